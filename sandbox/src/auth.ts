@@ -1,0 +1,38 @@
+// POS authentication, as the spec's Authentication table says: exactly two Sources, one
+// RequestorID Type 22 (ID, ID_Context, optional Instance) and one Type 88 (ID, MessagePassword).
+import type { Credentials } from './credentials';
+import { err } from './errors';
+import { kid, kids, type XNode } from './xml';
+
+export interface AuthOptions {
+  /** Fault accepts-wrong-password: the password is not compared. */
+  skipPassword?: boolean;
+  /** Fault ignores-id-context: ID_Context is not compared. */
+  skipContext?: boolean;
+  /** Fault accepts-missing-pos: a request without POS is let through. */
+  allowMissingPos?: boolean;
+}
+
+export function authenticate(root: XNode, creds: Credentials, opts: AuthOptions = {}): void {
+  const pos = kid(root, 'POS');
+  if (!pos) {
+    if (opts.allowMissingPos) return;
+    throw err.auth('POS is missing');
+  }
+  const sources = kids(pos, 'Source');
+  if (sources.length !== 2) throw err.auth(`POS must hold exactly two Source elements, found ${sources.length}`);
+  const ids = sources.map((s) => kid(s, 'RequestorID'));
+  if (ids.some((r) => !r)) throw err.auth('Each Source must hold a RequestorID');
+  const t22 = ids.filter((r) => r!.attrs.Type === '22');
+  const t88 = ids.filter((r) => r!.attrs.Type === '88');
+  if (t22.length !== 1 || t88.length !== 1) throw err.auth('POS must hold one RequestorID Type 22 and one RequestorID Type 88');
+  const req = t22[0]!.attrs;
+  const user = t88[0]!.attrs;
+  // One message for every credential mismatch: never tell which part was wrong.
+  const denied = () => err.auth('Invalid credentials');
+  if (req.ID !== creds.requestorId) throw denied();
+  if (!opts.skipContext && req.ID_Context !== creds.requestorContext) throw denied();
+  if (creds.requestorInstance !== undefined && req.Instance !== undefined && req.Instance !== creds.requestorInstance) throw denied();
+  if (user.ID !== creds.user) throw denied();
+  if (!opts.skipPassword && user.MessagePassword !== creds.password) throw denied();
+}

@@ -1,0 +1,117 @@
+// Fault catalogue (issue 4): realistic implementer mistakes that can be switched on in the
+// sandbox, one at a time or several, to prove the suite catches them. Each fault is applied where
+// the behaviour happens (auth, a handler, the store, the envelope, the HTTP layer); grep for
+// `faults.has('<name>')` to find its point of application.
+
+export interface FaultDef {
+  name: string;
+  area: 'envelope' | 'auth' | 'availability' | 'booking' | 'descriptive' | 'transfers' | 'robustness';
+  /** Operations (paths without slash) whose replies change; '*' = all nine. */
+  operations: string[];
+  description: string;
+  /** Requirement IDs of the suite's catalogue that this fault breaks. */
+  breaks: string[];
+}
+
+const ALL = ['*'];
+
+export const FAULTS: readonly FaultDef[] = [
+  // envelope
+  { name: 'wrong-namespace', area: 'envelope', operations: ALL, breaks: ['EP-NAMESPACE'],
+    description: 'Replies are written in the OTA 2003 namespace without /05 (http://www.opentravel.org/OTA/2003).' },
+  { name: 'wrong-root', area: 'envelope', operations: ALL, breaks: ['EP-RS-ROOT'],
+    description: 'The reply root keeps the request name (…RQ) instead of …RS.' },
+  { name: 'version-missing', area: 'envelope', operations: ALL, breaks: ['EP-VERSION'],
+    description: 'The reply root has no Version attribute.' },
+  { name: 'success-and-errors', area: 'envelope', operations: ALL, breaks: ['EP-SUCCESS-XOR-ERRORS'],
+    description: 'Errors replies also carry <Success/> (and Success replies an empty warning-level Errors block).' },
+  { name: 'echotoken-dropped', area: 'envelope', operations: ALL, breaks: ['EP-ECHOTOKEN'],
+    description: 'The request EchoToken is not echoed on the reply.' },
+  { name: 'content-type-html', area: 'envelope', operations: ALL, breaks: ['EP-CONTENT-TYPE'],
+    description: 'Replies are sent with Content-Type: text/html.' },
+  { name: 'http-500', area: 'envelope', operations: ALL, breaks: ['EP-STATUS-200'],
+    description: 'Every OTA reply, even a Success one, is sent with HTTP status 500.' },
+  // auth
+  { name: 'accepts-wrong-password', area: 'auth', operations: ALL, breaks: ['AUTH-PASSWORD'],
+    description: 'MessagePassword of the Type 88 RequestorID is not checked.' },
+  { name: 'accepts-missing-pos', area: 'auth', operations: ALL, breaks: ['AUTH-POS-REQUIRED'],
+    description: 'A request without POS is processed as if authenticated.' },
+  { name: 'ignores-id-context', area: 'auth', operations: ALL, breaks: ['AUTH-CONTEXT'],
+    description: 'ID_Context of the Type 22 RequestorID is not checked.' },
+  // availability
+  { name: 'ignores-maxresponses', area: 'availability', operations: ['hotelavailability'], breaks: ['HAV-MAXRESPONSES'],
+    description: 'Hotel availability returns every matching hotel whatever MaxResponses says.' },
+  { name: 'hotel-ignores-dates', area: 'availability', operations: ['hotelavailability'], breaks: ['HAV-DATES'],
+    description: 'Hotel availability prices a default stay (tomorrow, one night) instead of StayDateRange.' },
+  { name: 'hotel-ignores-place', area: 'availability', operations: ['hotelavailability'], breaks: ['HAV-PLACE'],
+    description: 'Hotel availability ignores RefPoint and searches every hotel of every country.' },
+  { name: 'hotel-wrong-guests', area: 'availability', operations: ['hotelavailability'], breaks: ['HAV-GUESTS'],
+    description: 'Hotel availability prices the default two adults, ignoring the requested GuestCounts.' },
+  { name: 'ignores-maximumprice', area: 'availability', operations: ['activityavailability'], breaks: ['AAV-MAXPRICE'],
+    description: 'Activity availability keeps options dearer than MaximumPrice per person.' },
+  { name: 'prices-wrong-participants', area: 'availability', operations: ['activityavailability'], breaks: ['AAV-PARTICIPANTS'],
+    description: 'Activity availability prices one participant per category instead of the requested quantities.' },
+  { name: 'wrong-currency-decimal', area: 'availability', operations: ['activityavailability'], breaks: ['AAV-DECIMALS'],
+    description: 'Activity availability always writes two decimals (and DecimalPlaces=2), ignoring CurrencyDecimal.' },
+  { name: 'search-ignores-area', area: 'availability', operations: ['activitysearch'], breaks: ['ASR-AREA'],
+    description: 'Activity search returns activities of every area, not only those serving the requested hotel.' },
+  // booking state
+  { name: 'quote-stores-booking', area: 'booking', operations: ['activitybook'], breaks: ['BKG-QUOTE-NO-STORE'],
+    description: 'ResStatus Quote stores the booking as if committed.' },
+  { name: 'commit-not-persisted', area: 'booking', operations: ['activitybook'], breaks: ['BKG-COMMIT-PERSISTS'],
+    description: 'ResStatus Commit confirms but never writes the booking, so it cannot be read or cancelled.' },
+  { name: 'duplicate-accepted', area: 'booking', operations: ['activitybook'], breaks: ['BKG-DUPLICATE'],
+    description: 'A Commit reusing a booking and item reference is accepted and stored again.' },
+  { name: 'read-returns-other-booking', area: 'booking', operations: ['bookread'], breaks: ['RD-RETURNS-BOOKING'],
+    description: 'Booking read returns the most recently created other booking instead of the one asked for.' },
+  { name: 'cancel-quote-cancels', area: 'booking', operations: ['bookcancel'], breaks: ['CXL-QUOTE-NO-CHANGE'],
+    description: 'CancelType Quote really cancels (reply still says Pending).' },
+  { name: 'cancel-commit-noop', area: 'booking', operations: ['bookcancel'], breaks: ['CXL-COMMIT-CANCELS'],
+    description: 'CancelType Commit answers Cancelled but changes nothing.' },
+  { name: 'partial-cancels-all', area: 'booking', operations: ['bookcancel'], breaks: ['CXL-PARTIAL'],
+    description: 'A UniqueID Type 37 is ignored: a partial cancellation cancels the whole booking.' },
+  // descriptive
+  { name: 'hotelnbc-other-hotel', area: 'descriptive', operations: ['hotelnbc'], breaks: ['HNBC-SUBJECT'],
+    description: 'Hotel descriptive data describes the next hotel in the portfolio instead of the requested one.' },
+  { name: 'activitynbc-other-activity', area: 'descriptive', operations: ['activitynbc'], breaks: ['ANBC-SUBJECT'],
+    description: 'Activity descriptive data describes the next activity in the catalogue instead of the requested one.' },
+  // transfers
+  { name: 'ignores-disability', area: 'transfers', operations: ['transferavailability'], breaks: ['TRF-DISABILITY'],
+    description: 'DisabilityInfo RequiredInd=true is ignored: non-adapted vehicles are offered.' },
+  { name: 'transfer-other-airport', area: 'transfers', operations: ['transferavailability'], breaks: ['TRF-AIRPORT'],
+    description: 'Transfers are answered for the first airport in the portfolio, whatever LocationCode says.' },
+  // robustness
+  { name: 'doctype-entities', area: 'robustness', operations: ALL, breaks: ['EP-NO-DOCTYPE'],
+    description: 'Replies start with a DOCTYPE declaring internal entities.' },
+  { name: 'truncated-reply', area: 'robustness', operations: ALL, breaks: ['EP-WELL-FORMED'],
+    description: 'Reply bodies are cut in the middle of an element (a buffer flushed too early).' },
+  { name: 'slow-reply', area: 'robustness', operations: ['hotelavailability'], breaks: ['EP-TIMELY'],
+    description: 'Hotel availability answers after SANDBOX_SLOW_MS milliseconds (default 15000).' },
+  { name: 'errors-to-valid-request', area: 'robustness', operations: ['activitysearch'], breaks: ['ASR-SUCCESS'],
+    description: 'A valid activity search gets an Errors reply (processing exception).' },
+];
+
+export type FaultName = (typeof FAULTS)[number]['name'];
+
+export class UnknownFaultError extends Error {}
+
+/** The set of faults switched on for one sandbox instance. */
+export class Faults {
+  private readonly on: Set<string>;
+  constructor(names: readonly string[] = []) {
+    const known = new Set(FAULTS.map((f) => f.name));
+    const unknown = names.filter((n) => !known.has(n));
+    if (unknown.length) {
+      throw new UnknownFaultError(
+        `unknown fault${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; valid faults: ${FAULTS.map((f) => f.name).join(', ')}`,
+      );
+    }
+    this.on = new Set(names);
+  }
+  has(name: string): boolean {
+    return this.on.has(name);
+  }
+  get names(): string[] {
+    return [...this.on];
+  }
+}

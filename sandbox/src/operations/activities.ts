@@ -1,0 +1,70 @@
+// Shared tour-activity logic: which dates an activity operates, which hotels it serves, prices.
+import { addDays, daysBetween, inMonthDayRange, weekday } from '../dates';
+import type { Activity, ActivityService, SandboxData } from '../data';
+import { err } from '../errors';
+import { el, text, type XNode, kids } from '../xml';
+import { same } from './common';
+
+/** Operating dates of an activity between from and to (inclusive), at most `limit`. */
+export function operatingDates(a: Activity, from: string, to: string, limit = 365): string[] {
+  const out: string[] = [];
+  const n = daysBetween(from, to);
+  for (let i = 0; i <= n && out.length < limit; i++) {
+    const d = addDays(from, i);
+    if (a.schedule.days.includes(weekday(d)) && inMonthDayRange(d, { from: a.schedule.from, to: a.schedule.to })) out.push(d);
+  }
+  return out;
+}
+
+export function operatesOn(a: Activity, date: string): boolean {
+  return operatingDates(a, date, date).length === 1;
+}
+
+/** Region text of a Location/LocationPref with the given Context (Source = hotel, Service = product). */
+export function regionOf(parents: XNode[], context: string): XNode | undefined {
+  const loc = parents.find((l) => l.attrs.Context === context);
+  return loc ? kids(loc, 'Region')[0] : undefined;
+}
+
+export function requireHotel(data: SandboxData, region: XNode | undefined, where: string): string {
+  const code = text(region);
+  if (!code) throw err.missing(`${where}[@Context='Source']/Region (hotel code)`);
+  if (region!.attrs.RegionCode !== undefined && region!.attrs.RegionCode !== 'HotelCode') {
+    throw err.invalid(`${where}[@Context='Source']/Region/@RegionCode must be HotelCode`);
+  }
+  const h = data.hotelByCode.get(code.toUpperCase());
+  if (!h) throw err.hotel(code);
+  return h.code;
+}
+
+/** The product named in Region RegionCode=Product: a TourActivityID or SupplierProductCode. */
+export function productFilter(data: SandboxData, region: XNode | undefined, where: string): ((a: Activity) => boolean) | undefined {
+  const code = text(region);
+  if (!code) return undefined;
+  const known = data.activities.some((a) => same(a.id, code) || same(a.supplierProductCode, code));
+  if (!known) throw err.invalid(`${where}[@Context='Service']/Region: product ${code} is unknown`);
+  return (a) => same(a.id, code) || same(a.supplierProductCode, code);
+}
+
+/** A service sells a category when it has a price for it and the category's ages meet the minimum age. */
+export function sells(data: SandboxData, a: Activity, s: ActivityService, cat: string): boolean {
+  const c = data.categories[cat];
+  return s.prices[cat] !== undefined && !!c && c.maxAge >= a.minAge;
+}
+
+export function basicInfo(a: Activity, s?: ActivityService): string {
+  return el(
+    'BasicInfo',
+    { TourActivityID: a.id, SupplierProductCode: a.supplierProductCode, Name: a.name.slice(0, 64) },
+    s ? el('TPA_Extensions', {}, el('SupplierService', { SupplierServiceCode: s.code, Name: s.name })) : '',
+  );
+}
+
+export function schedule(dates: string[]): string {
+  return el(
+    'Schedule',
+    {},
+    el('Summary', { Start: dates[0], End: dates[dates.length - 1] }),
+    dates.map((d) => el('Detail', { Start: d })),
+  );
+}

@@ -1,0 +1,114 @@
+// POST /activityavailability: bookable options (activity x supplier service) of a hotel's
+// activities for the participants, dates and maximum per-person price.
+import type { Activity, ActivityService } from '../data';
+import { requireDate, requireRange, daysBetween } from '../dates';
+import { err, warn } from '../errors';
+import { fmtMinor, moneyFormat, toMinor, type MoneyFormat } from '../money';
+import { el, esc, kid, kids, path, text, type XNode } from '../xml';
+import { basicInfo, operatingDates, productFilter, regionOf, requireHotel, schedule, sells } from './activities';
+import { address, attr, category, count, qualifierInfo } from './common';
+import type { Ctx, Operation } from './types';
+
+function readParticipants(ta: XNode): Map<string, number> {
+  const pcs = kids(ta, 'ParticipantCount');
+  if (pcs.length === 0) throw err.missing('TourActivity/ParticipantCount');
+  const m = new Map<string, number>();
+  for (const pc of pcs) {
+    const q = count(attr(pc, 'Quantity', 'ParticipantCount'), 'ParticipantCount/@Quantity');
+    const qi = text(kid(pc, 'QualifierInfo'));
+    if (!qi) throw err.missing('ParticipantCount/QualifierInfo');
+    const cat = category(qi, 'ParticipantCount/QualifierInfo');
+    if (q > 0) m.set(cat, (m.get(cat) ?? 0) + q);
+  }
+  if (m.size === 0) throw err.invalid('At least one participant is required');
+  return m;
+}
+
+export const activityAvailability: Operation = {
+  name: 'activityavailability',
+  rq: 'OTA_TourActivityAvailRQ',
+  rs: 'OTA_TourActivityAvailRS',
+  version: '2011.2',
+  handle(req: XNode, ctx: Ctx) {
+    const { data, faults } = ctx;
+    const ta = kid(req, 'TourActivity');
+    if (!ta) throw err.missing('TourActivity');
+    const locs = kids(ta, 'Location');
+    const hotel = requireHotel(data, regionOf(locs, 'Source'), 'TourActivity/Location');
+    const product = productFilter(data, regionOf(locs, 'Service'), 'TourActivity/Location');
+    const sch = kid(ta, 'Schedule');
+    if (!sch) throw err.missing('TourActivity/Schedule');
+    const from = requireDate(sch.attrs.StartPeriod, 'Schedule/@StartPeriod', ctx.today);
+    const to = requireDate(sch.attrs.EndPeriod, 'Schedule/@EndPeriod', ctx.today);
+    requireRange(from, to, 'Schedule/@StartPeriod', 'Schedule/@EndPeriod');
+    if (daysBetween(from, to) > 365) throw err.invalid('The schedule window is limited to 366 days');
+    const participants = readParticipants(ta);
+
+    const gp = path(ta, 'MultimodalOffer', 'RequestedOffer', 'GuidelinePricing');
+    const method = text(kid(gp, 'Method'));
+    if (method && method !== 'PerPerson') throw err.invalid(`GuidelinePricing/Method '${method}' is not supported (PerPerson)`);
+    const mp = kid(gp, 'MaximumPrice');
+    let fmt: MoneyFormat = moneyFormat(undefined, undefined);
+    let maxAmount = Infinity;
+    if (mp) {
+      const amount = attr(mp, 'Amount', 'MaximumPrice');
+      if (!/^\d+(\.\d+)?$/.test(amount)) throw err.invalid(`MaximumPrice/@Amount '${amount}' is not a positive number`);
+      maxAmount = Number(amount);
+      fmt = moneyFormat(attr(mp, 'CurrencyCode', 'MaximumPrice'), mp.attrs.CurrencyDecimal);
+    }
+    // Mistake (wrong-currency-decimal): amounts always written with two decimals.
+    const out: MoneyFormat = faults.has('wrong-currency-decimal') ? { ...fmt, decimals: 2 } : fmt;
+    // Mistake (prices-wrong-participants): one participant priced per category.
+    const priced = faults.has('prices-wrong-participants') ? new Map([...participants.keys()].map((k) => [k, 1])) : participants;
+
+    const infos: string[] = [];
+    for (const a of data.activities) {
+      if (!a.pickupHotels.includes(hotel)) continue;
+      if (product && !product(a)) continue;
+      const dates = operatingDates(a, from, to);
+      if (dates.length === 0) continue;
+      for (const s of a.services) {
+        if (![...participants.keys()].every((c) => sells(data, a, s, c))) continue;
+        const unit = new Map([...participants.keys()].map((c) => [c, toMinor(s.prices[c], out)]));
+        const tooDear = [...unit.values()].some((m) => m / 10 ** out.decimals > maxAmount + 1e-9);
+        if (tooDear && !faults.has('ignores-maximumprice')) continue;
+        infos.push(info(a, s, hotel, dates, unit, priced, out));
+      }
+    }
+    if (infos.length === 0) {
+      return { content: '', warnings: [warn.noAvailability(`No activity option at ${hotel} matches the dates, participants and maximum price`)] };
+    }
+    return { content: infos.join('') };
+  },
+};
+
+function info(a: Activity, s: ActivityService, hotel: string, dates: string[], unit: Map<string, number>, qty: Map<string, number>, f: MoneyFormat): string {
+  let total = 0;
+  for (const [c, m] of unit) total += m * (qty.get(c) ?? 0);
+  const money = (minor: number) => ({ Amount: fmtMinor(minor, f), CurrencyCode: f.currency, DecimalPlaces: f.decimals });
+  return el(
+    'TourActivityInfo',
+    {},
+    basicInfo(a, s),
+    schedule(dates),
+    el('CategoryAndType', {}, el('Category', { Code: a.category })),
+    el('Description', {}, el('ShortDescription', {}, esc(a.shortDescription))),
+    el('Location', {}, address(a.city, a.region, a.country), el('Region', { RegionName: a.region })),
+    el(
+      'Pricing',
+      {},
+      el('Summary', money(total)),
+      [...unit].map(([c, m]) =>
+        el(
+          'ParticipantCategory',
+          {},
+          qualifierInfo(c),
+          el('Price', money(m)),
+          el('TPA_Extensions', {}, el('ParticipantCount', { Quantity: qty.get(c) ?? 0 })),
+        ),
+      ),
+    ),
+    el('PickupDropoff', { LocationName: hotel, PickupInd: 'true', DateTime: undefined }),
+  );
+}
+

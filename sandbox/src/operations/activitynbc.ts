@@ -1,0 +1,72 @@
+// POST /activitynbc: descriptive data of tour activities (the gateway's own
+// OTA_ProductDescriptiveInfoRQ/RS; built in the style of OTA_HotelDescriptiveInfoRS).
+import type { Activity } from '../data';
+import { WEEKDAYS } from '../dates';
+import { err } from '../errors';
+import { el, kids, path, tel, type XNode } from '../xml';
+import { address, attr } from './common';
+import type { Ctx, Operation } from './types';
+
+const DAY_ATTR: Record<string, string> = { Mon: 'Mon', Tue: 'Tue', Wed: 'Weds', Thu: 'Thur', Fri: 'Fri', Sat: 'Sat', Sun: 'Sun' };
+
+function content(a: Activity, lang: string | undefined): string {
+  const days: Record<string, string> = {};
+  for (const d of WEEKDAYS) days[DAY_ATTR[d]] = String(a.schedule.days.includes(d));
+  return el(
+    'TourActivityDescriptiveContent',
+    { TourActivityID: a.id, SupplierProductCode: a.supplierProductCode, Name: a.name, LanguageCode: lang },
+    el('BasicInfo', { TourActivityID: a.id, SupplierProductCode: a.supplierProductCode, Name: a.name }),
+    el('CategoryAndType', {}, el('Category', { Code: a.category })),
+    el(
+      'Description',
+      {},
+      tel('ShortDescription', {}, a.shortDescription),
+      tel('LongDescription', {}, a.longDescription),
+      el(
+        'Multimedia',
+        {},
+        el('MultimediaDescription', {}, el('ImageItems', {}, a.images.map((u) => el('ImageItem', {}, el('ImageFormat', {}, tel('URL', {}, u)))))),
+      ),
+      tel('URL', {}, a.url),
+    ),
+    el('Location', {}, address(a.city, a.region, a.country), el('Region', { RegionName: a.region })),
+    el(
+      'Schedule',
+      {},
+      el('Summary', { Start: `--${a.schedule.from}`, End: `--${a.schedule.to}`, Duration: `PT${a.schedule.durationHours}H` }),
+      el('Detail', {}, el('OperationTimes', {}, el('OperationTime', { ...days, Start: a.schedule.startTime }))),
+    ),
+    a.pickupHotels.map((h) => el('PickupDropoff', { LocationName: h, PickupInd: 'true' })),
+    el('Services', {}, a.services.map((s) => el('Service', { SupplierServiceCode: s.code, Name: s.name }))),
+    el('Policies', {}, el('Cancel', {
+      Description: `Free cancellation until ${a.cancellation.freeUntilHours} hours before the start; then ${a.cancellation.penaltyPercent}% of the price`,
+    })),
+    a.minAge > 0 ? el('Restrictions', { MinimumAge: a.minAge }) : '',
+  );
+}
+
+export const activityNbc: Operation = {
+  name: 'activitynbc',
+  rq: 'OTA_ProductDescriptiveInfoRQ',
+  rs: 'OTA_ProductDescriptiveInfoRS',
+  version: '2016.2',
+  handle(req: XNode, ctx: Ctx) {
+    const { data, faults } = ctx;
+    const infos = kids(path(req, 'ProductDescriptiveInfos'), 'TourActivityDescriptiveInfo');
+    if (infos.length === 0) throw err.missing('ProductDescriptiveInfos/TourActivityDescriptiveInfo');
+    const lang = req.attrs.PrimaryLangID;
+    const out: string[] = [];
+    for (const i of infos) {
+      const id = attr(i, 'TourActivityID', 'TourActivityDescriptiveInfo');
+      const idx = data.activities.findIndex((a) => a.id.toUpperCase() === id.toUpperCase());
+      if (idx < 0) throw err.invalid(`TourActivityID ${id} is unknown`);
+      // Mistake (activitynbc-other-activity): an off-by-one in the catalogue lookup.
+      const a = faults.has('activitynbc-other-activity') ? data.activities[(idx + 1) % data.activities.length] : data.activities[idx];
+      out.push(content(a, lang));
+    }
+    return {
+      content: el('ProductDescriptiveContents', {}, out),
+      rootAttrs: { PrimaryLangID: lang && /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(lang) ? lang : undefined },
+    };
+  },
+};

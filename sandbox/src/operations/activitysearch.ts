@@ -1,0 +1,58 @@
+// POST /activitysearch: activities that collect guests at a hotel and operate in the date window.
+import { daysBetween, requireDate, requireRange } from '../dates';
+import { err, warn } from '../errors';
+import { el, esc, kid, kids, type XNode } from '../xml';
+import { basicInfo, operatingDates, productFilter, regionOf, requireHotel, schedule } from './activities';
+import { address } from './common';
+import type { Ctx, Operation } from './types';
+
+export const activitySearch: Operation = {
+  name: 'activitysearch',
+  rq: 'OTA_TourActivitySearchRQ',
+  rs: 'OTA_TourActivitySearchRS',
+  version: '2011.2',
+  handle(req: XNode, ctx: Ctx) {
+    const { data, faults } = ctx;
+    const sc = kid(req, 'SearchCriteria');
+    if (!sc) throw err.missing('SearchCriteria');
+    const dtp = kid(sc, 'DateTimePref');
+    if (!dtp) throw err.missing('SearchCriteria/DateTimePref');
+    const from = requireDate(dtp.attrs.Start, 'DateTimePref/@Start', ctx.today);
+    const to = requireDate(dtp.attrs.End, 'DateTimePref/@End', ctx.today);
+    requireRange(from, to, 'DateTimePref/@Start', 'DateTimePref/@End');
+    if (daysBetween(from, to) > 365) throw err.invalid('The search window is limited to 366 days');
+    const prefs = kids(sc, 'LocationPref');
+    const hotel = requireHotel(data, regionOf(prefs, 'Source'), 'SearchCriteria/LocationPref');
+    const product = productFilter(data, regionOf(prefs, 'Service'), 'SearchCriteria/LocationPref');
+    if (faults.has('errors-to-valid-request')) {
+      // Mistake: an unhandled null in the search path, reported as a processing exception.
+      throw err.system('Search failed: activity index not available');
+    }
+    const infos: string[] = [];
+    for (const a of data.activities) {
+      // Mistake (search-ignores-area): the hotel filter is dropped.
+      if (!faults.has('search-ignores-area') && !a.pickupHotels.includes(hotel)) continue;
+      if (product && !product(a)) continue;
+      const dates = operatingDates(a, from, to);
+      if (dates.length === 0) continue;
+      const minAdult = Math.min(...a.services.map((s) => s.prices['10'] ?? Infinity));
+      infos.push(
+        el(
+          'TourActivityInfo',
+          {},
+          basicInfo(a),
+          schedule(dates),
+          el('CategoryAndType', {}, el('Category', { Code: a.category })),
+          el('Description', {}, el('ShortDescription', {}, esc(a.shortDescription))),
+          el('Location', {}, address(a.city, a.region, a.country), el('Region', { RegionName: a.region })),
+          el('PickupDropoff', { LocationName: a.pickupHotels.includes(hotel) ? hotel : a.pickupHotels[0], PickupInd: 'true' }),
+          Number.isFinite(minAdult) ? el('Pricing', { MinPrice: minAdult.toFixed(2) }) : '',
+        ),
+      );
+    }
+    if (infos.length === 0) {
+      return { content: '', warnings: [warn.noAvailability(`No activity serving ${hotel} operates between ${from} and ${to}`)] };
+    }
+    return { content: infos.join('') };
+  },
+};

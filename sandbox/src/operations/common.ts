@@ -1,0 +1,62 @@
+// Small request-reading helpers shared by the handlers; each throws the right OtaError.
+import { err } from '../errors';
+import type { Country } from '../data';
+import { el, tel, type XNode } from '../xml';
+
+export function attr(n: XNode | undefined, name: string, where: string): string {
+  const v = n?.attrs[name];
+  if (v === undefined || v.trim() === '') throw err.missing(`${where}/@${name}`);
+  return v.trim();
+}
+export function optAttr(n: XNode | undefined, name: string): string | undefined {
+  const v = n?.attrs[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+export function need<T>(v: T | undefined, where: string): T {
+  if (v === undefined) throw err.missing(where);
+  return v;
+}
+/** A non-negative whole number. */
+export function count(v: string, where: string): number {
+  if (!/^\d+$/.test(v.trim())) throw err.invalid(`${where} '${v}' is not a whole number`);
+  const n = Number(v.trim());
+  if (n > 999) throw err.invalid(`${where} ${n} is above 999`);
+  return n;
+}
+export function bool(v: string | undefined, where: string, dflt = false): boolean {
+  if (v === undefined) return dflt;
+  const t = v.trim().toLowerCase();
+  if (t === 'true' || t === '1') return true;
+  if (t === 'false' || t === '0') return false;
+  throw err.invalid(`${where} '${v}' is not a boolean`);
+}
+
+/** Participant / guest categories the sandbox knows (OTA AQC). */
+export const CATEGORY_TEXT: Record<string, string> = { '10': 'Adult', '8': 'Child', '11': 'Senior ' };
+export function category(code: string, where: string): string {
+  const c = code.trim();
+  if (!(c in CATEGORY_TEXT)) throw err.invalid(`${where} '${c}' is not a known category (10 adult, 8 child, 11 senior)`);
+  return c;
+}
+/** QualifierInfo in tour activity replies: schema enum text + the numeric code in @Extension. */
+export function qualifierInfo(code: string): string {
+  return tel('QualifierInfo', { Extension: code }, CATEGORY_TEXT[code]);
+}
+
+/** Address block in OTA AddressType order. */
+export function address(city: string, region: string, country: Country, line?: string, postalCode?: string): string {
+  return el(
+    'Address',
+    {},
+    line ? tel('AddressLine', {}, line) : '',
+    tel('CityName', {}, city),
+    postalCode ? tel('PostalCode', {}, postalCode) : '',
+    tel('StateProv', {}, region),
+    tel('CountryName', { Code: country.code }, country.name),
+  );
+}
+
+/** Case-insensitive code match. */
+export function same(a: string, b: string): boolean {
+  return a.trim().toUpperCase() === b.trim().toUpperCase();
+}

@@ -1,0 +1,174 @@
+// POST /hotelavailability: hotels of a place with a room for the guests on every night of the stay.
+import { addDays, daysBetween, inMonthDayRange, requireDate, requireRange } from '../dates';
+import type { Board, Hotel, Room } from '../data';
+import { err, warn } from '../errors';
+import { EUR2, fmtMinor } from '../money';
+import { all, el, path, tel, text, type XNode } from '../xml';
+import { address, attr, category, count, optAttr } from './common';
+import type { Ctx, Operation } from './types';
+
+interface Guests {
+  adults: number; // AQC 10 and 11
+  children: number; // AQC 8
+  byCode: Map<string, number>;
+}
+
+interface Offer {
+  room: Room;
+  board: Board;
+  nightly: number[]; // cents per night
+  total: number;
+}
+
+function readGuests(seg: XNode): Guests {
+  const gcs = all(seg, 'RoomStayCandidates', 'RoomStayCandidate', 'GuestCounts', 'GuestCount');
+  if (gcs.length === 0) throw err.missing('RoomStayCandidates/RoomStayCandidate/GuestCounts/GuestCount');
+  const byCode = new Map<string, number>();
+  for (const g of gcs) {
+    const code = category(attr(g, 'AgeQualifyingCode', 'GuestCount'), 'GuestCount/@AgeQualifyingCode');
+    const n = count(attr(g, 'Count', 'GuestCount'), 'GuestCount/@Count');
+    if (n > 0) byCode.set(code, (byCode.get(code) ?? 0) + n); // zero-count entries are ignored
+  }
+  const adults = (byCode.get('10') ?? 0) + (byCode.get('11') ?? 0);
+  const children = byCode.get('8') ?? 0;
+  if (adults === 0) throw err.invalid('At least one adult guest (AgeQualifyingCode 10 or 11) is required');
+  return { adults, children, byCode };
+}
+
+function openAllNights(h: Hotel, nights: string[]): boolean {
+  return nights.every((d) => !h.closedPeriods.some((r) => inMonthDayRange(d, r)));
+}
+
+function nightPrice(h: Hotel, room: Room, board: Board, g: Guests, night: string): number {
+  const extraAdults = Math.max(0, g.adults - 2);
+  const freeSlotsForChildren = Math.max(0, 2 - g.adults);
+  const extraChildren = Math.max(0, g.children - freeSlotsForChildren);
+  const factor = h.highSeason.some((r) => inMonthDayRange(night, r)) ? h.highSeasonFactor : 1;
+  const roomPart = (room.nightly + extraAdults * room.extraPerson + (extraChildren * room.extraPerson) / 2) * factor;
+  const boardPart = board.perAdult * g.adults + (board.perAdult / 2) * g.children;
+  return Math.round((roomPart + boardPart) * 100);
+}
+
+function offers(h: Hotel, g: Guests, nights: string[]): Offer[] {
+  const out: Offer[] = [];
+  for (const room of h.rooms) {
+    if (g.adults > room.maxAdults || g.adults + g.children > room.maxOccupancy) continue;
+    for (const board of h.boards) {
+      const nightly = nights.map((n) => nightPrice(h, room, board, g, n));
+      out.push({ room, board, nightly, total: nightly.reduce((a, b) => a + b, 0) });
+    }
+  }
+  return out.sort((a, b) => a.total - b.total);
+}
+
+/** One Rate per run of nights with the same price. */
+function rates(o: Offer, nights: string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < nights.length) {
+    let j = i;
+    while (j + 1 < nights.length && o.nightly[j + 1] === o.nightly[i]) j++;
+    out.push(
+      el(
+        'Rate',
+        { EffectiveDate: nights[i], ExpireDate: addDays(nights[j], 1), RateTimeUnit: 'Day', UnitMultiplier: j - i + 1 },
+        el('Base', { AmountAfterTax: fmtMinor(o.nightly[i], EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
+      ),
+    );
+    i = j + 1;
+  }
+  return out;
+}
+
+function roomStay(h: Hotel, os: Offer[], g: Guests, start: string, end: string, nights: string[]): string {
+  const rooms = [...new Map(os.map((o) => [o.room.code, o.room])).values()];
+  const boards = [...new Map(os.map((o) => [o.board.code, o.board])).values()];
+  const best = os[0];
+  return el(
+    'RoomStay',
+    {},
+    el('RoomTypes', {}, rooms.map((r) => el('RoomType', { RoomTypeCode: r.code, NumberOfUnits: 1 }, el('RoomDescription', { Name: r.name })))),
+    el(
+      'RatePlans',
+      {},
+      boards.map((b) => el('RatePlan', { RatePlanCode: b.code, RatePlanName: b.name }, el('MealsIncluded', { MealPlanCodes: b.mealPlanCodes }))),
+    ),
+    el(
+      'RoomRates',
+      {},
+      os.map((o) =>
+        el(
+          'RoomRate',
+          { RoomTypeCode: o.room.code, RatePlanCode: o.board.code, NumberOfUnits: 1 },
+          el('Rates', {}, rates(o, nights)),
+          el('Total', { AmountAfterTax: fmtMinor(o.total, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
+        ),
+      ),
+    ),
+    el('GuestCounts', {}, [...g.byCode].map(([code, n]) => el('GuestCount', { AgeQualifyingCode: code, Count: n }))),
+    el('TimeSpan', { Start: start, End: end }),
+    el('Total', { AmountAfterTax: fmtMinor(best.total, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
+    el(
+      'BasicPropertyInfo',
+      { BrandCode: h.brandCode, HotelCode: h.code, HotelName: h.name, BrandName: h.brandName },
+      address(h.city, h.region, h.country, h.address, h.postalCode),
+    ),
+  );
+}
+
+export const hotelAvailability: Operation = {
+  name: 'hotelavailability',
+  rq: 'OTA_HotelAvailRQ',
+  rs: 'OTA_HotelAvailRS',
+  version: '2008.1',
+  handle(req: XNode, ctx: Ctx) {
+    const { faults, data } = ctx;
+    const maxRaw = optAttr(req, 'MaxResponses');
+    let max = Infinity;
+    if (maxRaw !== undefined) {
+      max = count(maxRaw, 'MaxResponses');
+      if (max < 1) throw err.invalid('MaxResponses must be at least 1');
+    }
+    const seg = path(req, 'AvailRequestSegments', 'AvailRequestSegment');
+    if (!seg) throw err.missing('AvailRequestSegments/AvailRequestSegment');
+    const sdr = path(seg, 'StayDateRange');
+    if (!sdr) throw err.missing('AvailRequestSegment/StayDateRange');
+    let start = requireDate(sdr.attrs.Start, 'StayDateRange/@Start', ctx.today);
+    let end = requireDate(sdr.attrs.End, 'StayDateRange/@End', ctx.today);
+    requireRange(start, end, 'StayDateRange/@Start', 'StayDateRange/@End');
+    if (end === start) throw err.dateRange('StayDateRange/@End must be after @Start (at least one night)');
+    if (daysBetween(start, end) > 30) throw err.invalid('Stays are limited to 30 nights');
+    let guests = readGuests(seg);
+    const ref = path(seg, 'HotelSearchCriteria', 'Criterion', 'RefPoint');
+    if (!ref) throw err.missing('HotelSearchCriteria/Criterion/RefPoint');
+    const context = attr(ref, 'CodeContext', 'RefPoint');
+    if (context !== 'Country' && context !== 'Region') throw err.invalid(`RefPoint/@CodeContext '${context}' must be Country or Region`);
+    const place = text(ref);
+    if (!place) throw err.missing('RefPoint text (place name)');
+
+    if (faults.has('hotel-ignores-dates')) {
+      // Mistake: the dates are never read; a default one-night stay from tomorrow is priced.
+      start = addDays(ctx.today, 1);
+      end = addDays(start, 1);
+    }
+    if (faults.has('hotel-wrong-guests')) {
+      guests = { adults: 2, children: 0, byCode: new Map([['10', 2]]) };
+    }
+    const nights = Array.from({ length: daysBetween(start, end) }, (_, i) => addDays(start, i));
+    const p = place.toLowerCase();
+    const inPlace = (h: Hotel) =>
+      faults.has('hotel-ignores-place') ||
+      (context === 'Country' ? h.country.name.toLowerCase() === p || h.country.code.toLowerCase() === p : h.region.toLowerCase() === p);
+
+    const results = data.hotels
+      .filter((h) => inPlace(h) && openAllNights(h, nights))
+      .map((h) => ({ h, os: offers(h, guests, nights) }))
+      .filter((r) => r.os.length > 0)
+      .sort((a, b) => a.os[0].total - b.os[0].total || a.h.code.localeCompare(b.h.code));
+    const shown = faults.has('ignores-maxresponses') ? results : results.slice(0, max);
+    if (shown.length === 0) {
+      return { content: '', warnings: [warn.noHotels(`No hotel in ${context} '${place}' is available for ${start} to ${end} for these guests`)] };
+    }
+    return { content: el('RoomStays', {}, shown.map((r) => roomStay(r.h, r.os, guests, start, end, nights))) };
+  },
+};

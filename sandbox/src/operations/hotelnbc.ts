@@ -1,0 +1,91 @@
+// POST /hotelnbc: descriptive and portfolio data of hotels (OTA_HotelDescriptiveInfoRS).
+import type { Hotel } from '../data';
+import { err } from '../errors';
+import { el, kids, path, tel, type XNode } from '../xml';
+import { attr, optAttr, same } from './common';
+import type { Ctx, Operation } from './types';
+
+function content(h: Hotel, lang: string | undefined): string {
+  const images = el(
+    'MultimediaDescription',
+    {},
+    el('ImageItems', {}, h.images.map((u, i) => el('ImageItem', { Category: i === 0 ? '1' : '6' }, el('ImageFormat', {}, tel('URL', {}, u))))),
+  );
+  const texts = el(
+    'MultimediaDescription',
+    {},
+    el('TextItems', {}, el('TextItem', { Title: h.name.slice(0, 64), Language: lang }, tel('Description', {}, h.description))),
+  );
+  return el(
+    'HotelDescriptiveContent',
+    { BrandCode: h.brandCode, HotelCode: h.code, HotelName: h.name, BrandName: h.brandName, CurrencyCode: 'EUR', LanguageCode: lang },
+    el(
+      'HotelInfo',
+      {},
+      tel('HotelName', {}, h.name),
+      el('CategoryCodes', {}, el('HotelCategory', { Code: String(h.category), CodeDetail: `${h.category} stars` })),
+      el('Descriptions', {}, tel('DescriptiveText', {}, h.description)),
+      el('Position', { Latitude: String(h.latitude), Longitude: String(h.longitude) }),
+      el('Services', {}, h.facilities.map((f) => el('Service', { Code: f.code }, tel('DescriptiveText', {}, f.name)))),
+    ),
+    el(
+      'FacilityInfo',
+      {},
+      el(
+        'GuestRooms',
+        {},
+        h.rooms.map((r) => el('GuestRoom', { Code: r.code, RoomTypeName: r.name, MaxAdultOccupancy: r.maxAdults, MaxOccupancy: r.maxOccupancy })),
+      ),
+    ),
+    el('MultimediaDescriptions', {}, images, texts),
+    el(
+      'ContactInfos',
+      {},
+      el(
+        'ContactInfo',
+        {},
+        el(
+          'Addresses',
+          {},
+          el(
+            'Address',
+            {},
+            tel('AddressLine', {}, h.address),
+            tel('CityName', {}, h.city),
+            tel('PostalCode', {}, h.postalCode),
+            tel('StateProv', {}, h.region),
+            tel('CountryName', { Code: h.country.code }, h.country.name),
+          ),
+        ),
+        el('Phones', {}, el('Phone', { PhoneNumber: h.phone })),
+        el('Emails', {}, tel('Email', {}, h.email)),
+        el('URLs', {}, tel('URL', {}, h.web)),
+      ),
+    ),
+  );
+}
+
+export const hotelNbc: Operation = {
+  name: 'hotelnbc',
+  rq: 'OTA_HotelDescriptiveInfoRQ',
+  rs: 'OTA_HotelDescriptiveInfoRS',
+  version: '2009.1',
+  handle(req: XNode, ctx: Ctx) {
+    const { data, faults } = ctx;
+    const infos = kids(path(req, 'HotelDescriptiveInfos'), 'HotelDescriptiveInfo');
+    if (infos.length === 0) throw err.missing('HotelDescriptiveInfos/HotelDescriptiveInfo');
+    const lang = optAttr(req, 'PrimaryLangID');
+    const out: string[] = [];
+    for (const i of infos) {
+      const code = attr(i, 'HotelCode', 'HotelDescriptiveInfo');
+      const idx = data.hotels.findIndex((h) => same(h.code, code));
+      if (idx < 0) throw err.hotel(code);
+      const brand = optAttr(i, 'BrandCode');
+      if (brand && !same(brand, data.hotels[idx].brandCode)) throw err.invalid(`BrandCode ${brand} does not match hotel ${code}`);
+      // Mistake (hotelnbc-other-hotel): an off-by-one in the portfolio lookup.
+      const h = faults.has('hotelnbc-other-hotel') ? data.hotels[(idx + 1) % data.hotels.length] : data.hotels[idx];
+      out.push(content(h, lang && /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(lang) ? lang : undefined));
+    }
+    return { content: el('HotelDescriptiveContents', {}, out) };
+  },
+};

@@ -1,0 +1,122 @@
+// In-memory booking store. Every method is synchronous: the check and the write of one
+// operation happen in the same tick, so concurrent HTTP requests can never interleave between them
+// (single process, single thread). That is the whole concurrency story, on purpose.
+import { err } from './errors';
+
+export type Status = 'Reserved' | 'Cancelled';
+
+export interface Participant {
+  id: string;
+  category: string;
+  age: number;
+  namePrefix?: string;
+  givenName?: string;
+  surname?: string;
+}
+
+export interface Item {
+  ref: string;
+  status: Status;
+  activityId: string;
+  supplierProductCode: string;
+  supplierServiceCode: string;
+  name: string;
+  serviceName: string;
+  start: string;
+  end: string;
+  pickup?: { location: string; dateTime?: string };
+  participants: Participant[];
+  /** EUR cents per person by category. */
+  unitPrices: Record<string, number>;
+  /** EUR cents. */
+  total: number;
+  /** Epoch ms until which cancelling is free. */
+  freeCancelUntil: number;
+  penaltyPercent: number;
+  createdAt: string;
+  cancelledAt?: string;
+}
+
+export interface Booking {
+  ref: string;
+  status: Status;
+  createdAt: string;
+  items: Item[];
+  /** Cancellation numbers issued, for the CancelRS. */
+  cancellations: number;
+}
+
+export class BookingStore {
+  private readonly bookings = new Map<string, Booking>();
+  /** Insertion order, for diagnostics and the read-returns-other-booking fault. */
+  private readonly order: string[] = [];
+
+  get size(): number {
+    return this.bookings.size;
+  }
+
+  get(ref: string): Booking | undefined {
+    return this.bookings.get(ref);
+  }
+
+  /** The most recently created booking whose reference is not `ref` (used by a fault only). */
+  latestOther(ref: string): Booking | undefined {
+    for (let i = this.order.length - 1; i >= 0; i--) if (this.order[i] !== ref) return this.bookings.get(this.order[i]);
+    return undefined;
+  }
+
+  all(): Booking[] {
+    return this.order.map((r) => this.bookings.get(r)!);
+  }
+
+  /**
+   * Commits one item. New booking reference: creates the booking. Live booking: adds the item
+   * unless its reference is already there. `checkDuplicates=false` models a gateway without the
+   * uniqueness check (fault duplicate-accepted).
+   */
+  commit(ref: string, item: Item, createdAt: string, checkDuplicates = true): Booking {
+    const existing = this.bookings.get(ref);
+    if (!existing) {
+      const b: Booking = { ref, status: 'Reserved', createdAt, items: [item], cancellations: 0 };
+      this.bookings.set(ref, b);
+      this.order.push(ref);
+      return b;
+    }
+    if (checkDuplicates) {
+      if (existing.status === 'Cancelled') throw err.cancelled(`Booking ${ref} is cancelled; use a new booking reference`);
+      if (existing.items.some((i) => i.ref === item.ref)) {
+        throw err.duplicate(`Booking ${ref} already holds item ${item.ref}`);
+      }
+    }
+    existing.items.push(item);
+    existing.status = 'Reserved';
+    return existing;
+  }
+
+  /**
+   * Resolves what a cancel request would cancel, with the same checks as the cancel itself
+   * (unknown or already cancelled booking/item), without changing anything.
+   */
+  target(ref: string, itemRef?: string): { booking: Booking; items: Item[] } {
+    const b = this.bookings.get(ref);
+    if (!b) throw err.bookingRef(`Booking ${ref} does not exist`);
+    if (itemRef !== undefined) {
+      const item = b.items.find((i) => i.ref === itemRef);
+      if (!item) throw err.bookingRef(`Booking ${ref} has no item ${itemRef}`);
+      if (item.status === 'Cancelled') throw err.cancelled(`Item ${itemRef} of booking ${ref} is already cancelled`);
+      return { booking: b, items: [item] };
+    }
+    if (b.status === 'Cancelled') throw err.cancelled(`Booking ${ref} is already cancelled`);
+    return { booking: b, items: b.items.filter((i) => i.status === 'Reserved') };
+  }
+
+  /** Cancels the given items; the booking is cancelled when no live item is left. */
+  cancel(booking: Booking, items: Item[], at: string): void {
+    for (const i of items) {
+      i.status = 'Cancelled';
+      i.cancelledAt = at;
+    }
+    if (booking.items.every((i) => i.status === 'Cancelled')) booking.status = 'Cancelled';
+    booking.cancellations++;
+  }
+}

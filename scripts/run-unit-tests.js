@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// Runs node's built-in test runner over every *.test.ts under test/ and sandbox/test/ (or the
+// folders and files named on the command line).
+// Node 20's --test does not expand globs or pick up .ts files, so we list them ourselves.
+'use strict';
+const { readdirSync, statSync } = require('node:fs');
+const { join } = require('node:path');
+const { spawnSync } = require('node:child_process');
+
+const roots = process.argv.slice(2).length ? process.argv.slice(2) : ['test', 'sandbox/test'];
+const files = [];
+function walk(dir) {
+  if (dir.endsWith('.test.ts')) { files.push(dir); return; }
+  let entries;
+  try { entries = readdirSync(dir); } catch { return; }
+  for (const name of entries.sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p);
+    else if (name.endsWith('.test.ts')) files.push(p);
+  }
+}
+roots.forEach(walk);
+if (files.length === 0) {
+  console.error(`no *.test.ts files under ${roots.join(', ')}`);
+  process.exit(1);
+}
+const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '--test', '--test-concurrency=2', ...files], {
+  stdio: 'inherit',
+});
+process.exit(r.status ?? 1);

@@ -1,0 +1,131 @@
+// The booking lifecycle across calls: find an activity, quote it, commit it, read it, cancel it.
+// Every Commit that succeeds is recorded (scenario and ledger) before anything is asserted, so
+// the After hook cancels it even when a later step fails.
+import { Given, Then, When } from '@cucumber/cucumber';
+import {
+  bookedItem, bookingState, cancelStatus, commitConfirmed, itemState, quotePriced, readReturns, type BookingState,
+} from '../support/contracts/booking';
+import { finding } from '../support/contracts/types';
+import { refusalFindings } from '../support/contracts/envelope';
+import type { GatewayWorld } from '../support/world';
+
+interface BookingMemory {
+  bookingRef: string;
+  items: Array<ReturnType<typeof bookedItem>>;
+}
+const memory = new WeakMap<GatewayWorld, BookingMemory>();
+const booking = (w: GatewayWorld): BookingMemory => {
+  const m = memory.get(w);
+  if (!m) throw new Error('no booking has been made in this scenario');
+  return m;
+};
+
+Given('an activity found by activity availability', async function (this: GatewayWorld) {
+  await this.discoverActivity();
+});
+
+async function book(w: GatewayWorld, resStatus: 'Quote' | 'Commit', refs: { bookingRef?: string; itemRef?: string } = {}) {
+  const overrides: Record<string, string> = { resStatus };
+  if (refs.bookingRef) overrides.bookingRef = refs.bookingRef;
+  if (refs.itemRef) overrides.itemRef = refs.itemRef;
+  w.prepare('activitybook', overrides);
+  const x = await w.send();
+  const item = bookedItem(x);
+  const bookingRef = x.request.value("ota:TPA_Extensions/ota:UniqueID[@Type='36']/@ID")!;
+  w.remembered.lastBookingRef = bookingRef;
+  const accepted = x.reply.doc?.exists('/*/ota:Success') && !x.reply.doc.exists('/*/ota:Errors');
+  if (accepted && resStatus === 'Commit') {
+    w.bookingCommitted(bookingRef, item.itemRef);
+    const m = memory.get(w) ?? { bookingRef, items: [] };
+    if (m.bookingRef === bookingRef && !m.items.some((i) => i.itemRef === item.itemRef)) m.items.push(item);
+    memory.set(w, m);
+  }
+  return x;
+}
+
+When('the activity is quoted', async function (this: GatewayWorld) {
+  await book(this, 'Quote');
+});
+
+When('the activity is booked', async function (this: GatewayWorld) {
+  await book(this, 'Commit');
+});
+
+When('another activity item is added to the booking', async function (this: GatewayWorld) {
+  await book(this, 'Commit', { bookingRef: booking(this).bookingRef, itemRef: this.newReference('I') });
+});
+
+When('the same booking is committed again', async function (this: GatewayWorld) {
+  const first = booking(this);
+  await book(this, 'Commit', { bookingRef: first.bookingRef, itemRef: first.items[0].itemRef });
+});
+
+When('the booking is read', async function (this: GatewayWorld) {
+  this.prepare('bookread', { bookingRef: this.remembered.lastBookingRef ?? booking(this).bookingRef });
+  await this.send();
+});
+
+When('the booking cancellation is quoted', async function (this: GatewayWorld) {
+  this.prepare('bookcancel', { bookingRef: booking(this).bookingRef, cancelType: 'Quote' });
+  await this.send();
+});
+
+When('the booking is cancelled', async function (this: GatewayWorld) {
+  this.prepare('bookcancel', { bookingRef: booking(this).bookingRef, cancelType: 'Commit' });
+  const x = await this.send();
+  if (x.reply.doc?.value('/*/@Status') === 'Cancelled') {
+    const b = this.bookings.find((c) => c.bookingRef === booking(this).bookingRef);
+    if (b) b.cancelled = true;
+    this.run.ledger.recordCancelled(booking(this).bookingRef, this.run.baseUrl, this.run.config.runId);
+  }
+});
+
+When('item {int} of the booking is cancelled', async function (this: GatewayWorld, n: number) {
+  const m = booking(this);
+  const item = m.items[n - 1];
+  if (!item) throw new Error(`the booking has ${m.items.length} item(s), not ${n}`);
+  this.prepare('bookcancel', { bookingRef: m.bookingRef, cancelType: 'Commit' });
+  this.currentRequest.appendElement('/*', 'UniqueID', { Type: '37', ID: item.itemRef, ID_Context: 'Client' });
+  await this.send();
+});
+
+Then('the quote is priced', async function (this: GatewayWorld) {
+  await this.verdict(quotePriced(this.reply));
+});
+
+Then("the client's booking reference is confirmed", async function (this: GatewayWorld) {
+  await this.verdict(commitConfirmed(this.reply));
+});
+
+Then('the booking read is the one booked', async function (this: GatewayWorld) {
+  const m = booking(this);
+  await this.verdict(readReturns(this.reply, { bookingRef: m.bookingRef, items: m.items }));
+});
+
+Then('the booking is shown {word}, as {word} requires', async function (this: GatewayWorld, state: BookingState, req: string) {
+  await this.verdict(bookingState(this.reply, state, req));
+});
+
+Then('item {int} is shown {word} and the others live, as {word} requires', async function (this: GatewayWorld, n: number, state: BookingState, req: string) {
+  const m = booking(this);
+  await this.verdict(
+    m.items.flatMap((item, i) => itemState(this.reply, item.itemRef, i === n - 1 ? state : 'live', req)),
+  );
+});
+
+Then('the cancellation is {word}, as {word} requires', async function (this: GatewayWorld, status: 'Pending' | 'Cancelled', req: string) {
+  await this.verdict(cancelStatus(this.reply, status, req));
+});
+
+Then('the quoted reference is unknown to the gateway', async function (this: GatewayWorld) {
+  // ResStatus=Quote must store nothing: a read of the quoted reference is refused.
+  const ref = this.remembered.lastBookingRef;
+  this.prepare('bookread', { bookingRef: ref });
+  const x = await this.send();
+  const stored = x.reply.doc?.exists('/*/ota:Success');
+  await this.verdict(
+    stored
+      ? [finding('BKG-QUOTE-NO-STORE', '/*/ota:Success', `no booking ${ref} after a Quote`, 'a Success reply: the quote was stored')]
+      : refusalFindings(x, 'BKG-QUOTE-NO-STORE'),
+  );
+});

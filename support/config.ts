@@ -1,0 +1,146 @@
+// Configuration comes from the environment only (never constants in steps). Every problem is a
+// ConfigError that names the variable and what is wrong with it; the runner exits 2 on it.
+import { existsSync, statSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { ConfigError } from './errors';
+import { DEFAULT_LIMITS, type RetryPolicy, type TransportLimits } from './http';
+
+export const PROJECT_ROOT = resolve(__dirname, '..');
+
+export interface Credentials {
+  requestorId: string;
+  requestorContext: string;
+  /** Optional RequestorID Instance; empty when not configured. */
+  requestorInstance: string;
+  user: string;
+  password: string;
+}
+
+export interface SuiteConfig {
+  /** Target base URL without trailing slash; undefined: start the embedded sandbox. */
+  baseUrl?: string;
+  credentials?: Credentials;
+  testDataFile: string;
+  samplesDir: string;
+  /** Folder of the OpenTravel 2016B schemas for the informative alignment check; undefined: off. */
+  xsdDir?: string;
+  limits: TransportLimits;
+  retry: RetryPolicy;
+  /** Values that must never appear in any artifact (OTA_PASSWORD plus OTA_SECRET_ENV's variables). */
+  secrets: string[];
+  reportsDir: string;
+  ledgerFile: string;
+  /** Unique per run: booking references derive from it so runs never collide. */
+  runId: string;
+  /** Sandbox faults to switch on (the project's own mutation tests only). */
+  sandboxFaults: string[];
+}
+
+type Env = Record<string, string | undefined>;
+
+function intVar(env: Env, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name}="${raw}" must be a whole number`);
+  const n = Number(raw.trim());
+  if (n < min) throw new ConfigError(`${name}=${n} must be at least ${min}`);
+  return n;
+}
+
+function pathVar(env: Env, name: string, fallback: string): string {
+  const raw = env[name]?.trim() || fallback;
+  return isAbsolute(raw) ? raw : resolve(PROJECT_ROOT, raw);
+}
+
+function baseUrlVar(env: Env): string | undefined {
+  const raw = env.OTA_BASE_URL?.trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`OTA_BASE_URL="${raw}" is not a URL (expected for example https://gateway.example.com/ota)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`OTA_BASE_URL="${raw}" must use http or https, not ${url.protocol}`);
+  if (url.search || url.hash) throw new ConfigError(`OTA_BASE_URL="${raw}" must not carry a query or fragment`);
+  return raw.replace(/\/+$/, '');
+}
+
+/** Credentials for a remote target: all but the Instance are required. */
+function credentialsVar(env: Env): Credentials {
+  const missing = ['OTA_REQUESTOR_ID', 'OTA_REQUESTOR_CONTEXT', 'OTA_USER', 'OTA_PASSWORD'].filter((n) => !env[n]?.trim());
+  if (missing.length > 0)
+    throw new ConfigError(`OTA_BASE_URL names a target, so its credentials must be set too; missing: ${missing.join(', ')}`);
+  return {
+    requestorId: env.OTA_REQUESTOR_ID!.trim(),
+    requestorContext: env.OTA_REQUESTOR_CONTEXT!.trim(),
+    requestorInstance: env.OTA_REQUESTOR_INSTANCE?.trim() ?? '',
+    user: env.OTA_USER!.trim(),
+    password: env.OTA_PASSWORD!,
+  };
+}
+
+function secretsVar(env: Env, credentials?: Credentials): string[] {
+  const secrets = new Set<string>();
+  if (credentials?.password) secrets.add(credentials.password);
+  if (env.OTA_PASSWORD) secrets.add(env.OTA_PASSWORD);
+  for (const name of (env.OTA_SECRET_ENV ?? '').split(/[\s,]+/).filter(Boolean)) {
+    const v = env[name];
+    if (v === undefined || v === '') throw new ConfigError(`OTA_SECRET_ENV names ${name}, but ${name} is not set`);
+    secrets.add(v);
+  }
+  return [...secrets];
+}
+
+function newRunId(): string {
+  // Time-ordered and random: two runs started in the same millisecond still differ.
+  return Date.now().toString(36).toUpperCase() + randomBytes(2).toString('hex').toUpperCase();
+}
+
+export function loadConfig(env: Env = process.env): SuiteConfig {
+  const baseUrl = baseUrlVar(env);
+  const credentials = baseUrl ? credentialsVar(env) : undefined;
+  const testDataFile = pathVar(env, 'OTA_TEST_DATA', 'sandbox/data/test-data.json');
+  if (!existsSync(testDataFile)) throw new ConfigError(`OTA_TEST_DATA: no file at ${testDataFile}`);
+  const samplesDir = pathVar(env, 'OTA_SAMPLES_DIR', 'xml-samples');
+  if (!existsSync(samplesDir) || !statSync(samplesDir).isDirectory())
+    throw new ConfigError(`OTA_SAMPLES_DIR: no folder at ${samplesDir}`);
+
+  // The schemas are optional (informative check); an explicitly named folder must exist.
+  let xsdDir: string | undefined;
+  if (env.OTA_XSD_DIR !== undefined) {
+    if (env.OTA_XSD_DIR.trim() !== '') {
+      xsdDir = pathVar(env, 'OTA_XSD_DIR', '');
+      if (!existsSync(xsdDir)) throw new ConfigError(`OTA_XSD_DIR: no folder at ${xsdDir}`);
+    }
+  } else {
+    const beside = resolve(PROJECT_ROOT, '../shared/ota-xsd/2016B');
+    if (existsSync(beside)) xsdDir = beside;
+  }
+
+  const limits: TransportLimits = {
+    connectTimeoutMs: intVar(env, 'OTA_CONNECT_TIMEOUT_MS', DEFAULT_LIMITS.connectTimeoutMs, 1),
+    requestTimeoutMs: intVar(env, 'OTA_REQUEST_TIMEOUT_MS', DEFAULT_LIMITS.requestTimeoutMs, 1),
+    maxReplyBytes: intVar(env, 'OTA_MAX_REPLY_BYTES', DEFAULT_LIMITS.maxReplyBytes, 1024),
+  };
+  const retry: RetryPolicy = {
+    retries: intVar(env, 'OTA_RETRIES', 0, 0),
+    backoffMs: intVar(env, 'OTA_RETRY_BACKOFF_MS', 500, 0),
+  };
+  return {
+    baseUrl,
+    credentials,
+    testDataFile,
+    samplesDir,
+    xsdDir,
+    limits,
+    retry,
+    secrets: secretsVar(env, credentials),
+    reportsDir: pathVar(env, 'OTA_REPORTS_DIR', 'reports'),
+    ledgerFile: pathVar(env, 'OTA_LEDGER_FILE', '.ledger/bookings.jsonl'),
+    runId: env.OTA_RUN_ID?.trim() || newRunId(),
+    sandboxFaults: (env.OTA_SANDBOX_FAULTS ?? '').split(/[\s,]+/).filter(Boolean),
+  };
+}

@@ -1,0 +1,41 @@
+// Run- and scenario-level hooks. BeforeAll opens the run (target, data, ledger); After cancels
+// what its scenario booked, even when the scenario failed, and frees parsed documents.
+import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
+import { openRunContext, runContext } from './run-context';
+import { cancelBooking } from './bookings';
+import type { GatewayWorld } from './world';
+
+// A step may wait for one gateway reply (plus retries); the transport has its own bounds, so this
+// is only the last line of defence against a hang.
+const perRequest = Number(process.env.OTA_REQUEST_TIMEOUT_MS || 30_000);
+const retries = Number(process.env.OTA_RETRIES || 0);
+setDefaultTimeout(Math.max(60_000, perRequest * (retries + 1) * 4 + 10_000));
+
+BeforeAll(async function () {
+  await openRunContext();
+});
+
+Before(function (this: GatewayWorld, { pickle }) {
+  this.pickleName = pickle.name;
+  this.requirementTags = pickle.tags.map((t) => t.name).filter((t) => t.startsWith('@req:')).map((t) => t.slice(5));
+});
+
+After(async function (this: GatewayWorld, { result }) {
+  const problems: string[] = [];
+  for (const b of this.bookings.filter((x) => !x.cancelled)) {
+    const outcome = await cancelBooking(runContext(), b.bookingRef);
+    if (!outcome.ok) problems.push(`${b.bookingRef}: ${outcome.message}`);
+    else b.cancelled = true;
+  }
+  this.dispose();
+  if (problems.length > 0) {
+    const text = `Clean-up could not cancel booking(s) this scenario created; they stay in the ledger and the next run retries:\n${problems.join('\n')}`;
+    await this.attach(runContext().redactor.scrub(text), { mediaType: 'text/plain', fileName: 'cleanup.txt' });
+    // Only a passing scenario is turned red by this: a failed one already says what went wrong.
+    if (result?.status === Status.PASSED) throw new Error(text);
+  }
+});
+
+AfterAll(async function () {
+  await runContext().close();
+});

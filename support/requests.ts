@@ -1,0 +1,204 @@
+// Requests are built from the XML samples in xml-samples/ (files a user can read and edit):
+// placeholders are filled, then scenario-specific edits are applied to a pure-JS DOM. Before a
+// request is sent, it is checked against the spec's table for its operation, so that a broken
+// sample is reported as the suite's error, never as the gateway's nonconformance.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
+import * as xpath from 'xpath';
+import { ConfigError, SuiteError } from './errors';
+import { ISO_DATE, ISO_DATE_TIME, OTA_NS, type OperationSpec } from './spec';
+
+type XNode = import('@xmldom/xmldom').Node;
+type XElement = import('@xmldom/xmldom').Element;
+type XDocument = import('@xmldom/xmldom').Document;
+
+const select = xpath.useNamespaces({ ota: OTA_NS });
+const PLACEHOLDER = /\{\{([A-Za-z][A-Za-z0-9]*)\}\}/g;
+
+export type PlaceholderValues = Record<string, string | number | boolean>;
+
+function escapeXml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
+
+/** Fills {{name}} placeholders; an unknown name is a suite error naming the sample. */
+export function fillPlaceholders(template: string, values: PlaceholderValues, source: string): string {
+  const missing = new Set<string>();
+  const out = template.replace(PLACEHOLDER, (_, name: string) => {
+    const v = values[name];
+    if (v === undefined) {
+      missing.add(name);
+      return '';
+    }
+    return escapeXml(String(v));
+  });
+  if (missing.size > 0) {
+    throw new SuiteError(
+      `${source}: no value for placeholder(s) ${[...missing].map((m) => `{{${m}}}`).join(', ')}` +
+        ` (values known: ${Object.keys(values).sort().join(', ')})`,
+    );
+  }
+  return out;
+}
+
+function parseDom(text: string, source: string): XDocument {
+  const problems: string[] = [];
+  const parser = new DOMParser({
+    onError: (level: string, msg: string) => {
+      if (level !== 'warning') problems.push(msg.replace(/\s+/g, ' ').trim());
+    },
+  });
+  let doc: XDocument | undefined;
+  try {
+    doc = parser.parseFromString(text, 'application/xml') as unknown as XDocument;
+  } catch (e) {
+    problems.push((e as Error).message);
+  }
+  if (problems.length > 0 || !doc || !doc.documentElement) {
+    throw new SuiteError(`${source} is not well-formed XML: ${problems[0] ?? 'no root element'}`);
+  }
+  return doc;
+}
+
+/** A request ready to send: a DOM built from a sample, editable by XPath. */
+export class OtaRequest {
+  private constructor(
+    readonly operation: OperationSpec,
+    readonly source: string,
+    private readonly doc: XDocument,
+  ) {}
+
+  /** Loads xml-samples/<sample>, fills placeholders and parses it. */
+  static fromSample(op: OperationSpec, samplesDir: string, values: PlaceholderValues): OtaRequest {
+    const file = join(samplesDir, op.sample);
+    let template: string;
+    try {
+      template = readFileSync(file, 'utf8');
+    } catch (e) {
+      throw new ConfigError(`request sample for ${op.name} cannot be read: ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
+    const req = new OtaRequest(op, file, parseDom(fillPlaceholders(template, values, file), file));
+    // The spec makes Instance optional: an empty value means "not configured", so leave it out.
+    for (const id of req.elements("ota:POS/ota:Source/ota:RequestorID[@Instance='']")) id.removeAttribute('Instance');
+    return req;
+  }
+
+  private elements(path: string): XElement[] {
+    const expr = path.startsWith('/') ? path : `/*/${path}`;
+    return (select(expr, this.doc as unknown as Node) as unknown as XNode[]).filter(
+      (n): n is XElement => n.nodeType === 1,
+    );
+  }
+
+  private one(path: string): XElement {
+    const found = this.elements(path);
+    if (found.length === 0) throw new SuiteError(`${this.source}: no element at ${path} to edit`);
+    return found[0];
+  }
+
+  /** String value of the first node at a path relative to the root (attributes with @). */
+  value(path: string): string | undefined {
+    const expr = path.startsWith('/') ? path : `/*/${path}`;
+    const hit = select(expr, this.doc as unknown as Node, true) as unknown as XNode | undefined;
+    if (hit === undefined || hit === null) return undefined;
+    return hit.nodeType === 2 ? (hit as unknown as Attr).value : (hit.textContent ?? '');
+  }
+
+  values(path: string): string[] {
+    const expr = path.startsWith('/') ? path : `/*/${path}`;
+    return (select(expr, this.doc as unknown as Node) as unknown as XNode[]).map((n) =>
+      n.nodeType === 2 ? (n as unknown as Attr).value : (n.textContent ?? ''),
+    );
+  }
+
+  /** For each element at `path`, the values of the relative `fields`. */
+  records<K extends string>(path: string, fields: Record<K, string>): Array<Record<K, string | undefined>> {
+    return this.elements(path).map((el) => {
+      const rec = {} as Record<K, string | undefined>;
+      for (const [k, rel] of Object.entries(fields) as Array<[K, string]>) {
+        const hit = select(rel, el as unknown as Node, true) as unknown as XNode | undefined;
+        rec[k] = hit ? (hit.nodeType === 2 ? (hit as unknown as Attr).value : (hit.textContent ?? '')) : undefined;
+      }
+      return rec;
+    });
+  }
+
+  setAttribute(path: string, name: string, value: string | number): this {
+    for (const el of this.elements(path)) el.setAttribute(name, String(value));
+    if (this.elements(path).length === 0) throw new SuiteError(`${this.source}: no element at ${path} to edit`);
+    return this;
+  }
+
+  removeAttribute(path: string, name: string): this {
+    for (const el of this.elements(path)) el.removeAttribute(name);
+    return this;
+  }
+
+  setText(path: string, text: string): this {
+    this.one(path).textContent = text;
+    return this;
+  }
+
+  remove(path: string): this {
+    const found = this.elements(path);
+    if (found.length === 0) throw new SuiteError(`${this.source}: no element at ${path} to remove`);
+    for (const el of found) el.parentNode?.removeChild(el);
+    return this;
+  }
+
+  /** Appends an element in the OTA namespace with the given attributes as the last child of `path`. */
+  appendElement(path: string, localName: string, attrs: Record<string, string> = {}): this {
+    const parent = this.one(path);
+    const el = this.doc.createElementNS(OTA_NS, localName);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    parent.appendChild(el);
+    return this;
+  }
+
+  toXml(): string {
+    return new XMLSerializer().serializeToString(this.doc);
+  }
+
+  /**
+   * Checks this request against the spec's table for its operation: root, namespace, Version,
+   * root attributes, POS with both Sources, the listed element paths, ISO dates. Returns problems.
+   */
+  conformanceProblems(): string[] {
+    const op = this.operation;
+    const root = this.doc.documentElement!;
+    const problems: string[] = [];
+    if (root.localName !== op.requestRoot) problems.push(`root is ${root.localName}, the spec says ${op.requestRoot}`);
+    if (root.namespaceURI !== OTA_NS) problems.push(`root namespace is ${root.namespaceURI ?? '(none)'}, the spec says ${OTA_NS}`);
+    if (root.getAttribute('Version') !== op.version)
+      problems.push(`Version is "${root.getAttribute('Version') ?? ''}", the spec's Versioning table says ${op.version}`);
+    for (const a of op.rootAttributes) if (!root.hasAttribute(a)) problems.push(`root attribute ${a} is missing`);
+    const sources = this.elements('ota:POS/ota:Source');
+    if (sources.length !== 2) problems.push(`POS holds ${sources.length} Source element(s), the spec says two`);
+    if (this.elements("ota:POS/ota:Source/ota:RequestorID[@Type='22' and @ID!='' and @ID_Context!='']").length !== 1)
+      problems.push('POS lacks a RequestorID Type=22 with ID and ID_Context');
+    if (this.elements("ota:POS/ota:Source/ota:RequestorID[@Type='88' and @ID!='' and @MessagePassword!='']").length !== 1)
+      problems.push('POS lacks a RequestorID Type=88 with ID and MessagePassword');
+    for (const p of op.requestPaths) if (this.elements(p).length === 0) problems.push(`no element at ${p}`);
+    for (const attr of this.elements('//*[@Start or @End or @StartPeriod or @EndPeriod or @DateTime]')) {
+      for (const name of ['Start', 'End', 'StartPeriod', 'EndPeriod', 'DateTime']) {
+        const v = attr.getAttribute(name);
+        if (v === null || attr.getAttributeNode(name) === null) continue;
+        const ok = name === 'DateTime' ? ISO_DATE_TIME.test(v) : ISO_DATE.test(v) || ISO_DATE_TIME.test(v);
+        if (!ok) problems.push(`${attr.localName}@${name}="${v}" is not an ISO 8601 ${name === 'DateTime' ? 'date-time' : 'date'}`);
+      }
+    }
+    return problems;
+  }
+
+  /** Throws a SuiteError when the request does not match the spec's table. */
+  assertConforms(): void {
+    const problems = this.conformanceProblems();
+    if (problems.length > 0) {
+      throw new SuiteError(
+        `the suite's own ${this.operation.name} request (from ${this.source}) does not match the spec's table — ` +
+          `fix the sample, this is not the gateway's fault:\n  - ${problems.join('\n  - ')}`,
+      );
+    }
+  }
+}

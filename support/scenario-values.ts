@@ -1,0 +1,72 @@
+// The values that fill a sample's placeholders: credentials from configuration, codes from the
+// test data, dates relative to today (the gateway refuses past dates), and booking references
+// unique per run so repeated and parallel runs never collide.
+import type { Credentials } from './config';
+import type { PlaceholderValues } from './requests';
+import type { TestData } from './test-data';
+
+export function isoDate(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return isoDate(d);
+}
+
+let sequence = 0;
+
+/** A booking reference unique to this run: OTA UniqueID IDs are at most 32 characters. */
+export function newReference(runId: string, kind: 'B' | 'I'): string {
+  sequence += 1;
+  return `OGC${kind}${runId}${String(sequence).padStart(4, '0')}`.slice(0, 32);
+}
+
+export function baseValues(credentials: Credentials, data: TestData, runId: string, today = new Date()): PlaceholderValues {
+  const start = addDays(isoDate(today), data.offsetDays);
+  const end = addDays(start, data.nights);
+  const place = data.hotelAvailability.places[0];
+  return {
+    requestorId: credentials.requestorId,
+    requestorContext: credentials.requestorContext,
+    requestorInstance: credentials.requestorInstance,
+    user: credentials.user,
+    password: credentials.password,
+    echoToken: `OGC-${runId}`,
+    language: data.language,
+    altLanguage: data.altLanguage,
+    start,
+    end,
+    startDateTime: `${start}T09:00:00`,
+    endDateTime: `${start}T13:00:00`,
+    pickupDateTime: `${start}T08:30:00`,
+    arrivalDateTime: `${start}T10:30:00`,
+    departureDateTime: `${end}T18:00:00`,
+    adults: 2,
+    children: 1,
+    adultAge: 35,
+    childAge: 8,
+    maxResponses: 10,
+    infoSource: data.hotelAvailability.infoSource,
+    placeContext: place.context,
+    place: place.name,
+    hotelCode: data.activities.hotelCodes[0],
+    brandCode: data.hotels[0].brandCode,
+    productCode: data.activities.productCode,
+    maximumPrice: '1000.00',
+    currency: data.activities.currency,
+    currencyDecimal: 2,
+    airportCode: data.transfers.airportCode,
+    airlineCode: data.transfers.airlineCode,
+    arrivalFlightNumber: '1234',
+    departureFlightNumber: '1235',
+    locationTypeCode: data.transfers.locationTypeCode,
+    locationCode: data.transfers.locationCode,
+    disabilityRequired: 'false',
+    resStatus: 'Quote',
+    cancelType: 'Quote',
+    bookingRef: newReference(runId, 'B'),
+    itemRef: newReference(runId, 'I'),
+  };
+}

@@ -1,0 +1,138 @@
+// The codes that exist at the target (OTA_TEST_DATA). A certifier describes their implementation
+// here instead of touching code; scenarios discover the rest (activity IDs, supplier codes) by
+// searching first, then booking what was found.
+import { readFileSync } from 'node:fs';
+import { ConfigError } from './errors';
+
+export interface Place {
+  /** RefPoint CodeContext: Country or Region. */
+  context: 'Country' | 'Region';
+  /** RefPoint text: the place name as the target knows it. */
+  name: string;
+}
+
+export interface TestData {
+  description?: string;
+  language: string;
+  altLanguage: string;
+  /** Days from today to the first service date; replies are requested for future dates only. */
+  offsetDays: number;
+  /** Length of a stay or activity window, in days (at least 1). */
+  nights: number;
+  hotelAvailability: {
+    /** AvailRequestSegment InfoSource. */
+    infoSource: string;
+    /** Places with several available hotels: more than MaxResponses 1 can hold. */
+    places: Place[];
+    /** A place the target knows nothing about: a search there must be Success with no hotels or a Warning. */
+    emptyPlace: Place;
+  };
+  /** Hotels for hotel descriptive data. */
+  hotels: Array<{ code: string; brandCode: string }>;
+  activities: {
+    /** Hotels whose guests are offered activities (Location Context=Source, RegionCode=HotelCode). */
+    hotelCodes: string[];
+    /** A product (RegionCode=Product) offered at the first hotel. */
+    productCode: string;
+    /** Currency of MaximumPrice. */
+    currency: string;
+  };
+  transfers: {
+    airportCode: string;
+    airlineCode: string;
+    /** LocationType Code and UniqueId of a hotel location served from airportCode. */
+    locationTypeCode: string;
+    locationCode: string;
+  };
+  /** Codes that do not exist at the target, for the negative cases. */
+  unknown: {
+    hotelCode: string;
+    tourActivityId: string;
+    airportCode: string;
+  };
+}
+
+function fail(file: string, where: string, what: string): never {
+  throw new ConfigError(`test data ${file}: ${where} ${what}`);
+}
+
+function str(file: string, obj: Record<string, unknown>, key: string, where: string): string {
+  const v = obj[key];
+  if (typeof v !== 'string' || v.trim() === '') fail(file, `${where}.${key}`, 'must be a non-empty string');
+  return v;
+}
+
+function obj(file: string, v: unknown, where: string): Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(file, where, 'must be an object');
+  return v as Record<string, unknown>;
+}
+
+function place(file: string, v: unknown, where: string): Place {
+  const o = obj(file, v, where);
+  const context = str(file, o, 'context', where);
+  if (context !== 'Country' && context !== 'Region') fail(file, `${where}.context`, 'must be Country or Region');
+  return { context, name: str(file, o, 'name', where) };
+}
+
+function posInt(file: string, o: Record<string, unknown>, key: string): number {
+  const v = o[key];
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) fail(file, key, 'must be a whole number of at least 1');
+  return v;
+}
+
+function nonEmptyArray(file: string, v: unknown, where: string): unknown[] {
+  if (!Array.isArray(v) || v.length === 0) fail(file, where, 'must be a non-empty array');
+  return v;
+}
+
+/** Loads and checks a test-data file; every problem names the file and the field. */
+export function loadTestData(file: string): TestData {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new ConfigError(`test data ${file}: cannot be read as JSON (${(e as Error).message})`);
+  }
+  const root = obj(file, raw, '(root)');
+  const ha = obj(file, root.hotelAvailability, 'hotelAvailability');
+  const act = obj(file, root.activities, 'activities');
+  const tr = obj(file, root.transfers, 'transfers');
+  const unk = obj(file, root.unknown, 'unknown');
+  return {
+    description: typeof root.description === 'string' ? root.description : undefined,
+    language: str(file, root, 'language', '(root)'),
+    altLanguage: str(file, root, 'altLanguage', '(root)'),
+    offsetDays: posInt(file, root, 'offsetDays'),
+    nights: posInt(file, root, 'nights'),
+    hotelAvailability: {
+      infoSource: str(file, ha, 'infoSource', 'hotelAvailability'),
+      places: nonEmptyArray(file, ha.places, 'hotelAvailability.places').map((p, i) =>
+        place(file, p, `hotelAvailability.places[${i}]`),
+      ),
+      emptyPlace: place(file, ha.emptyPlace, 'hotelAvailability.emptyPlace'),
+    },
+    hotels: nonEmptyArray(file, root.hotels, 'hotels').map((h, i) => {
+      const o = obj(file, h, `hotels[${i}]`);
+      return { code: str(file, o, 'code', `hotels[${i}]`), brandCode: str(file, o, 'brandCode', `hotels[${i}]`) };
+    }),
+    activities: {
+      hotelCodes: nonEmptyArray(file, act.hotelCodes, 'activities.hotelCodes').map((c, i) => {
+        if (typeof c !== 'string' || !c) fail(file, `activities.hotelCodes[${i}]`, 'must be a non-empty string');
+        return c;
+      }),
+      productCode: str(file, act, 'productCode', 'activities'),
+      currency: str(file, act, 'currency', 'activities'),
+    },
+    transfers: {
+      airportCode: str(file, tr, 'airportCode', 'transfers'),
+      airlineCode: str(file, tr, 'airlineCode', 'transfers'),
+      locationTypeCode: str(file, tr, 'locationTypeCode', 'transfers'),
+      locationCode: str(file, tr, 'locationCode', 'transfers'),
+    },
+    unknown: {
+      hotelCode: str(file, unk, 'hotelCode', 'unknown'),
+      tourActivityId: str(file, unk, 'tourActivityId', 'unknown'),
+      airportCode: str(file, unk, 'airportCode', 'unknown'),
+    },
+  };
+}

@@ -1,0 +1,189 @@
+// Safe parsing and querying of replies with libxml2-wasm. Safe by default: no DTD loading, no
+// entity substitution, no network (NONET, NO_XXE set explicitly); entity bombs are refused by
+// libxml2's amplification limit. libxml2-wasm is ESM with top-level await, so it is loaded once
+// with a dynamic import (loadXml) before any scenario runs; after that everything is synchronous.
+import { readFileSync } from 'node:fs';
+import { OTA_NS } from './spec';
+
+import type * as LibXml from 'libxml2-wasm' with { 'resolution-mode': 'import' };
+
+type Lx = typeof LibXml;
+type LxDocument = LibXml.XmlDocument;
+type LxNode = LibXml.XmlNode;
+type LxValidator = LibXml.XsdValidator;
+
+let lx: Lx | undefined;
+let fsProvidersRegistered = false;
+
+export const NS = { ota: OTA_NS };
+
+/** Loads libxml2-wasm; call (and await) once before parsing. */
+export async function loadXml(): Promise<Lx> {
+  if (!lx) lx = await import('libxml2-wasm');
+  return lx;
+}
+
+function lib(): Lx {
+  if (!lx) throw new Error('libxml2-wasm is not loaded: await loadXml() first');
+  return lx;
+}
+
+export class XmlSyntaxError extends Error {
+  override name = 'XmlSyntaxError';
+  constructor(
+    message: string,
+    readonly line?: number,
+    readonly col?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface ElementInfo {
+  localName: string;
+  namespace: string | null;
+}
+
+/** A parsed document with XPath helpers; OTA elements are addressed with the `ota:` prefix. */
+export class XmlDoc {
+  private constructor(private readonly doc: LxDocument) {}
+
+  static parse(text: string, what = 'document'): XmlDoc {
+    const { XmlDocument, ParseOption } = lib();
+    try {
+      const doc = XmlDocument.fromString(text, {
+        option: ParseOption.XML_PARSE_NONET | ParseOption.XML_PARSE_NO_XXE,
+      });
+      return new XmlDoc(doc);
+    } catch (e) {
+      const err = e as { message: string; details?: Array<{ message: string; line: number; col: number }> };
+      const first = err.details?.[0];
+      const where = first ? ` at line ${first.line}, column ${first.col}` : '';
+      const why = (first?.message ?? err.message).trim();
+      throw new XmlSyntaxError(`${what} is not well-formed XML${where}: ${why}`, first?.line, first?.col);
+    }
+  }
+
+  /** True when the document carries a DOCTYPE (internal or external subset). */
+  get hasDoctype(): boolean {
+    return this.doc.dtd !== null;
+  }
+
+  get root(): ElementInfo {
+    const r = this.doc.root;
+    return { localName: r.name.replace(/^.*:/, ''), namespace: r.namespaceUri || null };
+  }
+
+  nodes(xpath: string): LxNode[] {
+    return this.doc.find(xpath, NS);
+  }
+
+  count(xpath: string): number {
+    return this.nodes(xpath).length;
+  }
+
+  exists(xpath: string): boolean {
+    return this.count(xpath) > 0;
+  }
+
+  /** String value of the first match, or undefined when nothing matches. */
+  value(xpath: string): string | undefined {
+    const n = this.doc.get(xpath, NS);
+    return n === null ? undefined : n.content;
+  }
+
+  /** String values of every match. */
+  values(xpath: string): string[] {
+    return this.nodes(xpath).map((n) => n.content);
+  }
+
+  /** For each node matched by `xpath`, evaluate `fields` (relative XPaths) on it. */
+  records<K extends string>(xpath: string, fields: Record<K, string>): Array<Record<K, string | undefined>> {
+    return this.nodes(xpath).map((n) => {
+      const rec = {} as Record<K, string | undefined>;
+      for (const [k, rel] of Object.entries(fields) as Array<[K, string]>) {
+        const hit = n.get(rel, NS);
+        rec[k] = hit === null ? undefined : hit.content;
+      }
+      return rec;
+    });
+  }
+
+  /** For each node matched by `xpath`, the string values of a relative XPath. */
+  valuesPer(xpath: string, rel: string): string[][] {
+    return this.nodes(xpath).map((n) => n.find(rel, NS).map((h) => h.content));
+  }
+
+  toString(): string {
+    return this.doc.toString();
+  }
+
+  /** @internal the libxml2 document, for schema validation */
+  get raw(): LxDocument {
+    return this.doc;
+  }
+
+  dispose(): void {
+    this.doc.dispose();
+  }
+}
+
+/** Parses, runs fn, disposes: for short-lived documents. */
+export function withXml<T>(text: string, what: string, fn: (doc: XmlDoc) => T): T {
+  const doc = XmlDoc.parse(text, what);
+  try {
+    return fn(doc);
+  } finally {
+    doc.dispose();
+  }
+}
+
+export interface SchemaFinding {
+  message: string;
+  line?: number;
+}
+
+/** An XSD loaded from disk with its includes; validate() lists what does not conform. */
+export class XmlSchema {
+  private constructor(
+    private readonly xsdDoc: LxDocument,
+    private readonly validator: LxValidator,
+  ) {}
+
+  static async load(file: string): Promise<XmlSchema> {
+    const { XmlDocument, XsdValidator } = await loadXml();
+    if (!fsProvidersRegistered) {
+      const nodejs = await import('libxml2-wasm/lib/nodejs.mjs');
+      nodejs.xmlRegisterFsInputProviders();
+      fsProvidersRegistered = true;
+    }
+    const xsdDoc = XmlDocument.fromBuffer(readFileSync(file), { url: file });
+    try {
+      return new XmlSchema(xsdDoc, XsdValidator.fromDoc(xsdDoc));
+    } catch (e) {
+      xsdDoc.dispose();
+      throw new Error(`cannot compile schema ${file}: ${(e as Error).message}`);
+    }
+  }
+
+  validate(doc: XmlDoc): SchemaFinding[] {
+    try {
+      this.validator.validate(doc.raw);
+      return [];
+    } catch (e) {
+      const err = e as { message: string; details?: Array<{ message: string; line: number }> };
+      if (!err.details) return [{ message: err.message }];
+      return err.details.map((d) => ({ message: d.message.trim(), line: d.line }));
+    }
+  }
+
+  dispose(): void {
+    this.validator.dispose();
+    this.xsdDoc.dispose();
+  }
+}
+
+/** Escapes text for use in XML content and attribute values. */
+export function escapeXml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+}

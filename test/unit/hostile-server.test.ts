@@ -1,0 +1,108 @@
+// The hostile server's own modes, end to end through the transport and the reply decoder.
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DEFAULT_RETRY, closeTransport, postXml, type PostOptions } from '../../support/http';
+import { decodeReplyBody, ReplyDecodingError } from '../../support/reply-body';
+import { MASK, Redactor } from '../../support/redaction';
+import { billionLaughs, quadraticBlowup, startHostileServer, type Behaviour } from '../support/hostile-server';
+
+const PW = 'Zq9!distinctive-Pw';
+const REQ = `<OTA_TourActivityBookRQ xmlns="http://www.opentravel.org/OTA/2003/05" Version="2011.2"><POS><Source><RequestorID Type="88" ID="u" MessagePassword="${PW}"/></Source></POS></OTA_TourActivityBookRQ>`;
+const opts: PostOptions = { operation: 'activitybook', limits: { connectTimeoutMs: 500, requestTimeoutMs: 1000, maxReplyBytes: 1024 * 1024 }, retry: DEFAULT_RETRY };
+
+after(() => closeTransport());
+
+async function roundTrip(b: Behaviour) {
+  const srv = await startHostileServer(b);
+  try {
+    const x = await postXml(`${srv.url}/activitybook`, REQ, opts);
+    return { x, srv };
+  } finally {
+    await srv.close();
+  }
+}
+
+describe('hostile server', () => {
+  test('valid: an OTA reply whose root matches the request', async () => {
+    const { x, srv } = await roundTrip('valid');
+    assert.equal(x.status, 200);
+    assert.match(decodeReplyBody(x.headers, x.body), /^<\?xml[^>]*>\n<OTA_TourActivityBookRS xmlns="http:\/\/www\.opentravel\.org\/OTA\/2003\/05" Version="[\d.]+"><Success\/>/);
+    assert.equal(srv.requests[0].path, '/activitybook');
+  });
+
+  test('echo-password: the reply carries the password; the Redactor removes it', async () => {
+    const { x } = await roundTrip('echo-password');
+    const text = decodeReplyBody(x.headers, x.body);
+    assert.equal(text.split(PW).length - 1, 3, 'echoed in an attribute, ShortText and text');
+    const masked = new Redactor([PW]).maskXml(text);
+    assert.ok(!masked.includes(PW));
+    assert.ok(masked.includes(`MessagePassword="${MASK}"`));
+  });
+
+  const decodingCases: [Behaviour, string][] = [
+    ['html-200', 'html'],
+    ['empty', 'empty'],
+    ['gzip-undeclared', 'compressed'],
+    [{ mode: 'compressed', algorithm: 'br' }, 'compressed'],
+    [{ mode: 'compressed', algorithm: 'deflate', declare: true }, 'compressed'],
+    ['latin1-declared-utf8', 'encoding'],
+  ];
+  for (const [b, reason] of decodingCases) {
+    test(`${JSON.stringify(b)}: HTTP 200 whose body fails decoding as "${reason}"`, async () => {
+      const { x } = await roundTrip(b);
+      assert.equal(x.status, 200);
+      assert.throws(() => decodeReplyBody(x.headers, x.body), (e: unknown) => e instanceof ReplyDecodingError && e.reason === reason);
+    });
+  }
+
+  test('entity payloads are served verbatim (small on the wire, never expanded by the server)', async () => {
+    for (const [mode, marker] of [
+      ['billion-laughs', '<!ENTITY lol9'],
+      ['quadratic-blowup', '<!ENTITY a "AAAA'],
+      ['doctype-internal-entities', '<!ENTITY greeting'],
+      ['external-entity', 'SYSTEM "file:///etc/passwd"'],
+    ] as const) {
+      const { x } = await roundTrip(mode);
+      const text = decodeReplyBody(x.headers, x.body);
+      assert.ok(text.includes(marker), mode);
+      assert.ok(x.body.length < 400_000, `${mode}: ${x.body.length} bytes`);
+    }
+    assert.ok(billionLaughs().length < 2000);
+    assert.ok(quadraticBlowup(10, 10).includes('&a;&a;'));
+  });
+
+  test('status-then-valid counts per server and setBehaviour resets it', async () => {
+    const srv = await startHostileServer({ mode: 'status-then-valid', status: 503, times: 1 });
+    try {
+      const url = `${srv.url}/activitybook`;
+      assert.equal((await postXml(url, REQ, opts)).status, 503);
+      assert.equal((await postXml(url, REQ, opts)).status, 200);
+      srv.setBehaviour({ mode: 'status-then-valid', status: 502, times: 1 });
+      assert.equal((await postXml(url, REQ, opts)).status, 502);
+      assert.equal(srv.requests.length, 3);
+      assert.deepEqual(srv.requests.map((r) => r.n), [1, 2, 3]);
+    } finally {
+      await srv.close();
+    }
+  });
+
+  test('close() ends hung connections promptly', async () => {
+    const srv = await startHostileServer('hang');
+    const pending = postXml(`${srv.url}/activitybook`, REQ, { ...opts, limits: { ...opts.limits, requestTimeoutMs: 5000 } }).catch((e: Error) => e);
+    while (srv.requests.length === 0) await new Promise((r) => setTimeout(r, 10));
+    const t0 = Date.now();
+    await srv.close();
+    const e = await pending;
+    assert.ok(e instanceof Error && /reset|closed/.test(e.message), String(e));
+    assert.ok(Date.now() - t0 < 1000);
+  });
+
+  test('a handler function decides the reply', async () => {
+    const { x } = await roundTrip((req, res) => {
+      res.writeHead(418, { 'content-type': 'text/plain' });
+      res.end(`n=${req.n} ${req.method} ${req.headers['content-type']}`);
+    });
+    assert.equal(x.status, 418);
+    assert.equal(x.body.toString(), 'n=1 POST application/xml; charset=utf-8');
+  });
+});

@@ -1,0 +1,357 @@
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as net from 'node:net';
+import {
+  DEFAULT_LIMITS,
+  DEFAULT_RETRY,
+  TransportError,
+  closeTransport,
+  postXml,
+  preflight,
+  type PostOptions,
+  type TransportLimits,
+} from '../../support/http';
+import { startHostileServer, type Behaviour, type RunningServer } from '../support/hostile-server';
+
+const LIMITS: TransportLimits = { connectTimeoutMs: 500, requestTimeoutMs: 600, maxReplyBytes: 256 * 1024 };
+const REQ = '<OTA_HotelAvailRQ xmlns="http://www.opentravel.org/OTA/2003/05" Version="2008.1"/>';
+const opts = (o: Partial<PostOptions> = {}): PostOptions => ({ operation: 'hotelavailability', limits: LIMITS, retry: DEFAULT_RETRY, ...o });
+
+after(() => closeTransport());
+
+async function withServer<T>(b: Behaviour, fn: (srv: RunningServer, url: string) => Promise<T>): Promise<T> {
+  const srv = await startHostileServer(b);
+  try {
+    return await fn(srv, `${srv.url}/hotelavailability`);
+  } finally {
+    await srv.close();
+  }
+}
+
+async function rejects(p: Promise<unknown>): Promise<TransportError> {
+  try {
+    await p;
+  } catch (e) {
+    assert.ok(e instanceof TransportError, `expected TransportError, got ${String(e)}`);
+    return e;
+  }
+  assert.fail('expected a TransportError');
+}
+
+/** A port on 127.0.0.1 where nothing listens (bound and released). */
+async function closedPort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const port = (s.address() as net.AddressInfo).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+describe('postXml: normal replies', () => {
+  test('defaults are connect 5 s, request 30 s, 5 MiB, retries off', () => {
+    assert.deepEqual({ ...DEFAULT_LIMITS }, { connectTimeoutMs: 5000, requestTimeoutMs: 30000, maxReplyBytes: 5 * 1024 * 1024 });
+    assert.equal(DEFAULT_RETRY.retries, 0);
+  });
+
+  test('sends application/xml utf-8 without Accept-Encoding and returns status, lower-case headers and raw body', async () => {
+    await withServer('valid', async (srv, url) => {
+      const x = await postXml(url, REQ.replace('/>', '>Zürich</OTA_HotelAvailRQ>'), opts({ headers: { 'X-Trace': 't1' } }));
+      assert.equal(x.status, 200);
+      assert.equal(x.headers['content-type'], 'application/xml; charset=utf-8');
+      assert.match(x.body.toString('utf8'), /<OTA_HotelAvailRS /);
+      assert.equal(x.operation, 'hotelavailability');
+      assert.equal(x.url, url);
+      assert.equal(x.attempts.length, 1);
+      assert.equal(x.attempts[0].outcome, 'HTTP 200');
+      assert.equal(x.attempts[0].retried, false);
+      const got = srv.requests[0];
+      assert.equal(got.method, 'POST');
+      assert.equal(got.headers['content-type'], 'application/xml; charset=utf-8');
+      assert.equal(got.headers['accept-encoding'], undefined, 'must not ask for compression');
+      assert.equal(got.headers['x-trace'], 't1');
+      assert.match(got.body, /Zürich/);
+      assert.equal(x.request.headers['content-type'], 'application/xml; charset=utf-8');
+    });
+  });
+
+  test('a 500 and a 404 are returned as data, not thrown', async () => {
+    await withServer('http-500', async (_srv, url) => {
+      const x = await postXml(url, REQ, opts());
+      assert.equal(x.status, 500);
+      assert.match(x.body.toString(), /Internal error/);
+    });
+    await withServer({ mode: 'status', status: 404, body: 'no such path', contentType: 'text/plain' }, async (_s, url) => {
+      assert.equal((await postXml(url, REQ, opts())).status, 404);
+    });
+  });
+
+  test('a reply just under the size limit is read completely', async () => {
+    await withServer({ mode: 'huge', bytes: LIMITS.maxReplyBytes }, async (_s, url) => {
+      const x = await postXml(url, REQ, opts());
+      assert.equal(x.body.length, LIMITS.maxReplyBytes);
+    });
+  });
+});
+
+describe('postXml: bounds', () => {
+  test('a server that never answers fails with the operation, URL and requestTimeoutMs', async () => {
+    await withServer('hang', async (_s, url) => {
+      const t0 = Date.now();
+      const e = await rejects(postXml(url, REQ, opts()));
+      const ms = Date.now() - t0;
+      assert.equal(e.kind, 'timeout');
+      assert.equal(e.limit, 'requestTimeoutMs=600');
+      assert.equal(e.message, `hotelavailability: no complete reply from ${url} within requestTimeoutMs=600 ms`);
+      assert.ok(ms >= 550 && ms < 2000, `took ${ms} ms`);
+      assert.equal(e.attempts.length, 1);
+    });
+  });
+
+  test('headers then a stalled body fails within the request timeout', async () => {
+    await withServer('stall-after-headers', async (_s, url) => {
+      const t0 = Date.now();
+      const e = await rejects(postXml(url, REQ, opts()));
+      assert.equal(e.kind, 'timeout');
+      assert.match(e.message, /hotelavailability: .*requestTimeoutMs=600/);
+      assert.ok(Date.now() - t0 < 2000);
+    });
+  });
+
+  test('an endless body is cut as soon as maxReplyBytes is exceeded (bounded memory)', async (t) => {
+    await withServer('endless', async (srv, url) => {
+      const heapBefore = process.memoryUsage().arrayBuffers;
+      const t0 = Date.now();
+      const e = await rejects(postXml(url, REQ, opts({ limits: { ...LIMITS, requestTimeoutMs: 5000 } })));
+      const ms = Date.now() - t0;
+      assert.equal(e.kind, 'too-large');
+      assert.equal(e.limit, `maxReplyBytes=${LIMITS.maxReplyBytes}`);
+      assert.match(e.message, new RegExp(`^hotelavailability: reply from ${url} is larger than maxReplyBytes=262144 bytes`));
+      // read at most the limit plus one network chunk (64 KiB)
+      assert.ok(e.bytesRead > LIMITS.maxReplyBytes && e.bytesRead <= LIMITS.maxReplyBytes + 64 * 1024, `read ${e.bytesRead}`);
+      // the connection is closed: the server stops writing
+      for (let i = 0; i < 50 && srv.abortedResponses === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(srv.abortedResponses, 1, 'server saw the connection close');
+      const written = srv.bytesWritten;
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal(srv.bytesWritten, written, 'server no longer writing');
+      t.diagnostic(`endless body: client read ${e.bytesRead} B, server wrote ${written} B before the close, ${ms} ms, arrayBuffers delta ${process.memoryUsage().arrayBuffers - heapBefore} B`);
+    });
+  });
+
+  test('a declared Content-Length over the limit is refused without reading', async () => {
+    await withServer({ mode: 'huge', bytes: 50 * 1024 * 1024 }, async (_s, url) => {
+      const e = await rejects(postXml(url, REQ, opts({ limits: { ...LIMITS, requestTimeoutMs: 5000 } })));
+      assert.equal(e.kind, 'too-large');
+      assert.equal(e.bytesRead, 0);
+    });
+  });
+
+  test('connection refused is reported fast and clearly', async (t) => {
+    const port = await closedPort();
+    const url = `http://127.0.0.1:${port}/hotelavailability`;
+    const t0 = Date.now();
+    const e = await rejects(postXml(url, REQ, opts()));
+    const ms = Date.now() - t0;
+    assert.equal(e.kind, 'refused');
+    assert.equal(e.message, `hotelavailability: connection to ${url} refused (nothing listens at 127.0.0.1:${port})`);
+    assert.ok(ms < 500, `took ${ms} ms`);
+    t.diagnostic(`refused detected in ${ms} ms`);
+  });
+
+  test('an unknown host (.invalid) is a DNS failure, detected fast', async (t) => {
+    const url = 'http://ota-gateway.invalid/hotelavailability';
+    const t0 = Date.now();
+    const e = await rejects(postXml(url, REQ, opts({ limits: { ...LIMITS, requestTimeoutMs: 3000, connectTimeoutMs: 3000 } })));
+    const ms = Date.now() - t0;
+    assert.equal(e.kind, 'dns', e.message);
+    assert.match(e.message, /^hotelavailability: cannot resolve the host name of http:\/\/ota-gateway\.invalid\/hotelavailability/);
+    assert.ok(ms < 3000, `took ${ms} ms`);
+    t.diagnostic(`DNS failure detected in ${ms} ms`);
+  });
+
+  test('reset and close without reply are "reset"', async () => {
+    for (const mode of ['reset', 'close'] as const) {
+      await withServer(mode, async (_s, url) => {
+        const e = await rejects(postXml(url, REQ, opts()));
+        assert.equal(e.kind, 'reset', `${mode}: ${e.message}`);
+        assert.match(e.message, new RegExp(`^hotelavailability: connection to ${url} was closed or reset`));
+      });
+    }
+  });
+
+  test('https against a plain HTTP server is a TLS failure', async () => {
+    await withServer('valid', async (srv) => {
+      const url = `${srv.url.replace('http:', 'https:')}/hotelavailability`;
+      const e = await rejects(postXml(url, REQ, opts()));
+      assert.equal(e.kind, 'tls', e.message);
+      assert.match(e.message, /TLS handshake with https:\/\/127\.0\.0\.1:\d+\/hotelavailability failed .*http:\/\/ versus https:\/\//);
+    });
+  });
+
+  test('a TLS handshake that never completes is a connect timeout', async () => {
+    // accepts TCP, never speaks: undici counts the TLS handshake in the connect phase
+    const silent = net.createServer(() => undefined);
+    const sockets: net.Socket[] = [];
+    silent.on('connection', (s) => sockets.push(s));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    const url = `https://127.0.0.1:${(silent.address() as net.AddressInfo).port}/hotelavailability`;
+    try {
+      const t0 = Date.now();
+      const e = await rejects(postXml(url, REQ, opts({ limits: { ...LIMITS, connectTimeoutMs: 300, requestTimeoutMs: 4000 } })));
+      assert.equal(e.kind, 'connect-timeout', e.message);
+      assert.equal(e.limit, 'connectTimeoutMs=300');
+      assert.equal(e.message, `hotelavailability: could not connect to ${url} within connectTimeoutMs=300 ms`);
+      // undici's connect timer has ~0.5-1 s granularity
+      assert.ok(Date.now() - t0 < 2500);
+    } finally {
+      sockets.forEach((s) => s.destroy());
+      await new Promise<void>((r) => silent.close(() => r()));
+    }
+  });
+
+  test('invalid limits are rejected before any request', async () => {
+    await assert.rejects(postXml('http://127.0.0.1:1/', REQ, opts({ limits: { ...LIMITS, maxReplyBytes: 0 } })), RangeError);
+  });
+});
+
+describe('postXml: retries', () => {
+  const retry = { retries: 2, backoffMs: 10 };
+
+  test('off by default: a 503 is returned after one attempt', async () => {
+    await withServer({ mode: 'status-then-valid', status: 503, times: 1 }, async (srv, url) => {
+      const x = await postXml(url, REQ, opts());
+      assert.equal(x.status, 503);
+      assert.equal(srv.requests.length, 1);
+    });
+  });
+
+  for (const status of [502, 503, 504]) {
+    test(`HTTP ${status} is retried when enabled, and every attempt is recorded`, async () => {
+      await withServer({ mode: 'status-then-valid', status, times: 2 }, async (srv, url) => {
+        const x = await postXml(url, REQ, opts({ retry }));
+        assert.equal(x.status, 200);
+        assert.equal(srv.requests.length, 3);
+        assert.deepEqual(
+          x.attempts.map((a) => [a.outcome, a.retried]),
+          [[`HTTP ${status}`, true], [`HTTP ${status}`, true], ['HTTP 200', false]],
+        );
+        for (const a of x.attempts) assert.ok(!Number.isNaN(Date.parse(a.startedAt)) && a.durationMs >= 0);
+      });
+    });
+  }
+
+  test('retries are bounded: still 503 after retries → the 503 is returned with all attempts', async () => {
+    await withServer({ mode: 'status-then-valid', status: 503, times: 10 }, async (srv, url) => {
+      const x = await postXml(url, REQ, opts({ retry }));
+      assert.equal(x.status, 503);
+      assert.equal(srv.requests.length, 3);
+      assert.deepEqual(x.attempts.map((a) => a.retried), [true, true, false]);
+    });
+  });
+
+  for (const status of [200, 400, 404, 500]) {
+    test(`HTTP ${status} is never retried`, async () => {
+      await withServer({ mode: 'status', status }, async (srv, url) => {
+        const x = await postXml(url, REQ, opts({ retry: { retries: 3, backoffMs: 1 } }));
+        assert.equal(x.status, status);
+        assert.equal(srv.requests.length, 1);
+        assert.equal(x.attempts.length, 1);
+      });
+    });
+  }
+
+  test('reset is retried, then reported with every attempt', async () => {
+    await withServer('reset', async (srv, url) => {
+      const e = await rejects(postXml(url, REQ, opts({ retry: { retries: 1, backoffMs: 10 } })));
+      assert.equal(e.kind, 'reset');
+      assert.equal(srv.requests.length, 2);
+      assert.deepEqual(e.attempts.map((a) => [a.outcome, a.retried]), [['reset', true], ['reset', false]]);
+      assert.match(e.message, /\[2 attempts: reset, reset\]$/);
+    });
+  });
+
+  test('a timeout is retried, then the second attempt succeeds', async () => {
+    let n = 0;
+    await withServer(
+      (_req, res) => {
+        if (++n === 1) return; // hang the first time
+        res.writeHead(200, { 'content-type': 'application/xml' });
+        res.end('<ok/>');
+      },
+      async (_srv, url) => {
+        const x = await postXml(url, REQ, opts({ retry: { retries: 1, backoffMs: 10 } }));
+        assert.equal(x.status, 200);
+        assert.deepEqual(x.attempts.map((a) => a.outcome), ['timeout', 'HTTP 200']);
+      },
+    );
+  });
+
+  test('DNS, TLS and too-large failures are never retried', async () => {
+    const e = await rejects(postXml('http://ota-gateway.invalid/x', REQ, opts({ retry, limits: { ...LIMITS, requestTimeoutMs: 3000 } })));
+    assert.equal(e.kind, 'dns');
+    assert.equal(e.attempts.length, 1);
+    await withServer('endless', async (srv, url) => {
+      const e2 = await rejects(postXml(url, REQ, opts({ retry, limits: { ...LIMITS, requestTimeoutMs: 5000 } })));
+      assert.equal(e2.kind, 'too-large');
+      assert.equal(srv.requests.length, 1);
+    });
+  });
+
+  test('non-idempotent operations retry only what surely never reached the gateway', async () => {
+    await withServer({ mode: 'status-then-valid', status: 504, times: 1 }, async (srv, url) => {
+      const x = await postXml(url, REQ, opts({ retry, idempotent: false }));
+      assert.equal(x.status, 504, 'a 504 may hide a committed booking');
+      assert.equal(srv.requests.length, 1);
+    });
+    await withServer('reset', async (srv, url) => {
+      await rejects(postXml(url, REQ, opts({ retry, idempotent: false })));
+      assert.equal(srv.requests.length, 1);
+    });
+    await withServer({ mode: 'status-then-valid', status: 503, times: 1 }, async (srv, url) => {
+      const x = await postXml(url, REQ, opts({ retry, idempotent: false }));
+      assert.equal(x.status, 200);
+      assert.equal(srv.requests.length, 2);
+    });
+  });
+});
+
+describe('preflight', () => {
+  test('any HTTP status counts as reachable', async () => {
+    await withServer('http-500', async (srv) => {
+      const r = await preflight(srv.url, LIMITS);
+      assert.equal(r.reachable, true);
+      assert.ok(r.reachable && r.status === 500);
+      assert.equal(srv.requests[0].method, 'GET');
+    });
+  });
+
+  test('refused: one clear message with the URL and the whitelisting note', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const r = await preflight(url, LIMITS);
+    assert.equal(r.reachable, false);
+    assert.ok(!r.reachable);
+    assert.equal(r.kind, 'refused');
+    assert.match(r.message, new RegExp(`${url} cannot be reached - the connection was refused`));
+    assert.match(r.message, /only accepts requests from whitelisted IP addresses/);
+    assert.match(r.message, /whitelist this machine's public IP address/);
+    assert.doesNotMatch(r.message, /\n/, 'one paragraph');
+  });
+
+  test('DNS failure and a silent server are reported as such', async () => {
+    const dns = await preflight('http://ota-gateway.invalid', { ...LIMITS, requestTimeoutMs: 3000 });
+    assert.ok(!dns.reachable && dns.kind === 'dns' && /host name could not be resolved/.test(dns.message) && /whitelist/.test(dns.message));
+    await withServer('hang', async (srv) => {
+      const r = await preflight(srv.url, LIMITS);
+      assert.ok(!r.reachable);
+      assert.equal(r.kind, 'timeout');
+      assert.match(r.message, /sent no HTTP reply within requestTimeoutMs=600 ms/);
+    });
+  });
+
+  test('TLS failure is reported as such', async () => {
+    await withServer('valid', async (srv) => {
+      const r = await preflight(srv.url.replace('http:', 'https:'), LIMITS);
+      assert.ok(!r.reachable && r.kind === 'tls' && /TLS handshake failed/.test(r.message));
+    });
+  });
+});
