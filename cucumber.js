@@ -8,11 +8,13 @@ const common = {
   require: ['support/world.ts', 'support/hooks.ts', 'steps/**/*.ts'],
   paths: ['features/**/*.feature'],
   format: [
-    'progress',
+    // Only one formatter may own the console; the others write files.
+    process.stdout.isTTY ? 'progress-bar' : 'progress',
     `junit:${reports}/junit.xml`,
     `message:${reports}/cucumber-messages.ndjson`,
     `html:${reports}/cucumber-report.html`,
-    'allure-cucumberjs/reporter',
+    // Allure writes its results to resultsDir itself; its own output is only a log.
+    ['allure-cucumberjs/reporter', `${reports}/allure-formatter.log`],
   ],
   formatOptions: {
     resultsDir: `${reports}/allure-results`,

@@ -31,7 +31,7 @@ function args(argv: string[]): { profile: string; tags?: string } {
 
 function cleanReports(dir: string): void {
   // Stale results from an earlier run would mix into this run's report.
-  for (const name of ['allure-results', 'junit.xml', 'cucumber-messages.ndjson', 'cucumber-report.html', 'summary.json']) {
+  for (const name of ['allure-results', 'allure-formatter.log', 'junit.xml', 'cucumber-messages.ndjson', 'cucumber-report.html', 'summary.json']) {
     rmSync(join(dir, name), { recursive: true, force: true });
   }
   mkdirSync(dir, { recursive: true });
@@ -67,11 +67,14 @@ async function main(): Promise<number> {
       cleanup.failed.map((f) => `  ${f.ref}: ${ctx.redactor.scrub(f.message)}`).join('\n'));
 
   cleanReports(config.reportsDir);
-  const { runConfiguration } = await loadConfiguration({
-    file: join(PROJECT_ROOT, 'cucumber.js'),
+  const { runConfiguration } = await loadConfiguration(
+    {
+    file: 'cucumber.js',
     profiles: [opts.profile],
     provided: opts.tags ? { tags: opts.tags } : {},
-  });
+    },
+    { cwd: PROJECT_ROOT },
+  );
   const collector = new MessageCollector();
   let crashed: Error | undefined;
   try {

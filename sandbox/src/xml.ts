@@ -1,7 +1,7 @@
 // XML in and out. Requests are parsed with libxml2-wasm (ESM-only, so loaded with a dynamic
 // import once) and copied into a small plain-JS tree, so handlers never hold wasm memory and the
 // document is disposed straight away. Replies are built as strings with strict escaping.
-import type * as Lx from 'libxml2-wasm';
+import type * as Lx from 'libxml2-wasm' with { 'resolution-mode': 'import' };
 
 export const OTA_NS = 'http://www.opentravel.org/OTA/2003/05';
 

@@ -1,6 +1,6 @@
 // The envelope contract: what every reply of every operation must show (spec, Endpoints common
 // rules 2, 3 and 5; OpenTravel convention where the spec says "not shown").
-import { ISO_DATE, ISO_DATE_TIME, OTA_NS } from '../spec';
+import { OTA_NS } from '../spec';
 import { finding, onDoc, type Exchange, type Finding, type Rule } from './types';
 
 const mediaType = (x: Exchange) => (x.reply.exchange?.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
@@ -115,6 +115,9 @@ export const errorType: Rule = {
 };
 
 const DATE_ATTRS = ['Start', 'End', 'StartPeriod', 'EndPeriod', 'DateTime', 'Date', 'EffectiveDate', 'ExpireDate'];
+// OpenTravel schedules also use recurring dates (--mm-dd) and times of day (hh:mm): both are ISO
+// 8601 and not what rule 5 forbids. A date-time with a zone, or any other form, is a finding.
+const ISO_FORMS = [/^\d{4}-\d{2}-\d{2}$/, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/, /^--\d{2}-\d{2}$/, /^\d{2}:\d{2}(:\d{2})?$/];
 
 export const isoDates: Rule = {
   req: 'EP-DATES',
@@ -122,10 +125,9 @@ export const isoDates: Rule = {
     onDoc(x, 'EP-DATES', (doc) =>
       DATE_ATTRS.flatMap((name) =>
         doc
-          .nodes(`//@${name}`)
-          .map((a) => a.content)
-          .filter((v) => !ISO_DATE.test(v) && !ISO_DATE_TIME.test(v))
-          .map((v) => finding('EP-DATES', `//@${name}`, 'yyyy-mm-dd or yyyy-mm-ddThh:mm:ss', v)),
+          .values(`//@${name}`)
+          .filter((v) => !ISO_FORMS.some((f) => f.test(v)))
+          .map((v) => finding('EP-DATES', `//@${name}`, 'yyyy-mm-dd, or yyyy-mm-ddThh:mm:ss without zone', v)),
       ).slice(0, 5),
     ),
 };

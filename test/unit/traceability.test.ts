@@ -6,19 +6,20 @@ import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AstBuilder, GherkinClassicTokenMatcher, Parser, compile } from '@cucumber/gherkin';
-import { IdGenerator } from '@cucumber/messages';
 import { REQUIREMENTS } from '../../support/requirements';
 import { OPERATION_NAMES } from '../../support/spec';
 
+let lastId = 0;
+const newId = () => String(++lastId);
 const featuresDir = join(__dirname, '../../features');
 
 function pickles() {
   const out: Array<{ uri: string; name: string; tags: string[]; steps: string[] }> = [];
   for (const file of readdirSync(featuresDir).filter((f) => f.endsWith('.feature'))) {
     const uri = `features/${file}`;
-    const parser = new Parser(new AstBuilder(IdGenerator.uuid()), new GherkinClassicTokenMatcher());
+    const parser = new Parser(new AstBuilder(newId), new GherkinClassicTokenMatcher());
     const doc = parser.parse(readFileSync(join(featuresDir, file), 'utf8'));
-    for (const p of compile(doc, uri, IdGenerator.uuid())) {
+    for (const p of compile(doc, uri, newId)) {
       out.push({ uri, name: p.name, tags: p.tags.map((t) => t.name), steps: p.steps.map((s) => s.text) });
     }
   }

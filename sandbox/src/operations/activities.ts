@@ -60,6 +60,21 @@ export function basicInfo(a: Activity, s?: ActivityService): string {
   );
 }
 
+/** CategoryAndType/Category: the schema's enum as text, the sandbox's own category in @Code. */
+const CATEGORY_ENUM: Record<string, string> = {
+  Excursion: 'GuidedTour',
+  Cruise: 'Other_',
+  Outdoor: 'SportsAndRecreation',
+  'City tour': 'Cultural',
+  Culture: 'Cultural',
+  Wildlife: 'EcoAdventure',
+  Nature: 'EcoAdventure',
+  Food: 'FoodAndBeverage',
+};
+export function categoryAndType(a: Activity): string {
+  return el('CategoryAndType', {}, el('Category', { Code: a.category }, CATEGORY_ENUM[a.category] ?? 'Other_'));
+}
+
 export function schedule(dates: string[]): string {
   return el(
     'Schedule',

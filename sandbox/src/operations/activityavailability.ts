@@ -5,7 +5,7 @@ import { requireDate, requireRange, daysBetween } from '../dates';
 import { err, warn } from '../errors';
 import { fmtMinor, moneyFormat, toMinor, type MoneyFormat } from '../money';
 import { el, esc, kid, kids, path, text, type XNode } from '../xml';
-import { basicInfo, operatingDates, productFilter, regionOf, requireHotel, schedule, sells } from './activities';
+import { basicInfo, categoryAndType, operatingDates, productFilter, regionOf, requireHotel, schedule, sells } from './activities';
 import { address, attr, category, count, qualifierInfo } from './common';
 import type { Ctx, Operation } from './types';
 
@@ -91,7 +91,7 @@ function info(a: Activity, s: ActivityService, hotel: string, dates: string[], u
     {},
     basicInfo(a, s),
     schedule(dates),
-    el('CategoryAndType', {}, el('Category', { Code: a.category })),
+    categoryAndType(a),
     el('Description', {}, el('ShortDescription', {}, esc(a.shortDescription))),
     el('Location', {}, address(a.city, a.region, a.country), el('Region', { RegionName: a.region })),
     el(

@@ -4,6 +4,7 @@ import type { Activity } from '../data';
 import { WEEKDAYS } from '../dates';
 import { err } from '../errors';
 import { el, kids, path, tel, type XNode } from '../xml';
+import { categoryAndType } from './activities';
 import { address, attr } from './common';
 import type { Ctx, Operation } from './types';
 
@@ -16,7 +17,7 @@ function content(a: Activity, lang: string | undefined): string {
     'TourActivityDescriptiveContent',
     { TourActivityID: a.id, SupplierProductCode: a.supplierProductCode, Name: a.name, LanguageCode: lang },
     el('BasicInfo', { TourActivityID: a.id, SupplierProductCode: a.supplierProductCode, Name: a.name }),
-    el('CategoryAndType', {}, el('Category', { Code: a.category })),
+    categoryAndType(a),
     el(
       'Description',
       {},

@@ -2,7 +2,7 @@
 import { daysBetween, requireDate, requireRange } from '../dates';
 import { err, warn } from '../errors';
 import { el, esc, kid, kids, type XNode } from '../xml';
-import { basicInfo, operatingDates, productFilter, regionOf, requireHotel, schedule } from './activities';
+import { basicInfo, categoryAndType, operatingDates, productFilter, regionOf, requireHotel, schedule } from './activities';
 import { address } from './common';
 import type { Ctx, Operation } from './types';
 
@@ -42,7 +42,7 @@ export const activitySearch: Operation = {
           {},
           basicInfo(a),
           schedule(dates),
-          el('CategoryAndType', {}, el('Category', { Code: a.category })),
+          categoryAndType(a),
           el('Description', {}, el('ShortDescription', {}, esc(a.shortDescription))),
           el('Location', {}, address(a.city, a.region, a.country), el('Region', { RegionName: a.region })),
           el('PickupDropoff', { LocationName: a.pickupHotels.includes(hotel) ? hotel : a.pickupHotels[0], PickupInd: 'true' }),

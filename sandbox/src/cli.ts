@@ -1,0 +1,46 @@
+// npm run sandbox -- --port <n> [--host <h>] [--fault <name>]... [--list-faults]
+import { FAULTS } from './faults';
+import { startSandbox } from './index';
+
+function usage(msg?: string): never {
+  if (msg) console.error(msg);
+  console.error('usage: npm run sandbox -- [--port <n>] [--host <h>] [--fault <name>]... [--list-faults]');
+  process.exit(2);
+}
+
+async function main(argv: string[]): Promise<void> {
+  let port = 8080;
+  let host: string | undefined;
+  const faults: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const val = () => argv[++i] ?? usage(`${a} needs a value`);
+    if (a === '--port') {
+      const v = val();
+      if (!/^\d+$/.test(v) || Number(v) > 65535) usage(`invalid port ${v}`);
+      port = Number(v);
+    } else if (a === '--host') host = val();
+    else if (a === '--fault') faults.push(val());
+    else if (a === '--list-faults') {
+      for (const f of FAULTS) console.log(`${f.name.padEnd(28)} ${f.breaks.join(',').padEnd(22)} ${f.description}`);
+      return;
+    } else if (a === '--help' || a === '-h') usage();
+    else usage(`unknown argument ${a}`);
+  }
+  const sb = await startSandbox({ port, host, faults });
+  console.log(`OTA sandbox listening on ${sb.baseUrl}`);
+  if (faults.length) console.log(`faults: ${faults.join(', ')}`);
+  let closing = false;
+  const stop = () => {
+    if (closing) return;
+    closing = true;
+    sb.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main(process.argv.slice(2)).catch((e) => {
+  console.error(`sandbox: ${(e as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+// Programmatic start: `const sb = await startSandbox({ port: 0 }); ... await sb.close();`
+import type { AddressInfo } from 'node:net';
+import { credentialsFromEnv, SANDBOX_CREDENTIALS, type Credentials } from './credentials';
+import { DEFAULT_DATA_DIR, loadData } from './data';
+import { fmtDate } from './dates';
+import { Faults } from './faults';
+import type { Ctx } from './operations/types';
+import { createSandboxServer } from './server';
+import { BookingStore } from './store';
+import { initXml } from './xml';
+
+export { SANDBOX_CREDENTIALS, credentialsFromEnv, type Credentials } from './credentials';
+export { FAULTS, type FaultDef } from './faults';
+
+export interface SandboxOptions {
+  /** 0 (default) = a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Fault names from sandbox/src/faults.ts; unknown names throw, listing the valid ones. */
+  faults?: string[];
+  /** Default: credentialsFromEnv(process.env) (sandbox defaults where a variable is unset). */
+  credentials?: Credentials;
+  /** Folder with hotels.json, activities.json, transfers.json. Default sandbox/data. */
+  dataDir?: string;
+  /** Injectable clock. Default () => new Date(). */
+  now?: () => Date;
+  /** Request body limit in bytes. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Delay of the slow-reply fault. Default env SANDBOX_SLOW_MS or 15000. */
+  slowMs?: number;
+}
+
+export interface RunningSandbox {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash). */
+  baseUrl: string;
+  /** The booking store, for tests and diagnostics. */
+  store: BookingStore;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  const faults = new Faults(opts.faults ?? []);
+  await initXml();
+  const data = loadData(opts.dataDir ?? DEFAULT_DATA_DIR);
+  const store = new BookingStore();
+  const now = opts.now ?? (() => new Date());
+  const slowEnv = Number(process.env.SANDBOX_SLOW_MS);
+  const server = createSandboxServer({
+    ctx: (): Ctx => {
+      const n = now();
+      return { now: n, today: fmtDate(n), data, store, faults };
+    },
+    credentials: opts.credentials ?? credentialsFromEnv(process.env),
+    faults,
+    slowMs: opts.slowMs ?? (Number.isFinite(slowEnv) && slowEnv >= 0 ? slowEnv : 15_000),
+    maxBodyBytes: opts.maxBodyBytes ?? 1024 * 1024,
+    now,
+  });
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    baseUrl: `http://${shownHost}:${port}`,
+    store,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // Requests still in flight (e.g. a slow-reply) are cut after a grace period.
+        setTimeout(() => server.closeAllConnections(), 1_000).unref();
+      }),
+  };
+}

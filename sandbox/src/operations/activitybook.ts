@@ -1,0 +1,171 @@
+// POST /activitybook: Quote prices and stores nothing; Commit books an item into the client's
+// booking (UniqueID Type 36) under the item reference (Type 37). See docs/reply-profile.md §8.
+import type { Activity, ActivityService } from '../data';
+import { dateTimeMs, fmtDateTime, requireDateTime } from '../dates';
+import { err } from '../errors';
+import { EUR2, fmtMinor } from '../money';
+import type { Item, Participant } from '../store';
+import { el, kid, kids, path, tel, text, type XNode } from '../xml';
+import { basicInfo, operatesOn, sells } from './activities';
+import { attr, category, count, optAttr, qualifierInfo, same } from './common';
+import type { Ctx, Operation } from './types';
+
+let quoteSeq = 0;
+
+export function readRefs(nodes: XNode[]): { bookingRef?: string; itemRef?: string } {
+  const out: { bookingRef?: string; itemRef?: string } = {};
+  for (const u of nodes) {
+    const type = u.attrs.Type?.trim();
+    if (type !== '36' && type !== '37') continue;
+    const id = attr(u, 'ID', `UniqueID[@Type='${type}']`);
+    if (id.length > 32) throw err.invalid(`UniqueID Type ${type} ID is longer than 32 characters`);
+    if (type === '36') out.bookingRef ??= id;
+    else out.itemRef ??= id;
+  }
+  return out;
+}
+
+function readParticipants(bi: XNode, commit: boolean, ctx: Ctx, a: Activity, s: ActivityService): Participant[] {
+  const pis = kids(bi, 'ParticipantInfo');
+  if (pis.length === 0) throw err.missing('BookingInfo/ParticipantInfo');
+  return pis.map((pi, n) => {
+    const cat = category(attr(kid(pi, 'Category'), 'QualifierInfo', 'ParticipantInfo/Category'), 'ParticipantInfo/Category/@QualifierInfo');
+    if (!sells(ctx.data, a, s, cat)) throw err.invalid(`${a.id} ${s.code} is not sold to participant category ${cat}`);
+    const ind = kid(pi, 'Individual');
+    const age = count(attr(ind, 'Age', 'ParticipantInfo/Individual'), 'Individual/@Age');
+    if (age < a.minAge) throw err.invalid(`Participant ${n + 1} (age ${age}) is below the minimum age ${a.minAge} of ${a.id}`);
+    const p: Participant = {
+      id: optAttr(ind, 'ParticipantID') ?? String(n + 1),
+      category: cat,
+      age,
+      namePrefix: text(kid(ind, 'NamePrefix')) || undefined,
+      givenName: text(kid(ind, 'GivenName')) || undefined,
+      surname: text(kid(ind, 'Surname')) || undefined,
+    };
+    if (commit && (!p.givenName || !p.surname)) throw err.missing(`ParticipantInfo[${n + 1}]/Individual/GivenName and Surname`);
+    return p;
+  });
+}
+
+export const activityBook: Operation = {
+  name: 'activitybook',
+  rq: 'OTA_TourActivityBookRQ',
+  rs: 'OTA_TourActivityBookRS',
+  version: '2011.2',
+  handle(req: XNode, ctx: Ctx) {
+    const { data, faults, store } = ctx;
+    const resStatus = attr(req, 'ResStatus', 'OTA_TourActivityBookRQ');
+    if (resStatus !== 'Quote' && resStatus !== 'Commit') throw err.invalid(`ResStatus '${resStatus}' must be Quote or Commit`);
+    const commit = resStatus === 'Commit';
+    const bi = kid(req, 'BookingInfo');
+    if (!bi) throw err.missing('BookingInfo');
+    const basic = kid(bi, 'BasicInfo');
+    const id = attr(basic, 'TourActivityID', 'BookingInfo/BasicInfo');
+    const a = data.activityById.get(id.toUpperCase());
+    if (!a) throw err.invalid(`TourActivityID ${id} is unknown`);
+    const spc = attr(basic, 'SupplierProductCode', 'BookingInfo/BasicInfo');
+    if (!same(spc, a.supplierProductCode)) throw err.invalid(`SupplierProductCode ${spc} does not belong to ${a.id}`);
+    const ssc = attr(basic, 'SupplierServiceCode', 'BookingInfo/BasicInfo');
+    const s = a.services.find((x) => same(x.code, ssc));
+    if (!s) throw err.invalid(`SupplierServiceCode ${ssc} is not a service of ${a.id}`);
+    const participants = readParticipants(bi, commit, ctx, a, s);
+
+    const sch = kid(bi, 'Schedule');
+    if (!sch) throw err.missing('BookingInfo/Schedule');
+    const start = requireDateTime(sch.attrs.Start, 'Schedule/@Start', ctx.today);
+    const end = requireDateTime(sch.attrs.End, 'Schedule/@End', ctx.today);
+    if (dateTimeMs(end) < dateTimeMs(start)) throw err.dateRange(`Schedule/@End ${end} is before @Start ${start}`);
+    if (!operatesOn(a, start.slice(0, 10))) throw err.noAvailability(`${a.id} does not operate on ${start.slice(0, 10)}`);
+
+    const pd = kid(bi, 'PickupDropoff');
+    let pickup: Item['pickup'];
+    if (pd) {
+      const loc = attr(pd, 'LocationName', 'BookingInfo/PickupDropoff');
+      const hotel = a.pickupHotels.find((h) => same(h, loc));
+      if (!hotel) throw err.invalid(`${a.id} does not collect guests at ${loc}`);
+      const dt = optAttr(pd, 'DateTime');
+      pickup = { location: hotel, dateTime: dt ? requireDateTime(dt, 'PickupDropoff/@DateTime', ctx.today) : undefined };
+    }
+
+    const refs = readRefs(kids(path(req, 'TPA_Extensions'), 'UniqueID'));
+    if (commit && !refs.bookingRef) throw err.missing("TPA_Extensions/UniqueID[@Type='36']");
+
+    const unitPrices: Record<string, number> = {};
+    for (const p of participants) unitPrices[p.category] = Math.round(s.prices[p.category] * 100);
+    const total = participants.reduce((t, p) => t + unitPrices[p.category], 0);
+    const startMs = dateTimeMs(start);
+    const item: Item = {
+      ref: refs.itemRef ?? refs.bookingRef ?? '',
+      status: 'Reserved',
+      activityId: a.id,
+      supplierProductCode: a.supplierProductCode,
+      supplierServiceCode: s.code,
+      name: a.name,
+      serviceName: s.name,
+      start,
+      end,
+      pickup,
+      participants,
+      unitPrices,
+      total,
+      freeCancelUntil: startMs - a.cancellation.freeUntilHours * 3_600_000,
+      penaltyPercent: a.cancellation.penaltyPercent,
+      createdAt: fmtDateTime(ctx.now.getTime()),
+    };
+
+    // Quote never touches the store, except through the quote-stores-booking mistake (the quote
+    // falls through into the commit path).
+    const store_ = commit ? !faults.has('commit-not-persisted') : faults.has('quote-stores-booking') && !!refs.bookingRef;
+    if (store_) store.commit(refs.bookingRef!, item, item.createdAt, !faults.has('duplicate-accepted'));
+
+    const confirmations = commit
+      ? [
+          el('Confirmation', { Type: '36', ID: refs.bookingRef, ID_Context: 'Client' }),
+          el('Confirmation', { Type: '37', ID: item.ref, ID_Context: 'Client' }),
+        ]
+      : [el('Confirmation', { Type: '16', ID: `QT-${(++quoteSeq).toString().padStart(6, '0')}`, ID_Context: 'Sandbox' })];
+    const cats = [...new Set(participants.map((p) => p.category))];
+    const money = (cents: number) => ({ Amount: fmtMinor(cents, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 });
+    const content = el(
+      'ReservationDetails',
+      {},
+      basicInfo(a, s),
+      confirmations,
+      participants.map((p) =>
+        el(
+          'ParticipantInfo',
+          {},
+          el('Category', { Age: p.age, Quantity: 1 }, qualifierInfo(p.category)),
+          p.surname
+            ? el(
+                'Individual',
+                { ParticipantID: /^\d{1,8}$/.test(p.id) ? p.id : undefined, Age: p.age },
+                p.namePrefix ? tel('NamePrefix', {}, p.namePrefix.slice(0, 16)) : '',
+                p.givenName ? tel('GivenName', {}, p.givenName.slice(0, 64)) : '',
+                tel('Surname', {}, p.surname.slice(0, 64)),
+              )
+            : '',
+        ),
+      ),
+      el('PaymentInfo', money(total)),
+      el('Schedule', { Start: start, End: end }),
+      pickup ? el('PickupDropoff', { DateTime: pickup.dateTime, LocationName: pickup.location, PickupInd: 'true' }) : '',
+      el(
+        'Pricing',
+        {},
+        el('Summary', money(total)),
+        cats.map((c) =>
+          el(
+            'ParticipantCategory',
+            {},
+            qualifierInfo(c),
+            el('Price', money(unitPrices[c])),
+            el('TPA_Extensions', {}, el('ParticipantCount', { Quantity: participants.filter((p) => p.category === c).length })),
+          ),
+        ),
+      ),
+      el('TPA_Extensions', {}, el('ReservationStatus', { Status: commit ? 'Confirmed' : 'Quoted' })),
+    );
+    return { content };
+  },
+};

@@ -1,0 +1,59 @@
+// POST /bookcancel: CancelType Quote returns the penalty and changes nothing (Status Pending);
+// Commit cancels the booking, or one item when a UniqueID Type 37 follows (Status Cancelled).
+import { fmtDateTime } from '../dates';
+import { err } from '../errors';
+import { EUR2, fmtMinor } from '../money';
+import { el, kids, type XNode } from '../xml';
+import { readRefs } from './activitybook';
+import { attr } from './common';
+import type { Ctx, Operation } from './types';
+
+export const bookCancel: Operation = {
+  name: 'bookcancel',
+  rq: 'OTA_CancelRQ',
+  rs: 'OTA_CancelRS',
+  version: '2008.1',
+  errorRootAttrs: { Status: 'Unsuccessful' },
+  handle(req: XNode, ctx: Ctx) {
+    const { store, faults } = ctx;
+    const cancelType = attr(req, 'CancelType', 'OTA_CancelRQ');
+    if (cancelType !== 'Quote' && cancelType !== 'Commit') throw err.invalid(`CancelType '${cancelType}' must be Quote or Commit`);
+    const uids = kids(req, 'UniqueID');
+    if (uids.length === 0) throw err.missing('UniqueID');
+    const refs = readRefs(uids);
+    if (!refs.bookingRef) throw err.missing("UniqueID[@Type='36']");
+    // Mistake (partial-cancels-all): the item reference is never read.
+    const itemRef = faults.has('partial-cancels-all') ? undefined : refs.itemRef;
+    const { booking, items } = store.target(refs.bookingRef, itemRef);
+
+    const nowMs = ctx.now.getTime();
+    const penalty = items.reduce((t, i) => t + (nowMs > i.freeCancelUntil ? Math.round((i.total * i.penaltyPercent) / 100) : 0), 0);
+    const deadline = Math.min(...items.map((i) => i.freeCancelUntil));
+
+    const commit = cancelType === 'Commit';
+    const apply = commit ? !faults.has('cancel-commit-noop') : faults.has('cancel-quote-cancels');
+    if (apply) store.cancel(booking, items, fmtDateTime(nowMs));
+
+    const content = [
+      el('UniqueID', { Type: '36', ID: booking.ref, ID_Context: 'Client' }),
+      refs.itemRef ? el('UniqueID', { Type: '37', ID: refs.itemRef, ID_Context: 'Client' }) : '',
+      el(
+        'CancelInfoRS',
+        {},
+        el(
+          'CancelRules',
+          {},
+          el('CancelRule', {
+            CancelByDate: Number.isFinite(deadline) ? fmtDateTime(deadline) : undefined,
+            Type: 'Charge',
+            Amount: fmtMinor(penalty, EUR2),
+            CurrencyCode: 'EUR',
+            DecimalPlaces: 2,
+          }),
+        ),
+        commit ? el('UniqueID', { Type: '15', ID: `${booking.ref.slice(0, 26)}-C${booking.cancellations}`, ID_Context: 'Sandbox' }) : '',
+      ),
+    ].join('');
+    return { content, rootAttrs: { Status: commit ? 'Cancelled' : 'Pending' } };
+  },
+};

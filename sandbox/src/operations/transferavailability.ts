@@ -1,0 +1,172 @@
+// POST /transferavailability: airport <-> hotel transfers for each requested leg (Location RPH),
+// priced per passenger category, with disability-adapted vehicles when DisabilityInfo requires.
+import { dateTimeMs, fmtDateTime, requireDateTime } from '../dates';
+import type { Airport, Route, SandboxData, Vehicle } from '../data';
+import { err, warn } from '../errors';
+import { EUR2, fmtMinor } from '../money';
+import { el, kid, kids, path, tel, text, type XNode } from '../xml';
+import { attr, bool, category, count, optAttr, same } from './common';
+import type { Ctx, Operation } from './types';
+
+interface AirportSide {
+  kind: 'airport';
+  code: string;
+  dateTime: string;
+  flight?: { number?: string; code?: string };
+}
+interface AddressSide {
+  kind: 'address';
+  typeCode: string;
+  uniqueId: string;
+}
+type Side = AirportSide | AddressSide;
+
+function readSide(n: XNode | undefined, where: string, today: string): Side {
+  if (!n) throw err.missing(where);
+  const ai = kid(n, 'AirportInfo');
+  if (ai) {
+    const pt = kid(ai, 'Arrival') ?? kid(ai, 'Departure');
+    if (!pt) throw err.missing(`${where}/AirportInfo/Arrival or Departure`);
+    const ctxt = optAttr(pt, 'CodeContext');
+    if (ctxt && ctxt !== 'IATA') throw err.invalid(`${where}/AirportInfo CodeContext '${ctxt}' must be IATA`);
+    const code = attr(pt, 'LocationCode', `${where}/AirportInfo`);
+    const dateTime = requireDateTime(pt.attrs.DateTime, `${where}/AirportInfo/@DateTime`, today);
+    const airline = kid(n, 'Airline');
+    return { kind: 'airport', code, dateTime, flight: airline ? { number: optAttr(airline, 'FlightNumber'), code: optAttr(airline, 'Code') } : undefined };
+  }
+  const lt = path(n, 'Address', 'LocationType');
+  if (!lt) throw err.missing(`${where}/AirportInfo or ${where}/Address/LocationType`);
+  return { kind: 'address', typeCode: attr(lt, 'Code', `${where}/Address/LocationType`), uniqueId: attr(lt, 'UniqueId', `${where}/Address/LocationType`) };
+}
+
+/** Location Code 1 = hotel (UniqueId = hotel code), Code 2 = resort area (UniqueId = area code). */
+function routeFor(data: SandboxData, ap: Airport, side: AddressSide): Route | undefined {
+  if (side.typeCode === '1') {
+    if (!data.hotelByCode.has(side.uniqueId.toUpperCase())) throw err.hotel(side.uniqueId);
+    return ap.routes.find((r) => r.hotels.some((h) => same(h, side.uniqueId)));
+  }
+  if (side.typeCode === '2') {
+    if (!data.airports.some((a) => a.routes.some((r) => same(r.area, side.uniqueId)))) throw err.invalid(`Resort area ${side.uniqueId} is unknown`);
+    return ap.routes.find((r) => same(r.area, side.uniqueId));
+  }
+  throw err.invalid(`LocationType/@Code '${side.typeCode}' is not supported (1 hotel, 2 resort area)`);
+}
+
+function locationName(data: SandboxData, side: AddressSide, r: Route): string {
+  return side.typeCode === '1' ? data.hotelByCode.get(side.uniqueId.toUpperCase())!.name : r.areaName;
+}
+
+export const transferAvailability: Operation = {
+  name: 'transferavailability',
+  rq: 'OTA_GroundAvailRQ',
+  rs: 'OTA_GroundAvailRS',
+  version: '2016.2',
+  handle(req: XNode, ctx: Ctx) {
+    const { data, faults } = ctx;
+    const locs = kids(path(req, 'Service', 'Locations'), 'Location');
+    if (locs.length === 0) throw err.missing('Service/Locations/Location');
+    const pax = new Map<string, number>();
+    const passengers = kids(req, 'Passengers');
+    if (passengers.length === 0) throw err.missing('Passengers');
+    for (const p of passengers) {
+      const q = count(attr(p, 'Quantity', 'Passengers'), 'Passengers/@Quantity');
+      const c = category(attr(kid(p, 'Category'), 'Code', 'Passengers/Category'), 'Passengers/Category/@Code');
+      if (q > 0) pax.set(c, (pax.get(c) ?? 0) + q);
+    }
+    const totalPax = [...pax.values()].reduce((a, b) => a + b, 0);
+    if (totalPax === 0) throw err.invalid('At least one passenger is required');
+    const st = kid(req, 'ServiceType');
+    const stCode = optAttr(st, 'Code') ?? text(st);
+    if (st && stCode && stCode !== 'TRANSFER') throw err.invalid(`ServiceType '${stCode}' is not supported (TRANSFER)`);
+    const disability = bool(optAttr(kid(req, 'DisabilityInfo'), 'RequiredInd'), 'DisabilityInfo/@RequiredInd');
+
+    const services: string[] = [];
+    const seen = new Set<string>();
+    for (const loc of locs) {
+      const rph = String(count(attr(loc, 'RPH', 'Location'), 'Location/@RPH'));
+      if (seen.has(rph)) throw err.invalid(`Location RPH ${rph} is used twice`);
+      seen.add(rph);
+      const pickup = readSide(kid(loc, 'Pickup'), `Location[${rph}]/Pickup`, ctx.today);
+      const dropoff = readSide(kid(loc, 'DropOff'), `Location[${rph}]/DropOff`, ctx.today);
+      if (pickup.kind === dropoff.kind) throw err.invalid(`Location ${rph}: a transfer runs between an airport and an address`);
+      const airportSide = (pickup.kind === 'airport' ? pickup : dropoff) as AirportSide;
+      const addressSide = (pickup.kind === 'address' ? pickup : dropoff) as AddressSide;
+      const idx = data.airports.findIndex((a) => same(a.code, airportSide.code));
+      if (idx < 0) throw err.invalid(`Airport ${airportSide.code} is unknown`);
+      // Mistake (transfer-other-airport): the airport index is off by one.
+      const ap = faults.has('transfer-other-airport') ? data.airports[(idx + 1) % data.airports.length] : data.airports[idx];
+      // The route is looked up correctly; only the airport answered for is wrong under the fault.
+      const route = routeFor(data, data.airports[idx], addressSide);
+      if (!route) continue;
+      const arrival = pickup.kind === 'airport';
+      const pickupMs = arrival ? dateTimeMs(airportSide.dateTime) : dateTimeMs(airportSide.dateTime) - data.departureLeadMinutes * 60_000;
+      for (const vcode of ap.vehicles) {
+        const v = data.vehicleByCode.get(vcode)!;
+        if (v.maxPassengers < totalPax) continue;
+        if (disability && !v.disabilityAdapted && !faults.has('ignores-disability')) continue;
+        services.push(groundService(data, ap, route, v, rph, arrival, airportSide, addressSide, pickupMs, pax));
+      }
+    }
+    if (services.length === 0) {
+      return { content: '', warnings: [warn.noAvailability('No transfer matches the airports, locations, passengers and accessibility requested')] };
+    }
+    return { content: el('GroundServices', {}, services) };
+  },
+};
+
+function groundService(
+  data: SandboxData,
+  ap: Airport,
+  route: Route,
+  v: Vehicle,
+  rph: string,
+  arrival: boolean,
+  air: AirportSide,
+  addr: AddressSide,
+  pickupMs: number,
+  pax: Map<string, number>,
+): string {
+  const airportPoint = el('AirportInfo', {}, el(arrival ? 'Arrival' : 'Departure', { LocationCode: ap.code, CodeContext: 'IATA', AirportName: ap.name }));
+  const airline = air.flight ? el('Airline', { Code: air.flight.code, FlightNumber: flightDigits(air.flight.number) }) : '';
+  const address = el(
+    'Address',
+    {},
+    el('LocationType', { Code: addr.typeCode, UniqueID: addr.uniqueId }, addr.typeCode === '1' ? 'Hotel' : 'Vicinity'),
+    tel('LocationName', {}, locationName(data, addr, route)),
+  );
+  const pickupEl = el('Pickup', { DateTime: fmtDateTime(pickupMs) }, arrival ? [airportPoint, airline] : address);
+  const dropoffEl = el('Dropoff', {}, arrival ? address : [airportPoint, airline]);
+  const charges: string[] = [];
+  let total = 0;
+  for (const [cat, q] of pax) {
+    const unit = Math.round((v.base[cat] + v.perKm[cat] * route.distanceKm) * 100);
+    total += unit * q;
+    charges.push(
+      el(
+        'ServiceCharges',
+        { Amount: fmtMinor(unit * q, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2, Description: cat },
+        el('Calculation', { UnitCharge: fmtMinor(unit, EUR2), Quantity: q, Total: fmtMinor(unit * q, EUR2) }),
+      ),
+    );
+  }
+  return el(
+    'GroundService',
+    {},
+    el(
+      'Service',
+      { MaximumPassengers: v.maxPassengers, DisabilityVehicleInd: String(v.disabilityAdapted) },
+      el('Location', {}, pickupEl, dropoffEl),
+      el('VehicleMakeModel', { Name: v.name, Code: v.code }),
+    ),
+    el('RateQualifier', {}, el('SpecialInputs', { Name: 'RPH', Value: rph })),
+    charges,
+    el('TotalCharge', { RateTotalAmount: fmtMinor(total, EUR2), EstimatedTotalAmount: fmtMinor(total, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
+    el('Reference', { Type: '16', ID: `${ap.code}-${route.area}-${v.code}-${rph}`.slice(0, 32), ID_Context: 'Sandbox' }),
+  );
+}
+
+/** The schema's FlightNumberType is digits (+ optional suffix letter): the airline prefix is dropped. */
+function flightDigits(n: string | undefined): string | undefined {
+  const m = n ? /^(?:[A-Z0-9]{2}[A-Z]?)?\s*(\d{1,4}[A-Z]?)$/.exec(n.trim().toUpperCase()) : null;
+  return m ? m[1] : undefined;
+}

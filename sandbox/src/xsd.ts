@@ -1,0 +1,62 @@
+// Validation of replies against the OpenTravel 2016B schemas (never copied into the project:
+// located through OTA_XSD_DIR, default ../shared/ota-xsd/2016B from the repo root).
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type * as Lx from 'libxml2-wasm' with { 'resolution-mode': 'import' };
+import { loadLibxml } from './xml';
+
+export const REPO_ROOT = resolve(__dirname, '..', '..');
+export const DEFAULT_XSD_DIR = resolve(REPO_ROOT, '..', 'shared', 'ota-xsd', '2016B');
+
+/** The XSD folder: OTA_XSD_DIR when set (an empty value means "not configured"), else the default. */
+export function xsdDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.OTA_XSD_DIR !== undefined) return env.OTA_XSD_DIR.trim() === '' ? undefined : resolve(REPO_ROOT, env.OTA_XSD_DIR);
+  return DEFAULT_XSD_DIR;
+}
+
+export class XsdSet {
+  private readonly cache = new Map<string, Lx.XsdValidator>();
+  private constructor(
+    private readonly lx: typeof Lx,
+    readonly dir: string,
+  ) {}
+
+  static async open(dir: string): Promise<XsdSet> {
+    if (!existsSync(dir)) throw new Error(`XSD folder ${dir} does not exist`);
+    const lx = await loadLibxml();
+    const node = (await import('libxml2-wasm/lib/nodejs.mjs' as string)) as { xmlRegisterFsInputProviders(): boolean };
+    node.xmlRegisterFsInputProviders();
+    return new XsdSet(lx, dir);
+  }
+
+  /** Validation errors of `xml` against the schema named after its root (empty = valid). */
+  validate(xml: string, root: string): string[] {
+    let v = this.cache.get(root);
+    if (!v) {
+      const p = join(this.dir, `${root}.xsd`);
+      if (!existsSync(p)) throw new Error(`no schema ${p}`);
+      const xsdDoc = this.lx.XmlDocument.fromBuffer(readFileSync(p), { url: p });
+      try {
+        v = this.lx.XsdValidator.fromDoc(xsdDoc);
+      } finally {
+        xsdDoc.dispose();
+      }
+      this.cache.set(root, v);
+    }
+    const doc = this.lx.XmlDocument.fromString(xml);
+    try {
+      v.validate(doc);
+      return [];
+    } catch (e) {
+      const details = (e as { details?: Array<{ message: string; line?: number }> }).details;
+      return details?.length ? details.map((d) => `${d.line ?? '?'}: ${d.message.trim()}`) : [String((e as Error).message)];
+    } finally {
+      doc.dispose();
+    }
+  }
+
+  dispose(): void {
+    for (const v of this.cache.values()) v.dispose();
+    this.cache.clear();
+  }
+}
