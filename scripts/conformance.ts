@@ -53,6 +53,8 @@ async function main(): Promise<number> {
   const target = ctx.embedded ? `the embedded sandbox (${ctx.baseUrl})` : ctx.baseUrl;
   console.log(`OTA Gateway Conformance: run ${config.runId} against ${target}, profile ${opts.profile}${opts.tags ? `, tags ${opts.tags}` : ''}`);
 
+  for (const w of ctx.redactor.warnings()) console.warn(`Warning: ${w}`);
+
   const reachable = await preflight(ctx.baseUrl, config.limits);
   if (!reachable.reachable) {
     console.error(`Could not run: ${ctx.redactor.scrub(reachable.message)}`);

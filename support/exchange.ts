@@ -23,7 +23,10 @@ export async function exchange(request: OtaRequest, opts: SendOptions): Promise<
   const url = `${opts.baseUrl}${op.path}`;
   const reply: Reply = {};
   try {
-    reply.exchange = await postXml(url, sentBody, { operation: op.name, limits: opts.limits, retry: opts.retry });
+    // A booking or cancel that timed out may have happened: retrying it could book twice or
+    // report "already cancelled", so only refused connections and 503 are retried for them.
+    const idempotent = op.name !== 'activitybook' && op.name !== 'bookcancel';
+    reply.exchange = await postXml(url, sentBody, { operation: op.name, limits: opts.limits, retry: opts.retry, idempotent });
   } catch (e) {
     if (!(e instanceof TransportError)) throw e;
     reply.transportError = { kind: e.kind, message: e.message };

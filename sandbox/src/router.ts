@@ -8,7 +8,7 @@ import { err, OtaError } from './errors';
 import type { Faults } from './faults';
 import { OPERATIONS } from './operations';
 import type { Ctx, Operation } from './operations/types';
-import { DoctypeError, el, esc, OTA_NS, parseXml, XmlSyntaxError, type XNode } from './xml';
+import { DoctypeError, el, OTA_NS, parseXml, XmlSyntaxError, type XNode } from './xml';
 
 export interface RawRequest {
   method: string;
@@ -32,20 +32,26 @@ export function operationForPath(p: string): Operation | undefined {
   return byPath.get(p.replace(/\/+$/, '') || '/');
 }
 
-/** Small OTA_ErrorRS body for the non-OTA HTTP failures (404, 405, 413, 415). */
-export function httpErrorBody(shortText: string, detail: string, now: Date): string {
+/**
+ * Body of the non-OTA HTTP failures (404, 405, 413, 415): a schema-valid OTA_ErrorRS (an empty
+ * element whose ErrorCode / ErrorMessage attributes carry the problem).
+ */
+export function httpErrorBody(status: number, shortText: string, detail: string, now: Date): string {
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    el(
-      'OTA_ErrorRS',
-      { xmlns: OTA_NS, TimeStamp: now.toISOString(), Version: '1.0' },
-      el('Errors', {}, el('Error', { Type: '7', Code: '450', ShortText: shortText }, esc(detail))),
-    )
+    el('OTA_ErrorRS', {
+      xmlns: OTA_NS,
+      TimeStamp: now.toISOString(),
+      Version: '1.0',
+      Status: 'NotProcessed',
+      ErrorCode: `HTTP-${status}`,
+      ErrorMessage: `${shortText}: ${detail}`,
+    })
   );
 }
 
 function httpError(status: number, shortText: string, detail: string, now: Date, extra: Record<string, string> = {}): RawReply {
-  return { status, headers: { 'content-type': XML_CONTENT_TYPE, ...extra }, body: httpErrorBody(shortText, detail, now) };
+  return { status, headers: { 'content-type': XML_CONTENT_TYPE, ...extra }, body: httpErrorBody(status, shortText, detail, now) };
 }
 
 export function isXmlContentType(ct: string | undefined): boolean {

@@ -15,7 +15,7 @@ export function createSandboxServer(opts: ServerOptions): Server {
   const server = createServer((req, res) => {
     handle(req, res, opts).catch((e) => {
       // Last resort; handle() already catches everything it can.
-      safeEnd(res, 400, httpErrorBody('Bad request', String((e as Error)?.message ?? e), opts.now()));
+      safeEnd(res, 400, httpErrorBody(400, 'Bad request', String((e as Error)?.message ?? e), opts.now()));
     });
   });
   server.on('clientError', (_e, socket) => {
@@ -41,7 +41,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, opts: ServerOpt
   const declared = Number(req.headers['content-length'] ?? NaN);
   const body = await readBody(req, opts.maxBodyBytes, Number.isFinite(declared) && declared > opts.maxBodyBytes);
   if (body === 'too-large') {
-    safeEnd(res, 413, httpErrorBody('Payload too large', `Request bodies are limited to ${opts.maxBodyBytes} bytes`, opts.now()), {
+    safeEnd(res, 413, httpErrorBody(413, 'Payload too large', `Request bodies are limited to ${opts.maxBodyBytes} bytes`, opts.now()), {
       connection: 'close',
     });
     return;

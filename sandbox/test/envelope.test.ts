@@ -62,12 +62,12 @@ describe('HTTP rules', () => {
     const res = await fetch(`${sb.baseUrl}/hotelavailability`);
     assert.equal(res.status, 405);
     assert.equal(res.headers.get('allow'), 'POST');
-    assert.match(await res.text(), /<OTA_ErrorRS[^>]*><Errors><Error Type="7"/);
+    assert.match(await res.text(), /<OTA_ErrorRS [^>]*ErrorCode="HTTP-405"/);
   });
   it('wrong Content-Type → 415', async () => {
     const r = await post(sb.baseUrl, 'hotelavailability', fill('hotelavailability'), 'text/plain');
     assert.equal(r.status, 415);
-    assert.match(r.body, /<Errors>/);
+    assert.match(r.body, /ErrorCode="HTTP-415"/);
   });
   it('text/xml is accepted as well', async () => {
     const r = await post(sb.baseUrl, 'hotelavailability', fill('hotelavailability'), 'text/xml; charset=utf-8');
@@ -84,7 +84,7 @@ describe('HTTP rules', () => {
   it('unknown path → 404', async () => {
     const r = await post(sb.baseUrl, 'nosuchop', fill('hotelavailability'));
     assert.equal(r.status, 404);
-    assert.match(r.body, /<Errors>/);
+    assert.match(r.body, /ErrorCode="HTTP-404"/);
   });
 });
 

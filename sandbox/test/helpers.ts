@@ -71,10 +71,13 @@ export function defaults(): Values {
   };
 }
 
+const sampleCache = new Map<string, string>();
+
 /** Fills a sample; an unknown placeholder is an error; an empty requestorInstance removes Instance. */
 export function fill(sample: string, values: Values = {}): string {
   const v = { ...defaults(), ...values };
-  let xml = readFileSync(join(SAMPLES, `${sample}.xml`), 'utf8');
+  let xml = sampleCache.get(sample) ?? readFileSync(join(SAMPLES, `${sample}.xml`), 'utf8');
+  sampleCache.set(sample, xml);
   if (String(v.requestorInstance) === '') xml = xml.replace(/\s+Instance="\{\{requestorInstance\}\}"/g, '');
   return xml.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => {
     if (!(k in v)) throw new Error(`sample ${sample}: no value for {{${k}}}`);

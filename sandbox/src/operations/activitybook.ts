@@ -116,7 +116,14 @@ export const activityBook: Operation = {
     // Quote never touches the store, except through the quote-stores-booking mistake (the quote
     // falls through into the commit path).
     const store_ = commit ? !faults.has('commit-not-persisted') : faults.has('quote-stores-booking') && !!refs.bookingRef;
-    if (store_) store.commit(refs.bookingRef!, item, item.createdAt, !faults.has('duplicate-accepted'));
+    if (store_) {
+      const existing = store.get(refs.bookingRef!);
+      // Without a Type 37 a Commit can only create a booking: on an existing one it repeats it.
+      if (existing && existing.status !== 'Cancelled' && !refs.itemRef && !faults.has('duplicate-accepted')) {
+        throw err.duplicate(`Booking ${refs.bookingRef} exists; a new item needs its own UniqueID Type 37`);
+      }
+      store.commit(refs.bookingRef!, item, item.createdAt, !faults.has('duplicate-accepted'));
+    }
 
     const confirmations = commit
       ? [
