@@ -2,9 +2,7 @@
 // availability, activity search and transfer availability. Where each fact sits in a reply is
 // documented in docs/reply-profile.md (OpenTravel 2016B structure).
 import { countsText, day, decimalsOf, num, within } from './values';
-import { finding, list, onDoc, type Contract, type Exchange, type Finding, type Rule } from './types';
-
-const rule = (req: string, sentence: string, check: (x: Exchange) => Finding[]): Rule => ({ req, sentence, check });
+import { finding, list, onDoc, rule, type Contract, type Exchange, type Finding } from './types';
 
 // ---------------------------------------------------------------------------------------------
 // Hotel availability: /ota:OTA_HotelAvailRS/ota:RoomStays/ota:RoomStay, one per hotel.

@@ -1,8 +1,7 @@
 // Contracts of the descriptive-data (NBC) operations: hotel and tour activity.
 // Where each fact sits: docs/reply-profile.md, sections 5 and 6.
-import { finding, list, onDoc, type Contract, type Exchange, type Finding, type Rule } from './types';
+import { finding, list, onDoc, rule, type Contract, type Exchange, type Finding } from './types';
 
-const rule = (req: string, sentence: string, check: (x: Exchange) => Finding[]): Rule => ({ req, sentence, check });
 const filled = (vs: string[]) => vs.some((v) => v.trim() !== '');
 
 const HOTEL = '/*/ota:HotelDescriptiveContents/ota:HotelDescriptiveContent';

@@ -48,6 +48,9 @@ export interface Contract {
   rules: Rule[];
 }
 
+/** A rule with the Gherkin sentence that asks for it. */
+export const rule = (req: string, sentence: string, check: (x: Exchange) => Finding[]): Rule => ({ req, sentence, check });
+
 export const finding = (req: string, at: string, expected: string, found: string): Finding => ({ req, at, expected, found });
 
 /** The reply document, or a finding saying why there is none to check. */

@@ -30,12 +30,19 @@ export type ModeName =
   | 'http-500' // 500 with an XML body (data for the contract, not a transport failure)
   | 'http-503'; // 503 every time
 
-export type ModeSpec =
+/** The modes that need parameters. */
+export type SimpleModeSpec =
   | { mode: 'status-then-valid'; status: number; times: number } // e.g. 503 n times then valid
   | { mode: 'compressed'; algorithm: 'gzip' | 'deflate' | 'br'; declare?: boolean }
   | { mode: 'huge'; bytes: number } // a finite, well-formed but huge reply
   | { mode: 'status'; status: number; body?: string; contentType?: string }
   | { mode: 'raw'; status?: number; headers?: Record<string, string>; body: Buffer | string };
+
+export type ModeSpec =
+  | SimpleModeSpec
+  // chooses a mode for each request, e.g. answer the preflight GET normally and misbehave on POST:
+  //   { mode: 'per-request', choose: (req) => (req.method === 'GET' ? 'valid' : 'hang') }
+  | { mode: 'per-request'; choose: (req: CapturedRequest) => ModeName | SimpleModeSpec };
 
 export interface CapturedRequest {
   n: number; // 1-based request number on this server
@@ -274,6 +281,10 @@ export class HostileServer {
         res.socket?.end();
         res.socket?.destroy();
         return;
+      case 'per-request': {
+        const chosen = spec.choose(req);
+        return this.serveMode(typeof chosen === 'string' ? { mode: chosen } : chosen, req, res);
+      }
       case 'endless':
         return this.stream(res, Infinity, root);
       case 'huge':

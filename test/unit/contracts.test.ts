@@ -5,29 +5,17 @@ import { join } from 'node:path';
 import { loadXml, XmlDoc } from '../../support/xml';
 import { OtaRequest } from '../../support/requests';
 import { OPERATIONS, type OperationName } from '../../support/spec';
-import { baseValues } from '../../support/scenario-values';
+import { sampleValues } from './fixtures';
 import { SUCCESS_RULES, refusalFindings } from '../../support/contracts/envelope';
 import { CONTRACTS } from '../../support/contracts';
 import { cancelStatus, readReturns } from '../../support/contracts/booking';
 import type { Exchange, Rule } from '../../support/contracts/types';
-import type { TestData } from '../../support/test-data';
 
 before(async () => {
   await loadXml();
 });
 
-const data: TestData = {
-  language: 'en', altLanguage: 'es', offsetDays: 30, nights: 3,
-  hotelAvailability: { infoSource: 'Distribution', places: [{ context: 'Country', name: 'Spain' }], emptyPlace: { context: 'Region', name: 'Atlantis' } },
-  hotels: [{ code: 'H1', brandCode: 'B1' }],
-  activities: { hotelCodes: ['H1'], productCode: 'P1', currency: 'EUR' },
-  transfers: { airportCode: 'PMI', airlineCode: 'UX', locationTypeCode: '2', locationCode: 'L1' },
-  unknown: { hotelCode: 'ZZ', tourActivityId: 'ZZ', airportCode: 'ZZZ' },
-};
-const values = {
-  ...baseValues({ requestorId: 'R', requestorContext: 'C', requestorInstance: '', user: 'u', password: 'pw' }, data, 'RUN'),
-  tourActivityId: 'A1', supplierProductCode: 'SP', supplierServiceCode: 'SS', start: '2030-06-01', end: '2030-06-04', maxResponses: 2, echoToken: 'E1',
-};
+const values = { ...sampleValues(), start: '2030-06-01', end: '2030-06-04', maxResponses: 2, echoToken: 'E1' };
 const NS = 'xmlns="http://www.opentravel.org/OTA/2003/05"';
 
 function exchange(op: OperationName, body: string, opts: { status?: number; contentType?: string; edit?: (r: OtaRequest) => void } = {}): Exchange {

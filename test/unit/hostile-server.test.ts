@@ -97,6 +97,24 @@ describe('hostile server', () => {
     assert.ok(Date.now() - t0 < 1000);
   });
 
+  test('per-request: a mode chosen for each request (GET answered, POST misbehaves)', async () => {
+    const srv = await startHostileServer({
+      mode: 'per-request',
+      choose: (req) => (req.method === 'GET' ? { mode: 'status', status: 204, body: '' } : req.path === '/hotelavailability' ? 'http-503' : 'valid'),
+    });
+    try {
+      const get = await fetch(`${srv.url}/`);
+      assert.equal(get.status, 204);
+      assert.equal((await postXml(`${srv.url}/hotelavailability`, REQ, opts)).status, 503);
+      const x = await postXml(`${srv.url}/activitybook`, REQ, opts);
+      assert.equal(x.status, 200);
+      assert.match(decodeReplyBody(x.headers, x.body), /<OTA_TourActivityBookRS /);
+      assert.deepEqual(srv.requests.map((r) => `${r.method} ${r.path}`), ['GET /', 'POST /hotelavailability', 'POST /activitybook']);
+    } finally {
+      await srv.close();
+    }
+  });
+
   test('a handler function decides the reply', async () => {
     const { x } = await roundTrip((req, res) => {
       res.writeHead(418, { 'content-type': 'text/plain' });

@@ -6,20 +6,10 @@ import { join } from 'node:path';
 import { OtaRequest, fillPlaceholders } from '../../support/requests';
 import { OPERATIONS, OPERATION_NAMES } from '../../support/spec';
 import { SuiteError } from '../../support/errors';
-import { baseValues } from '../../support/scenario-values';
-import type { TestData } from '../../support/test-data';
+import { sampleValues } from './fixtures';
 
 const samples = join(__dirname, '../../xml-samples');
-const data: TestData = {
-  language: 'en', altLanguage: 'es', offsetDays: 30, nights: 3,
-  hotelAvailability: { infoSource: 'Distribution', places: [{ context: 'Country', name: 'Spain' }], emptyPlace: { context: 'Region', name: 'Atlantis' } },
-  hotels: [{ code: 'H1', brandCode: 'B1' }],
-  activities: { hotelCodes: ['H1'], productCode: 'P1', currency: 'EUR' },
-  transfers: { airportCode: 'PMI', airlineCode: 'UX', locationTypeCode: '2', locationCode: 'L1' },
-  unknown: { hotelCode: 'ZZ', tourActivityId: 'ZZ', airportCode: 'ZZZ' },
-};
-const creds = { requestorId: 'R', requestorContext: 'CTX', requestorInstance: '', user: 'u', password: 'p@ss&"<' };
-const values = { ...baseValues(creds, data, 'RUN'), tourActivityId: 'A1', supplierProductCode: 'SP', supplierServiceCode: 'SS' };
+const values = sampleValues('p@ss&"<');
 
 test('every sample fills and matches the spec table of its operation', () => {
   for (const name of OPERATION_NAMES) {

@@ -1,0 +1,211 @@
+// Run-level test helpers: spawn the real runner (scripts/conformance.ts) as a child process with its
+// own environment, temp reports dir and temp ledger, and a hard timeout; read what it wrote.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
+import type { CapturedRequest, Handler } from '../support/hostile-server';
+
+export const PROJECT_ROOT = resolve(__dirname, '..', '..');
+
+/** A run that takes longer than this is a hang: the child is killed and the test fails. */
+export const DEFAULT_RUN_TIMEOUT_MS = 40_000;
+
+export interface RunResult {
+  /** Exit code; null when killed (timedOut). */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+  ms: number;
+  reportsDir: string;
+  ledgerFile: string;
+}
+
+export interface ScenarioSummary {
+  name: string;
+  uri: string;
+  tags: string[];
+  ops: string[];
+  reqs: string[];
+  status: string;
+  message?: string;
+}
+
+export interface RunSummaryFile {
+  scenarios: ScenarioSummary[];
+  nonconformances: number;
+  suiteErrors: number;
+}
+
+const tempDirs: string[] = [];
+
+/** A fresh temp folder, removed by removeTempDirs() (kept when OGC_KEEP_TMP=1, for debugging). */
+export function tempDir(prefix = 'ogc-it-'): string {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.push(d);
+  return d;
+}
+
+export function removeTempDirs(): void {
+  if (process.env.OGC_KEEP_TMP === '1') return;
+  for (const d of tempDirs.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+/** Every name that configures the suite or the sandbox is dropped: a developer's shell must not leak in. */
+function cleanEnv(extraSecretNames: string[]): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (/^(OTA_|SANDBOX_)/.test(k) || k === 'NODE_TEST_CONTEXT' || extraSecretNames.includes(k)) continue;
+    env[k] = v;
+  }
+  return env;
+}
+
+export interface RunOptions {
+  args?: string[];
+  /** Added to the clean environment (OTA_REPORTS_DIR and OTA_LEDGER_FILE are set by default). */
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  /** Default: a fresh temp folder. */
+  reportsDir?: string;
+  /** Default: a fresh temp file name. */
+  ledgerFile?: string;
+}
+
+/** Runs `scripts/conformance.ts` like `npm run conformance -- <args>` would, bounded in time. */
+export function runConformance(opts: RunOptions = {}): Promise<RunResult> {
+  const root = tempDir();
+  const reportsDir = opts.reportsDir ?? join(root, 'reports');
+  const ledgerFile = opts.ledgerFile ?? join(root, 'ledger', 'bookings.jsonl');
+  const env = {
+    ...cleanEnv(Object.keys(opts.env ?? {})),
+    OTA_REPORTS_DIR: reportsDir,
+    OTA_LEDGER_FILE: ledgerFile,
+    ...(opts.env ?? {}),
+  };
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
+  const t0 = Date.now();
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'scripts/conformance.ts', ...(opts.args ?? [])], {
+      cwd: PROJECT_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolvePromise({ code, signal, timedOut, stdout, stderr, ms: Date.now() - t0, reportsDir, ledgerFile });
+    });
+  });
+}
+
+/** For assertion messages: what the run printed, cut. */
+export function describeRun(r: RunResult): string {
+  const cut = (s: string) => (s.length > 4000 ? `${s.slice(0, 1500)}\n…\n${s.slice(-2500)}` : s);
+  return `exit ${r.code}${r.timedOut ? ' (KILLED: timed out)' : ''} after ${r.ms} ms\n--- stdout ---\n${cut(r.stdout)}\n--- stderr ---\n${cut(r.stderr)}`;
+}
+
+export function readSummary(r: RunResult): RunSummaryFile | undefined {
+  const f = join(r.reportsDir, 'summary.json');
+  return existsSync(f) ? (JSON.parse(readFileSync(f, 'utf8')) as RunSummaryFile) : undefined;
+}
+
+export function requireSummary(r: RunResult): RunSummaryFile {
+  const s = readSummary(r);
+  if (!s) throw new Error(`no summary.json in ${r.reportsDir}\n${describeRun(r)}`);
+  return s;
+}
+
+/** The scenario of this operation (by its @op: tag); throws listing the scenarios when absent. */
+export function scenarioFor(s: RunSummaryFile, op: string): ScenarioSummary {
+  const found = s.scenarios.filter((x) => x.ops.includes(op));
+  if (found.length !== 1) throw new Error(`expected one scenario for @op:${op}, found ${found.length}: ${s.scenarios.map((x) => x.name).join('; ')}`);
+  return found[0];
+}
+
+export interface AllureAttachment {
+  /** The file name the World gave it (e.g. 1-hotelavailability-reply-headers.txt). */
+  name: string;
+  type: string;
+  /** The test (scenario) it belongs to. */
+  test: string;
+  content: string;
+}
+
+/** Every attachment of every Allure result of the run, with its content. */
+export function allureAttachments(r: RunResult): AllureAttachment[] {
+  const dir = join(r.reportsDir, 'allure-results');
+  if (!existsSync(dir)) return [];
+  const out: AllureAttachment[] = [];
+  interface Step {
+    attachments?: Array<{ name: string; source: string; type: string }>;
+    steps?: Step[];
+  }
+  const walk = (s: Step, test: string) => {
+    for (const a of s.attachments ?? []) out.push({ name: a.name, type: a.type, test, content: readFileSync(join(dir, a.source), 'utf8') });
+    for (const st of s.steps ?? []) walk(st, test);
+  };
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('-result.json'))) {
+    const result = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Step & { name: string };
+    walk(result, result.name);
+  }
+  return out;
+}
+
+/** Environment for a run against an external target with the sandbox's default credentials. */
+export function targetEnv(baseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    OTA_BASE_URL: baseUrl,
+    OTA_REQUESTOR_ID: SANDBOX_CREDENTIALS.requestorId,
+    OTA_REQUESTOR_CONTEXT: SANDBOX_CREDENTIALS.requestorContext,
+    OTA_USER: SANDBOX_CREDENTIALS.user,
+    OTA_PASSWORD: SANDBOX_CREDENTIALS.password,
+    ...extra,
+  };
+}
+
+/** The operation a request was sent to: its path without the slash. */
+export const opOf = (req: CapturedRequest): string => req.path.replace(/^\/+/, '').split(/[/?]/)[0];
+
+/**
+ * A hostile-server handler that forwards every request to a real gateway (a sandbox) and lets
+ * `tamper` change the reply, or answer itself (return true when it has answered).
+ */
+export function proxyTo(
+  target: string,
+  tamper: (req: CapturedRequest, res: ServerResponse) => boolean | Promise<boolean> = () => false,
+  rewrite: (reply: { status: number; headers: Record<string, string>; body: Buffer }) => { status: number; headers: Record<string, string>; body: Buffer } = (x) => x,
+): Handler {
+  return async (req, res) => {
+    if (await tamper(req, res)) return;
+    const upstream = await fetch(`${target}${req.path}`, {
+      method: req.method,
+      headers: req.method === 'POST' ? { 'content-type': String(req.headers['content-type'] ?? 'application/xml') } : {},
+      body: req.method === 'POST' ? req.body : undefined,
+    });
+    const headers: Record<string, string> = {};
+    const ct = upstream.headers.get('content-type');
+    if (ct) headers['content-type'] = ct;
+    const reply = rewrite({ status: upstream.status, headers, body: Buffer.from(await upstream.arrayBuffer()) });
+    res.writeHead(reply.status, { ...reply.headers, 'content-length': String(reply.body.length) });
+    res.end(reply.body);
+  };
+}
+
+export type { IncomingMessage };

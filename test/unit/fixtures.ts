@@ -1,0 +1,19 @@
+// Test data and values shared by the unit tests of requests and contracts.
+import { baseValues } from '../../support/scenario-values';
+import type { TestData } from '../../support/test-data';
+
+export const TEST_DATA: TestData = {
+  language: 'en', altLanguage: 'es', offsetDays: 30, nights: 3,
+  hotelAvailability: { infoSource: 'Distribution', places: [{ context: 'Country', name: 'Spain' }], emptyPlace: { context: 'Region', name: 'Atlantis' } },
+  hotels: [{ code: 'H1', brandCode: 'B1' }],
+  activities: { hotelCodes: ['H1'], productCode: 'P1', currency: 'EUR' },
+  transfers: { airportCode: 'PMI', airlineCode: 'UX', locationTypeCode: '2', locationCode: 'L1' },
+  unknown: { hotelCode: 'ZZ', tourActivityId: 'ZZ', airportCode: 'ZZZ' },
+};
+
+export function sampleValues(password = 'pw') {
+  return {
+    ...baseValues({ requestorId: 'R', requestorContext: 'C', requestorInstance: '', user: 'u', password }, TEST_DATA, 'RUN'),
+    tourActivityId: 'A1', supplierProductCode: 'SP', supplierServiceCode: 'SS',
+  };
+}
