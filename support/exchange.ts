@@ -7,6 +7,9 @@ import type { OtaRequest } from './requests';
 import type { Exchange, Reply } from './contracts/types';
 import { XmlDoc } from './xml';
 
+// XML declaration, comments and processing instructions may come before a DOCTYPE.
+const DOCTYPE_IN_PROLOG = /^\uFEFF?\s*(?:<\?[^]*?\?>\s*|<!--[^]*?-->\s*)*<!DOCTYPE/i;
+
 export interface SendOptions {
   baseUrl: string;
   limits: TransportLimits;
@@ -35,6 +38,7 @@ export async function exchange(request: OtaRequest, opts: SendOptions): Promise<
   try {
     const text = decodeReplyBody(reply.exchange.headers, reply.exchange.body);
     reply.text = text;
+    reply.doctype = DOCTYPE_IN_PROLOG.test(text);
     reply.doc = XmlDoc.parse(text, `the ${op.name} reply`);
   } catch (e) {
     reply.unreadable = (e as Error).message;

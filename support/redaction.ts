@@ -112,7 +112,9 @@ function partition(secrets: readonly string[]): { kept: { label: string; value: 
 
 // MessagePassword as an attribute (any prefix, any case), with its value quoted by ", ', &quot;
 // (XML shown as text inside XML), \" (XML inside JSON) or not quoted at all; and as an element.
-const ATTR_NAME = String.raw`((?:[\w.-]+:)?MessagePassword\s*=\s*)`;
+// The lookbehind anchors the optional prefix at the start of a name: without it the regex
+// retries [\w.-]+ from every position of a long word run, quadratic on a hostile reply.
+const ATTR_NAME = String.raw`((?<![\w.-])(?:[\w.-]+:)?MessagePassword\s*=\s*)`;
 const ATTR_VALUE_FORMS = [
   String.raw`(\\")(.*?)(\\")`,
   String.raw`(&quot;|&#34;|&#x22;)(.*?)(&quot;|&#34;|&#x22;)`,
@@ -122,7 +124,8 @@ const ATTR_VALUE_FORMS = [
   String.raw`()((?![&\\])[^\s>"'/]+)()`,
 ];
 const ATTR_RE = new RegExp(`${ATTR_NAME}(?:${ATTR_VALUE_FORMS.join('|')})`, 'gi');
-const ELEMENT_RE = /(<((?:[\w.-]+:)?MessagePassword)(?:\s[^>]*)?>)([^<]*)(<\/\2\s*>)/gi;
+// [^<>] (not [^>]): an unclosed start tag must not make the scan quadratic.
+const ELEMENT_RE = /(<((?:[\w.-]+:)?MessagePassword)(?:\s[^<>]*)?>)([^<]*)(<\/\2\s*>)/gi;
 
 export class Redactor {
   /** The secrets that are masked (MIN_SECRET_LENGTH characters or more). */

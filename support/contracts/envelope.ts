@@ -47,7 +47,7 @@ export const wellFormed: Rule = {
 export const noDoctype: Rule = {
   req: 'EP-NO-DOCTYPE',
   check: (x) =>
-    x.reply.doc?.hasDoctype ? [finding('EP-NO-DOCTYPE', '/', 'no DOCTYPE', 'a DOCTYPE (DTD or entity declarations)')] : [],
+    x.reply.doc?.hasDoctype || x.reply.doctype ? [finding('EP-NO-DOCTYPE', '/', 'no DOCTYPE', 'a DOCTYPE (DTD or entity declarations)')] : [],
 };
 
 export const namespace: Rule = {

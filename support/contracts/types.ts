@@ -21,6 +21,8 @@ export interface Reply {
   transportError?: { kind: string; message: string };
   /** The body as text, when it could be decoded. */
   text?: string;
+  /** The prolog declares a DOCTYPE (seen in the text, so even a reply that fails to parse counts). */
+  doctype?: boolean;
   /** Why the body could not be decoded or parsed as XML. */
   unreadable?: string;
   doc?: XmlDoc;

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
 import type { CapturedRequest, Handler } from '../support/hostile-server';
 
@@ -207,5 +207,3 @@ export function proxyTo(
     res.end(reply.body);
   };
 }
-
-export type { IncomingMessage };

@@ -53,7 +53,11 @@ describe('run level: secrets', { concurrency: true }, () => {
   test('4. a gateway that echoes the password and a listed secret: nothing in any artifact, exit 1 (not 3)', async () => {
     const srv = await startHostileServer({
       mode: 'per-request',
-      choose: (req) => (req.method === 'GET' ? 'valid' : { mode: 'raw', ...echoReply(req), headers: { 'content-type': 'application/xml; charset=utf-8', ...echoReply(req).headers } }),
+      choose: (req) => {
+        if (req.method === 'GET') return 'valid';
+        const echo = echoReply(req);
+        return { mode: 'raw', status: echo.status, headers: { 'content-type': 'application/xml; charset=utf-8', ...echo.headers }, body: echo.body };
+      },
     });
     try {
       const r = await runConformance({

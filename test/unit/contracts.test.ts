@@ -114,3 +114,11 @@ test('booking read and cancel checks compare with what was booked', () => {
   assert.deepEqual(cancelStatus(cancel, 'Cancelled', 'CXL-COMMIT-CANCELS'), []);
   assert.equal(cancelStatus(cancel, 'Pending', 'CXL-QUOTE-NO-CHANGE')[0].req, 'CXL-QUOTE-NO-CHANGE');
 });
+
+test('a DOCTYPE is a finding even when the reply cannot be parsed (an entity bomb)', () => {
+  const x = exchange('hotelavailability', hotelRS(''));
+  x.reply.doc = undefined;
+  x.reply.unreadable = 'the hotelavailability reply is not well-formed XML: Maximum entity amplification factor exceeded';
+  x.reply.doctype = true;
+  assert.deepEqual(reqs(SUCCESS_RULES, x).filter((r) => r === 'EP-NO-DOCTYPE' || r === 'EP-WELL-FORMED'), ['EP-NO-DOCTYPE', 'EP-WELL-FORMED']);
+});

@@ -1,0 +1,57 @@
+// Making a booking on a sandbox directly over HTTP, the way a scenario would: find a bookable
+// activity with activity availability, then Commit it under our own reference.
+import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
+import { startSandbox, type RunningSandbox } from '../../sandbox/src/index';
+import { fill, initQuery, one, post, xp } from '../../sandbox/test/helpers';
+
+const RD = '/ota:OTA_ResRetrieveRS/ota:ReservationsList/ota:HotelReservation';
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A sandbox on a free port with its documented default credentials (whatever the shell says). */
+export async function startTestSandbox(faults: string[] = []): Promise<RunningSandbox> {
+  await initQuery();
+  return startSandbox({ port: 0, faults, credentials: { ...SANDBOX_CREDENTIALS } });
+}
+
+/** Commits a booking of the first bookable activity 30 days from now; throws when refused. */
+export async function bookDirectly(baseUrl: string, bookingRef: string, itemRef: string): Promise<void> {
+  const start = addDays(new Date().toISOString().slice(0, 10), 30);
+  const avail = await post(baseUrl, 'activityavailability', fill('activityavailability', { start, end: addDays(start, 3), hotelCode: 'PMIBEL01', productCode: '' }));
+  const info = '/ota:OTA_TourActivityAvailRS/ota:TourActivityInfo[1]';
+  const found = {
+    tourActivityId: one(avail.body, `${info}/ota:BasicInfo/@TourActivityID`),
+    supplierProductCode: one(avail.body, `${info}/ota:BasicInfo/@SupplierProductCode`),
+    supplierServiceCode: one(avail.body, `${info}/ota:BasicInfo/ota:TPA_Extensions/ota:SupplierService/@SupplierServiceCode`),
+    date: one(avail.body, `${info}/ota:Schedule/ota:Detail/@Start`)?.slice(0, 10),
+  };
+  if (!found.tourActivityId || !found.supplierProductCode || !found.supplierServiceCode || !found.date)
+    throw new Error(`activity availability found nothing bookable:\n${avail.body.slice(0, 1500)}`);
+  const book = await post(
+    baseUrl,
+    'activitybook',
+    fill('activitybook', {
+      resStatus: 'Commit',
+      bookingRef,
+      itemRef,
+      hotelCode: 'PMIBEL01',
+      tourActivityId: found.tourActivityId,
+      supplierProductCode: found.supplierProductCode,
+      supplierServiceCode: found.supplierServiceCode,
+      startDateTime: `${found.date}T09:00:00`,
+      endDateTime: `${found.date}T13:00:00`,
+      pickupDateTime: `${found.date}T08:30:00`,
+    }),
+  );
+  if (xp(book.body, 'count(/*/ota:Success)')[0] !== '1') throw new Error(`the booking was refused:\n${book.body.slice(0, 1500)}`);
+}
+
+/** The booking's status as a booking read over HTTP shows it ('Reserved', 'Cancelled'), or undefined. */
+export async function readStatus(baseUrl: string, bookingRef: string): Promise<{ ref?: string; status?: string }> {
+  const r = await post(baseUrl, 'bookread', fill('bookread', { bookingRef }));
+  return { ref: one(r.body, `${RD}/ota:UniqueID[@Type='36']/@ID`), status: one(r.body, `${RD}/@ResStatus`) };
+}
