@@ -9,17 +9,6 @@ import { finding } from '../support/contracts/types';
 import { refusalFindings } from '../support/contracts/envelope';
 import type { GatewayWorld } from '../support/world';
 
-interface BookingMemory {
-  bookingRef: string;
-  items: Array<ReturnType<typeof bookedItem>>;
-}
-const memory = new WeakMap<GatewayWorld, BookingMemory>();
-const booking = (w: GatewayWorld): BookingMemory => {
-  const m = memory.get(w);
-  if (!m) throw new Error('no booking has been made in this scenario');
-  return m;
-};
-
 Given('an activity found by activity availability', async function (this: GatewayWorld) {
   await this.discoverActivity();
 });
@@ -30,16 +19,10 @@ async function book(w: GatewayWorld, resStatus: 'Quote' | 'Commit', refs: { book
   if (refs.itemRef) overrides.itemRef = refs.itemRef;
   w.prepare('activitybook', overrides);
   const x = await w.send();
-  const item = bookedItem(x);
   const bookingRef = x.request.value("ota:TPA_Extensions/ota:UniqueID[@Type='36']/@ID")!;
-  w.remembered.lastBookingRef = bookingRef;
+  w.lastBookingRef = bookingRef;
   const accepted = x.reply.doc?.exists('/*/ota:Success') && !x.reply.doc.exists('/*/ota:Errors');
-  if (accepted && resStatus === 'Commit') {
-    w.bookingCommitted(bookingRef, item.itemRef);
-    const m = memory.get(w) ?? { bookingRef, items: [] };
-    if (m.bookingRef === bookingRef && !m.items.some((i) => i.itemRef === item.itemRef)) m.items.push(item);
-    memory.set(w, m);
-  }
+  if (accepted && resStatus === 'Commit') w.bookingCommitted(bookingRef, bookedItem(x));
   return x;
 }
 
@@ -52,36 +35,32 @@ When('the activity is booked', async function (this: GatewayWorld) {
 });
 
 When('another activity item is added to the booking', async function (this: GatewayWorld) {
-  await book(this, 'Commit', { bookingRef: booking(this).bookingRef, itemRef: this.newReference('I') });
+  await book(this, 'Commit', { bookingRef: this.booking.bookingRef, itemRef: this.newReference('I') });
 });
 
 When('the same booking is committed again', async function (this: GatewayWorld) {
-  const first = booking(this);
+  const first = this.booking;
   await book(this, 'Commit', { bookingRef: first.bookingRef, itemRef: first.items[0].itemRef });
 });
 
 When('the booking is read', async function (this: GatewayWorld) {
-  this.prepare('bookread', { bookingRef: this.remembered.lastBookingRef ?? booking(this).bookingRef });
+  this.prepare('bookread', { bookingRef: this.lastBookingRef ?? this.booking.bookingRef });
   await this.send();
 });
 
 When('the booking cancellation is quoted', async function (this: GatewayWorld) {
-  this.prepare('bookcancel', { bookingRef: booking(this).bookingRef, cancelType: 'Quote' });
+  this.prepare('bookcancel', { bookingRef: this.booking.bookingRef, cancelType: 'Quote' });
   await this.send();
 });
 
 When('the booking is cancelled', async function (this: GatewayWorld) {
-  this.prepare('bookcancel', { bookingRef: booking(this).bookingRef, cancelType: 'Commit' });
+  this.prepare('bookcancel', { bookingRef: this.booking.bookingRef, cancelType: 'Commit' });
   const x = await this.send();
-  if (x.reply.doc?.value('/*/@Status') === 'Cancelled') {
-    const b = this.bookings.find((c) => c.bookingRef === booking(this).bookingRef);
-    if (b) b.cancelled = true;
-    this.run.ledger.recordCancelled(booking(this).bookingRef, this.run.baseUrl, this.run.config.runId);
-  }
+  if (x.reply.doc?.value('/*/@Status') === 'Cancelled') this.bookingCancelled(this.booking.bookingRef);
 });
 
 When('item {int} of the booking is cancelled', async function (this: GatewayWorld, n: number) {
-  const m = booking(this);
+  const m = this.booking;
   const item = m.items[n - 1];
   if (!item) throw new Error(`the booking has ${m.items.length} item(s), not ${n}`);
   this.prepare('bookcancel', { bookingRef: m.bookingRef, cancelType: 'Commit' });
@@ -98,8 +77,7 @@ Then("the client's booking reference is confirmed", async function (this: Gatewa
 });
 
 Then('the booking read is the one booked', async function (this: GatewayWorld) {
-  const m = booking(this);
-  await this.verdict(readReturns(this.reply, { bookingRef: m.bookingRef, items: m.items }));
+  await this.verdict(readReturns(this.reply, this.booking));
 });
 
 Then('the booking is shown {word}, as {word} requires', async function (this: GatewayWorld, state: BookingState, req: string) {
@@ -107,7 +85,7 @@ Then('the booking is shown {word}, as {word} requires', async function (this: Ga
 });
 
 Then('item {int} is shown {word} and the others live, as {word} requires', async function (this: GatewayWorld, n: number, state: BookingState, req: string) {
-  const m = booking(this);
+  const m = this.booking;
   await this.verdict(
     m.items.flatMap((item, i) => itemState(this.reply, item.itemRef, i === n - 1 ? state : 'live', req)),
   );
@@ -119,7 +97,8 @@ Then('the cancellation is {word}, as {word} requires', async function (this: Gat
 
 Then('the quoted reference is unknown to the gateway', async function (this: GatewayWorld) {
   // ResStatus=Quote must store nothing: a read of the quoted reference is refused.
-  const ref = this.remembered.lastBookingRef;
+  const ref = this.lastBookingRef;
+  if (!ref) throw new Error('no activity booking request has been sent in this scenario');
   this.prepare('bookread', { bookingRef: ref });
   const x = await this.send();
   const stored = x.reply.doc?.exists('/*/ota:Success');

@@ -20,14 +20,15 @@ export interface Credentials {
 export interface SuiteConfig {
   /** Target base URL without trailing slash; undefined: start the embedded sandbox. */
   baseUrl?: string;
-  credentials?: Credentials;
+  /** The target's credentials: from the environment, or the sandbox's own when it is the target. */
+  credentials: Credentials;
   testDataFile: string;
   samplesDir: string;
   /** Folder of the OpenTravel 2016B schemas for the informative alignment check; undefined: off. */
   xsdDir?: string;
   limits: TransportLimits;
   retry: RetryPolicy;
-  /** Values that must never appear in any artifact (OTA_PASSWORD plus OTA_SECRET_ENV's variables). */
+  /** Values that must never appear in any artifact: the password in use plus OTA_SECRET_ENV's variables. */
   secrets: string[];
   reportsDir: string;
   ledgerFile: string;
@@ -82,6 +83,14 @@ function credentialsVar(env: Env): Credentials {
   };
 }
 
+/** The embedded sandbox's credentials: its documented defaults, or the OTA_* variables when set. */
+function sandboxCredentials(env: Env): Credentials {
+  // Loaded only for the sandbox: a run against a real gateway never touches the sandbox code.
+  const { credentialsFromEnv } = require('../sandbox/src/credentials') as typeof import('../sandbox/src/credentials');
+  const c = credentialsFromEnv(env as NodeJS.ProcessEnv);
+  return { ...c, requestorInstance: c.requestorInstance ?? '' };
+}
+
 function secretsVar(env: Env, credentials?: Credentials): string[] {
   const secrets = new Set<string>();
   if (credentials?.password) secrets.add(credentials.password);
@@ -101,7 +110,7 @@ function newRunId(): string {
 
 export function loadConfig(env: Env = process.env): SuiteConfig {
   const baseUrl = baseUrlVar(env);
-  const credentials = baseUrl ? credentialsVar(env) : undefined;
+  const credentials = baseUrl ? credentialsVar(env) : sandboxCredentials(env);
   const testDataFile = pathVar(env, 'OTA_TEST_DATA', 'sandbox/data/test-data.json');
   if (!existsSync(testDataFile)) throw new ConfigError(`OTA_TEST_DATA: no file at ${testDataFile}`);
   const samplesDir = pathVar(env, 'OTA_SAMPLES_DIR', 'xml-samples');

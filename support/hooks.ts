@@ -2,14 +2,25 @@
 // what its scenario booked, even when the scenario failed, and frees parsed documents.
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
 import { openRunContext, runContext } from './run-context';
+import { loadConfig } from './config';
+import { ConfigError } from './errors';
+import { DEFAULT_LIMITS, DEFAULT_RETRY } from './http';
 import { cancelBooking } from './bookings';
 import type { GatewayWorld } from './world';
 
-// A step may wait for one gateway reply (plus retries); the transport has its own bounds, so this
-// is only the last line of defence against a hang.
-const perRequest = Number(process.env.OTA_REQUEST_TIMEOUT_MS || 30_000);
-const retries = Number(process.env.OTA_RETRIES || 0);
-setDefaultTimeout(Math.max(60_000, perRequest * (retries + 1) * 4 + 10_000));
+// A step may wait for a few gateway replies (plus retries); the transport has its own bounds, so
+// this is only the last line of defence against a hang. Bad configuration is reported by
+// BeforeAll; until then the defaults serve.
+function stepTimeoutMs(): number {
+  let { limits, retry } = { limits: DEFAULT_LIMITS, retry: DEFAULT_RETRY };
+  try {
+    ({ limits, retry } = loadConfig());
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+  }
+  return Math.max(60_000, limits.requestTimeoutMs * (retry.retries + 1) * 4 + 10_000);
+}
+setDefaultTimeout(stepTimeoutMs());
 
 BeforeAll(async function () {
   await openRunContext();

@@ -8,6 +8,7 @@ import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 import { ConfigError, SuiteError } from './errors';
 import { ISO_DATE, ISO_DATE_TIME, OTA_NS, type OperationSpec } from './spec';
+import { escapeXml } from './xml';
 
 type XNode = import('@xmldom/xmldom').Node;
 type XElement = import('@xmldom/xmldom').Element;
@@ -17,10 +18,6 @@ const select = xpath.useNamespaces({ ota: OTA_NS });
 const PLACEHOLDER = /\{\{([A-Za-z][A-Za-z0-9]*)\}\}/g;
 
 export type PlaceholderValues = Record<string, string | number | boolean>;
-
-function escapeXml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
-}
 
 /** Fills {{name}} placeholders; an unknown name is a suite error naming the sample. */
 export function fillPlaceholders(template: string, values: PlaceholderValues, source: string): string {
@@ -125,8 +122,9 @@ export class OtaRequest {
   }
 
   setAttribute(path: string, name: string, value: string | number): this {
-    for (const el of this.elements(path)) el.setAttribute(name, String(value));
-    if (this.elements(path).length === 0) throw new SuiteError(`${this.source}: no element at ${path} to edit`);
+    const found = this.elements(path);
+    if (found.length === 0) throw new SuiteError(`${this.source}: no element at ${path} to edit`);
+    for (const el of found) el.setAttribute(name, String(value));
     return this;
   }
 

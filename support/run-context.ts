@@ -32,18 +32,17 @@ export function runContext(): RunContext {
   return current;
 }
 
-async function startEmbeddedSandbox(config: SuiteConfig): Promise<{ baseUrl: string; credentials: Credentials; stop: () => Promise<void> }> {
+async function startEmbeddedSandbox(config: SuiteConfig): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   // Loaded only when needed: a run against a real gateway never touches the sandbox code.
   // require, not import(): ts-node compiles .ts only on the CommonJS path.
   const sandbox = require('../sandbox/src/index') as typeof import('../sandbox/src/index');
-  const { credentialsFromEnv } = require('../sandbox/src/credentials') as typeof import('../sandbox/src/credentials');
-  const credentials = credentialsFromEnv(process.env) as Credentials;
-  const started = await sandbox.startSandbox({ port: 0, faults: config.sandboxFaults, credentials });
-  return {
-    baseUrl: started.baseUrl,
-    credentials: { ...credentials, requestorInstance: credentials.requestorInstance ?? '' },
-    stop: () => started.close(),
-  };
+  const { requestorInstance, ...rest } = config.credentials;
+  const started = await sandbox.startSandbox({
+    port: 0,
+    faults: config.sandboxFaults,
+    credentials: { ...rest, ...(requestorInstance ? { requestorInstance } : {}) },
+  });
+  return { baseUrl: started.baseUrl, stop: () => started.close() };
 }
 
 export async function openRunContext(env = process.env): Promise<RunContext> {
@@ -52,22 +51,19 @@ export async function openRunContext(env = process.env): Promise<RunContext> {
   const config = loadConfig(env);
   const data = loadTestData(config.testDataFile);
   let baseUrl = config.baseUrl;
-  let credentials = config.credentials;
   let stop: (() => Promise<void>) | undefined;
   if (!baseUrl) {
     const sb = await startEmbeddedSandbox(config);
     baseUrl = sb.baseUrl;
-    credentials = sb.credentials;
     stop = sb.stop;
   }
-  const secrets = [...new Set([...config.secrets, credentials!.password])];
   current = {
     config,
     baseUrl,
     embedded: !config.baseUrl,
-    credentials: credentials!,
+    credentials: config.credentials,
     data,
-    redactor: new Redactor(secrets),
+    redactor: new Redactor(config.secrets),
     ledger: new BookingLedger(config.ledgerFile),
     schemas: new Map(),
     async close() {

@@ -2,18 +2,10 @@
 // test data, dates relative to today (the gateway refuses past dates), and booking references
 // unique per run so repeated and parallel runs never collide.
 import type { Credentials } from './config';
+import { addDays, isoDate } from './dates';
 import type { PlaceholderValues } from './requests';
 import type { TestData } from './test-data';
 
-export function isoDate(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}
-
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return isoDate(d);
-}
 
 let sequence = 0;
 

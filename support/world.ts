@@ -10,10 +10,12 @@ import { runContext, replySchema, type RunContext } from './run-context';
 import { baseValues, newReference } from './scenario-values';
 import { requirement } from './requirements';
 import type { Exchange, Finding, Rule } from './contracts/types';
+import type { BookedItem } from './contracts/booking';
 
+/** A booking the scenario committed: what it holds, to compare with reads, and to cancel. */
 export interface CreatedBooking {
   bookingRef: string;
-  itemRefs: string[];
+  items: BookedItem[];
   /** Set once a cancel Commit of the whole booking succeeded. */
   cancelled: boolean;
 }
@@ -25,6 +27,8 @@ export class GatewayWorld extends World {
   last?: Exchange;
   readonly history: Exchange[] = [];
   readonly bookings: CreatedBooking[] = [];
+  /** The reference of the last activity booking request (Quote or Commit). */
+  lastBookingRef?: string;
   /** Values remembered between steps (an activity found by availability, a reference...). */
   readonly remembered: Record<string, string> = {};
 
@@ -151,22 +155,35 @@ export class GatewayWorld extends World {
     });
   }
 
-  /** Records a committed booking in the scenario (for cleanup) and in the run's ledger. */
-  bookingCommitted(bookingRef: string, itemRef?: string): CreatedBooking {
+  /** The scenario's (first) booking: the one its booking steps speak of. */
+  get booking(): CreatedBooking {
+    if (!this.bookings[0]) throw new Error('no booking has been made in this scenario');
+    return this.bookings[0];
+  }
+
+  /** Records a committed item in the scenario (for reads and cleanup) and in the run's ledger. */
+  bookingCommitted(bookingRef: string, item: BookedItem): CreatedBooking {
     let b = this.bookings.find((x) => x.bookingRef === bookingRef);
     if (!b) {
-      b = { bookingRef, itemRefs: [], cancelled: false };
+      b = { bookingRef, items: [], cancelled: false };
       this.bookings.push(b);
     }
-    if (itemRef && !b.itemRefs.includes(itemRef)) b.itemRefs.push(itemRef);
+    if (!b.items.some((i) => i.itemRef === item.itemRef)) b.items.push(item);
     this.run.ledger.recordCommitted({
       bookingRef,
-      itemRefs: b.itemRefs,
+      itemRefs: b.items.map((i) => i.itemRef),
       target: this.run.baseUrl,
       runId: this.run.config.runId,
       scenario: this.pickleName,
     });
     return b;
+  }
+
+  /** Marks a booking cancelled in the scenario and in the ledger. */
+  bookingCancelled(bookingRef: string): void {
+    const b = this.bookings.find((x) => x.bookingRef === bookingRef);
+    if (b) b.cancelled = true;
+    this.run.ledger.recordCancelled(bookingRef, this.run.baseUrl, this.run.config.runId);
   }
 
   newReference(kind: 'B' | 'I'): string {

@@ -1,6 +1,7 @@
 // Contracts of the availability and search operations: hotel availability, activity
 // availability, activity search and transfer availability. Where each fact sits in a reply is
 // documented in docs/reply-profile.md (OpenTravel 2016B structure).
+import { addDays } from '../dates';
 import { countsText, day, decimalsOf, num, within } from './values';
 import { finding, list, onDoc, rule, type Contract, type Exchange, type Finding } from './types';
 
@@ -230,9 +231,7 @@ export const transferAvailability: Contract = {
       onDoc(x, 'TRF-DATES', (doc) => {
         // A departure pickup may be the evening before an early flight: the day before counts.
         const flights = x.request.values('//ota:AirportInfo/*/@DateTime').map(day).sort();
-        const first = new Date(`${flights[0]}T00:00:00Z`);
-        first.setUTCDate(first.getUTCDate() - 1);
-        const from = first.toISOString().slice(0, 10);
+        const from = addDays(flights[0], -1);
         const to = flights[flights.length - 1];
         const at = `${GROUND}/ota:Service/ota:Location/ota:Pickup/@DateTime`;
         const got = doc.values(at);

@@ -3,14 +3,9 @@
 import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
 import { startSandbox, type RunningSandbox } from '../../sandbox/src/index';
 import { fill, initQuery, one, post, xp } from '../../sandbox/test/helpers';
+import { addDays } from '../../support/dates';
 
 const RD = '/ota:OTA_ResRetrieveRS/ota:ReservationsList/ota:HotelReservation';
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** A sandbox on a free port with its documented default credentials (whatever the shell says). */
 export async function startTestSandbox(faults: string[] = []): Promise<RunningSandbox> {
