@@ -5,7 +5,7 @@ const reports = process.env.OTA_REPORTS_DIR || 'reports';
 
 const common = {
   requireModule: ['ts-node/register/transpile-only'],
-  require: ['support/world.ts', 'support/hooks.ts', 'steps/**/*.ts'],
+  require: ['src/cucumber/world.ts', 'src/cucumber/hooks.ts', 'steps/**/*.ts'],
   paths: ['features/**/*.feature'],
   format: [
     // Only one formatter may own the console; the others write files.
@@ -33,7 +33,7 @@ module.exports = {
   default: common,
   // Targets where no booking may be made: leaves out every scenario that creates one.
   'read-only': { ...common, tags: 'not @creates-booking' },
-  // The conformance classes (see support/requirements.ts).
+  // The conformance classes (see src/spec/requirements.ts).
   core: { ...common, tags: 'not @creates-booking and not @informative' },
   booking: { ...common, tags: '@creates-booking' },
   // Fast feedback on pull requests: everything but the informative alignment check.

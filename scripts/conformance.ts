@@ -7,13 +7,13 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
-import { ConfigError } from '../support/errors';
-import { PROJECT_ROOT } from '../support/config';
-import { preflight } from '../support/http';
-import { openRunContext, type RunContext } from '../support/run-context';
-import { cleanUpLedger } from '../support/bookings';
-import { formatSummary, MessageCollector, summarise } from '../support/reporting/summary';
-import { formatFindings as formatSecretFindings, scanForSecrets } from '../support/redaction';
+import { ConfigError } from '../src/run/errors';
+import { PROJECT_ROOT } from '../src/run/config';
+import { preflight } from '../src/transport/http';
+import { openRunContext, type RunContext } from '../src/run/run-context';
+import { cleanUpLedger } from '../src/safety/bookings';
+import { formatSummary, MessageCollector, summarise } from '../src/reporting/summary';
+import { formatFindings as formatSecretFindings, scanForSecrets } from '../src/safety/redaction';
 
 export const EXIT = { CONFORMS: 0, DOES_NOT_CONFORM: 1, COULD_NOT_RUN: 2, SECRET_LEAKED: 3 } as const;
 

@@ -9,8 +9,8 @@ import { cpus } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FAULTS, type FaultDef } from '../sandbox/src/faults';
-import { PROJECT_ROOT } from '../support/config';
-import type { ScenarioResult } from '../support/reporting/summary';
+import { PROJECT_ROOT } from '../src/run/config';
+import type { ScenarioResult } from '../src/reporting/summary';
 
 interface Outcome {
   name: string;

@@ -5,9 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig, PROJECT_ROOT } from '../support/config';
-import { ConfigError } from '../support/errors';
-import { formatFindings, scanForSecrets } from '../support/redaction';
+import { loadConfig, PROJECT_ROOT } from '../src/run/config';
+import { ConfigError } from '../src/run/errors';
+import { formatFindings, scanForSecrets } from '../src/safety/redaction';
 
 function main(): number {
   const config = loadConfig();

@@ -4,10 +4,10 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import {
   bookedItem, bookingState, cancelStatus, commitConfirmed, itemState, quotePriced, readReturns, type BookingState,
-} from '../support/contracts/booking';
-import { finding } from '../support/contracts/types';
-import { refusalFindings } from '../support/contracts/envelope';
-import type { GatewayWorld } from '../support/world';
+} from '../src/contracts/booking';
+import { finding } from '../src/contracts/rule';
+import { refusalFindings } from '../src/contracts/envelope';
+import type { GatewayWorld } from '../src/cucumber/world';
 
 Given('an activity found by activity availability', async function (this: GatewayWorld) {
   await this.discoverActivity();

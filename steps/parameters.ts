@@ -1,6 +1,6 @@
 // Gherkin parameter types: operations are named as the spec names them ("hotel availability").
 import { defineParameterType } from '@cucumber/cucumber';
-import { OPERATIONS, type OperationName } from '../support/spec';
+import { OPERATIONS, type OperationName } from '../src/spec/operations';
 
 const byTitle = new Map(Object.values(OPERATIONS).map((o) => [o.title.toLowerCase(), o.name]));
 

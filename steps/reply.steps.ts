@@ -1,13 +1,13 @@
 // Verdicts on the last reply: the envelope every reply shares, Success or Errors, and the
-// operation's own contract rules (one sentence per rule, defined in support/contracts/).
+// operation's own contract rules (one sentence per rule, defined in src/contracts/).
 import { Then } from '@cucumber/cucumber';
-import { CONTRACTS, sentenceRules } from '../support/contracts';
+import { CONTRACTS, sentenceRules } from '../src/contracts';
 import {
   contentType, echoToken, errorType, isoDates, namespace, noDoctype, refusalFindings, rsRoot, status200,
   SUCCESS_RULES, successXorErrors, timely, version, wellFormed,
-} from '../support/contracts/envelope';
-import { finding, type Rule } from '../support/contracts/types';
-import type { GatewayWorld } from '../support/world';
+} from '../src/contracts/envelope';
+import { finding, type Rule } from '../src/contracts/rule';
+import type { GatewayWorld } from '../src/cucumber/world';
 
 Then('the reply is a conforming OTA success', async function (this: GatewayWorld) {
   const x = this.reply;

@@ -1,8 +1,8 @@
 // Building and sending requests. Values come from the samples, the test data and configuration;
 // these steps only state what a scenario changes.
 import { Given, When } from '@cucumber/cucumber';
-import type { OperationName } from '../support/spec';
-import type { GatewayWorld } from '../support/world';
+import type { OperationName } from '../src/spec/operations';
+import type { GatewayWorld } from '../src/cucumber/world';
 import './parameters';
 
 Given('a valid {operation} request', async function (this: GatewayWorld, op: OperationName) {

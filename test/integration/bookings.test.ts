@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfiguration, loadSources } from '@cucumber/cucumber/api';
-import { BookingLedger } from '../../support/ledger';
+import { BookingLedger } from '../../src/safety/ledger';
 import { bookDirectly, readStatus, startTestSandbox } from './sandbox-booking';
 import { describeRun, PROJECT_ROOT, removeTempDirs, requireSummary, runConformance, targetEnv, tempDir } from './helpers';
 

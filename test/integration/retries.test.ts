@@ -3,7 +3,7 @@
 // The gateway is a proxy in front of a real sandbox, so that a reply that gets through conforms.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RunningSandbox } from '../../sandbox/src/index';
+import type { RunningSandbox } from '../../sandbox/src';
 import { startHostileServer } from '../support/hostile-server';
 import { startTestSandbox } from './sandbox-booking';
 import { allureAttachments, describeRun, opOf, proxyTo, removeTempDirs, requireSummary, runConformance, targetEnv, type RunResult } from './helpers';

@@ -1,9 +1,9 @@
 // Making a booking on a sandbox directly over HTTP, the way a scenario would: find a bookable
 // activity with activity availability, then Commit it under our own reference.
 import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
-import { startSandbox, type RunningSandbox } from '../../sandbox/src/index';
+import { startSandbox, type RunningSandbox } from '../../sandbox/src';
 import { fill, initQuery, one, post, xp } from '../../sandbox/test/helpers';
-import { addDays } from '../../support/dates';
+import { addDays } from '../../src/run/dates';
 
 const RD = '/ota:OTA_ResRetrieveRS/ota:ReservationsList/ota:HotelReservation';
 

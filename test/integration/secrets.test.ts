@@ -6,7 +6,7 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MASK, scanForSecrets } from '../../support/redaction';
+import { MASK, scanForSecrets } from '../../src/safety/redaction';
 import { echoPasswordReply, replyRootFor, requestPassword, startHostileServer, OTA_NS, type CapturedRequest } from '../support/hostile-server';
 import { allureAttachments, describeRun, opOf, removeTempDirs, requireSummary, runConformance, targetEnv, tempDir, type RunResult } from './helpers';
 

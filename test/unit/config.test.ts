@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import { strict as assert } from 'node:assert';
-import { loadConfig } from '../../support/config';
-import { ConfigError } from '../../support/errors';
+import { loadConfig } from '../../src/run/config';
+import { ConfigError } from '../../src/run/errors';
 
 const remote = { OTA_BASE_URL: 'https://gw.example.com/ota/', OTA_REQUESTOR_ID: 'R', OTA_REQUESTOR_CONTEXT: 'C', OTA_USER: 'U', OTA_PASSWORD: 'secret-pw' };
 const throwsNaming = (env: Record<string, string>, pattern: RegExp) =>

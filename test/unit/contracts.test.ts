@@ -2,14 +2,14 @@
 import { test, before } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
-import { loadXml, XmlDoc } from '../../support/xml';
-import { OtaRequest } from '../../support/requests';
-import { OPERATIONS, type OperationName } from '../../support/spec';
+import { loadXml, XmlDoc } from '../../src/xml/xml';
+import { OtaRequest } from '../../src/xml/requests';
+import { OPERATIONS, type OperationName } from '../../src/spec/operations';
 import { sampleValues } from './fixtures';
-import { SUCCESS_RULES, refusalFindings } from '../../support/contracts/envelope';
-import { CONTRACTS } from '../../support/contracts';
-import { cancelStatus, readReturns } from '../../support/contracts/booking';
-import type { Exchange, Rule } from '../../support/contracts/types';
+import { SUCCESS_RULES, refusalFindings } from '../../src/contracts/envelope';
+import { CONTRACTS } from '../../src/contracts';
+import { cancelStatus, readReturns } from '../../src/contracts/booking';
+import type { Exchange, Rule } from '../../src/contracts/rule';
 
 before(async () => {
   await loadXml();

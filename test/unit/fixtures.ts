@@ -1,6 +1,6 @@
 // Test data and values shared by the unit tests of requests and contracts.
-import { baseValues } from '../../support/scenario-values';
-import type { TestData } from '../../support/test-data';
+import { baseValues } from '../../src/run/scenario-values';
+import type { TestData } from '../../src/run/test-data';
 
 export const TEST_DATA: TestData = {
   language: 'en', altLanguage: 'es', offsetDays: 30, nights: 3,

@@ -1,9 +1,9 @@
 // The hostile server's own modes, end to end through the transport and the reply decoder.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_RETRY, closeTransport, postXml, type PostOptions } from '../../support/http';
-import { decodeReplyBody, ReplyDecodingError } from '../../support/reply-body';
-import { MASK, Redactor } from '../../support/redaction';
+import { DEFAULT_RETRY, closeTransport, postXml, type PostOptions } from '../../src/transport/http';
+import { decodeReplyBody, ReplyDecodingError } from '../../src/transport/reply-body';
+import { MASK, Redactor } from '../../src/safety/redaction';
 import { billionLaughs, quadraticBlowup, startHostileServer, type Behaviour } from '../support/hostile-server';
 
 const PW = 'Zq9!distinctive-Pw';

@@ -10,7 +10,7 @@ import {
   preflight,
   type PostOptions,
   type TransportLimits,
-} from '../../support/http';
+} from '../../src/transport/http';
 import { startHostileServer, type Behaviour, type RunningServer } from '../support/hostile-server';
 
 // Generous bounds for replies that should succeed (a loaded CI machine must not flake them);

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { BookingLedger } from '../../support/ledger';
+import { BookingLedger } from '../../src/safety/ledger';
 
 const root = mkdtempSync(join(tmpdir(), 'ledger-test-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -109,7 +109,7 @@ describe('BookingLedger', () => {
   test('concurrent appends from several processes (parallel workers): none lost, none interleaved', async () => {
     const file = fresh();
     ledger(file).recordCommitted({ bookingRef: 'first', itemRefs: [], target: A, runId: 'r' });
-    const modulePath = resolve(__dirname, '../../support/ledger.ts');
+    const modulePath = resolve(__dirname, '../../src/safety/ledger.ts');
     const script = `const { BookingLedger } = require(${JSON.stringify(modulePath)});
       const l = new BookingLedger(${JSON.stringify(file)});
       const w = process.argv[1];

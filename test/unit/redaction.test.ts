@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MASK, Redactor, base64Fragments, formatFindings, scanForSecrets } from '../../support/redaction';
+import { MASK, Redactor, base64Fragments, formatFindings, scanForSecrets } from '../../src/safety/redaction';
 
 const PW = 'S3cr3t-Pw-7x9';
 const SPECIAL = `p&<>"'w0rd`; // every XML special character

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as zlib from 'node:zlib';
-import { ReplyDecodingError, decodeReplyBody, inspectReplyBody, type ReplyDecodingReason } from '../../support/reply-body';
+import { ReplyDecodingError, decodeReplyBody, inspectReplyBody, type ReplyDecodingReason } from '../../src/transport/reply-body';
 import { HTML_ERROR_PAGE, latin1DeclaredUtf8, validReply } from '../support/hostile-server';
 
 const XML = { 'content-type': 'application/xml; charset=utf-8' };

@@ -3,9 +3,9 @@ import { strict as assert } from 'node:assert';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OtaRequest, fillPlaceholders } from '../../support/requests';
-import { OPERATIONS, OPERATION_NAMES } from '../../support/spec';
-import { SuiteError } from '../../support/errors';
+import { OtaRequest, fillPlaceholders } from '../../src/xml/requests';
+import { OPERATIONS, OPERATION_NAMES } from '../../src/spec/operations';
+import { SuiteError } from '../../src/run/errors';
 import { sampleValues } from './fixtures';
 
 const samples = join(__dirname, '../../xml-samples');

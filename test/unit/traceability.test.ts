@@ -6,8 +6,8 @@ import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AstBuilder, GherkinClassicTokenMatcher, Parser, compile } from '@cucumber/gherkin';
-import { REQUIREMENTS } from '../../support/requirements';
-import { OPERATION_NAMES } from '../../support/spec';
+import { REQUIREMENTS } from '../../src/spec/requirements-old';
+import { OPERATION_NAMES } from '../../src/spec/operations';
 
 let lastId = 0;
 const newId = () => String(++lastId);

@@ -1,6 +1,6 @@
 import { test, before } from 'node:test';
 import { strict as assert } from 'node:assert';
-import { loadXml, XmlDoc, XmlSyntaxError } from '../../support/xml';
+import { loadXml, XmlDoc, XmlSyntaxError } from '../../src/xml/xml';
 
 before(async () => {
   await loadXml();

@@ -2,7 +2,7 @@
 // of the catalogue. Skipped is never passed; informative scenarios never decide conformance; a
 // failure caused by the suite itself (SuiteError) means the run could not judge the target.
 import type * as messages from '@cucumber/messages' with { 'resolution-mode': 'import' };
-import { REQUIREMENTS, type Requirement } from '../requirements';
+import { REQUIREMENTS, type Requirement } from '../spec/requirements-old';
 
 export type ScenarioStatus = 'passed' | 'failed' | 'skipped' | 'undefined' | 'suite-error';
 

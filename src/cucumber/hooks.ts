@@ -1,11 +1,11 @@
 // Run- and scenario-level hooks. BeforeAll opens the run (target, data, ledger); After cancels
 // what its scenario booked, even when the scenario failed, and frees parsed documents.
 import { After, AfterAll, Before, BeforeAll, Status, setDefaultTimeout } from '@cucumber/cucumber';
-import { openRunContext, runContext } from './run-context';
-import { loadConfig } from './config';
-import { ConfigError } from './errors';
-import { DEFAULT_LIMITS, DEFAULT_RETRY } from './http';
-import { cancelBooking } from './bookings';
+import { openRunContext, runContext } from '../run/run-context';
+import { loadConfig } from '../run/config';
+import { ConfigError } from '../run/errors';
+import { DEFAULT_LIMITS, DEFAULT_RETRY } from '../transport/http';
+import { cancelBooking } from '../safety/bookings';
 import type { GatewayWorld } from './world';
 
 // A step may wait for a few gateway replies (plus retries); the transport has its own bounds, so

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
-import { ConfigError, SuiteError } from './errors';
-import { ISO_DATE, ISO_DATE_TIME, OTA_NS, type OperationSpec } from './spec';
+import { ConfigError, SuiteError } from '../run/errors';
+import { ISO_DATE, ISO_DATE_TIME, OTA_NS, type OperationSpec } from '../spec/operations';
 import { escapeXml } from './xml';
 
 type XNode = import('@xmldom/xmldom').Node;

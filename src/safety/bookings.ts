@@ -1,12 +1,12 @@
 // Leaving no booking behind: cancelling what a scenario (or a killed earlier run) committed.
 // A cancel that is refused is followed by a read: a booking the target no longer knows, or shows
 // as cancelled, is gone; anything else stays in the ledger for the next run to retry.
-import { exchange, disposeExchange } from './exchange';
-import { OtaRequest } from './requests';
-import { OPERATIONS } from './spec';
-import { baseValues } from './scenario-values';
-import type { RunContext } from './run-context';
-import type { Exchange } from './contracts/types';
+import { exchange, disposeExchange } from '../transport/exchange';
+import { OtaRequest } from '../xml/requests';
+import { OPERATIONS } from '../spec/operations';
+import { baseValues } from '../run/scenario-values';
+import type { RunContext } from '../run/run-context';
+import type { Exchange } from '../contracts/rule';
 
 export interface CleanupOutcome {
   ok: boolean;

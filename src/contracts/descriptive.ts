@@ -1,6 +1,6 @@
 // Contracts of the descriptive-data (NBC) operations: hotel and tour activity.
 // Where each fact sits: docs/reply-profile.md, sections 5 and 6.
-import { finding, list, onDoc, rule, type Contract, type Exchange, type Finding } from './types';
+import { finding, list, onDoc, rule, type Contract, type Exchange, type Finding } from './rule';
 
 const filled = (vs: string[]) => vs.some((v) => v.trim() !== '');
 

@@ -2,7 +2,7 @@
 // These checks compare a reply with what the scenario booked earlier, so they take that
 // expectation as an argument. Where each fact sits: docs/reply-profile.md, sections 8 to 10.
 import { num } from './values';
-import { finding, list, onDoc, type Contract, type Exchange, type Finding } from './types';
+import { finding, list, onDoc, type Contract, type Exchange, type Finding } from './rule';
 
 export type BookingState = 'live' | 'cancelled';
 

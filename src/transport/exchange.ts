@@ -3,9 +3,9 @@
 // EP-WELL-FORMED), never thrown past the scenario: the run goes on.
 import { postXml, TransportError, type RetryPolicy, type TransportLimits } from './http';
 import { decodeReplyBody } from './reply-body';
-import type { OtaRequest } from './requests';
-import type { Exchange, Reply } from './contracts/types';
-import { XmlDoc } from './xml';
+import type { OtaRequest } from '../xml/requests';
+import type { Exchange, Reply } from '../contracts/rule';
+import { XmlDoc } from '../xml/xml';
 
 // XML declaration, comments and processing instructions may come before a DOCTYPE.
 const DOCTYPE_IN_PROLOG = /^\uFEFF?\s*(?:<\?[^]*?\?>\s*|<!--[^]*?-->\s*)*<!DOCTYPE/i;

@@ -1,6 +1,6 @@
 // One contract per operation; this index is how steps find them.
-import type { OperationName } from '../spec';
-import type { Contract, Rule } from './types';
+import type { OperationName } from '../spec/operations';
+import type { Contract, Rule } from './rule';
 import { activityAvailability, activitySearch, hotelAvailability, transferAvailability } from './availability';
 import { activityDescriptive, hotelDescriptive } from './descriptive';
 import { activityBooking, bookingCancel, bookingRead } from './booking';

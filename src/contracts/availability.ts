@@ -1,9 +1,9 @@
 // Contracts of the availability and search operations: hotel availability, activity
 // availability, activity search and transfer availability. Where each fact sits in a reply is
 // documented in docs/reply-profile.md (OpenTravel 2016B structure).
-import { addDays } from '../dates';
+import { addDays } from '../run/dates';
 import { countsText, day, decimalsOf, num, within } from './values';
-import { finding, list, onDoc, rule, type Contract, type Exchange, type Finding } from './types';
+import { finding, list, onDoc, rule, type Contract, type Exchange, type Finding } from './rule';
 
 // ---------------------------------------------------------------------------------------------
 // Hotel availability: /ota:OTA_HotelAvailRS/ota:RoomStays/ota:RoomStay, one per hotel.

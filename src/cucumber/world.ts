@@ -3,14 +3,14 @@
 // findings into a failure naming the requirement, the XPath, what was expected and what was found.
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
 import { strict as assert } from 'node:assert';
-import { exchange, disposeExchange } from './exchange';
-import { OtaRequest, type PlaceholderValues } from './requests';
-import { operation, type OperationName, type OperationSpec } from './spec';
-import { runContext, replySchema, type RunContext } from './run-context';
-import { baseValues, newReference } from './scenario-values';
-import { requirement } from './requirements';
-import type { Exchange, Finding, Rule } from './contracts/types';
-import type { BookedItem } from './contracts/booking';
+import { exchange, disposeExchange } from '../transport/exchange';
+import { OtaRequest, type PlaceholderValues } from '../xml/requests';
+import { operation, type OperationName, type OperationSpec } from '../spec/operations';
+import { runContext, replySchema, type RunContext } from '../run/run-context';
+import { baseValues, newReference } from '../run/scenario-values';
+import { requirement } from '../spec/requirements-old';
+import type { Exchange, Finding, Rule } from '../contracts/rule';
+import type { BookedItem } from '../contracts/booking';
 
 /** A booking the scenario committed: what it holds, to compare with reads, and to cancel. */
 export interface CreatedBooking {

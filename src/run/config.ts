@@ -4,9 +4,9 @@ import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ConfigError } from './errors';
-import { DEFAULT_LIMITS, type RetryPolicy, type TransportLimits } from './http';
+import { DEFAULT_LIMITS, type RetryPolicy, type TransportLimits } from '../transport/http';
 
-export const PROJECT_ROOT = resolve(__dirname, '..');
+export const PROJECT_ROOT = resolve(__dirname, '../..');
 
 export interface Credentials {
   requestorId: string;
@@ -86,7 +86,7 @@ function credentialsVar(env: Env): Credentials {
 /** The embedded sandbox's credentials: its documented defaults, or the OTA_* variables when set. */
 function sandboxCredentials(env: Env): Credentials {
   // Loaded only for the sandbox: a run against a real gateway never touches the sandbox code.
-  const { credentialsFromEnv } = require('../sandbox/src/credentials') as typeof import('../sandbox/src/credentials');
+  const { credentialsFromEnv } = require('../../sandbox/src/credentials') as typeof import('../../sandbox/src/credentials');
   const c = credentialsFromEnv(env as NodeJS.ProcessEnv);
   return { ...c, requestorInstance: c.requestorInstance ?? '' };
 }

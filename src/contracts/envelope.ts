@@ -1,7 +1,7 @@
 // The envelope contract: what every reply of every operation must show (spec, Endpoints common
 // rules 2, 3 and 5; OpenTravel convention where the spec says "not shown").
-import { OTA_NS } from '../spec';
-import { finding, onDoc, type Exchange, type Finding, type Rule } from './types';
+import { OTA_NS } from '../spec/operations';
+import { finding, onDoc, type Exchange, type Finding, type Rule } from './rule';
 
 const mediaType = (x: Exchange) => (x.reply.exchange?.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 

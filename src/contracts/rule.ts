@@ -1,9 +1,9 @@
 // What a contract is: rules, each tied to one requirement of the catalogue, each looking at one
 // exchange (the request sent and the reply received) and returning what differed.
-import type { HttpExchange } from '../http';
-import type { OtaRequest } from '../requests';
-import type { OperationName, OperationSpec } from '../spec';
-import type { XmlDoc } from '../xml';
+import type { HttpExchange } from '../transport/http';
+import type { OtaRequest } from '../xml/requests';
+import type { OperationName, OperationSpec } from '../spec/operations';
+import type { XmlDoc } from '../xml/xml';
 
 /** One difference between what the spec (or OpenTravel convention) expects and what the gateway did. */
 export interface Finding {

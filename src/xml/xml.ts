@@ -3,7 +3,7 @@
 // libxml2's amplification limit. libxml2-wasm is ESM with top-level await, so it is loaded once
 // with a dynamic import (loadXml) before any scenario runs; after that everything is synchronous.
 import { readFileSync } from 'node:fs';
-import { OTA_NS } from './spec';
+import { OTA_NS } from '../spec/operations';
 
 import type * as LibXml from 'libxml2-wasm' with { 'resolution-mode': 'import' };
 

@@ -3,7 +3,7 @@
 // unique per run so repeated and parallel runs never collide.
 import type { Credentials } from './config';
 import { addDays, isoDate } from './dates';
-import type { PlaceholderValues } from './requests';
+import type { PlaceholderValues } from '../xml/requests';
 import type { TestData } from './test-data';
 
 

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { loadConfig, type Credentials, type SuiteConfig } from './config';
 import { loadTestData, type TestData } from './test-data';
-import { Redactor } from './redaction';
-import { BookingLedger } from './ledger';
-import { loadXml, XmlSchema } from './xml';
-import { closeTransport } from './http';
-import type { OperationSpec } from './spec';
+import { Redactor } from '../safety/redaction';
+import { BookingLedger } from '../safety/ledger';
+import { loadXml, XmlSchema } from '../xml/xml';
+import { closeTransport } from '../transport/http';
+import type { OperationSpec } from '../spec/operations';
 
 export interface RunContext {
   config: SuiteConfig;
@@ -28,14 +28,14 @@ export interface RunContext {
 let current: RunContext | undefined;
 
 export function runContext(): RunContext {
-  if (!current) throw new Error('the run context is not open: support/hooks.ts opens it in BeforeAll');
+  if (!current) throw new Error('the run context is not open: src/cucumber/hooks.ts opens it in BeforeAll');
   return current;
 }
 
 async function startEmbeddedSandbox(config: SuiteConfig): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   // Loaded only when needed: a run against a real gateway never touches the sandbox code.
   // require, not import(): ts-node compiles .ts only on the CommonJS path.
-  const sandbox = require('../sandbox/src/index') as typeof import('../sandbox/src/index');
+  const sandbox = require('../../sandbox/src') as typeof import('../../sandbox/src');
   const { requestorInstance, ...rest } = config.credentials;
   const started = await sandbox.startSandbox({
     port: 0,
