@@ -29,7 +29,7 @@ export function authenticate(root: XNode, creds: Credentials, opts: AuthOptions 
   const req = t22[0]!.attrs;
   const user = t88[0]!.attrs;
   // One message for every credential mismatch: never tell which part was wrong.
-  const denied = () => err.auth('Invalid credentials');
+  const denied = () => err.denied('Invalid credentials');
   if (req.ID !== creds.requestorId) throw denied();
   if (!opts.skipContext && req.ID_Context !== creds.requestorContext) throw denied();
   if (creds.requestorInstance !== undefined && req.Instance !== undefined && req.Instance !== creds.requestorInstance) throw denied();

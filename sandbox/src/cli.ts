@@ -1,10 +1,11 @@
-// npm run sandbox -- --port <n> [--host <h>] [--fault <name>]... [--list-faults]
+// npm run sandbox -- --port <n> [--host <h>] [--fault <name>]... [--variant <name>]... [--list-faults] [--list-variants]
 import { FAULTS } from './faults';
 import { startSandbox } from './index';
+import { VARIANT_LIST } from './variants';
 
 function usage(msg?: string): never {
   if (msg) console.error(msg);
-  console.error('usage: npm run sandbox -- [--port <n>] [--host <h>] [--fault <name>]... [--list-faults]');
+  console.error('usage: npm run sandbox -- [--port <n>] [--host <h>] [--fault <name>]... [--variant <name>]... [--list-faults] [--list-variants]');
   process.exit(2);
 }
 
@@ -12,6 +13,7 @@ async function main(argv: string[]): Promise<void> {
   let port = 8080;
   let host: string | undefined;
   const faults: string[] = [];
+  const variants: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => argv[++i] ?? usage(`${a} needs a value`);
@@ -21,15 +23,20 @@ async function main(argv: string[]): Promise<void> {
       port = Number(v);
     } else if (a === '--host') host = val();
     else if (a === '--fault') faults.push(val());
+    else if (a === '--variant') variants.push(val());
     else if (a === '--list-faults') {
       for (const f of FAULTS) console.log(`${f.name.padEnd(28)} ${f.breaks.join(',').padEnd(22)} ${f.description}`);
+      return;
+    } else if (a === '--list-variants') {
+      for (const v of VARIANT_LIST) console.log(`${v.name.padEnd(30)} ${(v.expectedWarnings.join(',') || '-').padEnd(22)} ${v.description}`);
       return;
     } else if (a === '--help' || a === '-h') usage();
     else usage(`unknown argument ${a}`);
   }
-  const sb = await startSandbox({ port, host, faults });
+  const sb = await startSandbox({ port, host, faults, variants });
   console.log(`OTA sandbox listening on ${sb.baseUrl}`);
   if (faults.length) console.log(`faults: ${faults.join(', ')}`);
+  if (variants.length) console.log(`variants: ${variants.join(', ')}`);
   let closing = false;
   const stop = () => {
     if (closing) return;

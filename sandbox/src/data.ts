@@ -69,7 +69,13 @@ export interface Activity {
   region: string;
   country: Country;
   city: string;
+  /** Hotels the activity is sold at (it collects guests there unless ticketOnly). */
   pickupHotels: string[];
+  /**
+   * Entry ticket or meeting-point product. The default replies still show a pickup at the hotel;
+   * variant pickupless-tickets shows none.
+   */
+  ticketOnly?: boolean;
   schedule: { days: string[]; from: string; to: string; startTime: string; durationHours: number };
   minAge: number;
   services: ActivityService[];

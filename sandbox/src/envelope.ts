@@ -1,7 +1,10 @@
 // The OTA reply envelope shared by all nine operations: root RS name, namespace, Version,
-// EchoToken, TimeStamp, then Success (+Warnings) + content, or Errors alone.
+// EchoToken, TimeStamp, then Success (+Warnings) + content, or Errors alone. Also where the reply
+// document is written out, so the serialisation variants (prefix, encoding, layout) apply here.
 import type { OtaError, OtaWarning } from './errors';
 import type { Faults } from './faults';
+import type { Variants } from './variants';
+import { rewrite, type WriteOptions } from './writer';
 import { el, esc, OTA_NS, type Attrs } from './xml';
 
 export interface EnvelopeInfo {
@@ -15,42 +18,96 @@ export interface EnvelopeInfo {
   rootAttrs?: Attrs;
 }
 
-function open(info: EnvelopeInfo, now: Date, faults: Faults): { name: string; attrs: Attrs } {
+/** What writing a reply depends on besides its content. */
+export interface WriteEnv {
+  now: Date;
+  faults: Faults;
+  variants: Variants;
+}
+
+/** TimeStamp: UTC with Z, (variant zoned-timestamp) the gateway's local time at +02:00, or (variant no-optional-echoes) none. */
+export function timeStamp(now: Date, variants: Variants): string | undefined {
+  if (variants.has('no-optional-echoes')) return undefined;
+  if (!variants.has('zoned-timestamp')) return now.toISOString();
+  return `${new Date(now.getTime() + 2 * 3_600_000).toISOString().slice(0, 23)}+02:00`;
+}
+
+function open(info: EnvelopeInfo, w: WriteEnv): { name: string; attrs: Attrs } {
+  const { faults, variants } = w;
   const name = faults.has('wrong-root') ? info.rqRoot : info.rsRoot;
+  const quiet = variants.has('no-optional-echoes');
   const attrs: Attrs = {
     xmlns: faults.has('wrong-namespace') ? 'http://www.opentravel.org/OTA/2003' : OTA_NS,
-    EchoToken: faults.has('echotoken-dropped') ? undefined : info.echoToken,
-    TimeStamp: now.toISOString(),
+    EchoToken: faults.has('echotoken-dropped') || quiet ? undefined : info.echoToken,
+    TimeStamp: timeStamp(w.now, variants),
     Version: faults.has('version-missing') ? undefined : info.version,
     ...info.rootAttrs,
   };
   return { name, attrs };
 }
 
-function prolog(faults: Faults): string {
-  const decl = '<?xml version="1.0" encoding="UTF-8"?>\n';
-  if (!faults.has('doctype-entities')) return decl;
+/** The XML declaration (or none, or after a BOM) as the encoding variants want it. */
+function declaration(variants: Variants): string {
+  if (variants.has('no-xml-declaration')) return variants.has('utf8-bom') ? '\uFEFF' : '';
+  const decl = `<?xml version="1.0" encoding="${variants.has('latin1-encoding') ? 'ISO-8859-1' : 'UTF-8'}"?>\n`;
+  return variants.has('utf8-bom') ? `\uFEFF${decl}` : decl;
+}
+
+function prolog(w: WriteEnv, withFaults: boolean): string {
+  const decl = declaration(w.variants);
+  if (!withFaults || !w.faults.has('doctype-entities')) return decl;
   // What a template engine with a DTD-based entity catalogue would emit.
   return `${decl}<!DOCTYPE OTA [\n  <!ENTITY sandbox "OTA sandbox">\n  <!ENTITY lol "lol">\n  <!ENTITY lol2 "&lol;&lol;&lol;&lol;">\n]>\n`;
 }
 
-function errorEl(e: OtaError): string {
-  return el('Error', { Type: e.type, Code: e.code, ShortText: e.shortText.slice(0, 64) }, esc(e.message));
+function writeOptions(v: Variants): WriteOptions | undefined {
+  const o: WriteOptions = {
+    prefix: v.has('prefixed-namespace') ? 'ota' : undefined,
+    reverse: v.has('reordered-siblings'),
+    pretty: v.has('pretty-comments-cdata'),
+    latin1: v.has('latin1-encoding'),
+    expandEmpty: v.has('expanded-empty-elements'),
+    singleQuotes: v.has('single-quoted-attributes'),
+  };
+  return Object.values(o).some(Boolean) ? o : undefined;
 }
 
-export function successReply(info: EnvelopeInfo, content: string, warnings: OtaWarning[], now: Date, faults: Faults): string {
-  const { name, attrs } = open(info, now, faults);
-  const w = warnings.length
-    ? el('Warnings', {}, warnings.map((x) => el('Warning', { Type: x.type, Code: x.code, ShortText: x.shortText }, esc(x.text))))
+/** A complete reply document: prolog, then the root element in the form the variants ask for. */
+export function document(root: string, w: WriteEnv, withFaults = true): string {
+  const o = writeOptions(w.variants);
+  return prolog(w, withFaults) + (o ? rewrite(root, o) : root);
+}
+
+function errorEl(e: OtaError, variants: Variants): string {
+  const shortText = variants.has('error-text-only') ? undefined : e.shortText.slice(0, 64);
+  return el('Error', { Type: e.type, Code: e.code, ShortText: shortText }, esc(e.message));
+}
+
+/** Warning beside every Success (variant warnings-beside-success): advisory, no Code. */
+const ADVISORY: OtaWarning = { type: '11', shortText: 'Advisory', text: 'Prices and availability are confirmed only by a booking' };
+
+export function successReply(info: EnvelopeInfo, content: string, warnings: OtaWarning[], w: WriteEnv): string {
+  const { name, attrs } = open(info, w);
+  const all = w.variants.has('warnings-beside-success') ? [...warnings, ADVISORY] : warnings;
+  const ws = all.length
+    ? el('Warnings', {}, all.map((x) => el('Warning', { Type: x.type, Code: x.code, ShortText: x.shortText }, esc(x.text))))
     : '';
-  const both = faults.has('success-and-errors')
+  const both = w.faults.has('success-and-errors')
     ? el('Errors', {}, el('Error', { Type: '11', Code: '450', ShortText: 'Processed' }, 'Request processed'))
     : '';
-  return prolog(faults) + el(name, attrs, '<Success/>', w, content, both);
+  return document(el(name, attrs, '<Success/>', ws, content, both), w);
 }
 
-export function errorsReply(info: EnvelopeInfo, errors: OtaError[], now: Date, faults: Faults): string {
-  const { name, attrs } = open(info, now, faults);
-  const both = faults.has('success-and-errors') ? '<Success/>' : '';
-  return prolog(faults) + el(name, attrs, both, el('Errors', {}, errors.map(errorEl)));
+export function errorsReply(info: EnvelopeInfo, errors: OtaError[], w: WriteEnv): string {
+  const errs = el('Errors', {}, errors.map((e) => errorEl(e, w.variants)));
+  if (w.variants.has('error-rs')) {
+    // OTA_ErrorRS: the generic OpenTravel error message, same Errors inside.
+    const { attrs } = open({ ...info, rootAttrs: undefined }, w);
+    const first = errors[0];
+    const root = el('OTA_ErrorRS', { ...attrs, Status: 'NotProcessed', ErrorCode: first?.code, ErrorMessage: first?.shortText }, errs);
+    return document(root, w);
+  }
+  const { name, attrs } = open(info, w);
+  const both = w.faults.has('success-and-errors') ? '<Success/>' : '';
+  return document(el(name, attrs, both, errs), w);
 }

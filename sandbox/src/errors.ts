@@ -10,12 +10,16 @@ export const EWT = {
   PROCESSING: '12',
 } as const;
 
+/** The kind of refusal: only the HTTP status of variant http-4xx-errors depends on it. */
+export type Refusal = 'bad-request' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'system';
+
 export class OtaError extends Error {
   constructor(
     readonly type: string,
     readonly code: string,
     readonly shortText: string,
     detail: string,
+    readonly refusal: Refusal = 'bad-request',
   ) {
     super(detail);
   }
@@ -28,23 +32,28 @@ export const err = {
   wrongNamespace: (got: string) => new OtaError(EWT.PROTOCOL, '320', 'Wrong namespace', `Root element namespace '${got}' is not http://www.opentravel.org/OTA/2003/05`),
   version: (got: string | undefined, want: string) =>
     new OtaError(EWT.PROTOCOL, '320', 'Unsupported version', got === undefined ? `Version attribute is missing; expected ${want}` : `Version ${got} is not supported; expected ${want}`),
-  auth: (d: string) => new OtaError(EWT.AUTHENTICATION, '497', 'Authorization error', d),
+  /** POS missing or malformed: the caller did not authenticate. */
+  auth: (d: string) => new OtaError(EWT.AUTHENTICATION, '497', 'Authorization error', d, 'unauthenticated'),
+  /** Credentials given but wrong (same Type/Code as auth: never tell which part was wrong). */
+  denied: (d: string) => new OtaError(EWT.AUTHENTICATION, '497', 'Authorization error', d, 'forbidden'),
   missing: (what: string) => new OtaError(EWT.REQUIRED_MISSING, '321', 'Required field missing', `${what} is required`),
   invalid: (d: string) => new OtaError(EWT.BIZ_RULE, '320', 'Invalid value', d),
+  /** An unknown code or reference (activity, product, service, airport, area): same Type/Code as invalid. */
+  unknown: (d: string) => new OtaError(EWT.BIZ_RULE, '320', 'Invalid value', d, 'not-found'),
   date: (d: string) => new OtaError(EWT.BIZ_RULE, '15', 'Invalid date', d),
   dateRange: (d: string) => new OtaError(EWT.BIZ_RULE, '404', 'Invalid date range', d),
-  hotel: (code: string) => new OtaError(EWT.BIZ_RULE, '392', 'Invalid hotel code', `Hotel ${code} is unknown`),
+  hotel: (code: string) => new OtaError(EWT.BIZ_RULE, '392', 'Invalid hotel code', `Hotel ${code} is unknown`, 'not-found'),
   noAvailability: (d: string) => new OtaError(EWT.BIZ_RULE, '322', 'No availability', d),
-  bookingRef: (d: string) => new OtaError(EWT.BIZ_RULE, '87', 'Booking reference invalid', d),
-  cancelled: (d: string) => new OtaError(EWT.BIZ_RULE, '95', 'Booking already cancelled', d),
-  duplicate: (d: string) => new OtaError(EWT.BIZ_RULE, '127', 'Duplicate reservation', d),
-  system: (d: string) => new OtaError(EWT.PROCESSING, '448', 'System error', d),
+  bookingRef: (d: string) => new OtaError(EWT.BIZ_RULE, '87', 'Booking reference invalid', d, 'not-found'),
+  cancelled: (d: string) => new OtaError(EWT.BIZ_RULE, '95', 'Booking already cancelled', d, 'conflict'),
+  duplicate: (d: string) => new OtaError(EWT.BIZ_RULE, '127', 'Duplicate reservation', d, 'conflict'),
+  system: (d: string) => new OtaError(EWT.PROCESSING, '448', 'System error', d, 'system'),
 };
 
 /** A Warning that accompanies Success (e.g. nothing matched). */
 export interface OtaWarning {
   type: string;
-  code: string;
+  code?: string;
   shortText: string;
   text: string;
 }

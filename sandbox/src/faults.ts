@@ -7,15 +7,17 @@ export interface FaultDef {
   name: string;
   area: 'envelope' | 'auth' | 'availability' | 'booking' | 'descriptive' | 'transfers' | 'robustness';
   /** Operations (paths without slash) whose replies change; '*' = all nine. */
-  operations: string[];
+  operations: readonly string[];
   description: string;
   /** Requirement IDs of the suite's catalogue that this fault breaks. */
-  breaks: string[];
+  breaks: readonly string[];
 }
 
-const ALL = ['*'];
+const ALL = ['*'] as const;
 
-export const FAULTS: readonly FaultDef[] = [
+// `as const` keeps every name as a literal, so FaultName is a real union and a misspelt
+// `faults.has('...')` is a type error.
+const FAULT_LIST = [
   // envelope
   { name: 'wrong-namespace', area: 'envelope', operations: ALL, breaks: ['EP-NAMESPACE'],
     description: 'Replies are written in the OTA 2003 namespace without /05 (http://www.opentravel.org/OTA/2003).' },
@@ -89,17 +91,21 @@ export const FAULTS: readonly FaultDef[] = [
     description: 'Hotel availability answers after SANDBOX_SLOW_MS milliseconds (default 15000).' },
   { name: 'errors-to-valid-request', area: 'robustness', operations: ['activitysearch'], breaks: ['ASR-SUCCESS'],
     description: 'A valid activity search gets an Errors reply (processing exception).' },
-];
+] as const satisfies readonly FaultDef[];
 
-export type FaultName = (typeof FAULTS)[number]['name'];
+export type FaultName = (typeof FAULT_LIST)[number]['name'];
+
+/** The catalogue, widened for easy iteration (names stay typed). */
+export const FAULTS: readonly (FaultDef & { readonly name: FaultName })[] = FAULT_LIST;
 
 export class UnknownFaultError extends Error {}
 
 /** The set of faults switched on for one sandbox instance. */
 export class Faults {
   private readonly on: Set<string>;
+  /** Names come from users (CLI, suite config), so they are checked at run time. */
   constructor(names: readonly string[] = []) {
-    const known = new Set(FAULTS.map((f) => f.name));
+    const known = new Set<string>(FAULTS.map((f) => f.name));
     const unknown = names.filter((n) => !known.has(n));
     if (unknown.length) {
       throw new UnknownFaultError(
@@ -108,10 +114,10 @@ export class Faults {
     }
     this.on = new Set(names);
   }
-  has(name: string): boolean {
+  has(name: FaultName): boolean {
     return this.on.has(name);
   }
-  get names(): string[] {
-    return [...this.on];
+  get names(): FaultName[] {
+    return [...this.on] as FaultName[];
   }
 }

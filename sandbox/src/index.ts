@@ -1,16 +1,18 @@
 // Programmatic start: `const sb = await startSandbox({ port: 0 }); ... await sb.close();`
 import type { AddressInfo } from 'node:net';
-import { credentialsFromEnv, SANDBOX_CREDENTIALS, type Credentials } from './credentials';
+import { credentialsFromEnv, type Credentials } from './credentials';
 import { DEFAULT_DATA_DIR, loadData } from './data';
 import { fmtDate } from './dates';
 import { Faults } from './faults';
 import type { Ctx } from './operations/types';
 import { createSandboxServer } from './server';
-import { BookingStore } from './store';
+import { BookingStore, DEFAULT_MAX_BOOKINGS } from './store';
+import { Variants } from './variants';
 import { initXml } from './xml';
 
 export { SANDBOX_CREDENTIALS, credentialsFromEnv, type Credentials } from './credentials';
-export { FAULTS, type FaultDef } from './faults';
+export { FAULTS, type FaultDef, type FaultName } from './faults';
+export { EXCLUSIVE_VARIANTS, VARIANT_LIST, VARIANTS, Variants, type VariantDef, type VariantName } from './variants';
 
 export interface SandboxOptions {
   /** 0 (default) = a free port. */
@@ -18,7 +20,12 @@ export interface SandboxOptions {
   /** Default 127.0.0.1. */
   host?: string;
   /** Fault names from sandbox/src/faults.ts; unknown names throw, listing the valid ones. */
-  faults?: string[];
+  faults?: readonly string[];
+  /**
+   * Dialect variant names from sandbox/src/variants.ts (reply forms, never substance); unknown
+   * names and exclusive pairs throw.
+   */
+  variants?: readonly string[];
   /** Default: credentialsFromEnv(process.env) (sandbox defaults where a variable is unset). */
   credentials?: Credentials;
   /** Folder with hotels.json, activities.json, transfers.json. Default sandbox/data. */
@@ -29,6 +36,12 @@ export interface SandboxOptions {
   maxBodyBytes?: number;
   /** Delay of the slow-reply fault. Default env SANDBOX_SLOW_MS or 15000. */
   slowMs?: number;
+  /** Bookings kept; beyond it the oldest cancelled one (else the oldest) is forgotten. Default 10,000. */
+  maxBookings?: number;
+  /** Time to receive a whole request, headers and body; then 408 and the connection closes. Default 30,000 ms. */
+  requestTimeoutMs?: number;
+  /** Time to receive the request headers. Default 10,000 ms (at most requestTimeoutMs). */
+  headersTimeoutMs?: number;
 }
 
 export interface RunningSandbox {
@@ -41,21 +54,25 @@ export interface RunningSandbox {
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const faults = new Faults(opts.faults ?? []);
+  const variants = new Variants(opts.variants ?? []);
   await initXml();
   const data = loadData(opts.dataDir ?? DEFAULT_DATA_DIR);
-  const store = new BookingStore();
+  const store = new BookingStore(opts.maxBookings ?? DEFAULT_MAX_BOOKINGS);
   const now = opts.now ?? (() => new Date());
   const slowEnv = Number(process.env.SANDBOX_SLOW_MS);
   const server = createSandboxServer({
     ctx: (): Ctx => {
       const n = now();
-      return { now: n, today: fmtDate(n), data, store, faults };
+      return { now: n, today: fmtDate(n), data, store, faults, variants };
     },
     credentials: opts.credentials ?? credentialsFromEnv(process.env),
     faults,
+    variants,
     slowMs: opts.slowMs ?? (Number.isFinite(slowEnv) && slowEnv >= 0 ? slowEnv : 15_000),
     maxBodyBytes: opts.maxBodyBytes ?? 1024 * 1024,
     now,
+    requestTimeoutMs: opts.requestTimeoutMs ?? 30_000,
+    headersTimeoutMs: opts.headersTimeoutMs ?? 10_000,
   });
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

@@ -1,25 +1,42 @@
 // node:http front: reads the body under a size limit, hands it to the router, writes the reply.
 // No exception escapes a request: anything unexpected becomes an OTA Errors reply or a 413/400.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { httpErrorBody, route, XML_CONTENT_TYPE, type RouterDeps } from './router';
+import { httpErrorBody, route, xmlEncoding, type RouterDeps } from './router';
 
 export interface ServerOptions extends RouterDeps {
   maxBodyBytes: number;
   now: () => Date;
+  /** Time to receive a whole request (headers and body); then Node answers 408 and closes. */
+  requestTimeoutMs: number;
+  /** Time to receive the request headers. */
+  headersTimeoutMs: number;
 }
 
 /** Keep reading (and discarding) an oversized body up to this much, so the client sees the 413. */
 const DRAIN_LIMIT = 16 * 1024 * 1024;
 
 export function createSandboxServer(opts: ServerOptions): Server {
-  const server = createServer((req, res) => {
-    handle(req, res, opts).catch((e) => {
-      // Last resort; handle() already catches everything it can.
-      safeEnd(res, 400, httpErrorBody(400, 'Bad request', String((e as Error)?.message ?? e), opts.now()));
-    });
-  });
-  server.on('clientError', (_e, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  // A client that sends headers and then trickles (or stalls) its body must not hold a socket for
+  // Node's default 300 s. Node checks these deadlines every connectionsCheckingInterval, so that
+  // interval follows the shortest deadline.
+  const headersTimeout = Math.min(opts.headersTimeoutMs, opts.requestTimeoutMs);
+  const server = createServer(
+    {
+      requestTimeout: opts.requestTimeoutMs,
+      headersTimeout,
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersTimeout / 4))),
+    },
+    (req, res) => {
+      handle(req, res, opts).catch((e) => {
+        // Last resort; handle() already catches everything it can.
+        safeEnd(res, 400, httpErrorBody(400, 'Bad request', String((e as Error)?.message ?? e), errEnv(opts)), opts);
+      });
+    },
+  );
+  server.on('clientError', (e: NodeJS.ErrnoException, socket) => {
+    // A request not received within requestTimeout/headersTimeout is answered 408, as Node does.
+    const status = e.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     else socket.destroy();
   });
   // Keep-alive sockets must not hold close() open for long.
@@ -27,13 +44,17 @@ export function createSandboxServer(opts: ServerOptions): Server {
   return server;
 }
 
-function safeEnd(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+const errEnv = (opts: ServerOptions) => ({ now: opts.now(), variants: opts.variants });
+
+function safeEnd(res: ServerResponse, status: number, body: string, opts: ServerOptions, headers: Record<string, string> = {}): void {
   if (res.headersSent) {
     res.end();
     return;
   }
-  res.writeHead(status, { 'content-type': XML_CONTENT_TYPE, 'content-length': Buffer.byteLength(body), ...headers });
-  res.end(body);
+  const { contentType, encoding } = xmlEncoding(opts.variants);
+  const buf = Buffer.from(body, encoding);
+  res.writeHead(status, { 'content-type': contentType, 'content-length': buf.length, ...headers });
+  res.end(buf);
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, opts: ServerOptions): Promise<void> {
@@ -41,7 +62,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, opts: ServerOpt
   const declared = Number(req.headers['content-length'] ?? NaN);
   const body = await readBody(req, opts.maxBodyBytes, Number.isFinite(declared) && declared > opts.maxBodyBytes);
   if (body === 'too-large') {
-    safeEnd(res, 413, httpErrorBody(413, 'Payload too large', `Request bodies are limited to ${opts.maxBodyBytes} bytes`, opts.now()), {
+    safeEnd(res, 413, httpErrorBody(413, 'Payload too large', `Request bodies are limited to ${opts.maxBodyBytes} bytes`, errEnv(opts)), opts, {
       connection: 'close',
     });
     return;
@@ -51,10 +72,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, opts: ServerOpt
     opts,
   );
   if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs).unref());
-  const headers = { ...reply.headers, 'content-length': String(Buffer.byteLength(reply.body)) };
+  const buf = Buffer.from(reply.body, reply.encoding ?? 'utf8');
+  const headers = { ...reply.headers, 'content-length': String(buf.length) };
   if (res.destroyed) return;
   res.writeHead(reply.status, headers);
-  res.end(reply.body);
+  res.end(buf);
 }
 
 function readBody(req: IncomingMessage, limit: number, knownTooLarge: boolean): Promise<Buffer | 'too-large'> {
@@ -75,7 +97,10 @@ function readBody(req: IncomingMessage, limit: number, knownTooLarge: boolean): 
       }
       chunks.push(c);
     });
-    req.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
-    req.on('error', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
+    const done = () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks));
+    req.on('end', done);
+    req.on('error', done);
+    // A connection cut mid-body (e.g. by requestTimeout) ends the wait too; the reply is dropped.
+    req.on('close', done);
   });
 }

@@ -1,7 +1,11 @@
 // In-memory booking store. Every method is synchronous: the check and the write of one
 // operation happen in the same tick, so concurrent HTTP requests can never interleave between them
 // (single process, single thread). That is the whole concurrency story, on purpose.
+// The store is bounded (a booking is about 2.5 KB and load tests create thousands a second):
+// beyond maxBookings the booking cancelled longest ago is forgotten, or else the oldest one.
 import { err } from './errors';
+
+export const DEFAULT_MAX_BOOKINGS = 10_000;
 
 export type Status = 'Reserved' | 'Cancelled';
 
@@ -39,6 +43,8 @@ export interface Item {
 
 export interface Booking {
   ref: string;
+  /** The gateway's own reference (shown by variant internal-and-client-refs). */
+  internalRef: string;
   status: Status;
   createdAt: string;
   items: Item[];
@@ -47,9 +53,15 @@ export interface Booking {
 }
 
 export class BookingStore {
+  /** By reference, in creation order (a Map iterates in insertion order). */
   private readonly bookings = new Map<string, Booking>();
-  /** Insertion order, for diagnostics and the read-returns-other-booking fault. */
-  private readonly order: string[] = [];
+  /** References of cancelled bookings, in the order they were cancelled: the first go first. */
+  private readonly cancelled = new Set<string>();
+  private seq = 0;
+
+  constructor(readonly maxBookings = DEFAULT_MAX_BOOKINGS) {
+    if (!Number.isInteger(maxBookings) || maxBookings < 1) throw new Error(`maxBookings must be a positive integer, got ${maxBookings}`);
+  }
 
   get size(): number {
     return this.bookings.size;
@@ -61,12 +73,23 @@ export class BookingStore {
 
   /** The most recently created booking whose reference is not `ref` (used by a fault only). */
   latestOther(ref: string): Booking | undefined {
-    for (let i = this.order.length - 1; i >= 0; i--) if (this.order[i] !== ref) return this.bookings.get(this.order[i]);
+    const refs = [...this.bookings.keys()];
+    for (let i = refs.length - 1; i >= 0; i--) if (refs[i] !== ref) return this.bookings.get(refs[i]);
     return undefined;
   }
 
   all(): Booking[] {
-    return this.order.map((r) => this.bookings.get(r)!);
+    return [...this.bookings.values()];
+  }
+
+  /** Makes room for one more booking: the one cancelled longest ago, else the oldest, is forgotten. */
+  private evict(): void {
+    while (this.bookings.size >= this.maxBookings) {
+      const victim = this.cancelled.values().next().value ?? this.bookings.keys().next().value;
+      if (victim === undefined) return;
+      this.bookings.delete(victim);
+      this.cancelled.delete(victim);
+    }
   }
 
   /**
@@ -77,9 +100,10 @@ export class BookingStore {
   commit(ref: string, item: Item, createdAt: string, checkDuplicates = true): Booking {
     const existing = this.bookings.get(ref);
     if (!existing) {
-      const b: Booking = { ref, status: 'Reserved', createdAt, items: [item], cancellations: 0 };
+      this.evict();
+      const internalRef = `SBX-${String(++this.seq).padStart(8, '0')}`;
+      const b: Booking = { ref, internalRef, status: 'Reserved', createdAt, items: [item], cancellations: 0 };
       this.bookings.set(ref, b);
-      this.order.push(ref);
       return b;
     }
     if (checkDuplicates) {
@@ -90,6 +114,7 @@ export class BookingStore {
     }
     existing.items.push(item);
     existing.status = 'Reserved';
+    this.cancelled.delete(ref);
     return existing;
   }
 
@@ -116,7 +141,10 @@ export class BookingStore {
       i.status = 'Cancelled';
       i.cancelledAt = at;
     }
-    if (booking.items.every((i) => i.status === 'Cancelled')) booking.status = 'Cancelled';
+    if (booking.items.every((i) => i.status === 'Cancelled')) {
+      booking.status = 'Cancelled';
+      this.cancelled.add(booking.ref);
+    }
     booking.cancellations++;
   }
 }

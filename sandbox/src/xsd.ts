@@ -29,8 +29,8 @@ export class XsdSet {
     return new XsdSet(lx, dir);
   }
 
-  /** Validation errors of `xml` against the schema named after its root (empty = valid). */
-  validate(xml: string, root: string): string[] {
+  /** Validation errors of `xml` against the schema named after `root` (empty = valid). Bytes are parsed in their declared encoding. */
+  validate(xml: string | Uint8Array, root: string): string[] {
     let v = this.cache.get(root);
     if (!v) {
       const p = join(this.dir, `${root}.xsd`);
@@ -43,7 +43,7 @@ export class XsdSet {
       }
       this.cache.set(root, v);
     }
-    const doc = this.lx.XmlDocument.fromString(xml);
+    const doc = typeof xml === 'string' ? this.lx.XmlDocument.fromString(xml) : this.lx.XmlDocument.fromBuffer(xml);
     try {
       v.validate(doc);
       return [];

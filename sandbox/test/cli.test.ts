@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { it } from 'node:test';
+import { VARIANT_LIST } from '../src/variants';
 import { fill, post } from './helpers';
 
 const ROOT = join(__dirname, '..', '..');
@@ -45,4 +46,34 @@ it('an unknown fault is an error listing the valid ones', async () => {
   const code = await new Promise<number | null>((res) => child.on('exit', (c) => res(c)));
   assert.notEqual(code, 0);
   assert.match(err, /unknown fault no-such-fault; valid faults: wrong-namespace, /);
+});
+
+it('--list-variants lists every dialect variant with its declared warnings', async () => {
+  const child = run(['--list-variants']);
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  const code = await new Promise<number | null>((res) => child.on('exit', (c) => res(c)));
+  assert.equal(code, 0);
+  for (const v of VARIANT_LIST) assert.match(out, new RegExp(`^${v.name} `, 'm'));
+  assert.match(out, /^no-optional-echoes +EP-ECHOTOKEN /m);
+});
+
+it('--variant (repeatable) switches variants on; an unknown one is an error listing the valid ones', async () => {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = run(['--port', String(port), '--variant', 'prefixed-namespace', '--variant', 'http-4xx-errors']);
+  try {
+    await firstLine(child);
+    const r = await post(`http://127.0.0.1:${port}`, 'hotelnbc', fill('hotelnbc', { hotelCode: 'NOPE' }));
+    assert.equal(r.status, 404);
+    assert.match(r.body, /<ota:OTA_HotelDescriptiveInfoRS /);
+  } finally {
+    const exited = new Promise<number | null>((res) => child.on('exit', (c) => res(c)));
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0);
+  }
+  const bad = run(['--port', '0', '--variant', 'no-such-variant']);
+  let err = '';
+  bad.stderr!.on('data', (d) => (err += d));
+  assert.notEqual(await new Promise<number | null>((res) => bad.on('exit', (c) => res(c))), 0);
+  assert.match(err, /unknown variant no-such-variant; valid variants: prefixed-namespace, /);
 });

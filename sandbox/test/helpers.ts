@@ -88,12 +88,16 @@ export function fill(sample: string, values: Values = {}): string {
 export interface Reply {
   status: number;
   contentType: string;
+  /** The body decoded as UTF-8 (what fetch's text() gives). */
   body: string;
+  /** The body's bytes, for replies in another encoding or with a BOM. */
+  raw: Buffer;
 }
 
 export async function post(base: string, op: string, xml: string, contentType = 'application/xml'): Promise<Reply> {
   const res = await fetch(`${base}/${op}`, { method: 'POST', headers: { 'content-type': contentType }, body: xml });
-  return { status: res.status, contentType: res.headers.get('content-type') ?? '', body: await res.text() };
+  const raw = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, contentType: res.headers.get('content-type') ?? '', body: new TextDecoder().decode(raw), raw };
 }
 
 export async function call(base: string, op: string, values: Values = {}): Promise<Reply> {
@@ -109,10 +113,10 @@ export async function initQuery(): Promise<void> {
   lx = await loadLibxml();
 }
 
-/** String values (attribute value or element text) of the nodes an XPath selects. */
-export function xp(body: string, expr: string): string[] {
+/** String values (attribute value or element text) of the nodes an XPath selects; a Buffer is parsed in its declared encoding. */
+export function xp(body: string | Buffer, expr: string): string[] {
   if (!lx) throw new Error('await initQuery() first');
-  const doc = lx.XmlDocument.fromString(body);
+  const doc = typeof body === 'string' ? lx.XmlDocument.fromString(body) : lx.XmlDocument.fromBuffer(body);
   try {
     const r = doc.eval(expr, NS);
     if (Array.isArray(r)) return r.map((n) => n.content);
@@ -121,13 +125,13 @@ export function xp(body: string, expr: string): string[] {
     doc.dispose();
   }
 }
-export const one = (body: string, expr: string): string | undefined => xp(body, expr)[0];
-export const num = (body: string, expr: string): number => Number(xp(body, expr)[0]);
+export const one = (body: string | Buffer, expr: string): string | undefined => xp(body, expr)[0];
+export const num = (body: string | Buffer, expr: string): number => Number(xp(body, expr)[0]);
 
 /** Asserts-friendly summary of an Errors reply: "Type/Code". */
-export function errorCode(body: string): string | undefined {
+export function errorCode(body: string | Buffer): string | undefined {
   const t = one(body, '/*/ota:Errors/ota:Error/@Type');
   const c = one(body, '/*/ota:Errors/ota:Error/@Code');
   return t === undefined ? undefined : `${t}/${c}`;
 }
-export const isSuccess = (body: string) => xp(body, 'count(/*/ota:Success)')[0] === '1' && xp(body, 'count(/*/ota:Errors)')[0] === '0';
+export const isSuccess = (body: string | Buffer) => xp(body, 'count(/*/ota:Success)')[0] === '1' && xp(body, 'count(/*/ota:Errors)')[0] === '0';

@@ -2,7 +2,8 @@
 import { addDays, daysBetween, inMonthDayRange, weekday } from '../dates';
 import type { Activity, ActivityService, SandboxData } from '../data';
 import { err } from '../errors';
-import { el, text, type XNode, kids } from '../xml';
+import type { Variants } from '../variants';
+import { el, tel, text, type XNode, kids } from '../xml';
 import { same } from './common';
 
 /** Operating dates of an activity between from and to (inclusive), at most `limit`. */
@@ -42,7 +43,7 @@ export function productFilter(data: SandboxData, region: XNode | undefined, wher
   const code = text(region);
   if (!code) return undefined;
   const known = data.activities.some((a) => same(a.id, code) || same(a.supplierProductCode, code));
-  if (!known) throw err.invalid(`${where}[@Context='Service']/Region: product ${code} is unknown`);
+  if (!known) throw err.unknown(`${where}[@Context='Service']/Region: product ${code} is unknown`);
   return (a) => same(a.id, code) || same(a.supplierProductCode, code);
 }
 
@@ -75,11 +76,51 @@ export function categoryAndType(a: Activity): string {
   return el('CategoryAndType', {}, el('Category', { Code: a.category }, CATEGORY_ENUM[a.category] ?? 'Other_'));
 }
 
-export function schedule(dates: string[]): string {
-  return el(
-    'Schedule',
-    {},
-    el('Summary', { Start: dates[0], End: dates[dates.length - 1] }),
-    dates.map((d) => el('Detail', { Start: d })),
-  );
+/** DOW_PatternGroup attribute names by weekday. */
+export const DAY_ATTR: Record<string, string> = { Mon: 'Mon', Tue: 'Tue', Wed: 'Weds', Thu: 'Thur', Fri: 'Fri', Sat: 'Sat', Sun: 'Sun' };
+
+/** Operating dates: Summary (first..last) and one Detail per date. */
+export function schedule(dates: string[], variants: Variants): string {
+  const summary = el('Summary', { Start: dates[0], End: dates[dates.length - 1] });
+  if (variants.has('schedule-summary')) return el('Schedule', {}, summary, weeklyPatterns(dates));
+  return el('Schedule', {}, summary, dates.map((d) => el('Detail', { Start: d })));
+}
+
+/**
+ * The same dates as weekly patterns (variant schedule-summary): spans within which the dates are
+ * exactly the days of the weekdays flagged. No Detail when the dates are every day of the Summary.
+ */
+function weeklyPatterns(dates: string[]): string[] {
+  const days = new Set(dates.map(weekday));
+  const spans: string[][] = [];
+  for (const d of dates) {
+    const span = spans[spans.length - 1];
+    const prev = span?.[span.length - 1];
+    // A span goes on while every day skipped since its last date is a weekday it does not run on.
+    const continues = prev !== undefined && Array.from({ length: daysBetween(prev, d) - 1 }, (_, i) => addDays(prev, i + 1)).every((x) => !days.has(weekday(x)));
+    if (continues) span.push(d);
+    else spans.push([d]);
+  }
+  if (spans.length === 1 && daysBetween(dates[0], dates[dates.length - 1]) + 1 === dates.length) return [];
+  const flags: Record<string, string> = {};
+  for (const [d, attr] of Object.entries(DAY_ATTR)) flags[attr] = String(days.has(d));
+  return spans.map((sp) => {
+    const span = { Start: sp[0], End: sp[sp.length - 1] };
+    return el('Detail', span, el('OperationTimes', {}, el('OperationTime', { ...flags, ...span })));
+  });
+}
+
+/**
+ * Where the activity was found for: its pickup at the hotel; for a ticket-only activity under
+ * variant pickupless-tickets, no pickup and the hotel as Location/Region text (the spec's own
+ * form for naming a hotel: Region RegionCode=HotelCode).
+ */
+export function placeAndPickup(a: Activity, hotel: string, address: string, variants: Variants): { location: string; pickup: string } {
+  if (a.ticketOnly && variants.has('pickupless-tickets')) {
+    return { location: el('Location', {}, address, tel('Region', { RegionCode: 'HotelCode', RegionName: a.region }, hotel)), pickup: '' };
+  }
+  return {
+    location: el('Location', {}, address, el('Region', { RegionName: a.region })),
+    pickup: el('PickupDropoff', { LocationName: hotel, PickupInd: 'true' }),
+  };
 }

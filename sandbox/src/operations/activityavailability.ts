@@ -5,8 +5,9 @@ import { requireDate, requireRange, daysBetween } from '../dates';
 import { err, warn } from '../errors';
 import { fmtMinor, moneyFormat, toMinor, type MoneyFormat } from '../money';
 import { el, esc, kid, kids, path, text, type XNode } from '../xml';
-import { basicInfo, categoryAndType, operatingDates, productFilter, regionOf, requireHotel, schedule, sells } from './activities';
-import { address, attr, category, count, qualifierInfo } from './common';
+import type { Variants } from '../variants';
+import { basicInfo, categoryAndType, operatingDates, placeAndPickup, productFilter, regionOf, requireHotel, schedule, sells } from './activities';
+import { address, attr, category, count, emptyResult, participantCategory } from './common';
 import type { Ctx, Operation } from './types';
 
 function readParticipants(ta: XNode): Map<string, number> {
@@ -72,43 +73,44 @@ export const activityAvailability: Operation = {
         const unit = new Map([...participants.keys()].map((c) => [c, toMinor(s.prices[c], out)]));
         const tooDear = [...unit.values()].some((m) => m / 10 ** out.decimals > maxAmount + 1e-9);
         if (tooDear && !faults.has('ignores-maximumprice')) continue;
-        infos.push(info(a, s, hotel, dates, unit, priced, out));
+        infos.push(info(a, s, hotel, dates, unit, priced, out, ctx.variants));
       }
     }
     if (infos.length === 0) {
-      return { content: '', warnings: [warn.noAvailability(`No activity option at ${hotel} matches the dates, participants and maximum price`)] };
+      return emptyResult(ctx, warn.noAvailability(`No activity option at ${hotel} matches the dates, participants and maximum price`));
     }
     return { content: infos.join('') };
   },
 };
 
-function info(a: Activity, s: ActivityService, hotel: string, dates: string[], unit: Map<string, number>, qty: Map<string, number>, f: MoneyFormat): string {
+function info(
+  a: Activity,
+  s: ActivityService,
+  hotel: string,
+  dates: string[],
+  unit: Map<string, number>,
+  qty: Map<string, number>,
+  f: MoneyFormat,
+  variants: Variants,
+): string {
   let total = 0;
   for (const [c, m] of unit) total += m * (qty.get(c) ?? 0);
   const money = (minor: number) => ({ Amount: fmtMinor(minor, f), CurrencyCode: f.currency, DecimalPlaces: f.decimals });
+  const { location, pickup } = placeAndPickup(a, hotel, address(a.city, a.region, a.country), variants);
   return el(
     'TourActivityInfo',
     {},
     basicInfo(a, s),
-    schedule(dates),
+    schedule(dates, variants),
     categoryAndType(a),
     el('Description', {}, el('ShortDescription', {}, esc(a.shortDescription))),
-    el('Location', {}, address(a.city, a.region, a.country), el('Region', { RegionName: a.region })),
+    location,
     el(
       'Pricing',
       {},
       el('Summary', money(total)),
-      [...unit].map(([c, m]) =>
-        el(
-          'ParticipantCategory',
-          {},
-          qualifierInfo(c),
-          el('Price', money(m)),
-          el('TPA_Extensions', {}, el('ParticipantCount', { Quantity: qty.get(c) ?? 0 })),
-        ),
-      ),
+      [...unit].map(([c, m]) => participantCategory(c, money(m), qty.get(c) ?? 0, variants)),
     ),
-    el('PickupDropoff', { LocationName: hotel, PickupInd: 'true', DateTime: undefined }),
+    pickup,
   );
 }
-

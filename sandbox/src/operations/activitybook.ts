@@ -7,7 +7,7 @@ import { EUR2, fmtMinor } from '../money';
 import type { Item, Participant } from '../store';
 import { el, kid, kids, path, tel, text, type XNode } from '../xml';
 import { basicInfo, operatesOn, sells } from './activities';
-import { attr, category, count, optAttr, qualifierInfo, same } from './common';
+import { attr, category, count, optAttr, participantCategory, qualifierInfo, same } from './common';
 import type { Ctx, Operation } from './types';
 
 let quoteSeq = 0;
@@ -53,21 +53,23 @@ export const activityBook: Operation = {
   rs: 'OTA_TourActivityBookRS',
   version: '2011.2',
   handle(req: XNode, ctx: Ctx) {
-    const { data, faults, store } = ctx;
+    const { data, faults, store, variants } = ctx;
     const resStatus = attr(req, 'ResStatus', 'OTA_TourActivityBookRQ');
-    if (resStatus !== 'Quote' && resStatus !== 'Commit') throw err.invalid(`ResStatus '${resStatus}' must be Quote or Commit`);
-    const commit = resStatus === 'Commit';
+    // The spec lists only Quote; OpenTravel's TransactionActionType has Commit and Book for booking.
+    const commitWord = variants.has('book-resstatus-book') ? 'Book' : 'Commit';
+    if (resStatus !== 'Quote' && resStatus !== commitWord) throw err.invalid(`ResStatus '${resStatus}' must be Quote or ${commitWord}`);
+    const commit = resStatus === commitWord;
     const bi = kid(req, 'BookingInfo');
     if (!bi) throw err.missing('BookingInfo');
     const basic = kid(bi, 'BasicInfo');
     const id = attr(basic, 'TourActivityID', 'BookingInfo/BasicInfo');
     const a = data.activityById.get(id.toUpperCase());
-    if (!a) throw err.invalid(`TourActivityID ${id} is unknown`);
+    if (!a) throw err.unknown(`TourActivityID ${id} is unknown`);
     const spc = attr(basic, 'SupplierProductCode', 'BookingInfo/BasicInfo');
-    if (!same(spc, a.supplierProductCode)) throw err.invalid(`SupplierProductCode ${spc} does not belong to ${a.id}`);
+    if (!same(spc, a.supplierProductCode)) throw err.unknown(`SupplierProductCode ${spc} does not belong to ${a.id}`);
     const ssc = attr(basic, 'SupplierServiceCode', 'BookingInfo/BasicInfo');
     const s = a.services.find((x) => same(x.code, ssc));
-    if (!s) throw err.invalid(`SupplierServiceCode ${ssc} is not a service of ${a.id}`);
+    if (!s) throw err.unknown(`SupplierServiceCode ${ssc} is not a service of ${a.id}`);
     const participants = readParticipants(bi, commit, ctx, a, s);
 
     const sch = kid(bi, 'Schedule');
@@ -116,21 +118,26 @@ export const activityBook: Operation = {
     // Quote never touches the store, except through the quote-stores-booking mistake (the quote
     // falls through into the commit path).
     const store_ = commit ? !faults.has('commit-not-persisted') : faults.has('quote-stores-booking') && !!refs.bookingRef;
+    let internalRef: string | undefined;
     if (store_) {
       const existing = store.get(refs.bookingRef!);
       // Without a Type 37 a Commit can only create a booking: on an existing one it repeats it.
       if (existing && existing.status !== 'Cancelled' && !refs.itemRef && !faults.has('duplicate-accepted')) {
         throw err.duplicate(`Booking ${refs.bookingRef} exists; a new item needs its own UniqueID Type 37`);
       }
-      store.commit(refs.bookingRef!, item, item.createdAt, !faults.has('duplicate-accepted'));
+      internalRef = store.commit(refs.bookingRef!, item, item.createdAt, !faults.has('duplicate-accepted')).internalRef;
     }
 
-    const confirmations = commit
-      ? [
-          el('Confirmation', { Type: '36', ID: refs.bookingRef, ID_Context: 'Client' }),
-          el('Confirmation', { Type: '37', ID: item.ref, ID_Context: 'Client' }),
-        ]
-      : [el('Confirmation', { Type: '16', ID: `QT-${(++quoteSeq).toString().padStart(6, '0')}`, ID_Context: 'Sandbox' })];
+    const clientRef = el('Confirmation', { Type: '36', ID: refs.bookingRef, ID_Context: 'Client' });
+    const itemRef = el('Confirmation', { Type: '37', ID: item.ref, ID_Context: 'Client' });
+    // Variant internal-and-client-refs: the gateway's own reference first; Confirmation allows
+    // two, so the item reference moves to TPA_Extensions (where the spec's requests carry it).
+    const internal = commit && internalRef !== undefined && variants.has('internal-and-client-refs');
+    const confirmations = !commit
+      ? [el('Confirmation', { Type: '16', ID: `QT-${(++quoteSeq).toString().padStart(6, '0')}`, ID_Context: 'Sandbox' })]
+      : internal
+        ? [el('Confirmation', { Type: '36', ID: internalRef, ID_Context: 'Internal' }), clientRef]
+        : [clientRef, itemRef];
     const cats = [...new Set(participants.map((p) => p.category))];
     const money = (cents: number) => ({ Amount: fmtMinor(cents, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 });
     const content = el(
@@ -142,7 +149,7 @@ export const activityBook: Operation = {
         el(
           'ParticipantInfo',
           {},
-          el('Category', { Age: p.age, Quantity: 1 }, qualifierInfo(p.category)),
+          el('Category', { Age: p.age, Quantity: 1 }, qualifierInfo(p.category, variants)),
           p.surname
             ? el(
                 'Individual',
@@ -161,17 +168,14 @@ export const activityBook: Operation = {
         'Pricing',
         {},
         el('Summary', money(total)),
-        cats.map((c) =>
-          el(
-            'ParticipantCategory',
-            {},
-            qualifierInfo(c),
-            el('Price', money(unitPrices[c])),
-            el('TPA_Extensions', {}, el('ParticipantCount', { Quantity: participants.filter((p) => p.category === c).length })),
-          ),
-        ),
+        cats.map((c) => participantCategory(c, money(unitPrices[c]), participants.filter((p) => p.category === c).length, variants)),
       ),
-      el('TPA_Extensions', {}, el('ReservationStatus', { Status: commit ? 'Confirmed' : 'Quoted' })),
+      el(
+        'TPA_Extensions',
+        {},
+        el('ReservationStatus', { Status: commit ? 'Confirmed' : 'Quoted' }),
+        internal ? el('UniqueID', { Type: '37', ID: item.ref, ID_Context: 'Client' }) : '',
+      ),
     );
     return { content };
   },

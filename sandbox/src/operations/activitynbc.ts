@@ -4,11 +4,9 @@ import type { Activity } from '../data';
 import { WEEKDAYS } from '../dates';
 import { err } from '../errors';
 import { el, kids, path, tel, type XNode } from '../xml';
-import { categoryAndType } from './activities';
+import { categoryAndType, DAY_ATTR } from './activities';
 import { address, attr } from './common';
 import type { Ctx, Operation } from './types';
-
-const DAY_ATTR: Record<string, string> = { Mon: 'Mon', Tue: 'Tue', Wed: 'Weds', Thu: 'Thur', Fri: 'Fri', Sat: 'Sat', Sun: 'Sun' };
 
 function content(a: Activity, lang: string | undefined): string {
   const days: Record<string, string> = {};
@@ -55,12 +53,13 @@ export const activityNbc: Operation = {
     const { data, faults } = ctx;
     const infos = kids(path(req, 'ProductDescriptiveInfos'), 'TourActivityDescriptiveInfo');
     if (infos.length === 0) throw err.missing('ProductDescriptiveInfos/TourActivityDescriptiveInfo');
-    const lang = req.attrs.PrimaryLangID;
+    // Variant no-optional-echoes: the request language is not echoed.
+    const lang = ctx.variants.has('no-optional-echoes') ? undefined : req.attrs.PrimaryLangID;
     const out: string[] = [];
     for (const i of infos) {
       const id = attr(i, 'TourActivityID', 'TourActivityDescriptiveInfo');
       const idx = data.activities.findIndex((a) => a.id.toUpperCase() === id.toUpperCase());
-      if (idx < 0) throw err.invalid(`TourActivityID ${id} is unknown`);
+      if (idx < 0) throw err.unknown(`TourActivityID ${id} is unknown`);
       // Mistake (activitynbc-other-activity): an off-by-one in the catalogue lookup.
       const a = faults.has('activitynbc-other-activity') ? data.activities[(idx + 1) % data.activities.length] : data.activities[idx];
       out.push(content(a, lang));

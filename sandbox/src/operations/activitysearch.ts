@@ -2,8 +2,8 @@
 import { daysBetween, requireDate, requireRange } from '../dates';
 import { err, warn } from '../errors';
 import { el, esc, kid, kids, type XNode } from '../xml';
-import { basicInfo, categoryAndType, operatingDates, productFilter, regionOf, requireHotel, schedule } from './activities';
-import { address } from './common';
+import { basicInfo, categoryAndType, operatingDates, placeAndPickup, productFilter, regionOf, requireHotel, schedule } from './activities';
+import { address, emptyResult } from './common';
 import type { Ctx, Operation } from './types';
 
 export const activitySearch: Operation = {
@@ -36,22 +36,24 @@ export const activitySearch: Operation = {
       const dates = operatingDates(a, from, to);
       if (dates.length === 0) continue;
       const minAdult = Math.min(...a.services.map((s) => s.prices['10'] ?? Infinity));
+      const served = a.pickupHotels.includes(hotel) ? hotel : a.pickupHotels[0];
+      const { location, pickup } = placeAndPickup(a, served, address(a.city, a.region, a.country), ctx.variants);
       infos.push(
         el(
           'TourActivityInfo',
           {},
           basicInfo(a),
-          schedule(dates),
+          schedule(dates, ctx.variants),
           categoryAndType(a),
           el('Description', {}, el('ShortDescription', {}, esc(a.shortDescription))),
-          el('Location', {}, address(a.city, a.region, a.country), el('Region', { RegionName: a.region })),
-          el('PickupDropoff', { LocationName: a.pickupHotels.includes(hotel) ? hotel : a.pickupHotels[0], PickupInd: 'true' }),
+          location,
+          pickup,
           Number.isFinite(minAdult) ? el('Pricing', { MinPrice: minAdult.toFixed(2) }) : '',
         ),
       );
     }
     if (infos.length === 0) {
-      return { content: '', warnings: [warn.noAvailability(`No activity serving ${hotel} operates between ${from} and ${to}`)] };
+      return emptyResult(ctx, warn.noAvailability(`No activity serving ${hotel} operates between ${from} and ${to}`));
     }
     return { content: infos.join('') };
   },

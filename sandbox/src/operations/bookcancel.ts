@@ -15,9 +15,11 @@ export const bookCancel: Operation = {
   version: '2008.1',
   errorRootAttrs: { Status: 'Unsuccessful' },
   handle(req: XNode, ctx: Ctx) {
-    const { store, faults } = ctx;
+    const { store, faults, variants } = ctx;
     const cancelType = attr(req, 'CancelType', 'OTA_CancelRQ');
-    if (cancelType !== 'Quote' && cancelType !== 'Commit') throw err.invalid(`CancelType '${cancelType}' must be Quote or Commit`);
+    // The spec lists only Quote; OpenTravel's TransactionActionType has Commit and Cancel.
+    const commitWord = variants.has('book-resstatus-book') ? 'Cancel' : 'Commit';
+    if (cancelType !== 'Quote' && cancelType !== commitWord) throw err.invalid(`CancelType '${cancelType}' must be Quote or ${commitWord}`);
     const uids = kids(req, 'UniqueID');
     if (uids.length === 0) throw err.missing('UniqueID');
     const refs = readRefs(uids);
@@ -30,11 +32,13 @@ export const bookCancel: Operation = {
     const penalty = items.reduce((t, i) => t + (nowMs > i.freeCancelUntil ? Math.round((i.total * i.penaltyPercent) / 100) : 0), 0);
     const deadline = Math.min(...items.map((i) => i.freeCancelUntil));
 
-    const commit = cancelType === 'Commit';
+    const commit = cancelType === commitWord;
     const apply = commit ? !faults.has('cancel-commit-noop') : faults.has('cancel-quote-cancels');
     if (apply) store.cancel(booking, items, fmtDateTime(nowMs));
 
     const content = [
+      // Variant internal-and-client-refs: the gateway's own reference beside the client's.
+      variants.has('internal-and-client-refs') ? el('UniqueID', { Type: '36', ID: booking.internalRef, ID_Context: 'Internal' }) : '',
       el('UniqueID', { Type: '36', ID: booking.ref, ID_Context: 'Client' }),
       refs.itemRef ? el('UniqueID', { Type: '37', ID: refs.itemRef, ID_Context: 'Client' }) : '',
       el(
@@ -54,6 +58,8 @@ export const bookCancel: Operation = {
         commit ? el('UniqueID', { Type: '15', ID: `${booking.ref.slice(0, 26)}-C${booking.cancellations}`, ID_Context: 'Sandbox' }) : '',
       ),
     ].join('');
-    return { content, rootAttrs: { Status: commit ? 'Cancelled' : 'Pending' } };
+    // Variant cancel-status-words: US spelling.
+    const cancelled = variants.has('cancel-status-words') ? 'Canceled' : 'Cancelled';
+    return { content, rootAttrs: { Status: commit ? cancelled : 'Pending' } };
   },
 };

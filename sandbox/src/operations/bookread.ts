@@ -2,12 +2,25 @@
 // whose Services are the booked activities (2016B has no tour-activity branch in that message).
 import { err } from '../errors';
 import { EUR2, fmtMinor } from '../money';
-import type { Booking } from '../store';
+import type { Booking, Status } from '../store';
+import type { Variants } from '../variants';
 import { el, kids, tel, type XNode } from '../xml';
 import { attr } from './common';
 import type { Ctx, Operation } from './types';
 
-export function reservation(b: Booking): string {
+/** Status words: OpenTravel's PMS_ResStatusType, or variant cancel-status-words (US spelling, GDS XL). */
+function itemWord(st: Status, variants: Variants): string {
+  return st === 'Cancelled' && variants.has('cancel-status-words') ? 'Canceled' : st;
+}
+function bookingWord(st: Status, variants: Variants): string {
+  return st === 'Cancelled' && variants.has('cancel-status-words') ? 'XL' : st;
+}
+
+/** A status in TPA_Extensions (variant status-in-tpa-extensions), as the book reply writes its own. */
+const statusExtension = (word: string) => el('TPA_Extensions', {}, el('ReservationStatus', { Status: word }));
+
+export function reservation(b: Booking, variants: Variants): string {
+  const inExtension = variants.has('status-in-tpa-extensions');
   let rph = 0;
   const guests: string[] = [];
   const services = b.items.map((item, n) => {
@@ -49,12 +62,17 @@ export function reservation(b: Booking): string {
     }
     const counts = new Map<string, number>();
     for (const p of item.participants) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
+    const word = itemWord(item.status, variants);
+    // Where the item status goes: @ReservationStatusType, or @Status (variant
+    // item-status-attribute), or TPA_Extensions (variant status-in-tpa-extensions).
+    const asAttr = variants.has('item-status-attribute');
     return el(
       'Service',
       {
         ServicePricingType: 'Per person',
         ServiceRPH: n + 1,
-        ReservationStatusType: item.status,
+        ReservationStatusType: asAttr || inExtension ? undefined : word,
+        Status: asAttr ? word : undefined,
         ServiceInventoryCode: item.activityId,
         RatePlanCode: item.supplierProductCode,
         InventoryBlockCode: item.supplierServiceCode,
@@ -75,13 +93,17 @@ export function reservation(b: Booking): string {
         el('Total', { AmountAfterTax: fmtMinor(item.total, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
         el('ServiceDescription', { Name: item.name.slice(0, 64) }, tel('Text', {}, item.serviceName)),
       ),
+      inExtension ? statusExtension(word) : '',
     );
   });
   const live = b.items.filter((i) => i.status === 'Reserved').reduce((t, i) => t + i.total, 0);
   const pickupHotel = b.items.find((i) => i.pickup)?.pickup?.location;
+  const bookingStatus = bookingWord(b.status, variants);
   return el(
     'HotelReservation',
-    { CreateDateTime: b.createdAt, ResStatus: b.status },
+    { CreateDateTime: b.createdAt, ResStatus: inExtension ? undefined : bookingStatus },
+    // Variant internal-and-client-refs: the gateway's own reference beside the client's.
+    variants.has('internal-and-client-refs') ? el('UniqueID', { Type: '36', ID: b.internalRef, ID_Context: 'Internal' }) : '',
     el('UniqueID', { Type: '36', ID: b.ref, ID_Context: 'Client' }),
     el('Services', {}, services),
     el('ResGuests', {}, guests),
@@ -91,6 +113,7 @@ export function reservation(b: Booking): string {
       el('Total', { AmountAfterTax: fmtMinor(live, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
       el('BasicPropertyInfo', { HotelCode: pickupHotel }),
     ),
+    inExtension ? statusExtension(bookingStatus) : '',
   );
 }
 
@@ -109,6 +132,6 @@ export const bookRead: Operation = {
     if (!b) throw err.bookingRef(`Booking ${ref} does not exist`);
     // Mistake (read-returns-other-booking): the lookup uses the wrong key (last booking made).
     if (ctx.faults.has('read-returns-other-booking')) b = ctx.store.latestOther(ref) ?? b;
-    return { content: el('ReservationsList', {}, reservation(b)) };
+    return { content: el('ReservationsList', {}, reservation(b, ctx.variants)) };
   },
 };

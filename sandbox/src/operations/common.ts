@@ -1,7 +1,9 @@
 // Small request-reading helpers shared by the handlers; each throws the right OtaError.
-import { err } from '../errors';
+import { err, type OtaWarning } from '../errors';
 import type { Country } from '../data';
-import { el, tel, type XNode } from '../xml';
+import type { Variants } from '../variants';
+import { el, tel, type Attrs, type XNode } from '../xml';
+import type { Ctx, OpResult } from './types';
 
 export function attr(n: XNode | undefined, name: string, where: string): string {
   const v = n?.attrs[name];
@@ -38,9 +40,36 @@ export function category(code: string, where: string): string {
   if (!(c in CATEGORY_TEXT)) throw err.invalid(`${where} '${c}' is not a known category (10 adult, 8 child, 11 senior)`);
   return c;
 }
-/** QualifierInfo in tour activity replies: schema enum text + the numeric code in @Extension. */
-export function qualifierInfo(code: string): string {
+/**
+ * QualifierInfo in tour activity replies: schema enum text + the numeric code in @Extension; under
+ * variant participant-category-ota the numeric code as text, as the spec's requests write it.
+ */
+export function qualifierInfo(code: string, variants: Variants): string {
+  if (variants.has('participant-category-ota')) return tel('QualifierInfo', {}, code);
   return tel('QualifierInfo', { Extension: code }, CATEGORY_TEXT[code]);
+}
+
+/**
+ * Pricing/ParticipantCategory: per-person price and quantity of one category. The quantity goes
+ * in TPA_Extensions/ParticipantCount (2016B has no Quantity there), or under variant
+ * participant-category-ota in @Quantity (the spec's ParticipantCount form).
+ */
+export function participantCategory(code: string, price: Attrs, quantity: number, variants: Variants): string {
+  if (variants.has('participant-category-ota')) {
+    return el('ParticipantCategory', { Quantity: quantity }, qualifierInfo(code, variants), el('Price', price));
+  }
+  return el(
+    'ParticipantCategory',
+    {},
+    qualifierInfo(code, variants),
+    el('Price', price),
+    el('TPA_Extensions', {}, el('ParticipantCount', { Quantity: quantity })),
+  );
+}
+
+/** "Nothing matches": Success with a Warning, or (variant no-warning-when-empty) Success alone. */
+export function emptyResult(ctx: Ctx, warning: OtaWarning): OpResult {
+  return { content: '', warnings: ctx.variants.has('no-warning-when-empty') ? [] : [warning] };
 }
 
 /** Address block in OTA AddressType order. */

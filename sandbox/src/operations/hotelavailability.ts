@@ -3,8 +3,8 @@ import { addDays, daysBetween, inMonthDayRange, requireDate, requireRange } from
 import type { Board, Hotel, Room } from '../data';
 import { err, warn } from '../errors';
 import { EUR2, fmtMinor } from '../money';
-import { all, el, path, tel, text, type XNode } from '../xml';
-import { address, attr, category, count, optAttr } from './common';
+import { all, el, path, text, type XNode } from '../xml';
+import { address, attr, category, count, emptyResult, optAttr } from './common';
 import type { Ctx, Operation } from './types';
 
 interface Guests {
@@ -167,7 +167,7 @@ export const hotelAvailability: Operation = {
       .sort((a, b) => a.os[0].total - b.os[0].total || a.h.code.localeCompare(b.h.code));
     const shown = faults.has('ignores-maxresponses') ? results : results.slice(0, max);
     if (shown.length === 0) {
-      return { content: '', warnings: [warn.noHotels(`No hotel in ${context} '${place}' is available for ${start} to ${end} for these guests`)] };
+      return emptyResult(ctx, warn.noHotels(`No hotel in ${context} '${place}' is available for ${start} to ${end} for these guests`));
     }
     return { content: el('RoomStays', {}, shown.map((r) => roomStay(r.h, r.os, guests, start, end, nights))) };
   },

@@ -1,11 +1,14 @@
 // POST /hotelnbc: descriptive and portfolio data of hotels (OTA_HotelDescriptiveInfoRS).
 import type { Hotel } from '../data';
 import { err } from '../errors';
+import type { Variants } from '../variants';
 import { el, kids, path, tel, type XNode } from '../xml';
 import { attr, optAttr, same } from './common';
 import type { Ctx, Operation } from './types';
 
-function content(h: Hotel, lang: string | undefined): string {
+function content(h: Hotel, lang: string | undefined, variants: Variants): string {
+  // Variant hotel-descriptions-multimedia: name and description only outside HotelInfo.
+  const inMultimedia = variants.has('hotel-descriptions-multimedia');
   const images = el(
     'MultimediaDescription',
     {},
@@ -22,9 +25,9 @@ function content(h: Hotel, lang: string | undefined): string {
     el(
       'HotelInfo',
       {},
-      tel('HotelName', {}, h.name),
+      inMultimedia ? '' : tel('HotelName', {}, h.name),
       el('CategoryCodes', {}, el('HotelCategory', { Code: String(h.category), CodeDetail: `${h.category} stars` })),
-      el('Descriptions', {}, tel('DescriptiveText', {}, h.description)),
+      inMultimedia ? '' : el('Descriptions', {}, tel('DescriptiveText', {}, h.description)),
       el('Position', { Latitude: String(h.latitude), Longitude: String(h.longitude) }),
       el('Services', {}, h.facilities.map((f) => el('Service', { Code: f.code }, tel('DescriptiveText', {}, f.name)))),
     ),
@@ -74,7 +77,8 @@ export const hotelNbc: Operation = {
     const { data, faults } = ctx;
     const infos = kids(path(req, 'HotelDescriptiveInfos'), 'HotelDescriptiveInfo');
     if (infos.length === 0) throw err.missing('HotelDescriptiveInfos/HotelDescriptiveInfo');
-    const lang = optAttr(req, 'PrimaryLangID');
+    // Variant no-optional-echoes: the request language is not echoed.
+    const lang = ctx.variants.has('no-optional-echoes') ? undefined : optAttr(req, 'PrimaryLangID');
     const out: string[] = [];
     for (const i of infos) {
       const code = attr(i, 'HotelCode', 'HotelDescriptiveInfo');
@@ -84,7 +88,7 @@ export const hotelNbc: Operation = {
       if (brand && !same(brand, data.hotels[idx].brandCode)) throw err.invalid(`BrandCode ${brand} does not match hotel ${code}`);
       // Mistake (hotelnbc-other-hotel): an off-by-one in the portfolio lookup.
       const h = faults.has('hotelnbc-other-hotel') ? data.hotels[(idx + 1) % data.hotels.length] : data.hotels[idx];
-      out.push(content(h, lang && /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(lang) ? lang : undefined));
+      out.push(content(h, lang && /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(lang) ? lang : undefined, ctx.variants));
     }
     return { content: el('HotelDescriptiveContents', {}, out) };
   },

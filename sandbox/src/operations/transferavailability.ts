@@ -5,7 +5,8 @@ import type { Airport, Route, SandboxData, Vehicle } from '../data';
 import { err, warn } from '../errors';
 import { EUR2, fmtMinor } from '../money';
 import { el, kid, kids, path, tel, text, type XNode } from '../xml';
-import { attr, bool, category, count, optAttr, same } from './common';
+import type { Variants } from '../variants';
+import { attr, bool, category, CATEGORY_TEXT, count, emptyResult, optAttr, same } from './common';
 import type { Ctx, Operation } from './types';
 
 interface AirportSide {
@@ -46,7 +47,7 @@ function routeFor(data: SandboxData, ap: Airport, side: AddressSide): Route | un
     return ap.routes.find((r) => r.hotels.some((h) => same(h, side.uniqueId)));
   }
   if (side.typeCode === '2') {
-    if (!data.airports.some((a) => a.routes.some((r) => same(r.area, side.uniqueId)))) throw err.invalid(`Resort area ${side.uniqueId} is unknown`);
+    if (!data.airports.some((a) => a.routes.some((r) => same(r.area, side.uniqueId)))) throw err.unknown(`Resort area ${side.uniqueId} is unknown`);
     return ap.routes.find((r) => same(r.area, side.uniqueId));
   }
   throw err.invalid(`LocationType/@Code '${side.typeCode}' is not supported (1 hotel, 2 resort area)`);
@@ -92,7 +93,7 @@ export const transferAvailability: Operation = {
       const airportSide = (pickup.kind === 'airport' ? pickup : dropoff) as AirportSide;
       const addressSide = (pickup.kind === 'address' ? pickup : dropoff) as AddressSide;
       const idx = data.airports.findIndex((a) => same(a.code, airportSide.code));
-      if (idx < 0) throw err.invalid(`Airport ${airportSide.code} is unknown`);
+      if (idx < 0) throw err.unknown(`Airport ${airportSide.code} is unknown`);
       // Mistake (transfer-other-airport): the airport index is off by one.
       const ap = faults.has('transfer-other-airport') ? data.airports[(idx + 1) % data.airports.length] : data.airports[idx];
       // The route is looked up correctly; only the airport answered for is wrong under the fault.
@@ -104,11 +105,11 @@ export const transferAvailability: Operation = {
         const v = data.vehicleByCode.get(vcode)!;
         if (v.maxPassengers < totalPax) continue;
         if (disability && !v.disabilityAdapted && !faults.has('ignores-disability')) continue;
-        services.push(groundService(data, ap, route, v, rph, arrival, airportSide, addressSide, pickupMs, pax));
+        services.push(groundService(data, ap, route, v, rph, arrival, airportSide, addressSide, pickupMs, pax, ctx.variants));
       }
     }
     if (services.length === 0) {
-      return { content: '', warnings: [warn.noAvailability('No transfer matches the airports, locations, passengers and accessibility requested')] };
+      return emptyResult(ctx, warn.noAvailability('No transfer matches the airports, locations, passengers and accessibility requested'));
     }
     return { content: el('GroundServices', {}, services) };
   },
@@ -125,6 +126,7 @@ function groundService(
   addr: AddressSide,
   pickupMs: number,
   pax: Map<string, number>,
+  variants: Variants,
 ): string {
   const airportPoint = el('AirportInfo', {}, el(arrival ? 'Arrival' : 'Departure', { LocationCode: ap.code, CodeContext: 'IATA', AirportName: ap.name }));
   const airline = air.flight ? el('Airline', { Code: air.flight.code, FlightNumber: flightDigits(air.flight.number) }) : '';
@@ -141,10 +143,14 @@ function groundService(
   for (const [cat, q] of pax) {
     const unit = Math.round((v.base[cat] + v.perKm[cat] * route.distanceKm) * 100);
     total += unit * q;
+    // Which category a charge is for: @Description, or (variant passenger-charges-by-code)
+    // ChargePurpose/@Code with the category's name in its @Description.
+    const byCode = variants.has('passenger-charges-by-code');
     charges.push(
       el(
         'ServiceCharges',
-        { Amount: fmtMinor(unit * q, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2, Description: cat },
+        { Amount: fmtMinor(unit * q, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2, Description: byCode ? undefined : cat },
+        byCode ? tel('ChargePurpose', { Code: cat, Description: CATEGORY_TEXT[cat].trim() }, 'BaseRate') : '',
         el('Calculation', { UnitCharge: fmtMinor(unit, EUR2), Quantity: q, Total: fmtMinor(unit * q, EUR2) }),
       ),
     );
@@ -158,7 +164,8 @@ function groundService(
       el('Location', {}, pickupEl, dropoffEl),
       el('VehicleMakeModel', { Name: v.name, Code: v.code }),
     ),
-    el('RateQualifier', {}, el('SpecialInputs', { Name: 'RPH', Value: rph })),
+    // Variant transfer-legs-by-content: no RPH; Pickup/Dropoff tell which leg this answers.
+    variants.has('transfer-legs-by-content') ? '' : el('RateQualifier', {}, el('SpecialInputs', { Name: 'RPH', Value: rph })),
     charges,
     el('TotalCharge', { RateTotalAmount: fmtMinor(total, EUR2), EstimatedTotalAmount: fmtMinor(total, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
     el('Reference', { Type: '16', ID: `${ap.code}-${route.area}-${v.code}-${rph}`.slice(0, 32), ID_Context: 'Sandbox' }),

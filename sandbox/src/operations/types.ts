@@ -3,6 +3,7 @@ import type { SandboxData } from '../data';
 import type { OtaWarning } from '../errors';
 import type { Faults } from '../faults';
 import type { BookingStore } from '../store';
+import type { Variants } from '../variants';
 import type { Attrs, XNode } from '../xml';
 
 export interface Ctx {
@@ -12,6 +13,7 @@ export interface Ctx {
   data: SandboxData;
   store: BookingStore;
   faults: Faults;
+  variants: Variants;
 }
 
 export interface OpResult {

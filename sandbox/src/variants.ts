@@ -1,0 +1,300 @@
+// Dialect variants: the dual of faults.ts. Each switch changes the FORM of replies, never their
+// SUBSTANCE, in a way that an independent gateway honouring every statement of the spec may
+// legitimately differ from this sandbox (the spec: "Response body structure of every endpoint: not
+// shown", "Error responses ...: not shown"). The suite run against the sandbox with any variant
+// (or a compatible combination) must still say CONFORMS.
+//
+// Each variant is applied where the behaviour happens: grep for `variants.has('<name>')`.
+// XSD citations are to the OpenTravel 2016B schemas (../shared/ota-xsd/2016B). A variant that
+// makes some reply depart from those schemas declares 'ALIGN-XSD' (a SHOULD of the suite) in
+// expectedWarnings; every other variant keeps every standard reply schema-valid.
+// sandbox/VARIANTS.md has the table: what changes, why it is legitimate, where each fact goes.
+
+export interface VariantDef {
+  name: string;
+  description: string;
+  /** Requirement IDs of the suite's catalogue the variant may legitimately draw as SHOULD warnings; usually none. */
+  expectedWarnings: readonly string[];
+  /** Partial test data the suite must be given for this variant (forms the spec leaves open), deep-merged into the default test data; omitted when none. */
+  testData?: Record<string, unknown>;
+}
+
+export const VARIANTS = [
+  // ---- serialisation (applied when the reply document is written: envelope.ts, writer.ts) ----
+
+  // Namespaces in XML 1.0: a prefixed element is the same expanded name as a default-namespace one.
+  {
+    name: 'prefixed-namespace',
+    description: 'Every element is written with the prefix ota: (xmlns:ota on the root), no default namespace.',
+    expectedWarnings: [],
+  },
+  // XSDs order particles of different names only; attribute order is never significant (XML 1.0
+  // §3.1) and repeated elements (maxOccurs > 1) carry no order the spec states.
+  {
+    name: 'reordered-siblings',
+    description:
+      'Attributes are written in reverse order, and every run of repeated sibling elements (results, rates, references, warnings, guests...) in reverse order. Element order between different names stays as the XSDs require.',
+    expectedWarnings: [],
+  },
+  // XML 1.0 §4.3.3: any declared encoding; ISO-8859-1 is one every parser must know in practice.
+  {
+    name: 'latin1-encoding',
+    description:
+      'Replies are encoded ISO-8859-1, declared <?xml version="1.0" encoding="ISO-8859-1"?> and Content-Type: application/xml; charset=ISO-8859-1. Characters outside Latin-1 (the em dash of a description) are written as character references.',
+    expectedWarnings: [],
+  },
+  // XML 1.0: whitespace between elements of element-only content, comments and CDATA sections do
+  // not change the information set an XSD validates.
+  {
+    name: 'pretty-comments-cdata',
+    description: 'Replies are indented, carry XML comments between elements, and every text content is written as a CDATA section.',
+    expectedWarnings: [],
+  },
+  // XML 1.0 §2.8: the XML declaration is optional; without it the document is UTF-8.
+  {
+    name: 'no-xml-declaration',
+    description: 'Replies have no XML declaration (UTF-8 by default).',
+    expectedWarnings: [],
+  },
+  // XML 1.0 §4.3.3 / Appendix F: a UTF-8 document may begin with the byte order mark.
+  {
+    name: 'utf8-bom',
+    description: 'Replies begin with the UTF-8 byte order mark (EF BB BF) before the XML declaration.',
+    expectedWarnings: [],
+  },
+  // XML 1.0 §3.1: <X></X> and <X/> are the same empty element.
+  {
+    name: 'expanded-empty-elements',
+    description: 'Empty elements are written with a start and an end tag (<Success></Success>) instead of <Success/>.',
+    expectedWarnings: [],
+  },
+  // XML 1.0 §3.1 [10] AttValue: single or double quotes.
+  {
+    name: 'single-quoted-attributes',
+    description: "Attribute values are delimited with single quotes (Version='2008.1').",
+    expectedWarnings: [],
+  },
+
+  // ---- envelope ----
+
+  // OTA_PayloadStdAttributes: EchoToken and TimeStamp are optional; echoing EchoToken is an
+  // OpenTravel convention (a SHOULD of the suite), not a statement of the spec.
+  {
+    name: 'no-optional-echoes',
+    description:
+      'No EchoToken echo, no TimeStamp, and no optional echo of the request language (PrimaryLangID on the activity descriptive reply, LanguageCode/Language in descriptive content).',
+    expectedWarnings: ['EP-ECHOTOKEN'],
+  },
+  // OTA_PayloadStdAttributes: TimeStamp is xs:dateTime, which allows any zone offset.
+  {
+    name: 'zoned-timestamp',
+    description: 'TimeStamp carries an explicit +02:00 offset (local time of the gateway) instead of Z.',
+    expectedWarnings: [],
+  },
+  // WarningsType beside SuccessType is allowed on every RS (Success, Warnings?, content); EWT 11
+  // is "Advisory".
+  {
+    name: 'warnings-beside-success',
+    description: 'Every Success reply also carries Warnings/Warning Type="11" (advisory, no Code), still without Errors.',
+    expectedWarnings: [],
+  },
+  // Neither the spec nor OpenTravel requires a Warning when nothing matches (the RS content
+  // elements are minOccurs=0); the sandbox's Warning 424/322 is its own choice.
+  {
+    name: 'no-warning-when-empty',
+    description: 'A search where nothing matches is Success with no result elements and no Warning.',
+    expectedWarnings: [],
+  },
+
+  // ---- errors ----
+
+  // OTA_ErrorRS is OpenTravel's generic error message. 2016B declares it empty (attributes only),
+  // so its Errors child departs from that schema; gateways commonly answer every refusal this way.
+  {
+    name: 'error-rs',
+    description:
+      'Refusals are answered with an OTA_ErrorRS root (OTA namespace, Version, Status NotProcessed, ErrorCode = the ERR code) holding Errors/Error (Type, Code, ShortText) instead of the operation\'s RS with Errors.',
+    expectedWarnings: ['EP-RS-ROOT', 'ALIGN-XSD'],
+  },
+  // ErrorType: only Type is required; ShortText is optional and the element text is the
+  // human-readable message (FreeTextType).
+  {
+    name: 'error-text-only',
+    description: 'Error elements carry Type and Code and the message as element text, without ShortText.',
+    expectedWarnings: [],
+  },
+  // The spec says nothing of error statuses ("Error responses ...: not shown"); status codes by
+  // RFC 9110 are what most HTTP APIs use. Success replies stay 200.
+  {
+    name: 'http-4xx-errors',
+    description:
+      'Refusals keep their Errors body but use HTTP 400 (bad request forms), 401 (POS missing or malformed), 403 (wrong credentials), 404 (unknown hotel, activity, product, airport, area, booking or item), 409 (duplicate, already cancelled), 500 (system error). Success replies stay 200.',
+    expectedWarnings: [],
+  },
+
+  // ---- tour activities ----
+
+  // TourActivityAvailRS/SearchRS Schedule: Summary (DateTimeSpanGroup) and Detail
+  // (OperationScheduleType, with OperationTimes/OperationTime DOW_PatternGroup) are both optional.
+  {
+    name: 'schedule-summary',
+    description:
+      'Activity schedules are written as Schedule/Summary Start/End (first and last operating date). An activity that does not operate every day in that span adds one Schedule/Detail (same Start/End) whose OperationTimes/OperationTime weekday flags (Mon, Tue, Weds, Thur, Fri, Sat, Sun) say on which days; no per-date Detail.',
+    expectedWarnings: [],
+  },
+  // The spec's own convention: "Participant category: QualifierInfo (... text of QualifierInfo in
+  // ParticipantCount) numeric code", with a Quantity beside it (request ParticipantCount). In 2016B
+  // QualifierInfo text is AgeQualifyingEnum and ParticipantCategory has no Quantity attribute.
+  {
+    name: 'participant-category-ota',
+    description:
+      'Participant categories are written as the spec writes them in requests: ParticipantCategory/@Quantity and QualifierInfo text = the numeric code (10, 8, 11), without @Extension and without TPA_Extensions/ParticipantCount (availability and booking replies).',
+    expectedWarnings: ['ALIGN-XSD'],
+  },
+  // Ticket-only products have no pickup; the spec names a hotel as "text of Region with
+  // RegionCode=HotelCode" (its request form), used here in TourActivityLocationType/Region, whose
+  // 2016B type has attributes only.
+  {
+    name: 'pickupless-tickets',
+    description:
+      'Ticket-only activities (entry tickets, walking tours with a meeting point) carry no PickupDropoff in availability and search replies; the hotel they were found for is Location/Region[@RegionCode="HotelCode"] text (RegionName stays the area).',
+    expectedWarnings: ['ALIGN-XSD'],
+  },
+
+  // ---- booking ----
+
+  // UniqueID_Type is repeatable where the sandbox writes references (BookRS Confirmation max 2,
+  // HotelReservation/UniqueID max 2, CancelRS UniqueID max 5); the spec only says the client's
+  // reference is Type 36 with ID_Context Client.
+  {
+    name: 'internal-and-client-refs',
+    description:
+      'Booking replies carry the gateway\'s own reference as a UniqueID Type 36 with ID_Context="Internal", written before the client\'s Type 36 ID_Context="Client". In the book reply (Confirmation max 2) the item\'s Type 37 moves to ReservationDetails/TPA_Extensions/UniqueID (where the spec puts it in requests).',
+    expectedWarnings: [],
+  },
+  // US spelling; TransactionStatusType (CancelRS/@Status) and PMS_ResStatusType spell
+  // "Cancelled", so "Canceled" departs from 2016B; "XL" fits HotelResStatusType's
+  // UpperCaseAlphaLength1to2 member (GDS status code).
+  {
+    name: 'cancel-status-words',
+    description:
+      'Cancellation words differ: OTA_CancelRS/@Status="Canceled", booking read HotelReservation/@ResStatus="XL", item status "Canceled".',
+    expectedWarnings: ['ALIGN-XSD'],
+    testData: { booking: { cancelledStatusWords: ['Canceled', 'XL'] } },
+  },
+  // The spec lists only Quote ("Other allowed values of these attributes are not listed");
+  // TransactionActionType has Book and Cancel as well as Commit.
+  {
+    name: 'book-resstatus-book',
+    description:
+      'A booking that commits is requested with ResStatus="Book" and a cancel that commits with CancelType="Cancel"; Commit is refused as an unknown value (Errors 3/320).',
+    expectedWarnings: [],
+    testData: { booking: { commitResStatus: 'Book', commitCancelType: 'Cancel' } },
+  },
+  // ServiceType has no @Status; the gateway uses one anyway (departs from 2016B). The XSD allows
+  // ResStatus on HotelReservation only, so the booking status stays there.
+  {
+    name: 'item-status-attribute',
+    description:
+      'Booking read writes each item\'s status as Service/@Status instead of @ReservationStatusType; the booking status stays HotelReservation/@ResStatus (2016B has no other place for it).',
+    expectedWarnings: ['ALIGN-XSD'],
+  },
+  // TPA_Extensions is OpenTravel's extension point (ServiceType and HotelReservationType end with
+  // one); the sandbox's book reply already says its status this way.
+  {
+    name: 'status-in-tpa-extensions',
+    description:
+      'Booking read writes statuses as TPA_Extensions/ReservationStatus/@Status: the booking\'s under HotelReservation, each item\'s under its Service; no @ResStatus, no @ReservationStatusType.',
+    expectedWarnings: [],
+  },
+
+  // ---- descriptive ----
+
+  // HotelDescriptiveContentType: HotelInfo and its Descriptions are optional;
+  // MultimediaDescriptions/TextItems is OpenTravel's other home for descriptive text.
+  {
+    name: 'hotel-descriptions-multimedia',
+    description:
+      'Hotel descriptive content has no HotelInfo/HotelName and no HotelInfo/Descriptions: the name is HotelDescriptiveContent/@HotelName, the description only MultimediaDescriptions/MultimediaDescription/TextItems/TextItem/Description.',
+    expectedWarnings: [],
+  },
+
+  // ---- transfers ----
+
+  // GroundAvailRS has no RPH for a GroundService; RateQualifier is optional, and each service's
+  // Pickup/Dropoff (GroundLocationsType) already says which requested leg it answers.
+  {
+    name: 'transfer-legs-by-content',
+    description:
+      'Transfer services carry no RateQualifier/SpecialInputs RPH: the leg answered is told by the content, Pickup/AirportInfo/Arrival (arrival leg, Pickup/@DateTime = the flight\'s) or Dropoff/AirportInfo/Departure (departure leg).',
+    expectedWarnings: [],
+  },
+  // GroundServiceChargesType: ChargePurpose (List_VehChargePurpose, with OTA_CodeExtGroup Code and
+  // Description) says what a charge is for; @Description is free text.
+  {
+    name: 'passenger-charges-by-code',
+    description:
+      'Per-category transfer charges name the passenger category in ServiceCharges/ChargePurpose/@Code (10, 8, 11; @Description Adult/Child/Senior, text BaseRate) instead of ServiceCharges/@Description.',
+    expectedWarnings: [],
+  },
+] as const satisfies readonly VariantDef[];
+
+export type VariantName = (typeof VARIANTS)[number]['name'];
+
+/** The catalogue, widened for easy iteration (testData is optional on every entry). */
+export const VARIANT_LIST: readonly (VariantDef & { readonly name: VariantName })[] = VARIANTS;
+
+/**
+ * Pairs that contradict each other and are refused together: a Latin-1 document needs its
+ * declaration and cannot begin with a UTF-8 byte order mark; two homes for the item status.
+ */
+export const EXCLUSIVE_VARIANTS: readonly (readonly [VariantName, VariantName])[] = [
+  ['latin1-encoding', 'utf8-bom'],
+  ['latin1-encoding', 'no-xml-declaration'],
+  ['item-status-attribute', 'status-in-tpa-extensions'],
+];
+
+/** An unknown variant name, or a pair that cannot be combined. */
+export class VariantError extends Error {}
+
+/** Deep merge of plain objects; arrays and other values of `b` replace those of `a`. */
+function merge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const cur = out[k];
+    const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+    out[k] = isObj(cur) && isObj(v) ? merge(cur, v) : v;
+  }
+  return out;
+}
+
+/** The set of variants switched on for one sandbox instance. */
+export class Variants {
+  private readonly on: Set<string>;
+  /** Names come from users (CLI, suite config), so they are checked at run time. */
+  constructor(names: readonly string[] = []) {
+    const known = new Set<string>(VARIANTS.map((v) => v.name));
+    const unknown = names.filter((n) => !known.has(n));
+    if (unknown.length) {
+      throw new VariantError(
+        `unknown variant${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; valid variants: ${VARIANTS.map((v) => v.name).join(', ')}`,
+      );
+    }
+    this.on = new Set(names);
+    for (const [a, b] of EXCLUSIVE_VARIANTS) {
+      if (this.on.has(a) && this.on.has(b)) throw new VariantError(`variants ${a} and ${b} cannot be combined`);
+    }
+  }
+  has(name: VariantName): boolean {
+    return this.on.has(name);
+  }
+  get names(): VariantName[] {
+    return [...this.on] as VariantName[];
+  }
+  /** The test data the switched-on variants need, merged in catalogue order. */
+  get testData(): Record<string, unknown> {
+    let out: Record<string, unknown> = {};
+    for (const v of VARIANT_LIST) if (this.on.has(v.name) && v.testData) out = merge(out, v.testData);
+    return out;
+  }
+}

@@ -1,0 +1,114 @@
+// Resource bounds of the sandbox under load: the booking store keeps at most maxBookings, and a
+// client that stalls while sending its request is cut after requestTimeoutMs / headersTimeoutMs.
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import type { RunningSandbox } from '../src/index';
+import { BookingStore, type Item } from '../src/store';
+import { call, errorCode, initQuery, isSuccess, start } from './helpers';
+
+before(() => initQuery());
+
+function item(ref: string): Item {
+  return {
+    ref,
+    status: 'Reserved',
+    activityId: 'PMI-DRACH',
+    supplierProductCode: 'DRACH-CAVES',
+    supplierServiceCode: 'STD',
+    name: 'Caves',
+    serviceName: 'Coach',
+    start: '2031-06-04T08:30:00',
+    end: '2031-06-04T15:30:00',
+    participants: [],
+    unitPrices: {},
+    total: 0,
+    freeCancelUntil: 0,
+    penaltyPercent: 0,
+    createdAt: '2031-05-05T09:00:00',
+  };
+}
+
+describe('booking store bound', () => {
+  it('keeps at most maxBookings, forgetting the oldest booking first', () => {
+    const s = new BookingStore(3);
+    for (const r of ['A', 'B', 'C', 'D']) s.commit(r, item('1'), 'now');
+    assert.equal(s.size, 3);
+    assert.deepEqual(s.all().map((b) => b.ref), ['B', 'C', 'D']);
+  });
+
+  it('forgets the booking cancelled longest ago before any live one', () => {
+    const s = new BookingStore(3);
+    for (const r of ['A', 'B', 'C']) s.commit(r, item('1'), 'now');
+    for (const r of ['C', 'B']) {
+      const { booking, items } = s.target(r);
+      s.cancel(booking, items, 'now');
+    }
+    s.commit('D', item('1'), 'now');
+    assert.deepEqual(s.all().map((b) => b.ref), ['A', 'B', 'D'], 'C, cancelled first, goes first; A (live, oldest) stays');
+    s.commit('E', item('1'), 'now');
+    assert.deepEqual(s.all().map((b) => b.ref), ['A', 'D', 'E']);
+    s.commit('F', item('1'), 'now');
+    assert.deepEqual(s.all().map((b) => b.ref), ['D', 'E', 'F'], 'no cancelled one left: the oldest goes');
+  });
+
+  it('adding an item to a live booking never evicts', () => {
+    const s = new BookingStore(2);
+    s.commit('A', item('1'), 'now');
+    s.commit('B', item('1'), 'now');
+    s.commit('A', item('2'), 'now');
+    assert.deepEqual(s.all().map((b) => `${b.ref}:${b.items.length}`), ['A:2', 'B:1']);
+  });
+
+  it('refuses a bound that is not a positive integer', () => {
+    assert.throws(() => new BookingStore(0), /maxBookings must be a positive integer/);
+  });
+
+  it('startSandbox({ maxBookings }) bounds what can be read back', async () => {
+    const sb = await start({ maxBookings: 2 });
+    try {
+      for (const r of ['M-1', 'M-2', 'M-3']) assert.ok(isSuccess((await call(sb.baseUrl, 'activitybook', { bookingRef: r })).body));
+      assert.equal(sb.store.size, 2);
+      assert.equal(errorCode((await call(sb.baseUrl, 'bookread', { bookingRef: 'M-1' })).body), '3/87');
+      assert.ok(isSuccess((await call(sb.baseUrl, 'bookread', { bookingRef: 'M-3' })).body));
+    } finally {
+      await sb.close();
+    }
+  });
+});
+
+/** Sends `data` on a raw connection, then nothing; resolves with what the server wrote before closing. */
+function stall(baseUrl: string, data: string): Promise<string> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(data));
+    let got = '';
+    socket.on('data', (d) => (got += d));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(got));
+  });
+}
+
+describe('slow clients', () => {
+  let sb: RunningSandbox;
+  before(async () => {
+    sb = await start({ requestTimeoutMs: 400, headersTimeoutMs: 200, faults: ['slow-reply'], slowMs: 800 });
+  });
+  after(() => sb.close());
+
+  it('a client that sends its headers and then stalls mid-body is answered 408 and cut', { timeout: 20_000 }, async () => {
+    const head = `POST /hotelavailability HTTP/1.1\r\nHost: sandbox\r\nContent-Type: application/xml\r\nContent-Length: 1000\r\n\r\n<OTA_HotelAvailRQ`;
+    assert.match(await stall(sb.baseUrl, head), /^HTTP\/1\.1 408 /);
+  });
+
+  it('a client that stalls inside its headers is cut', { timeout: 20_000 }, async () => {
+    assert.match(await stall(sb.baseUrl, 'POST /hotelavailability HTTP/1.1\r\nHost: sandbox\r\n'), /^HTTP\/1\.1 408 /);
+  });
+
+  it('the deadline is for receiving the request: a reply slower than it still arrives, and the server keeps serving', { timeout: 20_000 }, async () => {
+    // slow-reply holds hotel availability for 800 ms, twice the request timeout.
+    const r = await call(sb.baseUrl, 'hotelavailability');
+    assert.equal(r.status, 200);
+    assert.ok(isSuccess(r.body));
+  });
+});
