@@ -1,69 +1,72 @@
-// `npm run mutants [-- --only <fault,...>] [--jobs <n>] [--full]`
-// Proves the suite can fail. Runs the suite against the sandbox once without faults (every
-// scenario must pass: no false failure) and once per fault of sandbox/src/faults.ts. A fault is
-// caught only when a scenario tagged with a requirement the fault breaks fails AND its failure
-// names that requirement; a failure elsewhere does not count. Prints the table and the score;
-// exits non-zero when a fault escapes or the baseline fails.
+// `npm run mutants [-- --only <fault|variant,...>] [--jobs <n>] [--full] [--no-variants]`
+// Proves both halves of what a conformance suite is worth, against the embedded sandbox:
+//   - it catches mistakes: one run per FAULT of sandbox/src/faults.ts; a fault is caught when a
+//     requirement it breaks gets `failed` (a warning, for a SHOULD requirement) with findings;
+//   - it blames nothing else: a baseline run without faults must say CONFORMS with no warning, and
+//     one full run per dialect VARIANT of sandbox/src/variants.ts (legitimate forms the spec leaves
+//     open) must say CONFORMS with at most the warnings the variant declares.
+// One line per run as it finishes; the tables and both scores at the end; exit 1 when a fault
+// escapes or a variant is judged unfairly, 2 on bad arguments.
 import { spawn } from 'node:child_process';
-import { cpus } from 'node:os';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FAULTS, type FaultDef } from '../sandbox/src/faults';
+import { VARIANTS, type VariantDef } from '../sandbox/src/variants';
 import { PROJECT_ROOT } from '../src/run/config';
-import type { ScenarioResult } from '../src/reporting/summary';
+import { ConfigError } from '../src/run/errors';
+import type { ConformanceResult } from '../src/reporting/result';
 
-interface Outcome {
-  name: string;
-  area: string;
-  breaks: string[];
+interface RunOutcome {
+  label: string;
   exitCode: number;
   seconds: number;
-  scenarios: ScenarioResult[];
-  caughtBy: string[];
-  failedElsewhere: number;
+  result?: ConformanceResult;
+  dir: string;
 }
 
-const out = join(PROJECT_ROOT, 'reports', 'mutants');
-
 function parseArgs(argv: string[]) {
-  const opts = { only: [] as string[], jobs: Math.max(1, cpus().length), full: false };
+  const opts = { only: [] as string[], jobs: Math.max(1, cpus().length), full: false, variants: true, keep: false };
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--only') opts.only = (argv[++i] ?? '').split(',').filter(Boolean);
-    else if (argv[i] === '--jobs') opts.jobs = Math.max(1, Number(argv[++i]) || 1);
-    else if (argv[i] === '--full') opts.full = true;
-    else throw new Error(`unknown argument ${argv[i]}; use --only <fault,...>, --jobs <n>, --full`);
+    const a = argv[i];
+    if (a === '--only') opts.only = (argv[++i] ?? '').split(',').filter(Boolean);
+    else if (a === '--jobs') {
+      const n = Number(argv[++i]);
+      if (!Number.isInteger(n) || n < 1) throw new ConfigError('--jobs needs a whole number of at least 1');
+      opts.jobs = n;
+    } else if (a === '--full') opts.full = true;
+    else if (a === '--no-variants') opts.variants = false;
+    else if (a === '--keep') opts.keep = true;
+    else throw new ConfigError(`unknown argument ${a}; use --only <name,...>, --jobs <n>, --full, --no-variants, --keep`);
   }
-  const unknown = opts.only.filter((n) => !FAULTS.some((f) => f.name === n));
-  if (unknown.length) throw new Error(`unknown fault(s) ${unknown.join(', ')}; known: ${FAULTS.map((f) => f.name).join(', ')}`);
+  const names = new Set<string>([...FAULTS.map((f) => f.name), ...VARIANTS.map((v) => v.name)]);
+  const unknown = opts.only.filter((n) => !names.has(n));
+  if (unknown.length) throw new ConfigError(`unknown fault or variant ${unknown.join(', ')}; see npm run sandbox -- --list-faults / --list-variants`);
   return opts;
 }
 
-/** One suite run against the embedded sandbox with the given faults; resolves with its results. */
-function runSuite(label: string, faults: string[], tags: string | undefined, extraEnv: Record<string, string> = {}): Promise<Omit<Outcome, 'area' | 'breaks' | 'caughtBy' | 'failedElsewhere'>> {
-  const dir = join(out, label);
+/** One suite run against a fresh embedded sandbox; its reports go to a folder of its own. */
+function runSuite(root: string, label: string, env: Record<string, string>, tags?: string): Promise<RunOutcome> {
+  const dir = join(root, label);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    OTA_BASE_URL: '',
-    OTA_SANDBOX_FAULTS: faults.join(','),
-    OTA_REPORTS_DIR: dir,
-    OTA_LEDGER_FILE: join(dir, 'ledger.jsonl'),
-    ...extraEnv,
-  };
-  const args = ['-r', 'ts-node/register/transpile-only', join(PROJECT_ROOT, 'scripts/conformance.ts'), '--profile', 'default'];
+  const args = ['-r', 'ts-node/register/transpile-only', join(PROJECT_ROOT, 'scripts/conformance.ts')];
   if (tags) args.push('--tags', tags);
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, OTA_BASE_URL: '', OTA_REPORTS_DIR: dir, OTA_LEDGER_FILE: join(dir, 'ledger.jsonl'), OTA_SANDBOX_FAULTS: '', OTA_SANDBOX_VARIANTS: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let log = '';
     child.stdout.on('data', (d) => (log += d));
     child.stderr.on('data', (d) => (log += d));
     child.on('close', (code) => {
       writeFileSync(join(dir, 'console.log'), log);
-      const summaryFile = join(dir, 'summary.json');
-      const scenarios: ScenarioResult[] = existsSync(summaryFile) ? JSON.parse(readFileSync(summaryFile, 'utf8')).scenarios : [];
-      resolve({ name: label, exitCode: code ?? -1, seconds: (Date.now() - started) / 1000, scenarios });
+      const file = join(dir, 'summary.json');
+      const result = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ConformanceResult) : undefined;
+      resolve({ label, exitCode: code ?? -1, seconds: (Date.now() - started) / 1000, result, dir });
     });
   });
 }
@@ -82,51 +85,109 @@ async function pool<T, R>(items: T[], jobs: number, fn: (t: T) => Promise<R>): P
   return results;
 }
 
-function judge(f: FaultDef, run: Awaited<ReturnType<typeof runSuite>>): Outcome {
-  const failed = run.scenarios.filter((s) => s.status === 'failed');
-  const caughtBy = failed
-    .filter((s) => s.reqs.some((r) => f.breaks.includes(r)) && f.breaks.some((r) => (s.message ?? '').includes(r)))
-    .map((s) => s.name);
-  return { ...run, area: f.area, breaks: [...f.breaks], caughtBy, failedElsewhere: failed.length - caughtBy.length };
+/** Requirements that failed in a run: MUST failures and SHOULD warnings. */
+const failed = (r: RunOutcome, level?: string) => (r.result?.requirements ?? []).filter((q) => q.outcome === 'failed' && (!level || q.level === level));
+
+export function judgeFault(f: FaultDef, run: RunOutcome): { caught: boolean; by: string[] } {
+  const by = failed(run)
+    .filter((q) => (f.breaks as readonly string[]).includes(q.id) && q.findings.length > 0)
+    .map((q) => `${q.id} (${q.level === 'MUST' ? 'failed' : 'warning'})`);
+  return { caught: by.length > 0, by };
+}
+
+export function judgeVariant(v: VariantDef, run: RunOutcome): { fair: boolean; why: string } {
+  if (!run.result) return { fair: false, why: `no result (exit ${run.exitCode}): see ${join(run.dir, 'console.log')}` };
+  const must = failed(run, 'MUST').map((q) => q.id);
+  const unexpected = failed(run, 'SHOULD')
+    .map((q) => q.id)
+    .filter((id) => !(v.expectedWarnings as readonly string[]).includes(id));
+  if (run.exitCode !== 0) return { fair: false, why: `${run.result.verdict} (exit ${run.exitCode}): ${run.result.verdictReason}` };
+  if (must.length || unexpected.length) return { fair: false, why: `undeclared findings: ${[...must, ...unexpected].join(', ')}` };
+  return { fair: true, why: `CONFORMS${run.result.warnings ? ` with ${run.result.warnings} declared warning(s)` : ''}` };
 }
 
 async function main(): Promise<number> {
   const opts = parseArgs(process.argv.slice(2));
-  const faults = opts.only.length ? FAULTS.filter((f) => opts.only.includes(f.name)) : [...FAULTS];
-  mkdirSync(out, { recursive: true });
+  const pick = <T extends { name: string }>(xs: readonly T[]) => (opts.only.length ? xs.filter((x) => opts.only.includes(x.name)) : [...xs]);
+  const faults = pick(FAULTS);
+  const variants = opts.variants ? pick(VARIANTS) : [];
+  // Outside reports/: the run's own secret scan must not walk thousands of mutation files.
+  const root = mkdtempSync(join(tmpdir(), 'ota-mutants-'));
   const t0 = Date.now();
-  console.log(`Mutation run: the baseline and ${faults.length} faults, ${opts.jobs} at a time${opts.full ? ', whole suite each' : ', the scenarios of the broken requirements each'}.`);
+  console.log(`Mutation and fairness runs: the baseline, ${faults.length} faults, ${variants.length} variants, ${opts.jobs} at a time. Reports: ${root}`);
 
+  type Job = { kind: 'baseline' } | { kind: 'fault'; f: FaultDef } | { kind: 'variant'; v: VariantDef };
+  const jobs: Job[] = [{ kind: 'baseline' }, ...faults.map((f) => ({ kind: 'fault' as const, f })), ...variants.map((v) => ({ kind: 'variant' as const, v }))];
   // The slow-reply fault must outlast the suite's timeout, and nothing else may.
-  const envFor = (f: FaultDef): Record<string, string> => (f.name === 'slow-reply' ? { OTA_REQUEST_TIMEOUT_MS: '1500', SANDBOX_SLOW_MS: '4000' } : {});
-  const [baseline, ...runs] = await pool([undefined, ...faults], opts.jobs, (f) =>
-    f ? runSuite(f.name, [f.name], opts.full ? undefined : f.breaks.map((r) => `@req:${r}`).join(' or '), envFor(f)) : runSuite('baseline', [], undefined),
+  const faultEnv = (f: FaultDef): Record<string, string> => ({
+    OTA_SANDBOX_FAULTS: f.name,
+    ...(f.name === 'slow-reply' ? { OTA_REQUEST_TIMEOUT_MS: '1500', SANDBOX_SLOW_MS: '4000' } : {}),
+  });
+  const results = await pool(jobs, opts.jobs, async (job) => {
+    if (job.kind === 'baseline') {
+      const run = await runSuite(root, 'baseline', {});
+      const ok = run.exitCode === 0 && run.result?.verdict === 'CONFORMS' && run.result.warnings === 0;
+      console.log(`baseline: ${ok ? 'CONFORMS, no warning' : `NOT CLEAN: ${run.result?.verdict ?? `exit ${run.exitCode}`} ${run.result?.verdictReason ?? ''}`} (${run.seconds.toFixed(0)} s)`);
+      return { job, run, ok, detail: run.result?.verdictReason ?? '' };
+    }
+    if (job.kind === 'fault') {
+      const tags = opts.full ? undefined : job.f.breaks.map((r) => `@req:${r}`).join(' or ');
+      const run = await runSuite(root, `fault-${job.f.name}`, faultEnv(job.f), tags);
+      const j = judgeFault(job.f, run);
+      console.log(`fault ${job.f.name}: ${j.caught ? `caught by ${j.by.join(', ')}` : `ESCAPED (exit ${run.exitCode})`} (${run.seconds.toFixed(0)} s)`);
+      return { job, run, ok: j.caught, detail: j.caught ? j.by.join(', ') : `exit ${run.exitCode}, ${run.result?.scenarios.length ?? 0} scenarios` };
+    }
+    const run = await runSuite(root, `variant-${job.v.name}`, { OTA_SANDBOX_VARIANTS: job.v.name });
+    const j = judgeVariant(job.v, run);
+    console.log(`variant ${job.v.name}: ${j.fair ? 'judged fairly' : 'JUDGED UNFAIRLY'}: ${j.why} (${run.seconds.toFixed(0)} s)`);
+    return { job, run, ok: j.fair, detail: j.why };
+  });
+
+  const rows = (kind: 'fault' | 'variant') => results.filter((r) => r.job.kind === kind);
+  const table = (title: string, head: string[], body: string[][]) => {
+    const all = [head, ...body];
+    const widths = head.map((_, c) => Math.min(48, Math.max(...all.map((r) => r[c].length))));
+    console.log(`\n${title}\n${all.map((r) => r.map((v, c) => (c === r.length - 1 ? v : v.padEnd(widths[c]))).join('  ')).join('\n')}`);
+  };
+  table(
+    'Faults (mistakes the suite must catch)',
+    ['fault', 'area', 'breaks', 'caught', 'by'],
+    rows('fault').map((r) => {
+      const f = (r.job as { f: FaultDef }).f;
+      return [f.name, f.area, f.breaks.join(' '), r.ok ? 'yes' : 'NO', r.detail];
+    }),
   );
-  const outcomes = runs.map((r, i) => judge(faults[i], r!));
-
-  const baseFailed = baseline!.scenarios.filter((s) => s.status !== 'passed' && s.status !== 'skipped');
-  const baseOk = baseline!.exitCode === 0 && baseline!.scenarios.length > 0 && baseFailed.length === 0;
-  const rows = [
-    ['fault', 'area', 'breaks', 'caught', 'caught by (scenarios that failed naming the requirement)'],
-    ...outcomes.map((o) => [o.name, o.area, o.breaks.join(' '), o.caughtBy.length ? 'yes' : 'NO', o.caughtBy.length ? `${o.caughtBy.length}: ${o.caughtBy.slice(0, 2).join('; ')}${o.caughtBy.length > 2 ? '; …' : ''}` : `exit ${o.exitCode}, ${o.scenarios.length} scenarios run`]),
-  ];
-  const widths = rows[0].map((_, c) => Math.min(60, Math.max(...rows.map((r) => r[c].length))));
-  const line = (r: string[]) => r.map((v, c) => (c === r.length - 1 ? v : v.padEnd(widths[c]))).join('  ');
-  console.log(`\nBaseline (no fault): ${baseline!.scenarios.length} scenarios, ${baseFailed.length} failed, ${baseline!.scenarios.filter((s) => s.status === 'skipped').length} skipped — ${baseOk ? 'no false failure' : 'FALSE FAILURES'}`);
-  for (const s of baseFailed) console.log(`  failed without any fault: ${s.name}\n    ${(s.message ?? '').split('\n').slice(0, 4).join('\n    ')}`);
-  console.log(`\n${rows.map(line).join('\n')}`);
-
-  const caught = outcomes.filter((o) => o.caughtBy.length > 0).length;
-  writeFileSync(join(out, 'score.json'), JSON.stringify({ caught, total: outcomes.length, baseline: { scenarios: baseline!.scenarios.length, failed: baseFailed.length }, seconds: (Date.now() - t0) / 1000, outcomes: outcomes.map(({ scenarios, ...o }) => o) }, null, 2));
-  console.log(`\n${((Date.now() - t0) / 1000).toFixed(0)} s. Reports of each run: reports/mutants/<fault>/.`);
-  console.log(`mutation score: ${caught}/${outcomes.length} faults caught, ${baseOk ? 'no false failure' : `${baseFailed.length} false failure(s)`}`);
-  return caught === outcomes.length && baseOk ? 0 : 1;
+  if (variants.length)
+    table(
+      'Variants (legitimate forms the suite must accept)',
+      ['variant', 'declared warnings', 'fair', 'outcome'],
+      rows('variant').map((r) => {
+        const v = (r.job as { v: VariantDef }).v;
+        return [v.name, v.expectedWarnings.join(' ') || '-', r.ok ? 'yes' : 'NO', r.detail];
+      }),
+    );
+  const baseline = results.find((r) => r.job.kind === 'baseline')!;
+  const caught = rows('fault').filter((r) => r.ok).length;
+  const fair = rows('variant').filter((r) => r.ok).length;
+  writeFileSync(
+    join(root, 'score.json'),
+    JSON.stringify({ baseline: baseline.ok, caught, faults: faults.length, fair, variants: variants.length, seconds: (Date.now() - t0) / 1000 }, null, 2),
+  );
+  console.log(`\n${((Date.now() - t0) / 1000).toFixed(0)} s.`);
+  console.log(`baseline: ${baseline.ok ? 'CONFORMS with no warning' : 'NOT CLEAN'}`);
+  console.log(`mutation score: ${caught}/${faults.length} faults caught`);
+  if (variants.length) console.log(`variants judged fairly: ${fair}/${variants.length}`);
+  const ok = baseline.ok && caught === faults.length && fair === variants.length;
+  if (ok && !opts.keep) rmSync(root, { recursive: true, force: true });
+  else console.log(`Reports of each run kept in ${root}`);
+  return ok ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error((e as Error).message);
-    process.exit(2);
-  },
-);
+if (require.main === module)
+  main().then(
+    (code) => process.exit(code),
+    (e) => {
+      console.error(e instanceof ConfigError ? `mutants: ${e.message}` : (e as Error).stack);
+      process.exit(2);
+    },
+  );

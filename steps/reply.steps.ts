@@ -1,36 +1,31 @@
-// Verdicts on the last reply: the envelope every reply shares, Success or Errors, and the
-// operation's own contract rules (one sentence per rule, defined in src/contracts/).
+// Verdicts on the last reply: the envelope every reply to a valid request shares, refusals, and
+// the operation's own contract rules (one sentence per rule, defined in src/operations/<op>/).
 import { Then } from '@cucumber/cucumber';
-import { CONTRACTS, sentenceRules } from '../src/contracts';
+import { sentenceRules } from '../src/operations';
 import {
-  contentType, echoToken, errorType, isoDates, namespace, noDoctype, refusalFindings, rsRoot, status200,
-  SUCCESS_RULES, successXorErrors, timely, version, wellFormed,
+  ENVELOPE_RULES, contentType, echoToken, errorType, isoDates, namespace, noDoctype, refusalCheck, rsRoot, served, status200, successXorErrors, timely,
+  version, wellFormed,
 } from '../src/contracts/envelope';
-import { finding, type Rule } from '../src/contracts/rule';
+import type { Rule } from '../src/contracts/rule';
+import type { RequirementId } from '../src/spec/requirements';
+import { StepUsageError } from '../src/run/errors';
 import type { GatewayWorld } from '../src/cucumber/world';
+import './parameters';
 
 Then('the reply is a conforming OTA success', async function (this: GatewayWorld) {
-  const x = this.reply;
-  // A missing Success defeats what the scenario checks: name the operation's own success
-  // requirement when the scenario cites it, else the scenario's requirement.
-  const own = CONTRACTS[x.op.name].success(x);
-  const req = this.requirementTags.includes(own) || this.requirementTags.length === 0 ? own : this.requirementTags[0];
-  const findings = SUCCESS_RULES.flatMap((r) => r.check(x));
-  if (x.reply.doc && !x.reply.doc.exists('/*/ota:Success')) {
-    const errors = x.reply.doc.values('/*/ota:Errors/ota:Error/@ShortText | /*/ota:Errors/ota:Error');
-    findings.push(finding(req, '/*/ota:Success', 'Success (a valid request)', errors.length ? `Errors: ${errors.join(' | ')}` : '(absent)'));
-  }
-  await this.verdict(findings);
+  await this.check([...ENVELOPE_RULES, served('AUTH-VALID')]);
+});
+
+Then('the request is served, as {requirement} requires', async function (this: GatewayWorld, req: RequirementId) {
+  await this.check([served(req)]);
 });
 
 Then('the envelope conforms', async function (this: GatewayWorld) {
-  await this.verify([...SUCCESS_RULES, errorType]);
+  await this.check([...ENVELOPE_RULES, served('AUTH-VALID'), errorType]);
 });
 
-Then('the gateway refuses it with an Errors reply', async function (this: GatewayWorld) {
-  // The requirements refused here are the scenario's own @req tags.
-  const reqs = this.requirementTags.length ? this.requirementTags : ['EP-ERROR-TYPE'];
-  await this.verdict([...reqs.flatMap((req) => refusalFindings(this.reply, req)), ...errorType.check(this.reply)]);
+Then('the request is refused, as {requirement} requires', async function (this: GatewayWorld, req: RequirementId) {
+  await this.record([refusalCheck(this.reply, req).result(), errorType.check(this.reply, this.run.replyProfile.facts)]);
 });
 
 // Envelope rules, one sentence each, for the envelope feature.
@@ -49,20 +44,20 @@ const envelope: Array<[string, Rule]> = [
 ];
 for (const [sentence, rule] of envelope) {
   Then(sentence, async function (this: GatewayWorld) {
-    await this.verify([rule]);
+    await this.check([rule]);
   });
 }
 
 // Operation rules: the sentence lives with the rule in its contract.
 for (const { op, rule } of sentenceRules()) {
   Then(rule.sentence, async function (this: GatewayWorld) {
-    if (this.reply.op.name !== op) throw new Error(`"${rule.sentence}" checks a ${op} reply, but the last reply is ${this.reply.op.name}`);
-    await this.verify([rule]);
+    if (this.reply.op.name !== op) throw new StepUsageError(`"${rule.sentence}" checks a ${op} reply, but the last reply is ${this.reply.op.name}`);
+    await this.check([rule]);
   });
 }
 
 Then('the reply validates against the OpenTravel 2016B schema', async function (this: GatewayWorld) {
-  const findings = await this.alignmentFindings();
-  if (findings === 'no-schema') return 'skipped';
-  await this.verdict(findings);
+  const schema = await this.alignmentSchema();
+  if (!schema) return 'skipped';
+  await this.record([schema.check(this.reply)]);
 });

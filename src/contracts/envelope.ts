@@ -1,159 +1,159 @@
-// The envelope contract: what every reply of every operation must show (spec, Endpoints common
-// rules 2, 3 and 5; OpenTravel convention where the spec says "not shown").
+// The envelope contract: what every reply to a valid request shows, for all nine operations
+// (spec, Endpoints common rules 2 and 3; OpenTravel convention where the spec says "not shown").
+// "Served" and "refused" are defined here once, for every contract that needs them.
 import { OTA_NS } from '../spec/operations';
-import { finding, onDoc, type Exchange, type Finding, type Rule } from './rule';
+import type { RequirementId } from '../spec/requirements';
+import type { Exchange } from '../transport/exchange';
+import { Check, httpRule, list, noDocument, rule, type Rule } from './rule';
 
 const mediaType = (x: Exchange) => (x.reply.exchange?.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+const ANY_ERRORS = "/*/*[local-name()='Errors']";
 
-function needsExchange(x: Exchange, req: string, fn: () => Finding[]): Finding[] {
-  if (!x.reply.exchange) return [finding(req, 'HTTP', 'an HTTP reply', x.reply.transportError?.message ?? 'none')];
-  return fn();
+/**
+ * Why the reply is a refusal, in any of the forms gateways use (an Errors element, OpenTravel's
+ * OTA_ErrorRS, a 4xx status); undefined when it is not one.
+ */
+export function refusalForm(x: Exchange): string | undefined {
+  const status = x.reply.exchange?.status ?? 0;
+  const doc = x.reply.doc;
+  const errors = doc ? doc.values(`${ANY_ERRORS}/*[local-name()='Error']/@ShortText | ${ANY_ERRORS}/*[local-name()='Error']`).map((v) => v.trim()).filter(Boolean) : [];
+  const detail = errors.length ? `: ${errors.slice(0, 3).join(' | ').slice(0, 300)}` : '';
+  if (doc?.root.localName === 'OTA_ErrorRS') return `an OTA_ErrorRS reply${detail || `: ${doc.value('/*/@ErrorMessage') ?? ''}`}`;
+  if (doc?.exists(ANY_ERRORS)) return `an Errors reply${detail}`;
+  if (status >= 400 && status < 500) return `HTTP ${status}`;
+  return undefined;
 }
 
-export const timely: Rule = {
-  req: 'EP-TIMELY',
-  check: (x) =>
-    x.reply.transportError?.kind === 'timeout'
-      ? [finding('EP-TIMELY', 'HTTP', 'a complete reply within the request timeout', x.reply.transportError.message)]
-      : [],
-};
+/**
+ * Whether a valid request was served: HTTP 200, application/xml, a well-formed body, and no
+ * refusal in any form. Without any HTTP reply the check cannot be made (the transport error is
+ * the reason); EP-TIMELY says the rest.
+ */
+export function checkServed(x: Exchange, c: Check): boolean {
+  const e = x.reply.exchange;
+  if (!e) {
+    c.cannotTell(noDocument(x));
+    return false;
+  }
+  const refusal = refusalForm(x);
+  if (refusal) c.fail('reply', 'served (a valid request)', `refused: ${refusal}`);
+  else if (e.status !== 200) c.fail('HTTP status', '200 (a valid request is served)', String(e.status));
+  else if (!x.reply.doc) c.fail('body', 'a well-formed XML reply', x.reply.unreadable ?? 'unreadable');
+  else if (mediaType(x) !== 'application/xml') c.fail('Content-Type', 'application/xml', e.headers['content-type'] ?? '(absent)');
+  return !refusal && e.status === 200 && !!x.reply.doc && mediaType(x) === 'application/xml';
+}
 
-export const status200: Rule = {
-  req: 'EP-STATUS-200',
-  check: (x) =>
-    needsExchange(x, 'EP-STATUS-200', () =>
-      x.reply.exchange!.status === 200 ? [] : [finding('EP-STATUS-200', 'HTTP status', '200', String(x.reply.exchange!.status))],
-    ),
-};
+/** A rule: the valid request was served. Each operation names its own requirement. */
+export const served = (req: RequirementId): Rule =>
+  httpRule(req, (x, c) => {
+    checkServed(x, c);
+  });
 
-export const contentType: Rule = {
-  req: 'EP-CONTENT-TYPE',
-  check: (x) =>
-    needsExchange(x, 'EP-CONTENT-TYPE', () =>
-      mediaType(x) === 'application/xml'
-        ? []
-        : [finding('EP-CONTENT-TYPE', 'Content-Type', 'application/xml', x.reply.exchange!.headers['content-type'] ?? '(absent)')],
-    ),
-};
+export const timely = httpRule('EP-TIMELY', (x, c) => {
+  if (x.reply.transportError?.kind === 'timeout') c.fail('HTTP', 'a complete reply within the request timeout', x.reply.transportError.message);
+});
 
-export const wellFormed: Rule = {
-  req: 'EP-WELL-FORMED',
-  check: (x) =>
-    x.reply.exchange && !x.reply.doc
-      ? [finding('EP-WELL-FORMED', 'body', 'a well-formed XML document', x.reply.unreadable ?? 'unreadable')]
-      : [],
-};
+export const status200 = httpRule('EP-STATUS-200', (x, c) => {
+  const e = x.reply.exchange;
+  if (!e) c.cannotTell(noDocument(x));
+  else if (e.status !== 200) c.fail('HTTP status', '200', String(e.status));
+});
 
-export const noDoctype: Rule = {
-  req: 'EP-NO-DOCTYPE',
-  check: (x) =>
-    x.reply.doc?.hasDoctype || x.reply.doctype ? [finding('EP-NO-DOCTYPE', '/', 'no DOCTYPE', 'a DOCTYPE (DTD or entity declarations)')] : [],
-};
+export const contentType = httpRule('EP-CONTENT-TYPE', (x, c) => {
+  const e = x.reply.exchange;
+  if (!e) c.cannotTell(noDocument(x));
+  else if (mediaType(x) !== 'application/xml') c.fail('Content-Type', 'application/xml', e.headers['content-type'] ?? '(absent)');
+});
 
-export const namespace: Rule = {
-  req: 'EP-NAMESPACE',
-  check: (x) =>
-    onDoc(x, 'EP-NAMESPACE', (doc) =>
-      doc.root.namespace === OTA_NS ? [] : [finding('EP-NAMESPACE', `/${doc.root.localName}`, OTA_NS, doc.root.namespace ?? '(no namespace)')],
-    ),
-};
+export const wellFormed = httpRule('EP-WELL-FORMED', (x, c) => {
+  if (!x.reply.exchange) c.cannotTell(noDocument(x));
+  else if (!x.reply.doc) c.fail('body', 'a well-formed XML document', x.reply.unreadable ?? 'unreadable');
+});
 
-export const rsRoot: Rule = {
-  req: 'EP-RS-ROOT',
-  check: (x) =>
-    onDoc(x, 'EP-RS-ROOT', (doc) =>
-      doc.root.localName === x.op.replyRoot ? [] : [finding('EP-RS-ROOT', '/', x.op.replyRoot, doc.root.localName)],
-    ),
-};
+export const noDoctype = httpRule('EP-NO-DOCTYPE', (x, c) => {
+  if (!x.reply.exchange) c.cannotTell(noDocument(x));
+  else if (x.reply.doc?.hasDoctype || x.reply.doctype) c.fail('/', 'no DOCTYPE', 'a DOCTYPE (DTD or entity declarations)');
+});
 
-export const version: Rule = {
-  req: 'EP-VERSION',
-  check: (x) =>
-    onDoc(x, 'EP-VERSION', (doc) =>
-      (doc.value('/*/@Version') ?? '').trim() !== '' ? [] : [finding('EP-VERSION', '/*/@Version', 'a Version attribute', '(absent)')],
-    ),
-};
+// The root is IN the namespace: default or prefixed, the infoset does not distinguish them.
+export const namespace = rule('EP-NAMESPACE', undefined, (x, c, r) => {
+  const root = r.doc.root;
+  if (root.namespace !== OTA_NS) c.fail(`/${root.localName}`, `the root element in ${OTA_NS}`, root.namespace ?? '(no namespace)');
+});
 
-export const successXorErrors: Rule = {
-  req: 'EP-SUCCESS-XOR-ERRORS',
-  check: (x) =>
-    onDoc(x, 'EP-SUCCESS-XOR-ERRORS', (doc) => {
-      const s = doc.count('/*/ota:Success');
-      const e = doc.count('/*/ota:Errors');
-      return s + e === 1
-        ? []
-        : [finding('EP-SUCCESS-XOR-ERRORS', '/*/ota:Success | /*/ota:Errors', 'exactly one of Success or Errors', `${s} Success, ${e} Errors`)];
-    }),
-};
+export const rsRoot = rule('EP-RS-ROOT', undefined, (x, c, r) => {
+  const roots = [x.op.replyRoot, ...x.op.altReplyRoots];
+  if (!roots.includes(r.doc.root.localName)) c.fail('/', list(roots), r.doc.root.localName);
+});
 
-export const echoToken: Rule = {
-  req: 'EP-ECHOTOKEN',
-  check: (x) => {
-    const sent = x.request.value('@EchoToken');
-    if (!sent) return [];
-    return onDoc(x, 'EP-ECHOTOKEN', (doc) => {
-      const got = doc.value('/*/@EchoToken');
-      return got === sent ? [] : [finding('EP-ECHOTOKEN', '/*/@EchoToken', sent, got ?? '(absent)')];
-    });
-  },
-};
+export const version = rule('EP-VERSION', undefined, (x, c, r) => {
+  if ((r.doc.value('/*/@Version') ?? '').trim() === '') c.fail('/*/@Version', 'a Version attribute', '(absent)');
+});
 
-export const errorType: Rule = {
-  req: 'EP-ERROR-TYPE',
-  check: (x) =>
-    onDoc(x, 'EP-ERROR-TYPE', (doc) =>
-      doc
-        .records('/*/ota:Errors/ota:Error', { type: '@Type', code: '@Code', text: '@ShortText', content: '.' })
-        .flatMap((e, i) => {
-          const at = `/*/ota:Errors/ota:Error[${i + 1}]`;
-          const out: Finding[] = [];
-          if (!e.type) out.push(finding('EP-ERROR-TYPE', `${at}/@Type`, 'an error Type', '(absent)'));
-          if (!e.code && !e.text && !e.content?.trim()) out.push(finding('EP-ERROR-TYPE', at, 'a Code, ShortText or text', '(none)'));
-          return out;
-        }),
-    ),
-};
+export const successXorErrors = rule('EP-SUCCESS-XOR-ERRORS', undefined, (x, c, r) => {
+  if (r.doc.root.localName === 'OTA_ErrorRS') return; // OpenTravel's own error message has neither
+  const s = r.doc.count('/*/ota:Success');
+  const e = r.doc.count('/*/ota:Errors');
+  if (s + e !== 1) c.fail('/*/ota:Success | /*/ota:Errors', 'exactly one of Success or Errors', `${s} Success, ${e} Errors`);
+});
+
+export const echoToken = rule('EP-ECHOTOKEN', undefined, (x, c, r) => {
+  const sent = x.request.value('@EchoToken');
+  if (!sent) return;
+  const got = r.doc.value('/*/@EchoToken');
+  if (got !== sent) c.fail('/*/@EchoToken', sent, got ?? '(absent)');
+});
+
+export const errorType = rule('EP-ERROR-TYPE', undefined, (x, c, r) => {
+  const errors = r.doc.records(`${ANY_ERRORS}/*[local-name()='Error']`, { type: '@Type', code: '@Code', text: '@ShortText', content: '.' });
+  errors.forEach((e, i) => {
+    const at = `/*/ota:Errors/ota:Error[${i + 1}]`;
+    if (!e.type) c.fail(`${at}/@Type`, 'an error Type', '(absent)');
+    if (!e.code && !e.text && !e.content?.trim()) c.fail(at, 'a Code, ShortText or text', '(none)');
+  });
+});
 
 const DATE_ATTRS = ['Start', 'End', 'StartPeriod', 'EndPeriod', 'DateTime', 'Date', 'EffectiveDate', 'ExpireDate'];
 // OpenTravel schedules also use recurring dates (--mm-dd) and times of day (hh:mm): both are ISO
 // 8601 and not what rule 5 forbids. A date-time with a zone, or any other form, is a finding.
 const ISO_FORMS = [/^\d{4}-\d{2}-\d{2}$/, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/, /^--\d{2}-\d{2}$/, /^\d{2}:\d{2}(:\d{2})?$/];
 
-export const isoDates: Rule = {
-  req: 'EP-DATES',
-  check: (x) =>
-    onDoc(x, 'EP-DATES', (doc) =>
-      DATE_ATTRS.flatMap((name) =>
-        doc
-          .values(`//@${name}`)
-          .filter((v) => !ISO_FORMS.some((f) => f.test(v)))
-          .map((v) => finding('EP-DATES', `//@${name}`, 'yyyy-mm-dd, or yyyy-mm-ddThh:mm:ss without zone', v)),
-      ).slice(0, 5),
-    ),
-};
+export const isoDates = rule('EP-DATES', undefined, (x, c, r) => {
+  const bad = DATE_ATTRS.flatMap((name) =>
+    r.doc
+      .values(`//@${name}`)
+      .map((v) => v.trim())
+      .filter((v) => !ISO_FORMS.some((f) => f.test(v)))
+      .map((v) => [name, v] as const),
+  );
+  for (const [name, v] of bad.slice(0, 5)) c.fail(`//@${name}`, 'yyyy-mm-dd, or yyyy-mm-ddThh:mm:ss without zone', v);
+});
 
-/** Every reply, whatever its outcome. */
-export const ENVELOPE_RULES: Rule[] = [timely, status200, contentType, wellFormed, noDoctype, namespace, rsRoot, version, successXorErrors, echoToken];
-
-/** Replies that are Success. */
-export const SUCCESS_RULES: Rule[] = [...ENVELOPE_RULES, isoDates];
+/** Every reply to a valid request. */
+export const ENVELOPE_RULES: Rule[] = [timely, status200, contentType, wellFormed, noDoctype, namespace, rsRoot, version, successXorErrors, echoToken, isoDates];
 
 /**
- * An Errors reply to a bad request: an XML Errors document in the OTA namespace, no Success, no
- * data. The spec gives no status for errors, so any non-5xx status is accepted; HTML or a 5xx is not.
+ * The refusal of a request the gateway should not serve, naming the requirement it tests: any
+ * form of refusal (an Errors element, OTA_ErrorRS, a 4xx) with no data; never a 5xx, an HTML page
+ * or a Success with data. Without an HTTP reply the check cannot be made.
  */
-export function refusalFindings(x: Exchange, req: string): Finding[] {
-  if (!x.reply.exchange) return [finding(req, 'HTTP', 'an Errors reply', x.reply.transportError?.message ?? 'no reply')];
-  const status = x.reply.exchange.status;
-  if (status >= 500) return [finding(req, 'HTTP status', 'an Errors reply (not a 5xx)', String(status))];
-  if (!x.reply.doc) return [finding(req, 'body', 'an OTA Errors reply in XML', x.reply.unreadable ?? 'unreadable')];
+export function refusalCheck(x: Exchange, req: RequirementId): Check {
+  const c = new Check(req);
+  const e = x.reply.exchange;
+  if (!e) return c.cannotTell(noDocument(x));
+  if (e.status >= 500) return c.fail('HTTP status', 'a refusal (not a 5xx)', String(e.status));
+  if (/html/i.test(mediaType(x)) || /^\s*<(!doctype\s+html|html)/i.test(x.reply.text ?? '')) return c.fail('body', 'a refusal, not an HTML page', e.headers['content-type'] ?? 'HTML');
+  const refusal = refusalForm(x);
+  if (!refusal) {
+    return c.fail('reply', 'refused (no data)', x.reply.doc ? `served: ${x.reply.doc.root.localName} with ${x.reply.doc.exists('/*/ota:Success') ? 'Success' : 'no Errors'}` : `HTTP ${e.status}`);
+  }
+  // "No data": a refusal carries nothing but its errors, warnings and echoes of the request.
   const doc = x.reply.doc;
-  const out: Finding[] = [];
-  if (doc.root.namespace !== OTA_NS) out.push(finding(req, '/', `an Errors reply in ${OTA_NS}`, `root ${doc.root.localName} in ${doc.root.namespace ?? '(no namespace)'}`));
-  if (doc.exists('/*/ota:Success')) out.push(finding(req, '/*/ota:Success', 'no Success (the request must be refused)', 'Success'));
-  if (!doc.exists('/*/ota:Errors/ota:Error')) out.push(finding(req, '/*/ota:Errors/ota:Error', 'at least one Error', '(none)'));
-  // "No data": an Errors reply carries nothing but its Errors (and Warnings).
-  const extra = doc.nodes('/*/*[not(self::ota:Errors or self::ota:Warnings or self::ota:Success)]').map((n) => (n as unknown as { name: string }).name);
-  if (extra.length > 0) out.push(finding(req, '/*/*', 'no data beside Errors', extra.join(', ')));
-  return out;
+  if (doc) {
+    const data = doc
+      .find("/*/*[not(local-name()='Errors' or local-name()='Warnings' or local-name()='Success' or local-name()='UniqueID' or local-name()='POS' or local-name()='TPA_Extensions')]")
+      .map((n) => (n as unknown as { name: string }).name);
+    if (data.length) c.fail('/*/*', 'no data beside the errors', list([...new Set(data)]));
+  }
+  return c;
 }

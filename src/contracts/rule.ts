@@ -1,71 +1,104 @@
-// What a contract is: rules, each tied to one requirement of the catalogue, each looking at one
-// exchange (the request sent and the reply received) and returning what differed.
-import type { HttpExchange } from '../transport/http';
-import type { OtaRequest } from '../xml/requests';
-import type { OperationName, OperationSpec } from '../spec/operations';
-import type { XmlDoc } from '../xml/xml';
+// What a contract is made of. A Rule is bound once to one requirement of the catalogue; it looks
+// at one exchange (the request sent, the reply received) and concludes, like an EARL assertion:
+// passed, failed (with findings: where, expected, found) or cantTell (with the reason the check
+// could not be made: the reply does not show the fact, there was no reply to read...).
+import type { Exchange } from '../transport/exchange';
+import type { CheckOutcome } from '../reporting/result';
+import { requirement, type RequirementId } from '../spec/requirements';
+import { ReplyReader } from './reader';
 
-/** One difference between what the spec (or OpenTravel convention) expects and what the gateway did. */
+export type { Exchange } from '../transport/exchange';
+
+/** One difference between what a requirement expects and what the gateway did. */
 export interface Finding {
-  req: string;
+  req: RequirementId;
   /** Where: an XPath into the reply, or "HTTP status", "Content-Type", ... */
   at: string;
   expected: string;
   found: string;
 }
 
-/** A reply as far as it could be taken: each stage may have failed. */
-export interface Reply {
-  exchange?: HttpExchange;
-  /** No HTTP reply at all (timeout, refused, too large, ...). */
-  transportError?: { kind: string; message: string };
-  /** The body as text, when it could be decoded. */
-  text?: string;
-  /** The prolog declares a DOCTYPE (seen in the text, so even a reply that fails to parse counts). */
-  doctype?: boolean;
-  /** Why the body could not be decoded or parsed as XML. */
-  unreadable?: string;
-  doc?: XmlDoc;
+/** The conclusion of one check of one requirement. */
+export interface Assertion {
+  req: RequirementId;
+  outcome: CheckOutcome;
+  findings: Finding[];
+  /** Why the check could not be made (cantTell). */
+  reasons: string[];
 }
 
-export interface Exchange {
-  op: OperationSpec;
-  request: OtaRequest;
-  /** The body actually sent (deliberately broken requests differ from request.toXml()). */
-  sentBody: string;
-  reply: Reply;
+/** Collects what one rule saw; `result()` gives the assertion. Failure wins over cannot-tell. */
+export class Check {
+  private readonly findings: Finding[] = [];
+  private readonly reasons: string[] = [];
+  constructor(readonly req: RequirementId) {}
+
+  fail(at: string, expected: string, found: string): this {
+    this.findings.push({ req: this.req, at, expected, found });
+    return this;
+  }
+
+  /** The check cannot be made (or completed) from what the reply shows. */
+  cannotTell(reason: string): this {
+    if (!this.reasons.includes(reason)) this.reasons.push(reason);
+    return this;
+  }
+
+  result(): Assertion {
+    const outcome: CheckOutcome = this.findings.length ? 'failed' : this.reasons.length ? 'cantTell' : 'passed';
+    return { req: this.req, outcome, findings: [...this.findings], reasons: [...this.reasons] };
+  }
 }
+
+/** What a rule is given: the exchange, a Check bound to its requirement, and a reader of the reply. */
+export type RuleBody = (x: Exchange, check: Check, reply: ReplyReader) => void;
 
 export interface Rule {
-  req: string;
-  /** The Gherkin sentence that asks for this rule ("Then <sentence>"); omitted for envelope rules. */
+  req: RequirementId;
+  /** The Gherkin sentence that asks for this rule ("Then <sentence>"); omitted when a step calls it directly. */
   sentence?: string;
-  check(x: Exchange): Finding[];
+  check(x: Exchange, profile?: ReplyProfilePlaces): Assertion;
 }
 
-export interface Contract {
-  op: OperationName;
-  /** The requirement a Success reply to a valid request of this operation meets. */
-  success: (x: Exchange) => string;
-  rules: Rule[];
+/** Extra XPaths per fact, from the target's reply profile (OTA_REPLY_PROFILE). */
+export type ReplyProfilePlaces = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * A rule that needs the reply document. Without one (no HTTP reply, an unreadable body) the check
+ * cannot be made: its own requirement is not blamed, the envelope rules say what went wrong.
+ */
+export function rule(req: RequirementId, sentence: string | undefined, body: RuleBody): Rule {
+  requirement(req); // an unknown ID fails when the module loads, not when the check runs
+  return {
+    req,
+    sentence,
+    check(x, profile = {}) {
+      const c = new Check(req);
+      if (!x.reply.doc) c.cannotTell(`there is no reply document to read (${noDocument(x)})`);
+      else body(x, c, new ReplyReader(x.reply.doc, profile));
+      return c.result();
+    },
+  };
 }
 
-/** A rule with the Gherkin sentence that asks for it. */
-export const rule = (req: string, sentence: string, check: (x: Exchange) => Finding[]): Rule => ({ req, sentence, check });
-
-export const finding = (req: string, at: string, expected: string, found: string): Finding => ({ req, at, expected, found });
-
-/** The reply document, or a finding saying why there is none to check. */
-export function docOr(x: Exchange, req: string): { doc: XmlDoc } | { missing: Finding } {
-  if (x.reply.doc) return { doc: x.reply.doc };
-  const why = x.reply.transportError?.message ?? x.reply.unreadable ?? 'no reply';
-  return { missing: finding(req, 'reply', 'an XML reply to check', why) };
+/** A rule about the HTTP exchange itself (status, headers, timing): it runs with or without a document. */
+export function httpRule(req: RequirementId, body: (x: Exchange, check: Check) => void): Rule {
+  requirement(req);
+  return {
+    req,
+    check(x) {
+      const c = new Check(req);
+      body(x, c);
+      return c.result();
+    },
+  };
 }
 
-/** Runs `fn` on the reply document, or reports that there is none. */
-export function onDoc(x: Exchange, req: string, fn: (doc: XmlDoc) => Finding[]): Finding[] {
-  const d = docOr(x, req);
-  return 'missing' in d ? [d.missing] : fn(d.doc);
+/** Why an exchange has no document to read. */
+export function noDocument(x: Exchange): string {
+  if (x.reply.transportError) return `no HTTP reply: ${x.reply.transportError.message}`;
+  if (x.reply.unreadable) return `the body could not be read as XML: ${x.reply.unreadable}`;
+  return 'no reply';
 }
 
 export const list = (xs: Array<string | undefined>) => (xs.length === 0 ? '(none)' : xs.map((v) => v ?? '(missing)').join(', '));

@@ -1,22 +1,26 @@
-// The World of one scenario: the request being built, the exchanges made, the bookings created
-// (cancelled by the After hook whatever happened), and the verdict helpers that turn contract
-// findings into a failure naming the requirement, the XPath, what was expected and what was found.
+// The World of one scenario: the request being built, the exchanges made and the bookings
+// created. What it does is delegated: sending to src/transport, evidence to ./evidence, verdicts
+// to ./judge, booking safety to src/safety. Steps speak to it in domain terms only.
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
-import { strict as assert } from 'node:assert';
-import { exchange, disposeExchange } from '../transport/exchange';
+import { exchange, disposeExchange, type Exchange } from '../transport/exchange';
 import { OtaRequest, type PlaceholderValues } from '../xml/requests';
-import { operation, type OperationName, type OperationSpec } from '../spec/operations';
-import { runContext, replySchema, type RunContext } from '../run/run-context';
+import { OPERATIONS, type OperationName, type OperationSpec } from '../spec/operations';
+import { replySchema, runContext, type RunContext } from '../run/run-context';
+import { alignmentRule } from '../contracts/alignment';
+import { credentialEcho } from '../contracts/security';
 import { baseValues, newReference } from '../run/scenario-values';
-import { requirement } from '../spec/requirements-old';
-import type { Exchange, Finding, Rule } from '../contracts/rule';
-import type { BookedItem } from '../contracts/booking';
+import { CannotTell, StepUsageError } from '../run/errors';
+import type { Assertion, Rule } from '../contracts/rule';
+import type { BookedItem } from '../operations/bookread/contract';
+import { attachEvidence } from './evidence';
+import { discoverActivity } from '../operations/activityavailability/discover';
+import { judge } from './judge';
 
 /** A booking the scenario committed: what it holds, to compare with reads, and to cancel. */
 export interface CreatedBooking {
   bookingRef: string;
   items: BookedItem[];
-  /** Set once a cancel Commit of the whole booking succeeded. */
+  /** Set once a cancel of the whole booking succeeded. */
   cancelled: boolean;
 }
 
@@ -27,10 +31,13 @@ export class GatewayWorld extends World {
   last?: Exchange;
   readonly history: Exchange[] = [];
   readonly bookings: CreatedBooking[] = [];
-  /** The reference of the last activity booking request (Quote or Commit). */
+  /** The reference of the last activity booking request (Quote or commit). */
   lastBookingRef?: string;
-  /** Values remembered between steps (an activity found by availability, a reference...). */
-  readonly remembered: Record<string, string> = {};
+  /** Values remembered between steps (an activity found by availability...). */
+  readonly remembered: PlaceholderValues = {};
+  pickleName?: string;
+  /** The scenario's @req:<ID> tags. */
+  requirementTags: string[] = [];
 
   constructor(options: IWorldOptions) {
     super(options);
@@ -41,127 +48,82 @@ export class GatewayWorld extends World {
   }
 
   /** Starts a request of `name` from its sample, with the run's values and these overrides. */
-  prepare(name: OperationName | string, overrides: PlaceholderValues = {}): OtaRequest {
+  prepare(name: OperationName, overrides: PlaceholderValues = {}): OtaRequest {
     const ctx = this.run;
-    this.op = operation(name);
-    const values: PlaceholderValues = { ...baseValues(ctx.credentials, ctx.data, ctx.config.runId), ...this.remembered };
-    // Descriptive data asks about a hotel of the portfolio, not an activity's source hotel.
-    if (this.op.name === 'hotelnbc') {
-      values.hotelCode = ctx.data.hotels[0].code;
-      values.brandCode = ctx.data.hotels[0].brandCode;
-    }
-    Object.assign(values, overrides);
+    this.op = OPERATIONS[name];
+    const values: PlaceholderValues = {
+      ...baseValues(ctx.credentials, ctx.data, ctx.config.runId),
+      ...this.op.values?.(ctx.data),
+      ...this.remembered,
+      ...overrides,
+    };
     this.request = OtaRequest.fromSample(this.op, ctx.config.samplesDir, values);
     return this.request;
   }
 
   get currentRequest(): OtaRequest {
-    if (!this.request) throw new Error('no request has been prepared in this scenario (a Given step is missing)');
+    if (!this.request) throw new StepUsageError('no request has been prepared in this scenario (a Given step is missing)');
     return this.request;
   }
 
   /** Sends the current request (or a deliberately broken body) and keeps the exchange as evidence. */
   async send(brokenBody?: string): Promise<Exchange> {
     const ctx = this.run;
-    const x = await exchange(this.currentRequest, {
-      baseUrl: ctx.baseUrl,
-      limits: ctx.config.limits,
-      retry: ctx.config.retry,
-      body: brokenBody,
-    });
+    const x = await exchange(this.currentRequest, { baseUrl: ctx.baseUrl, limits: ctx.config.limits, retry: ctx.config.retry, body: brokenBody });
     this.last = x;
     this.history.push(x);
-    await this.attachEvidence(x);
+    await attachEvidence(this, x, this.history.length, ctx.redactor);
+    // Every reply is looked at for the caller's credentials (security class, SHOULD).
+    await this.record([credentialEcho(ctx.redactor, ctx.credentials.user).check(x)]);
     return x;
   }
 
+  /** The alignment rule for the last reply's operation, or undefined without its schema. */
+  async alignmentSchema(): Promise<Rule | undefined> {
+    const schema = await replySchema(this.run, this.reply.op);
+    return schema ? alignmentRule(schema, this.reply.op.replyRoot) : undefined;
+  }
+
   get reply(): Exchange {
-    if (!this.last) throw new Error('no request has been sent in this scenario (a When step is missing)');
+    if (!this.last) throw new StepUsageError('no request has been sent in this scenario (a When step is missing)');
     return this.last;
   }
 
-  /** Request and reply as attachments, secrets masked: the evidence of every verdict. */
-  private async attachEvidence(x: Exchange): Promise<void> {
-    const r = this.run.redactor;
-    const n = this.history.length;
-    await this.attach(r.maskXml(x.sentBody), { mediaType: 'application/xml', fileName: `${n}-${x.op.name}-request.xml` });
-    const e = x.reply.exchange;
-    if (e) {
-      const head = [`HTTP ${e.status}`, ...Object.entries(e.headers).map(([k, v]) => `${k}: ${v}`), `(${e.durationMs} ms, ${e.attempts.length} attempt(s): ${e.attempts.map((a) => a.outcome).join(' → ')})`];
-      await this.attach(r.scrub(head.join('\n')), { mediaType: 'text/plain', fileName: `${n}-${x.op.name}-reply-headers.txt` });
-      const body = x.reply.text ?? e.body.toString('latin1');
-      await this.attach(r.maskXml(body.length > 200_000 ? `${body.slice(0, 200_000)}\n… (${body.length} characters, cut)` : body), {
-        mediaType: x.reply.text !== undefined ? 'application/xml' : 'text/plain',
-        fileName: `${n}-${x.op.name}-reply.xml`,
-      });
-    } else if (x.reply.transportError) {
-      await this.attach(r.scrub(x.reply.transportError.message), { mediaType: 'text/plain', fileName: `${n}-${x.op.name}-no-reply.txt` });
-    }
+  /** Runs rules on an exchange (the last by default) and judges what they concluded. */
+  async check(rules: Rule[], x: Exchange = this.reply): Promise<void> {
+    const profile = this.run.replyProfile.facts;
+    await this.record(rules.map((r) => r.check(x, profile)));
   }
 
-  /** Runs rules on the last exchange and fails with every finding, each naming its requirement. */
-  async verify(rules: Rule[], x: Exchange = this.reply): Promise<void> {
-    await this.verdict(rules.flatMap((rule) => rule.check(x)));
+  /** Judges assertions made by a step itself (checks across several exchanges). */
+  async record(assertions: Assertion[]): Promise<void> {
+    if (assertions.length === 0) return;
+    const { redactor, config } = this.run;
+    await judge(this, assertions, { strict: config.strict, mask: (s) => redactor.scrub(s) });
   }
 
-  /** Fails the step when there are findings; attaches them as a table. */
-  async verdict(findings: Finding[]): Promise<void> {
-    if (findings.length === 0) return;
-    const text = this.run.redactor.scrub(formatFindings(findings));
-    await this.attach(text, { mediaType: 'text/plain', fileName: 'findings.txt' });
-    assert.fail(text);
-  }
-
-  /** The informative OpenTravel alignment check: schema findings, reported under ALIGN-XSD. */
-  async alignmentFindings(x: Exchange = this.reply): Promise<Finding[] | 'no-schema'> {
-    const schema = await replySchema(this.run, x.op);
-    if (!schema) return 'no-schema';
-    if (!x.reply.doc) return [{ req: 'ALIGN-XSD', at: 'reply', expected: 'an XML reply', found: x.reply.unreadable ?? 'none' }];
-    return schema.validate(x.reply.doc).map((f) => ({
-      req: 'ALIGN-XSD',
-      at: f.line ? `line ${f.line}` : 'document',
-      expected: `valid against ${x.op.replyRoot}.xsd (OpenTravel 2016B)`,
-      found: f.message,
-    }));
+  /** A precondition of the scenario: when it does not hold, its requirements are cantTell. */
+  precondition(holds: unknown, reason: string): asserts holds {
+    if (!holds) throw new CannotTell(`Cannot tell: precondition not met: ${this.run.redactor.scrub(reason)}`);
   }
 
   /**
-   * Finds a bookable activity with activity availability and remembers its codes and first date,
-   * so that booking and descriptive-data requests use what the target really offers.
+   * Finds a bookable activity with activity availability and remembers its codes and dates, so
+   * that booking and descriptive-data requests use what the target really offers. Not found: the
+   * scenario's requirements are cantTell (a precondition), never failed.
    */
   async discoverActivity(): Promise<void> {
-    this.prepare('activityavailability');
-    const x = await this.send();
-    const found = x.reply.doc?.records('/*/ota:TourActivityInfo', {
-      id: 'ota:BasicInfo/@TourActivityID',
-      product: 'ota:BasicInfo/@SupplierProductCode',
-      service: 'ota:BasicInfo/ota:TPA_Extensions/ota:SupplierService/@SupplierServiceCode',
-      date: 'ota:Schedule/ota:Detail/@Start',
-    })[0];
-    // A precondition: without an activity there is nothing to book, and the scenario says so.
-    if (!found?.id || !found.product || !found.service || !found.date)
-      throw new Error(
-        `precondition: activity availability found no bookable activity (TourActivityID, SupplierProductCode, ` +
-          `SupplierServiceCode and a date) at hotel ${this.run.data.activities.hotelCodes[0]}`,
-      );
-    const date = found.date.slice(0, 10);
-    Object.assign(this.remembered, {
-      tourActivityId: found.id,
-      supplierProductCode: found.product,
-      supplierServiceCode: found.service,
-      startDateTime: `${date}T09:00:00`,
-      endDateTime: `${date}T13:00:00`,
-      pickupDateTime: `${date}T08:30:00`,
-    });
+    if (this.remembered.tourActivityId) return;
+    Object.assign(this.remembered, await discoverActivity(this));
   }
 
   /** The scenario's (first) booking: the one its booking steps speak of. */
   get booking(): CreatedBooking {
-    if (!this.bookings[0]) throw new Error('no booking has been made in this scenario');
+    if (!this.bookings[0]) throw new CannotTell('Cannot tell: precondition not met: no booking was made in this scenario');
     return this.bookings[0];
   }
 
-  /** Records a committed item in the scenario (for reads and cleanup) and in the run's ledger. */
+  /** Records a committed item in the scenario (for reads and clean-up) and in the run's ledger. */
   bookingCommitted(bookingRef: string, item: BookedItem): CreatedBooking {
     let b = this.bookings.find((x) => x.bookingRef === bookingRef);
     if (!b) {
@@ -190,33 +152,9 @@ export class GatewayWorld extends World {
     return newReference(this.run.config.runId, kind);
   }
 
-  pickleName?: string;
-  /** The scenario's @req:<ID> tags: what a refusal step checks. */
-  requirementTags: string[] = [];
-
   dispose(): void {
     for (const x of this.history) disposeExchange(x);
   }
-}
-
-export function formatFindings(findings: Finding[]): string {
-  const byReq = new Map<string, Finding[]>();
-  for (const f of findings) byReq.set(f.req, [...(byReq.get(f.req) ?? []), f]);
-  const parts: string[] = [];
-  for (const [id, fs] of byReq) {
-    let head = id;
-    try {
-      const q = requirement(id);
-      head = `${id} (${q.level}, ${q.section}): ${q.statement}`;
-    } catch {
-      /* an ID outside the catalogue still reports its findings */
-    }
-    parts.push(
-      `${head}\n` +
-        fs.map((f) => `  at ${f.at}\n    expected: ${f.expected}\n    found:    ${f.found}`).join('\n'),
-    );
-  }
-  return `Nonconformance:\n${parts.join('\n')}`;
 }
 
 setWorldConstructor(GatewayWorld);

@@ -36,7 +36,22 @@ export interface SuiteConfig {
   runId: string;
   /** Sandbox faults to switch on (the project's own mutation tests only). */
   sandboxFaults: string[];
+  /** Sandbox dialect variants to switch on (the project's own fairness tests only). */
+  sandboxVariants: string[];
+  /** The target's reply profile (extra XPaths per fact), when OTA_REPLY_PROFILE names one. */
+  replyProfileFile?: string;
+  /** Claimed classes given on the command line (--claim), overriding the test data's. */
+  claims?: string[];
+  /** --strict: SHOULD findings fail scenarios and the run. */
+  strict: boolean;
+  /** The whole run's bound: past it the run stops with exit 2 (OTA_RUN_DEADLINE_MS). */
+  runDeadlineMs: number;
+  /** Consecutive transport failures after which the gateway counts as stopped (OTA_MAX_CONSECUTIVE_FAILURES). */
+  maxConsecutiveFailures: number;
 }
+
+export const DEFAULT_RUN_DEADLINE_MS = 45 * 60_000;
+export const DEFAULT_MAX_CONSECUTIVE_FAILURES = 10;
 
 type Env = Record<string, string | undefined>;
 
@@ -54,15 +69,24 @@ function pathVar(env: Env, name: string, fallback: string): string {
   return isAbsolute(raw) ? raw : resolve(PROJECT_ROOT, raw);
 }
 
+// scheme://user:password@host - the userinfo of a URL, found before the URL is parsed or shown
+const USERINFO_RE = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i;
+
 function baseUrlVar(env: Env): string | undefined {
   const raw = env.OTA_BASE_URL?.trim();
   if (!raw) return undefined;
+  // Before anything else, and never echoed: the URL would be printed, written to summary.json and
+  // to every ledger line. Credentials go in OTA_USER and OTA_PASSWORD.
+  if (USERINFO_RE.test(raw))
+    throw new ConfigError('OTA_BASE_URL must not carry credentials (user:password@host): give them in OTA_USER and OTA_PASSWORD; the URL is not shown here because it holds them');
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw new ConfigError(`OTA_BASE_URL="${raw}" is not a URL (expected for example https://gateway.example.com/ota)`);
   }
+  if (url.username || url.password)
+    throw new ConfigError('OTA_BASE_URL must not carry credentials (user:password@host): give them in OTA_USER and OTA_PASSWORD; the URL is not shown here because it holds them');
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new ConfigError(`OTA_BASE_URL="${raw}" must use http or https, not ${url.protocol}`);
   if (url.search || url.hash) throw new ConfigError(`OTA_BASE_URL="${raw}" must not carry a query or fragment`);
@@ -101,6 +125,23 @@ function secretsVar(env: Env, credentials?: Credentials): string[] {
     secrets.add(v);
   }
   return [...secrets];
+}
+
+const listVar = (env: Env, name: string) => (env[name] ?? '').split(/[\s,]+/).filter(Boolean);
+
+function boolVar(env: Env, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return false;
+  if (['1', 'true', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name}="${env[name]}" must be true or false`);
+}
+
+function replyProfileVar(env: Env): string | undefined {
+  if (!env.OTA_REPLY_PROFILE?.trim()) return undefined;
+  const file = pathVar(env, 'OTA_REPLY_PROFILE', '');
+  if (!existsSync(file) || !statSync(file).isFile()) throw new ConfigError(`OTA_REPLY_PROFILE: no file at ${file}`);
+  return file;
 }
 
 function newRunId(): string {
@@ -150,6 +191,12 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
     reportsDir: pathVar(env, 'OTA_REPORTS_DIR', 'reports'),
     ledgerFile: pathVar(env, 'OTA_LEDGER_FILE', '.ledger/bookings.jsonl'),
     runId: env.OTA_RUN_ID?.trim() || newRunId(),
-    sandboxFaults: (env.OTA_SANDBOX_FAULTS ?? '').split(/[\s,]+/).filter(Boolean),
+    sandboxFaults: listVar(env, 'OTA_SANDBOX_FAULTS'),
+    sandboxVariants: listVar(env, 'OTA_SANDBOX_VARIANTS'),
+    replyProfileFile: replyProfileVar(env),
+    claims: env.OTA_CLAIMS?.trim() ? listVar(env, 'OTA_CLAIMS') : undefined,
+    strict: boolVar(env, 'OTA_STRICT'),
+    runDeadlineMs: intVar(env, 'OTA_RUN_DEADLINE_MS', DEFAULT_RUN_DEADLINE_MS, 1),
+    maxConsecutiveFailures: intVar(env, 'OTA_MAX_CONSECUTIVE_FAILURES', DEFAULT_MAX_CONSECUTIVE_FAILURES, 1),
   };
 }

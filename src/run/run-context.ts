@@ -4,10 +4,14 @@
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { loadConfig, type Credentials, type SuiteConfig } from './config';
-import { loadTestData, type TestData } from './test-data';
+import { deepMerge, loadTestData, type TestData } from './test-data';
 import { Redactor } from '../safety/redaction';
 import { BookingLedger } from '../safety/ledger';
 import { loadXml, XmlSchema } from '../xml/xml';
+import { loadReplyProfile, type ReplyProfile } from './reply-profile';
+import { FACT_IDS } from '../operations';
+import { ConfigError } from './errors';
+import { CONFORMANCE_CLASSES, type ConformanceClass } from '../spec/requirements';
 import { closeTransport } from '../transport/http';
 import type { OperationSpec } from '../spec/operations';
 
@@ -18,6 +22,9 @@ export interface RunContext {
   embedded: boolean;
   credentials: Credentials;
   data: TestData;
+  /** The classes the target claims (test data, or --claim). */
+  claims: ConformanceClass[];
+  replyProfile: ReplyProfile;
   redactor: Redactor;
   ledger: BookingLedger;
   /** Schema per reply root, loaded on first use; null when the folder has none for that root. */
@@ -32,24 +39,58 @@ export function runContext(): RunContext {
   return current;
 }
 
+type SandboxModule = typeof import('../../sandbox/src/index');
+
+// Loaded only when needed: a run against a real gateway never touches the sandbox code.
+// require, not import(): ts-node compiles .ts only on the CommonJS path.
+const sandboxModule = () => require('../../sandbox/src/index') as SandboxModule;
+
 async function startEmbeddedSandbox(config: SuiteConfig): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  // Loaded only when needed: a run against a real gateway never touches the sandbox code.
-  // require, not import(): ts-node compiles .ts only on the CommonJS path.
-  const sandbox = require('../../sandbox/src') as typeof import('../../sandbox/src');
   const { requestorInstance, ...rest } = config.credentials;
-  const started = await sandbox.startSandbox({
-    port: 0,
-    faults: config.sandboxFaults,
-    credentials: { ...rest, ...(requestorInstance ? { requestorInstance } : {}) },
-  });
+  let started;
+  try {
+    started = await sandboxModule().startSandbox({
+      port: 0,
+      faults: config.sandboxFaults,
+      variants: config.sandboxVariants,
+      credentials: { ...rest, ...(requestorInstance ? { requestorInstance } : {}) },
+    });
+  } catch (e) {
+    throw new ConfigError(`the embedded sandbox cannot start: ${(e as Error).message}`);
+  }
   return { baseUrl: started.baseUrl, stop: () => started.close() };
+}
+
+/** The test data a sandbox variant needs (forms the spec leaves open, such as its status words). */
+function variantTestData(config: SuiteConfig): Record<string, unknown> {
+  if (config.baseUrl || config.sandboxVariants.length === 0) return {};
+  const { VARIANTS } = sandboxModule();
+  let merged: Record<string, unknown> = {};
+  for (const name of config.sandboxVariants) {
+    const v = VARIANTS.find((x) => x.name === name) as { testData?: Record<string, unknown> } | undefined;
+    if (v?.testData) merged = deepMerge(merged, v.testData);
+  }
+  return merged;
+}
+
+function claimsOf(config: SuiteConfig, data: TestData): ConformanceClass[] {
+  if (!config.claims) return data.claims;
+  const unknown = config.claims.filter((c) => !(CONFORMANCE_CLASSES as readonly string[]).includes(c));
+  if (unknown.length) throw new ConfigError(`--claim names unknown class(es) ${unknown.join(', ')}; known: ${CONFORMANCE_CLASSES.join(', ')}`);
+  const claims = config.claims as ConformanceClass[];
+  if (!claims.includes('core')) throw new ConfigError('--claim must include core (what the spec states for all nine operations)');
+  if (claims.includes('partial-cancellation') && !data.booking.partialCancellation)
+    throw new ConfigError('--claim partial-cancellation needs booking.partialCancellation in the test data (how the target expresses it)');
+  return claims;
 }
 
 export async function openRunContext(env = process.env): Promise<RunContext> {
   if (current) return current;
   await loadXml();
   const config = loadConfig(env);
-  const data = loadTestData(config.testDataFile);
+  const data = loadTestData(config.testDataFile, variantTestData(config));
+  const claims = claimsOf(config, data);
+  const replyProfile = loadReplyProfile(config.replyProfileFile, FACT_IDS);
   let baseUrl = config.baseUrl;
   let stop: (() => Promise<void>) | undefined;
   if (!baseUrl) {
@@ -63,6 +104,8 @@ export async function openRunContext(env = process.env): Promise<RunContext> {
     embedded: !config.baseUrl,
     credentials: config.credentials,
     data,
+    claims,
+    replyProfile,
     redactor: new Redactor(config.secrets),
     ledger: new BookingLedger(config.ledgerFile),
     schemas: new Map(),

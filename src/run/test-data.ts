@@ -3,6 +3,29 @@
 // searching first, then booking what was found.
 import { readFileSync } from 'node:fs';
 import { ConfigError } from './errors';
+import { CONFORMANCE_CLASSES, type ConformanceClass } from '../spec/requirements';
+
+/** Hotel availability outlines use test-data places 1 to PLACES_NEEDED (a test checks the features). */
+export const PLACES_NEEDED = 3;
+
+/**
+ * The forms the spec leaves open that the booking classes need (it lists only Quote for ResStatus
+ * and CancelType: "Other allowed values of these attributes are not listed").
+ */
+export interface BookingForms {
+  /** ResStatus of an activity booking that books. Default Commit (OpenTravel). */
+  commitResStatus: string;
+  /** CancelType of a booking cancel that cancels. Default Commit (OpenTravel). */
+  commitCancelType: string;
+  /** Words a reply uses for a cancelled booking or item (case-insensitive). Default Cancelled, Canceled. */
+  cancelledStatusWords: string[];
+  /**
+   * How a partial cancellation is expressed ("not shown" in the spec): 'item-reference' = the
+   * cancel request carries the item's UniqueID Type 37 beside the booking's Type 36. Absent: the
+   * target does not declare one, and cannot claim partial-cancellation.
+   */
+  partialCancellation?: 'item-reference';
+}
 
 export interface Place {
   /** RefPoint CodeContext: Country or Region. */
@@ -13,6 +36,9 @@ export interface Place {
 
 export interface TestData {
   description?: string;
+  /** Conformance classes the target claims; core is always among them. */
+  claims: ConformanceClass[];
+  booking: BookingForms;
   language: string;
   altLanguage: string;
   /** Days from today to the first service date; replies are requested for future dates only. */
@@ -85,21 +111,63 @@ function nonEmptyArray(file: string, v: unknown, where: string): unknown[] {
   return v;
 }
 
+function stringList(file: string, v: unknown, where: string): string[] {
+  return nonEmptyArray(file, v, where).map((x, i) => {
+    if (typeof x !== 'string' || x.trim() === '') fail(file, `${where}[${i}]`, 'must be a non-empty string');
+    return x.trim();
+  });
+}
+
+function claimsOf(file: string, v: unknown): ConformanceClass[] {
+  const claims = stringList(file, v, 'claims');
+  for (const c of claims)
+    if (!(CONFORMANCE_CLASSES as readonly string[]).includes(c)) fail(file, 'claims', `names unknown class "${c}"; known: ${CONFORMANCE_CLASSES.join(', ')}`);
+  if (!claims.includes('core')) fail(file, 'claims', 'must include core (what the spec states for all nine operations)');
+  return claims as ConformanceClass[];
+}
+
+function bookingOf(file: string, v: unknown): BookingForms {
+  const o = v === undefined ? {} : obj(file, v, 'booking');
+  const opt = (key: string, fallback: string) => (o[key] === undefined ? fallback : str(file, o, key, 'booking'));
+  const partial = o.partialCancellation ?? undefined;
+  if (partial !== undefined && partial !== 'item-reference')
+    fail(file, 'booking.partialCancellation', 'must be "item-reference" (the item\'s UniqueID Type 37 in the cancel request) or null (none)');
+  return {
+    commitResStatus: opt('commitResStatus', 'Commit'),
+    commitCancelType: opt('commitCancelType', 'Commit'),
+    cancelledStatusWords: o.cancelledStatusWords === undefined ? ['Cancelled', 'Canceled'] : stringList(file, o.cancelledStatusWords, 'booking.cancelledStatusWords'),
+    ...(partial ? { partialCancellation: partial } : {}),
+  };
+}
+
 /** Loads and checks a test-data file; every problem names the file and the field. */
-export function loadTestData(file: string): TestData {
+export function loadTestData(file: string, overrides: Record<string, unknown> = {}): TestData {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
     throw new ConfigError(`test data ${file}: cannot be read as JSON (${(e as Error).message})`);
   }
-  const root = obj(file, raw, '(root)');
+  const root = deepMerge(obj(file, raw, '(root)'), overrides);
+  const booking = bookingOf(file, root.booking);
+  // No claims written: every class the file can drive (partial cancellation needs a declared form).
+  const claims =
+    root.claims === undefined
+      ? CONFORMANCE_CLASSES.filter((c) => c !== 'partial-cancellation' || booking.partialCancellation)
+      : claimsOf(file, root.claims);
+  if (claims.includes('partial-cancellation') && !booking.partialCancellation)
+    fail(file, 'claims', 'claims partial-cancellation, but booking.partialCancellation declares no request form');
+  const places = nonEmptyArray(file, obj(file, root.hotelAvailability, 'hotelAvailability').places, 'hotelAvailability.places');
+  if (places.length < PLACES_NEEDED)
+    fail(file, 'hotelAvailability.places', `has ${places.length} place(s); the hotel availability scenarios need ${PLACES_NEEDED}`);
   const ha = obj(file, root.hotelAvailability, 'hotelAvailability');
   const act = obj(file, root.activities, 'activities');
   const tr = obj(file, root.transfers, 'transfers');
   const unk = obj(file, root.unknown, 'unknown');
   return {
     description: typeof root.description === 'string' ? root.description : undefined,
+    claims,
+    booking,
     language: str(file, root, 'language', '(root)'),
     altLanguage: str(file, root, 'altLanguage', '(root)'),
     offsetDays: posInt(file, root, 'offsetDays'),
@@ -135,4 +203,17 @@ export function loadTestData(file: string): TestData {
       airportCode: str(file, unk, 'airportCode', 'unknown'),
     },
   };
+}
+
+/** Plain-object deep merge: `over` wins; arrays are replaced, not merged. */
+export function deepMerge(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    const b = out[k];
+    out[k] =
+      v && typeof v === 'object' && !Array.isArray(v) && b && typeof b === 'object' && !Array.isArray(b)
+        ? deepMerge(b as Record<string, unknown>, v as Record<string, unknown>)
+        : v;
+  }
+  return out;
 }

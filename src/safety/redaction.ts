@@ -1,17 +1,23 @@
 // Keeping secrets (OTA_PASSWORD and the configured secret list) out of every artifact:
-//   - Redactor.maskXml / scrub: applied by the suite before anything is printed or attached;
-//   - scanForSecrets: the after-run check of reports/ that fails the run if one slipped through,
-//     in raw and encoded forms (XML, JSON, URL, and base64 as cucumber messages and Allure embed
-//     attachments that way).
+//   - Redactor.maskXml / scrub: applied by the suite before anything is printed or attached (and
+//     to every console write, see console.ts);
+//   - scanForSecrets: the after-run check of reports/ that fails the run if one slipped through.
+// Both see a secret in every disguise: raw, XML-escaped, numeric character references (&#72;,
+// &#x48;), JSON-escaped, URL-encoded, split by white space or line breaks, and base64 (of the
+// secret alone or inside a larger text such as user:password or an embedded attachment).
+// Every scan is linear in the text (secret-views.ts): hostile replies once froze regexes.
 import { closeSync, lstatSync, openSync, readSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { SecretFinder, maskRanges, type SecretForm } from './secret-views';
 
 export const MASK = '********';
 
 /** Secrets shorter than this are not masked: they would blank out ordinary words. */
 export const MIN_SECRET_LENGTH = 4;
 
-export type SecretEncoding = 'raw' | 'xml-escaped' | 'json-escaped' | 'url-encoded' | 'base64';
+/** The disguise a secret was found in ('split': broken by white space or line breaks). */
+export type SecretEncoding = SecretForm;
 
 export interface SecretFinding {
   file: string;
@@ -127,20 +133,48 @@ const ATTR_RE = new RegExp(`${ATTR_NAME}(?:${ATTR_VALUE_FORMS.join('|')})`, 'gi'
 // [^<>] (not [^>]): an unclosed start tag must not make the scan quadratic.
 const ELEMENT_RE = /(<((?:[\w.-]+:)?MessagePassword)(?:\s[^<>]*)?>)([^<]*)(<\/\2\s*>)/gi;
 
+/** base64 of a whole value, as a header or a JSON field would carry it (standard and URL-safe). */
+function base64Whole(value: string): string[] {
+  const b64 = Buffer.from(value, 'utf8').toString('base64');
+  const urlSafe = b64.replace(/\+/g, '-').replace(/\//g, '_');
+  return [...new Set([b64, b64.replace(/=+$/, ''), urlSafe, urlSafe.replace(/=+$/, '')])];
+}
+
+// `Authorization: Basic <base64 of user:password>` (and Bearer tokens): masked whoever's they
+// are. [A-Za-z0-9+/=_-] cannot overlap "Basic" or the white space: linear.
+const AUTH_RE = /\b(Basic|Bearer)([ \t]+)([A-Za-z0-9+/_-]{8,}={0,2})/gi;
+
+function maskAuthorization(text: string): string {
+  if (!/basic|bearer/i.test(text)) return text;
+  return text.replace(AUTH_RE, (m, scheme: string, space: string, token: string) => {
+    if (scheme.toLowerCase() === 'bearer') return `${scheme}${space}${MASK}`;
+    // an ordinary word after "Basic" is left alone: only a token that decodes to user:password
+    const decoded = Buffer.from(token, 'base64').toString('latin1');
+    return /^[\x20-\x7e]*:[\x20-\x7e]*$/.test(decoded) ? `${scheme}${space}${MASK}` : m;
+  });
+}
+
 export class Redactor {
   /** The secrets that are masked (MIN_SECRET_LENGTH characters or more). */
   readonly secrets: readonly string[];
   /** Secrets that were given but are not masked, with why: the caller should warn about them. */
   readonly ignored: readonly IgnoredSecret[];
+  /** Literal forms (escaped, URL-encoded, base64 at every alignment), longest first. */
   private readonly forms: string[];
+  private readonly finder: SecretFinder;
 
-  constructor(secrets: string[]) {
+  /** user: the gateway user name, so that base64 of user:password is masked whole. */
+  constructor(secrets: string[], options: { user?: string } = {}) {
     const { kept, ignored } = partition(secrets);
     this.secrets = Object.freeze(kept.map((k) => k.value));
     this.ignored = Object.freeze(ignored);
+    this.finder = new SecretFinder(this.secrets, MIN_SECRET_LENGTH);
     // longest first: a secret that contains another one is masked as a whole
     const all = new Set<string>();
-    for (const s of this.secrets) for (const p of patternsFor(s, false)) all.add(p.text);
+    for (const s of this.secrets) {
+      for (const p of patternsFor(s, true)) all.add(p.text);
+      for (const w of [s, ...(options.user ? [`${options.user}:${s}`] : [])]) base64Whole(w).forEach((b) => all.add(b));
+    }
     this.forms = [...all].sort((a, b) => b.length - a.length);
   }
 
@@ -149,7 +183,7 @@ export class Redactor {
     return this.ignored.map((i) => `warning: ${i.secretLabel} of the secret list is ${i.reason}`);
   }
 
-  /** Masks MessagePassword values (any quoting, prefix, escaping) and then every raw secret. */
+  /** Masks MessagePassword values (any quoting, prefix, escaping) and then every secret. */
   maskXml(xml: string): string {
     const masked = xml
       .replace(ATTR_RE, (...m: unknown[]) => {
@@ -163,11 +197,26 @@ export class Redactor {
     return this.scrub(masked);
   }
 
-  /** Replaces every secret, raw or XML-/JSON-/URL-encoded, in any text. */
+  /**
+   * The encodings in which a secret (or user:secret) appears in a gateway's reply: raw, escaped,
+   * character references, URL-encoded, split, base64. Names the forms, never the value: the
+   * credential-echo finding.
+   */
+  echoes(text: string, user = ''): SecretEncoding[] {
+    const found = new Set<SecretEncoding>(this.finder.find(text).map((m) => m.form));
+    for (const s of this.secrets) {
+      const b64 = [...base64Whole(s), ...(user ? base64Whole(`${user}:${s}`) : []), ...base64Fragments(Buffer.from(s, 'utf8'))];
+      if (b64.some((b) => text.includes(b))) found.add('base64');
+    }
+    return [...found];
+  }
+
+  /** Replaces every secret, in any of its disguises, in any text. */
   scrub(text: string): string {
-    let out = text;
+    if (this.secrets.length === 0 || text.length === 0) return text;
+    let out = maskRanges(text, this.finder.find(text), MASK);
     for (const f of this.forms) if (out.includes(f)) out = out.split(f).join(MASK);
-    return out;
+    return maskAuthorization(out);
   }
 }
 
@@ -175,29 +224,91 @@ export class Redactor {
 // After-run scan
 
 const CHUNK = 1024 * 1024;
+/** Characters carried from one chunk to the next, so a disguised secret across a boundary is seen. */
+const OVERLAP = 64 * 1024;
+/** Shorter runs of base64 characters are words, not encoded data worth decoding. */
+const MIN_BASE64_RUN = 8;
 
 /**
  * Scans every regular file under dir (recursively; symbolic links are not followed) for every
- * secret in raw and encoded forms. Binary-safe and bounded in memory: files are read in 1 MiB
- * chunks that overlap by the longest pattern. A missing dir gives no findings.
+ * secret in every disguise, base64-encoded ones included (runs of base64 characters are decoded
+ * at their 4 possible alignments and searched again). Bounded in memory: files are read in 1 MiB
+ * chunks that overlap by 64 KiB. A missing dir gives no findings.
  */
 export function scanForSecrets(dir: string, secrets: string[]): SecretFinding[] {
   const { kept } = partition(secrets);
   if (kept.length === 0 || !existsSync(dir)) return [];
-  const patterns: { label: string; encoding: SecretEncoding; bytes: Buffer }[] = [];
-  for (const k of kept)
-    for (const p of patternsFor(k.value, true)) patterns.push({ label: k.label, encoding: p.encoding, bytes: Buffer.from(p.text, 'utf8') });
-  const overlap = Math.max(...patterns.map((p) => p.bytes.length)) - 1;
-
+  const finder = new SecretFinder(kept.map((k) => k.value), MIN_SECRET_LENGTH);
   const findings: SecretFinding[] = [];
   for (const file of listFiles(dir)) {
-    const counts = scanFile(file, patterns, overlap);
-    for (const [key, count] of counts) {
-      const [label, encoding] = key.split('\u0000') as [string, SecretEncoding];
-      findings.push({ file, secretLabel: label, encoding, count });
+    for (const [key, count] of scanFile(file, finder)) {
+      const [i, encoding] = key.split('\u0000') as [string, SecretEncoding];
+      findings.push({ file, secretLabel: kept[Number(i)].label, encoding, count });
     }
   }
   return findings;
+}
+
+/** Scans one text (a file, a console) the same way; keys are `${secretIndex}\0${form}`. */
+export function scanText(text: string, finder: SecretFinder, counts = new Map<string, number>(), from = 0): Map<string, number> {
+  const add = (secret: number, form: SecretEncoding) => {
+    const key = `${secret}\u0000${form}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  };
+  // matches that end before `from` were counted with the previous chunk
+  for (const m of finder.find(text)) if (m.end > from) add(m.secret, m.form);
+  for (const m of findInBase64Runs(text, finder)) if (m.end > from) add(m.secret, 'base64');
+  return counts;
+}
+
+const isB64 = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 45 || c === 95;
+
+/**
+ * Secrets inside base64-encoded runs (cucumber messages and Allure embed attachments this way; a
+ * Basic header carries user:password). Each run is decoded at the 4 alignments; the decoded runs
+ * are joined with NUL so one search covers them all. Returns approximate original end offsets.
+ */
+function findInBase64Runs(text: string, finder: SecretFinder): Array<{ secret: number; end: number }> {
+  const runs: Array<[number, number]> = [];
+  for (let i = 0; i < text.length; ) {
+    if (!isB64(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < text.length && isB64(text.charCodeAt(j))) j++;
+    if (j - i >= MIN_BASE64_RUN) runs.push([i, j]);
+    i = j;
+  }
+  if (runs.length === 0) return [];
+  const out: Array<{ secret: number; end: number }> = [];
+  for (let k = 0; k < 4; k++) {
+    const parts: string[] = [];
+    const segStart: number[] = [];
+    let len = 0;
+    for (const [a, b] of runs) {
+      if (b - a - k < 4) continue;
+      const decoded = Buffer.from(text.slice(a + k, b), 'base64').toString('utf8');
+      segStart.push(len);
+      parts.push(decoded);
+      len += decoded.length + 1;
+    }
+    const joined = parts.join('\u0000');
+    const usedRuns = runs.filter(([a, b]) => b - a - k >= 4);
+    for (const m of finder.find(joined)) {
+      // the run holding the match: binary search over the segment starts
+      let lo = 0;
+      let hi = segStart.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (segStart[mid] <= m.start) lo = mid;
+        else hi = mid - 1;
+      }
+      const [a, b] = usedRuns[lo];
+      out.push({ secret: m.secret, end: Math.min(b, a + k + Math.ceil(((m.end - segStart[lo]) * 4) / 3)) });
+    }
+  }
+  return out;
 }
 
 function listFiles(dir: string): string[] {
@@ -216,7 +327,7 @@ function listFiles(dir: string): string[] {
   return out;
 }
 
-function scanFile(file: string, patterns: { label: string; encoding: SecretEncoding; bytes: Buffer }[], overlap: number): Map<string, number> {
+function scanFile(file: string, finder: SecretFinder): Map<string, number> {
   const counts = new Map<string, number>();
   let fd: number;
   try {
@@ -225,27 +336,18 @@ function scanFile(file: string, patterns: { label: string; encoding: SecretEncod
     throw new Error(`secret scan: cannot read ${file}: ${(e as Error).message}`);
   }
   try {
-    const buf = Buffer.alloc(overlap + CHUNK);
-    let carry = 0; // bytes kept from the previous chunk at the start of buf
+    const buf = Buffer.alloc(CHUNK);
+    const decoder = new StringDecoder('utf8'); // a character cut by the chunk boundary waits for the next chunk
+    let carry = '';
     for (;;) {
-      const n = readSync(fd, buf, carry, CHUNK, null);
-      if (n === 0) break;
-      const window = buf.subarray(0, carry + n);
-      for (const p of patterns) {
-        let at = window.indexOf(p.bytes);
-        while (at !== -1) {
-          // count a match once: only if it ends in the new bytes (it cannot lie wholly in the carry
-          // unless shorter than the carry, and then it was counted in the previous window)
-          if (at + p.bytes.length > carry) {
-            const key = `${p.label}\u0000${p.encoding}`;
-            counts.set(key, (counts.get(key) ?? 0) + 1);
-          }
-          at = window.indexOf(p.bytes, at + 1);
-        }
+      const n = readSync(fd, buf, 0, CHUNK, null);
+      const fresh = n === 0 ? decoder.end() : decoder.write(buf.subarray(0, n));
+      if (fresh.length > 0) {
+        const window = carry + fresh;
+        scanText(window, finder, counts, carry.length);
+        carry = window.slice(-OVERLAP);
       }
-      const keep = Math.min(overlap, window.length);
-      window.copy(buf, 0, window.length - keep, window.length);
-      carry = keep;
+      if (n === 0) break;
     }
   } finally {
     closeSync(fd);

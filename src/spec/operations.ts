@@ -1,6 +1,9 @@
 // The spec's facts about each operation, in one table: path, request root, the Version from the
-// Versioning table, and the element paths the spec's Endpoints tables list for the request.
+// Versioning table, the element paths the spec's Endpoints tables list for the request, and what
+// the suite needs to build one (sample, values, a discovered activity, whether a retry is safe).
 // Reply roots follow OpenTravel convention (RQ -> RS); the spec leaves them "not shown".
+import type { TestData } from '../run/test-data';
+import type { PlaceholderValues } from '../xml/requests';
 
 export const OTA_NS = 'http://www.opentravel.org/OTA/2003/05';
 
@@ -21,7 +24,10 @@ export interface OperationSpec {
   title: string;
   path: `/${OperationName}`;
   requestRoot: string;
+  /** The reply root OpenTravel pairs with the request (its schema is the alignment check's). */
   replyRoot: string;
+  /** Other reply roots OpenTravel 2016B has for the same answer. */
+  altReplyRoots: string[];
   version: string;
   /** Root attributes the spec lists for the request. */
   rootAttributes: string[];
@@ -29,6 +35,12 @@ export interface OperationSpec {
   requestPaths: string[];
   /** The sample under xml-samples/. */
   sample: string;
+  /** False for operations that change state: a timed-out attempt may have taken effect. */
+  idempotent: boolean;
+  /** The request names a tour activity the target really offers, found by activity availability first. */
+  needsActivity: boolean;
+  /** Placeholder values of this operation's own (beside the run's common values). */
+  values?: (data: TestData) => PlaceholderValues;
 }
 
 const op = (o: OperationSpec) => o;
@@ -40,6 +52,7 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
     path: '/activityavailability',
     requestRoot: 'OTA_TourActivityAvailRQ',
     replyRoot: 'OTA_TourActivityAvailRS',
+    altReplyRoots: [],
     version: '2011.2',
     rootAttributes: ['Version'],
     requestPaths: [
@@ -51,6 +64,8 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
       'ota:TourActivity/ota:MultimodalOffer/ota:RequestedOffer/ota:GuidelinePricing/ota:MaximumPrice[@Amount and @CurrencyCode and @CurrencyDecimal]',
     ],
     sample: 'activityavailability.xml',
+    idempotent: true,
+    needsActivity: false,
   }),
   hotelavailability: op({
     name: 'hotelavailability',
@@ -58,6 +73,7 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
     path: '/hotelavailability',
     requestRoot: 'OTA_HotelAvailRQ',
     replyRoot: 'OTA_HotelAvailRS',
+    altReplyRoots: [],
     version: '2008.1',
     rootAttributes: ['Version', 'MaxResponses', 'EchoToken'],
     requestPaths: [
@@ -67,6 +83,8 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
       'ota:AvailRequestSegments/ota:AvailRequestSegment/ota:HotelSearchCriteria/ota:Criterion/ota:RefPoint[@CodeContext]',
     ],
     sample: 'hotelavailability.xml',
+    idempotent: true,
+    needsActivity: false,
   }),
   activitysearch: op({
     name: 'activitysearch',
@@ -74,6 +92,7 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
     path: '/activitysearch',
     requestRoot: 'OTA_TourActivitySearchRQ',
     replyRoot: 'OTA_TourActivitySearchRS',
+    altReplyRoots: [],
     version: '2011.2',
     rootAttributes: ['Version', 'PrimaryLangID'],
     requestPaths: [
@@ -81,6 +100,8 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
       "ota:SearchCriteria/ota:LocationPref[@Context='Source']/ota:Region[@RegionCode='HotelCode']",
     ],
     sample: 'activitysearch.xml',
+    idempotent: true,
+    needsActivity: false,
   }),
   hotelnbc: op({
     name: 'hotelnbc',
@@ -88,10 +109,15 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
     path: '/hotelnbc',
     requestRoot: 'OTA_HotelDescriptiveInfoRQ',
     replyRoot: 'OTA_HotelDescriptiveInfoRS',
+    altReplyRoots: [],
     version: '2009.1',
     rootAttributes: ['Version', 'PrimaryLangID', 'AltLangID'],
     requestPaths: ['ota:HotelDescriptiveInfos/ota:HotelDescriptiveInfo[@HotelCode]'],
     sample: 'hotelnbc.xml',
+    idempotent: true,
+    needsActivity: false,
+    // Descriptive data asks about a hotel of the portfolio, not an activity's source hotel.
+    values: (data) => ({ hotelCode: data.hotels[0].code, brandCode: data.hotels[0].brandCode }),
   }),
   activitynbc: op({
     name: 'activitynbc',
@@ -99,10 +125,13 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
     path: '/activitynbc',
     requestRoot: 'OTA_ProductDescriptiveInfoRQ',
     replyRoot: 'OTA_ProductDescriptiveInfoRS',
+    altReplyRoots: [],
     version: '2016.2',
     rootAttributes: ['Version', 'PrimaryLangID', 'AltLangID', 'SequenceNmbr'],
     requestPaths: ['ota:ProductDescriptiveInfos/ota:TourActivityDescriptiveInfo[@TourActivityID]'],
     sample: 'activitynbc.xml',
+    idempotent: true,
+    needsActivity: true,
   }),
   bookread: op({
     name: 'bookread',
@@ -110,10 +139,13 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
     path: '/bookread',
     requestRoot: 'OTA_ReadRQ',
     replyRoot: 'OTA_ResRetrieveRS',
+    altReplyRoots: ['OTA_TourActivityResRetrieveRS'],
     version: '2008.1',
     rootAttributes: ['Version', 'ReturnListIndicator', 'PrimaryLangID'],
     requestPaths: ["ota:UniqueID[@Type='36' and @ID and @ID_Context='Client']"],
     sample: 'bookread.xml',
+    idempotent: true,
+    needsActivity: false,
   }),
   bookcancel: op({
     name: 'bookcancel',
@@ -121,10 +153,13 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
     path: '/bookcancel',
     requestRoot: 'OTA_CancelRQ',
     replyRoot: 'OTA_CancelRS',
+    altReplyRoots: [],
     version: '2008.1',
     rootAttributes: ['Version', 'CancelType'],
     requestPaths: ["ota:UniqueID[@Type='36' and @ID and @ID_Context='Client']"],
     sample: 'bookcancel.xml',
+    idempotent: false,
+    needsActivity: false,
   }),
   activitybook: op({
     name: 'activitybook',
@@ -132,6 +167,7 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
     path: '/activitybook',
     requestRoot: 'OTA_TourActivityBookRQ',
     replyRoot: 'OTA_TourActivityBookRS',
+    altReplyRoots: [],
     version: '2011.2',
     rootAttributes: ['Version', 'ResStatus'],
     requestPaths: [
@@ -144,6 +180,8 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
       "ota:TPA_Extensions/ota:UniqueID[@Type='36' and @ID and @ID_Context='Client']",
     ],
     sample: 'activitybook.xml',
+    idempotent: false,
+    needsActivity: true,
   }),
   transferavailability: op({
     name: 'transferavailability',
@@ -151,6 +189,7 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
     path: '/transferavailability',
     requestRoot: 'OTA_GroundAvailRQ',
     replyRoot: 'OTA_GroundAvailRS',
+    altReplyRoots: [],
     version: '2016.2',
     rootAttributes: ['Version'],
     requestPaths: [
@@ -161,15 +200,15 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
       'ota:DisabilityInfo[@RequiredInd]',
     ],
     sample: 'transferavailability.xml',
+    idempotent: true,
+    needsActivity: false,
   }),
 };
 
 export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
 
-export function operation(name: string): OperationSpec {
-  const spec = (OPERATIONS as Record<string, OperationSpec | undefined>)[name];
-  if (!spec) throw new Error(`unknown operation "${name}"; known: ${OPERATION_NAMES.join(', ')}`);
-  return spec;
+export function isOperationName(s: string): s is OperationName {
+  return (OPERATION_NAMES as string[]).includes(s);
 }
 
 /** Spec, Endpoints rule 5: dates are yyyy-mm-dd, date-times yyyy-mm-ddThh:mm:ss without zone. */

@@ -3,12 +3,54 @@
 // EP-WELL-FORMED), never thrown past the scenario: the run goes on.
 import { postXml, TransportError, type RetryPolicy, type TransportLimits } from './http';
 import { decodeReplyBody } from './reply-body';
+import type { HttpExchange } from './http';
 import type { OtaRequest } from '../xml/requests';
-import type { Exchange, Reply } from '../contracts/rule';
+import type { OperationSpec } from '../spec/operations';
 import { XmlDoc } from '../xml/xml';
 
-// XML declaration, comments and processing instructions may come before a DOCTYPE.
-const DOCTYPE_IN_PROLOG = /^\uFEFF?\s*(?:<\?[^]*?\?>\s*|<!--[^]*?-->\s*)*<!DOCTYPE/i;
+/** A reply as far as it could be taken: each stage may have failed. */
+export interface Reply {
+  exchange?: HttpExchange;
+  /** No HTTP reply at all (timeout, refused, too large, ...). */
+  transportError?: { kind: string; message: string };
+  /** The body as text, when it could be decoded. */
+  text?: string;
+  /** The prolog declares a DOCTYPE (seen in the text, so even a reply that fails to parse counts). */
+  doctype?: boolean;
+  /** Why the body could not be decoded or parsed as XML. */
+  unreadable?: string;
+  doc?: XmlDoc;
+}
+
+/** One request sent and what came back: the evidence every check looks at. */
+export interface Exchange {
+  op: OperationSpec;
+  request: OtaRequest;
+  /** The body actually sent (deliberately broken requests differ from request.toXml()). */
+  sentBody: string;
+  reply: Reply;
+}
+
+/**
+ * True when a DOCTYPE stands in the prolog (after the XML declaration, comments, processing
+ * instructions and white space). One pass with indexOf, linear in the prolog: a gateway's bytes
+ * must never be scanned with a backtracking pattern (40 processing instructions froze the run).
+ */
+export function prologHasDoctype(text: string): boolean {
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i])) i++;
+    if (text.startsWith('<?', i)) {
+      const end = text.indexOf('?>', i + 2);
+      if (end < 0) return false;
+      i = end + 2;
+    } else if (text.startsWith('<!--', i)) {
+      const end = text.indexOf('-->', i + 4);
+      if (end < 0) return false;
+      i = end + 3;
+    } else return text.slice(i, i + 9).toUpperCase() === '<!DOCTYPE';
+  }
+}
 
 export interface SendOptions {
   baseUrl: string;
@@ -28,8 +70,7 @@ export async function exchange(request: OtaRequest, opts: SendOptions): Promise<
   try {
     // A booking or cancel that timed out may have happened: retrying it could book twice or
     // report "already cancelled", so only refused connections and 503 are retried for them.
-    const idempotent = op.name !== 'activitybook' && op.name !== 'bookcancel';
-    reply.exchange = await postXml(url, sentBody, { operation: op.name, limits: opts.limits, retry: opts.retry, idempotent });
+    reply.exchange = await postXml(url, sentBody, { operation: op.name, limits: opts.limits, retry: opts.retry, idempotent: op.idempotent });
   } catch (e) {
     if (!(e instanceof TransportError)) throw e;
     reply.transportError = { kind: e.kind, message: e.message };
@@ -38,7 +79,7 @@ export async function exchange(request: OtaRequest, opts: SendOptions): Promise<
   try {
     const text = decodeReplyBody(reply.exchange.headers, reply.exchange.body);
     reply.text = text;
-    reply.doctype = DOCTYPE_IN_PROLOG.test(text);
+    reply.doctype = prologHasDoctype(text);
     reply.doc = XmlDoc.parse(text, `the ${op.name} reply`);
   } catch (e) {
     reply.unreadable = (e as Error).message;

@@ -11,6 +11,8 @@ type Lx = typeof LibXml;
 type LxDocument = LibXml.XmlDocument;
 type LxNode = LibXml.XmlNode;
 type LxValidator = LibXml.XsdValidator;
+/** A node of a parsed reply (element, attribute, text). */
+export type XNode = LibXml.XmlNode;
 
 let lx: Lx | undefined;
 let fsProvidersRegistered = false;
@@ -78,6 +80,11 @@ export class XmlDoc {
     return this.doc.find(xpath, NS);
   }
 
+  /** Nodes matched by `xpath`, evaluated from `within` (a node of this document) or the document. */
+  find(xpath: string, within?: XNode): XNode[] {
+    return within ? within.find(xpath, NS) : this.doc.find(xpath, NS);
+  }
+
   count(xpath: string): number {
     return this.nodes(xpath).length;
   }
@@ -109,10 +116,6 @@ export class XmlDoc {
     });
   }
 
-  /** For each node matched by `xpath`, the string values of a relative XPath. */
-  valuesPer(xpath: string, rel: string): string[][] {
-    return this.nodes(xpath).map((n) => n.find(rel, NS).map((h) => h.content));
-  }
 
   toString(): string {
     return this.doc.toString();
@@ -128,15 +131,6 @@ export class XmlDoc {
   }
 }
 
-/** Parses, runs fn, disposes: for short-lived documents. */
-export function withXml<T>(text: string, what: string, fn: (doc: XmlDoc) => T): T {
-  const doc = XmlDoc.parse(text, what);
-  try {
-    return fn(doc);
-  } finally {
-    doc.dispose();
-  }
-}
 
 export interface SchemaFinding {
   message: string;

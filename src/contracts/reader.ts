@@ -1,0 +1,76 @@
+// Reading a reply by meaning. The spec shows no reply structure ("Response body structure of every
+// endpoint: not shown"), so every fact a contract reads is a Fact: an ordered list of the places
+// where OpenTravel 2003/05 (2016B) and common practice put it, each with its source. The first
+// place that shows the fact wins. A target's reply profile (OTA_REPLY_PROFILE) puts its own places
+// first. Namespace prefixes, comments, CDATA, surrounding white space, element order and extra
+// elements never matter: places are namespace-aware XPaths and values are trimmed.
+import type { XmlDoc, XNode } from '../xml/xml';
+import type { ReplyProfilePlaces } from './rule';
+
+export interface Fact {
+  /** Stable name, used by reply profiles: "<operation>.<thing>", e.g. "hotelavailability.hotel.country". */
+  id: string;
+  /** What it is, for messages: "the country of a hotel". */
+  what: string;
+  /**
+   * XPaths (prefix `ota:` = the OTA 2003/05 namespace), in order of preference. Facts read from an
+   * item (a hotel, an activity...) are relative to that item's node.
+   */
+  places: readonly string[];
+  /** Where the places come from (an XSD path, a vendor practice). */
+  source: string;
+}
+
+export const fact = (id: string, what: string, places: readonly string[], source: string): Fact => ({ id, what, places, source });
+
+export interface Found<T> {
+  /** The place (XPath) where the fact was found. */
+  at: string;
+  value: T;
+}
+
+export class ReplyReader {
+  constructor(
+    readonly doc: XmlDoc,
+    private readonly profile: ReplyProfilePlaces = {},
+  ) {}
+
+  /** The places of a fact, the target's own (reply profile) first. */
+  placesOf(f: Fact): readonly string[] {
+    const own = this.profile[f.id];
+    return own ? [...own, ...f.places] : f.places;
+  }
+
+  /** Nodes of the first place that matches anything; undefined when the reply shows none. */
+  nodes(f: Fact, within?: XNode): Found<XNode[]> | undefined {
+    for (const at of this.placesOf(f)) {
+      const nodes = this.doc.find(at, within);
+      if (nodes.length) return { at, value: nodes };
+    }
+    return undefined;
+  }
+
+  /** Non-blank values (trimmed) of the first place that shows any; undefined when none does. */
+  values(f: Fact, within?: XNode): Found<string[]> | undefined {
+    for (const at of this.placesOf(f)) {
+      const values = this.doc
+        .find(at, within)
+        .map((n) => n.content.trim())
+        .filter((v) => v !== '');
+      if (values.length) return { at, value: values };
+    }
+    return undefined;
+  }
+
+  /** The first non-blank value of a fact, or undefined. */
+  value(f: Fact, within?: XNode): Found<string> | undefined {
+    const v = this.values(f, within);
+    return v && { at: v.at, value: v.value[0] };
+  }
+
+  /** Items (nodes) of a fact with a label each for messages: `<place>[n]`. */
+  items(f: Fact): Array<{ node: XNode; at: string }> {
+    const found = this.nodes(f);
+    return found ? found.value.map((node, i) => ({ node, at: `${found.at}[${i + 1}]` })) : [];
+  }
+}

@@ -1,0 +1,20 @@
+// The security class: a reply never carries the caller's credentials back, in any form (raw,
+// escaped, URL-encoded, base64 of the password or of user:password), in its body, its headers or
+// its status line. The evidence stays masked; the finding names the form, never the value.
+import { httpRule, type Rule } from './rule';
+import type { Redactor } from '../safety/redaction';
+
+export function credentialEcho(redactor: Redactor, user: string): Rule {
+  return httpRule('SEC-NO-CREDENTIAL-ECHO', (x, c) => {
+    const e = x.reply.exchange;
+    if (!e) return c.cannotTell('no HTTP reply to inspect') && undefined;
+    const places: Array<[string, string]> = [
+      ['body', x.reply.text ?? e.body.toString('latin1')],
+      ['headers', Object.entries(e.headers).map(([k, v]) => `${k}: ${v}`).join('\n')],
+    ];
+    for (const [where, text] of places) {
+      const forms = redactor.echoes(text, user);
+      if (forms.length) c.fail(`reply ${where}`, 'no credential of the request', `the password (or user:password), ${forms.join(', ')}`);
+    }
+  });
+}

@@ -1,0 +1,135 @@
+// Hotel availability (POST /hotelavailability): everything the suite checks of its replies.
+// "Returns available units for a number of guests, dates and location." The reply structure is
+// "not shown": each fact is read from the places OpenTravel 2016B (OTA_HotelAvailRS) gives it.
+import { fact, type ReplyReader } from '../../contracts/reader';
+import { list, rule, type Check, type Exchange } from '../../contracts/rule';
+import { checkServed } from '../../contracts/envelope';
+import { countsText, day, num } from '../../contracts/values';
+import type { Contract } from '../contract';
+
+const XSD = 'OTA_HotelAvailRS.xsd (2016B)';
+
+export const FACTS = {
+  hotel: fact(
+    'hotelavailability.hotel',
+    'a hotel offered',
+    ['/*/ota:RoomStays/ota:RoomStay', '/*/ota:HotelStays/ota:HotelStay'],
+    `${XSD}: RoomStays/RoomStay (one per hotel and offer); HotelStays/HotelStay`,
+  ),
+  code: fact(
+    'hotelavailability.hotel.code',
+    'the code of a hotel',
+    ['ota:BasicPropertyInfo/@HotelCode', '@RPH', 'ota:RoomRates/ota:RoomRate/@HotelCode'],
+    `${XSD}: RoomStay/BasicPropertyInfo/@HotelCode`,
+  ),
+  countryName: fact(
+    'hotelavailability.hotel.country',
+    'the country of a hotel',
+    ['ota:BasicPropertyInfo/ota:Address/ota:CountryName', 'ota:BasicPropertyInfo/ota:Address/ota:CountryName/@Code', 'ota:BasicPropertyInfo/@CountryCode'],
+    `${XSD}: BasicPropertyInfo/Address/CountryName (text: name; @Code: ISO 3166)`,
+  ),
+  region: fact(
+    'hotelavailability.hotel.region',
+    'the region of a hotel',
+    [
+      'ota:BasicPropertyInfo/ota:Address/ota:StateProv',
+      'ota:BasicPropertyInfo/ota:Address/ota:StateProv/@StateCode',
+      'ota:BasicPropertyInfo/ota:Address/ota:CountyName',
+      'ota:BasicPropertyInfo/ota:Address/ota:CityName',
+      'ota:BasicPropertyInfo/ota:RelativePosition/ota:Transportations/ota:Transportation/@Description',
+    ],
+    `${XSD}: BasicPropertyInfo/Address (StateProv, CountyName, CityName)`,
+  ),
+  start: fact(
+    'hotelavailability.hotel.start',
+    'the first night of a stay offered',
+    ['ota:TimeSpan/@Start', 'ota:RoomRates/ota:RoomRate/ota:Rates/ota:Rate/@EffectiveDate', 'ota:Availability/@Start'],
+    `${XSD}: RoomStay/TimeSpan/@Start; RoomRate/Rates/Rate/@EffectiveDate`,
+  ),
+  end: fact(
+    'hotelavailability.hotel.end',
+    'the departure day of a stay offered',
+    ['ota:TimeSpan/@End', 'ota:RoomRates/ota:RoomRate/ota:Rates/ota:Rate/@ExpireDate', 'ota:Availability/@End'],
+    `${XSD}: RoomStay/TimeSpan/@End; RoomRate/Rates/Rate/@ExpireDate (the day after the last night)`,
+  ),
+  guests: fact(
+    'hotelavailability.hotel.guests',
+    'the guests a stay is offered for',
+    ['ota:GuestCounts/ota:GuestCount', 'ota:RoomRates/ota:RoomRate/ota:GuestCounts/ota:GuestCount', 'ota:RoomTypes/ota:RoomType/ota:GuestCounts/ota:GuestCount'],
+    `${XSD}: RoomStay/GuestCounts/GuestCount (@AgeQualifyingCode, @Count)`,
+  ),
+};
+
+const requestedPlace = (x: Exchange) => ({
+  context: x.request.value('//ota:RefPoint/@CodeContext') ?? '',
+  name: (x.request.value('//ota:RefPoint') ?? '').trim(),
+});
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The hotels of the reply, each with a label for messages; cannot tell when there are none to judge. */
+function hotels(c: Check, r: ReplyReader) {
+  const items = r.items(FACTS.hotel).map((h) => ({ ...h, label: r.value(FACTS.code, h.node)?.value ?? h.at }));
+  if (items.length === 0) c.cannotTell('the reply shows no hotel to judge');
+  return items;
+}
+
+export const contract: Contract = {
+  op: 'hotelavailability',
+  facts: Object.values(FACTS),
+  rules: [
+    rule('HAV-SUCCESS', 'at least one hotel is returned', (x, c, r) => {
+      if (checkServed(x, c) && r.items(FACTS.hotel).length === 0) c.fail(FACTS.hotel.places.join(' | '), 'at least one available hotel', 'none');
+    }),
+    rule('HAV-EMPTY', 'no hotel is returned', (x, c, r) => {
+      if (!checkServed(x, c)) return;
+      const n = r.items(FACTS.hotel).length;
+      if (n > 0) c.fail(r.nodes(FACTS.hotel)!.at, 'no hotel (nothing is available there)', `${n}`);
+    }),
+    rule('HAV-MAXRESPONSES', 'no more hotels are returned than MaxResponses', (x, c, r) => {
+      const max = num(x.request.value('@MaxResponses'));
+      const items = r.items(FACTS.hotel);
+      // "Responses" may be counted per result element or per hotel: either reading is honoured.
+      const codes = new Set(items.map((h) => r.value(FACTS.code, h.node)?.value).filter(Boolean));
+      if (items.length > max && (codes.size === 0 || codes.size > max))
+        c.fail(r.nodes(FACTS.hotel)!.at, `at most ${max} (MaxResponses)`, `${items.length} results${codes.size ? ` for ${codes.size} hotels` : ''}`);
+    }),
+    rule('HAV-PLACE', 'every hotel returned is in the requested place', (x, c, r) => {
+      const place = requestedPlace(x);
+      const aliases = [place.name, ...(x.request.value('//ota:RefPoint/@Code') ? [x.request.value('//ota:RefPoint/@Code')!] : [])];
+      for (const h of hotels(c, r)) {
+        const shown = r.values(place.context === 'Country' ? FACTS.countryName : FACTS.region, h.node);
+        if (!shown) c.cannotTell(`the reply does not show ${place.context === 'Country' ? FACTS.countryName.what : FACTS.region.what} ${h.label}`);
+        else if (!shown.value.some((v) => aliases.some((a) => same(v, a)))) {
+          // Every address part of the hotel, not just the first place: a region may be its city's.
+          const all = r.placesOf(place.context === 'Country' ? FACTS.countryName : FACTS.region).flatMap((p) => r.doc.find(p, h.node).map((n) => n.content.trim()));
+          if (!all.some((v) => aliases.some((a) => same(v, a)))) c.fail(`${h.at}/${shown.at}`, `${place.context} ${place.name}`, list(shown.value));
+        }
+      }
+    }),
+    rule('HAV-DATES', 'every hotel returned is offered for the requested stay dates', (x, c, r) => {
+      const start = x.request.value('//ota:StayDateRange/@Start');
+      const end = x.request.value('//ota:StayDateRange/@End');
+      for (const h of hotels(c, r)) {
+        const s = r.value(FACTS.start, h.node);
+        const e = r.value(FACTS.end, h.node);
+        if (!s && !e) c.cannotTell(`the reply does not show the stay dates of hotel ${h.label}`);
+        if (s && day(s.value) !== start) c.fail(`${h.at}/${s.at}`, `${start}`, s.value);
+        // Rates by period: the last Rate's ExpireDate is the departure day; TimeSpan/@End is too.
+        const ends = r.values(FACTS.end, h.node);
+        if (e && ends && !ends.value.map(day).includes(end ?? '')) c.fail(`${h.at}/${e.at}`, `${end}`, list(ends.value));
+      }
+    }),
+    rule('HAV-GUESTS', 'every hotel returned is priced for the requested guests', (x, c, r) => {
+      const wanted = countsText(x.request.records('//ota:GuestCount', { c: '@AgeQualifyingCode', n: '@Count' }).map((g) => [g.c, g.n]));
+      for (const h of hotels(c, r)) {
+        const at = r.nodes(FACTS.guests, h.node);
+        if (!at) {
+          c.cannotTell(`the reply does not show the guests of hotel ${h.label}`);
+          continue;
+        }
+        const got = countsText(at.value.map((g) => [r.doc.find('@AgeQualifyingCode', g)[0]?.content, r.doc.find('@Count', g)[0]?.content]));
+        if (got !== wanted) c.fail(`${h.at}/${at.at}`, `guests by AgeQualifyingCode ${wanted}`, got);
+      }
+    }),
+  ],
+};

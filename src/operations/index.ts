@@ -1,0 +1,38 @@
+// One folder per operation (src/operations/<operation>/): what is checked of its replies
+// (contract.ts) and how its requests are edited (request.ts). This index is how steps, the reply
+// profile loader and the docs find them.
+import type { OperationName } from '../spec/operations';
+import type { Rule } from '../contracts/rule';
+import type { Contract } from './contract';
+import { contract as hotelavailability } from './hotelavailability/contract';
+import { contract as activityavailability } from './activityavailability/contract';
+import { contract as activitysearch } from './activitysearch/contract';
+import { contract as hotelnbc } from './hotelnbc/contract';
+import { contract as activitynbc } from './activitynbc/contract';
+import { contract as transferavailability } from './transferavailability/contract';
+import { contract as activitybook } from './activitybook/contract';
+import { contract as bookread } from './bookread/contract';
+import { contract as bookcancel } from './bookcancel/contract';
+
+export const CONTRACTS: Record<OperationName, Contract> = {
+  hotelavailability,
+  activityavailability,
+  activitysearch,
+  hotelnbc,
+  activitynbc,
+  transferavailability,
+  activitybook,
+  bookread,
+  bookcancel,
+};
+
+/** Every fact any contract reads, by id: what a reply profile may name. */
+export const FACTS = Object.values(CONTRACTS).flatMap((c) => c.facts);
+export const FACT_IDS: ReadonlySet<string> = new Set(FACTS.map((f) => f.id));
+
+/** Every rule that a Gherkin sentence can ask for, with its operation. */
+export function sentenceRules(): Array<{ op: OperationName; rule: Rule & { sentence: string } }> {
+  return Object.values(CONTRACTS).flatMap((c) =>
+    c.rules.filter((r): r is Rule & { sentence: string } => !!r.sentence).map((rule) => ({ op: c.op, rule })),
+  );
+}

@@ -1,0 +1,183 @@
+// JUnit XML for CI servers: one <testcase> per scenario, named with the requirement IDs it cites
+// ("The hotel availability reply has a conforming envelope [EP-STATUS-200 EP-CONTENT-TYPE]"),
+// classname "<conformance class>.<feature file>" (e.g. "core.envelope").
+//
+//   scenario failed      <failure type="Nonconformance">: a MUST failed (with --strict: or a SHOULD)
+//   scenario cantTell    <error type="CannotTell">: the check could not be made
+//   scenario suiteError  <error type="SuiteError">: the suite's own trouble, not the gateway's
+//   scenario skipped     <skipped>
+//   warnings (SHOULD) and INFO findings never fail a test case, unless strict: then a scenario with
+//   warnings gets <failure type="Warning">. Without strict they are listed in <system-out>.
+//
+// The testsuite's <properties> name the target, run id, claims and verdict; its counts are those
+// of its test cases. Text is escaped, and characters XML 1.0 forbids are shown as \uXXXX.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { visible } from './conformance-report';
+import type { ConformanceResult, RequirementResult, ScenarioRecord } from './result';
+
+export interface JUnitOptions {
+  /** SHOULD failures (warnings) fail their test cases (type "Warning"). */
+  strict: boolean;
+}
+
+/** Escapes text and attribute values; control characters become \uXXXX. */
+export function xml(s: string | number | undefined | null): string {
+  return visible(String(s ?? ''))
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;')
+    .replace(/\r/g, '&#13;')
+    .replace(/\t/g, '&#9;');
+}
+
+/** Attribute values keep their newlines only as character references. */
+const attr = (s: string | number | undefined | null) => xml(s).replace(/\n/g, '&#10;');
+
+const firstLine = (s: string | undefined) => (s ?? '').split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+
+export type CaseKind = 'passed' | 'failure' | 'warning' | 'cantTell' | 'suiteError' | 'skipped';
+
+export interface JUnitCase {
+  name: string;
+  classname: string;
+  file: string;
+  kind: CaseKind;
+  /** Text of the failure/error/skipped element. */
+  message?: string;
+  /** What the test case shows even when it passes: warnings, informative findings. */
+  out: string[];
+}
+
+function featureName(uri: string): string {
+  const base = uri.split('/').pop() ?? uri;
+  return base.replace(/\.feature$/, '') || 'scenario';
+}
+
+/** The test cases of a run, in scenario order. */
+export function junitCases(result: ConformanceResult, opts: JUnitOptions): JUnitCase[] {
+  const reqById = new Map(result.requirements.map((r) => [r.id, r]));
+  return result.scenarios.map((s) => {
+    const reqs = s.reqs.map((id) => reqById.get(id)).filter((r): r is RequirementResult => r !== undefined);
+    const classes = [...new Set(reqs.map((r) => r.class))];
+    const out = [`Scenario ${s.id} (${s.status})`];
+    const warnings = s.warnings.map((id) => {
+      const r = reqById.get(id);
+      return `${id}${r ? ` (SHOULD): ${r.statement}` : ''}${findingsOf(r, s)}`;
+    });
+    if (warnings.length) out.push(`Warnings (SHOULD failed; ${opts.strict ? 'strict: they fail this test case' : 'they do not decide conformance'}):`, ...warnings.map((w) => `  ${w}`));
+    const informative = reqs.filter((r) => r.level === 'INFO' && r.outcome === 'failed' && r.findings.some((f) => f.scenario === s.name));
+    if (informative.length) out.push('Informative (INFO, never decides):', ...informative.map((r) => `  ${r.id}: ${r.statement}${findingsOf(r, s)}`));
+
+    // A failed scenario is a failure when it concerns a MUST (or any requirement, with strict):
+    // a run's JUnit never fails where its verdict would not.
+    const decidesMust = reqs.length === 0 || reqs.some((r) => r.level === 'MUST') || s.reqs.length !== reqs.length;
+    let kind: CaseKind;
+    let message: string | undefined = s.message;
+    switch (s.status) {
+      case 'failed':
+        kind = decidesMust ? 'failure' : opts.strict ? 'warning' : 'passed';
+        if (kind === 'passed' && s.message) out.push(`Not a failure (no MUST among ${s.reqs.join(' ')}):`, s.message);
+        break;
+      case 'cantTell':
+        kind = 'cantTell';
+        break;
+      case 'suiteError':
+        kind = 'suiteError';
+        break;
+      case 'skipped':
+        kind = 'skipped';
+        break;
+      default:
+        kind = opts.strict && warnings.length ? 'warning' : 'passed';
+        if (kind === 'warning') message = `Warning: ${s.warnings.length} SHOULD requirement(s) failed (--strict): ${s.warnings.join(', ')}\n${warnings.join('\n')}`;
+    }
+    return {
+      name: s.reqs.length ? `${s.name} [${s.reqs.join(' ')}]` : s.name,
+      classname: `${classes.length ? classes.join('+') : 'unclassified'}.${featureName(s.uri)}`,
+      file: s.uri,
+      kind,
+      message,
+      out,
+    };
+  });
+}
+
+function findingsOf(r: RequirementResult | undefined, s: ScenarioRecord): string {
+  const mine = (r?.findings ?? []).filter((f) => f.scenario === s.name);
+  return mine.map((f) => `\n    at ${f.at}\n      expected: ${f.expected}\n      found:    ${f.found}`).join('');
+}
+
+const ELEMENT: Record<Exclude<CaseKind, 'passed'>, (c: JUnitCase) => string> = {
+  failure: (c) => `<failure type="Nonconformance" message="${attr(firstLine(c.message) || 'a MUST requirement failed')}">${xml(c.message ?? '')}</failure>`,
+  warning: (c) => `<failure type="Warning" message="${attr(firstLine(c.message) || 'a SHOULD requirement failed (--strict)')}">${xml(c.message ?? '')}</failure>`,
+  cantTell: (c) => `<error type="CannotTell" message="${attr(firstLine(c.message) || 'the check could not be made')}">${xml(c.message ?? '')}</error>`,
+  suiteError: (c) => `<error type="SuiteError" message="${attr(firstLine(c.message) || "the suite's own error")}">${xml(c.message ?? '')}</error>`,
+  skipped: (c) => `<skipped message="${attr(firstLine(c.message) || 'skipped')}"/>`,
+};
+
+/** Counts as the testsuite attributes state them. */
+export function junitCounts(cases: JUnitCase[]): { tests: number; failures: number; errors: number; skipped: number } {
+  return {
+    tests: cases.length,
+    failures: cases.filter((c) => c.kind === 'failure' || c.kind === 'warning').length,
+    errors: cases.filter((c) => c.kind === 'cantTell' || c.kind === 'suiteError').length,
+    skipped: cases.filter((c) => c.kind === 'skipped').length,
+  };
+}
+
+function seconds(from: string, to: string): string {
+  const ms = Date.parse(to) - Date.parse(from);
+  return Number.isFinite(ms) && ms >= 0 ? (ms / 1000).toFixed(3) : '0';
+}
+
+export function renderJUnit(result: ConformanceResult, opts: JUnitOptions): string {
+  const cases = junitCases(result, opts);
+  const n = junitCounts(cases);
+  const properties: Array<[string, string]> = [
+    ['target', result.target.url],
+    ['target.description', result.target.description],
+    ['run.id', result.runId],
+    ['claims', result.claims.join(',')],
+    ['verdict', result.verdict],
+    ['verdict.reason', result.verdictReason],
+    ['exit.code', String(result.exitCode)],
+    ['warnings', String(result.warnings)],
+    ['strict', String(opts.strict)],
+    ['profile', result.profile],
+    ...(result.tags ? ([['tags', result.tags]] as Array<[string, string]>) : []),
+    ['suite', result.suite.name],
+    ['suite.version', result.suite.version],
+    ...(result.suite.commit ? ([['suite.commit', result.suite.commit]] as Array<[string, string]>) : []),
+    ['started', result.startedAt],
+    ['finished', result.finishedAt],
+    ...result.classes.map((c): [string, string] => [`class.${c.class}`, c.verdict]),
+  ];
+  const time = seconds(result.startedAt, result.finishedAt);
+  const counts = `tests="${n.tests}" failures="${n.failures}" errors="${n.errors}" skipped="${n.skipped}"`;
+  const body = cases
+    .map((c) => {
+      const inner = [c.kind === 'passed' ? '' : `      ${ELEMENT[c.kind](c)}`, `      <system-out>${xml(c.out.join('\n'))}</system-out>`].filter(Boolean).join('\n');
+      return `    <testcase name="${attr(c.name)}" classname="${attr(c.classname)}" file="${attr(c.file)}">\n${inner}\n    </testcase>`;
+    })
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites name="${attr(result.suite.name)}" ${counts} time="${time}">
+  <testsuite name="${attr(`${result.suite.name}: ${result.target.url}`)}" ${counts} time="${time}" timestamp="${attr(result.startedAt)}">
+    <properties>
+${properties.map(([k, v]) => `      <property name="${attr(k)}" value="${attr(v)}"/>`).join('\n')}
+    </properties>
+${body}
+  </testsuite>
+</testsuites>
+`;
+}
+
+/** Writes the JUnit XML to `file` (its folder created if missing); returns the path. */
+export function writeJUnit(result: ConformanceResult, file: string, opts: JUnitOptions = { strict: result.strict }): string {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, renderJUnit(result, opts));
+  return file;
+}

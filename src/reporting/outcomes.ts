@@ -1,0 +1,174 @@
+// From cucumber's messages to an outcome per scenario and per requirement. A requirement's outcome
+// comes from the checks themselves (the assertions each step attaches), never from the other tags
+// of a failed scenario:
+//   failed        a check of it failed;
+//   cantTell      no check failed, but one could not be made, or a scenario citing it ended
+//                 before checking it (a precondition failed, a suite error, an earlier failure);
+//   passed        every check of it passed;
+//   untested      no scenario citing it ran (not selected, or only skipped), or untestable;
+//   inapplicable  its conformance class is not claimed by the target.
+import type * as messages from '@cucumber/messages' with { 'resolution-mode': 'import' };
+import { CANNOT_TELL_TYPE, SUITE_FAULT_TYPES } from '../run/errors';
+import { REQUIREMENTS, isRequirementId, type ConformanceClass } from '../spec/requirements';
+import type { Assertion } from '../contracts/rule';
+import type { CheckOutcome, FindingRecord, Outcome, RequirementResult, ScenarioRecord, ScenarioStatus } from './result';
+
+/** Media type of the attachment in which a step records its assertions. */
+export const ASSERTIONS_MEDIA_TYPE = 'application/vnd.ota-conformance.assertions+json';
+/** Media type of the note a scenario leaves when its clean-up could not cancel a booking. */
+export const CLEANUP_NOTE_MEDIA_TYPE = 'application/vnd.ota-conformance.cleanup+json';
+
+interface CaseState {
+  testCaseId: string;
+  worst?: messages.TestStepResult;
+  assertions: Assertion[];
+}
+
+const RANK: Record<string, number> = { PASSED: 0, UNKNOWN: 0, SKIPPED: 1, PENDING: 3, UNDEFINED: 3, AMBIGUOUS: 3, FAILED: 2 };
+
+/** Collects the envelopes of one run (sequential or parallel); results() at the end. */
+export class MessageCollector {
+  private readonly pickles = new Map<string, messages.Pickle>();
+  private readonly testCases = new Map<string, string>(); // testCase id -> pickle id
+  private readonly cases = new Map<string, CaseState>(); // testCaseStarted id -> state
+  private readonly finished: string[] = [];
+  /** Bookings the clean-up could not cancel (they stay in the ledger for the next run). */
+  readonly cleanupProblems: Array<{ bookingRef: string; message: string }> = [];
+
+  onMessage = (e: messages.Envelope): void => {
+    if (e.pickle) this.pickles.set(e.pickle.id, e.pickle);
+    else if (e.testCase) this.testCases.set(e.testCase.id, e.testCase.pickleId);
+    else if (e.testCaseStarted) this.cases.set(e.testCaseStarted.id, { testCaseId: e.testCaseStarted.testCaseId, assertions: [] });
+    else if (e.attachment?.testCaseStartedId && e.attachment.mediaType === ASSERTIONS_MEDIA_TYPE) {
+      const state = this.cases.get(e.attachment.testCaseStartedId);
+      state?.assertions.push(...(JSON.parse(attachmentText(e.attachment)) as Assertion[]));
+    } else if (e.attachment?.mediaType === CLEANUP_NOTE_MEDIA_TYPE) {
+      this.cleanupProblems.push(...(JSON.parse(attachmentText(e.attachment)) as Array<{ bookingRef: string; message: string }>));
+    } else if (e.testStepFinished) {
+      const state = this.cases.get(e.testStepFinished.testCaseStartedId);
+      const r = e.testStepFinished.testStepResult;
+      if (state && (!state.worst || (RANK[r.status] ?? 0) > (RANK[state.worst.status] ?? 0))) state.worst = r;
+    } else if (e.testCaseFinished) {
+      if (e.testCaseFinished.willBeRetried) this.cases.delete(e.testCaseFinished.testCaseStartedId);
+      else this.finished.push(e.testCaseFinished.testCaseStartedId);
+    }
+  };
+
+  /** Every finished scenario with its status and the assertions its steps recorded. */
+  results(): Array<ScenarioRecord & { assertions: Assertion[] }> {
+    return this.finished.map((startedId) => {
+      const state = this.cases.get(startedId)!;
+      const pickle = this.pickles.get(this.testCases.get(state.testCaseId)!)!;
+      const tags = pickle.tags.map((t) => t.name);
+      const { status, message } = scenarioStatus(state.worst);
+      return {
+        id: `${pickle.uri}:${pickle.location?.line ?? pickle.astNodeIds.join(',')}`,
+        name: pickle.name,
+        uri: pickle.uri,
+        tags,
+        ops: tags.filter((t) => t.startsWith('@op:')).map((t) => t.slice(4)),
+        reqs: tags.filter((t) => t.startsWith('@req:')).map((t) => t.slice(5)),
+        status,
+        message,
+        warnings: [],
+        assertions: state.assertions,
+      };
+    });
+  }
+}
+
+const attachmentText = (a: messages.Attachment) => (a.contentEncoding === 'BASE64' ? Buffer.from(a.body, 'base64').toString('utf8') : a.body);
+
+function scenarioStatus(r: messages.TestStepResult | undefined): { status: ScenarioStatus; message?: string } {
+  if (!r || r.status === 'PASSED' || r.status === 'UNKNOWN') return { status: 'passed' };
+  if (r.status === 'SKIPPED') return { status: 'skipped', message: r.message };
+  const text = r.exception?.message ?? r.message ?? r.status;
+  if (r.status === 'UNDEFINED') return { status: 'suiteError', message: 'a step has no definition (undefined step)' };
+  if (r.status === 'AMBIGUOUS') return { status: 'suiteError', message: `a step matches several definitions: ${text}` };
+  if (r.status === 'PENDING') return { status: 'suiteError', message: 'a step is pending (not implemented)' };
+  const type = r.exception?.type ?? '';
+  if (type === 'ConformanceAssertionError') return { status: 'failed', message: text };
+  if (type === CANNOT_TELL_TYPE) return { status: 'cantTell', message: text };
+  // Anything else thrown is the suite's own trouble (configuration, a broken sample, a bug):
+  // it never counts against the gateway.
+  return { status: 'suiteError', message: SUITE_FAULT_TYPES.has(type) ? text : `${type || 'Error'}: ${text}` };
+}
+
+export interface OutcomeOptions {
+  claims: readonly ConformanceClass[];
+  /** Which requirements were selected to run at all (by tags/profile); undefined = every one. */
+  selection?: string;
+}
+
+/** Outcome of every requirement of the catalogue from the scenarios of one run. */
+export function requirementOutcomes(
+  scenarios: Array<ScenarioRecord & { assertions: Assertion[] }>,
+  opts: OutcomeOptions,
+): RequirementResult[] {
+  return REQUIREMENTS.map((req) => {
+    const checks: Record<CheckOutcome, number> = { passed: 0, failed: 0, cantTell: 0 };
+    const findings: FindingRecord[] = [];
+    const reasons: string[] = [];
+    const citing = scenarios.filter((s) => s.reqs.includes(req.id));
+    for (const s of scenarios) {
+      for (const a of s.assertions.filter((x) => x.req === req.id)) {
+        checks[a.outcome]++;
+        for (const f of a.findings) if (findings.length < 20) findings.push({ at: f.at, expected: f.expected, found: f.found, scenario: s.name });
+        for (const why of a.reasons) if (reasons.length < 5 && !reasons.includes(why)) reasons.push(`${why} (${s.name})`);
+      }
+    }
+    // A scenario that cites the requirement but ended before checking it cannot vouch for it.
+    for (const s of citing) {
+      const checked = s.assertions.some((a) => a.req === req.id);
+      if (!checked && s.status !== 'passed' && s.status !== 'skipped') {
+        checks.cantTell++;
+        if (reasons.length < 5) reasons.push(`not checked: "${s.name}" ended early: ${firstLine(s.message)}`);
+      }
+    }
+    const ran = citing.filter((s) => s.status !== 'skipped');
+    let outcome: Outcome;
+    let reason: string | undefined;
+    if (!opts.claims.includes(req.class)) {
+      outcome = 'inapplicable';
+      reason = `class ${req.class} is not claimed by the target`;
+    } else if (checks.failed > 0) {
+      outcome = 'failed';
+      reason = `${checks.failed} check(s) failed`;
+    } else if (checks.cantTell > 0) {
+      outcome = 'cantTell';
+      reason = reasons.join('; ');
+    } else if (checks.passed > 0) {
+      outcome = 'passed';
+    } else {
+      outcome = 'untested';
+      if ('untestable' in req && req.untestable) reason = `untestable: ${req.untestable}`;
+      else if (citing.length === 0) reason = opts.selection ? `not selected by ${opts.selection}` : 'no scenario ran';
+      else if (ran.length === 0) reason = `skipped: ${firstLine(citing[0].message) || 'its scenarios were skipped'}`;
+      else reason = 'its scenarios ran but made no check of it';
+    }
+    return {
+      id: req.id,
+      level: req.level,
+      class: req.class,
+      section: req.section,
+      statement: req.statement,
+      basis: req.basis,
+      outcome,
+      reason,
+      findings,
+      scenarios: citing.map((s) => ({ id: s.id, name: s.name, status: s.status })),
+      checks,
+    };
+  });
+}
+
+/** Requirement IDs a scenario recorded as warnings (SHOULD checks that failed). */
+export function warningsOf(assertions: Assertion[], levelOf: (id: string) => string | undefined): string[] {
+  return [...new Set(assertions.filter((a) => a.outcome === 'failed' && levelOf(a.req) === 'SHOULD').map((a) => a.req))];
+}
+
+export function knownRequirement(id: string): boolean {
+  return isRequirementId(id);
+}
+
+const firstLine = (s: string | undefined) => (s ?? '').split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 300) ?? '';

@@ -1,0 +1,42 @@
+// A cucumber formatter for logs (CI, pipes): one line per scenario as it finishes, with its
+// outcome, so a log shows progress instead of one unterminated line of dots.
+import { Formatter, type IFormatterOptions } from '@cucumber/cucumber';
+import type * as messages from '@cucumber/messages' with { 'resolution-mode': 'import' };
+
+const WORD: Record<string, string> = { PASSED: 'passed', FAILED: 'FAILED', SKIPPED: 'skipped', UNDEFINED: 'UNDEFINED', AMBIGUOUS: 'AMBIGUOUS', PENDING: 'PENDING', UNKNOWN: '?' };
+const RANK: Record<string, number> = { PASSED: 0, UNKNOWN: 0, SKIPPED: 1, FAILED: 2, PENDING: 3, UNDEFINED: 3, AMBIGUOUS: 3 };
+
+export default class ProgressLinesFormatter extends Formatter {
+  static readonly documentation = 'One line per finished scenario: for logs and pipes';
+  private readonly pickles = new Map<string, messages.Pickle>();
+  private readonly cases = new Map<string, string>();
+  private readonly started = new Map<string, { testCaseId: string; worst?: messages.TestStepResult }>();
+  private done = 0;
+  private total = 0;
+
+  constructor(options: IFormatterOptions) {
+    super(options);
+    options.eventBroadcaster.on('envelope', (e: messages.Envelope) => this.onEnvelope(e));
+  }
+
+  private onEnvelope(e: messages.Envelope): void {
+    if (e.pickle) {
+      this.pickles.set(e.pickle.id, e.pickle);
+      this.total++;
+    } else if (e.testCase) this.cases.set(e.testCase.id, e.testCase.pickleId);
+    else if (e.testCaseStarted) this.started.set(e.testCaseStarted.id, { testCaseId: e.testCaseStarted.testCaseId });
+    else if (e.testStepFinished) {
+      const s = this.started.get(e.testStepFinished.testCaseStartedId);
+      const r = e.testStepFinished.testStepResult;
+      if (s && (!s.worst || (RANK[r.status] ?? 0) > (RANK[s.worst.status] ?? 0))) s.worst = r;
+    } else if (e.testCaseFinished && !e.testCaseFinished.willBeRetried) {
+      const s = this.started.get(e.testCaseFinished.testCaseStartedId);
+      const pickle = s && this.pickles.get(this.cases.get(s.testCaseId) ?? '');
+      if (!s || !pickle) return;
+      this.done++;
+      const status = s.worst?.status ?? 'PASSED';
+      const kind = status === 'FAILED' ? (s.worst?.exception?.type === 'ConformanceAssertionError' ? 'FAILED' : s.worst?.exception?.type === 'CannotTell' ? 'cannot tell' : 'SUITE ERROR') : WORD[status];
+      this.log(`[${this.done}/${this.total}] ${kind.padEnd(11)} ${pickle.name} (${pickle.uri})\n`);
+    }
+  }
+}

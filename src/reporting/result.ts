@@ -1,0 +1,95 @@
+// The result of a conformance run, as every report shows it (console, summary.json, the
+// conformance report in HTML, Markdown and JSON, Allure's environment). Built by
+// src/reporting/outcomes.ts from cucumber's messages; outcomes after W3C EARL.
+import type { Basis, ConformanceClass, Level } from '../spec/requirements';
+
+/** EARL outcome of one requirement. */
+export type Outcome = 'passed' | 'failed' | 'cantTell' | 'untested' | 'inapplicable';
+
+/** What one check of one requirement concluded (a requirement may be checked many times). */
+export type CheckOutcome = 'passed' | 'failed' | 'cantTell';
+
+/** One difference between what the requirement expects and what the gateway did. */
+export interface FindingRecord {
+  /** Where: an XPath into the reply, or "HTTP status", "Content-Type", ... */
+  at: string;
+  expected: string;
+  found: string;
+  /** The scenario that made the check. */
+  scenario: string;
+}
+
+export type ScenarioStatus = 'passed' | 'failed' | 'cantTell' | 'skipped' | 'suiteError';
+
+export interface ScenarioRecord {
+  /** Stable across runs: uri + line of the pickle. */
+  id: string;
+  name: string;
+  uri: string;
+  tags: string[];
+  ops: string[];
+  reqs: string[];
+  status: ScenarioStatus;
+  /** The error that ended the scenario (secrets masked), when it did not pass. */
+  message?: string;
+  /** Requirement IDs that got a warning (a SHOULD failure) in this scenario. */
+  warnings: string[];
+}
+
+export interface RequirementResult {
+  id: string;
+  level: Level;
+  class: ConformanceClass;
+  section: string;
+  statement: string;
+  basis: Basis;
+  outcome: Outcome;
+  /** Why: cantTell, untested and inapplicable always say why; failed says how many checks failed. */
+  reason?: string;
+  /** The first findings (at most 20), each with its scenario. */
+  findings: FindingRecord[];
+  /** Scenarios that cite the requirement (@req tag) and ran, with their status. */
+  scenarios: Array<{ id: string; name: string; status: ScenarioStatus }>;
+  /** Number of checks made, by outcome. */
+  checks: Record<CheckOutcome, number>;
+}
+
+export type ClassVerdict = 'CONFORMS' | 'DOES NOT CONFORM' | 'NOT DETERMINED' | 'NOT CLAIMED';
+
+export interface ClassResult {
+  class: ConformanceClass;
+  claimed: boolean;
+  verdict: ClassVerdict;
+  /** MUST requirements of the class by outcome. */
+  must: Record<Outcome, number>;
+  /** SHOULD requirements of the class that failed. */
+  warnings: number;
+}
+
+export type RunVerdict = 'CONFORMS' | 'DOES NOT CONFORM' | 'NOT DETERMINED' | 'SELECTION PASSED' | 'COULD NOT RUN';
+
+export interface ConformanceResult {
+  suite: { name: string; version: string; commit?: string };
+  target: { url: string; embedded: boolean; description: string };
+  runId: string;
+  startedAt: string;
+  finishedAt: string;
+  profile: string;
+  /** The cucumber tag expression of a selection, when one was given. */
+  tags?: string;
+  strict: boolean;
+  claims: ConformanceClass[];
+  verdict: RunVerdict;
+  exitCode: number;
+  /** One line that says why the verdict is what it is. */
+  verdictReason: string;
+  /** SHOULD requirements that failed (warnings). */
+  warnings: number;
+  classes: ClassResult[];
+  requirements: RequirementResult[];
+  scenarios: ScenarioRecord[];
+  /** Things the certifier must know: suite errors, deadline reached, leftovers in the ledger... */
+  notes: string[];
+  /** Relative links from the reports folder to the evidence. */
+  evidence: { allureResults: string; cucumberHtml: string; junit: string; messages: string };
+}

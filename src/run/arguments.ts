@@ -1,0 +1,135 @@
+// The runner's command line: its own options, and cucumber-js options passed through. Every
+// problem is a ConfigError of one line, found before the target is contacted or any earlier
+// report is touched.
+import { ConfigError } from './errors';
+
+export interface RunArguments {
+  profile: string;
+  /** --claim core,booking: overrides the test data's claims. */
+  claims?: string[];
+  strict: boolean;
+  help: boolean;
+  /** Cucumber options given on the command line (merged over the profile). */
+  cucumber: CucumberOptions;
+  /** What narrows the run below the claimed classes (tags, name, paths): a selection, not a verdict. */
+  selection?: string;
+}
+
+export interface CucumberOptions {
+  tags?: string;
+  name?: string[];
+  paths?: string[];
+  failFast?: boolean;
+  dryRun?: boolean;
+  parallel?: number;
+  retry?: number;
+  order?: string;
+  format?: string[];
+}
+
+export const HELP = `npm run conformance -- [options] [feature paths]
+
+The suite's options:
+  -p, --profile <name>   a cucumber.js profile: default, read-only, ci (default: default)
+  --claim <classes>      the conformance classes the target claims, comma-separated
+                         (core, booking, partial-cancellation, security, alignment); default:
+                         the test data's "claims"
+  --strict               SHOULD findings fail the run (exit 1), for teams that want it in CI
+  -h, --help             this text
+
+cucumber-js options passed through:
+  -t, --tags <expr>      only scenarios matching a tag expression (a selection: exit 4 unless
+                         it covers the claimed classes or something failed)
+  -n, --name <regexp>    only scenarios whose name matches (repeatable; a selection)
+  --fail-fast            stop at the first failure
+  -d, --dry-run          check the steps without sending anything
+  --parallel <n>         run n workers
+  --retry <n>            retry failing scenarios (their last attempt counts)
+  --order <defined|random[:seed]>
+  -f, --format <name[:file]>  an extra formatter (repeatable)
+
+Exit codes: 0 conforms, 1 does not conform, 2 could not run, 3 a secret was found in the
+reports, 4 not determined (or a selection passed).`;
+
+const int = (flag: string, v: string | undefined, min: number): number => {
+  if (v === undefined || !/^\d+$/.test(v) || Number(v) < min) throw new ConfigError(`${flag} needs a whole number of at least ${min}, not ${v === undefined ? 'nothing' : `"${v}"`}`);
+  return Number(v);
+};
+
+export function parseArguments(argv: string[], knownProfiles: string[]): RunArguments {
+  const out: RunArguments = { profile: 'default', strict: false, help: false, cucumber: {} };
+  const c = out.cucumber;
+  const selection: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    let a = argv[i];
+    let inline: string | undefined;
+    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
+    if (eq > 0) {
+      inline = a.slice(eq + 1);
+      a = a.slice(0, eq);
+    }
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || (inline === undefined && v.startsWith('-')) || v.trim() === '') throw new ConfigError(`${a} needs a value`);
+      return v;
+    };
+    switch (a) {
+      case '-p':
+      case '--profile':
+        out.profile = value();
+        break;
+      case '--claim':
+        out.claims = value().split(/[\s,]+/).filter(Boolean);
+        break;
+      case '--strict':
+        out.strict = true;
+        break;
+      case '-h':
+      case '--help':
+        out.help = true;
+        break;
+      case '-t':
+      case '--tags':
+        c.tags = c.tags ? `(${c.tags}) and (${value()})` : value();
+        break;
+      case '-n':
+      case '--name':
+        (c.name ??= []).push(value());
+        break;
+      case '--fail-fast':
+        c.failFast = true;
+        break;
+      case '-d':
+      case '--dry-run':
+        c.dryRun = true;
+        break;
+      case '--parallel':
+        c.parallel = int(a, value(), 0);
+        break;
+      case '--retry':
+        c.retry = int(a, value(), 0);
+        break;
+      case '--order': {
+        const v = value();
+        if (!/^(defined|random(:\d+)?)$/.test(v)) throw new ConfigError(`--order must be defined or random[:seed], not "${v}"`);
+        c.order = v;
+        break;
+      }
+      case '-f':
+      case '--format':
+        (c.format ??= []).push(value());
+        break;
+      default:
+        if (a.startsWith('-')) throw new ConfigError(`unknown argument ${a}; see npm run conformance -- --help`);
+        (c.paths ??= []).push(a);
+    }
+  }
+  if (!knownProfiles.includes(out.profile)) throw new ConfigError(`unknown profile "${out.profile}"; known: ${knownProfiles.join(', ')}`);
+  if (c.tags) selection.push(`--tags "${c.tags}"`);
+  if (c.name) selection.push(`--name ${c.name.map((n) => `"${n}"`).join(' ')}`);
+  if (c.paths) selection.push(`paths ${c.paths.join(' ')}`);
+  if (c.failFast) selection.push('--fail-fast');
+  if (c.dryRun) selection.push('--dry-run');
+  if (selection.length) out.selection = selection.join(' ');
+  return out;
+}

@@ -1,0 +1,206 @@
+// The main job (`npm run conformance`): validate the arguments and configuration, open the run
+// (the embedded sandbox unless OTA_BASE_URL names a target), check that the target answers, cancel
+// bookings a killed earlier run left, run the features of the claimed classes, compute an outcome
+// per requirement and the verdict, write the reports, scan them for secrets. Exit codes: see
+// src/reporting/verdict.ts.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
+import { ConfigError, SuiteFault } from './errors';
+import { loadConfig, PROJECT_ROOT } from './config';
+import { parseArguments, HELP, type RunArguments } from './arguments';
+import { openRunContext, type RunContext } from './run-context';
+import { postXml, preflight } from '../transport/http';
+import { cleanUpLedger } from '../safety/bookings';
+import { formatFindings as formatSecretFindings, scanForSecrets } from '../safety/redaction';
+import { MessageCollector, requirementOutcomes } from '../reporting/outcomes';
+import { decideVerdict, EXIT } from '../reporting/verdict';
+import { formatConsoleSummary } from '../reporting/console';
+import type { ConformanceResult } from '../reporting/result';
+import { OPERATIONS, OTA_NS } from '../spec/operations';
+import { requirement } from '../spec/requirements';
+import type { ConformanceClass } from '../spec/requirements';
+import { writeReports } from '../reporting/write';
+
+const PROFILES = Object.keys(require(join(PROJECT_ROOT, 'cucumber.js')) as Record<string, unknown>);
+
+/** Reports of an earlier run that this run replaces (history and ledgers are kept). */
+const RUN_OUTPUTS = [
+  'allure-results',
+  'allure-formatter.log',
+  'junit.xml',
+  'cucumber-messages.ndjson',
+  'cucumber-report.html',
+  'summary.json',
+  'conformance-report.html',
+  'conformance-report.md',
+  'conformance-report.json',
+];
+
+function validateTags(tags: string | undefined): void {
+  if (!tags) return;
+  const parse = (require('@cucumber/tag-expressions') as { default: (s: string) => unknown }).default;
+  try {
+    parse(tags);
+  } catch (e) {
+    throw new ConfigError(`--tags "${tags}" is not a tag expression: ${(e as Error).message}`);
+  }
+}
+
+/** The feature folders of the claimed classes: folder = conformance class. */
+function featurePaths(claims: readonly ConformanceClass[], args: RunArguments): string[] {
+  if (args.cucumber.paths?.length) return args.cucumber.paths;
+  return claims.map((c) => `features/${c}/**/*.feature`).filter((p) => existsSync(join(PROJECT_ROOT, p.split('/**')[0])));
+}
+
+/** A base URL under which every operation answers 404 is the wrong one: exit 2, not nine failures. */
+async function everyOperationMissing(ctx: RunContext): Promise<boolean> {
+  const probe = `<?xml version="1.0" encoding="UTF-8"?><OTA_PingRQ xmlns="${OTA_NS}" Version="1.0"/>`;
+  for (const op of Object.values(OPERATIONS)) {
+    try {
+      const x = await postXml(`${ctx.baseUrl}${op.path}`, probe, { operation: op.name, limits: ctx.config.limits, retry: { retries: 0, backoffMs: 0 } });
+      if (x.status !== 404) return false;
+    } catch {
+      return false; // a transport failure is judged by the scenarios (with its evidence)
+    }
+  }
+  return true;
+}
+
+function gitCommit(): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const args = parseArguments(argv, PROFILES);
+  if (args.help) {
+    console.log(HELP);
+    return EXIT.CONFORMS;
+  }
+  validateTags(args.cucumber.tags);
+  // The claims, strictness and reply profile reach the workers through the environment.
+  if (args.claims) process.env.OTA_CLAIMS = args.claims.join(',');
+  if (args.strict) process.env.OTA_STRICT = 'true';
+  const config = loadConfig();
+  const ctx = await openRunContext();
+  const startedAt = new Date().toISOString();
+  const target = ctx.embedded ? `the embedded sandbox (${ctx.baseUrl})` : ctx.redactor.scrub(ctx.baseUrl);
+  // The read-only profile certifies core only: no booking may be made there.
+  const claims = args.profile === 'read-only' ? ctx.claims.filter((c) => c === 'core' || c === 'security') : ctx.claims;
+  console.log(
+    `OTA Gateway Conformance: run ${config.runId} against ${target}; profile ${args.profile}; claims ${claims.join(', ')}` +
+      (args.selection ? `; selection ${args.selection}` : '') +
+      (config.strict ? '; strict' : ''),
+  );
+  for (const w of ctx.redactor.warnings()) console.warn(`Warning: ${w}`);
+
+  try {
+    const reachable = await preflight(ctx.baseUrl, config.limits);
+    if (!reachable.reachable) throw new ConfigError(ctx.redactor.scrub(reachable.message));
+    if (await everyOperationMissing(ctx))
+      throw new ConfigError(`every operation answers 404 under ${target}: is OTA_BASE_URL the gateway's base address (the part before /hotelavailability)?`);
+
+    const cleanup = await cleanUpLedger(ctx);
+    if (cleanup.cancelled.length) console.log(`Cancelled ${cleanup.cancelled.length} booking(s) an earlier run left behind: ${cleanup.cancelled.join(', ')}`);
+    if (cleanup.failed.length)
+      console.warn(
+        `Could not cancel ${cleanup.failed.length} booking(s) left by an earlier run (kept in ${relative(PROJECT_ROOT, config.ledgerFile)}):\n` +
+          cleanup.failed.map((f) => `  ${f.ref}: ${ctx.redactor.scrub(f.message)}`).join('\n'),
+      );
+
+    for (const name of RUN_OUTPUTS) rmSync(join(config.reportsDir, name), { recursive: true, force: true });
+    mkdirSync(config.reportsDir, { recursive: true });
+
+    const c = args.cucumber;
+    const provided: Record<string, unknown> = { paths: featurePaths(claims, args) };
+    if (args.profile === 'read-only') provided.tags = c.tags ? `(not @creates-booking) and (${c.tags})` : 'not @creates-booking';
+    else if (c.tags) provided.tags = c.tags;
+    if (c.name) provided.name = c.name;
+    if (c.failFast) provided.failFast = true;
+    if (c.dryRun) provided.dryRun = true;
+    if (c.parallel !== undefined) provided.parallel = c.parallel;
+    if (c.retry !== undefined) provided.retry = c.retry;
+    if (c.order) provided.order = c.order;
+    const { runConfiguration } = await loadConfiguration({ file: 'cucumber.js', profiles: [args.profile], provided }, { cwd: PROJECT_ROOT });
+    if (c.format) runConfiguration.formats.files = { ...runConfiguration.formats.files, ...Object.fromEntries(c.format.filter((f) => f.includes(':')).map((f) => [f.slice(f.indexOf(':') + 1), f.slice(0, f.indexOf(':'))])) };
+
+    const collector = new MessageCollector();
+    let crashed: Error | undefined;
+    try {
+      await runCucumber(runConfiguration, { cwd: PROJECT_ROOT }, collector.onMessage);
+    } catch (e) {
+      crashed = e as Error;
+    }
+    await ctx.close().catch(() => undefined);
+
+    const scenarios = collector.results();
+    const requirements = requirementOutcomes(scenarios, { claims, selection: args.selection });
+    const verdict = decideVerdict({ requirements, scenarios, claims, strict: config.strict, selection: args.selection });
+    const notes: string[] = [];
+    if (crashed) notes.push(`cucumber stopped: ${ctx.redactor.scrub(crashed.message)}`);
+    for (const p of collector.cleanupProblems) notes.push(`the clean-up could not cancel booking ${p.bookingRef} (kept in the ledger; the next run retries): ${p.message}`);
+    for (const f of cleanup.failed) notes.push(`booking ${f.ref} left by an earlier run could not be cancelled: ${ctx.redactor.scrub(f.message)}`);
+    if (c.dryRun) notes.push('dry run: nothing was sent, no requirement was checked');
+    const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
+    const result: ConformanceResult = {
+      suite: { name: 'OTA Gateway Conformance', version: pkg.version, commit: gitCommit() },
+      target: { url: ctx.embedded ? 'embedded sandbox' : ctx.redactor.scrub(ctx.baseUrl), embedded: ctx.embedded, description: ctx.data.description ?? '' },
+      runId: config.runId,
+      startedAt,
+      finishedAt: new Date().toISOString(),
+      profile: args.profile,
+      tags: c.tags,
+      strict: config.strict,
+      claims,
+      verdict: crashed ? 'COULD NOT RUN' : verdict.verdict,
+      exitCode: crashed ? EXIT.COULD_NOT_RUN : verdict.exitCode,
+      verdictReason: crashed ? `cucumber stopped: ${ctx.redactor.scrub(crashed.message)}` : verdict.reason,
+      warnings: verdict.warnings,
+      classes: verdict.classes,
+      requirements,
+      scenarios: scenarios.map(({ assertions, ...s }) => ({
+        ...s,
+        message: s.message === undefined ? undefined : ctx.redactor.scrub(s.message),
+        warnings: [...new Set(assertions.filter((a) => a.outcome === 'failed' && requirement(a.req).level === 'SHOULD').map((a) => a.req))],
+      })),
+      notes,
+      evidence: { allureResults: 'allure-results', cucumberHtml: 'cucumber-report.html', junit: 'junit.xml', messages: 'cucumber-messages.ndjson' },
+    };
+    writeReports(result, config.reportsDir, ctx.redactor);
+    console.log(ctx.redactor.scrub(formatConsoleSummary(result)));
+
+    // Last: nothing the run wrote may hold a secret (encoded forms included).
+    const leaks = existsSync(config.reportsDir) ? scanForSecrets(config.reportsDir, ctx.redactor.secrets as string[]) : [];
+    if (leaks.length > 0) {
+      console.error(`\nA SECRET WAS FOUND IN THE REPORTS — do not publish ${config.reportsDir}:\n${formatSecretFindings(leaks)}`);
+      return EXIT.SECRET_LEAKED;
+    }
+    return result.exitCode;
+  } finally {
+    await ctx.close().catch(() => undefined);
+  }
+}
+
+/** Runs, prints a suite fault as one line, and exits only once stdout has drained. */
+export function main(argv: string[]): void {
+  run(argv).then(
+    (code) => exitAfterDrain(code),
+    (e) => {
+      if (e instanceof SuiteFault) console.error(`Could not run: ${e.message}`);
+      else console.error(`Could not run: ${(e as Error)?.stack ?? String(e)}`);
+      exitAfterDrain(EXIT.COULD_NOT_RUN);
+    },
+  );
+}
+
+function exitAfterDrain(code: number): void {
+  process.exitCode = code;
+  // A pipe that is slow to read must still get the verdict: exit when stdout has flushed.
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+

@@ -1,0 +1,90 @@
+// The verdict of a whole run, through the real runner against the embedded sandbox: each exit
+// code and each outcome kind that a certifier relies on.
+import { after, test } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeRun, PROJECT_ROOT, removeTempDirs, runConformance, tempDir, type RunResult } from './helpers';
+import type { ConformanceResult } from '../../src/reporting/result';
+
+after(removeTempDirs);
+
+const RUN_MS = 120_000;
+
+function result(r: RunResult): ConformanceResult {
+  const file = join(r.reportsDir, 'summary.json');
+  assert.ok(existsSync(file), `no summary.json: ${describeRun(r)}`);
+  return JSON.parse(readFileSync(file, 'utf8')) as ConformanceResult;
+}
+const outcome = (res: ConformanceResult, id: string) => res.requirements.find((q) => q.id === id)!;
+
+test('a SHOULD finding alone: CONFORMS with warnings, exit 0', async () => {
+  const r = await runConformance({ env: { OTA_SANDBOX_FAULTS: 'echotoken-dropped' }, timeoutMs: RUN_MS });
+  assert.equal(r.code, 0, describeRun(r));
+  assert.match(r.stdout, /CONFORMS with \d+ warning/);
+  const res = result(r);
+  assert.equal(outcome(res, 'EP-ECHOTOKEN').outcome, 'failed');
+  assert.ok(res.warnings >= 1);
+  assert.ok(existsSync(join(r.reportsDir, 'conformance-report.html')), 'the conformance report is written');
+});
+
+test('--strict makes the same SHOULD finding exit 1', async () => {
+  const r = await runConformance({ args: ['--strict', '--tags', '@req:EP-ECHOTOKEN'], env: { OTA_SANDBOX_FAULTS: 'echotoken-dropped' }, timeoutMs: RUN_MS });
+  assert.equal(r.code, 1, describeRun(r));
+});
+
+test('a MUST finding: DOES NOT CONFORM, exit 1', async () => {
+  const r = await runConformance({ env: { OTA_SANDBOX_FAULTS: 'ignores-maxresponses' }, timeoutMs: RUN_MS });
+  assert.equal(r.code, 1, describeRun(r));
+  assert.equal(outcome(result(r), 'HAV-MAXRESPONSES').outcome, 'failed');
+  assert.match(r.stdout, /DOES NOT CONFORM/);
+});
+
+test('a failed precondition gives cantTell with its reason, not a failure', async () => {
+  const dir = tempDir();
+  const data = JSON.parse(readFileSync(join(PROJECT_ROOT, 'sandbox/data/test-data.json'), 'utf8'));
+  data.activities.hotelCodes = ['NOHOTEL1', 'NOHOTEL2'];
+  const file = join(dir, 'test-data.json');
+  writeFileSync(file, JSON.stringify(data));
+  const r = await runConformance({ args: ['--tags', '@op:activitybook'], env: { OTA_TEST_DATA: file }, timeoutMs: RUN_MS });
+  assert.equal(r.code, 4, describeRun(r));
+  const q = outcome(result(r), 'BKG-QUOTE');
+  assert.equal(q.outcome, 'cantTell', JSON.stringify(q));
+  assert.match(q.reason ?? '', /precondition/);
+});
+
+test('a ConfigError inside a scenario (a missing request sample) is the suite\'s trouble: exit 2', async () => {
+  const samples = tempDir();
+  for (const f of readdirSync(join(PROJECT_ROOT, 'xml-samples'))) if (f !== 'hotelnbc.xml') copyFileSync(join(PROJECT_ROOT, 'xml-samples', f), join(samples, f));
+  const r = await runConformance({ args: ['--tags', '@op:hotelnbc'], env: { OTA_SAMPLES_DIR: samples }, timeoutMs: RUN_MS });
+  assert.equal(r.code, 2, describeRun(r));
+  assert.equal(result(r).verdict, 'COULD NOT RUN');
+  assert.match(r.stdout + r.stderr, /hotelnbc/);
+});
+
+test('an undefined step is the suite\'s trouble: exit 2', async () => {
+  const dir = tempDir();
+  const feature = join(dir, 'undefined.feature');
+  writeFileSync(feature, 'Feature: x\n  @op:hotelavailability @req:HAV-SUCCESS\n  Scenario: a step nobody defined\n    Given a step that no definition matches\n');
+  const r = await runConformance({ args: [feature], timeoutMs: RUN_MS });
+  assert.equal(r.code, 2, describeRun(r));
+});
+
+test('a --tags run: "selection passed; not a conformance verdict", exit 4', async () => {
+  const r = await runConformance({ args: ['--tags', '@req:HAV-MAXRESPONSES'], timeoutMs: RUN_MS });
+  assert.equal(r.code, 4, describeRun(r));
+  assert.match(r.stdout, /selection passed; not a conformance verdict/);
+  assert.equal(outcome(result(r), 'HAV-MAXRESPONSES').outcome, 'passed');
+});
+
+test('bad arguments are refused in one line before any earlier report is touched', async () => {
+  const reports = tempDir();
+  mkdirSync(join(reports, 'allure-results'));
+  writeFileSync(join(reports, 'summary.json'), '{"earlier": true}');
+  for (const args of [['--profile', 'nope'], ['--tags'], ['--tags', 'not ('], ['--claim', 'everything'], ['--frobnicate']]) {
+    const r = await runConformance({ args, reportsDir: reports, timeoutMs: RUN_MS });
+    assert.equal(r.code, 2, `${args.join(' ')}: ${describeRun(r)}`);
+    assert.equal(r.stderr.trim().split('\n').length, 1, `${args.join(' ')}: one line, got:\n${r.stderr}`);
+    assert.equal(readFileSync(join(reports, 'summary.json'), 'utf8'), '{"earlier": true}', `${args.join(' ')} touched the earlier report`);
+  }
+});
