@@ -11,7 +11,7 @@ const common = {
   format: [
     // Only one formatter may own the console; the others write files. JUnit is written by the
     // runner from the verdict (testcase names carry the requirement IDs).
-    process.stdout.isTTY ? 'progress-bar' : './src/reporting/progress-formatter.ts',
+    process.stdout.isTTY ? 'progress-bar' : './src/reporting/progress-formatter.cjs',
     `message:${reports}/cucumber-messages.ndjson`,
     `html:${reports}/cucumber-report.html`,
     // Allure writes its results to resultsDir itself; its own output is only a log.

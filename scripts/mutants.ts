@@ -131,7 +131,9 @@ async function main(): Promise<number> {
       return { job, run, ok, detail: run.result?.verdictReason ?? '' };
     }
     if (job.kind === 'fault') {
-      const tags = opts.full ? undefined : job.f.breaks.map((r) => `@req:${r}`).join(' or ');
+      // Booking faults need other bookings in the store (a read that returns another booking).
+      const reqs = job.f.breaks.map((r) => `@req:${r}`);
+      const tags = opts.full ? undefined : [...reqs, ...(job.f.area === 'booking' ? ['@creates-booking'] : [])].join(' or ');
       const run = await runSuite(root, `fault-${job.f.name}`, faultEnv(job.f), tags);
       const j = judgeFault(job.f, run);
       console.log(`fault ${job.f.name}: ${j.caught ? `caught by ${j.by.join(', ')}` : `ESCAPED (exit ${run.exitCode})`} (${run.seconds.toFixed(0)} s)`);

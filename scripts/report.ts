@@ -2,15 +2,20 @@
 // secrets (the same list the run masks: config.secrets). The output folder is cleared first: generating into an existing report
 // leaves the old index.html in place (Allure 3 writes the new one into a subfolder). Output and
 // history follow OTA_REPORTS_DIR; the history file accumulates across reports, for trends.
+// A report in which a secret is found is removed, with the history line it added (exit 3): left on
+// disk it would be published by mistake, and every later run would fail on it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, PROJECT_ROOT } from '../src/run/config';
 import { ConfigError } from '../src/run/errors';
-import { formatFindings, scanForSecrets } from '../src/safety/redaction';
+import { formatFindings, Redactor, scanForSecrets } from '../src/safety/redaction';
+import { maskConsole } from '../src/safety/console';
 
 function main(): number {
   const config = loadConfig();
+  const redactor = new Redactor(config.secrets, { user: config.credentials.user });
+  maskConsole(redactor);
   const results = join(config.reportsDir, 'allure-results');
   if (!existsSync(results)) throw new ConfigError(`no results at ${results}: run npm run conformance first`);
   const allurerc = {
@@ -19,10 +24,15 @@ function main(): number {
     historyPath: join(config.reportsDir, 'history', 'allure-history.jsonl'),
   };
   rmSync(allurerc.output, { recursive: true, force: true });
+  // what the history held before: restored if this report has to be thrown away
+  const historyBefore = existsSync(allurerc.historyPath) ? readFileSync(allurerc.historyPath) : undefined;
   const rcFile = join(config.reportsDir, '.allurerc.json');
   writeFileSync(rcFile, JSON.stringify(allurerc, null, 2));
   const cli = join(PROJECT_ROOT, 'node_modules/allure/cli.js');
-  const gen = spawnSync(process.execPath, [cli, 'generate', results, '--config', rcFile], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  // piped, not inherited: Allure's output goes through the same masking as everything else
+  const gen = spawnSync(process.execPath, [cli, 'generate', results, '--config', rcFile], { cwd: PROJECT_ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  process.stdout.write(gen.stdout ?? '');
+  process.stderr.write(gen.stderr ?? '');
   rmSync(rcFile, { force: true });
   if (gen.status !== 0 || !existsSync(join(allurerc.output, 'index.html'))) {
     console.error(`Allure could not build the report (exit ${gen.status}).`);
@@ -31,7 +41,17 @@ function main(): number {
 
   const leaks = scanForSecrets(config.reportsDir, config.secrets);
   if (leaks.length > 0) {
-    console.error(`A SECRET WAS FOUND IN THE REPORTS — do not publish ${config.reportsDir}:\n${formatFindings(leaks)}`);
+    rmSync(allurerc.output, { recursive: true, force: true });
+    if (historyBefore === undefined) rmSync(allurerc.historyPath, { force: true });
+    else writeFileSync(allurerc.historyPath, historyBefore);
+    const left = scanForSecrets(config.reportsDir, config.secrets);
+    console.error(
+      `A SECRET WAS FOUND IN THE REPORT: it was removed (${allurerc.output} and the history line it added), so that it cannot be published ` +
+        `and later runs are not blamed for it.\n${formatFindings(leaks)}` +
+        (left.length > 0
+          ? `\nStill in ${config.reportsDir} (the run's own results: the next run replaces them; do not publish them):\n${[...new Set(left.map((f) => `  ${f.file}`))].join('\n')}`
+          : ''),
+    );
     return 3;
   }
   console.log(`Report: ${join(allurerc.output, 'index.html')} (no secret found in ${config.reportsDir}).`);
@@ -39,8 +59,8 @@ function main(): number {
 }
 
 try {
-  process.exit(main());
+  process.exitCode = main();
 } catch (e) {
   console.error(e instanceof ConfigError ? `Could not build the report: ${e.message}` : e);
-  process.exit(2);
+  process.exitCode = 2;
 }

@@ -1,110 +1,196 @@
-// The booking lifecycle across calls: find an activity, quote it, commit it, read it, cancel it.
-// Every Commit that succeeds is recorded (scenario and ledger) before anything is asserted, so
-// the After hook cancels it even when a later step fails.
+// The booking life across calls: find an activity, quote it, book it, read it, cancel it. Every
+// booking goes through bookActivity (src/operations/activitybook/book.ts), which records it for
+// the After hook's clean-up. The forms the spec leaves open (the ResStatus that books, the
+// CancelType that cancels, the words of a cancelled booking, the partial form) are the test data's.
 import { Given, Then, When } from '@cucumber/cucumber';
-import {
-  bookedItem, bookingState, cancelStatus, commitConfirmed, itemState, quotePriced, readReturns, type BookingState,
-} from '../src/contracts/booking';
-import { finding } from '../src/contracts/rule';
-import { refusalFindings } from '../src/contracts/envelope';
+import { noDocument } from '../src/contracts/rule';
+import { refusalForm } from '../src/contracts/envelope';
+import type { Exchange } from '../src/transport/exchange';
+import type { OperationName } from '../src/spec/operations';
+import type { RequirementId } from '../src/spec/requirements';
+import { StepUsageError } from '../src/run/errors';
+import { setMessagePassword } from '../src/xml/requests';
 import type { GatewayWorld } from '../src/cucumber/world';
+import { bookActivity } from '../src/operations/activitybook/book';
+import { bookingRefOf } from '../src/operations/activitybook/request';
+import { quoteNotStored } from '../src/operations/activitybook/contract';
+import { noLongerLive, onlyItemCancelled, readDetails, readReturns, shownLive } from '../src/operations/bookread/contract';
+import { setBookingReference } from '../src/operations/bookread/request';
+import { cancelOnlyItem, setCancelType } from '../src/operations/bookcancel/request';
+import { cancellationConfirmed, termsQuoted } from '../src/operations/bookcancel/contract';
+import './parameters';
 
+const forms = (w: GatewayWorld) => w.run.data.booking;
+
+/** Why an exchange the scenario stands on (a booking, a cancel) was not served; undefined when it was. */
+function notServed(x: Exchange): string | undefined {
+  const refusal = refusalForm(x);
+  if (!x.reply.exchange) return noDocument(x);
+  if (refusal) return `refused: ${refusal}`;
+  if (x.reply.exchange.status !== 200) return `HTTP ${x.reply.exchange.status}`;
+  return x.reply.doc ? undefined : noDocument(x);
+}
+
+/** A precondition: what the scenario stands on was served; otherwise its requirements cannot be told. */
+function servedOrCannotTell(w: GatewayWorld, x: Exchange, what: string): void {
+  const why = notServed(x);
+  w.precondition(!why, `${what} was not served: ${why}`);
+}
+
+/** The last reply, which must be one of `op`: a Then step speaks of it. */
+function replyOf(w: GatewayWorld, op: OperationName): Exchange {
+  if (w.reply.op.name !== op) throw new StepUsageError(`this step speaks of a ${op} reply, but the last reply is ${w.reply.op.name}`);
+  return w.reply;
+}
+
+async function read(w: GatewayWorld, bookingRef: string, password?: string): Promise<Exchange> {
+  const r = setBookingReference(w.prepare('bookread'), bookingRef);
+  if (password) setMessagePassword(r, password);
+  return w.send();
+}
+
+async function cancel(w: GatewayWorld, opts: { itemRef?: string; password?: string } = {}): Promise<Exchange> {
+  const booking = w.booking;
+  const r = setCancelType(setBookingReference(w.prepare('bookcancel'), booking.bookingRef), forms(w).commitCancelType);
+  if (opts.itemRef) {
+    const form = forms(w).partialCancellation;
+    w.precondition(!!form, 'the test data declares no partial-cancellation form (booking.partialCancellation)');
+    cancelOnlyItem(r, opts.itemRef, form!);
+  }
+  if (opts.password) setMessagePassword(r, opts.password);
+  const x = await w.send();
+  // What the gateway says it cancelled, the clean-up need not cancel again.
+  const said = cancellationConfirmed(forms(w).cancelledStatusWords).check(x, w.run.replyProfile.facts);
+  if (!opts.itemRef && !opts.password && said.outcome === 'passed') w.bookingCancelled(booking.bookingRef);
+  return x;
+}
+
+const wrongPassword = (w: GatewayWorld) => `wrong-${w.run.config.runId}`;
+
+// ---- Given: what the scenario starts from
 Given('an activity found by activity availability', async function (this: GatewayWorld) {
   await this.discoverActivity();
 });
 
-async function book(w: GatewayWorld, resStatus: 'Quote' | 'Commit', refs: { bookingRef?: string; itemRef?: string } = {}) {
-  const overrides: Record<string, string> = { resStatus };
-  if (refs.bookingRef) overrides.bookingRef = refs.bookingRef;
-  if (refs.itemRef) overrides.itemRef = refs.itemRef;
-  w.prepare('activitybook', overrides);
-  const x = await w.send();
-  const bookingRef = x.request.value("ota:TPA_Extensions/ota:UniqueID[@Type='36']/@ID")!;
-  w.lastBookingRef = bookingRef;
-  const accepted = x.reply.doc?.exists('/*/ota:Success') && !x.reply.doc.exists('/*/ota:Errors');
-  if (accepted && resStatus === 'Commit') w.bookingCommitted(bookingRef, bookedItem(x));
-  return x;
-}
-
-When('the activity is quoted', async function (this: GatewayWorld) {
-  await book(this, 'Quote');
+Given('a booking of an available activity', async function (this: GatewayWorld) {
+  await this.discoverActivity();
+  servedOrCannotTell(this, await bookActivity(this, { forms: forms(this) }), 'the activity booking');
 });
 
+Given('a booking of two activity items', async function (this: GatewayWorld) {
+  // With the item-reference form, items are told apart by their Type 37: a second commit under
+  // the same Type 36 with a new Type 37 adds an item to the booking.
+  this.precondition(!!forms(this).partialCancellation, 'the test data declares no partial-cancellation form (booking.partialCancellation)');
+  await this.discoverActivity();
+  servedOrCannotTell(this, await bookActivity(this, { forms: forms(this) }), 'the activity booking');
+  const second = await bookActivity(this, { forms: forms(this), bookingRef: this.booking.bookingRef });
+  servedOrCannotTell(this, second, 'the booking of a second item');
+});
+
+Given('a cancelled booking', async function (this: GatewayWorld) {
+  await this.discoverActivity();
+  servedOrCannotTell(this, await bookActivity(this, { forms: forms(this) }), 'the activity booking');
+  servedOrCannotTell(this, await cancel(this), 'the cancellation');
+});
+
+Given('a valid {operation} request for the booking', function (this: GatewayWorld, op: OperationName) {
+  if (op !== 'bookread' && op !== 'bookcancel')
+    throw new StepUsageError(`"a valid ... request for the booking" applies to booking read and cancel, not ${op}`);
+  setBookingReference(this.prepare(op), this.booking.bookingRef);
+});
+
+// "Unless the target declares Quote as ...": those requirements cannot be told for such a target.
+Given('Quote is not the ResStatus that books', function (this: GatewayWorld) {
+  this.precondition(
+    forms(this).commitResStatus !== 'Quote',
+    'the test data declares Quote as the ResStatus that books (booking.commitResStatus)',
+  );
+});
+
+Given('Quote is not the CancelType that cancels', function (this: GatewayWorld) {
+  this.precondition(
+    forms(this).commitCancelType !== 'Quote',
+    'the test data declares Quote as the CancelType that cancels (booking.commitCancelType)',
+  );
+});
+
+// ---- When: what the client does
 When('the activity is booked', async function (this: GatewayWorld) {
-  await book(this, 'Commit');
-});
-
-When('another activity item is added to the booking', async function (this: GatewayWorld) {
-  await book(this, 'Commit', { bookingRef: this.booking.bookingRef, itemRef: this.newReference('I') });
+  await this.discoverActivity();
+  await bookActivity(this, { forms: forms(this) });
 });
 
 When('the same booking is committed again', async function (this: GatewayWorld) {
-  const first = this.booking;
-  await book(this, 'Commit', { bookingRef: first.bookingRef, itemRef: first.items[0].itemRef });
+  const { bookingRef, items } = this.booking;
+  await bookActivity(this, { forms: forms(this), bookingRef, itemRef: items[0].itemRef });
 });
 
 When('the booking is read', async function (this: GatewayWorld) {
-  this.prepare('bookread', { bookingRef: this.lastBookingRef ?? this.booking.bookingRef });
-  await this.send();
+  await read(this, this.booking.bookingRef);
+});
+
+When('the booking is read with a wrong MessagePassword', async function (this: GatewayWorld) {
+  await read(this, this.booking.bookingRef, wrongPassword(this));
 });
 
 When('the booking cancellation is quoted', async function (this: GatewayWorld) {
-  this.prepare('bookcancel', { bookingRef: this.booking.bookingRef, cancelType: 'Quote' });
+  // The sample's CancelType is the spec's Quote.
+  setBookingReference(this.prepare('bookcancel'), this.booking.bookingRef);
   await this.send();
 });
 
 When('the booking is cancelled', async function (this: GatewayWorld) {
-  this.prepare('bookcancel', { bookingRef: this.booking.bookingRef, cancelType: 'Commit' });
-  const x = await this.send();
-  if (x.reply.doc?.value('/*/@Status') === 'Cancelled') this.bookingCancelled(this.booking.bookingRef);
+  await cancel(this);
+});
+
+When('the booking is cancelled with a wrong MessagePassword', async function (this: GatewayWorld) {
+  await cancel(this, { password: wrongPassword(this) });
 });
 
 When('item {int} of the booking is cancelled', async function (this: GatewayWorld, n: number) {
-  const m = this.booking;
-  const item = m.items[n - 1];
-  if (!item) throw new Error(`the booking has ${m.items.length} item(s), not ${n}`);
-  this.prepare('bookcancel', { bookingRef: m.bookingRef, cancelType: 'Commit' });
-  this.currentRequest.appendElement('/*', 'UniqueID', { Type: '37', ID: item.itemRef, ID_Context: 'Client' });
-  await this.send();
+  const item = this.booking.items[n - 1];
+  if (!item) throw new StepUsageError(`the booking has ${this.booking.items.length} item(s), not ${n}`);
+  await cancel(this, { itemRef: item.itemRef });
 });
 
-Then('the quote is priced', async function (this: GatewayWorld) {
-  await this.verdict(quotePriced(this.reply));
-});
-
-Then("the client's booking reference is confirmed", async function (this: GatewayWorld) {
-  await this.verdict(commitConfirmed(this.reply));
+// ---- Then: what the gateway shows
+Then('the quoted booking is unknown to the gateway', async function (this: GatewayWorld) {
+  const quote = [...this.history].reverse().find((x) => x.op.name === 'activitybook');
+  if (!quote) throw new StepUsageError('no activity booking was sent in this scenario');
+  servedOrCannotTell(this, quote, 'the quote');
+  const ref = bookingRefOf(quote.request);
+  await this.check([quoteNotStored(ref)], await read(this, ref));
 });
 
 Then('the booking read is the one booked', async function (this: GatewayWorld) {
-  await this.verdict(readReturns(this.reply, this.booking));
+  await this.check([readReturns(this.booking)], replyOf(this, 'bookread'));
 });
 
-Then('the booking is shown {word}, as {word} requires', async function (this: GatewayWorld, state: BookingState, req: string) {
-  await this.verdict(bookingState(this.reply, state, req));
+Then('the booking read shows what was booked', async function (this: GatewayWorld) {
+  await this.check([readDetails(this.booking)], replyOf(this, 'bookread'));
 });
 
-Then('item {int} is shown {word} and the others live, as {word} requires', async function (this: GatewayWorld, n: number, state: BookingState, req: string) {
-  const m = this.booking;
-  await this.verdict(
-    m.items.flatMap((item, i) => itemState(this.reply, item.itemRef, i === n - 1 ? state : 'live', req)),
-  );
+Then('the booking is shown live, as {requirement} requires', async function (this: GatewayWorld, req: RequirementId) {
+  await this.check([shownLive(req, this.booking.bookingRef, forms(this).cancelledStatusWords)], replyOf(this, 'bookread'));
 });
 
-Then('the cancellation is {word}, as {word} requires', async function (this: GatewayWorld, status: 'Pending' | 'Cancelled', req: string) {
-  await this.verdict(cancelStatus(this.reply, status, req));
+Then('the booking is no longer live, as {requirement} requires', async function (this: GatewayWorld, req: RequirementId) {
+  await this.check([noLongerLive(req, this.booking.bookingRef, forms(this).cancelledStatusWords)], replyOf(this, 'bookread'));
 });
 
-Then('the quoted reference is unknown to the gateway', async function (this: GatewayWorld) {
-  // ResStatus=Quote must store nothing: a read of the quoted reference is refused.
-  const ref = this.lastBookingRef;
-  if (!ref) throw new Error('no activity booking request has been sent in this scenario');
-  this.prepare('bookread', { bookingRef: ref });
-  const x = await this.send();
-  const stored = x.reply.doc?.exists('/*/ota:Success');
-  await this.verdict(
-    stored
-      ? [finding('BKG-QUOTE-NO-STORE', '/*/ota:Success', `no booking ${ref} after a Quote`, 'a Success reply: the quote was stored')]
-      : refusalFindings(x, 'BKG-QUOTE-NO-STORE'),
-  );
+Then(
+  'item {int} is shown cancelled and the others live, as {requirement} requires',
+  async function (this: GatewayWorld, n: number, req: RequirementId) {
+    const item = this.booking.items[n - 1];
+    if (!item) throw new StepUsageError(`the booking has ${this.booking.items.length} item(s), not ${n}`);
+    await this.check([onlyItemCancelled(req, this.booking, item.itemRef, forms(this).cancelledStatusWords)], replyOf(this, 'bookread'));
+  },
+);
+
+Then('the cancellation terms are given', async function (this: GatewayWorld) {
+  await this.check([termsQuoted(forms(this).cancelledStatusWords)], replyOf(this, 'bookcancel'));
+});
+
+Then('the cancellation is confirmed', async function (this: GatewayWorld) {
+  await this.check([cancellationConfirmed(forms(this).cancelledStatusWords)], replyOf(this, 'bookcancel'));
 });

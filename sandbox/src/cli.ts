@@ -41,7 +41,7 @@ async function main(argv: string[]): Promise<void> {
   const stop = () => {
     if (closing) return;
     closing = true;
-    sb.close().then(() => process.exit(0));
+    void sb.close().then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -55,7 +55,7 @@ const FAULT_LIST = [
     description: 'Activity availability prices one participant per category instead of the requested quantities.' },
   { name: 'wrong-currency-decimal', area: 'availability', operations: ['activityavailability'], breaks: ['AAV-DECIMALS'],
     description: 'Activity availability always writes two decimals (and DecimalPlaces=2), ignoring CurrencyDecimal.' },
-  { name: 'search-ignores-area', area: 'availability', operations: ['activitysearch'], breaks: ['ASR-AREA'],
+  { name: 'search-ignores-area', area: 'availability', operations: ['activitysearch'], breaks: ['ASR-AREA', 'ASR-HOTEL-ONLY'],
     description: 'Activity search returns activities of every area, not only those serving the requested hotel.' },
   // booking state
   { name: 'quote-stores-booking', area: 'booking', operations: ['activitybook'], breaks: ['BKG-QUOTE-NO-STORE'],

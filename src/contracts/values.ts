@@ -1,14 +1,72 @@
-// Small comparisons the contracts share: numbers, date windows, category counts.
+// Small readings and comparisons the contracts share: numbers, dates, codes, booleans, category
+// counts, and the values a fact shows at every one of its places.
+import type { Fact, ReplyReader } from './reader';
+import { list, type Check } from './rule';
+import type { XNode } from '../xml/xml';
+
 export function num(v: string | undefined): number {
   return v === undefined || v.trim() === '' ? NaN : Number(v);
 }
 
 /** yyyy-mm-dd of a date or date-time. */
-export const day = (v: string | undefined) => (v ?? '').slice(0, 10);
+export const day = (v: string | undefined) => (v ?? '').trim().slice(0, 10);
+
+/** A calendar date or a date-time (not a recurring --mm-dd, not a time of day). */
+export const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}/.test(v.trim());
 
 export function within(date: string | undefined, start: string | undefined, end: string | undefined): boolean {
   const d = day(date);
   return !!d && !!start && !!end && d >= day(start) && d <= day(end);
+}
+
+/** Codes and names compared as gateways write them: trimmed, any case, inner spaces collapsed. */
+export const sameCode = (a: string | undefined, b: string | undefined) =>
+  a !== undefined && b !== undefined && a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** xs:boolean: true or 1 (white space collapsed); undefined when it is neither a true nor a false. */
+export function bool(v: string | undefined): boolean | undefined {
+  const t = (v ?? '').trim().toLowerCase();
+  return t === 'true' || t === '1' ? true : t === 'false' || t === '0' ? false : undefined;
+}
+
+/**
+ * An XPath test that `attr` equals `word` in any case and with any surrounding white space, for
+ * the enumerated words of places (RegionCode="HotelCode", Name="RPH").
+ */
+export function wordIs(attr: string, word: string): string {
+  const letters = [...new Set(word.replace(/[^A-Za-z]/g, ''))].join('');
+  return `translate(normalize-space(${attr}),'${letters.toUpperCase()}','${letters.toLowerCase()}')='${word.toLowerCase()}'`;
+}
+
+// OpenTravel code list Age Qualifying Code (AQC), by the AgeQualifyingEnum words of 2016B that
+// QualifierInfo carries as text.
+const AQC: Record<string, string> = {
+  'over 21': '1',
+  'over 65': '2',
+  'under 2': '3',
+  'under 12': '4',
+  'under 17': '5',
+  'under 21': '6',
+  infant: '7',
+  child: '8',
+  children: '8',
+  teenager: '9',
+  adult: '10',
+  senior: '11',
+  'additional occupant with adult': '12',
+  'additional occupant without adult': '13',
+  'free child': '14',
+  'free adult': '15',
+  'young driver': '16',
+  'younger driver': '17',
+  'under 10': '18',
+};
+
+/** The AQC number of a category written as a number ("10") or as its word ("Adult", "adults"); undefined otherwise. */
+export function ageQualifyingCode(v: string | undefined): string | undefined {
+  const t = (v ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+  if (/^\d{1,3}$/.test(t)) return String(Number(t));
+  return AQC[t] ?? AQC[t.replace(/s$/, '')];
 }
 
 /** "10:2, 8:1": category code → quantity, zero quantities left out, sorted for comparison. */
@@ -19,7 +77,62 @@ export function countsText(pairs: Array<[string | undefined, string | undefined]
     if (!code || !(q > 0)) continue;
     m.set(code.trim(), (m.get(code.trim()) ?? 0) + q);
   }
-  return [...m.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([c, q]) => `${c}:${q}`).join(', ') || '(none)';
+  return (
+    [...m.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([c, q]) => `${c}:${q}`)
+      .join(', ') || '(none)'
+  );
 }
 
 export const decimalsOf = (amount: string) => (amount.includes('.') ? amount.split('.')[1].length : 0);
+
+/**
+ * Every distinct non-blank value a fact shows, at every one of its places (the first place wins for
+ * reading one value; a comparison that accepts any of the names of a thing looks at them all).
+ */
+export function valuesEverywhere(r: ReplyReader, f: Fact, within?: XNode): string[] {
+  const all = r.placesOf(f).flatMap((p) =>
+    r.doc
+      .find(p, within)
+      .map((n) => n.content.trim())
+      .filter((v) => v !== ''),
+  );
+  return [...new Set(all)];
+}
+
+/** The values of the first place that shows any value `accept`s (e.g. dates, not times of day). */
+export function firstAccepted(
+  r: ReplyReader,
+  f: Fact,
+  accept: (v: string) => boolean,
+  within?: XNode,
+): { at: string; value: string[] } | undefined {
+  for (const at of r.placesOf(f)) {
+    const value = r.doc
+      .find(at, within)
+      .map((n) => n.content.trim())
+      .filter(accept);
+    if (value.length) return { at, value };
+  }
+  return undefined;
+}
+
+/**
+ * The subject of a descriptive-data reply (HNBC-SUBJECT, ANBC-SUBJECT): every item described shows
+ * a requested code, and, when every item shows its code, each requested code is described.
+ */
+export function checkDescribed(c: Check, r: ReplyReader, item: Fact, code: Fact, wanted: string[]): void {
+  const items = r.items(item);
+  if (items.length === 0) c.fail(item.places.join(' | '), `a description of ${list(wanted)}`, 'none');
+  const described: string[] = [];
+  for (const i of items) {
+    const shown = r.value(code, i.node);
+    if (!shown) c.cannotTell(`the reply does not show ${code.what}: ${i.at}`);
+    else if (!wanted.some((w) => sameCode(w, shown.value))) c.fail(`${i.at}/${shown.at}`, list(wanted), shown.value);
+    else described.push(shown.value);
+  }
+  const missing = wanted.filter((w) => !described.some((d) => sameCode(d, w)));
+  if (items.length && described.length === items.length && missing.length)
+    c.fail(`${r.nodes(item)!.at}/${code.places[0]}`, list(wanted), list(described));
+}

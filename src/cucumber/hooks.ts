@@ -1,11 +1,12 @@
 // Run- and scenario-level hooks. BeforeAll opens the run (target, data, ledger); After cancels
 // what its scenario booked, even when the scenario failed, and frees parsed documents.
-import { After, AfterAll, Before, BeforeAll, setDefaultTimeout } from '@cucumber/cucumber';
+import { After, AfterAll, Before, BeforeAll, setDefaultTimeout, setDefinitionFunctionWrapper } from '@cucumber/cucumber';
 import { openRunContext, runContext } from '../run/run-context';
 import { loadConfig } from '../run/config';
 import { ConfigError } from '../run/errors';
 import { DEFAULT_LIMITS, DEFAULT_RETRY } from '../transport/http';
 import { cancelBooking } from '../safety/bookings';
+import { maskStepErrors, protectProcessFromEnv } from '../safety/run-guard';
 import type { GatewayWorld } from './world';
 import { CLEANUP_NOTE_MEDIA_TYPE } from '../reporting/outcomes';
 
@@ -23,6 +24,11 @@ function stepTimeoutMs(): number {
   return Math.max(60_000, limits.requestTimeoutMs * (retry.retries + 1) * 4 + 10_000);
 }
 setDefaultTimeout(stepTimeoutMs());
+
+// Each process (a parallel worker writes to the terminal itself) masks its console and shares the
+// breaker; errors of steps and hooks are masked before any formatter sees them.
+protectProcessFromEnv();
+setDefinitionFunctionWrapper(maskStepErrors);
 
 BeforeAll(async function () {
   await openRunContext();

@@ -10,6 +10,8 @@ import { alignmentRule } from '../contracts/alignment';
 import { credentialEcho } from '../contracts/security';
 import { baseValues, newReference } from '../run/scenario-values';
 import { CannotTell, StepUsageError } from '../run/errors';
+import { recordBookingIntent } from '../safety/bookings';
+import { unreachableNote } from '../transport/http';
 import type { Assertion, Rule } from '../contracts/rule';
 import type { BookedItem } from '../operations/bookread/contract';
 import { attachEvidence } from './evidence';
@@ -69,6 +71,8 @@ export class GatewayWorld extends World {
   /** Sends the current request (or a deliberately broken body) and keeps the exchange as evidence. */
   async send(brokenBody?: string): Promise<Exchange> {
     const ctx = this.run;
+    // a Commit is written to the ledger before it is sent: a run killed meanwhile leaves an intent
+    recordBookingIntent(ctx, this.currentRequest, this.pickleName);
     const x = await exchange(this.currentRequest, { baseUrl: ctx.baseUrl, limits: ctx.config.limits, retry: ctx.config.retry, body: brokenBody });
     this.last = x;
     this.history.push(x);
@@ -104,7 +108,8 @@ export class GatewayWorld extends World {
 
   /** A precondition of the scenario: when it does not hold, its requirements are cantTell. */
   precondition(holds: unknown, reason: string): asserts holds {
-    if (!holds) throw new CannotTell(`Cannot tell: precondition not met: ${this.run.redactor.scrub(reason)}`);
+    const unreachable = holds ? undefined : unreachableNote(this.history, reason);
+    if (!holds) throw new CannotTell(`Cannot tell: precondition not met: ${this.run.redactor.scrub(unreachable ? `${reason} (${unreachable})` : reason)}`);
   }
 
   /**

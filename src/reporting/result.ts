@@ -77,6 +77,8 @@ export interface ConformanceResult {
   profile: string;
   /** The cucumber tag expression of a selection, when one was given. */
   tags?: string;
+  /** `i/n` when the run was one shard of n (npm run merge combines them). */
+  shard?: string;
   strict: boolean;
   claims: ConformanceClass[];
   verdict: RunVerdict;
@@ -90,6 +92,8 @@ export interface ConformanceResult {
   scenarios: ScenarioRecord[];
   /** Things the certifier must know: suite errors, deadline reached, leftovers in the ledger... */
   notes: string[];
+  /** The assertions each scenario recorded, by scenario id: what npm run merge recomputes outcomes from. */
+  assertions?: Record<string, Array<{ req: string; outcome: CheckOutcome; findings: Array<{ req: string; at: string; expected: string; found: string }>; reasons: string[] }>>;
   /** Relative links from the reports folder to the evidence. */
   evidence: { allureResults: string; cucumberHtml: string; junit: string; messages: string };
 }

@@ -25,6 +25,8 @@ export interface CucumberOptions {
   retry?: number;
   order?: string;
   format?: string[];
+  /** `i/n`: run the i-th of n shards (npm run merge combines their reports). */
+  shard?: string;
 }
 
 export const HELP = `npm run conformance -- [options] [feature paths]
@@ -44,6 +46,7 @@ cucumber-js options passed through:
   --fail-fast            stop at the first failure
   -d, --dry-run          check the steps without sending anything
   --parallel <n>         run n workers
+  --shard <i/n>          run the i-th of n shards; npm run merge -- <reports dirs> gives one verdict
   --retry <n>            retry failing scenarios (their last attempt counts)
   --order <defined|random[:seed]>
   -f, --format <name[:file]>  an extra formatter (repeatable)
@@ -115,6 +118,13 @@ export function parseArguments(argv: string[], knownProfiles: string[]): RunArgu
         c.order = v;
         break;
       }
+      case '--shard': {
+        const v = value();
+        const m = /^(\d+)\/(\d+)$/.exec(v);
+        if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new ConfigError(`--shard must be i/n with 1 <= i <= n, not "${v}"`);
+        c.shard = v;
+        break;
+      }
       case '-f':
       case '--format':
         (c.format ??= []).push(value());
@@ -130,6 +140,7 @@ export function parseArguments(argv: string[], knownProfiles: string[]): RunArgu
   if (c.paths) selection.push(`paths ${c.paths.join(' ')}`);
   if (c.failFast) selection.push('--fail-fast');
   if (c.dryRun) selection.push('--dry-run');
+  if (c.shard) selection.push(`--shard ${c.shard}`);
   if (selection.length) out.selection = selection.join(' ');
   return out;
 }

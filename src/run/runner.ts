@@ -12,7 +12,8 @@ import { loadConfig, PROJECT_ROOT } from './config';
 import { parseArguments, HELP, type RunArguments } from './arguments';
 import { openRunContext, type RunContext } from './run-context';
 import { postXml, preflight } from '../transport/http';
-import { cleanUpLedger } from '../safety/bookings';
+import { cleanUpLedger, describeCleanup } from '../safety/bookings';
+import { startRunGuard, GatewayStoppedAnswering } from '../safety/run-guard';
 import { formatFindings as formatSecretFindings, scanForSecrets } from '../safety/redaction';
 import { MessageCollector, requirementOutcomes } from '../reporting/outcomes';
 import { decideVerdict, EXIT } from '../reporting/verdict';
@@ -87,6 +88,8 @@ export async function run(argv: string[]): Promise<number> {
   if (args.claims) process.env.OTA_CLAIMS = args.claims.join(',');
   if (args.strict) process.env.OTA_STRICT = 'true';
   const config = loadConfig();
+  // masked console, ledger writable and claimed, run deadline: before anything is printed or sent
+  const guard = startRunGuard(config);
   const ctx = await openRunContext();
   const startedAt = new Date().toISOString();
   const target = ctx.embedded ? `the embedded sandbox (${ctx.baseUrl})` : ctx.redactor.scrub(ctx.baseUrl);
@@ -106,12 +109,7 @@ export async function run(argv: string[]): Promise<number> {
       throw new ConfigError(`every operation answers 404 under ${target}: is OTA_BASE_URL the gateway's base address (the part before /hotelavailability)?`);
 
     const cleanup = await cleanUpLedger(ctx);
-    if (cleanup.cancelled.length) console.log(`Cancelled ${cleanup.cancelled.length} booking(s) an earlier run left behind: ${cleanup.cancelled.join(', ')}`);
-    if (cleanup.failed.length)
-      console.warn(
-        `Could not cancel ${cleanup.failed.length} booking(s) left by an earlier run (kept in ${relative(PROJECT_ROOT, config.ledgerFile)}):\n` +
-          cleanup.failed.map((f) => `  ${f.ref}: ${ctx.redactor.scrub(f.message)}`).join('\n'),
-      );
+    for (const line of describeCleanup(cleanup, relative(PROJECT_ROOT, config.ledgerFile))) console.log(line);
 
     for (const name of RUN_OUTPUTS) rmSync(join(config.reportsDir, name), { recursive: true, force: true });
     mkdirSync(config.reportsDir, { recursive: true });
@@ -126,6 +124,7 @@ export async function run(argv: string[]): Promise<number> {
     if (c.parallel !== undefined) provided.parallel = c.parallel;
     if (c.retry !== undefined) provided.retry = c.retry;
     if (c.order) provided.order = c.order;
+    if (c.shard) provided.shard = c.shard;
     const { runConfiguration } = await loadConfiguration({ file: 'cucumber.js', profiles: [args.profile], provided }, { cwd: PROJECT_ROOT });
     if (c.format) runConfiguration.formats.files = { ...runConfiguration.formats.files, ...Object.fromEntries(c.format.filter((f) => f.includes(':')).map((f) => [f.slice(f.indexOf(':') + 1), f.slice(0, f.indexOf(':'))])) };
 
@@ -136,6 +135,8 @@ export async function run(argv: string[]): Promise<number> {
     } catch (e) {
       crashed = e as Error;
     }
+    const stopped = guard.gatewayStopped();
+    if (stopped && !crashed) crashed = new GatewayStoppedAnswering(stopped);
     await ctx.close().catch(() => undefined);
 
     const scenarios = collector.results();
@@ -155,6 +156,7 @@ export async function run(argv: string[]): Promise<number> {
       finishedAt: new Date().toISOString(),
       profile: args.profile,
       tags: c.tags,
+      shard: c.shard,
       strict: config.strict,
       claims,
       verdict: crashed ? 'COULD NOT RUN' : verdict.verdict,
@@ -169,6 +171,7 @@ export async function run(argv: string[]): Promise<number> {
         warnings: [...new Set(assertions.filter((a) => a.outcome === 'failed' && requirement(a.req).level === 'SHOULD').map((a) => a.req))],
       })),
       notes,
+      assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
       evidence: { allureResults: 'allure-results', cucumberHtml: 'cucumber-report.html', junit: 'junit.xml', messages: 'cucumber-messages.ndjson' },
     };
     writeReports(result, config.reportsDir, ctx.redactor);
@@ -182,6 +185,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     return result.exitCode;
   } finally {
+    guard.stop();
     await ctx.close().catch(() => undefined);
   }
 }

@@ -5,14 +5,25 @@ import type { Credentials } from './config';
 import { addDays, isoDate } from './dates';
 import type { PlaceholderValues } from '../xml/requests';
 import type { TestData } from './test-data';
-
+import { randomBytes } from 'node:crypto';
 
 let sequence = 0;
+/**
+ * Random per process: a re-run with the same OTA_RUN_ID (a CI "re-run job"), two shards sharing one
+ * run id and the workers of a parallel run each draw their own, so their references never collide.
+ */
+const NONCE = BigInt(`0x${randomBytes(5).toString('hex')}`).toString(36).toUpperCase().padStart(8, '0').slice(-6);
 
-/** A booking reference unique to this run: OTA UniqueID IDs are at most 32 characters. */
-export function newReference(runId: string, kind: 'B' | 'I'): string {
+/**
+ * A booking reference unique to this process: OGC, the kind, the run id (cut to fit), the
+ * process nonce and a sequence. OTA UniqueID IDs are at most 32 characters; the nonce and the
+ * sequence are never cut.
+ */
+export function newReference(runId: string, kind: 'B' | 'I', nonce = NONCE): string {
   sequence += 1;
-  return `OGC${kind}${runId}${String(sequence).padStart(4, '0')}`.slice(0, 32);
+  const tail = `${nonce}${String(sequence).padStart(4, '0')}`;
+  const room = 32 - 4 - tail.length;
+  return `OGC${kind}${runId.replace(/[^A-Za-z0-9]/g, '').slice(0, room)}${tail}`;
 }
 
 export function baseValues(credentials: Credentials, data: TestData, runId: string, today = new Date()): PlaceholderValues {

@@ -160,6 +160,10 @@ export function loadTestData(file: string, overrides: Record<string, unknown> = 
   const places = nonEmptyArray(file, obj(file, root.hotelAvailability, 'hotelAvailability').places, 'hotelAvailability.places');
   if (places.length < PLACES_NEEDED)
     fail(file, 'hotelAvailability.places', `has ${places.length} place(s); the hotel availability scenarios need ${PLACES_NEEDED}`);
+  // HAV-REFPOINT-CONTEXTS sends both forms the spec lists: "CodeContext (values Country, Region)".
+  for (const context of ['Country', 'Region'])
+    if (!places.some((p) => (p as { context?: unknown })?.context === context))
+      fail(file, 'hotelAvailability.places', `has no place of context ${context}; the scenarios send both Country and Region`);
   const ha = obj(file, root.hotelAvailability, 'hotelAvailability');
   const act = obj(file, root.activities, 'activities');
   const tr = obj(file, root.transfers, 'transfers');

@@ -154,13 +154,38 @@ function maskAuthorization(text: string): string {
   });
 }
 
+const isBase64Char = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 45 || c === 95 || c === 61;
+
+/**
+ * A base64 form of a secret masks the whole run of base64 characters around it: the characters at
+ * its edges mix bits of the secret with bits of its neighbours (user:password, an attachment).
+ */
+function maskBase64Runs(text: string, forms: readonly string[]): string {
+  const ranges: Array<{ start: number; end: number }> = [];
+  for (const f of forms) {
+    // each character is walked over at most once per form: the next search starts after the run
+    let floor = 0;
+    for (let at = text.indexOf(f); at !== -1; at = text.indexOf(f, floor)) {
+      let start = at;
+      let end = at + f.length;
+      while (start > floor && isBase64Char(text.charCodeAt(start - 1))) start--;
+      while (end < text.length && isBase64Char(text.charCodeAt(end))) end++;
+      ranges.push({ start, end });
+      floor = end;
+    }
+  }
+  return maskRanges(text, ranges, MASK);
+}
+
 export class Redactor {
   /** The secrets that are masked (MIN_SECRET_LENGTH characters or more). */
   readonly secrets: readonly string[];
   /** Secrets that were given but are not masked, with why: the caller should warn about them. */
   readonly ignored: readonly IgnoredSecret[];
-  /** Literal forms (escaped, URL-encoded, base64 at every alignment), longest first. */
+  /** Literal forms (escaped, URL-encoded), longest first. */
   private readonly forms: string[];
+  /** base64 forms (whole, and the fragments at every alignment), longest first. */
+  private readonly base64: string[];
   private readonly finder: SecretFinder;
 
   /** user: the gateway user name, so that base64 of user:password is masked whole. */
@@ -170,12 +195,15 @@ export class Redactor {
     this.ignored = Object.freeze(ignored);
     this.finder = new SecretFinder(this.secrets, MIN_SECRET_LENGTH);
     // longest first: a secret that contains another one is masked as a whole
-    const all = new Set<string>();
+    const literal = new Set<string>();
+    const b64 = new Set<string>();
     for (const s of this.secrets) {
-      for (const p of patternsFor(s, true)) all.add(p.text);
-      for (const w of [s, ...(options.user ? [`${options.user}:${s}`] : [])]) base64Whole(w).forEach((b) => all.add(b));
+      for (const p of patternsFor(s, true)) (p.encoding === 'base64' ? b64 : literal).add(p.text);
+      for (const w of [s, ...(options.user ? [`${options.user}:${s}`] : [])]) base64Whole(w).forEach((b) => b64.add(b));
     }
-    this.forms = [...all].sort((a, b) => b.length - a.length);
+    const longestFirst = (a: string, b: string) => b.length - a.length;
+    this.forms = [...literal].sort(longestFirst);
+    this.base64 = [...b64].sort(longestFirst);
   }
 
   /** One line per ignored secret, for the console; empty when there is nothing to say. */
@@ -216,7 +244,7 @@ export class Redactor {
     if (this.secrets.length === 0 || text.length === 0) return text;
     let out = maskRanges(text, this.finder.find(text), MASK);
     for (const f of this.forms) if (out.includes(f)) out = out.split(f).join(MASK);
-    return maskAuthorization(out);
+    return maskAuthorization(maskBase64Runs(out, this.base64));
   }
 }
 
@@ -226,8 +254,6 @@ export class Redactor {
 const CHUNK = 1024 * 1024;
 /** Characters carried from one chunk to the next, so a disguised secret across a boundary is seen. */
 const OVERLAP = 64 * 1024;
-/** Shorter runs of base64 characters are words, not encoded data worth decoding. */
-const MIN_BASE64_RUN = 8;
 
 /**
  * Scans every regular file under dir (recursively; symbolic links are not followed) for every
@@ -238,10 +264,10 @@ const MIN_BASE64_RUN = 8;
 export function scanForSecrets(dir: string, secrets: string[]): SecretFinding[] {
   const { kept } = partition(secrets);
   if (kept.length === 0 || !existsSync(dir)) return [];
-  const finder = new SecretFinder(kept.map((k) => k.value), MIN_SECRET_LENGTH);
+  const scanner = new SecretScanner(kept.map((k) => k.value));
   const findings: SecretFinding[] = [];
   for (const file of listFiles(dir)) {
-    for (const [key, count] of scanFile(file, finder)) {
+    for (const [key, count] of scanFile(file, scanner)) {
       const [i, encoding] = key.split('\u0000') as [string, SecretEncoding];
       findings.push({ file, secretLabel: kept[Number(i)].label, encoding, count });
     }
@@ -249,26 +275,89 @@ export function scanForSecrets(dir: string, secrets: string[]): SecretFinding[] 
   return findings;
 }
 
-/** Scans one text (a file, a console) the same way; keys are `${secretIndex}\0${form}`. */
-export function scanText(text: string, finder: SecretFinder, counts = new Map<string, number>(), from = 0): Map<string, number> {
-  const add = (secret: number, form: SecretEncoding) => {
-    const key = `${secret}\u0000${form}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  };
-  // matches that end before `from` were counted with the previous chunk
-  for (const m of finder.find(text)) if (m.end > from) add(m.secret, m.form);
-  for (const m of findInBase64Runs(text, finder)) if (m.end > from) add(m.secret, 'base64');
-  return counts;
-}
-
 const isB64 = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 45 || c === 95;
 
-/**
- * Secrets inside base64-encoded runs (cucumber messages and Allure embed attachments this way; a
- * Basic header carries user:password). Each run is decoded at the 4 alignments; the decoded runs
- * are joined with NUL so one search covers them all. Returns approximate original end offsets.
- */
-function findInBase64Runs(text: string, finder: SecretFinder): Array<{ secret: number; end: number }> {
+/** Counts the secrets (by index) in texts, in every disguise, base64 included. */
+export class SecretScanner {
+  private readonly finder: SecretFinder;
+  /** base64 of the raw and XML-escaped secret at the 3 alignments: found in runs of any length. */
+  private readonly fragments: Array<{ secret: number; text: string }>;
+
+  constructor(secrets: readonly string[]) {
+    this.finder = new SecretFinder(secrets, MIN_SECRET_LENGTH);
+    this.fragments = secrets.flatMap((s, secret) => patternsFor(s, true).filter((p) => p.encoding === 'base64').map((p) => ({ secret, text: p.text })));
+  }
+
+  /** Adds to `counts` (keys `${secretIndex}\0${form}`) what ends after `from` (before it: counted with the previous chunk). */
+  scan(text: string, counts = new Map<string, number>(), from = 0): Map<string, number> {
+    const add = (secret: number, form: SecretEncoding) => {
+      const key = `${secret}\u0000${form}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    };
+    for (const m of this.finder.find(text)) if (m.end > from) add(m.secret, m.form);
+
+    const runs = base64Runs(text);
+    // a run decoded at some alignment shows its secrets whatever their disguise
+    const decodedHits = new Set<string>();
+    for (const m of this.inDecodedRuns(text, runs)) {
+      decodedHits.add(`${m.secret}:${m.run}`);
+      if (m.end > from) add(m.secret, 'base64');
+    }
+    // short runs (a bare base64 of the secret) by their literal fragments, each run counted once
+    for (const f of this.fragments) {
+      for (let at = text.indexOf(f.text); at !== -1; at = text.indexOf(f.text, at + 1)) {
+        const run = runAt(runs, at);
+        if (run >= 0 && (runs[run][1] - runs[run][0] >= MIN_DECODED_RUN || decodedHits.has(`${f.secret}:${run}`))) continue;
+        decodedHits.add(`${f.secret}:${run}`);
+        if (at + f.text.length > from) add(f.secret, 'base64');
+      }
+    }
+    return counts;
+  }
+
+  /**
+   * Secrets inside base64 runs of at least MIN_DECODED_RUN characters (cucumber messages and Allure
+   * embed attachments this way). Each run is decoded at the 4 alignments; only text-like results
+   * are searched, joined with NUL so that one search covers them all.
+   */
+  private inDecodedRuns(text: string, runs: Array<[number, number]>): Array<{ secret: number; run: number; end: number }> {
+    const out: Array<{ secret: number; run: number; end: number }> = [];
+    for (let k = 0; k < 4; k++) {
+      const parts: string[] = [];
+      const segStart: number[] = [];
+      const used: number[] = [];
+      let len = 0;
+      runs.forEach(([a, b], r) => {
+        if (b - a < MIN_DECODED_RUN) return;
+        const decoded = Buffer.from(text.slice(a + k, b), 'base64').toString('utf8');
+        if (!textLike(decoded)) return; // binary, or the wrong alignment: nothing readable to find
+        segStart.push(len);
+        used.push(r);
+        parts.push(decoded);
+        len += decoded.length + 1;
+      });
+      for (const m of this.finder.find(parts.join('\u0000'))) {
+        let lo = 0;
+        let hi = segStart.length - 1;
+        while (lo < hi) {
+          const mid = (lo + hi + 1) >> 1;
+          if (segStart[mid] <= m.start) lo = mid;
+          else hi = mid - 1;
+        }
+        const [a, b] = runs[used[lo]];
+        // where the match ends in the original text, near enough to tell the chunk it belongs to
+        out.push({ secret: m.secret, run: used[lo], end: Math.min(b, a + k + Math.ceil(((m.end - segStart[lo]) * 4) / 3)) });
+      }
+    }
+    return out;
+  }
+}
+
+/** Shorter runs are decoded only through the literal fragments (cheap): most are words. */
+const MIN_DECODED_RUN = 12;
+
+/** The runs of base64 characters of a text, as [start, end) pairs in order. */
+function base64Runs(text: string): Array<[number, number]> {
   const runs: Array<[number, number]> = [];
   for (let i = 0; i < text.length; ) {
     if (!isB64(text.charCodeAt(i))) {
@@ -277,38 +366,34 @@ function findInBase64Runs(text: string, finder: SecretFinder): Array<{ secret: n
     }
     let j = i;
     while (j < text.length && isB64(text.charCodeAt(j))) j++;
-    if (j - i >= MIN_BASE64_RUN) runs.push([i, j]);
+    runs.push([i, j]);
     i = j;
   }
-  if (runs.length === 0) return [];
-  const out: Array<{ secret: number; end: number }> = [];
-  for (let k = 0; k < 4; k++) {
-    const parts: string[] = [];
-    const segStart: number[] = [];
-    let len = 0;
-    for (const [a, b] of runs) {
-      if (b - a - k < 4) continue;
-      const decoded = Buffer.from(text.slice(a + k, b), 'base64').toString('utf8');
-      segStart.push(len);
-      parts.push(decoded);
-      len += decoded.length + 1;
-    }
-    const joined = parts.join('\u0000');
-    const usedRuns = runs.filter(([a, b]) => b - a - k >= 4);
-    for (const m of finder.find(joined)) {
-      // the run holding the match: binary search over the segment starts
-      let lo = 0;
-      let hi = segStart.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (segStart[mid] <= m.start) lo = mid;
-        else hi = mid - 1;
-      }
-      const [a, b] = usedRuns[lo];
-      out.push({ secret: m.secret, end: Math.min(b, a + k + Math.ceil(((m.end - segStart[lo]) * 4) / 3)) });
-    }
+  return runs;
+}
+
+/** The index of the run that holds position `at`, or -1. */
+function runAt(runs: Array<[number, number]>, at: number): number {
+  let lo = 0;
+  let hi = runs.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (runs[mid][1] <= at) lo = mid + 1;
+    else if (runs[mid][0] > at) hi = mid - 1;
+    else return mid;
   }
-  return out;
+  return -1;
+}
+
+/** Mostly text: at most 2% (and at least 2) replacement or control characters. */
+function textLike(s: string): boolean {
+  let bad = 0;
+  const allowed = Math.max(2, s.length / 50);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0xfffd || (c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 127) if (++bad > allowed) return false;
+  }
+  return true;
 }
 
 function listFiles(dir: string): string[] {
@@ -327,7 +412,7 @@ function listFiles(dir: string): string[] {
   return out;
 }
 
-function scanFile(file: string, finder: SecretFinder): Map<string, number> {
+function scanFile(file: string, scanner: SecretScanner): Map<string, number> {
   const counts = new Map<string, number>();
   let fd: number;
   try {
@@ -344,7 +429,7 @@ function scanFile(file: string, finder: SecretFinder): Map<string, number> {
       const fresh = n === 0 ? decoder.end() : decoder.write(buf.subarray(0, n));
       if (fresh.length > 0) {
         const window = carry + fresh;
-        scanText(window, finder, counts, carry.length);
+        scanner.scan(window, counts, carry.length);
         carry = window.slice(-OVERLAP);
       }
       if (n === 0) break;

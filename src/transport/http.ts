@@ -1,6 +1,7 @@
 // Transport to the gateway: bounded in time and size, with opt-in retries for infrastructure
 // failures only. undici.request (not fetch): fetch silently decompresses, and the suite must see
 // the bytes exactly as the gateway sent them (see reply-body.ts).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
 
 export interface TransportLimits {
@@ -35,7 +36,9 @@ export type TransportFailureKind =
   | 'timeout'
   | 'reset'
   | 'too-large'
-  | 'other';
+  | 'other'
+  // not sent: the gateway stopped answering (see configureFailureBreaker)
+  | 'gateway-stopped';
 
 /** Failures that say nothing about the gateway's conformance; the only ones ever retried. */
 export const RETRYABLE_KINDS: readonly TransportFailureKind[] = ['refused', 'connect-timeout', 'timeout', 'reset'];
@@ -77,6 +80,8 @@ export interface HttpExchange {
   url: string;
   request: { method: 'POST'; headers: Record<string, string>; body: string };
   status: number;
+  /** The reason phrase of the status line, as sent (it may echo anything: mask before showing). */
+  statusText?: string;
   /** Lower-case names; repeated headers joined with ', '. */
   headers: Record<string, string>;
   body: Buffer;
@@ -150,6 +155,7 @@ interface Failure {
 
 interface RawReply {
   status: number;
+  statusText?: string;
   headers: Record<string, string>;
   body: Buffer;
 }
@@ -233,7 +239,7 @@ async function attempt(
     const replyHeaders = flattenHeaders(res.headers as Record<string, string | string[] | undefined>);
     if (!readBody) {
       await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-      return { ok: true, reply: { status: res.statusCode, headers: replyHeaders, body: Buffer.alloc(0) } };
+      return { ok: true, reply: { status: res.statusCode, statusText: res.statusText, headers: replyHeaders, body: Buffer.alloc(0) } };
     }
     const declared = Number(replyHeaders['content-length']);
     if (Number.isFinite(declared) && declared > limits.maxReplyBytes) {
@@ -252,7 +258,7 @@ async function attempt(
       res.body.destroy(); // closes the socket: an endless body stops here
       throw e;
     }
-    return { ok: true, reply: { status: res.statusCode, headers: replyHeaders, body: Buffer.concat(chunks, bytesRead) } };
+    return { ok: true, reply: { status: res.statusCode, statusText: res.statusText, headers: replyHeaders, body: Buffer.concat(chunks, bytesRead) } };
   } catch (err) {
     const real = controller.signal.aborted && controller.signal.reason instanceof Deadline ? controller.signal.reason : err;
     return { ok: false, failure: classify(real, limits, bytesRead) };
@@ -294,6 +300,59 @@ function hostPort(url: string): string {
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------------------------------------
+// A gateway that has stopped answering: after maxConsecutiveFailures requests in a row ended in a
+// transport failure (no HTTP reply at all), every further request fails at once instead of
+// waiting for its own timeout: a dead gateway must not cost 138 x the request timeout. Any HTTP
+// reply resets the count. The trip is shared with the run's other processes (parallel workers)
+// through a marker file, and the runner reads it to end the run with exit 2.
+
+/** Failures that mean "no answer". A reply that is too large did answer. */
+const NO_ANSWER: readonly TransportFailureKind[] = ['refused', 'dns', 'tls', 'connect-timeout', 'timeout', 'reset', 'other'];
+
+const breaker = { max: Infinity, consecutive: 0, last: '', tripped: undefined as string | undefined, markerFile: undefined as string | undefined };
+
+/** Sets the bound for this process. The same marker again (a second call in one run) keeps the count. */
+export function configureFailureBreaker(opts: { maxConsecutiveFailures: number; markerFile?: string }): void {
+  breaker.max = opts.maxConsecutiveFailures > 0 ? opts.maxConsecutiveFailures : Infinity;
+  if (opts.markerFile === breaker.markerFile && opts.markerFile !== undefined) return;
+  breaker.markerFile = opts.markerFile;
+  breaker.consecutive = 0;
+  breaker.tripped = undefined;
+}
+
+/** Why the run's requests fail fast now ("the gateway stopped answering after ..."), or undefined. */
+export function gatewayStoppedAnswering(): string | undefined {
+  if (breaker.tripped) return breaker.tripped;
+  if (breaker.markerFile && existsSync(breaker.markerFile)) {
+    try {
+      breaker.tripped = readFileSync(breaker.markerFile, 'utf8').trim() || 'the gateway stopped answering';
+    } catch {
+      return undefined;
+    }
+  }
+  return breaker.tripped;
+}
+
+function noteOutcome(failure: Failure | undefined, message: string): void {
+  if (!failure || !NO_ANSWER.includes(failure.kind)) {
+    breaker.consecutive = 0;
+    return;
+  }
+  breaker.consecutive++;
+  breaker.last = message;
+  if (breaker.consecutive >= breaker.max && !breaker.tripped) {
+    breaker.tripped = `the gateway stopped answering after ${breaker.consecutive} consecutive transport failures (OTA_MAX_CONSECUTIVE_FAILURES=${breaker.max}); last: ${message}`;
+    if (breaker.markerFile) {
+      try {
+        writeFileSync(breaker.markerFile, breaker.tripped);
+      } catch {
+        // this process still fails fast; the others find out for themselves
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 
 /**
  * POSTs an XML request. Every HTTP status is returned (a 500 is data for the contract); only
@@ -303,6 +362,8 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export async function postXml(url: string, body: string, opts: PostOptions): Promise<HttpExchange> {
   const { operation, limits, retry } = opts;
   checkLimits(limits);
+  const stopped = gatewayStoppedAnswering();
+  if (stopped) throw new TransportError(`${operation}: not sent to ${url}: ${stopped}`, 'gateway-stopped', operation, url, 'OTA_MAX_CONSECUTIVE_FAILURES', []);
   const idempotent = opts.idempotent !== false;
   const retryKinds = idempotent ? RETRYABLE_KINDS : RETRYABLE_KINDS_NON_IDEMPOTENT;
   const retryStatuses = idempotent ? RETRYABLE_STATUSES : RETRYABLE_STATUSES_NON_IDEMPOTENT;
@@ -327,11 +388,13 @@ export async function postXml(url: string, body: string, opts: PostOptions): Pro
       continue;
     }
     if (r.ok) {
+      noteOutcome(undefined, '');
       return {
         operation,
         url,
         request: { method: 'POST', headers, body },
         status: r.reply.status,
+        statusText: r.reply.statusText,
         headers: r.reply.headers,
         body: r.reply.body,
         durationMs,
@@ -340,6 +403,7 @@ export async function postXml(url: string, body: string, opts: PostOptions): Pro
     }
     let message = failureMessage(operation, url, r.failure, limits);
     if (attempts.length > 1) message += ` [${attempts.length} attempts: ${attempts.map((x) => x.outcome).join(', ')}]`;
+    noteOutcome(r.failure, message);
     throw new TransportError(message, r.failure.kind, operation, url, r.failure.limit, attempts, r.failure.bytesRead, { cause: r.failure.cause });
   }
 }
@@ -373,8 +437,19 @@ export async function preflight(baseUrl: string, limits: TransportLimits): Promi
     timeout: `it accepted the connection but sent no HTTP reply within requestTimeoutMs=${limits.requestTimeoutMs} ms`,
     reset: `the connection was closed or reset before an HTTP reply (${f.detail})`,
     'too-large': 'its reply was too large',
+    'gateway-stopped': 'it stopped answering',
     other: `the request failed (${f.detail})`,
   };
   const message = `Target unreachable: ${baseUrl} cannot be reached - ${what[f.kind]}. No scenario was run. ${WHITELIST_NOTE}`;
   return { reachable: false, kind: f.kind, message };
+}
+
+/**
+ * For a precondition that failed: the transport failure behind it, when the scenario's last
+ * exchange got no HTTP reply at all ("the gateway could not be reached: <why>"); undefined when
+ * there was a reply, or when `reason` already quotes the failure.
+ */
+export function unreachableNote(history: ReadonlyArray<{ reply: { transportError?: { kind: string; message: string } } }>, reason = ''): string | undefined {
+  const e = history[history.length - 1]?.reply.transportError;
+  return e && !reason.includes(e.message) ? `the gateway could not be reached: ${e.message}` : undefined;
 }

@@ -73,7 +73,9 @@ export class OtaRequest {
     try {
       template = readFileSync(file, 'utf8');
     } catch (e) {
-      throw new ConfigError(`request sample for ${op.name} cannot be read: ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+      throw new ConfigError(
+        `request sample for ${op.name} cannot be read: ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+      );
     }
     const req = new OtaRequest(op, file, parseDom(fillPlaceholders(template, values, file), file));
     // The spec makes Instance optional: an empty value means "not configured", so leave it out.
@@ -83,9 +85,7 @@ export class OtaRequest {
 
   private elements(path: string): XElement[] {
     const expr = path.startsWith('/') ? path : `/*/${path}`;
-    return (select(expr, this.doc as unknown as Node) as unknown as XNode[]).filter(
-      (n): n is XElement => n.nodeType === 1,
-    );
+    return (select(expr, this.doc as unknown as Node) as unknown as XNode[]).filter((n): n is XElement => n.nodeType === 1);
   }
 
   private one(path: string): XElement {
@@ -129,7 +129,9 @@ export class OtaRequest {
   }
 
   removeAttribute(path: string, name: string): this {
-    for (const el of this.elements(path)) el.removeAttribute(name);
+    const found = this.elements(path);
+    if (found.length === 0) throw new SuiteError(`${this.source}: no element at ${path} to edit`);
+    for (const el of found) el.removeAttribute(name);
     return this;
   }
 
@@ -142,6 +144,23 @@ export class OtaRequest {
     const found = this.elements(path);
     if (found.length === 0) throw new SuiteError(`${this.source}: no element at ${path} to remove`);
     for (const el of found) el.parentNode?.removeChild(el);
+    return this;
+  }
+
+  /**
+   * Replaces the elements at `path` by deep copies of the elements at `sources` (one XPath each,
+   * read before anything is removed), in that order, where the first element at `path` stood.
+   * Repeated elements (one per participant, per category, per leg) are built this way from the
+   * sample's own templates; edit copy n afterwards at `${path}[n]`.
+   */
+  replaceWithCopies(path: string, sources: string[]): this {
+    const targets = this.elements(path);
+    if (targets.length === 0) throw new SuiteError(`${this.source}: no element at ${path} to replace`);
+    if (sources.length === 0) throw new SuiteError(`${this.source}: ${path} cannot be replaced by nothing`);
+    const copies = sources.map((s) => this.one(s).cloneNode(true));
+    const parent = targets[0].parentNode!;
+    for (const copy of copies) parent.insertBefore(copy, targets[0]);
+    for (const el of targets) parent.removeChild(el);
     return this;
   }
 
@@ -199,4 +218,70 @@ export class OtaRequest {
       );
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edits every operation shares: the POS (spec, Authentication: "two Source children", a Type 22
+// RequestorID with ID, ID_Context and optional Instance, a Type 88 with ID and MessagePassword),
+// and the party of the four operations that carry participants.
+
+const REQUESTOR = "ota:POS/ota:Source/ota:RequestorID[@Type='22']";
+const USER = "ota:POS/ota:Source/ota:RequestorID[@Type='88']";
+
+export const setRequestorId = (r: OtaRequest, id: string) => r.setAttribute(REQUESTOR, 'ID', id);
+export const setRequestorContext = (r: OtaRequest, context: string) => r.setAttribute(REQUESTOR, 'ID_Context', context);
+export const setUserId = (r: OtaRequest, id: string) => r.setAttribute(USER, 'ID', id);
+export const setMessagePassword = (r: OtaRequest, password: string) => r.setAttribute(USER, 'MessagePassword', password);
+
+/** The optional Instance of the Type 22 RequestorID: set to `instance`, or left out (undefined). */
+export function setInstance(r: OtaRequest, instance: string | undefined): OtaRequest {
+  return instance === undefined ? r.removeAttribute(REQUESTOR, 'Instance') : r.setAttribute(REQUESTOR, 'Instance', instance);
+}
+
+export const leaveOutPos = (r: OtaRequest) => r.remove('ota:POS');
+
+/** Keeps only the Source whose RequestorID has this Type (22: the requestor, 88: the user). */
+export function keepOnlySource(r: OtaRequest, type: '22' | '88'): OtaRequest {
+  return r.remove(`ota:POS/ota:Source[ota:RequestorID/@Type='${type === '22' ? '88' : '22'}']`);
+}
+
+/** A party of participants (guests, passengers) by category. */
+export interface Party {
+  adults: number;
+  children: number;
+}
+
+// The samples' category codes (OpenTravel age qualifying codes; the spec: "numeric code", meaning "not shown").
+const CATEGORY_CODES: Record<keyof Party, string> = { adults: '10', children: '8' };
+
+/** The categories of a party with their counts, in sample order; categories without anyone are left out. */
+export function categoriesOf(party: Party): Array<{ code: string; count: number }> {
+  const counts = [party.adults, party.children];
+  if (counts.some((n) => !Number.isInteger(n) || n < 0) || counts[0] + counts[1] === 0)
+    throw new SuiteError(
+      `a party needs whole numbers and at least one participant: ${party.adults} adult(s), ${party.children} child(ren)`,
+    );
+  return (Object.keys(CATEGORY_CODES) as Array<keyof Party>)
+    .filter((k) => party[k] > 0)
+    .map((k) => ({ code: CATEGORY_CODES[k], count: party[k] }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bodies deliberately outside the spec (the refusal scenarios): built from the request's XML text.
+
+/** The request with its root in another namespace than {ota_namespace}. */
+export const bodyInAnotherNamespace = (r: OtaRequest) => r.toXml().replace(`xmlns="${OTA_NS}"`, 'xmlns="http://www.example.com/not-ota"');
+
+/** The request with another Version on its root. */
+export const bodyWithVersion = (r: OtaRequest, version: string) => r.toXml().replace(/(<[\w:]+[^>]*?\sVersion=")[^"]*"/, `$1${version}"`);
+
+/** The request's content under another root element (another operation's). */
+export function bodyUnderRoot(r: OtaRequest, root: string): string {
+  return r.toXml().replace(new RegExp(`(</?)${r.operation.requestRoot}\\b`, 'g'), `$1${root}`);
+}
+
+/** The request cut short: not well-formed XML. */
+export function truncatedBody(r: OtaRequest): string {
+  const xml = r.toXml();
+  return xml.slice(0, Math.floor(xml.length * 0.6));
 }

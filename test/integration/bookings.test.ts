@@ -2,8 +2,9 @@
 // hooks that cancel even when their scenario failed, and the read-only profile.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { dirname, join } from 'node:path';
 import { loadConfiguration, loadSources } from '@cucumber/cucumber/api';
 import { BookingLedger } from '../../src/safety/ledger';
 import { bookDirectly, readStatus, startTestSandbox } from './sandbox-booking';
@@ -24,17 +25,19 @@ describe('run level: no booking left behind', { concurrency: true }, () => {
       await bookDirectly(sb.baseUrl, ref, `${ref}I1`);
       assert.equal((await readStatus(sb.baseUrl, ref)).status, 'Reserved');
 
-      // what a run killed right after the Commit leaves behind
+      // what a run killed right after the Commit leaves behind (its process is gone: a dead pid)
       const ledgerFile = join(tempDir(), 'ledger', 'bookings.jsonl');
       const ledger = new BookingLedger(ledgerFile, quiet);
-      ledger.recordCommitted({ bookingRef: ref, itemRefs: [`${ref}I1`], target: sb.baseUrl, runId: 'KILLEDRUN01', scenario: 'killed mid-scenario' });
+      const killed = (bookingRef: string, target: string) =>
+        JSON.stringify({ bookingRef, itemRefs: [`${bookingRef}I1`], target, runId: 'KILLEDRUN01', scenario: 'killed mid-scenario', event: 'committed', at: new Date().toISOString(), pid: 2 ** 22 + 777, host: hostname() });
+      mkdirSync(dirname(ledgerFile), { recursive: true });
       // and one made on another gateway: not this run's business
       const elsewhere = 'http://127.0.0.1:9/ota';
-      ledger.recordCommitted({ bookingRef: 'OGCELSEWHERE1', itemRefs: [], target: elsewhere, runId: 'KILLEDRUN01' });
+      writeFileSync(ledgerFile, `${killed(ref, sb.baseUrl)}\n${killed('OGCELSEWHERE1', elsewhere)}\n`);
 
       const r = await runConformance({ ledgerFile, args: ['--profile', 'read-only', '--tags', '@req:RD-UNKNOWN'], env: targetEnv(sb.baseUrl) });
       assert.equal(r.timedOut, false, describeRun(r));
-      assert.equal(r.code, 0, describeRun(r));
+      assert.ok([0, 4].includes(r.code ?? -1), describeRun(r)); // 4: a selection that passed
       assert.ok(r.stdout.includes(`Cancelled 1 booking(s) an earlier run left behind: ${ref}`), describeRun(r));
       // the clean-up came before the scenarios
       assert.ok(r.stdout.indexOf('Cancelled 1 booking(s)') < r.stdout.indexOf('Conformance of'), r.stdout);
@@ -94,7 +97,7 @@ describe('run level: no booking left behind', { concurrency: true }, () => {
 
     const r = await runConformance({ args: ['--profile', 'read-only', '--tags', selection] });
     assert.equal(r.timedOut, false, describeRun(r));
-    assert.equal(r.code, 0, describeRun(r));
+    assert.ok([0, 4].includes(r.code ?? -1), describeRun(r)); // 4: a selection that passed
     const s = requireSummary(r);
     assert.deepEqual(s.scenarios.map((x) => x.reqs.filter((q) => /UNKNOWN/.test(q))).flat().sort(), ['CXL-UNKNOWN', 'RD-UNKNOWN'], describeRun(r));
     for (const sc of s.scenarios) assert.ok(!sc.tags.includes('@creates-booking'), `${sc.name} creates a booking`);

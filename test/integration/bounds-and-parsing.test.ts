@@ -36,22 +36,23 @@ describe('run level: bounds and safe parsing', { concurrency: true }, () => {
         env: targetEnv(srv.url, { OTA_REQUEST_TIMEOUT_MS: '500', OTA_MAX_REPLY_BYTES: '65536' }),
       });
       assert.equal(r.timedOut, false, `the run hung\n${describeRun(r)}`);
-      assert.equal(r.code, 1, describeRun(r));
+      assert.ok([1, 4].includes(r.code ?? -1), describeRun(r)); // judged, not a crash (2)
       const s = requireSummary(r);
-      // all four ran: a breach failed its scenario only (hotelnbc, served a plain reply, ran after them)
+      // all four ran: a breach made its scenario "cannot tell" only (hotelnbc, served a plain reply, ran after them)
       assert.equal(s.scenarios.length, 4, describeRun(r));
 
+      // no reply: the scenario cannot tell (a transport error is not a nonconformance), and says why
       const hung = scenarioFor(s, 'hotelavailability');
-      assert.equal(hung.status, 'failed');
-      assert.match(hung.message ?? '', /EP-TIMELY/);
+      assert.equal(hung.status, 'cantTell');
       assert.ok(hung.message?.includes(`hotelavailability: no complete reply from ${srv.url}/hotelavailability within requestTimeoutMs=500 ms`), hung.message);
+      assert.ok(hung.warnings?.includes('EP-TIMELY') || hung.reqs.includes('EP-TIMELY'), 'EP-TIMELY judged the timeout');
 
       const huge = scenarioFor(s, 'activityavailability');
-      assert.equal(huge.status, 'failed');
+      assert.equal(huge.status, 'cantTell');
       assert.ok(huge.message?.includes(`activityavailability: reply from ${srv.url}/activityavailability is larger than maxReplyBytes=65536 bytes`), huge.message);
 
       const endless = scenarioFor(s, 'activitysearch');
-      assert.equal(endless.status, 'failed');
+      assert.equal(endless.status, 'cantTell');
       assert.ok(endless.message?.includes(`activitysearch: reply from ${srv.url}/activitysearch is larger than maxReplyBytes=65536 bytes`), endless.message);
       const read = Number(/reading stopped after (\d+) bytes/.exec(endless.message ?? '')?.[1]);
       assert.ok(read > 65536 && read < 65536 + 256 * 1024, `reading stopped near the limit, not at ${read}`);
@@ -73,57 +74,48 @@ describe('run level: bounds and safe parsing', { concurrency: true }, () => {
   // as UTF-8) were reported without its reason.
   test('3. DOCTYPE, entity bombs, external entities, HTML, empty, undeclared gzip, latin1-as-UTF-8: clear findings, fast', async () => {
     const byOp: Record<string, ModeName> = {
-      hotelavailability: 'doctype-internal-entities',
+      hotelavailability: 'quadratic-blowup',
       activityavailability: 'billion-laughs',
       activitysearch: 'empty',
       hotelnbc: 'gzip-undeclared',
-      bookcancel: 'external-entity',
       transferavailability: 'latin1-declared-utf8',
+      bookread: 'html-200',
+      bookcancel: 'external-entity',
     };
     const srv = await startHostileServer({
       mode: 'per-request',
-      choose: (req) => {
-        if (req.method === 'GET') return 'valid';
-        // bookread serves two scenarios: the envelope one (it carries an EchoToken) and RD-UNKNOWN
-        if (opOf(req) === 'bookread') return /EchoToken=/.test(req.body) ? 'quadratic-blowup' : 'html-200';
-        return byOp[opOf(req)] ?? 'valid';
-      },
+      choose: (req) => (req.method === 'GET' || req.body.includes('OTA_PingRQ') ? 'valid' : (byOp[opOf(req)] ?? 'valid')),
     });
     try {
       const r = await runConformance({
-        // activitynbc and activitybook first look up an activity with activity availability
-        args: ['--tags', '(@req:EP-NO-DOCTYPE and not @op:activitybook and not @op:activitynbc) or @req:RD-UNKNOWN'],
+        // envelope scenarios of the operations that need no booking, and the refusals of an unknown reference
+        args: ['--tags', '(@req:EP-NO-DOCTYPE and not @op:activitybook and not @op:activitynbc and not @creates-booking) or @req:RD-UNKNOWN or @req:CXL-UNKNOWN'],
         env: targetEnv(srv.url),
-        timeoutMs: 45_000,
+        timeoutMs: 60_000,
       });
       assert.equal(r.timedOut, false, `the run hung\n${describeRun(r)}`);
       assert.equal(r.code, 1, describeRun(r));
-      // ~5 s of runner start-up and eight scenarios; generous, as four runs may share two cores
-      // (the quadratic blow-up reply alone used to cost ~6 s in evidence masking: see the last test)
-      assert.ok(r.ms < 25_000, `a few seconds, not ${r.ms} ms`);
-      const s = requireSummary(r);
-      assert.equal(s.scenarios.length, 8, describeRun(r));
-      for (const sc of s.scenarios) assert.equal(sc.status, 'failed', `${sc.name}: ${sc.message}`);
-      const msg = (op: string, req = 'EP-NO-DOCTYPE') => {
-        const sc = s.scenarios.filter((x) => x.ops.includes(op) && x.reqs.includes(req));
-        assert.equal(sc.length, 1, `${op}/${req}`);
-        return sc[0].message ?? '';
-      };
+      // runner start-up and seven scenarios; generous, as several runs may share the cores (the
+      // quadratic blow-up reply alone used to cost ~6 s in evidence masking: see the last test)
+      assert.ok(r.ms < 45_000, `a few seconds, not ${r.ms} ms`);
+      const s = requireSummary(r) as unknown as { scenarios: unknown[]; requirements: Array<{ id: string; findings?: Array<{ found: string; scenario: string }> }> };
+      assert.equal(s.scenarios.length, 7, describeRun(r));
+      /** What the checks of one operation's scenario found, all requirements together. */
+      const found = (opScenario: RegExp) =>
+        s.requirements.flatMap((q) => (q.findings ?? []).filter((f) => opScenario.test(f.scenario)).map((f) => `${q.id}: ${f.found}`)).join('\n');
 
-      // a DOCTYPE is a finding of its own, and its entities were never expanded into the reply
-      assert.match(msg('hotelavailability'), /EP-NO-DOCTYPE[^\n]*\n\s+at \/\n\s+expected: no DOCTYPE\n\s+found: +a DOCTYPE/);
-      assert.match(msg('bookcancel'), /EP-NO-DOCTYPE/);
-      // entity bombs fail fast as not well-formed (bounded amplification), never as a hang
-      for (const op of ['activityavailability', 'bookread']) {
-        assert.match(msg(op), /EP-WELL-FORMED[\s\S]*found: +the \w+ reply is not well-formed XML[^\n]*entity amplification/, op);
-      }
-      for (const op of ['hotelavailability', 'activityavailability', 'bookread', 'bookcancel'])
-        assert.doesNotMatch(msg(op), /hello world|lollol|AAAAAAAAAA|root:x:0:/, `${op}: an entity was expanded`);
-      // decoding problems: EP-WELL-FORMED with the reason
-      assert.match(msg('activitysearch'), /EP-WELL-FORMED[\s\S]*found: +reply body is empty/);
-      assert.match(msg('hotelnbc'), /EP-WELL-FORMED[\s\S]*found: +[^\n]*gzip/i);
-      assert.match(msg('transferavailability'), /EP-WELL-FORMED[\s\S]*found: +reply declares utf-8[^\n]*not valid UTF-8[^\n]*ISO-8859-1/);
-      assert.match(msg('bookread', 'RD-UNKNOWN'), /found: +reply is an HTML page, not XML/);
+      // a DOCTYPE is a finding of its own; entity bombs fail fast as not well-formed (bounded
+      // amplification), never as a hang, and no entity was ever expanded
+      assert.match(found(/hotel availability reply/), /EP-NO-DOCTYPE: a DOCTYPE/);
+      for (const op of [/hotel availability reply/, /activity availability reply/]) assert.match(found(op), /not well-formed XML[^\n]*entity amplification/, String(op));
+      assert.doesNotMatch(found(/./), /hello world|lollol|AAAAAAAAAA|root:x:0:/, 'an entity was expanded');
+      // an HTML page is not a refusal; an external entity's reply is no refusal either (and was not fetched: below)
+      assert.match(found(/booking reference that does not exist is refused|read of a booking reference/), /RD-UNKNOWN: text\/html/);
+      assert.match(found(/cancel/i), /CXL-UNKNOWN: served: OTA_HotelAvailRS/); // parsed with its entities left unexpanded
+      // decoding problems, with the reason
+      assert.match(found(/activity search reply/), /reply body is empty/);
+      assert.match(found(/hotel descriptive data reply/), /gzip/i);
+      assert.match(found(/transfer availability reply/), /reply declares utf-8[^\n]*not valid UTF-8[^\n]*ISO-8859-1/);
       // no external entity was fetched: only the preflight GET and the POSTs reached the server
       assert.deepEqual(srv.requests.filter((q) => q.method !== 'POST').map((q) => `${q.method} ${q.path}`), ['GET /']);
     } finally {
@@ -138,7 +130,7 @@ describe('run level: bounds and safe parsing', { concurrency: true }, () => {
   // (measured: 25 KB 1.8 s, 50 KB 5.2 s, 100 KB 20.5 s; the 200,000 characters kept ~80 s) and
   // synchronous, so neither the request deadline nor cucumber's step timeout could cut it: every
   // scenario against such a gateway stalled for over a minute. Fixed by anchoring the prefix at
-  // a name boundary, `(?<![\w.-])`. Fails if that anchor is removed: the run is killed at 20 s.
+  // a name boundary, `(?<![\w.-])`. Fails if that anchor is removed: the run is killed at 40 s.
   test('1. a reply with a long run of word characters cannot stall the run (evidence masking stays linear)', async () => {
     const srv = await startHostileServer({
       mode: 'per-request',
@@ -151,10 +143,10 @@ describe('run level: bounds and safe parsing', { concurrency: true }, () => {
       const r = await runConformance({
         args: ['--tags', '@req:EP-NO-DOCTYPE and @op:hotelavailability'],
         env: targetEnv(srv.url),
-        timeoutMs: 20_000, // linear masking takes milliseconds for this reply; quadratic took ~80 s
+        timeoutMs: 40_000, // linear masking takes milliseconds for this reply; quadratic took ~80 s
       });
-      assert.equal(r.timedOut, false, `the run was still busy after 20 s (killed)\n${describeRun(r)}`);
-      assert.equal(r.code, 1, describeRun(r)); // the reply has no EchoToken
+      assert.equal(r.timedOut, false, `the run was still busy after 40 s (killed)\n${describeRun(r)}`);
+      assert.ok([1, 4].includes(r.code ?? -1), describeRun(r)); // judged (the reply has no EchoToken: a SHOULD)
     } finally {
       await srv.close();
     }

@@ -1,6 +1,6 @@
 // Run-level test helpers: spawn the real runner (scripts/conformance.ts) as a child process with its
 // own environment, temp reports dir and temp ledger, and a hard timeout; read what it wrote.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,7 +11,7 @@ import type { CapturedRequest, Handler } from '../support/hostile-server';
 export const PROJECT_ROOT = resolve(__dirname, '..', '..');
 
 /** A run that takes longer than this is a hang: the child is killed and the test fails. */
-export const DEFAULT_RUN_TIMEOUT_MS = 40_000;
+export const DEFAULT_RUN_TIMEOUT_MS = 120_000; // generous: a loaded CI machine must not look like a hang
 
 export interface RunResult {
   /** Exit code; null when killed (timedOut). */
@@ -33,6 +33,8 @@ export interface ScenarioSummary {
   reqs: string[];
   status: string;
   message?: string;
+  /** SHOULD requirements the scenario found unmet (they do not fail it). */
+  warnings?: string[];
 }
 
 export interface RunSummaryFile {
@@ -78,6 +80,19 @@ export interface RunOptions {
 
 /** Runs `scripts/conformance.ts` like `npm run conformance -- <args>` would, bounded in time. */
 export function runConformance(opts: RunOptions = {}): Promise<RunResult> {
+  return startConformance(opts).done;
+}
+
+/** A run in progress: its process (to kill it mid-run) and its result when it ends. */
+export interface StartedRun {
+  child: ChildProcess;
+  /** What it has printed so far. */
+  output(): { stdout: string; stderr: string };
+  done: Promise<RunResult>;
+}
+
+/** Starts a run like runConformance, without waiting for it. */
+export function startConformance(opts: RunOptions = {}): StartedRun {
   const root = tempDir();
   const reportsDir = opts.reportsDir ?? join(root, 'reports');
   const ledgerFile = opts.ledgerFile ?? join(root, 'ledger', 'bookings.jsonl');
@@ -89,16 +104,16 @@ export function runConformance(opts: RunOptions = {}): Promise<RunResult> {
   };
   const timeoutMs = opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
   const t0 = Date.now();
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'scripts/conformance.ts', ...(opts.args ?? [])], {
-      cwd: PROJECT_ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'scripts/conformance.ts', ...(opts.args ?? [])], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+  child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  const done = new Promise<RunResult>((resolvePromise, reject) => {
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -113,6 +128,16 @@ export function runConformance(opts: RunOptions = {}): Promise<RunResult> {
       resolvePromise({ code, signal, timedOut, stdout, stderr, ms: Date.now() - t0, reportsDir, ledgerFile });
     });
   });
+  return { child, output: () => ({ stdout, stderr }), done };
+}
+
+/** Resolves when `cond` holds (polled), or rejects after `ms` saying what was awaited. */
+export async function waitFor(what: string, cond: () => boolean, ms = 60_000): Promise<void> {
+  const t0 = Date.now();
+  while (!cond()) {
+    if (Date.now() - t0 > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** For assertion messages: what the run printed, cut. */

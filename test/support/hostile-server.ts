@@ -8,6 +8,7 @@
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import * as zlib from 'node:zlib';
+import { disguises } from './secret-forms';
 
 export const OTA_NS = 'http://www.opentravel.org/OTA/2003/05';
 
@@ -36,7 +37,10 @@ export type SimpleModeSpec =
   | { mode: 'compressed'; algorithm: 'gzip' | 'deflate' | 'br'; declare?: boolean }
   | { mode: 'huge'; bytes: number } // a finite, well-formed but huge reply
   | { mode: 'status'; status: number; body?: string; contentType?: string }
-  | { mode: 'raw'; status?: number; headers?: Record<string, string>; body: Buffer | string };
+  | { mode: 'raw'; status?: number; headers?: Record<string, string>; body: Buffer | string }
+  // echoes the request's password (and user:password) in every disguise of secret-forms.ts: in the
+  // body (well-formed: unsafe forms in CDATA; or not), in one header per form, in the reason phrase
+  | { mode: 'echo-everywhere'; user: string; wellFormed?: boolean; reason?: 'raw' | 'NCR decimal' | 'NCR hex' | 'base64' | 'base64 of user:password' };
 
 export type ModeSpec =
   | SimpleModeSpec
@@ -95,6 +99,27 @@ export function echoPasswordReply(root: string, escapedPassword: string): string
     `<Errors><Error Type="4" Code="175" ShortText="Invalid password ${escapedPassword}">Authentication failed for MessagePassword=${escapedPassword}</Error></Errors>` +
       `<POS><Source><RequestorID Type="88" ID="echo" MessagePassword="${escapedPassword}"/></Source></POS>`,
   );
+}
+
+/** The request's MessagePassword as the caller typed it (XML escapes undone). */
+export function requestPasswordRaw(requestBody: string): string {
+  return (requestPassword(requestBody) ?? '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+}
+
+/** The reply, headers and reason phrase of the 'echo-everywhere' mode. */
+export function echoEverywhere(root: string, password: string, user: string, opts: { wellFormed?: boolean; reason?: string } = {}) {
+  const forms = disguises(password, user);
+  const xmlSafe = (f: string) => !/[<&]/.test(f.replace(/&(#x?[0-9a-f]+|amp|lt|gt|quot|apos);/gi, ''));
+  const inner = forms
+    .map(([name, f]) => (opts.wellFormed === false || xmlSafe(f) ? `<Warning Type="3" ShortText="${name}">${f}</Warning>` : `<Warning Type="3" ShortText="${name}"><![CDATA[${f}]]></Warning>`))
+    .join('\n');
+  const headers: Record<string, string> = {};
+  forms.forEach(([name, f], i) => {
+    if (/^[\x20-\x7e]*$/.test(f)) headers[`x-echo-${i}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-+$/, '')}`] = f;
+  });
+  headers['www-authenticate'] = `Basic realm="${forms.find(([n]) => n === 'base64 of user:password')![1]}"`;
+  const reason = opts.reason ? `Echo ${forms.find(([n]) => n === opts.reason)![1]}` : 'OK';
+  return { body: validReply(root, `<Success/><Warnings>${inner}</Warnings>`), headers, reason };
 }
 
 export const DOCTYPE_INTERNAL_ENTITIES = `<?xml version="1.0" encoding="UTF-8"?>
@@ -258,6 +283,13 @@ export class HostileServer {
         return send(res, 503, 'Service Unavailable', { 'content-type': 'text/plain' });
       case 'status':
         return send(res, spec.status, spec.body ?? validReply(root), spec.contentType ? { 'content-type': spec.contentType } : {});
+      case 'echo-everywhere': {
+        const e = echoEverywhere(root, requestPasswordRaw(req.body), spec.user, spec);
+        const buf = Buffer.from(e.body, 'utf8');
+        res.writeHead(200, e.reason, { 'content-type': XML_TYPE, 'content-length': String(buf.length), ...e.headers });
+        res.end(buf);
+        return;
+      }
       case 'raw':
         res.writeHead(spec.status ?? 200, spec.headers ?? {});
         res.end(spec.body);

@@ -38,3 +38,34 @@ test('the secret list takes OTA_PASSWORD and the variables OTA_SECRET_ENV names'
 test('every run gets its own run ID', () => {
   assert.notEqual(loadConfig({}).runId, loadConfig({}).runId);
 });
+
+// Issue 11, item 9: credentials in OTA_BASE_URL are refused in one line that names the variable
+// and never shows the URL (it would be printed, written to summary.json and to the ledger).
+test('credentials in OTA_BASE_URL are refused without echoing them', () => {
+  for (const url of ['http://user:Sup3r-Secret@gw.example.com/ota', 'https://Sup3r-Secret@gw.example.com', 'http://u:Sup3r-Secret@gw.example.com:99999/bad port', 'HTTPS://u:Sup3r-Secret@[::1]/']) {
+    assert.throws(
+      () => loadConfig({ ...remote, OTA_BASE_URL: url }),
+      (e: Error) => {
+        assert.ok(e instanceof ConfigError, `${url}: a ConfigError`);
+        assert.match(e.message, /^OTA_BASE_URL must not carry credentials/);
+        assert.ok(!e.message.includes('Sup3r-Secret') && !e.message.includes('gw.example.com'), e.message);
+        assert.doesNotMatch(e.message, /\n/);
+        return true;
+      },
+    );
+  }
+  // an @ in the path is not userinfo
+  assert.equal(loadConfig({ ...remote, OTA_BASE_URL: 'https://gw.example.com/ota/@v2' }).baseUrl, 'https://gw.example.com/ota/@v2');
+});
+
+// Issue 11, item 11: the run's bounds are configurable and have defaults.
+test('OTA_RUN_DEADLINE_MS and OTA_MAX_CONSECUTIVE_FAILURES', () => {
+  const d = loadConfig({});
+  assert.equal(d.runDeadlineMs, 45 * 60_000);
+  assert.equal(d.maxConsecutiveFailures, 10);
+  const c = loadConfig({ OTA_RUN_DEADLINE_MS: '1500', OTA_MAX_CONSECUTIVE_FAILURES: '3' });
+  assert.equal(c.runDeadlineMs, 1500);
+  assert.equal(c.maxConsecutiveFailures, 3);
+  throwsNaming({ OTA_RUN_DEADLINE_MS: '45m' }, /OTA_RUN_DEADLINE_MS="45m" must be a whole number/);
+  throwsNaming({ OTA_MAX_CONSECUTIVE_FAILURES: '0' }, /OTA_MAX_CONSECUTIVE_FAILURES=0 must be at least 1/);
+});

@@ -3,6 +3,8 @@ import { baseValues } from '../../src/run/scenario-values';
 import type { TestData } from '../../src/run/test-data';
 
 export const TEST_DATA: TestData = {
+  claims: ['core', 'booking', 'partial-cancellation', 'security', 'alignment'],
+  booking: { commitResStatus: 'Commit', commitCancelType: 'Commit', cancelledStatusWords: ['Cancelled', 'Canceled'], partialCancellation: 'item-reference' },
   language: 'en', altLanguage: 'es', offsetDays: 30, nights: 3,
   hotelAvailability: { infoSource: 'Distribution', places: [{ context: 'Country', name: 'Spain' }], emptyPlace: { context: 'Region', name: 'Atlantis' } },
   hotels: [{ code: 'H1', brandCode: 'B1' }],

@@ -5,6 +5,8 @@ import { DEFAULT_RETRY, closeTransport, postXml, type PostOptions } from '../../
 import { decodeReplyBody, ReplyDecodingError } from '../../src/transport/reply-body';
 import { MASK, Redactor } from '../../src/safety/redaction';
 import { billionLaughs, quadraticBlowup, startHostileServer, type Behaviour } from '../support/hostile-server';
+import { disguises, ncrHex } from '../support/secret-forms';
+import { loadXml, XmlDoc } from '../../src/xml/xml';
 
 const PW = 'Zq9!distinctive-Pw';
 const REQ = `<OTA_TourActivityBookRQ xmlns="http://www.opentravel.org/OTA/2003/05" Version="2011.2"><POS><Source><RequestorID Type="88" ID="u" MessagePassword="${PW}"/></Source></POS></OTA_TourActivityBookRQ>`;
@@ -28,6 +30,20 @@ describe('hostile server', () => {
     assert.equal(x.status, 200);
     assert.match(decodeReplyBody(x.headers, x.body), /^<\?xml[^>]*>\n<OTA_TourActivityBookRS xmlns="http:\/\/www\.opentravel\.org\/OTA\/2003\/05" Version="[\d.]+"><Success\/>/);
     assert.equal(srv.requests[0].path, '/activitybook');
+  });
+
+  test('echo-everywhere: every disguise in a well-formed body, in headers and in the reason phrase; all masked', async () => {
+    const { x } = await roundTrip({ mode: 'echo-everywhere', user: 'u', reason: 'NCR hex' });
+    const text = decodeReplyBody(x.headers, x.body);
+    const forms = disguises(PW, 'u');
+    for (const [name, f] of forms) assert.ok(text.includes(f), `${name} in the body`);
+    assert.ok(Object.keys(x.headers).filter((h) => h.startsWith('x-echo-')).length >= forms.length - 1, 'one header per form (but the multi-line one)');
+    assert.equal(x.statusText, `Echo ${ncrHex(PW)}`);
+    await loadXml();
+    XmlDoc.parse(text, 'the echo').dispose(); // well-formed: it reaches the contracts, not only the decoder
+    const r = new Redactor([PW], { user: 'u' });
+    const shown = [r.maskXml(text), r.scrub(Object.entries(x.headers).map(([k, v]) => `${k}: ${v}`).join('\n')), r.scrub(x.statusText ?? '')].join('\n');
+    assert.deepEqual(r.echoes(shown, 'u'), [], shown);
   });
 
   test('echo-password: the reply carries the password; the Redactor removes it', async () => {

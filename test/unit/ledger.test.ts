@@ -1,10 +1,11 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { BookingLedger } from '../../src/safety/ledger';
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { BookingLedger, STALE_OTHER_HOST_MS, STALE_SAME_HOST_MS } from '../../src/safety/ledger';
+import { ConfigError } from '../../src/run/errors';
 
 const root = mkdtempSync(join(tmpdir(), 'ledger-test-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -26,7 +27,7 @@ describe('BookingLedger', () => {
     assert.equal(lines.length, 2);
     assert.equal(lines[1], '');
     const e = JSON.parse(lines[0]);
-    assert.deepEqual({ ...e, at: undefined }, { bookingRef: 'B1', itemRefs: ['I1', 'I2'], target: A, runId: 'run1', scenario: 'book a tour', event: 'committed', at: undefined });
+    assert.deepEqual({ ...e, at: undefined }, { bookingRef: 'B1', itemRefs: ['I1', 'I2'], target: A, runId: 'run1', scenario: 'book a tour', event: 'committed', at: undefined, pid: process.pid, host: hostname() });
     assert.ok(!Number.isNaN(Date.parse(e.at)));
     assert.deepEqual(l.outstanding(A).map((x) => x.bookingRef), ['B1']);
   });
@@ -124,5 +125,126 @@ describe('BookingLedger', () => {
     const warnings: string[] = [];
     assert.equal(ledger(file, warnings).outstanding(A).length, 1 + 3 * 150);
     assert.deepEqual(warnings, []);
+  });
+});
+
+// Issue 11, item 2: the intent of a Commit is written before it is sent; items 6 and 8: ownership
+// of entries by live runs, and an unwritable ledger found before the first scenario.
+describe('BookingLedger: intents, ownership, writability', () => {
+  test('an intent is outstanding until confirmed and cancelled, or found gone', () => {
+    const l = ledger(fresh());
+    l.recordIntent({ bookingRef: 'B1', itemRefs: ['I1'], target: A, runId: 'r' });
+    l.recordIntent({ bookingRef: 'B2', itemRefs: ['I2'], target: A, runId: 'r' });
+    assert.deepEqual(l.outstanding(A).map((e) => [e.bookingRef, e.event]), [['B1', 'intent'], ['B2', 'intent']]);
+    l.recordCommitted({ bookingRef: 'B1', itemRefs: ['I1'], target: A, runId: 'r' });
+    // an item added later: a new intent, but the booking stays known as committed
+    l.recordIntent({ bookingRef: 'B1', itemRefs: ['I1', 'I3'], target: A, runId: 'r' });
+    assert.deepEqual(l.outstanding(A).map((e) => [e.bookingRef, e.event, e.itemRefs.length]), [['B2', 'intent', 1], ['B1', 'committed', 2]]);
+    l.recordGone('B2', A, 'r2', 'unknown to the target');
+    l.recordCancelled('B1', A, 'r2');
+    assert.deepEqual(l.outstanding(A), []);
+  });
+
+  test('every entry names its process and host; the intent is on disk before recordIntent returns', () => {
+    const file = fresh();
+    ledger(file).recordIntent({ bookingRef: 'B1', itemRefs: [], target: A, runId: 'r' });
+    const e = JSON.parse(readFileSync(file, 'utf8').trim());
+    assert.equal(e.event, 'intent');
+    assert.equal(e.pid, process.pid);
+    assert.equal(e.host, hostname());
+  });
+
+  test('orphaned: entries of a live run (lock held) are left alone, those of a dead or stale run are not', () => {
+    const file = fresh();
+    const l = ledger(file);
+    const claim = l.claimRun('LIVE');
+    l.recordCommitted({ bookingRef: 'OWNED', itemRefs: [], target: A, runId: 'LIVE' });
+    l.recordCommitted({ bookingRef: 'LEGACY', itemRefs: [], target: A, runId: 'OLD' }); // no lock, our pid, recent: alive
+    // a killed run: its lock stays, with a pid that no longer exists
+    mkdirSync(l.runsDir, { recursive: true });
+    const lock = (runId: string, pid: number, host: string, ageMs: number) =>
+      writeFileSync(join(l.runsDir, `${runId}.lock.json`), JSON.stringify({ runId, pid, host, startedAt: new Date().toISOString(), heartbeatAt: new Date(Date.now() - ageMs).toISOString() }));
+    lock('KILLED', 2 ** 22 + 12345, hostname(), 1000);
+    lock('ELSEWHERE-LIVE', 1, 'another-host.example', 1000);
+    lock('ELSEWHERE-DEAD', 1, 'another-host.example', STALE_OTHER_HOST_MS + 60_000);
+    lock('REUSED-PID', process.pid, hostname(), STALE_SAME_HOST_MS + 60_000);
+    for (const runId of ['KILLED', 'ELSEWHERE-LIVE', 'ELSEWHERE-DEAD', 'REUSED-PID']) l.recordCommitted({ bookingRef: runId, itemRefs: [], target: A, runId });
+    assert.deepEqual(l.orphaned(A).map((e) => e.bookingRef).sort(), ['ELSEWHERE-DEAD', 'KILLED', 'REUSED-PID']);
+    claim.release();
+    assert.equal(existsSync(join(l.runsDir, 'LIVE.lock.json')), false, 'released');
+    // a run that ended without its lock, whose process is gone: its leftovers are orphaned
+    appendFileSync(file, `${JSON.stringify({ bookingRef: 'ENDED', itemRefs: [], target: A, runId: 'ENDED', event: 'committed', at: new Date().toISOString(), pid: 2 ** 22 + 54321, host: hostname() })}\n`);
+    assert.ok(l.orphaned(A).some((e) => e.bookingRef === 'ENDED'));
+  });
+
+  test('a lock is released on an orderly exit and kept by a kill', async () => {
+    const file = fresh();
+    const modulePath = resolve(__dirname, '../../src/safety/ledger.ts');
+    const script = (end: string) => `const { BookingLedger } = require(${JSON.stringify(modulePath)}); new BookingLedger(${JSON.stringify(file)}).claimRun(process.argv[1]); ${end}`;
+    const run = (runId: string, end: string) =>
+      new Promise<void>((res, rej) => {
+        const p = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script(end), runId], { stdio: 'inherit' });
+        p.on('error', rej);
+        p.on('exit', () => res());
+      });
+    await run('ORDERLY', 'process.exit(0)');
+    await run('KILLED', "process.kill(process.pid, 'SIGKILL')");
+    const l = ledger(file);
+    assert.equal(existsSync(join(l.runsDir, 'ORDERLY.lock.json')), false);
+    assert.equal(existsSync(join(l.runsDir, 'KILLED.lock.json')), true);
+    assert.equal(l.runAlive('KILLED'), false, 'its pid is dead');
+  });
+
+  test('assertWritable: a fresh path is fine and creates the folders', () => {
+    const l = ledger(fresh());
+    l.assertWritable();
+    assert.ok(existsSync(l.file));
+    assert.ok(existsSync(l.runsDir));
+  });
+
+  const oneLine = (fn: () => void, re: RegExp) => {
+    assert.throws(fn, (e: Error) => {
+      assert.ok(e instanceof ConfigError, `a ConfigError (exit 2), not ${e?.constructor?.name}`);
+      assert.doesNotMatch(e.message, /\n/, 'one line');
+      assert.match(e.message, re);
+      return true;
+    });
+  };
+
+  test('assertWritable: a folder, and a path under a file: one line each', () => {
+    const dir = join(root, `dir${++n}`);
+    mkdirSync(dir, { recursive: true });
+    oneLine(() => ledger(dir).assertWritable(), /^OTA_LEDGER_FILE=.* is a folder; it must name a file/);
+    const file = join(root, `plain${++n}.txt`);
+    writeFileSync(file, 'x');
+    oneLine(() => ledger(join(file, 'sub', 'bookings.jsonl')).assertWritable(), new RegExp(`cannot be created: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is a file, not a folder`));
+  });
+
+  // chattr +i works for root too, where chmod does not stop anything; skipped where unavailable
+  const immutable = (p: string, on: boolean) => spawnSync('chattr', [on ? '+i' : '-i', p]).status === 0;
+
+  test('assertWritable: an immutable file and an immutable (read-only) folder', (t) => {
+    const file = fresh();
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, '');
+    if (!immutable(file, true)) return t.skip('chattr +i is not available here');
+    try {
+      oneLine(() => ledger(file).assertWritable(), /^OTA_LEDGER_FILE=.* is not writable: operation not permitted/);
+    } finally {
+      immutable(file, false);
+    }
+    const folder = join(root, `ro${++n}`);
+    mkdirSync(folder);
+    immutable(folder, true);
+    try {
+      oneLine(() => ledger(join(folder, 'bookings.jsonl')).assertWritable(), /^OTA_LEDGER_FILE=.*(not writable|cannot be created).*operation not permitted/);
+    } finally {
+      immutable(folder, false);
+    }
+  });
+
+  test('assertWritable: a read-only file system location (sysfs refuses new files, even to root)', (t) => {
+    if (!existsSync('/sys/kernel')) return t.skip('no /sys here');
+    oneLine(() => ledger('/sys/kernel/ogc-ledger-test/bookings.jsonl').assertWritable(), /^OTA_LEDGER_FILE=.*(permission denied|not permitted|read-only)/);
   });
 });

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MASK, Redactor, base64Fragments, formatFindings, scanForSecrets } from '../../src/safety/redaction';
+import { b64, disguises, ncrDec } from '../support/secret-forms';
 
 const PW = 'S3cr3t-Pw-7x9';
 const SPECIAL = `p&<>"'w0rd`; // every XML special character
@@ -167,4 +168,116 @@ describe('scanForSecrets', () => {
     assert.ok(!msg.includes(PW));
     assert.match(formatFindings([]), /no secret value found/);
   });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 11, items 3 to 5: every disguise of a secret that a gateway (or a serialiser) can produce
+// is masked by scrub, named by echoes and found by the after-run scan; every scan stays linear.
+
+const USER = 'gw-user';
+const HOSTILE_PW = 'Zx9-Distinct!Pw&<42';
+const DISGUISES = disguises(HOSTILE_PW, USER);
+
+describe('Redactor: every disguise of the secret', () => {
+  const r = new Redactor([HOSTILE_PW], { user: USER });
+  // What must never survive masking: the middle third of the disguise (independent of the masker).
+  const middle = (form: string) => form.slice(Math.floor(form.length / 3), Math.ceil((2 * form.length) / 3));
+  const survives = (out: string, form?: string) =>
+    out.includes('Distinct') || (form !== undefined && out.includes(middle(form))) || DISGUISES.some(([, f]) => out.includes(middle(f)));
+
+  for (const [name, form] of DISGUISES) {
+    test(`scrub: ${name}`, () => {
+      const text = `<Error ShortText="bad">login refused for ${form} (retry)</Error>`;
+      const out = r.scrub(text);
+      assert.ok(out.includes(MASK), `${name}: nothing masked in ${out}`);
+      assert.ok(!survives(out, form), `${name}: ${out}`);
+      assert.ok(!out.includes(b64(HOSTILE_PW).slice(4, 16)), `${name}: base64 left in ${out}`);
+      assert.ok(out.startsWith('<Error ShortText="bad">login refused for ') && out.endsWith(' (retry)</Error>') || name === 'a Basic header', `${name}: too much masked: ${out}`);
+    });
+    test(`echoes names the form: ${name}`, () => {
+      assert.ok(r.echoes(`<x>${form}</x>`, USER).length > 0, name);
+    });
+  }
+
+  test('maskXml of a whole echoing reply leaves no form behind', () => {
+    const reply = `<?xml version="1.0"?><OTA_X xmlns="x">${DISGUISES.map(([n, f]) => `<Warning Type="${n}">${f}</Warning>`).join('\n')}</OTA_X>`;
+    const out = r.maskXml(reply);
+    assert.ok(!survives(out), out);
+    assert.equal(out.split('<Warning').length, DISGUISES.length + 1, 'the structure is kept');
+  });
+
+  test('ordinary text is left alone (no false mask)', () => {
+    const text = 'Basic information: &#72;&#101;&#108;&#108;&#111; world, 100% sure + a b c, Distinct names, QUJD';
+    assert.equal(r.scrub(text), text);
+  });
+
+  test('the scan finds each disguise in a file, named by form, never by value', () => {
+    const d = mkdtempSync(join(tmpdir(), 'scan-forms-'));
+    try {
+      DISGUISES.forEach(([, form], i) => writeFileSync(join(d, `f${i}.txt`), `before ${form} after`));
+      // an attachment embedded base64 in a cucumber message, holding the NCR form
+      writeFileSync(join(d, 'messages.ndjson'), JSON.stringify({ attachment: { contentEncoding: 'BASE64', body: b64(`<E>${ncrDec(HOSTILE_PW)}</E>`) } }));
+      const findings = scanForSecrets(d, [HOSTILE_PW]);
+      const files = new Set(findings.map((f) => f.file.slice(d.length + 1)));
+      for (let i = 0; i < DISGUISES.length; i++) assert.ok(files.has(`f${i}.txt`), `${DISGUISES[i][0]} not found: ${JSON.stringify(findings)}`);
+      assert.ok(files.has('messages.ndjson'), 'NCR form inside base64');
+      const byFile = (i: number) => findings.filter((f) => f.file.endsWith(`f${i}.txt`)).map((f) => f.encoding);
+      assert.deepEqual(byFile(2), ['ncr']);
+      assert.deepEqual(byFile(3), ['ncr']);
+      assert.deepEqual(byFile(9), ['split']);
+      assert.deepEqual(byFile(7), ['url-encoded']);
+      assert.deepEqual(byFile(13), ['base64']);
+      assert.deepEqual(byFile(15), ['base64']);
+      assert.ok(!formatFindings(findings).includes(HOSTILE_PW));
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});
+
+test('scan: a bare base64 of a short secret (a short run) is found once', () => {
+  const d = mkdtempSync(join(tmpdir(), 'scan-short-'));
+  try {
+    writeFileSync(join(d, 'a.json'), JSON.stringify({ token: b64('pw42'), other: 'background information' }));
+    assert.deepEqual(scanForSecrets(d, ['pw42']).map((f) => `${f.encoding} x${f.count}`), ['base64 x1']);
+  } finally {
+    rmSync(d, { recursive: true, force: true });
+  }
+});
+
+describe('linear on hostile replies (5 MB)', () => {
+  const r = new Redactor([HOSTILE_PW], { user: USER });
+  const MB5 = 5 * 1024 * 1024;
+  // Shapes that make backtracking patterns quadratic or worse; a quadratic scan of 5 MB takes
+  // hours, a linear one well under a second: the bound is generous on purpose.
+  const shapes: Record<string, string> = {
+    'unterminated character references': '&#72'.repeat(MB5 / 4),
+    'unclosed MessagePassword quotes': 'MessagePassword=&quot;x'.repeat(MB5 / 23),
+    'escaped quotes without end': 'MessagePassword=\\"x '.repeat(MB5 / 20),
+    'a start tag never closed': '<ota:aaaaaaaa '.repeat(MB5 / 14),
+    'percent signs': '%4%'.repeat(MB5 / 3),
+    'one long base64 run': 'QUJD'.repeat(MB5 / 4),
+    'Basic and words': 'Basic QUJDREVGR0g '.repeat(MB5 / 18),
+    'the echo, NCR-encoded, many times': `${ncrDec(HOSTILE_PW)} `.repeat(MB5 / 100),
+    'base64 of the secret, repeated in one run': b64(HOSTILE_PW).replace(/=+$/, '').repeat(MB5 / 27),
+  };
+  for (const [name, text] of Object.entries(shapes)) {
+    test(`${name}: masked and scanned within a generous bound`, () => {
+      const t0 = performance.now();
+      const out = r.maskXml(text);
+      r.echoes(text, USER);
+      const maskMs = performance.now() - t0;
+      assert.ok(!out.includes('Distinct'));
+      const d = mkdtempSync(join(tmpdir(), 'scan-linear-'));
+      try {
+        writeFileSync(join(d, 'reply.xml'), text);
+        const t1 = performance.now();
+        scanForSecrets(d, [HOSTILE_PW]);
+        const scanMs = performance.now() - t1;
+        assert.ok(maskMs < 30_000 && scanMs < 30_000, `mask ${maskMs.toFixed(0)} ms, scan ${scanMs.toFixed(0)} ms`);
+      } finally {
+        rmSync(d, { recursive: true, force: true });
+      }
+    });
+  }
 });

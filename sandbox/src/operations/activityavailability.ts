@@ -35,8 +35,11 @@ export const activityAvailability: Operation = {
     const ta = kid(req, 'TourActivity');
     if (!ta) throw err.missing('TourActivity');
     const locs = kids(ta, 'Location');
-    const hotel = requireHotel(data, regionOf(locs, 'Source'), 'TourActivity/Location');
     const product = productFilter(data, regionOf(locs, 'Service'), 'TourActivity/Location');
+    // Availability by product alone is a form the spec allows (it marks nothing mandatory): the
+    // product's activities are offered at each one's first pickup hotel.
+    const byProductOnly = !!product && !text(regionOf(locs, 'Source'));
+    const hotel = byProductOnly ? undefined : requireHotel(data, regionOf(locs, 'Source'), 'TourActivity/Location');
     const sch = kid(ta, 'Schedule');
     if (!sch) throw err.missing('TourActivity/Schedule');
     const from = requireDate(sch.attrs.StartPeriod, 'Schedule/@StartPeriod', ctx.today);
@@ -64,8 +67,9 @@ export const activityAvailability: Operation = {
 
     const infos: string[] = [];
     for (const a of data.activities) {
-      if (!a.pickupHotels.includes(hotel)) continue;
       if (product && !product(a)) continue;
+      const at = hotel ?? a.pickupHotels[0];
+      if (!at || !a.pickupHotels.includes(at)) continue;
       const dates = operatingDates(a, from, to);
       if (dates.length === 0) continue;
       for (const s of a.services) {
@@ -73,11 +77,11 @@ export const activityAvailability: Operation = {
         const unit = new Map([...participants.keys()].map((c) => [c, toMinor(s.prices[c], out)]));
         const tooDear = [...unit.values()].some((m) => m / 10 ** out.decimals > maxAmount + 1e-9);
         if (tooDear && !faults.has('ignores-maximumprice')) continue;
-        infos.push(info(a, s, hotel, dates, unit, priced, out, ctx.variants));
+        infos.push(info(a, s, at, dates, unit, priced, out, ctx.variants));
       }
     }
     if (infos.length === 0) {
-      return emptyResult(ctx, warn.noAvailability(`No activity option at ${hotel} matches the dates, participants and maximum price`));
+      return emptyResult(ctx, warn.noAvailability(`No activity option at ${hotel ?? 'any hotel'} matches the product, dates, participants and maximum price`));
     }
     return { content: infos.join('') };
   },

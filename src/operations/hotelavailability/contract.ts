@@ -4,7 +4,7 @@
 import { fact, type ReplyReader } from '../../contracts/reader';
 import { list, rule, type Check, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { countsText, day, num } from '../../contracts/values';
+import { ageQualifyingCode, countsText, day, num } from '../../contracts/values';
 import type { Contract } from '../contract';
 
 const XSD = 'OTA_HotelAvailRS.xsd (2016B)';
@@ -25,7 +25,11 @@ export const FACTS = {
   countryName: fact(
     'hotelavailability.hotel.country',
     'the country of a hotel',
-    ['ota:BasicPropertyInfo/ota:Address/ota:CountryName', 'ota:BasicPropertyInfo/ota:Address/ota:CountryName/@Code', 'ota:BasicPropertyInfo/@CountryCode'],
+    [
+      'ota:BasicPropertyInfo/ota:Address/ota:CountryName',
+      'ota:BasicPropertyInfo/ota:Address/ota:CountryName/@Code',
+      'ota:BasicPropertyInfo/@CountryCode',
+    ],
     `${XSD}: BasicPropertyInfo/Address/CountryName (text: name; @Code: ISO 3166)`,
   ),
   region: fact(
@@ -54,9 +58,9 @@ export const FACTS = {
   ),
   guests: fact(
     'hotelavailability.hotel.guests',
-    'the guests a stay is offered for',
-    ['ota:GuestCounts/ota:GuestCount', 'ota:RoomRates/ota:RoomRate/ota:GuestCounts/ota:GuestCount', 'ota:RoomTypes/ota:RoomType/ota:GuestCounts/ota:GuestCount'],
-    `${XSD}: RoomStay/GuestCounts/GuestCount (@AgeQualifyingCode, @Count)`,
+    'the guests a stay is offered for (a GuestCounts element)',
+    ['ota:GuestCounts', 'ota:RoomRates/ota:RoomRate/ota:GuestCounts', 'ota:RoomTypes/ota:RoomType/ota:GuestCounts'],
+    `${XSD}: RoomStay/GuestCounts/GuestCount (@AgeQualifyingCode, @Count); RoomRate/GuestCounts (one per rate or room)`,
   ),
 };
 
@@ -78,7 +82,8 @@ export const contract: Contract = {
   facts: Object.values(FACTS),
   rules: [
     rule('HAV-SUCCESS', 'at least one hotel is returned', (x, c, r) => {
-      if (checkServed(x, c) && r.items(FACTS.hotel).length === 0) c.fail(FACTS.hotel.places.join(' | '), 'at least one available hotel', 'none');
+      if (checkServed(x, c) && r.items(FACTS.hotel).length === 0)
+        c.fail(FACTS.hotel.places.join(' | '), 'at least one available hotel', 'none');
     }),
     rule('HAV-EMPTY', 'no hotel is returned', (x, c, r) => {
       if (!checkServed(x, c)) return;
@@ -87,22 +92,34 @@ export const contract: Contract = {
     }),
     rule('HAV-MAXRESPONSES', 'no more hotels are returned than MaxResponses', (x, c, r) => {
       const max = num(x.request.value('@MaxResponses'));
+      if (isNaN(max)) {
+        c.cannotTell('the request carries no MaxResponses');
+        return;
+      }
       const items = r.items(FACTS.hotel);
       // "Responses" may be counted per result element or per hotel: either reading is honoured.
       const codes = new Set(items.map((h) => r.value(FACTS.code, h.node)?.value).filter(Boolean));
       if (items.length > max && (codes.size === 0 || codes.size > max))
-        c.fail(r.nodes(FACTS.hotel)!.at, `at most ${max} (MaxResponses)`, `${items.length} results${codes.size ? ` for ${codes.size} hotels` : ''}`);
+        c.fail(
+          r.nodes(FACTS.hotel)!.at,
+          `at most ${max} (MaxResponses)`,
+          `${items.length} results${codes.size ? ` for ${codes.size} hotels` : ''}`,
+        );
     }),
     rule('HAV-PLACE', 'every hotel returned is in the requested place', (x, c, r) => {
       const place = requestedPlace(x);
       const aliases = [place.name, ...(x.request.value('//ota:RefPoint/@Code') ? [x.request.value('//ota:RefPoint/@Code')!] : [])];
       for (const h of hotels(c, r)) {
         const shown = r.values(place.context === 'Country' ? FACTS.countryName : FACTS.region, h.node);
-        if (!shown) c.cannotTell(`the reply does not show ${place.context === 'Country' ? FACTS.countryName.what : FACTS.region.what} ${h.label}`);
+        if (!shown)
+          c.cannotTell(`the reply does not show ${place.context === 'Country' ? FACTS.countryName.what : FACTS.region.what} ${h.label}`);
         else if (!shown.value.some((v) => aliases.some((a) => same(v, a)))) {
           // Every address part of the hotel, not just the first place: a region may be its city's.
-          const all = r.placesOf(place.context === 'Country' ? FACTS.countryName : FACTS.region).flatMap((p) => r.doc.find(p, h.node).map((n) => n.content.trim()));
-          if (!all.some((v) => aliases.some((a) => same(v, a)))) c.fail(`${h.at}/${shown.at}`, `${place.context} ${place.name}`, list(shown.value));
+          const all = r
+            .placesOf(place.context === 'Country' ? FACTS.countryName : FACTS.region)
+            .flatMap((p) => r.doc.find(p, h.node).map((n) => n.content.trim()));
+          if (!all.some((v) => aliases.some((a) => same(v, a))))
+            c.fail(`${h.at}/${shown.at}`, `${place.context} ${place.name}`, list(shown.value));
         }
       }
     }),
@@ -110,25 +127,36 @@ export const contract: Contract = {
       const start = x.request.value('//ota:StayDateRange/@Start');
       const end = x.request.value('//ota:StayDateRange/@End');
       for (const h of hotels(c, r)) {
-        const s = r.value(FACTS.start, h.node);
-        const e = r.value(FACTS.end, h.node);
-        if (!s && !e) c.cannotTell(`the reply does not show the stay dates of hotel ${h.label}`);
-        if (s && day(s.value) !== start) c.fail(`${h.at}/${s.at}`, `${start}`, s.value);
-        // Rates by period: the last Rate's ExpireDate is the departure day; TimeSpan/@End is too.
+        // Rates by period may come in any order: the first night is the earliest start shown, and
+        // the last Rate's ExpireDate (or TimeSpan/@End) is the departure day.
+        const starts = r.values(FACTS.start, h.node);
         const ends = r.values(FACTS.end, h.node);
-        if (e && ends && !ends.value.map(day).includes(end ?? '')) c.fail(`${h.at}/${e.at}`, `${end}`, list(ends.value));
+        if (!starts && !ends) c.cannotTell(`the reply does not show the stay dates of hotel ${h.label}`);
+        const first = starts?.value.map(day).sort()[0];
+        if (starts && first !== start) c.fail(`${h.at}/${starts.at}`, `${start}`, list(starts.value));
+        if (ends && !ends.value.map(day).includes(end ?? '')) c.fail(`${h.at}/${ends.at}`, `${end}`, list(ends.value));
       }
     }),
     rule('HAV-GUESTS', 'every hotel returned is priced for the requested guests', (x, c, r) => {
-      const wanted = countsText(x.request.records('//ota:GuestCount', { c: '@AgeQualifyingCode', n: '@Count' }).map((g) => [g.c, g.n]));
+      const asked = x.request.records('//ota:GuestCount', { code: '@AgeQualifyingCode', n: '@Count' });
+      const wanted = countsText(asked.map((g) => [ageQualifyingCode(g.code) ?? g.code, g.n]));
       for (const h of hotels(c, r)) {
         const at = r.nodes(FACTS.guests, h.node);
-        if (!at) {
-          c.cannotTell(`the reply does not show the guests of hotel ${h.label}`);
-          continue;
+        const groups = at?.value.map((g) =>
+          r.doc
+            .find('ota:GuestCount', g)
+            .map((n) => [r.doc.find('@AgeQualifyingCode', n)[0]?.content, r.doc.find('@Count', n)[0]?.content]),
+        );
+        if (!at || !groups?.flat().length) c.cannotTell(`the reply does not show the guests of hotel ${h.label}`);
+        else if (groups.flat().some(([code, n]) => !ageQualifyingCode(code) || n === undefined))
+          c.cannotTell(`the reply does not show the AgeQualifyingCode and Count of every guest count: hotel ${h.label}`);
+        else {
+          // GuestCounts per rate may each hold the whole party (alternatives) or share it (one room each).
+          const each = groups.map((g) => countsText(g.map(([code, n]) => [ageQualifyingCode(code), n])));
+          const all = countsText(groups.flat().map(([code, n]) => [ageQualifyingCode(code), n]));
+          if (!each.every((t) => t === wanted) && all !== wanted)
+            c.fail(`${h.at}/${at.at}`, `guests by AgeQualifyingCode ${wanted}`, list(each));
         }
-        const got = countsText(at.value.map((g) => [r.doc.find('@AgeQualifyingCode', g)[0]?.content, r.doc.find('@Count', g)[0]?.content]));
-        if (got !== wanted) c.fail(`${h.at}/${at.at}`, `guests by AgeQualifyingCode ${wanted}`, got);
       }
     }),
   ],

@@ -1,0 +1,224 @@
+// Activity availability (POST /activityavailability): everything the suite checks of its replies.
+// "Returns available activities, their products and rates for given participants, location and
+// dates." The reply structure is "not shown": each fact is read from the places OpenTravel 2016B
+// (OTA_TourActivityAvailRS) and common practice give it; the spec's own request forms come last.
+import { fact, type ReplyReader } from '../../contracts/reader';
+import { list, rule, type Exchange } from '../../contracts/rule';
+import { checkServed } from '../../contracts/envelope';
+import { ageQualifyingCode, countsText, decimalsOf, firstAccepted, num } from '../../contracts/values';
+import type { XNode } from '../../xml/xml';
+import type { Contract } from '../contract';
+import { activities, checkDates, checkHotel, checkProduct, tourActivityFacts } from './tour-activity';
+
+const XSD = 'OTA_TourActivityAvailRS.xsd (2016B)';
+const CATEGORY = `${XSD}: TourActivityInfo/Pricing/ParticipantCategory`;
+
+export const FACTS = {
+  ...tourActivityFacts('activityavailability', XSD),
+  supplierProductCode: fact(
+    'activityavailability.activity.supplierProductCode',
+    'the SupplierProductCode of an activity',
+    ['ota:BasicInfo/@SupplierProductCode'],
+    `${XSD}: TourActivityInfo/BasicInfo/@SupplierProductCode (TourActivityID_Type)`,
+  ),
+  supplierServiceCode: fact(
+    'activityavailability.activity.supplierServiceCode',
+    'the SupplierServiceCode of an activity option',
+    [
+      'ota:BasicInfo/@SupplierServiceCode',
+      'ota:BasicInfo/ota:TPA_Extensions/ota:SupplierService/@SupplierServiceCode',
+      './/ota:TPA_Extensions//@SupplierServiceCode',
+      './/ota:TPA_Extensions//ota:SupplierServiceCode',
+    ],
+    `not in 2016B: the spec's booking form (BasicInfo/@SupplierServiceCode), or an extension (TPA_Extensions, ${XSD})`,
+  ),
+  end: fact(
+    'activityavailability.activity.end',
+    'the last date of an activity schedule',
+    ['ota:Schedule/ota:Detail/@End', 'ota:Schedule/ota:Summary/@End'],
+    `${XSD}: Schedule/Detail/@End, Schedule/Summary/@End (DateTimeSpanGroup)`,
+  ),
+  operationTime: fact(
+    'activityavailability.activity.operationTime',
+    'the weekdays and start time an activity operates',
+    ['ota:Schedule/ota:Detail/ota:OperationTimes/ota:OperationTime', 'ota:Schedule//ota:OperationTime'],
+    `${XSD}: Schedule/Detail/OperationTimes/OperationTime (DOW_PatternGroup: @Mon @Tue @Weds @Thur @Fri @Sat @Sun; @Start)`,
+  ),
+  duration: fact(
+    'activityavailability.activity.duration',
+    'the duration of an activity',
+    ['ota:Schedule/ota:Summary/@Duration', 'ota:Schedule/ota:Detail/@Duration', 'ota:Schedule//ota:OperationTime/@Duration'],
+    `${XSD}: Schedule/Summary/@Duration, Schedule/Detail/@Duration (xs:duration)`,
+  ),
+  category: fact(
+    'activityavailability.activity.category',
+    'a participant category priced',
+    ['ota:Pricing/ota:ParticipantCategory', 'ota:ParticipantCount'],
+    `${CATEGORY} (one per category); the spec's request form ParticipantCount`,
+  ),
+  categoryCode: fact(
+    'activityavailability.activity.category.code',
+    'the code of a participant category (AQC number or AgeQualifyingEnum word)',
+    ['ota:QualifierInfo', 'ota:QualifierInfo/@Extension', '@AgeQualifyingCode', '@QualifierInfo'],
+    `${CATEGORY}/QualifierInfo (AgeQualifierType: text = AgeQualifyingEnum word, @Extension = a code known to partners); ` +
+      'the spec writes the numeric code as QualifierInfo text',
+  ),
+  categoryQuantity: fact(
+    'activityavailability.activity.category.quantity',
+    'the number of participants of a category priced',
+    ['@Quantity', 'ota:TPA_Extensions/ota:ParticipantCount/@Quantity', 'ota:QualifierInfo/@Quantity', 'ota:TPA_Extensions//@Quantity'],
+    `not in 2016B's ParticipantCategory: the spec's ParticipantCount/@Quantity form, or an extension (${CATEGORY}/TPA_Extensions)`,
+  ),
+  price: fact(
+    'activityavailability.activity.category.price',
+    'the price of a participant category (per person)',
+    ['ota:Price/@Amount'],
+    `${CATEGORY}/Price/@Amount (TourActivityChargeType)`,
+  ),
+  total: fact(
+    'activityavailability.activity.total',
+    'the total price of an activity option',
+    ['ota:Pricing/ota:Summary/@Amount'],
+    `${XSD}: TourActivityInfo/Pricing/Summary/@Amount`,
+  ),
+  amount: fact(
+    'activityavailability.activity.amount',
+    'an amount of an activity option (an element with @Amount)',
+    ['ota:Pricing//*[@Amount]'],
+    `${XSD}: TourActivityInfo/Pricing (Summary, ParticipantCategory/Price, Group/Price: TourActivityChargeType)`,
+  ),
+  currency: fact(
+    'activityavailability.activity.amount.currency',
+    'the currency of an amount',
+    ['@CurrencyCode', '/*/ota:ProcessingInformation/@PricingCurrency'],
+    `${XSD}: TourActivityChargeType/@CurrencyCode (CurrencyAmountGroup); ProcessingInformation/@PricingCurrency`,
+  ),
+  decimalPlaces: fact(
+    'activityavailability.activity.amount.decimalPlaces',
+    'the decimal places of an amount',
+    ['@DecimalPlaces', '/*/ota:ProcessingInformation/@DecimalPlaces'],
+    `${XSD}: TourActivityChargeType/@DecimalPlaces (ISO 4217 minor unit); ProcessingInformation/@DecimalPlaces`,
+  ),
+};
+
+const regionOf = (x: Exchange, context: string) =>
+  (x.request.value(`//ota:TourActivity/ota:Location[@Context='${context}']/ota:Region`) ?? '').trim();
+const requestedHotel = (x: Exchange) => regionOf(x, 'Source');
+const requestedProduct = (x: Exchange) => regionOf(x, 'Service');
+
+/** The AQC number of a category, from the first of its places that names one. */
+export function categoryCode(r: ReplyReader, category: XNode): string | undefined {
+  return ageQualifyingCode(firstAccepted(r, FACTS.categoryCode, (v) => !!ageQualifyingCode(v), category)?.value[0]);
+}
+
+/**
+ * Per-person prices of an option's categories. OpenTravel prices per person (the request's
+ * GuidelinePricing Method PerPerson); only when the option's Summary equals the sum of the
+ * categories' amounts (and not the sum of quantity x amount) are they the categories' totals.
+ */
+function perPersonPrices(r: ReplyReader, activity: XNode, categories: XNode[]): number[] {
+  const rows = categories.map((n) => ({
+    amount: num(r.value(FACTS.price, n)?.value),
+    qty: num(r.value(FACTS.categoryQuantity, n)?.value),
+  }));
+  const total = num(r.value(FACTS.total, activity)?.value);
+  const near = (a: number, b: number) => Math.abs(a - b) < 0.005;
+  const sumOfAmounts = rows.reduce((t, row) => t + row.amount, 0);
+  const sumOfPrices = rows.reduce((t, row) => t + row.amount * row.qty, 0);
+  const totals = rows.every((row) => row.qty > 0 && !isNaN(row.amount)) && near(total, sumOfAmounts) && !near(total, sumOfPrices);
+  return rows.map((row) => (totals ? row.amount / row.qty : row.amount)).filter((v) => !isNaN(v));
+}
+
+export const contract: Contract = {
+  op: 'activityavailability',
+  facts: Object.values(FACTS),
+  rules: [
+    rule('AAV-SUCCESS', 'at least one activity is offered', (x, c, r) => {
+      if (checkServed(x, c) && r.items(FACTS.activity).length === 0)
+        c.fail(FACTS.activity.places.join(' | '), 'at least one available activity', 'none');
+    }),
+    rule('AAV-LOCATION', 'every activity offered is at the requested hotel and product', (x, c, r) => {
+      const hotel = requestedHotel(x);
+      const product = requestedProduct(x);
+      if (hotel) checkHotel(c, r, FACTS, hotel);
+      if (product) checkProduct(c, r, FACTS, product);
+      if (!hotel && !product) c.cannotTell('the request names neither a hotel nor a product');
+    }),
+    rule('AAV-DATES', 'every activity offered takes place within the requested period', (x, c, r) => {
+      checkDates(c, r, FACTS, x.request.value('//ota:Schedule/@StartPeriod'), x.request.value('//ota:Schedule/@EndPeriod'));
+    }),
+    rule('AAV-PARTICIPANTS', 'every activity offered prices exactly the requested participants', (x, c, r) => {
+      const asked = x.request.records('//ota:TourActivity/ota:ParticipantCount', { code: 'ota:QualifierInfo', qty: '@Quantity' });
+      const wanted = countsText(asked.map((p) => [ageQualifyingCode(p.code) ?? p.code, p.qty]));
+      for (const a of activities(c, r, FACTS)) {
+        const categories = r.nodes(FACTS.category, a.node);
+        const priced = categories?.value.map((n) => ({ code: categoryCode(r, n), qty: r.value(FACTS.categoryQuantity, n)?.value }));
+        if (!categories || !priced) c.cannotTell(`the reply does not show ${FACTS.category.what}: activity ${a.label}`);
+        else if (priced.some((p) => !p.code || p.qty === undefined))
+          c.cannotTell(
+            `the reply does not show ${FACTS.categoryCode.what} and ${FACTS.categoryQuantity.what} of every category: activity ${a.label}`,
+          );
+        else {
+          const got = countsText(priced.map((p) => [p.code, p.qty]));
+          if (got !== wanted) c.fail(`${a.at}/${categories.at}`, `participants by category ${wanted}`, got);
+        }
+      }
+    }),
+    rule('AAV-HOTEL-ONLY', 'the activities of the requested hotel are offered', (x, c, r) => {
+      const hotel = requestedHotel(x);
+      if (!hotel || requestedProduct(x)) {
+        c.cannotTell('the request is not of the form this requirement is about (a hotel and no product)');
+        return;
+      }
+      if (!checkServed(x, c)) return;
+      if (r.items(FACTS.activity).length === 0) c.fail(FACTS.activity.places.join(' | '), `activities of hotel ${hotel}`, 'none');
+      else checkHotel(c, r, FACTS, hotel);
+    }),
+    rule('AAV-PRODUCT-ONLY', 'the activities of the requested product are offered', (x, c, r) => {
+      const product = requestedProduct(x);
+      if (!product || requestedHotel(x)) {
+        c.cannotTell('the request is not of the form this requirement is about (a product and no hotel)');
+        return;
+      }
+      if (!checkServed(x, c)) return;
+      if (r.items(FACTS.activity).length === 0) c.fail(FACTS.activity.places.join(' | '), `activities of product ${product}`, 'none');
+      else checkProduct(c, r, FACTS, product);
+    }),
+    rule('AAV-MAXPRICE', 'no per-person price exceeds MaximumPrice', (x, c, r) => {
+      const max = num(x.request.value('//ota:GuidelinePricing/ota:MaximumPrice/@Amount'));
+      if (isNaN(max)) {
+        c.cannotTell('the request carries no MaximumPrice');
+        return;
+      }
+      for (const a of activities(c, r, FACTS)) {
+        const categories = r.nodes(FACTS.category, a.node);
+        const prices = categories ? perPersonPrices(r, a.node, categories.value) : [];
+        if (prices.length === 0) c.cannotTell(`the reply does not show ${FACTS.price.what}: activity ${a.label}`);
+        const over = prices.filter((p) => p > max + 1e-9);
+        if (over.length)
+          c.fail(`${a.at}/${categories!.at}/${FACTS.price.places[0]}`, `at most ${max} per person (MaximumPrice)`, list(over.map(String)));
+      }
+    }),
+    rule('AAV-DECIMALS', 'every amount is in the requested currency with CurrencyDecimal decimals', (x, c, r) => {
+      const currency = x.request.value('//ota:GuidelinePricing/ota:MaximumPrice/@CurrencyCode');
+      const decimals = num(x.request.value('//ota:GuidelinePricing/ota:MaximumPrice/@CurrencyDecimal'));
+      for (const a of activities(c, r, FACTS)) {
+        const amounts = r.nodes(FACTS.amount, a.node);
+        if (!amounts) c.cannotTell(`the reply does not show ${FACTS.amount.what}: activity ${a.label}`);
+        for (const [i, el] of (amounts?.value ?? []).entries()) {
+          const at = `${a.at}/${amounts!.at}[${i + 1}]`;
+          const amount = r.doc.find('@Amount', el)[0].content.trim();
+          const cur = r.value(FACTS.currency, el);
+          const places = r.value(FACTS.decimalPlaces, el);
+          if (!cur) c.cannotTell(`the reply does not show ${FACTS.currency.what}: ${at}`);
+          else if (cur.value.toUpperCase() !== currency?.toUpperCase()) c.fail(`${at}/${cur.at}`, `${currency}`, cur.value);
+          if (places && num(places.value) !== decimals) c.fail(`${at}/${places.at}`, `${decimals} (CurrencyDecimal)`, places.value);
+          // An amount without a point may be in minor units (OpenTravel DecimalPlaces); with one, its digits count.
+          const written = amount.includes('.') || !places ? decimalsOf(amount) : decimals;
+          if (!/^-?\d+(\.\d+)?$/.test(amount) || written !== decimals)
+            c.fail(`${at}/@Amount`, `an amount with ${decimals} decimals (CurrencyDecimal)`, amount);
+        }
+      }
+    }),
+  ],
+};

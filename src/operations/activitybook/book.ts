@@ -1,0 +1,42 @@
+// The one way the suite books: every activity booking with the ResStatus that books goes through
+// bookActivity, so that what is recorded for the clean-up (the scenario's bookings and the run's
+// ledger) is decided in one place. Quotes are ordinary requests ("a valid activity booking request").
+import { refusalForm } from '../../contracts/envelope';
+import type { Exchange } from '../../transport/exchange';
+import type { OperationName } from '../../spec/operations';
+import type { BookingForms } from '../../run/test-data';
+import type { OtaRequest, Party } from '../../xml/requests';
+import type { BookedItem } from '../bookread/contract';
+import { bookedItemOf, bookingRefOf, setParty, setReferences, setResStatus } from './request';
+
+/** What booking needs of the scenario (the World). */
+export interface Booker {
+  prepare(name: OperationName): OtaRequest;
+  send(): Promise<Exchange>;
+  bookingCommitted(bookingRef: string, item: BookedItem): unknown;
+  newReference(kind: 'B' | 'I'): string;
+}
+
+export interface BookingRequest {
+  /** The forms the target declares: its ResStatus that books. */
+  forms: BookingForms;
+  /** An existing booking to add an item to, or to book again. Default: a new reference. */
+  bookingRef?: string;
+  /** The item's reference. Default: a new reference. */
+  itemRef?: string;
+  party?: Party;
+}
+
+/**
+ * Books the activity the scenario found, with the ResStatus the target declares. The booking is
+ * recorded for the clean-up unless the gateway refused it: a timed-out booking may have happened.
+ */
+export async function bookActivity(world: Booker, b: BookingRequest): Promise<Exchange> {
+  const request = world.prepare('activitybook');
+  setResStatus(request, b.forms.commitResStatus);
+  setReferences(request, { bookingRef: b.bookingRef ?? world.newReference('B'), itemRef: b.itemRef ?? world.newReference('I') });
+  if (b.party) setParty(request, b.party);
+  const x = await world.send();
+  if (!refusalForm(x)) world.bookingCommitted(bookingRefOf(x.request), bookedItemOf(x.request));
+  return x;
+}

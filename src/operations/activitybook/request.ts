@@ -1,0 +1,53 @@
+// Activity booking requests (POST /activitybook): the edits scenarios make to the sample.
+import { categoriesOf, type OtaRequest, type Party } from '../../xml/requests';
+import type { BookedItem } from '../bookread/contract';
+
+const PARTICIPANT = 'ota:BookingInfo/ota:ParticipantInfo';
+const REFERENCE = 'ota:TPA_Extensions/ota:UniqueID';
+
+// Participants are people with names: each gets its own (the samples' Surname stays, so that a
+// booking read can be matched by surname).
+const GIVEN_NAMES: Record<string, string[]> = {
+  '10': ['Ana', 'Bruno', 'Clara', 'Diego', 'Elena', 'Fermin'],
+  '8': ['Leo', 'Mia', 'Nora', 'Oscar', 'Pia', 'Quim'],
+};
+
+/**
+ * One ParticipantInfo per participant ("BookingInfo/ParticipantInfo (repeated, one per
+ * participant)"): Category QualifierInfo, Individual Age and ParticipantID, GivenName, NamePrefix
+ * and Surname, copied from the sample's participant of the same category.
+ */
+export function setParty(r: OtaRequest, party: Party): OtaRequest {
+  const participants = categoriesOf(party).flatMap((c) => Array.from({ length: c.count }, (_, n) => ({ code: c.code, n })));
+  r.replaceWithCopies(
+    PARTICIPANT,
+    participants.map((p) => `${PARTICIPANT}[ota:Category/@QualifierInfo='${p.code}']`),
+  );
+  participants.forEach((p, i) => {
+    const individual = `${PARTICIPANT}[${i + 1}]/ota:Individual`;
+    r.setAttribute(individual, 'ParticipantID', i + 1).setText(`${individual}/ota:GivenName`, GIVEN_NAMES[p.code][p.n % 6]);
+  });
+  return r;
+}
+
+/** "Root OTA_TourActivityBookRQ, attributes Version, ResStatus (value Quote)"; the value that books comes from the test data. */
+export const setResStatus = (r: OtaRequest, resStatus: string) => r.setAttribute('/*', 'ResStatus', resStatus);
+
+/** The client's references: "TPA_Extensions/UniqueID (repeated) | Type (36 booking reference; 37 additional reference)". */
+export function setReferences(r: OtaRequest, refs: { bookingRef?: string; itemRef?: string }): OtaRequest {
+  if (refs.bookingRef) r.setAttribute(`${REFERENCE}[@Type='36']`, 'ID', refs.bookingRef);
+  if (refs.itemRef) r.setAttribute(`${REFERENCE}[@Type='37']`, 'ID', refs.itemRef);
+  return r;
+}
+
+/** The client's booking reference (Type 36) of a request. */
+export const bookingRefOf = (r: OtaRequest) => r.value(`${REFERENCE}[@Type='36']/@ID`) ?? '';
+
+/** What a read of the booking should show of the item a request books. */
+export function bookedItemOf(r: OtaRequest): BookedItem {
+  return {
+    itemRef: r.value(`${REFERENCE}[@Type='37']/@ID`) ?? '',
+    tourActivityId: r.value('ota:BookingInfo/ota:BasicInfo/@TourActivityID') ?? '',
+    surnames: [...new Set(r.values(`${PARTICIPANT}/ota:Individual/ota:Surname`).map((s) => s.trim()))],
+  };
+}

@@ -1,0 +1,79 @@
+// Activity descriptive data (POST /activitynbc): everything the suite checks of its replies.
+// "Returns descriptive data for one tour activity." OTA_ProductDescriptiveInfoRS is the gateway's
+// own message (in no OpenTravel release); its facts are read where the OpenTravel tour activity
+// types put them (TourActivityDescriptionType, TourActivityID_Type) and, for a reply written in the
+// style of OTA_HotelDescriptiveInfoRS, where that message puts descriptive text.
+// An unknown TourActivityID (ANBC-UNKNOWN) is a refusal: the step "the request is refused, as ... requires".
+import { fact } from '../../contracts/reader';
+import { rule, type Exchange } from '../../contracts/rule';
+import { checkServed } from '../../contracts/envelope';
+import { checkDescribed } from '../../contracts/values';
+import type { Contract } from '../contract';
+import { PRODUCT_REGION } from '../activityavailability/tour-activity';
+
+const TYPES = 'OTA_TourActivityCommonTypes.xsd (2016B)';
+
+export const FACTS = {
+  activity: fact(
+    'activitynbc.activity',
+    'an activity described',
+    [
+      '/*/ota:ProductDescriptiveContents/ota:TourActivityDescriptiveContent',
+      '/*/ota:ProductDescriptiveContents/ota:ProductDescriptiveContent',
+      '/*/ota:TourActivityDescriptiveContent',
+      '/*/ota:TourActivityInfo',
+    ],
+    "the gateway's own message, in the style of OTA_HotelDescriptiveInfoRS (…Contents/…Content) " +
+      'or of OTA_TourActivitySearchRS (TourActivityInfo)',
+  ),
+  id: fact(
+    'activitynbc.activity.id',
+    'the TourActivityID of an activity described',
+    ['@TourActivityID', 'ota:BasicInfo/@TourActivityID', PRODUCT_REGION],
+    `${TYPES}: TourActivityID_Type/@TourActivityID (on the content or its BasicInfo); the spec's "text of Region with RegionCode=Product"`,
+  ),
+  name: fact(
+    'activitynbc.activity.name',
+    'the name of an activity described',
+    ['@Name', 'ota:BasicInfo/@Name', 'ota:BasicInfo/@ShortName', '@ShortName'],
+    `${TYPES}: TourActivityID_Type/@Name, @ShortName`,
+  ),
+  description: fact(
+    'activitynbc.activity.description',
+    'a description of an activity',
+    [
+      'ota:Description/ota:ShortDescription',
+      'ota:Description/ota:LongDescription',
+      'ota:Description/ota:Multimedia/ota:MultimediaDescription/ota:TextItems/ota:TextItem/ota:Description',
+      'ota:MultimediaDescriptions/ota:MultimediaDescription/ota:TextItems/ota:TextItem/ota:Description',
+      'ota:Descriptions/ota:DescriptiveText',
+      'ota:DescriptiveText',
+    ],
+    `${TYPES}: TourActivityDescriptionType (ShortDescription, LongDescription, Multimedia); ` +
+      'OTA_HotelDescriptiveInfoRS style: MultimediaDescriptions/TextItems, Descriptions/DescriptiveText',
+  ),
+};
+
+const requestedIds = (x: Exchange) =>
+  x.request
+    .values('//ota:TourActivityDescriptiveInfo/@TourActivityID')
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+export const contract: Contract = {
+  op: 'activitynbc',
+  facts: Object.values(FACTS),
+  rules: [
+    rule('ANBC-SUBJECT', 'the activity requested is described, and only it', (x, c, r) => {
+      if (checkServed(x, c)) checkDescribed(c, r, FACTS.activity, FACTS.id, requestedIds(x));
+    }),
+    rule('ANBC-CONTENT', "the activity's name and description are given", (x, c, r) => {
+      const items = r.items(FACTS.activity);
+      if (items.length === 0) c.cannotTell('the reply shows no activity to judge');
+      for (const a of items) {
+        if (!r.value(FACTS.name, a.node)) c.fail(`${a.at}/${FACTS.name.places[0]}`, FACTS.name.what, '(absent)');
+        if (!r.value(FACTS.description, a.node)) c.fail(`${a.at}/${FACTS.description.places[0]}`, FACTS.description.what, '(none)');
+      }
+    }),
+  ],
+};

@@ -1,0 +1,109 @@
+// Activity search (POST /activitysearch): everything the suite checks of its replies.
+// "Returns available activities in an area together with some of their descriptive data." The
+// reply structure is "not shown": each fact is read from the places OpenTravel 2016B
+// (OTA_TourActivitySearchRS) and common practice give it.
+import { fact, type ReplyReader } from '../../contracts/reader';
+import { list, rule, type Check, type Exchange } from '../../contracts/rule';
+import { checkServed } from '../../contracts/envelope';
+import { sameCode } from '../../contracts/values';
+import type { Contract } from '../contract';
+import { activities, checkDates, showsOneOf, tourActivityFacts } from '../activityavailability/tour-activity';
+
+const XSD = 'OTA_TourActivitySearchRS.xsd (2016B)';
+
+export const FACTS = {
+  ...tourActivityFacts('activitysearch', XSD),
+  area: fact(
+    'activitysearch.activity.area',
+    'the area of an activity',
+    [
+      'ota:Location/ota:Region/@RegionName',
+      'ota:Location/ota:Address/ota:StateProv',
+      'ota:Location/ota:Address/ota:StateProv/@StateCode',
+      'ota:Location/ota:Address/ota:CityName',
+      'ota:Location/ota:Address/ota:CountryName',
+    ],
+    `${XSD}: TourActivityInfo/Location (TourActivityLocationType): Region/@RegionName, Address (StateProv, CityName, CountryName)`,
+  ),
+  descriptive: fact(
+    'activitysearch.activity.descriptive',
+    'descriptive data of an activity',
+    [
+      'ota:BasicInfo/@Name',
+      'ota:BasicInfo/@ShortName',
+      'ota:Description/ota:ShortDescription',
+      'ota:Description/ota:LongDescription',
+      'ota:Description',
+      'ota:CategoryAndType/*',
+      'ota:Location/ota:Address',
+      'ota:Location/ota:Region/@RegionName',
+      'ota:LanguageSpoken',
+      'ota:Policies/*',
+    ],
+    `${XSD}: TourActivityInfo/BasicInfo/@Name, Description (TourActivityDescriptionType), CategoryAndType, Location, ` +
+      'LanguageSpoken, Policies',
+  ),
+};
+
+const requestedHotel = (x: Exchange) => (x.request.value("//ota:LocationPref[@Context='Source']/ota:Region") ?? '').trim();
+const requestedProduct = (x: Exchange) => (x.request.value("//ota:LocationPref[@Context='Service']/ota:Region") ?? '').trim();
+
+/**
+ * Every activity is in the area of `hotel`: it is offered at that hotel, or it shows the same area
+ * (at the same place) as the activities that are. A pickup at another hotel is not by itself out of
+ * the area: only an area the reply shows says so.
+ */
+function checkArea(c: Check, r: ReplyReader, hotel: string): void {
+  const items = activities(c, r, FACTS).map((a) => ({
+    ...a,
+    atHotel: showsOneOf(r, FACTS.hotel, a.node, hotel),
+    area: r.value(FACTS.area, a.node),
+  }));
+  const areaOfHotel = items.filter((a) => a.atHotel && a.area).map((a) => a.area!);
+  for (const a of items) {
+    if (a.atHotel) continue;
+    const known = areaOfHotel.filter((h) => h.at === a.area?.at).map((h) => h.value);
+    if (a.area && known.length && !known.some((v) => sameCode(v, a.area!.value)))
+      c.fail(`${a.at}/${a.area.at}`, `the area of hotel ${hotel} (${list([...new Set(known)])})`, a.area.value);
+    else if (!a.area || !known.length)
+      c.cannotTell(
+        a.atHotel === undefined
+          ? `the reply does not show ${FACTS.hotel.what} nor an area to compare: activity ${a.label}`
+          : `activity ${a.label} is offered at another hotel, and the reply does not show whether it is in the area of ${hotel}`,
+      );
+  }
+}
+
+export const contract: Contract = {
+  op: 'activitysearch',
+  facts: Object.values(FACTS),
+  rules: [
+    // The spec requires the descriptive data ("together with some of their descriptive data"): an
+    // activity shown without any is a finding, not a cannot-tell.
+    rule('ASR-SUCCESS', 'at least one activity is found with some of its descriptive data', (x, c, r) => {
+      if (!checkServed(x, c)) return;
+      const items = r.items(FACTS.activity);
+      if (items.length === 0) c.fail(FACTS.activity.places.join(' | '), 'at least one activity', 'none');
+      for (const a of items) if (!r.value(FACTS.descriptive, a.node)) c.fail(a.at, `${FACTS.descriptive.what} (such as its name)`, 'none');
+    }),
+    rule('ASR-AREA', 'every activity found is in the requested area', (x, c, r) => {
+      const hotel = requestedHotel(x);
+      if (hotel) checkArea(c, r, hotel);
+      else c.cannotTell('the request names no hotel (LocationPref Context=Source)');
+    }),
+    rule('ASR-DATES', 'every activity found takes place within the requested dates', (x, c, r) => {
+      checkDates(c, r, FACTS, x.request.value('//ota:DateTimePref/@Start'), x.request.value('//ota:DateTimePref/@End'));
+    }),
+    rule('ASR-HOTEL-ONLY', 'the activities of the requested area are found', (x, c, r) => {
+      const hotel = requestedHotel(x);
+      if (!hotel || requestedProduct(x)) {
+        c.cannotTell('the request is not of the form this requirement is about (a hotel and no product)');
+        return;
+      }
+      if (!checkServed(x, c)) return;
+      if (r.items(FACTS.activity).length === 0)
+        c.fail(FACTS.activity.places.join(' | '), `activities of the area of hotel ${hotel}`, 'none');
+      else checkArea(c, r, hotel);
+    }),
+  ],
+};

@@ -1,0 +1,70 @@
+// Booking cancel (POST /bookcancel): everything the suite checks of its replies. "Cancels or
+// partially cancels an existing booking." The reply structure is "not shown": each fact is read
+// from the places OpenTravel 2016B (OTA_CancelRS) gives it, and from common practice. Whether a
+// status means "cancelled" is decided by the target's own words (test data, cancelledStatusWords).
+import { fact } from '../../contracts/reader';
+import { list, rule } from '../../contracts/rule';
+import { refusalForm } from '../../contracts/envelope';
+import type { Exchange } from '../../transport/exchange';
+import type { Contract } from '../contract';
+import { isCancelledWord } from '../bookread/contract';
+
+const XSD = 'OTA_CancelRS.xsd (2016B)';
+
+export const FACTS = {
+  status: fact(
+    'bookcancel.status',
+    'the status of the cancellation',
+    [
+      '/*/@Status',
+      '/*/ota:CancelInfoRS/ota:TPA_Extensions/ota:ReservationStatus/@Status',
+      '/*/ota:TPA_Extensions/ota:ReservationStatus/@Status',
+    ],
+    `${XSD}: OTA_CancelRS/@Status (TransactionStatusType: Pending, Cancelled...); TPA_Extensions`,
+  ),
+  terms: fact(
+    'bookcancel.terms',
+    'the cancellation terms',
+    [
+      '/*/ota:CancelInfoRS/ota:CancelRules/ota:CancelRule',
+      '/*/ota:CancelInfoRS/ota:CancelRules',
+      '/*//ota:CancelPenalties/ota:CancelPenalty',
+      '/*//ota:CancelRule',
+    ],
+    `${XSD}: CancelInfoRS/CancelRules/CancelRule (@Amount, @Percent, @CancelByDate); CancelPenalties/CancelPenalty (hotel practice)`,
+  ),
+};
+
+const served = (x: Exchange) => !refusalForm(x) && x.reply.exchange?.status === 200;
+
+/** CXL-QUOTE-TERMS: a quoted cancellation gives its terms and does not say the booking is cancelled. */
+export const termsQuoted = (words: readonly string[]) =>
+  rule('CXL-QUOTE-TERMS', undefined, (x, c, r) => {
+    if (!served(x)) {
+      c.cannotTell('the cancellation quote was not served');
+      return;
+    }
+    if (!r.nodes(FACTS.terms)) c.cannotTell(`the reply does not show ${FACTS.terms.what}`);
+    const status = r.value(FACTS.status);
+    if (status && isCancelledWord(status.value, words))
+      c.fail(status.at, 'a status that is not cancelled (OpenTravel: Pending)', status.value);
+  });
+
+/** CXL-COMMIT-STATUS: the reply to a cancelling request says the booking is cancelled, in the target's words. */
+export const cancellationConfirmed = (words: readonly string[]) =>
+  rule('CXL-COMMIT-STATUS', undefined, (x, c, r) => {
+    if (!served(x)) {
+      c.cannotTell('the cancellation was not served');
+      return;
+    }
+    const status = r.value(FACTS.status);
+    if (!status) c.cannotTell(`the reply does not show ${FACTS.status.what}`);
+    else if (!isCancelledWord(status.value, words)) c.fail(status.at, `cancelled (${list([...words])})`, status.value);
+  });
+
+export const contract: Contract = {
+  op: 'bookcancel',
+  facts: Object.values(FACTS),
+  // Whether a status says "cancelled" depends on the target's declared words: steps pass them.
+  rules: [],
+};

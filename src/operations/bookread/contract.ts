@@ -1,0 +1,302 @@
+// Booking read (POST /bookread): everything the suite checks of its replies. "Returns information
+// on an existing booking." The reply structure is "not shown": each fact is read from the places
+// OpenTravel 2016B gives it (OTA_ResRetrieveRS, or OTA_TourActivityResRetrieveRS) and from common
+// practice. A read is compared with what the scenario booked, so these checks take that
+// expectation (and the target's status words for a cancelled booking) as arguments.
+import { fact, ReplyReader, type Fact } from '../../contracts/reader';
+import { Check, list, noDocument, type Exchange, type ReplyProfilePlaces, type Rule } from '../../contracts/rule';
+import { checkServed, refusalForm } from '../../contracts/envelope';
+import type { RequirementId } from '../../spec/requirements';
+import type { XNode } from '../../xml/xml';
+import type { Contract } from '../contract';
+
+/** One item the scenario booked: what a read of its booking should show. */
+export interface BookedItem {
+  itemRef: string;
+  tourActivityId: string;
+  surnames: string[];
+}
+
+export interface ExpectedBooking {
+  bookingRef: string;
+  items: BookedItem[];
+}
+
+const RS = 'OTA_ResRetrieveRS.xsd (2016B)';
+const TA = 'OTA_TourActivityResRetrieveRS.xsd (2016B)';
+
+export const FACTS = {
+  booking: fact(
+    'bookread.booking',
+    'a booking',
+    [
+      '/*/ota:ReservationsList/ota:HotelReservation',
+      '/*/ota:ReservationsList/ota:PackageReservation',
+      '/*/ota:ReservationsList/ota:GlobalReservation',
+      '/*/ota:Detail',
+      '/*/ota:Summary',
+    ],
+    `${RS}: ReservationsList/HotelReservation (activities as its Services), PackageReservation, GlobalReservation; ${TA}: Detail, Summary`,
+  ),
+  reference: fact(
+    'bookread.booking.reference',
+    'the booking references (Type 36) of a booking',
+    [
+      "ota:UniqueID[@Type='36']",
+      "ota:Confirmation[@Type='36']",
+      "ota:TPA_Extensions/ota:UniqueID[@Type='36']",
+      "ota:ResGlobalInfo/ota:HotelReservationIDs/ota:HotelReservationID[@ResID_Type='36']",
+    ],
+    `${RS}: HotelReservation/UniqueID (max 2: the client's and the gateway's own); ${TA}: Detail/Confirmation; ` +
+      'ResGlobalInfo/HotelReservationIDs (ResID_Value); TPA_Extensions (where the spec puts it in requests). Every place is read.',
+  ),
+  status: fact(
+    'bookread.booking.status',
+    'the status of a booking',
+    [
+      '@ResStatus',
+      '@Status',
+      '@ReservationStatus',
+      '@BookingStatus',
+      'ota:TPA_Extensions/ota:ReservationStatus/@Status',
+      'ota:TPA_Extensions/*/@Status',
+    ],
+    `${RS}: HotelReservation/@ResStatus (HotelResStatusType); AirReservation/@Status; TPA_Extensions (vendor practice)`,
+  ),
+  item: fact(
+    'bookread.item',
+    'an item (a booked activity) of a booking',
+    ['ota:Services/ota:Service', 'ota:TourActivities/ota:TourActivity', 'self::ota:Detail', 'self::ota:Summary'],
+    `${RS}: HotelReservation/Services/Service (one per activity); ${TA}: Detail, Summary (one activity each)`,
+  ),
+  itemRef: fact(
+    'bookread.item.reference',
+    'the item reference (Type 37) of an item',
+    [
+      "self::*[@Type='37']/@ID",
+      "ota:UniqueID[@Type='37']/@ID",
+      "ota:Confirmation[@Type='37']/@ID",
+      "ota:TPA_Extensions/ota:UniqueID[@Type='37']/@ID",
+    ],
+    `${RS}: Service carries the UniqueID attribute group (@Type, @ID); ${TA}: Confirmation; TPA_Extensions`,
+  ),
+  itemActivity: fact(
+    'bookread.item.activity',
+    'the activity (TourActivityID) of an item',
+    ['@ServiceInventoryCode', 'ota:BasicInfo/@TourActivityID', 'ota:TPA_Extensions/ota:BasicInfo/@TourActivityID'],
+    `${RS}: Service/@ServiceInventoryCode; ${TA}: Detail/BasicInfo/@TourActivityID`,
+  ),
+  itemStatus: fact(
+    'bookread.item.status',
+    'the status of an item',
+    ['@ReservationStatusType', '@Status', '@ResStatus', 'ota:TPA_Extensions/ota:ReservationStatus/@Status', 'ota:TPA_Extensions/*/@Status'],
+    `${RS}: Service/@ReservationStatusType (PMS_ResStatusType); @Status (vendor practice); TPA_Extensions`,
+  ),
+  surname: fact(
+    'bookread.participant.surname',
+    'the surnames of the participants of a booking',
+    ['ota:ResGuests/ota:ResGuest//ota:Surname', 'ota:ParticipantInfo/ota:Individual/ota:Surname', './/ota:Surname'],
+    `${RS}: ResGuests/ResGuest/Profiles/.../PersonName/Surname; ${TA}: ParticipantInfo/Individual/Surname`,
+  ),
+};
+
+/** A rule over a reply that may have no document: a refusal by HTTP status alone is evidence too. */
+export function replyRule(req: RequirementId, body: (x: Exchange, c: Check, r: ReplyReader | undefined) => void): Rule {
+  return {
+    req,
+    check(x: Exchange, profile: ReplyProfilePlaces = {}) {
+      const c = new Check(req);
+      if (!x.reply.exchange) c.cannotTell(noDocument(x));
+      else body(x, c, x.reply.doc && new ReplyReader(x.reply.doc, profile));
+      return c.result();
+    },
+  };
+}
+
+interface Reference {
+  id: string;
+  context?: string;
+}
+
+/** Every Type 36 reference shown at a fact's places (all of them: client's and gateway's side by side). */
+export function referencesOf(r: ReplyReader, places: Fact, within?: XNode): Reference[] {
+  return r.placesOf(places).flatMap((at) =>
+    r.doc.find(at, within).map((n) => ({
+      id: (r.doc.find('@ID | @ResID_Value', n)[0]?.content ?? '').trim(),
+      context: r.doc.find('@ID_Context | @ResID_Source', n)[0]?.content.trim(),
+    })),
+  );
+}
+
+/** A reference in the client's context ("ID_Context (value Client)"); others may be the gateway's own. */
+export const isClients = (ref: Reference) => ref.context?.toLowerCase() === 'client';
+
+/** Whether a status is one of the target's words for a cancelled booking or item (case-insensitive). */
+export const isCancelledWord = (status: string, words: readonly string[]) =>
+  words.some((w) => w.trim().toLowerCase() === status.trim().toLowerCase());
+
+type Found = { node: XNode; at: string; identified: boolean } | { why: string; other?: string };
+
+/**
+ * The booking of the reply that the client's reference names. A booking that shows another ID in
+ * the client's context is another booking; a lone booking that shows no reference of the client's
+ * is taken as the one read, but not `identified`.
+ */
+export function findBooking(r: ReplyReader, bookingRef: string): Found {
+  const bookings = r.items(FACTS.booking).map((b) => ({ ...b, refs: referencesOf(r, FACTS.reference, b.node) }));
+  if (bookings.length === 0) return { why: `the reply does not show ${FACTS.booking.what}` };
+  const named = bookings.find((b) => b.refs.some((ref) => ref.id === bookingRef));
+  if (named) return { ...named, identified: true };
+  const others = bookings.flatMap((b) => b.refs.filter(isClients).map((ref) => ref.id));
+  if (others.length) return { why: 'the reply shows other bookings', other: list(others) };
+  if (bookings.length === 1) return { ...bookings[0], identified: false };
+  return { why: `the reply shows ${bookings.length} bookings, none with the client's reference` };
+}
+
+/** Items of a booking, with their item references when shown. */
+function itemsOf(r: ReplyReader, booking: XNode) {
+  return (r.nodes(FACTS.item, booking)?.value ?? []).map((node) => ({ node, ref: r.value(FACTS.itemRef, node)?.value }));
+}
+
+/** Whether the booking is shown cancelled; undefined when it shows no status, nor one for every item. */
+function cancelledState(r: ReplyReader, booking: XNode, words: readonly string[]): { cancelled: boolean; shown: string } | undefined {
+  const own = r.values(FACTS.status, booking);
+  if (own) return { cancelled: own.value.some((s) => isCancelledWord(s, words)), shown: list(own.value) };
+  // No status of its own: a booking is cancelled when every item is.
+  const statuses = itemsOf(r, booking).map((i) => r.value(FACTS.itemStatus, i.node)?.value);
+  if (statuses.length === 0 || statuses.some((s) => s === undefined)) return undefined;
+  return { cancelled: statuses.every((s) => isCancelledWord(s!, words)), shown: `items ${list(statuses)}` };
+}
+
+/** The read is served and shows the booking live: not cancelled in any status it shows. */
+export const shownLive = (req: RequirementId, bookingRef: string, words: readonly string[]) =>
+  replyRule(req, (x, c, r) => {
+    if (!checkServed(x, c) || !r) return;
+    const b = findBooking(r, bookingRef);
+    if ('why' in b) {
+      if (b.other) c.fail(FACTS.reference.places.join(' | '), `the booking ${bookingRef}, live`, `other bookings: ${b.other}`);
+      else c.cannotTell(b.why);
+      return;
+    }
+    const state = cancelledState(r, b.node, words);
+    if (state?.cancelled) c.fail(`${b.at} status`, `booking ${bookingRef} live (not ${list([...words])})`, state.shown);
+  });
+
+/** The read no longer shows the booking live: it refuses it, or shows it cancelled in the target's words. */
+export const noLongerLive = (req: RequirementId, bookingRef: string, words: readonly string[]) =>
+  replyRule(req, (x, c, r) => {
+    if (refusalForm(x)) return;
+    if (x.reply.exchange!.status !== 200 || !r) {
+      c.cannotTell(
+        `the read was neither served nor refused (HTTP ${x.reply.exchange!.status}${x.reply.unreadable ? `, ${x.reply.unreadable}` : ''})`,
+      );
+      return;
+    }
+    const b = findBooking(r, bookingRef);
+    if ('why' in b) {
+      c.cannotTell(b.why);
+      return;
+    }
+    const state = cancelledState(r, b.node, words);
+    if (!state) c.cannotTell(`the reply shows booking ${bookingRef} but not its status`);
+    else if (!state.cancelled) c.fail(`${b.at} status`, `booking ${bookingRef} cancelled (${list([...words])}) or refused`, state.shown);
+  });
+
+/** RD-RETURNS-BOOKING: the read is served and returns the booking asked for, and no other. */
+export const readReturns = (expected: ExpectedBooking) =>
+  replyRule('RD-RETURNS-BOOKING', (x, c, r) => {
+    if (!checkServed(x, c) || !r) return;
+    const b = findBooking(r, expected.bookingRef);
+    if ('why' in b) {
+      if (b.other) c.fail(FACTS.reference.places.join(' | '), `the booking ${expected.bookingRef}`, `other bookings: ${b.other}`);
+      else c.cannotTell(b.why);
+    } else if (!b.identified) {
+      c.cannotTell(`the reply does not show the client's reference ${expected.bookingRef} (only the gateway's own references, if any)`);
+    } else {
+      const others = r
+        .items(FACTS.booking)
+        .filter(
+          (o) =>
+            o.node !== b.node && referencesOf(r, FACTS.reference, o.node).some((ref) => isClients(ref) && ref.id !== expected.bookingRef),
+        );
+      if (others.length)
+        c.fail(
+          FACTS.booking.places.join(' | '),
+          `the booking ${expected.bookingRef} and no other`,
+          `also ${list(others.map((o) => o.at))}`,
+        );
+    }
+  });
+
+/** RD-DETAILS: the read shows each booked item (by item reference, with its activity) and the participants' surnames. */
+export const readDetails = (expected: ExpectedBooking) =>
+  replyRule('RD-DETAILS', (x, c, r) => {
+    if (!checkServed(x, c) || !r) return;
+    const b = findBooking(r, expected.bookingRef);
+    if ('why' in b) {
+      c.cannotTell(b.why);
+      return;
+    }
+    const items = itemsOf(r, b.node);
+    for (const want of expected.items) {
+      const got = items.find((i) => i.ref === want.itemRef);
+      if (!got) {
+        if (items.some((i) => i.ref)) c.fail(`${b.at} items`, `item ${want.itemRef}`, list(items.map((i) => i.ref)));
+        else c.cannotTell(`the reply does not show the item references of booking ${expected.bookingRef}`);
+        continue;
+      }
+      const activity = r.value(FACTS.itemActivity, got.node);
+      if (!activity) c.cannotTell(`the reply does not show the activity of item ${want.itemRef}`);
+      else if (activity.value.toLowerCase() !== want.tourActivityId.toLowerCase())
+        c.fail(`${b.at} item ${want.itemRef}/${activity.at}`, want.tourActivityId, activity.value);
+    }
+    const surnames = r.values(FACTS.surname, b.node);
+    const wanted = [...new Set(expected.items.flatMap((i) => i.surnames))];
+    if (!surnames) c.cannotTell(`the reply does not show ${FACTS.surname.what}`);
+    else {
+      const missing = wanted.filter((s) => !surnames.value.some((v) => v.toLowerCase() === s.toLowerCase()));
+      if (missing.length) c.fail(`${b.at}/${surnames.at}`, `participants ${list(missing)}`, list(surnames.value));
+    }
+  });
+
+/**
+ * After a partial cancellation: the item is shown cancelled (or no longer shown: a gateway may
+ * drop it) and every other item of the booking is shown, live.
+ */
+export const onlyItemCancelled = (req: RequirementId, expected: ExpectedBooking, cancelledRef: string, words: readonly string[]) =>
+  replyRule(req, (x, c, r) => {
+    if (!checkServed(x, c) || !r) return;
+    const b = findBooking(r, expected.bookingRef);
+    if ('why' in b) {
+      c.cannotTell(b.why);
+      return;
+    }
+    const items = itemsOf(r, b.node);
+    if (!items.some((i) => i.ref)) {
+      c.cannotTell(`the reply does not show the item references of booking ${expected.bookingRef}`);
+      return;
+    }
+    for (const want of expected.items) {
+      const cancelled = want.itemRef === cancelledRef;
+      const got = items.find((i) => i.ref === want.itemRef);
+      if (!got) {
+        if (!cancelled) c.fail(`${b.at} items`, `item ${want.itemRef}, live`, `not shown (items: ${list(items.map((i) => i.ref))})`);
+        continue;
+      }
+      const status = r.value(FACTS.itemStatus, got.node);
+      if (!status) c.cannotTell(`the reply does not show the status of item ${want.itemRef}`);
+      else if (isCancelledWord(status.value, words) !== cancelled)
+        c.fail(
+          `${b.at} item ${want.itemRef}/${status.at}`,
+          cancelled ? `cancelled (${list([...words])})` : 'live (not cancelled)',
+          status.value,
+        );
+    }
+  });
+
+export const contract: Contract = {
+  op: 'bookread',
+  facts: Object.values(FACTS),
+  // Every check of a read compares it with what the scenario booked: steps pass that expectation.
+  rules: [],
+};

@@ -1,0 +1,25 @@
+// Hotel availability requests (POST /hotelavailability): the edits scenarios make to the sample.
+import { categoriesOf, type OtaRequest, type Party } from '../../xml/requests';
+import type { Place } from '../../run/test-data';
+
+const SEGMENT = 'ota:AvailRequestSegments/ota:AvailRequestSegment';
+const GUEST_COUNT = `${SEGMENT}/ota:RoomStayCandidates/ota:RoomStayCandidate/ota:GuestCounts/ota:GuestCount`;
+const REF_POINT = `${SEGMENT}/ota:HotelSearchCriteria/ota:Criterion/ota:RefPoint`;
+
+/** One GuestCount per category: "GuestCount | Count (integer), AgeQualifyingCode (code)". */
+export function setParty(r: OtaRequest, party: Party): OtaRequest {
+  const categories = categoriesOf(party);
+  r.replaceWithCopies(
+    GUEST_COUNT,
+    categories.map((c) => `${GUEST_COUNT}[@AgeQualifyingCode='${c.code}']`),
+  );
+  categories.forEach((c, i) => r.setAttribute(`${GUEST_COUNT}[${i + 1}]`, 'Count', c.count));
+  return r;
+}
+
+/** "RefPoint | CodeContext (values Country, Region); text: place name". */
+export function setPlace(r: OtaRequest, place: Place): OtaRequest {
+  return r.setAttribute(REF_POINT, 'CodeContext', place.context).setText(REF_POINT, place.name);
+}
+
+export const setMaxResponses = (r: OtaRequest, n: number) => r.setAttribute('/*', 'MaxResponses', n);

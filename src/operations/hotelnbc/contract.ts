@@ -1,0 +1,84 @@
+// Hotel descriptive data (POST /hotelnbc): everything the suite checks of its replies.
+// "Returns the descriptive or portfolio data requested for a hotel." The reply structure is "not
+// shown": each fact is read from the places OpenTravel 2016B (OTA_HotelDescriptiveInfoRS) gives it.
+// An unknown HotelCode (HNBC-UNKNOWN) is a refusal: the step "the request is refused, as ... requires".
+import { fact } from '../../contracts/reader';
+import { rule, type Exchange } from '../../contracts/rule';
+import { checkServed } from '../../contracts/envelope';
+import { checkDescribed } from '../../contracts/values';
+import type { Contract } from '../contract';
+
+const XSD = 'OTA_HotelDescriptiveInfoRS.xsd (2016B)';
+const CONTENT = `${XSD}: HotelDescriptiveContents/HotelDescriptiveContent`;
+
+export const FACTS = {
+  hotel: fact(
+    'hotelnbc.hotel',
+    'a hotel described',
+    ['/*/ota:HotelDescriptiveContents/ota:HotelDescriptiveContent', '/*/ota:HotelDescriptiveContent'],
+    `${CONTENT} (one per HotelDescriptiveInfo requested)`,
+  ),
+  code: fact(
+    'hotelnbc.hotel.code',
+    'the HotelCode of a hotel described',
+    ['@HotelCode', 'parent::ota:HotelDescriptiveContents/@HotelCode'],
+    `${CONTENT}/@HotelCode; HotelDescriptiveContents/@HotelCode (HotelReferenceGroup on both)`,
+  ),
+  name: fact(
+    'hotelnbc.hotel.name',
+    'the name of a hotel described',
+    [
+      '@HotelName',
+      'ota:HotelInfo/ota:HotelName',
+      'ota:HotelInfo/ota:HotelName/@HotelShortName',
+      'parent::ota:HotelDescriptiveContents/@HotelName',
+    ],
+    `${CONTENT}/@HotelName (HotelReferenceGroup); HotelInfo/HotelName (HotelInfoType)`,
+  ),
+  content: fact(
+    'hotelnbc.hotel.content',
+    'a description, address or facility of a hotel',
+    [
+      'ota:HotelInfo/ota:Descriptions/ota:DescriptiveText',
+      'ota:HotelInfo/ota:Descriptions/ota:MultimediaDescriptions/ota:MultimediaDescription/ota:TextItems/ota:TextItem/ota:Description',
+      'ota:MultimediaDescriptions/ota:MultimediaDescription/ota:TextItems/ota:TextItem/ota:Description',
+      'ota:MultimediaDescriptions/ota:MultimediaDescription//ota:Description',
+      'ota:ContactInfos/ota:ContactInfo/ota:Addresses/ota:Address',
+      'ota:HotelInfo/ota:Services/ota:Service/@Code',
+      'ota:HotelInfo/ota:Services/ota:Service/ota:DescriptiveText',
+      'ota:FacilityInfo/ota:GuestRooms/ota:GuestRoom/@RoomTypeName',
+      'ota:FacilityInfo/ota:GuestRooms/ota:GuestRoom/@Code',
+      'ota:FacilityInfo/ota:Restaurants/ota:Restaurant/@RestaurantName',
+      'ota:FacilityInfo/ota:MeetingRooms/ota:MeetingRoom/@RoomName',
+      'ota:HotelInfo/ota:CategoryCodes/*/@Code',
+      'ota:AreaInfo//ota:DescriptiveText',
+    ],
+    `${CONTENT}: HotelInfo/Descriptions (DescriptiveText, MultimediaDescriptions), MultimediaDescriptions/TextItems, ` +
+      'ContactInfos/ContactInfo/Addresses, HotelInfo/Services (facilities, HAC), FacilityInfo (GuestRooms, Restaurants, MeetingRooms), ' +
+      'HotelInfo/CategoryCodes, AreaInfo',
+  ),
+};
+
+const requestedCodes = (x: Exchange) =>
+  x.request
+    .values('//ota:HotelDescriptiveInfo/@HotelCode')
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+export const contract: Contract = {
+  op: 'hotelnbc',
+  facts: Object.values(FACTS),
+  rules: [
+    rule('HNBC-SUBJECT', 'the hotel requested is described, and only it', (x, c, r) => {
+      if (checkServed(x, c)) checkDescribed(c, r, FACTS.hotel, FACTS.code, requestedCodes(x));
+    }),
+    rule('HNBC-CONTENT', "the hotel's name and descriptive content are given", (x, c, r) => {
+      const hotels = r.items(FACTS.hotel);
+      if (hotels.length === 0) c.cannotTell('the reply shows no hotel to judge');
+      for (const h of hotels) {
+        if (!r.value(FACTS.name, h.node)) c.fail(`${h.at}/${FACTS.name.places[0]}`, FACTS.name.what, '(absent)');
+        if (!r.value(FACTS.content, h.node)) c.fail(`${h.at}/${FACTS.content.places[0]}`, FACTS.content.what, '(none)');
+      }
+    }),
+  ],
+};

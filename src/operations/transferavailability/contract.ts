@@ -1,0 +1,252 @@
+// Transfer availability (POST /transferavailability): everything the suite checks of its replies.
+// "Returns available transfer services for airport, location, dates and passengers." The reply
+// structure is "not shown": each fact is read from the places OpenTravel 2016B (OTA_GroundAvailRS)
+// gives it. OpenTravel names the reply's drop-off "Dropoff"; the spec's requests say "DropOff", and a
+// reply echoing that spelling is read too. Leg forms, one or two Locations and one or several
+// Passengers (TRF-LEG-FORMS, TRF-LOCATIONS-REPEATED, TRF-PASSENGERS-REPEATED) are "served" checks:
+// the step "the request is served, as ... requires".
+import { fact, type Fact, type ReplyReader } from '../../contracts/reader';
+import { list, rule, type Check, type Exchange, type Rule } from '../../contracts/rule';
+import { checkServed, refusalCheck, refusalForm } from '../../contracts/envelope';
+import { addDays } from '../../run/dates';
+import {
+  ageQualifyingCode,
+  bool,
+  countsText,
+  day,
+  firstAccepted,
+  isDate,
+  sameCode,
+  valuesEverywhere,
+  within,
+  wordIs,
+} from '../../contracts/values';
+import type { XNode } from '../../xml/xml';
+import type { Contract } from '../contract';
+
+const XSD = 'OTA_GroundAvailRS.xsd (2016B)';
+const SERVICE = `${XSD}: GroundServices/GroundService`;
+const LOCATION = 'ota:Service/ota:Location';
+const SHUTTLE_PICKUP = `ota:Shuttle/ota:ServiceLocation[${wordIs('@PickupInd', 'true')} or normalize-space(@PickupInd)='1']`;
+
+export const FACTS = {
+  service: fact('transferavailability.service', 'a transfer service offered', ['/*/ota:GroundServices/ota:GroundService'], SERVICE),
+  leg: fact(
+    'transferavailability.service.leg',
+    'the requested leg (Location RPH) a transfer service answers',
+    [`ota:RateQualifier/ota:SpecialInputs[${wordIs('@Name', 'RPH')}]/@Value`, `${LOCATION}/@RPH`, '@RPH'],
+    `not in 2016B (a GroundService has no RPH): RateQualifier/SpecialInputs Name="RPH" (GroundRateQualifierType's name-value pair), ` +
+      "or an echo of the request's Location/@RPH",
+  ),
+  arrival: fact(
+    'transferavailability.service.arrival',
+    'the airport pickup of an arrival transfer',
+    [`${LOCATION}/ota:Pickup/ota:AirportInfo`, `${LOCATION}/*/ota:AirportInfo/ota:Arrival`, `${SHUTTLE_PICKUP}/ota:AirportInfo`],
+    `${SERVICE}/Service/Location/Pickup/AirportInfo (GroundLocationType); AirportInfo/Arrival; Shuttle/ServiceLocation[@PickupInd]`,
+  ),
+  departure: fact(
+    'transferavailability.service.departure',
+    'the airport drop-off of a departure transfer',
+    [`${LOCATION}/ota:Dropoff/ota:AirportInfo`, `${LOCATION}/ota:DropOff/ota:AirportInfo`, `${LOCATION}/*/ota:AirportInfo/ota:Departure`],
+    `${SERVICE}/Service/Location/Dropoff/AirportInfo (GroundLocationType); AirportInfo/Departure`,
+  ),
+  airport: fact(
+    'transferavailability.service.airport',
+    'the airport a transfer service serves',
+    [
+      `${LOCATION}/ota:Pickup/ota:AirportInfo/*/@LocationCode`,
+      `${LOCATION}/ota:Dropoff/ota:AirportInfo/*/@LocationCode`,
+      `${LOCATION}/ota:DropOff/ota:AirportInfo/*/@LocationCode`,
+      'ota:Shuttle/ota:ServiceLocation/ota:AirportInfo/*/@LocationCode',
+    ],
+    `${SERVICE}/Service/Location/(Pickup|Dropoff)/AirportInfo/(Arrival|Departure)/@LocationCode (GroundAirportType); ` +
+      'Shuttle/ServiceLocation',
+  ),
+  location: fact(
+    'transferavailability.service.location',
+    'the location (LocationType UniqueID) a transfer service serves',
+    [
+      `${LOCATION}/*/ota:Address/ota:LocationType/@UniqueID`,
+      `${LOCATION}/*/ota:Address/ota:LocationType/@UniqueId`,
+      'ota:Shuttle/ota:ServiceLocation/ota:Address/ota:LocationType/@UniqueID',
+    ],
+    `${SERVICE}/Service/Location/(Pickup|Dropoff)/Address/LocationType/@UniqueID (List_GroundLocationType); ` +
+      "the request's spelling @UniqueId; Shuttle/ServiceLocation/Address",
+  ),
+  pickupTime: fact(
+    'transferavailability.service.pickupTime',
+    'the date-time of a transfer',
+    [
+      `${LOCATION}/ota:Pickup/@DateTime`,
+      'ota:Shuttle/ota:ServiceLocation/@DateTime',
+      `${LOCATION}/ota:Dropoff/@DateTime`,
+      `${LOCATION}/ota:DropOff/@DateTime`,
+    ],
+    `${SERVICE}/Service/Location/Pickup/@DateTime (GroundLocationType); Shuttle/ServiceLocation/@DateTime; Dropoff/@DateTime`,
+  ),
+  charge: fact(
+    'transferavailability.service.charge',
+    'a charge of a transfer service',
+    ['ota:ServiceCharges'],
+    `${SERVICE}/ServiceCharges (GroundServiceChargesType)`,
+  ),
+  chargeCategory: fact(
+    'transferavailability.service.charge.category',
+    'the passenger category a charge is for (AQC number or word)',
+    ['@Description', 'ota:ChargePurpose/@Description', 'ota:ChargePurpose'],
+    `${SERVICE}/ServiceCharges/@Description (free text), ServiceCharges/ChargePurpose (List_VehChargePurpose: @Code, @Description). ` +
+      'Charges that name no passenger category (a vehicle, a fee) are not passenger charges.',
+  ),
+  chargeQuantity: fact(
+    'transferavailability.service.charge.quantity',
+    'the number of passengers a charge is for',
+    ['ota:Calculation/@Quantity'],
+    `${SERVICE}/ServiceCharges/Calculation/@Quantity`,
+  ),
+  disability: fact(
+    'transferavailability.service.disabilityAdapted',
+    'whether the vehicle of a transfer service is adapted to a disability',
+    ['ota:Service/@DisabilityVehicleInd', 'ota:Shuttle/ota:Vehicle/@DisabilityInd'],
+    `${SERVICE}/Service/@DisabilityVehicleInd; Shuttle/Vehicle/@DisabilityInd (xs:boolean)`,
+  ),
+};
+
+type Direction = 'arrival' | 'departure';
+interface Leg {
+  rph: string;
+  direction?: Direction;
+}
+
+/** The legs requested: Location RPH and direction (arrival: Pickup at the airport; departure: DropOff at it). */
+function requestedLegs(x: Exchange): Leg[] {
+  return x.request
+    .records('ota:Service/ota:Locations/ota:Location', {
+      rph: '@RPH',
+      arrival: 'ota:Pickup/ota:AirportInfo',
+      departure: 'ota:DropOff/ota:AirportInfo',
+    })
+    .map((l) => ({
+      rph: (l.rph ?? '').trim(),
+      direction: l.arrival !== undefined ? 'arrival' : l.departure !== undefined ? 'departure' : undefined,
+    }));
+}
+
+/** The direction a service shows, when it shows exactly one. */
+function directionOf(r: ReplyReader, service: XNode): Direction | undefined {
+  const arrival = !!r.nodes(FACTS.arrival, service);
+  const departure = !!r.nodes(FACTS.departure, service);
+  return arrival === departure ? undefined : arrival ? 'arrival' : 'departure';
+}
+
+/** The services of the reply, with a label each; cannot tell when there are none to judge. */
+function services(c: Check, r: ReplyReader) {
+  const items = r.items(FACTS.service);
+  if (items.length === 0) c.cannotTell('the reply shows no transfer service to judge');
+  return items;
+}
+
+/** Every service shows only `wanted` values of `f` (the requested airports or locations). */
+function onlyRequested(c: Check, r: ReplyReader, f: Fact, wanted: string[], what: string): void {
+  for (const s of services(c, r)) {
+    const shown = valuesEverywhere(r, f, s.node);
+    const other = shown.filter((v) => !wanted.some((w) => sameCode(w, v)));
+    if (shown.length === 0) c.cannotTell(`the reply does not show ${f.what}: ${s.at}`);
+    else if (other.length) c.fail(`${s.at}/${r.nodes(f, s.node)!.at}`, `${what} ${list([...new Set(wanted)])}`, list([...new Set(other)]));
+  }
+}
+
+/** A leg is answered by a service whose shown RPH and direction (either or both) agree with it. */
+function checkLegs(x: Exchange, c: Check, r: ReplyReader): void {
+  const legs = requestedLegs(x);
+  const shown = r.items(FACTS.service).map((s) => ({ rph: r.value(FACTS.leg, s.node)?.value, direction: directionOf(r, s.node) }));
+  const byRph = shown.some((s) => s.rph !== undefined);
+  for (const leg of legs) {
+    const answers = (s: (typeof shown)[number]) =>
+      (s.rph !== undefined || s.direction !== undefined) &&
+      (s.rph === undefined || sameCode(s.rph, leg.rph)) &&
+      (s.direction === undefined || s.direction === leg.direction);
+    // Without RPH, two legs of the same direction cannot be told apart.
+    const twin = !byRph && legs.filter((l) => l.direction === leg.direction).length > 1;
+    const answered = shown.some(answers);
+    const allTold = shown.every((s) => s.rph !== undefined || s.direction !== undefined);
+    if (twin) c.cannotTell(`the reply does not show ${FACTS.leg.what}, and legs ${list(legs.map((l) => l.rph))} share a direction`);
+    else if (!answered && allTold)
+      c.fail(`${FACTS.service.places[0]}`, `a transfer service for leg ${leg.rph} (${leg.direction ?? '?'})`, 'none');
+    else if (!answered) c.cannotTell(`the reply does not show ${FACTS.leg.what} nor its direction for every service`);
+  }
+}
+
+// Refused, or served with no service: either is right for an airport the gateway does not serve.
+const noServiceOffered = rule('TRF-UNKNOWN-AIRPORT', undefined, (x, c, r) => {
+  const status = x.reply.exchange!.status;
+  if (status !== 200) c.fail('HTTP status', 'a success with no transfer service (200), or a refusal', String(status));
+  const n = r.items(FACTS.service).length;
+  if (n > 0) c.fail(r.nodes(FACTS.service)!.at, 'no transfer service (the airport is unknown), or a refusal', `${n} services`);
+});
+
+const unknownAirport: Rule = {
+  req: 'TRF-UNKNOWN-AIRPORT',
+  sentence: 'no transfer service is offered for the unknown airport',
+  check: (x, profile) => (refusalForm(x) ? refusalCheck(x, 'TRF-UNKNOWN-AIRPORT').result() : noServiceOffered.check(x, profile)),
+};
+
+export const contract: Contract = {
+  op: 'transferavailability',
+  facts: Object.values(FACTS),
+  rules: [
+    rule('TRF-SUCCESS', 'transfer services are offered for every requested leg', (x, c, r) => {
+      if (!checkServed(x, c)) return;
+      if (r.items(FACTS.service).length === 0) c.fail(FACTS.service.places[0], 'at least one transfer service', 'none');
+      else checkLegs(x, c, r);
+    }),
+    rule('TRF-AIRPORT', 'every transfer service serves the requested airport', (x, c, r) => {
+      onlyRequested(c, r, FACTS.airport, x.request.values('//ota:AirportInfo/*/@LocationCode'), 'airport');
+    }),
+    rule('TRF-LOCATION', 'every transfer service serves the requested location', (x, c, r) => {
+      onlyRequested(c, r, FACTS.location, x.request.values('//ota:Address/ota:LocationType/@UniqueId'), 'location');
+    }),
+    rule('TRF-DATES', 'every transfer service is for the requested dates', (x, c, r) => {
+      // A departure pickup may be the evening before an early flight: the day before counts.
+      const flights = x.request.values('//ota:AirportInfo/*/@DateTime').map(day).sort();
+      const from = addDays(flights[0], -1);
+      const to = flights[flights.length - 1];
+      for (const s of services(c, r)) {
+        const when = firstAccepted(r, FACTS.pickupTime, isDate, s.node);
+        if (!when) c.cannotTell(`the reply does not show ${FACTS.pickupTime.what}: ${s.at}`);
+        const outside = when?.value.filter((d) => !within(d, from, to)) ?? [];
+        if (outside.length) c.fail(`${s.at}/${when!.at}`, `between ${from} and ${to}`, list(outside));
+      }
+    }),
+    rule('TRF-PASSENGERS', 'every transfer service is priced for the requested passengers', (x, c, r) => {
+      const asked = x.request.records('ota:Passengers', { code: 'ota:Category/@Code', qty: '@Quantity' });
+      const wanted = countsText(asked.map((p) => [ageQualifyingCode(p.code) ?? p.code, p.qty]));
+      for (const s of services(c, r)) {
+        const charges = (r.nodes(FACTS.charge, s.node)?.value ?? [])
+          .map((n) => ({
+            code: firstAccepted(r, FACTS.chargeCategory, (v) => !!ageQualifyingCode(v), n)?.value[0],
+            qty: r.value(FACTS.chargeQuantity, n)?.value,
+          }))
+          .filter((p) => p.code !== undefined);
+        if (charges.length === 0) c.cannotTell(`the reply does not show charges per passenger category: ${s.at}`);
+        else if (charges.some((p) => p.qty === undefined))
+          c.cannotTell(`the reply does not show ${FACTS.chargeQuantity.what} of every category: ${s.at}`);
+        else {
+          const got = countsText(charges.map((p) => [ageQualifyingCode(p.code), p.qty]));
+          if (got !== wanted) c.fail(`${s.at}/${FACTS.charge.places[0]}`, `passengers by category ${wanted}`, got);
+        }
+      }
+    }),
+    rule('TRF-DISABILITY', 'only disability-adapted vehicles are offered', (x, c, r) => {
+      if (bool(x.request.value('//ota:DisabilityInfo/@RequiredInd')) !== true) {
+        c.cannotTell('the request does not require a disability-adapted vehicle (DisabilityInfo RequiredInd)');
+        return;
+      }
+      for (const s of services(c, r)) {
+        const adapted = r.value(FACTS.disability, s.node);
+        if (!adapted || bool(adapted.value) === undefined) c.cannotTell(`the reply does not show ${FACTS.disability.what}: ${s.at}`);
+        else if (!bool(adapted.value)) c.fail(`${s.at}/${adapted.at}`, 'true (DisabilityInfo RequiredInd=true)', adapted.value);
+      }
+    }),
+    unknownAirport,
+  ],
+};

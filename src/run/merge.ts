@@ -1,0 +1,123 @@
+// `npm run merge -- [--out <dir>] <reports dir>...`: one verdict from the reports of several runs
+// of the same target, typically the n shards of one run (`--shard i/n`). Outcomes are recomputed
+// from the assertions every scenario recorded, exactly as a single run computes them, so a sharded
+// run gets the same verdict and requirement outcomes as an unsharded one. The Allure results are
+// combined; the conformance report, JUnit and summary.json are written for the whole.
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ConfigError, SuiteFault } from './errors';
+import { loadConfig } from './config';
+import { Redactor } from '../safety/redaction';
+import { requirementOutcomes } from '../reporting/outcomes';
+import { decideVerdict, EXIT } from '../reporting/verdict';
+import { writeReports } from '../reporting/write';
+import { formatConsoleSummary } from '../reporting/console';
+import type { ConformanceResult } from '../reporting/result';
+import type { Assertion } from '../contracts/rule';
+
+export function parseMergeArguments(argv: string[]): { out: string; dirs: string[] } {
+  let out = 'reports';
+  const dirs: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--out') {
+      const v = argv[++i];
+      if (!v) throw new ConfigError('--out needs a folder');
+      out = v;
+    } else if (argv[i].startsWith('-')) throw new ConfigError(`unknown argument ${argv[i]}; use npm run merge -- [--out <dir>] <reports dir>...`);
+    else dirs.push(argv[i]);
+  }
+  if (dirs.length === 0) throw new ConfigError('name the reports folders to merge: npm run merge -- [--out <dir>] <reports dir>...');
+  return { out: resolve(out), dirs: dirs.map((d) => resolve(d)) };
+}
+
+function readResult(dir: string): ConformanceResult {
+  const file = join(dir, 'summary.json');
+  if (!existsSync(file)) throw new ConfigError(`${dir}: no summary.json (is it the reports folder of a run?)`);
+  let r: ConformanceResult;
+  try {
+    r = JSON.parse(readFileSync(file, 'utf8')) as ConformanceResult;
+  } catch (e) {
+    throw new ConfigError(`${file}: cannot be read as JSON (${(e as Error).message})`);
+  }
+  if (!r.assertions || !Array.isArray(r.scenarios)) throw new ConfigError(`${file}: written by a run that recorded no assertions; run it again with this version`);
+  return r;
+}
+
+/** The combined result of several runs of one target. */
+export function mergeResults(parts: ConformanceResult[]): ConformanceResult {
+  const first = parts[0];
+  for (const p of parts.slice(1)) {
+    if (p.target.url !== first.target.url) throw new ConfigError(`cannot merge runs of different targets: ${first.target.url} and ${p.target.url}`);
+    if ([...p.claims].sort().join() !== [...first.claims].sort().join())
+      throw new ConfigError(`cannot merge runs with different claims: ${first.claims.join(',')} and ${p.claims.join(',')}`);
+  }
+  const seen = new Set<string>();
+  const scenarios = parts.flatMap((p) =>
+    p.scenarios.map((s) => {
+      if (seen.has(s.id)) throw new ConfigError(`scenario ${s.id} ("${s.name}") is in two of the merged runs: merge the shards of one run, each once`);
+      seen.add(s.id);
+      return { ...s, assertions: (p.assertions?.[s.id] ?? []) as Assertion[] };
+    }),
+  );
+  // Every shard of one partition together is the whole run; anything less is still a selection.
+  const shards = parts.map((p) => p.shard).filter((s): s is string => !!s);
+  const total = shards.length ? Number(shards[0].split('/')[1]) : 0;
+  const whole = shards.length === parts.length && shards.every((s) => s.endsWith(`/${total}`)) && new Set(shards).size === total;
+  const others = parts.filter((p) => p.tags || (!whole && p.shard));
+  const selection = others.length ? `merged selection (${parts.map((p) => p.shard ?? p.tags ?? 'whole').join(', ')})` : undefined;
+  const requirements = requirementOutcomes(scenarios, { claims: first.claims, selection });
+  const strict = parts.some((p) => p.strict);
+  const verdict = decideVerdict({ requirements, scenarios, claims: first.claims, strict, selection });
+  return {
+    ...first,
+    runId: [...new Set(parts.map((p) => p.runId))].join('+'),
+    startedAt: parts.map((p) => p.startedAt).sort()[0],
+    finishedAt: parts.map((p) => p.finishedAt).sort().reverse()[0],
+    tags: undefined,
+    shard: undefined,
+    strict,
+    verdict: verdict.verdict,
+    exitCode: verdict.exitCode,
+    verdictReason: `${verdict.reason} (merged from ${parts.length} run(s))`,
+    warnings: verdict.warnings,
+    classes: verdict.classes,
+    requirements,
+    scenarios: scenarios.map(({ assertions: _a, ...s }) => s),
+    notes: parts.flatMap((p) => p.notes),
+    assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
+  };
+}
+
+export function merge(argv: string[]): number {
+  const { out, dirs } = parseMergeArguments(argv);
+  const parts = dirs.map(readResult);
+  const result = mergeResults(parts);
+  mkdirSync(join(out, 'allure-results'), { recursive: true });
+  for (const d of dirs) {
+    const allure = join(d, 'allure-results');
+    if (existsSync(allure) && resolve(allure) !== resolve(out, 'allure-results'))
+      for (const f of readdirSync(allure)) cpSync(join(allure, f), join(out, 'allure-results', f));
+  }
+  // Secrets the configuration knows are masked once more, as a run would.
+  let secrets: string[] = [];
+  try {
+    secrets = loadConfig().secrets;
+  } catch {
+    /* merging needs no target configuration */
+  }
+  const redactor = new Redactor(secrets);
+  writeReports(result, out, redactor);
+  console.log(redactor.scrub(formatConsoleSummary(result)));
+  return result.exitCode;
+}
+
+export function main(argv: string[]): void {
+  let code: number;
+  try {
+    code = merge(argv);
+  } catch (e) {
+    console.error(e instanceof SuiteFault ? `Could not merge: ${e.message}` : `Could not merge: ${(e as Error).stack}`);
+    code = EXIT.COULD_NOT_RUN;
+  }
+  process.stdout.write('', () => process.exit(code));
+}

@@ -1,0 +1,156 @@
+// The Given sentences that edit the request being built, as data: request.steps.ts registers
+// each one, and test/unit/request-edits.test.ts applies the same table to the samples and reads
+// the body actually sent, so that no sentence can silently do nothing. Each edit is a typed
+// function of its operation (src/operations/<op>/request.ts); no XPath and no codes here.
+import type { OperationName } from '../src/spec/operations';
+import type { TestData } from '../src/run/test-data';
+import { StepUsageError } from '../src/run/errors';
+import {
+  keepOnlySource,
+  leaveOutPos,
+  setInstance,
+  setMessagePassword,
+  setRequestorContext,
+  setRequestorId,
+  setUserId,
+  type OtaRequest,
+  type Party,
+} from '../src/xml/requests';
+import * as hotelAvailability from '../src/operations/hotelavailability/request';
+import * as activityAvailability from '../src/operations/activityavailability/request';
+import * as activitySearch from '../src/operations/activitysearch/request';
+import * as transfers from '../src/operations/transferavailability/request';
+import * as activityBooking from '../src/operations/activitybook/request';
+import { setHotelCode } from '../src/operations/hotelnbc/request';
+import { setTourActivityId } from '../src/operations/activitynbc/request';
+import { setBookingReference, setReturnListIndicator } from '../src/operations/bookread/request';
+
+/** What an edit may need besides the request: the scenario's operation, the test data, the run. */
+export interface EditContext {
+  op: OperationName;
+  data: TestData;
+  runId: string;
+  requestorContext: string;
+  /** The Instance to send when a scenario asks for one. */
+  instance: string;
+  newBookingReference(): string;
+  /** A precondition of the scenario (the test data can drive it); not met: cannot tell. */
+  precondition(holds: boolean, reason: string): void;
+}
+
+export interface RequestEdit {
+  /** A cucumber expression, or a regular expression for a closed list of words. */
+  sentence: string | RegExp;
+  apply(r: OtaRequest, ctx: EditContext, ...args: unknown[]): void;
+}
+
+function edit<A extends unknown[]>(sentence: string | RegExp, apply: (r: OtaRequest, ctx: EditContext, ...args: A) => void): RequestEdit {
+  return { sentence, apply: apply as RequestEdit['apply'] };
+}
+
+/** The operation's own edit, or a StepUsageError naming the sentence that does not apply to it. */
+function forOperation<F>(ctx: EditContext, what: string, edits: Partial<Record<OperationName, F>>): F {
+  const f = edits[ctx.op];
+  if (!f) throw new StepUsageError(`"${what}" does not apply to ${ctx.op}; it applies to ${Object.keys(edits).join(', ')}`);
+  return f;
+}
+
+const PARTY: Partial<Record<OperationName, (r: OtaRequest, party: Party) => unknown>> = {
+  hotelavailability: hotelAvailability.setParty,
+  activityavailability: activityAvailability.setParty,
+  transferavailability: transfers.setParty,
+  activitybook: activityBooking.setParty,
+};
+
+const HOTEL_ONLY: Partial<Record<OperationName, (r: OtaRequest) => unknown>> = {
+  activityavailability: activityAvailability.setHotelOnly,
+  activitysearch: activitySearch.setHotelOnly,
+};
+
+function booleanWord(word: string): boolean {
+  if (word !== 'true' && word !== 'false') throw new StepUsageError(`"${word}" is not a boolean (true or false)`);
+  return word === 'true';
+}
+
+export const REQUEST_EDITS: RequestEdit[] = [
+  // ---- POS (spec, Authentication)
+  // The spec gives Instance no meaning ("optional Instance (string)"): the configured one, or any string.
+  edit('it carries the optional Instance', (r, ctx) => setInstance(r, ctx.instance)),
+  edit('it carries no Instance', (r) => setInstance(r, undefined)),
+  edit('the MessagePassword is wrong', (r, ctx) => setMessagePassword(r, `wrong-${ctx.runId}`)),
+  edit('the Type 88 ID is wrong', (r, ctx) => setUserId(r, `nobody-${ctx.runId}`)),
+  edit('the Type 22 ID is wrong', (r, ctx) => setRequestorId(r, `nobody-${ctx.runId}`)),
+  edit('the ID_Context is wrong', (r, ctx) => setRequestorContext(r, `NOT-${ctx.requestorContext}`)),
+  edit('the POS is left out', (r) => leaveOutPos(r)),
+  edit('the POS holds only its Type 22 Source', (r) => keepOnlySource(r, '22')),
+  edit('the POS holds only its Type 88 Source', (r) => keepOnlySource(r, '88')),
+
+  // ---- participants, guests, passengers: whichever the operation carries
+  edit('the party is {int} adult(s) and {int} child(ren)', (r, ctx, adults: number, children: number) =>
+    forOperation(ctx, 'the party is ...', PARTY)(r, { adults, children }),
+  ),
+
+  // ---- hotel availability
+  edit('MaxResponses is {int}', (r, ctx, n: number) => {
+    forOperation(ctx, 'MaxResponses is ...', { hotelavailability: hotelAvailability.setMaxResponses })(r, n);
+  }),
+  edit('the place is test-data place {int}', (r, ctx, n: number) => {
+    const place = ctx.data.hotelAvailability.places[n - 1];
+    ctx.precondition(
+      !!place,
+      `the test data has ${ctx.data.hotelAvailability.places.length} place(s), not ${n} (hotelAvailability.places)`,
+    );
+    hotelAvailability.setPlace(r, place);
+  }),
+  edit('the place is a test-data place of CodeContext {word}', (r, ctx, context: string) => {
+    const place = ctx.data.hotelAvailability.places.find((p) => p.context === context);
+    ctx.precondition(!!place, `the test data has no place of CodeContext ${context} (hotelAvailability.places)`);
+    hotelAvailability.setPlace(r, place!);
+  }),
+  edit('the place is one where nothing is available', (r, ctx) => hotelAvailability.setPlace(r, ctx.data.hotelAvailability.emptyPlace)),
+
+  // ---- activity availability and search
+  // In the test data's currency: the one the target prices in.
+  edit('MaximumPrice is {string} with {int} decimal(s)', (r, ctx, amount: string, decimals: number) => {
+    const currency = ctx.data.activities.currency;
+    forOperation(ctx, 'MaximumPrice is ...', { activityavailability: activityAvailability.setMaximumPrice })(r, {
+      amount,
+      currency,
+      decimals,
+    });
+  }),
+  edit('no product is named', (r, ctx) => forOperation(ctx, 'no product is named', HOTEL_ONLY)(r)),
+  edit('no hotel is named', (r, ctx) => {
+    forOperation(ctx, 'no hotel is named', { activityavailability: activityAvailability.setProductOnly })(r);
+  }),
+
+  // ---- transfers
+  edit(new RegExp(`^the legs requested are (${transfers.LEGS.join('|')})$`), (r, ctx, legs: transfers.Legs) => {
+    forOperation(ctx, 'the legs requested are ...', { transferavailability: transfers.setLegs })(r, legs);
+  }),
+  edit('the airport is one the gateway does not serve', (r, ctx) => {
+    forOperation(ctx, 'the airport is ...', { transferavailability: transfers.setAirport })(r, ctx.data.unknown.airportCode);
+  }),
+  edit('a disability-adapted vehicle is required', (r, ctx) => {
+    forOperation(ctx, 'a disability-adapted vehicle ...', { transferavailability: transfers.setDisabilityRequired })(r, true);
+  }),
+
+  // ---- codes and references the target does not know
+  edit('the hotel code is unknown', (r, ctx) => {
+    forOperation(ctx, 'the hotel code is unknown', { hotelnbc: setHotelCode })(r, ctx.data.unknown.hotelCode);
+  }),
+  edit('the TourActivityID is unknown', (r, ctx) => {
+    forOperation(ctx, 'the TourActivityID is unknown', { activitynbc: setTourActivityId })(r, ctx.data.unknown.tourActivityId);
+  }),
+  edit('the booking reference is unknown', (r, ctx) => {
+    forOperation(ctx, 'the booking reference is unknown', { bookread: setBookingReference, bookcancel: setBookingReference })(
+      r,
+      ctx.newBookingReference(),
+    );
+  }),
+
+  // ---- booking read
+  edit('ReturnListIndicator is {word}', (r, ctx, value: string) => {
+    forOperation(ctx, 'ReturnListIndicator is ...', { bookread: setReturnListIndicator })(r, booleanWord(value));
+  }),
+];

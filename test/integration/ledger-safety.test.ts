@@ -1,0 +1,191 @@
+// Issue 11 (attacking the suite), items 2, 6, 8, 9 and 13, at run level: a booking made by a run
+// that is killed while the Commit reply is on its way is cancelled by the next run; two runs
+// sharing one ledger leave each other's bookings alone; an unwritable ledger and credentials in
+// OTA_BASE_URL stop the run before anything is sent, with one line.
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BookingLedger } from '../../src/safety/ledger';
+import { startHostileServer, type CapturedRequest } from '../support/hostile-server';
+import { startTestSandbox } from './sandbox-booking';
+import {
+  describeRun, opOf, proxyTo, readSummary, removeTempDirs, requireSummary, runConformance, startConformance, targetEnv, tempDir, waitFor, type RunResult,
+} from './helpers';
+
+after(removeTempDirs);
+
+const quiet = () => undefined;
+/** The client's booking reference (UniqueID Type 36) of a request. */
+const refOf = (req: CapturedRequest) => /UniqueID[^>]*Type="36"[^>]*ID="([^"]+)"/.exec(req.body)?.[1] ?? /UniqueID[^>]*ID="([^"]+)"[^>]*Type="36"/.exec(req.body)?.[1] ?? '';
+const isCommit = (req: CapturedRequest) => opOf(req) === 'activitybook' && /ResStatus="Commit"/.test(req.body);
+/** One booking scenario (discover, quote, commit, read) and one that books nothing. */
+const BOOKING_SCENARIO = ['--tags', '@req:RD-RETURNS-BOOKING and @req:RD-DETAILS'];
+const NO_BOOKING = ['--profile', 'read-only', '--tags', '@req:RD-UNKNOWN'];
+
+/** Exit 2 with exactly one line on stderr, no stack trace, and nothing written to the reports. */
+function assertOneLineRefusal(r: RunResult, pattern: RegExp): void {
+  assert.equal(r.timedOut, false, describeRun(r));
+  assert.equal(r.code, 2, describeRun(r));
+  const lines = r.stderr.split('\n').filter((l) => l.trim() !== '');
+  assert.equal(lines.length, 1, `one line on stderr:\n${describeRun(r)}`);
+  assert.match(lines[0], pattern);
+  assert.doesNotMatch(r.stderr + r.stdout, /^\s+at /m, 'no stack trace');
+  assert.equal(readSummary(r), undefined, 'no scenario ran');
+}
+
+describe('run level: bookings and the ledger under attack', { concurrency: true }, () => {
+  // Item 2. Fails if: the reference were written to the ledger only after the Commit reply (the
+  // ledger would be empty at the kill), or the start-up clean-up ignored intents (the booking
+  // would stay Reserved at the gateway and no cancel would be sent).
+  test('2. killed while the gateway holds its Commit reply (it has booked): the next run cancels that booking', async () => {
+    const sb = await startTestSandbox();
+    let holdCommits = true;
+    const booked: string[] = [];
+    const srv = await startHostileServer(
+      proxyTo(sb.baseUrl, async (req) => {
+        if (!holdCommits || !isCommit(req)) return false;
+        // the gateway books, then its reply never comes
+        await fetch(`${sb.baseUrl}${req.path}`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: req.body });
+        booked.push(refOf(req));
+        return true;
+      }),
+    );
+    try {
+      const ledgerFile = join(tempDir(), 'ledger', 'bookings.jsonl');
+      const killed = startConformance({ ledgerFile, args: BOOKING_SCENARIO, env: targetEnv(srv.url, { OTA_REQUEST_TIMEOUT_MS: '60000' }), timeoutMs: 120_000 });
+      await waitFor('the Commit to reach the gateway', () => booked.length > 0, 90_000).catch(async (e) => {
+        killed.child.kill('SIGKILL');
+        const r = await killed.done;
+        throw new Error(`${(e as Error).message}\n${describeRun(r)}`);
+      });
+      const ref = booked[0];
+      assert.equal(sb.store.get(ref)?.status, 'Reserved', 'the gateway has booked it');
+      // the fix: the intent was on disk before the Commit was sent
+      const ledger = new BookingLedger(ledgerFile, quiet);
+      assert.deepEqual(ledger.outstanding(srv.url).map((e) => [e.bookingRef, e.event]), [[ref, 'intent']], 'the ledger knows the booking before its reply');
+      killed.child.kill('SIGKILL');
+      const k = await killed.done;
+      assert.equal(k.signal, 'SIGKILL', describeRun(k));
+
+      holdCommits = false;
+      const next = await runConformance({ ledgerFile, args: NO_BOOKING, env: targetEnv(srv.url) });
+      assert.equal(next.timedOut, false, describeRun(next));
+      assert.ok([0, 4].includes(next.code ?? -1), describeRun(next));
+      assert.ok(next.stdout.includes(`Cancelled 1 booking(s) an earlier run left behind: ${ref}`), describeRun(next));
+      assert.ok(srv.requests.some((q) => opOf(q) === 'bookcancel' && refOf(q) === ref), 'the cancel was sent to the gateway');
+      assert.equal(sb.store.get(ref)?.status, 'Cancelled', 'no booking left live');
+      assert.deepEqual(ledger.outstanding(srv.url), []);
+    } finally {
+      await srv.close();
+      await sb.close();
+    }
+  });
+
+  // Item 6. Fails if: the start-up clean-up cancelled outstanding entries of a run still in
+  // progress (the second run would cancel the first run's booking while it is being read: a
+  // false DOES NOT CONFORM of the first run, and a bookcancel for its reference from the second).
+  test('6. two concurrent runs sharing a ledger: the second leaves the first one\'s booking alone', async () => {
+    const sb = await startTestSandbox();
+    let ref = '';
+    let readHeld = false;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let first: ReturnType<typeof startConformance> | undefined;
+    const srv = await startHostileServer(
+      proxyTo(sb.baseUrl, async (req) => {
+        if (!ref && isCommit(req)) ref = refOf(req);
+        // hold the first run's read of its own booking (committed and in the ledger by then)
+        if (ref && !readHeld && opOf(req) === 'bookread' && refOf(req) === ref) {
+          readHeld = true;
+          await gate;
+        }
+        return false;
+      }),
+    );
+    try {
+      const ledgerFile = join(tempDir(), 'ledger', 'bookings.jsonl');
+      first = startConformance({ ledgerFile, args: BOOKING_SCENARIO, env: targetEnv(srv.url, { OTA_REQUEST_TIMEOUT_MS: '90000' }), timeoutMs: 180_000 });
+      try {
+        await waitFor('the first run to read its booking', () => readHeld, 90_000);
+      } catch (e) {
+        release();
+        throw new Error(`${(e as Error).message}\n${describeRun(await first!.done)}`);
+      }
+      const ledger = new BookingLedger(ledgerFile, quiet);
+      assert.ok(ledger.outstanding(srv.url).some((e) => e.bookingRef === ref && e.event === 'committed'), 'the first run\'s booking is in the shared ledger');
+
+      const second = await runConformance({ ledgerFile, args: NO_BOOKING, env: targetEnv(srv.url) });
+      assert.equal(second.timedOut, false, describeRun(second));
+      assert.ok([0, 4].includes(second.code ?? -1), describeRun(second));
+      assert.doesNotMatch(second.stdout, /Cancelled \d+ booking/, describeRun(second));
+      assert.match(second.stdout, /1 booking\(s\) in the ledger belong to a run still in progress: left to it/, describeRun(second));
+      assert.ok(!srv.requests.some((q) => opOf(q) === 'bookcancel' && refOf(q) === ref), 'the second run sent no cancel for it');
+      assert.equal(sb.store.get(ref)?.status, 'Reserved');
+
+      release();
+      const r = await first.done;
+      assert.equal(r.timedOut, false, describeRun(r));
+      const [scenario] = requireSummary(r).scenarios;
+      assert.equal(scenario.status, 'passed', `the first run is not failed by the second: ${describeRun(r)}`);
+      assert.notEqual(r.code, 1, describeRun(r));
+      assert.equal(sb.store.get(ref)?.status, 'Cancelled', 'the first run cancelled its own booking');
+      assert.deepEqual(ledger.outstanding(srv.url), []);
+    } finally {
+      release();
+      await first?.done; // never leave it writing into a folder being removed
+      await srv.close();
+      await sb.close();
+    }
+  });
+
+  // Items 8 and 13. Fails if: the ledger were first touched at the first booking (the run would go
+  // on: requests reach the gateway, exit 1 with stack traces) or a folder gave a stack trace.
+  test('8. an unwritable ledger (a folder, a path under a file, an immutable file) stops the run before anything is sent, in one line', async () => {
+    const srv = await startHostileServer('valid');
+    try {
+      const root = tempDir();
+      const folder = join(root, 'ledger-is-a-folder');
+      mkdirSync(folder);
+      const plainFile = join(root, 'plain.txt');
+      writeFileSync(plainFile, 'x');
+      const cases: Array<[string, string, RegExp]> = [
+        ['a folder', folder, /^Could not run: OTA_LEDGER_FILE=.*ledger-is-a-folder is a folder; it must name a file/],
+        ['a path under a file', join(plainFile, 'bookings.jsonl'), /^Could not run: OTA_LEDGER_FILE=.* cannot be created: .*plain\.txt is a file, not a folder$/],
+      ];
+      const immutable = join(root, 'immutable.jsonl');
+      writeFileSync(immutable, '');
+      const chattr = spawnSync('chattr', ['+i', immutable]).status === 0; // root ignores chmod, not +i
+      if (chattr) cases.push(['an immutable file', immutable, /^Could not run: OTA_LEDGER_FILE=.* is not writable: operation not permitted/]);
+      try {
+        for (const [what, ledgerFile, pattern] of cases) {
+          const r = await runConformance({ ledgerFile, args: NO_BOOKING, env: targetEnv(srv.url) });
+          assertOneLineRefusal(r, pattern);
+          assert.equal(srv.requests.length, 0, `${what}: nothing was sent to the gateway`);
+        }
+      } finally {
+        if (chattr) spawnSync('chattr', ['-i', immutable]);
+      }
+    } finally {
+      await srv.close();
+    }
+  });
+
+  // Item 9. Fails if: a URL with user:password@ were accepted (it is then printed on the console,
+  // written to summary.json and to every ledger line) or the refusal quoted it.
+  test('9. credentials in OTA_BASE_URL are refused in one line that does not show them', async () => {
+    const srv = await startHostileServer('valid');
+    try {
+      const secret = 'Url-Secret-7731';
+      const url = srv.url.replace('http://', `http://ota-user:${secret}@`);
+      const r = await runConformance({ args: NO_BOOKING, env: targetEnv(url) });
+      assertOneLineRefusal(r, /^Could not run: OTA_BASE_URL must not carry credentials \(user:password@host\): give them in OTA_USER and OTA_PASSWORD/);
+      assert.ok(!(r.stdout + r.stderr).includes(secret), 'the secret is not shown');
+      assert.equal(srv.requests.length, 0, 'nothing was sent');
+      assert.equal(existsSync(r.ledgerFile), false, 'nothing was written to the ledger');
+    } finally {
+      await srv.close();
+    }
+  });
+});

@@ -1,0 +1,55 @@
+// What a CI log and a pipe see: one progress line per scenario outside a terminal, the verdict
+// kept through a slow pipe, and --parallel giving the verdict and outcomes of a sequential run.
+import { after, test } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeRun, PROJECT_ROOT, removeTempDirs, runConformance, tempDir } from './helpers';
+import type { ConformanceResult } from '../../src/reporting/result';
+
+after(removeTempDirs);
+
+const summary = (dir: string) => JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as ConformanceResult;
+const SELECTION = ['--tags', '@op:hotelavailability or @op:bookread or @op:bookcancel'];
+
+test('outside a terminal, one line per finished scenario with its outcome', async () => {
+  const r = await runConformance({ args: ['--tags', '@op:hotelnbc'], timeoutMs: 120_000 });
+  assert.equal(r.code, 4, describeRun(r));
+  const lines = r.stdout.split('\n').filter((l) => /^\[\d+\/\d+\] /.test(l));
+  const res = summary(r.reportsDir);
+  assert.equal(lines.length, res.scenarios.length, r.stdout);
+  assert.ok(lines.every((l) => /^\[\d+\/\d+\] passed {6}/.test(l)), lines.join('\n'));
+});
+
+test('the verdict reaches a pipe that is slow to read', async () => {
+  const root = tempDir();
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'scripts/conformance.ts', '--tags', '@op:hotelnbc'], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, OTA_BASE_URL: '', OTA_REPORTS_DIR: join(root, 'reports'), OTA_LEDGER_FILE: join(root, 'ledger.jsonl') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Read nothing for a while: the child fills the pipe and must wait, not exit, before the verdict.
+  child.stdout.pause();
+  await new Promise((r) => setTimeout(r, 8_000));
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+  child.stdout.resume();
+  const code = await new Promise<number | null>((r) => child.on('close', r));
+  assert.equal(code, 4, out);
+  assert.match(out, /selection passed; not a conformance verdict/);
+});
+
+test('--parallel 2 gives the verdict and requirement outcomes of a sequential run', async () => {
+  const seq = await runConformance({ args: SELECTION, timeoutMs: 240_000 });
+  const par = await runConformance({ args: [...SELECTION, '--parallel', '2'], timeoutMs: 240_000 });
+  assert.equal(par.code, seq.code, describeRun(par));
+  const a = summary(seq.reportsDir);
+  const b = summary(par.reportsDir);
+  assert.equal(b.verdict, a.verdict);
+  assert.equal(b.scenarios.length, a.scenarios.length);
+  assert.deepEqual(
+    Object.fromEntries(b.requirements.map((q) => [q.id, q.outcome])),
+    Object.fromEntries(a.requirements.map((q) => [q.id, q.outcome])),
+  );
+});

@@ -1,0 +1,39 @@
+// The README's worked example: a gateway that is not the sandbox's dialect (examples/acme-gateway),
+// emulated by the sandbox with the variants that describe it. Described by its test data and reply
+// profile alone, it must get CONFORMS, its unclaimed class inapplicable.
+import { after, test } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeRun, PROJECT_ROOT, removeTempDirs, runConformance } from './helpers';
+import type { ConformanceResult } from '../../src/reporting/result';
+
+after(removeTempDirs);
+
+export const ACME_VARIANTS = [
+  'book-resstatus-book',
+  'cancel-status-words',
+  'prefixed-namespace',
+  'http-4xx-errors',
+  'internal-and-client-refs',
+  'schedule-summary',
+  'participant-category-ota',
+  'no-optional-echoes',
+];
+
+test('the worked example (Acme) conforms, described by its test data and reply profile', async () => {
+  const dir = join(PROJECT_ROOT, 'examples/acme-gateway');
+  const r = await runConformance({
+    env: {
+      OTA_TEST_DATA: join(dir, 'test-data.json'),
+      OTA_REPLY_PROFILE: join(dir, 'reply-profile.json'),
+      OTA_SANDBOX_VARIANTS: ACME_VARIANTS.join(','),
+    },
+    timeoutMs: 180_000,
+  });
+  assert.equal(r.code, 0, describeRun(r));
+  const res = JSON.parse(readFileSync(join(r.reportsDir, 'summary.json'), 'utf8')) as ConformanceResult;
+  assert.deepEqual(res.claims, ['core', 'booking', 'security']);
+  assert.equal(res.requirements.find((q) => q.id === 'CXL-PARTIAL')!.outcome, 'inapplicable');
+  assert.equal(res.requirements.find((q) => q.id === 'BKG-COMMIT-PERSISTS')!.outcome, 'passed');
+});

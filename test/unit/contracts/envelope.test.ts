@@ -1,0 +1,124 @@
+// The envelope every reply to a valid request shares, "served", and refusals in every form a
+// gateway may use (an Errors element, OTA_ErrorRS, a 4xx status), each named by its requirement.
+import { before, test } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { ENVELOPE_RULES, checkServed, errorType, refusalCheck, refusalForm, served } from '../../../src/contracts/envelope';
+import { Check, type Exchange } from '../../../src/contracts/rule';
+import { exchange, expectOutcome, expectRule, loadXml, NS, noReply, prefixed, rs } from './helpers';
+
+before(loadXml);
+
+const hotel = (start = '2030-06-01', end = '2030-06-04') =>
+  `<RoomStay><TimeSpan Start="${start}" End="${end}"/><BasicPropertyInfo HotelCode="A"/></RoomStay>`;
+const hotelRS = (stays = hotel(), extra = '') =>
+  `<OTA_HotelAvailRS ${NS} Version="2008.1" EchoToken="E1" ${extra}><Success/><RoomStays>${stays}</RoomStays></OTA_HotelAvailRS>`;
+const ERRORS = '<Errors><Error Type="4" Code="497" ShortText="Authorization error"/></Errors>';
+/** The requirements the envelope rules find broken in `x`. */
+const failedReqs = (x: Exchange) =>
+  ENVELOPE_RULES.map((r) => r.check(x))
+    .filter((a) => a.outcome === 'failed')
+    .map((a) => a.req)
+    .sort();
+
+test('envelope: a conforming Success reply passes every rule, in any legitimate form', () => {
+  for (const body of [
+    hotelRS(),
+    hotelRS(hotel('--01-01', '08:30')), // recurring dates and times of day are ISO 8601 too
+    prefixed(hotelRS()),
+    hotelRS(hotel(), 'TimeStamp="2030-05-01T10:00:00+02:00"').replace('<Success/>', '<Success/><Warnings><Warning Type="11"/></Warnings>'),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<!-- a comment -->\n${hotelRS()}`,
+  ]) {
+    for (const r of ENVELOPE_RULES) expectRule(r, exchange('hotelavailability', body), 'passed', undefined, body.slice(0, 80));
+  }
+});
+
+test('envelope: each broken part is named by its requirement', () => {
+  const cases: Array<[string, Exchange]> = [
+    ['EP-NAMESPACE', exchange('hotelavailability', hotelRS().replace(NS, 'xmlns="urn:other"'))],
+    ['EP-RS-ROOT', exchange('hotelavailability', hotelRS().replace(/OTA_HotelAvailRS/g, 'OTA_HotelAvailRQ'))],
+    ['EP-VERSION', exchange('hotelavailability', hotelRS().replace('Version="2008.1"', ''))],
+    ['EP-ECHOTOKEN', exchange('hotelavailability', hotelRS().replace('EchoToken="E1"', ''))],
+    ['EP-SUCCESS-XOR-ERRORS', exchange('hotelavailability', hotelRS().replace('<Success/>', `<Success/>${ERRORS}`))],
+    ['EP-STATUS-200', exchange('hotelavailability', hotelRS(), { status: 500 })],
+    ['EP-CONTENT-TYPE', exchange('hotelavailability', hotelRS(), { contentType: 'text/html' })],
+    ['EP-NO-DOCTYPE', exchange('hotelavailability', `<!DOCTYPE x [<!ENTITY e "e">]>${hotelRS()}`)],
+    ['EP-DATES', exchange('hotelavailability', hotelRS(hotel('01/06/2030')))],
+    ['EP-DATES', exchange('hotelavailability', hotelRS(hotel('2030-06-01T10:00:00Z')))],
+    ['EP-WELL-FORMED', exchange('hotelavailability', hotelRS().slice(0, 60))],
+  ];
+  for (const [req, x] of cases) {
+    // Another namespace also hides Success from the OTA-namespaced XPath: both findings are right.
+    if (req === 'EP-NAMESPACE') assert.ok(failedReqs(x).includes(req), req);
+    else assert.deepEqual(failedReqs(x), [req], req);
+  }
+});
+
+test('envelope: without an HTTP reply the envelope cannot tell, except that a timeout is EP-TIMELY', () => {
+  for (const a of ENVELOPE_RULES.map((r) => r.check(noReply('hotelavailability'))).filter((a) => a.req !== 'EP-TIMELY'))
+    expectOutcome(a, 'cantTell');
+  assert.deepEqual(failedReqs(noReply('hotelavailability', 'timeout', 'no reply within 10000 ms')), ['EP-TIMELY']);
+});
+
+test('a DOCTYPE is a finding even when the reply cannot be parsed (an entity bomb)', () => {
+  const x = exchange('hotelavailability', hotelRS());
+  x.reply.doc = undefined;
+  x.reply.unreadable = 'the hotelavailability reply is not well-formed XML: Maximum entity amplification factor exceeded';
+  x.reply.doctype = true;
+  assert.deepEqual(failedReqs(x), ['EP-NO-DOCTYPE', 'EP-WELL-FORMED']);
+});
+
+test('served: 200, application/xml, well-formed and not a refusal in any form', () => {
+  const rule = served('AUTH-VALID');
+  expectRule(rule, exchange('hotelavailability', hotelRS()), 'passed');
+  expectRule(rule, exchange('hotelavailability', hotelRS(), { contentType: 'application/xml' }), 'passed');
+  expectRule(rule, exchange('hotelavailability', rs('OTA_HotelAvailRS', ERRORS)), 'failed');
+  expectRule(rule, exchange('hotelavailability', rs('OTA_ErrorRS', ERRORS)), 'failed');
+  expectRule(rule, exchange('hotelavailability', rs('OTA_HotelAvailRS', ERRORS), { status: 403 }), 'failed');
+  expectRule(rule, exchange('hotelavailability', hotelRS(), { status: 503 }), 'failed');
+  expectRule(rule, exchange('hotelavailability', hotelRS(), { contentType: 'text/html' }), 'failed');
+  expectRule(rule, exchange('hotelavailability', '<html><body>oops'), 'failed');
+  expectRule(rule, noReply('hotelavailability'), 'cantTell');
+  const c = new Check('AUTH-VALID');
+  assert.equal(checkServed(noReply('hotelavailability'), c), false);
+  assert.match(c.result().reasons[0], /ECONNREFUSED/);
+});
+
+test('refusal: an Errors reply, OTA_ErrorRS or a 4xx, with no data, is a refusal', () => {
+  const refused = (body: string, opts = {}) =>
+    expectOutcome(refusalCheck(exchange('hotelavailability', body, opts), 'AUTH-PASSWORD').result(), 'passed');
+  refused(rs('OTA_HotelAvailRS', ERRORS));
+  refused(prefixed(rs('OTA_HotelAvailRS', ERRORS)));
+  refused(rs('OTA_ErrorRS', '', 'Status="NotProcessed" ErrorCode="497" ErrorMessage="Authorization error"'));
+  refused(rs('OTA_ErrorRS', ERRORS));
+  refused(rs('OTA_HotelAvailRS', ERRORS), { status: 401 });
+  refused('Unauthorized', { status: 401, contentType: 'text/plain' });
+  refused(
+    rs(
+      'OTA_HotelAvailRS',
+      `<Errors><Error Type="4" Code="497">Authorization error</Error></Errors><Warnings><Warning Type="11"/></Warnings>`,
+    ),
+  );
+  assert.match(refusalForm(exchange('hotelavailability', rs('OTA_ErrorRS', ERRORS)))!, /OTA_ErrorRS.*Authorization error/);
+  assert.equal(refusalForm(exchange('hotelavailability', hotelRS())), undefined);
+});
+
+test('refusal: Success with data, a 5xx, an HTML page or data beside Errors is not a refusal; no reply cannot tell', () => {
+  const check = (body: string, opts = {}) => refusalCheck(exchange('hotelavailability', body, opts), 'AUTH-PASSWORD').result();
+  expectOutcome(check(hotelRS()), 'failed');
+  expectOutcome(check(rs('OTA_HotelAvailRS', ERRORS), { status: 503 }), 'failed');
+  expectOutcome(check('<!DOCTYPE html><html><body>Forbidden</body></html>', { status: 403, contentType: 'text/html' }), 'failed');
+  expectOutcome(check(rs('OTA_HotelAvailRS', `${ERRORS}<RoomStays>${hotel()}</RoomStays>`)), 'failed');
+  expectOutcome(refusalCheck(noReply('hotelavailability'), 'AUTH-PASSWORD').result(), 'cantTell');
+});
+
+test('EP-ERROR-TYPE: every Error has a Type and a Code, ShortText or text', () => {
+  expectRule(errorType, exchange('hotelavailability', rs('OTA_HotelAvailRS', ERRORS)), 'passed');
+  expectRule(
+    errorType,
+    exchange('hotelavailability', rs('OTA_ErrorRS', '<Errors><Error Type="3">Unknown hotel</Error></Errors>')),
+    'passed',
+  );
+  expectRule(errorType, exchange('hotelavailability', rs('OTA_HotelAvailRS', '<Errors><Error Code="497"/></Errors>')), 'failed');
+  expectRule(errorType, exchange('hotelavailability', rs('OTA_HotelAvailRS', '<Errors><Error Type="3"/></Errors>')), 'failed');
+  expectRule(errorType, noReply('hotelavailability'), 'cantTell');
+});

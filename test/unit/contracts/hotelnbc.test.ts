@@ -1,0 +1,51 @@
+// Hotel descriptive data: each rule passes a conforming reply (at every place a fact may sit), fails
+// a reply that shows a contradiction, and cannot tell when the reply does not show the fact.
+// The request (../fixtures) asks hotel H1.
+import { before, test } from 'node:test';
+import { contract } from '../../../src/operations/hotelnbc/contract';
+import { exchange, expectRule, loadXml, noReply, prefixed, rs, ruleOf } from './helpers';
+
+before(loadXml);
+
+const rule = (req: Parameters<typeof ruleOf>[1]) => ruleOf(contract, req);
+const described = (
+  attrs = 'HotelCode="H1" HotelName="Sol"',
+  content = '<HotelInfo><Descriptions><DescriptiveText>By the sea</DescriptiveText></Descriptions></HotelInfo>',
+) => `<HotelDescriptiveContent ${attrs}>${content}</HotelDescriptiveContent>`;
+const reply = (contents: string, attrs = '') =>
+  rs('OTA_HotelDescriptiveInfoRS', `<Success/><HotelDescriptiveContents${attrs ? ` ${attrs}` : ''}>${contents}</HotelDescriptiveContents>`);
+const x = (contents: string, attrs = '') => exchange('hotelnbc', reply(contents, attrs));
+
+test('HNBC-SUBJECT: the requested hotel, by its code on the content or on the contents', () => {
+  expectRule(rule('HNBC-SUBJECT'), x(described()), 'passed');
+  expectRule(rule('HNBC-SUBJECT'), x(described('HotelName="Sol"'), 'HotelCode="h1"'), 'passed');
+  expectRule(rule('HNBC-SUBJECT'), exchange('hotelnbc', prefixed(reply(described()))), 'passed');
+  expectRule(rule('HNBC-SUBJECT'), x(described('HotelCode="H2"')), 'failed');
+  expectRule(rule('HNBC-SUBJECT'), x(described() + described('HotelCode="H2"')), 'failed');
+  expectRule(rule('HNBC-SUBJECT'), x(''), 'failed');
+  expectRule(rule('HNBC-SUBJECT'), x(described('HotelName="Sol"')), 'cantTell');
+  expectRule(rule('HNBC-SUBJECT'), noReply('hotelnbc'), 'cantTell');
+});
+
+test('HNBC-CONTENT: the name and a description, address or facility, wherever OpenTravel puts them', () => {
+  const multimedia =
+    '<MultimediaDescriptions><MultimediaDescription><TextItems><TextItem><Description>By the sea</Description></TextItem></TextItems>' +
+    '</MultimediaDescription></MultimediaDescriptions>';
+  const nested = `<HotelInfo><HotelName>Sol</HotelName><Descriptions>${multimedia}</Descriptions></HotelInfo>`;
+  const facilities = '<FacilityInfo><GuestRooms><GuestRoom Code="DBL" RoomTypeName="Double"/></GuestRooms></FacilityInfo>';
+  const contact =
+    '<ContactInfos><ContactInfo><Addresses><Address><AddressLine>Passeig 1</AddressLine></Address></Addresses>' +
+    '</ContactInfo></ContactInfos>';
+  expectRule(rule('HNBC-CONTENT'), x(described()), 'passed');
+  expectRule(rule('HNBC-CONTENT'), x(described('HotelCode="H1"', nested)), 'passed');
+  expectRule(rule('HNBC-CONTENT'), x(described(undefined, multimedia)), 'passed');
+  expectRule(rule('HNBC-CONTENT'), x(described(undefined, facilities)), 'passed');
+  expectRule(rule('HNBC-CONTENT'), x(described(undefined, contact)), 'passed');
+  expectRule(rule('HNBC-CONTENT'), x(described('HotelCode="H1"')), 'failed');
+  expectRule(
+    rule('HNBC-CONTENT'),
+    x(described(undefined, '<HotelInfo><Descriptions><DescriptiveText> </DescriptiveText></Descriptions></HotelInfo>')),
+    'failed',
+  );
+  expectRule(rule('HNBC-CONTENT'), x(''), 'cantTell');
+});
