@@ -1,7 +1,7 @@
 // The result of a conformance run, as every report shows it (console, summary.json, the
 // conformance report in HTML, Markdown and JSON, Allure's environment). Built by
 // src/reporting/outcomes.ts from cucumber's messages; outcomes after W3C EARL.
-import type { Basis, ConformanceClass, Level } from '../spec/requirements';
+import type { ConformanceClass, RequirementDef } from '../spec/requirements';
 
 /** EARL outcome of one requirement. */
 export type Outcome = 'passed' | 'failed' | 'cantTell' | 'untested' | 'inapplicable';
@@ -36,13 +36,8 @@ export interface ScenarioRecord {
   warnings: string[];
 }
 
-export interface RequirementResult {
-  id: string;
-  level: Level;
-  class: ConformanceClass;
-  section: string;
-  statement: string;
-  basis: Basis;
+/** A requirement of the catalogue (without its untestable note) and what the run concluded. */
+export interface RequirementResult extends Omit<RequirementDef, 'untestable'> {
   outcome: Outcome;
   /** Why: cantTell, untested and inapplicable always say why; failed says how many checks failed. */
   reason?: string;
