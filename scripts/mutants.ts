@@ -41,7 +41,8 @@ function parseArgs(argv: string[]) {
   }
   const names = new Set<string>([...FAULTS.map((f) => f.name), ...VARIANTS.map((v) => v.name)]);
   const unknown = opts.only.filter((n) => !names.has(n));
-  if (unknown.length) throw new ConfigError(`unknown fault or variant ${unknown.join(', ')}; see npm run sandbox -- --list-faults / --list-variants`);
+  if (unknown.length)
+    throw new ConfigError(`unknown fault or variant ${unknown.join(', ')}; see npm run sandbox -- --list-faults / --list-variants`);
   return opts;
 }
 
@@ -56,7 +57,15 @@ function runSuite(root: string, label: string, env: Record<string, string>, tags
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, OTA_BASE_URL: '', OTA_REPORTS_DIR: dir, OTA_LEDGER_FILE: join(dir, 'ledger.jsonl'), OTA_SANDBOX_FAULTS: '', OTA_SANDBOX_VARIANTS: '', ...env },
+      env: {
+        ...process.env,
+        OTA_BASE_URL: '',
+        OTA_REPORTS_DIR: dir,
+        OTA_LEDGER_FILE: join(dir, 'ledger.jsonl'),
+        OTA_SANDBOX_FAULTS: '',
+        OTA_SANDBOX_VARIANTS: '',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let log = '';
@@ -86,7 +95,8 @@ async function pool<T, R>(items: T[], jobs: number, fn: (t: T) => Promise<R>): P
 }
 
 /** Requirements that failed in a run: MUST failures and SHOULD warnings. */
-const failed = (r: RunOutcome, level?: string) => (r.result?.requirements ?? []).filter((q) => q.outcome === 'failed' && (!level || q.level === level));
+const failed = (r: RunOutcome, level?: string) =>
+  (r.result?.requirements ?? []).filter((q) => q.outcome === 'failed' && (!level || q.level === level));
 
 export function judgeFault(f: FaultDef, run: RunOutcome): { caught: boolean; by: string[] } {
   const by = failed(run)
@@ -108,16 +118,23 @@ export function judgeVariant(v: VariantDef, run: RunOutcome): { fair: boolean; w
 
 async function main(): Promise<number> {
   const opts = parseArgs(process.argv.slice(2));
-  const pick = <T extends { name: string }>(xs: readonly T[]) => (opts.only.length ? xs.filter((x) => opts.only.includes(x.name)) : [...xs]);
+  const pick = <T extends { name: string }>(xs: readonly T[]) =>
+    opts.only.length ? xs.filter((x) => opts.only.includes(x.name)) : [...xs];
   const faults = pick(FAULTS);
   const variants = opts.variants ? pick(VARIANTS) : [];
   // Outside reports/: the run's own secret scan must not walk thousands of mutation files.
   const root = mkdtempSync(join(tmpdir(), 'ota-mutants-'));
   const t0 = Date.now();
-  console.log(`Mutation and fairness runs: the baseline, ${faults.length} faults, ${variants.length} variants, ${opts.jobs} at a time. Reports: ${root}`);
+  console.log(
+    `Mutation and fairness runs: the baseline, ${faults.length} faults, ${variants.length} variants, ${opts.jobs} at a time. Reports: ${root}`,
+  );
 
   type Job = { kind: 'baseline' } | { kind: 'fault'; f: FaultDef } | { kind: 'variant'; v: VariantDef };
-  const jobs: Job[] = [{ kind: 'baseline' }, ...faults.map((f) => ({ kind: 'fault' as const, f })), ...variants.map((v) => ({ kind: 'variant' as const, v }))];
+  const jobs: Job[] = [
+    { kind: 'baseline' },
+    ...faults.map((f) => ({ kind: 'fault' as const, f })),
+    ...variants.map((v) => ({ kind: 'variant' as const, v })),
+  ];
   // The slow-reply fault must outlast the suite's timeout, and nothing else may.
   const faultEnv = (f: FaultDef): Record<string, string> => ({
     OTA_SANDBOX_FAULTS: f.name,
@@ -127,7 +144,9 @@ async function main(): Promise<number> {
     if (job.kind === 'baseline') {
       const run = await runSuite(root, 'baseline', {});
       const ok = run.exitCode === 0 && run.result?.verdict === 'CONFORMS' && run.result.warnings === 0;
-      console.log(`baseline: ${ok ? 'CONFORMS, no warning' : `NOT CLEAN: ${run.result?.verdict ?? `exit ${run.exitCode}`} ${run.result?.verdictReason ?? ''}`} (${run.seconds.toFixed(0)} s)`);
+      console.log(
+        `baseline: ${ok ? 'CONFORMS, no warning' : `NOT CLEAN: ${run.result?.verdict ?? `exit ${run.exitCode}`} ${run.result?.verdictReason ?? ''}`} (${run.seconds.toFixed(0)} s)`,
+      );
       return { job, run, ok, detail: run.result?.verdictReason ?? '' };
     }
     if (job.kind === 'fault') {
@@ -136,8 +155,15 @@ async function main(): Promise<number> {
       const tags = opts.full ? undefined : [...reqs, ...(job.f.area === 'booking' ? ['@creates-booking'] : [])].join(' or ');
       const run = await runSuite(root, `fault-${job.f.name}`, faultEnv(job.f), tags);
       const j = judgeFault(job.f, run);
-      console.log(`fault ${job.f.name}: ${j.caught ? `caught by ${j.by.join(', ')}` : `ESCAPED (exit ${run.exitCode})`} (${run.seconds.toFixed(0)} s)`);
-      return { job, run, ok: j.caught, detail: j.caught ? j.by.join(', ') : `exit ${run.exitCode}, ${run.result?.scenarios.length ?? 0} scenarios` };
+      console.log(
+        `fault ${job.f.name}: ${j.caught ? `caught by ${j.by.join(', ')}` : `ESCAPED (exit ${run.exitCode})`} (${run.seconds.toFixed(0)} s)`,
+      );
+      return {
+        job,
+        run,
+        ok: j.caught,
+        detail: j.caught ? j.by.join(', ') : `exit ${run.exitCode}, ${run.result?.scenarios.length ?? 0} scenarios`,
+      };
     }
     const run = await runSuite(root, `variant-${job.v.name}`, { OTA_SANDBOX_VARIANTS: job.v.name });
     const j = judgeVariant(job.v, run);
@@ -173,7 +199,11 @@ async function main(): Promise<number> {
   const fair = rows('variant').filter((r) => r.ok).length;
   writeFileSync(
     join(root, 'score.json'),
-    JSON.stringify({ baseline: baseline.ok, caught, faults: faults.length, fair, variants: variants.length, seconds: (Date.now() - t0) / 1000 }, null, 2),
+    JSON.stringify(
+      { baseline: baseline.ok, caught, faults: faults.length, fair, variants: variants.length, seconds: (Date.now() - t0) / 1000 },
+      null,
+      2,
+    ),
   );
   console.log(`\n${((Date.now() - t0) / 1000).toFixed(0)} s.`);
   console.log(`baseline: ${baseline.ok ? 'CONFORMS with no warning' : 'NOT CLEAN'}`);

@@ -11,6 +11,7 @@ import { loadConfig, PROJECT_ROOT } from '../src/run/config';
 import { ConfigError } from '../src/run/errors';
 import { formatFindings, Redactor, scanForSecrets } from '../src/safety/redaction';
 import { maskConsole } from '../src/safety/console';
+import { ALLURE3_CATEGORIES } from '../src/reporting/allure-metadata';
 
 function main(): number {
   const config = loadConfig();
@@ -22,6 +23,8 @@ function main(): number {
     ...JSON.parse(readFileSync(join(PROJECT_ROOT, 'allurerc.json'), 'utf8')),
     output: join(config.reportsDir, 'allure-report'),
     historyPath: join(config.reportsDir, 'history', 'allure-history.jsonl'),
+    // Nonconformance (MUST), warning (SHOULD), cannot tell, suite error: Allure 3 reads them here.
+    categories: ALLURE3_CATEGORIES,
   };
   rmSync(allurerc.output, { recursive: true, force: true });
   // what the history held before: restored if this report has to be thrown away
@@ -30,7 +33,11 @@ function main(): number {
   writeFileSync(rcFile, JSON.stringify(allurerc, null, 2));
   const cli = join(PROJECT_ROOT, 'node_modules/allure/cli.js');
   // piped, not inherited: Allure's output goes through the same masking as everything else
-  const gen = spawnSync(process.execPath, [cli, 'generate', results, '--config', rcFile], { cwd: PROJECT_ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const gen = spawnSync(process.execPath, [cli, 'generate', results, '--config', rcFile], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   process.stdout.write(gen.stdout ?? '');
   process.stderr.write(gen.stderr ?? '');
   rmSync(rcFile, { force: true });
@@ -54,7 +61,10 @@ function main(): number {
     );
     return 3;
   }
-  console.log(`Report: ${join(allurerc.output, 'index.html')} (no secret found in ${config.reportsDir}).`);
+  // One self-contained file (allurerc.json: singleFile): it opens from file:// with no server.
+  console.log(`Allure report: ${join(allurerc.output, 'index.html')} (opens from disk; no secret found in ${config.reportsDir}).`);
+  const conformance = join(config.reportsDir, 'conformance-report.html');
+  if (existsSync(conformance)) console.log(`Conformance report: ${conformance}`);
   return 0;
 }
 

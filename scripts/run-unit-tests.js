@@ -10,9 +10,16 @@ const { spawnSync } = require('node:child_process');
 const roots = process.argv.slice(2).length ? process.argv.slice(2) : ['test', 'sandbox/test'];
 const files = [];
 function walk(dir) {
-  if (dir.endsWith('.test.ts')) { files.push(dir); return; }
+  if (dir.endsWith('.test.ts')) {
+    files.push(dir);
+    return;
+  }
   let entries;
-  try { entries = readdirSync(dir); } catch { return; }
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
   for (const name of entries.sort()) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) walk(p);

@@ -3,8 +3,21 @@
 import { Then } from '@cucumber/cucumber';
 import { sentenceRules } from '../src/operations';
 import {
-  ENVELOPE_RULES, contentType, echoToken, errorType, isoDates, namespace, noDoctype, refusalCheck, rsRoot, served, status200, successXorErrors, timely,
-  version, wellFormed,
+  ENVELOPE_RULES,
+  contentType,
+  echoToken,
+  errorType,
+  isoDates,
+  namespace,
+  noDoctype,
+  refusalCheck,
+  rsRoot,
+  served,
+  status200,
+  successXorErrors,
+  timely,
+  version,
+  wellFormed,
 } from '../src/contracts/envelope';
 import type { Rule } from '../src/contracts/rule';
 import type { RequirementId } from '../src/spec/requirements';
@@ -54,7 +67,8 @@ for (const [sentence, rule] of envelope) {
 // Operation rules: the sentence lives with the rule in its contract.
 for (const { op, rule } of sentenceRules()) {
   Then(rule.sentence, async function (this: GatewayWorld) {
-    if (this.reply.op.name !== op) throw new StepUsageError(`"${rule.sentence}" checks a ${op} reply, but the last reply is ${this.reply.op.name}`);
+    if (this.reply.op.name !== op)
+      throw new StepUsageError(`"${rule.sentence}" checks a ${op} reply, but the last reply is ${this.reply.op.name}`);
     await this.check([rule]);
   });
 }

@@ -5,7 +5,9 @@ import { VARIANT_LIST } from './variants';
 
 function usage(msg?: string): never {
   if (msg) console.error(msg);
-  console.error('usage: npm run sandbox -- [--port <n>] [--host <h>] [--fault <name>]... [--variant <name>]... [--list-faults] [--list-variants]');
+  console.error(
+    'usage: npm run sandbox -- [--port <n>] [--host <h>] [--fault <name>]... [--variant <name>]... [--list-faults] [--list-variants]',
+  );
   process.exit(2);
 }
 
@@ -28,7 +30,8 @@ async function main(argv: string[]): Promise<void> {
       for (const f of FAULTS) console.log(`${f.name.padEnd(28)} ${f.breaks.join(',').padEnd(22)} ${f.description}`);
       return;
     } else if (a === '--list-variants') {
-      for (const v of VARIANT_LIST) console.log(`${v.name.padEnd(30)} ${(v.expectedWarnings.join(',') || '-').padEnd(22)} ${v.description}`);
+      for (const v of VARIANT_LIST)
+        console.log(`${v.name.padEnd(30)} ${(v.expectedWarnings.join(',') || '-').padEnd(22)} ${v.description}`);
       return;
     } else if (a === '--help' || a === '-h') usage();
     else usage(`unknown argument ${a}`);

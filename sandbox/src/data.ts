@@ -165,11 +165,13 @@ export function loadData(dir: string = DEFAULT_DATA_DIR): SandboxData {
   };
   // Cross-references must hold, or the sandbox would answer with dangling codes.
   for (const act of activities) {
-    for (const code of act.pickupHotels) if (!data.hotelByCode.has(code)) throw new Error(`activity ${act.id}: unknown pickup hotel ${code}`);
+    for (const code of act.pickupHotels)
+      if (!data.hotelByCode.has(code)) throw new Error(`activity ${act.id}: unknown pickup hotel ${code}`);
   }
   for (const ap of airports) {
     for (const v of ap.vehicles) if (!data.vehicleByCode.has(v)) throw new Error(`airport ${ap.code}: unknown vehicle ${v}`);
-    for (const r of ap.routes) for (const code of r.hotels) if (!data.hotelByCode.has(code)) throw new Error(`airport ${ap.code}: unknown hotel ${code}`);
+    for (const r of ap.routes)
+      for (const code of r.hotels) if (!data.hotelByCode.has(code)) throw new Error(`airport ${ap.code}: unknown hotel ${code}`);
   }
   return data;
 }

@@ -90,7 +90,11 @@ export function successReply(info: EnvelopeInfo, content: string, warnings: OtaW
   const { name, attrs } = open(info, w);
   const all = w.variants.has('warnings-beside-success') ? [...warnings, ADVISORY] : warnings;
   const ws = all.length
-    ? el('Warnings', {}, all.map((x) => el('Warning', { Type: x.type, Code: x.code, ShortText: x.shortText }, esc(x.text))))
+    ? el(
+        'Warnings',
+        {},
+        all.map((x) => el('Warning', { Type: x.type, Code: x.code, ShortText: x.shortText }, esc(x.text))),
+      )
     : '';
   const both = w.faults.has('success-and-errors')
     ? el('Errors', {}, el('Error', { Type: '11', Code: '450', ShortText: 'Processed' }, 'Request processed'))
@@ -99,7 +103,11 @@ export function successReply(info: EnvelopeInfo, content: string, warnings: OtaW
 }
 
 export function errorsReply(info: EnvelopeInfo, errors: OtaError[], w: WriteEnv): string {
-  const errs = el('Errors', {}, errors.map((e) => errorEl(e, w.variants)));
+  const errs = el(
+    'Errors',
+    {},
+    errors.map((e) => errorEl(e, w.variants)),
+  );
   if (w.variants.has('error-rs')) {
     // OTA_ErrorRS: the generic OpenTravel error message, same Errors inside.
     const { attrs } = open({ ...info, rootAttrs: undefined }, w);

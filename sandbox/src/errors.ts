@@ -28,10 +28,17 @@ export class OtaError extends Error {
 export const err = {
   notWellFormed: (d: string) => new OtaError(EWT.PROTOCOL, '450', 'Unable to process', `Request is not well-formed XML: ${d}`),
   doctype: () => new OtaError(EWT.PROTOCOL, '450', 'DTD not allowed', 'Requests must not carry a DOCTYPE, DTD or entity declarations'),
-  wrongRoot: (got: string, want: string) => new OtaError(EWT.PROTOCOL, '320', 'Wrong root element', `Root element ${got} is not accepted here; expected ${want}`),
-  wrongNamespace: (got: string) => new OtaError(EWT.PROTOCOL, '320', 'Wrong namespace', `Root element namespace '${got}' is not http://www.opentravel.org/OTA/2003/05`),
+  wrongRoot: (got: string, want: string) =>
+    new OtaError(EWT.PROTOCOL, '320', 'Wrong root element', `Root element ${got} is not accepted here; expected ${want}`),
+  wrongNamespace: (got: string) =>
+    new OtaError(EWT.PROTOCOL, '320', 'Wrong namespace', `Root element namespace '${got}' is not http://www.opentravel.org/OTA/2003/05`),
   version: (got: string | undefined, want: string) =>
-    new OtaError(EWT.PROTOCOL, '320', 'Unsupported version', got === undefined ? `Version attribute is missing; expected ${want}` : `Version ${got} is not supported; expected ${want}`),
+    new OtaError(
+      EWT.PROTOCOL,
+      '320',
+      'Unsupported version',
+      got === undefined ? `Version attribute is missing; expected ${want}` : `Version ${got} is not supported; expected ${want}`,
+    ),
   /** POS missing or malformed: the caller did not authenticate. */
   auth: (d: string) => new OtaError(EWT.AUTHENTICATION, '497', 'Authorization error', d, 'unauthenticated'),
   /** Credentials given but wrong (same Type/Code as auth: never tell which part was wrong). */

@@ -61,7 +61,13 @@ export function httpErrorBody(status: number, shortText: string, detail: string,
 }
 const NO_FAULTS = new Faults();
 
-function httpError(status: number, shortText: string, detail: string, w: Omit<WriteEnv, 'faults'>, extra: Record<string, string> = {}): RawReply {
+function httpError(
+  status: number,
+  shortText: string,
+  detail: string,
+  w: Omit<WriteEnv, 'faults'>,
+  extra: Record<string, string> = {},
+): RawReply {
   const { contentType, encoding } = xmlEncoding(w.variants);
   return { status, headers: { 'content-type': contentType, ...extra }, body: httpErrorBody(status, shortText, detail, w), encoding };
 }

@@ -62,15 +62,18 @@ async function handle(req: IncomingMessage, res: ServerResponse, opts: ServerOpt
   const declared = Number(req.headers['content-length'] ?? NaN);
   const body = await readBody(req, opts.maxBodyBytes, Number.isFinite(declared) && declared > opts.maxBodyBytes);
   if (body === 'too-large') {
-    safeEnd(res, 413, httpErrorBody(413, 'Payload too large', `Request bodies are limited to ${opts.maxBodyBytes} bytes`, errEnv(opts)), opts, {
-      connection: 'close',
-    });
+    safeEnd(
+      res,
+      413,
+      httpErrorBody(413, 'Payload too large', `Request bodies are limited to ${opts.maxBodyBytes} bytes`, errEnv(opts)),
+      opts,
+      {
+        connection: 'close',
+      },
+    );
     return;
   }
-  const reply = route(
-    { method: req.method ?? 'GET', path: url.pathname, contentType: req.headers['content-type'], body },
-    opts,
-  );
+  const reply = route({ method: req.method ?? 'GET', path: url.pathname, contentType: req.headers['content-type'], body }, opts);
   if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs).unref());
   const buf = Buffer.from(reply.body, reply.encoding ?? 'utf8');
   const headers = { ...reply.headers, 'content-length': String(buf.length) };

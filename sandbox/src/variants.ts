@@ -113,7 +113,7 @@ export const VARIANTS = [
   {
     name: 'error-rs',
     description:
-      'Refusals are answered with an OTA_ErrorRS root (OTA namespace, Version, Status NotProcessed, ErrorCode = the ERR code) holding Errors/Error (Type, Code, ShortText) instead of the operation\'s RS with Errors.',
+      "Refusals are answered with an OTA_ErrorRS root (OTA namespace, Version, Status NotProcessed, ErrorCode = the ERR code) holding Errors/Error (Type, Code, ShortText) instead of the operation's RS with Errors.",
     expectedWarnings: ['EP-RS-ROOT', 'ALIGN-XSD'],
   },
   // ErrorType: only Type is required; ShortText is optional and the element text is the
@@ -196,7 +196,7 @@ export const VARIANTS = [
   {
     name: 'item-status-attribute',
     description:
-      'Booking read writes each item\'s status as Service/@Status instead of @ReservationStatusType; the booking status stays HotelReservation/@ResStatus (2016B has no other place for it).',
+      "Booking read writes each item's status as Service/@Status instead of @ReservationStatusType; the booking status stays HotelReservation/@ResStatus (2016B has no other place for it).",
     expectedWarnings: ['ALIGN-XSD'],
   },
   // TPA_Extensions is OpenTravel's extension point (ServiceType and HotelReservationType end with
@@ -204,7 +204,7 @@ export const VARIANTS = [
   {
     name: 'status-in-tpa-extensions',
     description:
-      'Booking read writes statuses as TPA_Extensions/ReservationStatus/@Status: the booking\'s under HotelReservation, each item\'s under its Service; no @ResStatus, no @ReservationStatusType.',
+      "Booking read writes statuses as TPA_Extensions/ReservationStatus/@Status: the booking's under HotelReservation, each item's under its Service; no @ResStatus, no @ReservationStatusType.",
     expectedWarnings: [],
   },
 
@@ -226,7 +226,7 @@ export const VARIANTS = [
   {
     name: 'transfer-legs-by-content',
     description:
-      'Transfer services carry no RateQualifier/SpecialInputs RPH: the leg answered is told by the content, Pickup/AirportInfo/Arrival (arrival leg, Pickup/@DateTime = the flight\'s) or Dropoff/AirportInfo/Departure (departure leg).',
+      "Transfer services carry no RateQualifier/SpecialInputs RPH: the leg answered is told by the content, Pickup/AirportInfo/Arrival (arrival leg, Pickup/@DateTime = the flight's) or Dropoff/AirportInfo/Departure (departure leg).",
     expectedWarnings: [],
   },
   // GroundServiceChargesType: ChargePurpose (List_VehChargePurpose, with OTA_CodeExtGroup Code and

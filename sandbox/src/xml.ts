@@ -61,7 +61,11 @@ export function parseXml(body: Buffer): XNode {
   let doc: Lx.XmlDocument;
   try {
     doc = lx.XmlDocument.fromBuffer(body, {
-      option: lx.ParseOption.XML_PARSE_NONET | lx.ParseOption.XML_PARSE_NO_XXE | lx.ParseOption.XML_PARSE_NOERROR | lx.ParseOption.XML_PARSE_NOWARNING,
+      option:
+        lx.ParseOption.XML_PARSE_NONET |
+        lx.ParseOption.XML_PARSE_NO_XXE |
+        lx.ParseOption.XML_PARSE_NOERROR |
+        lx.ParseOption.XML_PARSE_NOWARNING,
     });
   } catch (e) {
     throw new XmlSyntaxError(firstLine((e as Error).message));
@@ -118,14 +122,16 @@ export function text(n: XNode | undefined): string {
 // ---- building ----
 
 export function esc(s: string | number): string {
-  return String(s)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    // Characters not allowed in XML 1.0 are dropped rather than echoed.
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
+  return (
+    String(s)
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+      // Characters not allowed in XML 1.0 are dropped rather than echoed.
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+  );
 }
 
 export type Attrs = Record<string, string | number | boolean | undefined | null>;

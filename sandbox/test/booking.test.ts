@@ -52,19 +52,31 @@ describe('activitybook', () => {
 
   it('a second item joins the booking; a duplicate item reference is refused', async () => {
     await book('B-2', 'I-1');
-    const second = await book('B-2', 'I-2', { tourActivityId: 'PMI-PALMA', supplierProductCode: 'PALMA-OLDTOWN', startDateTime: `${day(31)}T10:00:00`, endDateTime: `${day(31)}T13:00:00` });
+    const second = await book('B-2', 'I-2', {
+      tourActivityId: 'PMI-PALMA',
+      supplierProductCode: 'PALMA-OLDTOWN',
+      startDateTime: `${day(31)}T10:00:00`,
+      endDateTime: `${day(31)}T13:00:00`,
+    });
     assert.ok(isSuccess(second.body), second.body.slice(0, 500));
     assert.deepEqual(xp((await read('B-2')).body, `${RD}/ota:Services/ota:Service/@ID`), ['I-1', 'I-2']);
     const dup = await book('B-2', 'I-1');
     assert.equal(errorCode(dup.body), '3/127');
-    const noItem = await post(sb.baseUrl, 'activitybook', fill('activitybook', { bookingRef: 'B-2', itemRef: 'x' }).replace(/<UniqueID Type="37"[^>]*\/>/, ''));
+    const noItem = await post(
+      sb.baseUrl,
+      'activitybook',
+      fill('activitybook', { bookingRef: 'B-2', itemRef: 'x' }).replace(/<UniqueID Type="37"[^>]*\/>/, ''),
+    );
     assert.equal(errorCode(noItem.body), '3/127');
     assert.equal(xp((await read('B-2')).body, `${RD}/ota:Services/ota:Service`).length, 2);
   });
 
   it('booking rules: operating day, pickup hotel, supplier codes, names on Commit', async () => {
     // PMI-HIKE runs Tuesdays and Fridays; day(30) is a Wednesday.
-    assert.equal(errorCode((await book('R-1', 'I', { tourActivityId: 'PMI-HIKE', supplierProductCode: 'TRAMUNTANA-HIKE', childAge: 12 })).body), '3/322');
+    assert.equal(
+      errorCode((await book('R-1', 'I', { tourActivityId: 'PMI-HIKE', supplierProductCode: 'TRAMUNTANA-HIKE', childAge: 12 })).body),
+      '3/322',
+    );
     assert.equal(errorCode((await book('R-2', 'I', { hotelCode: 'HERHAR01' })).body), '3/320');
     assert.equal(errorCode((await book('R-3', 'I', { supplierServiceCode: 'NOPE' })).body), '3/320');
     assert.equal(errorCode((await book('R-4', 'I', { supplierProductCode: 'OTHER' })).body), '3/320');
@@ -120,7 +132,11 @@ describe('bookcancel', () => {
 
   it('a penalty applies inside the cancellation deadline', async () => {
     // Booked for tomorrow: DRACH is free to cancel until 48 h before, so the full price is due.
-    await book('L-1', 'I', { startDateTime: `${day(1)}T08:30:00`, endDateTime: `${day(1)}T15:30:00`, pickupDateTime: `${day(1)}T08:00:00` });
+    await book('L-1', 'I', {
+      startDateTime: `${day(1)}T08:30:00`,
+      endDateTime: `${day(1)}T15:30:00`,
+      pickupDateTime: `${day(1)}T08:00:00`,
+    });
     const q = await cancel('L-1', 'Quote');
     assert.equal(one(q.body, '/ota:OTA_CancelRS/ota:CancelInfoRS/ota:CancelRules/ota:CancelRule/@Amount'), '70.00');
   });

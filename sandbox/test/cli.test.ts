@@ -9,7 +9,10 @@ import { fill, post } from './helpers';
 const ROOT = join(__dirname, '..', '..');
 
 function run(args: string[]) {
-  return spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'sandbox/src/cli.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'sandbox/src/cli.ts', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function firstLine(child: ReturnType<typeof run>): Promise<string> {

@@ -63,7 +63,9 @@ it(`${CLIENTS} clients, ${OPS} mixed operations: every committed booking readabl
   }
   await Promise.all(Array.from({ length: CLIENTS }, (_, c) => client(c)));
   const elapsed = Date.now() - t0;
-  console.log(`# concurrency: ${OPS} operations by ${CLIENTS} clients in ${elapsed} ms (${Math.round((OPS / elapsed) * 1000)} ops/s); ${committed.size} bookings, ${duplicates} duplicates refused`);
+  console.log(
+    `# concurrency: ${OPS} operations by ${CLIENTS} clients in ${elapsed} ms (${Math.round((OPS / elapsed) * 1000)} ops/s); ${committed.size} bookings, ${duplicates} duplicates refused`,
+  );
 
   // Every committed booking is readable and holds exactly the confirmed items, once each.
   let items = 0;
@@ -81,6 +83,9 @@ it(`${CLIENTS} clients, ${OPS} mixed operations: every committed booking readabl
   }
   // The store holds exactly the committed bookings, no more.
   assert.equal(sb.store.size, committed.size);
-  assert.equal(sb.store.all().reduce((t, b) => t + b.items.length, 0), items);
+  assert.equal(
+    sb.store.all().reduce((t, b) => t + b.items.length, 0),
+    items,
+  );
   assert.ok(committed.size > 50 && duplicates > 0 && cancelledItems.size + cancelledBookings.size > 0);
 });

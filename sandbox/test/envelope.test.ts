@@ -90,14 +90,29 @@ describe('HTTP rules', () => {
 
 describe('bad input → Errors reply, server keeps serving', () => {
   const cases: Array<[string, string, string, string]> = [
-    ['not well-formed', 'hotelavailability', '<OTA_HotelAvailRQ xmlns="http://www.opentravel.org/OTA/2003/05" Version="2008.1"><POS>', '7/450'],
+    [
+      'not well-formed',
+      'hotelavailability',
+      '<OTA_HotelAvailRQ xmlns="http://www.opentravel.org/OTA/2003/05" Version="2008.1"><POS>',
+      '7/450',
+    ],
     ['empty body', 'activitysearch', '', '7/450'],
     ['wrong root for the path', 'hotelavailability', fill('activitysearch'), '7/320'],
     ['wrong namespace', 'hotelnbc', fill('hotelnbc').replace('http://www.opentravel.org/OTA/2003/05', 'http://example.com/ota'), '7/320'],
     ['no namespace', 'bookread', fill('bookread').replace(' xmlns="http://www.opentravel.org/OTA/2003/05"', ''), '7/320'],
-    ['Version other than the spec', 'hotelavailability', fill('hotelavailability').replace('Version="2008.1"', 'Version="2011.2"'), '7/320'],
+    [
+      'Version other than the spec',
+      'hotelavailability',
+      fill('hotelavailability').replace('Version="2008.1"', 'Version="2011.2"'),
+      '7/320',
+    ],
     ['Version missing', 'activitynbc', fill('activitynbc').replace(' Version="2016.2"', ''), '7/320'],
-    ['mandatory element missing (StayDateRange)', 'hotelavailability', fill('hotelavailability').replace(/<StayDateRange[^>]*\/>/, ''), '10/321'],
+    [
+      'mandatory element missing (StayDateRange)',
+      'hotelavailability',
+      fill('hotelavailability').replace(/<StayDateRange[^>]*\/>/, ''),
+      '10/321',
+    ],
     ['mandatory attribute missing (HotelCode)', 'hotelnbc', fill('hotelnbc').replace(/HotelCode="[^"]*"/, ''), '10/321'],
     ['non-ISO date', 'hotelavailability', fill('hotelavailability', { start: '05/06/2031' }), '3/15'],
     ['date in the past', 'activitysearch', fill('activitysearch', { start: '2020-01-01', end: '2020-01-03' }), '3/15'],
@@ -125,7 +140,10 @@ describe('bad input → Errors reply, server keeps serving', () => {
 
 describe('no DTD or entity is ever processed', () => {
   it('a DOCTYPE with an internal entity is refused and the entity is not expanded', async () => {
-    const xml = fill('hotelnbc').replace('<OTA_Hotel', '<!DOCTYPE x [<!ENTITY secret "EXPANDED-SECRET">]>\n<OTA_Hotel').replace('{{', '').replace('</OTA_HotelDescriptiveInfoRQ>', '<Note>&secret;</Note></OTA_HotelDescriptiveInfoRQ>');
+    const xml = fill('hotelnbc')
+      .replace('<OTA_Hotel', '<!DOCTYPE x [<!ENTITY secret "EXPANDED-SECRET">]>\n<OTA_Hotel')
+      .replace('{{', '')
+      .replace('</OTA_HotelDescriptiveInfoRQ>', '<Note>&secret;</Note></OTA_HotelDescriptiveInfoRQ>');
     const r = await post(sb.baseUrl, 'hotelnbc', xml);
     assert.equal(errorCode(r.body), '7/450');
     assert.doesNotMatch(r.body, /EXPANDED-SECRET/);
@@ -169,7 +187,9 @@ describe('authentication', () => {
     });
   }
   it('requestor Instance: checked only when the sandbox has one configured', async () => {
-    const withInstance = await start({ credentials: { requestorId: 'A', requestorContext: 'C', requestorInstance: 'I-1', user: 'u', password: 'p' } });
+    const withInstance = await start({
+      credentials: { requestorId: 'A', requestorContext: 'C', requestorInstance: 'I-1', user: 'u', password: 'p' },
+    });
     try {
       const v = { requestorId: 'A', requestorContext: 'C', user: 'u', password: 'p' };
       assert.ok(isSuccess((await call(withInstance.baseUrl, 'activitysearch', { ...v, requestorInstance: 'I-1' })).body));

@@ -29,7 +29,8 @@ const EFFECTS: Record<string, (b: string) => Promise<void>> = {
     const s = (await call(b, 'hotelnbc')).body;
     assert.equal(xp(s, 'count(/*/ota:Success) + count(/*/ota:Errors)')[0], '2');
   },
-  'echotoken-dropped': async (b) => assert.equal(xp((await call(b, 'hotelavailability', { echoToken: 'E1' })).body, 'count(/*/@EchoToken)')[0], '0'),
+  'echotoken-dropped': async (b) =>
+    assert.equal(xp((await call(b, 'hotelavailability', { echoToken: 'E1' })).body, 'count(/*/@EchoToken)')[0], '0'),
   'content-type-html': async (b) => assert.match((await call(b, 'activitysearch')).contentType, /^text\/html/),
   'http-500': async (b) => {
     const r = await call(b, 'activitysearch');
@@ -45,12 +46,22 @@ const EFFECTS: Record<string, (b: string) => Promise<void>> = {
   'hotel-ignores-place': async (b) =>
     assert.ok(xp((await call(b, 'hotelavailability', { maxResponses: 50 })).body, `${RS}//ota:StateProv`).some((r) => r !== 'Mallorca')),
   'hotel-wrong-guests': async (b) =>
-    assert.equal(one((await call(b, 'hotelavailability', { adults: 1, children: 1 })).body, `${RS}//ota:GuestCount[@AgeQualifyingCode='10']/@Count`), '2'),
+    assert.equal(
+      one((await call(b, 'hotelavailability', { adults: 1, children: 1 })).body, `${RS}//ota:GuestCount[@AgeQualifyingCode='10']/@Count`),
+      '2',
+    ),
   'ignores-maximumprice': async (b) =>
-    assert.ok(xp((await call(b, 'activityavailability', { maximumPrice: 50 })).body, `${TA}//ota:Price/@Amount`).some((a) => Number(a) > 50)),
+    assert.ok(
+      xp((await call(b, 'activityavailability', { maximumPrice: 50 })).body, `${TA}//ota:Price/@Amount`).some((a) => Number(a) > 50),
+    ),
   'prices-wrong-participants': async (b) =>
     assert.deepEqual(
-      new Set(xp((await call(b, 'activityavailability', { adults: 3 })).body, `${TA}//ota:ParticipantCategory[ota:QualifierInfo/@Extension='10']//ota:ParticipantCount/@Quantity`)),
+      new Set(
+        xp(
+          (await call(b, 'activityavailability', { adults: 3 })).body,
+          `${TA}//ota:ParticipantCategory[ota:QualifierInfo/@Extension='10']//ota:ParticipantCount/@Quantity`,
+        ),
+      ),
       new Set(['1']),
     ),
   'wrong-currency-decimal': async (b) => {
@@ -59,7 +70,11 @@ const EFFECTS: Record<string, (b: string) => Promise<void>> = {
     assert.deepEqual(new Set(xp(r, `${TA}//ota:Pricing//@DecimalPlaces`)), new Set(['2']));
   },
   'search-ignores-area': async (b) =>
-    assert.ok(xp((await call(b, 'activitysearch', { hotelCode: 'PMOMON03' })).body, `${TA}/ota:BasicInfo/@TourActivityID`).some((id) => id !== 'PMO-STREET')),
+    assert.ok(
+      xp((await call(b, 'activitysearch', { hotelCode: 'PMOMON03' })).body, `${TA}/ota:BasicInfo/@TourActivityID`).some(
+        (id) => id !== 'PMO-STREET',
+      ),
+    ),
   'quote-stores-booking': async (b) => {
     await call(b, 'activitybook', { resStatus: 'Quote', bookingRef: 'F-Q' });
     assert.ok(isSuccess((await call(b, 'bookread', { bookingRef: 'F-Q' })).body));
@@ -92,13 +107,21 @@ const EFFECTS: Record<string, (b: string) => Promise<void>> = {
     await call(b, 'activitybook', { bookingRef: 'F-P', itemRef: 'A' });
     await call(b, 'activitybook', { bookingRef: 'F-P', itemRef: 'B' });
     await post(b, 'bookcancel', withPartial(fill('bookcancel', { bookingRef: 'F-P' }), 'A'));
-    assert.deepEqual(xp((await call(b, 'bookread', { bookingRef: 'F-P' })).body, `${RD}//ota:Service/@ReservationStatusType`), ['Cancelled', 'Cancelled']);
+    assert.deepEqual(xp((await call(b, 'bookread', { bookingRef: 'F-P' })).body, `${RD}//ota:Service/@ReservationStatusType`), [
+      'Cancelled',
+      'Cancelled',
+    ]);
   },
-  'hotelnbc-other-hotel': async (b) => assert.notEqual(one((await call(b, 'hotelnbc')).body, '//ota:HotelDescriptiveContent/@HotelCode'), 'PMIBEL01'),
+  'hotelnbc-other-hotel': async (b) =>
+    assert.notEqual(one((await call(b, 'hotelnbc')).body, '//ota:HotelDescriptiveContent/@HotelCode'), 'PMIBEL01'),
   'activitynbc-other-activity': async (b) =>
     assert.notEqual(one((await call(b, 'activitynbc')).body, '//ota:TourActivityDescriptiveContent/@TourActivityID'), 'PMI-DRACH'),
   'ignores-disability': async (b) =>
-    assert.ok(xp((await call(b, 'transferavailability', { disabilityRequired: true })).body, `${GS}/ota:Service/@DisabilityVehicleInd`).includes('false')),
+    assert.ok(
+      xp((await call(b, 'transferavailability', { disabilityRequired: true })).body, `${GS}/ota:Service/@DisabilityVehicleInd`).includes(
+        'false',
+      ),
+    ),
   'transfer-other-airport': async (b) =>
     assert.ok(!xp((await call(b, 'transferavailability')).body, `${GS}//ota:AirportInfo/*/@LocationCode`).includes('PMI')),
   'doctype-entities': async (b) => assert.match((await call(b, 'activitysearch')).body, /<!DOCTYPE[^>]*\[[\s\S]*<!ENTITY/),

@@ -134,4 +134,5 @@ export function errorCode(body: string | Buffer): string | undefined {
   const c = one(body, '/*/ota:Errors/ota:Error/@Code');
   return t === undefined ? undefined : `${t}/${c}`;
 }
-export const isSuccess = (body: string | Buffer) => xp(body, 'count(/*/ota:Success)')[0] === '1' && xp(body, 'count(/*/ota:Errors)')[0] === '0';
+export const isSuccess = (body: string | Buffer) =>
+  xp(body, 'count(/*/ota:Success)')[0] === '1' && xp(body, 'count(/*/ota:Errors)')[0] === '0';

@@ -29,7 +29,10 @@ describe('hotelavailability', () => {
     assert.deepEqual(new Set(xp(r.body, `${RS}/ota:GuestCounts/ota:GuestCount[@AgeQualifyingCode='8']/@Count`)), new Set(['1']));
     // Cheapest first, totals consistent with the nightly rates.
     const totals = xp(r.body, `${RS}/ota:Total/@AmountAfterTax`).map(Number);
-    assert.deepEqual(totals, [...totals].sort((a, b) => a - b));
+    assert.deepEqual(
+      totals,
+      [...totals].sort((a, b) => a - b),
+    );
     const rr = `(${RS})[1]/ota:RoomRates/ota:RoomRate[1]`;
     const sum = xp(r.body, `${rr}/ota:Rates/ota:Rate`).length;
     assert.ok(sum >= 1);
@@ -92,16 +95,34 @@ describe('hotelavailability', () => {
 const TA = '/ota:OTA_TourActivityAvailRS/ota:TourActivityInfo';
 
 describe('activityavailability', () => {
-  it("offers several activities of the hotel, within the period, priced for the participants", async () => {
+  it('offers several activities of the hotel, within the period, priced for the participants', async () => {
     const r = await call(sb.baseUrl, 'activityavailability', { adults: 3, children: 2 });
     assert.ok(isSuccess(r.body));
     const ids = new Set(xp(r.body, `${TA}/ota:BasicInfo/@TourActivityID`));
     assert.ok(ids.size >= 3, [...ids].join());
     assert.deepEqual(new Set(xp(r.body, `${TA}/ota:PickupDropoff/@LocationName`)), new Set(['PMIBEL01']));
     for (const d of xp(r.body, `${TA}/ota:Schedule/ota:Detail/@Start`)) assert.ok(d >= day(30) && d <= day(33), d);
-    assert.deepEqual(new Set(xp(r.body, `${TA}/ota:Pricing/ota:ParticipantCategory[ota:QualifierInfo/@Extension='10']/ota:TPA_Extensions/ota:ParticipantCount/@Quantity`)), new Set(['3']));
-    assert.deepEqual(new Set(xp(r.body, `${TA}/ota:Pricing/ota:ParticipantCategory[ota:QualifierInfo/@Extension='8']/ota:TPA_Extensions/ota:ParticipantCount/@Quantity`)), new Set(['2']));
-    assert.ok(xp(r.body, `${TA}/ota:BasicInfo/ota:TPA_Extensions/ota:SupplierService/@SupplierServiceCode`).length === xp(r.body, TA).length);
+    assert.deepEqual(
+      new Set(
+        xp(
+          r.body,
+          `${TA}/ota:Pricing/ota:ParticipantCategory[ota:QualifierInfo/@Extension='10']/ota:TPA_Extensions/ota:ParticipantCount/@Quantity`,
+        ),
+      ),
+      new Set(['3']),
+    );
+    assert.deepEqual(
+      new Set(
+        xp(
+          r.body,
+          `${TA}/ota:Pricing/ota:ParticipantCategory[ota:QualifierInfo/@Extension='8']/ota:TPA_Extensions/ota:ParticipantCount/@Quantity`,
+        ),
+      ),
+      new Set(['2']),
+    );
+    assert.ok(
+      xp(r.body, `${TA}/ota:BasicInfo/ota:TPA_Extensions/ota:SupplierService/@SupplierServiceCode`).length === xp(r.body, TA).length,
+    );
     // Summary = Σ quantity × per-person price.
     const first = `${TA}[1]/ota:Pricing`;
     const adult = num(r.body, `${first}/ota:ParticipantCategory[ota:QualifierInfo/@Extension='10']/ota:Price/@Amount`);
@@ -112,7 +133,10 @@ describe('activityavailability', () => {
   it('a product restricts the answer to that activity', async () => {
     const r = await call(sb.baseUrl, 'activityavailability', { productCode: 'PMI-DRACH' });
     assert.deepEqual(new Set(xp(r.body, `${TA}/ota:BasicInfo/@TourActivityID`)), new Set(['PMI-DRACH']));
-    assert.deepEqual(new Set(xp(r.body, `${TA}/ota:BasicInfo/ota:TPA_Extensions/ota:SupplierService/@SupplierServiceCode`)), new Set(['STD', 'VIP']));
+    assert.deepEqual(
+      new Set(xp(r.body, `${TA}/ota:BasicInfo/ota:TPA_Extensions/ota:SupplierService/@SupplierServiceCode`)),
+      new Set(['STD', 'VIP']),
+    );
   });
 
   it('MaximumPrice leaves out dearer options', async () => {
@@ -127,7 +151,11 @@ describe('activityavailability', () => {
   });
 
   it('CurrencyDecimal and CurrencyCode shape every amount', async () => {
-    for (const [d, re] of [[0, /^\d+$/], [2, /^\d+\.\d{2}$/], [3, /^\d+\.\d{3}$/]] as const) {
+    for (const [d, re] of [
+      [0, /^\d+$/],
+      [2, /^\d+\.\d{2}$/],
+      [3, /^\d+\.\d{3}$/],
+    ] as const) {
       const r = await call(sb.baseUrl, 'activityavailability', { currencyDecimal: d, productCode: 'PMI-DRACH' });
       const amounts = xp(r.body, `${TA}/ota:Pricing//@Amount`);
       assert.ok(amounts.length > 0);
@@ -212,9 +240,18 @@ describe('transferavailability', () => {
     const leg1 = `${GS}[ota:RateQualifier/ota:SpecialInputs[@Name='RPH']/@Value='1']`;
     const leg2 = `${GS}[ota:RateQualifier/ota:SpecialInputs[@Name='RPH']/@Value='2']`;
     assert.ok(xp(r.body, leg1).length >= 2 && xp(r.body, leg2).length >= 2);
-    assert.deepEqual(new Set(xp(r.body, `${leg1}/ota:Service/ota:Location/ota:Pickup/ota:AirportInfo/ota:Arrival/@LocationCode`)), new Set(['PMI']));
-    assert.deepEqual(new Set(xp(r.body, `${leg1}/ota:Service/ota:Location/ota:Dropoff/ota:Address/ota:LocationType/@UniqueID`)), new Set(['PMIBEL01']));
-    assert.deepEqual(new Set(xp(r.body, `${leg2}/ota:Service/ota:Location/ota:Dropoff/ota:AirportInfo/ota:Departure/@LocationCode`)), new Set(['PMI']));
+    assert.deepEqual(
+      new Set(xp(r.body, `${leg1}/ota:Service/ota:Location/ota:Pickup/ota:AirportInfo/ota:Arrival/@LocationCode`)),
+      new Set(['PMI']),
+    );
+    assert.deepEqual(
+      new Set(xp(r.body, `${leg1}/ota:Service/ota:Location/ota:Dropoff/ota:Address/ota:LocationType/@UniqueID`)),
+      new Set(['PMIBEL01']),
+    );
+    assert.deepEqual(
+      new Set(xp(r.body, `${leg2}/ota:Service/ota:Location/ota:Dropoff/ota:AirportInfo/ota:Departure/@LocationCode`)),
+      new Set(['PMI']),
+    );
     assert.deepEqual(new Set(xp(r.body, `${leg1}/ota:Service/ota:Location/ota:Pickup/@DateTime`)), new Set([`${day(30)}T10:15:00`]));
     assert.deepEqual(new Set(xp(r.body, `${leg2}/ota:Service/ota:Location/ota:Pickup/@DateTime`)), new Set([`${day(33)}T15:40:00`]));
     assert.deepEqual(new Set(xp(r.body, `${GS}/ota:ServiceCharges[@Description='10']/ota:Calculation/@Quantity`)), new Set(['2']));

@@ -34,7 +34,10 @@ describe('booking store bound', () => {
     const s = new BookingStore(3);
     for (const r of ['A', 'B', 'C', 'D']) s.commit(r, item('1'), 'now');
     assert.equal(s.size, 3);
-    assert.deepEqual(s.all().map((b) => b.ref), ['B', 'C', 'D']);
+    assert.deepEqual(
+      s.all().map((b) => b.ref),
+      ['B', 'C', 'D'],
+    );
   });
 
   it('forgets the booking cancelled longest ago before any live one', () => {
@@ -45,11 +48,22 @@ describe('booking store bound', () => {
       s.cancel(booking, items, 'now');
     }
     s.commit('D', item('1'), 'now');
-    assert.deepEqual(s.all().map((b) => b.ref), ['A', 'B', 'D'], 'C, cancelled first, goes first; A (live, oldest) stays');
+    assert.deepEqual(
+      s.all().map((b) => b.ref),
+      ['A', 'B', 'D'],
+      'C, cancelled first, goes first; A (live, oldest) stays',
+    );
     s.commit('E', item('1'), 'now');
-    assert.deepEqual(s.all().map((b) => b.ref), ['A', 'D', 'E']);
+    assert.deepEqual(
+      s.all().map((b) => b.ref),
+      ['A', 'D', 'E'],
+    );
     s.commit('F', item('1'), 'now');
-    assert.deepEqual(s.all().map((b) => b.ref), ['D', 'E', 'F'], 'no cancelled one left: the oldest goes');
+    assert.deepEqual(
+      s.all().map((b) => b.ref),
+      ['D', 'E', 'F'],
+      'no cancelled one left: the oldest goes',
+    );
   });
 
   it('adding an item to a live booking never evicts', () => {
@@ -57,7 +71,10 @@ describe('booking store bound', () => {
     s.commit('A', item('1'), 'now');
     s.commit('B', item('1'), 'now');
     s.commit('A', item('2'), 'now');
-    assert.deepEqual(s.all().map((b) => `${b.ref}:${b.items.length}`), ['A:2', 'B:1']);
+    assert.deepEqual(
+      s.all().map((b) => `${b.ref}:${b.items.length}`),
+      ['A:2', 'B:1'],
+    );
   });
 
   it('refuses a bound that is not a positive integer', () => {
@@ -105,10 +122,14 @@ describe('slow clients', () => {
     assert.match(await stall(sb.baseUrl, 'POST /hotelavailability HTTP/1.1\r\nHost: sandbox\r\n'), /^HTTP\/1\.1 408 /);
   });
 
-  it('the deadline is for receiving the request: a reply slower than it still arrives, and the server keeps serving', { timeout: 20_000 }, async () => {
-    // slow-reply holds hotel availability for 800 ms, twice the request timeout.
-    const r = await call(sb.baseUrl, 'hotelavailability');
-    assert.equal(r.status, 200);
-    assert.ok(isSuccess(r.body));
-  });
+  it(
+    'the deadline is for receiving the request: a reply slower than it still arrives, and the server keeps serving',
+    { timeout: 20_000 },
+    async () => {
+      // slow-reply holds hotel availability for 800 ms, twice the request timeout.
+      const r = await call(sb.baseUrl, 'hotelavailability');
+      assert.equal(r.status, 200);
+      assert.ok(isSuccess(r.body));
+    },
+  );
 });

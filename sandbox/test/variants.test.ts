@@ -72,13 +72,23 @@ async function same(p: Pair, op: string, values: Values = {}, o: CanonOptions = 
 }
 
 const count = (raw: Buffer, expr: string) => Number(xp(raw, `count(${expr})`)[0]);
-const withPartial = (xml: string, item: string) => xml.replace(/(<UniqueID Type="36"[^>]*\/>)/, `$1<UniqueID Type="37" ID="${item}" ID_Context="Client"/>`);
+const withPartial = (xml: string, item: string) =>
+  xml.replace(/(<UniqueID Type="36"[^>]*\/>)/, `$1<UniqueID Type="37" ID="${item}" ID_Context="Client"/>`);
 
 /** Two items booked, the first cancelled alone, the booking read, then cancelled whole and read again. */
 async function bookingFlow(base: string, forms: BookingForms = DEFAULT_FORMS) {
   const book1 = await call(base, 'activitybook', { resStatus: forms.commitResStatus, bookingRef: 'V-1', itemRef: 'A' });
-  const book2 = await call(base, 'activitybook', { resStatus: forms.commitResStatus, bookingRef: 'V-1', itemRef: 'B', supplierServiceCode: 'VIP' });
-  const partial = await post(base, 'bookcancel', withPartial(fill('bookcancel', { bookingRef: 'V-1', cancelType: forms.commitCancelType }), 'A'));
+  const book2 = await call(base, 'activitybook', {
+    resStatus: forms.commitResStatus,
+    bookingRef: 'V-1',
+    itemRef: 'B',
+    supplierServiceCode: 'VIP',
+  });
+  const partial = await post(
+    base,
+    'bookcancel',
+    withPartial(fill('bookcancel', { bookingRef: 'V-1', cancelType: forms.commitCancelType }), 'A'),
+  );
   const read1 = await call(base, 'bookread', { bookingRef: 'V-1' });
   const whole = await call(base, 'bookcancel', { bookingRef: 'V-1', cancelType: forms.commitCancelType });
   const read2 = await call(base, 'bookread', { bookingRef: 'V-1' });
@@ -100,7 +110,8 @@ function scheduleDates(raw: Buffer, info: string): string[] {
       continue;
     }
     const ot = `${d}/ota:OperationTimes/ota:OperationTime`;
-    for (const x of span(one(raw, `${d}/@Start`)!, one(raw, `${d}/@End`)!)) if (one(raw, `${ot}/@${DAY_ATTR[weekday(x)]}`) === 'true') out.push(x);
+    for (const x of span(one(raw, `${d}/@Start`)!, one(raw, `${d}/@End`)!))
+      if (one(raw, `${ot}/@${DAY_ATTR[weekday(x)]}`) === 'true') out.push(x);
   }
   return out;
 }
@@ -132,7 +143,9 @@ function charges(raw: Buffer, codePath: string): Map<string, string[]> {
     const list: string[] = [];
     for (let k = 1; k <= count(raw, `${g}/ota:ServiceCharges`); k++) {
       const sc = `${g}/ota:ServiceCharges[${k}]`;
-      list.push(`${one(raw, `${sc}/${codePath}`)} ${one(raw, `${sc}/ota:Calculation/@Quantity`)} ${one(raw, `${sc}/ota:Calculation/@UnitCharge`)} ${one(raw, `${sc}/@Amount`)}`);
+      list.push(
+        `${one(raw, `${sc}/${codePath}`)} ${one(raw, `${sc}/ota:Calculation/@Quantity`)} ${one(raw, `${sc}/ota:Calculation/@UnitCharge`)} ${one(raw, `${sc}/@Amount`)}`,
+      );
     }
     m.set(one(raw, `${g}/ota:Reference/@ID`)!, list.sort());
   }
@@ -155,7 +168,8 @@ const EFFECTS: Record<VariantName, (p: Pair) => Promise<void>> = {
     const codes = (r: Reply) => xp(r.raw, '//ota:RoomStay/ota:BasicPropertyInfo/@HotelCode');
     assert.ok(codes(d).length > 1);
     assert.deepEqual(codes(v), codes(d).reverse());
-    const rootAttrs = (r: Reply) => [.../<OTA_HotelAvailRS ([^>]*)>/.exec(r.body)![1].matchAll(/(\w+)="/g)].map((m) => m[1]).filter((a) => a !== 'xmlns');
+    const rootAttrs = (r: Reply) =>
+      [.../<OTA_HotelAvailRS ([^>]*)>/.exec(r.body)![1].matchAll(/(\w+)="/g)].map((m) => m[1]).filter((a) => a !== 'xmlns');
     assert.deepEqual(rootAttrs(v), rootAttrs(d).reverse());
     await same(p, 'transferavailability', {}, { unordered: true });
     await same(p, 'activitybook', {}, { unordered: true });
@@ -248,7 +262,8 @@ const EFFECTS: Record<VariantName, (p: Pair) => Promise<void>> = {
     assert.equal(one(v.raw, 'local-name(/*)'), 'OTA_ErrorRS');
     assert.equal(one(v.raw, 'namespace-uri(/*)'), OTA);
     assert.equal(v.status, 200);
-    for (const e of ['/*/@Version', '/*/ota:Errors/ota:Error/@ShortText', '/*/ota:Errors/ota:Error']) assert.equal(one(v.raw, e), one(d.raw, e), e);
+    for (const e of ['/*/@Version', '/*/ota:Errors/ota:Error/@ShortText', '/*/ota:Errors/ota:Error'])
+      assert.equal(one(v.raw, e), one(d.raw, e), e);
     assert.equal(errorCode(v.raw), '3/392');
     assert.equal(count(v.raw, '/*/ota:Success'), 0);
     const [dc, vc] = await both(p, 'bookcancel', { bookingRef: 'NOPE' });
@@ -305,8 +320,14 @@ const EFFECTS: Record<VariantName, (p: Pair) => Promise<void>> = {
     assert.deepEqual(categories(v.raw, 'ota:QualifierInfo', '@Quantity'), dflt);
     assert.equal(count(v.raw, '//@Extension | //ota:ParticipantCount'), 0);
     const [db, vb] = await both(p, 'activitybook');
-    assert.deepEqual(categories(vb.raw, 'ota:QualifierInfo', '@Quantity'), categories(db.raw, 'ota:QualifierInfo/@Extension', 'ota:TPA_Extensions/ota:ParticipantCount/@Quantity'));
-    assert.deepEqual(xp(vb.raw, `${RDT}/ota:ParticipantInfo/ota:Category/ota:QualifierInfo`), xp(db.raw, `${RDT}/ota:ParticipantInfo/ota:Category/ota:QualifierInfo/@Extension`));
+    assert.deepEqual(
+      categories(vb.raw, 'ota:QualifierInfo', '@Quantity'),
+      categories(db.raw, 'ota:QualifierInfo/@Extension', 'ota:TPA_Extensions/ota:ParticipantCount/@Quantity'),
+    );
+    assert.deepEqual(
+      xp(vb.raw, `${RDT}/ota:ParticipantInfo/ota:Category/ota:QualifierInfo`),
+      xp(db.raw, `${RDT}/ota:ParticipantInfo/ota:Category/ota:QualifierInfo/@Extension`),
+    );
   },
   'pickupless-tickets': async (p) => {
     for (const op of ['activitysearch', 'activityavailability']) {
@@ -317,7 +338,10 @@ const EFFECTS: Record<VariantName, (p: Pair) => Promise<void>> = {
       assert.equal(one(d.raw, `${ticket}/ota:PickupDropoff/@LocationName`), 'PMIBEL01');
       assert.equal(count(v.raw, `${ticket}/ota:PickupDropoff`), 0);
       assert.deepEqual(new Set(xp(v.raw, `${ticket}/ota:Location/ota:Region[@RegionCode='HotelCode']`)), new Set(['PMIBEL01']));
-      assert.deepEqual(xp(v.raw, `${ticket}/ota:Location/ota:Region/@RegionName`), xp(d.raw, `${ticket}/ota:Location/ota:Region/@RegionName`));
+      assert.deepEqual(
+        xp(v.raw, `${ticket}/ota:Location/ota:Region/@RegionName`),
+        xp(d.raw, `${ticket}/ota:Location/ota:Region/@RegionName`),
+      );
       // Activities with a pickup keep it.
       const drach = `${TA}[ota:BasicInfo/@TourActivityID='PMI-DRACH']/ota:PickupDropoff/@LocationName`;
       assert.deepEqual(xp(v.raw, drach), xp(d.raw, drach));
@@ -334,7 +358,10 @@ const EFFECTS: Record<VariantName, (p: Pair) => Promise<void>> = {
     // The item reference: Confirmation Type 37 by default, TPA_Extensions/UniqueID Type 37 here.
     assert.deepEqual(xp(v.book2.raw, `${RDT}/ota:TPA_Extensions/ota:UniqueID[@Type='37']/@ID`), conf(d.book2, "[@Type='37']"));
     for (const r of ['read1', 'read2'] as const) {
-      assert.deepEqual(xp(v[r].raw, `${RD}/ota:UniqueID[@ID_Context='Client']/@ID`), xp(d[r].raw, `${RD}/ota:UniqueID[@ID_Context='Client']/@ID`));
+      assert.deepEqual(
+        xp(v[r].raw, `${RD}/ota:UniqueID[@ID_Context='Client']/@ID`),
+        xp(d[r].raw, `${RD}/ota:UniqueID[@ID_Context='Client']/@ID`),
+      );
       assert.deepEqual(xp(v[r].raw, `${RD}/ota:UniqueID[@ID_Context='Internal']/@ID`), internal);
       assert.equal(canon(v[r].raw, { drop: (n) => n.attrs.ID_Context === 'Internal' }), canon(d[r].raw), `${r}: nothing else changed`);
     }
@@ -354,7 +381,9 @@ const EFFECTS: Record<VariantName, (p: Pair) => Promise<void>> = {
     assert.equal(one(d.read2.raw, `${RD}/@ResStatus`), 'Cancelled');
     assert.equal(one(v.read2.raw, `${RD}/@ResStatus`), 'XL');
     // The words it uses are the ones its test data declares.
-    const declared = (VARIANT_LIST.find((x) => x.name === 'cancel-status-words')!.testData as { booking: { cancelledStatusWords: string[] } }).booking.cancelledStatusWords;
+    const declared = (
+      VARIANT_LIST.find((x) => x.name === 'cancel-status-words')!.testData as { booking: { cancelledStatusWords: string[] } }
+    ).booking.cancelledStatusWords;
     for (const w of ['Canceled', 'XL']) assert.ok(declared.includes(w), w);
     assert.equal(canon(v.read1.raw, { ignore: ['ReservationStatusType'] }), canon(d.read1.raw, { ignore: ['ReservationStatusType'] }));
   },
@@ -376,7 +405,10 @@ const EFFECTS: Record<VariantName, (p: Pair) => Promise<void>> = {
     const d = await bookingFlow(p.d);
     const v = await bookingFlow(p.v);
     for (const r of ['read1', 'read2'] as const) {
-      assert.deepEqual(xp(v[r].raw, `${RD}/ota:Services/ota:Service/@Status`), xp(d[r].raw, `${RD}/ota:Services/ota:Service/@ReservationStatusType`));
+      assert.deepEqual(
+        xp(v[r].raw, `${RD}/ota:Services/ota:Service/@Status`),
+        xp(d[r].raw, `${RD}/ota:Services/ota:Service/@ReservationStatusType`),
+      );
       assert.equal(count(v[r].raw, '//@ReservationStatusType'), 0);
       assert.equal(one(v[r].raw, `${RD}/@ResStatus`), one(d[r].raw, `${RD}/@ResStatus`));
     }
@@ -400,7 +432,10 @@ const EFFECTS: Record<VariantName, (p: Pair) => Promise<void>> = {
     const hdc = '//ota:HotelDescriptiveContent';
     assert.equal(count(v.raw, `${hdc}/ota:HotelInfo/ota:HotelName | ${hdc}/ota:HotelInfo/ota:Descriptions`), 0);
     assert.equal(one(v.raw, `${hdc}/@HotelName`), one(d.raw, `${hdc}/ota:HotelInfo/ota:HotelName`));
-    assert.equal(one(v.raw, `${hdc}//ota:TextItem/ota:Description`), one(d.raw, `${hdc}/ota:HotelInfo/ota:Descriptions/ota:DescriptiveText`));
+    assert.equal(
+      one(v.raw, `${hdc}//ota:TextItem/ota:Description`),
+      one(d.raw, `${hdc}/ota:HotelInfo/ota:Descriptions/ota:DescriptiveText`),
+    );
     const dropped = (n: XNode) => n.name === 'HotelName' || n.name === 'Descriptions';
     assert.equal(canon(v.raw), canon(d.raw, { drop: dropped }), 'nothing else changed');
   },
@@ -420,7 +455,10 @@ const EFFECTS: Record<VariantName, (p: Pair) => Promise<void>> = {
           ? '2'
           : undefined;
       assert.equal(leg, rph, ref);
-      assert.equal(one(v.raw, `${vg}/ota:Service/ota:Location/ota:Pickup/@DateTime`), one(d.raw, `${g}/ota:Service/ota:Location/ota:Pickup/@DateTime`));
+      assert.equal(
+        one(v.raw, `${vg}/ota:Service/ota:Location/ota:Pickup/@DateTime`),
+        one(d.raw, `${g}/ota:Service/ota:Location/ota:Pickup/@DateTime`),
+      );
     }
     assert.equal(canon(v.raw), canon(d.raw, { drop: (n) => n.name === 'RateQualifier' }), 'nothing else changed');
   },
@@ -458,7 +496,9 @@ describe('dialect variant catalogue', () => {
   it('schedule-summary writes a gap in the operating dates as two weekly patterns', () => {
     // Mondays and Wednesdays, with two weeks missing (a closed season in the middle).
     const dates = ['2031-06-02', '2031-06-04', '2031-06-09', '2031-06-30', '2031-07-02'];
-    const raw = Buffer.from(`<S xmlns="${OTA}"><TourActivityInfo>${schedule(dates, new Variants(['schedule-summary']))}</TourActivityInfo></S>`);
+    const raw = Buffer.from(
+      `<S xmlns="${OTA}"><TourActivityInfo>${schedule(dates, new Variants(['schedule-summary']))}</TourActivityInfo></S>`,
+    );
     assert.equal(count(raw, `${TA}/ota:Schedule/ota:Detail`), 2);
     assert.deepEqual(scheduleDates(raw, `(${TA})[1]`), dates);
   });
@@ -476,7 +516,10 @@ describe('dialect variants: the form changes, the substance does not', () => {
       try {
         await EFFECTS[v.name]({ d: await fresh(), v: await fresh([v.name]) });
         // Between two default sandboxes the same check must fail: the change is the variant's.
-        await assert.rejects(EFFECTS[v.name]({ d: await fresh(), v: await fresh() }), `${v.name}: the check also passes without the variant`);
+        await assert.rejects(
+          EFFECTS[v.name]({ d: await fresh(), v: await fresh() }),
+          `${v.name}: the check also passes without the variant`,
+        );
       } finally {
         await Promise.all(sandboxes.map((sb) => sb.close()));
       }
@@ -502,49 +545,65 @@ const SCHEMA_DEPARTURES: Partial<Record<VariantName, RegExp>> = {
 
 const dir = xsdDir();
 
-describe('dialect variants: standard replies against the 2016B schemas', { skip: dir === undefined ? 'OTA_XSD_DIR is set to an empty string' : false }, () => {
-  let xsd: XsdSet;
-  before(async () => {
-    xsd = await XsdSet.open(dir!);
-  });
-  after(() => xsd?.dispose());
-
-  /** Names of the cases whose reply does not validate (against the schema of its actual root). */
-  async function invalidCases(variants: string[]): Promise<string[]> {
-    const sb = await start({ variants });
-    try {
-      const forms = { ...DEFAULT_FORMS, ...(new Variants(variants).testData.booking as Partial<BookingForms> | undefined) };
-      const bad: string[] = [];
-      for (const c of xsdCases(sb.baseUrl, forms)) {
-        const r = await c.get();
-        if (xsd.validate(r.raw, one(r.raw, 'local-name(/*)')!).length) bad.push(c.name);
-      }
-      return bad;
-    } finally {
-      await sb.close();
-    }
-  }
-
-  for (const v of VARIANT_LIST) {
-    const departs = v.expectedWarnings.includes('ALIGN-XSD');
-    it(`${v.name}: ${departs ? 'departs from the schemas only where declared' : 'every standard reply stays schema-valid'}`, async () => {
-      const bad = await invalidCases([v.name]);
-      if (!departs) {
-        assert.deepEqual(bad, []);
-        return;
-      }
-      const allowed = SCHEMA_DEPARTURES[v.name];
-      assert.ok(allowed, `${v.name} declares ALIGN-XSD: list where it departs in SCHEMA_DEPARTURES`);
-      assert.ok(bad.length > 0, `${v.name} declares ALIGN-XSD but every reply validates`);
-      assert.deepEqual(bad.filter((n) => !allowed.test(n)), [], 'departures outside the declared reply kinds');
+describe(
+  'dialect variants: standard replies against the 2016B schemas',
+  { skip: dir === undefined ? 'OTA_XSD_DIR is set to an empty string' : false },
+  () => {
+    let xsd: XsdSet;
+    before(async () => {
+      xsd = await XsdSet.open(dir!);
     });
-  }
-});
+    after(() => xsd?.dispose());
+
+    /** Names of the cases whose reply does not validate (against the schema of its actual root). */
+    async function invalidCases(variants: string[]): Promise<string[]> {
+      const sb = await start({ variants });
+      try {
+        const forms = { ...DEFAULT_FORMS, ...(new Variants(variants).testData.booking as Partial<BookingForms> | undefined) };
+        const bad: string[] = [];
+        for (const c of xsdCases(sb.baseUrl, forms)) {
+          const r = await c.get();
+          if (xsd.validate(r.raw, one(r.raw, 'local-name(/*)')!).length) bad.push(c.name);
+        }
+        return bad;
+      } finally {
+        await sb.close();
+      }
+    }
+
+    for (const v of VARIANT_LIST) {
+      const departs = v.expectedWarnings.includes('ALIGN-XSD');
+      it(`${v.name}: ${departs ? 'departs from the schemas only where declared' : 'every standard reply stays schema-valid'}`, async () => {
+        const bad = await invalidCases([v.name]);
+        if (!departs) {
+          assert.deepEqual(bad, []);
+          return;
+        }
+        const allowed = SCHEMA_DEPARTURES[v.name];
+        assert.ok(allowed, `${v.name} declares ALIGN-XSD: list where it departs in SCHEMA_DEPARTURES`);
+        assert.ok(bad.length > 0, `${v.name} declares ALIGN-XSD but every reply validates`);
+        assert.deepEqual(
+          bad.filter((n) => !allowed.test(n)),
+          [],
+          'departures outside the declared reply kinds',
+        );
+      });
+    }
+  },
+);
 
 // ---- combinations ----
 
 describe('dialect variants combine', () => {
-  const SERIALISATION = ['prefixed-namespace', 'reordered-siblings', 'latin1-encoding', 'pretty-comments-cdata', 'expanded-empty-elements', 'single-quoted-attributes', 'zoned-timestamp'];
+  const SERIALISATION = [
+    'prefixed-namespace',
+    'reordered-siblings',
+    'latin1-encoding',
+    'pretty-comments-cdata',
+    'expanded-empty-elements',
+    'single-quoted-attributes',
+    'zoned-timestamp',
+  ];
 
   it(`${SERIALISATION.join(' + ')}: the same replies by meaning, all schema-valid`, async () => {
     const dflt = await start();
@@ -552,7 +611,15 @@ describe('dialect variants combine', () => {
     try {
       const p = { d: dflt.baseUrl, v: variant.baseUrl };
       const o = { unordered: true, ignore: ['TimeStamp'] };
-      for (const op of ['hotelavailability', 'hotelnbc', 'activitysearch', 'activitynbc', 'transferavailability', 'activitybook', 'bookread']) {
+      for (const op of [
+        'hotelavailability',
+        'hotelnbc',
+        'activitysearch',
+        'activitynbc',
+        'transferavailability',
+        'activitybook',
+        'bookread',
+      ]) {
         await same(p, op, {}, o);
       }
       if (dir) {
@@ -573,7 +640,16 @@ describe('dialect variants combine', () => {
   });
 
   it('a booking dialect (Book/Cancel, US spelling, internal refs, statuses in TPA_Extensions, 4xx, OTA_ErrorRS, BOM, no echoes) keeps the booking story', async () => {
-    const names = ['book-resstatus-book', 'cancel-status-words', 'internal-and-client-refs', 'status-in-tpa-extensions', 'http-4xx-errors', 'error-rs', 'utf8-bom', 'no-optional-echoes'];
+    const names = [
+      'book-resstatus-book',
+      'cancel-status-words',
+      'internal-and-client-refs',
+      'status-in-tpa-extensions',
+      'http-4xx-errors',
+      'error-rs',
+      'utf8-bom',
+      'no-optional-echoes',
+    ];
     const sb = await start({ variants: names });
     try {
       const forms = new Variants(names).testData.booking as BookingForms;

@@ -17,7 +17,8 @@ export interface XsdCase {
   get(): Promise<Reply>;
 }
 
-const partial = (xml: string, item: string) => xml.replace(/(<UniqueID Type="36"[^>]*\/>)/, `$1<UniqueID Type="37" ID="${item}" ID_Context="Client"/>`);
+const partial = (xml: string, item: string) =>
+  xml.replace(/(<UniqueID Type="36"[^>]*\/>)/, `$1<UniqueID Type="37" ID="${item}" ID_Context="Client"/>`);
 
 export function xsdCases(base: string, forms: BookingForms = DEFAULT_FORMS): XsdCase[] {
   const book = { resStatus: forms.commitResStatus };
@@ -25,7 +26,9 @@ export function xsdCases(base: string, forms: BookingForms = DEFAULT_FORMS): Xsd
   const c = (name: string, root: string, get: () => Promise<Reply>): XsdCase => ({ name, root, get });
   return [
     c('hotelavailability Success', 'OTA_HotelAvailRS', () => call(base, 'hotelavailability')),
-    c('hotelavailability Success+Warning', 'OTA_HotelAvailRS', () => call(base, 'hotelavailability', { place: 'Iceland', placeContext: 'Country' })),
+    c('hotelavailability Success+Warning', 'OTA_HotelAvailRS', () =>
+      call(base, 'hotelavailability', { place: 'Iceland', placeContext: 'Country' }),
+    ),
     c('hotelavailability Errors', 'OTA_HotelAvailRS', () => call(base, 'hotelavailability', { start: 'nope' })),
     c('activityavailability Success', 'OTA_TourActivityAvailRS', () => call(base, 'activityavailability', { currencyDecimal: 3 })),
     c('activityavailability Warning', 'OTA_TourActivityAvailRS', () => call(base, 'activityavailability', { maximumPrice: 1 })),
@@ -38,13 +41,17 @@ export function xsdCases(base: string, forms: BookingForms = DEFAULT_FORMS): Xsd
     c('transferavailability Errors', 'OTA_GroundAvailRS', () => call(base, 'transferavailability', { airportCode: 'ZZZ' })),
     c('activitybook Quote', 'OTA_TourActivityBookRS', () => call(base, 'activitybook', { resStatus: 'Quote', bookingRef: 'XQ' })),
     c('activitybook Commit', 'OTA_TourActivityBookRS', () => call(base, 'activitybook', { ...book, bookingRef: 'XS-1', itemRef: 'A' })),
-    c('activitybook Errors (duplicate)', 'OTA_TourActivityBookRS', () => call(base, 'activitybook', { ...book, bookingRef: 'XS-1', itemRef: 'A' })),
+    c('activitybook Errors (duplicate)', 'OTA_TourActivityBookRS', () =>
+      call(base, 'activitybook', { ...book, bookingRef: 'XS-1', itemRef: 'A' }),
+    ),
     c('bookread Reserved', 'OTA_ResRetrieveRS', async () => {
       await call(base, 'activitybook', { ...book, bookingRef: 'XS-1', itemRef: 'B', supplierServiceCode: 'VIP' });
       return call(base, 'bookread', { bookingRef: 'XS-1' });
     }),
     c('bookcancel Pending (Quote)', 'OTA_CancelRS', () => call(base, 'bookcancel', { bookingRef: 'XS-1', cancelType: 'Quote' })),
-    c('bookcancel Cancelled (partial)', 'OTA_CancelRS', () => post(base, 'bookcancel', partial(fill('bookcancel', { bookingRef: 'XS-1', cancelType: cancel }), 'A'))),
+    c('bookcancel Cancelled (partial)', 'OTA_CancelRS', () =>
+      post(base, 'bookcancel', partial(fill('bookcancel', { bookingRef: 'XS-1', cancelType: cancel }), 'A')),
+    ),
     c('bookcancel Cancelled (whole)', 'OTA_CancelRS', () => call(base, 'bookcancel', { bookingRef: 'XS-1', cancelType: cancel })),
     c('bookread Cancelled', 'OTA_ResRetrieveRS', () => call(base, 'bookread', { bookingRef: 'XS-1' })),
     c('bookread Errors', 'OTA_ResRetrieveRS', () => call(base, 'bookread', { bookingRef: 'NOPE' })),

@@ -23,9 +23,13 @@ after(async () => {
   await sb.close();
 });
 
-it('the XSD folder is configured and present (OTA_XSD_DIR="" disables this check explicitly)', { skip: dir === undefined ? 'OTA_XSD_DIR is set to an empty string' : false }, () => {
-  assert.ok(existsSync(dir!), `XSD folder ${dir} does not exist: set OTA_XSD_DIR, or OTA_XSD_DIR="" to disable schema validation`);
-});
+it(
+  'the XSD folder is configured and present (OTA_XSD_DIR="" disables this check explicitly)',
+  { skip: dir === undefined ? 'OTA_XSD_DIR is set to an empty string' : false },
+  () => {
+    assert.ok(existsSync(dir!), `XSD folder ${dir} does not exist: set OTA_XSD_DIR, or OTA_XSD_DIR="" to disable schema validation`);
+  },
+);
 
 // The base URL is known only once `before` ran, so the cases are built lazily.
 const cases = (() => {

@@ -16,7 +16,12 @@ const ANY_ERRORS = "/*/*[local-name()='Errors']";
 export function refusalForm(x: Exchange): string | undefined {
   const status = x.reply.exchange?.status ?? 0;
   const doc = x.reply.doc;
-  const errors = doc ? doc.values(`${ANY_ERRORS}/*[local-name()='Error']/@ShortText | ${ANY_ERRORS}/*[local-name()='Error']`).map((v) => v.trim()).filter(Boolean) : [];
+  const errors = doc
+    ? doc
+        .values(`${ANY_ERRORS}/*[local-name()='Error']/@ShortText | ${ANY_ERRORS}/*[local-name()='Error']`)
+        .map((v) => v.trim())
+        .filter(Boolean)
+    : [];
   const detail = errors.length ? `: ${errors.slice(0, 3).join(' | ').slice(0, 300)}` : '';
   if (doc?.root.localName === 'OTA_ErrorRS') return `an OTA_ErrorRS reply${detail || `: ${doc.value('/*/@ErrorMessage') ?? ''}`}`;
   if (doc?.exists(ANY_ERRORS)) return `an Errors reply${detail}`;
@@ -50,7 +55,8 @@ export const served = (req: RequirementId): Rule =>
   });
 
 export const timely = httpRule('EP-TIMELY', (x, c) => {
-  if (x.reply.transportError?.kind === 'timeout') c.fail('HTTP', 'a complete reply within the request timeout', x.reply.transportError.message);
+  if (x.reply.transportError?.kind === 'timeout')
+    c.fail('HTTP', 'a complete reply within the request timeout', x.reply.transportError.message);
 });
 
 export const status200 = httpRule('EP-STATUS-200', (x, c) => {
@@ -130,7 +136,19 @@ export const isoDates = rule('EP-DATES', undefined, (x, c, r) => {
 });
 
 /** Every reply to a valid request. */
-export const ENVELOPE_RULES: Rule[] = [timely, status200, contentType, wellFormed, noDoctype, namespace, rsRoot, version, successXorErrors, echoToken, isoDates];
+export const ENVELOPE_RULES: Rule[] = [
+  timely,
+  status200,
+  contentType,
+  wellFormed,
+  noDoctype,
+  namespace,
+  rsRoot,
+  version,
+  successXorErrors,
+  echoToken,
+  isoDates,
+];
 
 /**
  * The refusal of a request the gateway should not serve, naming the requirement it tests: any
@@ -142,16 +160,25 @@ export function refusalCheck(x: Exchange, req: RequirementId): Check {
   const e = x.reply.exchange;
   if (!e) return c.cannotTell(noDocument(x));
   if (e.status >= 500) return c.fail('HTTP status', 'a refusal (not a 5xx)', String(e.status));
-  if (/html/i.test(mediaType(x)) || /^\s*<(!doctype\s+html|html)/i.test(x.reply.text ?? '')) return c.fail('body', 'a refusal, not an HTML page', e.headers['content-type'] ?? 'HTML');
+  if (/html/i.test(mediaType(x)) || /^\s*<(!doctype\s+html|html)/i.test(x.reply.text ?? ''))
+    return c.fail('body', 'a refusal, not an HTML page', e.headers['content-type'] ?? 'HTML');
   const refusal = refusalForm(x);
   if (!refusal) {
-    return c.fail('reply', 'refused (no data)', x.reply.doc ? `served: ${x.reply.doc.root.localName} with ${x.reply.doc.exists('/*/ota:Success') ? 'Success' : 'no Errors'}` : `HTTP ${e.status}`);
+    return c.fail(
+      'reply',
+      'refused (no data)',
+      x.reply.doc
+        ? `served: ${x.reply.doc.root.localName} with ${x.reply.doc.exists('/*/ota:Success') ? 'Success' : 'no Errors'}`
+        : `HTTP ${e.status}`,
+    );
   }
   // "No data": a refusal carries nothing but its errors, warnings and echoes of the request.
   const doc = x.reply.doc;
   if (doc) {
     const data = doc
-      .find("/*/*[not(local-name()='Errors' or local-name()='Warnings' or local-name()='Success' or local-name()='UniqueID' or local-name()='POS' or local-name()='TPA_Extensions')]")
+      .find(
+        "/*/*[not(local-name()='Errors' or local-name()='Warnings' or local-name()='Success' or local-name()='UniqueID' or local-name()='POS' or local-name()='TPA_Extensions')]",
+      )
       .map((n) => (n as unknown as { name: string }).name);
     if (data.length) c.fail('/*/*', 'no data beside the errors', list([...new Set(data)]));
   }

@@ -10,7 +10,12 @@ export function credentialEcho(redactor: Redactor, user: string): Rule {
     if (!e) return c.cannotTell('no HTTP reply to inspect') && undefined;
     const places: Array<[string, string]> = [
       ['body', x.reply.text ?? e.body.toString('latin1')],
-      ['headers', Object.entries(e.headers).map(([k, v]) => `${k}: ${v}`).join('\n')],
+      [
+        'headers',
+        Object.entries(e.headers)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\n'),
+      ],
     ];
     for (const [where, text] of places) {
       const forms = redactor.echoes(text, user);

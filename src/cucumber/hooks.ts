@@ -10,7 +10,6 @@ import { maskStepErrors, protectProcessFromEnv } from '../safety/run-guard';
 import type { GatewayWorld } from './world';
 import { CLEANUP_NOTE_MEDIA_TYPE } from '../reporting/outcomes';
 
-
 // A step may wait for a few gateway replies (plus retries); the transport has its own bounds, so
 // this is only the last line of defence against a hang. Bad configuration is reported by
 // BeforeAll; until then the defaults serve.

@@ -24,13 +24,26 @@ export async function judge(world: Judged, assertions: Assertion[], opts: { stri
   if (warnings.length) {
     // Allure's "Warning (SHOULD)" category finds passed scenarios by this label.
     await label(WARNING_LABEL.name, WARNING_LABEL.value);
-    await world.attach(opts.mask(formatFindings('Warning (SHOULD, does not decide conformance)', warnings.flatMap((a) => a.findings))), {
-      mediaType: 'text/plain',
-      fileName: 'warnings.txt',
-    });
+    await world.attach(
+      opts.mask(
+        formatFindings(
+          'Warning (SHOULD, does not decide conformance)',
+          warnings.flatMap((a) => a.findings),
+        ),
+      ),
+      {
+        mediaType: 'text/plain',
+        fileName: 'warnings.txt',
+      },
+    );
   }
   if (decisive.length) {
-    const text = opts.mask(formatFindings('Nonconformance', decisive.flatMap((a) => a.findings)));
+    const text = opts.mask(
+      formatFindings(
+        'Nonconformance',
+        decisive.flatMap((a) => a.findings),
+      ),
+    );
     await world.attach(text, { mediaType: 'text/plain', fileName: 'findings.txt' });
     throw new ConformanceAssertionError(text);
   }

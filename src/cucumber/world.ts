@@ -73,7 +73,12 @@ export class GatewayWorld extends World {
     const ctx = this.run;
     // a Commit is written to the ledger before it is sent: a run killed meanwhile leaves an intent
     recordBookingIntent(ctx, this.currentRequest, this.pickleName);
-    const x = await exchange(this.currentRequest, { baseUrl: ctx.baseUrl, limits: ctx.config.limits, retry: ctx.config.retry, body: brokenBody });
+    const x = await exchange(this.currentRequest, {
+      baseUrl: ctx.baseUrl,
+      limits: ctx.config.limits,
+      retry: ctx.config.retry,
+      body: brokenBody,
+    });
     this.last = x;
     this.history.push(x);
     await attachEvidence(this, x, this.history.length, ctx.redactor);
@@ -109,7 +114,10 @@ export class GatewayWorld extends World {
   /** A precondition of the scenario: when it does not hold, its requirements are cantTell. */
   precondition(holds: unknown, reason: string): asserts holds {
     const unreachable = holds ? undefined : unreachableNote(this.history, reason);
-    if (!holds) throw new CannotTell(`Cannot tell: precondition not met: ${this.run.redactor.scrub(unreachable ? `${reason} (${unreachable})` : reason)}`);
+    if (!holds)
+      throw new CannotTell(
+        `Cannot tell: precondition not met: ${this.run.redactor.scrub(unreachable ? `${reason} (${unreachable})` : reason)}`,
+      );
   }
 
   /**

@@ -79,7 +79,10 @@ export interface Allure3CategoryRule {
  */
 export const ALLURE3_CATEGORIES: Allure3CategoryRule[] = [
   ...ALLURE2_CATEGORIES.map((c) => ({
-    id: c.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-$/, ''),
+    id: c.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/-$/, ''),
     name: c.name,
     matchers: [{ statuses: c.matchedStatuses, ...(c.messageRegex ? { message: c.messageRegex } : {}) }],
     groupByMessage: c.name !== 'Nonconformance (MUST)',

@@ -13,7 +13,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClassResult, ConformanceResult, FindingRecord, Outcome, RequirementResult, RunVerdict, ScenarioStatus } from './result';
 
-export const REPORT_FILES = { html: 'conformance-report.html', markdown: 'conformance-report.md', json: 'conformance-report.json' } as const;
+export const REPORT_FILES = {
+  html: 'conformance-report.html',
+  markdown: 'conformance-report.md',
+  json: 'conformance-report.json',
+} as const;
 
 /** Writes the three forms of the report into `dir` (created if missing); returns their paths. */
 export function writeConformanceReport(result: ConformanceResult, dir: string): { html: string; markdown: string; json: string } {
@@ -31,7 +35,15 @@ export function writeConformanceReport(result: ConformanceResult, dir: string): 
 /** The groups of the report, in the order they are shown. */
 export type RequirementGroup = 'nonconformance' | 'cantTell' | 'warning' | 'informative' | 'passed' | 'untested' | 'inapplicable';
 
-export const GROUP_ORDER: readonly RequirementGroup[] = ['nonconformance', 'cantTell', 'warning', 'informative', 'passed', 'untested', 'inapplicable'];
+export const GROUP_ORDER: readonly RequirementGroup[] = [
+  'nonconformance',
+  'cantTell',
+  'warning',
+  'informative',
+  'passed',
+  'untested',
+  'inapplicable',
+];
 
 export const GROUP_TITLES: Record<RequirementGroup, string> = {
   nonconformance: 'Nonconformances: MUST requirements that failed',
@@ -107,7 +119,8 @@ function outcomeLabel(r: RequirementResult): string {
 
 // Characters that XML 1.0 forbids and terminals interpret (C0/C1 controls except tab, LF, CR;
 // U+FFFE/U+FFFF; lone surrogates): shown as \uXXXX, never passed through.
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const CONTROL =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Makes control characters visible as \uXXXX text. */
 export function visible(s: string): string {
@@ -345,7 +358,9 @@ function htmlVerdict(result: ConformanceResult): string {
 function htmlClasses(classes: ClassResult[]): string {
   const rows = classes
     .map(
-      (c) => `<tr><td class="nowrap"><strong>${h(c.class)}</strong></td><td>${c.claimed ? 'yes' : 'no'}</td><td><span class="pill v-${slug(c.verdict)}">${h(c.verdict)}</span></td>
+      (
+        c,
+      ) => `<tr><td class="nowrap"><strong>${h(c.class)}</strong></td><td>${c.claimed ? 'yes' : 'no'}</td><td><span class="pill v-${slug(c.verdict)}">${h(c.verdict)}</span></td>
 <td class="num">${h(c.must.passed)}</td><td class="num">${h(c.must.failed)}</td><td class="num">${h(c.must.cantTell)}</td><td class="num">${h(c.must.untested)}</td><td class="num">${h(c.must.inapplicable)}</td><td class="num">${h(c.warnings)}</td></tr>`,
     )
     .join('\n');
@@ -433,7 +448,9 @@ ${htmlScenarios(r, result)}
 function htmlPassedTable(reqs: RequirementResult[], result: ConformanceResult): string {
   const rows = reqs
     .map(
-      (r) => `<tr id="req-${h(r.id)}"><td class="mono rid"><strong>${h(r.id)}</strong><br>${pill('passed', 'passed')}</td><td>${levelTag(r.level)}</td><td>${h(r.class)}</td>
+      (
+        r,
+      ) => `<tr id="req-${h(r.id)}"><td class="mono rid"><strong>${h(r.id)}</strong><br>${pill('passed', 'passed')}</td><td>${levelTag(r.level)}</td><td>${h(r.class)}</td>
 <td>${h(r.statement)}<div class="meta">${h(basisLabel(r))}: ${h(basisText(r))}</div></td><td class="num">${h(r.checks.passed)}</td>
 <td>${r.scenarios.map((s) => `${link(scenarioHref(result, s.name), s.name)} <span class="meta">(${h(STATUS_LABEL[s.status] ?? s.status)})</span>`).join('<br>')}</td></tr>`,
     )
@@ -454,7 +471,9 @@ function htmlNotTested(result: ConformanceResult): string {
       if (mine.length === 0) return '';
       const rows = mine
         .map(
-          (r) => `<tr><td class="mono rid"><strong>${g === 'cantTell' ? `<a href="#req-${h(r.id)}">${h(r.id)}</a>` : h(r.id)}</strong></td><td>${levelTag(r.level)}</td><td>${h(r.class)}</td>
+          (
+            r,
+          ) => `<tr><td class="mono rid"><strong>${g === 'cantTell' ? `<a href="#req-${h(r.id)}">${h(r.id)}</a>` : h(r.id)}</strong></td><td>${levelTag(r.level)}</td><td>${h(r.class)}</td>
 <td>${h(r.statement)}${g === 'cantTell' ? '' : `<div class="meta">${h(basisLabel(r))}: ${h(basisText(r))}</div>`}</td><td class="reason">${h(r.reason ?? '(no reason given)')}</td>
 <td>${r.scenarios.length ? r.scenarios.map((s) => `${link(scenarioHref(result, s.name), s.name)} <span class="meta">(${h(STATUS_LABEL[s.status] ?? s.status)})</span>`).join('<br>') : '<span class="meta">none ran</span>'}</td></tr>`,
         )
@@ -485,8 +504,16 @@ ${boxes}
 function htmlEvidence(result: ConformanceResult): string {
   const e = result.evidence;
   const items: Array<[string | undefined, string, string]> = [
-    [localHref(e.cucumberHtml), e.cucumberHtml, 'Cucumber HTML report: every scenario with its steps, the requests and replies attached (open it from this folder; a scenario link above opens it filtered to that scenario).'],
-    [localHref(e.allureResults), e.allureResults, 'Allure results: build the Allure report with npm run report; scenarios are grouped by operation (feature) and requirement (story).'],
+    [
+      localHref(e.cucumberHtml),
+      e.cucumberHtml,
+      'Cucumber HTML report: every scenario with its steps, the requests and replies attached (open it from this folder; a scenario link above opens it filtered to that scenario).',
+    ],
+    [
+      localHref(e.allureResults),
+      e.allureResults,
+      'Allure results: build the Allure report with npm run report; scenarios are grouped by operation (feature) and requirement (story).',
+    ],
     [localHref(e.junit), e.junit, 'JUnit XML: one test case per scenario, named with its requirement IDs.'],
     [localHref(e.messages), e.messages, 'Cucumber messages (NDJSON): the raw record of the run.'],
     [localHref(REPORT_FILES.json), REPORT_FILES.json, 'This report as W3C EARL (JSON-LD): one assertion per requirement.'],
@@ -626,14 +653,22 @@ function mdRequirement(r: RequirementResult, result: ConformanceResult): string 
   ];
   if (r.reason) out.push(`- Reason: ${md(r.reason)}`);
   if (r.findings.length) {
-    out.push('', mdTable(['Where', 'Expected', 'Found', 'Scenario'], r.findings.map((f) => [md(f.at), md(f.expected), md(f.found), mdLink(scenarioHref(result, f.scenario), f.scenario)])));
+    out.push(
+      '',
+      mdTable(
+        ['Where', 'Expected', 'Found', 'Scenario'],
+        r.findings.map((f) => [md(f.at), md(f.expected), md(f.found), mdLink(scenarioHref(result, f.scenario), f.scenario)]),
+      ),
+    );
   }
   const byId = new Map(result.scenarios.map((s) => [s.id, s]));
   if (r.scenarios.length) {
     out.push('', 'Scenarios (evidence):', '');
     for (const s of r.scenarios) {
       const rec = byId.get(s.id);
-      out.push(`- ${md(STATUS_LABEL[s.status] ?? s.status)}: ${mdLink(scenarioHref(result, s.name), s.name)} (${md(s.id)})${showMessage(r, s.status, rec?.message) ? `: ${md(rec!.message)}` : ''}`);
+      out.push(
+        `- ${md(STATUS_LABEL[s.status] ?? s.status)}: ${mdLink(scenarioHref(result, s.name), s.name)} (${md(s.id)})${showMessage(r, s.status, rec?.message) ? `: ${md(rec!.message)}` : ''}`,
+      );
     }
   } else out.push('', 'No scenario citing this requirement ran.');
   return out.join('\n');
@@ -649,7 +684,10 @@ export function renderMarkdown(result: ConformanceResult): string {
     '',
     `**${md(result.verdictReason)}**`,
     '',
-    mdTable(['Run', ''], runFacts(result).map(([k, v]) => [md(k), md(v)])),
+    mdTable(
+      ['Run', ''],
+      runFacts(result).map(([k, v]) => [md(k), md(v)]),
+    ),
   ];
   if (result.notes.length) out.push('', '## Notes for the certifier', '', ...result.notes.map((n) => `- ${md(n)}`));
   out.push(
@@ -657,8 +695,23 @@ export function renderMarkdown(result: ConformanceResult): string {
     '## Verdict per conformance class',
     '',
     mdTable(
-      ['Class', 'Claimed', 'Verdict', 'MUST passed', 'MUST failed', 'MUST cannot tell', 'MUST not tested', 'MUST inapplicable', 'SHOULD warnings'],
-      result.classes.map((c) => [md(c.class), c.claimed ? 'yes' : 'no', md(c.verdict), ...[c.must.passed, c.must.failed, c.must.cantTell, c.must.untested, c.must.inapplicable, c.warnings].map((n) => md(n))]),
+      [
+        'Class',
+        'Claimed',
+        'Verdict',
+        'MUST passed',
+        'MUST failed',
+        'MUST cannot tell',
+        'MUST not tested',
+        'MUST inapplicable',
+        'SHOULD warnings',
+      ],
+      result.classes.map((c) => [
+        md(c.class),
+        c.claimed ? 'yes' : 'no',
+        md(c.verdict),
+        ...[c.must.passed, c.must.failed, c.must.cantTell, c.must.untested, c.must.inapplicable, c.warnings].map((n) => md(n)),
+      ]),
     ),
     '',
     '## Requirements at a glance',
@@ -693,7 +746,9 @@ export function renderMarkdown(result: ConformanceResult): string {
           md(r.statement),
           `${md(basisLabel(r))}: ${md(basisText(r))}`,
           md(r.checks.passed),
-          r.scenarios.map((s) => `${mdLink(scenarioHref(result, s.name), s.name)} (${md(STATUS_LABEL[s.status] ?? s.status)})`).join('<br>'),
+          r.scenarios
+            .map((s) => `${mdLink(scenarioHref(result, s.name), s.name)} (${md(STATUS_LABEL[s.status] ?? s.status)})`)
+            .join('<br>'),
         ]),
       ),
     );
@@ -712,7 +767,11 @@ export function renderMarkdown(result: ConformanceResult): string {
           md(OUTCOME_LABEL[r.outcome]),
           md(r.statement),
           md(r.reason ?? '(no reason given)'),
-          r.scenarios.length ? r.scenarios.map((s) => `${mdLink(scenarioHref(result, s.name), s.name)} (${md(STATUS_LABEL[s.status] ?? s.status)})`).join('<br>') : 'none ran',
+          r.scenarios.length
+            ? r.scenarios
+                .map((s) => `${mdLink(scenarioHref(result, s.name), s.name)} (${md(STATUS_LABEL[s.status] ?? s.status)})`)
+                .join('<br>')
+            : 'none ran',
         ]),
       ),
     );
@@ -764,7 +823,17 @@ export interface EarlAssertion {
   assertedBy: string;
   subject: string;
   mode: 'earl:automatic';
-  test: { '@id': string; '@type': 'earl:TestRequirement'; id: string; title: string; level: string; class: string; section: string; statement: string; basis: RequirementResult['basis'] };
+  test: {
+    '@id': string;
+    '@type': 'earl:TestRequirement';
+    id: string;
+    title: string;
+    level: string;
+    class: string;
+    section: string;
+    statement: string;
+    basis: RequirementResult['basis'];
+  };
   result: {
     '@type': 'earl:TestResult';
     outcome: EarlOutcome;
@@ -851,7 +920,13 @@ export function toEarl(result: ConformanceResult): EarlReport {
       version: result.suite.version,
       ...(result.suite.commit ? { commit: result.suite.commit } : {}),
     },
-    subject: { '@id': subjectId, '@type': 'earl:TestSubject', url: result.target.url, description: result.target.description, embedded: result.target.embedded },
+    subject: {
+      '@id': subjectId,
+      '@type': 'earl:TestSubject',
+      url: result.target.url,
+      description: result.target.description,
+      embedded: result.target.embedded,
+    },
     testRun: {
       '@type': 'ota:TestRun',
       runId: result.runId,
@@ -871,8 +946,17 @@ export function toEarl(result: ConformanceResult): EarlReport {
       evidence: result.evidence,
     },
     mode: 'earl:automatic',
-    test: { '@type': 'earl:TestRequirement', title: `OTA message gateway specification, classes ${claimsText(result)}`, claims: [...result.claims] },
-    result: { '@type': 'earl:TestResult', outcome: runOutcome(result), info: `${result.verdict}: ${result.verdictReason}`, date: result.finishedAt },
+    test: {
+      '@type': 'earl:TestRequirement',
+      title: `OTA message gateway specification, classes ${claimsText(result)}`,
+      claims: [...result.claims],
+    },
+    result: {
+      '@type': 'earl:TestResult',
+      outcome: runOutcome(result),
+      info: `${result.verdict}: ${result.verdictReason}`,
+      date: result.finishedAt,
+    },
     assertions: result.requirements.map((r) => ({
       '@type': 'earl:Assertion',
       assertedBy: assertorId,
@@ -894,7 +978,10 @@ export function toEarl(result: ConformanceResult): EarlReport {
         outcome: EARL_OUTCOME[r.outcome],
         ...(r.reason ? { info: r.reason } : {}),
         date: result.finishedAt,
-        pointer: r.findings.map((f) => ({ '@type': f.at.startsWith('/') ? ('ptr:XPathPointer' as const) : ('ptr:Pointer' as const), expression: f.at })),
+        pointer: r.findings.map((f) => ({
+          '@type': f.at.startsWith('/') ? ('ptr:XPathPointer' as const) : ('ptr:Pointer' as const),
+          expression: f.at,
+        })),
         findings: r.findings,
         checks: r.checks,
         scenarios: r.scenarios,

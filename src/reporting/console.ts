@@ -1,7 +1,13 @@
 // The console summary of a run: per class, per requirement, then the verdict in one line.
 import type { ConformanceResult, Outcome } from './result';
 
-const MARK: Record<Outcome, string> = { passed: 'passed', failed: 'FAILED', cantTell: 'cannot tell', untested: 'untested', inapplicable: 'n/a' };
+const MARK: Record<Outcome, string> = {
+  passed: 'passed',
+  failed: 'FAILED',
+  cantTell: 'cannot tell',
+  untested: 'untested',
+  inapplicable: 'n/a',
+};
 
 export function formatConsoleSummary(r: ConformanceResult): string {
   const lines: string[] = ['', `Conformance of ${r.target.url} (run ${r.runId})`, ''];
@@ -9,10 +15,14 @@ export function formatConsoleSummary(r: ConformanceResult): string {
   for (const q of r.requirements) {
     const outcome = q.level === 'SHOULD' && q.outcome === 'failed' ? 'warning' : MARK[q.outcome];
     lines.push(`${q.id.padEnd(28)} ${q.level.padEnd(7)} ${q.class.padEnd(21)} ${outcome.padEnd(12)} ${(q.reason ?? '').slice(0, 100)}`);
-    if (q.outcome === 'failed') for (const f of q.findings.slice(0, 2)) lines.push(`    at ${f.at}: expected ${f.expected}; found ${f.found.slice(0, 160)}`);
+    if (q.outcome === 'failed')
+      for (const f of q.findings.slice(0, 2)) lines.push(`    at ${f.at}: expected ${f.expected}; found ${f.found.slice(0, 160)}`);
   }
   lines.push('', 'Class                  claimed  verdict');
-  for (const c of r.classes) lines.push(`${c.class.padEnd(22)} ${(c.claimed ? 'yes' : 'no').padEnd(8)} ${c.verdict}${c.warnings ? ` (${c.warnings} warning(s))` : ''}`);
+  for (const c of r.classes)
+    lines.push(
+      `${c.class.padEnd(22)} ${(c.claimed ? 'yes' : 'no').padEnd(8)} ${c.verdict}${c.warnings ? ` (${c.warnings} warning(s))` : ''}`,
+    );
   const count = (s: string) => r.scenarios.filter((x) => x.status === s).length;
   lines.push(
     '',
@@ -20,6 +30,10 @@ export function formatConsoleSummary(r: ConformanceResult): string {
   );
   for (const n of r.notes) lines.push(`Note: ${n}`);
   const head = r.verdict === 'CONFORMS' && r.warnings ? `CONFORMS with ${r.warnings} warning(s)` : r.verdict;
-  lines.push('', `${head}: ${r.verdictReason}`, `Reports: conformance-report.html, summary.json, junit.xml in the reports folder; npm run report builds the Allure report.`);
+  lines.push(
+    '',
+    `${head}: ${r.verdictReason}`,
+    `Reports: conformance-report.html, summary.json, junit.xml in the reports folder; npm run report builds the Allure report.`,
+  );
   return lines.join('\n');
 }

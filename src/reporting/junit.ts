@@ -36,7 +36,11 @@ export function xml(s: string | number | undefined | null): string {
 /** Attribute values keep their newlines only as character references. */
 const attr = (s: string | number | undefined | null) => xml(s).replace(/\n/g, '&#10;');
 
-const firstLine = (s: string | undefined) => (s ?? '').split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+const firstLine = (s: string | undefined) =>
+  (s ?? '')
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim() ?? '';
 
 export type CaseKind = 'passed' | 'failure' | 'warning' | 'cantTell' | 'suiteError' | 'skipped';
 
@@ -67,9 +71,14 @@ export function junitCases(result: ConformanceResult, opts: JUnitOptions): JUnit
       const r = reqById.get(id);
       return `${id}${r ? ` (SHOULD): ${r.statement}` : ''}${findingsOf(r, s)}`;
     });
-    if (warnings.length) out.push(`Warnings (SHOULD failed; ${opts.strict ? 'strict: they fail this test case' : 'they do not decide conformance'}):`, ...warnings.map((w) => `  ${w}`));
+    if (warnings.length)
+      out.push(
+        `Warnings (SHOULD failed; ${opts.strict ? 'strict: they fail this test case' : 'they do not decide conformance'}):`,
+        ...warnings.map((w) => `  ${w}`),
+      );
     const informative = reqs.filter((r) => r.level === 'INFO' && r.outcome === 'failed' && r.findings.some((f) => f.scenario === s.name));
-    if (informative.length) out.push('Informative (INFO, never decides):', ...informative.map((r) => `  ${r.id}: ${r.statement}${findingsOf(r, s)}`));
+    if (informative.length)
+      out.push('Informative (INFO, never decides):', ...informative.map((r) => `  ${r.id}: ${r.statement}${findingsOf(r, s)}`));
 
     // A failed scenario is a failure when it concerns a MUST (or any requirement, with strict):
     // a run's JUnit never fails where its verdict would not.
@@ -92,7 +101,8 @@ export function junitCases(result: ConformanceResult, opts: JUnitOptions): JUnit
         break;
       default:
         kind = opts.strict && warnings.length ? 'warning' : 'passed';
-        if (kind === 'warning') message = `Warning: ${s.warnings.length} SHOULD requirement(s) failed (--strict): ${s.warnings.join(', ')}\n${warnings.join('\n')}`;
+        if (kind === 'warning')
+          message = `Warning: ${s.warnings.length} SHOULD requirement(s) failed (--strict): ${s.warnings.join(', ')}\n${warnings.join('\n')}`;
     }
     return {
       name: s.reqs.length ? `${s.name} [${s.reqs.join(' ')}]` : s.name,
@@ -111,10 +121,14 @@ function findingsOf(r: RequirementResult | undefined, s: ScenarioRecord): string
 }
 
 const ELEMENT: Record<Exclude<CaseKind, 'passed'>, (c: JUnitCase) => string> = {
-  failure: (c) => `<failure type="Nonconformance" message="${attr(firstLine(c.message) || 'a MUST requirement failed')}">${xml(c.message ?? '')}</failure>`,
-  warning: (c) => `<failure type="Warning" message="${attr(firstLine(c.message) || 'a SHOULD requirement failed (--strict)')}">${xml(c.message ?? '')}</failure>`,
-  cantTell: (c) => `<error type="CannotTell" message="${attr(firstLine(c.message) || 'the check could not be made')}">${xml(c.message ?? '')}</error>`,
-  suiteError: (c) => `<error type="SuiteError" message="${attr(firstLine(c.message) || "the suite's own error")}">${xml(c.message ?? '')}</error>`,
+  failure: (c) =>
+    `<failure type="Nonconformance" message="${attr(firstLine(c.message) || 'a MUST requirement failed')}">${xml(c.message ?? '')}</failure>`,
+  warning: (c) =>
+    `<failure type="Warning" message="${attr(firstLine(c.message) || 'a SHOULD requirement failed (--strict)')}">${xml(c.message ?? '')}</failure>`,
+  cantTell: (c) =>
+    `<error type="CannotTell" message="${attr(firstLine(c.message) || 'the check could not be made')}">${xml(c.message ?? '')}</error>`,
+  suiteError: (c) =>
+    `<error type="SuiteError" message="${attr(firstLine(c.message) || "the suite's own error")}">${xml(c.message ?? '')}</error>`,
   skipped: (c) => `<skipped message="${attr(firstLine(c.message) || 'skipped')}"/>`,
 };
 
@@ -159,7 +173,9 @@ export function renderJUnit(result: ConformanceResult, opts: JUnitOptions): stri
   const counts = `tests="${n.tests}" failures="${n.failures}" errors="${n.errors}" skipped="${n.skipped}"`;
   const body = cases
     .map((c) => {
-      const inner = [c.kind === 'passed' ? '' : `      ${ELEMENT[c.kind](c)}`, `      <system-out>${xml(c.out.join('\n'))}</system-out>`].filter(Boolean).join('\n');
+      const inner = [c.kind === 'passed' ? '' : `      ${ELEMENT[c.kind](c)}`, `      <system-out>${xml(c.out.join('\n'))}</system-out>`]
+        .filter(Boolean)
+        .join('\n');
       return `    <testcase name="${attr(c.name)}" classname="${attr(c.classname)}" file="${attr(c.file)}">\n${inner}\n    </testcase>`;
     })
     .join('\n');

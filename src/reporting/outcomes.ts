@@ -77,7 +77,8 @@ export class MessageCollector {
   }
 }
 
-const attachmentText = (a: messages.Attachment) => (a.contentEncoding === 'BASE64' ? Buffer.from(a.body, 'base64').toString('utf8') : a.body);
+const attachmentText = (a: messages.Attachment) =>
+  a.contentEncoding === 'BASE64' ? Buffer.from(a.body, 'base64').toString('utf8') : a.body;
 
 function scenarioStatus(r: messages.TestStepResult | undefined): { status: ScenarioStatus; message?: string } {
   if (!r || r.status === 'PASSED' || r.status === 'UNKNOWN') return { status: 'passed' };
@@ -113,7 +114,8 @@ export function requirementOutcomes(
     for (const s of scenarios) {
       for (const a of s.assertions.filter((x) => x.req === req.id)) {
         checks[a.outcome]++;
-        for (const f of a.findings) if (findings.length < 20) findings.push({ at: f.at, expected: f.expected, found: f.found, scenario: s.name });
+        for (const f of a.findings)
+          if (findings.length < 20) findings.push({ at: f.at, expected: f.expected, found: f.found, scenario: s.name });
         for (const why of a.reasons) if (reasons.length < 5 && !reasons.includes(why)) reasons.push(`${why} (${s.name})`);
       }
     }
@@ -171,4 +173,9 @@ export function knownRequirement(id: string): boolean {
   return isRequirementId(id);
 }
 
-const firstLine = (s: string | undefined) => (s ?? '').split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 300) ?? '';
+const firstLine = (s: string | undefined) =>
+  (s ?? '')
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim()
+    .slice(0, 300) ?? '';

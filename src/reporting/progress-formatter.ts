@@ -3,7 +3,15 @@
 import { Formatter, type IFormatterOptions } from '@cucumber/cucumber';
 import type * as messages from '@cucumber/messages' with { 'resolution-mode': 'import' };
 
-const WORD: Record<string, string> = { PASSED: 'passed', FAILED: 'FAILED', SKIPPED: 'skipped', UNDEFINED: 'UNDEFINED', AMBIGUOUS: 'AMBIGUOUS', PENDING: 'PENDING', UNKNOWN: '?' };
+const WORD: Record<string, string> = {
+  PASSED: 'passed',
+  FAILED: 'FAILED',
+  SKIPPED: 'skipped',
+  UNDEFINED: 'UNDEFINED',
+  AMBIGUOUS: 'AMBIGUOUS',
+  PENDING: 'PENDING',
+  UNKNOWN: '?',
+};
 const RANK: Record<string, number> = { PASSED: 0, UNKNOWN: 0, SKIPPED: 1, FAILED: 2, PENDING: 3, UNDEFINED: 3, AMBIGUOUS: 3 };
 
 export default class ProgressLinesFormatter extends Formatter {
@@ -35,7 +43,14 @@ export default class ProgressLinesFormatter extends Formatter {
       if (!s || !pickle) return;
       this.done++;
       const status = s.worst?.status ?? 'PASSED';
-      const kind = status === 'FAILED' ? (s.worst?.exception?.type === 'ConformanceAssertionError' ? 'FAILED' : s.worst?.exception?.type === 'CannotTell' ? 'cannot tell' : 'SUITE ERROR') : WORD[status];
+      const kind =
+        status === 'FAILED'
+          ? s.worst?.exception?.type === 'ConformanceAssertionError'
+            ? 'FAILED'
+            : s.worst?.exception?.type === 'CannotTell'
+              ? 'cannot tell'
+              : 'SUITE ERROR'
+          : WORD[status];
       this.log(`[${this.done}/${this.total}] ${kind.padEnd(11)} ${pickle.name} (${pickle.uri})\n`);
     }
   }

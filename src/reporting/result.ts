@@ -88,7 +88,15 @@ export interface ConformanceResult {
   /** Things the certifier must know: suite errors, deadline reached, leftovers in the ledger... */
   notes: string[];
   /** The assertions each scenario recorded, by scenario id: what npm run merge recomputes outcomes from. */
-  assertions?: Record<string, Array<{ req: string; outcome: CheckOutcome; findings: Array<{ req: string; at: string; expected: string; found: string }>; reasons: string[] }>>;
+  assertions?: Record<
+    string,
+    Array<{
+      req: string;
+      outcome: CheckOutcome;
+      findings: Array<{ req: string; at: string; expected: string; found: string }>;
+      reasons: string[];
+    }>
+  >;
   /** Relative links from the reports folder to the evidence. */
   evidence: { allureResults: string; cucumberHtml: string; junit: string; messages: string };
 }

@@ -63,7 +63,13 @@ export function decideVerdict(input: VerdictInput): Verdict {
       classes,
     };
   if (scenarios.length === 0)
-    return { verdict: 'COULD NOT RUN', exitCode: EXIT.COULD_NOT_RUN, reason: 'no scenario matched the profile, claims and tags', warnings, classes };
+    return {
+      verdict: 'COULD NOT RUN',
+      exitCode: EXIT.COULD_NOT_RUN,
+      reason: 'no scenario matched the profile, claims and tags',
+      warnings,
+      classes,
+    };
 
   const failedMust = claimed.filter((r) => r.level === 'MUST' && r.outcome === 'failed');
   if (failedMust.length > 0)
@@ -78,7 +84,10 @@ export function decideVerdict(input: VerdictInput): Verdict {
     return {
       verdict: 'DOES NOT CONFORM',
       exitCode: EXIT.DOES_NOT_CONFORM,
-      reason: `--strict: ${warnings} SHOULD requirement(s) failed: ${claimed.filter((r) => r.level === 'SHOULD' && r.outcome === 'failed').map((r) => r.id).join(', ')}`,
+      reason: `--strict: ${warnings} SHOULD requirement(s) failed: ${claimed
+        .filter((r) => r.level === 'SHOULD' && r.outcome === 'failed')
+        .map((r) => r.id)
+        .join(', ')}`,
       warnings,
       classes,
     };
@@ -86,10 +95,24 @@ export function decideVerdict(input: VerdictInput): Verdict {
   if (open.length > 0) {
     const cant = open.filter((r) => r.outcome === 'cantTell').map((r) => r.id);
     const untested = open.filter((r) => r.outcome === 'untested').map((r) => r.id);
-    const why = [cant.length ? `cannot tell ${cant.join(', ')}` : '', untested.length ? `untested ${untested.join(', ')}` : ''].filter(Boolean).join('; ');
+    const why = [cant.length ? `cannot tell ${cant.join(', ')}` : '', untested.length ? `untested ${untested.join(', ')}` : '']
+      .filter(Boolean)
+      .join('; ');
     return selection
-      ? { verdict: 'SELECTION PASSED', exitCode: EXIT.NOT_DETERMINED, reason: `selection passed; not a conformance verdict (${selection} leaves MUST requirements of the claimed classes open: ${why})`, warnings, classes }
-      : { verdict: 'NOT DETERMINED', exitCode: EXIT.NOT_DETERMINED, reason: `no MUST failed, but ${open.length} MUST requirement(s) of the claimed classes are open: ${why}`, warnings, classes };
+      ? {
+          verdict: 'SELECTION PASSED',
+          exitCode: EXIT.NOT_DETERMINED,
+          reason: `selection passed; not a conformance verdict (${selection} leaves MUST requirements of the claimed classes open: ${why})`,
+          warnings,
+          classes,
+        }
+      : {
+          verdict: 'NOT DETERMINED',
+          exitCode: EXIT.NOT_DETERMINED,
+          reason: `no MUST failed, but ${open.length} MUST requirement(s) of the claimed classes are open: ${why}`,
+          warnings,
+          classes,
+        };
   }
   return {
     verdict: 'CONFORMS',
@@ -100,4 +123,9 @@ export function decideVerdict(input: VerdictInput): Verdict {
   };
 }
 
-const firstLine = (s: string | undefined) => (s ?? '').split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 300) ?? '';
+const firstLine = (s: string | undefined) =>
+  (s ?? '')
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim()
+    .slice(0, 300) ?? '';

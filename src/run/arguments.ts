@@ -55,7 +55,8 @@ Exit codes: 0 conforms, 1 does not conform, 2 could not run, 3 a secret was foun
 reports, 4 not determined (or a selection passed).`;
 
 const int = (flag: string, v: string | undefined, min: number): number => {
-  if (v === undefined || !/^\d+$/.test(v) || Number(v) < min) throw new ConfigError(`${flag} needs a whole number of at least ${min}, not ${v === undefined ? 'nothing' : `"${v}"`}`);
+  if (v === undefined || !/^\d+$/.test(v) || Number(v) < min)
+    throw new ConfigError(`${flag} needs a whole number of at least ${min}, not ${v === undefined ? 'nothing' : `"${v}"`}`);
   return Number(v);
 };
 
@@ -82,7 +83,9 @@ export function parseArguments(argv: string[], knownProfiles: string[]): RunArgu
         out.profile = value();
         break;
       case '--claim':
-        out.claims = value().split(/[\s,]+/).filter(Boolean);
+        out.claims = value()
+          .split(/[\s,]+/)
+          .filter(Boolean);
         break;
       case '--strict':
         out.strict = true;
@@ -121,7 +124,8 @@ export function parseArguments(argv: string[], knownProfiles: string[]): RunArgu
       case '--shard': {
         const v = value();
         const m = /^(\d+)\/(\d+)$/.exec(v);
-        if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new ConfigError(`--shard must be i/n with 1 <= i <= n, not "${v}"`);
+        if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))
+          throw new ConfigError(`--shard must be i/n with 1 <= i <= n, not "${v}"`);
         c.shard = v;
         break;
       }

@@ -78,7 +78,9 @@ function baseUrlVar(env: Env): string | undefined {
   // Before anything else, and never echoed: the URL would be printed, written to summary.json and
   // to every ledger line. Credentials go in OTA_USER and OTA_PASSWORD.
   if (USERINFO_RE.test(raw))
-    throw new ConfigError('OTA_BASE_URL must not carry credentials (user:password@host): give them in OTA_USER and OTA_PASSWORD; the URL is not shown here because it holds them');
+    throw new ConfigError(
+      'OTA_BASE_URL must not carry credentials (user:password@host): give them in OTA_USER and OTA_PASSWORD; the URL is not shown here because it holds them',
+    );
   let url: URL;
   try {
     url = new URL(raw);
@@ -86,7 +88,9 @@ function baseUrlVar(env: Env): string | undefined {
     throw new ConfigError(`OTA_BASE_URL="${raw}" is not a URL (expected for example https://gateway.example.com/ota)`);
   }
   if (url.username || url.password)
-    throw new ConfigError('OTA_BASE_URL must not carry credentials (user:password@host): give them in OTA_USER and OTA_PASSWORD; the URL is not shown here because it holds them');
+    throw new ConfigError(
+      'OTA_BASE_URL must not carry credentials (user:password@host): give them in OTA_USER and OTA_PASSWORD; the URL is not shown here because it holds them',
+    );
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new ConfigError(`OTA_BASE_URL="${raw}" must use http or https, not ${url.protocol}`);
   if (url.search || url.hash) throw new ConfigError(`OTA_BASE_URL="${raw}" must not carry a query or fragment`);
@@ -155,8 +159,7 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
   const testDataFile = pathVar(env, 'OTA_TEST_DATA', 'sandbox/data/test-data.json');
   if (!existsSync(testDataFile)) throw new ConfigError(`OTA_TEST_DATA: no file at ${testDataFile}`);
   const samplesDir = pathVar(env, 'OTA_SAMPLES_DIR', 'xml-samples');
-  if (!existsSync(samplesDir) || !statSync(samplesDir).isDirectory())
-    throw new ConfigError(`OTA_SAMPLES_DIR: no folder at ${samplesDir}`);
+  if (!existsSync(samplesDir) || !statSync(samplesDir).isDirectory()) throw new ConfigError(`OTA_SAMPLES_DIR: no folder at ${samplesDir}`);
 
   // The schemas are optional (informative check); an explicitly named folder must exist.
   let xsdDir: string | undefined;

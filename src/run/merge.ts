@@ -23,7 +23,8 @@ export function parseMergeArguments(argv: string[]): { out: string; dirs: string
       const v = argv[++i];
       if (!v) throw new ConfigError('--out needs a folder');
       out = v;
-    } else if (argv[i].startsWith('-')) throw new ConfigError(`unknown argument ${argv[i]}; use npm run merge -- [--out <dir>] <reports dir>...`);
+    } else if (argv[i].startsWith('-'))
+      throw new ConfigError(`unknown argument ${argv[i]}; use npm run merge -- [--out <dir>] <reports dir>...`);
     else dirs.push(argv[i]);
   }
   if (dirs.length === 0) throw new ConfigError('name the reports folders to merge: npm run merge -- [--out <dir>] <reports dir>...');
@@ -39,7 +40,8 @@ function readResult(dir: string): ConformanceResult {
   } catch (e) {
     throw new ConfigError(`${file}: cannot be read as JSON (${(e as Error).message})`);
   }
-  if (!r.assertions || !Array.isArray(r.scenarios)) throw new ConfigError(`${file}: written by a run that recorded no assertions; run it again with this version`);
+  if (!r.assertions || !Array.isArray(r.scenarios))
+    throw new ConfigError(`${file}: written by a run that recorded no assertions; run it again with this version`);
   return r;
 }
 
@@ -47,14 +49,16 @@ function readResult(dir: string): ConformanceResult {
 export function mergeResults(parts: ConformanceResult[]): ConformanceResult {
   const first = parts[0];
   for (const p of parts.slice(1)) {
-    if (p.target.url !== first.target.url) throw new ConfigError(`cannot merge runs of different targets: ${first.target.url} and ${p.target.url}`);
+    if (p.target.url !== first.target.url)
+      throw new ConfigError(`cannot merge runs of different targets: ${first.target.url} and ${p.target.url}`);
     if ([...p.claims].sort().join() !== [...first.claims].sort().join())
       throw new ConfigError(`cannot merge runs with different claims: ${first.claims.join(',')} and ${p.claims.join(',')}`);
   }
   const seen = new Set<string>();
   const scenarios = parts.flatMap((p) =>
     p.scenarios.map((s) => {
-      if (seen.has(s.id)) throw new ConfigError(`scenario ${s.id} ("${s.name}") is in two of the merged runs: merge the shards of one run, each once`);
+      if (seen.has(s.id))
+        throw new ConfigError(`scenario ${s.id} ("${s.name}") is in two of the merged runs: merge the shards of one run, each once`);
       seen.add(s.id);
       return { ...s, assertions: (p.assertions?.[s.id] ?? []) as Assertion[] };
     }),
@@ -72,7 +76,10 @@ export function mergeResults(parts: ConformanceResult[]): ConformanceResult {
     ...first,
     runId: [...new Set(parts.map((p) => p.runId))].join('+'),
     startedAt: parts.map((p) => p.startedAt).sort()[0],
-    finishedAt: parts.map((p) => p.finishedAt).sort().reverse()[0],
+    finishedAt: parts
+      .map((p) => p.finishedAt)
+      .sort()
+      .reverse()[0],
     tags: undefined,
     shard: undefined,
     strict,

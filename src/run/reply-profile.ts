@@ -26,9 +26,11 @@ export function loadReplyProfile(file: string | undefined, knownFacts: ReadonlyS
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('(root)', 'must be an object');
   const root = raw as Record<string, unknown>;
-  for (const key of Object.keys(root)) if (key !== 'facts' && key !== 'description') fail(key, 'is not a field of a reply profile (fields: description, facts)');
+  for (const key of Object.keys(root))
+    if (key !== 'facts' && key !== 'description') fail(key, 'is not a field of a reply profile (fields: description, facts)');
   const facts = root.facts ?? {};
-  if (typeof facts !== 'object' || facts === null || Array.isArray(facts)) return fail('facts', 'must be an object of fact name to XPath list');
+  if (typeof facts !== 'object' || facts === null || Array.isArray(facts))
+    return fail('facts', 'must be an object of fact name to XPath list');
   const probe = XmlDoc.parse('<probe xmlns="http://www.opentravel.org/OTA/2003/05"/>');
   const out: Record<string, string[]> = {};
   try {

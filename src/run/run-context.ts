@@ -76,7 +76,8 @@ function variantTestData(config: SuiteConfig): Record<string, unknown> {
 function claimsOf(config: SuiteConfig, data: TestData): ConformanceClass[] {
   if (!config.claims) return data.claims;
   const unknown = config.claims.filter((c) => !(CONFORMANCE_CLASSES as readonly string[]).includes(c));
-  if (unknown.length) throw new ConfigError(`--claim names unknown class(es) ${unknown.join(', ')}; known: ${CONFORMANCE_CLASSES.join(', ')}`);
+  if (unknown.length)
+    throw new ConfigError(`--claim names unknown class(es) ${unknown.join(', ')}; known: ${CONFORMANCE_CLASSES.join(', ')}`);
   const claims = config.claims as ConformanceClass[];
   if (!claims.includes('core')) throw new ConfigError('--claim must include core (what the spec states for all nine operations)');
   if (claims.includes('partial-cancellation') && !data.booking.partialCancellation)

@@ -60,7 +60,11 @@ async function everyOperationMissing(ctx: RunContext): Promise<boolean> {
   const probe = `<?xml version="1.0" encoding="UTF-8"?><OTA_PingRQ xmlns="${OTA_NS}" Version="1.0"/>`;
   for (const op of Object.values(OPERATIONS)) {
     try {
-      const x = await postXml(`${ctx.baseUrl}${op.path}`, probe, { operation: op.name, limits: ctx.config.limits, retry: { retries: 0, backoffMs: 0 } });
+      const x = await postXml(`${ctx.baseUrl}${op.path}`, probe, {
+        operation: op.name,
+        limits: ctx.config.limits,
+        retry: { retries: 0, backoffMs: 0 },
+      });
       if (x.status !== 404) return false;
     } catch {
       return false; // a transport failure is judged by the scenarios (with its evidence)
@@ -71,7 +75,11 @@ async function everyOperationMissing(ctx: RunContext): Promise<boolean> {
 
 function gitCommit(): string | undefined {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || undefined;
+    return (
+      execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim() || undefined
+    );
   } catch {
     return undefined;
   }
@@ -106,7 +114,9 @@ export async function run(argv: string[]): Promise<number> {
     const reachable = await preflight(ctx.baseUrl, config.limits);
     if (!reachable.reachable) throw new ConfigError(ctx.redactor.scrub(reachable.message));
     if (await everyOperationMissing(ctx))
-      throw new ConfigError(`every operation answers 404 under ${target}: is OTA_BASE_URL the gateway's base address (the part before /hotelavailability)?`);
+      throw new ConfigError(
+        `every operation answers 404 under ${target}: is OTA_BASE_URL the gateway's base address (the part before /hotelavailability)?`,
+      );
 
     const cleanup = await cleanUpLedger(ctx);
     for (const line of describeCleanup(cleanup, relative(PROJECT_ROOT, config.ledgerFile))) console.log(line);
@@ -125,8 +135,17 @@ export async function run(argv: string[]): Promise<number> {
     if (c.retry !== undefined) provided.retry = c.retry;
     if (c.order) provided.order = c.order;
     if (c.shard) provided.shard = c.shard;
-    const { runConfiguration } = await loadConfiguration({ file: 'cucumber.js', profiles: [args.profile], provided }, { cwd: PROJECT_ROOT });
-    if (c.format) runConfiguration.formats.files = { ...runConfiguration.formats.files, ...Object.fromEntries(c.format.filter((f) => f.includes(':')).map((f) => [f.slice(f.indexOf(':') + 1), f.slice(0, f.indexOf(':'))])) };
+    const { runConfiguration } = await loadConfiguration(
+      { file: 'cucumber.js', profiles: [args.profile], provided },
+      { cwd: PROJECT_ROOT },
+    );
+    if (c.format)
+      runConfiguration.formats.files = {
+        ...runConfiguration.formats.files,
+        ...Object.fromEntries(
+          c.format.filter((f) => f.includes(':')).map((f) => [f.slice(f.indexOf(':') + 1), f.slice(0, f.indexOf(':'))]),
+        ),
+      };
 
     const collector = new MessageCollector();
     let crashed: Error | undefined;
@@ -144,13 +163,19 @@ export async function run(argv: string[]): Promise<number> {
     const verdict = decideVerdict({ requirements, scenarios, claims, strict: config.strict, selection: args.selection });
     const notes: string[] = [];
     if (crashed) notes.push(`cucumber stopped: ${ctx.redactor.scrub(crashed.message)}`);
-    for (const p of collector.cleanupProblems) notes.push(`the clean-up could not cancel booking ${p.bookingRef} (kept in the ledger; the next run retries): ${p.message}`);
-    for (const f of cleanup.failed) notes.push(`booking ${f.ref} left by an earlier run could not be cancelled: ${ctx.redactor.scrub(f.message)}`);
+    for (const p of collector.cleanupProblems)
+      notes.push(`the clean-up could not cancel booking ${p.bookingRef} (kept in the ledger; the next run retries): ${p.message}`);
+    for (const f of cleanup.failed)
+      notes.push(`booking ${f.ref} left by an earlier run could not be cancelled: ${ctx.redactor.scrub(f.message)}`);
     if (c.dryRun) notes.push('dry run: nothing was sent, no requirement was checked');
     const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
     const result: ConformanceResult = {
       suite: { name: 'OTA Gateway Conformance', version: pkg.version, commit: gitCommit() },
-      target: { url: ctx.embedded ? 'embedded sandbox' : ctx.redactor.scrub(ctx.baseUrl), embedded: ctx.embedded, description: ctx.data.description ?? '' },
+      target: {
+        url: ctx.embedded ? 'embedded sandbox' : ctx.redactor.scrub(ctx.baseUrl),
+        embedded: ctx.embedded,
+        description: ctx.data.description ?? '',
+      },
       runId: config.runId,
       startedAt,
       finishedAt: new Date().toISOString(),
@@ -172,7 +197,12 @@ export async function run(argv: string[]): Promise<number> {
       })),
       notes,
       assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
-      evidence: { allureResults: 'allure-results', cucumberHtml: 'cucumber-report.html', junit: 'junit.xml', messages: 'cucumber-messages.ndjson' },
+      evidence: {
+        allureResults: 'allure-results',
+        cucumberHtml: 'cucumber-report.html',
+        junit: 'junit.xml',
+        messages: 'cucumber-messages.ndjson',
+      },
     };
     writeReports(result, config.reportsDir, ctx.redactor);
     console.log(ctx.redactor.scrub(formatConsoleSummary(result)));
@@ -207,4 +237,3 @@ function exitAfterDrain(code: number): void {
   // A pipe that is slow to read must still get the verdict: exit when stdout has flushed.
   process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 }
-

@@ -12,7 +12,11 @@ let sequence = 0;
  * Random per process: a re-run with the same OTA_RUN_ID (a CI "re-run job"), two shards sharing one
  * run id and the workers of a parallel run each draw their own, so their references never collide.
  */
-const NONCE = BigInt(`0x${randomBytes(5).toString('hex')}`).toString(36).toUpperCase().padStart(8, '0').slice(-6);
+const NONCE = BigInt(`0x${randomBytes(5).toString('hex')}`)
+  .toString(36)
+  .toUpperCase()
+  .padStart(8, '0')
+  .slice(-6);
 
 /**
  * A booking reference unique to this process: OGC, the kind, the run id (cut to fit), the

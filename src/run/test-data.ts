@@ -121,7 +121,8 @@ function stringList(file: string, v: unknown, where: string): string[] {
 function claimsOf(file: string, v: unknown): ConformanceClass[] {
   const claims = stringList(file, v, 'claims');
   for (const c of claims)
-    if (!(CONFORMANCE_CLASSES as readonly string[]).includes(c)) fail(file, 'claims', `names unknown class "${c}"; known: ${CONFORMANCE_CLASSES.join(', ')}`);
+    if (!(CONFORMANCE_CLASSES as readonly string[]).includes(c))
+      fail(file, 'claims', `names unknown class "${c}"; known: ${CONFORMANCE_CLASSES.join(', ')}`);
   if (!claims.includes('core')) fail(file, 'claims', 'must include core (what the spec states for all nine operations)');
   return claims as ConformanceClass[];
 }
@@ -131,11 +132,18 @@ function bookingOf(file: string, v: unknown): BookingForms {
   const opt = (key: string, fallback: string) => (o[key] === undefined ? fallback : str(file, o, key, 'booking'));
   const partial = o.partialCancellation ?? undefined;
   if (partial !== undefined && partial !== 'item-reference')
-    fail(file, 'booking.partialCancellation', 'must be "item-reference" (the item\'s UniqueID Type 37 in the cancel request) or null (none)');
+    fail(
+      file,
+      'booking.partialCancellation',
+      'must be "item-reference" (the item\'s UniqueID Type 37 in the cancel request) or null (none)',
+    );
   return {
     commitResStatus: opt('commitResStatus', 'Commit'),
     commitCancelType: opt('commitCancelType', 'Commit'),
-    cancelledStatusWords: o.cancelledStatusWords === undefined ? ['Cancelled', 'Canceled'] : stringList(file, o.cancelledStatusWords, 'booking.cancelledStatusWords'),
+    cancelledStatusWords:
+      o.cancelledStatusWords === undefined
+        ? ['Cancelled', 'Canceled']
+        : stringList(file, o.cancelledStatusWords, 'booking.cancelledStatusWords'),
     ...(partial ? { partialCancellation: partial } : {}),
   };
 }
@@ -178,9 +186,7 @@ export function loadTestData(file: string, overrides: Record<string, unknown> = 
     nights: posInt(file, root, 'nights'),
     hotelAvailability: {
       infoSource: str(file, ha, 'infoSource', 'hotelAvailability'),
-      places: nonEmptyArray(file, ha.places, 'hotelAvailability.places').map((p, i) =>
-        place(file, p, `hotelAvailability.places[${i}]`),
-      ),
+      places: nonEmptyArray(file, ha.places, 'hotelAvailability.places').map((p, i) => place(file, p, `hotelAvailability.places[${i}]`)),
       emptyPlace: place(file, ha.emptyPlace, 'hotelAvailability.emptyPlace'),
     },
     hotels: nonEmptyArray(file, root.hotels, 'hotels').map((h, i) => {

@@ -35,7 +35,10 @@ export function readState(x: Exchange, cancelledWords: readonly string[]): 'acti
   if (refusalForm(x)) return 'unknown';
   if (!isSuccess(x)) return 'unclear';
   const words = new Set(cancelledWords.map((w) => w.trim().toLowerCase()));
-  const statuses = x.reply.doc!.values(STATUS_XPATH).map((v) => v.trim().toLowerCase()).filter(Boolean);
+  const statuses = x.reply
+    .doc!.values(STATUS_XPATH)
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
   if (statuses.length === 0) return 'unclear';
   return statuses.every((s) => words.has(s)) ? 'cancelled' : 'active';
 }
@@ -69,7 +72,11 @@ export async function cancelBooking(ctx: RunContext, bookingRef: string): Promis
       ctx.ledger.recordCancelled(bookingRef, ctx.baseUrl, ctx.config.runId);
       return { ok: true, kind: 'cancelled', message: 'cancelled' };
     }
-    cancelWhy = cancel.reply.transportError?.message ?? cancel.reply.unreadable ?? refusalForm(cancel) ?? `HTTP ${cancel.reply.exchange?.status}, no Success`;
+    cancelWhy =
+      cancel.reply.transportError?.message ??
+      cancel.reply.unreadable ??
+      refusalForm(cancel) ??
+      `HTTP ${cancel.reply.exchange?.status}, no Success`;
   } finally {
     disposeExchange(cancel);
   }
@@ -137,10 +144,14 @@ export function describeCleanup(r: CleanupReport, ledgerFile: string): string[] 
   const lines: string[] = [];
   if (r.cancelled.length) lines.push(`Cancelled ${r.cancelled.length} booking(s) an earlier run left behind: ${r.cancelled.join(', ')}`);
   if (r.gone.length)
-    lines.push(`${r.gone.length} reference(s) an earlier run left in the ledger needed no cancel (already cancelled, or never booked): ${r.gone.map((g) => `${g.ref} (${g.message})`).join('; ')}`);
+    lines.push(
+      `${r.gone.length} reference(s) an earlier run left in the ledger needed no cancel (already cancelled, or never booked): ${r.gone.map((g) => `${g.ref} (${g.message})`).join('; ')}`,
+    );
   if (r.ownedByLiveRuns) lines.push(`${r.ownedByLiveRuns} booking(s) in the ledger belong to a run still in progress: left to it`);
   if (r.failed.length)
-    lines.push(`Could not cancel ${r.failed.length} booking(s) left by an earlier run (kept in ${ledgerFile}; the next run retries):\n${r.failed.map((f) => `  ${f.ref}: ${f.message}`).join('\n')}`);
+    lines.push(
+      `Could not cancel ${r.failed.length} booking(s) left by an earlier run (kept in ${ledgerFile}; the next run retries):\n${r.failed.map((f) => `  ${f.ref}: ${f.message}`).join('\n')}`,
+    );
   return lines;
 }
 
@@ -156,7 +167,7 @@ export function recordBookingIntent(
   scenario?: string,
 ): string | undefined {
   if (request.operation.name !== 'activitybook') return undefined;
-  const resStatus = request.values("/*/@ResStatus")[0];
+  const resStatus = request.values('/*/@ResStatus')[0];
   if (resStatus !== ctx.data.booking.commitResStatus) return undefined;
   const ref = (type: string) => request.values(`//*[local-name()='UniqueID'][@Type='${type}']/@ID`);
   const bookingRef = ref('36')[0];

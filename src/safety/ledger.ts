@@ -11,7 +11,20 @@
 // entry names its run, and each run holds a lock file with its pid, host and a heartbeat while it
 // lives. The start-up clean-up only touches entries of runs that are no longer alive.
 import {
-  closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, writeSync,
+  closeSync,
+  existsSync,
+  fstatSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -118,14 +131,16 @@ export class BookingLedger {
       if (code === 'ENOTDIR') throw new ConfigError(`${where} cannot be created: ${fileAncestor(this.file)} is a file, not a folder`);
       if (code !== 'ENOENT') throw new ConfigError(`${where} cannot be read: ${why(e)}`);
     }
-    if (st?.isDirectory()) throw new ConfigError(`${where} is a folder; it must name a file (for example ${join(this.file, 'bookings.jsonl')})`);
+    if (st?.isDirectory())
+      throw new ConfigError(`${where} is a folder; it must name a file (for example ${join(this.file, 'bookings.jsonl')})`);
     if (st && !st.isFile()) throw new ConfigError(`${where} is not a regular file`);
     for (const dir of [dirname(this.file), this.runsDir]) {
       try {
         mkdirSync(dir, { recursive: true });
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
-        if (code === 'ENOTDIR' || code === 'EEXIST') throw new ConfigError(`${where} cannot be created: ${fileAncestor(dir)} is a file, not a folder`);
+        if (code === 'ENOTDIR' || code === 'EEXIST')
+          throw new ConfigError(`${where} cannot be created: ${fileAncestor(dir)} is a file, not a folder`);
         throw new ConfigError(`${where}: the folder ${dir} cannot be created: ${why(e)}`);
       }
     }
@@ -303,7 +318,14 @@ export class BookingLedger {
 }
 
 function note(e: BookingNote): Omit<LedgerEntry, 'event'> {
-  return { bookingRef: e.bookingRef, itemRefs: [...e.itemRefs], target: e.target, runId: e.runId, scenario: e.scenario, at: new Date().toISOString() };
+  return {
+    bookingRef: e.bookingRef,
+    itemRefs: [...e.itemRefs],
+    target: e.target,
+    runId: e.runId,
+    scenario: e.scenario,
+    at: new Date().toISOString(),
+  };
 }
 
 /** The first component of `path` that exists and is not a folder. */

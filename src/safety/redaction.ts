@@ -108,7 +108,11 @@ function partition(secrets: readonly string[]): { kept: { label: string; value: 
   secrets.forEach((value, i) => {
     const label = `secret #${i + 1}`;
     if (typeof value !== 'string' || value.length === 0) ignored.push({ secretLabel: label, reason: 'empty' });
-    else if (value.length < MIN_SECRET_LENGTH) ignored.push({ secretLabel: label, reason: `shorter than ${MIN_SECRET_LENGTH} characters: not masked, it would blank out ordinary text` });
+    else if (value.length < MIN_SECRET_LENGTH)
+      ignored.push({
+        secretLabel: label,
+        reason: `shorter than ${MIN_SECRET_LENGTH} characters: not masked, it would blank out ordinary text`,
+      });
     else kept.push({ label, value });
   });
   return { kept, ignored };
@@ -154,7 +158,8 @@ function maskAuthorization(text: string): string {
   });
 }
 
-const isBase64Char = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 45 || c === 95 || c === 61;
+const isBase64Char = (c: number) =>
+  (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 45 || c === 95 || c === 61;
 
 /**
  * A base64 form of a secret masks the whole run of base64 characters around it: the characters at
@@ -275,7 +280,8 @@ export function scanForSecrets(dir: string, secrets: string[]): SecretFinding[] 
   return findings;
 }
 
-const isB64 = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 45 || c === 95;
+const isB64 = (c: number) =>
+  (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 45 || c === 95;
 
 /** Counts the secrets (by index) in texts, in every disguise, base64 included. */
 export class SecretScanner {
@@ -285,7 +291,11 @@ export class SecretScanner {
 
   constructor(secrets: readonly string[]) {
     this.finder = new SecretFinder(secrets, MIN_SECRET_LENGTH);
-    this.fragments = secrets.flatMap((s, secret) => patternsFor(s, true).filter((p) => p.encoding === 'base64').map((p) => ({ secret, text: p.text })));
+    this.fragments = secrets.flatMap((s, secret) =>
+      patternsFor(s, true)
+        .filter((p) => p.encoding === 'base64')
+        .map((p) => ({ secret, text: p.text })),
+    );
   }
 
   /** Adds to `counts` (keys `${secretIndex}\0${form}`) what ends after `from` (before it: counted with the previous chunk). */
@@ -359,7 +369,7 @@ const MIN_DECODED_RUN = 12;
 /** The runs of base64 characters of a text, as [start, end) pairs in order. */
 function base64Runs(text: string): Array<[number, number]> {
   const runs: Array<[number, number]> = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     if (!isB64(text.charCodeAt(i))) {
       i++;
       continue;

@@ -96,7 +96,14 @@ export function jsonUnescape(v: View): View {
   return b.view();
 }
 
-const NAMED: Array<[string, number]> = [['amp;', 38], ['lt;', 60], ['gt;', 62], ['quot;', 34], ['apos;', 39], ['nbsp;', 160]];
+const NAMED: Array<[string, number]> = [
+  ['amp;', 38],
+  ['lt;', 60],
+  ['gt;', 62],
+  ['quot;', 34],
+  ['apos;', 39],
+  ['nbsp;', 160],
+];
 
 /** XML/HTML references: &#72; &#x48; (semicolon optional, leading zeros allowed) and &amp; &lt; ... */
 export function entityDecode(v: View): View {
@@ -144,7 +151,10 @@ export function percentDecode(v: View): View {
   const t = v.text;
   if (!t.includes('%') && !t.includes('+')) return v;
   const b = new ViewBuilder(t.length);
-  const byteAt = (i: number) => (t.charCodeAt(i) === 37 && i + 2 < t.length && isHex(t.charCodeAt(i + 1)) && isHex(t.charCodeAt(i + 2)) ? hexVal(t.charCodeAt(i + 1)) * 16 + hexVal(t.charCodeAt(i + 2)) : -1);
+  const byteAt = (i: number) =>
+    t.charCodeAt(i) === 37 && i + 2 < t.length && isHex(t.charCodeAt(i + 1)) && isHex(t.charCodeAt(i + 2))
+      ? hexVal(t.charCodeAt(i + 1)) * 16 + hexVal(t.charCodeAt(i + 2))
+      : -1;
   for (let i = 0; i < t.length; i++) {
     const lead = byteAt(i);
     if (lead >= 0) {
@@ -170,8 +180,18 @@ export function percentDecode(v: View): View {
 /** White space, line breaks and invisible separators. */
 export function isSpace(c: number): boolean {
   return (
-    c === 32 || (c >= 9 && c <= 13) || c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200d) ||
-    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200d) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
   );
 }
 
@@ -208,7 +228,10 @@ export class SecretFinder {
   /** The secrets without their white space: what is looked for in the views. */
   private readonly keys: string[];
 
-  constructor(readonly secrets: readonly string[], minLength: number) {
+  constructor(
+    readonly secrets: readonly string[],
+    minLength: number,
+  ) {
     this.keys = secrets.map((s) => {
       const k = stripSpacesOf(s);
       return k.length >= minLength ? k : '';

@@ -134,7 +134,8 @@ export const REQUIREMENTS = [
     level: 'MUST',
     class: 'core',
     section: `${EP} 3; Versioning`,
-    statement: 'The root element of the reply to a valid request carries a non-empty Version attribute (its value is not checked: the Versioning table gives request values only).',
+    statement:
+      'The root element of the reply to a valid request carries a non-empty Version attribute (its value is not checked: the Versioning table gives request values only).',
     basis: spec('The version of each message is the Version attribute of its root element'),
   }),
   r({
@@ -142,7 +143,8 @@ export const REQUIREMENTS = [
     level: 'SHOULD',
     class: 'core',
     section: `${EP} 5`,
-    statement: 'Dates and date-times in replies are written as common rule 5 writes them for requests: yyyy-mm-dd and yyyy-mm-ddThh:mm:ss without zone.',
+    statement:
+      'Dates and date-times in replies are written as common rule 5 writes them for requests: yyyy-mm-dd and yyyy-mm-ddThh:mm:ss without zone.',
     basis: ota(
       `dates and date-times are XML Schema xs:date and xs:dateTime (ISO 8601). Rule 5 ("Dates are ISO 8601 calendar dates (yyyy-mm-dd).") defines the dates and date-times of the request tables, and the spec shows no reply field (${FIELDS_OPEN}), so it is not a MUST on replies.`,
     ),
@@ -153,7 +155,9 @@ export const REQUIREMENTS = [
     class: 'core',
     section: 'Endpoints',
     statement: 'The reply root is the request root with RQ replaced by RS (OTA_ReadRQ is answered by OTA_ResRetrieveRS).',
-    basis: ota('each request message has its response message (OTA_ReadRQ/OTA_ResRetrieveRS); the spec says "Response body structure of every endpoint: not shown."'),
+    basis: ota(
+      'each request message has its response message (OTA_ReadRQ/OTA_ResRetrieveRS); the spec says "Response body structure of every endpoint: not shown."',
+    ),
   }),
   r({
     id: 'EP-SUCCESS-XOR-ERRORS',
@@ -169,7 +173,9 @@ export const REQUIREMENTS = [
     class: 'core',
     section: 'Endpoints, /hotelavailability',
     statement: "A reply to a request that carries an EchoToken echoes it unchanged in the reply root's EchoToken.",
-    basis: ota('when a request carries an EchoToken, the response carries the same value; the spec lists EchoToken on the hotel availability request only.'),
+    basis: ota(
+      'when a request carries an EchoToken, the response carries the same value; the spec lists EchoToken on the hotel availability request only.',
+    ),
   }),
   r({
     id: 'EP-ERROR-TYPE',
@@ -177,7 +183,9 @@ export const REQUIREMENTS = [
     class: 'core',
     section: 'Errors',
     statement: 'Every Error of an Errors reply carries a Type, and a Code, ShortText or text that says what went wrong.',
-    basis: ota(`Error has a required Type (code list EWT) and a Code (code list ERR) or ShortText; the spec leaves the error form open (${ERRORS_OPEN})`),
+    basis: ota(
+      `Error has a required Type (code list EWT) and a Code (code list ERR) or ShortText; the spec leaves the error form open (${ERRORS_OPEN})`,
+    ),
   }),
   r({
     id: 'EP-NO-DOCTYPE',
@@ -213,7 +221,9 @@ export const REQUIREMENTS = [
     class: 'core',
     section: `What the service does; ${EP} 3; Errors`,
     statement: `A request whose root element is not in {ota_namespace} is refused with no data, ${REFUSAL_FORMS}.`,
-    basis: ota(`${ERRORS_CONVENTION}; the spec says what requests are ("Requests are XML documents whose root element is in the namespace {ota_namespace}."), not what happens to others.`),
+    basis: ota(
+      `${ERRORS_CONVENTION}; the spec says what requests are ("Requests are XML documents whose root element is in the namespace {ota_namespace}."), not what happens to others.`,
+    ),
   }),
   r({
     id: 'EP-REJECT-ROOT',
@@ -221,15 +231,20 @@ export const REQUIREMENTS = [
     class: 'core',
     section: 'Endpoints; Errors',
     statement: `A request whose root element is not the one for its path (another operation's root) is refused with no data, ${REFUSAL_FORMS}.`,
-    basis: ota(`${ERRORS_CONVENTION}; the spec gives each path its root (for example "Root OTA_ReadRQ, attributes Version") and says nothing of other roots.`),
+    basis: ota(
+      `${ERRORS_CONVENTION}; the spec gives each path its root (for example "Root OTA_ReadRQ, attributes Version") and says nothing of other roots.`,
+    ),
   }),
   r({
     id: 'EP-REJECT-VERSION',
     level: 'INFO',
     class: 'core',
     section: 'Versioning',
-    statement: 'Whether a request whose Version is not the one in the Versioning table for its path is refused or served is reported for information.',
-    basis: profile('a choice the spec leaves open: "Deprecation policy and behaviour for other Version values: not shown." Serving other Versions and refusing them are both conformant.'),
+    statement:
+      'Whether a request whose Version is not the one in the Versioning table for its path is refused or served is reported for information.',
+    basis: profile(
+      'a choice the spec leaves open: "Deprecation policy and behaviour for other Version values: not shown." Serving other Versions and refusing them are both conformant.',
+    ),
   }),
 
   // core: authentication
@@ -238,7 +253,8 @@ export const REQUIREMENTS = [
     level: 'MUST',
     class: 'core',
     section: `Authentication; ${EP} 4`,
-    statement: 'A valid request whose POS holds both Sources with valid credentials, and that carries no HTTP authentication header, is served.',
+    statement:
+      'A valid request whose POS holds both Sources with valid credentials, and that carries no HTTP authentication header, is served.',
     basis: spec('Credentials travel in the body of every request, in the POS element, as two Source children'),
   }),
   r({
@@ -302,7 +318,7 @@ export const REQUIREMENTS = [
     level: 'MUST',
     class: 'core',
     section: 'What the service does; Authentication',
-    statement: "The test environment serves only callers whose IP addresses the operator has whitelisted.",
+    statement: 'The test environment serves only callers whose IP addresses the operator has whitelisted.',
     basis: spec("It can be used only after the caller's IP addresses have been whitelisted with the operator."),
     untestable:
       "whitelisting is the operator's network configuration; a run from one machine cannot observe a refusal it is not set up to trigger (the preflight reports a refused connection when it happens)",
@@ -315,7 +331,8 @@ export const REQUIREMENTS = [
     level: 'MUST',
     class: 'core',
     section: 'What the service does; Endpoints, /hotelavailability',
-    statement: 'A valid hotel availability request for a place and future dates where the test data declares availability is served and returns at least one available hotel.',
+    statement:
+      'A valid hotel availability request for a place and future dates where the test data declares availability is served and returns at least one available hotel.',
     basis: spec('Returns available units for a number of guests, dates and location.'),
   }),
   r({
@@ -323,7 +340,8 @@ export const REQUIREMENTS = [
     level: 'MUST',
     class: 'core',
     section: 'Endpoints, /hotelavailability',
-    statement: 'A valid hotel availability request is served both with a RefPoint of CodeContext Country and with a RefPoint of CodeContext Region.',
+    statement:
+      'A valid hotel availability request is served both with a RefPoint of CodeContext Country and with a RefPoint of CodeContext Region.',
     basis: spec('CodeContext (values Country, Region); text: place name'),
   }),
   r({
@@ -331,7 +349,7 @@ export const REQUIREMENTS = [
     level: 'MUST',
     class: 'core',
     section: 'Limits; Endpoints, /hotelavailability',
-    statement: 'Hotel availability returns no more results than the request\'s MaxResponses.',
+    statement: "Hotel availability returns no more results than the request's MaxResponses.",
     basis: spec('The hotel availability request carries MaxResponses (integer) to bound the number of responses.'),
   }),
   r({
@@ -363,7 +381,8 @@ export const REQUIREMENTS = [
     level: 'SHOULD',
     class: 'core',
     section: 'Endpoints, /hotelavailability',
-    statement: 'A hotel availability search where nothing is available is answered as a success with no hotels (a Warning may say so), not refused.',
+    statement:
+      'A hotel availability search where nothing is available is answered as a success with no hotels (a Warning may say so), not refused.',
     basis: ota('a search that matches nothing is answered with Success, no results and optionally a Warning, not with Errors.'),
   }),
 
@@ -373,7 +392,8 @@ export const REQUIREMENTS = [
     level: 'MUST',
     class: 'core',
     section: 'What the service does; Endpoints, /activityavailability',
-    statement: 'A valid activity availability request naming a hotel and a product with availability in the test data is served and returns at least one available activity.',
+    statement:
+      'A valid activity availability request naming a hotel and a product with availability in the test data is served and returns at least one available activity.',
     basis: spec('Returns available activities, their products and rates for given participants, location and dates.'),
   }),
   r({
@@ -381,7 +401,8 @@ export const REQUIREMENTS = [
     level: 'MUST',
     class: 'core',
     section: 'What the service does; Endpoints, /activityavailability',
-    statement: 'Activities returned are offered at the requested hotel (Location Context=Source) and, when one is named, of the requested product (Location Context=Service).',
+    statement:
+      'Activities returned are offered at the requested hotel (Location Context=Source) and, when one is named, of the requested product (Location Context=Service).',
     basis: spec('Returns available activities, their products and rates for given participants, location and dates.'),
   }),
   r({
@@ -405,7 +426,8 @@ export const REQUIREMENTS = [
     level: 'SHOULD',
     class: 'core',
     section: 'Endpoints, /activityavailability',
-    statement: 'An activity availability request that names a hotel (Location Context=Source) and no product is served and returns activities of that hotel.',
+    statement:
+      'An activity availability request that names a hotel (Location Context=Source) and no product is served and returns activities of that hotel.',
     basis: profile(`a reasonable reading of a form the spec neither requires nor forbids: ${MANDATORY_OPEN}`),
   }),
   r({
@@ -413,7 +435,8 @@ export const REQUIREMENTS = [
     level: 'SHOULD',
     class: 'core',
     section: 'Endpoints, /activityavailability',
-    statement: 'An activity availability request that names a product (Location Context=Service) and no hotel is served and returns activities of that product.',
+    statement:
+      'An activity availability request that names a product (Location Context=Service) and no hotel is served and returns activities of that product.',
     basis: profile(`a reasonable reading of a form the spec neither requires nor forbids: ${MANDATORY_OPEN}`),
   }),
   r({
@@ -422,7 +445,9 @@ export const REQUIREMENTS = [
     class: 'core',
     section: 'Endpoints, /activityavailability',
     statement: 'No per-person price returned exceeds the GuidelinePricing MaximumPrice.',
-    basis: ota('RequestedOffer/GuidelinePricing states the offer the client wants, and a MaximumPrice bounds it; the spec lists the element ("GuidelinePricing/MaximumPrice") but not its effect.'),
+    basis: ota(
+      'RequestedOffer/GuidelinePricing states the offer the client wants, and a MaximumPrice bounds it; the spec lists the element ("GuidelinePricing/MaximumPrice") but not its effect.',
+    ),
   }),
   r({
     id: 'AAV-DECIMALS',
@@ -441,7 +466,8 @@ export const REQUIREMENTS = [
     level: 'MUST',
     class: 'core',
     section: 'What the service does; Endpoints, /activitysearch',
-    statement: 'A valid activity search naming a hotel and a product with availability in the test data is served and returns at least one activity, each with some descriptive data (such as its name).',
+    statement:
+      'A valid activity search naming a hotel and a product with availability in the test data is served and returns at least one activity, each with some descriptive data (such as its name).',
     basis: spec('Returns available activities in an area together with some of their descriptive data.'),
   }),
   r({
@@ -458,14 +484,17 @@ export const REQUIREMENTS = [
     class: 'core',
     section: 'Endpoints, /activitysearch',
     statement: 'Activities returned by a search take place within the requested DateTimePref Start to End.',
-    basis: ota('DateTimePref is the date preference of a search; the spec states an area for the search ("Returns available activities in an area") but no dates.'),
+    basis: ota(
+      'DateTimePref is the date preference of a search; the spec states an area for the search ("Returns available activities in an area") but no dates.',
+    ),
   }),
   r({
     id: 'ASR-HOTEL-ONLY',
     level: 'SHOULD',
     class: 'core',
     section: 'Endpoints, /activitysearch',
-    statement: 'An activity search that names a hotel (LocationPref Context=Source) and no product is served and returns activities of that area.',
+    statement:
+      'An activity search that names a hotel (LocationPref Context=Source) and no product is served and returns activities of that area.',
     basis: profile(`a reasonable reading of a form the spec neither requires nor forbids: ${MANDATORY_OPEN}`),
   }),
 
@@ -484,7 +513,9 @@ export const REQUIREMENTS = [
     class: 'core',
     section: 'Endpoints, /hotelnbc',
     statement: "Hotel descriptive data carries descriptive content: the hotel's name and at least one description, address or facility.",
-    basis: ota(`HotelDescriptiveContent carries the hotel's name with descriptions, contact information or facilities; the spec leaves the fields open (${FIELDS_OPEN})`),
+    basis: ota(
+      `HotelDescriptiveContent carries the hotel's name with descriptions, contact information or facilities; the spec leaves the fields open (${FIELDS_OPEN})`,
+    ),
   }),
   r({
     id: 'HNBC-UNKNOWN',
@@ -499,7 +530,8 @@ export const REQUIREMENTS = [
     level: 'MUST',
     class: 'core',
     section: 'What the service does; Endpoints, /activitynbc',
-    statement: 'A valid activity descriptive data request is served and describes the tour activity requested (TourActivityID), and no other.',
+    statement:
+      'A valid activity descriptive data request is served and describes the tour activity requested (TourActivityID), and no other.',
     basis: spec('Returns descriptive data for one tour activity.'),
   }),
   r({
@@ -508,7 +540,9 @@ export const REQUIREMENTS = [
     class: 'core',
     section: 'Endpoints, /activitynbc',
     statement: "Activity descriptive data carries descriptive content: the activity's name and a description.",
-    basis: ota(`tour activity descriptive content carries a name and a short or long description; the spec leaves the fields open (${FIELDS_OPEN})`),
+    basis: ota(
+      `tour activity descriptive content carries a name and a short or long description; the spec leaves the fields open (${FIELDS_OPEN})`,
+    ),
   }),
   r({
     id: 'ANBC-UNKNOWN',
@@ -525,7 +559,8 @@ export const REQUIREMENTS = [
     level: 'MUST',
     class: 'core',
     section: 'What the service does; Endpoints, /transferavailability',
-    statement: 'A valid transfer availability request for a route the test data declares available is served and returns transfer services for every requested leg (Location).',
+    statement:
+      'A valid transfer availability request for a route the test data declares available is served and returns transfer services for every requested leg (Location).',
     basis: spec('Returns available transfer services for airport, location, dates and passengers.'),
   }),
   r({
@@ -542,7 +577,8 @@ export const REQUIREMENTS = [
     level: 'MUST',
     class: 'core',
     section: 'Endpoints, /transferavailability',
-    statement: 'A transfer availability request is served with one Location (a single leg) and with two Locations (both legs, told apart by RPH).',
+    statement:
+      'A transfer availability request is served with one Location (a single leg) and with two Locations (both legs, told apart by RPH).',
     basis: spec('Service/Locations/Location (repeated) | RPH (integer sequence label)'),
   }),
   r({
@@ -591,14 +627,17 @@ export const REQUIREMENTS = [
     class: 'core',
     section: 'Endpoints, /transferavailability',
     statement: 'With DisabilityInfo RequiredInd=true, only disability-adapted vehicles are offered.',
-    basis: ota('DisabilityInfo RequiredInd=true asks for a vehicle adapted to a disability; the spec lists the attribute ("RequiredInd (boolean)") but not its effect.'),
+    basis: ota(
+      'DisabilityInfo RequiredInd=true asks for a vehicle adapted to a disability; the spec lists the attribute ("RequiredInd (boolean)") but not its effect.',
+    ),
   }),
   r({
     id: 'TRF-UNKNOWN-AIRPORT',
     level: 'SHOULD',
     class: 'core',
     section: 'Endpoints, /transferavailability',
-    statement: 'A transfer availability request for an airport the gateway does not serve offers no transfer service: it is answered as a success with no services, or refused.',
+    statement:
+      'A transfer availability request for an airport the gateway does not serve offers no transfer service: it is answered as a success with no services, or refused.',
     basis: ota('a search that matches nothing is Success with no results (or Errors), never results for another place.'),
   }),
 
@@ -624,7 +663,8 @@ export const REQUIREMENTS = [
     level: 'SHOULD',
     class: 'core',
     section: 'States and transitions; Endpoints, /activitybook',
-    statement: 'Unless the target declares Quote as the ResStatus that books, an activity booking with ResStatus Quote stores nothing: its reference cannot be read afterwards.',
+    statement:
+      'Unless the target declares Quote as the ResStatus that books, an activity booking with ResStatus Quote stores nothing: its reference cannot be read afterwards.',
     basis: ota('ResStatus Quote prices a booking without making it; the spec says "Transitions: not shown."'),
   }),
   r({
@@ -632,7 +672,8 @@ export const REQUIREMENTS = [
     level: 'MUST',
     class: 'core',
     section: 'Endpoints, /activitybook',
-    statement: 'An activity booking request with ResStatus Quote is served with one ParticipantInfo per participant, for one participant and for several in several categories.',
+    statement:
+      'An activity booking request with ResStatus Quote is served with one ParticipantInfo per participant, for one participant and for several in several categories.',
     basis: spec('BookingInfo/ParticipantInfo (repeated, one per participant)/Category'),
   }),
   r({
@@ -668,7 +709,8 @@ export const REQUIREMENTS = [
     level: 'MUST',
     class: 'booking',
     section: 'What the service does; Endpoints, /activitybook, /bookread',
-    statement: "A booking made with the booking ResStatus exists afterwards: a booking read by the client's reference (UniqueID Type 36) is served and shows it live.",
+    statement:
+      "A booking made with the booking ResStatus exists afterwards: a booking read by the client's reference (UniqueID Type 36) is served and shows it live.",
     basis: spec('Books an available activity.'),
   }),
   r({
@@ -677,14 +719,17 @@ export const REQUIREMENTS = [
     class: 'booking',
     section: 'Resources and their fields; Endpoints, /activitybook',
     statement: `A second booking request with the same booking and item references does not book the item twice and is refused, ${REFUSAL_FORMS}.`,
-    basis: ota('the client\'s reference identifies one booking ("ID (string chosen by the client)"), and a repeated commit of it is answered with Errors.'),
+    basis: ota(
+      'the client\'s reference identifies one booking ("ID (string chosen by the client)"), and a repeated commit of it is answered with Errors.',
+    ),
   }),
   r({
     id: 'RD-RETURNS-BOOKING',
     level: 'MUST',
     class: 'booking',
     section: 'What the service does; Endpoints, /bookread',
-    statement: "A valid booking read of an existing booking (UniqueID Type 36 with the client's reference) is served and returns that booking, and no other.",
+    statement:
+      "A valid booking read of an existing booking (UniqueID Type 36 with the client's reference) is served and returns that booking, and no other.",
     basis: spec('Returns information on an existing booking.'),
   }),
   r({
@@ -716,7 +761,8 @@ export const REQUIREMENTS = [
     level: 'SHOULD',
     class: 'booking',
     section: 'States and transitions; Endpoints, /bookcancel',
-    statement: 'Unless the target declares Quote as the CancelType that cancels, a cancel request with CancelType Quote changes nothing: a later read shows the booking live.',
+    statement:
+      'Unless the target declares Quote as the CancelType that cancels, a cancel request with CancelType Quote changes nothing: a later read shows the booking live.',
     basis: ota('CancelType Quote asks what a cancellation would cost without cancelling; the spec says "Transitions: not shown."'),
   }),
   r({
@@ -724,8 +770,11 @@ export const REQUIREMENTS = [
     level: 'SHOULD',
     class: 'booking',
     section: 'Endpoints, /bookcancel',
-    statement: 'The reply to a cancel request with CancelType Quote gives the cancellation terms (cancel rules or penalty) and a status that is not cancelled (OpenTravel: Pending).',
-    basis: ota(`OTA_CancelRS answers a Quote with Status Pending and CancelInfoRS/CancelRules; the spec leaves the reply open (${FIELDS_OPEN})`),
+    statement:
+      'The reply to a cancel request with CancelType Quote gives the cancellation terms (cancel rules or penalty) and a status that is not cancelled (OpenTravel: Pending).',
+    basis: ota(
+      `OTA_CancelRS answers a Quote with Status Pending and CancelInfoRS/CancelRules; the spec leaves the reply open (${FIELDS_OPEN})`,
+    ),
   }),
   r({
     id: 'CXL-COMMIT-CANCELS',
@@ -741,7 +790,8 @@ export const REQUIREMENTS = [
     level: 'SHOULD',
     class: 'booking',
     section: 'Endpoints, /bookcancel',
-    statement: 'The reply to a cancelling request says the booking is cancelled (OpenTravel: Status Cancelled, or the status words the target declares).',
+    statement:
+      'The reply to a cancelling request says the booking is cancelled (OpenTravel: Status Cancelled, or the status words the target declares).',
     basis: ota(`OTA_CancelRS carries Status Cancelled after a committed cancellation; the spec leaves the reply open (${FIELDS_OPEN})`),
   }),
   r({
@@ -757,7 +807,8 @@ export const REQUIREMENTS = [
     level: 'SHOULD',
     class: 'booking',
     section: 'Authentication; Endpoints, /bookread, /bookcancel',
-    statement: 'A booking read or cancel of an existing booking with wrong credentials is refused without showing the booking, and the booking stays live.',
+    statement:
+      'A booking read or cancel of an existing booking with wrong credentials is refused without showing the booking, and the booking stays live.',
     basis: ota(AUTH_CONVENTION),
   }),
 
@@ -794,8 +845,11 @@ export const REQUIREMENTS = [
     level: 'INFO',
     class: 'alignment',
     section: 'Endpoints (OpenTravel 2016B schemas)',
-    statement: 'Replies of the standard messages are compared with the OpenTravel 2016B schemas and the differences reported for information.',
-    basis: profile('informative comparison with the OpenTravel 2016B schemas (OTA_XSD_DIR): the spec names no schema and says "Response body structure of every endpoint: not shown."'),
+    statement:
+      'Replies of the standard messages are compared with the OpenTravel 2016B schemas and the differences reported for information.',
+    basis: profile(
+      'informative comparison with the OpenTravel 2016B schemas (OTA_XSD_DIR): the spec names no schema and says "Response body structure of every endpoint: not shown."',
+    ),
   }),
 ] as const;
 

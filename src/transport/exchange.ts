@@ -70,7 +70,12 @@ export async function exchange(request: OtaRequest, opts: SendOptions): Promise<
   try {
     // A booking or cancel that timed out may have happened: retrying it could book twice or
     // report "already cancelled", so only refused connections and 503 are retried for them.
-    reply.exchange = await postXml(url, sentBody, { operation: op.name, limits: opts.limits, retry: opts.retry, idempotent: op.idempotent });
+    reply.exchange = await postXml(url, sentBody, {
+      operation: op.name,
+      limits: opts.limits,
+      retry: opts.retry,
+      idempotent: op.idempotent,
+    });
   } catch (e) {
     if (!(e instanceof TransportError)) throw e;
     reply.transportError = { kind: e.kind, message: e.message };

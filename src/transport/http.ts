@@ -104,8 +104,7 @@ export interface PostOptions {
 }
 
 export type PreflightResult =
-  | { reachable: true; status: number; durationMs: number }
-  | { reachable: false; kind: TransportFailureKind; message: string };
+  { reachable: true; status: number; durationMs: number } | { reachable: false; kind: TransportFailureKind; message: string };
 
 // ---------------------------------------------------------------------------------------------
 // Agents: one per distinct set of timeouts, shared so connections are reused across scenarios.
@@ -162,7 +161,10 @@ interface RawReply {
 
 class Deadline extends Error {}
 class TooLarge extends Error {
-  constructor(readonly bytesRead: number, readonly declared?: number) {
+  constructor(
+    readonly bytesRead: number,
+    readonly declared?: number,
+  ) {
     super('too large');
   }
 }
@@ -194,12 +196,16 @@ function classify(err: unknown, limits: TransportLimits, bytesRead: number): Fai
   const base = { bytesRead, cause: err };
   if (err instanceof Deadline || has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'))
     return { ...base, kind: 'timeout', detail: 'timeout', limit: `requestTimeoutMs=${limits.requestTimeoutMs}` };
-  if (err instanceof TooLarge) return { ...base, bytesRead: err.bytesRead, kind: 'too-large', detail: 'too large', limit: `maxReplyBytes=${limits.maxReplyBytes}` };
+  if (err instanceof TooLarge)
+    return { ...base, bytesRead: err.bytesRead, kind: 'too-large', detail: 'too large', limit: `maxReplyBytes=${limits.maxReplyBytes}` };
   if (has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT'))
     return { ...base, kind: 'connect-timeout', detail: msg, limit: `connectTimeoutMs=${limits.connectTimeoutMs}` };
   if (has('ECONNREFUSED')) return { ...base, kind: 'refused', detail: msg };
   if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA')) return { ...base, kind: 'dns', detail: msg };
-  if (codes.some((c) => /^(ERR_SSL|ERR_TLS|CERT_|EPROTO$|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|HOSTNAME_MISMATCH)/.test(c)) || /\b(SSL|TLS)\b|certificate/i.test(msg))
+  if (
+    codes.some((c) => /^(ERR_SSL|ERR_TLS|CERT_|EPROTO$|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|HOSTNAME_MISMATCH)/.test(c)) ||
+    /\b(SSL|TLS)\b|certificate/i.test(msg)
+  )
     return { ...base, kind: 'tls', detail: tlsDetail(codes, msg) };
   // UND_ERR_SOCKET: 'other side closed' - the peer closed or reset before a complete reply
   if (has('ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED')) return { ...base, kind: 'reset', detail: msg };
@@ -258,7 +264,10 @@ async function attempt(
       res.body.destroy(); // closes the socket: an endless body stops here
       throw e;
     }
-    return { ok: true, reply: { status: res.statusCode, statusText: res.statusText, headers: replyHeaders, body: Buffer.concat(chunks, bytesRead) } };
+    return {
+      ok: true,
+      reply: { status: res.statusCode, statusText: res.statusText, headers: replyHeaders, body: Buffer.concat(chunks, bytesRead) },
+    };
   } catch (err) {
     const real = controller.signal.aborted && controller.signal.reason instanceof Deadline ? controller.signal.reason : err;
     return { ok: false, failure: classify(real, limits, bytesRead) };
@@ -309,7 +318,13 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 /** Failures that mean "no answer". A reply that is too large did answer. */
 const NO_ANSWER: readonly TransportFailureKind[] = ['refused', 'dns', 'tls', 'connect-timeout', 'timeout', 'reset', 'other'];
 
-const breaker = { max: Infinity, consecutive: 0, last: '', tripped: undefined as string | undefined, markerFile: undefined as string | undefined };
+const breaker = {
+  max: Infinity,
+  consecutive: 0,
+  last: '',
+  tripped: undefined as string | undefined,
+  markerFile: undefined as string | undefined,
+};
 
 /** Sets the bound for this process. The same marker again (a second call in one run) keeps the count. */
 export function configureFailureBreaker(opts: { maxConsecutiveFailures: number; markerFile?: string }): void {
@@ -363,7 +378,15 @@ export async function postXml(url: string, body: string, opts: PostOptions): Pro
   const { operation, limits, retry } = opts;
   checkLimits(limits);
   const stopped = gatewayStoppedAnswering();
-  if (stopped) throw new TransportError(`${operation}: not sent to ${url}: ${stopped}`, 'gateway-stopped', operation, url, 'OTA_MAX_CONSECUTIVE_FAILURES', []);
+  if (stopped)
+    throw new TransportError(
+      `${operation}: not sent to ${url}: ${stopped}`,
+      'gateway-stopped',
+      operation,
+      url,
+      'OTA_MAX_CONSECUTIVE_FAILURES',
+      [],
+    );
   const idempotent = opts.idempotent !== false;
   const retryKinds = idempotent ? RETRYABLE_KINDS : RETRYABLE_KINDS_NON_IDEMPOTENT;
   const retryStatuses = idempotent ? RETRYABLE_STATUSES : RETRYABLE_STATUSES_NON_IDEMPOTENT;
@@ -379,7 +402,12 @@ export async function postXml(url: string, body: string, opts: PostOptions): Pro
     const t0 = performance.now();
     const r = await attempt(url, 'POST', headers, payload, limits, true);
     const durationMs = Math.round(performance.now() - t0);
-    const a: Attempt = { startedAt: startedAt.toISOString(), durationMs, outcome: r.ok ? `HTTP ${r.reply.status}` : r.failure.kind, retried: false };
+    const a: Attempt = {
+      startedAt: startedAt.toISOString(),
+      durationMs,
+      outcome: r.ok ? `HTTP ${r.reply.status}` : r.failure.kind,
+      retried: false,
+    };
     attempts.push(a);
     const retryable = r.ok ? retryStatuses.includes(r.reply.status) : retryKinds.includes(r.failure.kind);
     if (retryable && n < maxAttempts) {
@@ -404,7 +432,9 @@ export async function postXml(url: string, body: string, opts: PostOptions): Pro
     let message = failureMessage(operation, url, r.failure, limits);
     if (attempts.length > 1) message += ` [${attempts.length} attempts: ${attempts.map((x) => x.outcome).join(', ')}]`;
     noteOutcome(r.failure, message);
-    throw new TransportError(message, r.failure.kind, operation, url, r.failure.limit, attempts, r.failure.bytesRead, { cause: r.failure.cause });
+    throw new TransportError(message, r.failure.kind, operation, url, r.failure.limit, attempts, r.failure.bytesRead, {
+      cause: r.failure.cause,
+    });
   }
 }
 
@@ -449,7 +479,10 @@ export async function preflight(baseUrl: string, limits: TransportLimits): Promi
  * exchange got no HTTP reply at all ("the gateway could not be reached: <why>"); undefined when
  * there was a reply, or when `reason` already quotes the failure.
  */
-export function unreachableNote(history: ReadonlyArray<{ reply: { transportError?: { kind: string; message: string } } }>, reason = ''): string | undefined {
+export function unreachableNote(
+  history: ReadonlyArray<{ reply: { transportError?: { kind: string; message: string } } }>,
+  reason = '',
+): string | undefined {
   const e = history[history.length - 1]?.reply.transportError;
   return e && !reason.includes(e.message) ? `the gateway could not be reached: ${e.message}` : undefined;
 }

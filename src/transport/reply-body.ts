@@ -7,7 +7,10 @@ export type ReplyDecodingReason = 'empty' | 'html' | 'compressed' | 'encoding' |
 
 export class ReplyDecodingError extends Error {
   override name = 'ReplyDecodingError';
-  constructor(readonly reason: ReplyDecodingReason, message: string) {
+  constructor(
+    readonly reason: ReplyDecodingReason,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -94,19 +97,28 @@ export function inspectReplyBody(headers: Record<string, string>, body: Buffer):
 
   // 3. HTML (checked on a lenient decode, before encoding errors: an HTML error page is the real story)
   const bom = detectBom(body);
-  const lenient = bom?.enc === 'utf-16le' || bom?.enc === 'utf-16be' ? decodeUtf16(body.subarray(2, 2050), bom.enc) : body.subarray(0, 2048).toString('latin1');
+  const lenient =
+    bom?.enc === 'utf-16le' || bom?.enc === 'utf-16be'
+      ? decodeUtf16(body.subarray(2, 2050), bom.enc)
+      : body.subarray(0, 2048).toString('latin1');
   const html = htmlSignature(lenient);
   if (html) throw new ReplyDecodingError('html', `reply is an HTML page, not XML (${html}); expected an XML document`);
 
   // 4. brotli has no magic number: a body that does not start like text may be brotli
   const brotli = looksLikeBrotli(body, bom);
   if (brotli)
-    throw new ReplyDecodingError('compressed', 'reply body is brotli-compressed without a Content-Encoding header; expected uncompressed XML');
+    throw new ReplyDecodingError(
+      'compressed',
+      'reply body is brotli-compressed without a Content-Encoding header; expected uncompressed XML',
+    );
 
   // 5. binary: NUL bytes outside UTF-16 (an image, a serialised object, random bytes)
   const nul = body.indexOf(0);
   if (nul >= 0 && bom?.enc !== 'utf-16le' && bom?.enc !== 'utf-16be' && !sniffUtf16(body))
-    throw new ReplyDecodingError('binary', `reply body looks binary: NUL byte at byte ${nul}; first bytes ${hex(body)}; expected an XML text document`);
+    throw new ReplyDecodingError(
+      'binary',
+      `reply body looks binary: NUL byte at byte ${nul}; first bytes ${hex(body)}; expected an XML text document`,
+    );
 
   // 6. encoding: BOM, Content-Type charset, XML declaration
   const charsetRaw = charsetOf(h['content-type']);
@@ -123,7 +135,10 @@ export function inspectReplyBody(headers: Record<string, string>, body: Buffer):
   if (bom) {
     for (const d of declared)
       if (!compatible(d.enc, bom.enc))
-        throw new ReplyDecodingError('encoding', `reply bytes start with a ${bom.label} byte-order mark but the ${d.where} declares ${d.name}`);
+        throw new ReplyDecodingError(
+          'encoding',
+          `reply bytes start with a ${bom.label} byte-order mark but the ${d.where} declares ${d.name}`,
+        );
     enc = bom.enc;
     source = 'bom';
     start = bom.length;
@@ -131,7 +146,10 @@ export function inspectReplyBody(headers: Record<string, string>, body: Buffer):
     const candidates = declared.map((d) => ({ ...d, enc: d.enc === 'utf-16' ? sniffUtf16(body) : d.enc }));
     for (const c of candidates) {
       if (c.enc === undefined)
-        throw new ReplyDecodingError('encoding', `reply declares UTF-16 (${c.where}) but has no byte-order mark and does not start with "<?xml" in UTF-16`);
+        throw new ReplyDecodingError(
+          'encoding',
+          `reply declares UTF-16 (${c.where}) but has no byte-order mark and does not start with "<?xml" in UTF-16`,
+        );
     }
     if (candidates.length === 0) {
       enc = 'utf-8';
@@ -142,7 +160,12 @@ export function inspectReplyBody(headers: Record<string, string>, body: Buffer):
     }
     // every declaration must fit the bytes; and if they disagree, the text must not depend on which
     for (const c of candidates) checkBytes(body, c.enc!, `reply declares ${c.name} (${c.where})`);
-    if (candidates.length === 0) checkBytes(body, 'utf-8', "reply declares no encoding (no Content-Type charset, no XML declaration encoding), so XML's default UTF-8 applies");
+    if (candidates.length === 0)
+      checkBytes(
+        body,
+        'utf-8',
+        "reply declares no encoding (no Content-Type charset, no XML declaration encoding), so XML's default UTF-8 applies",
+      );
     if (candidates.length === 2 && candidates[0].enc !== candidates[1].enc) {
       const a = decode(body, candidates[0].enc!);
       const b = decode(body, candidates[1].enc!);
@@ -210,8 +233,14 @@ interface Bom {
 
 function detectBom(b: Buffer): Bom | undefined {
   if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return { enc: 'utf-8', length: 3, label: 'UTF-8' };
-  if (b.length >= 4 && ((b[0] === 0xff && b[1] === 0xfe && b[2] === 0 && b[3] === 0) || (b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff)))
-    throw new ReplyDecodingError('encoding', 'reply bytes start with a UTF-32 byte-order mark; UTF-32 is not supported (expected UTF-8 or UTF-16)');
+  if (
+    b.length >= 4 &&
+    ((b[0] === 0xff && b[1] === 0xfe && b[2] === 0 && b[3] === 0) || (b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff))
+  )
+    throw new ReplyDecodingError(
+      'encoding',
+      'reply bytes start with a UTF-32 byte-order mark; UTF-32 is not supported (expected UTF-8 or UTF-16)',
+    );
   if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) return { enc: 'utf-16le', length: 2, label: 'UTF-16LE' };
   if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff) return { enc: 'utf-16be', length: 2, label: 'UTF-16BE' };
   return undefined;

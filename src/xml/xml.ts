@@ -116,7 +116,6 @@ export class XmlDoc {
     });
   }
 
-
   toString(): string {
     return this.doc.toString();
   }
@@ -130,7 +129,6 @@ export class XmlDoc {
     this.doc.dispose();
   }
 }
-
 
 export interface SchemaFinding {
   message: string;

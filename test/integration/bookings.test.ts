@@ -29,13 +29,27 @@ describe('run level: no booking left behind', { concurrency: true }, () => {
       const ledgerFile = join(tempDir(), 'ledger', 'bookings.jsonl');
       const ledger = new BookingLedger(ledgerFile, quiet);
       const killed = (bookingRef: string, target: string) =>
-        JSON.stringify({ bookingRef, itemRefs: [`${bookingRef}I1`], target, runId: 'KILLEDRUN01', scenario: 'killed mid-scenario', event: 'committed', at: new Date().toISOString(), pid: 2 ** 22 + 777, host: hostname() });
+        JSON.stringify({
+          bookingRef,
+          itemRefs: [`${bookingRef}I1`],
+          target,
+          runId: 'KILLEDRUN01',
+          scenario: 'killed mid-scenario',
+          event: 'committed',
+          at: new Date().toISOString(),
+          pid: 2 ** 22 + 777,
+          host: hostname(),
+        });
       mkdirSync(dirname(ledgerFile), { recursive: true });
       // and one made on another gateway: not this run's business
       const elsewhere = 'http://127.0.0.1:9/ota';
       writeFileSync(ledgerFile, `${killed(ref, sb.baseUrl)}\n${killed('OGCELSEWHERE1', elsewhere)}\n`);
 
-      const r = await runConformance({ ledgerFile, args: ['--profile', 'read-only', '--tags', '@req:RD-UNKNOWN'], env: targetEnv(sb.baseUrl) });
+      const r = await runConformance({
+        ledgerFile,
+        args: ['--profile', 'read-only', '--tags', '@req:RD-UNKNOWN'],
+        env: targetEnv(sb.baseUrl),
+      });
       assert.equal(r.timedOut, false, describeRun(r));
       assert.ok([0, 4].includes(r.code ?? -1), describeRun(r)); // 4: a selection that passed
       assert.ok(r.stdout.includes(`Cancelled 1 booking(s) an earlier run left behind: ${ref}`), describeRun(r));
@@ -46,7 +60,10 @@ describe('run level: no booking left behind', { concurrency: true }, () => {
       assert.equal(sb.store.get(ref)?.status, 'Cancelled');
       assert.deepEqual(ledger.outstanding(sb.baseUrl), []);
       assert.ok(ledger.read().some((e) => e.bookingRef === ref && e.event === 'cancelled'));
-      assert.deepEqual(ledger.outstanding(elsewhere).map((e) => e.bookingRef), ['OGCELSEWHERE1']);
+      assert.deepEqual(
+        ledger.outstanding(elsewhere).map((e) => e.bookingRef),
+        ['OGCELSEWHERE1'],
+      );
     } finally {
       await sb.close();
     }
@@ -70,13 +87,23 @@ describe('run level: no booking left behind', { concurrency: true }, () => {
       assert.match(scenario.message ?? '', /RD-RETURNS-BOOKING/);
 
       const ledger = new BookingLedger(r.ledgerFile, quiet);
-      const committed = [...new Set(ledger.read().filter((e) => e.event === 'committed').map((e) => e.bookingRef))];
+      const committed = [
+        ...new Set(
+          ledger
+            .read()
+            .filter((e) => e.event === 'committed')
+            .map((e) => e.bookingRef),
+        ),
+      ];
       assert.ok(committed.length >= 1, `the run recorded its Commit(s) in the ledger: ${JSON.stringify(ledger.read())}`);
       assert.deepEqual(ledger.outstanding(sb.baseUrl), []);
       for (const ref of committed) {
         // bookread is what the fault breaks, so the sandbox's store is the witness here
         assert.equal(sb.store.get(ref)?.status, 'Cancelled', `${ref} was left ${sb.store.get(ref)?.status}`);
-        assert.ok(ledger.read().some((e) => e.bookingRef === ref && e.event === 'cancelled'), `${ref}: cancel recorded`);
+        assert.ok(
+          ledger.read().some((e) => e.bookingRef === ref && e.event === 'cancelled'),
+          `${ref}: cancel recorded`,
+        );
       }
       // only what the run made was cancelled
       assert.equal(sb.store.get(other)?.status, 'Reserved');
@@ -89,9 +116,13 @@ describe('run level: no booking left behind', { concurrency: true }, () => {
   // these operations would run and write Commits to the ledger).
   test('5c. --profile read-only runs no @creates-booking scenario and commits nothing', async () => {
     // small on purpose: two refusals that make no booking, and the booking scenarios of the same requirements
-    const selection = '@req:RD-UNKNOWN or @req:CXL-UNKNOWN or @req:RD-RETURNS-BOOKING or @req:CXL-COMMIT-CANCELS or @req:CXL-PARTIAL or @req:BKG-COMMIT-REF';
+    const selection =
+      '@req:RD-UNKNOWN or @req:CXL-UNKNOWN or @req:RD-RETURNS-BOOKING or @req:CXL-COMMIT-CANCELS or @req:CXL-PARTIAL or @req:BKG-COMMIT-REF';
     // not vacuous: the same selection under the default profile does hold booking scenarios
-    const { runConfiguration } = await loadConfiguration({ file: 'cucumber.js', profiles: ['default'], provided: { tags: `(${selection}) and @creates-booking` } }, { cwd: PROJECT_ROOT });
+    const { runConfiguration } = await loadConfiguration(
+      { file: 'cucumber.js', profiles: ['default'], provided: { tags: `(${selection}) and @creates-booking` } },
+      { cwd: PROJECT_ROOT },
+    );
     const { plan } = await loadSources(runConfiguration.sources, { cwd: PROJECT_ROOT });
     assert.ok(plan.length >= 3, `booking scenarios in the selection: ${plan.length}`);
 
@@ -99,10 +130,20 @@ describe('run level: no booking left behind', { concurrency: true }, () => {
     assert.equal(r.timedOut, false, describeRun(r));
     assert.ok([0, 4].includes(r.code ?? -1), describeRun(r)); // 4: a selection that passed
     const s = requireSummary(r);
-    assert.deepEqual(s.scenarios.map((x) => x.reqs.filter((q) => /UNKNOWN/.test(q))).flat().sort(), ['CXL-UNKNOWN', 'RD-UNKNOWN'], describeRun(r));
+    assert.deepEqual(
+      s.scenarios
+        .map((x) => x.reqs.filter((q) => /UNKNOWN/.test(q)))
+        .flat()
+        .sort(),
+      ['CXL-UNKNOWN', 'RD-UNKNOWN'],
+      describeRun(r),
+    );
     for (const sc of s.scenarios) assert.ok(!sc.tags.includes('@creates-booking'), `${sc.name} creates a booking`);
     const ledger = new BookingLedger(r.ledgerFile, quiet);
-    assert.deepEqual(ledger.read().filter((e) => e.event === 'committed'), []);
+    assert.deepEqual(
+      ledger.read().filter((e) => e.event === 'committed'),
+      [],
+    );
     assert.ok(!existsSync(r.ledgerFile) || ledger.read().length === 0, 'nothing was written to the ledger');
   });
 });

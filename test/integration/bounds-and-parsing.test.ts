@@ -32,7 +32,10 @@ describe('run level: bounds and safe parsing', { concurrency: true }, () => {
     });
     try {
       const r = await runConformance({
-        args: ['--tags', '@req:EP-NO-DOCTYPE and (@op:hotelavailability or @op:activityavailability or @op:activitysearch or @op:hotelnbc)'],
+        args: [
+          '--tags',
+          '@req:EP-NO-DOCTYPE and (@op:hotelavailability or @op:activityavailability or @op:activitysearch or @op:hotelnbc)',
+        ],
         env: targetEnv(srv.url, { OTA_REQUEST_TIMEOUT_MS: '500', OTA_MAX_REPLY_BYTES: '65536' }),
       });
       assert.equal(r.timedOut, false, `the run hung\n${describeRun(r)}`);
@@ -44,23 +47,35 @@ describe('run level: bounds and safe parsing', { concurrency: true }, () => {
       // no reply: the scenario cannot tell (a transport error is not a nonconformance), and says why
       const hung = scenarioFor(s, 'hotelavailability');
       assert.equal(hung.status, 'cantTell');
-      assert.ok(hung.message?.includes(`hotelavailability: no complete reply from ${srv.url}/hotelavailability within requestTimeoutMs=500 ms`), hung.message);
+      assert.ok(
+        hung.message?.includes(`hotelavailability: no complete reply from ${srv.url}/hotelavailability within requestTimeoutMs=500 ms`),
+        hung.message,
+      );
       assert.ok(hung.warnings?.includes('EP-TIMELY') || hung.reqs.includes('EP-TIMELY'), 'EP-TIMELY judged the timeout');
 
       const huge = scenarioFor(s, 'activityavailability');
       assert.equal(huge.status, 'cantTell');
-      assert.ok(huge.message?.includes(`activityavailability: reply from ${srv.url}/activityavailability is larger than maxReplyBytes=65536 bytes`), huge.message);
+      assert.ok(
+        huge.message?.includes(`activityavailability: reply from ${srv.url}/activityavailability is larger than maxReplyBytes=65536 bytes`),
+        huge.message,
+      );
 
       const endless = scenarioFor(s, 'activitysearch');
       assert.equal(endless.status, 'cantTell');
-      assert.ok(endless.message?.includes(`activitysearch: reply from ${srv.url}/activitysearch is larger than maxReplyBytes=65536 bytes`), endless.message);
+      assert.ok(
+        endless.message?.includes(`activitysearch: reply from ${srv.url}/activitysearch is larger than maxReplyBytes=65536 bytes`),
+        endless.message,
+      );
       const read = Number(/reading stopped after (\d+) bytes/.exec(endless.message ?? '')?.[1]);
       assert.ok(read > 65536 && read < 65536 + 256 * 1024, `reading stopped near the limit, not at ${read}`);
 
       // the hung request was cut at its deadline, not left to cucumber's 60 s step timeout (generous:
       // four runs of the runner may share two cores)
       assert.ok(r.ms < 30_000, `run took ${r.ms} ms`);
-      assert.ok(srv.requests.some((q) => q.method === 'POST' && opOf(q) === 'hotelnbc'), 'the run went on after the breaches');
+      assert.ok(
+        srv.requests.some((q) => q.method === 'POST' && opOf(q) === 'hotelnbc'),
+        'the run went on after the breaches',
+      );
     } finally {
       await srv.close();
     }
@@ -89,7 +104,10 @@ describe('run level: bounds and safe parsing', { concurrency: true }, () => {
     try {
       const r = await runConformance({
         // envelope scenarios of the operations that need no booking, and the refusals of an unknown reference
-        args: ['--tags', '(@req:EP-NO-DOCTYPE and not @op:activitybook and not @op:activitynbc and not @creates-booking) or @req:RD-UNKNOWN or @req:CXL-UNKNOWN'],
+        args: [
+          '--tags',
+          '(@req:EP-NO-DOCTYPE and not @op:activitybook and not @op:activitynbc and not @creates-booking) or @req:RD-UNKNOWN or @req:CXL-UNKNOWN',
+        ],
         env: targetEnv(srv.url),
         timeoutMs: 60_000,
       });
@@ -98,16 +116,22 @@ describe('run level: bounds and safe parsing', { concurrency: true }, () => {
       // runner start-up and seven scenarios; generous, as several runs may share the cores (the
       // quadratic blow-up reply alone used to cost ~6 s in evidence masking: see the last test)
       assert.ok(r.ms < 45_000, `a few seconds, not ${r.ms} ms`);
-      const s = requireSummary(r) as unknown as { scenarios: unknown[]; requirements: Array<{ id: string; findings?: Array<{ found: string; scenario: string }> }> };
+      const s = requireSummary(r) as unknown as {
+        scenarios: unknown[];
+        requirements: Array<{ id: string; findings?: Array<{ found: string; scenario: string }> }>;
+      };
       assert.equal(s.scenarios.length, 7, describeRun(r));
       /** What the checks of one operation's scenario found, all requirements together. */
       const found = (opScenario: RegExp) =>
-        s.requirements.flatMap((q) => (q.findings ?? []).filter((f) => opScenario.test(f.scenario)).map((f) => `${q.id}: ${f.found}`)).join('\n');
+        s.requirements
+          .flatMap((q) => (q.findings ?? []).filter((f) => opScenario.test(f.scenario)).map((f) => `${q.id}: ${f.found}`))
+          .join('\n');
 
       // a DOCTYPE is a finding of its own; entity bombs fail fast as not well-formed (bounded
       // amplification), never as a hang, and no entity was ever expanded
       assert.match(found(/hotel availability reply/), /EP-NO-DOCTYPE: a DOCTYPE/);
-      for (const op of [/hotel availability reply/, /activity availability reply/]) assert.match(found(op), /not well-formed XML[^\n]*entity amplification/, String(op));
+      for (const op of [/hotel availability reply/, /activity availability reply/])
+        assert.match(found(op), /not well-formed XML[^\n]*entity amplification/, String(op));
       assert.doesNotMatch(found(/./), /hello world|lollol|AAAAAAAAAA|root:x:0:/, 'an entity was expanded');
       // an HTML page is not a refusal; an external entity's reply is no refusal either (and was not fetched: below)
       assert.match(found(/booking reference that does not exist is refused|read of a booking reference/), /RD-UNKNOWN: text\/html/);
@@ -117,7 +141,10 @@ describe('run level: bounds and safe parsing', { concurrency: true }, () => {
       assert.match(found(/hotel descriptive data reply/), /gzip/i);
       assert.match(found(/transfer availability reply/), /reply declares utf-8[^\n]*not valid UTF-8[^\n]*ISO-8859-1/);
       // no external entity was fetched: only the preflight GET and the POSTs reached the server
-      assert.deepEqual(srv.requests.filter((q) => q.method !== 'POST').map((q) => `${q.method} ${q.path}`), ['GET /']);
+      assert.deepEqual(
+        srv.requests.filter((q) => q.method !== 'POST').map((q) => `${q.method} ${q.path}`),
+        ['GET /'],
+      );
     } finally {
       await srv.close();
     }
@@ -137,7 +164,11 @@ describe('run level: bounds and safe parsing', { concurrency: true }, () => {
       choose: (req) =>
         req.method === 'GET'
           ? 'valid'
-          : { mode: 'status', status: 200, body: `<?xml version="1.0" encoding="UTF-8"?>\n<OTA_HotelAvailRS xmlns="${OTA_NS}" Version="2008.1"><Success/><Warnings><Warning>${'A'.repeat(300_000)}</Warning></Warnings></OTA_HotelAvailRS>\n` },
+          : {
+              mode: 'status',
+              status: 200,
+              body: `<?xml version="1.0" encoding="UTF-8"?>\n<OTA_HotelAvailRS xmlns="${OTA_NS}" Version="2008.1"><Success/><Warnings><Warning>${'A'.repeat(300_000)}</Warning></Warnings></OTA_HotelAvailRS>\n`,
+            },
     });
     try {
       const r = await runConformance({

@@ -160,7 +160,8 @@ export function requireSummary(r: RunResult): RunSummaryFile {
 /** The scenario of this operation (by its @op: tag); throws listing the scenarios when absent. */
 export function scenarioFor(s: RunSummaryFile, op: string): ScenarioSummary {
   const found = s.scenarios.filter((x) => x.ops.includes(op));
-  if (found.length !== 1) throw new Error(`expected one scenario for @op:${op}, found ${found.length}: ${s.scenarios.map((x) => x.name).join('; ')}`);
+  if (found.length !== 1)
+    throw new Error(`expected one scenario for @op:${op}, found ${found.length}: ${s.scenarios.map((x) => x.name).join('; ')}`);
   return found[0];
 }
 
@@ -215,7 +216,11 @@ export const opOf = (req: CapturedRequest): string => req.path.replace(/^\/+/, '
 export function proxyTo(
   target: string,
   tamper: (req: CapturedRequest, res: ServerResponse) => boolean | Promise<boolean> = () => false,
-  rewrite: (reply: { status: number; headers: Record<string, string>; body: Buffer }) => { status: number; headers: Record<string, string>; body: Buffer } = (x) => x,
+  rewrite: (reply: { status: number; headers: Record<string, string>; body: Buffer }) => {
+    status: number;
+    headers: Record<string, string>;
+    body: Buffer;
+  } = (x) => x,
 ): Handler {
   return async (req, res) => {
     if (await tamper(req, res)) return;

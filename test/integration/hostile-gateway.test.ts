@@ -6,7 +6,14 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { OTA_NS, replyRootFor, startHostileServer, type CapturedRequest, type ModeName, type SimpleModeSpec } from '../support/hostile-server';
+import {
+  OTA_NS,
+  replyRootFor,
+  startHostileServer,
+  type CapturedRequest,
+  type ModeName,
+  type SimpleModeSpec,
+} from '../support/hostile-server';
 import { describeRun, removeTempDirs, requireSummary, runConformance, startConformance, targetEnv } from './helpers';
 
 after(removeTempDirs);
@@ -51,7 +58,11 @@ describe('run level: hostile gateways', { concurrency: true }, () => {
       res.end(body);
     });
     try {
-      const r = await runConformance({ args: ['--tags', '@req:EP-NO-DOCTYPE and @op:hotelavailability'], env: targetEnv(srv.url), timeoutMs: 60_000 });
+      const r = await runConformance({
+        args: ['--tags', '@req:EP-NO-DOCTYPE and @op:hotelavailability'],
+        env: targetEnv(srv.url),
+        timeoutMs: 60_000,
+      });
       assert.equal(r.timedOut, false, `the run hung on the prolog\n${describeRun(r)}`);
       const s = requireSummary(r);
       assert.equal(s.scenarios.length, 1, describeRun(r));
@@ -82,7 +93,8 @@ describe('run level: hostile gateways', { concurrency: true }, () => {
       assert.equal(r.code, 2, describeRun(r));
       assert.match(r.stderr, /Could not run: the run did not finish within OTA_RUN_DEADLINE_MS=30000 ms \(0\.50 min\) and was stopped/);
       assert.ok(r.ms < 90_000, `stopped at the deadline, not later: ${r.ms} ms`);
-      if (existsSync('/proc')) assert.ok(most >= 2, `cucumber's workers were running when the deadline came (${most} process(es) of the run seen)`);
+      if (existsSync('/proc'))
+        assert.ok(most >= 2, `cucumber's workers were running when the deadline came (${most} process(es) of the run seen)`);
       await new Promise((res) => setTimeout(res, 1000));
       assert.deepEqual(processesOfRun(runId), [], 'no process of the run survives it');
     } finally {
@@ -102,11 +114,17 @@ describe('run level: hostile gateways', { concurrency: true }, () => {
       });
       assert.equal(r.timedOut, false, describeRun(r));
       assert.equal(r.code, 2, describeRun(r));
-      assert.match(r.stdout + r.stderr, /the gateway stopped answering after 3 consecutive transport failures \(OTA_MAX_CONSECUTIVE_FAILURES=3\)/);
+      assert.match(
+        r.stdout + r.stderr,
+        /the gateway stopped answering after 3 consecutive transport failures \(OTA_MAX_CONSECUTIVE_FAILURES=3\)/,
+      );
       const s = requireSummary(r);
       assert.ok(s.scenarios.length > 5, 'many scenarios were selected');
       assert.equal(realRequests(srv.requests).length, 3, 'the requests after the third failure were not sent');
-      assert.ok(s.scenarios.every((x) => x.status !== 'failed'), 'no scenario failed the gateway for the suite\'s giving up');
+      assert.ok(
+        s.scenarios.every((x) => x.status !== 'failed'),
+        "no scenario failed the gateway for the suite's giving up",
+      );
     } finally {
       await srv.close();
     }
@@ -120,7 +138,11 @@ describe('run level: hostile gateways', { concurrency: true }, () => {
       assert.equal(r.timedOut, false, describeRun(r));
       const [scenario] = requireSummary(r).scenarios;
       assert.notEqual(scenario.status, 'failed', 'cannot tell, not a nonconformance');
-      assert.match(scenario.message ?? '', /precondition not met: .*(no HTTP reply|could not be reached).*closed or reset before a complete reply/, scenario.message);
+      assert.match(
+        scenario.message ?? '',
+        /precondition not met: .*(no HTTP reply|could not be reached).*closed or reset before a complete reply/,
+        scenario.message,
+      );
     } finally {
       await srv.close();
     }

@@ -13,7 +13,17 @@ import { MASK, scanForSecrets } from '../../src/safety/redaction';
 import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
 import { requestPasswordRaw, startHostileServer, type CapturedRequest, type SimpleModeSpec } from '../support/hostile-server';
 import { disguises } from '../support/secret-forms';
-import { allureAttachments, describeRun, opOf, removeTempDirs, requireSummary, runConformance, targetEnv, tempDir, type RunResult } from './helpers';
+import {
+  allureAttachments,
+  describeRun,
+  opOf,
+  removeTempDirs,
+  requireSummary,
+  runConformance,
+  targetEnv,
+  tempDir,
+  type RunResult,
+} from './helpers';
 
 after(removeTempDirs);
 
@@ -40,7 +50,11 @@ describe('run level: leak hunt', { concurrency: true }, () => {
         if (req.method === 'GET') return 'valid';
         // one operation gets a malformed body (the raw forms stand unescaped) and the raw reason phrase
         if (opOf(req) === 'activityavailability') return { mode: 'echo-everywhere', user: USER, wellFormed: false, reason: 'raw' };
-        return { mode: 'echo-everywhere', user: USER, reason: opOf(req) === 'hotelavailability' ? 'NCR decimal' : 'base64 of user:password' };
+        return {
+          mode: 'echo-everywhere',
+          user: USER,
+          reason: opOf(req) === 'hotelavailability' ? 'NCR decimal' : 'base64 of user:password',
+        };
       },
     });
     try {
@@ -61,23 +75,44 @@ describe('run level: leak hunt', { concurrency: true }, () => {
       // the hunt: every file the run wrote, and its console
       for (const name of ['summary.json', 'junit.xml', 'cucumber-messages.ndjson', 'cucumber-report.html', 'allure-results'])
         assert.ok(existsSync(join(r.reportsDir, name)), `${name} was written`);
-      assert.ok(readdirSync(join(r.reportsDir, 'allure-results')).some((n) => n.includes('-attachment')), 'Allure attachments were written');
+      assert.ok(
+        readdirSync(join(r.reportsDir, 'allure-results')).some((n) => n.includes('-attachment')),
+        'Allure attachments were written',
+      );
       assert.deepEqual(scanForSecrets(r.reportsDir, [PASSWORD]), []);
       assert.deepEqual(consoleLeaks(r), []);
       // not vacuous: the runner and the parallel workers did print, masked
       const careless = `${r.stdout}\n${r.stderr}`.split('\n').filter((l) => l.startsWith('careless print at exit'));
-      assert.ok(careless.some((l) => l.includes('(runner)')) && careless.some((l) => l.includes('(worker)')), `runner and workers printed:\n${careless.join('\n')}`);
-      assert.ok(careless.every((l) => l.includes(`: ${MASK} ${MASK} Basic ${MASK}`)), careless.join('\n'));
+      assert.ok(
+        careless.some((l) => l.includes('(runner)')) && careless.some((l) => l.includes('(worker)')),
+        `runner and workers printed:\n${careless.join('\n')}`,
+      );
+      assert.ok(
+        careless.every((l) => l.includes(`: ${MASK} ${MASK} Basic ${MASK}`)),
+        careless.join('\n'),
+      );
 
       // not vacuous: the echoes reached the evidence, masked
       const atts = allureAttachments(r);
       const headers = atts.filter((a) => a.name.endsWith('-reply-headers.txt'));
       // (the user's part of the base64 may stay: it is not a secret)
-      assert.ok(headers.some((a) => /www-authenticate: Basic realm="[A-Za-z0-9+/]*\*{8}"/.test(a.content)), 'user:password in a header, masked');
-      assert.ok(headers.some((a) => /x-echo-\d+-ncr-hex: \*{8}/.test(a.content)), 'NCR in a header, masked');
+      assert.ok(
+        headers.some((a) => /www-authenticate: Basic realm="[A-Za-z0-9+/]*\*{8}"/.test(a.content)),
+        'user:password in a header, masked',
+      );
+      assert.ok(
+        headers.some((a) => /x-echo-\d+-ncr-hex: \*{8}/.test(a.content)),
+        'NCR in a header, masked',
+      );
       const bodies = atts.filter((a) => a.name.endsWith('-reply.xml'));
-      assert.ok(bodies.some((a) => a.content.includes(`<Warning Type="3" ShortText="NCR decimal">${MASK}</Warning>`)), 'NCR in the body, masked');
-      assert.ok(bodies.some((a) => a.content.includes(`<Warning Type="3" ShortText="split by a newline in XML text">${MASK}</Warning>`)), 'split form masked');
+      assert.ok(
+        bodies.some((a) => a.content.includes(`<Warning Type="3" ShortText="NCR decimal">${MASK}</Warning>`)),
+        'NCR in the body, masked',
+      );
+      assert.ok(
+        bodies.some((a) => a.content.includes(`<Warning Type="3" ShortText="split by a newline in XML text">${MASK}</Warning>`)),
+        'split form masked',
+      );
       // and the security contract saw the echo
       assert.match(JSON.stringify(s), /SEC-NO-CREDENTIAL-ECHO/);
     } finally {
@@ -93,10 +128,15 @@ describe('run level: leak hunt', { concurrency: true }, () => {
     mkdirSync(join(reportsDir, 'nested'), { recursive: true });
     const forms = disguises(PASSWORD, USER);
     forms.forEach(([, form], i) => writeFileSync(join(reportsDir, 'nested', `planted-${i}.txt`), `debug dump: ${form} end\n`));
-    const r = await runConformance({ reportsDir, args: ['--tags', '@req:EP-NO-DOCTYPE and @op:hotelavailability'], env: { OTA_PASSWORD: PASSWORD } });
+    const r = await runConformance({
+      reportsDir,
+      args: ['--tags', '@req:EP-NO-DOCTYPE and @op:hotelavailability'],
+      env: { OTA_PASSWORD: PASSWORD },
+    });
     assert.equal(r.timedOut, false, describeRun(r));
     assert.equal(r.code, 3, describeRun(r));
-    for (let i = 0; i < forms.length; i++) assert.ok(r.stderr.includes(`planted-${i}.txt: secret #1 (`), `${forms[i][0]} not detected:\n${r.stderr}`);
+    for (let i = 0; i < forms.length; i++)
+      assert.ok(r.stderr.includes(`planted-${i}.txt: secret #1 (`), `${forms[i][0]} not detected:\n${r.stderr}`);
     assert.deepEqual(consoleLeaks(r), []);
   });
 });

@@ -11,14 +11,26 @@ import { BookingLedger } from '../../src/safety/ledger';
 import { startHostileServer, type CapturedRequest } from '../support/hostile-server';
 import { startTestSandbox } from './sandbox-booking';
 import {
-  describeRun, opOf, proxyTo, readSummary, removeTempDirs, requireSummary, runConformance, startConformance, targetEnv, tempDir, waitFor, type RunResult,
+  describeRun,
+  opOf,
+  proxyTo,
+  readSummary,
+  removeTempDirs,
+  requireSummary,
+  runConformance,
+  startConformance,
+  targetEnv,
+  tempDir,
+  waitFor,
+  type RunResult,
 } from './helpers';
 
 after(removeTempDirs);
 
 const quiet = () => undefined;
 /** The client's booking reference (UniqueID Type 36) of a request. */
-const refOf = (req: CapturedRequest) => /UniqueID[^>]*Type="36"[^>]*ID="([^"]+)"/.exec(req.body)?.[1] ?? /UniqueID[^>]*ID="([^"]+)"[^>]*Type="36"/.exec(req.body)?.[1] ?? '';
+const refOf = (req: CapturedRequest) =>
+  /UniqueID[^>]*Type="36"[^>]*ID="([^"]+)"/.exec(req.body)?.[1] ?? /UniqueID[^>]*ID="([^"]+)"[^>]*Type="36"/.exec(req.body)?.[1] ?? '';
 const isCommit = (req: CapturedRequest) => opOf(req) === 'activitybook' && /ResStatus="Commit"/.test(req.body);
 /** One booking scenario (discover, quote, commit, read) and one that books nothing. */
 const BOOKING_SCENARIO = ['--tags', '@req:RD-RETURNS-BOOKING and @req:RD-DETAILS'];
@@ -54,7 +66,12 @@ describe('run level: bookings and the ledger under attack', { concurrency: true 
     );
     try {
       const ledgerFile = join(tempDir(), 'ledger', 'bookings.jsonl');
-      const killed = startConformance({ ledgerFile, args: BOOKING_SCENARIO, env: targetEnv(srv.url, { OTA_REQUEST_TIMEOUT_MS: '60000' }), timeoutMs: 120_000 });
+      const killed = startConformance({
+        ledgerFile,
+        args: BOOKING_SCENARIO,
+        env: targetEnv(srv.url, { OTA_REQUEST_TIMEOUT_MS: '60000' }),
+        timeoutMs: 120_000,
+      });
       await waitFor('the Commit to reach the gateway', () => booked.length > 0, 90_000).catch(async (e) => {
         killed.child.kill('SIGKILL');
         const r = await killed.done;
@@ -64,7 +81,11 @@ describe('run level: bookings and the ledger under attack', { concurrency: true 
       assert.equal(sb.store.get(ref)?.status, 'Reserved', 'the gateway has booked it');
       // the fix: the intent was on disk before the Commit was sent
       const ledger = new BookingLedger(ledgerFile, quiet);
-      assert.deepEqual(ledger.outstanding(srv.url).map((e) => [e.bookingRef, e.event]), [[ref, 'intent']], 'the ledger knows the booking before its reply');
+      assert.deepEqual(
+        ledger.outstanding(srv.url).map((e) => [e.bookingRef, e.event]),
+        [[ref, 'intent']],
+        'the ledger knows the booking before its reply',
+      );
       killed.child.kill('SIGKILL');
       const k = await killed.done;
       assert.equal(k.signal, 'SIGKILL', describeRun(k));
@@ -74,7 +95,10 @@ describe('run level: bookings and the ledger under attack', { concurrency: true 
       assert.equal(next.timedOut, false, describeRun(next));
       assert.ok([0, 4].includes(next.code ?? -1), describeRun(next));
       assert.ok(next.stdout.includes(`Cancelled 1 booking(s) an earlier run left behind: ${ref}`), describeRun(next));
-      assert.ok(srv.requests.some((q) => opOf(q) === 'bookcancel' && refOf(q) === ref), 'the cancel was sent to the gateway');
+      assert.ok(
+        srv.requests.some((q) => opOf(q) === 'bookcancel' && refOf(q) === ref),
+        'the cancel was sent to the gateway',
+      );
       assert.equal(sb.store.get(ref)?.status, 'Cancelled', 'no booking left live');
       assert.deepEqual(ledger.outstanding(srv.url), []);
     } finally {
@@ -86,7 +110,7 @@ describe('run level: bookings and the ledger under attack', { concurrency: true 
   // Item 6. Fails if: the start-up clean-up cancelled outstanding entries of a run still in
   // progress (the second run would cancel the first run's booking while it is being read: a
   // false DOES NOT CONFORM of the first run, and a bookcancel for its reference from the second).
-  test('6. two concurrent runs sharing a ledger: the second leaves the first one\'s booking alone', async () => {
+  test("6. two concurrent runs sharing a ledger: the second leaves the first one's booking alone", async () => {
     const sb = await startTestSandbox();
     let ref = '';
     let readHeld = false;
@@ -106,7 +130,12 @@ describe('run level: bookings and the ledger under attack', { concurrency: true 
     );
     try {
       const ledgerFile = join(tempDir(), 'ledger', 'bookings.jsonl');
-      first = startConformance({ ledgerFile, args: BOOKING_SCENARIO, env: targetEnv(srv.url, { OTA_REQUEST_TIMEOUT_MS: '90000' }), timeoutMs: 180_000 });
+      first = startConformance({
+        ledgerFile,
+        args: BOOKING_SCENARIO,
+        env: targetEnv(srv.url, { OTA_REQUEST_TIMEOUT_MS: '90000' }),
+        timeoutMs: 180_000,
+      });
       try {
         await waitFor('the first run to read its booking', () => readHeld, 90_000);
       } catch (e) {
@@ -114,7 +143,10 @@ describe('run level: bookings and the ledger under attack', { concurrency: true 
         throw new Error(`${(e as Error).message}\n${describeRun(await first!.done)}`);
       }
       const ledger = new BookingLedger(ledgerFile, quiet);
-      assert.ok(ledger.outstanding(srv.url).some((e) => e.bookingRef === ref && e.event === 'committed'), 'the first run\'s booking is in the shared ledger');
+      assert.ok(
+        ledger.outstanding(srv.url).some((e) => e.bookingRef === ref && e.event === 'committed'),
+        "the first run's booking is in the shared ledger",
+      );
 
       const second = await runConformance({ ledgerFile, args: NO_BOOKING, env: targetEnv(srv.url) });
       assert.equal(second.timedOut, false, describeRun(second));
@@ -152,12 +184,17 @@ describe('run level: bookings and the ledger under attack', { concurrency: true 
       writeFileSync(plainFile, 'x');
       const cases: Array<[string, string, RegExp]> = [
         ['a folder', folder, /^Could not run: OTA_LEDGER_FILE=.*ledger-is-a-folder is a folder; it must name a file/],
-        ['a path under a file', join(plainFile, 'bookings.jsonl'), /^Could not run: OTA_LEDGER_FILE=.* cannot be created: .*plain\.txt is a file, not a folder$/],
+        [
+          'a path under a file',
+          join(plainFile, 'bookings.jsonl'),
+          /^Could not run: OTA_LEDGER_FILE=.* cannot be created: .*plain\.txt is a file, not a folder$/,
+        ],
       ];
       const immutable = join(root, 'immutable.jsonl');
       writeFileSync(immutable, '');
       const chattr = spawnSync('chattr', ['+i', immutable]).status === 0; // root ignores chmod, not +i
-      if (chattr) cases.push(['an immutable file', immutable, /^Could not run: OTA_LEDGER_FILE=.* is not writable: operation not permitted/]);
+      if (chattr)
+        cases.push(['an immutable file', immutable, /^Could not run: OTA_LEDGER_FILE=.* is not writable: operation not permitted/]);
       try {
         for (const [what, ledgerFile, pattern] of cases) {
           const r = await runConformance({ ledgerFile, args: NO_BOOKING, env: targetEnv(srv.url) });
@@ -180,7 +217,10 @@ describe('run level: bookings and the ledger under attack', { concurrency: true 
       const secret = 'Url-Secret-7731';
       const url = srv.url.replace('http://', `http://ota-user:${secret}@`);
       const r = await runConformance({ args: NO_BOOKING, env: targetEnv(url) });
-      assertOneLineRefusal(r, /^Could not run: OTA_BASE_URL must not carry credentials \(user:password@host\): give them in OTA_USER and OTA_PASSWORD/);
+      assertOneLineRefusal(
+        r,
+        /^Could not run: OTA_BASE_URL must not carry credentials \(user:password@host\): give them in OTA_USER and OTA_PASSWORD/,
+      );
       assert.ok(!(r.stdout + r.stderr).includes(secret), 'the secret is not shown');
       assert.equal(srv.requests.length, 0, 'nothing was sent');
       assert.equal(existsSync(r.ledgerFile), false, 'nothing was written to the ledger');

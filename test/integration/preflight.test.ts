@@ -59,7 +59,11 @@ describe('run level: preflight', { concurrency: true }, () => {
     try {
       const r = await runConformance({ args: MANY, env: targetEnv(srv.url, { OTA_REQUEST_TIMEOUT_MS: '500' }) });
       assertCouldNotRun(r, srv.url, /sent no HTTP reply within requestTimeoutMs=500 ms/);
-      assert.deepEqual(srv.requests.map((q) => q.method), ['GET'], 'only the preflight reached the server');
+      assert.deepEqual(
+        srv.requests.map((q) => q.method),
+        ['GET'],
+        'only the preflight reached the server',
+      );
     } finally {
       await srv.close();
     }

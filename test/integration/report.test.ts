@@ -40,42 +40,68 @@ test('each report shows the last run, and the history grows', { timeout: 300_000
 // Issue 11, item 10. Fails if: npm run report left the report (or the history line it added)
 // behind when it found a secret: that report would be published by mistake, and the history line
 // would fail every later report and run (exit 3 on an old file).
-test('10. a report with a secret is removed with its history line; later clean reports and runs are not blamed', { timeout: 300_000 }, () => {
-  const PW = 'Zx9-Distinct!Pw&<42';
-  const ncr = [...PW].map((c) => `&#${c.charCodeAt(0)};`).join('');
-  const dir = mkdtempSync(join(tmpdir(), 'report-leak-'));
-  const reports = join(dir, 'reports');
-  const results = join(reports, 'allure-results');
-  const history = join(reports, 'history', 'allure-history.jsonl');
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, OTA_REPORTS_DIR: reports, OTA_LEDGER_FILE: join(dir, 'ledger.jsonl'), OTA_PASSWORD: PW };
-  /** What a run leaves: one Allure result (a run that leaked puts the secret in its name and message). */
-  const results1 = (name: string, message: string) => {
-    rmSync(results, { recursive: true, force: true });
-    mkdirSync(results, { recursive: true });
-    const r = { uuid: 'u1', historyId: 'h1', testCaseId: 't1', name, fullName: 'f:1', status: 'failed', stage: 'finished', start: 1, stop: 2, statusDetails: { message }, labels: [], steps: [], attachments: [], parameters: [], links: [] };
-    writeFileSync(join(results, 'u1-result.json'), JSON.stringify(r));
-  };
-  try {
-    results1('a clean scenario', 'refused as expected');
-    let report = node(['scripts/report.ts'], env);
-    assert.equal(report.status, 0, report.stdout + report.stderr);
-    const cleanHistory = readFileSync(history);
+test(
+  '10. a report with a secret is removed with its history line; later clean reports and runs are not blamed',
+  { timeout: 300_000 },
+  () => {
+    const PW = 'Zx9-Distinct!Pw&<42';
+    const ncr = [...PW].map((c) => `&#${c.charCodeAt(0)};`).join('');
+    const dir = mkdtempSync(join(tmpdir(), 'report-leak-'));
+    const reports = join(dir, 'reports');
+    const results = join(reports, 'allure-results');
+    const history = join(reports, 'history', 'allure-history.jsonl');
+    const env = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      OTA_REPORTS_DIR: reports,
+      OTA_LEDGER_FILE: join(dir, 'ledger.jsonl'),
+      OTA_PASSWORD: PW,
+    };
+    /** What a run leaves: one Allure result (a run that leaked puts the secret in its name and message). */
+    const results1 = (name: string, message: string) => {
+      rmSync(results, { recursive: true, force: true });
+      mkdirSync(results, { recursive: true });
+      const r = {
+        uuid: 'u1',
+        historyId: 'h1',
+        testCaseId: 't1',
+        name,
+        fullName: 'f:1',
+        status: 'failed',
+        stage: 'finished',
+        start: 1,
+        stop: 2,
+        statusDetails: { message },
+        labels: [],
+        steps: [],
+        attachments: [],
+        parameters: [],
+        links: [],
+      };
+      writeFileSync(join(results, 'u1-result.json'), JSON.stringify(r));
+    };
+    try {
+      results1('a clean scenario', 'refused as expected');
+      let report = node(['scripts/report.ts'], env);
+      assert.equal(report.status, 0, report.stdout + report.stderr);
+      const cleanHistory = readFileSync(history);
 
-    results1(`a leaking scenario ${ncr}`, `login ${PW.slice(0, 6)}\n${PW.slice(6)} refused`);
-    report = node(['scripts/report.ts'], env);
-    assert.equal(report.status, 3, report.stdout + report.stderr);
-    assert.match(report.stderr, /A SECRET WAS FOUND IN THE REPORT: it was removed/);
-    assert.ok(!(report.stdout + report.stderr).includes(PW), 'the value is never shown');
-    assert.equal(existsSync(join(reports, 'allure-report')), false, 'the report is gone');
-    assert.deepEqual(readFileSync(history), cleanHistory, 'the history line it added is gone');
+      results1(`a leaking scenario ${ncr}`, `login ${PW.slice(0, 6)}\n${PW.slice(6)} refused`);
+      report = node(['scripts/report.ts'], env);
+      assert.equal(report.status, 3, report.stdout + report.stderr);
+      assert.match(report.stderr, /A SECRET WAS FOUND IN THE REPORT: it was removed/);
+      assert.ok(!(report.stdout + report.stderr).includes(PW), 'the value is never shown');
+      assert.equal(existsSync(join(reports, 'allure-report')), false, 'the report is gone');
+      assert.deepEqual(readFileSync(history), cleanHistory, 'the history line it added is gone');
 
-    // the next run replaces its results; its report (and its own scan of the folder) is clean
-    results1('a clean scenario', 'refused as expected');
-    report = node(['scripts/report.ts'], env);
-    assert.equal(report.status, 0, report.stdout + report.stderr);
-    assert.equal(readFileSync(history, 'utf8').trim().split('\n').length, 2);
-    assert.deepEqual(scanForSecrets(reports, [PW]), []);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+      // the next run replaces its results; its report (and its own scan of the folder) is clean
+      results1('a clean scenario', 'refused as expected');
+      report = node(['scripts/report.ts'], env);
+      assert.equal(report.status, 0, report.stdout + report.stderr);
+      assert.equal(readFileSync(history, 'utf8').trim().split('\n').length, 2);
+      assert.deepEqual(scanForSecrets(reports, [PW]), []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

@@ -6,7 +6,17 @@ import assert from 'node:assert/strict';
 import type { RunningSandbox } from '../../sandbox/src';
 import { startHostileServer } from '../support/hostile-server';
 import { startTestSandbox } from './sandbox-booking';
-import { allureAttachments, describeRun, opOf, proxyTo, removeTempDirs, requireSummary, runConformance, targetEnv, type RunResult } from './helpers';
+import {
+  allureAttachments,
+  describeRun,
+  opOf,
+  proxyTo,
+  removeTempDirs,
+  requireSummary,
+  runConformance,
+  targetEnv,
+  type RunResult,
+} from './helpers';
 
 let sb: RunningSandbox;
 before(async () => {
@@ -44,7 +54,8 @@ function attemptsLine(r: RunResult): string {
 
 /** The runner's probe of every operation before the scenarios (src/run/runner.ts): not a scenario's request. */
 const isProbe = (req: { body: string }) => req.body.includes('OTA_PingRQ');
-const posts = (srv: { requests: { method: string; path: string; body: string }[] }) => srv.requests.filter((q) => q.method === 'POST' && !isProbe(q)).length;
+const posts = (srv: { requests: { method: string; path: string; body: string }[] }) =>
+  srv.requests.filter((q) => q.method === 'POST' && !isProbe(q)).length;
 
 describe('run level: retries', { concurrency: true }, () => {
   // Fails if: OTA_RETRIES were ignored or 503 not retryable (exit 1, one attempt), or the

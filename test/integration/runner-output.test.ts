@@ -19,7 +19,10 @@ test('outside a terminal, one line per finished scenario with its outcome', asyn
   const lines = r.stdout.split('\n').filter((l) => /^\[\d+\/\d+\] /.test(l));
   const res = summary(r.reportsDir);
   assert.equal(lines.length, res.scenarios.length, r.stdout);
-  assert.ok(lines.every((l) => /^\[\d+\/\d+\] passed {6}/.test(l)), lines.join('\n'));
+  assert.ok(
+    lines.every((l) => /^\[\d+\/\d+\] passed {6}/.test(l)),
+    lines.join('\n'),
+  );
 });
 
 test('the verdict reaches a pipe that is slow to read', async () => {

@@ -16,7 +16,11 @@ export async function startTestSandbox(faults: string[] = []): Promise<RunningSa
 /** Commits a booking of the first bookable activity 30 days from now; throws when refused. */
 export async function bookDirectly(baseUrl: string, bookingRef: string, itemRef: string): Promise<void> {
   const start = addDays(new Date().toISOString().slice(0, 10), 30);
-  const avail = await post(baseUrl, 'activityavailability', fill('activityavailability', { start, end: addDays(start, 3), hotelCode: 'PMIBEL01', productCode: '' }));
+  const avail = await post(
+    baseUrl,
+    'activityavailability',
+    fill('activityavailability', { start, end: addDays(start, 3), hotelCode: 'PMIBEL01', productCode: '' }),
+  );
   const info = '/ota:OTA_TourActivityAvailRS/ota:TourActivityInfo[1]';
   const found = {
     tourActivityId: one(avail.body, `${info}/ota:BasicInfo/@TourActivityID`),

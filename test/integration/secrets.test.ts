@@ -7,8 +7,25 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MASK, scanForSecrets } from '../../src/safety/redaction';
-import { echoPasswordReply, replyRootFor, requestPassword, startHostileServer, OTA_NS, type CapturedRequest } from '../support/hostile-server';
-import { allureAttachments, describeRun, opOf, removeTempDirs, requireSummary, runConformance, targetEnv, tempDir, type RunResult } from './helpers';
+import {
+  echoPasswordReply,
+  replyRootFor,
+  requestPassword,
+  startHostileServer,
+  OTA_NS,
+  type CapturedRequest,
+} from '../support/hostile-server';
+import {
+  allureAttachments,
+  describeRun,
+  opOf,
+  removeTempDirs,
+  requireSummary,
+  runConformance,
+  targetEnv,
+  tempDir,
+  type RunResult,
+} from './helpers';
 
 after(removeTempDirs);
 
@@ -35,13 +52,27 @@ function echoReply(req: CapturedRequest): { status: number; headers: Record<stri
   switch (opOf(req)) {
     case 'hotelavailability':
       // XML-escaped, in the MessagePassword attribute, in ShortText and in text; the token as text
-      return { status: 200, headers: { 'x-gateway-token': TOKEN }, body: echoPasswordReply(root, sent).replace('<POS>', `<Warnings><Warning>token ${TOKEN}</Warning></Warnings><POS>`) };
+      return {
+        status: 200,
+        headers: { 'x-gateway-token': TOKEN },
+        body: echoPasswordReply(root, sent).replace('<POS>', `<Warnings><Warning>token ${TOKEN}</Warning></Warnings><POS>`),
+      };
     case 'activityavailability':
       // raw (the reply is not even well-formed), and raw in a reply header
-      return { status: 200, headers: { 'x-echo-password': PASSWORD }, body: xml(`<Errors><Error Type="4" ShortText="password ${PASSWORD} rejected">${PASSWORD}</Error></Errors>`) };
+      return {
+        status: 200,
+        headers: { 'x-echo-password': PASSWORD },
+        body: xml(`<Errors><Error Type="4" ShortText="password ${PASSWORD} rejected">${PASSWORD}</Error></Errors>`),
+      };
     default:
       // raw inside CDATA (well-formed), in a comment, and the token in an attribute; HTTP 500
-      return { status: 500, headers: {}, body: xml(`<!-- pw=${PASSWORD} --><Errors><Error Type="1" Code="${TOKEN}"><![CDATA[login ${PASSWORD} / ${TOKEN}]]></Error></Errors>`) };
+      return {
+        status: 500,
+        headers: {},
+        body: xml(
+          `<!-- pw=${PASSWORD} --><Errors><Error Type="1" Code="${TOKEN}"><![CDATA[login ${PASSWORD} / ${TOKEN}]]></Error></Errors>`,
+        ),
+      };
   }
 }
 
@@ -56,26 +87,40 @@ describe('run level: secrets', { concurrency: true }, () => {
       choose: (req) => {
         if (req.method === 'GET') return 'valid';
         const echo = echoReply(req);
-        return { mode: 'raw', status: echo.status, headers: { 'content-type': 'application/xml; charset=utf-8', ...echo.headers }, body: echo.body };
+        return {
+          mode: 'raw',
+          status: echo.status,
+          headers: { 'content-type': 'application/xml; charset=utf-8', ...echo.headers },
+          body: echo.body,
+        };
       },
     });
     try {
       const r = await runConformance({
-        args: ['--tags', '(@req:EP-NO-DOCTYPE or @req:AUTH-PASSWORD) and (@op:hotelavailability or @op:activityavailability or @op:activitysearch)'],
+        args: [
+          '--tags',
+          '(@req:EP-NO-DOCTYPE or @req:AUTH-PASSWORD) and (@op:hotelavailability or @op:activityavailability or @op:activitysearch)',
+        ],
         env: targetEnv(srv.url, SECRET_ENV),
       });
       assert.equal(r.timedOut, false, describeRun(r));
       assert.equal(r.code, 1, `the echoing gateway does not conform; exit 3 would mean a leak\n${describeRun(r)}`);
 
       // the gateway really was given the password and really echoed it
-      assert.ok(srv.requests.some((q) => q.method === 'POST' && requestPassword(q.body) === XML_PASSWORD), 'the suite sent the password');
+      assert.ok(
+        srv.requests.some((q) => q.method === 'POST' && requestPassword(q.body) === XML_PASSWORD),
+        'the suite sent the password',
+      );
       const s = requireSummary(r);
       assert.equal(s.scenarios.length, 6, describeRun(r));
 
       // every kind of artifact was written, and none holds a secret in any encoding
       for (const name of ['summary.json', 'junit.xml', 'cucumber-messages.ndjson', 'cucumber-report.html', 'allure-results'])
         assert.ok(existsSync(join(r.reportsDir, name)), `${name} was written`);
-      assert.ok(readdirSync(join(r.reportsDir, 'allure-results')).some((n) => n.includes('-attachment')), 'Allure attachments were written');
+      assert.ok(
+        readdirSync(join(r.reportsDir, 'allure-results')).some((n) => n.includes('-attachment')),
+        'Allure attachments were written',
+      );
       assert.deepEqual(scanForSecrets(r.reportsDir, [PASSWORD, TOKEN]), []);
       assert.deepEqual(consoleLeaks(r), []);
 
@@ -86,11 +131,26 @@ describe('run level: secrets', { concurrency: true }, () => {
       assert.ok(echoed, 'the echoed hotelavailability reply is attached');
       assert.ok(echoed.content.includes(`MessagePassword="${MASK}"`), echoed.content);
       assert.ok(echoed.content.includes(`token ${MASK}`), echoed.content);
-      assert.ok(att('activityavailability-reply-headers.txt').some((a) => a.content.includes(`x-echo-password: ${MASK}`)), 'raw password in a header, masked');
-      assert.ok(att('hotelavailability-reply-headers.txt').some((a) => a.content.includes(`x-gateway-token: ${MASK}`)), 'token in a header, masked');
-      assert.ok(att('activityavailability-reply.xml').some((a) => a.content.includes(`password ${MASK} rejected`)), 'raw password in a malformed reply, masked');
-      assert.ok(att('activitysearch-reply.xml').some((a) => a.content.includes(`<![CDATA[login ${MASK} / ${MASK}]]>`)), 'raw password and token in CDATA, masked');
-      assert.ok(att('request.xml').every((a) => /MessagePassword="\*{8}"/.test(a.content)), 'requests attached with the password masked');
+      assert.ok(
+        att('activityavailability-reply-headers.txt').some((a) => a.content.includes(`x-echo-password: ${MASK}`)),
+        'raw password in a header, masked',
+      );
+      assert.ok(
+        att('hotelavailability-reply-headers.txt').some((a) => a.content.includes(`x-gateway-token: ${MASK}`)),
+        'token in a header, masked',
+      );
+      assert.ok(
+        att('activityavailability-reply.xml').some((a) => a.content.includes(`password ${MASK} rejected`)),
+        'raw password in a malformed reply, masked',
+      );
+      assert.ok(
+        att('activitysearch-reply.xml').some((a) => a.content.includes(`<![CDATA[login ${MASK} / ${MASK}]]>`)),
+        'raw password and token in CDATA, masked',
+      );
+      assert.ok(
+        att('request.xml').every((a) => /MessagePassword="\*{8}"/.test(a.content)),
+        'requests attached with the password masked',
+      );
     } finally {
       await srv.close();
     }
@@ -104,7 +164,10 @@ describe('run level: secrets', { concurrency: true }, () => {
     mkdirSync(join(reportsDir, 'nested'), { recursive: true });
     // not one of the runner's own output names, so cleanReports() leaves them in place
     writeFileSync(join(reportsDir, 'stray.txt'), `debug dump: password=${PASSWORD}\n`);
-    writeFileSync(join(reportsDir, 'nested', 'blob.b64'), Buffer.from(`<x MessagePassword="${XML_PASSWORD}" key="${TOKEN}"/>`).toString('base64'));
+    writeFileSync(
+      join(reportsDir, 'nested', 'blob.b64'),
+      Buffer.from(`<x MessagePassword="${XML_PASSWORD}" key="${TOKEN}"/>`).toString('base64'),
+    );
     // the embedded sandbox, told the same password: the run itself conforms
     const r = await runConformance({ reportsDir, args: ['--tags', '@req:EP-NO-DOCTYPE and @op:hotelavailability'], env: SECRET_ENV });
     assert.equal(r.timedOut, false, describeRun(r));
@@ -115,16 +178,28 @@ describe('run level: secrets', { concurrency: true }, () => {
     const findingLines = r.stderr.split('\n').filter((l) => /^ {2}\S.*: secret #\d+ \(/.test(l));
     const files = new Set(findingLines.map((l) => l.trim().replace(/: secret #.*$/, '')));
     assert.deepEqual([...files].sort(), [join(reportsDir, 'nested', 'blob.b64'), join(reportsDir, 'stray.txt')], r.stderr);
-    assert.ok(findingLines.some((l) => l.includes('stray.txt: secret #1 (raw)')), r.stderr);
-    assert.ok(findingLines.some((l) => l.includes('blob.b64: secret #1 (base64)')), r.stderr);
-    assert.ok(findingLines.some((l) => l.includes('blob.b64: secret #2 (base64)')), r.stderr);
+    assert.ok(
+      findingLines.some((l) => l.includes('stray.txt: secret #1 (raw)')),
+      r.stderr,
+    );
+    assert.ok(
+      findingLines.some((l) => l.includes('blob.b64: secret #1 (base64)')),
+      r.stderr,
+    );
+    assert.ok(
+      findingLines.some((l) => l.includes('blob.b64: secret #2 (base64)')),
+      r.stderr,
+    );
     assert.deepEqual(consoleLeaks(r), []);
   });
 
   // Fails if: a secret variable named in OTA_SECRET_ENV but unset were silently ignored (the run
   // would go on with that secret unprotected).
   test('4. OTA_SECRET_ENV naming an unset variable: exit 2 before anything is sent', async () => {
-    const r = await runConformance({ args: ['--tags', '@req:EP-NO-DOCTYPE and @op:hotelavailability'], env: { OTA_SECRET_ENV: `${TOKEN_VAR}_UNSET` } });
+    const r = await runConformance({
+      args: ['--tags', '@req:EP-NO-DOCTYPE and @op:hotelavailability'],
+      env: { OTA_SECRET_ENV: `${TOKEN_VAR}_UNSET` },
+    });
     assert.equal(r.code, 2, describeRun(r));
     assert.match(r.stderr, new RegExp(`Could not run: OTA_SECRET_ENV names ${TOKEN_VAR}_UNSET, but ${TOKEN_VAR}_UNSET is not set`));
     assert.equal(existsSync(join(r.reportsDir, 'summary.json')), false);

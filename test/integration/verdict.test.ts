@@ -29,7 +29,11 @@ test('a SHOULD finding alone: CONFORMS with warnings, exit 0', async () => {
 });
 
 test('--strict makes the same SHOULD finding exit 1', async () => {
-  const r = await runConformance({ args: ['--strict', '--tags', '@req:EP-ECHOTOKEN'], env: { OTA_SANDBOX_FAULTS: 'echotoken-dropped' }, timeoutMs: RUN_MS });
+  const r = await runConformance({
+    args: ['--strict', '--tags', '@req:EP-ECHOTOKEN'],
+    env: { OTA_SANDBOX_FAULTS: 'echotoken-dropped' },
+    timeoutMs: RUN_MS,
+  });
   assert.equal(r.code, 1, describeRun(r));
 });
 
@@ -53,19 +57,23 @@ test('a failed precondition gives cantTell with its reason, not a failure', asyn
   assert.match(q.reason ?? '', /precondition/);
 });
 
-test('a ConfigError inside a scenario (a missing request sample) is the suite\'s trouble: exit 2', async () => {
+test("a ConfigError inside a scenario (a missing request sample) is the suite's trouble: exit 2", async () => {
   const samples = tempDir();
-  for (const f of readdirSync(join(PROJECT_ROOT, 'xml-samples'))) if (f !== 'hotelnbc.xml') copyFileSync(join(PROJECT_ROOT, 'xml-samples', f), join(samples, f));
+  for (const f of readdirSync(join(PROJECT_ROOT, 'xml-samples')))
+    if (f !== 'hotelnbc.xml') copyFileSync(join(PROJECT_ROOT, 'xml-samples', f), join(samples, f));
   const r = await runConformance({ args: ['--tags', '@op:hotelnbc'], env: { OTA_SAMPLES_DIR: samples }, timeoutMs: RUN_MS });
   assert.equal(r.code, 2, describeRun(r));
   assert.equal(result(r).verdict, 'COULD NOT RUN');
   assert.match(r.stdout + r.stderr, /hotelnbc/);
 });
 
-test('an undefined step is the suite\'s trouble: exit 2', async () => {
+test("an undefined step is the suite's trouble: exit 2", async () => {
   const dir = tempDir();
   const feature = join(dir, 'undefined.feature');
-  writeFileSync(feature, 'Feature: x\n  @op:hotelavailability @req:HAV-SUCCESS\n  Scenario: a step nobody defined\n    Given a step that no definition matches\n');
+  writeFileSync(
+    feature,
+    'Feature: x\n  @op:hotelavailability @req:HAV-SUCCESS\n  Scenario: a step nobody defined\n    Given a step that no definition matches\n',
+  );
   const r = await runConformance({ args: [feature], timeoutMs: RUN_MS });
   assert.equal(r.code, 2, describeRun(r));
 });

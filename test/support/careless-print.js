@@ -7,5 +7,7 @@ process.on('exit', () => {
   const user = process.env.OTA_USER || '';
   const ncr = [...pw].map((c) => `&#${c.charCodeAt(0)};`).join('');
   const basic = Buffer.from(`${user}:${pw}`).toString('base64');
-  console.log(`careless print at exit (${process.env.CUCUMBER_WORKER_ID ? 'worker' : 'runner'}): ${pw} ${ncr} Basic ${basic} ${pw.slice(0, 5)}\n ${pw.slice(5)}`);
+  console.log(
+    `careless print at exit (${process.env.CUCUMBER_WORKER_ID ? 'worker' : 'runner'}): ${pw} ${ncr} Basic ${basic} ${pw.slice(0, 5)}\n ${pw.slice(5)}`,
+  );
 });

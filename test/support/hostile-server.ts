@@ -40,7 +40,12 @@ export type SimpleModeSpec =
   | { mode: 'raw'; status?: number; headers?: Record<string, string>; body: Buffer | string }
   // echoes the request's password (and user:password) in every disguise of secret-forms.ts: in the
   // body (well-formed: unsafe forms in CDATA; or not), in one header per form, in the reason phrase
-  | { mode: 'echo-everywhere'; user: string; wellFormed?: boolean; reason?: 'raw' | 'NCR decimal' | 'NCR hex' | 'base64' | 'base64 of user:password' };
+  | {
+      mode: 'echo-everywhere';
+      user: string;
+      wellFormed?: boolean;
+      reason?: 'raw' | 'NCR decimal' | 'NCR hex' | 'base64' | 'base64 of user:password';
+    };
 
 export type ModeSpec =
   | SimpleModeSpec
@@ -103,7 +108,12 @@ export function echoPasswordReply(root: string, escapedPassword: string): string
 
 /** The request's MessagePassword as the caller typed it (XML escapes undone). */
 export function requestPasswordRaw(requestBody: string): string {
-  return (requestPassword(requestBody) ?? '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  return (requestPassword(requestBody) ?? '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 /** The reply, headers and reason phrase of the 'echo-everywhere' mode. */
@@ -111,11 +121,21 @@ export function echoEverywhere(root: string, password: string, user: string, opt
   const forms = disguises(password, user);
   const xmlSafe = (f: string) => !/[<&]/.test(f.replace(/&(#x?[0-9a-f]+|amp|lt|gt|quot|apos);/gi, ''));
   const inner = forms
-    .map(([name, f]) => (opts.wellFormed === false || xmlSafe(f) ? `<Warning Type="3" ShortText="${name}">${f}</Warning>` : `<Warning Type="3" ShortText="${name}"><![CDATA[${f}]]></Warning>`))
+    .map(([name, f]) =>
+      opts.wellFormed === false || xmlSafe(f)
+        ? `<Warning Type="3" ShortText="${name}">${f}</Warning>`
+        : `<Warning Type="3" ShortText="${name}"><![CDATA[${f}]]></Warning>`,
+    )
     .join('\n');
   const headers: Record<string, string> = {};
   forms.forEach(([name, f], i) => {
-    if (/^[\x20-\x7e]*$/.test(f)) headers[`x-echo-${i}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-+$/, '')}`] = f;
+    if (/^[\x20-\x7e]*$/.test(f))
+      headers[
+        `x-echo-${i}-${name
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/-+$/, '')}`
+      ] = f;
   });
   headers['www-authenticate'] = `Basic realm="${forms.find(([n]) => n === 'base64 of user:password')![1]}"`;
   const reason = opts.reason ? `Echo ${forms.find(([n]) => n === opts.reason)![1]}` : 'OK';
@@ -199,6 +219,8 @@ export class HostileServer {
       server.once('error', reject);
       server.listen(0, '127.0.0.1', () => {
         const port = (server.address() as AddressInfo).port;
+        // The getters below read live counters of this server.
+        // eslint-disable-next-line @typescript-eslint/no-this-alias
         const self = this;
         resolve({
           url: `http://127.0.0.1:${port}`,

@@ -17,7 +17,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main(): Promise<void> {
   await loadXml();
-  for (const [name, xml] of [['billion laughs (10 x 10)', billionLaughs()], ['quadratic blow-up (50 kB x 20,000)', quadraticBlowup()]] as const) {
+  for (const [name, xml] of [
+    ['billion laughs (10 x 10)', billionLaughs()],
+    ['quadratic blow-up (50 kB x 20,000)', quadraticBlowup()],
+  ] as const) {
     const t0 = performance.now();
     let why = 'parsed';
     try {
@@ -35,7 +38,9 @@ async function main(): Promise<void> {
 
   const r = new Redactor([PW], { user: 'gw-user' });
   const MB5 = 5 * 1024 * 1024;
-  const echo = disguises(PW, 'gw-user').map(([, f]) => f).join(' lorem ipsum ');
+  const echo = disguises(PW, 'gw-user')
+    .map(([, f]) => f)
+    .join(' lorem ipsum ');
   const shapes: Record<string, string> = {
     'echoes of every disguise': `${echo}\n`.repeat(Math.ceil(MB5 / (echo.length + 1))),
     'NCR-encoded echoes': `${ncrDec(PW)} `.repeat(MB5 / 100),

@@ -18,11 +18,22 @@ export function disguises(pw: string, user: string): Array<[string, string]> {
     ['NCR escaped once more (XML shown as text)', ncrDec(pw).replace(/&/g, '&amp;')],
     ['mixed raw and NCR', `${xmlText(pw.slice(0, mid - 2))}${ncrHex(pw.slice(mid - 2, mid + 2))}${xmlText(pw.slice(mid + 2))}`],
     ['URL-encoded', encodeURIComponent(pw)],
-    ['URL form-encoded, lower-case hex', new URLSearchParams({ v: pw }).toString().slice(2).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase())],
+    [
+      'URL form-encoded, lower-case hex',
+      new URLSearchParams({ v: pw })
+        .toString()
+        .slice(2)
+        .replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+    ],
     ['split by a newline in XML text', `${xmlText(pw.slice(0, mid))}\n      ${xmlText(pw.slice(mid))}`],
     ['split by spaces', [...pw].map((c) => xmlText(c)).join(' ')],
     ['JSON with an escaped newline inside', JSON.stringify(`${pw.slice(0, mid)}\n${pw.slice(mid)}`).slice(1, -1)],
-    ['JSON \\u-escaped', JSON.stringify(pw).slice(1, -1).replace(/[^A-Za-z0-9]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)],
+    [
+      'JSON \\u-escaped',
+      JSON.stringify(pw)
+        .slice(1, -1)
+        .replace(/[^A-Za-z0-9]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    ],
     ['base64', b64(pw)],
     ['base64 URL-safe, no padding', b64(pw).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')],
     ['base64 of user:password', b64(`${user}:${pw}`)],

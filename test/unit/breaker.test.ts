@@ -7,7 +7,15 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_RETRY, TransportError, closeTransport, configureFailureBreaker, gatewayStoppedAnswering, postXml, type PostOptions } from '../../src/transport/http';
+import {
+  DEFAULT_RETRY,
+  TransportError,
+  closeTransport,
+  configureFailureBreaker,
+  gatewayStoppedAnswering,
+  postXml,
+  type PostOptions,
+} from '../../src/transport/http';
 import { startHostileServer } from '../support/hostile-server';
 
 const dir = mkdtempSync(join(tmpdir(), 'breaker-test-'));
@@ -17,7 +25,11 @@ after(async () => {
 });
 
 const REQ = '<OTA_HotelAvailRQ xmlns="http://www.opentravel.org/OTA/2003/05" Version="2008.1"/>';
-const opts: PostOptions = { operation: 'hotelavailability', limits: { connectTimeoutMs: 2000, requestTimeoutMs: 300, maxReplyBytes: 65536 }, retry: DEFAULT_RETRY };
+const opts: PostOptions = {
+  operation: 'hotelavailability',
+  limits: { connectTimeoutMs: 2000, requestTimeoutMs: 300, maxReplyBytes: 65536 },
+  retry: DEFAULT_RETRY,
+};
 
 async function failure(p: Promise<unknown>): Promise<TransportError> {
   try {
@@ -42,7 +54,10 @@ describe('the "gateway stopped answering" breaker', () => {
       const e = await failure(postXml(url, REQ, opts));
       assert.ok(performance.now() - t0 < opts.limits.requestTimeoutMs, 'failed fast, without waiting for a timeout');
       assert.equal(e.kind, 'gateway-stopped');
-      assert.match(e.message, /^hotelavailability: not sent to .*: the gateway stopped answering after 3 consecutive transport failures \(OTA_MAX_CONSECUTIVE_FAILURES=3\); last: hotelavailability: no complete reply/);
+      assert.match(
+        e.message,
+        /^hotelavailability: not sent to .*: the gateway stopped answering after 3 consecutive transport failures \(OTA_MAX_CONSECUTIVE_FAILURES=3\); last: hotelavailability: no complete reply/,
+      );
       assert.equal(srv.requests.length, 3, 'nothing more was sent');
       assert.match(gatewayStoppedAnswering() ?? '', /stopped answering after 3/);
       // the run's other processes learn it from the marker

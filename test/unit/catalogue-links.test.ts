@@ -10,7 +10,7 @@ import { OPERATIONS as SANDBOX_OPERATIONS } from '../../sandbox/src/operations';
 import { OPERATIONS, OPERATION_NAMES } from '../../src/spec/operations';
 import { isRequirementId, requirement } from '../../src/spec/requirements';
 
-test("every fault breaks requirements of the catalogue", () => {
+test('every fault breaks requirements of the catalogue', () => {
   for (const f of FAULTS) {
     assert.ok(f.breaks.length > 0, `fault ${f.name} breaks no requirement`);
     for (const id of f.breaks) assert.ok(isRequirementId(id), `fault ${f.name} breaks ${id}, which is not in src/spec/requirements.ts`);

@@ -36,7 +36,8 @@ interface Booking {
 }
 
 const refOf = (req: CapturedRequest) => /UniqueID[^>]*Type="36"[^>]*ID="([^"]+)"/.exec(req.body)?.[1] ?? '';
-const xml = (root: string, inner: string) => `<?xml version="1.0" encoding="UTF-8"?><${root} xmlns="${OTA_NS}" Version="1.0">${inner}</${root}>`;
+const xml = (root: string, inner: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><${root} xmlns="${OTA_NS}" Version="1.0">${inner}</${root}>`;
 
 async function gateway(bookings: Record<string, Booking>): Promise<RunningServer> {
   return startHostileServer((req, res) => {
@@ -47,7 +48,8 @@ async function gateway(bookings: Record<string, Booking>): Promise<RunningServer
     };
     const op = req.path.replace(/^\//, '');
     if (op === 'bookread') {
-      if (!b?.read) return send(200, xml('OTA_ResRetrieveRS', '<Errors><Error Type="3" Code="95" ShortText="Booking not found"/></Errors>'));
+      if (!b?.read)
+        return send(200, xml('OTA_ResRetrieveRS', '<Errors><Error Type="3" Code="95" ShortText="Booking not found"/></Errors>'));
       return send(200, xml('OTA_ResRetrieveRS', `<Success/>${b.read}`));
     }
     if (op === 'bookcancel') {
@@ -65,7 +67,13 @@ function context(baseUrl: string, ledgerFile: string, booking: Partial<TestData[
   const config = loadConfig({ OTA_LEDGER_FILE: ledgerFile, OTA_REQUEST_TIMEOUT_MS: '5000' });
   const data = loadTestData(config.testDataFile);
   data.booking = { ...data.booking, ...booking };
-  return { config, baseUrl, credentials: config.credentials, data, ledger: new BookingLedger(ledgerFile, () => undefined) } as unknown as RunContext;
+  return {
+    config,
+    baseUrl,
+    credentials: config.credentials,
+    data,
+    ledger: new BookingLedger(ledgerFile, () => undefined),
+  } as unknown as RunContext;
 }
 
 let n = 0;
@@ -74,7 +82,10 @@ function leftBehind(target: string, entries: Array<[string, LedgerEvent]>): stri
   const file = join(root, `l${++n}`, 'bookings.jsonl');
   mkdirSync(dirname(file), { recursive: true });
   for (const [bookingRef, event] of entries)
-    appendFileSync(file, `${JSON.stringify({ bookingRef, itemRefs: [], target, runId: 'KILLED', event, at: new Date().toISOString(), pid: DEAD_PID, host: hostname() })}\n`);
+    appendFileSync(
+      file,
+      `${JSON.stringify({ bookingRef, itemRefs: [], target, runId: 'KILLED', event, at: new Date().toISOString(), pid: DEAD_PID, host: hostname() })}\n`,
+    );
   return file;
 }
 
@@ -99,7 +110,10 @@ describe('ledger clean-up', () => {
         const r = await cleanUpLedger(ctx);
         assert.deepEqual(r.failed, []);
         assert.deepEqual(r.cancelled, [], 'it was not cancelled by us');
-        assert.deepEqual(r.gone.map((g) => [g.ref, g.message]), [['B1', 'already cancelled at the target']]);
+        assert.deepEqual(
+          r.gone.map((g) => [g.ref, g.message]),
+          [['B1', 'already cancelled at the target']],
+        );
         assert.deepEqual(ctx.ledger.outstanding(srv.url), [], 'settled: later runs do not try again');
       } finally {
         await srv.close();
@@ -118,7 +132,10 @@ describe('ledger clean-up', () => {
         assert.equal(r.gone.length, 1);
         assert.match(r.gone[0].message, /^unknown to the target/);
         const lines = describeCleanup(r, 'ledger.jsonl');
-        assert.ok(lines.every((l) => !/^Cancelled/.test(l)), lines.join('\n'));
+        assert.ok(
+          lines.every((l) => !/^Cancelled/.test(l)),
+          lines.join('\n'),
+        );
         assert.ok(ctx.ledger.read().some((e) => e.bookingRef === 'NEVER' && e.event === 'gone'));
       } finally {
         await srv.close();
@@ -140,7 +157,7 @@ describe('ledger clean-up', () => {
     }
   });
 
-  test('an intent the gateway booked (the reply was lost): cancelled with the test data\'s commitCancelType', async () => {
+  test("an intent the gateway booked (the reply was lost): cancelled with the test data's commitCancelType", async () => {
     const srv = await gateway({ INTENT2: { read: '<ReservationsList><HotelReservation ResStatus="Reserved"/></ReservationsList>' } });
     try {
       const ctx = context(srv.url, leftBehind(srv.url, [['INTENT2', 'intent']]), { commitCancelType: 'Cancel' });
@@ -154,26 +171,36 @@ describe('ledger clean-up', () => {
     }
   });
 
-  test('the test data\'s cancelled words decide (a gateway that says Annulled)', async () => {
-    const srv = await gateway({ B2: { read: '<ReservationsList><HotelReservation ResStatus="Annulled"/></ReservationsList>', refuseCancel: 'errors' } });
+  test("the test data's cancelled words decide (a gateway that says Annulled)", async () => {
+    const srv = await gateway({
+      B2: { read: '<ReservationsList><HotelReservation ResStatus="Annulled"/></ReservationsList>', refuseCancel: 'errors' },
+    });
     try {
       const ctx = context(srv.url, leftBehind(srv.url, [['B2', 'committed']]), { cancelledStatusWords: ['Annulled'] });
       const r = await cleanUpLedger(ctx);
-      assert.deepEqual(r.gone.map((g) => g.message), ['already cancelled at the target']);
+      assert.deepEqual(
+        r.gone.map((g) => g.message),
+        ['already cancelled at the target'],
+      );
     } finally {
       await srv.close();
     }
   });
 
   test('still active and the cancel refused: failed, kept for the next run, nothing claimed', async () => {
-    const srv = await gateway({ B3: { read: '<ReservationsList><HotelReservation ResStatus="Reserved"/></ReservationsList>', refuseCancel: 'errors' } });
+    const srv = await gateway({
+      B3: { read: '<ReservationsList><HotelReservation ResStatus="Reserved"/></ReservationsList>', refuseCancel: 'errors' },
+    });
     try {
       const ctx = context(srv.url, leftBehind(srv.url, [['B3', 'committed']]));
       const r = await cleanUpLedger(ctx);
       assert.deepEqual(r.cancelled, []);
       assert.equal(r.failed.length, 1);
       assert.match(r.failed[0].message, /the cancel failed \(an Errors reply: cannot cancel\) and a read still shows the booking/);
-      assert.deepEqual(ctx.ledger.outstanding(srv.url).map((e) => e.bookingRef), ['B3']);
+      assert.deepEqual(
+        ctx.ledger.outstanding(srv.url).map((e) => e.bookingRef),
+        ['B3'],
+      );
     } finally {
       await srv.close();
     }

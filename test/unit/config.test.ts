@@ -3,9 +3,19 @@ import { strict as assert } from 'node:assert';
 import { loadConfig } from '../../src/run/config';
 import { ConfigError } from '../../src/run/errors';
 
-const remote = { OTA_BASE_URL: 'https://gw.example.com/ota/', OTA_REQUESTOR_ID: 'R', OTA_REQUESTOR_CONTEXT: 'C', OTA_USER: 'U', OTA_PASSWORD: 'secret-pw' };
+const remote = {
+  OTA_BASE_URL: 'https://gw.example.com/ota/',
+  OTA_REQUESTOR_ID: 'R',
+  OTA_REQUESTOR_CONTEXT: 'C',
+  OTA_USER: 'U',
+  OTA_PASSWORD: 'secret-pw',
+};
 const throwsNaming = (env: Record<string, string>, pattern: RegExp) =>
-  assert.throws(() => loadConfig(env), (e: Error) => e instanceof ConfigError && pattern.test(e.message), `expected ConfigError matching ${pattern}`);
+  assert.throws(
+    () => loadConfig(env),
+    (e: Error) => e instanceof ConfigError && pattern.test(e.message),
+    `expected ConfigError matching ${pattern}`,
+  );
 
 test('no OTA_BASE_URL: the embedded sandbox, no credentials needed', () => {
   const c = loadConfig({});
@@ -42,7 +52,12 @@ test('every run gets its own run ID', () => {
 // Issue 11, item 9: credentials in OTA_BASE_URL are refused in one line that names the variable
 // and never shows the URL (it would be printed, written to summary.json and to the ledger).
 test('credentials in OTA_BASE_URL are refused without echoing them', () => {
-  for (const url of ['http://user:Sup3r-Secret@gw.example.com/ota', 'https://Sup3r-Secret@gw.example.com', 'http://u:Sup3r-Secret@gw.example.com:99999/bad port', 'HTTPS://u:Sup3r-Secret@[::1]/']) {
+  for (const url of [
+    'http://user:Sup3r-Secret@gw.example.com/ota',
+    'https://Sup3r-Secret@gw.example.com',
+    'http://u:Sup3r-Secret@gw.example.com:99999/bad port',
+    'HTTPS://u:Sup3r-Secret@[::1]/',
+  ]) {
     assert.throws(
       () => loadConfig({ ...remote, OTA_BASE_URL: url }),
       (e: Error) => {

@@ -38,12 +38,15 @@ const fresh = () => join(root, `case${++n}`);
 /** Parses XML strictly: any warning or error of the parser fails the test. */
 function parseXml(text: string, mimeType: 'text/xml' | 'text/html' = 'text/xml'): Document {
   const problems: string[] = [];
-  const doc = new DOMParser({ onError: (level, msg) => void (mimeType === 'text/xml' || level !== 'warning' ? problems.push(`${level}: ${msg}`) : 0) }).parseFromString(text, mimeType);
+  const doc = new DOMParser({
+    onError: (level, msg) => void (mimeType === 'text/xml' || level !== 'warning' ? problems.push(`${level}: ${msg}`) : 0),
+  }).parseFromString(text, mimeType);
   assert.deepEqual(problems, [], `the document parses cleanly`);
   return doc;
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 /** The Content-Security-Policy of an HTML report, as the browser reads it. */
 function csp(html: string): string {
   const meta = elements(parseXml(html, 'text/html'), 'meta').find((m) => m.getAttribute('http-equiv') === 'Content-Security-Policy');
@@ -59,7 +62,11 @@ describe('the fixture', () => {
     const statuses = new Set([...VERDICTS.flatMap((v) => resultFor(v).scenarios.map((s) => s.status))]);
     assert.deepEqual(statuses, new Set(['passed', 'failed', 'cantTell', 'skipped', 'suiteError']));
     for (const v of VERDICTS) assert.equal(resultFor(v).exitCode, EXIT_CODES[v]);
-    assert.ok(r.requirements.some((x) => x.findings.some((f) => f.found.includes('<script>alert(1)</script>') && f.found.includes('|') && f.found.includes('\n'))));
+    assert.ok(
+      r.requirements.some((x) =>
+        x.findings.some((f) => f.found.includes('<script>alert(1)</script>') && f.found.includes('|') && f.found.includes('\n')),
+      ),
+    );
   });
 });
 
@@ -67,7 +74,10 @@ describe('requirement order', () => {
   test('failed MUST first, then cannot tell, warnings, informative, passed, untested, inapplicable', () => {
     const sorted = sortRequirements(resultFor().requirements);
     const ranks = sorted.map((r) => GROUP_ORDER.indexOf(requirementGroup(r)));
-    assert.deepEqual(ranks, [...ranks].sort((a, b) => a - b));
+    assert.deepEqual(
+      ranks,
+      [...ranks].sort((a, b) => a - b),
+    );
     assert.equal(requirementGroup(sorted[0]), 'nonconformance');
     assert.equal(sorted.length, resultFor().requirements.length);
   });
@@ -77,7 +87,11 @@ describe('conformance report: HTML', () => {
   const html = renderHtml(resultFor());
 
   test('is one self-contained file: no remote resource, no external style, font or script, no fetch', () => {
-    assert.doesNotMatch(html, /\b(?:src|href|action|srcset|poster|data)\s*=\s*["']?\s*(?:[a-z][a-z0-9+.-]*:)?\/\//i, 'no src/href to a remote or protocol-relative URL');
+    assert.doesNotMatch(
+      html,
+      /\b(?:src|href|action|srcset|poster|data)\s*=\s*["']?\s*(?:[a-z][a-z0-9+.-]*:)?\/\//i,
+      'no src/href to a remote or protocol-relative URL',
+    );
     assert.doesNotMatch(html, /\bhref\s*=\s*["']?\s*(?:javascript|data|https?):/i);
     assert.doesNotMatch(html, /<(?:link|iframe|object|embed|img|base|form)\b/i);
     assert.doesNotMatch(html, /@import|@font-face|url\(/i);
@@ -99,7 +113,8 @@ describe('conformance report: HTML', () => {
     assert.ok(html.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
     assert.ok(!html.includes('<img') && !html.includes('<a href="https://evil'));
     assert.doesNotMatch(html, /\sstyle\s*=/i, 'no inline style attribute (the CSP would block it)');
-    for (const tag of html.match(/<[a-z][^>]*>/gi) ?? []) assert.doesNotMatch(tag, /\son[a-z]+\s*=/i, `no event handler attribute in ${tag}`);
+    for (const tag of html.match(/<[a-z][^>]*>/gi) ?? [])
+      assert.doesNotMatch(tag, /\son[a-z]+\s*=/i, `no event handler attribute in ${tag}`);
     assert.doesNotMatch(html, /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/, 'control characters are shown as \\uXXXX');
     assert.ok(html.includes('\\u001B[31mred'));
   });
@@ -116,15 +131,33 @@ describe('conformance report: HTML', () => {
     const r = resultFor();
     const doc = parseXml(html, 'text/html');
     const text = doc.documentElement!.textContent!;
-    for (const s of [r.target.url, r.suite.name, r.suite.version, r.suite.commit!, r.runId, r.startedAt, r.finishedAt, r.profile, 'core, booking, alignment', r.verdictReason])
+    for (const s of [
+      r.target.url,
+      r.suite.name,
+      r.suite.version,
+      r.suite.commit!,
+      r.runId,
+      r.startedAt,
+      r.finishedAt,
+      r.profile,
+      'core, booking, alignment',
+      r.verdictReason,
+    ])
       assert.ok(text.includes(s), `shows ${s}`);
     assert.ok(text.includes(r.target.description), 'the description, escaped and read back');
     const verdict = elements(doc, 'section').find((s) => s.getAttribute('class')?.startsWith('verdict '))!;
     assert.equal(verdict.getAttribute('class'), 'verdict v-does-not-conform');
     assert.match(verdict.textContent!, /DOES NOT CONFORM[\s\S]*2 MUST requirement\(s\) failed[\s\S]*Exit code 1/);
-    const classRows = elements(elements(doc, 'table').find((t) => t.getAttribute('class') === 'classes')!, 'tr').slice(1);
+    const classRows = elements(
+      elements(doc, 'table').find((t) => t.getAttribute('class') === 'classes')!,
+      'tr',
+    ).slice(1);
     assert.deepEqual(
-      classRows.map((tr) => elements(tr, 'td').slice(0, 3).map((td) => td.textContent)),
+      classRows.map((tr) =>
+        elements(tr, 'td')
+          .slice(0, 3)
+          .map((td) => td.textContent),
+      ),
       r.classes.map((c) => [c.class, c.claimed ? 'yes' : 'no', c.verdict]),
     );
   });
@@ -134,7 +167,13 @@ describe('conformance report: HTML', () => {
       const r = resultFor(v);
       const doc = parseXml(renderHtml(r), 'text/html');
       const verdict = elements(doc, 'section').find((s) => s.getAttribute('class')?.startsWith('verdict '))!;
-      assert.equal(elements(verdict, 'div').find((d) => d.getAttribute('class') === 'big')!.textContent!.startsWith(v), true, v);
+      assert.equal(
+        elements(verdict, 'div')
+          .find((d) => d.getAttribute('class') === 'big')!
+          .textContent!.startsWith(v),
+        true,
+        v,
+      );
       assert.ok(verdict.textContent!.includes(r.verdictReason), `${v}: reason`);
       assert.ok(verdict.textContent!.includes(`Exit code ${EXIT_CODES[v]}`), `${v}: exit code`);
     }
@@ -146,13 +185,15 @@ describe('conformance report: HTML', () => {
     const r = resultFor();
     const doc = parseXml(html, 'text/html');
     for (const req of r.requirements) {
-      const el = doc.getElementById(`req-${req.id}`) ?? elements(doc, 'tr').find((tr) => elements(tr, 'td')[0]?.textContent?.startsWith(req.id));
+      const el =
+        doc.getElementById(`req-${req.id}`) ?? elements(doc, 'tr').find((tr) => elements(tr, 'td')[0]?.textContent?.startsWith(req.id));
       assert.ok(el, `${req.id} appears`);
       const text = el.textContent!;
       assert.ok(text.includes(req.level), `${req.id}: level`);
       assert.ok(text.includes(req.class), `${req.id}: class`);
       assert.ok(text.includes(req.statement), `${req.id}: statement`);
-      if (req.outcome !== 'cantTell') assert.ok(text.includes(req.basis.kind === 'spec' ? `“${req.basis.quote}”` : req.basis.text), `${req.id}: basis`);
+      if (req.outcome !== 'cantTell')
+        assert.ok(text.includes(req.basis.kind === 'spec' ? `“${req.basis.quote}”` : req.basis.text), `${req.id}: basis`);
       if (req.reason) assert.ok(text.includes(req.reason), `${req.id}: reason`);
     }
     const pos = (id: string) => html.indexOf(`id="req-${id}"`);
@@ -166,12 +207,18 @@ describe('conformance report: HTML', () => {
     const doc = parseXml(html, 'text/html');
     const card = doc.getElementById('req-HAV-MAXRESPONSES')!;
     const cells = elements(elements(card, 'tbody')[0], 'td').map((td) => td.textContent);
-    assert.deepEqual(cells, ['/*/ota:RoomStays/ota:RoomStay', 'at most 1 (MaxResponses)', '4 RoomStay elements', 'Hotel availability returns no more hotels than MaxResponses']);
+    assert.deepEqual(cells, [
+      '/*/ota:RoomStays/ota:RoomStay',
+      'at most 1 (MaxResponses)',
+      '4 RoomStay elements',
+      'Hotel availability returns no more hotels than MaxResponses',
+    ]);
     const hrefs = elements(card, 'a').map((a) => a.getAttribute('href'));
     assert.ok(hrefs.includes('cucumber-report.html?query=Hotel%20availability%20returns%20no%20more%20hotels%20than%20MaxResponses'));
     assert.ok(card.textContent!.includes('features/hotel-availability.feature:40'), 'the scenario is named with its place');
     const evidence = elements(doc, 'a').map((a) => a.getAttribute('href'));
-    for (const f of ['cucumber-report.html', 'allure-results', 'junit.xml', 'cucumber-messages.ndjson', 'conformance-report.json']) assert.ok(evidence.includes(f), `links ${f}`);
+    for (const f of ['cucumber-report.html', 'allure-results', 'junit.xml', 'cucumber-messages.ndjson', 'conformance-report.json'])
+      assert.ok(evidence.includes(f), `links ${f}`);
   });
 
   test('"What was not tested and why" lists cannot tell, untested and inapplicable with reasons; notes are listed', () => {
@@ -183,7 +230,8 @@ describe('conformance report: HTML', () => {
       assert.ok(section.includes(`>${req.id}<`), `${req.id} listed`);
       assert.ok(section.includes(escapeHtml(req.reason!)), `${req.id}: reason`);
     }
-    for (const req of r.requirements.filter((x) => x.outcome === 'passed' || x.outcome === 'failed')) assert.ok(!section.includes(`>${req.id}<`), `${req.id} not listed`);
+    for (const req of r.requirements.filter((x) => x.outcome === 'passed' || x.outcome === 'failed'))
+      assert.ok(!section.includes(`>${req.id}<`), `${req.id} not listed`);
     const text = parseXml(html, 'text/html').documentElement!.textContent!;
     for (const note of r.notes) assert.ok(text.includes(note), 'note shown');
   });
@@ -226,10 +274,13 @@ describe('conformance report: Markdown', () => {
         const width = cells(lines[i]).length;
         assert.match(lines[i + 1], /^\|(?:---\|)+$/, 'a delimiter row follows the header');
         assert.equal(cells(lines[i + 1]).length, width);
-        for (let j = i + 2; j < lines.length && lines[j].startsWith('|'); j++) assert.equal(cells(lines[j]).length, width, `row ${j + 1}: ${lines[j].slice(0, 80)}`);
+        for (let j = i + 2; j < lines.length && lines[j].startsWith('|'); j++)
+          assert.equal(cells(lines[j]).length, width, `row ${j + 1}: ${lines[j].slice(0, 80)}`);
       }
       assert.ok(tables >= 4, `${v}: tables found`);
-      for (const l of lines) if (l.includes('|') && !l.startsWith('|')) assert.doesNotMatch(l, /(^|[^\\])\|/, `no unescaped pipe outside a table: ${l.slice(0, 80)}`);
+      for (const l of lines)
+        if (l.includes('|') && !l.startsWith('|'))
+          assert.doesNotMatch(l, /(^|[^\\])\|/, `no unescaped pipe outside a table: ${l.slice(0, 80)}`);
     }
   });
 
@@ -256,18 +307,34 @@ describe('conformance report: EARL JSON', () => {
     const dir = fresh();
     const r = resultFor();
     const paths = writeConformanceReport(r, dir);
-    assert.deepEqual(paths, { html: join(dir, 'conformance-report.html'), markdown: join(dir, 'conformance-report.md'), json: join(dir, 'conformance-report.json') });
+    assert.deepEqual(paths, {
+      html: join(dir, 'conformance-report.html'),
+      markdown: join(dir, 'conformance-report.md'),
+      json: join(dir, 'conformance-report.json'),
+    });
     for (const p of Object.values(paths)) assert.ok(existsSync(p));
     const earl = JSON.parse(readFileSync(paths.json, 'utf8'));
     assert.equal(earl['@context'].earl, 'http://www.w3.org/ns/earl#');
     assert.equal(earl['@context'].dct, 'http://purl.org/dc/terms/');
     assert.equal(earl['@context'].foaf, 'http://xmlns.com/foaf/0.1/');
     assert.equal(earl['@type'], 'earl:Assertion');
-    assert.deepEqual({ name: earl.assertor.name, version: earl.assertor.version, commit: earl.assertor.commit }, { name: r.suite.name, version: r.suite.version, commit: r.suite.commit });
-    assert.ok(earl.assertor['@type'].includes('earl:Assertor'));
-    assert.deepEqual({ url: earl.subject.url, description: earl.subject.description, type: earl.subject['@type'] }, { url: r.target.url, description: r.target.description, type: 'earl:TestSubject' });
     assert.deepEqual(
-      { runId: earl.testRun.runId, date: earl.testRun.date, claims: earl.testRun.claims, verdict: earl.testRun.verdict, exitCode: earl.testRun.exitCode },
+      { name: earl.assertor.name, version: earl.assertor.version, commit: earl.assertor.commit },
+      { name: r.suite.name, version: r.suite.version, commit: r.suite.commit },
+    );
+    assert.ok(earl.assertor['@type'].includes('earl:Assertor'));
+    assert.deepEqual(
+      { url: earl.subject.url, description: earl.subject.description, type: earl.subject['@type'] },
+      { url: r.target.url, description: r.target.description, type: 'earl:TestSubject' },
+    );
+    assert.deepEqual(
+      {
+        runId: earl.testRun.runId,
+        date: earl.testRun.date,
+        claims: earl.testRun.claims,
+        verdict: earl.testRun.verdict,
+        exitCode: earl.testRun.exitCode,
+      },
       { runId: r.runId, date: r.finishedAt, claims: r.claims, verdict: r.verdict, exitCode: 1 },
     );
     assert.equal(earl.result.outcome, 'earl:failed');
@@ -279,19 +346,37 @@ describe('conformance report: EARL JSON', () => {
       assert.equal(a[0].assertedBy, earl.assertor['@id']);
       assert.equal(a[0].subject, earl.subject['@id']);
       assert.equal(a[0].result.outcome, `earl:${req.outcome}`);
-      assert.deepEqual({ level: a[0].test.level, class: a[0].test.class, statement: a[0].test.statement, basis: a[0].test.basis }, { level: req.level, class: req.class, statement: req.statement, basis: req.basis });
+      assert.deepEqual(
+        { level: a[0].test.level, class: a[0].test.class, statement: a[0].test.statement, basis: a[0].test.basis },
+        { level: req.level, class: req.class, statement: req.statement, basis: req.basis },
+      );
       assert.equal(a[0].result.info, req.reason);
       assert.deepEqual(a[0].result.findings, req.findings);
       assert.equal(a[0].result.pointer.length, req.findings.length);
     }
     const status = earl.assertions.find((x: { test: { id: string } }) => x.test.id === 'EP-STATUS-200');
     assert.equal(status.result.findings[1].found, HOSTILE, 'JSON keeps the text as it was');
-    assert.deepEqual(status.result.pointer.map((p: { '@type': string }) => p['@type']), ['ptr:Pointer', 'ptr:XPathPointer']);
+    assert.deepEqual(
+      status.result.pointer.map((p: { '@type': string }) => p['@type']),
+      ['ptr:Pointer', 'ptr:XPathPointer'],
+    );
   });
 
   test('outcome names are EARL 1.0 outcome values; the run verdict maps to the claim outcome', () => {
-    assert.deepEqual(Object.values(EARL_OUTCOME).sort(), ['earl:cantTell', 'earl:failed', 'earl:inapplicable', 'earl:passed', 'earl:untested']);
-    const expected: Record<string, string> = { CONFORMS: 'earl:passed', 'DOES NOT CONFORM': 'earl:failed', 'NOT DETERMINED': 'earl:cantTell', 'SELECTION PASSED': 'earl:cantTell', 'COULD NOT RUN': 'earl:cantTell' };
+    assert.deepEqual(Object.values(EARL_OUTCOME).sort(), [
+      'earl:cantTell',
+      'earl:failed',
+      'earl:inapplicable',
+      'earl:passed',
+      'earl:untested',
+    ]);
+    const expected: Record<string, string> = {
+      CONFORMS: 'earl:passed',
+      'DOES NOT CONFORM': 'earl:failed',
+      'NOT DETERMINED': 'earl:cantTell',
+      'SELECTION PASSED': 'earl:cantTell',
+      'COULD NOT RUN': 'earl:cantTell',
+    };
     for (const v of VERDICTS) assert.equal(toEarl(resultFor(v)).result.outcome, expected[v], v);
     assert.equal(toEarl({ ...resultFor('COULD NOT RUN'), scenarios: [] }).result.outcome, 'earl:untested');
   });
@@ -305,7 +390,8 @@ describe('JUnit', () => {
     const suite = elements(doc, 'testsuite');
     assert.equal(suite.length, 1);
     const cases = elements(suite[0], 'testcase');
-    const count = (tag: string, type?: string) => cases.filter((c) => elements(c, tag).some((e) => !type || e.getAttribute('type') === type)).length;
+    const count = (tag: string, type?: string) =>
+      cases.filter((c) => elements(c, tag).some((e) => !type || e.getAttribute('type') === type)).length;
     return { doc, suites, suite: suite[0], cases, count };
   }
 
@@ -328,7 +414,9 @@ describe('JUnit', () => {
     const r = resultFor('COULD NOT RUN');
     const { cases, suite } = suiteOf(renderJUnit(r, { strict: false }));
     const byName = new Map(cases.map((c) => [c.getAttribute('name'), c]));
-    const hotel = byName.get('The hotel availability reply has a conforming envelope [EP-STATUS-200 EP-CONTENT-TYPE EP-NAMESPACE EP-ECHOTOKEN]')!;
+    const hotel = byName.get(
+      'The hotel availability reply has a conforming envelope [EP-STATUS-200 EP-CONTENT-TYPE EP-NAMESPACE EP-ECHOTOKEN]',
+    )!;
     assert.ok(hotel, 'name with IDs');
     assert.equal(hotel.getAttribute('classname'), 'core.envelope');
     assert.equal(elements(hotel, 'failure')[0].getAttribute('type'), 'Nonconformance');
@@ -338,13 +426,16 @@ describe('JUnit', () => {
       const el = ['failure', 'error', 'skipped'].flatMap((t) => elements(c, t))[0];
       return [s.status, el ? `${el.tagName}:${el.getAttribute('type') ?? ''}` : 'none'];
     });
-    assert.deepEqual(new Map(kinds as Array<[string, string]>), new Map([
-      ['failed', 'failure:Nonconformance'],
-      ['passed', 'none'],
-      ['cantTell', 'error:CannotTell'],
-      ['skipped', 'skipped:'],
-      ['suiteError', 'error:SuiteError'],
-    ]));
+    assert.deepEqual(
+      new Map(kinds as Array<[string, string]>),
+      new Map([
+        ['failed', 'failure:Nonconformance'],
+        ['passed', 'none'],
+        ['cantTell', 'error:CannotTell'],
+        ['skipped', 'skipped:'],
+        ['suiteError', 'error:SuiteError'],
+      ]),
+    );
     const booking = cases.find((c) => c.getAttribute('name')!.startsWith('A committed booking can be read back'))!;
     assert.equal(booking.getAttribute('classname'), 'booking.booking-lifecycle');
     const props = new Map(elements(suite, 'property').map((p) => [p.getAttribute('name'), p.getAttribute('value')]));
@@ -371,10 +462,16 @@ describe('JUnit', () => {
     assert.equal(elements(version, 'failure').length, 0);
     assert.match(elements(version, 'system-out')[0].textContent!, /Informative \(INFO, never decides\):\n {2}EP-REJECT-VERSION/);
     const envelope = lax.cases.find((c) => c.getAttribute('name')!.includes('[EP-CONTENT-TYPE EP-NAMESPACE EP-DATES EP-ECHOTOKEN]'))!;
-    assert.match(elements(envelope, 'system-out')[0].textContent!, /Warnings \(SHOULD failed; they do not decide conformance\):\n {2}EP-ECHOTOKEN/);
+    assert.match(
+      elements(envelope, 'system-out')[0].textContent!,
+      /Warnings \(SHOULD failed; they do not decide conformance\):\n {2}EP-ECHOTOKEN/,
+    );
     // In a DOES NOT CONFORM run, strict adds the warning-only scenario to the failures.
     const dnc = resultFor();
-    assert.equal(suiteOf(renderJUnit(dnc, { strict: true })).count('failure') - suiteOf(renderJUnit(dnc, { strict: false })).count('failure'), 1);
+    assert.equal(
+      suiteOf(renderJUnit(dnc, { strict: true })).count('failure') - suiteOf(renderJUnit(dnc, { strict: false })).count('failure'),
+      1,
+    );
   });
 
   test('a failed scenario that cites no MUST is not a failure unless strict', () => {
@@ -436,14 +533,25 @@ describe('Allure metadata', () => {
     assert.equal(executor.buildName, r.runId);
     assert.match(String(executor.reportName), /DOES NOT CONFORM/);
 
-    const categories = (await readWithAllure(dir, 'categories.json')).allure2_categories as Array<{ name: string; matchedStatuses: string[] }>;
-    assert.deepEqual(categories.map((c) => c.name), ['Suite error', 'Cannot tell', 'Nonconformance (MUST)']);
+    const categories = (await readWithAllure(dir, 'categories.json')).allure2_categories as Array<{
+      name: string;
+      matchedStatuses: string[];
+    }>;
+    assert.deepEqual(
+      categories.map((c) => c.name),
+      ['Suite error', 'Cannot tell', 'Nonconformance (MUST)'],
+    );
     assert.equal(renderEnvironmentProperties(r), readFileSync(join(dir, 'environment.properties'), 'utf8'));
   });
 
   // Messages as allure-cucumberjs records them: cucumber's "<Type>: <message>\n<stack>".
   const samples: Array<[string, 'failed' | 'broken' | 'passed', string | undefined, string | undefined]> = [
-    ['Nonconformance (MUST)', 'failed', 'ConformanceAssertionError: Nonconformance:\nEP-STATUS-200 (MUST): ...\n    at step (steps/envelope.ts:10:5)', undefined],
+    [
+      'Nonconformance (MUST)',
+      'failed',
+      'ConformanceAssertionError: Nonconformance:\nEP-STATUS-200 (MUST): ...\n    at step (steps/envelope.ts:10:5)',
+      undefined,
+    ],
     ['Nonconformance (MUST)', 'failed', 'Nonconformance:\nHAV-MAXRESPONSES (MUST): ...', undefined],
     ['Cannot tell', 'broken', 'CannotTell: Cannot tell: the reply has no RoomStays\n    at x', undefined],
     ['Cannot tell', 'failed', 'CannotTell: the precondition failed: assertion of availability', undefined],
@@ -458,7 +566,9 @@ describe('Allure metadata', () => {
   test('categories.json sorts the errors as Allure 2 regexes do (whole message, dot matches newline)', () => {
     for (const [expected, status, message] of samples) {
       if (expected === 'Warning (SHOULD)') continue; // categories.json cannot see a passed test's label
-      const hit = ALLURE2_CATEGORIES.find((c) => c.matchedStatuses.includes(status) && message !== undefined && new RegExp(`^(?:${c.messageRegex})$`, 's').test(message));
+      const hit = ALLURE2_CATEGORIES.find(
+        (c) => c.matchedStatuses.includes(status) && message !== undefined && new RegExp(`^(?:${c.messageRegex})$`, 's').test(message),
+      );
       assert.equal(hit?.name ?? '(none)', expected, message);
     }
   });

@@ -24,7 +24,11 @@ function consoleOf(script: string): string {
     const { Redactor } = require(${mod('../../src/safety/redaction.ts')});
     maskConsole(new Redactor([process.env.PW], { user: ${JSON.stringify(USER)} }));
     ${script}`;
-  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', code], { env: { ...process.env, PW }, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', code], {
+    env: { ...process.env, PW },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   assert.equal(r.status, 0, r.stderr);
   return `${r.stdout}\n${r.stderr}`;
 }
@@ -52,7 +56,8 @@ test('every way of printing is masked, in every disguise', () => {
     console.log(JSON.stringify({ reply: '<E>' + pw + '</E>' }));
   `);
   assertClean(out);
-  for (const what of ['raw', 'ncr', 'header', 'buffer', 'split', 'a warning quoting', 'a stack quoting']) assert.ok(out.includes(what), `${what} was printed: ${out}`);
+  for (const what of ['raw', 'ncr', 'header', 'buffer', 'split', 'a warning quoting', 'a stack quoting'])
+    assert.ok(out.includes(what), `${what} was printed: ${out}`);
   assert.ok(out.split(MASK).length - 1 >= 8, out);
 });
 
@@ -66,7 +71,10 @@ test('maskStepErrors: an error thrown by a step or hook is masked before formatt
   const sync = maskStepErrors(() => {
     throw new Error(`libxml2: element <${PW}> unexpected`);
   });
-  assert.throws(() => sync(), (e: Error) => !e.message.includes(PW) && !e.stack!.includes(PW) && e.message.includes(MASK));
+  assert.throws(
+    () => sync(),
+    (e: Error) => !e.message.includes(PW) && !e.stack!.includes(PW) && e.message.includes(MASK),
+  );
   const async = maskStepErrors(async () => {
     throw new Error(`title: ${ncr}`);
   });

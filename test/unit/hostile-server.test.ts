@@ -10,7 +10,11 @@ import { loadXml, XmlDoc } from '../../src/xml/xml';
 
 const PW = 'Zq9!distinctive-Pw';
 const REQ = `<OTA_TourActivityBookRQ xmlns="http://www.opentravel.org/OTA/2003/05" Version="2011.2"><POS><Source><RequestorID Type="88" ID="u" MessagePassword="${PW}"/></Source></POS></OTA_TourActivityBookRQ>`;
-const opts: PostOptions = { operation: 'activitybook', limits: { connectTimeoutMs: 500, requestTimeoutMs: 5000, maxReplyBytes: 1024 * 1024 }, retry: DEFAULT_RETRY };
+const opts: PostOptions = {
+  operation: 'activitybook',
+  limits: { connectTimeoutMs: 500, requestTimeoutMs: 5000, maxReplyBytes: 1024 * 1024 },
+  retry: DEFAULT_RETRY,
+};
 
 after(() => closeTransport());
 
@@ -28,7 +32,10 @@ describe('hostile server', () => {
   test('valid: an OTA reply whose root matches the request', async () => {
     const { x, srv } = await roundTrip('valid');
     assert.equal(x.status, 200);
-    assert.match(decodeReplyBody(x.headers, x.body), /^<\?xml[^>]*>\n<OTA_TourActivityBookRS xmlns="http:\/\/www\.opentravel\.org\/OTA\/2003\/05" Version="[\d.]+"><Success\/>/);
+    assert.match(
+      decodeReplyBody(x.headers, x.body),
+      /^<\?xml[^>]*>\n<OTA_TourActivityBookRS xmlns="http:\/\/www\.opentravel\.org\/OTA\/2003\/05" Version="[\d.]+"><Success\/>/,
+    );
     assert.equal(srv.requests[0].path, '/activitybook');
   });
 
@@ -37,12 +44,23 @@ describe('hostile server', () => {
     const text = decodeReplyBody(x.headers, x.body);
     const forms = disguises(PW, 'u');
     for (const [name, f] of forms) assert.ok(text.includes(f), `${name} in the body`);
-    assert.ok(Object.keys(x.headers).filter((h) => h.startsWith('x-echo-')).length >= forms.length - 1, 'one header per form (but the multi-line one)');
+    assert.ok(
+      Object.keys(x.headers).filter((h) => h.startsWith('x-echo-')).length >= forms.length - 1,
+      'one header per form (but the multi-line one)',
+    );
     assert.equal(x.statusText, `Echo ${ncrHex(PW)}`);
     await loadXml();
     XmlDoc.parse(text, 'the echo').dispose(); // well-formed: it reaches the contracts, not only the decoder
     const r = new Redactor([PW], { user: 'u' });
-    const shown = [r.maskXml(text), r.scrub(Object.entries(x.headers).map(([k, v]) => `${k}: ${v}`).join('\n')), r.scrub(x.statusText ?? '')].join('\n');
+    const shown = [
+      r.maskXml(text),
+      r.scrub(
+        Object.entries(x.headers)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('\n'),
+      ),
+      r.scrub(x.statusText ?? ''),
+    ].join('\n');
     assert.deepEqual(r.echoes(shown, 'u'), [], shown);
   });
 
@@ -67,7 +85,10 @@ describe('hostile server', () => {
     test(`${JSON.stringify(b)}: HTTP 200 whose body fails decoding as "${reason}"`, async () => {
       const { x } = await roundTrip(b);
       assert.equal(x.status, 200);
-      assert.throws(() => decodeReplyBody(x.headers, x.body), (e: unknown) => e instanceof ReplyDecodingError && e.reason === reason);
+      assert.throws(
+        () => decodeReplyBody(x.headers, x.body),
+        (e: unknown) => e instanceof ReplyDecodingError && e.reason === reason,
+      );
     });
   }
 
@@ -96,7 +117,10 @@ describe('hostile server', () => {
       srv.setBehaviour({ mode: 'status-then-valid', status: 502, times: 1 });
       assert.equal((await postXml(url, REQ, opts)).status, 502);
       assert.equal(srv.requests.length, 3);
-      assert.deepEqual(srv.requests.map((r) => r.n), [1, 2, 3]);
+      assert.deepEqual(
+        srv.requests.map((r) => r.n),
+        [1, 2, 3],
+      );
     } finally {
       await srv.close();
     }
@@ -116,7 +140,8 @@ describe('hostile server', () => {
   test('per-request: a mode chosen for each request (GET answered, POST misbehaves)', async () => {
     const srv = await startHostileServer({
       mode: 'per-request',
-      choose: (req) => (req.method === 'GET' ? { mode: 'status', status: 204, body: '' } : req.path === '/hotelavailability' ? 'http-503' : 'valid'),
+      choose: (req) =>
+        req.method === 'GET' ? { mode: 'status', status: 204, body: '' } : req.path === '/hotelavailability' ? 'http-503' : 'valid',
     });
     try {
       const get = await fetch(`${srv.url}/`);
@@ -125,7 +150,10 @@ describe('hostile server', () => {
       const x = await postXml(`${srv.url}/activitybook`, REQ, opts);
       assert.equal(x.status, 200);
       assert.match(decodeReplyBody(x.headers, x.body), /<OTA_TourActivityBookRS /);
-      assert.deepEqual(srv.requests.map((r) => `${r.method} ${r.path}`), ['GET /', 'POST /hotelavailability', 'POST /activitybook']);
+      assert.deepEqual(
+        srv.requests.map((r) => `${r.method} ${r.path}`),
+        ['GET /', 'POST /hotelavailability', 'POST /activitybook'],
+      );
     } finally {
       await srv.close();
     }

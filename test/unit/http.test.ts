@@ -18,7 +18,12 @@ import { startHostileServer, type Behaviour, type RunningServer } from '../suppo
 const LIMITS: TransportLimits = { connectTimeoutMs: 2000, requestTimeoutMs: 5000, maxReplyBytes: 256 * 1024 };
 const SHORT: TransportLimits = { ...LIMITS, requestTimeoutMs: 600 };
 const REQ = '<OTA_HotelAvailRQ xmlns="http://www.opentravel.org/OTA/2003/05" Version="2008.1"/>';
-const opts = (o: Partial<PostOptions> = {}): PostOptions => ({ operation: 'hotelavailability', limits: LIMITS, retry: DEFAULT_RETRY, ...o });
+const opts = (o: Partial<PostOptions> = {}): PostOptions => ({
+  operation: 'hotelavailability',
+  limits: LIMITS,
+  retry: DEFAULT_RETRY,
+  ...o,
+});
 
 after(() => closeTransport());
 
@@ -137,7 +142,9 @@ describe('postXml: bounds', () => {
       const written = srv.bytesWritten;
       await new Promise((r) => setTimeout(r, 100));
       assert.equal(srv.bytesWritten, written, 'server no longer writing');
-      t.diagnostic(`endless body: client read ${e.bytesRead} B, server wrote ${written} B before the close, ${ms} ms, arrayBuffers delta ${process.memoryUsage().arrayBuffers - heapBefore} B`);
+      t.diagnostic(
+        `endless body: client read ${e.bytesRead} B, server wrote ${written} B before the close, ${ms} ms, arrayBuffers delta ${process.memoryUsage().arrayBuffers - heapBefore} B`,
+      );
     });
   });
 
@@ -236,7 +243,11 @@ describe('postXml: retries', () => {
         assert.equal(srv.requests.length, 3);
         assert.deepEqual(
           x.attempts.map((a) => [a.outcome, a.retried]),
-          [[`HTTP ${status}`, true], [`HTTP ${status}`, true], ['HTTP 200', false]],
+          [
+            [`HTTP ${status}`, true],
+            [`HTTP ${status}`, true],
+            ['HTTP 200', false],
+          ],
         );
         for (const a of x.attempts) assert.ok(!Number.isNaN(Date.parse(a.startedAt)) && a.durationMs >= 0);
       });
@@ -248,7 +259,10 @@ describe('postXml: retries', () => {
       const x = await postXml(url, REQ, opts({ retry }));
       assert.equal(x.status, 503);
       assert.equal(srv.requests.length, 3);
-      assert.deepEqual(x.attempts.map((a) => a.retried), [true, true, false]);
+      assert.deepEqual(
+        x.attempts.map((a) => a.retried),
+        [true, true, false],
+      );
     });
   });
 
@@ -268,7 +282,13 @@ describe('postXml: retries', () => {
       const e = await rejects(postXml(url, REQ, opts({ retry: { retries: 1, backoffMs: 10 } })));
       assert.equal(e.kind, 'reset');
       assert.equal(srv.requests.length, 2);
-      assert.deepEqual(e.attempts.map((a) => [a.outcome, a.retried]), [['reset', true], ['reset', false]]);
+      assert.deepEqual(
+        e.attempts.map((a) => [a.outcome, a.retried]),
+        [
+          ['reset', true],
+          ['reset', false],
+        ],
+      );
       assert.match(e.message, /\[2 attempts: reset, reset\]$/);
     });
   });
@@ -284,7 +304,10 @@ describe('postXml: retries', () => {
       async (_srv, url) => {
         const x = await postXml(url, REQ, opts({ retry: { retries: 1, backoffMs: 10 }, limits: { ...LIMITS, requestTimeoutMs: 1000 } }));
         assert.equal(x.status, 200);
-        assert.deepEqual(x.attempts.map((a) => a.outcome), ['timeout', 'HTTP 200']);
+        assert.deepEqual(
+          x.attempts.map((a) => a.outcome),
+          ['timeout', 'HTTP 200'],
+        );
       },
     );
   });

@@ -27,9 +27,25 @@ describe('BookingLedger', () => {
     assert.equal(lines.length, 2);
     assert.equal(lines[1], '');
     const e = JSON.parse(lines[0]);
-    assert.deepEqual({ ...e, at: undefined }, { bookingRef: 'B1', itemRefs: ['I1', 'I2'], target: A, runId: 'run1', scenario: 'book a tour', event: 'committed', at: undefined, pid: process.pid, host: hostname() });
+    assert.deepEqual(
+      { ...e, at: undefined },
+      {
+        bookingRef: 'B1',
+        itemRefs: ['I1', 'I2'],
+        target: A,
+        runId: 'run1',
+        scenario: 'book a tour',
+        event: 'committed',
+        at: undefined,
+        pid: process.pid,
+        host: hostname(),
+      },
+    );
     assert.ok(!Number.isNaN(Date.parse(e.at)));
-    assert.deepEqual(l.outstanding(A).map((x) => x.bookingRef), ['B1']);
+    assert.deepEqual(
+      l.outstanding(A).map((x) => x.bookingRef),
+      ['B1'],
+    );
   });
 
   test('outstanding: committed and not cancelled, per target, from any run', () => {
@@ -39,8 +55,15 @@ describe('BookingLedger', () => {
     l.recordCommitted({ bookingRef: 'B3', itemRefs: [], target: B, runId: 'run2' });
     l.recordCancelled('B2', A, 'run2');
     l.recordCleanupFailed('B1', A, 'run2', 'HTTP 500');
-    assert.deepEqual(l.outstanding(A).map((x) => [x.bookingRef, x.runId]), [['B1', 'killed-run']]);
-    assert.deepEqual(l.outstanding(`${B}/`).map((x) => x.bookingRef), ['B3'], 'trailing slash is the same target');
+    assert.deepEqual(
+      l.outstanding(A).map((x) => [x.bookingRef, x.runId]),
+      [['B1', 'killed-run']],
+    );
+    assert.deepEqual(
+      l.outstanding(`${B}/`).map((x) => x.bookingRef),
+      ['B3'],
+      'trailing slash is the same target',
+    );
     // a later run cancels B1: nothing left on A
     new BookingLedger(l.file).recordCancelled('B1', A, 'run3');
     assert.deepEqual(l.outstanding(A), []);
@@ -57,7 +80,10 @@ describe('BookingLedger', () => {
     const l = ledger(fresh());
     l.recordCommitted({ bookingRef: 'B1', itemRefs: ['I1'], target: A, runId: 'r' });
     l.recordCommitted({ bookingRef: 'B1', itemRefs: ['I1', 'I2'], target: A, runId: 'r' });
-    assert.deepEqual(l.outstanding(A).map((x) => x.itemRefs), [['I1', 'I2']]);
+    assert.deepEqual(
+      l.outstanding(A).map((x) => x.itemRefs),
+      [['I1', 'I2']],
+    );
   });
 
   test('a truncated last line (killed mid-write) is skipped with a warning, and the next append is not glued to it', () => {
@@ -66,12 +92,18 @@ describe('BookingLedger', () => {
     const l = ledger(file, warnings);
     l.recordCommitted({ bookingRef: 'B1', itemRefs: [], target: A, runId: 'r1' });
     appendFileSync(file, '{"bookingRef":"B2","itemRefs":[],"tar'); // cut mid-line
-    assert.deepEqual(l.outstanding(A).map((x) => x.bookingRef), ['B1']);
+    assert.deepEqual(
+      l.outstanding(A).map((x) => x.bookingRef),
+      ['B1'],
+    );
     assert.equal(warnings.length, 1);
     assert.match(warnings[0], /last line is incomplete/);
     l.recordCommitted({ bookingRef: 'B3', itemRefs: [], target: A, runId: 'r2' });
     warnings.length = 0;
-    assert.deepEqual(l.outstanding(A).map((x) => x.bookingRef), ['B1', 'B3']);
+    assert.deepEqual(
+      l.outstanding(A).map((x) => x.bookingRef),
+      ['B1', 'B3'],
+    );
     assert.equal(warnings.length, 1, 'the cut line is now in the middle: still skipped with a warning');
     assert.match(warnings[0], /line 2 is not a ledger entry/);
   });
@@ -82,7 +114,12 @@ describe('BookingLedger', () => {
     assert.deepEqual(ledger(file, warnings).outstanding(A), [], 'missing file');
     ledger(file).recordCommitted({ bookingRef: 'B1', itemRefs: [], target: A, runId: 'r' });
     appendFileSync(file, '\n\n[1,2]\n{"bookingRef":5}\n\u0000\u0001garbage\n');
-    assert.deepEqual(ledger(file, warnings).outstanding(A).map((x) => x.bookingRef), ['B1']);
+    assert.deepEqual(
+      ledger(file, warnings)
+        .outstanding(A)
+        .map((x) => x.bookingRef),
+      ['B1'],
+    );
     assert.equal(warnings.length, 3);
     writeFileSync(file, '');
     assert.deepEqual(ledger(file, warnings).outstanding(A), [], 'empty file');
@@ -93,13 +130,15 @@ describe('BookingLedger', () => {
     const a = ledger(file);
     const b = ledger(file); // two instances on one file, as two modules of one run might have
     await Promise.all(
-      Array.from({ length: 200 }, (_, i) =>
-        new Promise<void>((r) =>
-          setImmediate(() => {
-            (i % 2 ? a : b).recordCommitted({ bookingRef: `B${i}`, itemRefs: [`I${i}`], target: A, runId: 'r' });
-            r();
-          }),
-        ),
+      Array.from(
+        { length: 200 },
+        (_, i) =>
+          new Promise<void>((r) =>
+            setImmediate(() => {
+              (i % 2 ? a : b).recordCommitted({ bookingRef: `B${i}`, itemRefs: [`I${i}`], target: A, runId: 'r' });
+              r();
+            }),
+          ),
       ),
     );
     const warnings: string[] = [];
@@ -135,11 +174,23 @@ describe('BookingLedger: intents, ownership, writability', () => {
     const l = ledger(fresh());
     l.recordIntent({ bookingRef: 'B1', itemRefs: ['I1'], target: A, runId: 'r' });
     l.recordIntent({ bookingRef: 'B2', itemRefs: ['I2'], target: A, runId: 'r' });
-    assert.deepEqual(l.outstanding(A).map((e) => [e.bookingRef, e.event]), [['B1', 'intent'], ['B2', 'intent']]);
+    assert.deepEqual(
+      l.outstanding(A).map((e) => [e.bookingRef, e.event]),
+      [
+        ['B1', 'intent'],
+        ['B2', 'intent'],
+      ],
+    );
     l.recordCommitted({ bookingRef: 'B1', itemRefs: ['I1'], target: A, runId: 'r' });
     // an item added later: a new intent, but the booking stays known as committed
     l.recordIntent({ bookingRef: 'B1', itemRefs: ['I1', 'I3'], target: A, runId: 'r' });
-    assert.deepEqual(l.outstanding(A).map((e) => [e.bookingRef, e.event, e.itemRefs.length]), [['B2', 'intent', 1], ['B1', 'committed', 2]]);
+    assert.deepEqual(
+      l.outstanding(A).map((e) => [e.bookingRef, e.event, e.itemRefs.length]),
+      [
+        ['B2', 'intent', 1],
+        ['B1', 'committed', 2],
+      ],
+    );
     l.recordGone('B2', A, 'r2', 'unknown to the target');
     l.recordCancelled('B1', A, 'r2');
     assert.deepEqual(l.outstanding(A), []);
@@ -163,24 +214,38 @@ describe('BookingLedger: intents, ownership, writability', () => {
     // a killed run: its lock stays, with a pid that no longer exists
     mkdirSync(l.runsDir, { recursive: true });
     const lock = (runId: string, pid: number, host: string, ageMs: number) =>
-      writeFileSync(join(l.runsDir, `${runId}.lock.json`), JSON.stringify({ runId, pid, host, startedAt: new Date().toISOString(), heartbeatAt: new Date(Date.now() - ageMs).toISOString() }));
+      writeFileSync(
+        join(l.runsDir, `${runId}.lock.json`),
+        JSON.stringify({ runId, pid, host, startedAt: new Date().toISOString(), heartbeatAt: new Date(Date.now() - ageMs).toISOString() }),
+      );
     lock('KILLED', 2 ** 22 + 12345, hostname(), 1000);
     lock('ELSEWHERE-LIVE', 1, 'another-host.example', 1000);
     lock('ELSEWHERE-DEAD', 1, 'another-host.example', STALE_OTHER_HOST_MS + 60_000);
     lock('REUSED-PID', process.pid, hostname(), STALE_SAME_HOST_MS + 60_000);
-    for (const runId of ['KILLED', 'ELSEWHERE-LIVE', 'ELSEWHERE-DEAD', 'REUSED-PID']) l.recordCommitted({ bookingRef: runId, itemRefs: [], target: A, runId });
-    assert.deepEqual(l.orphaned(A).map((e) => e.bookingRef).sort(), ['ELSEWHERE-DEAD', 'KILLED', 'REUSED-PID']);
+    for (const runId of ['KILLED', 'ELSEWHERE-LIVE', 'ELSEWHERE-DEAD', 'REUSED-PID'])
+      l.recordCommitted({ bookingRef: runId, itemRefs: [], target: A, runId });
+    assert.deepEqual(
+      l
+        .orphaned(A)
+        .map((e) => e.bookingRef)
+        .sort(),
+      ['ELSEWHERE-DEAD', 'KILLED', 'REUSED-PID'],
+    );
     claim.release();
     assert.equal(existsSync(join(l.runsDir, 'LIVE.lock.json')), false, 'released');
     // a run that ended without its lock, whose process is gone: its leftovers are orphaned
-    appendFileSync(file, `${JSON.stringify({ bookingRef: 'ENDED', itemRefs: [], target: A, runId: 'ENDED', event: 'committed', at: new Date().toISOString(), pid: 2 ** 22 + 54321, host: hostname() })}\n`);
+    appendFileSync(
+      file,
+      `${JSON.stringify({ bookingRef: 'ENDED', itemRefs: [], target: A, runId: 'ENDED', event: 'committed', at: new Date().toISOString(), pid: 2 ** 22 + 54321, host: hostname() })}\n`,
+    );
     assert.ok(l.orphaned(A).some((e) => e.bookingRef === 'ENDED'));
   });
 
   test('a lock is released on an orderly exit and kept by a kill', async () => {
     const file = fresh();
     const modulePath = resolve(__dirname, '../../src/safety/ledger.ts');
-    const script = (end: string) => `const { BookingLedger } = require(${JSON.stringify(modulePath)}); new BookingLedger(${JSON.stringify(file)}).claimRun(process.argv[1]); ${end}`;
+    const script = (end: string) =>
+      `const { BookingLedger } = require(${JSON.stringify(modulePath)}); new BookingLedger(${JSON.stringify(file)}).claimRun(process.argv[1]); ${end}`;
     const run = (runId: string, end: string) =>
       new Promise<void>((res, rej) => {
         const p = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script(end), runId], { stdio: 'inherit' });
@@ -217,7 +282,10 @@ describe('BookingLedger: intents, ownership, writability', () => {
     oneLine(() => ledger(dir).assertWritable(), /^OTA_LEDGER_FILE=.* is a folder; it must name a file/);
     const file = join(root, `plain${++n}.txt`);
     writeFileSync(file, 'x');
-    oneLine(() => ledger(join(file, 'sub', 'bookings.jsonl')).assertWritable(), new RegExp(`cannot be created: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is a file, not a folder`));
+    oneLine(
+      () => ledger(join(file, 'sub', 'bookings.jsonl')).assertWritable(),
+      new RegExp(`cannot be created: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is a file, not a folder`),
+    );
   });
 
   // chattr +i works for root too, where chmod does not stop anything; skipped where unavailable
@@ -237,7 +305,10 @@ describe('BookingLedger: intents, ownership, writability', () => {
     mkdirSync(folder);
     immutable(folder, true);
     try {
-      oneLine(() => ledger(join(folder, 'bookings.jsonl')).assertWritable(), /^OTA_LEDGER_FILE=.*(not writable|cannot be created).*operation not permitted/);
+      oneLine(
+        () => ledger(join(folder, 'bookings.jsonl')).assertWritable(),
+        /^OTA_LEDGER_FILE=.*(not writable|cannot be created).*operation not permitted/,
+      );
     } finally {
       immutable(folder, false);
     }
@@ -245,6 +316,9 @@ describe('BookingLedger: intents, ownership, writability', () => {
 
   test('assertWritable: a read-only file system location (sysfs refuses new files, even to root)', (t) => {
     if (!existsSync('/sys/kernel')) return t.skip('no /sys here');
-    oneLine(() => ledger('/sys/kernel/ogc-ledger-test/bookings.jsonl').assertWritable(), /^OTA_LEDGER_FILE=.*(permission denied|not permitted|read-only)/);
+    oneLine(
+      () => ledger('/sys/kernel/ogc-ledger-test/bookings.jsonl').assertWritable(),
+      /^OTA_LEDGER_FILE=.*(permission denied|not permitted|read-only)/,
+    );
   });
 });

@@ -9,7 +9,8 @@ import { b64, disguises, ncrDec } from '../support/secret-forms';
 const PW = 'S3cr3t-Pw-7x9';
 const SPECIAL = `p&<>"'w0rd`; // every XML special character
 
-const xmlEsc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const xmlEsc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 describe('Redactor.maskXml: the MessagePassword attribute', () => {
   const r = new Redactor([PW]);
@@ -19,7 +20,11 @@ describe('Redactor.maskXml: the MessagePassword attribute', () => {
     ['spaces around =', `<RequestorID MessagePassword = "anything"/>`, `MessagePassword = "${MASK}"`],
     ['namespace prefix', `<ota:RequestorID ota:MessagePassword="anything"/>`, `ota:MessagePassword="${MASK}"`],
     ['entity-escaped value', `<R MessagePassword="a&amp;b&lt;c&quot;d"/>`, `MessagePassword="${MASK}"`],
-    ['XML shown as text inside XML', `<Error>bad: &lt;R MessagePassword=&quot;anything&quot;/&gt;</Error>`, `MessagePassword=&quot;${MASK}&quot;`],
+    [
+      'XML shown as text inside XML',
+      `<Error>bad: &lt;R MessagePassword=&quot;anything&quot;/&gt;</Error>`,
+      `MessagePassword=&quot;${MASK}&quot;`,
+    ],
     ['XML inside JSON', `{"body":"<R MessagePassword=\\"anything\\"/>"}`, `MessagePassword=\\"${MASK}\\"`],
     ['unquoted (broken XML)', `<R MessagePassword=anything ID="u"/>`, `MessagePassword=${MASK} `],
     ['other case', `<R messagepassword="anything"/>`, `messagepassword="${MASK}"`],
@@ -36,7 +41,10 @@ describe('Redactor.maskXml: the MessagePassword attribute', () => {
   test('other attributes are untouched, several occurrences all masked', () => {
     const xml = `<POS><Source><RequestorID Type="22" ID="req"/></Source><Source><RequestorID Type="88" ID="user" MessagePassword="${PW}"/></Source></POS><X MessagePassword="other"/>`;
     const out = r.maskXml(xml);
-    assert.equal(out, `<POS><Source><RequestorID Type="22" ID="req"/></Source><Source><RequestorID Type="88" ID="user" MessagePassword="${MASK}"/></Source></POS><X MessagePassword="${MASK}"/>`);
+    assert.equal(
+      out,
+      `<POS><Source><RequestorID Type="22" ID="req"/></Source><Source><RequestorID Type="88" ID="user" MessagePassword="${MASK}"/></Source></POS><X MessagePassword="${MASK}"/>`,
+    );
   });
 
   test('a reply echoing the raw password elsewhere is scrubbed too', () => {
@@ -77,10 +85,16 @@ describe('Redactor.scrub', () => {
   test('empty and very short secrets are ignored but noted', () => {
     const r = new Redactor(['', 'abc', PW]);
     assert.deepEqual(r.secrets, [PW]);
-    assert.deepEqual(r.ignored.map((i) => i.secretLabel), ['secret #1', 'secret #2']);
+    assert.deepEqual(
+      r.ignored.map((i) => i.secretLabel),
+      ['secret #1', 'secret #2'],
+    );
     assert.equal(r.scrub('abc'), 'abc');
     assert.equal(r.warnings().length, 2);
-    assert.ok(r.warnings().every((w) => !w.includes('abc')), 'a warning never shows the value');
+    assert.ok(
+      r.warnings().every((w) => !w.includes('abc')),
+      'a warning never shows the value',
+    );
   });
 });
 
@@ -93,12 +107,21 @@ describe('scanForSecrets', () => {
     mkdirSync(join(d, 'allure-results', 'nested'), { recursive: true });
     return d;
   };
-  const enc = (findings: ReturnType<typeof scanForSecrets>) => findings.map((f) => `${f.file.slice(root.length + 1).replace(/^t\d+\//, '')}|${f.secretLabel}|${f.encoding}|${f.count}`).sort();
+  const enc = (findings: ReturnType<typeof scanForSecrets>) =>
+    findings.map((f) => `${f.file.slice(root.length + 1).replace(/^t\d+\//, '')}|${f.secretLabel}|${f.encoding}|${f.count}`).sort();
 
   test('no false positive on a clean tree (including base64 and binary files)', () => {
     const d = tree();
-    writeFileSync(join(d, 'cucumber.ndjson'), JSON.stringify({ attachment: { body: Buffer.from('<R MessagePassword="********"/>').toString('base64'), contentEncoding: 'BASE64' } }));
-    writeFileSync(join(d, 'allure-results', 'nested', 'blob.bin'), Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 251)));
+    writeFileSync(
+      join(d, 'cucumber.ndjson'),
+      JSON.stringify({
+        attachment: { body: Buffer.from('<R MessagePassword="********"/>').toString('base64'), contentEncoding: 'BASE64' },
+      }),
+    );
+    writeFileSync(
+      join(d, 'allure-results', 'nested', 'blob.bin'),
+      Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 251)),
+    );
     writeFileSync(join(d, 'junit.xml'), '<testsuite><testcase name="S3cr3t"/></testsuite>');
     assert.deepEqual(scanForSecrets(d, [PW, SPECIAL]), []);
   });
@@ -109,7 +132,9 @@ describe('scanForSecrets', () => {
     writeFileSync(join(d, 'junit.xml'), `<failure message="MessagePassword=&quot;${xmlEsc(SPECIAL)}&quot;"/>`);
     // an attachment embedded base64 in NDJSON, with the secret at each of the 3 byte alignments
     const lines = ['', 'x', 'xy'].map((pad) =>
-      JSON.stringify({ attachment: { contentEncoding: 'BASE64', body: Buffer.from(`${pad}<R MessagePassword="${PW}"/>`).toString('base64') } }),
+      JSON.stringify({
+        attachment: { contentEncoding: 'BASE64', body: Buffer.from(`${pad}<R MessagePassword="${PW}"/>`).toString('base64') },
+      }),
     );
     writeFileSync(join(d, 'allure-results', 'nested', 'messages.ndjson'), lines.join('\n'));
     // the special secret XML-escaped inside an XML attachment, base64-encoded
@@ -134,7 +159,10 @@ describe('scanForSecrets', () => {
 
   test('JSON-escaped and URL-encoded occurrences', () => {
     const d = tree();
-    writeFileSync(join(d, 'report.html'), `<script>window.data=${JSON.stringify({ pw: SPECIAL })}</script><a href="?p=${encodeURIComponent(SPECIAL)}">`);
+    writeFileSync(
+      join(d, 'report.html'),
+      `<script>window.data=${JSON.stringify({ pw: SPECIAL })}</script><a href="?p=${encodeURIComponent(SPECIAL)}">`,
+    );
     assert.deepEqual(enc(scanForSecrets(d, [SPECIAL])), ['report.html|secret #1|json-escaped|1', 'report.html|secret #1|url-encoded|1']);
   });
 
@@ -192,7 +220,10 @@ describe('Redactor: every disguise of the secret', () => {
       assert.ok(out.includes(MASK), `${name}: nothing masked in ${out}`);
       assert.ok(!survives(out, form), `${name}: ${out}`);
       assert.ok(!out.includes(b64(HOSTILE_PW).slice(4, 16)), `${name}: base64 left in ${out}`);
-      assert.ok(out.startsWith('<Error ShortText="bad">login refused for ') && out.endsWith(' (retry)</Error>') || name === 'a Basic header', `${name}: too much masked: ${out}`);
+      assert.ok(
+        (out.startsWith('<Error ShortText="bad">login refused for ') && out.endsWith(' (retry)</Error>')) || name === 'a Basic header',
+        `${name}: too much masked: ${out}`,
+      );
     });
     test(`echoes names the form: ${name}`, () => {
       assert.ok(r.echoes(`<x>${form}</x>`, USER).length > 0, name);
@@ -216,10 +247,14 @@ describe('Redactor: every disguise of the secret', () => {
     try {
       DISGUISES.forEach(([, form], i) => writeFileSync(join(d, `f${i}.txt`), `before ${form} after`));
       // an attachment embedded base64 in a cucumber message, holding the NCR form
-      writeFileSync(join(d, 'messages.ndjson'), JSON.stringify({ attachment: { contentEncoding: 'BASE64', body: b64(`<E>${ncrDec(HOSTILE_PW)}</E>`) } }));
+      writeFileSync(
+        join(d, 'messages.ndjson'),
+        JSON.stringify({ attachment: { contentEncoding: 'BASE64', body: b64(`<E>${ncrDec(HOSTILE_PW)}</E>`) } }),
+      );
       const findings = scanForSecrets(d, [HOSTILE_PW]);
       const files = new Set(findings.map((f) => f.file.slice(d.length + 1)));
-      for (let i = 0; i < DISGUISES.length; i++) assert.ok(files.has(`f${i}.txt`), `${DISGUISES[i][0]} not found: ${JSON.stringify(findings)}`);
+      for (let i = 0; i < DISGUISES.length; i++)
+        assert.ok(files.has(`f${i}.txt`), `${DISGUISES[i][0]} not found: ${JSON.stringify(findings)}`);
       assert.ok(files.has('messages.ndjson'), 'NCR form inside base64');
       const byFile = (i: number) => findings.filter((f) => f.file.endsWith(`f${i}.txt`)).map((f) => f.encoding);
       assert.deepEqual(byFile(2), ['ncr']);
@@ -239,7 +274,10 @@ test('scan: a bare base64 of a short secret (a short run) is found once', () => 
   const d = mkdtempSync(join(tmpdir(), 'scan-short-'));
   try {
     writeFileSync(join(d, 'a.json'), JSON.stringify({ token: b64('pw42'), other: 'background information' }));
-    assert.deepEqual(scanForSecrets(d, ['pw42']).map((f) => `${f.encoding} x${f.count}`), ['base64 x1']);
+    assert.deepEqual(
+      scanForSecrets(d, ['pw42']).map((f) => `${f.encoding} x${f.count}`),
+      ['base64 x1'],
+    );
   } finally {
     rmSync(d, { recursive: true, force: true });
   }
@@ -259,7 +297,9 @@ describe('linear on hostile replies (5 MB)', () => {
     'one long base64 run': 'QUJD'.repeat(MB5 / 4),
     'Basic and words': 'Basic QUJDREVGR0g '.repeat(MB5 / 18),
     'the echo, NCR-encoded, many times': `${ncrDec(HOSTILE_PW)} `.repeat(MB5 / 100),
-    'base64 of the secret, repeated in one run': b64(HOSTILE_PW).replace(/=+$/, '').repeat(MB5 / 27),
+    'base64 of the secret, repeated in one run': b64(HOSTILE_PW)
+      .replace(/=+$/, '')
+      .repeat(MB5 / 27),
   };
   for (const [name, text] of Object.entries(shapes)) {
     test(`${name}: masked and scanned within a generous bound`, () => {

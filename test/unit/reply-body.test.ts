@@ -6,7 +6,8 @@ import { HTML_ERROR_PAGE, latin1DeclaredUtf8, validReply } from '../support/host
 
 const XML = { 'content-type': 'application/xml; charset=utf-8' };
 const NS = 'http://www.opentravel.org/OTA/2003/05';
-const doc = (decl: string, inner = 'Café Zürich') => `${decl}<OTA_HotelAvailRS xmlns="${NS}" Version="2008.1"><Warnings><Warning>${inner}</Warning></Warnings></OTA_HotelAvailRS>`;
+const doc = (decl: string, inner = 'Café Zürich') =>
+  `${decl}<OTA_HotelAvailRS xmlns="${NS}" Version="2008.1"><Warnings><Warning>${inner}</Warning></Warnings></OTA_HotelAvailRS>`;
 
 function fails(headers: Record<string, string>, body: Buffer, reason: ReplyDecodingReason, ...patterns: RegExp[]): ReplyDecodingError {
   try {
@@ -132,7 +133,13 @@ describe('decodeReplyBody: failures', () => {
 
   test('HTML without DOCTYPE, after whitespace, and XHTML with an XML declaration', () => {
     fails({}, Buffer.from('\r\n  <HTML><body>Error</body></HTML>'), 'html', /starts with <html>/);
-    fails({}, Buffer.from('<?xml version="1.0"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x"><html xmlns="http://www.w3.org/1999/xhtml"/>'), 'html');
+    fails(
+      {},
+      Buffer.from(
+        '<?xml version="1.0"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x"><html xmlns="http://www.w3.org/1999/xhtml"/>',
+      ),
+      'html',
+    );
   });
 
   test('an XML reply mentioning <html> inside is not HTML', () => {
@@ -154,16 +161,32 @@ describe('decodeReplyBody: failures', () => {
 
   test('declared compression is reported too: we never asked for it', () => {
     fails({ ...XML, 'content-encoding': 'gzip' }, zlib.gzipSync(validReply()), 'compressed', /\(Content-Encoding: gzip\)/);
-    fails({ ...XML, 'Content-Encoding': 'br' }, zlib.brotliCompressSync(validReply()), 'compressed', /Content-Encoding: br although the request did not send Accept-Encoding/);
+    fails(
+      { ...XML, 'Content-Encoding': 'br' },
+      zlib.brotliCompressSync(validReply()),
+      'compressed',
+      /Content-Encoding: br although the request did not send Accept-Encoding/,
+    );
   });
 
   test('declared UTF-8 but ISO-8859-1 bytes: says which declaration and where', () => {
     const body = latin1DeclaredUtf8();
-    const e = fails(XML, body, 'encoding', /reply declares utf-8 \(Content-Type charset=utf-8\), but the bytes are not valid UTF-8/, /look like ISO-8859-1/);
+    const e = fails(
+      XML,
+      body,
+      'encoding',
+      /reply declares utf-8 \(Content-Type charset=utf-8\), but the bytes are not valid UTF-8/,
+      /look like ISO-8859-1/,
+    );
     const at = Number(/at byte (\d+)/.exec(e.message)![1]);
     assert.equal(body[at], 0xe9);
     fails({ 'content-type': 'application/xml' }, body, 'encoding', /XML declaration encoding="UTF-8"/);
-    fails({}, Buffer.from(doc(''), 'latin1'), 'encoding', /declares no encoding .* default UTF-8 applies, but the bytes are not valid UTF-8/);
+    fails(
+      {},
+      Buffer.from(doc(''), 'latin1'),
+      'encoding',
+      /declares no encoding .* default UTF-8 applies, but the bytes are not valid UTF-8/,
+    );
   });
 
   test('UTF-16 BOM with UTF-8 declared', () => {
@@ -177,7 +200,12 @@ describe('decodeReplyBody: failures', () => {
   });
 
   test('US-ASCII declared with non-ASCII bytes', () => {
-    fails({ 'content-type': 'application/xml; charset=us-ascii' }, Buffer.from(doc('')), 'encoding', /declares us-ascii .* non-ASCII byte 0xC3/);
+    fails(
+      { 'content-type': 'application/xml; charset=us-ascii' },
+      Buffer.from(doc('')),
+      'encoding',
+      /declares us-ascii .* non-ASCII byte 0xC3/,
+    );
   });
 
   test('header and declaration disagree and the non-ASCII bytes read differently', () => {
@@ -186,12 +214,27 @@ describe('decodeReplyBody: failures', () => {
   });
 
   test('unknown encoding name', () => {
-    fails({ 'content-type': 'application/xml; charset=klingon-8' }, Buffer.from(validReply()), 'encoding', /unsupported encoding "klingon-8" \(Content-Type charset\)/);
-    fails({}, Buffer.from(doc('<?xml version="1.0" encoding="EBCDIC-CP-US"?>')), 'encoding', /unsupported encoding "EBCDIC-CP-US" \(XML declaration\)/);
+    fails(
+      { 'content-type': 'application/xml; charset=klingon-8' },
+      Buffer.from(validReply()),
+      'encoding',
+      /unsupported encoding "klingon-8" \(Content-Type charset\)/,
+    );
+    fails(
+      {},
+      Buffer.from(doc('<?xml version="1.0" encoding="EBCDIC-CP-US"?>')),
+      'encoding',
+      /unsupported encoding "EBCDIC-CP-US" \(XML declaration\)/,
+    );
   });
 
   test('binary bodies', () => {
-    fails(XML, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), 'binary', /NUL byte at byte 8; first bytes 89 50 4E 47/);
+    fails(
+      XML,
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+      'binary',
+      /NUL byte at byte 8; first bytes 89 50 4E 47/,
+    );
     fails(XML, Buffer.from('<a>\u0001\u0002</a>'), 'binary', /control character U\+0001 at character 3/);
   });
 });

@@ -8,7 +8,14 @@ import { test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFORMANCE_CLASSES, REQUIREMENTS, isRequirementId, requirement, type RequirementDef, type RequirementId } from '../../src/spec/requirements';
+import {
+  CONFORMANCE_CLASSES,
+  REQUIREMENTS,
+  isRequirementId,
+  requirement,
+  type RequirementDef,
+  type RequirementId,
+} from '../../src/spec/requirements';
 
 const SPEC_PATH = join(__dirname, '../../../shared/spec/gateway-spec.md');
 const DOC_PATH = join(__dirname, '../../docs/requirements.md');
@@ -51,12 +58,15 @@ test('requirement IDs are unique', () => {
   assert.deepEqual(dups, [], `duplicated requirement IDs: ${dups.join(', ')}`);
 });
 
-test('every MUST rests on the spec\'s own words, and only a MUST quotes the spec', () => {
+test("every MUST rests on the spec's own words, and only a MUST quotes the spec", () => {
   const problems: string[] = [];
   for (const q of all) {
-    if (q.level === 'MUST' && q.basis.kind !== 'spec') problems.push(`${q.id}: MUST with a ${q.basis.kind} basis; a MUST needs a verbatim quote of the spec`);
+    if (q.level === 'MUST' && q.basis.kind !== 'spec')
+      problems.push(`${q.id}: MUST with a ${q.basis.kind} basis; a MUST needs a verbatim quote of the spec`);
     if (q.level !== 'MUST' && q.basis.kind === 'spec')
-      problems.push(`${q.id}: ${q.level} with a spec quote; if the quoted words state the behaviour it is a MUST, otherwise the basis is convention or profile`);
+      problems.push(
+        `${q.id}: ${q.level} with a spec quote; if the quoted words state the behaviour it is a MUST, otherwise the basis is convention or profile`,
+      );
   }
   expectNone(problems, 'levels without the right basis');
 });
@@ -88,7 +98,8 @@ test('a convention basis is OpenTravel 2003/05 convention, at level SHOULD', () 
   const problems: string[] = [];
   for (const q of all) {
     if (q.basis.kind !== 'convention') continue;
-    if (!q.basis.text.startsWith('OpenTravel 2003/05 convention: ')) problems.push(`${q.id}: a convention basis starts "OpenTravel 2003/05 convention: "`);
+    if (!q.basis.text.startsWith('OpenTravel 2003/05 convention: '))
+      problems.push(`${q.id}: a convention basis starts "OpenTravel 2003/05 convention: "`);
     if (q.level !== 'SHOULD') problems.push(`${q.id}: a convention basis gives level SHOULD, not ${q.level}`);
   }
   expectNone(problems, 'convention entries that fail');
@@ -98,12 +109,16 @@ test('informative entries never claim to decide conformance', () => {
   const NORMATIVE = /\b(must|shall|required|mandatory|nonconform\w*|fails?)\b/i;
   const problems: string[] = [];
   for (const q of all) {
-    if (q.class === 'alignment' && q.level !== 'INFO') problems.push(`${q.id}: the alignment class is informative, level ${q.level} is not`);
+    if (q.class === 'alignment' && q.level !== 'INFO')
+      problems.push(`${q.id}: the alignment class is informative, level ${q.level} is not`);
     if (q.level !== 'INFO') continue;
-    if (q.basis.kind !== 'profile') problems.push(`${q.id}: INFO rests on a profile basis (a choice the spec leaves open), not ${q.basis.kind}`);
+    if (q.basis.kind !== 'profile')
+      problems.push(`${q.id}: INFO rests on a profile basis (a choice the spec leaves open), not ${q.basis.kind}`);
     else if (!q.basis.text.trim()) problems.push(`${q.id}: INFO with an empty basis text`);
     if (q.class !== 'alignment' && NORMATIVE.test(q.statement))
-      problems.push(`${q.id}: INFO in class ${q.class} states "${NORMATIVE.exec(q.statement)![0]}"; an informative entry only reports: "${q.statement}"`);
+      problems.push(
+        `${q.id}: INFO in class ${q.class} states "${NORMATIVE.exec(q.statement)![0]}"; an informative entry only reports: "${q.statement}"`,
+      );
   }
   expectNone(problems, 'informative entries that fail');
 });
@@ -116,10 +131,17 @@ test('an untestable entry says why', () => {
 });
 
 test('every conformance class has at least one requirement, and each claimable class a MUST', () => {
-  for (const c of CONFORMANCE_CLASSES) assert.ok(all.some((q) => q.class === c), `class ${c} has no requirement`);
+  for (const c of CONFORMANCE_CLASSES)
+    assert.ok(
+      all.some((q) => q.class === c),
+      `class ${c} has no requirement`,
+    );
   // A class whose requirements are all SHOULD could be claimed and "pass" without any check deciding it.
   for (const c of CONFORMANCE_CLASSES.filter((x) => x !== 'alignment' && x !== 'security'))
-    assert.ok(all.some((q) => q.class === c && q.level === 'MUST'), `class ${c} has no MUST requirement`);
+    assert.ok(
+      all.some((q) => q.class === c && q.level === 'MUST'),
+      `class ${c} has no MUST requirement`,
+    );
 });
 
 test('requirement() finds every entry and throws on an unknown ID; isRequirementId agrees', () => {
@@ -141,7 +163,10 @@ const basisCell = (q: RequirementDef) =>
 function renderTable(cls: string): string {
   const rows = all
     .filter((q) => q.class === cls)
-    .map((q) => `| ${q.id} | ${q.level} | ${q.class} | ${cell(q.untestable ? `${q.statement} *Untestable: ${q.untestable}.*` : q.statement)} | ${cell(basisCell(q))} |`);
+    .map(
+      (q) =>
+        `| ${q.id} | ${q.level} | ${q.class} | ${cell(q.untestable ? `${q.statement} *Untestable: ${q.untestable}.*` : q.statement)} | ${cell(basisCell(q))} |`,
+    );
   return ['| ID | Level | Class | Statement | Basis |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
@@ -169,7 +194,9 @@ test('docs/requirements.md shows every requirement as the catalogue has it', () 
       const have = m[2].split('\n');
       const want = body.split('\n');
       const at = want.findIndex((line, i) => line !== have[i]);
-      problems.push(`block ${name} differs from the catalogue, first at line ${at + 1}:\n    doc:       ${have[at] ?? '(missing)'}\n    catalogue: ${want[at] ?? '(none)'}`);
+      problems.push(
+        `block ${name} differs from the catalogue, first at line ${at + 1}:\n    doc:       ${have[at] ?? '(missing)'}\n    catalogue: ${want[at] ?? '(none)'}`,
+      );
     }
   }
   if (update) writeFileSync(DOC_PATH, doc);

@@ -11,19 +11,46 @@ import type { ScenarioRecord, ScenarioStatus } from '../../src/reporting/result'
 type Scenario = ScenarioRecord & { assertions: Assertion[] };
 
 const pass = (req: RequirementId): Assertion => ({ req, outcome: 'passed', findings: [], reasons: [] });
-const fail = (req: RequirementId): Assertion => ({ req, outcome: 'failed', findings: [{ req, at: '/x', expected: 'a', found: 'b' }], reasons: [] });
-const cant = (req: RequirementId, why = 'the reply does not show it'): Assertion => ({ req, outcome: 'cantTell', findings: [], reasons: [why] });
+const fail = (req: RequirementId): Assertion => ({
+  req,
+  outcome: 'failed',
+  findings: [{ req, at: '/x', expected: 'a', found: 'b' }],
+  reasons: [],
+});
+const cant = (req: RequirementId, why = 'the reply does not show it'): Assertion => ({
+  req,
+  outcome: 'cantTell',
+  findings: [],
+  reasons: [why],
+});
 
 let n = 0;
 function scenario(reqs: RequirementId[], assertions: Assertion[], status: ScenarioStatus = 'passed', message?: string): Scenario {
   n++;
-  return { id: `f:${n}`, name: `scenario ${n}`, uri: 'features/x.feature', tags: reqs.map((r) => `@req:${r}`), ops: [], reqs, status, message, warnings: [], assertions };
+  return {
+    id: `f:${n}`,
+    name: `scenario ${n}`,
+    uri: 'features/x.feature',
+    tags: reqs.map((r) => `@req:${r}`),
+    ops: [],
+    reqs,
+    status,
+    message,
+    warnings: [],
+    assertions,
+  };
 }
 
 /** A run where every testable requirement of the catalogue passed, plus `extra` scenarios. */
 function allPassing(extra: Scenario[] = []): Scenario[] {
   const testable = REQUIREMENTS.filter((r) => !('untestable' in r && r.untestable));
-  return [scenario(testable.map((r) => r.id), testable.map((r) => pass(r.id))), ...extra];
+  return [
+    scenario(
+      testable.map((r) => r.id),
+      testable.map((r) => pass(r.id)),
+    ),
+    ...extra,
+  ];
 }
 
 const ALL: ConformanceClass[] = [...CONFORMANCE_CLASSES];
@@ -90,7 +117,14 @@ test("a finding belongs to its rule's requirement: the scenario's other tags are
 
 test('a failed precondition makes the dependent requirements cantTell with the reason, never failed: NOT DETERMINED, exit 4', () => {
   const scenarios = allPassing().map((s) => ({ ...s, assertions: s.assertions.filter((a) => a.req !== BOOKING_MUST) }));
-  scenarios.push(scenario([BOOKING_MUST], [], 'cantTell', 'Cannot tell: precondition not met: activity availability found no bookable activity (connection refused)'));
+  scenarios.push(
+    scenario(
+      [BOOKING_MUST],
+      [],
+      'cantTell',
+      'Cannot tell: precondition not met: activity availability found no bookable activity (connection refused)',
+    ),
+  );
   const r = judge(scenarios);
   const q = outcomeOf(r, BOOKING_MUST);
   assert.equal(q.outcome, 'cantTell');
@@ -132,7 +166,15 @@ test('a selection that leaves claimed MUSTs open: "selection passed; not a confo
 
 test('an unclaimed class is inapplicable, never passed, and does not hold the verdict open', () => {
   const core = REQUIREMENTS.filter((q) => q.class === 'core' && !('untestable' in q && q.untestable));
-  const r = judge([scenario(core.map((q) => q.id), core.map((q) => pass(q.id)))], { claims: ['core'] });
+  const r = judge(
+    [
+      scenario(
+        core.map((q) => q.id),
+        core.map((q) => pass(q.id)),
+      ),
+    ],
+    { claims: ['core'] },
+  );
   assert.equal(outcomeOf(r, BOOKING_MUST).outcome, 'inapplicable');
   assert.equal(r.classes.find((c) => c.class === 'booking')!.verdict, 'NOT CLAIMED');
   assert.equal(r.verdict, 'CONFORMS');

@@ -9,17 +9,25 @@ before(async () => {
 const OTA = 'xmlns="http://www.opentravel.org/OTA/2003/05"';
 
 test('XPath helpers read OTA replies with the ota: prefix', () => {
-  const doc = XmlDoc.parse(`<OTA_HotelAvailRS ${OTA} Version="1"><Success/><RoomStays><RoomStay><BasicPropertyInfo HotelCode="A"/></RoomStay><RoomStay><BasicPropertyInfo HotelCode="B"/></RoomStay></RoomStays></OTA_HotelAvailRS>`);
+  const doc = XmlDoc.parse(
+    `<OTA_HotelAvailRS ${OTA} Version="1"><Success/><RoomStays><RoomStay><BasicPropertyInfo HotelCode="A"/></RoomStay><RoomStay><BasicPropertyInfo HotelCode="B"/></RoomStay></RoomStays></OTA_HotelAvailRS>`,
+  );
   assert.equal(doc.count('/*/ota:RoomStays/ota:RoomStay'), 2);
   assert.deepEqual(doc.values('//ota:BasicPropertyInfo/@HotelCode'), ['A', 'B']);
-  assert.deepEqual(doc.records('/*/ota:RoomStays/ota:RoomStay', { code: 'ota:BasicPropertyInfo/@HotelCode', none: 'ota:Nothing' }), [{ code: 'A', none: undefined }, { code: 'B', none: undefined }]);
+  assert.deepEqual(doc.records('/*/ota:RoomStays/ota:RoomStay', { code: 'ota:BasicPropertyInfo/@HotelCode', none: 'ota:Nothing' }), [
+    { code: 'A', none: undefined },
+    { code: 'B', none: undefined },
+  ]);
   assert.deepEqual(doc.root, { localName: 'OTA_HotelAvailRS', namespace: 'http://www.opentravel.org/OTA/2003/05' });
   assert.equal(doc.hasDoctype, false);
   doc.dispose();
 });
 
 test('a reply that is not well-formed names the line and column', () => {
-  assert.throws(() => XmlDoc.parse('<a>\n<b></a>', 'the test reply'), (e: Error) => e instanceof XmlSyntaxError && /the test reply is not well-formed XML at line 2/.test(e.message));
+  assert.throws(
+    () => XmlDoc.parse('<a>\n<b></a>', 'the test reply'),
+    (e: Error) => e instanceof XmlSyntaxError && /the test reply is not well-formed XML at line 2/.test(e.message),
+  );
 });
 
 test('a DOCTYPE is detected and its entities are not expanded, nor files read', () => {
@@ -45,8 +53,11 @@ function parseHostile(xml: string, root: string): { text: string; ms: number; rs
 }
 
 test('billion laughs is refused quickly with bounded memory', () => {
-  const lol = '<!DOCTYPE l [<!ENTITY a "lollollollollollollollollollol">' +
-    Array.from({ length: 9 }, (_, i) => `<!ENTITY ${String.fromCharCode(98 + i)} "${`&${String.fromCharCode(97 + i)};`.repeat(10)}">`).join('') +
+  const lol =
+    '<!DOCTYPE l [<!ENTITY a "lollollollollollollollollollol">' +
+    Array.from({ length: 9 }, (_, i) => `<!ENTITY ${String.fromCharCode(98 + i)} "${`&${String.fromCharCode(97 + i)};`.repeat(10)}">`).join(
+      '',
+    ) +
     `]><l>&j;</l>`;
   const { text, ms, rssGrowth } = parseHostile(lol, 'l');
   assert.ok(text.length < 1_000_000, `expanded to ${text.length} characters`);

@@ -83,7 +83,12 @@ export const DAY_ATTR: Record<string, string> = { Mon: 'Mon', Tue: 'Tue', Wed: '
 export function schedule(dates: string[], variants: Variants): string {
   const summary = el('Summary', { Start: dates[0], End: dates[dates.length - 1] });
   if (variants.has('schedule-summary')) return el('Schedule', {}, summary, weeklyPatterns(dates));
-  return el('Schedule', {}, summary, dates.map((d) => el('Detail', { Start: d })));
+  return el(
+    'Schedule',
+    {},
+    summary,
+    dates.map((d) => el('Detail', { Start: d })),
+  );
 }
 
 /**
@@ -97,7 +102,9 @@ function weeklyPatterns(dates: string[]): string[] {
     const span = spans[spans.length - 1];
     const prev = span?.[span.length - 1];
     // A span goes on while every day skipped since its last date is a weekday it does not run on.
-    const continues = prev !== undefined && Array.from({ length: daysBetween(prev, d) - 1 }, (_, i) => addDays(prev, i + 1)).every((x) => !days.has(weekday(x)));
+    const continues =
+      prev !== undefined &&
+      Array.from({ length: daysBetween(prev, d) - 1 }, (_, i) => addDays(prev, i + 1)).every((x) => !days.has(weekday(x)));
     if (continues) span.push(d);
     else spans.push([d]);
   }

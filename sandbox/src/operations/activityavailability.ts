@@ -6,7 +6,17 @@ import { err, warn } from '../errors';
 import { fmtMinor, moneyFormat, toMinor, type MoneyFormat } from '../money';
 import { el, esc, kid, kids, path, text, type XNode } from '../xml';
 import type { Variants } from '../variants';
-import { basicInfo, categoryAndType, operatingDates, placeAndPickup, productFilter, regionOf, requireHotel, schedule, sells } from './activities';
+import {
+  basicInfo,
+  categoryAndType,
+  operatingDates,
+  placeAndPickup,
+  productFilter,
+  regionOf,
+  requireHotel,
+  schedule,
+  sells,
+} from './activities';
 import { address, attr, category, count, emptyResult, participantCategory } from './common';
 import type { Ctx, Operation } from './types';
 
@@ -81,7 +91,10 @@ export const activityAvailability: Operation = {
       }
     }
     if (infos.length === 0) {
-      return emptyResult(ctx, warn.noAvailability(`No activity option at ${hotel ?? 'any hotel'} matches the product, dates, participants and maximum price`));
+      return emptyResult(
+        ctx,
+        warn.noAvailability(`No activity option at ${hotel ?? 'any hotel'} matches the product, dates, participants and maximum price`),
+      );
     }
     return { content: infos.join('') };
   },

@@ -24,7 +24,15 @@ function content(a: Activity, lang: string | undefined): string {
       el(
         'Multimedia',
         {},
-        el('MultimediaDescription', {}, el('ImageItems', {}, a.images.map((u) => el('ImageItem', {}, el('ImageFormat', {}, tel('URL', {}, u)))))),
+        el(
+          'MultimediaDescription',
+          {},
+          el(
+            'ImageItems',
+            {},
+            a.images.map((u) => el('ImageItem', {}, el('ImageFormat', {}, tel('URL', {}, u)))),
+          ),
+        ),
       ),
       tel('URL', {}, a.url),
     ),
@@ -36,10 +44,18 @@ function content(a: Activity, lang: string | undefined): string {
       el('Detail', {}, el('OperationTimes', {}, el('OperationTime', { ...days, Start: a.schedule.startTime }))),
     ),
     a.pickupHotels.map((h) => el('PickupDropoff', { LocationName: h, PickupInd: 'true' })),
-    el('Services', {}, a.services.map((s) => el('Service', { SupplierServiceCode: s.code, Name: s.name }))),
-    el('Policies', {}, el('Cancel', {
-      Description: `Free cancellation until ${a.cancellation.freeUntilHours} hours before the start; then ${a.cancellation.penaltyPercent}% of the price`,
-    })),
+    el(
+      'Services',
+      {},
+      a.services.map((s) => el('Service', { SupplierServiceCode: s.code, Name: s.name })),
+    ),
+    el(
+      'Policies',
+      {},
+      el('Cancel', {
+        Description: `Free cancellation until ${a.cancellation.freeUntilHours} hours before the start; then ${a.cancellation.penaltyPercent}% of the price`,
+      }),
+    ),
     a.minAge > 0 ? el('Restrictions', { MinimumAge: a.minAge }) : '',
   );
 }

@@ -82,12 +82,20 @@ export function reservation(b: Booking, variants: Variants): string {
         ID_Context: 'Client',
       },
       [...counts.keys()].map((c) =>
-        el('Price', { AgeQualifyingCode: c }, el('Base', { AmountAfterTax: fmtMinor(item.unitPrices[c], EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 })),
+        el(
+          'Price',
+          { AgeQualifyingCode: c },
+          el('Base', { AmountAfterTax: fmtMinor(item.unitPrices[c], EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
+        ),
       ),
       el(
         'ServiceDetails',
         {},
-        el('GuestCounts', {}, [...counts].map(([c, n]) => el('GuestCount', { AgeQualifyingCode: c, Count: n }))),
+        el(
+          'GuestCounts',
+          {},
+          [...counts].map(([c, n]) => el('GuestCount', { AgeQualifyingCode: c, Count: n })),
+        ),
         el('TimeSpan', { Start: item.start, End: item.end }),
         tel('ResGuestRPHs', {}, rphs.join(' ')),
         el('Total', { AmountAfterTax: fmtMinor(item.total, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),

@@ -87,11 +87,17 @@ function roomStay(h: Hotel, os: Offer[], g: Guests, start: string, end: string, 
   return el(
     'RoomStay',
     {},
-    el('RoomTypes', {}, rooms.map((r) => el('RoomType', { RoomTypeCode: r.code, NumberOfUnits: 1 }, el('RoomDescription', { Name: r.name })))),
+    el(
+      'RoomTypes',
+      {},
+      rooms.map((r) => el('RoomType', { RoomTypeCode: r.code, NumberOfUnits: 1 }, el('RoomDescription', { Name: r.name }))),
+    ),
     el(
       'RatePlans',
       {},
-      boards.map((b) => el('RatePlan', { RatePlanCode: b.code, RatePlanName: b.name }, el('MealsIncluded', { MealPlanCodes: b.mealPlanCodes }))),
+      boards.map((b) =>
+        el('RatePlan', { RatePlanCode: b.code, RatePlanName: b.name }, el('MealsIncluded', { MealPlanCodes: b.mealPlanCodes })),
+      ),
     ),
     el(
       'RoomRates',
@@ -105,7 +111,11 @@ function roomStay(h: Hotel, os: Offer[], g: Guests, start: string, end: string, 
         ),
       ),
     ),
-    el('GuestCounts', {}, [...g.byCode].map(([code, n]) => el('GuestCount', { AgeQualifyingCode: code, Count: n }))),
+    el(
+      'GuestCounts',
+      {},
+      [...g.byCode].map(([code, n]) => el('GuestCount', { AgeQualifyingCode: code, Count: n })),
+    ),
     el('TimeSpan', { Start: start, End: end }),
     el('Total', { AmountAfterTax: fmtMinor(best.total, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
     el(
@@ -169,6 +179,12 @@ export const hotelAvailability: Operation = {
     if (shown.length === 0) {
       return emptyResult(ctx, warn.noHotels(`No hotel in ${context} '${place}' is available for ${start} to ${end} for these guests`));
     }
-    return { content: el('RoomStays', {}, shown.map((r) => roomStay(r.h, r.os, guests, start, end, nights))) };
+    return {
+      content: el(
+        'RoomStays',
+        {},
+        shown.map((r) => roomStay(r.h, r.os, guests, start, end, nights)),
+      ),
+    };
   },
 };

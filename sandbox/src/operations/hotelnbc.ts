@@ -12,7 +12,11 @@ function content(h: Hotel, lang: string | undefined, variants: Variants): string
   const images = el(
     'MultimediaDescription',
     {},
-    el('ImageItems', {}, h.images.map((u, i) => el('ImageItem', { Category: i === 0 ? '1' : '6' }, el('ImageFormat', {}, tel('URL', {}, u))))),
+    el(
+      'ImageItems',
+      {},
+      h.images.map((u, i) => el('ImageItem', { Category: i === 0 ? '1' : '6' }, el('ImageFormat', {}, tel('URL', {}, u)))),
+    ),
   );
   const texts = el(
     'MultimediaDescription',
@@ -29,7 +33,11 @@ function content(h: Hotel, lang: string | undefined, variants: Variants): string
       el('CategoryCodes', {}, el('HotelCategory', { Code: String(h.category), CodeDetail: `${h.category} stars` })),
       inMultimedia ? '' : el('Descriptions', {}, tel('DescriptiveText', {}, h.description)),
       el('Position', { Latitude: String(h.latitude), Longitude: String(h.longitude) }),
-      el('Services', {}, h.facilities.map((f) => el('Service', { Code: f.code }, tel('DescriptiveText', {}, f.name)))),
+      el(
+        'Services',
+        {},
+        h.facilities.map((f) => el('Service', { Code: f.code }, tel('DescriptiveText', {}, f.name))),
+      ),
     ),
     el(
       'FacilityInfo',
@@ -37,7 +45,9 @@ function content(h: Hotel, lang: string | undefined, variants: Variants): string
       el(
         'GuestRooms',
         {},
-        h.rooms.map((r) => el('GuestRoom', { Code: r.code, RoomTypeName: r.name, MaxAdultOccupancy: r.maxAdults, MaxOccupancy: r.maxOccupancy })),
+        h.rooms.map((r) =>
+          el('GuestRoom', { Code: r.code, RoomTypeName: r.name, MaxAdultOccupancy: r.maxAdults, MaxOccupancy: r.maxOccupancy }),
+        ),
       ),
     ),
     el('MultimediaDescriptions', {}, images, texts),

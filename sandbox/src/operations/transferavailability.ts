@@ -33,11 +33,20 @@ function readSide(n: XNode | undefined, where: string, today: string): Side {
     const code = attr(pt, 'LocationCode', `${where}/AirportInfo`);
     const dateTime = requireDateTime(pt.attrs.DateTime, `${where}/AirportInfo/@DateTime`, today);
     const airline = kid(n, 'Airline');
-    return { kind: 'airport', code, dateTime, flight: airline ? { number: optAttr(airline, 'FlightNumber'), code: optAttr(airline, 'Code') } : undefined };
+    return {
+      kind: 'airport',
+      code,
+      dateTime,
+      flight: airline ? { number: optAttr(airline, 'FlightNumber'), code: optAttr(airline, 'Code') } : undefined,
+    };
   }
   const lt = path(n, 'Address', 'LocationType');
   if (!lt) throw err.missing(`${where}/AirportInfo or ${where}/Address/LocationType`);
-  return { kind: 'address', typeCode: attr(lt, 'Code', `${where}/Address/LocationType`), uniqueId: attr(lt, 'UniqueId', `${where}/Address/LocationType`) };
+  return {
+    kind: 'address',
+    typeCode: attr(lt, 'Code', `${where}/Address/LocationType`),
+    uniqueId: attr(lt, 'UniqueId', `${where}/Address/LocationType`),
+  };
 }
 
 /** Location Code 1 = hotel (UniqueId = hotel code), Code 2 = resort area (UniqueId = area code). */
@@ -47,7 +56,8 @@ function routeFor(data: SandboxData, ap: Airport, side: AddressSide): Route | un
     return ap.routes.find((r) => r.hotels.some((h) => same(h, side.uniqueId)));
   }
   if (side.typeCode === '2') {
-    if (!data.airports.some((a) => a.routes.some((r) => same(r.area, side.uniqueId)))) throw err.unknown(`Resort area ${side.uniqueId} is unknown`);
+    if (!data.airports.some((a) => a.routes.some((r) => same(r.area, side.uniqueId))))
+      throw err.unknown(`Resort area ${side.uniqueId} is unknown`);
     return ap.routes.find((r) => same(r.area, side.uniqueId));
   }
   throw err.invalid(`LocationType/@Code '${side.typeCode}' is not supported (1 hotel, 2 resort area)`);
@@ -128,7 +138,11 @@ function groundService(
   pax: Map<string, number>,
   variants: Variants,
 ): string {
-  const airportPoint = el('AirportInfo', {}, el(arrival ? 'Arrival' : 'Departure', { LocationCode: ap.code, CodeContext: 'IATA', AirportName: ap.name }));
+  const airportPoint = el(
+    'AirportInfo',
+    {},
+    el(arrival ? 'Arrival' : 'Departure', { LocationCode: ap.code, CodeContext: 'IATA', AirportName: ap.name }),
+  );
   const airline = air.flight ? el('Airline', { Code: air.flight.code, FlightNumber: flightDigits(air.flight.number) }) : '';
   const address = el(
     'Address',
@@ -167,7 +181,12 @@ function groundService(
     // Variant transfer-legs-by-content: no RPH; Pickup/Dropoff tell which leg this answers.
     variants.has('transfer-legs-by-content') ? '' : el('RateQualifier', {}, el('SpecialInputs', { Name: 'RPH', Value: rph })),
     charges,
-    el('TotalCharge', { RateTotalAmount: fmtMinor(total, EUR2), EstimatedTotalAmount: fmtMinor(total, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
+    el('TotalCharge', {
+      RateTotalAmount: fmtMinor(total, EUR2),
+      EstimatedTotalAmount: fmtMinor(total, EUR2),
+      CurrencyCode: 'EUR',
+      DecimalPlaces: 2,
+    }),
     el('Reference', { Type: '16', ID: `${ap.code}-${route.area}-${v.code}-${rph}`.slice(0, 32), ID_Context: 'Sandbox' }),
   );
 }
