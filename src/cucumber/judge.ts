@@ -12,7 +12,7 @@ import { WARNING_LABEL } from '../reporting/allure-metadata';
 import { label } from 'allure-js-commons';
 
 export interface Judged {
-  attach(data: string, opts: { mediaType: string; fileName?: string }): void | Promise<void>;
+  attach(data: string | Buffer, opts: { mediaType: string; fileName?: string }): void | Promise<void>;
 }
 
 export async function judge(world: Judged, assertions: Assertion[], opts: { strict: boolean; mask: (s: string) => string }): Promise<void> {

@@ -81,7 +81,7 @@ export class GatewayWorld extends World {
     });
     this.last = x;
     this.history.push(x);
-    await attachEvidence(this, x, this.history.length, ctx.redactor);
+    await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);
     // Every reply is looked at for the caller's credentials (security class, SHOULD).
     await this.record([credentialEcho(ctx.redactor, ctx.credentials.user).check(x)]);
     return x;

@@ -116,6 +116,11 @@ export class XmlDoc {
     });
   }
 
+  /** The document indented, for people to read. */
+  pretty(): string {
+    return this.doc.toString({ format: true });
+  }
+
   toString(): string {
     return this.doc.toString();
   }

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { scanForSecrets } from '../../src/safety/redaction';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +26,8 @@ test('each report shows the last run, and the history grows', { timeout: 300_000
       const report = node(['scripts/report.ts'], env);
       assert.equal(report.status, 0, report.stdout + report.stderr);
       assert.ok(existsSync(join(html, 'index.html')), 'no index.html');
-      counts.push(readdirSync(join(html, 'data/test-results')).length);
+      // One self-contained file (singleFile): the report's own summary counts its results.
+      counts.push((JSON.parse(readFileSync(join(html, 'summary.json'), 'utf8')) as { stats: { total: number } }).stats.total);
       assert.equal(counts[counts.length - 1], scenarios, `the report holds ${counts[counts.length - 1]} results, the run had ${scenarios}`);
     }
     assert.notEqual(counts[0], counts[1], 'the two runs should differ in size, or this test proves nothing');

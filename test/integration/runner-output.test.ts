@@ -32,13 +32,15 @@ test('the verdict reaches a pipe that is slow to read', async () => {
     env: { ...process.env, OTA_BASE_URL: '', OTA_REPORTS_DIR: join(root, 'reports'), OTA_LEDGER_FILE: join(root, 'ledger.jsonl') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const closed = new Promise<number | null>((r) => child.on('close', r));
+  child.stderr.resume();
   // Read nothing for a while: the child fills the pipe and must wait, not exit, before the verdict.
   child.stdout.pause();
   await new Promise((r) => setTimeout(r, 8_000));
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
   child.stdout.resume();
-  const code = await new Promise<number | null>((r) => child.on('close', r));
+  const code = await closed;
   assert.equal(code, 4, out);
   assert.match(out, /selection passed; not a conformance verdict/);
 });

@@ -1,0 +1,35 @@
+// `npm run bench -- [options]`: how fast the suite is (issue 12, item 5). See src/bench/bench.ts
+// and `npm run bench -- --help`. Exit 0 when the tables were printed (whatever the figures), 2 on
+// a bad argument or when the bench itself failed.
+import { BENCH_HELP, BenchUsageError, parseBenchArgs } from '../src/bench/args';
+import { runBench } from '../src/bench/bench';
+import { removeTempDirs } from '../src/bench/processes';
+
+function exitAfterDrain(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
+async function main(argv: string[]): Promise<number> {
+  const opts = parseBenchArgs(argv);
+  if (opts.help) {
+    console.log(BENCH_HELP);
+    return 0;
+  }
+  try {
+    await runBench(
+      opts,
+      (t) => console.log(t),
+      (t) => console.error(t),
+    );
+  } finally {
+    removeTempDirs();
+  }
+  return 0;
+}
+
+main(process.argv.slice(2)).then(exitAfterDrain, (e) => {
+  if (e instanceof BenchUsageError) console.error(`npm run bench: ${e.message}`);
+  else console.error(`npm run bench failed: ${(e as Error)?.stack ?? String(e)}`);
+  removeTempDirs();
+  exitAfterDrain(2);
+});

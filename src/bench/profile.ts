@@ -1,0 +1,116 @@
+// Where the CPU time goes: reads V8 .cpuprofile files (node --cpu-prof, one per process) and sums
+// the self time of every sample into a category named after what the code is for (transpiling,
+// module loading, libxml2-wasm, request building, cucumber and its formatters, masking, ...).
+// Frames without a script (natives such as JSON.stringify or RegExp) count for their caller.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** Category of a frame from its script URL; undefined: no script (a native), decided by its caller. */
+export function categoryOf(frame: CallFrame): string | undefined {
+  const url = frame.url.replace(/\\/g, '/');
+  const fn = frame.functionName;
+  if (fn === '(garbage collector)') return 'garbage collection';
+  if (fn === '(idle)') return 'idle (waiting for I/O)';
+  if (fn === '(program)') return 'V8 and native (compiling JS, ...)';
+  if (fn === '(root)') return undefined;
+  if (!url) return undefined;
+  if (url.includes('/node_modules/typescript/') || url.includes('/node_modules/ts-node/') || url.includes('/node_modules/@cspotcode/'))
+    return 'TypeScript transpiling (ts-node)';
+  if (url.startsWith('wasm://') || url.includes('/node_modules/libxml2-wasm/')) return 'libxml2-wasm (parse, XPath, XSD)';
+  if (url.includes('/node_modules/@xmldom/') || url.includes('/node_modules/xpath/') || url.includes('/src/xml/requests'))
+    return 'request building (xmldom, xpath)';
+  if (url.includes('/node_modules/allure') || url.includes('/src/reporting/allure')) return 'Allure formatter';
+  if (url.includes('/node_modules/@cucumber/html-formatter/') || url.includes('/node_modules/@cucumber/cucumber/lib/formatter/'))
+    return 'cucumber formatters (html, message, progress)';
+  if (url.includes('/node_modules/@cucumber/')) return 'cucumber-js (load features, run steps, messages)';
+  if (url.includes('/node_modules/undici/') || url.startsWith('node:internal/http') || url.startsWith('node:_http') || url === 'node:http')
+    return 'HTTP (undici, node:http)';
+  if (url.includes('/sandbox/src/')) return 'sandbox (the target)';
+  if (url.includes('/src/safety/redaction') || url.includes('/src/safety/secret-views')) return 'masking and secret scan';
+  if (url.includes('/src/cucumber/evidence') || url.includes('/src/reporting/reproducer')) return 'attachments (evidence)';
+  if (url.includes('/src/reporting/')) return 'reports (outcomes, verdict, conformance report)';
+  if (url.includes('/src/') || url.includes('/steps/') || url.includes('/scripts/')) return 'suite code (contracts, steps, run)';
+  if (url.startsWith('node:internal/modules') || url.startsWith('node:internal/vm') || fn === 'compileFunction' || fn === 'wrapSafe')
+    return 'module loading (node)';
+  if (url.includes('/node_modules/')) return 'other packages';
+  if (url.startsWith('node:')) return 'node internals (fs, streams, timers)';
+  return 'other';
+}
+
+/** Self time per category in ms for one profile. */
+export function categorise(profile: CpuProfile): Map<string, number> {
+  const byId = new Map<number, ProfileNode>();
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) {
+    byId.set(n.id, n);
+    for (const c of n.children ?? []) parent.set(c, n.id);
+  }
+  const memo = new Map<number, string>();
+  const cat = (id: number): string => {
+    const known = memo.get(id);
+    if (known) return known;
+    const n = byId.get(id);
+    let c = n ? categoryOf(n.callFrame) : undefined;
+    if (c === undefined) {
+      const p = parent.get(id);
+      c = p === undefined ? 'other' : cat(p);
+    }
+    memo.set(id, c);
+    return c;
+  };
+  const out = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  // timeDeltas[i] is the time before sample i; the time after the last sample is unknown (0).
+  for (let i = 0; i < samples.length; i++) {
+    const us = deltas[i + 1] ?? 0;
+    const c = cat(samples[i]);
+    out.set(c, (out.get(c) ?? 0) + us / 1000);
+  }
+  return out;
+}
+
+export interface ProfileSummary {
+  /** Processes profiled (the runner and each worker). */
+  processes: number;
+  /** Sum of the processes' profiled wall time (start to end of each profile), ms. */
+  wallMs: number;
+  /** Category -> ms, summed over the processes; idle excluded from busyMs. */
+  byCategory: Map<string, number>;
+  busyMs: number;
+}
+
+/** Sums every .cpuprofile of a folder. */
+export function summariseProfiles(dir: string): ProfileSummary {
+  const byCategory = new Map<string, number>();
+  let processes = 0;
+  let wallMs = 0;
+  for (const f of readdirSync(dir).filter((x) => x.endsWith('.cpuprofile'))) {
+    const p = JSON.parse(readFileSync(join(dir, f), 'utf8')) as CpuProfile;
+    processes++;
+    wallMs += (p.endTime - p.startTime) / 1000;
+    for (const [c, ms] of categorise(p)) byCategory.set(c, (byCategory.get(c) ?? 0) + ms);
+  }
+  let busyMs = 0;
+  for (const [c, ms] of byCategory) if (!c.startsWith('idle')) busyMs += ms;
+  return { processes, wallMs, byCategory, busyMs };
+}
