@@ -12,7 +12,7 @@ export interface BenchOptions {
   holdMs: number;
   /** The --parallel values of the latency-bound table. */
   parallel: number[];
-  /** Also a sequential row (no --parallel) in the latency-bound table. */
+  /** Also a sequential row (no --parallel) in the latency-bound table (about as long as --parallel 1). */
   sequential: boolean;
   /** A tag expression for the latency-bound runs; undefined: the full default run. */
   latencyTags?: string;
@@ -38,7 +38,7 @@ the time goes. Never touches reports/ or .ledger/: every run writes to a temp fo
   --runs <n>            runs of each timed job, median reported (default 3; --quick: 1)
   --hold-ms <ms>        hold of every reply in the latency-bound table (default 200)
   --parallel <list>     --parallel values of the latency-bound table (default 1,2,4,8)
-  --no-sequential       leave out the sequential (no --parallel) row of that table
+  --sequential          add a sequential row (no --parallel) to that table
   --latency-tags <expr> run the latency-bound table on a tag selection (default: the full run;
                         --quick: "${QUICK_LATENCY_TAGS}")
   --no-analysis         skip "where the time goes" (start-up parts, CPU profile, precompiled build)
@@ -56,7 +56,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   let runs: number | undefined;
   let holdMs = 200;
   let parallel = [1, 2, 4, 8];
-  let sequential = true;
+  let sequential = false;
   let latencyTags: string | undefined;
   let analysis = true;
   let quick = false;
@@ -91,8 +91,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
         parallel = [...new Set(parts.map(Number))].sort((x, y) => x - y);
         break;
       }
-      case '--no-sequential':
-        sequential = false;
+      case '--sequential':
+        sequential = true;
         break;
       case '--latency-tags':
         latencyTags = value();

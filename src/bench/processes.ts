@@ -22,6 +22,8 @@ export interface ChildRun {
   stderr: string;
   /** ms from spawn to the first progress line "[1/n] ..." (the first scenario finished). */
   firstScenarioMs?: number;
+  /** Every complete stdout line with the ms from spawn at which it arrived. */
+  lines: Array<{ ms: number; text: string }>;
   peaks: ProcessPeak[];
 }
 
@@ -131,8 +133,11 @@ class PeakSampler {
       const kb = vmHwmKb(pid);
       if (kb === undefined) continue;
       const p = this.peaks.get(pid);
-      if (p) p.hwmKb = Math.max(p.hwmKb, kb);
-      else this.peaks.set(pid, { pid, role: roleOf(pid, this.rootPid), hwmKb: kb });
+      if (p) {
+        p.hwmKb = Math.max(p.hwmKb, kb);
+        // seen between fork and exec, a child still shows its parent's command line
+        if (p.role !== 'runner' && p.role !== 'worker') p.role = roleOf(pid, this.rootPid);
+      } else this.peaks.set(pid, { pid, role: roleOf(pid, this.rootPid), hwmKb: kb });
     }
   }
 
@@ -144,6 +149,9 @@ class PeakSampler {
 
 // ---------------------------------------------------------------------------------------------
 
+/** A line of the runner's progress outside a terminal: "[12/193] passed ...". */
+export const PROGRESS_LINE = /^\[\d+\/\d+\]/;
+
 /** Runs `node <args>` (the bench's own node binary), timed from spawn to exit, bounded by opts.timeoutMs. */
 export function runNode(args: string[], opts: ChildOptions): Promise<ChildRun> {
   return new Promise((resolve) => {
@@ -151,10 +159,14 @@ export function runNode(args: string[], opts: ChildOptions): Promise<ChildRun> {
     const child = spawn(process.execPath, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    let firstScenarioMs: number | undefined;
+    const lines: Array<{ ms: number; text: string }> = [];
+    let partial = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => {
-      if (firstScenarioMs === undefined && /^\[1\/\d+\]/m.test(stdout.slice(-200) + c)) firstScenarioMs = performance.now() - t0;
+      const ms = performance.now() - t0;
       stdout += c;
+      const parts = (partial + c).split('\n');
+      partial = parts.pop() ?? '';
+      for (const text of parts) lines.push({ ms, text });
     });
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
     const sampler = child.pid && opts.sampleMs ? new PeakSampler(child.pid) : undefined;
@@ -170,7 +182,9 @@ export function runNode(args: string[], opts: ChildOptions): Promise<ChildRun> {
     child.on('close', (code) => {
       const wallMs = performance.now() - t0;
       clearTimeout(timer);
-      resolve({ code, timedOut, wallMs, stdout, stderr, firstScenarioMs, peaks: sampler?.stop() ?? [] });
+      if (partial) lines.push({ ms: wallMs, text: partial });
+      const firstScenarioMs = lines.find((l) => PROGRESS_LINE.test(l.text))?.ms;
+      resolve({ code, timedOut, wallMs, stdout, stderr, firstScenarioMs, lines, peaks: sampler?.stop() ?? [] });
     });
   });
 }
@@ -191,4 +205,12 @@ export function outcomeLine(run: Pick<ChildRun, 'stdout' | 'stderr' | 'code' | '
     .reverse()
     .find((l) => /^(CONFORMS|DOES NOT CONFORM|NOT DETERMINED|COULD NOT RUN|SELECTION|Could not run|A SECRET)/i.test(l));
   return hit ?? `exit ${run.code}`;
+}
+
+/** outcomeLine when it is short, else its verdict word(s) before the colon ("CONFORMS", "SELECTION PASSED"). */
+export function shortOutcome(run: Pick<ChildRun, 'stdout' | 'stderr' | 'code' | 'timedOut'>, max = 40): string {
+  const line = outcomeLine(run);
+  if (line.length <= max) return line;
+  const head = line.split(':')[0];
+  return head.length <= max ? head : `${head.slice(0, max - 1)}…`;
 }

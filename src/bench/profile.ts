@@ -24,7 +24,7 @@ export interface CpuProfile {
   timeDeltas?: number[];
 }
 
-/** Category of a frame from its script URL; undefined: no script (a native), decided by its caller. */
+/** Category of a frame from its script URL; undefined: a native or a node built-in, decided by its caller. */
 export function categoryOf(frame: CallFrame): string | undefined {
   const url = frame.url.replace(/\\/g, '/');
   const fn = frame.functionName;
@@ -41,19 +41,32 @@ export function categoryOf(frame: CallFrame): string | undefined {
   if (url.includes('/node_modules/allure') || url.includes('/src/reporting/allure')) return 'Allure formatter';
   if (url.includes('/node_modules/@cucumber/html-formatter/') || url.includes('/node_modules/@cucumber/cucumber/lib/formatter/'))
     return 'cucumber formatters (html, message, progress)';
-  if (url.includes('/node_modules/@cucumber/')) return 'cucumber-js (load features, run steps, messages)';
+  // regexp-tree and regexp-match-indices: cucumber-expressions matching step text
+  if (url.includes('/node_modules/@cucumber/') || url.includes('/node_modules/regexp-'))
+    return 'cucumber-js (load features, match and run steps)';
   if (url.includes('/node_modules/undici/') || url.startsWith('node:internal/http') || url.startsWith('node:_http') || url === 'node:http')
     return 'HTTP (undici, node:http)';
   if (url.includes('/sandbox/src/')) return 'sandbox (the target)';
-  if (url.includes('/src/safety/redaction') || url.includes('/src/safety/secret-views')) return 'masking and secret scan';
+  if (url.includes('/src/safety/redaction') || url.includes('/src/safety/secret-views')) {
+    // the same finders serve both: the entry point decides
+    if (fn === 'scanForSecrets') return 'secret scan of the reports (after the run)';
+    if (fn === 'maskXml' || fn === 'scrub' || fn === 'echoes') return 'masking (evidence, messages, credential echo)';
+    return undefined;
+  }
   if (url.includes('/src/cucumber/evidence') || url.includes('/src/reporting/reproducer')) return 'attachments (evidence)';
   if (url.includes('/src/reporting/')) return 'reports (outcomes, verdict, conformance report)';
   if (url.includes('/src/') || url.includes('/steps/') || url.includes('/scripts/')) return 'suite code (contracts, steps, run)';
   if (url.startsWith('node:internal/modules') || url.startsWith('node:internal/vm') || fn === 'compileFunction' || fn === 'wrapSafe')
     return 'module loading (node)';
   if (url.includes('/node_modules/')) return 'other packages';
-  if (url.startsWith('node:')) return 'node internals (fs, streams, timers)';
+  // fs, streams, events, buffers: counted for the code that called them (a blocking fsync for its writer)
+  if (url.startsWith('node:')) return undefined;
   return 'other';
+}
+
+/** The category of a frame nothing above explains (an event-loop tick, a timer, a top-level native). */
+function fallbackCategory(frame: CallFrame | undefined): string {
+  return frame?.url.startsWith('node:') ? 'node internals (event loop, fs, streams)' : 'other';
 }
 
 /** Self time per category in ms for one profile. */
@@ -64,19 +77,20 @@ export function categorise(profile: CpuProfile): Map<string, number> {
     byId.set(n.id, n);
     for (const c of n.children ?? []) parent.set(c, n.id);
   }
-  const memo = new Map<number, string>();
-  const cat = (id: number): string => {
-    const known = memo.get(id);
-    if (known) return known;
+  // undefined: nothing on the path to the root names a category
+  const memo = new Map<number, string | undefined>();
+  const walk = (id: number): string | undefined => {
+    if (memo.has(id)) return memo.get(id);
     const n = byId.get(id);
     let c = n ? categoryOf(n.callFrame) : undefined;
     if (c === undefined) {
       const p = parent.get(id);
-      c = p === undefined ? 'other' : cat(p);
+      c = p === undefined ? undefined : walk(p);
     }
     memo.set(id, c);
     return c;
   };
+  const cat = (id: number): string => walk(id) ?? fallbackCategory(byId.get(id)?.callFrame);
   const out = new Map<string, number>();
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
