@@ -7,7 +7,6 @@ const reports = process.env.OTA_REPORTS_DIR || 'reports';
 const common = {
   requireModule: ['ts-node/register/transpile-only'],
   require: ['src/cucumber/world.ts', 'src/cucumber/hooks.ts', 'steps/**/*.ts'],
-  paths: ['features/**/*.feature'],
   format: [
     // Only one formatter may own the console; the others write files. JUnit is written by the
     // runner from the verdict (testcase names carry the requirement IDs).

@@ -33,7 +33,9 @@ export const BENCH_HELP = `npm run bench -- [options]
 Measures the main job (npm run conformance against the embedded sandbox) and compares it with a
 bare loop doing the same HTTP exchanges; times the start-up; runs a latency-bound table (every
 reply held --hold-ms) for several --parallel values; reports peak memory per process and where
-the time goes. Never touches reports/ or .ledger/: every run writes to a temp folder.
+the time goes. Never touches reports/ or .ledger/: every run writes to a temp folder. With the
+defaults it takes about 7 minutes on 2 cores (the analysis starts nothing past about 9 minutes).
+CPU times need GNU time (/usr/bin/time); peak memory is read from /proc (Linux).
 
   --runs <n>            runs of each timed job, median reported (default 3; --quick: 1)
   --hold-ms <ms>        hold of every reply in the latency-bound table (default 200)
@@ -42,7 +44,7 @@ the time goes. Never touches reports/ or .ledger/: every run writes to a temp fo
   --latency-tags <expr> run the latency-bound table on a tag selection (default: the full run;
                         --quick: "${QUICK_LATENCY_TAGS}")
   --no-analysis         skip "where the time goes" (start-up parts, CPU profile, precompiled build)
-  --quick               1 run, the selection above, no analysis: about a minute
+  --quick               1 run, the selection above, no analysis: about 1.5 minutes
   --run-timeout <s>     bound of one child run in seconds (default 300)
   -h, --help            this text`;
 

@@ -2,7 +2,7 @@
 // ledger, bounded in time, timed from spawn to exit, with the peak memory (VmHWM) of the process
 // and of every descendant (cucumber's parallel workers) sampled from /proc.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 
@@ -18,6 +18,8 @@ export interface ChildRun {
   code: number | null;
   timedOut: boolean;
   wallMs: number;
+  /** User + system CPU of the process and the descendants it waited for (its workers); undefined without GNU time. */
+  cpuMs?: number;
   stdout: string;
   stderr: string;
   /** ms from spawn to the first progress line "[1/n] ..." (the first scenario finished). */
@@ -121,7 +123,13 @@ class PeakSampler {
   private readonly peaks = new Map<number, ProcessPeak>();
   private timer?: NodeJS.Timeout;
 
-  constructor(private readonly rootPid: number) {}
+  private rootPid?: number;
+
+  /** spawnedPid: /usr/bin/time when it wraps node (wrapped), else node itself. */
+  constructor(
+    private readonly spawnedPid: number,
+    private readonly wrapped: boolean,
+  ) {}
 
   start(everyMs: number): void {
     this.sample();
@@ -129,15 +137,18 @@ class PeakSampler {
   }
 
   sample(): void {
-    for (const pid of [this.rootPid, ...descendants(this.rootPid)]) {
+    this.rootPid ??= this.wrapped ? childrenOf(this.spawnedPid)[0] : this.spawnedPid;
+    const root = this.rootPid;
+    if (root === undefined) return;
+    for (const pid of [root, ...descendants(root)]) {
       const kb = vmHwmKb(pid);
       if (kb === undefined) continue;
       const p = this.peaks.get(pid);
       if (p) {
         p.hwmKb = Math.max(p.hwmKb, kb);
         // seen between fork and exec, a child still shows its parent's command line
-        if (p.role !== 'runner' && p.role !== 'worker') p.role = roleOf(pid, this.rootPid);
-      } else this.peaks.set(pid, { pid, role: roleOf(pid, this.rootPid), hwmKb: kb });
+        if (p.role !== 'runner' && p.role !== 'worker') p.role = roleOf(pid, root);
+      } else this.peaks.set(pid, { pid, role: roleOf(pid, root), hwmKb: kb });
     }
   }
 
@@ -153,10 +164,27 @@ class PeakSampler {
 export const PROGRESS_LINE = /^\[\d+\/\d+\]/;
 
 /** Runs `node <args>` (the bench's own node binary), timed from spawn to exit, bounded by opts.timeoutMs. */
+/** GNU time, when present: it reports the CPU time of node and of every descendant node waited for (the workers). */
+const TIME_BIN = process.platform === 'linux' && existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+
+/** "%U %S" as GNU time writes it (seconds of user and system CPU), in ms; undefined when unreadable. */
+export function parseCpuSeconds(text: string): number | undefined {
+  const m = /(\d+(?:\.\d+)?)\s+(\d+(?:\.\d+)?)\s*$/.exec(text.trim());
+  return m ? Math.round((Number(m[1]) + Number(m[2])) * 1000) : undefined;
+}
+
 export function runNode(args: string[], opts: ChildOptions): Promise<ChildRun> {
   return new Promise((resolve) => {
+    const cpuFile = TIME_BIN ? join(benchTempDir('ogc-bench-cpu-'), 'cpu.txt') : undefined;
     const t0 = performance.now();
-    const child = spawn(process.execPath, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child =
+      TIME_BIN && cpuFile
+        ? spawn(TIME_BIN, ['-f', '%U %S', '-o', cpuFile, process.execPath, ...args], {
+            cwd: opts.cwd,
+            env: opts.env,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          })
+        : spawn(process.execPath, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     const lines: Array<{ ms: number; text: string }> = [];
@@ -169,7 +197,7 @@ export function runNode(args: string[], opts: ChildOptions): Promise<ChildRun> {
       for (const text of parts) lines.push({ ms, text });
     });
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    const sampler = child.pid && opts.sampleMs ? new PeakSampler(child.pid) : undefined;
+    const sampler = child.pid && opts.sampleMs ? new PeakSampler(child.pid, TIME_BIN !== undefined) : undefined;
     // The last sample is taken when stdout closes (the process is exiting but still in /proc).
     child.stdout.on('end', () => sampler?.sample());
     sampler?.start(opts.sampleMs!);
@@ -184,7 +212,8 @@ export function runNode(args: string[], opts: ChildOptions): Promise<ChildRun> {
       clearTimeout(timer);
       if (partial) lines.push({ ms: wallMs, text: partial });
       const firstScenarioMs = lines.find((l) => PROGRESS_LINE.test(l.text))?.ms;
-      resolve({ code, timedOut, wallMs, stdout, stderr, firstScenarioMs, lines, peaks: sampler?.stop() ?? [] });
+      const cpuMs = cpuFile && !timedOut ? parseCpuSeconds(readText(cpuFile) ?? '') : undefined;
+      resolve({ code, timedOut, wallMs, cpuMs, stdout, stderr, firstScenarioMs, lines, peaks: sampler?.stop() ?? [] });
     });
   });
 }

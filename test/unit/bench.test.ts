@@ -15,7 +15,7 @@ import { isRunnerOwn, startCountingProxy, type RecordedExchange } from '../../sr
 import { countExchanges, medianPhases } from '../../src/bench/bench';
 import { categorise, categoryOf, type CpuProfile } from '../../src/bench/profile';
 import { compiledCucumberConfig } from '../../src/bench/compiled';
-import { outcomeLine, shortOutcome, type ChildRun } from '../../src/bench/processes';
+import { outcomeLine, parseCpuSeconds, shortOutcome, type ChildRun } from '../../src/bench/processes';
 import { BARE_LOOP_QUERIES } from '../../src/bench/bare-loop';
 import { startHostileServer } from '../support/hostile-server';
 
@@ -318,6 +318,15 @@ describe('the precompiled copy', () => {
     } finally {
       delete process.env.OGC_BENCH_FORMATS;
     }
+  });
+});
+
+describe('CPU time from GNU time', () => {
+  test('"%U %S" in ms, after the note GNU time adds for a non-zero exit', () => {
+    assert.equal(parseCpuSeconds('7.61 0.52\n'), 8130);
+    assert.equal(parseCpuSeconds('Command exited with non-zero status 2\n1.20 0.10\n'), 1300);
+    assert.equal(parseCpuSeconds(''), undefined);
+    assert.equal(parseCpuSeconds('Command terminated by signal 9\n'), undefined);
   });
 });
 
