@@ -58,7 +58,7 @@ export function removeTempDirs(): void {
 }
 
 /** Every name that configures the suite or the sandbox is dropped: a developer's shell must not leak in. */
-function cleanEnv(extraSecretNames: string[]): NodeJS.ProcessEnv {
+export function cleanEnv(extraSecretNames: string[]): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (/^(OTA_|SANDBOX_)/.test(k) || k === 'NODE_TEST_CONTEXT' || extraSecretNames.includes(k)) continue;

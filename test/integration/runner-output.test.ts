@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeRun, PROJECT_ROOT, removeTempDirs, runConformance, tempDir } from './helpers';
+import { cleanEnv, describeRun, PROJECT_ROOT, removeTempDirs, runConformance, tempDir } from './helpers';
 import type { ConformanceResult } from '../../src/reporting/result';
 
 after(removeTempDirs);
@@ -27,20 +27,25 @@ test('outside a terminal, one line per finished scenario with its outcome', asyn
 
 test('the verdict reaches a pipe that is slow to read', async () => {
   const root = tempDir();
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'scripts/conformance.ts', '--tags', '@op:hotelnbc'], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, OTA_BASE_URL: '', OTA_REPORTS_DIR: join(root, 'reports'), OTA_LEDGER_FILE: join(root, 'ledger.jsonl') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const closed = new Promise<number | null>((r) => child.on('close', r));
-  child.stderr.resume();
-  // Read nothing for a while: the child fills the pipe and must wait, not exit, before the verdict.
-  child.stdout.pause();
-  await new Promise((r) => setTimeout(r, 8_000));
+  // The reader is a shell that sleeps before reading: nothing in this process touches the pipe, so
+  // Node cannot drain it early (a paused child stream is resumed, and its data dropped, on exit).
+  const child = spawn(
+    'bash',
+    [
+      '-c',
+      'set -o pipefail; "$0" -r ts-node/register/transpile-only scripts/conformance.ts --tags @op:hotelnbc | (sleep 8; cat)',
+      process.execPath,
+    ],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...cleanEnv([]), OTA_REPORTS_DIR: join(root, 'reports'), OTA_LEDGER_FILE: join(root, 'ledger.jsonl') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
-  child.stdout.resume();
-  const code = await closed;
+  child.stderr.resume();
+  const code = await new Promise<number | null>((r) => child.on('close', r));
   assert.equal(code, 4, out);
   assert.match(out, /selection passed; not a conformance verdict/);
 });
