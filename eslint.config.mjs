@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'reports/**', '.ledger/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  { ignores: ['node_modules/**', 'reports/**', 'build/**', '.ledger/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -51,7 +51,7 @@ function runSuite(root: string, label: string, env: Record<string, string>, tags
   const dir = join(root, label);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const args = ['-r', 'ts-node/register/transpile-only', join(PROJECT_ROOT, 'scripts/conformance.ts')];
+  const args = [join(PROJECT_ROOT, 'scripts/launch.js'), 'conformance'];
   if (tags) args.push('--tags', tags);
   const started = Date.now();
   return new Promise((resolve) => {

@@ -1,7 +1,8 @@
 // `npm run report`: builds the Allure 3 HTML report from the last run's results, then scans it for
 // secrets (the same list the run masks: config.secrets). The output folder is cleared first: generating into an existing report
 // leaves the old index.html in place (Allure 3 writes the new one into a subfolder). Output and
-// history follow OTA_REPORTS_DIR; the history file accumulates across reports, for trends.
+// history follow OTA_REPORTS_DIR; the history accumulates across reports, for trends: one file per
+// target, at most OTA_HISTORY_LIMIT runs (src/reporting/allure-history.ts).
 // A report in which a secret is found is removed, with the history line it added (exit 3): left on
 // disk it would be published by mistake, and every later run would fail on it.
 import { spawnSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import { ConfigError } from '../src/run/errors';
 import { formatFindings, Redactor, scanForSecrets } from '../src/safety/redaction';
 import { maskConsole } from '../src/safety/console';
 import { ALLURE3_CATEGORIES } from '../src/reporting/allure-metadata';
+import { historyFile, historyLabel, historyLimit } from '../src/reporting/allure-history';
 
 function main(): number {
   const config = loadConfig();
@@ -19,10 +21,13 @@ function main(): number {
   maskConsole(redactor);
   const results = join(config.reportsDir, 'allure-results');
   if (!existsSync(results)) throw new ConfigError(`no results at ${results}: run npm run conformance first`);
+  const base = JSON.parse(readFileSync(join(PROJECT_ROOT, 'allurerc.json'), 'utf8')) as { name?: string };
   const allurerc = {
-    ...JSON.parse(readFileSync(join(PROJECT_ROOT, 'allurerc.json'), 'utf8')),
+    ...base,
+    name: `${base.name ?? 'OTA Gateway Conformance'}: ${historyLabel(config.baseUrl)}`,
     output: join(config.reportsDir, 'allure-report'),
-    historyPath: join(config.reportsDir, 'history', 'allure-history.jsonl'),
+    historyPath: historyFile(config.reportsDir, config.baseUrl),
+    historyLimit: historyLimit(),
     // Nonconformance (MUST), warning (SHOULD), cannot tell, suite error: Allure 3 reads them here.
     categories: ALLURE3_CATEGORIES,
   };

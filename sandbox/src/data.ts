@@ -1,7 +1,7 @@
 // The sandbox's catalogue: hotels, tour activities and transfers, shipped as JSON in sandbox/data
 // (or another folder via startSandbox({ dataDir })). Loaded once at start and never mutated.
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 export interface MonthDayRange {
   from: string; // MM-DD
@@ -129,8 +129,6 @@ export interface SandboxData {
   vehicleByCode: Map<string, Vehicle>;
 }
 
-export const DEFAULT_DATA_DIR = resolve(__dirname, '..', 'data');
-
 function readJson(dir: string, file: string): Record<string, unknown> {
   const p = join(dir, file);
   try {
@@ -140,7 +138,7 @@ function readJson(dir: string, file: string): Record<string, unknown> {
   }
 }
 
-export function loadData(dir: string = DEFAULT_DATA_DIR): SandboxData {
+export function loadData(dir: string): SandboxData {
   const h = readJson(dir, 'hotels.json');
   const a = readJson(dir, 'activities.json');
   const t = readJson(dir, 'transfers.json');

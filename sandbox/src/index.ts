@@ -1,7 +1,8 @@
 // Programmatic start: `const sb = await startSandbox({ port: 0 }); ... await sb.close();`
 import type { AddressInfo } from 'node:net';
 import { credentialsFromEnv, type Credentials } from './credentials';
-import { DEFAULT_DATA_DIR, loadData } from './data';
+import { loadData } from './data';
+import { DEFAULT_DATA_DIR } from './paths';
 import { fmtDate } from './dates';
 import { Faults } from './faults';
 import type { Ctx } from './operations/types';

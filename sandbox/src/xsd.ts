@@ -4,8 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type * as Lx from 'libxml2-wasm' with { 'resolution-mode': 'import' };
 import { loadLibxml } from './xml';
+import { REPO_ROOT } from './paths';
 
-export const REPO_ROOT = resolve(__dirname, '..', '..');
 export const DEFAULT_XSD_DIR = resolve(REPO_ROOT, '..', 'shared', 'ota-xsd', '2016B');
 
 /** The XSD folder: OTA_XSD_DIR when set (an empty value means "not configured"), else the default. */

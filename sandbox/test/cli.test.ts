@@ -9,7 +9,7 @@ import { fill, post } from './helpers';
 const ROOT = join(__dirname, '..', '..');
 
 function run(args: string[]) {
-  return spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'sandbox/src/cli.ts', ...args], {
+  return spawn(process.execPath, ['scripts/launch.js', 'sandbox', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -15,8 +15,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import { PROJECT_ROOT } from '../run/config';
 import type { BenchOptions } from './args';
-import { buildCompiledTree, type CompiledTree } from './compiled';
 import { PHASE_LABELS, runPhases, type RunPhases } from './phases';
 import { benchTempDir, outcomeLine, runEnv, runNode, shortOutcome, type ChildRun, type ProcessPeak } from './processes';
 import { summariseProfiles, type ProfileSummary } from './profile';
@@ -25,10 +25,11 @@ import { duration, idealMs, median, megabytes, percent, ratio, seconds, target, 
 import { formatTable, type Cell } from './table';
 import type { BareLoopResult } from './bare-loop';
 
-export const PROJECT_ROOT = resolve(__dirname, '..', '..');
-const TS_NODE = ['-r', 'ts-node/register/transpile-only'];
-const RUNNER = [...TS_NODE, 'scripts/conformance.ts'];
-const COMPILED_RUNNER = ['scripts/conformance.js'];
+export { PROJECT_ROOT };
+/** What `npm run conformance` runs: the launcher (a build check, nothing compiled when nothing changed), then the compiled runner. */
+const RUNNER = ['scripts/launch.js', 'conformance'];
+/** The bench runs compiled (scripts/launch.js built build/ before it started): the bare loop is compiled too. */
+const BARE_LOOP = join(PROJECT_ROOT, 'build', 'src', 'bench', 'bare-loop.js');
 /** A tag no scenario has: the run does everything but run a scenario (exit 2, "no scenario matched"). */
 export const NO_MATCH_TAGS = '@no-such-tag';
 const SAMPLE_MS = 100;
@@ -79,7 +80,7 @@ async function withProxiedSandbox<T>(holdMs: number, fn: (proxy: CountingProxy) 
   }
 }
 
-/** The schemas folder a default run uses (passed explicitly to the precompiled copy, which lives elsewhere). */
+/** The schemas folder a default run uses, when it is there. */
 function xsdDir(): string | undefined {
   const beside = resolve(PROJECT_ROOT, '../shared/ota-xsd/2016B');
   return existsSync(beside) ? beside : undefined;
@@ -88,7 +89,7 @@ function xsdDir(): string | undefined {
 interface RunHow {
   env?: Record<string, string | undefined>;
   cwd?: string;
-  /** node arguments before the runner's own (default: ts-node and scripts/conformance.ts). */
+  /** node arguments before the runner's own (default: the launcher). */
   script?: string[];
 }
 
@@ -189,7 +190,7 @@ async function mainJob(c: Ctx, replayFile: string): Promise<MainJobFigures> {
     c.progress(`bench: main job ${i}/${c.opts.runs}`);
     f.main.push(await runConformance(c, []));
     c.progress(`bench: bare loop ${i}/${c.opts.runs}`);
-    const run = await runNode([...TS_NODE, 'src/bench/bare-loop.ts', replayFile], {
+    const run = await runNode([BARE_LOOP, replayFile], {
       cwd: PROJECT_ROOT,
       env: runEnv(),
       timeoutMs: c.opts.runTimeoutMs,
@@ -240,8 +241,8 @@ function mainJobText(f: MainJobFigures, count: ExchangeCount): { text: string; m
     ],
     notes: [
       `The bare loop replays the request bodies the suite sent in the counted run (${count.total} exchanges, ${count.runnerOwn} of them the`,
-      "runner's own) with undici keep-alive, parses every reply with libxml2-wasm and runs three XPath queries; it runs under",
-      'ts-node too, and its time includes its own start-up (node, ts-node, the sandbox, libxml2-wasm).',
+      "runner's own) with undici keep-alive, parses every reply with libxml2-wasm and runs three XPath queries; it is compiled",
+      'like the suite, and its time includes its own start-up (node, the sandbox, libxml2-wasm).',
     ],
   });
   const phases = medianPhases(f.main);
@@ -383,12 +384,14 @@ function targetsText(c: Ctx, mainMs: number, bareMs: number, latency?: LatencyRo
 // ---------------------------------------------------------------------------------------------
 // 6. Where the time goes
 
-/** What a parallel worker loads before its first scenario: cucumber's API, the profile, the support code. */
+/** What a parallel worker loads before its first scenario: cucumber's API, the profile, the compiled support code. */
 const SUPPORT_LOAD = `
 const { loadConfiguration, loadSupport } = require('@cucumber/cucumber/api');
 (async () => {
-  const { runConfiguration } = await loadConfiguration({ file: 'cucumber.js', profiles: ['default'] }, { cwd: process.cwd() });
-  await loadSupport(runConfiguration, { cwd: process.cwd() });
+  const { runConfiguration: rc } = await loadConfiguration({ file: 'cucumber.js', profiles: ['default'] }, { cwd: process.cwd() });
+  rc.support.requireModules = [];
+  rc.support.requirePaths = rc.support.requirePaths.map((p) => 'build/' + p.replace(/\\.ts$/, '.js'));
+  await loadSupport(rc, { cwd: process.cwd() });
 })().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });`;
 
 interface StartupPart {
@@ -420,16 +423,13 @@ async function schemaCompilation(): Promise<{ ms: number; schemas: number }> {
   return { ms: performance.now() - t0, schemas: roots.length };
 }
 
-async function startupParts(c: Ctx, tree: CompiledTree): Promise<string> {
+async function startupParts(c: Ctx): Promise<string> {
   const runs = c.opts.runs;
   const parts: StartupPart[] = [
     { label: 'node -e 0', args: ['-e', '0'] },
-    { label: 'node -e "require(\'typescript\')": loading the compiler', args: ['-e', "require('typescript')"] },
-    { label: 'node -r ts-node/register/transpile-only -e 0', args: [...TS_NODE, '-e', '0'] },
-    { label: "the runner's modules, ts-node", args: [...TS_NODE, '-e', "require('./src/run/runner')"] },
-    { label: "the runner's modules, precompiled", args: ['-e', "require('./src/run/runner.js')"], cwd: tree.root },
-    { label: 'cucumber support code (what every worker loads), ts-node', args: ['-e', SUPPORT_LOAD] },
-    { label: 'cucumber support code, precompiled', args: ['-e', SUPPORT_LOAD], cwd: tree.root },
+    { label: 'node scripts/build.js: the build check when nothing changed', args: ['scripts/build.js'] },
+    { label: "the runner's modules, compiled", args: ['-e', "require('./build/src/run/runner')"] },
+    { label: 'cucumber support code (what every --parallel worker loads), compiled', args: ['-e', SUPPORT_LOAD] },
   ];
   const rows: Cell[][] = [];
   for (const p of parts) {
@@ -442,11 +442,6 @@ async function startupParts(c: Ctx, tree: CompiledTree): Promise<string> {
     `compiling the ${schema.schemas} OpenTravel reply schemas (libxml2-wasm)`,
     duration(schema.ms),
     'once per process that checks alignment',
-  ]);
-  rows.push([
-    `transpiling all ${tree.files} project files (typescript.transpileModule)`,
-    duration(tree.transpileMs),
-    'what ts-node redoes in every process',
   ]);
   return formatTable({
     title: `6a. Start-up, part by part (wall time, median of ${runs})`,
@@ -485,121 +480,6 @@ function profileText(title: string, p: { run: ChildRun; summary: ProfileSummary 
   });
 }
 
-interface Variant {
-  label: string;
-  how: RunHow;
-}
-
-async function compiledComparison(
-  c: Ctx,
-  tree: CompiledTree,
-  main: MainJobFigures,
-  latency: LatencyRow[],
-  bareMs: number,
-  replayFile: string,
-): Promise<string> {
-  const env = { OTA_XSD_DIR: xsdDir() ?? '' };
-  const compiled = (formats?: string): RunHow => ({ cwd: tree.root, script: COMPILED_RUNNER, env: { ...env, OGC_BENCH_FORMATS: formats } });
-  const variants: Variant[] = [
-    { label: 'precompiled', how: compiled() },
-    { label: 'precompiled, no Allure formatter', how: compiled('no-allure') },
-    { label: 'precompiled, console formatter only', how: compiled('off') },
-  ];
-  const pMax = c.opts.parallel[c.opts.parallel.length - 1];
-  const latTs = latency.find((r) => r.parallel === pMax);
-  // First the latency-bound run, where compiling once matters most (every worker transpiles).
-  const latEstimate = (latTs?.run.wallMs ?? 60_000) * 0.6;
-  const latC =
-    pMax > 1 && withinBudget(c, latEstimate) ? await latencyRun(c, pMax, `--parallel ${pMax}, precompiled`, variants[0].how) : undefined;
-  const latCOff =
-    pMax > 1 && withinBudget(c, latEstimate)
-      ? await latencyRun(c, pMax, `--parallel ${pMax}, precompiled, console formatter only`, variants[2].how)
-      : undefined;
-  const runs = new Map<string, ChildRun[]>(variants.map((v) => [v.label, []]));
-  const startup: ChildRun[] = [];
-  // the floor moves too: the bare loop, precompiled, is the fair comparison for a precompiled suite
-  const bare: ChildRun[] = [];
-  // one round (three variants and a start-up) takes about one ts-node main job
-  for (let i = 1; i <= c.opts.runs && withinBudget(c, median(walls(main.main))); i++) {
-    for (const v of variants) {
-      c.progress(`bench: main job, ${v.label} ${i}/${c.opts.runs}`);
-      runs.get(v.label)!.push(await runConformance(c, [], v.how));
-    }
-    c.progress(`bench: start-up, precompiled ${i}/${c.opts.runs}`);
-    startup.push(await runConformance(c, ['--tags', NO_MATCH_TAGS], variants[0].how));
-    c.progress(`bench: bare loop, precompiled ${i}/${c.opts.runs}`);
-    bare.push(await runNode(['src/bench/bare-loop.js', replayFile], { cwd: tree.root, env: runEnv(), timeoutMs: c.opts.runTimeoutMs }));
-  }
-
-  const columns = [{ label: 'ts-node (now)', runs: main.main }, ...variants.map((v) => ({ label: v.label, runs: runs.get(v.label)! }))];
-  const phases = columns.map((col) => medianPhases(col.runs));
-  const keys = Object.keys(PHASE_LABELS) as Array<keyof RunPhases>;
-  const rows: Cell[][] = keys.map((k) => [PHASE_LABELS[k], ...phases.map((p) => seconds(p?.[k] ?? NaN))]);
-  const totals = columns.map((col) => median(walls(col.runs)));
-  rows.push(['main job, wall', ...totals.map((t) => seconds(t))]);
-  rows.push(['  CPU (user + system)', ...columns.map((col) => seconds(cpu(col.runs)))]);
-  const bareC = median(walls(bare));
-  rows.push(['bare loop, wall', seconds(bareMs), seconds(bareC), seconds(bareC), seconds(bareC)]);
-  rows.push(['  main job <= 1.5 x bare loop + 1 s', ...totals.map((t, i) => verdictWord(target(t, i === 0 ? bareMs : bareC)))]);
-  const mainPeak = (runs: ChildRun[]) => megabytes(highestByRole(runs).find((p) => p.role === 'runner')?.hwmKb ?? NaN);
-  rows.push(['  peak memory of the main process', ...columns.map((col) => mainPeak(col.runs))]);
-  rows.push([
-    `time to the first scenario (--tags ${NO_MATCH_TAGS})`,
-    seconds(median(walls(main.startup))),
-    seconds(median(walls(startup))),
-    '',
-    '',
-  ]);
-  if (latTs)
-    rows.push([
-      `latency-bound --parallel ${pMax}, wall`,
-      seconds(latTs.run.wallMs),
-      seconds(latC?.run.wallMs ?? NaN),
-      '',
-      seconds(latCOff?.run.wallMs ?? NaN),
-    ]);
-  if (latTs)
-    rows.push([
-      '  CPU (user + system, all workers)',
-      seconds(latTs.run.cpuMs ?? NaN),
-      seconds(latC?.run.cpuMs ?? NaN),
-      '',
-      seconds(latCOff?.run.cpuMs ?? NaN),
-    ]);
-  if (latTs)
-    rows.push([
-      '  first scenario finished',
-      seconds(latTs.run.firstScenarioMs ?? NaN),
-      seconds(latC?.run.firstScenarioMs ?? NaN),
-      '',
-      seconds(latCOff?.run.firstScenarioMs ?? NaN),
-    ]);
-  const workerPeak = (r?: LatencyRow) => {
-    const w = r?.run.peaks.filter((p) => p.role === 'worker') ?? [];
-    return w.length ? megabytes(median(w.map((p) => p.hwmKb))) : '-';
-  };
-  if (latTs) rows.push(['  peak memory per worker (median)', workerPeak(latTs), workerPeak(latC), '', workerPeak(latCOff)]);
-  if (latTs)
-    rows.push([
-      `  --parallel ${pMax} <= 1.5 x ideal + 1 s`,
-      verdictWord(target(latTs.run.wallMs, latTs.idealMs)),
-      latC ? verdictWord(target(latC.run.wallMs, latC.idealMs)) : '-',
-      '',
-      latCOff ? verdictWord(target(latCOff.run.wallMs, latCOff.idealMs)) : '-',
-    ]);
-  return formatTable({
-    title: `6b. Compiled once instead of transpiled in every process, and the file formatters (median of ${columns[1].runs.length})`,
-    headers: ['', ...columns.map((col) => col.label)],
-    rows,
-    notes: [
-      `"precompiled": the ${tree.files} files transpiled once (${duration(tree.transpileMs)}) into a temp folder and run as JavaScript, no ts-node;`,
-      '"no Allure formatter" leaves out allure-cucumberjs; "console formatter only" also the message and html formatters;',
-      'the precompiled columns are held against the bare loop precompiled too (src/bench/bare-loop.js of the same copy).',
-      `Precompiled main job: ${shortOutcome(runs.get(variants[0].label)![0] ?? main.main[0])}. A measurement of the fix, not the fix.`,
-    ],
-  });
-}
-
 async function whereTheTimeGoes(
   c: Ctx,
   f: { main: MainJobFigures; count: ExchangeCount; latency: LatencyRow[]; bareMs: number; replayFile: string },
@@ -609,30 +489,24 @@ async function whereTheTimeGoes(
   const latTs = f.latency.find((r) => r.parallel === pMax);
   const skipped = (what: string) =>
     `${what}: skipped, the bench is near its time bound (${seconds(BUDGET_MS, 0)}); run it on a quieter machine.`;
-  c.progress('bench: transpiling the project once into a temp folder (the precompiled copy)');
-  const tree = buildCompiledTree(PROJECT_ROOT, join(benchTempDir('ogc-bench-build-'), 'build'));
-  // Measured in the order of their value (the fix first), printed in the order of the story.
-  const compiled = withinBudget(c, mainMs)
-    ? await compiledComparison(c, tree, f.main, f.latency, f.bareMs, f.replayFile)
-    : skipped('6b. Compiled once');
-  const startup = withinBudget(c, (mainMs / 2) * c.opts.runs) ? await startupParts(c, tree) : skipped('6a. Start-up, part by part');
-  let profile = skipped('6c. CPU profile of the main job');
+  const startup = withinBudget(c, (mainMs / 2) * c.opts.runs) ? await startupParts(c) : skipped('6a. Start-up, part by part');
+  let profile = skipped('6b. CPU profile of the main job');
   if (withinBudget(c, mainMs * 1.3)) {
     const p = await profileRun(c, 'the main job', []);
-    profile = profileText(`6c. CPU profile of the main job (sequential, ${f.count.total} exchanges)`, p, f.count.total);
+    profile = profileText(`6b. CPU profile of the main job (sequential, ${f.count.total} exchanges)`, p, f.count.total);
   }
-  let parallelProfile = pMax > 1 ? skipped(`6d. CPU profile of the latency-bound run, --parallel ${pMax}`) : '';
+  let parallelProfile = pMax > 1 ? skipped(`6c. CPU profile of the latency-bound run, --parallel ${pMax}`) : '';
   if (pMax > 1 && withinBudget(c, latTs?.run.wallMs ?? 60_000)) {
     const pr = await withProxiedSandbox(c.opts.holdMs, (proxy) =>
       profileRun(c, `the latency-bound run, --parallel ${pMax}`, latencyArgs(c, pMax), { env: targetEnv(proxy.url) }),
     );
     parallelProfile = profileText(
-      `6d. CPU profile of the latency-bound run, --parallel ${pMax} (${pr.summary.processes} processes: the runner and its workers)`,
+      `6c. CPU profile of the latency-bound run, --parallel ${pMax} (${pr.summary.processes} processes: the runner and its workers)`,
       pr,
       latTs?.exchanges ?? f.count.total,
     );
   }
-  return [startup, compiled, profile, parallelProfile].filter(Boolean);
+  return [startup, profile, parallelProfile].filter(Boolean);
 }
 
 // ---------------------------------------------------------------------------------------------

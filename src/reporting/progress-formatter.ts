@@ -28,11 +28,13 @@ export default class ProgressLinesFormatter extends Formatter {
   }
 
   private onEnvelope(e: messages.Envelope): void {
-    if (e.pickle) {
-      this.pickles.set(e.pickle.id, e.pickle);
+    // Every scenario of the features yields a pickle; only the selected ones (--tags, --name,
+    // --shard) become test cases, so the total counts test cases.
+    if (e.pickle) this.pickles.set(e.pickle.id, e.pickle);
+    else if (e.testCase) {
+      this.cases.set(e.testCase.id, e.testCase.pickleId);
       this.total++;
-    } else if (e.testCase) this.cases.set(e.testCase.id, e.testCase.pickleId);
-    else if (e.testCaseStarted) this.started.set(e.testCaseStarted.id, { testCaseId: e.testCaseStarted.testCaseId });
+    } else if (e.testCaseStarted) this.started.set(e.testCaseStarted.id, { testCaseId: e.testCaseStarted.testCaseId });
     else if (e.testStepFinished) {
       const s = this.started.get(e.testStepFinished.testCaseStartedId);
       const r = e.testStepFinished.testStepResult;

@@ -1,12 +1,18 @@
 // Configuration comes from the environment only (never constants in steps). Every problem is a
 // ConfigError that names the variable and what is wrong with it; the runner exits 2 on it.
 import { existsSync, statSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ConfigError } from './errors';
 import { DEFAULT_LIMITS, type RetryPolicy, type TransportLimits } from '../transport/http';
 
-export const PROJECT_ROOT = resolve(__dirname, '../..');
+/** The folder with package.json: found upwards, as this file runs from src/run or compiled from build/src/run. */
+export const PROJECT_ROOT = (() => {
+  for (let dir = __dirname; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no package.json above ${__dirname}`);
+  }
+})();
 
 export interface Credentials {
   requestorId: string;

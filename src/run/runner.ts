@@ -5,7 +5,7 @@
 // src/reporting/verdict.ts.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
 import { ConfigError, SuiteFault } from './errors';
 import { loadConfig, PROJECT_ROOT } from './config';
@@ -23,8 +23,20 @@ import { OPERATIONS, OTA_NS } from '../spec/operations';
 import { requirement } from '../spec/requirements';
 import type { ConformanceClass } from '../spec/requirements';
 import { writeReports } from '../reporting/write';
+import { PlainAllureWriter } from '../reporting/allure-writer';
 
 const PROFILES = Object.keys(require(join(PROJECT_ROOT, 'cucumber.js')) as Record<string, unknown>);
+
+// Started by scripts/launch.js, the runner is itself compiled (build/): cucumber, and each
+// --parallel worker, then load the compiled support code instead of transpiling it with ts-node.
+const RUNNING_COMPILED = __filename.endsWith('.js');
+
+function useCompiledSupport(rc: Awaited<ReturnType<typeof loadConfiguration>>['runConfiguration']): void {
+  const built = (p: string) => join('build', p.replace(/\.ts$/, '.js'));
+  rc.support.requireModules = (rc.support.requireModules ?? []).filter((m) => !m.startsWith('ts-node'));
+  rc.support.requirePaths = (rc.support.requirePaths ?? []).map(built);
+  if (rc.formats.stdout?.endsWith('progress-formatter.cjs')) rc.formats.stdout = `./${built(rc.formats.stdout.replace(/\.cjs$/, '.ts'))}`;
+}
 
 /** Reports of an earlier run that this run replaces (history and ledgers are kept). */
 const RUN_OUTPUTS = [
@@ -139,6 +151,16 @@ export async function run(argv: string[]): Promise<number> {
       { file: 'cucumber.js', profiles: [args.profile], provided },
       { cwd: PROJECT_ROOT },
     );
+    if (RUNNING_COMPILED) useCompiledSupport(runConfiguration);
+    // allure-cucumberjs takes its writer from the format options (only this process's formatters
+    // write: --parallel workers send their messages here).
+    const allureResults = runConfiguration.formats.options.resultsDir;
+    if (typeof allureResults === 'string')
+      runConfiguration.formats.options = {
+        ...runConfiguration.formats.options,
+        // not JSON, so outside the options' declared type; allure-cucumberjs reads it as is
+        writer: new PlainAllureWriter(resolve(PROJECT_ROOT, allureResults)) as unknown as string,
+      };
     if (c.format)
       runConfiguration.formats.files = {
         ...runConfiguration.formats.files,

@@ -104,7 +104,7 @@ export function startConformance(opts: RunOptions = {}): StartedRun {
   };
   const timeoutMs = opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
   const t0 = Date.now();
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'scripts/conformance.ts', ...(opts.args ?? [])], {
+  const child = spawn(process.execPath, ['scripts/launch.js', 'conformance', ...(opts.args ?? [])], {
     cwd: PROJECT_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,20 +10,26 @@ import { join } from 'node:path';
 
 const root = join(__dirname, '../..');
 const node = (args: string[], env: NodeJS.ProcessEnv) =>
-  spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', ...args], { cwd: root, env, encoding: 'utf8', timeout: 120_000 });
+  spawnSync(process.execPath, ['scripts/launch.js', ...args], { cwd: root, env, encoding: 'utf8', timeout: 120_000 });
 
-test('each report shows the last run, and the history grows', { timeout: 300_000 }, () => {
+test('each report shows the last run; the history of the target grows up to OTA_HISTORY_LIMIT', { timeout: 400_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'report-'));
   const reports = join(dir, 'reports');
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, OTA_REPORTS_DIR: reports, OTA_LEDGER_FILE: join(dir, 'ledger.jsonl') };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    OTA_REPORTS_DIR: reports,
+    OTA_LEDGER_FILE: join(dir, 'ledger.jsonl'),
+    OTA_HISTORY_LIMIT: '2',
+  };
   const html = join(reports, 'allure-report');
   try {
     const counts: number[] = [];
     for (const tags of ['@op:hotelnbc and not @informative', '@op:hotelavailability and not @informative']) {
-      const run = node(['scripts/conformance.ts', '--tags', tags], env);
+      const run = node(['conformance', '--tags', tags], env);
       assert.ok([0, 4].includes(run.status ?? -1), run.stdout + run.stderr); // 4: a selection that passed
       const scenarios = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')).scenarios.length;
-      const report = node(['scripts/report.ts'], env);
+      const report = node(['report'], env);
       assert.equal(report.status, 0, report.stdout + report.stderr);
       assert.ok(existsSync(join(html, 'index.html')), 'no index.html');
       // One self-contained file (singleFile): the report's own summary counts its results.
@@ -31,8 +37,12 @@ test('each report shows the last run, and the history grows', { timeout: 300_000
       assert.equal(counts[counts.length - 1], scenarios, `the report holds ${counts[counts.length - 1]} results, the run had ${scenarios}`);
     }
     assert.notEqual(counts[0], counts[1], 'the two runs should differ in size, or this test proves nothing');
-    const history = readFileSync(join(reports, 'history/allure-history.jsonl'), 'utf8').trim().split('\n');
-    assert.equal(history.length, 2, 'one history entry per report');
+    // one file per target: the embedded sandbox's
+    const historyOf = () => readFileSync(join(reports, 'history/embedded-sandbox.jsonl'), 'utf8').trim().split('\n');
+    assert.equal(historyOf().length, 2, 'one history entry per report');
+    const again = node(['report'], env);
+    assert.equal(again.status, 0, again.stdout + again.stderr);
+    assert.equal(historyOf().length, 2, 'bounded by OTA_HISTORY_LIMIT=2');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -50,7 +60,7 @@ test(
     const dir = mkdtempSync(join(tmpdir(), 'report-leak-'));
     const reports = join(dir, 'reports');
     const results = join(reports, 'allure-results');
-    const history = join(reports, 'history', 'allure-history.jsonl');
+    const history = join(reports, 'history', 'embedded-sandbox.jsonl');
     const env = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -83,12 +93,12 @@ test(
     };
     try {
       results1('a clean scenario', 'refused as expected');
-      let report = node(['scripts/report.ts'], env);
+      let report = node(['report'], env);
       assert.equal(report.status, 0, report.stdout + report.stderr);
       const cleanHistory = readFileSync(history);
 
       results1(`a leaking scenario ${ncr}`, `login ${PW.slice(0, 6)}\n${PW.slice(6)} refused`);
-      report = node(['scripts/report.ts'], env);
+      report = node(['report'], env);
       assert.equal(report.status, 3, report.stdout + report.stderr);
       assert.match(report.stderr, /A SECRET WAS FOUND IN THE REPORT: it was removed/);
       assert.ok(!(report.stdout + report.stderr).includes(PW), 'the value is never shown');
@@ -97,7 +107,7 @@ test(
 
       // the next run replaces its results; its report (and its own scan of the folder) is clean
       results1('a clean scenario', 'refused as expected');
-      report = node(['scripts/report.ts'], env);
+      report = node(['report'], env);
       assert.equal(report.status, 0, report.stdout + report.stderr);
       assert.equal(readFileSync(history, 'utf8').trim().split('\n').length, 2);
       assert.deepEqual(scanForSecrets(reports, [PW]), []);

@@ -21,14 +21,10 @@ test('two shards merged give the verdict and outcomes of the whole run', async (
   assert.equal(shard1.code, 4, `a shard alone is a selection: ${describeRun(shard1)}`);
   assert.match(shard1.stdout, /not a conformance verdict/);
   const out = tempDir();
-  const merged = spawnSync(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', 'scripts/merge.ts', '--out', out, shard1.reportsDir, shard2.reportsDir],
-    {
-      cwd: PROJECT_ROOT,
-      encoding: 'utf8',
-    },
-  );
+  const merged = spawnSync(process.execPath, ['scripts/launch.js', 'merge', '--out', out, shard1.reportsDir, shard2.reportsDir], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+  });
   assert.equal(merged.status, 0, merged.stdout + merged.stderr);
   const m = summary(out);
   const w = summary(whole.reportsDir);
@@ -40,16 +36,15 @@ test('two shards merged give the verdict and outcomes of the whole run', async (
 test('merging one shard of two is still a selection, and merging a shard twice is refused', async () => {
   const shard = await runConformance({ args: ['--shard', '1/2', '--tags', '@op:hotelnbc'], timeoutMs: 120_000 });
   const out = tempDir();
-  const once = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', 'scripts/merge.ts', '--out', out, shard.reportsDir], {
+  const once = spawnSync(process.execPath, ['scripts/launch.js', 'merge', '--out', out, shard.reportsDir], {
     cwd: PROJECT_ROOT,
     encoding: 'utf8',
   });
   assert.equal(once.status, 4, once.stdout + once.stderr);
-  const twice = spawnSync(
-    process.execPath,
-    ['-r', 'ts-node/register/transpile-only', 'scripts/merge.ts', '--out', out, shard.reportsDir, shard.reportsDir],
-    { cwd: PROJECT_ROOT, encoding: 'utf8' },
-  );
+  const twice = spawnSync(process.execPath, ['scripts/launch.js', 'merge', '--out', out, shard.reportsDir, shard.reportsDir], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+  });
   assert.equal(twice.status, 2, twice.stdout + twice.stderr);
   assert.match(twice.stderr, /in two of the merged runs/);
 });

@@ -1,9 +1,9 @@
 // The benchmark's own helpers (issue 12, item 5: speed measured by `npm run bench`, not by timed
 // tests): its arguments, its arithmetic, its tables, the phases of a run, the exchange count, the
-// CPU-profile categories and the precompiled copy's cucumber.js. No timing is asserted anywhere.
+// CPU-profile categories. No timing is asserted anywhere.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
@@ -14,7 +14,6 @@ import { runPhases, type TimedLine } from '../../src/bench/phases';
 import { isRunnerOwn, startCountingProxy, type RecordedExchange } from '../../src/bench/proxy';
 import { countExchanges, medianPhases } from '../../src/bench/bench';
 import { categorise, categoryOf, type CpuProfile } from '../../src/bench/profile';
-import { compiledCucumberConfig } from '../../src/bench/compiled';
 import { outcomeLine, parseCpuSeconds, shortOutcome, type ChildRun } from '../../src/bench/processes';
 import { BARE_LOOP_QUERIES } from '../../src/bench/bare-loop';
 import { startHostileServer } from '../support/hostile-server';
@@ -287,37 +286,6 @@ describe('CPU profile categories', () => {
     const c = categorise(profile);
     assert.equal(c.get('Allure formatter'), 3.5);
     assert.equal(c.get('node internals (event loop, fs, streams)'), 0.25);
-  });
-});
-
-describe('the precompiled copy', () => {
-  test("its cucumber.js keeps the project's profiles, loads .js without ts-node, and can drop formatters", () => {
-    const project = join(dir, 'project-cucumber.js');
-    writeFileSync(
-      project,
-      `module.exports = { default: { requireModule: ['ts-node/register/transpile-only'], require: ['src/cucumber/world.ts', 'steps/**/*.ts'],
-        format: ['progress', 'message:r/m.ndjson', 'html:r/c.html', ['allure-cucumberjs/reporter', 'r/a.log']], strict: true } };`,
-    );
-    const generated = join(dir, 'cucumber.js');
-    writeFileSync(generated, compiledCucumberConfig(project));
-    const load = (formats?: string) => {
-      if (formats === undefined) delete process.env.OGC_BENCH_FORMATS;
-      else process.env.OGC_BENCH_FORMATS = formats;
-      delete require.cache[require.resolve(generated)];
-      return (require(generated) as Record<string, { requireModule: string[]; require: string[]; format: unknown[]; strict: boolean }>)
-        .default;
-    };
-    try {
-      const all = load();
-      assert.deepEqual(all.requireModule, []);
-      assert.deepEqual(all.require, ['src/cucumber/world.js', 'steps/**/*.js']);
-      assert.equal(all.format.length, 4);
-      assert.equal(all.strict, true);
-      assert.deepEqual(load('no-allure').format, ['progress', 'message:r/m.ndjson', 'html:r/c.html']);
-      assert.deepEqual(load('off').format, ['progress']);
-    } finally {
-      delete process.env.OGC_BENCH_FORMATS;
-    }
   });
 });
 

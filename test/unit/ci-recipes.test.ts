@@ -120,7 +120,7 @@ function conformanceArguments(file: string): string[][] {
 
 async function runRunner(args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((done, fail) => {
-    const p = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'scripts/conformance.ts', ...args], {
+    const p = spawn(process.execPath, ['scripts/launch.js', 'conformance', ...args], {
       cwd: ROOT,
       env: { ...process.env, OTA_BASE_URL: '' },
     });

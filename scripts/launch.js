@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// `node scripts/launch.js <script> [args]`: what every `npm run` script runs. Brings build/ up to
+// date (scripts/build.js: only changed files, nothing when nothing changed), then runs the
+// compiled script in this process with the remaining arguments.
+'use strict';
+const { join } = require('node:path');
+const { build, BUILD_DIR } = require('./build');
+
+const SCRIPTS = {
+  conformance: 'scripts/conformance.js',
+  merge: 'scripts/merge.js',
+  report: 'scripts/report.js',
+  mutants: 'scripts/mutants.js',
+  bench: 'scripts/bench.js',
+  sandbox: 'sandbox/src/cli.js',
+};
+
+const name = process.argv[2];
+if (!Object.hasOwn(SCRIPTS, name)) {
+  console.error(`launch: unknown script ${JSON.stringify(name ?? '')}; one of ${Object.keys(SCRIPTS).join(', ')}`);
+  process.exit(2);
+}
+try {
+  build();
+} catch (e) {
+  console.error(`launch: the build failed: ${e.message}`);
+  process.exit(2);
+}
+// The script reads its own arguments from process.argv.slice(2), as when run directly.
+process.argv.splice(2, 1);
+require(join(BUILD_DIR, SCRIPTS[name]));
