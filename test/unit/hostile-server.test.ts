@@ -134,7 +134,8 @@ describe('hostile server', () => {
     await srv.close();
     const e = await pending;
     assert.ok(e instanceof Error && /reset|closed/.test(e.message), String(e));
-    assert.ok(Date.now() - t0 < 1000);
+    // promptly, not at a timeout of the client's: generous for a loaded machine
+    assert.ok(Date.now() - t0 < 10_000);
   });
 
   test('per-request: a mode chosen for each request (GET answered, POST misbehaves)', async () => {

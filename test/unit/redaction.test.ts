@@ -176,7 +176,8 @@ describe('scanForSecrets', () => {
     const t0 = Date.now();
     const f = scanForSecrets(d, [PW]);
     assert.deepEqual(enc(f), [`big.log|secret #1|raw|${positions.length}`]);
-    assert.ok(Date.now() - t0 < 5000);
+    // linear: a quadratic scan of 3 MB would take minutes; generous for a loaded machine
+    assert.ok(Date.now() - t0 < 30_000);
   });
 
   test('a missing directory has no findings; short secrets are not scanned for', () => {

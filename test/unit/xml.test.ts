@@ -61,7 +61,8 @@ test('billion laughs is refused quickly with bounded memory', () => {
     `]><l>&j;</l>`;
   const { text, ms, rssGrowth } = parseHostile(lol, 'l');
   assert.ok(text.length < 1_000_000, `expanded to ${text.length} characters`);
-  assert.ok(ms < 2000, `took ${ms} ms`);
+  // expansion would take minutes; the bound is generous for a loaded machine
+  assert.ok(ms < 10_000, `took ${ms} ms`);
   assert.ok(rssGrowth < 200 * 1024 * 1024, 'memory grew by more than 200 MB');
 });
 
