@@ -1,5 +1,5 @@
 // The phases of one run, from the times at which the runner's stdout lines arrived:
-//   start-up           spawn -> the header "OTA Gateway Conformance: run ..." (node, ts-node, the
+//   start-up           spawn -> the header "OTA Gateway Conformance: run ..." (node, the build check, the
 //                      runner's modules, configuration, libxml2-wasm, the embedded sandbox);
 //   to first scenario  header -> the first progress line (preflight, ledger clean-up, cucumber
 //                      loading its support code and the features, the first scenario);
@@ -42,7 +42,7 @@ export function runPhases(lines: readonly TimedLine[], wallMs: number): RunPhase
 }
 
 export const PHASE_LABELS: Record<keyof RunPhases, string> = {
-  startupMs: 'start-up: node, ts-node, modules, config, sandbox',
+  startupMs: 'start-up: node, the build check, modules, config, sandbox',
   toFirstScenarioMs: 'preflight, clean-up, cucumber loads support code and features, first scenario',
   scenariosMs: 'the other scenarios',
   afterScenariosMs: 'after the scenarios: formatters finish, outcomes, reports written',

@@ -14,7 +14,8 @@ import { openRunContext, type RunContext } from './run-context';
 import { postXml, preflight } from '../transport/http';
 import { cleanUpLedger, describeCleanup } from '../safety/bookings';
 import { startRunGuard, GatewayStoppedAnswering } from '../safety/run-guard';
-import { formatFindings as formatSecretFindings, scanForSecrets } from '../safety/redaction';
+import { formatFindings as formatSecretFindings } from '../safety/redaction';
+import { scanForSecretsInParallel } from '../safety/parallel-scan';
 import { MessageCollector, requirementOutcomes } from '../reporting/outcomes';
 import { decideVerdict, EXIT } from '../reporting/verdict';
 import { formatConsoleSummary } from '../reporting/console';
@@ -230,7 +231,7 @@ export async function run(argv: string[]): Promise<number> {
     console.log(ctx.redactor.scrub(formatConsoleSummary(result)));
 
     // Last: nothing the run wrote may hold a secret (encoded forms included).
-    const leaks = existsSync(config.reportsDir) ? scanForSecrets(config.reportsDir, ctx.redactor.secrets as string[]) : [];
+    const leaks = await scanForSecretsInParallel(config.reportsDir, ctx.redactor.secrets);
     if (leaks.length > 0) {
       console.error(`\nA SECRET WAS FOUND IN THE REPORTS — do not publish ${config.reportsDir}:\n${formatSecretFindings(leaks)}`);
       return EXIT.SECRET_LEAKED;

@@ -267,11 +267,16 @@ const OVERLAP = 64 * 1024;
  * chunks that overlap by 64 KiB. A missing dir gives no findings.
  */
 export function scanForSecrets(dir: string, secrets: string[]): SecretFinding[] {
+  return existsSync(dir) ? scanFiles(listFiles(dir), secrets) : [];
+}
+
+/** The scan of scanForSecrets over a list of files, in their order (src/safety/parallel-scan.ts shares it out). */
+export function scanFiles(files: readonly string[], secrets: readonly string[]): SecretFinding[] {
   const { kept } = partition(secrets);
-  if (kept.length === 0 || !existsSync(dir)) return [];
+  if (kept.length === 0) return [];
   const scanner = new SecretScanner(kept.map((k) => k.value));
   const findings: SecretFinding[] = [];
-  for (const file of listFiles(dir)) {
+  for (const file of files) {
     for (const [key, count] of scanFile(file, scanner)) {
       const [i, encoding] = key.split('\u0000') as [string, SecretEncoding];
       findings.push({ file, secretLabel: kept[Number(i)].label, encoding, count });
@@ -406,7 +411,8 @@ function textLike(s: string): boolean {
   return true;
 }
 
-function listFiles(dir: string): string[] {
+/** Every regular file under dir, sorted, symbolic links not followed. */
+export function listFiles(dir: string): string[] {
   const out: string[] = [];
   const walk = (d: string) => {
     for (const name of readdirSync(d).sort()) {
