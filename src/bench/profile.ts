@@ -47,9 +47,11 @@ export function categoryOf(frame: CallFrame): string | undefined {
   if (url.includes('/node_modules/undici/') || url.startsWith('node:internal/http') || url.startsWith('node:_http') || url === 'node:http')
     return 'HTTP (undici, node:http)';
   if (url.includes('/sandbox/src/')) return 'sandbox (the target)';
+  if (url.includes('/src/safety/parallel-scan') || url.includes('/src/safety/scan-worker'))
+    return 'secret scan of the reports (after the run)';
   if (url.includes('/src/safety/redaction') || url.includes('/src/safety/secret-views')) {
     // the same finders serve both: the entry point decides
-    if (fn === 'scanForSecrets') return 'secret scan of the reports (after the run)';
+    if (fn === 'scanForSecrets' || fn === 'scanFiles') return 'secret scan of the reports (after the run)';
     if (fn === 'maskXml' || fn === 'scrub' || fn === 'echoes') return 'masking (evidence, messages, credential echo)';
     return undefined;
   }
