@@ -1,5 +1,6 @@
 // The benchmark's command line (`npm run bench -- [options]`). Every problem is one line
 // (BenchUsageError), found before anything is started.
+import { forEachArgument } from '../run/arguments';
 
 export class BenchUsageError extends Error {
   override name = 'BenchUsageError';
@@ -64,58 +65,49 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   let quick = false;
   let runTimeoutMs = 300_000;
   let help = false;
-  for (let i = 0; i < argv.length; i++) {
-    let a = argv[i];
-    let inline: string | undefined;
-    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
-    if (eq > 0) {
-      inline = a.slice(eq + 1);
-      a = a.slice(0, eq);
-    }
-    const value = (): string => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || (inline === undefined && v.startsWith('-')) || v.trim() === '')
-        throw new BenchUsageError(`${a} needs a value`);
-      return v;
-    };
-    switch (a) {
-      case '--runs':
-        runs = wholeNumber(a, value(), 1, 50);
-        break;
-      case '--hold-ms':
-        holdMs = wholeNumber(a, value(), 0, 10_000);
-        break;
-      case '--parallel': {
-        const v = value();
-        const parts = v.split(',').map((p) => p.trim());
-        if (parts.some((p) => !/^\d+$/.test(p) || Number(p) < 1 || Number(p) > 64))
-          throw new BenchUsageError(`--parallel needs a comma-separated list of whole numbers from 1 to 64, not "${v}"`);
-        parallel = [...new Set(parts.map(Number))].sort((x, y) => x - y);
-        break;
+  forEachArgument(
+    argv,
+    (m) => new BenchUsageError(m),
+    (a, value, raw) => {
+      switch (a) {
+        case '--runs':
+          runs = wholeNumber(a, value(), 1, 50);
+          break;
+        case '--hold-ms':
+          holdMs = wholeNumber(a, value(), 0, 10_000);
+          break;
+        case '--parallel': {
+          const v = value();
+          const parts = v.split(',').map((p) => p.trim());
+          if (parts.some((p) => !/^\d+$/.test(p) || Number(p) < 1 || Number(p) > 64))
+            throw new BenchUsageError(`--parallel needs a comma-separated list of whole numbers from 1 to 64, not "${v}"`);
+          parallel = [...new Set(parts.map(Number))].sort((x, y) => x - y);
+          break;
+        }
+        case '--sequential':
+          sequential = true;
+          break;
+        case '--latency-tags':
+          latencyTags = value();
+          break;
+        case '--no-analysis':
+          analysis = false;
+          break;
+        case '--quick':
+          quick = true;
+          break;
+        case '--run-timeout':
+          runTimeoutMs = wholeNumber(a, value(), 10, 3600) * 1000;
+          break;
+        case '-h':
+        case '--help':
+          help = true;
+          break;
+        default:
+          throw new BenchUsageError(`unknown argument ${raw}; see npm run bench -- --help`);
       }
-      case '--sequential':
-        sequential = true;
-        break;
-      case '--latency-tags':
-        latencyTags = value();
-        break;
-      case '--no-analysis':
-        analysis = false;
-        break;
-      case '--quick':
-        quick = true;
-        break;
-      case '--run-timeout':
-        runTimeoutMs = wholeNumber(a, value(), 10, 3600) * 1000;
-        break;
-      case '-h':
-      case '--help':
-        help = true;
-        break;
-      default:
-        throw new BenchUsageError(`unknown argument ${argv[i]}; see npm run bench -- --help`);
-    }
-  }
+    },
+  );
   if (quick) {
     latencyTags ??= QUICK_LATENCY_TAGS;
     analysis = false;

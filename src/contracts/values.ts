@@ -1,7 +1,7 @@
 // Small readings and comparisons the contracts share: numbers, dates, codes, booleans, category
 // counts, and the values a fact shows at every one of its places.
 import type { Fact, ReplyReader } from './reader';
-import { list, type Check } from './rule';
+import { list, type Check, type Exchange } from './rule';
 import type { XNode } from '../xml/xml';
 
 export function num(v: string | undefined): number {
@@ -135,4 +135,24 @@ export function checkDescribed(c: Check, r: ReplyReader, item: Fact, code: Fact,
   const missing = wanted.filter((w) => !described.some((d) => sameCode(d, w)));
   if (items.length && described.length === items.length && missing.length)
     c.fail(`${r.nodes(item)!.at}/${code.places[0]}`, list(wanted), list(described));
+}
+
+/** The codes a descriptive-data request asks for: the non-blank values at `xpath` of the request. */
+export const requestedCodes = (x: Exchange, xpath: string): string[] =>
+  x.request
+    .values(xpath)
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/**
+ * The content of a descriptive-data reply (HNBC-CONTENT, ANBC-CONTENT): every item described
+ * shows a name and some descriptive content; a reply with no item leaves nothing to judge.
+ */
+export function checkNamedAndDescribed(c: Check, r: ReplyReader, item: Fact, name: Fact, content: Fact, noun: string): void {
+  const items = r.items(item);
+  if (items.length === 0) c.cannotTell(`the reply shows no ${noun} to judge`);
+  for (const i of items) {
+    if (!r.value(name, i.node)) c.fail(`${i.at}/${name.places[0]}`, name.what, '(absent)');
+    if (!r.value(content, i.node)) c.fail(`${i.at}/${content.places[0]}`, content.what, '(none)');
+  }
 }

@@ -6,27 +6,29 @@ import { loadConfig } from '../run/config';
 import { ConfigError } from '../run/errors';
 import { DEFAULT_LIMITS, DEFAULT_RETRY } from '../transport/http';
 import { cancelBooking } from '../safety/bookings';
-import { maskStepErrors, protectProcessFromEnv } from '../safety/run-guard';
+import { maskStepErrors, protectProcess } from '../safety/run-guard';
 import type { GatewayWorld } from './world';
 import { CLEANUP_NOTE_MEDIA_TYPE } from '../reporting/outcomes';
 
-// A step may wait for a few gateway replies (plus retries); the transport has its own bounds, so
-// this is only the last line of defence against a hang. Bad configuration is reported by
-// BeforeAll; until then the defaults serve.
-function stepTimeoutMs(): number {
-  let { limits, retry } = { limits: DEFAULT_LIMITS, retry: DEFAULT_RETRY };
+// The configuration as this process (the runner, or a parallel worker) loads its support code.
+// A bad one is reported by BeforeAll, as one line; until then the defaults serve.
+const early = (() => {
   try {
-    ({ limits, retry } = loadConfig());
+    return loadConfig();
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
+    return undefined;
   }
-  return Math.max(60_000, limits.requestTimeoutMs * (retry.retries + 1) * 4 + 10_000);
-}
-setDefaultTimeout(stepTimeoutMs());
+})();
+
+// A step may wait for a few gateway replies (plus retries); the transport has its own bounds, so
+// this is only the last line of defence against a hang.
+const { limits, retry } = early ?? { limits: DEFAULT_LIMITS, retry: DEFAULT_RETRY };
+setDefaultTimeout(Math.max(60_000, limits.requestTimeoutMs * (retry.retries + 1) * 4 + 10_000));
 
 // Each process (a parallel worker writes to the terminal itself) masks its console and shares the
 // breaker; errors of steps and hooks are masked before any formatter sees them.
-protectProcessFromEnv();
+if (early) protectProcess(early);
 setDefinitionFunctionWrapper(maskStepErrors);
 
 BeforeAll(async function () {

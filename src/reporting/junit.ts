@@ -14,6 +14,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { visible } from './conformance-report';
+import { firstLine } from './outcomes';
 import type { ConformanceResult, RequirementResult, ScenarioRecord } from './result';
 
 export interface JUnitOptions {
@@ -36,11 +37,8 @@ export function xml(s: string | number | undefined | null): string {
 /** Attribute values keep their newlines only as character references. */
 const attr = (s: string | number | undefined | null) => xml(s).replace(/\n/g, '&#10;');
 
-const firstLine = (s: string | undefined) =>
-  (s ?? '')
-    .split('\n')
-    .find((l) => l.trim() !== '')
-    ?.trim() ?? '';
+// the whole first line: a CI page shows the message attribute as the failure's title
+const title = (s: string | undefined) => firstLine(s, Infinity);
 
 export type CaseKind = 'passed' | 'failure' | 'warning' | 'cantTell' | 'suiteError' | 'skipped';
 
@@ -122,14 +120,14 @@ function findingsOf(r: RequirementResult | undefined, s: ScenarioRecord): string
 
 const ELEMENT: Record<Exclude<CaseKind, 'passed'>, (c: JUnitCase) => string> = {
   failure: (c) =>
-    `<failure type="Nonconformance" message="${attr(firstLine(c.message) || 'a MUST requirement failed')}">${xml(c.message ?? '')}</failure>`,
+    `<failure type="Nonconformance" message="${attr(title(c.message) || 'a MUST requirement failed')}">${xml(c.message ?? '')}</failure>`,
   warning: (c) =>
-    `<failure type="Warning" message="${attr(firstLine(c.message) || 'a SHOULD requirement failed (--strict)')}">${xml(c.message ?? '')}</failure>`,
+    `<failure type="Warning" message="${attr(title(c.message) || 'a SHOULD requirement failed (--strict)')}">${xml(c.message ?? '')}</failure>`,
   cantTell: (c) =>
-    `<error type="CannotTell" message="${attr(firstLine(c.message) || 'the check could not be made')}">${xml(c.message ?? '')}</error>`,
+    `<error type="CannotTell" message="${attr(title(c.message) || 'the check could not be made')}">${xml(c.message ?? '')}</error>`,
   suiteError: (c) =>
-    `<error type="SuiteError" message="${attr(firstLine(c.message) || "the suite's own error")}">${xml(c.message ?? '')}</error>`,
-  skipped: (c) => `<skipped message="${attr(firstLine(c.message) || 'skipped')}"/>`,
+    `<error type="SuiteError" message="${attr(title(c.message) || "the suite's own error")}">${xml(c.message ?? '')}</error>`,
+  skipped: (c) => `<skipped message="${attr(title(c.message) || 'skipped')}"/>`,
 };
 
 /** Counts as the testsuite attributes state them. */

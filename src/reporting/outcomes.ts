@@ -9,7 +9,7 @@
 //   inapplicable  its conformance class is not claimed by the target.
 import type * as messages from '@cucumber/messages' with { 'resolution-mode': 'import' };
 import { CANNOT_TELL_TYPE, SUITE_FAULT_TYPES } from '../run/errors';
-import { REQUIREMENTS, isRequirementId, type ConformanceClass } from '../spec/requirements';
+import { REQUIREMENTS, type ConformanceClass } from '../spec/requirements';
 import type { Assertion } from '../contracts/rule';
 import type { CheckOutcome, FindingRecord, Outcome, RequirementResult, ScenarioRecord, ScenarioStatus } from './result';
 
@@ -24,7 +24,12 @@ interface CaseState {
   assertions: Assertion[];
 }
 
+/** How bad a step result is: a scenario's status is its worst step's (the suite's own trouble above a failure). */
 const RANK: Record<string, number> = { PASSED: 0, UNKNOWN: 0, SKIPPED: 1, PENDING: 3, UNDEFINED: 3, AMBIGUOUS: 3, FAILED: 2 };
+
+/** The worse of two step results (the first when they rank alike). */
+export const worseStep = (a: messages.TestStepResult | undefined, b: messages.TestStepResult): messages.TestStepResult =>
+  !a || (RANK[b.status] ?? 0) > (RANK[a.status] ?? 0) ? b : a;
 
 /** Collects the envelopes of one run (sequential or parallel); results() at the end. */
 export class MessageCollector {
@@ -47,7 +52,7 @@ export class MessageCollector {
     } else if (e.testStepFinished) {
       const state = this.cases.get(e.testStepFinished.testCaseStartedId);
       const r = e.testStepFinished.testStepResult;
-      if (state && (!state.worst || (RANK[r.status] ?? 0) > (RANK[state.worst.status] ?? 0))) state.worst = r;
+      if (state) state.worst = worseStep(state.worst, r);
     } else if (e.testCaseFinished) {
       if (e.testCaseFinished.willBeRetried) this.cases.delete(e.testCaseFinished.testCaseStartedId);
       else this.finished.push(e.testCaseFinished.testCaseStartedId);
@@ -164,18 +169,10 @@ export function requirementOutcomes(
   });
 }
 
-/** Requirement IDs a scenario recorded as warnings (SHOULD checks that failed). */
-export function warningsOf(assertions: Assertion[], levelOf: (id: string) => string | undefined): string[] {
-  return [...new Set(assertions.filter((a) => a.outcome === 'failed' && levelOf(a.req) === 'SHOULD').map((a) => a.req))];
-}
-
-export function knownRequirement(id: string): boolean {
-  return isRequirementId(id);
-}
-
-const firstLine = (s: string | undefined) =>
+/** The first non-blank line of a message, trimmed and cut to `max` characters. */
+export const firstLine = (s: string | undefined, max = 300) =>
   (s ?? '')
     .split('\n')
     .find((l) => l.trim() !== '')
     ?.trim()
-    .slice(0, 300) ?? '';
+    .slice(0, max) ?? '';

@@ -2,6 +2,7 @@
 // outcome, so a log shows progress instead of one unterminated line of dots.
 import { Formatter, type IFormatterOptions } from '@cucumber/cucumber';
 import type * as messages from '@cucumber/messages' with { 'resolution-mode': 'import' };
+import { worseStep } from './outcomes';
 
 const WORD: Record<string, string> = {
   PASSED: 'passed',
@@ -12,7 +13,6 @@ const WORD: Record<string, string> = {
   PENDING: 'PENDING',
   UNKNOWN: '?',
 };
-const RANK: Record<string, number> = { PASSED: 0, UNKNOWN: 0, SKIPPED: 1, FAILED: 2, PENDING: 3, UNDEFINED: 3, AMBIGUOUS: 3 };
 
 export default class ProgressLinesFormatter extends Formatter {
   static readonly documentation = 'One line per finished scenario: for logs and pipes';
@@ -38,7 +38,7 @@ export default class ProgressLinesFormatter extends Formatter {
     else if (e.testStepFinished) {
       const s = this.started.get(e.testStepFinished.testCaseStartedId);
       const r = e.testStepFinished.testStepResult;
-      if (s && (!s.worst || (RANK[r.status] ?? 0) > (RANK[s.worst.status] ?? 0))) s.worst = r;
+      if (s) s.worst = worseStep(s.worst, r);
     } else if (e.testCaseFinished && !e.testCaseFinished.willBeRetried) {
       const s = this.started.get(e.testCaseFinished.testCaseStartedId);
       const pickle = s && this.pickles.get(this.cases.get(s.testCaseId) ?? '');

@@ -2,6 +2,7 @@
 // conformance report in HTML, Markdown and JSON, Allure's environment). Built by
 // src/reporting/outcomes.ts from cucumber's messages; outcomes after W3C EARL.
 import type { ConformanceClass, RequirementDef } from '../spec/requirements';
+import type { Assertion } from '../contracts/rule';
 
 /** EARL outcome of one requirement. */
 export type Outcome = 'passed' | 'failed' | 'cantTell' | 'untested' | 'inapplicable';
@@ -88,15 +89,7 @@ export interface ConformanceResult {
   /** Things the certifier must know: suite errors, deadline reached, leftovers in the ledger... */
   notes: string[];
   /** The assertions each scenario recorded, by scenario id: what npm run merge recomputes outcomes from. */
-  assertions?: Record<
-    string,
-    Array<{
-      req: string;
-      outcome: CheckOutcome;
-      findings: Array<{ req: string; at: string; expected: string; found: string }>;
-      reasons: string[];
-    }>
-  >;
+  assertions?: Record<string, Assertion[]>;
   /** Relative links from the reports folder to the evidence. */
   evidence: { allureResults: string; cucumberHtml: string; junit: string; messages: string };
 }

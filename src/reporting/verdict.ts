@@ -6,6 +6,7 @@
 //   4 NOT DETERMINED    no MUST failed, but some MUST of a claimed class is cantTell or untested;
 //                       for a --tags selection: "selection passed; not a conformance verdict"
 import { CONFORMANCE_CLASSES, type ConformanceClass } from '../spec/requirements';
+import { firstLine } from './outcomes';
 import type { ClassResult, Outcome, RequirementResult, RunVerdict, ScenarioRecord } from './result';
 
 export const EXIT = { CONFORMS: 0, DOES_NOT_CONFORM: 1, COULD_NOT_RUN: 2, SECRET_LEAKED: 3, NOT_DETERMINED: 4 } as const;
@@ -122,10 +123,3 @@ export function decideVerdict(input: VerdictInput): Verdict {
     classes,
   };
 }
-
-const firstLine = (s: string | undefined) =>
-  (s ?? '')
-    .split('\n')
-    .find((l) => l.trim() !== '')
-    ?.trim()
-    .slice(0, 300) ?? '';

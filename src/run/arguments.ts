@@ -60,84 +60,99 @@ const int = (flag: string, v: string | undefined, min: number): number => {
   return Number(v);
 };
 
+/**
+ * Walks a command line (the runner's and the bench's): each argument by name, `--name=value` split,
+ * its value taken on demand from the next argument. A missing or blank value is `usageError`.
+ */
+export function forEachArgument(
+  argv: readonly string[],
+  usageError: (message: string) => Error,
+  visit: (name: string, value: () => string, raw: string) => void,
+): void {
+  for (let i = 0; i < argv.length; i++) {
+    const raw = argv[i];
+    const eq = raw.startsWith('--') ? raw.indexOf('=') : -1;
+    const name = eq > 0 ? raw.slice(0, eq) : raw;
+    const inline = eq > 0 ? raw.slice(eq + 1) : undefined;
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || (inline === undefined && v.startsWith('-')) || v.trim() === '') throw usageError(`${name} needs a value`);
+      return v;
+    };
+    visit(name, value, raw);
+  }
+}
+
 export function parseArguments(argv: string[], knownProfiles: string[]): RunArguments {
   const out: RunArguments = { profile: 'default', strict: false, help: false, cucumber: {} };
   const c = out.cucumber;
   const selection: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    let a = argv[i];
-    let inline: string | undefined;
-    const eq = a.startsWith('--') ? a.indexOf('=') : -1;
-    if (eq > 0) {
-      inline = a.slice(eq + 1);
-      a = a.slice(0, eq);
-    }
-    const value = (): string => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || (inline === undefined && v.startsWith('-')) || v.trim() === '') throw new ConfigError(`${a} needs a value`);
-      return v;
-    };
-    switch (a) {
-      case '-p':
-      case '--profile':
-        out.profile = value();
-        break;
-      case '--claim':
-        out.claims = value()
-          .split(/[\s,]+/)
-          .filter(Boolean);
-        break;
-      case '--strict':
-        out.strict = true;
-        break;
-      case '-h':
-      case '--help':
-        out.help = true;
-        break;
-      case '-t':
-      case '--tags':
-        c.tags = c.tags ? `(${c.tags}) and (${value()})` : value();
-        break;
-      case '-n':
-      case '--name':
-        (c.name ??= []).push(value());
-        break;
-      case '--fail-fast':
-        c.failFast = true;
-        break;
-      case '-d':
-      case '--dry-run':
-        c.dryRun = true;
-        break;
-      case '--parallel':
-        c.parallel = int(a, value(), 0);
-        break;
-      case '--retry':
-        c.retry = int(a, value(), 0);
-        break;
-      case '--order': {
-        const v = value();
-        if (!/^(defined|random(:\d+)?)$/.test(v)) throw new ConfigError(`--order must be defined or random[:seed], not "${v}"`);
-        c.order = v;
-        break;
+  forEachArgument(
+    argv,
+    (m) => new ConfigError(m),
+    (a, value) => {
+      switch (a) {
+        case '-p':
+        case '--profile':
+          out.profile = value();
+          break;
+        case '--claim':
+          out.claims = value()
+            .split(/[\s,]+/)
+            .filter(Boolean);
+          break;
+        case '--strict':
+          out.strict = true;
+          break;
+        case '-h':
+        case '--help':
+          out.help = true;
+          break;
+        case '-t':
+        case '--tags':
+          c.tags = c.tags ? `(${c.tags}) and (${value()})` : value();
+          break;
+        case '-n':
+        case '--name':
+          (c.name ??= []).push(value());
+          break;
+        case '--fail-fast':
+          c.failFast = true;
+          break;
+        case '-d':
+        case '--dry-run':
+          c.dryRun = true;
+          break;
+        case '--parallel':
+          c.parallel = int(a, value(), 0);
+          break;
+        case '--retry':
+          c.retry = int(a, value(), 0);
+          break;
+        case '--order': {
+          const v = value();
+          if (!/^(defined|random(:\d+)?)$/.test(v)) throw new ConfigError(`--order must be defined or random[:seed], not "${v}"`);
+          c.order = v;
+          break;
+        }
+        case '--shard': {
+          const v = value();
+          const m = /^(\d+)\/(\d+)$/.exec(v);
+          if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))
+            throw new ConfigError(`--shard must be i/n with 1 <= i <= n, not "${v}"`);
+          c.shard = v;
+          break;
+        }
+        case '-f':
+        case '--format':
+          (c.format ??= []).push(value());
+          break;
+        default:
+          if (a.startsWith('-')) throw new ConfigError(`unknown argument ${a}; see npm run conformance -- --help`);
+          (c.paths ??= []).push(a);
       }
-      case '--shard': {
-        const v = value();
-        const m = /^(\d+)\/(\d+)$/.exec(v);
-        if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))
-          throw new ConfigError(`--shard must be i/n with 1 <= i <= n, not "${v}"`);
-        c.shard = v;
-        break;
-      }
-      case '-f':
-      case '--format':
-        (c.format ??= []).push(value());
-        break;
-      default:
-        if (a.startsWith('-')) throw new ConfigError(`unknown argument ${a}; see npm run conformance -- --help`);
-        (c.paths ??= []).push(a);
-    }
-  }
+    },
+  );
   if (!knownProfiles.includes(out.profile)) throw new ConfigError(`unknown profile "${out.profile}"; known: ${knownProfiles.join(', ')}`);
   if (c.tags) selection.push(`--tags "${c.tags}"`);
   if (c.name) selection.push(`--name ${c.name.map((n) => `"${n}"`).join(' ')}`);

@@ -43,7 +43,3 @@ export class ConformanceAssertionError extends Error {
 /** Constructor names of the suite's own faults, as cucumber reports them in `exception.type`. */
 export const SUITE_FAULT_TYPES: ReadonlySet<string> = new Set([ConfigError.name, SuiteError.name, StepUsageError.name]);
 export const CANNOT_TELL_TYPE = CannotTell.name;
-
-export function isSuiteFault(e: unknown): e is SuiteFault {
-  return e instanceof SuiteFault;
-}

@@ -13,7 +13,6 @@ import { decideVerdict, EXIT } from '../reporting/verdict';
 import { writeReports } from '../reporting/write';
 import { formatConsoleSummary } from '../reporting/console';
 import type { ConformanceResult } from '../reporting/result';
-import type { Assertion } from '../contracts/rule';
 
 export function parseMergeArguments(argv: string[]): { out: string; dirs: string[] } {
   let out = 'reports';
@@ -60,7 +59,7 @@ export function mergeResults(parts: ConformanceResult[]): ConformanceResult {
       if (seen.has(s.id))
         throw new ConfigError(`scenario ${s.id} ("${s.name}") is in two of the merged runs: merge the shards of one run, each once`);
       seen.add(s.id);
-      return { ...s, assertions: (p.assertions?.[s.id] ?? []) as Assertion[] };
+      return { ...s, assertions: p.assertions?.[s.id] ?? [] };
     }),
   );
   // Every shard of one partition together is the whole run; anything less is still a selection.

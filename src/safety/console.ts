@@ -42,11 +42,6 @@ export function maskConsole(r: Redactor): void {
   wrap(process.stderr);
 }
 
-/** The redactor the console is masked with, if any (for errors made into messages elsewhere). */
-export function consoleRedactor(): Redactor | undefined {
-  return redactor;
-}
-
 /** Scrubs with the console's redactor; identity before maskConsole was called. */
 export function scrubText(text: string): string {
   return redactor ? redactor.scrub(text) : text;

@@ -11,8 +11,8 @@ import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { loadConfig, type SuiteConfig } from '../run/config';
-import { ConfigError, SuiteFault } from '../run/errors';
+import type { SuiteConfig } from '../run/config';
+import { SuiteFault } from '../run/errors';
 import { configureFailureBreaker, gatewayStoppedAnswering } from '../transport/http';
 import { BookingLedger } from './ledger';
 import { maskConsole, scrubText } from './console';
@@ -37,15 +37,6 @@ function breakerMarker(config: SuiteConfig): string {
 export function protectProcess(config: SuiteConfig): void {
   maskConsole(new Redactor(config.secrets, { user: config.credentials.user }));
   configureFailureBreaker({ maxConsecutiveFailures: config.maxConsecutiveFailures, markerFile: breakerMarker(config) });
-}
-
-/** protectProcess from the environment; a bad configuration is left for BeforeAll to report. */
-export function protectProcessFromEnv(env: NodeJS.ProcessEnv = process.env): void {
-  try {
-    protectProcess(loadConfig(env));
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e;
-  }
 }
 
 /**

@@ -207,10 +207,6 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
 
 export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
 
-export function isOperationName(s: string): s is OperationName {
-  return (OPERATION_NAMES as string[]).includes(s);
-}
-
 /** Spec, Endpoints rule 5: dates are yyyy-mm-dd, date-times yyyy-mm-ddThh:mm:ss without zone. */
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;

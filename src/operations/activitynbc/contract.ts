@@ -5,9 +5,9 @@
 // style of OTA_HotelDescriptiveInfoRS, where that message puts descriptive text.
 // An unknown TourActivityID (ANBC-UNKNOWN) is a refusal: the step "the request is refused, as ... requires".
 import { fact } from '../../contracts/reader';
-import { rule, type Exchange } from '../../contracts/rule';
+import { rule } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { checkDescribed } from '../../contracts/values';
+import { checkDescribed, checkNamedAndDescribed, requestedCodes } from '../../contracts/values';
 import type { Contract } from '../contract';
 import { PRODUCT_REGION } from '../activityavailability/tour-activity';
 
@@ -54,26 +54,16 @@ export const FACTS = {
   ),
 };
 
-const requestedIds = (x: Exchange) =>
-  x.request
-    .values('//ota:TourActivityDescriptiveInfo/@TourActivityID')
-    .map((v) => v.trim())
-    .filter(Boolean);
-
 export const contract: Contract = {
   op: 'activitynbc',
   facts: Object.values(FACTS),
   rules: [
     rule('ANBC-SUBJECT', 'the activity requested is described, and only it', (x, c, r) => {
-      if (checkServed(x, c)) checkDescribed(c, r, FACTS.activity, FACTS.id, requestedIds(x));
+      if (checkServed(x, c))
+        checkDescribed(c, r, FACTS.activity, FACTS.id, requestedCodes(x, '//ota:TourActivityDescriptiveInfo/@TourActivityID'));
     }),
-    rule('ANBC-CONTENT', "the activity's name and description are given", (x, c, r) => {
-      const items = r.items(FACTS.activity);
-      if (items.length === 0) c.cannotTell('the reply shows no activity to judge');
-      for (const a of items) {
-        if (!r.value(FACTS.name, a.node)) c.fail(`${a.at}/${FACTS.name.places[0]}`, FACTS.name.what, '(absent)');
-        if (!r.value(FACTS.description, a.node)) c.fail(`${a.at}/${FACTS.description.places[0]}`, FACTS.description.what, '(none)');
-      }
-    }),
+    rule('ANBC-CONTENT', "the activity's name and description are given", (_x, c, r) =>
+      checkNamedAndDescribed(c, r, FACTS.activity, FACTS.name, FACTS.description, 'activity'),
+    ),
   ],
 };

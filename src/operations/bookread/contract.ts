@@ -153,6 +153,14 @@ export function findBooking(r: ReplyReader, bookingRef: string): Found {
   return { why: `the reply shows ${bookings.length} bookings, none with the client's reference` };
 }
 
+/** The booking the reference names, for a rule that judges what it shows; cantTell (why) when none is found. */
+function bookingShown(r: ReplyReader, bookingRef: string, c: Check) {
+  const b = findBooking(r, bookingRef);
+  if (!('why' in b)) return b;
+  c.cannotTell(b.why);
+  return undefined;
+}
+
 /** Items of a booking, with their item references when shown. */
 function itemsOf(r: ReplyReader, booking: XNode) {
   return (r.nodes(FACTS.item, booking)?.value ?? []).map((node) => ({ node, ref: r.value(FACTS.itemRef, node)?.value }));
@@ -192,11 +200,8 @@ export const noLongerLive = (req: RequirementId, bookingRef: string, words: read
       );
       return;
     }
-    const b = findBooking(r, bookingRef);
-    if ('why' in b) {
-      c.cannotTell(b.why);
-      return;
-    }
+    const b = bookingShown(r, bookingRef, c);
+    if (!b) return;
     const state = cancelledState(r, b.node, words);
     if (!state) c.cannotTell(`the reply shows booking ${bookingRef} but not its status`);
     else if (!state.cancelled) c.fail(`${b.at} status`, `booking ${bookingRef} cancelled (${list([...words])}) or refused`, state.shown);
@@ -232,11 +237,8 @@ export const readReturns = (expected: ExpectedBooking) =>
 export const readDetails = (expected: ExpectedBooking) =>
   replyRule('RD-DETAILS', (x, c, r) => {
     if (!checkServed(x, c) || !r) return;
-    const b = findBooking(r, expected.bookingRef);
-    if ('why' in b) {
-      c.cannotTell(b.why);
-      return;
-    }
+    const b = bookingShown(r, expected.bookingRef, c);
+    if (!b) return;
     const items = itemsOf(r, b.node);
     for (const want of expected.items) {
       const got = items.find((i) => i.ref === want.itemRef);
@@ -266,11 +268,8 @@ export const readDetails = (expected: ExpectedBooking) =>
 export const onlyItemCancelled = (req: RequirementId, expected: ExpectedBooking, cancelledRef: string, words: readonly string[]) =>
   replyRule(req, (x, c, r) => {
     if (!checkServed(x, c) || !r) return;
-    const b = findBooking(r, expected.bookingRef);
-    if ('why' in b) {
-      c.cannotTell(b.why);
-      return;
-    }
+    const b = bookingShown(r, expected.bookingRef, c);
+    if (!b) return;
     const items = itemsOf(r, b.node);
     if (!items.some((i) => i.ref)) {
       c.cannotTell(`the reply does not show the item references of booking ${expected.bookingRef}`);

@@ -3,9 +3,9 @@
 // shown": each fact is read from the places OpenTravel 2016B (OTA_HotelDescriptiveInfoRS) gives it.
 // An unknown HotelCode (HNBC-UNKNOWN) is a refusal: the step "the request is refused, as ... requires".
 import { fact } from '../../contracts/reader';
-import { rule, type Exchange } from '../../contracts/rule';
+import { rule } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { checkDescribed } from '../../contracts/values';
+import { checkDescribed, checkNamedAndDescribed, requestedCodes } from '../../contracts/values';
 import type { Contract } from '../contract';
 
 const XSD = 'OTA_HotelDescriptiveInfoRS.xsd (2016B)';
@@ -59,26 +59,15 @@ export const FACTS = {
   ),
 };
 
-const requestedCodes = (x: Exchange) =>
-  x.request
-    .values('//ota:HotelDescriptiveInfo/@HotelCode')
-    .map((v) => v.trim())
-    .filter(Boolean);
-
 export const contract: Contract = {
   op: 'hotelnbc',
   facts: Object.values(FACTS),
   rules: [
     rule('HNBC-SUBJECT', 'the hotel requested is described, and only it', (x, c, r) => {
-      if (checkServed(x, c)) checkDescribed(c, r, FACTS.hotel, FACTS.code, requestedCodes(x));
+      if (checkServed(x, c)) checkDescribed(c, r, FACTS.hotel, FACTS.code, requestedCodes(x, '//ota:HotelDescriptiveInfo/@HotelCode'));
     }),
-    rule('HNBC-CONTENT', "the hotel's name and descriptive content are given", (x, c, r) => {
-      const hotels = r.items(FACTS.hotel);
-      if (hotels.length === 0) c.cannotTell('the reply shows no hotel to judge');
-      for (const h of hotels) {
-        if (!r.value(FACTS.name, h.node)) c.fail(`${h.at}/${FACTS.name.places[0]}`, FACTS.name.what, '(absent)');
-        if (!r.value(FACTS.content, h.node)) c.fail(`${h.at}/${FACTS.content.places[0]}`, FACTS.content.what, '(none)');
-      }
-    }),
+    rule('HNBC-CONTENT', "the hotel's name and descriptive content are given", (_x, c, r) =>
+      checkNamedAndDescribed(c, r, FACTS.hotel, FACTS.name, FACTS.content, 'hotel'),
+    ),
   ],
 };
