@@ -215,11 +215,11 @@ async function main(): Promise<number> {
   return ok ? 0 : 1;
 }
 
-if (require.main === module)
-  main().then(
-    (code) => process.exit(code),
-    (e) => {
-      console.error(e instanceof ConfigError ? `mutants: ${e.message}` : (e as Error).stack);
-      process.exit(2);
-    },
-  );
+// Run by scripts/launch.js (npm run mutants): no require.main guard, the launcher is the main module.
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e instanceof ConfigError ? `mutants: ${e.message}` : (e as Error).stack);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,47 @@
+// Every `npm run` script goes through scripts/launch.js, which runs the compiled script as a module
+// of its own process: each must still do its work there (a `require.main === module` guard once
+// made `npm run mutants` a silent no-op that exited 0).
+import { after, test } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ROOT, removeTempDirs, tempDir } from './helpers';
+
+after(removeTempDirs);
+
+/** A quick call of each script, and what only that script prints for it. */
+const CALLS: Record<string, { args: string[]; code: number; says: RegExp }> = {
+  conformance: { args: ['--help'], code: 0, says: /npm run conformance -- \[options\]/ },
+  merge: { args: ['--bogus'], code: 2, says: /Could not merge: unknown argument --bogus/ },
+  report: { args: [], code: 2, says: /Could not build the report: no results at/ },
+  mutants: { args: ['--bogus'], code: 2, says: /mutants: unknown argument --bogus/ },
+  bench: { args: ['--help'], code: 0, says: /npm run bench -- \[options\]/ },
+  sandbox: { args: ['--list-faults'], code: 0, says: /wrong-root\s+EP-RS-ROOT/ },
+};
+
+test('every npm run script does its own work under the launcher', () => {
+  const scripts = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const launched = Object.entries(scripts)
+    .filter(([, cmd]) => cmd.startsWith('node scripts/launch.js '))
+    .map(([name]) => name);
+  assert.deepEqual(launched.sort(), Object.keys(CALLS).sort(), 'every launched script has a call here');
+  const dir = tempDir();
+  for (const [name, call] of Object.entries(CALLS)) {
+    const r = spawnSync(process.execPath, ['scripts/launch.js', name, ...call.args], {
+      cwd: PROJECT_ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, OTA_REPORTS_DIR: join(dir, 'reports'), OTA_LEDGER_FILE: join(dir, 'ledger.jsonl') },
+    });
+    const out = `${r.stdout}${r.stderr}`;
+    assert.equal(r.status, call.code, `${name}: ${out}`);
+    assert.match(out, call.says, name);
+  }
+});
+
+test('an unknown script name is one line and exit 2', () => {
+  const r = spawnSync(process.execPath, ['scripts/launch.js', 'nope'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /^launch: unknown script "nope"; one of conformance, merge, report, mutants, bench, sandbox\n$/);
+});
