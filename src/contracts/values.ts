@@ -123,8 +123,7 @@ export function firstAccepted(
  * a requested code, and, when every item shows its code, each requested code is described.
  */
 export function checkDescribed(c: Check, r: ReplyReader, item: Fact, code: Fact, wanted: string[]): void {
-  const items = r.items(item);
-  if (items.length === 0) c.fail(item.places.join(' | '), `a description of ${list(wanted)}`, 'none');
+  const items = itemsOffered(c, r, item, `a description of ${list(wanted)}`);
   const described: string[] = [];
   for (const i of items) {
     const shown = r.value(code, i.node);
@@ -155,4 +154,34 @@ export function checkNamedAndDescribed(c: Check, r: ReplyReader, item: Fact, nam
     if (!r.value(name, i.node)) c.fail(`${i.at}/${name.places[0]}`, name.what, '(absent)');
     if (!r.value(content, i.node)) c.fail(`${i.at}/${content.places[0]}`, content.what, '(none)');
   }
+}
+
+/**
+ * Content of a reply that no fact explains: the root's children other than Success, Warnings and
+ * Errors that hold anything (an empty container such as <RoomStays/> holds nothing). Local names.
+ */
+export function otherContent(r: ReplyReader): string[] {
+  const names = r.doc
+    .find("/*/*[not(local-name()='Success' or local-name()='Warnings' or local-name()='Errors')][* or normalize-space()]")
+    .map((n) => ('name' in n && typeof n.name === 'string' ? n.name.replace(/^.*:/, '') : '?'));
+  return [...new Set(names)];
+}
+
+/**
+ * "Returns available ...": the items of `item` that a served reply shows. None in any known place
+ * is a failure only when the reply shows nothing else; content in places the suite does not know
+ * is cantTell (the spec shows no reply layout: "Response body structure of every endpoint: not
+ * shown"), with the way to name those places. Returns the items found.
+ */
+export function itemsOffered(c: Check, r: ReplyReader, item: Fact, expected: string): Array<{ node: XNode; at: string }> {
+  const items = r.items(item);
+  if (items.length > 0) return items;
+  const other = otherContent(r);
+  if (other.length === 0) c.fail(r.placesOf(item).join(' | '), expected, 'none: the reply shows nothing but its status');
+  else
+    c.cannotTell(
+      `the reply shows ${item.what} in none of the known places, but carries other content (${list(other.slice(0, 3))}); ` +
+        `if that is where it shows them, name the place for "${item.id}" in OTA_REPLY_PROFILE`,
+    );
+  return items;
 }

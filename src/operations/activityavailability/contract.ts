@@ -5,7 +5,7 @@
 import { fact, type ReplyReader } from '../../contracts/reader';
 import { list, rule, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { ageQualifyingCode, countsText, decimalsOf, firstAccepted, num } from '../../contracts/values';
+import { ageQualifyingCode, countsText, decimalsOf, firstAccepted, itemsOffered, num } from '../../contracts/values';
 import type { XNode } from '../../xml/xml';
 import type { Contract } from '../contract';
 import { activities, checkDates, checkHotel, checkProduct, tourActivityFacts } from './tour-activity';
@@ -134,8 +134,7 @@ export const contract: Contract = {
   facts: Object.values(FACTS),
   rules: [
     rule('AAV-SUCCESS', 'at least one activity is offered', (x, c, r) => {
-      if (checkServed(x, c) && r.items(FACTS.activity).length === 0)
-        c.fail(FACTS.activity.places.join(' | '), 'at least one available activity', 'none');
+      if (checkServed(x, c)) itemsOffered(c, r, FACTS.activity, 'at least one available activity');
     }),
     rule('AAV-LOCATION', 'every activity offered is at the requested hotel and product', (x, c, r) => {
       const hotel = requestedHotel(x);
@@ -171,8 +170,7 @@ export const contract: Contract = {
         return;
       }
       if (!checkServed(x, c)) return;
-      if (r.items(FACTS.activity).length === 0) c.fail(FACTS.activity.places.join(' | '), `activities of hotel ${hotel}`, 'none');
-      else checkHotel(c, r, FACTS, hotel);
+      if (itemsOffered(c, r, FACTS.activity, `activities of hotel ${hotel}`).length) checkHotel(c, r, FACTS, hotel);
     }),
     rule('AAV-PRODUCT-ONLY', 'the activities of the requested product are offered', (x, c, r) => {
       const product = requestedProduct(x);
@@ -181,8 +179,7 @@ export const contract: Contract = {
         return;
       }
       if (!checkServed(x, c)) return;
-      if (r.items(FACTS.activity).length === 0) c.fail(FACTS.activity.places.join(' | '), `activities of product ${product}`, 'none');
-      else checkProduct(c, r, FACTS, product);
+      if (itemsOffered(c, r, FACTS.activity, `activities of product ${product}`).length) checkProduct(c, r, FACTS, product);
     }),
     rule('AAV-MAXPRICE', 'no per-person price exceeds MaximumPrice', (x, c, r) => {
       const max = num(x.request.value('//ota:GuidelinePricing/ota:MaximumPrice/@Amount'));

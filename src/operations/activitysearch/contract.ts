@@ -5,7 +5,7 @@
 import { fact, type ReplyReader } from '../../contracts/reader';
 import { list, rule, type Check, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { sameCode } from '../../contracts/values';
+import { itemsOffered, sameCode } from '../../contracts/values';
 import type { Contract } from '../contract';
 import { activities, checkDates, showsOneOf, tourActivityFacts } from '../activityavailability/tour-activity';
 
@@ -82,8 +82,7 @@ export const contract: Contract = {
     // activity shown without any is a finding, not a cannot-tell.
     rule('ASR-SUCCESS', 'at least one activity is found with some of its descriptive data', (x, c, r) => {
       if (!checkServed(x, c)) return;
-      const items = r.items(FACTS.activity);
-      if (items.length === 0) c.fail(FACTS.activity.places.join(' | '), 'at least one activity', 'none');
+      const items = itemsOffered(c, r, FACTS.activity, 'at least one activity');
       for (const a of items) if (!r.value(FACTS.descriptive, a.node)) c.fail(a.at, `${FACTS.descriptive.what} (such as its name)`, 'none');
     }),
     rule('ASR-AREA', 'every activity found is in the requested area', (x, c, r) => {
@@ -101,9 +100,7 @@ export const contract: Contract = {
         return;
       }
       if (!checkServed(x, c)) return;
-      if (r.items(FACTS.activity).length === 0)
-        c.fail(FACTS.activity.places.join(' | '), `activities of the area of hotel ${hotel}`, 'none');
-      else checkArea(c, r, hotel);
+      if (itemsOffered(c, r, FACTS.activity, `activities of the area of hotel ${hotel}`).length) checkArea(c, r, hotel);
     }),
   ],
 };

@@ -4,7 +4,7 @@
 import { fact, type ReplyReader } from '../../contracts/reader';
 import { list, rule, type Check, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { ageQualifyingCode, countsText, day, num } from '../../contracts/values';
+import { ageQualifyingCode, countsText, day, itemsOffered, num, otherContent } from '../../contracts/values';
 import type { Contract } from '../contract';
 
 const XSD = 'OTA_HotelAvailRS.xsd (2016B)';
@@ -82,13 +82,16 @@ export const contract: Contract = {
   facts: Object.values(FACTS),
   rules: [
     rule('HAV-SUCCESS', 'at least one hotel is returned', (x, c, r) => {
-      if (checkServed(x, c) && r.items(FACTS.hotel).length === 0)
-        c.fail(FACTS.hotel.places.join(' | '), 'at least one available hotel', 'none');
+      if (checkServed(x, c)) itemsOffered(c, r, FACTS.hotel, 'at least one available hotel');
     }),
     rule('HAV-EMPTY', 'no hotel is returned', (x, c, r) => {
       if (!checkServed(x, c)) return;
       const n = r.items(FACTS.hotel).length;
+      const other = otherContent(r);
       if (n > 0) c.fail(r.nodes(FACTS.hotel)!.at, 'no hotel (nothing is available there)', `${n}`);
+      // hotels in a place the suite does not know would look like none: not a pass
+      else if (other.length)
+        c.cannotTell(`the reply shows no hotel in the known places, but carries other content (${list(other.slice(0, 3))})`);
     }),
     rule('HAV-MAXRESPONSES', 'no more hotels are returned than MaxResponses', (x, c, r) => {
       const max = num(x.request.value('@MaxResponses'));

@@ -16,6 +16,7 @@ import {
   day,
   firstAccepted,
   isDate,
+  itemsOffered,
   sameCode,
   valuesEverywhere,
   within,
@@ -196,8 +197,7 @@ export const contract: Contract = {
   rules: [
     rule('TRF-SUCCESS', 'transfer services are offered for every requested leg', (x, c, r) => {
       if (!checkServed(x, c)) return;
-      if (r.items(FACTS.service).length === 0) c.fail(FACTS.service.places[0], 'at least one transfer service', 'none');
-      else checkLegs(x, c, r);
+      if (itemsOffered(c, r, FACTS.service, 'at least one transfer service').length) checkLegs(x, c, r);
     }),
     rule('TRF-AIRPORT', 'every transfer service serves the requested airport', (x, c, r) => {
       onlyRequested(c, r, FACTS.airport, x.request.values('//ota:AirportInfo/*/@LocationCode'), 'airport');

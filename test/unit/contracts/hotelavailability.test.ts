@@ -1,6 +1,7 @@
 // Hotel availability: each rule passes a conforming reply (at every place a fact may sit), fails a
 // reply that shows a contradiction, and cannot tell when the reply does not show the fact.
 import { before, test } from 'node:test';
+import { strict as assert } from 'node:assert';
 import { contract } from '../../../src/operations/hotelavailability/contract';
 import { exchange, expectRule, loadXml, noReply, prefixed, rs, ruleOf, type ExchangeOptions } from './helpers';
 
@@ -31,6 +32,24 @@ test('HAV-SUCCESS: served with hotels passes; served with none fails; a refusal 
     'failed',
   );
   expectRule(rule('HAV-SUCCESS'), noReply('hotelavailability'), 'cantTell');
+});
+
+// The spec shows no reply layout: hotels in a place the suite does not know are not "none".
+test('HAV-SUCCESS and HAV-EMPTY: content in unknown places cannot tell; only a reply that shows nothing else is empty', () => {
+  const unknown = exchange(
+    'hotelavailability',
+    rs('OTA_HotelAvailRS', '<Success/><Properties><Property HotelCode="A"><Name>Hotel A</Name></Property></Properties>'),
+  );
+  const c = rule('HAV-SUCCESS').check(unknown);
+  assert.equal(c.outcome, 'cantTell');
+  assert.match(c.reasons.join(' '), /other content \(Properties\).*OTA_REPLY_PROFILE/);
+  expectRule(rule('HAV-EMPTY'), unknown, 'cantTell');
+  for (const empty of [
+    '<Success/>',
+    '<Success/><RoomStays/>',
+    '<Success/><Warnings><Warning Type="1">no availability</Warning></Warnings>',
+  ])
+    expectRule(rule('HAV-SUCCESS'), exchange('hotelavailability', rs('OTA_HotelAvailRS', empty)), 'failed');
 });
 
 test('HAV-EMPTY: no hotel passes, a hotel fails, no reply cannot tell', () => {
