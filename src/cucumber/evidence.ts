@@ -19,7 +19,8 @@ export async function attachEvidence(world: Judged, x: Exchange, n: number, r: R
   await world.attach(r.scrub(requestHead.join('\n')), { mediaType: 'text/plain', fileName: `${n}-${x.op.name}-request-headers.txt` });
   await world.attach(request, { mediaType: 'application/xml', fileName: `${n}-${x.op.name}-request.xml` });
   await world.attach(r.scrub(curlReproducer(x, request, baseUrl)), {
-    mediaType: 'text/x-shellscript',
+    // text/plain, not text/x-shellscript: the reports show plain text inline, a shell type only as a download
+    mediaType: 'text/plain',
     fileName: `${n}-${x.op.name}-reproduce.sh`,
   });
   if (e) {
