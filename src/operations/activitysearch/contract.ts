@@ -83,7 +83,16 @@ export const contract: Contract = {
     rule('ASR-SUCCESS', 'at least one activity is found with some of its descriptive data', (x, c, r) => {
       if (!checkServed(x, c)) return;
       const items = itemsOffered(c, r, FACTS.activity, 'at least one activity');
-      for (const a of items) if (!r.value(FACTS.descriptive, a.node)) c.fail(a.at, `${FACTS.descriptive.what} (such as its name)`, 'none');
+      for (const a of items) {
+        if (r.value(FACTS.descriptive, a.node)) continue;
+        // text in elements the suite does not know may be that data (the reply layout is not shown)
+        const texts = r.doc.find('.//*[text()[normalize-space()]]', a.node);
+        if (texts.length)
+          c.cannotTell(
+            `${a.at} shows ${FACTS.descriptive.what} in none of the known places, but holds other text; if that is it, name the place for "${FACTS.descriptive.id}" in OTA_REPLY_PROFILE`,
+          );
+        else c.fail(a.at, `${FACTS.descriptive.what} (such as its name)`, 'none');
+      }
     }),
     rule('ASR-AREA', 'every activity found is in the requested area', (x, c, r) => {
       const hotel = requestedHotel(x);
