@@ -8,7 +8,7 @@ import { checkServed } from '../../contracts/envelope';
 import { ageQualifyingCode, countsText, decimalsOf, firstAccepted, itemsOffered, num } from '../../contracts/values';
 import type { XNode } from '../../xml/xml';
 import type { Contract } from '../contract';
-import { activities, checkDates, checkHotel, checkProduct, tourActivityFacts } from './tour-activity';
+import { activities, checkDates, checkFormOffered, checkHotel, checkProduct, tourActivityFacts } from './tour-activity';
 
 const XSD = 'OTA_TourActivityAvailRS.xsd (2016B)';
 const CATEGORY = `${XSD}: TourActivityInfo/Pricing/ParticipantCategory`;
@@ -107,7 +107,7 @@ const requestedHotel = (x: Exchange) => regionOf(x, 'Source');
 const requestedProduct = (x: Exchange) => regionOf(x, 'Service');
 
 /** The AQC number of a category, from the first of its places that names one. */
-export function categoryCode(r: ReplyReader, category: XNode): string | undefined {
+function categoryCode(r: ReplyReader, category: XNode): string | undefined {
   return ageQualifyingCode(firstAccepted(r, FACTS.categoryCode, (v) => !!ageQualifyingCode(v), category)?.value[0]);
 }
 
@@ -165,21 +165,13 @@ export const contract: Contract = {
     }),
     rule('AAV-HOTEL-ONLY', 'the activities of the requested hotel are offered', (x, c, r) => {
       const hotel = requestedHotel(x);
-      if (!hotel || requestedProduct(x)) {
-        c.cannotTell('the request is not of the form this requirement is about (a hotel and no product)');
-        return;
-      }
-      if (!checkServed(x, c)) return;
-      if (itemsOffered(c, r, FACTS.activity, `activities of hotel ${hotel}`).length) checkHotel(c, r, FACTS, hotel);
+      const form = { holds: !!hotel && !requestedProduct(x), is: 'a hotel and no product' };
+      checkFormOffered(x, c, r, FACTS, form, `activities of hotel ${hotel}`, () => checkHotel(c, r, FACTS, hotel));
     }),
     rule('AAV-PRODUCT-ONLY', 'the activities of the requested product are offered', (x, c, r) => {
       const product = requestedProduct(x);
-      if (!product || requestedHotel(x)) {
-        c.cannotTell('the request is not of the form this requirement is about (a product and no hotel)');
-        return;
-      }
-      if (!checkServed(x, c)) return;
-      if (itemsOffered(c, r, FACTS.activity, `activities of product ${product}`).length) checkProduct(c, r, FACTS, product);
+      const form = { holds: !!product && !requestedHotel(x), is: 'a product and no hotel' };
+      checkFormOffered(x, c, r, FACTS, form, `activities of product ${product}`, () => checkProduct(c, r, FACTS, product));
     }),
     rule('AAV-MAXPRICE', 'no per-person price exceeds MaximumPrice', (x, c, r) => {
       const max = num(x.request.value('//ota:GuidelinePricing/ota:MaximumPrice/@Amount'));

@@ -3,12 +3,13 @@
 // OTA_TourActivitySearchRS.xsd), so the places of the hotel, product and dates facts are the same;
 // each operation names its own facts (ids "<operation>.activity.<thing>").
 import { fact, type Fact, type ReplyReader } from '../../contracts/reader';
-import { list, type Check } from '../../contracts/rule';
-import { firstAccepted, isDate, sameCode, valuesEverywhere, within, wordIs } from '../../contracts/values';
+import { list, type Check, type Exchange } from '../../contracts/rule';
+import { checkServed } from '../../contracts/envelope';
+import { firstAccepted, isDate, itemsOffered, sameCode, valuesEverywhere, within, wordIs } from '../../contracts/values';
 import type { XNode } from '../../xml/xml';
 
 /** The spec names a hotel as "text of Region with RegionCode=HotelCode", a product as "... RegionCode=Product". */
-export const HOTEL_REGION = `ota:Location/ota:Region[${wordIs('@RegionCode', 'HotelCode')}]`;
+const HOTEL_REGION = `ota:Location/ota:Region[${wordIs('@RegionCode', 'HotelCode')}]`;
 export const PRODUCT_REGION = `ota:Location/ota:Region[${wordIs('@RegionCode', 'Product')}]`;
 const PICKUP = `ota:PickupDropoff[${wordIs('@PickupInd', 'true')} or normalize-space(@PickupInd)='1']`;
 
@@ -106,4 +107,22 @@ export function checkProduct(c: Check, r: ReplyReader, f: TourActivityFacts, pro
     if (of === undefined) c.cannotTell(`the reply does not show ${f.product.what}: activity ${a.label}`);
     else if (!of) c.fail(`${a.at}/${r.nodes(f.product, a.node)!.at}`, `product ${product}`, list(valuesEverywhere(r, f.product, a.node)));
   }
+}
+
+/**
+ * A requirement about one request form (AAV-HOTEL-ONLY, AAV-PRODUCT-ONLY, ASR-HOTEL-ONLY): cannot
+ * tell when the request is not of that form; otherwise the reply is served and offers activities
+ * (`expected` says which), and `judge` looks at them.
+ */
+export function checkFormOffered(
+  x: Exchange,
+  c: Check,
+  r: ReplyReader,
+  f: TourActivityFacts,
+  form: { holds: boolean; is: string },
+  expected: string,
+  judge: () => void,
+): void {
+  if (!form.holds) c.cannotTell(`the request is not of the form this requirement is about (${form.is})`);
+  else if (checkServed(x, c) && itemsOffered(c, r, f.activity, expected).length) judge();
 }

@@ -7,7 +7,7 @@ import { list, rule, type Check, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
 import { itemsOffered, sameCode } from '../../contracts/values';
 import type { Contract } from '../contract';
-import { activities, checkDates, showsOneOf, tourActivityFacts } from '../activityavailability/tour-activity';
+import { activities, checkDates, checkFormOffered, showsOneOf, tourActivityFacts } from '../activityavailability/tour-activity';
 
 const XSD = 'OTA_TourActivitySearchRS.xsd (2016B)';
 
@@ -104,12 +104,8 @@ export const contract: Contract = {
     }),
     rule('ASR-HOTEL-ONLY', 'the activities of the requested area are found', (x, c, r) => {
       const hotel = requestedHotel(x);
-      if (!hotel || requestedProduct(x)) {
-        c.cannotTell('the request is not of the form this requirement is about (a hotel and no product)');
-        return;
-      }
-      if (!checkServed(x, c)) return;
-      if (itemsOffered(c, r, FACTS.activity, `activities of the area of hotel ${hotel}`).length) checkArea(c, r, hotel);
+      const form = { holds: !!hotel && !requestedProduct(x), is: 'a hotel and no product' };
+      checkFormOffered(x, c, r, FACTS, form, `activities of the area of hotel ${hotel}`, () => checkArea(c, r, hotel));
     }),
   ],
 };

@@ -153,11 +153,15 @@ export function findBooking(r: ReplyReader, bookingRef: string): Found {
   return { why: `the reply shows ${bookings.length} bookings, none with the client's reference` };
 }
 
-/** The booking the reference names, for a rule that judges what it shows; cantTell (why) when none is found. */
-function bookingShown(r: ReplyReader, bookingRef: string, c: Check) {
+/**
+ * The booking the reference names, for a rule that judges what it shows; cantTell (why) when none
+ * is found. Given `expected`, a reply that shows other bookings in the client's context fails instead.
+ */
+function bookingShown(r: ReplyReader, bookingRef: string, c: Check, expected?: string) {
   const b = findBooking(r, bookingRef);
   if (!('why' in b)) return b;
-  c.cannotTell(b.why);
+  if (expected !== undefined && b.other) c.fail(FACTS.reference.places.join(' | '), expected, `other bookings: ${b.other}`);
+  else c.cannotTell(b.why);
   return undefined;
 }
 
@@ -180,12 +184,8 @@ function cancelledState(r: ReplyReader, booking: XNode, words: readonly string[]
 export const shownLive = (req: RequirementId, bookingRef: string, words: readonly string[]) =>
   replyRule(req, (x, c, r) => {
     if (!checkServed(x, c) || !r) return;
-    const b = findBooking(r, bookingRef);
-    if ('why' in b) {
-      if (b.other) c.fail(FACTS.reference.places.join(' | '), `the booking ${bookingRef}, live`, `other bookings: ${b.other}`);
-      else c.cannotTell(b.why);
-      return;
-    }
+    const b = bookingShown(r, bookingRef, c, `the booking ${bookingRef}, live`);
+    if (!b) return;
     const state = cancelledState(r, b.node, words);
     if (state?.cancelled) c.fail(`${b.at} status`, `booking ${bookingRef} live (not ${list([...words])})`, state.shown);
   });
@@ -211,11 +211,9 @@ export const noLongerLive = (req: RequirementId, bookingRef: string, words: read
 export const readReturns = (expected: ExpectedBooking) =>
   replyRule('RD-RETURNS-BOOKING', (x, c, r) => {
     if (!checkServed(x, c) || !r) return;
-    const b = findBooking(r, expected.bookingRef);
-    if ('why' in b) {
-      if (b.other) c.fail(FACTS.reference.places.join(' | '), `the booking ${expected.bookingRef}`, `other bookings: ${b.other}`);
-      else c.cannotTell(b.why);
-    } else if (!b.identified) {
+    const b = bookingShown(r, expected.bookingRef, c, `the booking ${expected.bookingRef}`);
+    if (!b) return;
+    if (!b.identified) {
       c.cannotTell(`the reply does not show the client's reference ${expected.bookingRef} (only the gateway's own references, if any)`);
     } else {
       const others = r
