@@ -5,7 +5,7 @@
 import { fact, type Fact, type ReplyReader } from '../../contracts/reader';
 import { list, type Check, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { firstAccepted, isDate, itemsOffered, sameCode, valuesEverywhere, within, wordIs } from '../../contracts/values';
+import { day, firstAccepted, isDate, itemsOffered, sameCode, valuesEverywhere, within, wordIs } from '../../contracts/values';
 import type { XNode } from '../../xml/xml';
 
 /** The spec names a hotel as "text of Region with RegionCode=HotelCode", a product as "... RegionCode=Product". */
@@ -70,12 +70,24 @@ export function showsOneOf(r: ReplyReader, f: Fact, node: XNode, wanted: string)
   return shown.length === 0 ? undefined : shown.some((v) => sameCode(v, wanted));
 }
 
-/** Every activity's start dates are within start..end; an end after it (a tour of several days) is not judged. */
+/**
+ * Every activity's start dates are within start..end; an end after it (a tour of several days) is
+ * not judged. A Start with an End beside it (a Detail or Summary span: a season the activity runs
+ * in) is judged by overlap: a season that covers the requested dates is no finding.
+ */
 export function checkDates(c: Check, r: ReplyReader, f: TourActivityFacts, start: string | undefined, end: string | undefined): void {
   for (const a of activities(c, r, f)) {
     const dates = firstAccepted(r, f.start, isDate, a.node);
     if (!dates) c.cannotTell(`the reply does not show ${f.start.what}: activity ${a.label}`);
-    const outside = dates?.value.filter((d) => !within(d, start, end)) ?? [];
+    const spans = dates
+      ? r.doc
+          .find(dates.at, a.node)
+          .map((n) => ({ from: n.content.trim(), to: r.doc.find('../@End', n)[0]?.content.trim() }))
+          .filter((s) => isDate(s.from))
+      : [];
+    const overlaps = (s: { from: string; to?: string }) =>
+      !!s.to && isDate(s.to) && !!start && !!end && day(s.from) <= day(end) && day(s.to) >= day(start);
+    const outside = spans.filter((s) => !within(s.from, start, end) && !overlaps(s)).map((s) => s.from);
     if (outside.length) c.fail(`${a.at}/${dates!.at}`, `dates within ${start} to ${end}`, list(outside.slice(0, 5)));
   }
 }

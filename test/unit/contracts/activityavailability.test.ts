@@ -76,7 +76,11 @@ test('AAV-DATES: start dates from Detail or Summary; recurring dates and times a
   expectRule(rule('AAV-DATES'), x({}, activity({ schedule: weekly })), 'passed');
   expectRule(rule('AAV-DATES'), x({}, activity({ schedule: '<Detail Start="2030-06-02T10:00:00" Duration="PT3H"/>' })), 'passed');
   expectRule(rule('AAV-DATES'), x({}, activity({ schedule: '<Detail Start="2030-06-02"/><Detail Start="2030-07-01"/>' })), 'failed');
-  expectRule(rule('AAV-DATES'), x({}, activity({ schedule: '<Summary Start="2030-05-30" End="2030-06-04"/>' })), 'failed');
+  // a span (a season the activity runs in) is judged by overlap with the requested period (audit F5)
+  expectRule(rule('AAV-DATES'), x({}, activity({ schedule: '<Summary Start="2030-05-30" End="2030-06-04"/>' })), 'passed');
+  expectRule(rule('AAV-DATES'), x({}, activity({ schedule: '<Detail Start="2030-05-01" End="2030-10-31"/>' })), 'passed');
+  expectRule(rule('AAV-DATES'), x({}, activity({ schedule: '<Summary Start="2030-05-01" End="2030-05-30"/>' })), 'failed');
+  expectRule(rule('AAV-DATES'), x({}, activity({ schedule: '<Detail Start="2030-06-05" End="2030-06-30"/>' })), 'failed');
   expectRule(rule('AAV-DATES'), x({}, activity({ schedule: '<Summary Start="--01-01" End="--12-31"/>' })), 'cantTell');
 });
 
