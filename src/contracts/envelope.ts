@@ -59,33 +59,20 @@ export const timely = httpRule('EP-TIMELY', (x, c) => {
     c.fail('HTTP', 'a complete reply within the request timeout', x.reply.transportError.message);
 });
 
-// These three are about the reply to a request that is served. A refusal (an Errors reply, an
-// OTA_ErrorRS, a 4xx) is outside them: the spec leaves error responses "not shown", and whether
-// refusing was right is the scenario's own requirement (a request with no availability at the
-// asked price, say).
-const refused = (x: Exchange, c: Check): boolean => {
-  const refusal = refusalForm(x);
-  if (refusal) c.cannotTell(`the request was refused (${refusal}): outside this requirement, which is about a served reply`);
-  return !!refusal;
-};
-
 export const status200 = httpRule('EP-STATUS-200', (x, c) => {
   const e = x.reply.exchange;
   if (!e) c.cannotTell(noDocument(x));
-  else if (refused(x, c)) return;
   else if (e.status !== 200) c.fail('HTTP status', '200', String(e.status));
 });
 
 export const contentType = httpRule('EP-CONTENT-TYPE', (x, c) => {
   const e = x.reply.exchange;
   if (!e) c.cannotTell(noDocument(x));
-  else if (refused(x, c)) return;
   else if (mediaType(x) !== 'application/xml') c.fail('Content-Type', 'application/xml', e.headers['content-type'] ?? '(absent)');
 });
 
 export const wellFormed = httpRule('EP-WELL-FORMED', (x, c) => {
   if (!x.reply.exchange) c.cannotTell(noDocument(x));
-  else if (refused(x, c)) return;
   else if (!x.reply.doc) c.fail('body', 'a well-formed XML document', x.reply.unreadable ?? 'unreadable');
 });
 
