@@ -1,7 +1,7 @@
 // Run- and scenario-level hooks. BeforeAll opens the run (target, data, ledger); After cancels
 // what its scenario booked, even when the scenario failed, and frees parsed documents.
 import { After, AfterAll, Before, BeforeAll, setDefaultTimeout, setDefinitionFunctionWrapper } from '@cucumber/cucumber';
-import { openRunContext, runContext } from '../run/run-context';
+import { openedConfig, openRunContext, runContext } from '../run/run-context';
 import { loadConfig } from '../run/config';
 import { ConfigError } from '../run/errors';
 import { DEFAULT_LIMITS, DEFAULT_RETRY } from '../transport/http';
@@ -10,16 +10,19 @@ import { maskStepErrors, protectProcess } from '../safety/run-guard';
 import type { GatewayWorld } from './world';
 import { CLEANUP_NOTE_MEDIA_TYPE } from '../reporting/outcomes';
 
-// The configuration as this process (the runner, or a parallel worker) loads its support code.
-// A bad one is reported by BeforeAll, as one line; until then the defaults serve.
-const early = (() => {
-  try {
-    return loadConfig();
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e;
-    return undefined;
-  }
-})();
+// The configuration, loaded once per process: the runner's, which opened the run before cucumber
+// loaded this file; else (a parallel worker, plain cucumber-js) loaded here, and BeforeAll opens
+// the run with it. A bad one is reported by BeforeAll, as one line; until then the defaults serve.
+const early =
+  openedConfig() ??
+  (() => {
+    try {
+      return loadConfig();
+    } catch (e) {
+      if (!(e instanceof ConfigError)) throw e;
+      return undefined;
+    }
+  })();
 
 // A step may wait for a few gateway replies (plus retries); the transport has its own bounds, so
 // this is only the last line of defence against a hang.
@@ -32,7 +35,7 @@ if (early) protectProcess(early);
 setDefinitionFunctionWrapper(maskStepErrors);
 
 BeforeAll(async function () {
-  await openRunContext();
+  await openRunContext(early);
 });
 
 Before(function (this: GatewayWorld, { pickle }) {

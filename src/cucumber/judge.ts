@@ -56,7 +56,7 @@ export async function judge(world: Judged, assertions: Assertion[], opts: { stri
 }
 
 /** Findings grouped by requirement: its level, section and statement, then where/expected/found. */
-export function formatFindings(title: string, findings: Finding[]): string {
+function formatFindings(title: string, findings: Finding[]): string {
   const byReq = new Map<string, Finding[]>();
   for (const f of findings) byReq.set(f.req, [...(byReq.get(f.req) ?? []), f]);
   const parts = [...byReq].map(([id, fs]) => {

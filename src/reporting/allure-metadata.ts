@@ -97,7 +97,7 @@ export const ALLURE3_CATEGORIES: Allure3CategoryRule[] = [
 ];
 
 /** Environment entries in display order. */
-export function allureEnvironment(result: ConformanceResult): Array<[string, string]> {
+function allureEnvironment(result: ConformanceResult): Array<[string, string]> {
   return [
     ['Target', result.target.url],
     ['Target description', result.target.description],
@@ -151,7 +151,7 @@ export interface AllureExecutor {
   buildOrder?: number;
 }
 
-export function allureExecutor(result: ConformanceResult): AllureExecutor {
+function allureExecutor(result: ConformanceResult): AllureExecutor {
   const order = Date.parse(result.startedAt);
   return {
     name: EXECUTOR_NAME,

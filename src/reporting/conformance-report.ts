@@ -13,7 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClassResult, ConformanceResult, FindingRecord, Outcome, RequirementResult, RunVerdict, ScenarioStatus } from './result';
 
-export const REPORT_FILES = {
+const REPORT_FILES = {
   html: 'conformance-report.html',
   markdown: 'conformance-report.md',
   json: 'conformance-report.json',
@@ -45,7 +45,7 @@ export const GROUP_ORDER: readonly RequirementGroup[] = [
   'inapplicable',
 ];
 
-export const GROUP_TITLES: Record<RequirementGroup, string> = {
+const GROUP_TITLES: Record<RequirementGroup, string> = {
   nonconformance: 'Nonconformances: MUST requirements that failed',
   cantTell: 'Cannot tell: checks that could not be made',
   warning: 'Warnings: SHOULD requirements that failed',
@@ -128,7 +128,7 @@ export function visible(s: string): string {
 }
 
 /** Relative link to a local file (never a URL with a scheme, never protocol-relative), or undefined. */
-export function localHref(path: string | undefined, query?: Record<string, string>): string | undefined {
+function localHref(path: string | undefined, query?: Record<string, string>): string | undefined {
   if (!path || /^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('//') || path.startsWith('\\\\')) return undefined;
   const encoded = path
     .split('/')
@@ -610,7 +610,7 @@ ${htmlEvidence(result)}
  * becomes entities, inline syntax and pipes are backslash-escaped, URLs do not become links,
  * newlines become <br>.
  */
-export function md(s: string | number | undefined | null): string {
+function md(s: string | number | undefined | null): string {
   return visible(String(s ?? ''))
     .replace(/\\/g, '\\\\')
     .replace(/&/g, '&amp;')

@@ -23,7 +23,7 @@ export interface JUnitOptions {
 }
 
 /** Escapes text and attribute values; control characters become \uXXXX. */
-export function xml(s: string | number | undefined | null): string {
+function xml(s: string | number | undefined | null): string {
   return visible(String(s ?? ''))
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -131,7 +131,7 @@ const ELEMENT: Record<Exclude<CaseKind, 'passed'>, (c: JUnitCase) => string> = {
 };
 
 /** Counts as the testsuite attributes state them. */
-export function junitCounts(cases: JUnitCase[]): { tests: number; failures: number; errors: number; skipped: number } {
+function junitCounts(cases: JUnitCase[]): { tests: number; failures: number; errors: number; skipped: number } {
   return {
     tests: cases.length,
     failures: cases.filter((c) => c.kind === 'failure' || c.kind === 'warning').length,

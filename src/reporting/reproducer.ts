@@ -8,7 +8,7 @@ import type { Exchange } from '../transport/exchange';
 const MASKED = /(MessagePassword\s*=\s*)(["'])\*{8}\2/g;
 
 /** Quotes a string for a POSIX shell (single quotes). */
-export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
  * The script for one exchange. `maskedBody` is the request as attached (MessagePassword masked);

@@ -56,8 +56,8 @@ export interface SuiteConfig {
   maxConsecutiveFailures: number;
 }
 
-export const DEFAULT_RUN_DEADLINE_MS = 45 * 60_000;
-export const DEFAULT_MAX_CONSECUTIVE_FAILURES = 10;
+const DEFAULT_RUN_DEADLINE_MS = 45 * 60_000;
+const DEFAULT_MAX_CONSECUTIVE_FAILURES = 10;
 
 type Env = Record<string, string | undefined>;
 

@@ -14,7 +14,7 @@ import { writeReports } from '../reporting/write';
 import { formatConsoleSummary } from '../reporting/console';
 import type { ConformanceResult } from '../reporting/result';
 
-export function parseMergeArguments(argv: string[]): { out: string; dirs: string[] } {
+function parseMergeArguments(argv: string[]): { out: string; dirs: string[] } {
   let out = 'reports';
   const dirs: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -45,7 +45,7 @@ function readResult(dir: string): ConformanceResult {
 }
 
 /** The combined result of several runs of one target. */
-export function mergeResults(parts: ConformanceResult[]): ConformanceResult {
+function mergeResults(parts: ConformanceResult[]): ConformanceResult {
   const first = parts[0];
   for (const p of parts.slice(1)) {
     if (p.target.url !== first.target.url)
@@ -94,7 +94,7 @@ export function mergeResults(parts: ConformanceResult[]): ConformanceResult {
   };
 }
 
-export function merge(argv: string[]): number {
+function merge(argv: string[]): number {
   const { out, dirs } = parseMergeArguments(argv);
   const parts = dirs.map(readResult);
   const result = mergeResults(parts);

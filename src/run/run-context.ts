@@ -39,6 +39,11 @@ export function runContext(): RunContext {
   return current;
 }
 
+/** The configuration of the run open in this process, if one is (the runner opens it before cucumber loads the hooks). */
+export function openedConfig(): SuiteConfig | undefined {
+  return current?.config;
+}
+
 type SandboxModule = typeof import('../../sandbox/src/index');
 
 // Loaded only when needed: a run against a real gateway never touches the sandbox code.
@@ -85,10 +90,14 @@ function claimsOf(config: SuiteConfig, data: TestData): ConformanceClass[] {
   return claims;
 }
 
-export async function openRunContext(env = process.env): Promise<RunContext> {
+/**
+ * Opens the run with the configuration this process loaded already (once per process: the runner,
+ * or the hooks as a worker loads them); without one, loads it here, so that a bad one is one line.
+ */
+export async function openRunContext(loaded?: SuiteConfig): Promise<RunContext> {
   if (current) return current;
   await loadXml();
-  const config = loadConfig(env);
+  const config = loaded ?? loadConfig();
   const data = loadTestData(config.testDataFile, variantTestData(config));
   const claims = claimsOf(config, data);
   const replyProfile = loadReplyProfile(config.replyProfileFile, FACT_IDS);

@@ -98,7 +98,7 @@ function gitCommit(): string | undefined {
   }
 }
 
-export async function run(argv: string[]): Promise<number> {
+async function run(argv: string[]): Promise<number> {
   const args = parseArguments(argv, PROFILES);
   if (args.help) {
     console.log(HELP);
@@ -111,7 +111,7 @@ export async function run(argv: string[]): Promise<number> {
   const config = loadConfig();
   // masked console, ledger writable and claimed, run deadline: before anything is printed or sent
   const guard = startRunGuard(config);
-  const ctx = await openRunContext();
+  const ctx = await openRunContext(config);
   const startedAt = new Date().toISOString();
   const target = ctx.embedded ? `the embedded sandbox (${ctx.baseUrl})` : ctx.redactor.scrub(ctx.baseUrl);
   // The read-only profile certifies core only: no booking may be made there.

@@ -6,7 +6,7 @@ import { ConfigError } from './errors';
 import { CONFORMANCE_CLASSES, type ConformanceClass } from '../spec/requirements';
 
 /** Hotel availability outlines use test-data places 1 to PLACES_NEEDED (a test checks the features). */
-export const PLACES_NEEDED = 3;
+const PLACES_NEEDED = 3;
 
 /**
  * The forms the spec leaves open that the booking classes need (it lists only Quote for ResStatus

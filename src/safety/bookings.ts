@@ -31,7 +31,7 @@ function isSuccess(x: Exchange): boolean {
 }
 
 /** What a booking read shows: the booking, cancelled, unknown (a refusal), or nothing usable. */
-export function readState(x: Exchange, cancelledWords: readonly string[]): 'active' | 'cancelled' | 'unknown' | 'unclear' {
+function readState(x: Exchange, cancelledWords: readonly string[]): 'active' | 'cancelled' | 'unknown' | 'unclear' {
   if (refusalForm(x)) return 'unknown';
   if (!isSuccess(x)) return 'unclear';
   const words = new Set(cancelledWords.map((w) => w.trim().toLowerCase()));

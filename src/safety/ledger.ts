@@ -67,7 +67,7 @@ export interface RunLock {
   heartbeatAt: string;
 }
 
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 /** A run on another host whose heartbeat is older than this is dead. */
 export const STALE_OTHER_HOST_MS = 2 * 60_000;
 /** On this host a dead pid is enough; a live pid with a heartbeat this old is a reused pid. */

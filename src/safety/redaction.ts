@@ -14,7 +14,7 @@ import { SecretFinder, maskRanges, type SecretForm } from './secret-views';
 export const MASK = '********';
 
 /** Secrets shorter than this are not masked: they would blank out ordinary words. */
-export const MIN_SECRET_LENGTH = 4;
+const MIN_SECRET_LENGTH = 4;
 
 /** The disguise a secret was found in ('split': broken by white space or line breaks). */
 export type SecretEncoding = SecretForm;
@@ -289,7 +289,7 @@ const isB64 = (c: number) =>
   (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 45 || c === 95;
 
 /** Counts the secrets (by index) in texts, in every disguise, base64 included. */
-export class SecretScanner {
+class SecretScanner {
   private readonly finder: SecretFinder;
   /** base64 of the raw and XML-escaped secret at the 3 alignments: found in runs of any length. */
   private readonly fragments: Array<{ secret: number; text: string }>;

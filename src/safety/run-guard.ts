@@ -21,7 +21,7 @@ import { Redactor } from './redaction';
 /** Exit code of a run that could not take place (src/reporting/verdict.ts EXIT.COULD_NOT_RUN). */
 const COULD_NOT_RUN = 2;
 /** How long after the deadline the backstop thread kills a run whose event loop does not answer. */
-export const BACKSTOP_GRACE_MS = 30_000;
+const BACKSTOP_GRACE_MS = 30_000;
 
 /** The gateway stopped answering: the run could not judge it (exit 2). */
 export class GatewayStoppedAnswering extends SuiteFault {

@@ -67,12 +67,12 @@ class ViewBuilder {
 const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 const hexVal = (c: number) => (c <= 57 ? c - 48 : (c | 0x20) - 87);
 
-export function identity(text: string): View {
+function identity(text: string): View {
   return { text, start: null, end: null };
 }
 
 /** JSON string escapes: \uXXXX, \n, \", \\, \/ ... (cucumber messages, HTML reports, summaries). */
-export function jsonUnescape(v: View): View {
+function jsonUnescape(v: View): View {
   const t = v.text;
   if (!t.includes('\\')) return v;
   const b = new ViewBuilder(t.length);
@@ -106,7 +106,7 @@ const NAMED: Array<[string, number]> = [
 ];
 
 /** XML/HTML references: &#72; &#x48; (semicolon optional, leading zeros allowed) and &amp; &lt; ... */
-export function entityDecode(v: View): View {
+function entityDecode(v: View): View {
   const t = v.text;
   if (!t.includes('&')) return v;
   const b = new ViewBuilder(t.length);
@@ -147,7 +147,7 @@ export function entityDecode(v: View): View {
 }
 
 /** URL encoding: %XX sequences decoded as UTF-8 (a byte that is not UTF-8 as ISO-8859-1), + as space. */
-export function percentDecode(v: View): View {
+function percentDecode(v: View): View {
   const t = v.text;
   if (!t.includes('%') && !t.includes('+')) return v;
   const b = new ViewBuilder(t.length);
@@ -178,7 +178,7 @@ export function percentDecode(v: View): View {
 }
 
 /** White space, line breaks and invisible separators. */
-export function isSpace(c: number): boolean {
+function isSpace(c: number): boolean {
   return (
     c === 32 ||
     (c >= 9 && c <= 13) ||
@@ -195,7 +195,7 @@ export function isSpace(c: number): boolean {
   );
 }
 
-export function stripSpaces(v: View): View {
+function stripSpaces(v: View): View {
   const t = v.text;
   const b = new ViewBuilder(t.length);
   for (let i = 0; i < t.length; i++) {
@@ -205,7 +205,7 @@ export function stripSpaces(v: View): View {
   return b.view();
 }
 
-export function stripSpacesOf(s: string): string {
+function stripSpacesOf(s: string): string {
   let out = '';
   for (let i = 0; i < s.length; i++) if (!isSpace(s.charCodeAt(i))) out += s[i];
   return out;

@@ -1,11 +1,13 @@
 // Run-level test helpers: spawn the real runner (scripts/conformance.ts) as a child process with its
 // own environment, temp reports dir and temp ledger, and a hard timeout; read what it wrote.
+import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
+import { scanForSecrets, type SecretFinding } from '../../src/safety/redaction';
 import type { CapturedRequest, Handler } from '../support/hostile-server';
 
 export const PROJECT_ROOT = resolve(__dirname, '..', '..');
@@ -144,6 +146,25 @@ export async function waitFor(what: string, cond: () => boolean, ms = 60_000): P
 export function describeRun(r: RunResult): string {
   const cut = (s: string) => (s.length > 4000 ? `${s.slice(0, 1500)}\n…\n${s.slice(-2500)}` : s);
   return `exit ${r.code}${r.timedOut ? ' (KILLED: timed out)' : ''} after ${r.ms} ms\n--- stdout ---\n${cut(r.stdout)}\n--- stderr ---\n${cut(r.stderr)}`;
+}
+
+/** The console of a run as a file, scanned for every form of the secrets the reports are scanned for. */
+export function consoleLeaks(r: RunResult, secrets: string[]): SecretFinding[] {
+  const f = join(tempDir('ogc-it-console-'), 'console.txt');
+  writeFileSync(f, `${r.stdout}\n${r.stderr}`);
+  return scanForSecrets(f, secrets);
+}
+
+/** Every kind of artifact was written, and neither the artifacts nor the console hold a secret in any form. */
+export function assertArtifactsHoldNoSecret(r: RunResult, secrets: string[]): void {
+  for (const name of ['summary.json', 'junit.xml', 'cucumber-messages.ndjson', 'cucumber-report.html', 'allure-results'])
+    assert.ok(existsSync(join(r.reportsDir, name)), `${name} was written`);
+  assert.ok(
+    readdirSync(join(r.reportsDir, 'allure-results')).some((n) => n.includes('-attachment')),
+    'Allure attachments were written',
+  );
+  assert.deepEqual(scanForSecrets(r.reportsDir, secrets), []);
+  assert.deepEqual(consoleLeaks(r, secrets), []);
 }
 
 export function readSummary(r: RunResult): RunSummaryFile | undefined {

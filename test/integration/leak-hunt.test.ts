@@ -7,14 +7,16 @@
 // each disguise when one is planted in the reports folder.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MASK, scanForSecrets } from '../../src/safety/redaction';
+import { MASK } from '../../src/safety/redaction';
 import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
 import { requestPasswordRaw, startHostileServer, type CapturedRequest, type SimpleModeSpec } from '../support/hostile-server';
 import { disguises } from '../support/secret-forms';
 import {
   allureAttachments,
+  assertArtifactsHoldNoSecret,
+  consoleLeaks,
   describeRun,
   opOf,
   removeTempDirs,
@@ -22,7 +24,6 @@ import {
   runConformance,
   targetEnv,
   tempDir,
-  type RunResult,
 } from './helpers';
 
 after(removeTempDirs);
@@ -31,13 +32,6 @@ after(removeTempDirs);
 const PASSWORD = 'Zx9-Distinct!Pw&<42';
 const USER = SANDBOX_CREDENTIALS.user;
 const CARELESS = join(__dirname, '..', 'support', 'careless-print.js');
-
-/** Every finding of the password, in any form, in the console of a run. */
-function consoleLeaks(r: RunResult) {
-  const f = join(tempDir('ogc-it-console-'), 'console.txt');
-  writeFileSync(f, `${r.stdout}\n${r.stderr}`);
-  return scanForSecrets(f, [PASSWORD]);
-}
 
 describe('run level: leak hunt', { concurrency: true }, () => {
   // Fails if: any of the disguises reached an artifact or the console: the Redactor missed a form
@@ -73,14 +67,7 @@ describe('run level: leak hunt', { concurrency: true }, () => {
       assert.ok(s.scenarios.length >= 5, describeRun(r));
 
       // the hunt: every file the run wrote, and its console
-      for (const name of ['summary.json', 'junit.xml', 'cucumber-messages.ndjson', 'cucumber-report.html', 'allure-results'])
-        assert.ok(existsSync(join(r.reportsDir, name)), `${name} was written`);
-      assert.ok(
-        readdirSync(join(r.reportsDir, 'allure-results')).some((n) => n.includes('-attachment')),
-        'Allure attachments were written',
-      );
-      assert.deepEqual(scanForSecrets(r.reportsDir, [PASSWORD]), []);
-      assert.deepEqual(consoleLeaks(r), []);
+      assertArtifactsHoldNoSecret(r, [PASSWORD]);
       // not vacuous: the runner and the parallel workers did print, masked
       const careless = `${r.stdout}\n${r.stderr}`.split('\n').filter((l) => l.startsWith('careless print at exit'));
       assert.ok(
@@ -137,6 +124,6 @@ describe('run level: leak hunt', { concurrency: true }, () => {
     assert.equal(r.code, 3, describeRun(r));
     for (let i = 0; i < forms.length; i++)
       assert.ok(r.stderr.includes(`planted-${i}.txt: secret #1 (`), `${forms[i][0]} not detected:\n${r.stderr}`);
-    assert.deepEqual(consoleLeaks(r), []);
+    assert.deepEqual(consoleLeaks(r, [PASSWORD]), []);
   });
 });

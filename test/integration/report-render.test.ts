@@ -111,7 +111,9 @@ test(`the Allure report, from file://, renders; the failed test shows ${REQ}, th
   const page = await open(join(reports, 'allure-report', 'index.html'));
   try {
     // rendered, not an endless spinner: the overview names the verdict
-    await page.getByText('DOES NOT CONFORM').first().waitFor();
+    const verdict = page.getByText('DOES NOT CONFORM').first();
+    await verdict.waitFor();
+    await verdict.scrollIntoViewIfNeeded(); // Allure scrolls down to the failed group on load
     await shot(page, 'allure-overview');
 
     await page.getByText(SCENARIO, { exact: true }).first().click();

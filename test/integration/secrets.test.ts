@@ -4,9 +4,9 @@
 // fails the run (exit 3) when a value is there anyway, naming the file but never the value.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MASK, scanForSecrets } from '../../src/safety/redaction';
+import { MASK } from '../../src/safety/redaction';
 import {
   echoPasswordReply,
   replyRootFor,
@@ -17,6 +17,8 @@ import {
 } from '../support/hostile-server';
 import {
   allureAttachments,
+  assertArtifactsHoldNoSecret,
+  consoleLeaks,
   describeRun,
   opOf,
   removeTempDirs,
@@ -24,7 +26,6 @@ import {
   runConformance,
   targetEnv,
   tempDir,
-  type RunResult,
 } from './helpers';
 
 after(removeTempDirs);
@@ -36,13 +37,6 @@ const XML_PASSWORD = 'Zx9-Distinct!Pw&amp;&lt;42';
 const TOKEN_VAR = 'OGC_IT_GATEWAY_TOKEN';
 const TOKEN = 'tok_Q7-Distinct-Gateway-Token-8841';
 const SECRET_ENV = { OTA_PASSWORD: PASSWORD, OTA_SECRET_ENV: TOKEN_VAR, [TOKEN_VAR]: TOKEN };
-
-/** The console of a run as a file, so it is scanned for every form the reports are scanned for. */
-function consoleLeaks(r: RunResult): ReturnType<typeof scanForSecrets> {
-  const f = join(tempDir('ogc-it-console-'), 'console.txt');
-  writeFileSync(f, `${r.stdout}\n${r.stderr}`);
-  return scanForSecrets(f, [PASSWORD, TOKEN]);
-}
 
 /** A gateway that echoes the credentials back, in a different way per operation. */
 function echoReply(req: CapturedRequest): { status: number; headers: Record<string, string>; body: string } {
@@ -115,14 +109,7 @@ describe('run level: secrets', { concurrency: true }, () => {
       assert.equal(s.scenarios.length, 6, describeRun(r));
 
       // every kind of artifact was written, and none holds a secret in any encoding
-      for (const name of ['summary.json', 'junit.xml', 'cucumber-messages.ndjson', 'cucumber-report.html', 'allure-results'])
-        assert.ok(existsSync(join(r.reportsDir, name)), `${name} was written`);
-      assert.ok(
-        readdirSync(join(r.reportsDir, 'allure-results')).some((n) => n.includes('-attachment')),
-        'Allure attachments were written',
-      );
-      assert.deepEqual(scanForSecrets(r.reportsDir, [PASSWORD, TOKEN]), []);
-      assert.deepEqual(consoleLeaks(r), []);
+      assertArtifactsHoldNoSecret(r, [PASSWORD, TOKEN]);
 
       // not vacuous: the echoes reached the evidence, masked where they were
       const atts = allureAttachments(r);
@@ -190,7 +177,7 @@ describe('run level: secrets', { concurrency: true }, () => {
       findingLines.some((l) => l.includes('blob.b64: secret #2 (base64)')),
       r.stderr,
     );
-    assert.deepEqual(consoleLeaks(r), []);
+    assert.deepEqual(consoleLeaks(r, [PASSWORD, TOKEN]), []);
   });
 
   // Fails if: a secret variable named in OTA_SECRET_ENV but unset were silently ignored (the run
