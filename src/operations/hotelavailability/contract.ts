@@ -86,12 +86,14 @@ export const contract: Contract = {
     }),
     rule('HAV-EMPTY', 'no hotel is returned', (x, c, r) => {
       if (!checkServed(x, c)) return;
-      const n = r.items(FACTS.hotel).length;
-      const other = otherContent(r);
-      if (n > 0) c.fail(r.nodes(FACTS.hotel)!.at, 'no hotel (nothing is available there)', `${n}`);
-      // hotels in a place the suite does not know would look like none: not a pass
-      else if (other.length)
-        c.cannotTell(`the reply shows no hotel in the known places, but carries other content (${list(other.slice(0, 3))})`);
+      const hotels = r.nodes(FACTS.hotel);
+      if (hotels) c.fail(hotels.at, 'no hotel (nothing is available there)', `${hotels.value.length}`);
+      else {
+        // hotels in a place the suite does not know would look like none: not a pass
+        const other = otherContent(r);
+        if (other.length)
+          c.cannotTell(`the reply shows no hotel in the known places, but carries other content (${list(other.slice(0, 3))})`);
+      }
     }),
     rule('HAV-MAXRESPONSES', 'no more hotels are returned than MaxResponses', (x, c, r) => {
       const max = num(x.request.value('@MaxResponses'));
