@@ -56,7 +56,7 @@ const envelope: Array<[string, Rule]> = [
   ['the root element carries a Version', version],
   ['the reply holds exactly one of Success or Errors', successXorErrors],
   ['the EchoToken is echoed', echoToken],
-  ['dates are ISO 8601 without zone', isoDates],
+  ['dates are ISO 8601', isoDates],
 ];
 for (const [sentence, rule] of envelope) {
   Then(sentence, async function (this: GatewayWorld) {

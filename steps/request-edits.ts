@@ -3,7 +3,7 @@
 // the body actually sent, so that no sentence can silently do nothing. Each edit is a typed
 // function of its operation (src/operations/<op>/request.ts); no XPath and no codes here.
 import type { OperationName } from '../src/spec/operations';
-import type { TestData } from '../src/run/test-data';
+import { partyAvailable, type TestData } from '../src/run/test-data';
 import { StepUsageError } from '../src/run/errors';
 import {
   keepOnlySource,
@@ -31,7 +31,7 @@ export interface EditContext {
   data: TestData;
   runId: string;
   requestorContext: string;
-  /** The Instance to send when a scenario asks for one. */
+  /** The configured Instance (OTA_REQUESTOR_INSTANCE); empty when none is. */
   instance: string;
   newBookingReference(): string;
   /** A precondition of the scenario (the test data can drive it); not met: cannot tell. */
@@ -67,6 +67,9 @@ const HOTEL_ONLY: Partial<Record<OperationName, (r: OtaRequest) => unknown>> = {
   activitysearch: activitySearch.setHotelOnly,
 };
 
+/** The Instance sent when a scenario asks for one and none is configured. */
+const ANY_INSTANCE = 'conformance';
+
 function booleanWord(word: string): boolean {
   if (word !== 'true' && word !== 'false') throw new StepUsageError(`"${word}" is not a boolean (true or false)`);
   return word === 'true';
@@ -74,8 +77,14 @@ function booleanWord(word: string): boolean {
 
 export const REQUEST_EDITS: RequestEdit[] = [
   // ---- POS (spec, Authentication)
-  // The spec gives Instance no meaning ("optional Instance (string)"): the configured one, or any string.
-  edit('it carries the optional Instance', (r, ctx) => setInstance(r, ctx.instance)),
+  // The spec gives Instance no meaning ("optional Instance (string)"): the configured one, or a
+  // string of the suite's; a gateway may refuse an Instance it does not know, so then a refusal
+  // cannot be blamed.
+  edit('it carries the optional Instance', (r, ctx) => {
+    setInstance(r, ctx.instance || ANY_INSTANCE);
+    if (!ctx.instance)
+      r.refusalExcused = `the Instance "${ANY_INSTANCE}" was chosen by the suite (no OTA_REQUESTOR_INSTANCE is configured), and a gateway may refuse an Instance it does not know; configure the real one to decide`;
+  }),
   edit('it carries no Instance', (r) => setInstance(r, undefined)),
   edit('the MessagePassword is wrong', (r, ctx) => setMessagePassword(r, `wrong-${ctx.runId}`)),
   edit('the Type 88 ID is wrong', (r, ctx) => setUserId(r, `nobody-${ctx.runId}`)),
@@ -86,9 +95,11 @@ export const REQUEST_EDITS: RequestEdit[] = [
   edit('the POS holds only its Type 88 Source', (r) => keepOnlySource(r, '88')),
 
   // ---- participants, guests, passengers: whichever the operation carries
-  edit('the party is {int} adult(s) and {int} child(ren)', (r, ctx, adults: number, children: number) =>
-    forOperation(ctx, 'the party is ...', PARTY)(r, { adults, children }),
-  ),
+  edit('the party is {int} adult(s) and {int} child(ren)', (r, ctx, adults: number, children: number) => {
+    forOperation(ctx, 'the party is ...', PARTY)(r, { adults, children });
+    if (!partyAvailable(ctx.data, { adults, children }))
+      r.resultsOptional = `the test data does not declare availability for ${adults} adult(s) and ${children} child(ren) (availableParties)`;
+  }),
 
   // ---- hotel availability
   edit('MaxResponses is {int}', (r, ctx, n: number) => {

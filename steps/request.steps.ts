@@ -7,9 +7,6 @@ import type { GatewayWorld } from '../src/cucumber/world';
 import { REQUEST_EDITS, type EditContext } from './request-edits';
 import './parameters';
 
-// When no Instance is configured (OTA_REQUESTOR_INSTANCE), the optional Instance sent is this one.
-const ANY_INSTANCE = 'conformance';
-
 function editContext(w: GatewayWorld): EditContext {
   const { data, config, credentials } = w.run;
   return {
@@ -17,7 +14,7 @@ function editContext(w: GatewayWorld): EditContext {
     data,
     runId: config.runId,
     requestorContext: credentials.requestorContext,
-    instance: credentials.requestorInstance || ANY_INSTANCE,
+    instance: credentials.requestorInstance,
     newBookingReference: () => w.newReference('B'),
     precondition: (holds, reason) => w.precondition(holds, reason),
   };

@@ -72,3 +72,42 @@ export function requireDateTime(value: string | undefined, field: string, today:
 export function requireRange(start: string, end: string, startField: string, endField: string): void {
   if (end < start) throw err.dateRange(`${endField} ${end} is before ${startField} ${start}`);
 }
+
+/** Time zone of each country of the data (variant zoned-dates); UTC for any other. */
+const ZONES: Record<string, string> = {
+  ES: 'Europe/Madrid',
+  PT: 'Europe/Lisbon',
+  GR: 'Europe/Athens',
+  IT: 'Europe/Rome',
+  FR: 'Europe/Paris',
+};
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Offset (minutes east of UTC) of a time zone at an instant. */
+function offsetAt(zone: string, ms: number): number {
+  let f = zoneFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+    zoneFormats.set(zone, f);
+  }
+  const name = f.formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+}
+
+/**
+ * A local date-time (yyyy-mm-ddThh:mm[:ss], the place's wall clock) with the UTC offset of the
+ * country's time zone at that moment: 2030-06-01T09:00:00+02:00 (variant zoned-dates).
+ */
+export function withOffset(local: string, countryCode: string): string {
+  const wall = dateTimeMs(local);
+  const zone = ZONES[countryCode.toUpperCase()];
+  let off = 0;
+  if (zone) {
+    off = offsetAt(zone, wall);
+    off = offsetAt(zone, wall - off * 60_000);
+  }
+  const sign = off < 0 ? '-' : '+';
+  const a = Math.abs(off);
+  return `${fmtDateTime(wall)}${sign}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
+}

@@ -1,6 +1,7 @@
 // The OTA reply envelope shared by all nine operations: root RS name, namespace, Version,
 // EchoToken, TimeStamp, then Success (+Warnings) + content, or Errors alone. Also where the reply
 // document is written out, so the serialisation variants (prefix, encoding, layout) apply here.
+import { wireForm } from './charset';
 import type { OtaError, OtaWarning } from './errors';
 import type { Faults } from './faults';
 import type { Variants } from './variants';
@@ -49,7 +50,8 @@ function open(info: EnvelopeInfo, w: WriteEnv): { name: string; attrs: Attrs } {
 /** The XML declaration (or none, or after a BOM) as the encoding variants want it. */
 function declaration(variants: Variants): string {
   if (variants.has('no-xml-declaration')) return variants.has('utf8-bom') ? '\uFEFF' : '';
-  const decl = `<?xml version="1.0" encoding="${variants.has('latin1-encoding') ? 'ISO-8859-1' : 'UTF-8'}"?>\n`;
+  // Under charset-header-wins the declaration names ISO-8859-1 while the bytes stay UTF-8.
+  const decl = `<?xml version="1.0" encoding="${wireForm(variants).declared}"?>\n`;
   return variants.has('utf8-bom') ? `\uFEFF${decl}` : decl;
 }
 
@@ -61,11 +63,12 @@ function prolog(w: WriteEnv, withFaults: boolean): string {
 }
 
 function writeOptions(v: Variants): WriteOptions | undefined {
+  const { charset } = wireForm(v);
   const o: WriteOptions = {
     prefix: v.has('prefixed-namespace') ? 'ota' : undefined,
     reverse: v.has('reordered-siblings'),
     pretty: v.has('pretty-comments-cdata'),
-    latin1: v.has('latin1-encoding'),
+    charset: charset === 'utf-8' ? undefined : charset,
     expandEmpty: v.has('expanded-empty-elements'),
     singleQuotes: v.has('single-quoted-attributes'),
   };
@@ -99,7 +102,9 @@ export function successReply(info: EnvelopeInfo, content: string, warnings: OtaW
   const both = w.faults.has('success-and-errors')
     ? el('Errors', {}, el('Error', { Type: '11', Code: '450', ShortText: 'Processed' }, 'Request processed'))
     : '';
-  return document(el(name, attrs, '<Success/>', ws, content, both), w);
+  // Variant empty-errors-element: an empty Errors beside Success (departs from every RS's choice).
+  const emptyErrors = w.variants.has('empty-errors-element') ? '<Errors/>' : '';
+  return document(el(name, attrs, '<Success/>', ws, emptyErrors, content, both), w);
 }
 
 export function errorsReply(info: EnvelopeInfo, errors: OtaError[], w: WriteEnv): string {

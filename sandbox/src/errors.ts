@@ -10,8 +10,11 @@ export const EWT = {
   PROCESSING: '12',
 } as const;
 
-/** The kind of refusal: only the HTTP status of variant http-4xx-errors depends on it. */
-export type Refusal = 'bad-request' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'system';
+/**
+ * The kind of refusal: only the HTTP status of variant http-4xx-errors depends on it, and
+ * 'no-match' (variant refuse-when-nothing-matches: a search found nothing) is always 404.
+ */
+export type Refusal = 'bad-request' | 'unauthenticated' | 'forbidden' | 'not-found' | 'no-match' | 'conflict' | 'system';
 
 export class OtaError extends Error {
   constructor(
@@ -56,6 +59,11 @@ export const err = {
   duplicate: (d: string) => new OtaError(EWT.BIZ_RULE, '127', 'Duplicate reservation', d, 'conflict'),
   system: (d: string) => new OtaError(EWT.PROCESSING, '448', 'System error', d, 'system'),
 };
+
+/** Variant refuse-when-nothing-matches: the "nothing matched" Warning as an Error (same Type, Code, ShortText). */
+export function noMatch(w: OtaWarning): OtaError {
+  return new OtaError(w.type, w.code ?? '322', w.shortText, w.text, 'no-match');
+}
 
 /** A Warning that accompanies Success (e.g. nothing matched). */
 export interface OtaWarning {

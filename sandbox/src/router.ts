@@ -3,6 +3,7 @@
 // operation's handler. Every failure after the HTTP checks is an OTA Errors reply with HTTP 200
 // (a 4xx under dialect variant http-4xx-errors).
 import { authenticate } from './auth';
+import { wireForm, type Charset } from './charset';
 import type { Credentials } from './credentials';
 import { document, errorsReply, successReply, timeStamp, type EnvelopeInfo, type WriteEnv } from './envelope';
 import { err, OtaError, type Refusal } from './errors';
@@ -22,8 +23,8 @@ export interface RawReply {
   status: number;
   headers: Record<string, string>;
   body: string;
-  /** How the body is encoded on the wire (variant latin1-encoding). Default utf8. */
-  encoding?: 'utf8' | 'latin1';
+  /** How the body is encoded on the wire (the encoding variants). Default utf-8. */
+  encoding?: Charset;
   /** Delay before sending (fault slow-reply). */
   delayMs?: number;
 }
@@ -31,10 +32,9 @@ export interface RawReply {
 export const XML_CONTENT_TYPE = 'application/xml; charset=utf-8';
 
 /** Content-Type and wire encoding of XML replies. */
-export function xmlEncoding(variants: Variants): { contentType: string; encoding: 'utf8' | 'latin1' } {
-  return variants.has('latin1-encoding')
-    ? { contentType: 'application/xml; charset=ISO-8859-1', encoding: 'latin1' }
-    : { contentType: XML_CONTENT_TYPE, encoding: 'utf8' };
+export function xmlEncoding(variants: Variants): { contentType: string; encoding: Charset } {
+  const { contentType, charset } = wireForm(variants);
+  return { contentType, encoding: charset };
 }
 
 const byPath = new Map<string, Operation>(OPERATIONS.map((o) => [`/${o.name}`, o]));
@@ -104,6 +104,7 @@ const REFUSAL_STATUS: Record<Refusal, number> = {
   unauthenticated: 401,
   forbidden: 403,
   'not-found': 404,
+  'no-match': 404,
   conflict: 409,
   system: 500,
 };
@@ -119,6 +120,8 @@ function finish(op: Operation, reply: { body: string; error?: OtaError }, deps: 
   }
   let status = 200;
   if (reply.error && variants.has('http-4xx-errors')) status = REFUSAL_STATUS[reply.error.refusal];
+  // Variant refuse-when-nothing-matches: its refusals are always 404.
+  if (reply.error?.refusal === 'no-match') status = 404;
   if (faults.has('http-500')) status = 500;
   const { contentType, encoding } = xmlEncoding(variants);
   return {

@@ -1,6 +1,8 @@
 // node:http front: reads the body under a size limit, hands it to the router, writes the reply.
 // No exception escapes a request: anything unexpected becomes an OTA Errors reply or a 413/400.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { encode, type Charset } from './charset';
 import { httpErrorBody, route, xmlEncoding, type RouterDeps } from './router';
 
 export interface ServerOptions extends RouterDeps {
@@ -46,15 +48,22 @@ export function createSandboxServer(opts: ServerOptions): Server {
 
 const errEnv = (opts: ServerOptions) => ({ now: opts.now(), variants: opts.variants });
 
+/** The body's bytes and the headers that describe them: encoded, then (variant gzip-content-encoding) compressed. */
+function wire(body: string, charset: Charset, opts: ServerOptions): { buf: Buffer; headers: Record<string, string> } {
+  const bytes = encode(body, charset);
+  if (!opts.variants.has('gzip-content-encoding')) return { buf: bytes, headers: {} };
+  return { buf: gzipSync(bytes), headers: { 'content-encoding': 'gzip' } };
+}
+
 function safeEnd(res: ServerResponse, status: number, body: string, opts: ServerOptions, headers: Record<string, string> = {}): void {
   if (res.headersSent) {
     res.end();
     return;
   }
   const { contentType, encoding } = xmlEncoding(opts.variants);
-  const buf = Buffer.from(body, encoding);
-  res.writeHead(status, { 'content-type': contentType, 'content-length': buf.length, ...headers });
-  res.end(buf);
+  const w = wire(body, encoding, opts);
+  res.writeHead(status, { 'content-type': contentType, 'content-length': w.buf.length, ...w.headers, ...headers });
+  res.end(w.buf);
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, opts: ServerOptions): Promise<void> {
@@ -75,8 +84,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, opts: ServerOpt
   }
   const reply = route({ method: req.method ?? 'GET', path: url.pathname, contentType: req.headers['content-type'], body }, opts);
   if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs).unref());
-  const buf = Buffer.from(reply.body, reply.encoding ?? 'utf8');
-  const headers = { ...reply.headers, 'content-length': String(buf.length) };
+  const { buf, headers: coding } = wire(reply.body, reply.encoding ?? 'utf-8', opts);
+  const headers = { ...reply.headers, ...coding, 'content-length': String(buf.length) };
   if (res.destroyed) return;
   res.writeHead(reply.status, headers);
   res.end(buf);

@@ -75,6 +75,36 @@ export const VARIANTS = [
     expectedWarnings: [],
   },
 
+  // RFC 7303 §3.2 (application/xml): the charset parameter is authoritative and overrides the
+  // encoding declaration; the body is what the header says.
+  {
+    name: 'charset-header-wins',
+    description:
+      'The body is UTF-8 and Content-Type says application/xml; charset=utf-8, but the XML declaration says encoding="ISO-8859-1": the charset parameter wins (RFC 7303 §3.2).',
+    expectedWarnings: [],
+  },
+  // XML 1.0 §4.3.3: any declared encoding; ISO-8859-15 is Latin-9 (Latin-1 with the euro sign).
+  {
+    name: 'iso-8859-15-encoding',
+    description:
+      'Replies are encoded ISO-8859-15, declared in the XML declaration and the Content-Type charset; characters outside ISO-8859-15 are written as character references (the euro sign is byte A4).',
+    expectedWarnings: [],
+  },
+  // XML 1.0 §4.3.3: any declared encoding; windows-1251 is a common Cyrillic code page.
+  {
+    name: 'windows-1251-encoding',
+    description:
+      'Replies are encoded windows-1251, declared in the XML declaration and the Content-Type charset; characters not in windows-1251 (ó, í, Greek) are written as character references (the em dash is byte 97).',
+    expectedWarnings: [],
+  },
+  // RFC 9110 §12.5.3: a request without Accept-Encoding accepts any content coding; §8.4 Content-Encoding.
+  {
+    name: 'gzip-content-encoding',
+    description:
+      'Every reply body (errors and HTTP failures too) is gzip-compressed and sent with Content-Encoding: gzip (the request carries no Accept-Encoding, so any coding is acceptable).',
+    expectedWarnings: [],
+  },
+
   // ---- envelope ----
 
   // OTA_PayloadStdAttributes: EchoToken and TimeStamp are optional; echoing EchoToken is an
@@ -106,6 +136,22 @@ export const VARIANTS = [
     expectedWarnings: [],
   },
 
+  // A gateway that always writes Errors, empty when nothing went wrong. Every RS has a choice
+  // between Success (+Warnings, content) and Errors, so this departs from 2016B.
+  {
+    name: 'empty-errors-element',
+    description: 'Every Success reply also carries an empty <Errors/> element right after Success (and Warnings).',
+    expectedWarnings: ['EP-SUCCESS-XOR-ERRORS', 'ALIGN-XSD'],
+  },
+  // xs:dateTime allows a zone offset; the spec's request rule 5 ("without zone") is read onto
+  // replies as a SHOULD only (EP-DATES).
+  {
+    name: 'zoned-dates',
+    description:
+      "Every date-time in replies (activity booking schedule and pickup, booking read, cancel deadline, transfer pickup) carries the UTC offset of its place (2030-06-01T09:00:00+02:00) at the same local wall-clock time; the booking's creation time is UTC with Z. Plain dates stay yyyy-mm-dd.",
+    expectedWarnings: ['EP-DATES'],
+  },
+
   // ---- errors ----
 
   // OTA_ErrorRS is OpenTravel's generic error message. 2016B declares it empty (attributes only),
@@ -129,6 +175,49 @@ export const VARIANTS = [
     name: 'http-4xx-errors',
     description:
       'Refusals keep their Errors body but use HTTP 400 (bad request forms), 401 (POS missing or malformed), 403 (wrong credentials), 404 (unknown hotel, activity, product, airport, area, booking or item), 409 (duplicate, already cancelled), 500 (system error). Success replies stay 200.',
+    expectedWarnings: [],
+  },
+
+  // ---- searches ----
+
+  // "Error responses, error codes and the conditions that cause them: not shown": a gateway may
+  // refuse a search that finds nothing, as many REST-style APIs do with 404.
+  {
+    name: 'refuse-when-nothing-matches',
+    description:
+      'A search that matches nothing (hotel, activity or transfer availability, activity search, an unknown airport) is refused: Errors/Error with the Type, Code and ShortText of the no-results Warning (11/424, 11/322) and HTTP 404, instead of Success with no results.',
+    expectedWarnings: ['HAV-EMPTY'],
+  },
+  // The spec does not say how many persons a party may have; a gateway may sell small parties only.
+  {
+    name: 'capacity-limit',
+    description:
+      'Parties of more than 4 persons have no availability: hotel availability (guests), activity availability (participants) and transfer availability (passengers) answer as when nothing matches, and an activity booking (Quote or commit) with more than 4 ParticipantInfo is refused (Errors 3/322).',
+    expectedWarnings: [],
+  },
+
+  // ---- hotels ----
+
+  // AddressType: CountryName text is free (its @Code is ISO 3166), StateProv is the state or
+  // province; a gateway may write the official names in the country's own language.
+  {
+    name: 'address-local-names',
+    description:
+      "Hotel addresses (availability and descriptive data) write CountryName in the country's own language (España, Italia, Ελλάδα) with its ISO @Code, and StateProv as the official first-level region (Illes Balears, Κρήτη, Faro, Sicilia); the area name (Mallorca) appears nowhere in the address.",
+    expectedWarnings: [],
+    testData: {
+      placeAliases: {
+        Mallorca: ['Illes Balears', 'Islas Baleares', 'Balearic Islands'],
+        Crete: ['Κρήτη', 'Kriti', 'Crete (Kriti)'],
+      },
+    },
+  },
+  // DateTimeSpanGroup: Start with Duration (DurationType allows P3N) is as good as Start/End;
+  // EffectiveExpireOptionalDateGroup has ExpireDateExclusiveInd, false = ExpireDate is the last day.
+  {
+    name: 'inclusive-rate-dates',
+    description:
+      'Hotel RoomStays carry TimeSpan Start with Duration (P3N) and no End, and every Rate ExpireDate is the last night of its period, with ExpireDateExclusiveInd="false".',
     expectedWarnings: [],
   },
 
@@ -159,6 +248,21 @@ export const VARIANTS = [
     description:
       'Ticket-only activities (entry tickets, walking tours with a meeting point) carry no PickupDropoff in availability and search replies; the hotel they were found for is Location/Region[@RegionCode="HotelCode"] text (RegionName stays the area).',
     expectedWarnings: ['ALIGN-XSD'],
+  },
+
+  // TourActivityLocationType: Address and Region are both optional; the town is an address part.
+  {
+    name: 'search-area-by-town',
+    description:
+      "Activity search replies show each activity's area only as its town: Location/Address/CityName (Palma, Sóller...) and CountryName, no StateProv and no Location/Region/@RegionName.",
+    expectedWarnings: [],
+  },
+  // PickupDropoff is repeatable with PickupInd telling a pickup from a drop-off.
+  {
+    name: 'dropoff-beside-pickup',
+    description:
+      'In activity availability and search replies, every activity with a pickup at the hotel also carries a second PickupDropoff with PickupInd="false" and LocationName = a drop-off meeting point (MEETPT-<area>), not the hotel.',
+    expectedWarnings: [],
   },
 
   // ---- booking ----
@@ -208,6 +312,15 @@ export const VARIANTS = [
     expectedWarnings: [],
   },
 
+  // The spec says the client's reference is Type 36 with ID_Context Client in requests; what a
+  // reply shows is "not shown". A gateway may confirm with its own reference alone.
+  {
+    name: 'book-reply-gateway-ref-only',
+    description:
+      "A committed activity booking reply confirms with the gateway's own reference only (Confirmation Type 36, ID_Context Internal, SBX-00000001) and not the client's Type 36; the booking is stored, read and cancelled under the client's reference.",
+    expectedWarnings: [],
+  },
+
   // ---- descriptive ----
 
   // HotelDescriptiveContentType: HotelInfo and its Descriptions are optional;
@@ -237,6 +350,14 @@ export const VARIANTS = [
       'Per-category transfer charges name the passenger category in ServiceCharges/ChargePurpose/@Code (10, 8, 11; @Description Adult/Child/Senior, text BaseRate) instead of ServiceCharges/@Description.',
     expectedWarnings: [],
   },
+  // GroundServiceType has no RPH; the leg answered is known from the content, as in
+  // transfer-legs-by-content.
+  {
+    name: 'vendor-service-rph',
+    description:
+      "Each GroundService carries the vendor's own running number as @RPH (1, 2, 3... over the reply, unrelated to the request's Location RPH) and no RateQualifier/SpecialInputs RPH: the leg answered is told by Pickup/Dropoff content.",
+    expectedWarnings: ['ALIGN-XSD'],
+  },
 ] as const satisfies readonly VariantDef[];
 
 export type VariantName = (typeof VARIANTS)[number]['name'];
@@ -245,13 +366,27 @@ export type VariantName = (typeof VARIANTS)[number]['name'];
 export const VARIANT_LIST: readonly (VariantDef & { readonly name: VariantName })[] = VARIANTS;
 
 /**
- * Pairs that contradict each other and are refused together: a Latin-1 document needs its
- * declaration and cannot begin with a UTF-8 byte order mark; two homes for the item status.
+ * Pairs that contradict each other and are refused together: a document in another encoding than
+ * UTF-8 needs its declaration and cannot begin with a UTF-8 byte order mark; only one encoding at a
+ * time; a declaration that disagrees with the header needs a declaration and no BOM; two homes for
+ * the item status.
  */
 export const EXCLUSIVE_VARIANTS: readonly (readonly [VariantName, VariantName])[] = [
   ['latin1-encoding', 'utf8-bom'],
   ['latin1-encoding', 'no-xml-declaration'],
   ['item-status-attribute', 'status-in-tpa-extensions'],
+  ['charset-header-wins', 'latin1-encoding'],
+  ['charset-header-wins', 'utf8-bom'],
+  ['charset-header-wins', 'no-xml-declaration'],
+  ['charset-header-wins', 'iso-8859-15-encoding'],
+  ['charset-header-wins', 'windows-1251-encoding'],
+  ['iso-8859-15-encoding', 'latin1-encoding'],
+  ['iso-8859-15-encoding', 'utf8-bom'],
+  ['iso-8859-15-encoding', 'no-xml-declaration'],
+  ['iso-8859-15-encoding', 'windows-1251-encoding'],
+  ['windows-1251-encoding', 'latin1-encoding'],
+  ['windows-1251-encoding', 'utf8-bom'],
+  ['windows-1251-encoding', 'no-xml-declaration'],
 ];
 
 /** An unknown variant name, or a pair that cannot be combined. */

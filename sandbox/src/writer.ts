@@ -3,6 +3,7 @@
 // strings; when a serialisation variant is on, envelope.ts parses that string back and writes it
 // again here, so no handler has to know about these forms. (The tree keeps unprefixed attributes
 // only; replies carry no xml:lang or other prefixed attribute.)
+import { encodable, type Charset } from './charset';
 import { esc, parseXml, type XNode } from './xml';
 
 export interface WriteOptions {
@@ -12,8 +13,8 @@ export interface WriteOptions {
   reverse?: boolean;
   /** Indentation, a comment before every element with element children, text as CDATA. */
   pretty?: boolean;
-  /** Characters above U+00FF as character references (the document will be ISO-8859-1). */
-  latin1?: boolean;
+  /** The document's encoding when it is not UTF-8: characters it cannot hold become character references. */
+  charset?: Charset;
   /** <X></X> instead of <X/>. */
   expandEmpty?: boolean;
   /** Attribute values in single quotes. */
@@ -27,15 +28,27 @@ export function rewrite(xml: string, o: WriteOptions): string {
   return out.join('');
 }
 
-/** Outside Latin-1: a character reference (surrogate pairs are one code point). */
-function latin1Safe(s: string): string {
-  return s.replace(/[^\u0000-\u00ff]/gu, (c) => `&#${c.codePointAt(0)};`);
+/** A character the document's encoding cannot hold. */
+function outside(c: string, o: WriteOptions): boolean {
+  return !!o.charset && !encodable(o.charset, c);
+}
+
+/** Characters the encoding cannot hold as character references (surrogate pairs are one code point). */
+function charsetSafe(s: string, o: WriteOptions): string {
+  if (!o.charset || o.charset === 'utf-8') return s;
+  let out = '';
+  for (const c of s) out += outside(c, o) ? `&#${c.codePointAt(0)};` : c;
+  return out;
 }
 
 function textOf(s: string, o: WriteOptions): string {
-  if (!o.pretty) return o.latin1 ? latin1Safe(esc(s)) : esc(s);
+  if (!o.pretty) return charsetSafe(esc(s), o);
   // CDATA cannot hold "]]>" nor character references: both are written between sections.
-  const parts = o.latin1 ? s.split(/([^\u0000-\u00ff])/u) : [s];
+  const parts: string[] = [''];
+  for (const c of s) {
+    if (outside(c, o)) parts.push(c, '');
+    else parts[parts.length - 1] += c;
+  }
   return parts
     .map((p, i) => (i % 2 === 1 ? `&#${p.codePointAt(0)};` : p === '' ? '' : `<![CDATA[${p.split(']]>').join(']]]]><![CDATA[>')}]]>`))
     .join('');
@@ -43,7 +56,7 @@ function textOf(s: string, o: WriteOptions): string {
 
 function attrText(v: string, o: WriteOptions): string {
   const q = o.singleQuotes ? "'" : '"';
-  return `${q}${o.latin1 ? latin1Safe(esc(v)) : esc(v)}${q}`;
+  return `${q}${charsetSafe(esc(v), o)}${q}`;
 }
 
 /** Children with every run of same-named siblings reversed (element order between names kept). */

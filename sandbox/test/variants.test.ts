@@ -4,9 +4,12 @@
 // kind is validated against the 2016B schemas under each variant (a variant that declares
 // ALIGN-XSD may depart only in the reply kinds listed in SCHEMA_DEPARTURES, and must depart).
 import assert from 'node:assert/strict';
+import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { addDays, daysBetween, weekday } from '../src/dates';
 import type { RunningSandbox } from '../src/index';
+import { encode } from '../src/charset';
 import { DAY_ATTR, schedule } from '../src/operations/activities';
 import { EXCLUSIVE_VARIANTS, VARIANT_LIST, Variants, type VariantName } from '../src/variants';
 import { XsdSet, xsdDir } from '../src/xsd';
@@ -150,6 +153,37 @@ function charges(raw: Buffer, codePath: string): Map<string, string[]> {
     m.set(one(raw, `${g}/ota:Reference/@ID`)!, list.sort());
   }
   return m;
+}
+
+/** The reply as sent on the wire (no decompression, unlike fetch): status, headers and bytes. */
+function rawPost(base: string, op: string, xml: string): Promise<{ status: number; headers: Record<string, string>; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}/${op}`, { method: 'POST', headers: { 'content-type': 'application/xml' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string>, bytes: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(xml);
+  });
+}
+
+/** The bytes read as the Content-Type charset says (RFC 7303 §3.2), whatever the declaration says. */
+const byHeader = (r: Reply) => Buffer.from(r.body.replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0" encoding="UTF-8"?>'), 'utf8');
+
+/** Every date-time value with its zone offset (or Z) taken off (byte for byte: any ASCII-compatible encoding). */
+const unzoned = (r: Reply) =>
+  Buffer.from(r.raw.toString('latin1').replace(/(T\d\d:\d\d:\d\d)(?:[+-]\d\d:\d\d|Z)(["'])/g, '$1$2'), 'latin1');
+
+/** An activity booking request with n participants (the sample's adult repeated). */
+function bookingFor(n: number, values: Values = {}): string {
+  const xml = fill('activitybook', values);
+  const adult = /<ParticipantInfo>[\s\S]*?<\/ParticipantInfo>/.exec(xml)![0];
+  const many = Array.from({ length: n }, (_, i) => adult.replace(/ParticipantID="\d+"/, `ParticipantID="${i + 1}"`)).join('');
+  return xml.replace(/(<ParticipantInfo>[\s\S]*<\/ParticipantInfo>)/, many);
 }
 
 // ---- the effect of each variant: the form changed, the substance did not ----
@@ -462,6 +496,311 @@ const EFFECTS: Record<VariantName, (p: Pair) => Promise<void>> = {
     }
     assert.equal(canon(v.raw), canon(d.raw, { drop: (n) => n.name === 'RateQualifier' }), 'nothing else changed');
   },
+  'charset-header-wins': async (p) => {
+    const [d, v] = await both(p, 'hotelnbc');
+    assert.equal(v.status, 200);
+    assert.equal(v.contentType, 'application/xml; charset=utf-8');
+    assert.ok(v.raw.toString('latin1').startsWith('<?xml version="1.0" encoding="ISO-8859-1"?>'), 'the declaration says Latin-1');
+    assert.ok(v.raw.includes(Buffer.from('Sóller', 'utf8')), 'ó is two UTF-8 bytes, as the header says');
+    // Read as the header says, the same reply; read by the declaration alone, it would be mojibake.
+    assert.equal(canon(byHeader(v)), canon(d.raw));
+    assert.notEqual(canon(v.raw), canon(d.raw));
+    for (const op of ['activitysearch', 'transferavailability']) {
+      const [d2, v2] = await both(p, op, TWO_WEEKS);
+      assert.equal(canon(byHeader(v2)), canon(d2.raw), op);
+    }
+    const e = await post(p.v, 'nope', '<x/>');
+    assert.equal(e.status, 404);
+    assert.match(e.body, /^<\?xml version="1\.0" encoding="ISO-8859-1"\?>/);
+  },
+  'iso-8859-15-encoding': async (p) => {
+    const { d, v } = await same(p, 'hotelnbc');
+    assert.equal(v.contentType, 'application/xml; charset=ISO-8859-15');
+    assert.ok(v.raw.toString('latin1').startsWith('<?xml version="1.0" encoding="ISO-8859-15"?>'));
+    assert.ok(v.raw.includes(Buffer.from('Sóller', 'latin1')) && !v.raw.includes(Buffer.from('Sóller', 'utf8')), 'ó is one byte (F3)');
+    assert.ok(v.raw.includes(Buffer.from('&#8212;')), 'the em dash (not in ISO-8859-15) is a character reference');
+    const desc = '//ota:HotelInfo/ota:Descriptions/ota:DescriptiveText';
+    assert.equal(one(v.raw, desc), one(d.raw, desc));
+    assert.deepEqual(
+      [...encode('€ ¤', 'iso-8859-15')],
+      [0xa4, 0x20, 0x26, 0x23, 0x31, 0x36, 0x34, 0x3b],
+      '€ is A4; ¤ (not in Latin-9) a reference',
+    );
+    await same(p, 'activitysearch', TWO_WEEKS);
+    const e = await post(p.v, 'nope', '<x/>');
+    assert.equal(e.contentType, 'application/xml; charset=ISO-8859-15');
+  },
+  'windows-1251-encoding': async (p) => {
+    const { d, v } = await same(p, 'hotelnbc');
+    assert.equal(v.contentType, 'application/xml; charset=windows-1251');
+    assert.ok(v.raw.toString('latin1').startsWith('<?xml version="1.0" encoding="windows-1251"?>'));
+    assert.ok(v.raw.includes(Buffer.from('S&#243;ller')), 'ó (not in windows-1251) is a character reference');
+    assert.ok(v.raw.includes(Buffer.from([0x20, 0x97, 0x20])), 'the em dash is byte 97');
+    const desc = '//ota:HotelInfo/ota:Descriptions/ota:DescriptiveText';
+    assert.match(one(v.raw, desc)!, /promenade — ten minutes .* Sóller/);
+    assert.equal(one(v.raw, desc), one(d.raw, desc));
+    assert.deepEqual([...encode('Жí', 'windows-1251')], [0xc6, ...Buffer.from('&#237;')]);
+    await same(p, 'activitysearch', TWO_WEEKS);
+    await same(p, 'transferavailability');
+  },
+  'gzip-content-encoding': async (p) => {
+    // fetch decodes the coding: by meaning, the same replies.
+    await same(p, 'hotelnbc');
+    await same(p, 'hotelnbc', { hotelCode: 'NOPE' });
+    for (const [op, xml] of [
+      ['hotelavailability', fill('hotelavailability')],
+      ['hotelnbc', fill('hotelnbc', { hotelCode: 'NOPE' })],
+      ['nope', '<x/>'],
+    ]) {
+      const d = await rawPost(p.d, op, xml);
+      const v = await rawPost(p.v, op, xml);
+      assert.equal(v.status, d.status, op);
+      assert.equal(v.headers['content-encoding'], 'gzip', op);
+      assert.equal(v.headers['content-type'], d.headers['content-type'], op);
+      assert.equal(v.bytes.subarray(0, 2).toString('hex'), '1f8b', `${op}: gzip magic`);
+      assert.equal(Number(v.headers['content-length']), v.bytes.length);
+      assert.equal(canon(gunzipSync(v.bytes), { ignore: ['TimeStamp'] }), canon(d.bytes, { ignore: ['TimeStamp'] }), op);
+    }
+  },
+  'empty-errors-element': async (p) => {
+    const empty = { drop: (n: XNode) => n.name === 'Errors' && n.children.length === 0 };
+    for (const [op, values] of [
+      ['hotelavailability', {}],
+      ['hotelavailability', { place: 'Iceland', placeContext: 'Country' }],
+      ['activitybook', {}],
+      ['transferavailability', {}],
+    ] as Array<[string, Values]>) {
+      const { v } = await same(p, op, values, empty);
+      assert.equal(count(v.raw, '/*/ota:Success'), 1, op);
+      assert.equal(count(v.raw, '/*/ota:Errors'), 1, op);
+      assert.equal(count(v.raw, '/*/ota:Errors/node()'), 0, `${op}: Errors is empty`);
+      assert.equal(
+        one(v.raw, 'local-name(/*/ota:Errors/preceding-sibling::*[1])'),
+        count(v.raw, '/*/ota:Warnings') ? 'Warnings' : 'Success',
+      );
+    }
+    // Refusals are unchanged.
+    await same(p, 'hotelnbc', { hotelCode: 'NOPE' });
+  },
+  'zoned-dates': async (p) => {
+    const d = await bookingFlow(p.d);
+    const v = await bookingFlow(p.v);
+    const o = { ignore: ['TimeStamp'] };
+    for (const r of ['book1', 'book2', 'partial', 'read1', 'whole', 'read2'] as const)
+      assert.equal(canon(unzoned(v[r]), o), canon(d[r].raw, o), `${r}: the same wall-clock times`);
+    // PMI-DRACH is in Mallorca: Central European Summer Time in June.
+    assert.equal(one(d.book1.raw, `${RDT}/ota:Schedule/@Start`), `${day(30)}T08:30:00`);
+    assert.equal(one(v.book1.raw, `${RDT}/ota:Schedule/@Start`), `${day(30)}T08:30:00+02:00`);
+    assert.equal(one(v.book1.raw, `${RDT}/ota:PickupDropoff/@DateTime`), `${day(30)}T08:00:00+02:00`);
+    assert.deepEqual(new Set(xp(v.read1.raw, `${RD}//ota:TimeSpan/@Start`)), new Set([`${day(30)}T08:30:00+02:00`]));
+    assert.match(one(v.read1.raw, `${RD}/@CreateDateTime`)!, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    assert.match(one(v.partial.raw, '//ota:CancelRule/@CancelByDate')!, /\+02:00$/);
+    // Transfers: the airport's zone (Faro: Western European Summer Time).
+    const t = await same(
+      p,
+      'transferavailability',
+      { airportCode: 'FAO', locationCode: 'FAOVIL01' },
+      { ignore: ['TimeStamp', 'DateTime'] },
+    );
+    const pick = `${GS}/ota:Service/ota:Location/ota:Pickup/@DateTime`;
+    assert.ok(xp(t.v.raw, pick).length > 0);
+    assert.deepEqual(
+      xp(t.v.raw, pick),
+      xp(t.d.raw, pick).map((x) => `${x}+01:00`),
+    );
+    // Plain dates stay plain.
+    await same(p, 'activitysearch', TWO_WEEKS, o);
+  },
+  'refuse-when-nothing-matches': async (p) => {
+    const cases: Array<[string, Values]> = [
+      ['hotelavailability', { place: 'Iceland', placeContext: 'Country' }],
+      ['activityavailability', { maximumPrice: 1 }],
+      ['activitysearch', { hotelCode: 'HERCHA02', start: day(200), end: day(205) }],
+      ['transferavailability', { airportCode: 'HER', locationCode: 'HERHAR01', disabilityRequired: true }],
+    ];
+    for (const [op, values] of cases) {
+      const [d, v] = await both(p, op, values);
+      assert.ok(isSuccess(d.raw), op);
+      assert.equal(v.status, 404, op);
+      const w = '/*/ota:Warnings/ota:Warning';
+      assert.equal(errorCode(v.raw), `${one(d.raw, `${w}/@Type`)}/${one(d.raw, `${w}/@Code`)}`, op);
+      assert.equal(one(v.raw, '//ota:Error/@ShortText'), one(d.raw, `${w}/@ShortText`), op);
+      assert.equal(count(v.raw, '/*/ota:Success | /*/ota:Warnings'), 0, op);
+      assert.equal(count(v.raw, '/*/*'), 1, `${op}: Errors alone`);
+    }
+    // An airport it does not serve: refused by both, 404 here.
+    const [d, v] = await both(p, 'transferavailability', { airportCode: 'ZZZ' });
+    assert.equal(d.status, 200);
+    assert.equal(errorCode(d.raw), '3/320');
+    assert.equal(v.status, 404);
+    assert.equal(errorCode(v.raw), '11/322');
+    // Searches that find something are unchanged.
+    await same(p, 'hotelavailability');
+    await same(p, 'activityavailability');
+    await same(p, 'transferavailability');
+  },
+  'capacity-limit': async (p) => {
+    const five = { adults: 3, children: 2 };
+    for (const [op, results] of [
+      ['hotelavailability', '//ota:RoomStay'],
+      ['activityavailability', TA],
+      ['transferavailability', GS],
+    ]) {
+      const [d, v] = await both(p, op, five);
+      assert.ok(count(d.raw, results) > 0, `${op}: a party of 5 has results by default`);
+      assert.ok(isSuccess(v.raw), op);
+      assert.equal(count(v.raw, results), 0, `${op}: no results for 5`);
+      assert.equal(count(v.raw, '/*/ota:Warnings/ota:Warning[@Code]'), 1, `${op}: the "nothing matches" Warning`);
+      // Up to four: unchanged.
+      await same(p, op, { adults: 2, children: 2 });
+    }
+    for (const resStatus of ['Quote', 'Commit']) {
+      const xml = bookingFor(5, { resStatus, bookingRef: `CAP-${resStatus}` });
+      const d = await post(p.d, 'activitybook', xml);
+      const v = await post(p.v, 'activitybook', xml);
+      assert.ok(isSuccess(d.raw), resStatus);
+      assert.equal(errorCode(v.raw), '3/322', resStatus);
+      assert.equal(count(v.raw, `${RDT}`), 0);
+      const four = bookingFor(4, { resStatus, bookingRef: `CAP4-${resStatus}` });
+      // (a Quote's own number, Confirmation Type 16, runs per process)
+      const o = { ignore: ['ID'] };
+      assert.equal(canon((await post(p.v, 'activitybook', four)).raw, o), canon((await post(p.d, 'activitybook', four)).raw, o), resStatus);
+    }
+    assert.equal(errorCode((await call(p.v, 'bookread', { bookingRef: 'CAP-Commit' })).raw), '3/87', 'nothing was booked');
+  },
+  'address-local-names': async (p) => {
+    const aliases = (VARIANT_LIST.find((x) => x.name === 'address-local-names')!.testData as { placeAliases: Record<string, string[]> })
+      .placeAliases;
+    const BPI = '//ota:RoomStay/ota:BasicPropertyInfo';
+    const local = { drop: (n: XNode) => n.name === 'StateProv' || n.name === 'CountryName' };
+    for (const [place, country, countryName] of [
+      ['Mallorca', 'ES', 'España'],
+      ['Crete', 'GR', 'Ελλάδα'],
+    ]) {
+      const { d, v } = await same(p, 'hotelavailability', { place }, local);
+      assert.ok(count(v.raw, BPI) > 1, place);
+      assert.deepEqual(xp(v.raw, `${BPI}/@HotelCode`), xp(d.raw, `${BPI}/@HotelCode`));
+      assert.deepEqual(new Set(xp(v.raw, `${BPI}/ota:Address/ota:CountryName/@Code`)), new Set([country]));
+      assert.deepEqual(new Set(xp(v.raw, `${BPI}/ota:Address/ota:CountryName`)), new Set([countryName]));
+      assert.deepEqual(new Set(xp(d.raw, `${BPI}/ota:Address/ota:StateProv`)), new Set([place]));
+      const regions = xp(v.raw, `${BPI}/ota:Address/ota:StateProv`);
+      assert.ok(
+        regions.length > 0 && regions.every((r) => aliases[place].includes(r)),
+        `${place}: ${regions.join(', ')} are declared aliases`,
+      );
+      assert.equal(count(v.raw, `${BPI}/ota:Address//text()[contains(., '${place}')]`), 0, `${place} appears nowhere in the address`);
+      assert.deepEqual(xp(v.raw, `${BPI}/ota:Address/ota:CityName`), xp(d.raw, `${BPI}/ota:Address/ota:CityName`));
+    }
+    const { v } = await same(p, 'hotelnbc', {}, local);
+    const addr = '//ota:ContactInfo/ota:Addresses/ota:Address';
+    assert.equal(one(v.raw, `${addr}/ota:StateProv`), 'Illes Balears');
+    assert.equal(one(v.raw, `${addr}/ota:CountryName`), 'España');
+    assert.equal(one(v.raw, `${addr}/ota:CountryName/@Code`), 'ES');
+  },
+  'inclusive-rate-dates': async (p) => {
+    // A stay across the start of the high season gives RoomRates with more than one Rate.
+    for (const values of [
+      { start: day(30), end: day(33) },
+      { start: day(50), end: day(60) },
+    ]) {
+      const { d, v } = await same(p, 'hotelavailability', values, { ignore: ['End', 'Duration', 'ExpireDate', 'ExpireDateExclusiveInd'] });
+      const ts = '//ota:RoomStay/ota:TimeSpan';
+      assert.equal(count(v.raw, `${ts}/@End`), 0);
+      assert.deepEqual(xp(v.raw, `${ts}/@Start`), xp(d.raw, `${ts}/@Start`));
+      const nights = daysBetween(values.start, values.end);
+      assert.deepEqual(new Set(xp(v.raw, `${ts}/@Duration`)), new Set([`P${nights}N`]));
+      assert.deepEqual(
+        xp(d.raw, `${ts}/@End`),
+        xp(v.raw, `${ts}/@Start`).map((s) => addDays(s, nights)),
+        'Start + Duration nights = the default End',
+      );
+      const rate = '//ota:RoomRate/ota:Rates/ota:Rate';
+      assert.deepEqual(
+        xp(v.raw, `${rate}/@ExpireDate`),
+        xp(d.raw, `${rate}/@ExpireDate`).map((x) => addDays(x, -1)),
+        'ExpireDate is the last night',
+      );
+      assert.equal(count(v.raw, `${rate}[@ExpireDateExclusiveInd='false']`), count(v.raw, rate));
+      assert.deepEqual(xp(v.raw, `${rate}/@EffectiveDate`), xp(d.raw, `${rate}/@EffectiveDate`));
+    }
+  },
+  'search-area-by-town': async (p) => {
+    const [d, v] = await both(p, 'activitysearch', TWO_WEEKS);
+    const ids = (r: Reply) => xp(r.raw, `${TA}/ota:BasicInfo/@TourActivityID`);
+    assert.deepEqual(ids(v), ids(d));
+    assert.equal(count(v.raw, `${TA}/ota:Location/ota:Region | ${TA}/ota:Location/ota:Address/ota:StateProv`), 0);
+    assert.deepEqual(new Set(xp(d.raw, `${TA}/ota:Location/ota:Region/@RegionName`)), new Set(['Mallorca']));
+    const towns = xp(v.raw, `${TA}/ota:Location/ota:Address/ota:CityName`);
+    assert.deepEqual(towns, xp(d.raw, `${TA}/ota:Location/ota:Address/ota:CityName`));
+    assert.ok(new Set(towns).size > 1, 'activities of one area show different towns');
+    assert.deepEqual(
+      xp(v.raw, `${TA}/ota:Location/ota:Address/ota:CountryName/@Code`),
+      xp(d.raw, `${TA}/ota:Location/ota:Address/ota:CountryName/@Code`),
+    );
+    const area = { drop: (n: XNode) => n.name === 'Region' || n.name === 'StateProv' };
+    assert.equal(canon(v.raw, area), canon(d.raw, area), 'nothing else changed');
+    // Availability replies are unchanged.
+    await same(p, 'activityavailability', TWO_WEEKS);
+  },
+  'dropoff-beside-pickup': async (p) => {
+    for (const op of ['activitysearch', 'activityavailability']) {
+      const [d, v] = await both(p, op, TWO_WEEKS);
+      const pickups = (r: Reply) => xp(r.raw, `${TA}/ota:PickupDropoff[@PickupInd='true']/@LocationName`);
+      assert.deepEqual(pickups(v), pickups(d));
+      assert.ok(pickups(v).length > 0);
+      assert.equal(count(d.raw, `${TA}/ota:PickupDropoff[@PickupInd='false']`), 0);
+      for (let i = 1; i <= count(v.raw, TA); i++) {
+        const info = `(${TA})[${i}]`;
+        const hotel = one(v.raw, `${info}/ota:PickupDropoff[@PickupInd='true']/@LocationName`);
+        const drop = xp(v.raw, `${info}/ota:PickupDropoff[@PickupInd='false']/@LocationName`);
+        assert.equal(drop.length, 1, `${op} ${i}`);
+        assert.notEqual(drop[0], hotel);
+        assert.match(drop[0], /^MEETPT-[A-Z]+$/);
+      }
+      const dropoffs = { drop: (n: XNode) => n.name === 'PickupDropoff' && n.attrs.PickupInd === 'false' };
+      assert.equal(canon(v.raw, dropoffs), canon(d.raw), `${op}: nothing else changed`);
+    }
+  },
+  'book-reply-gateway-ref-only': async (p) => {
+    const d = await bookingFlow(p.d);
+    const v = await bookingFlow(p.v);
+    for (const r of ['book1', 'book2'] as const) {
+      const conf = (x: Reply, q: string) => xp(x.raw, `${RDT}/ota:Confirmation${q}/@ID`);
+      assert.deepEqual(conf(d[r], "[@Type='36'][@ID_Context='Client']"), ['V-1']);
+      assert.deepEqual(conf(v[r], "[@Type='36'][@ID_Context='Client']"), [], `${r}: no client Type 36`);
+      assert.equal(count(v[r].raw, `${RDT}//*[@ID='V-1']`), 0);
+      const own = conf(v[r], "[@Type='36'][@ID_Context='Internal']");
+      assert.equal(own.length, 1);
+      assert.match(own[0], /^SBX-\d{8}$/);
+      assert.deepEqual(conf(v[r], "[@Type='37']"), conf(d[r], "[@Type='37']"), `${r}: the item reference`);
+      const refs = { drop: (n: XNode) => n.name === 'Confirmation' && n.attrs.Type === '36' };
+      assert.equal(canon(v[r].raw, refs), canon(d[r].raw, refs), `${r}: nothing else changed`);
+    }
+    // Stored, read and cancelled under the client's reference.
+    for (const r of ['partial', 'read1', 'whole', 'read2'] as const) assert.equal(canon(v[r].raw), canon(d[r].raw), r);
+    await same(p, 'activitybook', { resStatus: 'Quote' }, { ignore: ['ID'] });
+  },
+  'vendor-service-rph': async (p) => {
+    const [d, v] = await both(p, 'transferavailability');
+    const n = count(v.raw, GS);
+    assert.ok(n > 1);
+    assert.deepEqual(
+      xp(v.raw, `${GS}/@RPH`),
+      Array.from({ length: n }, (_, i) => String(i + 1)),
+    );
+    assert.equal(count(v.raw, `${GS}/ota:RateQualifier`), 0);
+    // The leg each service answers is still told by its content.
+    for (let i = 1; i <= count(d.raw, GS); i++) {
+      const g = `(${GS})[${i}]`;
+      const ref = one(d.raw, `${g}/ota:Reference/@ID`);
+      const rph = one(d.raw, `${g}/ota:RateQualifier/ota:SpecialInputs[@Name='RPH']/@Value`);
+      const vg = `${GS}[ota:Reference/@ID='${ref}']`;
+      const leg = count(v.raw, `${vg}/ota:Service/ota:Location/ota:Pickup/ota:AirportInfo/ota:Arrival`) ? '1' : '2';
+      assert.equal(leg, rph, ref);
+    }
+    const noRph = { ignore: ['RPH'], drop: (x: XNode) => x.name === 'RateQualifier' };
+    assert.equal(canon(v.raw, noRph), canon(d.raw, noRph), 'nothing else changed');
+  },
   'passenger-charges-by-code': async (p) => {
     const [d, v] = await both(p, 'transferavailability', { adults: 2, children: 1 });
     assert.equal(count(v.raw, `${GS}/ota:ServiceCharges/@Description`), 0);
@@ -541,6 +880,10 @@ const SCHEMA_DEPARTURES: Partial<Record<VariantName, RegExp>> = {
   'cancel-status-words': /^bookcancel Cancelled|^bookread Cancelled$/,
   // Service/@Status is not in ServiceType.
   'item-status-attribute': /^bookread (Reserved|Cancelled)$/,
+  // GroundService has no @RPH.
+  'vendor-service-rph': /^transferavailability Success$/,
+  // Errors beside Success: every RS is a choice of one or the other.
+  'empty-errors-element': / Success|Warning|^activitybook (Quote|Commit)$|^bookread (Reserved|Cancelled)$|^bookcancel (Pending|Cancelled)/,
 };
 
 const dir = xsdDir();
@@ -622,6 +965,49 @@ describe('dialect variants combine', () => {
       ]) {
         await same(p, op, {}, o);
       }
+      if (dir) {
+        const xsd = await XsdSet.open(dir);
+        try {
+          for (const c of xsdCases(variant.baseUrl)) {
+            const r = await c.get();
+            assert.deepEqual(xsd.validate(r.raw, one(r.raw, 'local-name(/*)')!), [], c.name);
+          }
+        } finally {
+          xsd.dispose();
+        }
+      }
+    } finally {
+      await dflt.close();
+      await variant.close();
+    }
+  });
+
+  it('windows-1251 + pretty-comments-cdata + gzip + single quotes + zoned dates + refusals of empty searches: the same replies by meaning, all schema-valid', async () => {
+    const names = [
+      'windows-1251-encoding',
+      'pretty-comments-cdata',
+      'gzip-content-encoding',
+      'single-quoted-attributes',
+      'zoned-dates',
+      'refuse-when-nothing-matches',
+      'address-local-names',
+      'inclusive-rate-dates',
+    ];
+    const dflt = await start();
+    const variant = await start({ variants: names });
+    try {
+      const p = { d: dflt.baseUrl, v: variant.baseUrl };
+      const o = { ignore: ['TimeStamp'], drop: (n: XNode) => n.name === 'StateProv' || n.name === 'CountryName' };
+      for (const op of ['hotelnbc', 'activitysearch', 'activitynbc', 'activitybook', 'transferavailability']) {
+        const [d, v] = await both(p, op);
+        assert.equal(canon(unzoned(v), o), canon(d.raw, o), op);
+      }
+      const h = await call(p.v, 'hotelnbc');
+      assert.match(h.body, /<!\[CDATA\[[^\]]*S\]\]>&#243;<!\[CDATA\[ller/, 'ó between CDATA sections');
+      assert.equal(one(h.raw, '//ota:ContactInfo//ota:StateProv'), 'Illes Balears');
+      const empty = await call(p.v, 'hotelavailability', { place: 'Iceland', placeContext: 'Country' });
+      assert.equal(empty.status, 404);
+      assert.equal(errorCode(empty.raw), '11/424');
       if (dir) {
         const xsd = await XsdSet.open(dir);
         try {

@@ -1,7 +1,7 @@
 // The standard reply kinds that must validate against the OpenTravel 2016B schemas, as requests
 // against a running sandbox. Shared by xsd.test.ts (default sandbox) and variants.test.ts (each
 // dialect variant). The cases run in order on one sandbox: the booking states build up.
-import { call, fill, post, type Reply } from './helpers';
+import { call, day, fill, post, type Reply } from './helpers';
 
 /** How the target books and cancels (dialect variant book-resstatus-book changes both). */
 export interface BookingForms {
@@ -34,10 +34,18 @@ export function xsdCases(base: string, forms: BookingForms = DEFAULT_FORMS): Xsd
     c('activityavailability Warning', 'OTA_TourActivityAvailRS', () => call(base, 'activityavailability', { maximumPrice: 1 })),
     c('activityavailability Errors', 'OTA_TourActivityAvailRS', () => call(base, 'activityavailability', { hotelCode: 'NOPE' })),
     c('activitysearch Success', 'OTA_TourActivitySearchRS', () => call(base, 'activitysearch')),
+    // Nothing operates there then (answered as a refusal under refuse-when-nothing-matches).
+    c('activitysearch Warning', 'OTA_TourActivitySearchRS', () =>
+      call(base, 'activitysearch', { hotelCode: 'HERCHA02', start: day(200), end: day(205) }),
+    ),
     c('activitysearch Errors', 'OTA_TourActivitySearchRS', () => call(base, 'activitysearch', { password: 'bad' })),
     c('hotelnbc Success', 'OTA_HotelDescriptiveInfoRS', () => call(base, 'hotelnbc')),
     c('hotelnbc Errors', 'OTA_HotelDescriptiveInfoRS', () => call(base, 'hotelnbc', { hotelCode: 'NOPE' })),
     c('transferavailability Success', 'OTA_GroundAvailRS', () => call(base, 'transferavailability')),
+    // No disability-adapted vehicle at HER.
+    c('transferavailability Warning', 'OTA_GroundAvailRS', () =>
+      call(base, 'transferavailability', { airportCode: 'HER', locationCode: 'HERHAR01', disabilityRequired: true }),
+    ),
     c('transferavailability Errors', 'OTA_GroundAvailRS', () => call(base, 'transferavailability', { airportCode: 'ZZZ' })),
     c('activitybook Quote', 'OTA_TourActivityBookRS', () => call(base, 'activitybook', { resStatus: 'Quote', bookingRef: 'XQ' })),
     c('activitybook Commit', 'OTA_TourActivityBookRS', () => call(base, 'activitybook', { ...book, bookingRef: 'XS-1', itemRef: 'A' })),

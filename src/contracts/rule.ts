@@ -25,13 +25,25 @@ export interface Assertion {
   findings: Finding[];
   /** Why the check could not be made (cantTell). */
   reasons: string[];
+  /**
+   * Set when the requirement does not apply to this exchange (an envelope MUST about a served
+   * reply, looking at a refusal): the assertion is dropped, it neither passes nor holds anything open.
+   */
+  notApplicable?: string;
 }
 
 /** Collects what one rule saw; `result()` gives the assertion. Failure wins over cannot-tell. */
 export class Check {
   private readonly findings: Finding[] = [];
   private readonly reasons: string[] = [];
+  private inapplicable?: string;
   constructor(readonly req: RequirementId) {}
+
+  /** The requirement says nothing about this exchange: no outcome is recorded from it. */
+  notApplicable(why: string): this {
+    this.inapplicable = why;
+    return this;
+  }
 
   fail(at: string, expected: string, found: string): this {
     this.findings.push({ req: this.req, at, expected, found });
@@ -46,7 +58,8 @@ export class Check {
 
   result(): Assertion {
     const outcome: CheckOutcome = this.findings.length ? 'failed' : this.reasons.length ? 'cantTell' : 'passed';
-    return { req: this.req, outcome, findings: [...this.findings], reasons: [...this.reasons] };
+    const a: Assertion = { req: this.req, outcome, findings: [...this.findings], reasons: [...this.reasons] };
+    return this.inapplicable !== undefined && outcome === 'passed' ? { ...a, notApplicable: this.inapplicable } : a;
   }
 }
 
@@ -74,7 +87,10 @@ export function rule(req: RequirementId, sentence: string | undefined, body: Rul
     sentence,
     check(x, profile = {}) {
       const c = new Check(req);
-      if (!x.reply.doc) c.cannotTell(`there is no reply document to read (${noDocument(x)})`);
+      const status = x.reply.exchange?.status ?? 0;
+      if (!x.reply.doc && x.request.resultsOptional && status >= 400 && status < 500)
+        c.notApplicable(`${x.request.resultsOptional}; it was refused (HTTP ${status})`);
+      else if (!x.reply.doc) c.cannotTell(`there is no reply document to read (${noDocument(x)})`);
       else body(x, c, new ReplyReader(x.reply.doc, profile));
       return c.result();
     },

@@ -122,8 +122,8 @@ export function firstAccepted(
  * The subject of a descriptive-data reply (HNBC-SUBJECT, ANBC-SUBJECT): every item described shows
  * a requested code, and, when every item shows its code, each requested code is described.
  */
-export function checkDescribed(c: Check, r: ReplyReader, item: Fact, code: Fact, wanted: string[]): void {
-  const items = itemsOffered(c, r, item, `a description of ${list(wanted)}`);
+export function checkDescribed(x: Exchange, c: Check, r: ReplyReader, item: Fact, code: Fact, wanted: string[]): void {
+  const items = itemsOffered(x, c, r, item, `a description of ${list(wanted)}`);
   const described: string[] = [];
   for (const i of items) {
     const shown = r.value(code, i.node);
@@ -143,26 +143,58 @@ export const requestedCodes = (x: Exchange, xpath: string): string[] =>
     .map((v) => v.trim())
     .filter(Boolean);
 
+const META_ATTRIBUTES = ['ID_Context', 'Language', 'LanguageCode', 'PrimaryLangID', 'Status', 'Target', 'TimeStamp', 'Version'];
+
 /**
  * The content of a descriptive-data reply (HNBC-CONTENT, ANBC-CONTENT): every item described
- * shows a name and some descriptive content; a reply with no item leaves nothing to judge.
+ * shows a name and some descriptive content; a reply with no item leaves nothing to judge. A name
+ * or content in none of the known places is a finding only when the item holds nothing else (no
+ * text or attribute value besides the ones read); otherwise it may sit where the suite does not
+ * look (the fields are "not shown"), and the check cannot tell.
  */
 export function checkNamedAndDescribed(c: Check, r: ReplyReader, item: Fact, name: Fact, content: Fact, noun: string): void {
   const items = r.items(item);
   if (items.length === 0) c.cannotTell(`the reply shows no ${noun} to judge`);
   for (const i of items) {
-    if (!r.value(name, i.node)) c.fail(`${i.at}/${name.places[0]}`, name.what, '(absent)');
-    if (!r.value(content, i.node)) c.fail(`${i.at}/${content.places[0]}`, content.what, '(none)');
+    const read = new Set([...valuesEverywhere(r, name, i.node), ...valuesEverywhere(r, content, i.node)]);
+    // Words, not codes: a value with a space or a lower-case letter (a code, a date, a number, a
+    // language or a context attribute says nothing of a name or a description).
+    const other = r.doc
+      .find(`.//text()[normalize-space()] | .//@*[not(${META_ATTRIBUTES.map((a) => `local-name()='${a}'`).join(' or ')})]`, i.node)
+      .map((n) => n.content.trim())
+      .filter((v) => v.length > 3 && !read.has(v) && /[a-z]/.test(v) && /\s|[a-z]/.test(v));
+    for (const [f, missing] of [
+      [name, '(absent)'],
+      [content, '(none)'],
+    ] as const) {
+      if (r.value(f, i.node)) continue;
+      if (other.length)
+        c.cannotTell(
+          `${i.at} shows ${f.what} in none of the known places, but holds other values (${list([...new Set(other)].slice(0, 3))}); ` +
+            `if that is it, name the place for "${f.id}" in OTA_REPLY_PROFILE`,
+        );
+      else c.fail(`${i.at}/${f.places[0]}`, f.what, missing);
+    }
   }
 }
 
 /**
+ * A rule about the items of a reply finds none: it cannot tell, unless the test data declares no
+ * availability for the request (then "nothing" is a legitimate answer and the rule says nothing).
+ */
+export function nothingToJudge(x: Exchange, c: Check, what: string): void {
+  if (x.request.resultsOptional) c.notApplicable(`${x.request.resultsOptional}, and the reply shows no ${what}`);
+  else c.cannotTell(`the reply shows no ${what} to judge`);
+}
+
+/**
  * Content of a reply that no fact explains: the root's children other than Success, Warnings and
- * Errors that hold anything (an empty container such as <RoomStays/> holds nothing). Local names.
+ * Errors that hold anything: elements, text or attributes (`<Hotel HotelCode="X"/>` holds a
+ * result; an empty container such as <RoomStays/> holds nothing). Local names.
  */
 export function otherContent(r: ReplyReader): string[] {
   const names = r.doc
-    .find("/*/*[not(local-name()='Success' or local-name()='Warnings' or local-name()='Errors')][* or normalize-space()]")
+    .find("/*/*[not(local-name()='Success' or local-name()='Warnings' or local-name()='Errors')][* or normalize-space() or @*]")
     .map((n) => ('name' in n && typeof n.name === 'string' ? n.name.replace(/^.*:/, '') : '?'));
   return [...new Set(names)];
 }
@@ -171,11 +203,16 @@ export function otherContent(r: ReplyReader): string[] {
  * "Returns available ...": the items of `item` that a served reply shows. None in any known place
  * is a failure only when the reply shows nothing else; content in places the suite does not know
  * is cantTell (the spec shows no reply layout: "Response body structure of every endpoint: not
- * shown"), with the way to name those places. Returns the items found.
+ * shown"), with the way to name those places. When the test data declares no availability for
+ * the request (a party it does not list), no item is no finding at all. Returns the items found.
  */
-export function itemsOffered(c: Check, r: ReplyReader, item: Fact, expected: string): Array<{ node: XNode; at: string }> {
+export function itemsOffered(x: Exchange, c: Check, r: ReplyReader, item: Fact, expected: string): Array<{ node: XNode; at: string }> {
   const items = r.items(item);
   if (items.length > 0) return items;
+  if (x.request.resultsOptional) {
+    c.notApplicable(`${x.request.resultsOptional}, and the reply shows no ${item.what}`);
+    return items;
+  }
   const other = otherContent(r);
   if (other.length === 0) c.fail(r.placesOf(item).join(' | '), expected, 'none: the reply shows nothing but its status');
   else

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from './errors';
 import { CONFORMANCE_CLASSES, type ConformanceClass } from '../spec/requirements';
+import type { Party } from '../xml/requests';
 
 /** Hotel availability outlines use test-data places 1 to PLACES_NEEDED (a test checks the features). */
 const PLACES_NEEDED = 3;
@@ -45,6 +46,18 @@ export interface TestData {
   offsetDays: number;
   /** Length of a stay or activity window, in days (at least 1). */
   nights: number;
+  /**
+   * Parties (adults, children) the target has availability for at the test data's places, products
+   * and routes. Outlines with another party check that the request is handled and that what is
+   * returned fits the party, but "nothing available" is then a legitimate answer. Default: 2
+   * adults and 1 child (the samples' party), and 1 adult.
+   */
+  availableParties: Party[];
+  /**
+   * Other names the target's replies use for a place of the test data (a region shown as its
+   * province or island, a country in its own language), by place name: {"Mallorca": ["Illes Balears"]}.
+   */
+  placeAliases: Record<string, string[]>;
   hotelAvailability: {
     /** AvailRequestSegment InfoSource. */
     infoSource: string;
@@ -148,6 +161,37 @@ function bookingOf(file: string, v: unknown): BookingForms {
   };
 }
 
+export const DEFAULT_PARTIES: Party[] = [
+  { adults: 2, children: 1 },
+  { adults: 1, children: 0 },
+];
+
+function partiesOf(file: string, v: unknown): Party[] {
+  if (v === undefined) return DEFAULT_PARTIES;
+  return nonEmptyArray(file, v, 'availableParties').map((p, i) => {
+    const o = obj(file, p, `availableParties[${i}]`);
+    const n = (key: string) => {
+      const x = o[key] ?? 0;
+      if (typeof x !== 'number' || !Number.isInteger(x) || x < 0)
+        fail(file, `availableParties[${i}].${key}`, 'must be a whole number of at least 0');
+      return x;
+    };
+    const party = { adults: n('adults'), children: n('children') };
+    if (party.adults + party.children === 0) fail(file, `availableParties[${i}]`, 'must hold at least one person');
+    return party;
+  });
+}
+
+function aliasesOf(file: string, v: unknown): Record<string, string[]> {
+  if (v === undefined) return {};
+  const o = obj(file, v, 'placeAliases');
+  return Object.fromEntries(Object.entries(o).map(([name, list]) => [name, stringList(file, list, `placeAliases.${name}`)]));
+}
+
+/** Whether the test data declares availability for `party`. */
+export const partyAvailable = (data: Pick<TestData, 'availableParties'>, party: Party): boolean =>
+  data.availableParties.some((p) => p.adults === party.adults && p.children === party.children);
+
 /** Loads and checks a test-data file; every problem names the file and the field. */
 export function loadTestData(file: string, overrides: Record<string, unknown> = {}): TestData {
   let raw: unknown;
@@ -184,6 +228,8 @@ export function loadTestData(file: string, overrides: Record<string, unknown> = 
     altLanguage: str(file, root, 'altLanguage', '(root)'),
     offsetDays: posInt(file, root, 'offsetDays'),
     nights: posInt(file, root, 'nights'),
+    availableParties: partiesOf(file, root.availableParties),
+    placeAliases: aliasesOf(file, root.placeAliases),
     hotelAvailability: {
       infoSource: str(file, ha, 'infoSource', 'hotelAvailability'),
       places: nonEmptyArray(file, ha.places, 'hotelAvailability.places').map((p, i) => place(file, p, `hotelAvailability.places[${i}]`)),

@@ -144,9 +144,9 @@ export const REQUIREMENTS = [
     class: 'core',
     section: `${EP} 5`,
     statement:
-      'Dates and date-times in replies are written as common rule 5 writes them for requests: yyyy-mm-dd and yyyy-mm-ddThh:mm:ss without zone.',
+      'Dates and date-times in replies are ISO 8601 dates and date-times as XML Schema writes them (xs:date, xs:dateTime: yyyy-mm-dd, yyyy-mm-ddThh:mm:ss, a zone allowed), not a local or free form.',
     basis: ota(
-      `dates and date-times are XML Schema xs:date and xs:dateTime (ISO 8601). Rule 5 ("Dates are ISO 8601 calendar dates (yyyy-mm-dd).") defines the dates and date-times of the request tables, and the spec shows no reply field (${FIELDS_OPEN}), so it is not a MUST on replies.`,
+      `dates and date-times are XML Schema xs:date and xs:dateTime (ISO 8601), which allow a zone. Rule 5 ("Dates are ISO 8601 calendar dates (yyyy-mm-dd).") defines the dates and date-times of the request tables, and the spec shows no reply field (${FIELDS_OPEN}), so it is not a MUST on replies, and a zone in a reply is no finding.`,
     ),
   }),
   r({
@@ -701,7 +701,7 @@ export const REQUIREMENTS = [
     class: 'booking',
     section: 'What the service does; Resources and their fields; Endpoints, /activitybook',
     statement:
-      "An activity booking request with the ResStatus the target declares as booking (OpenTravel: Commit), for an activity found by activity availability, is served, and where the reply shows Type 36 references the client's reference is among them.",
+      "An activity booking request with the ResStatus the target declares as booking (OpenTravel: Commit), for an activity found by activity availability, is served, and where the reply shows a Type 36 reference in the client's context (ID_Context Client), the client's reference is among the references shown (a reference of the gateway's own, beside it or instead of it, is no finding).",
     basis: spec('Books an available activity.'),
   }),
   r({

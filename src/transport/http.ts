@@ -1,15 +1,21 @@
 // Transport to the gateway: bounded in time and size, with opt-in retries for infrastructure
-// failures only. undici.request (not fetch): fetch silently decompresses, and the suite must see
-// the bytes exactly as the gateway sent them (see reply-body.ts).
+// failures only. undici.request (not fetch): fetch decompresses silently and without a bound; here
+// a body the gateway sent with a Content-Encoding (gzip, x-gzip, deflate, br) is decoded by
+// reply-body.ts's decodeContentCoding, bounded by the same maxReplyBytes as the bytes read, and
+// the headers stay exactly as the gateway sent them.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
+import { ContentTooLargeError, ReplyDecodingError, contentCodings, decodeContentCoding, markContentDecoded } from './reply-body';
 
 export interface TransportLimits {
   /** TCP connect (+ TLS handshake, DNS lookup) of one attempt. */
   connectTimeoutMs: number;
   /** Whole exchange of one attempt, from connect to the last byte of the reply. */
   requestTimeoutMs: number;
-  /** Largest reply body accepted; reading stops as soon as it is exceeded. */
+  /**
+   * Largest reply body accepted, as read and once its Content-Encoding is decoded; reading (and
+   * decompression) stops as soon as it is exceeded.
+   */
   maxReplyBytes: number;
 }
 
@@ -82,9 +88,16 @@ export interface HttpExchange {
   status: number;
   /** The reason phrase of the status line, as sent (it may echo anything: mask before showing). */
   statusText?: string;
-  /** Lower-case names; repeated headers joined with ', '. */
+  /** Lower-case names; repeated headers joined with ', '. As sent (Content-Encoding included). */
   headers: Record<string, string>;
+  /**
+   * The reply body: the bytes as sent, or, when the reply declared a Content-Encoding the suite
+   * decodes, the decoded bytes (see contentCoding). A body whose coding could not be undone
+   * (unknown coding, corrupt data) is kept as sent, and reply-body.ts reports why.
+   */
   body: Buffer;
+  /** Present when `body` is the decoded content: the codings undone and the bytes read off the wire. */
+  contentCoding?: { codings: string[]; wireBytes: number };
   /** Duration of the last attempt. */
   durationMs: number;
   /** Every attempt, in order; more than one when retried. */
@@ -150,6 +163,8 @@ interface Failure {
   limit?: string;
   bytesRead: number;
   cause?: unknown;
+  /** too-large: the content codings whose decoded output exceeded the limit. */
+  decoding?: string[];
 }
 
 interface RawReply {
@@ -157,6 +172,7 @@ interface RawReply {
   statusText?: string;
   headers: Record<string, string>;
   body: Buffer;
+  contentCoding?: { codings: string[]; wireBytes: number };
 }
 
 class Deadline extends Error {}
@@ -164,6 +180,8 @@ class TooLarge extends Error {
   constructor(
     readonly bytesRead: number,
     readonly declared?: number,
+    /** Set when the body read was within the limit but its decoded content was not. */
+    readonly decoding?: string[],
   ) {
     super('too large');
   }
@@ -197,7 +215,14 @@ function classify(err: unknown, limits: TransportLimits, bytesRead: number): Fai
   if (err instanceof Deadline || has('UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'))
     return { ...base, kind: 'timeout', detail: 'timeout', limit: `requestTimeoutMs=${limits.requestTimeoutMs}` };
   if (err instanceof TooLarge)
-    return { ...base, bytesRead: err.bytesRead, kind: 'too-large', detail: 'too large', limit: `maxReplyBytes=${limits.maxReplyBytes}` };
+    return {
+      ...base,
+      bytesRead: err.bytesRead,
+      kind: 'too-large',
+      detail: err.decoding ? 'too large once decoded' : 'too large',
+      decoding: err.decoding,
+      limit: `maxReplyBytes=${limits.maxReplyBytes}`,
+    };
   if (has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT'))
     return { ...base, kind: 'connect-timeout', detail: msg, limit: `connectTimeoutMs=${limits.connectTimeoutMs}` };
   if (has('ECONNREFUSED')) return { ...base, kind: 'refused', detail: msg };
@@ -264,15 +289,35 @@ async function attempt(
       res.body.destroy(); // closes the socket: an endless body stops here
       throw e;
     }
+    const wire = Buffer.concat(chunks, bytesRead);
+    const decoded = decodeContent(wire, replyHeaders['content-encoding'], limits.maxReplyBytes);
     return {
       ok: true,
-      reply: { status: res.statusCode, statusText: res.statusText, headers: replyHeaders, body: Buffer.concat(chunks, bytesRead) },
+      reply: { status: res.statusCode, statusText: res.statusText, headers: replyHeaders, ...decoded },
     };
   } catch (err) {
     const real = controller.signal.aborted && controller.signal.reason instanceof Deadline ? controller.signal.reason : err;
     return { ok: false, failure: classify(real, limits, bytesRead) };
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * The body with its Content-Encoding undone (RFC 9110 §12.5.3: a request without Accept-Encoding
+ * accepts any coding), bounded by maxReplyBytes: a decompression bomb stops there, as TooLarge. A
+ * coding that cannot be undone leaves the body as sent, for reply-body.ts to report.
+ */
+function decodeContent(wire: Buffer, contentEncoding: string | undefined, maxBytes: number): Pick<RawReply, 'body' | 'contentCoding'> {
+  if (wire.length === 0 || contentCodings(contentEncoding).length === 0) return { body: wire };
+  try {
+    const d = decodeContentCoding(wire, contentEncoding, maxBytes);
+    markContentDecoded(d.body, d.codings);
+    return { body: d.body, contentCoding: { codings: d.codings, wireBytes: wire.length } };
+  } catch (e) {
+    if (e instanceof ContentTooLargeError) throw new TooLarge(wire.length, undefined, e.codings);
+    if (e instanceof ReplyDecodingError) return { body: wire };
+    throw e;
   }
 }
 
@@ -283,7 +328,9 @@ function failureMessage(operation: string, url: string, f: Failure, limits: Tran
     case 'connect-timeout':
       return `${operation}: could not connect to ${url} within connectTimeoutMs=${limits.connectTimeoutMs} ms`;
     case 'too-large':
-      return `${operation}: reply from ${url} is larger than maxReplyBytes=${limits.maxReplyBytes} bytes; reading stopped after ${f.bytesRead} bytes`;
+      return f.decoding
+        ? `${operation}: reply from ${url} is larger than maxReplyBytes=${limits.maxReplyBytes} bytes once its Content-Encoding (${f.decoding.join(', ')}) is decoded; decompression stopped at the limit (${f.bytesRead} bytes read)`
+        : `${operation}: reply from ${url} is larger than maxReplyBytes=${limits.maxReplyBytes} bytes; reading stopped after ${f.bytesRead} bytes`;
     case 'refused':
       return `${operation}: connection to ${url} refused (nothing listens at ${hostPort(url)})`;
     case 'dns':
@@ -392,7 +439,8 @@ export async function postXml(url: string, body: string, opts: PostOptions): Pro
   const retryStatuses = idempotent ? RETRYABLE_STATUSES : RETRYABLE_STATUSES_NON_IDEMPOTENT;
   const maxAttempts = 1 + Math.max(0, Math.floor(retry.retries || 0));
 
-  // No Accept-Encoding: we never ask for compression, so a compressed reply is a finding.
+  // No Accept-Encoding, on purpose: the suite asks for no coding. RFC 9110 §12.5.3: a request
+  // without it accepts any, so a reply the gateway encodes anyway is decoded (see decodeContent).
   const headers: Record<string, string> = { 'content-type': 'application/xml; charset=utf-8', ...lowerKeys(opts.headers ?? {}) };
   const payload = Buffer.from(body, 'utf8');
   const attempts: Attempt[] = [];
@@ -425,6 +473,7 @@ export async function postXml(url: string, body: string, opts: PostOptions): Pro
         statusText: r.reply.statusText,
         headers: r.reply.headers,
         body: r.reply.body,
+        ...(r.reply.contentCoding ? { contentCoding: r.reply.contentCoding } : {}),
         durationMs,
         attempts,
       };

@@ -1,9 +1,20 @@
 // Raw reply bytes -> text for the XML parser, or a clear ReplyDecodingError saying what was found
 // and what was expected. Deliberately does NOT judge the Content-Type media type (the contract
 // reports that separately): a valid XML body served as text/html decodes fine here.
+//
+// The rules, so that a gateway the suite has never seen is read whenever its reply is legitimate:
+// - Content-Encoding (RFC 9110 §8.4): the suite sends no Accept-Encoding, and a request without
+//   it accepts any content coding (§12.5.3); gzip, x-gzip, deflate (zlib, or raw deflate as
+//   browsers accept) and br are decoded, bounded by the reply size limit. An unknown coding, a body
+//   that is not what its coding says, or a compressed body WITHOUT Content-Encoding is a finding.
+// - Character encoding (RFC 7303 §3.2, XML 1.0 §4.3.3 and Appendix F): a byte-order mark wins;
+//   otherwise the Content-Type charset is authoritative; otherwise the XML declaration's encoding;
+//   otherwise UTF-8. Any encoding the WHATWG TextDecoder of Node knows is read (ISO-8859-x,
+//   windows-125x, KOI8-R, Shift_JIS, EUC-JP, GB18030, Big5, ...), plus ISO-8859-1 and US-ASCII
+//   as XML means them. Bytes that are not valid in the chosen encoding are a finding.
 import * as zlib from 'node:zlib';
 
-export type ReplyDecodingReason = 'empty' | 'html' | 'compressed' | 'encoding' | 'binary';
+export type ReplyDecodingReason = 'empty' | 'html' | 'compressed' | 'encoding' | 'binary' | 'too-large';
 
 export class ReplyDecodingError extends Error {
   override name = 'ReplyDecodingError';
@@ -15,18 +26,38 @@ export class ReplyDecodingError extends Error {
   }
 }
 
+/**
+ * The decoded content (Content-Encoding undone) would exceed the size bound: decompression stopped
+ * there. The transport reports it as its own over-size failure ('too-large'), like a long body.
+ */
+export class ContentTooLargeError extends ReplyDecodingError {
+  override name = 'ContentTooLargeError';
+  constructor(
+    readonly codings: string[],
+    readonly maxBytes: number,
+  ) {
+    super(
+      'too-large',
+      `reply body is larger than ${maxBytes} bytes once its Content-Encoding (${codings.join(', ')}) is decoded; decompression stopped at the limit`,
+    );
+  }
+}
+
+/** The default bound on a decoded body when the caller gives none (DEFAULT_LIMITS.maxReplyBytes of http.ts). */
+export const DEFAULT_MAX_DECODED_BYTES = 5 * 1024 * 1024;
+
 export type EncodingSource = 'bom' | 'content-type' | 'xml-declaration' | 'default';
 
 export interface DecodedReply {
   /** The characters of the reply exactly as decoded (BOM removed). */
   text: string;
   /**
-   * `text` with the XML declaration's encoding="..." rewritten to UTF-8 when the bytes were in
-   * another encoding: a parser given a string (libxml2-wasm fromString) honours that pseudo-
-   * attribute and would otherwise read "Café" from ISO-8859-1 as "CafÃ©", or fail on UTF-16.
+   * `text` with the XML declaration's encoding="..." rewritten to UTF-8 when it named anything
+   * else: a parser given a string (libxml2-wasm fromString) honours that pseudo-attribute and
+   * would otherwise decode the characters a second time ("Café" read as "CafÃ©"), or fail.
    */
   parserText: string;
-  /** Canonical name of the encoding used: 'utf-8', 'utf-16le', 'utf-16be', 'iso-8859-1', 'us-ascii', 'windows-1252'. */
+  /** Encoding used: 'utf-8', 'utf-16le', 'utf-16be', 'iso-8859-1', 'us-ascii', or a WHATWG name ('windows-1251', 'iso-8859-15', 'shift_jis', ...). */
   encoding: string;
   /** What decided the encoding. */
   source: EncodingSource;
@@ -34,68 +65,190 @@ export interface DecodedReply {
   declaredCharset?: string;
   /** encoding="..." of the XML declaration, if any. */
   declaredInXml?: string;
+  /** Declarations that disagreed with the one that decided, and were overridden by precedence. */
+  overridden?: string[];
+  /** Content codings undone (Content-Encoding, in the order the gateway applied them), if any. */
+  contentCodings?: string[];
 }
 
-type Canonical = 'utf-8' | 'utf-16le' | 'utf-16be' | 'utf-16' | 'iso-8859-1' | 'us-ascii' | 'windows-1252';
+export interface DecodeOptions {
+  /** Bound on the body once its Content-Encoding is decoded (the transport's maxReplyBytes). */
+  maxBytes?: number;
+  /** The body is already content-decoded (the transport did it; see markContentDecoded). */
+  contentDecoded?: boolean;
+}
 
-const ALIASES: Record<string, Canonical> = {
-  'utf-8': 'utf-8',
-  utf8: 'utf-8',
-  'utf-16': 'utf-16',
-  utf16: 'utf-16',
-  'utf-16le': 'utf-16le',
-  'utf-16be': 'utf-16be',
+// ---------------------------------------------------------------------------------------------
+// Content-Encoding
+
+/** Bodies the transport has already content-decoded, with the codings it undid. */
+const contentDecodedBodies = new WeakMap<Buffer, string[]>();
+
+/**
+ * For the transport: `body` is the reply body with its Content-Encoding already undone, so the
+ * decoder must not try to undo it again (the headers still say what the gateway sent).
+ */
+export function markContentDecoded(body: Buffer, codings: string[]): void {
+  contentDecodedBodies.set(body, codings);
+}
+
+type ZstdSync = (b: Buffer, o?: zlib.ZlibOptions) => Buffer;
+/** zstd is decoded where Node has it (22.15+); elsewhere it is an unknown coding. */
+const zstdDecompressSync = (zlib as unknown as { zstdDecompressSync?: ZstdSync }).zstdDecompressSync;
+
+const DECODERS: Record<string, (b: Buffer, o: zlib.ZlibOptions & zlib.BrotliOptions) => Buffer> = {
+  gzip: (b, o) => zlib.gunzipSync(b, o),
+  'x-gzip': (b, o) => zlib.gunzipSync(b, o),
+  // HTTP "deflate" is the zlib format (RFC 9110 §8.4.1.2); some servers send raw deflate, which
+  // browsers and undici accept too: told apart by the zlib header.
+  deflate: (b, o) => (isZlibHeader(b) ? zlib.inflateSync(b, o) : zlib.inflateRawSync(b, o)),
+  br: (b, o) => zlib.brotliDecompressSync(b, o),
+  ...(zstdDecompressSync ? { zstd: (b: Buffer, o: zlib.ZlibOptions) => zstdDecompressSync(b, o) } : {}),
+};
+
+/** The content codings a Content-Encoding header lists, lower-case, in the order applied; identity dropped. */
+export function contentCodings(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+}
+
+/**
+ * Undoes the Content-Encoding of a reply body. Bounded: the output never exceeds maxBytes (zlib
+ * stops there, a decompression bomb is never inflated in memory) - ContentTooLargeError. An unknown
+ * coding or a body that is not valid data of its coding is a ReplyDecodingError 'compressed'.
+ */
+export function decodeContentCoding(
+  body: Buffer,
+  contentEncoding: string | undefined,
+  maxBytes: number,
+): { body: Buffer; codings: string[] } {
+  const codings = contentCodings(contentEncoding);
+  const unknown = codings.find((c) => !DECODERS[c]);
+  if (unknown !== undefined)
+    throw new ReplyDecodingError(
+      'compressed',
+      `reply declares Content-Encoding: ${contentEncoding!.trim()}, and "${unknown}" is not a content coding the suite can decode (it decodes ${Object.keys(DECODERS).join(', ')}); expected an uncompressed body or one of those codings`,
+    );
+  let out = body;
+  // the last coding listed was applied last: undo it first
+  for (const c of [...codings].reverse()) {
+    if (out.length === 0) break;
+    try {
+      out = DECODERS[c](out, { maxOutputLength: maxBytes });
+    } catch (e) {
+      if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new ContentTooLargeError(codings, maxBytes);
+      throw new ReplyDecodingError(
+        'compressed',
+        `reply declares Content-Encoding: ${c}, but its body is not valid ${c} data (${(e as Error).message}); first bytes ${hex(out)}`,
+      );
+    }
+  }
+  return { body: out, codings };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Character encodings
+
+/** Names whose WHATWG meaning differs from XML's (WHATWG reads all of these as windows-1252). */
+const LOCAL_NAMES: Record<string, string> = {
+  // ISO-8859-1 as IANA and XML mean it: bytes 0x80-0x9F are the C1 controls
   'iso-8859-1': 'iso-8859-1',
   'iso8859-1': 'iso-8859-1',
+  iso88591: 'iso-8859-1',
   iso_8859_1: 'iso-8859-1',
   'iso_8859-1': 'iso-8859-1',
+  'iso_8859-1:1987': 'iso-8859-1',
+  'iso-ir-100': 'iso-8859-1',
+  csisolatin1: 'iso-8859-1',
+  cp819: 'iso-8859-1',
+  ibm819: 'iso-8859-1',
   latin1: 'iso-8859-1',
   'latin-1': 'iso-8859-1',
   l1: 'iso-8859-1',
+  // US-ASCII: 7 bits, a byte above 0x7F is an error
   'us-ascii': 'us-ascii',
   ascii: 'us-ascii',
+  'ansi_x3.4-1968': 'us-ascii',
+  'iso-ir-6': 'us-ascii',
+  'iso646-us': 'us-ascii',
+  csascii: 'us-ascii',
+  us: 'us-ascii',
+  cp367: 'us-ascii',
+  ibm367: 'us-ascii',
   'windows-1252': 'windows-1252',
   cp1252: 'windows-1252',
+  'x-cp1252': 'windows-1252',
+  // UTF-16 of unspecified byte order: from the BOM, or from how "<" is written
+  'utf-16': 'utf-16',
+  utf16: 'utf-16',
+  unicode: 'utf-16',
+  'ucs-2': 'utf-16',
+  csunicode: 'utf-16',
+  'iso-10646-ucs-2': 'utf-16',
 };
 
-function canonical(name: string, where: string): Canonical {
-  const c = ALIASES[name.trim().toLowerCase()];
-  if (!c)
+/** The encoding a label names ('utf-16' = byte order still open), or undefined when unknown. */
+function encodingOf(label: string): string | undefined {
+  const key = label.trim().toLowerCase();
+  if (LOCAL_NAMES[key]) return LOCAL_NAMES[key];
+  try {
+    const name = new TextDecoder(key).encoding;
+    return name === 'replacement' ? undefined : name; // WHATWG's "replacement" decodes nothing
+  } catch {
+    return undefined;
+  }
+}
+
+function resolveEncoding(label: string, where: string): string {
+  const enc = encodingOf(label);
+  if (enc === undefined)
     throw new ReplyDecodingError(
       'encoding',
-      `reply declares an unsupported encoding "${name}" (${where}); supported: UTF-8, UTF-16 (with BOM), ISO-8859-1, US-ASCII, windows-1252`,
+      `reply declares an unsupported encoding "${label}" (${where}); supported: every encoding of the WHATWG Encoding Standard (UTF-8, UTF-16, ISO-8859-x, windows-125x, KOI8-R, Shift_JIS, EUC-JP, GB18030, Big5, ...), ISO-8859-1 and US-ASCII`,
     );
-  return c;
+  return enc;
 }
+
+/** Does a label name the encoding `enc` ("UTF-16" covers both byte orders)? */
+function names(label: string, enc: string): boolean {
+  const e = encodingOf(label);
+  return e === enc || (e === 'utf-16' && (enc === 'utf-16le' || enc === 'utf-16be'));
+}
+
+// ---------------------------------------------------------------------------------------------
 
 /** Text for the XML parser (see DecodedReply.parserText), or a ReplyDecodingError. */
-export function decodeReplyBody(headers: Record<string, string>, body: Buffer): string {
-  return inspectReplyBody(headers, body).parserText;
+export function decodeReplyBody(headers: Record<string, string>, body: Buffer, opts: DecodeOptions = {}): string {
+  return inspectReplyBody(headers, body, opts).parserText;
 }
 
-export function inspectReplyBody(headers: Record<string, string>, body: Buffer): DecodedReply {
+export function inspectReplyBody(headers: Record<string, string>, raw: Buffer, opts: DecodeOptions = {}): DecodedReply {
   const h = lowerKeys(headers);
 
   // 1. empty
-  if (body.length === 0) throw new ReplyDecodingError('empty', 'reply body is empty; expected an XML document');
+  if (raw.length === 0) throw new ReplyDecodingError('empty', 'reply body is empty; expected an XML document');
 
-  // 2. compression: we never send Accept-Encoding, so any compressed body is a finding, declared or not
-  const magic = compressionMagic(body);
-  const ce = (h['content-encoding'] ?? '').trim().toLowerCase();
-  if (magic) {
-    const declared = ce && ce !== 'identity' ? ` (Content-Encoding: ${ce})` : ' without a Content-Encoding header';
-    throw new ReplyDecodingError(
-      'compressed',
-      `reply body is ${magic}-compressed${declared}; expected uncompressed XML (the request did not send Accept-Encoding)`,
-    );
+  // 2. content coding: undone here unless the transport already did (it marks the body)
+  let body = raw;
+  let codings = contentDecodedBodies.get(raw) ?? (opts.contentDecoded ? contentCodings(h['content-encoding']) : undefined);
+  if (codings === undefined) {
+    const d = decodeContentCoding(raw, h['content-encoding'], opts.maxBytes ?? DEFAULT_MAX_DECODED_BYTES);
+    body = d.body;
+    codings = d.codings;
   }
-  if (ce && ce !== 'identity')
-    throw new ReplyDecodingError(
-      'compressed',
-      `reply declares Content-Encoding: ${ce} although the request did not send Accept-Encoding; expected an uncompressed XML body`,
-    );
+  const decodedNote = codings.length ? ` once its Content-Encoding (${codings.join(', ')}) is decoded` : '';
+  if (body.length === 0) throw new ReplyDecodingError('empty', `reply body is empty${decodedNote}; expected an XML document`);
 
-  // 3. HTML (checked on a lenient decode, before encoding errors: an HTML error page is the real story)
+  // 3. compression nobody declared (or compressed again inside the declared coding): not XML
+  const undeclared = codings.length
+    ? ` after its Content-Encoding (${codings.join(', ')}) is decoded: compressed twice, declared once`
+    : ' without a Content-Encoding header';
+  const magic = compressionMagic(body);
+  if (magic) throw new ReplyDecodingError('compressed', `reply body is ${magic}-compressed${undeclared}; expected uncompressed XML`);
+
+  // 4. HTML (checked on a lenient decode, before encoding errors: an HTML error page is the real story)
   const bom = detectBom(body);
   const lenient =
     bom?.enc === 'utf-16le' || bom?.enc === 'utf-16be'
@@ -104,15 +257,11 @@ export function inspectReplyBody(headers: Record<string, string>, body: Buffer):
   const html = htmlSignature(lenient);
   if (html) throw new ReplyDecodingError('html', `reply is an HTML page, not XML (${html}); expected an XML document`);
 
-  // 4. brotli has no magic number: a body that does not start like text may be brotli
-  const brotli = looksLikeBrotli(body, bom);
-  if (brotli)
-    throw new ReplyDecodingError(
-      'compressed',
-      'reply body is brotli-compressed without a Content-Encoding header; expected uncompressed XML',
-    );
+  // 5. brotli has no magic number: a body that does not start like text may be brotli
+  if (looksLikeBrotli(body, bom))
+    throw new ReplyDecodingError('compressed', `reply body is brotli-compressed${undeclared}; expected uncompressed XML`);
 
-  // 5. binary: NUL bytes outside UTF-16 (an image, a serialised object, random bytes)
+  // 6. binary: NUL bytes outside UTF-16 (an image, a serialised object, random bytes)
   const nul = body.indexOf(0);
   if (nul >= 0 && bom?.enc !== 'utf-16le' && bom?.enc !== 'utf-16be' && !sniffUtf16(body))
     throw new ReplyDecodingError(
@@ -120,65 +269,52 @@ export function inspectReplyBody(headers: Record<string, string>, body: Buffer):
       `reply body looks binary: NUL byte at byte ${nul}; first bytes ${hex(body)}; expected an XML text document`,
     );
 
-  // 6. encoding: BOM, Content-Type charset, XML declaration
+  // 7. encoding: a BOM wins; else the Content-Type charset; else the XML declaration; else UTF-8
   const charsetRaw = charsetOf(h['content-type']);
-  const charset = charsetRaw !== undefined ? canonical(charsetRaw, `Content-Type charset`) : undefined;
   const declRaw = xmlDeclEncoding(body, bom?.enc);
-  const decl = declRaw !== undefined ? canonical(declRaw, 'XML declaration') : undefined;
-  const declared: { name: string; enc: Canonical; where: string }[] = [];
-  if (charset) declared.push({ name: charsetRaw!, enc: charset, where: `Content-Type charset=${charsetRaw}` });
-  if (decl) declared.push({ name: declRaw!, enc: decl, where: `XML declaration encoding="${declRaw}"` });
-
-  let enc: Exclude<Canonical, 'utf-16'>;
+  const overridden: string[] = [];
+  let enc: string;
   let source: EncodingSource;
   let start = 0;
   if (bom) {
-    for (const d of declared)
-      if (!compatible(d.enc, bom.enc))
-        throw new ReplyDecodingError(
-          'encoding',
-          `reply bytes start with a ${bom.label} byte-order mark but the ${d.where} declares ${d.name}`,
-        );
     enc = bom.enc;
     source = 'bom';
     start = bom.length;
+    const why = `the ${bom.label} byte-order mark takes precedence`;
+    if (charsetRaw !== undefined && !names(charsetRaw, enc)) overridden.push(`Content-Type charset=${charsetRaw} (${why})`);
+    if (declRaw !== undefined && !names(declRaw, enc)) overridden.push(`XML declaration encoding="${declRaw}" (${why})`);
+    checkBytes(body.subarray(start), enc, `reply starts with a ${bom.label} byte-order mark`);
+  } else if (charsetRaw !== undefined || declRaw !== undefined) {
+    const fromHeader = charsetRaw !== undefined;
+    const name = fromHeader ? charsetRaw : declRaw!;
+    const where = fromHeader ? `Content-Type charset=${charsetRaw}` : `XML declaration encoding="${declRaw}"`;
+    source = fromHeader ? 'content-type' : 'xml-declaration';
+    let e = resolveEncoding(name, fromHeader ? 'Content-Type charset' : 'XML declaration');
+    if (e === 'utf-16') {
+      const sniffed = sniffUtf16(body);
+      if (!sniffed)
+        throw new ReplyDecodingError(
+          'encoding',
+          `reply declares UTF-16 (${where}) but has no byte-order mark and does not start with "<" in UTF-16`,
+        );
+      e = sniffed;
+    }
+    enc = e;
+    if (fromHeader && declRaw !== undefined && !names(declRaw, enc))
+      overridden.push(`XML declaration encoding="${declRaw}" (the Content-Type charset=${charsetRaw} takes precedence)`);
+    checkBytes(body, enc, `reply declares ${name} (${where})`);
   } else {
-    const candidates = declared.map((d) => ({ ...d, enc: d.enc === 'utf-16' ? sniffUtf16(body) : d.enc }));
-    for (const c of candidates) {
-      if (c.enc === undefined)
-        throw new ReplyDecodingError(
-          'encoding',
-          `reply declares UTF-16 (${c.where}) but has no byte-order mark and does not start with "<?xml" in UTF-16`,
-        );
-    }
-    if (candidates.length === 0) {
-      enc = 'utf-8';
-      source = 'default';
-    } else {
-      enc = candidates[0].enc!;
-      source = charset ? 'content-type' : 'xml-declaration';
-    }
-    // every declaration must fit the bytes; and if they disagree, the text must not depend on which
-    for (const c of candidates) checkBytes(body, c.enc!, `reply declares ${c.name} (${c.where})`);
-    if (candidates.length === 0)
-      checkBytes(
-        body,
-        'utf-8',
-        "reply declares no encoding (no Content-Type charset, no XML declaration encoding), so XML's default UTF-8 applies",
-      );
-    if (candidates.length === 2 && candidates[0].enc !== candidates[1].enc) {
-      const a = decode(body, candidates[0].enc!);
-      const b = decode(body, candidates[1].enc!);
-      if (a !== b)
-        throw new ReplyDecodingError(
-          'encoding',
-          `reply declares two different encodings, ${candidates[0].where} and ${candidates[1].where}, and its non-ASCII bytes read differently in each`,
-        );
-    }
+    enc = 'utf-8';
+    source = 'default';
+    checkBytes(
+      body,
+      'utf-8',
+      "reply declares no encoding (no Content-Type charset, no XML declaration encoding), so XML's default UTF-8 applies",
+    );
   }
   const text = decode(body.subarray(start), enc);
 
-  // 7. binary: control characters XML forbids (NUL etc.) mean this is not text at all
+  // 8. binary: control characters XML forbids (NUL etc.) mean this is not text at all
   const bad = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.exec(text);
   if (bad)
     throw new ReplyDecodingError(
@@ -186,9 +322,30 @@ export function inspectReplyBody(headers: Record<string, string>, body: Buffer):
       `reply body looks binary: control character U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at character ${bad.index} (decoded as ${enc.toUpperCase()}); expected an XML text document`,
     );
 
-  const parserText =
-    declRaw !== undefined && enc !== 'utf-8' ? text.replace(/^(\s*<\?xml\s[^?]*?\bencoding\s*=\s*)(["'])[^"']*\2/, '$1$2UTF-8$2') : text;
-  return { text, parserText, encoding: enc, source, declaredCharset: charsetRaw, declaredInXml: declRaw };
+  return {
+    text,
+    parserText: declRaw !== undefined ? declarationSaysUtf8(text) : text,
+    encoding: enc,
+    source,
+    declaredCharset: charsetRaw,
+    declaredInXml: declRaw,
+    ...(overridden.length ? { overridden } : {}),
+    ...(codings.length ? { contentCodings: codings } : {}),
+  };
+}
+
+/**
+ * The text with its XML declaration's encoding pseudo-attribute set to UTF-8: the characters are
+ * decoded already, and a parser given the string must not decode them again by the declaration.
+ */
+function declarationSaysUtf8(text: string): string {
+  const decl = /^\s*<\?xml\s[^?]*?\?>/.exec(text.slice(0, 1024));
+  if (!decl) return text;
+  const m = /\bencoding\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(decl[0]);
+  if (!m || /^utf-8$/i.test(m[1] ?? m[2])) return text;
+  const q = m[1] !== undefined ? '"' : "'";
+  const rewritten = `${decl[0].slice(0, m.index)}encoding=${q}UTF-8${q}${decl[0].slice(m.index + m[0].length)}`;
+  return rewritten + text.slice(decl[0].length);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -203,12 +360,17 @@ function lowerKeys(h: Record<string, string>): Record<string, string> {
   return out;
 }
 
+/** A zlib stream header (HTTP "deflate"): deflate method, window <= 32K, header checksum. */
+function isZlibHeader(b: Buffer): boolean {
+  return b.length >= 2 && (b[0] & 0x0f) === 8 && b[0] >> 4 <= 7 && ((b[0] << 8) | b[1]) % 31 === 0;
+}
+
 function compressionMagic(b: Buffer): string | undefined {
   if (b.length >= 2 && b[0] === 0x1f && b[1] === 0x8b) return 'gzip';
   if (b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04) return 'zip';
   if (b.length >= 4 && b[0] === 0x28 && b[1] === 0xb5 && b[2] === 0x2f && b[3] === 0xfd) return 'zstd';
   // zlib (HTTP "deflate"): CMF=0x78 (deflate, 32K window) and a valid header checksum
-  if (b.length >= 2 && (b[0] & 0x0f) === 8 && b[0] >> 4 <= 7 && ((b[0] << 8) | b[1]) % 31 === 0 && b[0] === 0x78) return 'deflate';
+  if (b[0] === 0x78 && isZlibHeader(b)) return 'deflate';
   return undefined;
 }
 
@@ -246,12 +408,6 @@ function detectBom(b: Buffer): Bom | undefined {
   return undefined;
 }
 
-/** Is a BOM's encoding what a declaration names? "UTF-16" covers both byte orders. */
-function compatible(declared: Canonical, bom: Bom['enc']): boolean {
-  if (declared === bom) return true;
-  return declared === 'utf-16' && (bom === 'utf-16le' || bom === 'utf-16be');
-}
-
 /** UTF-16 without BOM: only accepted when the body starts with '<' in a recognisable byte order. */
 function sniffUtf16(b: Buffer): 'utf-16le' | 'utf-16be' | undefined {
   if (b.length >= 2 && b[0] === 0x3c && b[1] === 0x00) return 'utf-16le';
@@ -259,11 +415,13 @@ function sniffUtf16(b: Buffer): 'utf-16le' | 'utf-16be' | undefined {
   return undefined;
 }
 
+/** The charset parameter of a Content-Type; an empty one counts as absent. */
 function charsetOf(contentType: string | undefined): string | undefined {
   if (!contentType) return undefined;
   const m = /;\s*charset\s*=\s*("([^"]*)"|[^;\s]+)/i.exec(contentType);
   if (!m) return undefined;
-  return m[2] ?? m[1];
+  const v = (m[2] ?? m[1]).trim();
+  return v === '' ? undefined : v;
 }
 
 /** encoding="..." of the XML declaration; the declaration is ASCII, read in the BOM's byte order. */
@@ -288,19 +446,17 @@ function decodeUtf16(b: Buffer, enc: 'utf-16le' | 'utf-16be'): string {
   return swapped.toString('utf16le');
 }
 
-function decode(b: Buffer, enc: Exclude<Canonical, 'utf-16'>): string {
+/** Decodes bytes already checked by checkBytes. */
+function decode(b: Buffer, enc: string): string {
   switch (enc) {
-    case 'utf-8':
-      return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(b);
-    case 'utf-16le':
-    case 'utf-16be':
-      return new TextDecoder(enc, { fatal: true, ignoreBOM: true }).decode(b);
     case 'iso-8859-1':
       return b.toString('latin1'); // not TextDecoder: WHATWG maps the label iso-8859-1 to windows-1252
     case 'us-ascii':
       return b.toString('ascii');
     case 'windows-1252':
       return decodeCp1252(b);
+    default:
+      return new TextDecoder(enc, { fatal: true, ignoreBOM: true }).decode(b);
   }
 }
 
@@ -315,17 +471,18 @@ function decodeCp1252(b: Buffer): string {
   return latin.replace(/[\u0080-\u009F]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]);
 }
 
-/** Throws a clear 'encoding' error when the bytes are not valid in the declared encoding. */
-function checkBytes(b: Buffer, enc: Exclude<Canonical, 'utf-16'>, claim: string): void {
+/** Throws a clear 'encoding' error when the bytes are not valid in the chosen encoding. */
+function checkBytes(b: Buffer, enc: string, claim: string): void {
   const say = (found: string) => {
     throw new ReplyDecodingError('encoding', `${claim}, but the bytes ${found}`);
   };
+  const at = (i: number) => `at byte ${i} (0x${b[i].toString(16).toUpperCase().padStart(2, '0')})`;
   if (enc === 'utf-8') {
     if (sniffUtf16(b)) say('look like UTF-16 without a byte-order mark (every other byte is 0x00)');
     const bad = firstInvalidUtf8(b);
     if (bad !== undefined) {
       const latin1Hint = looksLatin1(b) ? '; they look like ISO-8859-1 / windows-1252' : '';
-      say(`are not valid UTF-8: invalid sequence at byte ${bad} (0x${b[bad].toString(16).toUpperCase().padStart(2, '0')})${latin1Hint}`);
+      say(`are not valid UTF-8: invalid sequence ${at(bad)}${latin1Hint}`);
     }
   } else if (enc === 'us-ascii') {
     const i = b.findIndex((x) => x > 0x7f);
@@ -339,8 +496,12 @@ function checkBytes(b: Buffer, enc: Exclude<Canonical, 'utf-16'>, claim: string)
     }
     const looks = sniffUtf16(b);
     if (looks && looks !== enc) say(`look like ${looks.toUpperCase()} (byte order reversed)`);
+  } else if (enc !== 'iso-8859-1' && enc !== 'windows-1252') {
+    // iso-8859-1 and windows-1252 accept any byte sequence; the others are checked by TextDecoder
+    if (sniffUtf16(b)) say('look like UTF-16 without a byte-order mark (every other byte is 0x00)');
+    const bad = firstInvalid(b, enc);
+    if (bad !== undefined) say(`are not valid ${enc.toUpperCase()}: invalid sequence ${at(bad)}`);
   }
-  // iso-8859-1 and windows-1252 accept any byte sequence
 }
 
 function firstInvalidUtf8(b: Buffer): number | undefined {
@@ -367,6 +528,42 @@ function firstInvalidUtf8(b: Buffer): number | undefined {
     i += n + 1;
   }
   return b.length - 1;
+}
+
+/**
+ * Where a fatal TextDecoder of `enc` first fails (the byte at which the invalid sequence is seen),
+ * or undefined when the bytes are valid. Linear: chunks until one fails, then that chunk byte by byte.
+ */
+function firstInvalid(b: Buffer, enc: string): number | undefined {
+  const CHUNK = 4096;
+  const fresh = () => new TextDecoder(enc, { fatal: true, ignoreBOM: true });
+  const d = fresh();
+  let failed = -1;
+  for (let i = 0; i < b.length && failed < 0; i += CHUNK) {
+    try {
+      d.decode(b.subarray(i, i + CHUNK), { stream: true });
+    } catch {
+      failed = i;
+    }
+  }
+  if (failed < 0) {
+    try {
+      d.decode();
+      return undefined;
+    } catch {
+      return b.length - 1; // an incomplete sequence at the end
+    }
+  }
+  const again = fresh();
+  for (let i = 0; i < failed; i += CHUNK) again.decode(b.subarray(i, Math.min(i + CHUNK, failed)), { stream: true });
+  for (let k = failed; k < Math.min(failed + CHUNK, b.length); k++) {
+    try {
+      again.decode(b.subarray(k, k + 1), { stream: true });
+    } catch {
+      return k;
+    }
+  }
+  return failed;
 }
 
 /** High bytes mostly standing alone between ASCII: typical of ISO-8859-1 text. */

@@ -2,6 +2,7 @@
 // placeholders are filled, then scenario-specific edits are applied to a pure-JS DOM. Before a
 // request is sent, it is checked against the spec's table for its operation, so that a broken
 // sample is reported as the suite's error, never as the gateway's nonconformance.
+import type { TestData } from '../run/test-data';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
@@ -60,6 +61,19 @@ function parseDom(text: string, source: string): XDocument {
 
 /** A request ready to send: a DOM built from a sample, editable by XPath. */
 export class OtaRequest {
+  /**
+   * Set by an edit whose values the suite chose itself (an invented Instance): a refusal of this
+   * request may be the gateway's right, so it cannot be blamed; the reason says what to configure.
+   */
+  refusalExcused?: string;
+  /**
+   * Set by an edit for which the test data declares no availability (a party it does not list):
+   * the request must still be handled, but "no result" and a refusal are both legitimate answers.
+   */
+  resultsOptional?: string;
+  /** The test data the request was built from (what the target declares), for rules that need it. */
+  testData?: TestData;
+
   private constructor(
     readonly operation: OperationSpec,
     readonly source: string,

@@ -53,7 +53,10 @@ export class XmlDoc {
   static parse(text: string, what = 'document'): XmlDoc {
     const { XmlDocument, ParseOption } = lib();
     try {
+      // A string is characters, already decoded (reply-body.ts): libxml2 must read it as the UTF-8
+      // fromString hands it, never decode it again by its declaration's encoding="...".
       const doc = XmlDocument.fromString(text, {
+        encoding: 'utf-8',
         option: ParseOption.XML_PARSE_NONET | ParseOption.XML_PARSE_NO_XXE,
       });
       return new XmlDoc(doc);

@@ -1,6 +1,6 @@
 // Test data and values shared by the unit tests of requests and contracts.
 import { baseValues } from '../../src/run/scenario-values';
-import type { TestData } from '../../src/run/test-data';
+import { DEFAULT_PARTIES, type TestData } from '../../src/run/test-data';
 
 export const TEST_DATA: TestData = {
   claims: ['core', 'booking', 'partial-cancellation', 'security', 'alignment'],
@@ -14,6 +14,8 @@ export const TEST_DATA: TestData = {
   altLanguage: 'es',
   offsetDays: 30,
   nights: 3,
+  availableParties: DEFAULT_PARTIES,
+  placeAliases: {},
   hotelAvailability: {
     infoSource: 'Distribution',
     places: [{ context: 'Country', name: 'Spain' }],

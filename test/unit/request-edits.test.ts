@@ -323,3 +323,24 @@ test('a cancel carries the declared CancelType and, for one item, the declared p
     { t: '37', id: 'I7', c: 'Client' },
   ]);
 });
+
+test('the suite marks what it chose itself: a party the test data does not declare, an Instance not configured', () => {
+  const party = REQUEST_EDITS.find((e) => e.sentence === 'the party is {int} adult(s) and {int} child(ren)')!;
+  const instance = REQUEST_EDITS.find((e) => e.sentence === 'it carries the optional Instance')!;
+  const build = prepare;
+  for (const op of ['hotelavailability', 'activityavailability', 'transferavailability', 'activitybook'] as const) {
+    const declared = build(op);
+    party.apply(declared, context(op), 2, 1);
+    assert.equal(declared.resultsOptional, undefined, op);
+    const big = build(op);
+    party.apply(big, context(op), 3, 2);
+    assert.match(big.resultsOptional ?? '', /does not declare availability for 3 adult\(s\) and 2 child\(ren\) \(availableParties\)/, op);
+  }
+  const configured = build('hotelavailability');
+  instance.apply(configured, context('hotelavailability'));
+  assert.equal(configured.refusalExcused, undefined);
+  const invented = build('hotelavailability');
+  instance.apply(invented, { ...context('hotelavailability'), instance: '' });
+  assert.equal(invented.value("ota:POS/ota:Source/ota:RequestorID[@Type='22']/@Instance"), 'conformance');
+  assert.match(invented.refusalExcused ?? '', /OTA_REQUESTOR_INSTANCE/);
+});

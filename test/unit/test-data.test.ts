@@ -74,3 +74,26 @@ test("a variant's test data is merged over the file", () => {
   assert.equal(d.booking.commitResStatus, 'Book');
   assert.equal(d.booking.commitCancelType, 'Commit');
 });
+
+test('availableParties and placeAliases: defaults, and a bad value refused naming the field', () => {
+  const d = load(() => undefined);
+  assert.deepEqual(d.availableParties, [
+    { adults: 2, children: 1 },
+    { adults: 1, children: 0 },
+  ]);
+  assert.deepEqual(d.placeAliases, {});
+  const own = load((x) => {
+    x.availableParties = [{ adults: 4, children: 2 }, { adults: 3 }];
+    x.placeAliases = { Mallorca: ['Illes Balears'] };
+  });
+  assert.deepEqual(own.availableParties, [
+    { adults: 4, children: 2 },
+    { adults: 3, children: 0 },
+  ]);
+  assert.deepEqual(own.placeAliases, { Mallorca: ['Illes Balears'] });
+  refused((x) => (x.availableParties = []), /availableParties must be a non-empty array/);
+  refused((x) => (x.availableParties = [{ adults: -1, children: 1 }]), /availableParties\[0\]\.adults must be a whole number/);
+  refused((x) => (x.availableParties = [{ adults: 0, children: 0 }]), /availableParties\[0\] must hold at least one person/);
+  refused((x) => (x.placeAliases = { Mallorca: 'Illes Balears' }), /placeAliases\.Mallorca must be a non-empty array/);
+  refused((x) => (x.placeAliases = ['Mallorca']), /placeAliases must be an object/);
+});

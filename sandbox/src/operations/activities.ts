@@ -4,7 +4,7 @@ import type { Activity, ActivityService, SandboxData } from '../data';
 import { err } from '../errors';
 import type { Variants } from '../variants';
 import { el, tel, text, type XNode, kids } from '../xml';
-import { same } from './common';
+import { address, same } from './common';
 
 /** Operating dates of an activity between from and to (inclusive), at most `limit`. */
 export function operatingDates(a: Activity, from: string, to: string, limit = 365): string[] {
@@ -120,14 +120,24 @@ function weeklyPatterns(dates: string[]): string[] {
 /**
  * Where the activity was found for: its pickup at the hotel; for a ticket-only activity under
  * variant pickupless-tickets, no pickup and the hotel as Location/Region text (the spec's own
- * form for naming a hotel: Region RegionCode=HotelCode).
+ * form for naming a hotel: Region RegionCode=HotelCode). `byTown` (variant search-area-by-town,
+ * search only): the address is the town and country, no StateProv and no Region/@RegionName.
  */
-export function placeAndPickup(a: Activity, hotel: string, address: string, variants: Variants): { location: string; pickup: string } {
+export function placeAndPickup(a: Activity, hotel: string, variants: Variants, byTown = false): { location: string; pickup: string } {
+  const addr = address(a.city, byTown ? undefined : a.region, a.country);
+  const regionName = byTown ? undefined : a.region;
   if (a.ticketOnly && variants.has('pickupless-tickets')) {
-    return { location: el('Location', {}, address, tel('Region', { RegionCode: 'HotelCode', RegionName: a.region }, hotel)), pickup: '' };
+    return { location: el('Location', {}, addr, tel('Region', { RegionCode: 'HotelCode', RegionName: regionName }, hotel)), pickup: '' };
   }
   return {
-    location: el('Location', {}, address, el('Region', { RegionName: a.region })),
-    pickup: el('PickupDropoff', { LocationName: hotel, PickupInd: 'true' }),
+    location: el('Location', {}, addr, byTown ? '' : el('Region', { RegionName: regionName })),
+    pickup: [el('PickupDropoff', { LocationName: hotel, PickupInd: 'true' }), dropoff(a, variants)].join(''),
   };
+}
+
+/** Variant dropoff-beside-pickup: where the activity leaves its guests, a meeting point of its area (not the hotel). */
+function dropoff(a: Activity, variants: Variants): string {
+  if (!variants.has('dropoff-beside-pickup')) return '';
+  const area = a.region.toUpperCase().replace(/[^A-Z0-9]+/g, '');
+  return el('PickupDropoff', { LocationName: `MEETPT-${area}`, PickupInd: 'false' });
 }

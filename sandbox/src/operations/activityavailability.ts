@@ -17,7 +17,7 @@ import {
   schedule,
   sells,
 } from './activities';
-import { address, attr, category, count, emptyResult, participantCategory } from './common';
+import { attr, category, count, emptyResult, overCapacity, participantCategory } from './common';
 import type { Ctx, Operation } from './types';
 
 function readParticipants(ta: XNode): Map<string, number> {
@@ -76,7 +76,12 @@ export const activityAvailability: Operation = {
     const priced = faults.has('prices-wrong-participants') ? new Map([...participants.keys()].map((k) => [k, 1])) : participants;
 
     const infos: string[] = [];
-    for (const a of data.activities) {
+    // Variant capacity-limit: no availability for parties of more than four.
+    const full = overCapacity(
+      ctx,
+      [...participants.values()].reduce((x, y) => x + y, 0),
+    );
+    for (const a of full ? [] : data.activities) {
       if (product && !product(a)) continue;
       const at = hotel ?? a.pickupHotels[0];
       if (!at || !a.pickupHotels.includes(at)) continue;
@@ -113,7 +118,7 @@ function info(
   let total = 0;
   for (const [c, m] of unit) total += m * (qty.get(c) ?? 0);
   const money = (minor: number) => ({ Amount: fmtMinor(minor, f), CurrencyCode: f.currency, DecimalPlaces: f.decimals });
-  const { location, pickup } = placeAndPickup(a, hotel, address(a.city, a.region, a.country), variants);
+  const { location, pickup } = placeAndPickup(a, hotel, variants);
   return el(
     'TourActivityInfo',
     {},

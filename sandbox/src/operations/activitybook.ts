@@ -1,13 +1,13 @@
 // POST /activitybook: Quote prices and stores nothing; Commit books an item into the client's
 // booking (UniqueID Type 36) under the item reference (Type 37). See docs/reply-profile.md §8.
 import type { Activity, ActivityService } from '../data';
-import { dateTimeMs, fmtDateTime, requireDateTime } from '../dates';
+import { dateTimeMs, fmtDateTime, requireDateTime, withOffset } from '../dates';
 import { err } from '../errors';
 import { EUR2, fmtMinor } from '../money';
 import type { Item, Participant } from '../store';
 import { el, kid, kids, path, tel, text, type XNode } from '../xml';
 import { basicInfo, operatesOn, sells } from './activities';
-import { attr, category, count, optAttr, participantCategory, qualifierInfo, same } from './common';
+import { attr, category, count, MAX_PARTY, optAttr, overCapacity, participantCategory, qualifierInfo, same } from './common';
 import type { Ctx, Operation } from './types';
 
 let quoteSeq = 0;
@@ -71,6 +71,10 @@ export const activityBook: Operation = {
     const s = a.services.find((x) => same(x.code, ssc));
     if (!s) throw err.unknown(`SupplierServiceCode ${ssc} is not a service of ${a.id}`);
     const participants = readParticipants(bi, commit, ctx, a, s);
+    // Variant capacity-limit: no availability for parties of more than four.
+    if (overCapacity(ctx, participants.length)) {
+      throw err.noAvailability(`${a.id} ${s.code} has no availability for more than ${MAX_PARTY} participants`);
+    }
 
     const sch = kid(bi, 'Schedule');
     if (!sch) throw err.missing('BookingInfo/Schedule');
@@ -133,12 +137,19 @@ export const activityBook: Operation = {
     // Variant internal-and-client-refs: the gateway's own reference first; Confirmation allows
     // two, so the item reference moves to TPA_Extensions (where the spec's requests carry it).
     const internal = commit && internalRef !== undefined && variants.has('internal-and-client-refs');
+    // Variant book-reply-gateway-ref-only: the gateway's own reference instead of the client's.
+    const ownOnly = commit && internalRef !== undefined && variants.has('book-reply-gateway-ref-only');
+    const internalConf = el('Confirmation', { Type: '36', ID: internalRef, ID_Context: 'Internal' });
     const confirmations = !commit
       ? [el('Confirmation', { Type: '16', ID: `QT-${(++quoteSeq).toString().padStart(6, '0')}`, ID_Context: 'Sandbox' })]
-      : internal
-        ? [el('Confirmation', { Type: '36', ID: internalRef, ID_Context: 'Internal' }), clientRef]
-        : [clientRef, itemRef];
+      : ownOnly
+        ? [internalConf, itemRef]
+        : internal
+          ? [internalConf, clientRef]
+          : [clientRef, itemRef];
     const cats = [...new Set(participants.map((p) => p.category))];
+    // Variant zoned-dates: date-times with the UTC offset of the activity's place.
+    const local = (dt: string) => (variants.has('zoned-dates') ? withOffset(dt, a.country.code) : dt);
     const money = (cents: number) => ({ Amount: fmtMinor(cents, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 });
     const content = el(
       'ReservationDetails',
@@ -162,8 +173,10 @@ export const activityBook: Operation = {
         ),
       ),
       el('PaymentInfo', money(total)),
-      el('Schedule', { Start: start, End: end }),
-      pickup ? el('PickupDropoff', { DateTime: pickup.dateTime, LocationName: pickup.location, PickupInd: 'true' }) : '',
+      el('Schedule', { Start: local(start), End: local(end) }),
+      pickup
+        ? el('PickupDropoff', { DateTime: pickup.dateTime && local(pickup.dateTime), LocationName: pickup.location, PickupInd: 'true' })
+        : '',
       el(
         'Pricing',
         {},
@@ -174,7 +187,7 @@ export const activityBook: Operation = {
         'TPA_Extensions',
         {},
         el('ReservationStatus', { Status: commit ? 'Confirmed' : 'Quoted' }),
-        internal ? el('UniqueID', { Type: '37', ID: item.ref, ID_Context: 'Client' }) : '',
+        internal && !ownOnly ? el('UniqueID', { Type: '37', ID: item.ref, ID_Context: 'Client' }) : '',
       ),
     );
     return { content };

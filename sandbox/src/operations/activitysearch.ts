@@ -3,7 +3,7 @@ import { daysBetween, requireDate, requireRange } from '../dates';
 import { err, warn } from '../errors';
 import { el, esc, kid, kids, type XNode } from '../xml';
 import { basicInfo, categoryAndType, operatingDates, placeAndPickup, productFilter, regionOf, requireHotel, schedule } from './activities';
-import { address, emptyResult } from './common';
+import { emptyResult } from './common';
 import type { Ctx, Operation } from './types';
 
 export const activitySearch: Operation = {
@@ -37,7 +37,8 @@ export const activitySearch: Operation = {
       if (dates.length === 0) continue;
       const minAdult = Math.min(...a.services.map((s) => s.prices['10'] ?? Infinity));
       const served = a.pickupHotels.includes(hotel) ? hotel : a.pickupHotels[0];
-      const { location, pickup } = placeAndPickup(a, served, address(a.city, a.region, a.country), ctx.variants);
+      // Variant search-area-by-town: the activity's area is shown only as its town.
+      const { location, pickup } = placeAndPickup(a, served, ctx.variants, ctx.variants.has('search-area-by-town'));
       infos.push(
         el(
           'TourActivityInfo',

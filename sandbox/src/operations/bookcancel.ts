@@ -1,6 +1,6 @@
 // POST /bookcancel: CancelType Quote returns the penalty and changes nothing (Status Pending);
 // Commit cancels the booking, or one item when a UniqueID Type 37 follows (Status Cancelled).
-import { fmtDateTime } from '../dates';
+import { fmtDateTime, withOffset } from '../dates';
 import { err } from '../errors';
 import { EUR2, fmtMinor } from '../money';
 import { el, kids, type XNode } from '../xml';
@@ -31,6 +31,10 @@ export const bookCancel: Operation = {
     const nowMs = ctx.now.getTime();
     const penalty = items.reduce((t, i) => t + (nowMs > i.freeCancelUntil ? Math.round((i.total * i.penaltyPercent) / 100) : 0), 0);
     const deadline = Math.min(...items.map((i) => i.freeCancelUntil));
+    // Variant zoned-dates: the deadline (the activity's local wall clock) with its place's UTC offset.
+    const first = items.find((i) => i.freeCancelUntil === deadline);
+    const country = first ? ctx.data.activityById.get(first.activityId.toUpperCase())?.country.code : undefined;
+    const cancelBy = (ms: number) => (variants.has('zoned-dates') ? withOffset(fmtDateTime(ms), country ?? '') : fmtDateTime(ms));
 
     const commit = cancelType === commitWord;
     const apply = commit ? !faults.has('cancel-commit-noop') : faults.has('cancel-quote-cancels');
@@ -48,7 +52,7 @@ export const bookCancel: Operation = {
           'CancelRules',
           {},
           el('CancelRule', {
-            CancelByDate: Number.isFinite(deadline) ? fmtDateTime(deadline) : undefined,
+            CancelByDate: Number.isFinite(deadline) ? cancelBy(deadline) : undefined,
             Type: 'Charge',
             Amount: fmtMinor(penalty, EUR2),
             CurrencyCode: 'EUR',

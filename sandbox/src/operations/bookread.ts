@@ -1,5 +1,7 @@
 // POST /bookread: one booking by the client's reference, as an OTA_ResRetrieveRS HotelReservation
 // whose Services are the booked activities (2016B has no tour-activity branch in that message).
+import type { SandboxData } from '../data';
+import { withOffset } from '../dates';
 import { err } from '../errors';
 import { EUR2, fmtMinor } from '../money';
 import type { Booking, Status } from '../store';
@@ -19,8 +21,15 @@ function bookingWord(st: Status, variants: Variants): string {
 /** A status in TPA_Extensions (variant status-in-tpa-extensions), as the book reply writes its own. */
 const statusExtension = (word: string) => el('TPA_Extensions', {}, el('ReservationStatus', { Status: word }));
 
-export function reservation(b: Booking, variants: Variants): string {
+export function reservation(b: Booking, variants: Variants, data: SandboxData): string {
   const inExtension = variants.has('status-in-tpa-extensions');
+  // Variant zoned-dates: an item's date-times with the UTC offset of its activity's place; the
+  // creation time (the sandbox's UTC clock) with Z.
+  const zoned = variants.has('zoned-dates');
+  const local = (dt: string, activityId: string) => {
+    const country = data.activityById.get(activityId.toUpperCase())?.country.code;
+    return zoned ? withOffset(dt, country ?? '') : dt;
+  };
   let rph = 0;
   const guests: string[] = [];
   const services = b.items.map((item, n) => {
@@ -96,7 +105,7 @@ export function reservation(b: Booking, variants: Variants): string {
           {},
           [...counts].map(([c, n]) => el('GuestCount', { AgeQualifyingCode: c, Count: n })),
         ),
-        el('TimeSpan', { Start: item.start, End: item.end }),
+        el('TimeSpan', { Start: local(item.start, item.activityId), End: local(item.end, item.activityId) }),
         tel('ResGuestRPHs', {}, rphs.join(' ')),
         el('Total', { AmountAfterTax: fmtMinor(item.total, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
         el('ServiceDescription', { Name: item.name.slice(0, 64) }, tel('Text', {}, item.serviceName)),
@@ -109,7 +118,7 @@ export function reservation(b: Booking, variants: Variants): string {
   const bookingStatus = bookingWord(b.status, variants);
   return el(
     'HotelReservation',
-    { CreateDateTime: b.createdAt, ResStatus: inExtension ? undefined : bookingStatus },
+    { CreateDateTime: zoned ? `${b.createdAt}Z` : b.createdAt, ResStatus: inExtension ? undefined : bookingStatus },
     // Variant internal-and-client-refs: the gateway's own reference beside the client's.
     variants.has('internal-and-client-refs') ? el('UniqueID', { Type: '36', ID: b.internalRef, ID_Context: 'Internal' }) : '',
     el('UniqueID', { Type: '36', ID: b.ref, ID_Context: 'Client' }),
@@ -140,6 +149,6 @@ export const bookRead: Operation = {
     if (!b) throw err.bookingRef(`Booking ${ref} does not exist`);
     // Mistake (read-returns-other-booking): the lookup uses the wrong key (last booking made).
     if (ctx.faults.has('read-returns-other-booking')) b = ctx.store.latestOther(ref) ?? b;
-    return { content: el('ReservationsList', {}, reservation(b, ctx.variants)) };
+    return { content: el('ReservationsList', {}, reservation(b, ctx.variants, ctx.data)) };
   },
 };

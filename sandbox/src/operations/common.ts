@@ -1,5 +1,5 @@
 // Small request-reading helpers shared by the handlers; each throws the right OtaError.
-import { err, type OtaWarning } from '../errors';
+import { err, noMatch, type OtaWarning } from '../errors';
 import type { Country } from '../data';
 import type { Variants } from '../variants';
 import { el, tel, type Attrs, type XNode } from '../xml';
@@ -67,20 +67,44 @@ export function participantCategory(code: string, price: Attrs, quantity: number
   );
 }
 
-/** "Nothing matches": Success with a Warning, or (variant no-warning-when-empty) Success alone. */
+/**
+ * "Nothing matches": Success with a Warning, or (variant no-warning-when-empty) Success alone, or
+ * (variant refuse-when-nothing-matches) a refusal carrying the Warning's Type, Code and ShortText.
+ */
 export function emptyResult(ctx: Ctx, warning: OtaWarning): OpResult {
+  if (ctx.variants.has('refuse-when-nothing-matches')) throw noMatch(warning);
   return { content: '', warnings: ctx.variants.has('no-warning-when-empty') ? [] : [warning] };
 }
 
+/** Variant capacity-limit: the largest party the gateway has availability for. */
+export const MAX_PARTY = 4;
+export function overCapacity(ctx: Ctx, persons: number): boolean {
+  return ctx.variants.has('capacity-limit') && persons > MAX_PARTY;
+}
+
+/** Variant address-local-names: countries in their own language (ISO 3166-1 alpha-2 code -> name). */
+const LOCAL_COUNTRY: Record<string, string> = { ES: 'España', IT: 'Italia', GR: 'Ελλάδα', PT: 'Portugal', FR: 'France' };
+/** Variant address-local-names: the official first-level region of each area of the data. */
+const ADMIN_REGION: Record<string, string> = { Mallorca: 'Illes Balears', Crete: 'Κρήτη', Algarve: 'Faro', Sicily: 'Sicilia' };
+
+/** A hotel's StateProv and CountryName as the variants want them. */
+export function hotelPlace(region: string, country: Country, variants: Variants): { region: string; country: Country } {
+  if (!variants.has('address-local-names')) return { region, country };
+  return {
+    region: ADMIN_REGION[region] ?? region,
+    country: { code: country.code, name: LOCAL_COUNTRY[country.code.toUpperCase()] ?? country.name },
+  };
+}
+
 /** Address block in OTA AddressType order. */
-export function address(city: string, region: string, country: Country, line?: string, postalCode?: string): string {
+export function address(city: string, region: string | undefined, country: Country, line?: string, postalCode?: string): string {
   return el(
     'Address',
     {},
     line ? tel('AddressLine', {}, line) : '',
     tel('CityName', {}, city),
     postalCode ? tel('PostalCode', {}, postalCode) : '',
-    tel('StateProv', {}, region),
+    region !== undefined ? tel('StateProv', {}, region) : '',
     tel('CountryName', { Code: country.code }, country.name),
   );
 }

@@ -4,7 +4,8 @@ import type { Board, Hotel, Room } from '../data';
 import { err, warn } from '../errors';
 import { EUR2, fmtMinor } from '../money';
 import { all, el, path, text, type XNode } from '../xml';
-import { address, attr, category, count, emptyResult, optAttr } from './common';
+import type { Variants } from '../variants';
+import { address, attr, category, count, emptyResult, hotelPlace, optAttr, overCapacity } from './common';
 import type { Ctx, Operation } from './types';
 
 interface Guests {
@@ -61,8 +62,12 @@ function offers(h: Hotel, g: Guests, nights: string[]): Offer[] {
   return out.sort((a, b) => a.total - b.total);
 }
 
-/** One Rate per run of nights with the same price. */
-function rates(o: Offer, nights: string[]): string[] {
+/**
+ * One Rate per run of nights with the same price. ExpireDate is the day after the run's last night,
+ * or (variant inclusive-rate-dates) the last night itself with ExpireDateExclusiveInd="false".
+ */
+function rates(o: Offer, nights: string[], variants: Variants): string[] {
+  const inclusive = variants.has('inclusive-rate-dates');
   const out: string[] = [];
   let i = 0;
   while (i < nights.length) {
@@ -71,7 +76,13 @@ function rates(o: Offer, nights: string[]): string[] {
     out.push(
       el(
         'Rate',
-        { EffectiveDate: nights[i], ExpireDate: addDays(nights[j], 1), RateTimeUnit: 'Day', UnitMultiplier: j - i + 1 },
+        {
+          EffectiveDate: nights[i],
+          ExpireDate: inclusive ? nights[j] : addDays(nights[j], 1),
+          ExpireDateExclusiveInd: inclusive ? 'false' : undefined,
+          RateTimeUnit: 'Day',
+          UnitMultiplier: j - i + 1,
+        },
         el('Base', { AmountAfterTax: fmtMinor(o.nightly[i], EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
       ),
     );
@@ -80,10 +91,12 @@ function rates(o: Offer, nights: string[]): string[] {
   return out;
 }
 
-function roomStay(h: Hotel, os: Offer[], g: Guests, start: string, end: string, nights: string[]): string {
+function roomStay(h: Hotel, os: Offer[], g: Guests, start: string, end: string, nights: string[], variants: Variants): string {
   const rooms = [...new Map(os.map((o) => [o.room.code, o.room])).values()];
   const boards = [...new Map(os.map((o) => [o.board.code, o.board])).values()];
   const best = os[0];
+  // Variant address-local-names: the country's own name and the official region.
+  const place = hotelPlace(h.region, h.country, variants);
   return el(
     'RoomStay',
     {},
@@ -106,7 +119,7 @@ function roomStay(h: Hotel, os: Offer[], g: Guests, start: string, end: string, 
         el(
           'RoomRate',
           { RoomTypeCode: o.room.code, RatePlanCode: o.board.code, NumberOfUnits: 1 },
-          el('Rates', {}, rates(o, nights)),
+          el('Rates', {}, rates(o, nights, variants)),
           el('Total', { AmountAfterTax: fmtMinor(o.total, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
         ),
       ),
@@ -116,12 +129,15 @@ function roomStay(h: Hotel, os: Offer[], g: Guests, start: string, end: string, 
       {},
       [...g.byCode].map(([code, n]) => el('GuestCount', { AgeQualifyingCode: code, Count: n })),
     ),
-    el('TimeSpan', { Start: start, End: end }),
+    // Variant inclusive-rate-dates: the stay as Start and a number of nights, no End.
+    variants.has('inclusive-rate-dates')
+      ? el('TimeSpan', { Start: start, Duration: `P${nights.length}N` })
+      : el('TimeSpan', { Start: start, End: end }),
     el('Total', { AmountAfterTax: fmtMinor(best.total, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
     el(
       'BasicPropertyInfo',
       { BrandCode: h.brandCode, HotelCode: h.code, HotelName: h.name, BrandName: h.brandName },
-      address(h.city, h.region, h.country, h.address, h.postalCode),
+      address(h.city, place.region, place.country, h.address, h.postalCode),
     ),
   );
 }
@@ -175,7 +191,9 @@ export const hotelAvailability: Operation = {
       .map((h) => ({ h, os: offers(h, guests, nights) }))
       .filter((r) => r.os.length > 0)
       .sort((a, b) => a.os[0].total - b.os[0].total || a.h.code.localeCompare(b.h.code));
-    const shown = faults.has('ignores-maxresponses') ? results : results.slice(0, max);
+    // Variant capacity-limit: no availability for parties of more than four.
+    const full = overCapacity(ctx, guests.adults + guests.children);
+    const shown = full ? [] : faults.has('ignores-maxresponses') ? results : results.slice(0, max);
     if (shown.length === 0) {
       return emptyResult(ctx, warn.noHotels(`No hotel in ${context} '${place}' is available for ${start} to ${end} for these guests`));
     }
@@ -183,7 +201,7 @@ export const hotelAvailability: Operation = {
       content: el(
         'RoomStays',
         {},
-        shown.map((r) => roomStay(r.h, r.os, guests, start, end, nights)),
+        shown.map((r) => roomStay(r.h, r.os, guests, start, end, nights, ctx.variants)),
       ),
     };
   },

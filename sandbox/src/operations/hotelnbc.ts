@@ -3,12 +3,14 @@ import type { Hotel } from '../data';
 import { err } from '../errors';
 import type { Variants } from '../variants';
 import { el, kids, path, tel, type XNode } from '../xml';
-import { attr, optAttr, same } from './common';
+import { attr, hotelPlace, optAttr, same } from './common';
 import type { Ctx, Operation } from './types';
 
 function content(h: Hotel, lang: string | undefined, variants: Variants): string {
   // Variant hotel-descriptions-multimedia: name and description only outside HotelInfo.
   const inMultimedia = variants.has('hotel-descriptions-multimedia');
+  // Variant address-local-names: the country's own name and the official region.
+  const place = hotelPlace(h.region, h.country, variants);
   const images = el(
     'MultimediaDescription',
     {},
@@ -66,8 +68,8 @@ function content(h: Hotel, lang: string | undefined, variants: Variants): string
             tel('AddressLine', {}, h.address),
             tel('CityName', {}, h.city),
             tel('PostalCode', {}, h.postalCode),
-            tel('StateProv', {}, h.region),
-            tel('CountryName', { Code: h.country.code }, h.country.name),
+            tel('StateProv', {}, place.region),
+            tel('CountryName', { Code: place.country.code }, place.country.name),
           ),
         ),
         el('Phones', {}, el('Phone', { PhoneNumber: h.phone })),

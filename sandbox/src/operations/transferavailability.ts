@@ -1,12 +1,12 @@
 // POST /transferavailability: airport <-> hotel transfers for each requested leg (Location RPH),
 // priced per passenger category, with disability-adapted vehicles when DisabilityInfo requires.
-import { dateTimeMs, fmtDateTime, requireDateTime } from '../dates';
+import { dateTimeMs, fmtDateTime, requireDateTime, withOffset } from '../dates';
 import type { Airport, Route, SandboxData, Vehicle } from '../data';
-import { err, warn } from '../errors';
+import { err, noMatch, warn } from '../errors';
 import { EUR2, fmtMinor } from '../money';
 import { el, kid, kids, path, tel, text, type XNode } from '../xml';
 import type { Variants } from '../variants';
-import { attr, bool, category, CATEGORY_TEXT, count, emptyResult, optAttr, same } from './common';
+import { attr, bool, category, CATEGORY_TEXT, count, emptyResult, optAttr, overCapacity, same } from './common';
 import type { Ctx, Operation } from './types';
 
 interface AirportSide {
@@ -103,19 +103,28 @@ export const transferAvailability: Operation = {
       const airportSide = (pickup.kind === 'airport' ? pickup : dropoff) as AirportSide;
       const addressSide = (pickup.kind === 'address' ? pickup : dropoff) as AddressSide;
       const idx = data.airports.findIndex((a) => same(a.code, airportSide.code));
-      if (idx < 0) throw err.unknown(`Airport ${airportSide.code} is unknown`);
+      if (idx < 0) {
+        // Variant refuse-when-nothing-matches: an airport it does not serve is one more search
+        // that finds nothing, refused like the others.
+        if (ctx.variants.has('refuse-when-nothing-matches'))
+          throw noMatch(warn.noAvailability(`Airport ${airportSide.code} is not served`));
+        throw err.unknown(`Airport ${airportSide.code} is unknown`);
+      }
       // Mistake (transfer-other-airport): the airport index is off by one.
       const ap = faults.has('transfer-other-airport') ? data.airports[(idx + 1) % data.airports.length] : data.airports[idx];
       // The route is looked up correctly; only the airport answered for is wrong under the fault.
       const route = routeFor(data, data.airports[idx], addressSide);
-      if (!route) continue;
+      // Variant capacity-limit: no availability for parties of more than four.
+      if (!route || overCapacity(ctx, totalPax)) continue;
       const arrival = pickup.kind === 'airport';
       const pickupMs = arrival ? dateTimeMs(airportSide.dateTime) : dateTimeMs(airportSide.dateTime) - data.departureLeadMinutes * 60_000;
       for (const vcode of ap.vehicles) {
         const v = data.vehicleByCode.get(vcode)!;
         if (v.maxPassengers < totalPax) continue;
         if (disability && !v.disabilityAdapted && !faults.has('ignores-disability')) continue;
-        services.push(groundService(data, ap, route, v, rph, arrival, airportSide, addressSide, pickupMs, pax, ctx.variants));
+        services.push(
+          groundService(data, ap, route, v, rph, arrival, airportSide, addressSide, pickupMs, pax, ctx.variants, services.length + 1),
+        );
       }
     }
     if (services.length === 0) {
@@ -137,6 +146,7 @@ function groundService(
   pickupMs: number,
   pax: Map<string, number>,
   variants: Variants,
+  seq: number,
 ): string {
   const airportPoint = el(
     'AirportInfo',
@@ -150,7 +160,9 @@ function groundService(
     el('LocationType', { Code: addr.typeCode, UniqueID: addr.uniqueId }, addr.typeCode === '1' ? 'Hotel' : 'Vicinity'),
     tel('LocationName', {}, locationName(data, addr, route)),
   );
-  const pickupEl = el('Pickup', { DateTime: fmtDateTime(pickupMs) }, arrival ? [airportPoint, airline] : address);
+  // Variant zoned-dates: the pickup time with the UTC offset of the airport's country.
+  const pickupAt = variants.has('zoned-dates') ? withOffset(fmtDateTime(pickupMs), ap.country) : fmtDateTime(pickupMs);
+  const pickupEl = el('Pickup', { DateTime: pickupAt }, arrival ? [airportPoint, airline] : address);
   const dropoffEl = el('Dropoff', {}, arrival ? address : [airportPoint, airline]);
   const charges: string[] = [];
   let total = 0;
@@ -169,9 +181,11 @@ function groundService(
       ),
     );
   }
+  // Variant vendor-service-rph: the vendor's own running number on the service, no request RPH.
+  const vendorRph = variants.has('vendor-service-rph');
   return el(
     'GroundService',
-    {},
+    { RPH: vendorRph ? seq : undefined },
     el(
       'Service',
       { MaximumPassengers: v.maxPassengers, DisabilityVehicleInd: String(v.disabilityAdapted) },
@@ -179,7 +193,7 @@ function groundService(
       el('VehicleMakeModel', { Name: v.name, Code: v.code }),
     ),
     // Variant transfer-legs-by-content: no RPH; Pickup/Dropoff tell which leg this answers.
-    variants.has('transfer-legs-by-content') ? '' : el('RateQualifier', {}, el('SpecialInputs', { Name: 'RPH', Value: rph })),
+    variants.has('transfer-legs-by-content') || vendorRph ? '' : el('RateQualifier', {}, el('SpecialInputs', { Name: 'RPH', Value: rph })),
     charges,
     el('TotalCharge', {
       RateTotalAmount: fmtMinor(total, EUR2),

@@ -66,7 +66,8 @@ export const FACTS = {
   categoryQuantity: fact(
     'activityavailability.activity.category.quantity',
     'the number of participants of a category priced',
-    ['@Quantity', 'ota:TPA_Extensions/ota:ParticipantCount/@Quantity', 'ota:QualifierInfo/@Quantity', 'ota:TPA_Extensions//@Quantity'],
+    // Not any Quantity under TPA_Extensions: a vendor's own (seats left) is no party size.
+    ['@Quantity', 'ota:TPA_Extensions/ota:ParticipantCount/@Quantity', 'ota:QualifierInfo/@Quantity'],
     `not in 2016B's ParticipantCategory: the spec's ParticipantCount/@Quantity form, or an extension (${CATEGORY}/TPA_Extensions)`,
   ),
   price: fact(
@@ -134,22 +135,22 @@ export const contract: Contract = {
   facts: Object.values(FACTS),
   rules: [
     rule('AAV-SUCCESS', 'at least one activity is offered', (x, c, r) => {
-      if (checkServed(x, c)) itemsOffered(c, r, FACTS.activity, 'at least one available activity');
+      if (checkServed(x, c)) itemsOffered(x, c, r, FACTS.activity, 'at least one available activity');
     }),
     rule('AAV-LOCATION', 'every activity offered is at the requested hotel and product', (x, c, r) => {
       const hotel = requestedHotel(x);
       const product = requestedProduct(x);
-      if (hotel) checkHotel(c, r, FACTS, hotel);
-      if (product) checkProduct(c, r, FACTS, product);
+      if (hotel) checkHotel(x, c, r, FACTS, hotel);
+      if (product) checkProduct(x, c, r, FACTS, product);
       if (!hotel && !product) c.cannotTell('the request names neither a hotel nor a product');
     }),
     rule('AAV-DATES', 'every activity offered takes place within the requested period', (x, c, r) => {
-      checkDates(c, r, FACTS, x.request.value('//ota:Schedule/@StartPeriod'), x.request.value('//ota:Schedule/@EndPeriod'));
+      checkDates(x, c, r, FACTS, x.request.value('//ota:Schedule/@StartPeriod'), x.request.value('//ota:Schedule/@EndPeriod'));
     }),
     rule('AAV-PARTICIPANTS', 'every activity offered prices exactly the requested participants', (x, c, r) => {
       const asked = x.request.records('//ota:TourActivity/ota:ParticipantCount', { code: 'ota:QualifierInfo', qty: '@Quantity' });
       const wanted = countsText(asked.map((p) => [ageQualifyingCode(p.code) ?? p.code, p.qty]));
-      for (const a of activities(c, r, FACTS)) {
+      for (const a of activities(x, c, r, FACTS)) {
         const categories = r.nodes(FACTS.category, a.node);
         const priced = categories?.value.map((n) => ({ code: categoryCode(r, n), qty: r.value(FACTS.categoryQuantity, n)?.value }));
         if (!categories || !priced) c.cannotTell(`the reply does not show ${FACTS.category.what}: activity ${a.label}`);
@@ -166,12 +167,12 @@ export const contract: Contract = {
     rule('AAV-HOTEL-ONLY', 'the activities of the requested hotel are offered', (x, c, r) => {
       const hotel = requestedHotel(x);
       const form = { holds: !!hotel && !requestedProduct(x), is: 'a hotel and no product' };
-      checkFormOffered(x, c, r, FACTS, form, `activities of hotel ${hotel}`, () => checkHotel(c, r, FACTS, hotel));
+      checkFormOffered(x, c, r, FACTS, form, `activities of hotel ${hotel}`, () => checkHotel(x, c, r, FACTS, hotel));
     }),
     rule('AAV-PRODUCT-ONLY', 'the activities of the requested product are offered', (x, c, r) => {
       const product = requestedProduct(x);
       const form = { holds: !!product && !requestedHotel(x), is: 'a product and no hotel' };
-      checkFormOffered(x, c, r, FACTS, form, `activities of product ${product}`, () => checkProduct(c, r, FACTS, product));
+      checkFormOffered(x, c, r, FACTS, form, `activities of product ${product}`, () => checkProduct(x, c, r, FACTS, product));
     }),
     rule('AAV-MAXPRICE', 'no per-person price exceeds MaximumPrice', (x, c, r) => {
       const max = num(x.request.value('//ota:GuidelinePricing/ota:MaximumPrice/@Amount'));
@@ -179,7 +180,7 @@ export const contract: Contract = {
         c.cannotTell('the request carries no MaximumPrice');
         return;
       }
-      for (const a of activities(c, r, FACTS)) {
+      for (const a of activities(x, c, r, FACTS)) {
         const categories = r.nodes(FACTS.category, a.node);
         const prices = categories ? perPersonPrices(r, a.node, categories.value) : [];
         if (prices.length === 0) c.cannotTell(`the reply does not show ${FACTS.price.what}: activity ${a.label}`);
@@ -191,7 +192,7 @@ export const contract: Contract = {
     rule('AAV-DECIMALS', 'every amount is in the requested currency with CurrencyDecimal decimals', (x, c, r) => {
       const currency = x.request.value('//ota:GuidelinePricing/ota:MaximumPrice/@CurrencyCode');
       const decimals = num(x.request.value('//ota:GuidelinePricing/ota:MaximumPrice/@CurrencyDecimal'));
-      for (const a of activities(c, r, FACTS)) {
+      for (const a of activities(x, c, r, FACTS)) {
         const amounts = r.nodes(FACTS.amount, a.node);
         if (!amounts) c.cannotTell(`the reply does not show ${FACTS.amount.what}: activity ${a.label}`);
         for (const [i, el] of (amounts?.value ?? []).entries()) {

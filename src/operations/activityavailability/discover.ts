@@ -35,53 +35,78 @@ function minutesOf(v: string | undefined): number | undefined {
 const shift = (dateTime: string, minutes: number) => new Date(Date.parse(`${dateTime}Z`) + minutes * 60_000).toISOString().slice(0, 19);
 
 /**
- * The first date the activity operates from `from` on: its first start date, moved to the first
- * weekday its OperationTime flags (when it shows them) and not past its schedule's end.
+ * The first date within the requested period (from..to) on which the activity operates: a date
+ * it shows, or a day of a span it shows (Start with End, a season), moved to the first weekday its
+ * OperationTime flags allow (when it shows them). Never a date outside the period: a date the
+ * gateway did not offer would be the suite's guess, and its refusal no fault of the gateway.
  */
-function firstDate(r: ReplyReader, activity: XNode, from: string): string | undefined {
-  const dates = firstAccepted(r, FACTS.start, isDate, activity)
-    ?.value.map((d) => d.slice(0, 10))
-    .sort();
-  if (!dates) return undefined;
-  const first = dates.find((d) => d >= from) ?? dates[0];
+function firstDate(r: ReplyReader, activity: XNode, from: string, to: string): string | undefined {
+  const found = firstAccepted(r, FACTS.start, isDate, activity);
+  if (!found) return undefined;
+  const candidates = r.doc
+    .find(found.at, activity)
+    .map((n) => ({ start: n.content.trim().slice(0, 10), end: r.doc.find('../@End', n)[0]?.content.trim().slice(0, 10) }))
+    .filter((s) => isDate(s.start))
+    .map((s) => (s.end && isDate(s.end) && s.start < from && s.end >= from ? { ...s, start: from } : s))
+    .filter((s) => s.start >= from && (!to || s.start <= to))
+    .sort((p, q) => p.start.localeCompare(q.start));
   const times = r.nodes(FACTS.operationTime, activity)?.value[0];
   const flags = WEEKDAY_FLAGS.map((f) => (times ? r.doc.find(`@${f}`, times)[0]?.content.trim() : undefined));
-  if (flags.every((f) => f === undefined)) return first;
-  const end = r.value(FACTS.end, activity)?.value.slice(0, 10);
-  for (let i = 0; i < 7; i++) {
-    const d = addDays(first, i);
-    if (end && isDate(end) && d > end) break;
-    if (['true', '1'].includes(flags[new Date(`${d}T00:00:00Z`).getUTCDay()] ?? '')) return d;
+  for (const c of candidates) {
+    if (flags.every((f) => f === undefined)) return c.start;
+    const last = [c.end && isDate(c.end) ? c.end : c.start, to].filter(Boolean).sort()[0];
+    for (let d = c.start; d <= last; d = addDays(d, 1))
+      if (['true', '1'].includes(flags[new Date(`${d}T00:00:00Z`).getUTCDay()] ?? '')) return d;
   }
   return undefined;
 }
 
+/** The booking values of one activity option, and what of them the suite had to guess. */
+interface Bookable {
+  values: PlaceholderValues;
+  guessed: string[];
+}
+
 /**
  * The booking values of one activity option, or undefined when it is not bookable (no
- * TourActivityID or no date). Without a SupplierProductCode the TourActivityID stands for the
- * product (TourActivityID_Type carries both); without a SupplierServiceCode, the product code
- * stands for the service (OpenTravel has no service code: a product with one service).
+ * TourActivityID or no date in the period). Without a SupplierProductCode the TourActivityID stands
+ * for the product (TourActivityID_Type carries both); without a SupplierServiceCode, the product
+ * code stands for the service (OpenTravel has no service code: a product with one service). Those,
+ * and a start time or duration the reply does not show, are guesses, named in `guessed`.
  */
-function bookable(r: ReplyReader, activity: XNode, from: string): PlaceholderValues | undefined {
+function bookable(r: ReplyReader, activity: XNode, from: string, to: string): Bookable | undefined {
   const tourActivityId = r.value(FACTS.tourActivityId, activity)?.value;
-  const date = firstDate(r, activity, from);
+  const date = firstDate(r, activity, from, to);
   if (!tourActivityId || !date) return undefined;
-  const supplierProductCode = r.value(FACTS.supplierProductCode, activity)?.value ?? tourActivityId;
-  const supplierServiceCode = r.value(FACTS.supplierServiceCode, activity)?.value ?? supplierProductCode;
+  const guessed: string[] = [];
+  const shownProduct = r.value(FACTS.supplierProductCode, activity)?.value;
+  const shownService = r.value(FACTS.supplierServiceCode, activity)?.value;
+  if (!shownProduct) guessed.push(`SupplierProductCode = the TourActivityID ${tourActivityId}`);
+  if (!shownService) guessed.push(`SupplierServiceCode = the product code ${shownProduct ?? tourActivityId}`);
+  const supplierProductCode = shownProduct ?? tourActivityId;
+  const supplierServiceCode = shownService ?? supplierProductCode;
   const shownTime = firstAccepted(r, FACTS.start, (v) => v.startsWith(date) && !!timeOf(v), activity)?.value[0];
   const operationStart = r.nodes(FACTS.operationTime, activity)?.value.map((n) => r.doc.find('@Start', n)[0]?.content)[0];
-  const start = `${date}T${timeOf(shownTime) ?? timeOf(operationStart) ?? DEFAULT_START}`;
+  const time = timeOf(shownTime) ?? timeOf(operationStart);
+  if (!time) guessed.push(`a start time of ${DEFAULT_START}`);
+  const start = `${date}T${time ?? DEFAULT_START}`;
+  const minutes = minutesOf(r.value(FACTS.duration, activity)?.value);
+  if (minutes === undefined) guessed.push(`a duration of ${DEFAULT_MINUTES / 60} hours`);
   return {
-    tourActivityId,
-    supplierProductCode,
-    supplierServiceCode,
-    startDateTime: start,
-    endDateTime: shift(start, minutesOf(r.value(FACTS.duration, activity)?.value) ?? DEFAULT_MINUTES),
-    pickupDateTime: shift(start, -PICKUP_LEAD_MINUTES),
+    values: {
+      tourActivityId,
+      supplierProductCode,
+      supplierServiceCode,
+      startDateTime: start,
+      endDateTime: shift(start, minutes ?? DEFAULT_MINUTES),
+      pickupDateTime: shift(start, -PICKUP_LEAD_MINUTES),
+    },
+    guessed,
   };
 }
 
-export async function discoverActivity(world: GatewayWorld): Promise<PlaceholderValues> {
+/** The activity found, and what of its booking values the suite guessed (a refusal of those is no finding). */
+export async function discoverActivity(world: GatewayWorld): Promise<Bookable> {
   const request = world.prepare('activityavailability');
   const hotel = (request.value("//ota:TourActivity/ota:Location[@Context='Source']/ota:Region") ?? '').trim();
   const x = await world.send();
@@ -90,14 +115,15 @@ export async function discoverActivity(world: GatewayWorld): Promise<Placeholder
   world.precondition(doc && !refusal, `activity availability at hotel ${hotel} gave no activity to book: ${refusal ?? noDocument(x)}`);
   const r = new ReplyReader(doc, world.run.replyProfile.facts);
   const from = request.value('//ota:TourActivity/ota:Schedule/@StartPeriod') ?? '';
+  const to = request.value('//ota:TourActivity/ota:Schedule/@EndPeriod') ?? '';
   const options = r.items(FACTS.activity);
-  for (const option of options) {
-    const found = bookable(r, option.node, from);
-    if (found) return found;
-  }
+  const found = options.map((o) => bookable(r, o.node, from, to)).filter((b): b is Bookable => !!b);
+  // The option whose values the reply shows best: the fewest guesses.
+  const best = found.sort((p, q) => p.guessed.length - q.guessed.length)[0];
+  if (best) return best;
   world.precondition(
     false,
     `activity availability at hotel ${hotel} found no bookable activity: ` +
-      `none of its ${options.length} results shows a TourActivityID and a date`,
+      `none of its ${options.length} results shows a TourActivityID and a date within ${from} to ${to}`,
   );
 }

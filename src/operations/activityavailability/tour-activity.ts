@@ -5,13 +5,25 @@
 import { fact, type Fact, type ReplyReader } from '../../contracts/reader';
 import { list, type Check, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { day, firstAccepted, isDate, itemsOffered, sameCode, valuesEverywhere, within, wordIs } from '../../contracts/values';
+import {
+  day,
+  firstAccepted,
+  isDate,
+  itemsOffered,
+  nothingToJudge,
+  sameCode,
+  valuesEverywhere,
+  within,
+  wordIs,
+} from '../../contracts/values';
 import type { XNode } from '../../xml/xml';
 
 /** The spec names a hotel as "text of Region with RegionCode=HotelCode", a product as "... RegionCode=Product". */
 const HOTEL_REGION = `ota:Location/ota:Region[${wordIs('@RegionCode', 'HotelCode')}]`;
 export const PRODUCT_REGION = `ota:Location/ota:Region[${wordIs('@RegionCode', 'Product')}]`;
 const PICKUP = `ota:PickupDropoff[${wordIs('@PickupInd', 'true')} or normalize-space(@PickupInd)='1']`;
+// A PickupDropoff that does not say it is a drop-off (PickupInd false): a drop-off point is not the hotel.
+const NOT_DROPOFF = `ota:PickupDropoff[not(${wordIs('@PickupInd', 'false')} or normalize-space(@PickupInd)='0')]`;
 
 /** The facts both replies show of a TourActivityInfo, with ids of operation `op`. */
 export function tourActivityFacts(op: 'activityavailability' | 'activitysearch', xsd: string) {
@@ -19,7 +31,8 @@ export function tourActivityFacts(op: 'activityavailability' | 'activitysearch',
     activity: fact(
       `${op}.activity`,
       'an activity offered',
-      ['/*/ota:TourActivityInfo'],
+      // Not an alternate (AlternateInd): OpenTravel's flag for an offer that does not meet the criteria.
+      [`/*/ota:TourActivityInfo[not(${wordIs('@AlternateInd', 'true')} or normalize-space(@AlternateInd)='1')]`],
       `${xsd}: TourActivityInfo (one per activity or option)`,
     ),
     tourActivityId: fact(
@@ -37,10 +50,10 @@ export function tourActivityFacts(op: 'activityavailability' | 'activitysearch',
     hotel: fact(
       `${op}.activity.hotel`,
       'the hotel an activity is offered at',
-      [HOTEL_REGION, `${PICKUP}/@LocationName`, 'ota:PickupDropoff/@LocationName'],
+      [HOTEL_REGION, `${PICKUP}/@LocationName`, `${NOT_DROPOFF}/@LocationName`],
       `${xsd}: Location/Region (TourActivityLocationType) with the spec's RegionCode=HotelCode; PickupDropoff/@LocationName ` +
-        '(TourActivityTransType; the spec writes the hotel code there in a booking: "LocationName (hotel code)"). Ticket-only ' +
-        'activities have no pickup.',
+        '(TourActivityTransType; the spec writes the hotel code there in a booking: "LocationName (hotel code)"), not of a ' +
+        'drop-off (PickupInd false). Ticket-only activities have no pickup.',
     ),
     start: fact(
       `${op}.activity.start`,
@@ -55,9 +68,9 @@ export function tourActivityFacts(op: 'activityavailability' | 'activitysearch',
 export type TourActivityFacts = ReturnType<typeof tourActivityFacts>;
 
 /** The activities of a reply, each with a label for messages; cannot tell when there are none to judge. */
-export function activities(c: Check, r: ReplyReader, f: TourActivityFacts) {
+export function activities(x: Exchange, c: Check, r: ReplyReader, f: TourActivityFacts) {
   const items = r.items(f.activity).map((a) => ({ ...a, label: r.value(f.tourActivityId, a.node)?.value ?? a.at }));
-  if (items.length === 0) c.cannotTell(`the reply shows no activity to judge`);
+  if (items.length === 0) nothingToJudge(x, c, 'activity');
   return items;
 }
 
@@ -71,24 +84,31 @@ export function showsOneOf(r: ReplyReader, f: Fact, node: XNode, wanted: string)
 }
 
 /**
- * Every activity's start dates are within start..end; an end after it (a tour of several days) is
- * not judged. A Start with an End beside it (a Detail or Summary span: a season the activity runs
- * in) is judged by overlap: a season that covers the requested dates is no finding.
+ * Every activity takes place within start..end: some date it shows (at any place: Summary, the
+ * tour departure, and Detail, which may list a whole year's schedule) lies in the period, or a span
+ * it shows (Start with End, a season) overlaps it. Only an activity none of whose dates does is a
+ * finding; an end after the period (a tour of several days) is not judged.
  */
-export function checkDates(c: Check, r: ReplyReader, f: TourActivityFacts, start: string | undefined, end: string | undefined): void {
-  for (const a of activities(c, r, f)) {
+export function checkDates(
+  x: Exchange,
+  c: Check,
+  r: ReplyReader,
+  f: TourActivityFacts,
+  start: string | undefined,
+  end: string | undefined,
+): void {
+  for (const a of activities(x, c, r, f)) {
     const dates = firstAccepted(r, f.start, isDate, a.node);
     if (!dates) c.cannotTell(`the reply does not show ${f.start.what}: activity ${a.label}`);
-    const spans = dates
-      ? r.doc
-          .find(dates.at, a.node)
-          .map((n) => ({ from: n.content.trim(), to: r.doc.find('../@End', n)[0]?.content.trim() }))
-          .filter((s) => isDate(s.from))
-      : [];
+    const spans = r
+      .placesOf(f.start)
+      .flatMap((p) => r.doc.find(p, a.node))
+      .map((n) => ({ from: n.content.trim(), to: r.doc.find('../@End', n)[0]?.content.trim() }))
+      .filter((s) => isDate(s.from));
     const overlaps = (s: { from: string; to?: string }) =>
       !!s.to && isDate(s.to) && !!start && !!end && day(s.from) <= day(end) && day(s.to) >= day(start);
-    const outside = spans.filter((s) => !within(s.from, start, end) && !overlaps(s)).map((s) => s.from);
-    if (outside.length) c.fail(`${a.at}/${dates!.at}`, `dates within ${start} to ${end}`, list(outside.slice(0, 5)));
+    if (spans.length && !spans.some((s) => within(s.from, start, end) || overlaps(s)))
+      c.fail(`${a.at}/${dates!.at}`, `dates within ${start} to ${end}`, list(spans.map((s) => s.from).slice(0, 5)));
   }
 }
 
@@ -98,14 +118,14 @@ export function checkDates(c: Check, r: ReplyReader, f: TourActivityFacts, start
  * another value there is a finding only when the reply uses that place for codes (some activity
  * shows the requested hotel's code there).
  */
-export function checkHotel(c: Check, r: ReplyReader, f: TourActivityFacts, hotel: string): void {
-  const items = activities(c, r, f);
+export function checkHotel(x: Exchange, c: Check, r: ReplyReader, f: TourActivityFacts, hotel: string): void {
+  const items = activities(x, c, r, f);
   const placeHoldsCodes = items.some((a) => showsOneOf(r, f.hotel, a.node, hotel));
   for (const a of items) {
     const at = showsOneOf(r, f.hotel, a.node, hotel);
     const shown = list(valuesEverywhere(r, f.hotel, a.node));
     if (at === undefined) c.cannotTell(`the reply does not show ${f.hotel.what}: activity ${a.label}`);
-    else if (!at && (placeHoldsCodes || r.doc.find(HOTEL_REGION, a.node).length))
+    else if (!at && (placeHoldsCodes || r.doc.find(`${HOTEL_REGION}[normalize-space()]`, a.node).length))
       c.fail(`${a.at}/${r.nodes(f.hotel, a.node)!.at}`, `hotel ${hotel}`, shown);
     else if (!at)
       c.cannotTell(`activity ${a.label} shows ${shown}, which may be a hotel's name: no activity shows hotel ${hotel} by its code`);
@@ -113,8 +133,8 @@ export function checkHotel(c: Check, r: ReplyReader, f: TourActivityFacts, hotel
 }
 
 /** Every activity is of `product` (AAV-LOCATION, AAV-PRODUCT-ONLY). */
-export function checkProduct(c: Check, r: ReplyReader, f: TourActivityFacts, product: string): void {
-  for (const a of activities(c, r, f)) {
+export function checkProduct(x: Exchange, c: Check, r: ReplyReader, f: TourActivityFacts, product: string): void {
+  for (const a of activities(x, c, r, f)) {
     const of = showsOneOf(r, f.product, a.node, product);
     if (of === undefined) c.cannotTell(`the reply does not show ${f.product.what}: activity ${a.label}`);
     else if (!of) c.fail(`${a.at}/${r.nodes(f.product, a.node)!.at}`, `product ${product}`, list(valuesEverywhere(r, f.product, a.node)));
@@ -136,5 +156,5 @@ export function checkFormOffered(
   judge: () => void,
 ): void {
   if (!form.holds) c.cannotTell(`the request is not of the form this requirement is about (${form.is})`);
-  else if (checkServed(x, c) && itemsOffered(c, r, f.activity, expected).length) judge();
+  else if (checkServed(x, c) && itemsOffered(x, c, r, f.activity, expected).length) judge();
 }

@@ -69,15 +69,14 @@ export const contract: Contract = {
     }),
     rule('BKG-COMMIT-REF', "the client's booking reference is confirmed", (x, c, r) => {
       if (!checkServed(x, c)) return;
-      // Gateways show their own reference beside the client's: the client's must be among them.
+      // Gateways show their own reference beside the client's, or instead of it (with no
+      // ID_Context, or one of their own): only a reference in the client's context that is not the
+      // client's says the booking was made under another reference. The read judges persistence.
       const ref = bookingRefOf(x.request);
       const shown = referencesOf(r, FACTS.reference);
-      if (shown.length && !shown.some((s) => s.id === ref))
-        c.fail(
-          FACTS.reference.places.join(' | '),
-          `the client's reference ${ref}`,
-          list(shown.map((s) => (s.context && !isClients(s) ? `${s.id} (${s.context})` : s.id))),
-        );
+      const clients = shown.filter(isClients);
+      if (clients.length && !shown.some((s) => s.id === ref))
+        c.fail(FACTS.reference.places.join(' | '), `the client's reference ${ref} (ID_Context Client)`, list(clients.map((s) => s.id)));
     }),
   ],
 };

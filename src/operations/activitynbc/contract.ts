@@ -60,7 +60,7 @@ export const contract: Contract = {
   rules: [
     rule('ANBC-SUBJECT', 'the activity requested is described, and only it', (x, c, r) => {
       if (checkServed(x, c))
-        checkDescribed(c, r, FACTS.activity, FACTS.id, requestedCodes(x, '//ota:TourActivityDescriptiveInfo/@TourActivityID'));
+        checkDescribed(x, c, r, FACTS.activity, FACTS.id, requestedCodes(x, '//ota:TourActivityDescriptiveInfo/@TourActivityID'));
     }),
     rule('ANBC-CONTENT', "the activity's name and description are given", (_x, c, r) =>
       checkNamedAndDescribed(c, r, FACTS.activity, FACTS.name, FACTS.description, 'activity'),

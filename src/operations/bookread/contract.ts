@@ -9,6 +9,7 @@ import { checkServed, refusalForm } from '../../contracts/envelope';
 import type { RequirementId } from '../../spec/requirements';
 import type { XNode } from '../../xml/xml';
 import type { Contract } from '../contract';
+import { otherContent } from '../../contracts/values';
 
 /** One item the scenario booked: what a read of its booking should show. */
 export interface BookedItem {
@@ -200,6 +201,8 @@ export const noLongerLive = (req: RequirementId, bookingRef: string, words: read
       );
       return;
     }
+    // A read that shows nothing but its status (no booking in any place) shows no live booking.
+    if ('why' in findBooking(r, bookingRef) && otherContent(r).length === 0) return;
     const b = bookingShown(r, bookingRef, c);
     if (!b) return;
     const state = cancelledState(r, b.node, words);

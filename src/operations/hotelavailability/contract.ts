@@ -4,7 +4,21 @@
 import { fact, type ReplyReader } from '../../contracts/reader';
 import { list, rule, type Check, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { ageQualifyingCode, countsText, day, itemsOffered, num, otherContent } from '../../contracts/values';
+import { addDays } from '../../run/dates';
+import type { XNode } from '../../xml/xml';
+import {
+  ageQualifyingCode,
+  bool,
+  countsText,
+  day,
+  itemsOffered,
+  nothingToJudge,
+  num,
+  otherContent,
+  valuesEverywhere,
+  wordIs,
+} from '../../contracts/values';
+import { normalName, placeVerdict } from '../../contracts/places';
 import type { Contract } from '../contract';
 
 const XSD = 'OTA_HotelAvailRS.xsd (2016B)';
@@ -13,13 +27,18 @@ export const FACTS = {
   hotel: fact(
     'hotelavailability.hotel',
     'a hotel offered',
-    ['/*/ota:RoomStays/ota:RoomStay', '/*/ota:HotelStays/ota:HotelStay'],
+    // Not an alternate (IsAlternate): OpenTravel's flag for an offer that does not meet the criteria.
+    [
+      `/*/ota:RoomStays/ota:RoomStay[not(${wordIs('@IsAlternate', 'true')} or normalize-space(@IsAlternate)='1')]`,
+      '/*/ota:HotelStays/ota:HotelStay',
+    ],
     `${XSD}: RoomStays/RoomStay (one per hotel and offer); HotelStays/HotelStay`,
   ),
   code: fact(
     'hotelavailability.hotel.code',
     'the code of a hotel',
-    ['ota:BasicPropertyInfo/@HotelCode', '@RPH', 'ota:RoomRates/ota:RoomRate/@HotelCode'],
+    // Not RoomStay/@RPH: it numbers the results (a reference place holder), it is no hotel code.
+    ['ota:BasicPropertyInfo/@HotelCode', 'ota:RoomRates/ota:RoomRate/@HotelCode'],
     `${XSD}: RoomStay/BasicPropertyInfo/@HotelCode`,
   ),
   countryName: fact(
@@ -68,12 +87,37 @@ const requestedPlace = (x: Exchange) => ({
   context: x.request.value('//ota:RefPoint/@CodeContext') ?? '',
   name: (x.request.value('//ota:RefPoint') ?? '').trim(),
 });
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** The hotels of the reply, each with a label for messages; cannot tell when there are none to judge. */
-function hotels(c: Check, r: ReplyReader) {
+/**
+ * The departure days an end date of a stay may stand for. A TimeSpan End is the departure day. A
+ * Rate's ExpireDate is the day after the last night when ExpireDateExclusiveInd is true, the last
+ * night when it is false, and either when the reply does not say (OpenTravel leaves it open).
+ */
+function departureDays(r: ReplyReader, end: XNode): string[] {
+  const d = day(end.content);
+  if (!d || (end as { name?: string }).name !== 'ExpireDate') return [d];
+  const exclusive = bool(r.doc.find('../@ExpireDateExclusiveInd', end)[0]?.content);
+  return exclusive === true ? [d] : exclusive === false ? [addDays(d, 1)] : [d, addDays(d, 1)];
+}
+
+/**
+ * The names of the requested place (its RefPoint text and Code, the test data's aliases) and of the
+ * other places the test data declares, which a hotel of the requested place cannot be in.
+ */
+function placeNames(x: Exchange, name: string): { names: string[]; others: string[] } {
+  const data = x.request.testData;
+  const aliases = data?.placeAliases ?? {};
+  const code = x.request.value('//ota:RefPoint/@Code');
+  const names = [name, ...(code ? [code] : []), ...(aliases[name] ?? [])];
+  const declared = data ? [...data.hotelAvailability.places, data.hotelAvailability.emptyPlace].map((p) => p.name) : [];
+  const others = declared.filter((p) => normalName(p) !== normalName(name)).flatMap((p) => [p, ...(aliases[p] ?? [])]);
+  return { names, others };
+}
+
+/** The hotels of the reply, each with a label for messages; none: see nothingToJudge. */
+function hotels(x: Exchange, c: Check, r: ReplyReader) {
   const items = r.items(FACTS.hotel).map((h) => ({ ...h, label: r.value(FACTS.code, h.node)?.value ?? h.at }));
-  if (items.length === 0) c.cannotTell('the reply shows no hotel to judge');
+  if (items.length === 0) nothingToJudge(x, c, 'hotel');
   return items;
 }
 
@@ -82,7 +126,7 @@ export const contract: Contract = {
   facts: Object.values(FACTS),
   rules: [
     rule('HAV-SUCCESS', 'at least one hotel is returned', (x, c, r) => {
-      if (checkServed(x, c)) itemsOffered(c, r, FACTS.hotel, 'at least one available hotel');
+      if (checkServed(x, c)) itemsOffered(x, c, r, FACTS.hotel, 'at least one available hotel');
     }),
     rule('HAV-EMPTY', 'no hotel is returned', (x, c, r) => {
       if (!checkServed(x, c)) return;
@@ -113,39 +157,41 @@ export const contract: Contract = {
     }),
     rule('HAV-PLACE', 'every hotel returned is in the requested place', (x, c, r) => {
       const place = requestedPlace(x);
-      const aliases = [place.name, ...(x.request.value('//ota:RefPoint/@Code') ? [x.request.value('//ota:RefPoint/@Code')!] : [])];
-      for (const h of hotels(c, r)) {
-        const shown = r.values(place.context === 'Country' ? FACTS.countryName : FACTS.region, h.node);
-        if (!shown)
-          c.cannotTell(`the reply does not show ${place.context === 'Country' ? FACTS.countryName.what : FACTS.region.what} ${h.label}`);
-        else if (!shown.value.some((v) => aliases.some((a) => same(v, a)))) {
-          // Every address part of the hotel, not just the first place: a region may be its city's.
-          const all = r
-            .placesOf(place.context === 'Country' ? FACTS.countryName : FACTS.region)
-            .flatMap((p) => r.doc.find(p, h.node).map((n) => n.content.trim()));
-          if (!all.some((v) => aliases.some((a) => same(v, a))))
-            c.fail(`${h.at}/${shown.at}`, `${place.context} ${place.name}`, list(shown.value));
-        }
+      const context = place.context === 'Country' ? 'Country' : 'Region';
+      const f = context === 'Country' ? FACTS.countryName : FACTS.region;
+      const { names, others } = placeNames(x, place.name);
+      for (const h of hotels(x, c, r)) {
+        // Every address part of the hotel, not just the first place: a region may be its city's.
+        const shown = valuesEverywhere(r, f, h.node);
+        const verdict = placeVerdict(context, shown, names, others);
+        if (shown.length === 0) c.cannotTell(`the reply does not show ${f.what}: hotel ${h.label}`);
+        else if (verdict === 'other') c.fail(`${h.at}/${r.nodes(f, h.node)!.at}`, `${place.context} ${place.name}`, list(shown));
+        else if (verdict === 'unknown')
+          c.cannotTell(
+            `hotel ${h.label} shows ${list(shown)}, which the suite cannot place in ${place.context} ${place.name}; ` +
+              `if it is there, declare that name in the test data's placeAliases`,
+          );
       }
     }),
     rule('HAV-DATES', 'every hotel returned is offered for the requested stay dates', (x, c, r) => {
       const start = x.request.value('//ota:StayDateRange/@Start');
       const end = x.request.value('//ota:StayDateRange/@End');
-      for (const h of hotels(c, r)) {
+      for (const h of hotels(x, c, r)) {
         // Rates by period may come in any order: the first night is the earliest start shown, and
         // the last Rate's ExpireDate (or TimeSpan/@End) is the departure day.
         const starts = r.values(FACTS.start, h.node);
-        const ends = r.values(FACTS.end, h.node);
+        const ends = r.nodes(FACTS.end, h.node);
         if (!starts && !ends) c.cannotTell(`the reply does not show the stay dates of hotel ${h.label}`);
         const first = starts?.value.map(day).sort()[0];
         if (starts && first !== start) c.fail(`${h.at}/${starts.at}`, `${start}`, list(starts.value));
-        if (ends && !ends.value.map(day).includes(end ?? '')) c.fail(`${h.at}/${ends.at}`, `${end}`, list(ends.value));
+        const departures = ends?.value.flatMap((n) => departureDays(r, n)) ?? [];
+        if (ends && !departures.includes(day(end))) c.fail(`${h.at}/${ends.at}`, `${end}`, list(ends.value.map((n) => n.content.trim())));
       }
     }),
     rule('HAV-GUESTS', 'every hotel returned is priced for the requested guests', (x, c, r) => {
       const asked = x.request.records('//ota:GuestCount', { code: '@AgeQualifyingCode', n: '@Count' });
       const wanted = countsText(asked.map((g) => [ageQualifyingCode(g.code) ?? g.code, g.n]));
-      for (const h of hotels(c, r)) {
+      for (const h of hotels(x, c, r)) {
         const at = r.nodes(FACTS.guests, h.node);
         const groups = at?.value.map((g) =>
           r.doc

@@ -64,7 +64,7 @@ export const contract: Contract = {
   facts: Object.values(FACTS),
   rules: [
     rule('HNBC-SUBJECT', 'the hotel requested is described, and only it', (x, c, r) => {
-      if (checkServed(x, c)) checkDescribed(c, r, FACTS.hotel, FACTS.code, requestedCodes(x, '//ota:HotelDescriptiveInfo/@HotelCode'));
+      if (checkServed(x, c)) checkDescribed(x, c, r, FACTS.hotel, FACTS.code, requestedCodes(x, '//ota:HotelDescriptiveInfo/@HotelCode'));
     }),
     rule('HNBC-CONTENT', "the hotel's name and descriptive content are given", (_x, c, r) =>
       checkNamedAndDescribed(c, r, FACTS.hotel, FACTS.name, FACTS.content, 'hotel'),

@@ -17,6 +17,8 @@ import {
   firstAccepted,
   isDate,
   itemsOffered,
+  nothingToJudge,
+  num,
   sameCode,
   valuesEverywhere,
   within,
@@ -48,16 +50,23 @@ export const FACTS = {
   departure: fact(
     'transferavailability.service.departure',
     'the airport drop-off of a departure transfer',
-    [`${LOCATION}/ota:Dropoff/ota:AirportInfo`, `${LOCATION}/ota:DropOff/ota:AirportInfo`, `${LOCATION}/*/ota:AirportInfo/ota:Departure`],
+    [
+      `${LOCATION}/ota:Dropoff/ota:AirportInfo`,
+      `${LOCATION}/ota:DropOff/ota:AirportInfo`,
+      `${LOCATION}/*/ota:AirportInfo/ota:Departure`,
+      `ota:Shuttle/ota:ServiceLocation[${wordIs('@PickupInd', 'false')} or normalize-space(@PickupInd)='0']/ota:AirportInfo`,
+    ],
     `${SERVICE}/Service/Location/Dropoff/AirportInfo (GroundLocationType); AirportInfo/Departure`,
   ),
   airport: fact(
     'transferavailability.service.airport',
     'the airport a transfer service serves',
     [
-      `${LOCATION}/ota:Pickup/ota:AirportInfo/*/@LocationCode`,
-      `${LOCATION}/ota:Dropoff/ota:AirportInfo/*/@LocationCode`,
-      `${LOCATION}/ota:DropOff/ota:AirportInfo/*/@LocationCode`,
+      // The airport served: where an arrival is picked up, where a departure is dropped off (not the
+      // flight's other end, which AirportInfo may show too).
+      `${LOCATION}/ota:Pickup/ota:AirportInfo/ota:Arrival/@LocationCode`,
+      `${LOCATION}/ota:Dropoff/ota:AirportInfo/ota:Departure/@LocationCode`,
+      `${LOCATION}/ota:DropOff/ota:AirportInfo/ota:Departure/@LocationCode`,
       'ota:Shuttle/ota:ServiceLocation/ota:AirportInfo/*/@LocationCode',
     ],
     `${SERVICE}/Service/Location/(Pickup|Dropoff)/AirportInfo/(Arrival|Departure)/@LocationCode (GroundAirportType); ` +
@@ -67,9 +76,10 @@ export const FACTS = {
     'transferavailability.service.location',
     'the location (LocationType UniqueID) a transfer service serves',
     [
-      `${LOCATION}/*/ota:Address/ota:LocationType/@UniqueID`,
-      `${LOCATION}/*/ota:Address/ota:LocationType/@UniqueId`,
-      'ota:Shuttle/ota:ServiceLocation/ota:Address/ota:LocationType/@UniqueID',
+      // The end that is not the airport: a pickup may show both an Address and AirportInfo.
+      `${LOCATION}/*[not(ota:AirportInfo)]/ota:Address/ota:LocationType/@UniqueID`,
+      `${LOCATION}/*[not(ota:AirportInfo)]/ota:Address/ota:LocationType/@UniqueId`,
+      'ota:Shuttle/ota:ServiceLocation[not(ota:AirportInfo)]/ota:Address/ota:LocationType/@UniqueID',
     ],
     `${SERVICE}/Service/Location/(Pickup|Dropoff)/Address/LocationType/@UniqueID (List_GroundLocationType); ` +
       "the request's spelling @UniqueId; Shuttle/ServiceLocation/Address",
@@ -140,15 +150,15 @@ function directionOf(r: ReplyReader, service: XNode): Direction | undefined {
 }
 
 /** The services of the reply, with a label each; cannot tell when there are none to judge. */
-function services(c: Check, r: ReplyReader) {
+function services(x: Exchange, c: Check, r: ReplyReader) {
   const items = r.items(FACTS.service);
-  if (items.length === 0) c.cannotTell('the reply shows no transfer service to judge');
+  if (items.length === 0) nothingToJudge(x, c, 'transfer service');
   return items;
 }
 
 /** Every service shows only `wanted` values of `f` (the requested airports or locations). */
-function onlyRequested(c: Check, r: ReplyReader, f: Fact, wanted: string[], what: string): void {
-  for (const s of services(c, r)) {
+function onlyRequested(x: Exchange, c: Check, r: ReplyReader, f: Fact, wanted: string[], what: string): void {
+  for (const s of services(x, c, r)) {
     const shown = valuesEverywhere(r, f, s.node);
     const other = shown.filter((v) => !wanted.some((w) => sameCode(w, v)));
     if (shown.length === 0) c.cannotTell(`the reply does not show ${f.what}: ${s.at}`);
@@ -156,20 +166,29 @@ function onlyRequested(c: Check, r: ReplyReader, f: Fact, wanted: string[], what
   }
 }
 
-/** A leg is answered by a service whose shown RPH and direction (either or both) agree with it. */
+/**
+ * A leg is answered by a service that goes its way. The direction a service shows (an arrival
+ * pickup at the airport, a departure drop-off there) decides; a shown RPH is used only where the
+ * direction cannot (the service shows none, or two legs go the same way), because a gateway may
+ * number its services with RPHs of its own.
+ */
 function checkLegs(x: Exchange, c: Check, r: ReplyReader): void {
   const legs = requestedLegs(x);
   const shown = r.items(FACTS.service).map((s) => ({ rph: r.value(FACTS.leg, s.node)?.value, direction: directionOf(r, s.node) }));
   const byRph = shown.some((s) => s.rph !== undefined);
   for (const leg of legs) {
+    const sharesDirection = legs.filter((l) => l.direction === leg.direction).length > 1;
     const answers = (s: (typeof shown)[number]) =>
-      (s.rph !== undefined || s.direction !== undefined) &&
-      (s.rph === undefined || sameCode(s.rph, leg.rph)) &&
-      (s.direction === undefined || s.direction === leg.direction);
+      s.direction !== undefined && leg.direction !== undefined && !sharesDirection
+        ? s.direction === leg.direction
+        : s.rph !== undefined && sameCode(s.rph, leg.rph) && (s.direction === undefined || s.direction === leg.direction);
     // Without RPH, two legs of the same direction cannot be told apart.
     const twin = !byRph && legs.filter((l) => l.direction === leg.direction).length > 1;
     const answered = shown.some(answers);
-    const allTold = shown.every((s) => s.rph !== undefined || s.direction !== undefined);
+    // Every service is told when each shows its direction, or when the RPHs shown are the request's
+    // own (a service RPH outside them is the gateway's numbering, which says nothing of legs).
+    const isLeg = (rph: string | undefined) => rph !== undefined && legs.some((l) => sameCode(l.rph, rph));
+    const allTold = shown.every((s) => s.direction !== undefined || isLeg(s.rph));
     if (twin) c.cannotTell(`the reply does not show ${FACTS.leg.what}, and legs ${list(legs.map((l) => l.rph))} share a direction`);
     else if (!answered && allTold)
       c.fail(`${FACTS.service.places[0]}`, `a transfer service for leg ${leg.rph} (${leg.direction ?? '?'})`, 'none');
@@ -197,20 +216,20 @@ export const contract: Contract = {
   rules: [
     rule('TRF-SUCCESS', 'transfer services are offered for every requested leg', (x, c, r) => {
       if (!checkServed(x, c)) return;
-      if (itemsOffered(c, r, FACTS.service, 'at least one transfer service').length) checkLegs(x, c, r);
+      if (itemsOffered(x, c, r, FACTS.service, 'at least one transfer service').length) checkLegs(x, c, r);
     }),
     rule('TRF-AIRPORT', 'every transfer service serves the requested airport', (x, c, r) => {
-      onlyRequested(c, r, FACTS.airport, x.request.values('//ota:AirportInfo/*/@LocationCode'), 'airport');
+      onlyRequested(x, c, r, FACTS.airport, x.request.values('//ota:AirportInfo/*/@LocationCode'), 'airport');
     }),
     rule('TRF-LOCATION', 'every transfer service serves the requested location', (x, c, r) => {
-      onlyRequested(c, r, FACTS.location, x.request.values('//ota:Address/ota:LocationType/@UniqueId'), 'location');
+      onlyRequested(x, c, r, FACTS.location, x.request.values('//ota:Address/ota:LocationType/@UniqueId'), 'location');
     }),
     rule('TRF-DATES', 'every transfer service is for the requested dates', (x, c, r) => {
       // A departure pickup may be the evening before an early flight: the day before counts.
       const flights = x.request.values('//ota:AirportInfo/*/@DateTime').map(day).sort();
       const from = addDays(flights[0], -1);
       const to = flights[flights.length - 1];
-      for (const s of services(c, r)) {
+      for (const s of services(x, c, r)) {
         const when = firstAccepted(r, FACTS.pickupTime, isDate, s.node);
         if (!when) c.cannotTell(`the reply does not show ${FACTS.pickupTime.what}: ${s.at}`);
         const outside = when?.value.filter((d) => !within(d, from, to)) ?? [];
@@ -220,7 +239,7 @@ export const contract: Contract = {
     rule('TRF-PASSENGERS', 'every transfer service is priced for the requested passengers', (x, c, r) => {
       const asked = x.request.records('ota:Passengers', { code: 'ota:Category/@Code', qty: '@Quantity' });
       const wanted = countsText(asked.map((p) => [ageQualifyingCode(p.code) ?? p.code, p.qty]));
-      for (const s of services(c, r)) {
+      for (const s of services(x, c, r)) {
         const charges = (r.nodes(FACTS.charge, s.node)?.value ?? [])
           .map((n) => ({
             code: firstAccepted(r, FACTS.chargeCategory, (v) => !!ageQualifyingCode(v), n)?.value[0],
@@ -231,8 +250,13 @@ export const contract: Contract = {
         else if (charges.some((p) => p.qty === undefined))
           c.cannotTell(`the reply does not show ${FACTS.chargeQuantity.what} of every category: ${s.at}`);
         else {
-          const got = countsText(charges.map((p) => [ageQualifyingCode(p.code), p.qty]));
-          if (got !== wanted) c.fail(`${s.at}/${FACTS.charge.places[0]}`, `passengers by category ${wanted}`, got);
+          // Several charges per category (a base rate, an airport fee) may each show its quantity:
+          // the party is their sum, or what each of them shows.
+          const pairs = charges.map((p) => [ageQualifyingCode(p.code), p.qty] as [string | undefined, string | undefined]);
+          const got = countsText(pairs);
+          const distinct = [...new Map(pairs.map((p) => [`${p[0]}:${num(p[1])}`, p])).values()];
+          const each = new Set(distinct.map((p) => p[0])).size === distinct.length ? countsText(distinct) : undefined;
+          if (got !== wanted && each !== wanted) c.fail(`${s.at}/${FACTS.charge.places[0]}`, `passengers by category ${wanted}`, got);
         }
       }
     }),
@@ -241,7 +265,7 @@ export const contract: Contract = {
         c.cannotTell('the request does not require a disability-adapted vehicle (DisabilityInfo RequiredInd)');
         return;
       }
-      for (const s of services(c, r)) {
+      for (const s of services(x, c, r)) {
         const adapted = r.value(FACTS.disability, s.node);
         if (!adapted || bool(adapted.value) === undefined) c.cannotTell(`the reply does not show ${FACTS.disability.what}: ${s.at}`);
         else if (!bool(adapted.value)) c.fail(`${s.at}/${adapted.at}`, 'true (DisabilityInfo RequiredInd=true)', adapted.value);

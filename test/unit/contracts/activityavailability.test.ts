@@ -75,7 +75,14 @@ test('AAV-DATES: start dates from Detail or Summary; recurring dates and times a
   expectRule(rule('AAV-DATES'), x({}, activity({ schedule: '<Summary Start="2030-06-01" End="2030-06-04"/>' })), 'passed');
   expectRule(rule('AAV-DATES'), x({}, activity({ schedule: weekly })), 'passed');
   expectRule(rule('AAV-DATES'), x({}, activity({ schedule: '<Detail Start="2030-06-02T10:00:00" Duration="PT3H"/>' })), 'passed');
-  expectRule(rule('AAV-DATES'), x({}, activity({ schedule: '<Detail Start="2030-06-02"/><Detail Start="2030-07-01"/>' })), 'failed');
+  // Detail may list a whole year's schedule: one date in the period is the activity taking place in it
+  expectRule(rule('AAV-DATES'), x({}, activity({ schedule: '<Detail Start="2030-06-02"/><Detail Start="2030-07-01"/>' })), 'passed');
+  expectRule(
+    rule('AAV-DATES'),
+    x({}, activity({ schedule: '<Summary Start="2030-06-03"/><Detail Start="2030-01-05"/><Detail Start="2030-12-01"/>' })),
+    'passed',
+  );
+  expectRule(rule('AAV-DATES'), x({}, activity({ schedule: '<Detail Start="2030-07-01"/><Detail Start="2030-07-08"/>' })), 'failed');
   // a span (a season the activity runs in) is judged by overlap with the requested period (audit F5)
   expectRule(rule('AAV-DATES'), x({}, activity({ schedule: '<Summary Start="2030-05-30" End="2030-06-04"/>' })), 'passed');
   expectRule(rule('AAV-DATES'), x({}, activity({ schedule: '<Detail Start="2030-05-01" End="2030-10-31"/>' })), 'passed');
@@ -153,4 +160,18 @@ test("a target's reply profile adds its own places before the defaults", () => {
   expectRule(rule('AAV-PARTICIPANTS'), reply, 'passed', {
     'activityavailability.activity.category.quantity': ['ota:TPA_Extensions/ota:Acme/@Pax'],
   });
+});
+
+test('AAV-LOCATION: a drop-off point (PickupInd false) beside the pickup is not the hotel', () => {
+  const both = '<PickupDropoff LocationName="H1" PickupInd="true"/><PickupDropoff LocationName="MEETPT-PALMA" PickupInd="false"/>';
+  expectRule(rule('AAV-LOCATION'), x({}, activity({ pickup: both })), 'passed');
+  // a drop-off alone says nothing of the hotel
+  const dropOnly = activity({ id: 'P1', pickup: '<PickupDropoff LocationName="MEETPT-PALMA" PickupInd="false"/>' });
+  expectRule(rule('AAV-LOCATION'), x({}, activity(), dropOnly), 'cantTell');
+  // a pickup at another hotel, where the reply writes hotel codes there, is still a finding
+  expectRule(
+    rule('AAV-LOCATION'),
+    x({}, activity(), activity({ pickup: '<PickupDropoff LocationName="H9" PickupInd="true"/>' })),
+    'failed',
+  );
 });

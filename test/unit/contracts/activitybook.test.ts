@@ -50,9 +50,18 @@ test("BKG-COMMIT-REF: served, and the client's reference among the Type 36 refer
   expectRule(confirmed, commit(prefixed(book(inExtension))), 'passed', undefined, 'the client reference in TPA_Extensions');
   expectRule(confirmed, commit(book('<Confirmation Type="16" ID="Q1"/>')), 'passed', undefined, 'no Type 36 shown: nothing to compare');
   expectRule(confirmed, commit(book('<Confirmation Type="36" ID="B-OTHER" ID_Context="Client"/>')), 'failed');
+  // only the gateway's own reference, in its own context or in none: the read judges persistence
+  expectRule(confirmed, commit(book('<Confirmation Type="36" ID="SBX-00000001" ID_Context="Internal"/>')), 'passed');
+  expectRule(confirmed, commit(book('<Confirmation Type="36" ID="GW123"/>')), 'passed');
   expectRule(confirmed, commit(refused), 'failed');
   expectRule(confirmed, commit(refused, 409), 'failed');
   expectRule(confirmed, noReply('activitybook'), 'cantTell');
+  // a refusal of values the suite guessed (not shown by availability) is not the gateway's fault
+  const guessed = exchange('activitybook', refused, {
+    values: { bookingRef: REF, resStatus: 'Commit' },
+    edit: (r) => (r.refusalExcused = 'the booking carries values the suite guessed (SupplierServiceCode)'),
+  });
+  expectRule(confirmed, guessed, 'cantTell');
 });
 
 const read = (content: string) => rs('OTA_ResRetrieveRS', content);

@@ -24,6 +24,13 @@ const found = (o: Found = {}) =>
 const reply = (...infos: string[]) => rs('OTA_TourActivitySearchRS', `<Success/>${infos.join('')}`);
 const x = (opts: ExchangeOptions, ...infos: string[]) => exchange('activitysearch', reply(...infos), opts);
 const HOTEL_ONLY: ExchangeOptions = { edit: (r) => r.remove("ota:SearchCriteria/ota:LocationPref[@Context='Service']") };
+/** An activity whose Location shows a town or area and a country, at `hotel` (none: no pickup). */
+const inCountry = (area: string, country: string, id = 'P1', hotel = 'H1') =>
+  found({
+    id,
+    location: `<Location><Address><CityName>${area}</CityName><CountryName>${country}</CountryName></Address><Region RegionName="${area}"/></Location>`,
+    pickup: hotel ? `<PickupDropoff LocationName="${hotel}" PickupInd="true"/>` : '',
+  });
 const elsewhere = (area: string, hotel = 'H7') =>
   found({ id: 'P9', location: `<Location><Region RegionName="${area}"/></Location>`, pickup: `<PickupDropoff LocationName="${hotel}"/>` });
 
@@ -51,12 +58,19 @@ test('ASR-AREA: at the hotel, or in the area of the activities at the hotel', ()
     'passed',
   );
   expectRule(rule('ASR-AREA'), x({}, found(), elsewhere('mallorca ')), 'passed');
+  // another region at the same place fails; another town (CityName) cannot tell: an area holds several
   expectRule(rule('ASR-AREA'), x({}, found(), elsewhere('Algarve')), 'failed');
-  expectRule(
-    rule('ASR-AREA'),
-    x({}, found(), found({ pickup: '', location: '<Location><Region RegionName="Crete"/></Location>' })),
-    'failed',
-  );
+  const town = (name: string, id: string, hotel: string) =>
+    found({
+      id,
+      location: `<Location><Address><CityName>${name}</CityName></Address></Location>`,
+      pickup: `<PickupDropoff LocationName="${hotel}"/>`,
+    });
+  expectRule(rule('ASR-AREA'), x({}, town('Palma', 'P1', 'H1'), town('Alcúdia', 'P9', 'H7')), 'cantTell');
+  // another country (by name in any language, or ISO code) than the hotel's activities: out of the area
+  expectRule(rule('ASR-AREA'), x({}, inCountry('Mallorca', 'Spain'), inCountry('Algarve', 'Portugal', 'P9', 'H7')), 'failed');
+  expectRule(rule('ASR-AREA'), x({}, inCountry('Mallorca', 'ES'), inCountry('Crete', 'Ελλάδα', 'P9', '')), 'failed');
+  expectRule(rule('ASR-AREA'), x({}, inCountry('Palma', 'Spain'), inCountry('Palma', 'España', 'P9', 'H7')), 'passed');
   expectRule(rule('ASR-AREA'), x({}, elsewhere('Algarve')), 'cantTell');
   expectRule(rule('ASR-AREA'), x({}, found({ pickup: '', location: '' })), 'cantTell');
 });
@@ -70,7 +84,7 @@ test('ASR-DATES: start dates from Detail or Summary within DateTimePref', () => 
 
 test('ASR-HOTEL-ONLY: a search without product is served with activities of the area', () => {
   expectRule(rule('ASR-HOTEL-ONLY'), x(HOTEL_ONLY, found(), elsewhere('Mallorca')), 'passed');
-  expectRule(rule('ASR-HOTEL-ONLY'), x(HOTEL_ONLY, found(), elsewhere('Algarve')), 'failed');
+  expectRule(rule('ASR-HOTEL-ONLY'), x(HOTEL_ONLY, inCountry('Mallorca', 'Spain'), inCountry('Algarve', 'Portugal', 'P9', 'H7')), 'failed');
   expectRule(rule('ASR-HOTEL-ONLY'), x(HOTEL_ONLY), 'failed');
   expectRule(rule('ASR-HOTEL-ONLY'), x({}, found()), 'cantTell');
   expectRule(rule('ASR-HOTEL-ONLY'), x(HOTEL_ONLY, found({ pickup: '', location: '' })), 'cantTell');

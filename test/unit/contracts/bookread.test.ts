@@ -157,6 +157,9 @@ test("a booking is no longer live: refused in any form, or shown cancelled in th
   expectRule(gone, exchange('bookread', read(reservation({ status: '', services: '<Service Type="37" ID="I1"/>' }))), 'cantTell');
   expectRule(gone, exchange('bookread', 'oops', { status: 500, contentType: 'text/plain' }), 'cantTell');
   expectRule(gone, exchange('bookread', detail('Cancelled')), 'passed', undefined, 'OTA_TourActivityResRetrieveRS');
+  // a read served with nothing but its status shows no live booking
+  for (const empty of ['<Success/>', '<Success/><ReservationsList/>', '<Success/><Warnings><Warning Type="1">none</Warning></Warnings>'])
+    expectRule(gone, exchange('bookread', rs('OTA_ResRetrieveRS', empty)), 'passed', undefined, empty);
 });
 
 test('CXL-PARTIAL: only the item cancelled is shown cancelled (or dropped); the others stay live', () => {

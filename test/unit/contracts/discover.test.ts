@@ -37,7 +37,7 @@ test('the first bookable result wins: results without a TourActivityID or a date
       ),
     ),
   );
-  assert.deepEqual(found, {
+  assert.deepEqual(found.values, {
     tourActivityId: 'A1',
     supplierProductCode: 'SP1',
     supplierServiceCode: 'STD',
@@ -45,14 +45,45 @@ test('the first bookable result wins: results without a TourActivityID or a date
     endDateTime: '2030-06-02T13:00:00',
     pickupDateTime: '2030-06-02T08:30:00',
   });
+  assert.deepEqual(found.guessed, ['a start time of 09:00:00', 'a duration of 4 hours']);
+});
+
+test('never a date outside the requested period: a season that began before it starts on its first day; a date before it is not bookable', async () => {
+  // the request's period is 2030-06-01 to 2030-06-04 (helpers VALUES)
+  const season = await discoverActivity(answer(info('<BasicInfo TourActivityID="S1"/>', '<Summary Start="2030-04-01" End="2030-10-31"/>')));
+  assert.equal(season.values.startDateTime, '2030-06-01T09:00:00');
+  await assert.rejects(
+    discoverActivity(answer(info('<BasicInfo TourActivityID="OLD"/>', '<Detail Start="2030-05-20"/>'))),
+    (e: Error) => e instanceof CannotTell && /a date within 2030-06-01 to 2030-06-04/.test(e.message),
+  );
+  await assert.rejects(
+    discoverActivity(answer(info('<BasicInfo TourActivityID="LATE"/>', '<Detail Start="2030-07-20"/>'))),
+    (e: Error) => e instanceof CannotTell,
+  );
+});
+
+test('the option whose booking values the reply shows best is booked; what was guessed is named', async () => {
+  const found = await discoverActivity(
+    answer(
+      info('<BasicInfo TourActivityID="G1"/>'),
+      info(
+        '<BasicInfo TourActivityID="S2" SupplierProductCode="SP2" SupplierServiceCode="STD"/>',
+        '<Detail Start="2030-06-03T10:00:00" Duration="PT2H"/>',
+      ),
+    ),
+  );
+  assert.equal(found.values.tourActivityId, 'S2');
+  assert.deepEqual(found.guessed, []);
+  const guess = await discoverActivity(answer(info('<BasicInfo TourActivityID="G1"/>')));
+  assert.ok(guess.guessed.some((g) => /SupplierServiceCode/.test(g)));
 });
 
 test('without supplier codes the TourActivityID stands for the product, the product for the service', async () => {
   const found = await discoverActivity(answer(info('<BasicInfo TourActivityID="A1"/>')));
-  assert.equal(found.supplierProductCode, 'A1');
-  assert.equal(found.supplierServiceCode, 'A1');
+  assert.equal(found.values.supplierProductCode, 'A1');
+  assert.equal(found.values.supplierServiceCode, 'A1');
   const spec = await discoverActivity(answer(info('<BasicInfo TourActivityID="A1" SupplierProductCode="SP1" SupplierServiceCode="VIP"/>')));
-  assert.equal(spec.supplierServiceCode, 'VIP');
+  assert.equal(spec.values.supplierServiceCode, 'VIP');
 });
 
 test("dates from Summary with weekday flags, the activity's own start time and duration", async () => {
@@ -61,9 +92,9 @@ test("dates from Summary with weekday flags, the activity's own start time and d
     '<Summary Start="2030-06-01" End="2030-06-04" Duration="PT3H"/><Detail Start="2030-06-01" End="2030-06-04">' +
     '<OperationTimes><OperationTime Tue="true" Sat="false" Start="18:00"/></OperationTimes></Detail>';
   const found = await discoverActivity(answer(info('<BasicInfo TourActivityID="A1"/>', weekly)));
-  assert.equal(found.startDateTime, '2030-06-04T18:00:00');
-  assert.equal(found.endDateTime, '2030-06-04T21:00:00');
-  assert.equal(found.pickupDateTime, '2030-06-04T17:30:00');
+  assert.equal(found.values.startDateTime, '2030-06-04T18:00:00');
+  assert.equal(found.values.endDateTime, '2030-06-04T21:00:00');
+  assert.equal(found.values.pickupDateTime, '2030-06-04T17:30:00');
   const timed = await discoverActivity(
     world(() =>
       exchange(
@@ -74,7 +105,7 @@ test("dates from Summary with weekday flags, the activity's own start time and d
       ),
     ),
   );
-  assert.equal(timed.startDateTime, '2030-06-03T10:15:00');
+  assert.equal(timed.values.startDateTime, '2030-06-03T10:15:00');
 });
 
 test("the target's reply profile places come first", async () => {
@@ -83,9 +114,9 @@ test("the target's reply profile places come first", async () => {
       'activityavailability',
       rs('OTA_TourActivityAvailRS', `<Success/>${info('<BasicInfo TourActivityID="A1" SupplierProductCode="SP1" ShortName="S9"/>')}`),
     );
-  assert.equal((await discoverActivity(world(gateway))).supplierServiceCode, 'SP1');
+  assert.equal((await discoverActivity(world(gateway))).values.supplierServiceCode, 'SP1');
   const own = world(gateway, { 'activityavailability.activity.supplierServiceCode': ['ota:BasicInfo/@ShortName'] });
-  assert.equal((await discoverActivity(own)).supplierServiceCode, 'S9');
+  assert.equal((await discoverActivity(own)).values.supplierServiceCode, 'S9');
 });
 
 test('nothing bookable, a refusal or no reply: a precondition, with the reason', async () => {

@@ -2,7 +2,7 @@
 // gateway may use (an Errors element, OTA_ErrorRS, a 4xx status), each named by its requirement.
 import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
-import { ENVELOPE_RULES, checkServed, errorType, refusalCheck, refusalForm, served } from '../../../src/contracts/envelope';
+import { ENVELOPE_RULES, checkServed, errorType, refusalCheck, refusalForm, served, status200 } from '../../../src/contracts/envelope';
 import { Check, type Exchange } from '../../../src/contracts/rule';
 import { exchange, expectOutcome, expectRule, loadXml, NS, noReply, prefixed, rs } from './helpers';
 
@@ -13,6 +13,7 @@ const hotel = (start = '2030-06-01', end = '2030-06-04') =>
 const hotelRS = (stays = hotel(), extra = '') =>
   `<OTA_HotelAvailRS ${NS} Version="2008.1" EchoToken="E1" ${extra}><Success/><RoomStays>${stays}</RoomStays></OTA_HotelAvailRS>`;
 const ERRORS = '<Errors><Error Type="4" Code="497" ShortText="Authorization error"/></Errors>';
+const status200Of = (x: Exchange) => status200.check(x);
 /** The requirements the envelope rules find broken in `x`. */
 const failedReqs = (x: Exchange) =>
   ENVELOPE_RULES.map((r) => r.check(x))
@@ -24,6 +25,7 @@ test('envelope: a conforming Success reply passes every rule, in any legitimate 
   for (const body of [
     hotelRS(),
     hotelRS(hotel('--01-01', '08:30')), // recurring dates and times of day are ISO 8601 too
+    hotelRS(hotel('2030-06-01T10:00:00Z', '2030-06-04+02:00')), // xs:dateTime and xs:date allow a zone
     prefixed(hotelRS()),
     hotelRS(hotel(), 'TimeStamp="2030-05-01T10:00:00+02:00"').replace('<Success/>', '<Success/><Warnings><Warning Type="11"/></Warnings>'),
     `<?xml version="1.0" encoding="UTF-8"?>\n<!-- a comment -->\n${hotelRS()}`,
@@ -43,7 +45,7 @@ test('envelope: each broken part is named by its requirement', () => {
     ['EP-CONTENT-TYPE', exchange('hotelavailability', hotelRS(), { contentType: 'text/html' })],
     ['EP-NO-DOCTYPE', exchange('hotelavailability', `<!DOCTYPE x [<!ENTITY e "e">]>${hotelRS()}`)],
     ['EP-DATES', exchange('hotelavailability', hotelRS(hotel('01/06/2030')))],
-    ['EP-DATES', exchange('hotelavailability', hotelRS(hotel('2030-06-01T10:00:00Z')))],
+    ['EP-DATES', exchange('hotelavailability', hotelRS(hotel('June 1st 2030')))],
     ['EP-WELL-FORMED', exchange('hotelavailability', hotelRS().slice(0, 60))],
   ];
   for (const [req, x] of cases) {
@@ -51,6 +53,34 @@ test('envelope: each broken part is named by its requirement', () => {
     if (req === 'EP-NAMESPACE') assert.ok(failedReqs(x).includes(req), req);
     else assert.deepEqual(failedReqs(x), [req], req);
   }
+});
+
+test('envelope: the MUSTs about a served reply say nothing of a refusal in any form (the scenario\'s own "served" MUST judges it)', () => {
+  const aboutSuccess = ['EP-STATUS-200', 'EP-CONTENT-TYPE', 'EP-WELL-FORMED', 'EP-NAMESPACE', 'EP-VERSION'];
+  for (const x of [
+    exchange('activityavailability', rs('OTA_TourActivityAvailRS', ERRORS), { status: 404 }),
+    exchange('activityavailability', rs('OTA_ErrorRS', ERRORS).replace(' Version="1.0"', ''), { status: 400 }),
+    exchange('activityavailability', '{"error":"no availability"}', { status: 404, contentType: 'application/json' }),
+    exchange('activityavailability', `<Errors><Error Type="3">none</Error></Errors>`, { status: 404, contentType: 'text/xml' }),
+  ]) {
+    const judged = ENVELOPE_RULES.map((r) => r.check(x)).filter((a) => aboutSuccess.includes(a.req));
+    assert.equal(judged.length, aboutSuccess.length);
+    for (const a of judged) assert.match(a.notApplicable ?? '', /refusal/, `${a.req} ${a.outcome}`);
+    assert.ok(judged.every((a) => a.findings.length === 0));
+    expectRule(served('AAV-SUCCESS'), x, 'failed');
+  }
+  // a 5xx, an HTML page, a truncated body are no refusal: the envelope judges them
+  const html = exchange('hotelavailability', hotelRS(), { status: 500 });
+  assert.deepEqual(failedReqs(html), ['EP-STATUS-200']);
+  assert.equal(status200Of(html).notApplicable, undefined);
+});
+
+test('refusal: an empty <Errors/> beside Success and data refuses nothing; Errors that say something, without Success, do', () => {
+  assert.equal(refusalForm(exchange('hotelavailability', hotelRS().replace('<Success/>', '<Success/><Errors/>'))), undefined);
+  assert.equal(refusalForm(exchange('hotelavailability', hotelRS().replace('<Success/>', '<Success/><Errors></Errors>'))), undefined);
+  expectRule(served('HAV-SUCCESS'), exchange('hotelavailability', hotelRS().replace('<Success/>', '<Success/><Errors/>')), 'passed');
+  assert.ok(refusalForm(exchange('hotelavailability', rs('OTA_HotelAvailRS', ERRORS))));
+  assert.ok(refusalForm(exchange('hotelavailability', rs('OTA_HotelAvailRS', '<Errors>Authorization error</Errors>'))));
 });
 
 test('envelope: without an HTTP reply the envelope cannot tell, except that a timeout is EP-TIMELY', () => {

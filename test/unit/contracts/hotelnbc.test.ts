@@ -49,3 +49,13 @@ test('HNBC-CONTENT: the name and a description, address or facility, wherever Op
   );
   expectRule(rule('HNBC-CONTENT'), x(''), 'cantTell');
 });
+
+test('HNBC-CONTENT: a name or content in none of the known places cannot tell when the hotel holds other words; nothing at all fails', () => {
+  const elsewhere = '<HotelInfo><Descriptions><DescriptiveText>By the sea</DescriptiveText></Descriptions></HotelInfo>';
+  // the name in an element the suite does not know
+  expectRule(rule('HNBC-CONTENT'), x(described('HotelCode="H1"', `<Title>Hotel Sol Palma</Title>${elsewhere}`)), 'cantTell');
+  // a description in an attribute the suite does not know
+  expectRule(rule('HNBC-CONTENT'), x(described('HotelCode="H1" HotelName="Sol" Summary="Quiet rooms by the sea"', '')), 'cantTell');
+  // codes, dates and languages are no words: still nothing
+  expectRule(rule('HNBC-CONTENT'), x(described('HotelCode="H1" HotelName="Sol" LanguageCode="en" ChainCode="MEDSUN"', '')), 'failed');
+});

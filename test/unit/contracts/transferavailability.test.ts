@@ -121,3 +121,12 @@ test('TRF-UNKNOWN-AIRPORT: a success without services or a refusal in any form; 
   expectRule(rule('TRF-UNKNOWN-AIRPORT'), exchange('transferavailability', rs('OTA_GroundAvailRS', errors), { status: 500 }), 'failed');
   expectRule(rule('TRF-UNKNOWN-AIRPORT'), noReply('transferavailability'), 'cantTell');
 });
+
+test("TRF-SUCCESS: a gateway's own numbering of its services (GroundService @RPH) is not the requested leg", () => {
+  const own = (leg: 1 | 2, n: number) => service({ leg, rph: null }).replace('<GroundService>', `<GroundService RPH="${n}">`);
+  // services numbered 1, 2, 3: the arrival is number 2, the departure 3 (leg RPHs are 1 and 2)
+  expectRule(rule('TRF-SUCCESS'), x({}, own(1, 2), own(2, 3)), 'passed');
+  expectRule(rule('TRF-SUCCESS'), x({}, own(2, 1), own(1, 2)), 'passed');
+  // the direction shown decides: no departure service at all is a failure
+  expectRule(rule('TRF-SUCCESS'), x({}, own(1, 1), own(1, 2)), 'failed');
+});
