@@ -136,7 +136,9 @@ export const REQUIREMENTS = [
     section: `${EP} 3; Versioning`,
     statement:
       'The root element of the reply to a valid request carries a non-empty Version attribute (its value is not checked: the Versioning table gives request values only).',
-    basis: spec('The version of each message is the Version attribute of its root element'),
+    // Common rule 3 states it ("carries ... a Version attribute"); the Versioning sentence alone
+    // only says where a message's version is.
+    basis: spec('The root element carries xmlns set to {ota_namespace} and a Version attribute.'),
   }),
   r({
     id: 'EP-DATES',

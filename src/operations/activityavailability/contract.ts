@@ -152,7 +152,13 @@ export const contract: Contract = {
       const wanted = countsText(asked.map((p) => [ageQualifyingCode(p.code) ?? p.code, p.qty]));
       for (const a of activities(x, c, r, FACTS)) {
         const categories = r.nodes(FACTS.category, a.node);
-        const priced = categories?.value.map((n) => ({ code: categoryCode(r, n), qty: r.value(FACTS.categoryQuantity, n)?.value }));
+        // 2016B's ParticipantCategory has no quantity: an entry per participant (each with its Age)
+        // counts one.
+        const perParticipant = !!categories?.value.every((n) => r.doc.find('@Age', n).length > 0);
+        const priced = categories?.value.map((n) => ({
+          code: categoryCode(r, n),
+          qty: r.value(FACTS.categoryQuantity, n)?.value ?? (perParticipant ? '1' : undefined),
+        }));
         if (!categories || !priced) c.cannotTell(`the reply does not show ${FACTS.category.what}: activity ${a.label}`);
         else if (priced.some((p) => !p.code || p.qty === undefined))
           c.cannotTell(

@@ -136,21 +136,42 @@ export const isClients = (ref: Reference) => ref.context?.toLowerCase() === 'cli
 export const isCancelledWord = (status: string, words: readonly string[]) =>
   words.some((w) => w.trim().toLowerCase() === status.trim().toLowerCase());
 
-type Found = { node: XNode; at: string; identified: boolean } | { why: string; other?: string };
+/** A node (at a place of the booking fact) that shows a booking, or part of one. */
+interface Part {
+  node: XNode;
+  at: string;
+}
 
 /**
- * The booking of the reply that the client's reference names. A booking that shows another ID in
- * the client's context is another booking; a lone booking that shows no reference of the client's
- * is taken as the one read, but not `identified`.
+ * A booking as the reply shows it: every node that carries its reference. OTA_TourActivityResRetrieveRS
+ * shows one activity per Detail or Summary, so a booking of several items may come back as several
+ * nodes, each with the same client reference and its own item reference and status.
+ */
+interface Booking {
+  parts: Part[];
+  /** The places of its parts, for messages. */
+  at: string;
+  identified: boolean;
+}
+
+type Found = Booking | { why: string; other?: string };
+
+const booking = (parts: Part[], identified: boolean): Booking => ({ parts, at: list(parts.map((p) => p.at)), identified });
+
+/**
+ * The booking of the reply that the client's reference names: every node that carries it (the
+ * parts of one booking, not other bookings). A booking that shows another ID in the client's
+ * context is another booking; a lone booking that shows no reference of the client's is taken as
+ * the one read, but not `identified`.
  */
 export function findBooking(r: ReplyReader, bookingRef: string): Found {
   const bookings = r.items(FACTS.booking).map((b) => ({ ...b, refs: referencesOf(r, FACTS.reference, b.node) }));
   if (bookings.length === 0) return { why: `the reply does not show ${FACTS.booking.what}` };
-  const named = bookings.find((b) => b.refs.some((ref) => ref.id === bookingRef));
-  if (named) return { ...named, identified: true };
+  const named = bookings.filter((b) => b.refs.some((ref) => ref.id === bookingRef));
+  if (named.length) return booking(named, true);
   const others = bookings.flatMap((b) => b.refs.filter(isClients).map((ref) => ref.id));
   if (others.length) return { why: 'the reply shows other bookings', other: list(others) };
-  if (bookings.length === 1) return { ...bookings[0], identified: false };
+  if (bookings.length === 1) return booking(bookings, false);
   return { why: `the reply shows ${bookings.length} bookings, none with the client's reference` };
 }
 
@@ -166,19 +187,54 @@ function bookingShown(r: ReplyReader, bookingRef: string, c: Check, expected?: s
   return undefined;
 }
 
-/** Items of a booking, with their item references when shown. */
-function itemsOf(r: ReplyReader, booking: XNode) {
-  return (r.nodes(FACTS.item, booking)?.value ?? []).map((node) => ({ node, ref: r.value(FACTS.itemRef, node)?.value }));
+/** The items of one part of a booking: the items it holds, or the part itself when it carries an item reference. */
+function itemNodesOf(r: ReplyReader, part: XNode): XNode[] {
+  return r.nodes(FACTS.item, part)?.value ?? (r.value(FACTS.itemRef, part) ? [part] : []);
 }
 
-/** Whether the booking is shown cancelled; undefined when it shows no status, nor one for every item. */
-function cancelledState(r: ReplyReader, booking: XNode, words: readonly string[]): { cancelled: boolean; shown: string } | undefined {
-  const own = r.values(FACTS.status, booking);
+/** Items of a booking (of all its parts), with their item references when shown and the place of their part. */
+function itemsOf(r: ReplyReader, b: Booking) {
+  return b.parts.flatMap((p) =>
+    itemNodesOf(r, p.node).map((node) => ({ node, part: p.node, at: p.at, ref: r.value(FACTS.itemRef, node)?.value })),
+  );
+}
+
+/** The status of an item: its own; an item that is a whole part of the booking (a Detail, a Summary) may show it as a booking status. */
+function itemStatus(r: ReplyReader, item: XNode, part: XNode) {
+  return r.value(FACTS.itemStatus, item) ?? (item === part ? r.value(FACTS.status, item) : undefined);
+}
+
+/**
+ * Whether the booking is shown cancelled; undefined when it shows no status, nor one for every item.
+ * Only a booking shown in one node has a status of its own: spread over several nodes (one per
+ * item), each status is an item's, and the booking is cancelled when every item is, live when any is.
+ */
+function cancelledState(r: ReplyReader, b: Booking, words: readonly string[]): { cancelled: boolean; shown: string } | undefined {
+  if (b.parts.length > 1) {
+    const statuses = b.parts.flatMap((p) => {
+      const items = itemNodesOf(r, p.node);
+      return items.length ? items.map((i) => itemStatus(r, i, p.node)?.value) : [r.value(FACTS.status, p.node)?.value];
+    });
+    const shown = `items ${list(statuses)}`;
+    if (statuses.some((s) => s !== undefined && !isCancelledWord(s, words))) return { cancelled: false, shown };
+    if (statuses.some((s) => s === undefined)) return undefined;
+    return { cancelled: true, shown };
+  }
+  const own = r.values(FACTS.status, b.parts[0].node);
   if (own) return { cancelled: own.value.some((s) => isCancelledWord(s, words)), shown: list(own.value) };
   // No status of its own: a booking is cancelled when every item is.
-  const statuses = itemsOf(r, booking).map((i) => r.value(FACTS.itemStatus, i.node)?.value);
+  const statuses = itemsOf(r, b).map((i) => r.value(FACTS.itemStatus, i.node)?.value);
   if (statuses.length === 0 || statuses.some((s) => s === undefined)) return undefined;
   return { cancelled: statuses.every((s) => isCancelledWord(s!, words)), shown: `items ${list(statuses)}` };
+}
+
+/** Values of a fact in every part of a booking, merged; undefined when no part shows any. */
+function valuesIn(r: ReplyReader, f: Fact, b: Booking) {
+  const found = b.parts.flatMap((p) => {
+    const v = r.values(f, p.node);
+    return v ? [v] : [];
+  });
+  return found.length ? { at: found[0].at, value: found.flatMap((v) => v.value) } : undefined;
 }
 
 /** The read is served and shows the booking live: not cancelled in any status it shows. */
@@ -187,7 +243,7 @@ export const shownLive = (req: RequirementId, bookingRef: string, words: readonl
     if (!checkServed(x, c) || !r) return;
     const b = bookingShown(r, bookingRef, c, `the booking ${bookingRef}, live`);
     if (!b) return;
-    const state = cancelledState(r, b.node, words);
+    const state = cancelledState(r, b, words);
     if (state?.cancelled) c.fail(`${b.at} status`, `booking ${bookingRef} live (not ${list([...words])})`, state.shown);
   });
 
@@ -205,7 +261,7 @@ export const noLongerLive = (req: RequirementId, bookingRef: string, words: read
     if ('why' in findBooking(r, bookingRef) && otherContent(r).length === 0) return;
     const b = bookingShown(r, bookingRef, c);
     if (!b) return;
-    const state = cancelledState(r, b.node, words);
+    const state = cancelledState(r, b, words);
     if (!state) c.cannotTell(`the reply shows booking ${bookingRef} but not its status`);
     else if (!state.cancelled) c.fail(`${b.at} status`, `booking ${bookingRef} cancelled (${list([...words])}) or refused`, state.shown);
   });
@@ -223,7 +279,8 @@ export const readReturns = (expected: ExpectedBooking) =>
         .items(FACTS.booking)
         .filter(
           (o) =>
-            o.node !== b.node && referencesOf(r, FACTS.reference, o.node).some((ref) => isClients(ref) && ref.id !== expected.bookingRef),
+            !b.parts.some((p) => p.node === o.node) &&
+            referencesOf(r, FACTS.reference, o.node).some((ref) => isClients(ref) && ref.id !== expected.bookingRef),
         );
       if (others.length)
         c.fail(
@@ -240,7 +297,7 @@ export const readDetails = (expected: ExpectedBooking) =>
     if (!checkServed(x, c) || !r) return;
     const b = bookingShown(r, expected.bookingRef, c);
     if (!b) return;
-    const items = itemsOf(r, b.node);
+    const items = itemsOf(r, b);
     for (const want of expected.items) {
       const got = items.find((i) => i.ref === want.itemRef);
       if (!got) {
@@ -251,9 +308,9 @@ export const readDetails = (expected: ExpectedBooking) =>
       const activity = r.value(FACTS.itemActivity, got.node);
       if (!activity) c.cannotTell(`the reply does not show the activity of item ${want.itemRef}`);
       else if (activity.value.toLowerCase() !== want.tourActivityId.toLowerCase())
-        c.fail(`${b.at} item ${want.itemRef}/${activity.at}`, want.tourActivityId, activity.value);
+        c.fail(`${got.at} item ${want.itemRef}/${activity.at}`, want.tourActivityId, activity.value);
     }
-    const surnames = r.values(FACTS.surname, b.node);
+    const surnames = valuesIn(r, FACTS.surname, b);
     const wanted = [...new Set(expected.items.flatMap((i) => i.surnames))];
     if (!surnames) c.cannotTell(`the reply does not show ${FACTS.surname.what}`);
     else {
@@ -271,7 +328,7 @@ export const onlyItemCancelled = (req: RequirementId, expected: ExpectedBooking,
     if (!checkServed(x, c) || !r) return;
     const b = bookingShown(r, expected.bookingRef, c);
     if (!b) return;
-    const items = itemsOf(r, b.node);
+    const items = itemsOf(r, b);
     if (!items.some((i) => i.ref)) {
       c.cannotTell(`the reply does not show the item references of booking ${expected.bookingRef}`);
       return;
@@ -283,11 +340,11 @@ export const onlyItemCancelled = (req: RequirementId, expected: ExpectedBooking,
         if (!cancelled) c.fail(`${b.at} items`, `item ${want.itemRef}, live`, `not shown (items: ${list(items.map((i) => i.ref))})`);
         continue;
       }
-      const status = r.value(FACTS.itemStatus, got.node);
+      const status = itemStatus(r, got.node, got.part);
       if (!status) c.cannotTell(`the reply does not show the status of item ${want.itemRef}`);
       else if (isCancelledWord(status.value, words) !== cancelled)
         c.fail(
-          `${b.at} item ${want.itemRef}/${status.at}`,
+          `${got.at} item ${want.itemRef}/${status.at}`,
           cancelled ? `cancelled (${list([...words])})` : 'live (not cancelled)',
           status.value,
         );

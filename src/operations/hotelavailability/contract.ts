@@ -66,13 +66,23 @@ export const FACTS = {
   start: fact(
     'hotelavailability.hotel.start',
     'the first night of a stay offered',
-    ['ota:TimeSpan/@Start', 'ota:RoomRates/ota:RoomRate/ota:Rates/ota:Rate/@EffectiveDate', 'ota:Availability/@Start'],
+    [
+      'ota:TimeSpan/@Start',
+      'ota:RoomRates/ota:RoomRate/ota:Rates/ota:Rate/@EffectiveDate',
+      'ota:RoomRates/ota:RoomRate/@EffectiveDate',
+      'ota:Availability/@Start',
+    ],
     `${XSD}: RoomStay/TimeSpan/@Start; RoomRate/Rates/Rate/@EffectiveDate`,
   ),
   end: fact(
     'hotelavailability.hotel.end',
     'the departure day of a stay offered',
-    ['ota:TimeSpan/@End', 'ota:RoomRates/ota:RoomRate/ota:Rates/ota:Rate/@ExpireDate', 'ota:Availability/@End'],
+    [
+      'ota:TimeSpan/@End',
+      'ota:RoomRates/ota:RoomRate/ota:Rates/ota:Rate/@ExpireDate',
+      'ota:RoomRates/ota:RoomRate/@ExpireDate',
+      'ota:Availability/@End',
+    ],
     `${XSD}: RoomStay/TimeSpan/@End; RoomRate/Rates/Rate/@ExpireDate (the day after the last night)`,
   ),
   guests: fact(

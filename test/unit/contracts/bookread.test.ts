@@ -1,6 +1,7 @@
 // Booking read: each check passes, fails and cannot tell, on the sandbox's form and on other
 // legitimate forms (the gateway's own reference beside the client's, OTA_TourActivityResRetrieveRS,
 // statuses in TPA_Extensions or @Status, other status words, prefixed namespace, refusals by status).
+import { strict as assert } from 'node:assert';
 import { before, test } from 'node:test';
 import { exchange, expectRule, loadXml, noReply, prefixed, rs } from './helpers';
 import {
@@ -199,5 +200,85 @@ test('CXL-PARTIAL: only the item cancelled is shown cancelled (or dropped); the 
     partial,
     exchange('bookread', read(reservation({ services: '<Service Type="37" ID="I1"/><Service Type="37" ID="I2"/>' }))),
     'cantTell',
+  );
+});
+
+// OTA_TourActivityResRetrieveRS shows one activity per Summary (or Detail): a booking of two items
+// may come back as two nodes, each with the client's reference and its own item reference and status.
+const part = (element: 'Summary' | 'Detail', item: string, activity: string, status: string, ref = 'B1') =>
+  `<${element}><BasicInfo TourActivityID="${activity}"/><Confirmation Type="36" ID="${ref}" ID_Context="Client"/>` +
+  '<ParticipantInfo><Individual><GivenName>Ana</GivenName><Surname>Conformance</Surname></Individual></ParticipantInfo>' +
+  `<TPA_Extensions><UniqueID Type="37" ID="${item}" ID_Context="Client"/><ReservationStatus Status="${status}"/></TPA_Extensions></${element}>`;
+const summaries = (...parts: string[]) => rs('OTA_TourActivityResRetrieveRS', `<Success/>${parts.join('')}`);
+const I1 = (status: string, element: 'Summary' | 'Detail' = 'Summary') => part(element, 'I1', 'PMI-DRACH', status);
+const I2 = (status: string, element: 'Summary' | 'Detail' = 'Summary') => part(element, 'I2', 'PMI-BOAT', status);
+
+test('a booking spread over one Summary per item: its items are those of every node with its reference', () => {
+  const partlyCancelled = summaries(I1('Cancelled'), I2('Confirmed'));
+  expectRule(onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS), exchange('bookread', partlyCancelled), 'passed');
+  expectRule(
+    onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS),
+    exchange('bookread', prefixed(summaries(I2('Reserved'), I1('Canceled')))),
+    'passed',
+    undefined,
+    'live item first, prefixed',
+  );
+  expectRule(
+    onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I2', WORDS),
+    exchange('bookread', partlyCancelled),
+    'failed',
+    undefined,
+    'the other item cancelled',
+  );
+  expectRule(
+    onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS),
+    exchange('bookread', summaries(I1('Cancelled'), I2('Cancelled'))),
+    'failed',
+    undefined,
+    'both items cancelled',
+  );
+  expectRule(readDetails(BOOKED), exchange('bookread', summaries(I1('Confirmed'), I2('Confirmed'))), 'passed');
+  expectRule(
+    readDetails(BOOKED),
+    exchange('bookread', summaries(I1('Confirmed'), part('Summary', 'I2', 'OTHER', 'Confirmed'))),
+    'failed',
+    undefined,
+    "the second item's activity",
+  );
+});
+
+test('a booking spread over several nodes is live when any item is, cancelled when every item is', () => {
+  const live = shownLive('CXL-PARTIAL', 'B1', WORDS);
+  const gone = noLongerLive('CXL-COMMIT-CANCELS', 'B1', WORDS);
+  const partlyCancelled = summaries(I1('Cancelled'), I2('Reserved'));
+  expectRule(live, exchange('bookread', partlyCancelled), 'passed', undefined, "I1's status is not the booking's");
+  expectRule(gone, exchange('bookread', partlyCancelled), 'failed', undefined, 'I2 still live');
+  expectRule(live, exchange('bookread', summaries(I1('Cancelled', 'Detail'), I2('Reserved', 'Detail'))), 'passed', undefined, 'Detail');
+  const allCancelled = summaries(I1('Cancelled'), I2('Canceled'));
+  expectRule(gone, exchange('bookread', allCancelled), 'passed');
+  expectRule(live, exchange('bookread', allCancelled), 'failed');
+  const oneUnknown = summaries(I1('Cancelled'), I2('Cancelled').replace(/<ReservationStatus[^>]*>/, ''));
+  expectRule(gone, exchange('bookread', oneUnknown), 'cantTell', undefined, "an item's status not shown");
+});
+
+test('RD-RETURNS-BOOKING: the other nodes of the same booking are not other bookings; a different booking is', () => {
+  const rule = readReturns(BOOKED);
+  const same = expectRule(rule, exchange('bookread', summaries(I1('Cancelled'), I2('Reserved'))), 'passed');
+  assert.deepEqual(same.findings, []);
+  expectRule(rule, exchange('bookread', summaries(I1('Reserved', 'Detail'), I2('Reserved', 'Detail'))), 'passed', undefined, 'Detail');
+  const other = expectRule(
+    rule,
+    exchange('bookread', summaries(I1('Reserved'), I2('Reserved'), part('Summary', 'I9', 'PMI-DRACH', 'Reserved', 'B2'))),
+    'failed',
+  );
+  assert.equal(other.findings.length, 1);
+  assert.match(other.findings[0].found, /Summary\[3\]/);
+  assert.doesNotMatch(other.findings[0].found, /Summary\[[12]\]/);
+  expectRule(
+    rule,
+    exchange('bookread', summaries(part('Summary', 'I9', 'PMI-DRACH', 'Reserved', 'B2'), I1('Reserved'))),
+    'failed',
+    undefined,
+    'the other booking first',
   );
 });

@@ -83,3 +83,18 @@ test('ASR-SUCCESS: descriptive data in an attribute of Description (GuideOvervie
   const found = `<TourActivityInfo><BasicInfo TourActivityID="P1"/><Schedule><Detail Start="2030-06-02"/></Schedule><Description GuideOverview="A guided walk through the old town"/></TourActivityInfo>`;
   expectRule(ruleOf(search, 'ASR-SUCCESS'), exchange('activitysearch', rs('OTA_TourActivitySearchRS', `<Success/>${found}`)), 'passed');
 });
+
+test('AAV-PARTICIPANTS: one 2016B ParticipantCategory per participant (each with its Age, no quantity) counts one each', () => {
+  const one = (code: string, age: number) =>
+    `<ParticipantCategory Age="${age}"><QualifierInfo>${code}</QualifierInfo></ParticipantCategory>`;
+  expectRule(ruleOf(availability, 'AAV-PARTICIPANTS'), avail(info({ pricing: one('10', 40) + one('10', 38) + one('8', 7) })), 'passed');
+  expectRule(ruleOf(availability, 'AAV-PARTICIPANTS'), avail(info({ pricing: one('10', 40) + one('8', 7) })), 'failed');
+});
+
+test('HAV-DATES: the dates of a RoomRate itself (RoomRateType EffectiveDate, ExpireDate) are read', () => {
+  const stay = (expire: string) =>
+    `<RoomStay><RoomRates><RoomRate EffectiveDate="2030-06-01" ExpireDate="${expire}"/></RoomRates><BasicPropertyInfo HotelCode="A"/></RoomStay>`;
+  const hav = (s: string) => exchange('hotelavailability', rs('OTA_HotelAvailRS', `<Success/><RoomStays>${s}</RoomStays>`));
+  expectRule(ruleOf(hotels, 'HAV-DATES'), hav(stay('2030-06-04')), 'passed');
+  expectRule(ruleOf(hotels, 'HAV-DATES'), hav(stay('2030-06-09')), 'failed');
+});
