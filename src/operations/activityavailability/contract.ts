@@ -2,7 +2,7 @@
 // "Returns available activities, their products and rates for given participants, location and
 // dates." The reply structure is "not shown": each fact is read from the places OpenTravel 2016B
 // (OTA_TourActivityAvailRS) and common practice give it; the spec's own request forms come last.
-import { fact, type ReplyReader } from '../../contracts/reader';
+import { fact, type Fact, type ReplyReader } from '../../contracts/reader';
 import { list, rule, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
 import { ageQualifyingCode, countsText, decimalsOf, firstAccepted, itemsOffered, num } from '../../contracts/values';
@@ -117,12 +117,24 @@ function categoryCode(r: ReplyReader, category: XNode): string | undefined {
  * GuidelinePricing Method PerPerson); only when the option's Summary equals the sum of the
  * categories' amounts (and not the sum of quantity x amount) are they the categories' totals.
  */
+/**
+ * An amount in major units. OpenTravel's DecimalPlaces is the ISO 4217 minor unit: an amount
+ * written without a decimal point beside DecimalPlaces="2" is in cents ("4500" is 45.00); one with
+ * a point is as written.
+ */
+function majorUnits(r: ReplyReader, f: Fact, within: XNode): number {
+  const at = r.nodes(f, within)?.value[0];
+  const v = at?.content.trim() ?? '';
+  const places = at ? num(r.doc.find('../@DecimalPlaces', at)[0]?.content) : NaN;
+  return !v.includes('.') && places > 0 ? num(v) / 10 ** places : num(v);
+}
+
 function perPersonPrices(r: ReplyReader, activity: XNode, categories: XNode[]): number[] {
   const rows = categories.map((n) => ({
-    amount: num(r.value(FACTS.price, n)?.value),
+    amount: majorUnits(r, FACTS.price, n),
     qty: num(r.value(FACTS.categoryQuantity, n)?.value),
   }));
-  const total = num(r.value(FACTS.total, activity)?.value);
+  const total = majorUnits(r, FACTS.total, activity);
   const near = (a: number, b: number) => Math.abs(a - b) < 0.005;
   const sumOfAmounts = rows.reduce((t, row) => t + row.amount, 0);
   const sumOfPrices = rows.reduce((t, row) => t + row.amount * row.qty, 0);

@@ -114,6 +114,12 @@ export const FACTS = {
     ['ota:Calculation/@Quantity'],
     `${SERVICE}/ServiceCharges/Calculation/@Quantity`,
   ),
+  capacity: fact(
+    'transferavailability.service.capacity',
+    'the passengers a vehicle priced as a whole holds',
+    ['ota:Service/@MaximumPassengers', 'ota:Service/ota:VehicleType/@MaximumPassengers'],
+    `${SERVICE}/Service/@MaximumPassengers (GroundServiceType): a private vehicle priced per vehicle, with no charge per passenger category`,
+  ),
   disability: fact(
     'transferavailability.service.disabilityAdapted',
     'whether the vehicle of a transfer service is adapted to a disability',
@@ -246,7 +252,14 @@ export const contract: Contract = {
             qty: r.value(FACTS.chargeQuantity, n)?.value,
           }))
           .filter((p) => p.code !== undefined);
-        if (charges.length === 0) c.cannotTell(`the reply does not show charges per passenger category: ${s.at}`);
+        const total = asked.reduce((t, p) => t + (num(p.qty) || 0), 0);
+        const capacity = r.value(FACTS.capacity, s.node);
+        // A vehicle priced as a whole: it is for the passengers when it holds them all.
+        if (charges.length === 0 && capacity && num(capacity.value) >= total) continue;
+        if (charges.length === 0 && capacity && num(capacity.value) < total)
+          c.fail(`${s.at}/${capacity.at}`, `a vehicle for ${total} passengers`, capacity.value);
+        else if (charges.length === 0)
+          c.cannotTell(`the reply does not show charges per passenger category, nor the vehicle's capacity: ${s.at}`);
         else if (charges.some((p) => p.qty === undefined))
           c.cannotTell(`the reply does not show ${FACTS.chargeQuantity.what} of every category: ${s.at}`);
         else {

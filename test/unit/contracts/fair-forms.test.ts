@@ -98,3 +98,28 @@ test('HAV-DATES: the dates of a RoomRate itself (RoomRateType EffectiveDate, Exp
   expectRule(ruleOf(hotels, 'HAV-DATES'), hav(stay('2030-06-04')), 'passed');
   expectRule(ruleOf(hotels, 'HAV-DATES'), hav(stay('2030-06-09')), 'failed');
 });
+
+test('TRF-PASSENGERS: a private vehicle priced as a whole is for the party when its MaximumPassengers holds it', () => {
+  const car = (max: number) =>
+    arrival({
+      charges:
+        '<ServiceCharges Amount="6500" DecimalPlaces="2" Description="Vehicle"><ChargePurpose>BaseRate</ChargePurpose></ServiceCharges>',
+    }).replace('<Service>', `<Service MaximumPassengers="${max}">`);
+  expectRule(ruleOf(transfers, 'TRF-PASSENGERS'), ground(car(4), arrival()), 'passed');
+  expectRule(ruleOf(transfers, 'TRF-PASSENGERS'), ground(car(2)), 'failed');
+  expectRule(ruleOf(transfers, 'TRF-PASSENGERS'), ground(car(4).replace(' MaximumPassengers="4"', '')), 'cantTell');
+});
+
+test('AAV-MAXPRICE: an amount without a decimal point beside DecimalPlaces is in minor units (4500 with 2 places is 45.00)', () => {
+  const priced = (amount: string, places = '2') =>
+    `<ParticipantCategory Quantity="2"><QualifierInfo>10</QualifierInfo><Price Amount="${amount}" CurrencyCode="EUR" DecimalPlaces="${places}"/></ParticipantCategory>`;
+  const maxPrice = {
+    edit: (r: import('./helpers').OtaRequest) => r.setAttribute('//ota:GuidelinePricing/ota:MaximumPrice', 'Amount', '60.00'),
+  };
+  const x = (amount: string) =>
+    exchange('activityavailability', rs('OTA_TourActivityAvailRS', `<Success/>${info({ pricing: priced(amount) })}`), maxPrice);
+  expectRule(ruleOf(availability, 'AAV-MAXPRICE'), x('4500'), 'passed');
+  expectRule(ruleOf(availability, 'AAV-MAXPRICE'), x('45.00'), 'passed');
+  expectRule(ruleOf(availability, 'AAV-MAXPRICE'), x('7500'), 'failed');
+  expectRule(ruleOf(availability, 'AAV-MAXPRICE'), x('75.00'), 'failed');
+});
