@@ -38,6 +38,13 @@ export function wordIs(attr: string, word: string): string {
   return `translate(normalize-space(${attr}),'${letters.toUpperCase()}','${letters.toLowerCase()}')='${word.toLowerCase()}'`;
 }
 
+/**
+ * An XPath test that the xs:boolean attribute `attr` is `value` (true or 1, false or 0, any case and
+ * white space). Unparenthesised (`A or B`): wrap it in a predicate or in not(...).
+ */
+export const xsBoolIs = (attr: string, value: boolean): string =>
+  `${wordIs(attr, String(value))} or normalize-space(${attr})='${value ? 1 : 0}'`;
+
 // OpenTravel code list Age Qualifying Code (AQC), by the AgeQualifyingEnum words of 2016B that
 // QualifierInfo carries as text.
 const AQC: Record<string, string> = {

@@ -15,15 +15,16 @@ import {
   valuesEverywhere,
   within,
   wordIs,
+  xsBoolIs,
 } from '../../contracts/values';
 import type { XNode } from '../../xml/xml';
 
 /** The spec names a hotel as "text of Region with RegionCode=HotelCode", a product as "... RegionCode=Product". */
 const HOTEL_REGION = `ota:Location/ota:Region[${wordIs('@RegionCode', 'HotelCode')}]`;
 export const PRODUCT_REGION = `ota:Location/ota:Region[${wordIs('@RegionCode', 'Product')}]`;
-const PICKUP = `ota:PickupDropoff[${wordIs('@PickupInd', 'true')} or normalize-space(@PickupInd)='1']`;
+const PICKUP = `ota:PickupDropoff[${xsBoolIs('@PickupInd', true)}]`;
 // A PickupDropoff that does not say it is a drop-off (PickupInd false): a drop-off point is not the hotel.
-const NOT_DROPOFF = `ota:PickupDropoff[not(${wordIs('@PickupInd', 'false')} or normalize-space(@PickupInd)='0')]`;
+const NOT_DROPOFF = `ota:PickupDropoff[not(${xsBoolIs('@PickupInd', false)})]`;
 
 /** The facts both replies show of a TourActivityInfo, with ids of operation `op`. */
 export function tourActivityFacts(op: 'activityavailability' | 'activitysearch', xsd: string) {
@@ -32,7 +33,7 @@ export function tourActivityFacts(op: 'activityavailability' | 'activitysearch',
       `${op}.activity`,
       'an activity offered',
       // Not an alternate (AlternateInd): OpenTravel's flag for an offer that does not meet the criteria.
-      [`/*/ota:TourActivityInfo[not(${wordIs('@AlternateInd', 'true')} or normalize-space(@AlternateInd)='1')]`],
+      [`/*/ota:TourActivityInfo[not(${xsBoolIs('@AlternateInd', true)})]`],
       `${xsd}: TourActivityInfo (one per activity or option)`,
     ),
     tourActivityId: fact(

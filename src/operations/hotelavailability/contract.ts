@@ -16,7 +16,7 @@ import {
   num,
   otherContent,
   valuesEverywhere,
-  wordIs,
+  xsBoolIs,
 } from '../../contracts/values';
 import { normalName, placeVerdict } from '../../contracts/places';
 import type { Contract } from '../contract';
@@ -28,10 +28,7 @@ export const FACTS = {
     'hotelavailability.hotel',
     'a hotel offered',
     // Not an alternate (IsAlternate): OpenTravel's flag for an offer that does not meet the criteria.
-    [
-      `/*/ota:RoomStays/ota:RoomStay[not(${wordIs('@IsAlternate', 'true')} or normalize-space(@IsAlternate)='1')]`,
-      '/*/ota:HotelStays/ota:HotelStay',
-    ],
+    [`/*/ota:RoomStays/ota:RoomStay[not(${xsBoolIs('@IsAlternate', true)})]`, '/*/ota:HotelStays/ota:HotelStay'],
     `${XSD}: RoomStays/RoomStay (one per hotel and offer); HotelStays/HotelStay`,
   ),
   code: fact(

@@ -23,6 +23,7 @@ import {
   valuesEverywhere,
   within,
   wordIs,
+  xsBoolIs,
 } from '../../contracts/values';
 import type { XNode } from '../../xml/xml';
 import type { Contract } from '../contract';
@@ -30,7 +31,7 @@ import type { Contract } from '../contract';
 const XSD = 'OTA_GroundAvailRS.xsd (2016B)';
 const SERVICE = `${XSD}: GroundServices/GroundService`;
 const LOCATION = 'ota:Service/ota:Location';
-const SHUTTLE_PICKUP = `ota:Shuttle/ota:ServiceLocation[${wordIs('@PickupInd', 'true')} or normalize-space(@PickupInd)='1']`;
+const SHUTTLE_PICKUP = `ota:Shuttle/ota:ServiceLocation[${xsBoolIs('@PickupInd', true)}]`;
 
 export const FACTS = {
   service: fact('transferavailability.service', 'a transfer service offered', ['/*/ota:GroundServices/ota:GroundService'], SERVICE),
@@ -54,7 +55,7 @@ export const FACTS = {
       `${LOCATION}/ota:Dropoff/ota:AirportInfo`,
       `${LOCATION}/ota:DropOff/ota:AirportInfo`,
       `${LOCATION}/*/ota:AirportInfo/ota:Departure`,
-      `ota:Shuttle/ota:ServiceLocation[${wordIs('@PickupInd', 'false')} or normalize-space(@PickupInd)='0']/ota:AirportInfo`,
+      `ota:Shuttle/ota:ServiceLocation[${xsBoolIs('@PickupInd', false)}]/ota:AirportInfo`,
     ],
     `${SERVICE}/Service/Location/Dropoff/AirportInfo (GroundLocationType); AirportInfo/Departure`,
   ),
