@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { FAULTS, type FaultDef } from '../sandbox/src/faults';
 import { VARIANTS, type VariantDef } from '../sandbox/src/variants';
 import { PROJECT_ROOT } from '../src/run/config';
-import { ConfigError } from '../src/run/errors';
+import { ConfigError } from '../src/core/errors';
 import type { ConformanceResult } from '../src/reporting/result';
 
 interface RunOutcome {

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, PROJECT_ROOT } from '../src/run/config';
-import { ConfigError } from '../src/run/errors';
+import { ConfigError } from '../src/core/errors';
 import { formatFindings, Redactor, scanForSecrets } from '../src/safety/redaction';
 import { maskConsole } from '../src/safety/console';
 import { ALLURE3_CATEGORIES } from '../src/reporting/allure-metadata';

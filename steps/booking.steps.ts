@@ -8,7 +8,7 @@ import { refusalForm } from '../src/contracts/envelope';
 import type { Exchange } from '../src/transport/exchange';
 import type { OperationName } from '../src/spec/operations';
 import type { RequirementId } from '../src/spec/requirements';
-import { StepUsageError } from '../src/run/errors';
+import { StepUsageError } from '../src/core/errors';
 import { setMessagePassword } from '../src/xml/requests';
 import type { GatewayWorld } from '../src/cucumber/world';
 import { bookActivity } from '../src/operations/activitybook/book';

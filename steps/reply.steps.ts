@@ -21,7 +21,7 @@ import {
 } from '../src/contracts/envelope';
 import type { Rule } from '../src/contracts/rule';
 import type { RequirementId } from '../src/spec/requirements';
-import { StepUsageError } from '../src/run/errors';
+import { StepUsageError } from '../src/core/errors';
 import type { GatewayWorld } from '../src/cucumber/world';
 import './parameters';
 

@@ -3,8 +3,9 @@
 // the body actually sent, so that no sentence can silently do nothing. Each edit is a typed
 // function of its operation (src/operations/<op>/request.ts); no XPath and no codes here.
 import type { OperationName } from '../src/spec/operations';
-import { partyAvailable, type TestData } from '../src/run/test-data';
-import { StepUsageError } from '../src/run/errors';
+import { partyAvailable } from '../src/run/test-data';
+import type { Party, TestData } from '../src/core/test-data';
+import { StepUsageError } from '../src/core/errors';
 import {
   keepOnlySource,
   leaveOutPos,
@@ -14,7 +15,6 @@ import {
   setRequestorId,
   setUserId,
   type OtaRequest,
-  type Party,
 } from '../src/xml/requests';
 import * as hotelAvailability from '../src/operations/hotelavailability/request';
 import * as activityAvailability from '../src/operations/activityavailability/request';

@@ -2,7 +2,7 @@
 // (GatewayWorld.send records SEC-NO-CREDENTIAL-ECHO for each); this sentence states it in a
 // scenario, so that the requirement has a scenario of its own, without checking the replies twice.
 import { Then } from '@cucumber/cucumber';
-import { StepUsageError } from '../src/run/errors';
+import { StepUsageError } from '../src/core/errors';
 import type { GatewayWorld } from '../src/cucumber/world';
 
 Then("no reply carries the caller's credentials", function (this: GatewayWorld) {

@@ -5,7 +5,9 @@
 // first. Namespace prefixes, comments, CDATA, surrounding white space, element order and extra
 // elements never matter: places are namespace-aware XPaths and values are trimmed.
 import type { XmlDoc, XNode } from '../xml/xml';
-import type { ReplyProfilePlaces } from './rule';
+
+/** Extra XPaths per fact, from the target's reply profile (OTA_REPLY_PROFILE). */
+export type ReplyProfilePlaces = Readonly<Record<string, readonly string[]>>;
 
 export interface Fact {
   /** Stable name, used by reply profiles: "<operation>.<thing>", e.g. "hotelavailability.hotel.country". */

@@ -3,9 +3,9 @@
 // passed, failed (with findings: where, expected, found) or cantTell (with the reason the check
 // could not be made: the reply does not show the fact, there was no reply to read...).
 import type { Exchange } from '../transport/exchange';
-import type { CheckOutcome } from '../reporting/result';
+import type { CheckOutcome } from '../core/outcomes';
 import { requirement, type RequirementId } from '../spec/requirements';
-import { ReplyReader } from './reader';
+import { ReplyReader, type ReplyProfilePlaces } from './reader';
 
 export type { Exchange } from '../transport/exchange';
 
@@ -72,9 +72,6 @@ export interface Rule {
   sentence?: string;
   check(x: Exchange, profile?: ReplyProfilePlaces): Assertion;
 }
-
-/** Extra XPaths per fact, from the target's reply profile (OTA_REPLY_PROFILE). */
-export type ReplyProfilePlaces = Readonly<Record<string, readonly string[]>>;
 
 /**
  * A rule that needs the reply document. Without one (no HTTP reply, an unreadable body) the check

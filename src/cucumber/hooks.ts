@@ -3,9 +3,9 @@
 import { After, AfterAll, Before, BeforeAll, setDefaultTimeout, setDefinitionFunctionWrapper } from '@cucumber/cucumber';
 import { openedConfig, openRunContext, runContext } from '../run/run-context';
 import { loadConfig } from '../run/config';
-import { ConfigError } from '../run/errors';
+import { ConfigError } from '../core/errors';
 import { DEFAULT_LIMITS, DEFAULT_RETRY } from '../transport/http';
-import { cancelBooking } from '../safety/bookings';
+import { cancelBooking } from '../run/bookings';
 import { maskStepErrors, protectProcess } from '../safety/run-guard';
 import type { GatewayWorld } from './world';
 import { CLEANUP_NOTE_MEDIA_TYPE } from '../reporting/outcomes';

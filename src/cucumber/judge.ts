@@ -4,7 +4,7 @@
 //   a SHOULD that failed                                 -> a warning attachment, the step passes
 //   an INFO that failed                                  -> recorded only (informative)
 //   a MUST that could not be checked                     -> CannotTell (broken, not failed)
-import { CannotTell, ConformanceAssertionError } from '../run/errors';
+import { CannotTell, ConformanceAssertionError } from '../core/errors';
 import { requirement } from '../spec/requirements';
 import type { Assertion, Finding } from '../contracts/rule';
 import { ASSERTIONS_MEDIA_TYPE } from '../reporting/outcomes';

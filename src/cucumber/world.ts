@@ -3,14 +3,15 @@
 // to ./judge, booking safety to src/safety. Steps speak to it in domain terms only.
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
 import { exchange, disposeExchange, type Exchange } from '../transport/exchange';
-import { OtaRequest, type PlaceholderValues } from '../xml/requests';
+import { OtaRequest } from '../xml/requests';
+import type { PlaceholderValues } from '../core/test-data';
 import { OPERATIONS, type OperationName, type OperationSpec } from '../spec/operations';
 import { replySchema, runContext, type RunContext } from '../run/run-context';
 import { alignmentRule } from '../contracts/alignment';
 import { credentialEcho } from '../contracts/security';
 import { baseValues, newReference } from '../run/scenario-values';
-import { CannotTell, StepUsageError } from '../run/errors';
-import { recordBookingIntent } from '../safety/bookings';
+import { CannotTell, StepUsageError } from '../core/errors';
+import { recordBookingIntent } from '../run/bookings';
 import { unreachableNote } from '../transport/http';
 import type { Assertion, Rule } from '../contracts/rule';
 import type { BookedItem } from '../operations/bookread/contract';

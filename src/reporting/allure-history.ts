@@ -2,7 +2,7 @@
 // sandbox of a pull request and the vendor's gateway of a nightly run never share one trend, and
 // bounded (OTA_HISTORY_LIMIT runs, default 30), so that it does not grow without end in a CI cache.
 import { join } from 'node:path';
-import { ConfigError } from '../run/errors';
+import { ConfigError } from '../core/errors';
 
 export const DEFAULT_HISTORY_LIMIT = 30;
 

@@ -11,7 +11,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ClassResult, ConformanceResult, FindingRecord, Outcome, RequirementResult, RunVerdict, ScenarioStatus } from './result';
+import type { ClassResult, ConformanceResult, FindingRecord, RequirementResult, RunVerdict, ScenarioStatus } from './result';
+import type { Outcome } from '../core/outcomes';
 
 const REPORT_FILES = {
   html: 'conformance-report.html',

@@ -1,5 +1,6 @@
 // The console summary of a run: per class, per requirement, then the verdict in one line.
-import type { ConformanceResult, Outcome } from './result';
+import type { ConformanceResult } from './result';
+import type { Outcome } from '../core/outcomes';
 
 const MARK: Record<Outcome, string> = {
   passed: 'passed',

@@ -8,10 +8,11 @@
 //   untested      no scenario citing it ran (not selected, or only skipped), or untestable;
 //   inapplicable  its conformance class is not claimed by the target.
 import type * as messages from '@cucumber/messages' with { 'resolution-mode': 'import' };
-import { CANNOT_TELL_TYPE, SUITE_FAULT_TYPES } from '../run/errors';
+import { CANNOT_TELL_TYPE, SUITE_FAULT_TYPES } from '../core/errors';
 import { REQUIREMENTS, type ConformanceClass } from '../spec/requirements';
 import type { Assertion } from '../contracts/rule';
-import type { CheckOutcome, FindingRecord, Outcome, RequirementResult, ScenarioRecord, ScenarioStatus } from './result';
+import type { FindingRecord, RequirementResult, ScenarioRecord, ScenarioStatus } from './result';
+import type { CheckOutcome, Outcome } from '../core/outcomes';
 
 /** Media type of the attachment in which a step records its assertions. */
 export const ASSERTIONS_MEDIA_TYPE = 'application/vnd.ota-conformance.assertions+json';

@@ -3,12 +3,7 @@
 // src/reporting/outcomes.ts from cucumber's messages; outcomes after W3C EARL.
 import type { ConformanceClass, RequirementDef } from '../spec/requirements';
 import type { Assertion } from '../contracts/rule';
-
-/** EARL outcome of one requirement. */
-export type Outcome = 'passed' | 'failed' | 'cantTell' | 'untested' | 'inapplicable';
-
-/** What one check of one requirement concluded (a requirement may be checked many times). */
-export type CheckOutcome = 'passed' | 'failed' | 'cantTell';
+import type { CheckOutcome, Outcome } from '../core/outcomes';
 
 /** One difference between what the requirement expects and what the gateway did. */
 export interface FindingRecord {

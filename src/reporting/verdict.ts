@@ -7,7 +7,8 @@
 //                       for a --tags selection: "selection passed; not a conformance verdict"
 import { CONFORMANCE_CLASSES, type ConformanceClass } from '../spec/requirements';
 import { firstLine } from './outcomes';
-import type { ClassResult, Outcome, RequirementResult, RunVerdict, ScenarioRecord } from './result';
+import type { ClassResult, RequirementResult, RunVerdict, ScenarioRecord } from './result';
+import type { Outcome } from '../core/outcomes';
 
 export const EXIT = { CONFORMS: 0, DOES_NOT_CONFORM: 1, COULD_NOT_RUN: 2, SECRET_LEAKED: 3, NOT_DETERMINED: 4 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

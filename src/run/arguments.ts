@@ -1,7 +1,7 @@
 // The runner's command line: its own options, and cucumber-js options passed through. Every
 // problem is a ConfigError of one line, found before the target is contacted or any earlier
 // report is touched.
-import { ConfigError } from './errors';
+import { ConfigError } from '../core/errors';
 
 export interface RunArguments {
   profile: string;

@@ -5,7 +5,7 @@
 // combined; the conformance report, JUnit and summary.json are written for the whole.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError, SuiteFault } from './errors';
+import { ConfigError, SuiteFault } from '../core/errors';
 import { loadConfig } from './config';
 import { Redactor } from '../safety/redaction';
 import { requirementOutcomes } from '../reporting/outcomes';

@@ -4,9 +4,9 @@
 // Every problem is a ConfigError naming the file and the field; unknown facts are refused (a typo
 // would otherwise be silently ignored), and every XPath must compile.
 import { readFileSync } from 'node:fs';
-import { ConfigError } from './errors';
+import { ConfigError } from '../core/errors';
 import { XmlDoc } from '../xml/xml';
-import type { ReplyProfilePlaces } from '../contracts/rule';
+import type { ReplyProfilePlaces } from '../contracts/reader';
 
 export interface ReplyProfile {
   description?: string;

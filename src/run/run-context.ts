@@ -4,13 +4,14 @@
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { loadConfig, type Credentials, type SuiteConfig } from './config';
-import { deepMerge, loadTestData, type TestData } from './test-data';
+import { deepMerge, loadTestData } from './test-data';
+import type { TestData } from '../core/test-data';
 import { Redactor } from '../safety/redaction';
 import { BookingLedger } from '../safety/ledger';
 import { loadXml, XmlSchema } from '../xml/xml';
 import { loadReplyProfile, type ReplyProfile } from './reply-profile';
 import { FACT_IDS } from '../operations';
-import { ConfigError } from './errors';
+import { ConfigError } from '../core/errors';
 import { CONFORMANCE_CLASSES, type ConformanceClass } from '../spec/requirements';
 import { closeTransport } from '../transport/http';
 import type { OperationSpec } from '../spec/operations';

@@ -2,9 +2,8 @@
 // test data, dates relative to today (the gateway refuses past dates), and booking references
 // unique per run so repeated and parallel runs never collide.
 import type { Credentials } from './config';
-import { addDays, isoDate } from './dates';
-import type { PlaceholderValues } from '../xml/requests';
-import type { TestData } from './test-data';
+import { addDays, isoDate } from '../core/dates';
+import type { PlaceholderValues, TestData } from '../core/test-data';
 import { randomBytes } from 'node:crypto';
 
 let sequence = 0;

@@ -28,7 +28,7 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { ConfigError } from '../run/errors';
+import { ConfigError } from '../core/errors';
 
 export type LedgerEvent = 'intent' | 'committed' | 'cancelled' | 'gone' | 'cleanup-failed';
 

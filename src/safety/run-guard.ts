@@ -11,8 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { SuiteConfig } from '../run/config';
-import { SuiteFault } from '../run/errors';
+import { SuiteFault } from '../core/errors';
 import { configureFailureBreaker, gatewayStoppedAnswering } from '../transport/http';
 import { BookingLedger } from './ledger';
 import { maskConsole, scrubText } from './console';
@@ -28,13 +27,23 @@ export class GatewayStoppedAnswering extends SuiteFault {
   override name = 'GatewayStoppedAnswering';
 }
 
+/** What the guard reads of the run's configuration (src/run/config's SuiteConfig is one). */
+export interface GuardedRun {
+  runId: string;
+  ledgerFile: string;
+  secrets: string[];
+  credentials: { user: string };
+  maxConsecutiveFailures: number;
+  runDeadlineMs: number;
+}
+
 /** Where a tripped breaker leaves its marker, shared by the run's processes (same run id). */
-function breakerMarker(config: SuiteConfig): string {
+function breakerMarker(config: GuardedRun): string {
   return join(new BookingLedger(config.ledgerFile).runsDir, `${config.runId.replace(/[^\w.-]/g, '_')}.stopped`);
 }
 
 /** Per process (runner and every cucumber worker): masked console, shared failure breaker. */
-export function protectProcess(config: SuiteConfig): void {
+export function protectProcess(config: GuardedRun): void {
   maskConsole(new Redactor(config.secrets, { user: config.credentials.user }));
   configureFailureBreaker({ maxConsecutiveFailures: config.maxConsecutiveFailures, markerFile: breakerMarker(config) });
 }
@@ -75,7 +84,7 @@ export interface RunGuard {
  * The runner's guard. Throws a ConfigError (one line, exit 2) when the ledger cannot be written.
  * Sets OTA_RUN_ID so that cucumber's workers and the run context share this run's id.
  */
-export function startRunGuard(config: SuiteConfig): RunGuard {
+export function startRunGuard(config: GuardedRun): RunGuard {
   process.env.OTA_RUN_ID = config.runId;
   protectProcess(config);
   const ledger = new BookingLedger(config.ledgerFile);

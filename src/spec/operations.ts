@@ -2,8 +2,7 @@
 // Versioning table, the element paths the spec's Endpoints tables list for the request, and what
 // the suite needs to build one (sample, values, a discovered activity, whether a retry is safe).
 // Reply roots follow OpenTravel convention (RQ -> RS); the spec leaves them "not shown".
-import type { TestData } from '../run/test-data';
-import type { PlaceholderValues } from '../xml/requests';
+import type { PlaceholderValues, TestData } from '../core/test-data';
 
 export const OTA_NS = 'http://www.opentravel.org/OTA/2003/05';
 

@@ -45,9 +45,9 @@
 
 export type Level = 'MUST' | 'SHOULD' | 'INFO';
 
-/** Conformance classes a target may claim (the test data's `claims`). */
-export const CONFORMANCE_CLASSES = ['core', 'booking', 'partial-cancellation', 'security', 'alignment'] as const;
-export type ConformanceClass = (typeof CONFORMANCE_CLASSES)[number];
+// Conformance classes a target may claim: defined with the test data's types, where claims are read.
+import type { ConformanceClass } from '../core/test-data';
+export { CONFORMANCE_CLASSES, type ConformanceClass } from '../core/test-data';
 
 export type Basis =
   | { kind: 'spec'; quote: string } // verbatim words of gateway-spec.md (required for MUST)

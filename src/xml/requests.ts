@@ -2,12 +2,12 @@
 // placeholders are filled, then scenario-specific edits are applied to a pure-JS DOM. Before a
 // request is sent, it is checked against the spec's table for its operation, so that a broken
 // sample is reported as the suite's error, never as the gateway's nonconformance.
-import type { TestData } from '../run/test-data';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
-import { ConfigError, SuiteError } from '../run/errors';
+import { ConfigError, SuiteError } from '../core/errors';
+import type { Party, PlaceholderValues, TestData } from '../core/test-data';
 import { ISO_DATE, ISO_DATE_TIME, OTA_NS, type OperationSpec } from '../spec/operations';
 import { escapeXml } from './xml';
 
@@ -17,8 +17,6 @@ type XDocument = import('@xmldom/xmldom').Document;
 
 const select = xpath.useNamespaces({ ota: OTA_NS });
 const PLACEHOLDER = /\{\{([A-Za-z][A-Za-z0-9]*)\}\}/g;
-
-export type PlaceholderValues = Record<string, string | number | boolean>;
 
 /** Fills {{name}} placeholders; an unknown name is a suite error naming the sample. */
 export function fillPlaceholders(template: string, values: PlaceholderValues, source: string): string {
@@ -257,12 +255,6 @@ export const leaveOutPos = (r: OtaRequest) => r.remove('ota:POS');
 /** Keeps only the Source whose RequestorID has this Type (22: the requestor, 88: the user). */
 export function keepOnlySource(r: OtaRequest, type: '22' | '88'): OtaRequest {
   return r.remove(`ota:POS/ota:Source[ota:RequestorID/@Type='${type === '22' ? '88' : '22'}']`);
-}
-
-/** A party of participants (guests, passengers) by category. */
-export interface Party {
-  adults: number;
-  children: number;
 }
 
 // The samples' category codes (OpenTravel age qualifying codes; the spec: "numeric code", meaning "not shown").

@@ -3,7 +3,7 @@
 import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
 import { startSandbox, type RunningSandbox } from '../../sandbox/src';
 import { fill, initQuery, one, post, xp } from '../../sandbox/test/helpers';
-import { addDays } from '../../src/run/dates';
+import { addDays } from '../../src/core/dates';
 
 const RD = '/ota:OTA_ResRetrieveRS/ota:ReservationsList/ota:HotelReservation';
 

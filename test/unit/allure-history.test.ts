@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { DEFAULT_HISTORY_LIMIT, historyFile, historyLabel, historyLimit } from '../../src/reporting/allure-history';
-import { ConfigError } from '../../src/run/errors';
+import { ConfigError } from '../../src/core/errors';
 
 test('one history per target: the embedded sandbox, or the host, port and path of OTA_BASE_URL', () => {
   assert.equal(historyLabel(undefined), 'embedded-sandbox');

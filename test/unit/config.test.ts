@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { loadConfig } from '../../src/run/config';
-import { ConfigError } from '../../src/run/errors';
+import { ConfigError } from '../../src/core/errors';
 
 const remote = {
   OTA_BASE_URL: 'https://gw.example.com/ota/',

@@ -1,6 +1,7 @@
 // Test data and values shared by the unit tests of requests and contracts.
 import { baseValues } from '../../src/run/scenario-values';
-import { DEFAULT_PARTIES, type TestData } from '../../src/run/test-data';
+import { DEFAULT_PARTIES } from '../../src/run/test-data';
+import type { TestData } from '../../src/core/test-data';
 
 export const TEST_DATA: TestData = {
   claims: ['core', 'booking', 'partial-cancellation', 'security', 'alignment'],

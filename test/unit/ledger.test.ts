@@ -5,7 +5,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSyn
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { BookingLedger, STALE_OTHER_HOST_MS, STALE_SAME_HOST_MS } from '../../src/safety/ledger';
-import { ConfigError } from '../../src/run/errors';
+import { ConfigError } from '../../src/core/errors';
 
 const root = mkdtempSync(join(tmpdir(), 'ledger-test-'));
 after(() => rmSync(root, { recursive: true, force: true }));

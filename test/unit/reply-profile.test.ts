@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadXml } from '../../src/xml/xml';
 import { loadReplyProfile } from '../../src/run/reply-profile';
-import { ConfigError } from '../../src/run/errors';
+import { ConfigError } from '../../src/core/errors';
 import { FACT_IDS } from '../../src/operations';
 
 const dir = mkdtempSync(join(tmpdir(), 'ogc-profile-'));

@@ -14,7 +14,7 @@ import { CucumberExpression, ParameterTypeRegistry, RegularExpression, type Expr
 import { REQUEST_EDITS, type EditContext, type RequestEdit } from '../../steps/request-edits';
 import { OPERATIONS, OTA_NS, type OperationName } from '../../src/spec/operations';
 import { loadTestData } from '../../src/run/test-data';
-import { SuiteError } from '../../src/run/errors';
+import { SuiteError } from '../../src/core/errors';
 import { baseValues } from '../../src/run/scenario-values';
 import { OtaRequest, bodyInAnotherNamespace, bodyUnderRoot, bodyWithVersion, truncatedBody } from '../../src/xml/requests';
 import { exchange, type Exchange } from '../../src/transport/exchange';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OtaRequest, fillPlaceholders } from '../../src/xml/requests';
 import { OPERATIONS, OPERATION_NAMES } from '../../src/spec/operations';
-import { SuiteError } from '../../src/run/errors';
+import { SuiteError } from '../../src/core/errors';
 import { baseValues } from '../../src/run/scenario-values';
 import { loadTestData } from '../../src/run/test-data';
 

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadTestData } from '../../src/run/test-data';
-import { ConfigError } from '../../src/run/errors';
+import { ConfigError } from '../../src/core/errors';
 
 const dir = mkdtempSync(join(tmpdir(), 'ogc-test-data-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,13 +3,14 @@
 // reply by meaning (the facts of ./contract, the target's reply profile first). Every result is
 // tried, not only the first. When nothing bookable is found, the scenario's requirements are
 // cantTell (a precondition), never failed: the reason says why (no reply, a refusal, no result).
-import type { GatewayWorld } from '../../cucumber/world';
-import type { PlaceholderValues } from '../../xml/requests';
+import type { PlaceholderValues } from '../../core/test-data';
+import type { Exchange } from '../../transport/exchange';
+import type { OtaRequest } from '../../xml/requests';
 import type { XNode } from '../../xml/xml';
-import { ReplyReader } from '../../contracts/reader';
+import { ReplyReader, type ReplyProfilePlaces } from '../../contracts/reader';
 import { noDocument } from '../../contracts/rule';
 import { refusalForm } from '../../contracts/envelope';
-import { addDays } from '../../run/dates';
+import { addDays } from '../../core/dates';
 import { firstAccepted, isDate } from '../../contracts/values';
 import { FACTS } from './contract';
 
@@ -105,8 +106,19 @@ function bookable(r: ReplyReader, activity: XNode, from: string, to: string): Bo
   };
 }
 
+/**
+ * What discovery needs of a scenario (the cucumber World is one): prepare and send the availability
+ * request, and stop the scenario as cannot-tell when no activity can be found.
+ */
+export interface DiscoveryScenario {
+  prepare(name: 'activityavailability'): OtaRequest;
+  send(): Promise<Exchange>;
+  precondition(holds: unknown, reason: string): asserts holds;
+  readonly run: { readonly replyProfile: { readonly facts: ReplyProfilePlaces } };
+}
+
 /** The activity found, and what of its booking values the suite guessed (a refusal of those is no finding). */
-export async function discoverActivity(world: GatewayWorld): Promise<Bookable> {
+export async function discoverActivity(world: DiscoveryScenario): Promise<Bookable> {
   const request = world.prepare('activityavailability');
   const hotel = (request.value("//ota:TourActivity/ota:Location[@Context='Source']/ota:Region") ?? '').trim();
   const x = await world.send();

@@ -1,5 +1,6 @@
 // Activity availability requests (POST /activityavailability): the edits scenarios make to the sample.
-import { categoriesOf, type OtaRequest, type Party } from '../../xml/requests';
+import { categoriesOf, type OtaRequest } from '../../xml/requests';
+import type { Party } from '../../core/test-data';
 
 const TOUR = 'ota:TourActivity';
 const PARTICIPANT_COUNT = `${TOUR}/ota:ParticipantCount`;

@@ -4,8 +4,8 @@
 import { refusalForm } from '../../contracts/envelope';
 import type { Exchange } from '../../transport/exchange';
 import type { OperationName } from '../../spec/operations';
-import type { BookingForms } from '../../run/test-data';
-import type { OtaRequest, Party } from '../../xml/requests';
+import type { BookingForms, Party } from '../../core/test-data';
+import type { OtaRequest } from '../../xml/requests';
 import type { BookedItem } from '../bookread/contract';
 import { bookedItemOf, bookingRefOf, setParty, setReferences, setResStatus } from './request';
 

@@ -1,5 +1,6 @@
 // Activity booking requests (POST /activitybook): the edits scenarios make to the sample.
-import { categoriesOf, type OtaRequest, type Party } from '../../xml/requests';
+import { categoriesOf, type OtaRequest } from '../../xml/requests';
+import type { Party } from '../../core/test-data';
 import type { BookedItem } from '../bookread/contract';
 
 const PARTICIPANT = 'ota:BookingInfo/ota:ParticipantInfo';

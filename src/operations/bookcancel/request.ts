@@ -1,6 +1,6 @@
 // Booking cancel requests (POST /bookcancel): the edits scenarios make to the sample.
 import type { OtaRequest } from '../../xml/requests';
-import type { BookingForms } from '../../run/test-data';
+import type { BookingForms } from '../../core/test-data';
 
 export { setBookingReference } from '../bookread/request';
 

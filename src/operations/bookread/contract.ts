@@ -4,7 +4,8 @@
 // practice. A read is compared with what the scenario booked, so these checks take that
 // expectation (and the target's status words for a cancelled booking) as arguments.
 import { fact, ReplyReader, type Fact } from '../../contracts/reader';
-import { Check, list, noDocument, type Exchange, type ReplyProfilePlaces, type Rule } from '../../contracts/rule';
+import { Check, list, noDocument, type Exchange, type Rule } from '../../contracts/rule';
+import type { ReplyProfilePlaces } from '../../contracts/reader';
 import { checkServed, refusalForm } from '../../contracts/envelope';
 import type { RequirementId } from '../../spec/requirements';
 import type { XNode } from '../../xml/xml';

@@ -4,7 +4,7 @@
 import { fact, type ReplyReader } from '../../contracts/reader';
 import { list, rule, type Check, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { addDays } from '../../run/dates';
+import { addDays } from '../../core/dates';
 import type { XNode } from '../../xml/xml';
 import {
   ageQualifyingCode,

@@ -1,6 +1,6 @@
 // Hotel availability requests (POST /hotelavailability): the edits scenarios make to the sample.
-import { categoriesOf, type OtaRequest, type Party } from '../../xml/requests';
-import type { Place } from '../../run/test-data';
+import { categoriesOf, type OtaRequest } from '../../xml/requests';
+import type { Party, Place } from '../../core/test-data';
 
 const SEGMENT = 'ota:AvailRequestSegments/ota:AvailRequestSegment';
 const GUEST_COUNT = `${SEGMENT}/ota:RoomStayCandidates/ota:RoomStayCandidate/ota:GuestCounts/ota:GuestCount`;

@@ -8,7 +8,7 @@
 import { fact, type Fact, type ReplyReader } from '../../contracts/reader';
 import { list, rule, type Check, type Exchange, type Rule } from '../../contracts/rule';
 import { checkServed, refusalCheck, refusalForm } from '../../contracts/envelope';
-import { addDays } from '../../run/dates';
+import { addDays } from '../../core/dates';
 import {
   ageQualifyingCode,
   bool,

@@ -1,6 +1,7 @@
 // Transfer availability requests (POST /transferavailability): the edits scenarios make to the sample.
 // The sample holds both legs: Location 1 from the airport to the hotel, Location 2 back.
-import { categoriesOf, type OtaRequest, type Party } from '../../xml/requests';
+import { categoriesOf, type OtaRequest } from '../../xml/requests';
+import type { Party } from '../../core/test-data';
 
 const LOCATION = 'ota:Service/ota:Locations/ota:Location';
 const AIRPORT_TO_HOTEL = `${LOCATION}[ota:Pickup/ota:AirportInfo and ota:DropOff/ota:Address]`;

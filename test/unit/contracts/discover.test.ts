@@ -3,7 +3,7 @@
 import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { discoverActivity } from '../../../src/operations/activityavailability/discover';
-import { CannotTell } from '../../../src/run/errors';
+import { CannotTell } from '../../../src/core/errors';
 import type { GatewayWorld } from '../../../src/cucumber/world';
 import type { Exchange } from '../../../src/contracts/rule';
 import { exchange, loadXml, noReply, prefixed, request, rs } from './helpers';

@@ -7,11 +7,11 @@
 import { exchange, disposeExchange } from '../transport/exchange';
 import { OtaRequest } from '../xml/requests';
 import { OPERATIONS } from '../spec/operations';
-import { baseValues } from '../run/scenario-values';
+import { baseValues } from './scenario-values';
 import { refusalForm } from '../contracts/envelope';
-import type { RunContext } from '../run/run-context';
+import type { RunContext } from './run-context';
 import type { Exchange } from '../contracts/rule';
-import type { LedgerEntry } from './ledger';
+import type { LedgerEntry } from '../safety/ledger';
 
 export type CleanupKind = 'cancelled' | 'already-cancelled' | 'unknown' | 'failed';
 

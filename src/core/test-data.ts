@@ -1,0 +1,97 @@
+// The test data's shapes (OTA_TEST_DATA), shared by every layer: the requests fill their
+// placeholders from it, the operations read its codes. Loading and checking a file is src/run's job.
+
+/** Conformance classes a target may claim (the test data's `claims`). */
+export const CONFORMANCE_CLASSES = ['core', 'booking', 'partial-cancellation', 'security', 'alignment'] as const;
+export type ConformanceClass = (typeof CONFORMANCE_CLASSES)[number];
+
+/** The values that fill a sample's {{name}} placeholders. */
+export type PlaceholderValues = Record<string, string | number | boolean>;
+
+/** A party of participants (guests, passengers) by category. */
+export interface Party {
+  adults: number;
+  children: number;
+}
+
+/**
+ * The forms the spec leaves open that the booking classes need (it lists only Quote for ResStatus
+ * and CancelType: "Other allowed values of these attributes are not listed").
+ */
+export interface BookingForms {
+  /** ResStatus of an activity booking that books. Default Commit (OpenTravel). */
+  commitResStatus: string;
+  /** CancelType of a booking cancel that cancels. Default Commit (OpenTravel). */
+  commitCancelType: string;
+  /** Words a reply uses for a cancelled booking or item (case-insensitive). Default Cancelled, Canceled. */
+  cancelledStatusWords: string[];
+  /**
+   * How a partial cancellation is expressed ("not shown" in the spec): 'item-reference' = the
+   * cancel request carries the item's UniqueID Type 37 beside the booking's Type 36. Absent: the
+   * target does not declare one, and cannot claim partial-cancellation.
+   */
+  partialCancellation?: 'item-reference';
+}
+
+export interface Place {
+  /** RefPoint CodeContext: Country or Region. */
+  context: 'Country' | 'Region';
+  /** RefPoint text: the place name as the target knows it. */
+  name: string;
+}
+
+export interface TestData {
+  description?: string;
+  /** Conformance classes the target claims; core is always among them. */
+  claims: ConformanceClass[];
+  booking: BookingForms;
+  language: string;
+  altLanguage: string;
+  /** Days from today to the first service date; replies are requested for future dates only. */
+  offsetDays: number;
+  /** Length of a stay or activity window, in days (at least 1). */
+  nights: number;
+  /**
+   * Parties (adults, children) the target has availability for at the test data's places, products
+   * and routes. Outlines with another party check that the request is handled and that what is
+   * returned fits the party, but "nothing available" is then a legitimate answer. Default: 2
+   * adults and 1 child (the samples' party), and 1 adult.
+   */
+  availableParties: Party[];
+  /**
+   * Other names the target's replies use for a place of the test data (a region shown as its
+   * province or island, a country in its own language), by place name: {"Mallorca": ["Illes Balears"]}.
+   */
+  placeAliases: Record<string, string[]>;
+  hotelAvailability: {
+    /** AvailRequestSegment InfoSource. */
+    infoSource: string;
+    /** Places with several available hotels: more than MaxResponses 1 can hold. */
+    places: Place[];
+    /** A place the target knows nothing about: a search there must be Success with no hotels or a Warning. */
+    emptyPlace: Place;
+  };
+  /** Hotels for hotel descriptive data. */
+  hotels: Array<{ code: string; brandCode: string }>;
+  activities: {
+    /** Hotels whose guests are offered activities (Location Context=Source, RegionCode=HotelCode). */
+    hotelCodes: string[];
+    /** A product (RegionCode=Product) offered at the first hotel. */
+    productCode: string;
+    /** Currency of MaximumPrice. */
+    currency: string;
+  };
+  transfers: {
+    airportCode: string;
+    airlineCode: string;
+    /** LocationType Code and UniqueId of a hotel location served from airportCode. */
+    locationTypeCode: string;
+    locationCode: string;
+  };
+  /** Codes that do not exist at the target, for the negative cases. */
+  unknown: {
+    hotelCode: string;
+    tourActivityId: string;
+    airportCode: string;
+  };
+}
