@@ -1,5 +1,5 @@
 // The Given sentences that edit the request being built, as data: request.steps.ts registers
-// each one, and test/unit/request-edits.test.ts applies the same table to the samples and reads
+// each one, and test/unit/steps/request-edits.test.ts applies the same table to the samples and reads
 // the body actually sent, so that no sentence can silently do nothing. Each edit is a typed
 // function of its operation (src/operations/<op>/request.ts); no XPath and no codes here.
 import type { OperationName } from '../src/spec/operations';

@@ -1,6 +1,6 @@
 // The requirements catalogue, rebased on the text of the spec (../shared/spec/gateway-spec.md).
 //
-// Levels (test/unit/requirements-basis.test.ts enforces them):
+// Levels (test/unit/spec/requirements-basis.test.ts enforces them):
 // - MUST: the spec's own words, quoted verbatim in `basis.quote`, state the behaviour. Only a MUST
 //   of a claimed class can make a run DOES NOT CONFORM.
 // - SHOULD: OpenTravel 2003/05 convention, or a reasonable reading of something the spec says is

@@ -4,7 +4,7 @@ import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { ENVELOPE_RULES, checkServed, errorType, refusalCheck, refusalForm, served, status200 } from '../../../src/contracts/envelope';
 import { Check, type Exchange } from '../../../src/contracts/rule';
-import { exchange, expectOutcome, expectRule, loadXml, NS, noReply, prefixed, rs } from './helpers';
+import { exchange, expectOutcome, expectRule, loadXml, NS, noReply, prefixed, rs } from '../../support/contracts';
 
 before(loadXml);
 

@@ -1,0 +1,44 @@
+// Activity descriptive data: each rule passes a conforming reply (at every place a fact may sit),
+// fails a reply that shows a contradiction, and cannot tell when the reply does not show the fact.
+// The request (test/support/fixtures/test-data.ts) asks TourActivityID A1.
+import { before, test } from 'node:test';
+import { contract } from '../../../../src/operations/activitynbc/contract';
+import { exchange, expectRule, loadXml, noReply, prefixed, rs, ruleOf } from '../../../support/contracts';
+
+before(loadXml);
+
+const rule = (req: Parameters<typeof ruleOf>[1]) => ruleOf(contract, req);
+const SHORT = '<Description><ShortDescription>A boat trip</ShortDescription></Description>';
+const described = (attrs = 'TourActivityID="A1" Name="Boat"', content = SHORT) =>
+  `<TourActivityDescriptiveContent ${attrs}>${content}</TourActivityDescriptiveContent>`;
+const reply = (contents: string) =>
+  rs('OTA_ProductDescriptiveInfoRS', `<Success/><ProductDescriptiveContents>${contents}</ProductDescriptiveContents>`);
+const x = (contents: string) => exchange('activitynbc', reply(contents));
+
+test('ANBC-SUBJECT: the requested activity, by its TourActivityID on the content or its BasicInfo', () => {
+  expectRule(rule('ANBC-SUBJECT'), x(described()), 'passed');
+  expectRule(rule('ANBC-SUBJECT'), x(described('', `<BasicInfo TourActivityID="A1" Name="Boat"/>${SHORT}`)), 'passed');
+  const info = rs(
+    'OTA_ProductDescriptiveInfoRS',
+    '<Success/><TourActivityInfo><BasicInfo TourActivityID="A1" Name="Boat"/></TourActivityInfo>',
+  );
+  expectRule(rule('ANBC-SUBJECT'), exchange('activitynbc', info), 'passed');
+  expectRule(rule('ANBC-SUBJECT'), exchange('activitynbc', prefixed(reply(described()))), 'passed');
+  expectRule(rule('ANBC-SUBJECT'), x(described('TourActivityID="A2"')), 'failed');
+  expectRule(rule('ANBC-SUBJECT'), x(''), 'failed');
+  expectRule(rule('ANBC-SUBJECT'), x(described('Name="Boat"')), 'cantTell');
+  expectRule(rule('ANBC-SUBJECT'), noReply('activitynbc'), 'cantTell');
+});
+
+test('ANBC-CONTENT: the name and a short, long or multimedia description', () => {
+  const long = '<Description><LongDescription><![CDATA[ A long boat trip ]]></LongDescription></Description>';
+  const text =
+    '<Description><Multimedia><MultimediaDescription><TextItems><TextItem><Description>Boat</Description></TextItem></TextItems>' +
+    '</MultimediaDescription></Multimedia></Description>';
+  expectRule(rule('ANBC-CONTENT'), x(described()), 'passed');
+  expectRule(rule('ANBC-CONTENT'), x(described('TourActivityID="A1"', `<BasicInfo Name="Boat"/>${long}`)), 'passed');
+  expectRule(rule('ANBC-CONTENT'), x(described(undefined, text)), 'passed');
+  expectRule(rule('ANBC-CONTENT'), x(described('TourActivityID="A1"')), 'failed');
+  expectRule(rule('ANBC-CONTENT'), x(described(undefined, '<Description><ShortDescription/></Description>')), 'failed');
+  expectRule(rule('ANBC-CONTENT'), x(''), 'cantTell');
+});

@@ -1,0 +1,91 @@
+// Activity search: each rule passes a conforming reply (at every place a fact may sit), fails a
+// reply that shows a contradiction, and cannot tell when the reply does not show the fact.
+// The request (test/support/fixtures/test-data.ts) searches around hotel H1 (product P1) from 2030-06-01 to 2030-06-04.
+import { before, test } from 'node:test';
+import { contract } from '../../../../src/operations/activitysearch/contract';
+import { exchange, expectRule, loadXml, noReply, prefixed, rs, ruleOf, type ExchangeOptions } from '../../../support/contracts';
+
+before(loadXml);
+
+const rule = (req: Parameters<typeof ruleOf>[1]) => ruleOf(contract, req);
+
+interface Found {
+  id?: string;
+  basic?: string;
+  schedule?: string;
+  location?: string;
+  pickup?: string;
+}
+const found = (o: Found = {}) =>
+  `<TourActivityInfo>${o.basic ?? `<BasicInfo TourActivityID="${o.id ?? 'P1'}" Name="Boat trip"/>`}` +
+  `<Schedule>${o.schedule ?? '<Detail Start="2030-06-02"/>'}</Schedule>` +
+  `${o.location ?? '<Location><Region RegionName="Mallorca"/></Location>'}` +
+  `${o.pickup ?? '<PickupDropoff LocationName="H1" PickupInd="true"/>'}</TourActivityInfo>`;
+const reply = (...infos: string[]) => rs('OTA_TourActivitySearchRS', `<Success/>${infos.join('')}`);
+const x = (opts: ExchangeOptions, ...infos: string[]) => exchange('activitysearch', reply(...infos), opts);
+const HOTEL_ONLY: ExchangeOptions = { edit: (r) => r.remove("ota:SearchCriteria/ota:LocationPref[@Context='Service']") };
+/** An activity whose Location shows a town or area and a country, at `hotel` (none: no pickup). */
+const inCountry = (area: string, country: string, id = 'P1', hotel = 'H1') =>
+  found({
+    id,
+    location: `<Location><Address><CityName>${area}</CityName><CountryName>${country}</CountryName></Address><Region RegionName="${area}"/></Location>`,
+    pickup: hotel ? `<PickupDropoff LocationName="${hotel}" PickupInd="true"/>` : '',
+  });
+const elsewhere = (area: string, hotel = 'H7') =>
+  found({ id: 'P9', location: `<Location><Region RegionName="${area}"/></Location>`, pickup: `<PickupDropoff LocationName="${hotel}"/>` });
+
+test('ASR-SUCCESS: activities with some descriptive data pass; none, or one with no descriptive data, fail', () => {
+  expectRule(rule('ASR-SUCCESS'), x({}, found()), 'passed');
+  expectRule(rule('ASR-SUCCESS'), x({}, found({ basic: '<BasicInfo TourActivityID="P1"/>' })), 'passed');
+  const described = found({
+    basic: '<BasicInfo TourActivityID="P1"/><Description><ShortDescription><![CDATA[ A boat ]]></ShortDescription></Description>',
+    location: '',
+  });
+  expectRule(rule('ASR-SUCCESS'), exchange('activitysearch', prefixed(reply(described))), 'passed');
+  expectRule(rule('ASR-SUCCESS'), x({}), 'failed');
+  expectRule(rule('ASR-SUCCESS'), x({}, found({ basic: '<BasicInfo TourActivityID="P1"/>', location: '' })), 'failed');
+  expectRule(rule('ASR-SUCCESS'), noReply('activitysearch'), 'cantTell');
+  // text where the suite knows no descriptive data: perhaps that data, in a layout the spec does not show
+  const unknown = found({ basic: '<BasicInfo TourActivityID="P1"/><Summary><Title>Boat trip</Title></Summary>', location: '' });
+  expectRule(rule('ASR-SUCCESS'), x({}, unknown), 'cantTell');
+});
+
+test('ASR-AREA: at the hotel, or in the area of the activities at the hotel', () => {
+  expectRule(rule('ASR-AREA'), x({}, found()), 'passed');
+  expectRule(
+    rule('ASR-AREA'),
+    x({}, found({ pickup: '', location: '<Location><Region RegionCode="HotelCode" RegionName="Mallorca">H1</Region></Location>' })),
+    'passed',
+  );
+  expectRule(rule('ASR-AREA'), x({}, found(), elsewhere('mallorca ')), 'passed');
+  // another region at the same place fails; another town (CityName) cannot tell: an area holds several
+  expectRule(rule('ASR-AREA'), x({}, found(), elsewhere('Algarve')), 'failed');
+  const town = (name: string, id: string, hotel: string) =>
+    found({
+      id,
+      location: `<Location><Address><CityName>${name}</CityName></Address></Location>`,
+      pickup: `<PickupDropoff LocationName="${hotel}"/>`,
+    });
+  expectRule(rule('ASR-AREA'), x({}, town('Palma', 'P1', 'H1'), town('Alcúdia', 'P9', 'H7')), 'cantTell');
+  // another country (by name in any language, or ISO code) than the hotel's activities: out of the area
+  expectRule(rule('ASR-AREA'), x({}, inCountry('Mallorca', 'Spain'), inCountry('Algarve', 'Portugal', 'P9', 'H7')), 'failed');
+  expectRule(rule('ASR-AREA'), x({}, inCountry('Mallorca', 'ES'), inCountry('Crete', 'Ελλάδα', 'P9', '')), 'failed');
+  expectRule(rule('ASR-AREA'), x({}, inCountry('Palma', 'Spain'), inCountry('Palma', 'España', 'P9', 'H7')), 'passed');
+  expectRule(rule('ASR-AREA'), x({}, elsewhere('Algarve')), 'cantTell');
+  expectRule(rule('ASR-AREA'), x({}, found({ pickup: '', location: '' })), 'cantTell');
+});
+
+test('ASR-DATES: start dates from Detail or Summary within DateTimePref', () => {
+  expectRule(rule('ASR-DATES'), x({}, found()), 'passed');
+  expectRule(rule('ASR-DATES'), x({}, found({ schedule: '<Summary Start="2030-06-01" End="2030-06-04"/>' })), 'passed');
+  expectRule(rule('ASR-DATES'), x({}, found({ schedule: '<Detail Start="2030-06-05"/>' })), 'failed');
+  expectRule(rule('ASR-DATES'), x({}, found({ schedule: '' })), 'cantTell');
+});
+
+test('ASR-HOTEL-ONLY: a search without product is served with activities of the area', () => {
+  expectRule(rule('ASR-HOTEL-ONLY'), x(HOTEL_ONLY, found(), elsewhere('Mallorca')), 'passed');
+  expectRule(rule('ASR-HOTEL-ONLY'), x(HOTEL_ONLY, inCountry('Mallorca', 'Spain'), inCountry('Algarve', 'Portugal', 'P9', 'H7')), 'failed');
+  expectRule(rule('ASR-HOTEL-ONLY'), x(HOTEL_ONLY), 'failed');
+  expectRule(rule('ASR-HOTEL-ONLY'), x({}, found()), 'cantTell');
+  expectRule(rule('ASR-HOTEL-ONLY'), x(HOTEL_ONLY, found({ pickup: '', location: '' })), 'cantTell');
+});

@@ -1,0 +1,47 @@
+// Booking cancel: each check passes, fails and cannot tell, on the sandbox's form and on other
+// legitimate forms (other status words, statuses in TPA_Extensions, prefixed namespace).
+import { before, test } from 'node:test';
+import { exchange, expectRule, loadXml, noReply, prefixed, rs } from '../../../support/contracts';
+import { cancellationConfirmed, termsQuoted } from '../../../../src/operations/bookcancel/contract';
+
+before(loadXml);
+
+const WORDS = ['Cancelled'];
+const TERMS = '<CancelInfoRS><CancelRules><CancelRule Type="Charge" Amount="0.00" CurrencyCode="EUR"/></CancelRules></CancelInfoRS>';
+const cancel = (status: string, content = '') =>
+  rs('OTA_CancelRS', `<Success/><UniqueID Type="36" ID="B1" ID_Context="Client"/>${content}`, status && `Status="${status}"`);
+const refused = rs('OTA_CancelRS', '<Errors><Error Type="3" Code="95" ShortText="Already cancelled"/></Errors>', 'Status="Unsuccessful"');
+
+test('CXL-QUOTE-TERMS: the terms are given and the status is not a cancelled word', () => {
+  const terms = termsQuoted(WORDS);
+  expectRule(terms, exchange('bookcancel', cancel('Pending', TERMS)), 'passed');
+  expectRule(terms, exchange('bookcancel', prefixed(cancel('', TERMS))), 'passed', undefined, 'no status shown');
+  expectRule(terms, exchange('bookcancel', cancel('Cancelled', TERMS)), 'failed');
+  expectRule(terms, exchange('bookcancel', cancel('Pending')), 'cantTell', undefined, 'no terms shown');
+  expectRule(terms, exchange('bookcancel', refused), 'cantTell', undefined, 'CXL-QUOTE says the quote was refused');
+  expectRule(terms, noReply('bookcancel'), 'cantTell');
+});
+
+test("CXL-COMMIT-STATUS: the reply says cancelled, in the target's words", () => {
+  expectRule(cancellationConfirmed(WORDS), exchange('bookcancel', cancel('Cancelled', TERMS)), 'passed');
+  expectRule(
+    cancellationConfirmed(['Canceled', 'XL']),
+    exchange('bookcancel', cancel('canceled')),
+    'passed',
+    undefined,
+    'declared words, any case',
+  );
+  const inExtension = cancel('', '<TPA_Extensions><ReservationStatus Status="Cancelled"/></TPA_Extensions>');
+  expectRule(cancellationConfirmed(WORDS), exchange('bookcancel', prefixed(inExtension)), 'passed', undefined, 'TPA_Extensions');
+  expectRule(cancellationConfirmed(WORDS), exchange('bookcancel', cancel('Pending')), 'failed');
+  expectRule(cancellationConfirmed(['XL']), exchange('bookcancel', cancel('Cancelled')), 'failed', undefined, 'not a declared word');
+  expectRule(cancellationConfirmed(WORDS), exchange('bookcancel', cancel('')), 'cantTell');
+  expectRule(
+    cancellationConfirmed(WORDS),
+    exchange('bookcancel', refused),
+    'cantTell',
+    undefined,
+    'CXL-COMMIT-CANCELS says it was refused',
+  );
+  expectRule(cancellationConfirmed(WORDS), noReply('bookcancel'), 'cantTell');
+});

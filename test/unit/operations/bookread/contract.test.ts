@@ -1,0 +1,284 @@
+// Booking read: each check passes, fails and cannot tell, on the sandbox's form and on other
+// legitimate forms (the gateway's own reference beside the client's, OTA_TourActivityResRetrieveRS,
+// statuses in TPA_Extensions or @Status, other status words, prefixed namespace, refusals by status).
+import { strict as assert } from 'node:assert';
+import { before, test } from 'node:test';
+import { exchange, expectRule, loadXml, noReply, prefixed, rs } from '../../../support/contracts';
+import {
+  noLongerLive,
+  onlyItemCancelled,
+  readDetails,
+  readReturns,
+  shownLive,
+  type ExpectedBooking,
+} from '../../../../src/operations/bookread/contract';
+
+before(loadXml);
+
+const BOOKED: ExpectedBooking = {
+  bookingRef: 'B1',
+  items: [
+    { itemRef: 'I1', tourActivityId: 'PMI-DRACH', surnames: ['Conformance'] },
+    { itemRef: 'I2', tourActivityId: 'PMI-BOAT', surnames: ['Conformance'] },
+  ],
+};
+const WORDS = ['Cancelled', 'Canceled'];
+
+const service = (ref: string, activity: string, status = 'Reserved', statusAttr = 'ReservationStatusType') =>
+  `<Service ${statusAttr}="${status}" ServiceInventoryCode="${activity}" Type="37" ID="${ref}" ID_Context="Client"/>`;
+const guests =
+  '<ResGuests><ResGuest><Profiles><ProfileInfo><Profile><Customer><PersonName>' +
+  '<GivenName>Ana</GivenName><Surname>Conformance</Surname>' +
+  '</PersonName></Customer></Profile></ProfileInfo></Profiles></ResGuest></ResGuests>';
+
+/** The sandbox's form: one HotelReservation whose Services are the booked activities. */
+function reservation(opts: { ref?: string; status?: string; refs?: string; services?: string; attrs?: string } = {}) {
+  const status = opts.status === undefined ? ' ResStatus="Reserved"' : opts.status ? ` ResStatus="${opts.status}"` : '';
+  const refs = opts.refs ?? `<UniqueID Type="36" ID="${opts.ref ?? 'B1'}" ID_Context="Client"/>`;
+  const services = opts.services ?? service('I1', 'PMI-DRACH') + service('I2', 'PMI-BOAT');
+  return `<HotelReservation${status}${opts.attrs ?? ''}>${refs}<Services>${services}</Services>${guests}</HotelReservation>`;
+}
+const read = (reservations: string) => rs('OTA_ResRetrieveRS', `<Success/><ReservationsList>${reservations}</ReservationsList>`);
+const refused = rs('OTA_ResRetrieveRS', '<Errors><Error Type="3" Code="87" ShortText="Booking not found"/></Errors>');
+
+// OTA_TourActivityResRetrieveRS: one Detail per booked activity, references in Confirmation and TPA_Extensions.
+const detail = (status = '') =>
+  rs(
+    'OTA_TourActivityResRetrieveRS',
+    '<Success/><Detail><BasicInfo TourActivityID="PMI-DRACH"/><Confirmation Type="36" ID="B1" ID_Context="Client"/>' +
+      '<ParticipantInfo><Individual><GivenName>Ana</GivenName><Surname>Conformance</Surname></Individual></ParticipantInfo>' +
+      '<TPA_Extensions><UniqueID Type="37" ID="I1" ID_Context="Client"/>' +
+      `${status ? `<ReservationStatus Status="${status}"/>` : ''}</TPA_Extensions></Detail>`,
+  );
+const ONE_ITEM: ExpectedBooking = { bookingRef: 'B1', items: [BOOKED.items[0]] };
+
+test('RD-RETURNS-BOOKING: the booking asked for is returned, whatever the form', () => {
+  const rule = readReturns(BOOKED);
+  expectRule(rule, exchange('bookread', read(reservation())), 'passed');
+  expectRule(rule, exchange('bookread', prefixed(read(reservation()))), 'passed');
+  const internalFirst = '<UniqueID Type="36" ID="GW-778" ID_Context="Internal"/><UniqueID Type="36" ID="B1" ID_Context="Client"/>';
+  expectRule(
+    rule,
+    exchange('bookread', read(reservation({ refs: internalFirst }))),
+    'passed',
+    undefined,
+    'client and internal references side by side',
+  );
+  expectRule(readReturns(ONE_ITEM), exchange('bookread', detail()), 'passed', undefined, 'OTA_TourActivityResRetrieveRS');
+});
+
+test('RD-RETURNS-BOOKING fails on another booking or a refusal, and cannot tell without the client reference', () => {
+  const rule = readReturns(BOOKED);
+  expectRule(rule, exchange('bookread', read(reservation({ ref: 'B9' }))), 'failed');
+  expectRule(rule, exchange('bookread', read(reservation() + reservation({ ref: 'B9' }))), 'failed', undefined, 'and no other');
+  expectRule(rule, exchange('bookread', refused), 'failed');
+  expectRule(rule, exchange('bookread', '', { status: 404 }), 'failed');
+  expectRule(rule, exchange('bookread', read(reservation({ refs: '<UniqueID Type="36" ID="GW-1" ID_Context="Internal"/>' }))), 'cantTell');
+  expectRule(
+    rule,
+    exchange('bookread', read(reservation({ refs: '<UniqueID Type="36" ID="GW-1"/>' }))),
+    'cantTell',
+    undefined,
+    'no context: maybe its own',
+  );
+  expectRule(rule, exchange('bookread', rs('OTA_ResRetrieveRS', '<Success/>')), 'cantTell');
+  expectRule(rule, noReply('bookread'), 'cantTell');
+});
+
+test('RD-DETAILS: items by reference with their activity, participants by surname', () => {
+  const rule = readDetails(BOOKED);
+  expectRule(rule, exchange('bookread', read(reservation())), 'passed');
+  expectRule(readDetails(ONE_ITEM), exchange('bookread', detail()), 'passed', undefined, 'OTA_TourActivityResRetrieveRS');
+  expectRule(rule, exchange('bookread', read(reservation({ services: service('I1', 'PMI-DRACH') + service('I2', 'OTHER') }))), 'failed');
+  expectRule(
+    rule,
+    exchange('bookread', read(reservation({ services: service('I1', 'PMI-DRACH') }))),
+    'failed',
+    undefined,
+    'an item missing',
+  );
+  const unnamed = read(reservation()).replace(/<Surname>Conformance</, '<Surname>Other<');
+  expectRule(rule, exchange('bookread', unnamed), 'failed', undefined, 'a participant missing');
+  expectRule(rule, exchange('bookread', read(reservation({ services: '<Service ServiceInventoryCode="PMI-DRACH"/>' }))), 'cantTell');
+  expectRule(
+    rule,
+    exchange('bookread', read(reservation()).replace(/<ResGuests>.*<\/ResGuests>/, '')),
+    'cantTell',
+    undefined,
+    'no surnames shown',
+  );
+});
+
+test('a booking is shown live: served, and no status it shows is a cancelled word', () => {
+  const live = shownLive('BKG-COMMIT-PERSISTS', 'B1', WORDS);
+  expectRule(live, exchange('bookread', read(reservation())), 'passed');
+  expectRule(live, exchange('bookread', read(reservation({ status: '' }))), 'passed', undefined, 'no status shown: the booking is shown');
+  const tpa = reservation({ status: '' }).replace(
+    '</HotelReservation>',
+    '<TPA_Extensions><ReservationStatus Status="Confirmed"/></TPA_Extensions></HotelReservation>',
+  );
+  expectRule(live, exchange('bookread', read(tpa)), 'passed', undefined, 'status in TPA_Extensions');
+  expectRule(live, exchange('bookread', read(reservation({ status: 'Cancelled' }))), 'failed');
+  expectRule(
+    shownLive('CXL-QUOTE-NO-CHANGE', 'B1', ['XL']),
+    exchange('bookread', read(reservation({ status: 'xl' }))),
+    'failed',
+    undefined,
+    'declared words',
+  );
+  expectRule(live, exchange('bookread', refused), 'failed', undefined, 'a read of an existing booking is refused');
+  expectRule(live, exchange('bookread', read(reservation({ ref: 'B9' }))), 'failed');
+  expectRule(live, exchange('bookread', rs('OTA_ResRetrieveRS', '<Success/>')), 'cantTell');
+  expectRule(live, noReply('bookread'), 'cantTell');
+});
+
+test("a booking is no longer live: refused in any form, or shown cancelled in the target's words", () => {
+  const gone = noLongerLive('CXL-COMMIT-CANCELS', 'B1', WORDS);
+  expectRule(gone, exchange('bookread', refused), 'passed');
+  expectRule(gone, exchange('bookread', rs('OTA_ErrorRS', '<Errors><Error Type="3" Code="87"/></Errors>')), 'passed');
+  expectRule(gone, exchange('bookread', '', { status: 404 }), 'passed');
+  expectRule(gone, exchange('bookread', read(reservation({ status: 'CANCELED' }))), 'passed', undefined, 'case-insensitive');
+  const itemsCancelled = service('I1', 'PMI-DRACH', 'Cancelled', 'Status') + service('I2', 'PMI-BOAT', 'Cancelled', 'Status');
+  expectRule(
+    gone,
+    exchange('bookread', read(reservation({ status: '', services: itemsCancelled }))),
+    'passed',
+    undefined,
+    'every item cancelled',
+  );
+  expectRule(noLongerLive('CXL-COMMIT-CANCELS', 'B1', ['XL']), exchange('bookread', read(reservation({ status: 'XL' }))), 'passed');
+  expectRule(gone, exchange('bookread', read(reservation())), 'failed');
+  expectRule(
+    noLongerLive('CXL-COMMIT-CANCELS', 'B1', ['XL']),
+    exchange('bookread', read(reservation({ status: 'Cancelled' }))),
+    'failed',
+    undefined,
+    'not a declared word',
+  );
+  expectRule(gone, exchange('bookread', read(reservation({ status: '', services: '<Service Type="37" ID="I1"/>' }))), 'cantTell');
+  expectRule(gone, exchange('bookread', 'oops', { status: 500, contentType: 'text/plain' }), 'cantTell');
+  expectRule(gone, exchange('bookread', detail('Cancelled')), 'passed', undefined, 'OTA_TourActivityResRetrieveRS');
+  // a read served with nothing but its status shows no live booking
+  for (const empty of ['<Success/>', '<Success/><ReservationsList/>', '<Success/><Warnings><Warning Type="1">none</Warning></Warnings>'])
+    expectRule(gone, exchange('bookread', rs('OTA_ResRetrieveRS', empty)), 'passed', undefined, empty);
+});
+
+test('CXL-PARTIAL: only the item cancelled is shown cancelled (or dropped); the others stay live', () => {
+  const partial = onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS);
+  expectRule(
+    partial,
+    exchange('bookread', read(reservation({ services: service('I1', 'PMI-DRACH', 'Cancelled') + service('I2', 'PMI-BOAT') }))),
+    'passed',
+  );
+  expectRule(
+    partial,
+    exchange('bookread', read(reservation({ services: service('I2', 'PMI-BOAT') }))),
+    'passed',
+    undefined,
+    'the cancelled item dropped',
+  );
+  const asStatus = service('I1', 'PMI-DRACH', 'Canceled', 'Status') + service('I2', 'PMI-BOAT', 'Reserved', 'Status');
+  expectRule(
+    partial,
+    exchange('bookread', prefixed(read(reservation({ services: asStatus })))),
+    'passed',
+    undefined,
+    'item @Status, prefixed',
+  );
+  const all = service('I1', 'PMI-DRACH', 'Cancelled') + service('I2', 'PMI-BOAT', 'Cancelled');
+  expectRule(partial, exchange('bookread', read(reservation({ services: all }))), 'failed', undefined, 'the whole booking cancelled');
+  expectRule(
+    partial,
+    exchange('bookread', read(reservation({ services: service('I1', 'PMI-DRACH', 'Cancelled') }))),
+    'failed',
+    undefined,
+    'a live item missing',
+  );
+  expectRule(partial, exchange('bookread', refused), 'failed');
+  expectRule(partial, exchange('bookread', read(reservation({ services: '<Service ServiceInventoryCode="PMI-DRACH"/>' }))), 'cantTell');
+  expectRule(
+    partial,
+    exchange('bookread', read(reservation({ services: '<Service Type="37" ID="I1"/><Service Type="37" ID="I2"/>' }))),
+    'cantTell',
+  );
+});
+
+// OTA_TourActivityResRetrieveRS shows one activity per Summary (or Detail): a booking of two items
+// may come back as two nodes, each with the client's reference and its own item reference and status.
+const part = (element: 'Summary' | 'Detail', item: string, activity: string, status: string, ref = 'B1') =>
+  `<${element}><BasicInfo TourActivityID="${activity}"/><Confirmation Type="36" ID="${ref}" ID_Context="Client"/>` +
+  '<ParticipantInfo><Individual><GivenName>Ana</GivenName><Surname>Conformance</Surname></Individual></ParticipantInfo>' +
+  `<TPA_Extensions><UniqueID Type="37" ID="${item}" ID_Context="Client"/><ReservationStatus Status="${status}"/></TPA_Extensions></${element}>`;
+const summaries = (...parts: string[]) => rs('OTA_TourActivityResRetrieveRS', `<Success/>${parts.join('')}`);
+const I1 = (status: string, element: 'Summary' | 'Detail' = 'Summary') => part(element, 'I1', 'PMI-DRACH', status);
+const I2 = (status: string, element: 'Summary' | 'Detail' = 'Summary') => part(element, 'I2', 'PMI-BOAT', status);
+
+test('a booking spread over one Summary per item: its items are those of every node with its reference', () => {
+  const partlyCancelled = summaries(I1('Cancelled'), I2('Confirmed'));
+  expectRule(onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS), exchange('bookread', partlyCancelled), 'passed');
+  expectRule(
+    onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS),
+    exchange('bookread', prefixed(summaries(I2('Reserved'), I1('Canceled')))),
+    'passed',
+    undefined,
+    'live item first, prefixed',
+  );
+  expectRule(
+    onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I2', WORDS),
+    exchange('bookread', partlyCancelled),
+    'failed',
+    undefined,
+    'the other item cancelled',
+  );
+  expectRule(
+    onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS),
+    exchange('bookread', summaries(I1('Cancelled'), I2('Cancelled'))),
+    'failed',
+    undefined,
+    'both items cancelled',
+  );
+  expectRule(readDetails(BOOKED), exchange('bookread', summaries(I1('Confirmed'), I2('Confirmed'))), 'passed');
+  expectRule(
+    readDetails(BOOKED),
+    exchange('bookread', summaries(I1('Confirmed'), part('Summary', 'I2', 'OTHER', 'Confirmed'))),
+    'failed',
+    undefined,
+    "the second item's activity",
+  );
+});
+
+test('a booking spread over several nodes is live when any item is, cancelled when every item is', () => {
+  const live = shownLive('CXL-PARTIAL', 'B1', WORDS);
+  const gone = noLongerLive('CXL-COMMIT-CANCELS', 'B1', WORDS);
+  const partlyCancelled = summaries(I1('Cancelled'), I2('Reserved'));
+  expectRule(live, exchange('bookread', partlyCancelled), 'passed', undefined, "I1's status is not the booking's");
+  expectRule(gone, exchange('bookread', partlyCancelled), 'failed', undefined, 'I2 still live');
+  expectRule(live, exchange('bookread', summaries(I1('Cancelled', 'Detail'), I2('Reserved', 'Detail'))), 'passed', undefined, 'Detail');
+  const allCancelled = summaries(I1('Cancelled'), I2('Canceled'));
+  expectRule(gone, exchange('bookread', allCancelled), 'passed');
+  expectRule(live, exchange('bookread', allCancelled), 'failed');
+  const oneUnknown = summaries(I1('Cancelled'), I2('Cancelled').replace(/<ReservationStatus[^>]*>/, ''));
+  expectRule(gone, exchange('bookread', oneUnknown), 'cantTell', undefined, "an item's status not shown");
+});
+
+test('RD-RETURNS-BOOKING: the other nodes of the same booking are not other bookings; a different booking is', () => {
+  const rule = readReturns(BOOKED);
+  const same = expectRule(rule, exchange('bookread', summaries(I1('Cancelled'), I2('Reserved'))), 'passed');
+  assert.deepEqual(same.findings, []);
+  expectRule(rule, exchange('bookread', summaries(I1('Reserved', 'Detail'), I2('Reserved', 'Detail'))), 'passed', undefined, 'Detail');
+  const other = expectRule(
+    rule,
+    exchange('bookread', summaries(I1('Reserved'), I2('Reserved'), part('Summary', 'I9', 'PMI-DRACH', 'Reserved', 'B2'))),
+    'failed',
+  );
+  assert.equal(other.findings.length, 1);
+  assert.match(other.findings[0].found, /Summary\[3\]/);
+  assert.doesNotMatch(other.findings[0].found, /Summary\[[12]\]/);
+  expectRule(
+    rule,
+    exchange('bookread', summaries(part('Summary', 'I9', 'PMI-DRACH', 'Reserved', 'B2'), I1('Reserved'))),
+    'failed',
+    undefined,
+    'the other booking first',
+  );
+});

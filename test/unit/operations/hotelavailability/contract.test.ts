@@ -1,0 +1,197 @@
+// Hotel availability: each rule passes a conforming reply (at every place a fact may sit), fails a
+// reply that shows a contradiction, and cannot tell when the reply does not show the fact.
+import { before, test } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { contract } from '../../../../src/operations/hotelavailability/contract';
+import { exchange, expectRule, loadXml, noReply, prefixed, rs, ruleOf, type ExchangeOptions } from '../../../support/contracts';
+import { TEST_DATA } from '../../../support/fixtures/test-data';
+import { setParty } from '../../../../src/operations/hotelavailability/request';
+
+before(loadXml);
+
+const rule = (req: Parameters<typeof ruleOf>[1]) => ruleOf(contract, req);
+const guests = (adults = 2, children = 1) =>
+  `<GuestCounts><GuestCount AgeQualifyingCode="10" Count="${adults}"/>` +
+  `${children ? `<GuestCount AgeQualifyingCode="8" Count="${children}"/>` : ''}</GuestCounts>`;
+const address = (country = 'Spain', region = 'Mallorca', code = country === 'Portugal' ? 'PT' : 'ES') =>
+  `<Address><CityName>Palma</CityName><StateProv>${region}</StateProv><CountryName Code="${code}">${country}</CountryName></Address>`;
+const stay = (code = 'A', o: { address?: string; guests?: string; dates?: string } = {}) =>
+  `<RoomStay>${o.guests ?? guests()}${o.dates ?? '<TimeSpan Start="2030-06-01" End="2030-06-04"/>'}` +
+  `<BasicPropertyInfo HotelCode="${code}">${o.address ?? address()}</BasicPropertyInfo></RoomStay>`;
+const reply = (stays: string) => rs('OTA_HotelAvailRS', `<Success/><RoomStays>${stays}</RoomStays>`, 'EchoToken="E1"');
+const x = (stays: string, opts: ExchangeOptions = {}) => exchange('hotelavailability', reply(stays), opts);
+const REGION: ExchangeOptions = {
+  edit: (r) => r.setAttribute('//ota:RefPoint', 'CodeContext', 'Region').setText('//ota:RefPoint', 'Mallorca'),
+};
+
+test('HAV-SUCCESS: served with hotels passes; served with none fails; a refusal fails; no reply cannot tell', () => {
+  expectRule(rule('HAV-SUCCESS'), x(stay('A') + stay('B')), 'passed');
+  expectRule(rule('HAV-SUCCESS'), exchange('hotelavailability', prefixed(reply(stay('A')))), 'passed');
+  expectRule(rule('HAV-SUCCESS'), x(''), 'failed');
+  expectRule(
+    rule('HAV-SUCCESS'),
+    exchange('hotelavailability', rs('OTA_ErrorRS', '<Errors><Error Type="3" Code="392"/></Errors>')),
+    'failed',
+  );
+  expectRule(rule('HAV-SUCCESS'), noReply('hotelavailability'), 'cantTell');
+});
+
+// The spec shows no reply layout: hotels in a place the suite does not know are not "none".
+test('HAV-SUCCESS and HAV-EMPTY: content in unknown places cannot tell; only a reply that shows nothing else is empty', () => {
+  const unknown = exchange(
+    'hotelavailability',
+    rs('OTA_HotelAvailRS', '<Success/><Properties><Property HotelCode="A"><Name>Hotel A</Name></Property></Properties>'),
+  );
+  const c = rule('HAV-SUCCESS').check(unknown);
+  assert.equal(c.outcome, 'cantTell');
+  assert.match(c.reasons.join(' '), /other content \(Properties\).*OTA_REPLY_PROFILE/);
+  expectRule(rule('HAV-EMPTY'), unknown, 'cantTell');
+  for (const empty of [
+    '<Success/>',
+    '<Success/><RoomStays/>',
+    '<Success/><Warnings><Warning Type="1">no availability</Warning></Warnings>',
+  ])
+    expectRule(rule('HAV-SUCCESS'), exchange('hotelavailability', rs('OTA_HotelAvailRS', empty)), 'failed');
+});
+
+test('HAV-EMPTY: no hotel passes, a hotel fails, no reply cannot tell', () => {
+  expectRule(rule('HAV-EMPTY'), x(''), 'passed');
+  expectRule(rule('HAV-EMPTY'), x(stay('A')), 'failed');
+  expectRule(rule('HAV-EMPTY'), noReply('hotelavailability'), 'cantTell');
+});
+
+test('HAV-MAXRESPONSES: results beyond MaxResponses (2) fail, counted per element or per hotel', () => {
+  expectRule(rule('HAV-MAXRESPONSES'), x(stay('A') + stay('B')), 'passed');
+  expectRule(rule('HAV-MAXRESPONSES'), x(stay('A') + stay('A') + stay('B')), 'passed');
+  expectRule(rule('HAV-MAXRESPONSES'), x(stay('A') + stay('B') + stay('C')), 'failed');
+  expectRule(rule('HAV-MAXRESPONSES'), x(stay('A'), { edit: (r) => r.removeAttribute('/*', 'MaxResponses') }), 'cantTell');
+});
+
+test('HAV-PLACE: the country or region is read from every address place', () => {
+  expectRule(rule('HAV-PLACE'), x(stay('A')), 'passed');
+  expectRule(rule('HAV-PLACE'), x(stay('A', { address: '<Address><CountryName>  spain </CountryName></Address>' })), 'passed');
+  expectRule(rule('HAV-PLACE'), x(stay('A', { address: address('Portugal') })), 'failed');
+  expectRule(rule('HAV-PLACE'), x(stay('A', { address: '' })), 'cantTell');
+  expectRule(rule('HAV-PLACE'), x(stay('A'), REGION), 'passed');
+  expectRule(
+    rule('HAV-PLACE'),
+    x(stay('A', { address: '<Address><CityName>Mallorca</CityName><StateProv>Illes Balears</StateProv></Address>' }), REGION),
+    'passed',
+  );
+  // Tenerife is another place of the test data: a contradiction; an unknown name is cannot tell
+  expectRule(rule('HAV-PLACE'), x(stay('A', { address: address('Spain', 'Tenerife') }), withPlaces(REGION)), 'failed');
+  expectRule(rule('HAV-PLACE'), x(stay('A', { address: address('Spain', 'Tenerife') }), REGION), 'cantTell');
+});
+
+const withPlaces = (o: ExchangeOptions, placeAliases: Record<string, string[]> = {}): ExchangeOptions => ({
+  edit: (r) => {
+    o.edit?.(r);
+    r.testData = {
+      ...TEST_DATA,
+      placeAliases,
+      hotelAvailability: {
+        ...TEST_DATA.hotelAvailability,
+        places: [
+          { context: 'Region', name: 'Mallorca' },
+          { context: 'Region', name: 'Tenerife' },
+          { context: 'Country', name: 'Spain' },
+        ],
+      },
+    };
+  },
+});
+
+test('HAV-PLACE: a country by its ISO code or by its name in its own language; a region by a declared alias; anything else unknown cannot tell', () => {
+  const only = (a: string) => stay('A', { address: `<Address>${a}</Address>` });
+  // requested: Country Spain (the fixture's request)
+  expectRule(rule('HAV-PLACE'), x(only('<CountryName Code="ES"/>')), 'passed');
+  expectRule(rule('HAV-PLACE'), x(only('<CountryName>España</CountryName>')), 'passed');
+  expectRule(rule('HAV-PLACE'), x(only('<CountryName>ESPAÑA</CountryName>')), 'passed');
+  expectRule(rule('HAV-PLACE'), x(only('<CountryName Code="PT"/>')), 'failed');
+  expectRule(rule('HAV-PLACE'), x(only('<CountryName>Ελλάδα</CountryName>')), 'failed');
+  expectRule(rule('HAV-PLACE'), x(only('<CountryName>Kingdom of Nowhere</CountryName>')), 'cantTell');
+  // requested: Region Mallorca; a Palma hotel in the Balearic Islands
+  const balearic = only('<CityName>Palma</CityName><StateProv>Illes Balears</StateProv><CountryName Code="ES">España</CountryName>');
+  expectRule(rule('HAV-PLACE'), x(balearic, REGION), 'cantTell');
+  expectRule(rule('HAV-PLACE'), x(balearic, withPlaces(REGION, { Mallorca: ['Illes Balears'] })), 'passed');
+  const c = rule('HAV-PLACE').check(x(balearic, REGION));
+  assert.match(c.reasons.join(' '), /placeAliases/);
+});
+
+test('HAV-DATES: TimeSpan or rates by period in any order', () => {
+  const rates = (a: string, b: string) => `<RoomRates><RoomRate><Rates>${[a, b].join('')}</Rates></RoomRate></RoomRates>`;
+  const early = '<Rate EffectiveDate="2030-06-01" ExpireDate="2030-06-03"/>';
+  const late = '<Rate EffectiveDate="2030-06-03" ExpireDate="2030-06-04"/>';
+  expectRule(rule('HAV-DATES'), x(stay('A')), 'passed');
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: rates(late, early) })), 'passed');
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: '<TimeSpan Start="2030-06-02" End="2030-06-04"/>' })), 'failed');
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: '<TimeSpan Start="2030-06-01" End="2030-06-05"/>' })), 'failed');
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: '' })), 'cantTell');
+});
+
+test('HAV-DATES: a Rate ExpireDate is the departure day, or the last night when ExpireDateExclusiveInd is false', () => {
+  const rate = (expire: string, ind?: string) =>
+    `<RoomRates><RoomRate><Rates><Rate EffectiveDate="2030-06-01" ExpireDate="${expire}"${ind ? ` ExpireDateExclusiveInd="${ind}"` : ''}/></Rates></RoomRate></RoomRates>`;
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: rate('2030-06-04', 'true') })), 'passed');
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: rate('2030-06-03', 'false') })), 'passed');
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: rate('2030-06-03') })), 'passed'); // not said: either reading
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: rate('2030-06-04') })), 'passed');
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: rate('2030-06-03', 'true') })), 'failed');
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: rate('2030-06-04', 'false') })), 'failed');
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: rate('2030-06-02') })), 'failed');
+});
+
+test('HAV-MAXRESPONSES: RoomStay/@RPH numbers the results, it is no hotel code', () => {
+  const rph = (n: number, code: string) =>
+    `<RoomStay RPH="${n}">${guests()}<TimeSpan Start="2030-06-01" End="2030-06-04"/><BasicPropertyInfo HotelCode="${code}"/></RoomStay>`;
+  // MaxResponses 2: three room stays of two hotels, numbered 1 to 3
+  expectRule(rule('HAV-MAXRESPONSES'), x(rph(1, 'A') + rph(2, 'A') + rph(3, 'B')), 'passed');
+  const noCode = (n: number) => `<RoomStay RPH="${n}">${guests()}</RoomStay>`;
+  expectRule(rule('HAV-MAXRESPONSES'), x(noCode(1) + noCode(2) + noCode(3)), 'failed');
+});
+
+test('a party the test data does not declare available: no hotel, or a refusal, is no finding; hotels shown are still judged', () => {
+  const big: ExchangeOptions = {
+    edit: (r) => {
+      setParty(r, { adults: 3, children: 2 });
+      r.resultsOptional = 'the test data does not declare availability for 3 adult(s) and 2 child(ren)';
+    },
+  };
+  const none = x('', big);
+  for (const req of ['HAV-SUCCESS', 'HAV-PLACE', 'HAV-DATES', 'HAV-GUESTS'] as const) {
+    const a = rule(req).check(none);
+    assert.match(a.notApplicable ?? '', /does not declare availability/, req);
+    assert.equal(a.findings.length, 0, req);
+  }
+  const refused = exchange(
+    'hotelavailability',
+    rs('OTA_HotelAvailRS', '<Errors><Error Type="3" Code="322">No availability</Error></Errors>'),
+    {
+      ...big,
+      status: 404,
+    },
+  );
+  for (const req of ['HAV-SUCCESS', 'HAV-GUESTS'] as const) assert.ok(rule(req).check(refused).notApplicable, req);
+  const notXml = exchange('hotelavailability', 'no availability', { ...big, status: 404, contentType: 'text/plain' });
+  assert.ok(rule('HAV-GUESTS').check(notXml).notApplicable);
+  // what is returned must still fit the party
+  expectRule(rule('HAV-GUESTS'), x(stay('A'), big), 'failed');
+  // declared (no note): none is a failure, as before
+  expectRule(rule('HAV-SUCCESS'), x(''), 'failed');
+});
+
+test('HAV-GUESTS: one party per GuestCounts, or shared by the rooms of a stay', () => {
+  const perRate = (...gs: string[]) => `<RoomRates>${gs.map((g) => `<RoomRate>${g}</RoomRate>`).join('')}</RoomRates>`;
+  expectRule(rule('HAV-GUESTS'), x(stay('A')), 'passed');
+  expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: perRate(guests(), guests()) })), 'passed');
+  expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: perRate(guests(1, 1), guests(1, 0)) })), 'passed');
+  expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: guests(3) })), 'failed');
+  expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: '' })), 'cantTell');
+  expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: '<GuestCounts><GuestCount Age="35" Count="2"/></GuestCounts>' })), 'cantTell');
+});
+
+test('HAV-SUCCESS: results held only in attributes of elements the suite does not know are content, not "nothing"', () => {
+  const attrsOnly = exchange('hotelavailability', rs('OTA_HotelAvailRS', '<Success/><Hotel HotelCode="A" HotelName="Sol"/>'));
+  expectRule(rule('HAV-SUCCESS'), attrsOnly, 'cantTell');
+  expectRule(rule('HAV-EMPTY'), attrsOnly, 'cantTell');
+});

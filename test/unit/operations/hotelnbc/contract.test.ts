@@ -1,0 +1,61 @@
+// Hotel descriptive data: each rule passes a conforming reply (at every place a fact may sit), fails
+// a reply that shows a contradiction, and cannot tell when the reply does not show the fact.
+// The request (test/support/fixtures/test-data.ts) asks hotel H1.
+import { before, test } from 'node:test';
+import { contract } from '../../../../src/operations/hotelnbc/contract';
+import { exchange, expectRule, loadXml, noReply, prefixed, rs, ruleOf } from '../../../support/contracts';
+
+before(loadXml);
+
+const rule = (req: Parameters<typeof ruleOf>[1]) => ruleOf(contract, req);
+const described = (
+  attrs = 'HotelCode="H1" HotelName="Sol"',
+  content = '<HotelInfo><Descriptions><DescriptiveText>By the sea</DescriptiveText></Descriptions></HotelInfo>',
+) => `<HotelDescriptiveContent ${attrs}>${content}</HotelDescriptiveContent>`;
+const reply = (contents: string, attrs = '') =>
+  rs('OTA_HotelDescriptiveInfoRS', `<Success/><HotelDescriptiveContents${attrs ? ` ${attrs}` : ''}>${contents}</HotelDescriptiveContents>`);
+const x = (contents: string, attrs = '') => exchange('hotelnbc', reply(contents, attrs));
+
+test('HNBC-SUBJECT: the requested hotel, by its code on the content or on the contents', () => {
+  expectRule(rule('HNBC-SUBJECT'), x(described()), 'passed');
+  expectRule(rule('HNBC-SUBJECT'), x(described('HotelName="Sol"'), 'HotelCode="h1"'), 'passed');
+  expectRule(rule('HNBC-SUBJECT'), exchange('hotelnbc', prefixed(reply(described()))), 'passed');
+  expectRule(rule('HNBC-SUBJECT'), x(described('HotelCode="H2"')), 'failed');
+  expectRule(rule('HNBC-SUBJECT'), x(described() + described('HotelCode="H2"')), 'failed');
+  expectRule(rule('HNBC-SUBJECT'), x(''), 'failed');
+  expectRule(rule('HNBC-SUBJECT'), x(described('HotelName="Sol"')), 'cantTell');
+  expectRule(rule('HNBC-SUBJECT'), noReply('hotelnbc'), 'cantTell');
+});
+
+test('HNBC-CONTENT: the name and a description, address or facility, wherever OpenTravel puts them', () => {
+  const multimedia =
+    '<MultimediaDescriptions><MultimediaDescription><TextItems><TextItem><Description>By the sea</Description></TextItem></TextItems>' +
+    '</MultimediaDescription></MultimediaDescriptions>';
+  const nested = `<HotelInfo><HotelName>Sol</HotelName><Descriptions>${multimedia}</Descriptions></HotelInfo>`;
+  const facilities = '<FacilityInfo><GuestRooms><GuestRoom Code="DBL" RoomTypeName="Double"/></GuestRooms></FacilityInfo>';
+  const contact =
+    '<ContactInfos><ContactInfo><Addresses><Address><AddressLine>Passeig 1</AddressLine></Address></Addresses>' +
+    '</ContactInfo></ContactInfos>';
+  expectRule(rule('HNBC-CONTENT'), x(described()), 'passed');
+  expectRule(rule('HNBC-CONTENT'), x(described('HotelCode="H1"', nested)), 'passed');
+  expectRule(rule('HNBC-CONTENT'), x(described(undefined, multimedia)), 'passed');
+  expectRule(rule('HNBC-CONTENT'), x(described(undefined, facilities)), 'passed');
+  expectRule(rule('HNBC-CONTENT'), x(described(undefined, contact)), 'passed');
+  expectRule(rule('HNBC-CONTENT'), x(described('HotelCode="H1"')), 'failed');
+  expectRule(
+    rule('HNBC-CONTENT'),
+    x(described(undefined, '<HotelInfo><Descriptions><DescriptiveText> </DescriptiveText></Descriptions></HotelInfo>')),
+    'failed',
+  );
+  expectRule(rule('HNBC-CONTENT'), x(''), 'cantTell');
+});
+
+test('HNBC-CONTENT: a name or content in none of the known places cannot tell when the hotel holds other words; nothing at all fails', () => {
+  const elsewhere = '<HotelInfo><Descriptions><DescriptiveText>By the sea</DescriptiveText></Descriptions></HotelInfo>';
+  // the name in an element the suite does not know
+  expectRule(rule('HNBC-CONTENT'), x(described('HotelCode="H1"', `<Title>Hotel Sol Palma</Title>${elsewhere}`)), 'cantTell');
+  // a description in an attribute the suite does not know
+  expectRule(rule('HNBC-CONTENT'), x(described('HotelCode="H1" HotelName="Sol" Summary="Quiet rooms by the sea"', '')), 'cantTell');
+  // codes, dates and languages are no words: still nothing
+  expectRule(rule('HNBC-CONTENT'), x(described('HotelCode="H1" HotelName="Sol" LanguageCode="en" ChainCode="MEDSUN"', '')), 'failed');
+});

@@ -1,0 +1,187 @@
+// The verdict model: an outcome per requirement from the checks themselves, and the run's
+// verdict and exit code from the outcomes of the claimed classes.
+import { test } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { requirementOutcomes } from '../../../src/reporting/outcomes';
+import { decideVerdict, EXIT } from '../../../src/reporting/verdict';
+import { CONFORMANCE_CLASSES, REQUIREMENTS, type ConformanceClass, type RequirementId } from '../../../src/spec/requirements';
+import type { Assertion } from '../../../src/contracts/rule';
+import type { ScenarioRecord, ScenarioStatus } from '../../../src/reporting/result';
+
+type Scenario = ScenarioRecord & { assertions: Assertion[] };
+
+const pass = (req: RequirementId): Assertion => ({ req, outcome: 'passed', findings: [], reasons: [] });
+const fail = (req: RequirementId): Assertion => ({
+  req,
+  outcome: 'failed',
+  findings: [{ req, at: '/x', expected: 'a', found: 'b' }],
+  reasons: [],
+});
+const cant = (req: RequirementId, why = 'the reply does not show it'): Assertion => ({
+  req,
+  outcome: 'cantTell',
+  findings: [],
+  reasons: [why],
+});
+
+let n = 0;
+function scenario(reqs: RequirementId[], assertions: Assertion[], status: ScenarioStatus = 'passed', message?: string): Scenario {
+  n++;
+  return {
+    id: `f:${n}`,
+    name: `scenario ${n}`,
+    uri: 'features/x.feature',
+    tags: reqs.map((r) => `@req:${r}`),
+    ops: [],
+    reqs,
+    status,
+    message,
+    warnings: [],
+    assertions,
+  };
+}
+
+/** A run where every testable requirement of the catalogue passed, plus `extra` scenarios. */
+function allPassing(extra: Scenario[] = []): Scenario[] {
+  const testable = REQUIREMENTS.filter((r) => !('untestable' in r && r.untestable));
+  return [
+    scenario(
+      testable.map((r) => r.id),
+      testable.map((r) => pass(r.id)),
+    ),
+    ...extra,
+  ];
+}
+
+const ALL: ConformanceClass[] = [...CONFORMANCE_CLASSES];
+const MUST = REQUIREMENTS.find((r) => r.level === 'MUST' && r.class === 'core' && !('untestable' in r && r.untestable))!.id;
+const SHOULD = REQUIREMENTS.find((r) => r.level === 'SHOULD' && r.class === 'core')!.id;
+const INFO = REQUIREMENTS.find((r) => r.level === 'INFO')!.id;
+const BOOKING_MUST = REQUIREMENTS.find((r) => r.level === 'MUST' && r.class === 'booking')!.id;
+
+function judge(scenarios: Scenario[], opts: { claims?: ConformanceClass[]; strict?: boolean; selection?: string } = {}) {
+  const claims = opts.claims ?? ALL;
+  const requirements = requirementOutcomes(scenarios, { claims, selection: opts.selection });
+  return { requirements, ...decideVerdict({ requirements, scenarios, claims, strict: !!opts.strict, selection: opts.selection }) };
+}
+const outcomeOf = (r: ReturnType<typeof judge>, id: string) => r.requirements.find((q) => q.id === id)!;
+
+test('every testable requirement passed: CONFORMS, exit 0, no warning', () => {
+  const r = judge(allPassing());
+  assert.equal(r.verdict, 'CONFORMS');
+  assert.equal(r.exitCode, EXIT.CONFORMS);
+  assert.equal(r.warnings, 0);
+});
+
+test('an untestable MUST (the operator whitelisting) never holds the verdict open', () => {
+  const untestable = REQUIREMENTS.find((q) => q.level === 'MUST' && 'untestable' in q && q.untestable);
+  assert.ok(untestable, 'the catalogue has an untestable MUST');
+  const r = judge(allPassing());
+  assert.equal(outcomeOf(r, untestable.id).outcome, 'untested');
+  assert.equal(r.verdict, 'CONFORMS');
+});
+
+test('a SHOULD finding alone is a warning: CONFORMS with warnings, exit 0', () => {
+  const r = judge(allPassing([scenario([SHOULD], [fail(SHOULD)])]));
+  assert.equal(outcomeOf(r, SHOULD).outcome, 'failed');
+  assert.equal(r.exitCode, EXIT.CONFORMS);
+  assert.equal(r.warnings, 1);
+  assert.match(r.reason, /with 1 warning/);
+});
+
+test('--strict makes a SHOULD finding fail the run', () => {
+  const r = judge(allPassing([scenario([SHOULD], [fail(SHOULD)])]), { strict: true });
+  assert.equal(r.verdict, 'DOES NOT CONFORM');
+  assert.equal(r.exitCode, EXIT.DOES_NOT_CONFORM);
+});
+
+test('an INFO finding never decides, even as a failure', () => {
+  const r = judge(allPassing([scenario([INFO], [fail(INFO)])]));
+  assert.equal(r.exitCode, EXIT.CONFORMS);
+  assert.equal(r.warnings, 0);
+});
+
+test('a MUST finding: DOES NOT CONFORM, exit 1, naming the requirement', () => {
+  const r = judge(allPassing([scenario([MUST], [fail(MUST)], 'failed', 'Nonconformance')]));
+  assert.equal(outcomeOf(r, MUST).outcome, 'failed');
+  assert.equal(r.exitCode, EXIT.DOES_NOT_CONFORM);
+  assert.match(r.reason, new RegExp(MUST));
+});
+
+test("a finding belongs to its rule's requirement: the scenario's other tags are not blamed", () => {
+  const r = judge(allPassing([scenario([MUST, SHOULD], [pass(MUST), fail(SHOULD)])]));
+  assert.equal(outcomeOf(r, MUST).outcome, 'passed');
+  assert.equal(outcomeOf(r, SHOULD).outcome, 'failed');
+  assert.equal(r.exitCode, EXIT.CONFORMS);
+});
+
+test('a failed precondition makes the dependent requirements cantTell with the reason, never failed: NOT DETERMINED, exit 4', () => {
+  const scenarios = allPassing().map((s) => ({ ...s, assertions: s.assertions.filter((a) => a.req !== BOOKING_MUST) }));
+  scenarios.push(
+    scenario(
+      [BOOKING_MUST],
+      [],
+      'cantTell',
+      'Cannot tell: precondition not met: activity availability found no bookable activity (connection refused)',
+    ),
+  );
+  const r = judge(scenarios);
+  const q = outcomeOf(r, BOOKING_MUST);
+  assert.equal(q.outcome, 'cantTell');
+  assert.match(q.reason ?? '', /connection refused/);
+  assert.equal(r.verdict, 'NOT DETERMINED');
+  assert.equal(r.exitCode, EXIT.NOT_DETERMINED);
+});
+
+test('a check that could not be made is cantTell even beside passing checks', () => {
+  const r = judge(allPassing([scenario([MUST], [cant(MUST)])]));
+  assert.equal(outcomeOf(r, MUST).outcome, 'cantTell');
+  assert.equal(r.exitCode, EXIT.NOT_DETERMINED);
+});
+
+test("a scenario that ended on the suite's own error: COULD NOT RUN, exit 2", () => {
+  const r = judge(allPassing([scenario([MUST], [], 'suiteError', 'ConfigError: request sample for hotelnbc cannot be read')]));
+  assert.equal(r.verdict, 'COULD NOT RUN');
+  assert.equal(r.exitCode, EXIT.COULD_NOT_RUN);
+  assert.equal(outcomeOf(r, MUST).outcome, 'cantTell');
+});
+
+test('no scenario at all: COULD NOT RUN', () => {
+  assert.equal(judge([]).exitCode, EXIT.COULD_NOT_RUN);
+});
+
+test('requirements never checked are untested: NOT DETERMINED without a selection', () => {
+  const r = judge([scenario([MUST], [pass(MUST)])]);
+  assert.equal(outcomeOf(r, BOOKING_MUST).outcome, 'untested');
+  assert.equal(r.verdict, 'NOT DETERMINED');
+});
+
+test('a selection that leaves claimed MUSTs open: "selection passed; not a conformance verdict", exit 4', () => {
+  const r = judge([scenario([MUST], [pass(MUST)])], { selection: '--tags "@req:X"' });
+  assert.equal(r.verdict, 'SELECTION PASSED');
+  assert.equal(r.exitCode, EXIT.NOT_DETERMINED);
+  assert.match(r.reason, /selection passed; not a conformance verdict/);
+  assert.match(outcomeOf(r, BOOKING_MUST).reason ?? '', /not selected/);
+});
+
+test('an unclaimed class is inapplicable, never passed, and does not hold the verdict open', () => {
+  const core = REQUIREMENTS.filter((q) => q.class === 'core' && !('untestable' in q && q.untestable));
+  const r = judge(
+    [
+      scenario(
+        core.map((q) => q.id),
+        core.map((q) => pass(q.id)),
+      ),
+    ],
+    { claims: ['core'] },
+  );
+  assert.equal(outcomeOf(r, BOOKING_MUST).outcome, 'inapplicable');
+  assert.equal(r.classes.find((c) => c.class === 'booking')!.verdict, 'NOT CLAIMED');
+  assert.equal(r.verdict, 'CONFORMS');
+});
+
+test('a skipped scenario never passes its requirement', () => {
+  const r = judge([scenario([INFO], [], 'skipped', 'no schema')]);
+  assert.equal(outcomeOf(r, INFO).outcome, 'untested');
+  assert.match(outcomeOf(r, INFO).reason ?? '', /skipped/);
+});

@@ -1,0 +1,86 @@
+import { test } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { loadConfig } from '../../../src/run/config';
+import { ConfigError } from '../../../src/core/errors';
+
+const remote = {
+  OTA_BASE_URL: 'https://gw.example.com/ota/',
+  OTA_REQUESTOR_ID: 'R',
+  OTA_REQUESTOR_CONTEXT: 'C',
+  OTA_USER: 'U',
+  OTA_PASSWORD: 'secret-pw',
+};
+const throwsNaming = (env: Record<string, string>, pattern: RegExp) =>
+  assert.throws(
+    () => loadConfig(env),
+    (e: Error) => e instanceof ConfigError && pattern.test(e.message),
+    `expected ConfigError matching ${pattern}`,
+  );
+
+test('no OTA_BASE_URL: the embedded sandbox, no credentials needed', () => {
+  const c = loadConfig({});
+  assert.equal(c.baseUrl, undefined);
+  assert.equal(c.retry.retries, 0, 'retries are off by default');
+});
+
+test('a remote target needs its credentials, and says which are missing', () => {
+  throwsNaming({ OTA_BASE_URL: 'https://gw.example.com' }, /missing: OTA_REQUESTOR_ID, OTA_REQUESTOR_CONTEXT, OTA_USER, OTA_PASSWORD/);
+  const c = loadConfig(remote);
+  assert.equal(c.baseUrl, 'https://gw.example.com/ota');
+  assert.deepEqual(c.secrets, ['secret-pw']);
+});
+
+test('bad values name the variable', () => {
+  throwsNaming({ OTA_BASE_URL: 'not a url' }, /OTA_BASE_URL="not a url" is not a URL/);
+  throwsNaming({ OTA_BASE_URL: 'ftp://x' }, /must use http or https/);
+  throwsNaming({ OTA_REQUEST_TIMEOUT_MS: '5s' }, /OTA_REQUEST_TIMEOUT_MS="5s" must be a whole number/);
+  throwsNaming({ OTA_MAX_REPLY_BYTES: '10' }, /OTA_MAX_REPLY_BYTES=10 must be at least 1024/);
+  throwsNaming({ OTA_TEST_DATA: '/nonexistent/data.json' }, /OTA_TEST_DATA: no file at \/nonexistent\/data.json/);
+  throwsNaming({ OTA_XSD_DIR: '/nonexistent' }, /OTA_XSD_DIR: no folder/);
+  throwsNaming({ OTA_SECRET_ENV: 'MY_TOKEN' }, /OTA_SECRET_ENV names MY_TOKEN, but MY_TOKEN is not set/);
+});
+
+test('the secret list takes OTA_PASSWORD and the variables OTA_SECRET_ENV names', () => {
+  const c = loadConfig({ ...remote, OTA_SECRET_ENV: 'API_KEY, PROXY_PASS', API_KEY: 'k-123456', PROXY_PASS: 'pp-98765' });
+  assert.deepEqual(c.secrets.sort(), ['k-123456', 'pp-98765', 'secret-pw']);
+});
+
+test('every run gets its own run ID', () => {
+  assert.notEqual(loadConfig({}).runId, loadConfig({}).runId);
+});
+
+// Issue 11, item 9: credentials in OTA_BASE_URL are refused in one line that names the variable
+// and never shows the URL (it would be printed, written to summary.json and to the ledger).
+test('credentials in OTA_BASE_URL are refused without echoing them', () => {
+  for (const url of [
+    'http://user:Sup3r-Secret@gw.example.com/ota',
+    'https://Sup3r-Secret@gw.example.com',
+    'http://u:Sup3r-Secret@gw.example.com:99999/bad port',
+    'HTTPS://u:Sup3r-Secret@[::1]/',
+  ]) {
+    assert.throws(
+      () => loadConfig({ ...remote, OTA_BASE_URL: url }),
+      (e: Error) => {
+        assert.ok(e instanceof ConfigError, `${url}: a ConfigError`);
+        assert.match(e.message, /^OTA_BASE_URL must not carry credentials/);
+        assert.ok(!e.message.includes('Sup3r-Secret') && !e.message.includes('gw.example.com'), e.message);
+        assert.doesNotMatch(e.message, /\n/);
+        return true;
+      },
+    );
+  }
+  // an @ in the path is not userinfo
+  assert.equal(loadConfig({ ...remote, OTA_BASE_URL: 'https://gw.example.com/ota/@v2' }).baseUrl, 'https://gw.example.com/ota/@v2');
+});
+
+// Issue 11, item 11: the run's bounds are configurable and have defaults.
+test('OTA_RUN_DEADLINE_MS and OTA_MAX_CONSECUTIVE_FAILURES', () => {
+  const d = loadConfig({});
+  assert.equal(d.runDeadlineMs, 45 * 60_000);
+  assert.equal(d.maxConsecutiveFailures, 10);
+  const c = loadConfig({ OTA_RUN_DEADLINE_MS: '1500', OTA_MAX_CONSECUTIVE_FAILURES: '3' });
+  assert.equal(c.runDeadlineMs, 1500);
+  assert.equal(c.maxConsecutiveFailures, 3);
+  throwsNaming({ OTA_RUN_DEADLINE_MS: '45m' }, /OTA_RUN_DEADLINE_MS="45m" must be a whole number/);
+  throwsNaming({ OTA_MAX_CONSECUTIVE_FAILURES: '0' }, /OTA_MAX_CONSECUTIVE_FAILURES=0 must be at least 1/);
+});

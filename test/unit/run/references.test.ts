@@ -1,0 +1,34 @@
+// Booking references never collide, whatever OTA_RUN_ID is reused or shared: each process draws
+// its own nonce (a re-run, a shard, a parallel worker), and the nonce and sequence are never cut.
+import { test } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { newReference } from '../../../src/run/scenario-values';
+
+const ROOT = join(__dirname, '../../..');
+
+function referencesOfAProcess(runId: string, n: number): string[] {
+  const code = `const { newReference } = require('./src/run/scenario-values'); const out = []; for (let i = 0; i < ${n}; i++) out.push(newReference(${JSON.stringify(runId)}, 'B')); console.log(JSON.stringify(out));`;
+  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', code], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout) as string[];
+}
+
+test('two processes with the same run id (a re-run, two shards) draw different references', () => {
+  const a = referencesOfAProcess('SAMERUN', 50);
+  const b = referencesOfAProcess('SAMERUN', 50);
+  assert.equal(new Set([...a, ...b]).size, 100);
+});
+
+test('a long run id is cut, never the part that makes the reference unique', () => {
+  const long = 'X'.repeat(60);
+  const refs = Array.from({ length: 20 }, () => newReference(long, 'I', 'NONCE1'));
+  for (const r of refs) assert.ok(r.length <= 32, r);
+  assert.equal(new Set(refs).size, refs.length);
+  assert.match(refs[0], /^OGCIX+NONCE1\d{4}$/);
+});
+
+test('references carry only characters every gateway accepts in an ID', () => {
+  assert.match(newReference('run-id_2026.11:22', 'B', 'ABC123'), /^[A-Za-z0-9]+$/);
+});

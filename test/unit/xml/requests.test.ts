@@ -1,0 +1,101 @@
+import { test } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { OtaRequest, fillPlaceholders } from '../../../src/xml/requests';
+import { OPERATIONS, OPERATION_NAMES } from '../../../src/spec/operations';
+import { SuiteError } from '../../../src/core/errors';
+import { baseValues } from '../../../src/run/scenario-values';
+import { loadTestData } from '../../../src/run/test-data';
+
+const samples = join(__dirname, '../../../xml-samples');
+const data = loadTestData(join(__dirname, '../../../sandbox/data/test-data.json'));
+const credentials = { requestorId: 'R', requestorContext: 'C', requestorInstance: '', user: 'u', password: 'p@ss&"<' };
+const values = { ...baseValues(credentials, data, 'RUN'), tourActivityId: 'A1', supplierProductCode: 'SP', supplierServiceCode: 'SS' };
+
+test('every sample fills and matches the spec table of its operation', () => {
+  for (const name of OPERATION_NAMES) {
+    const req = OtaRequest.fromSample(OPERATIONS[name], samples, values);
+    assert.deepEqual(req.conformanceProblems(), [], name);
+  }
+});
+
+test('placeholder values are XML-escaped and an empty Instance is left out', () => {
+  const req = OtaRequest.fromSample(OPERATIONS.hotelavailability, samples, values);
+  assert.equal(req.value("//ota:RequestorID[@Type='88']/@MessagePassword"), 'p@ss&"<');
+  assert.equal(req.value("//ota:RequestorID[@Type='22']/@Instance"), undefined);
+  const withInstance = OtaRequest.fromSample(OPERATIONS.hotelavailability, samples, { ...values, requestorInstance: 'I1' });
+  assert.equal(withInstance.value("//ota:RequestorID[@Type='22']/@Instance"), 'I1');
+});
+
+test('an unknown placeholder is a suite error naming the sample and the placeholder', () => {
+  assert.throws(
+    () => fillPlaceholders('<a b="{{nope}}"/>', {}, 'x.xml'),
+    (e: Error) => e instanceof SuiteError && /x\.xml/.test(e.message) && /\{\{nope\}\}/.test(e.message),
+  );
+});
+
+test("a sample that breaks the spec table is reported as the suite's error, not sent", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'samples-'));
+  cpSync(samples, dir, { recursive: true });
+  const file = join(dir, 'bookread.xml');
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8')
+      .replace('Version="2008.1"', 'Version="2007.1"')
+      .replace(/<Source>\s*<RequestorID Type="88"[^]*?<\/Source>/, ''),
+  );
+  const req = OtaRequest.fromSample(OPERATIONS.bookread, dir, values);
+  const problems = req.conformanceProblems();
+  assert.ok(
+    problems.some((p) => /Versioning table says 2008\.1/.test(p)),
+    problems.join('; '),
+  );
+  assert.ok(
+    problems.some((p) => /one Source|holds 1 Source/.test(p)),
+    problems.join('; '),
+  );
+  assert.throws(
+    () => req.assertConforms(),
+    (e: Error) => e instanceof SuiteError && /not the gateway's fault/.test(e.message),
+  );
+});
+
+test('a sample that is not well-formed is a suite error naming the file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'samples-'));
+  cpSync(samples, dir, { recursive: true });
+  writeFileSync(join(dir, 'hotelnbc.xml'), '<OTA_HotelDescriptiveInfoRQ><oops></OTA_HotelDescriptiveInfoRQ>');
+  assert.throws(
+    () => OtaRequest.fromSample(OPERATIONS.hotelnbc, dir, values),
+    (e: Error) => e instanceof SuiteError && /hotelnbc\.xml is not well-formed/.test(e.message),
+  );
+});
+
+test('dates that are not ISO 8601 are caught by the self-check', () => {
+  const req = OtaRequest.fromSample(OPERATIONS.activitysearch, samples, { ...values, start: '01/12/2026' });
+  assert.ok(req.conformanceProblems().some((p) => /DateTimePref@Start="01\/12\/2026" is not an ISO 8601 date/.test(p)));
+});
+
+test("repeated elements are rebuilt from the sample's own templates, in place and in order", () => {
+  const req = OtaRequest.fromSample(OPERATIONS.transferavailability, samples, values);
+  const passengers = 'ota:Passengers';
+  req.replaceWithCopies(passengers, [
+    `${passengers}[ota:Category/@Code='8']`,
+    `${passengers}[ota:Category/@Code='10']`,
+    `${passengers}[ota:Category/@Code='8']`,
+  ]);
+  assert.deepEqual(req.values(`${passengers}/ota:Category/@Code`), ['8', '10', '8']);
+  assert.equal(req.value('ota:Passengers[1]/preceding-sibling::*[1]/ota:Locations/ota:Location/@RPH'), '1', 'in the place of the first');
+  assert.equal(req.value('ota:Passengers[3]/following-sibling::*[1]/@Code'), 'TRANSFER', 'before what followed them');
+  assert.deepEqual(req.conformanceProblems(), []);
+});
+
+test('edits by XPath: set, remove, append', () => {
+  const req = OtaRequest.fromSample(OPERATIONS.bookcancel, samples, values);
+  req.appendElement('/*', 'UniqueID', { Type: '37', ID: 'ITEM1', ID_Context: 'Client' });
+  assert.equal(req.value("ota:UniqueID[@Type='37']/@ID"), 'ITEM1');
+  req.remove('ota:POS');
+  assert.ok(req.conformanceProblems().some((p) => /POS holds 0 Source/.test(p)));
+  assert.throws(() => req.remove('ota:Nothing'), SuiteError);
+});
