@@ -153,7 +153,7 @@ async function captureDefaultRun(c: Ctx): Promise<{ run: ChildRun; count: Exchan
     const spawnedAt = performance.now();
     const run = await runConformance(c, [], { env: targetEnv(proxy.url) });
     const count = countExchanges(proxy.exchanges, spawnedAt);
-    const replayFile = join(benchTempDir('ogc-bench-replay-'), 'exchanges.json');
+    const replayFile = join(benchTempDir('ota-bench-replay-'), 'exchanges.json');
     writeFileSync(replayFile, JSON.stringify(proxy.exchanges.map(({ method, path, body }) => ({ method, path, body }))));
     return { run, count, replayFile };
   });
@@ -451,7 +451,7 @@ async function startupParts(c: Ctx): Promise<string> {
 }
 
 async function profileRun(c: Ctx, label: string, args: string[], how: RunHow = {}): Promise<{ run: ChildRun; summary: ProfileSummary }> {
-  const dir = join(benchTempDir('ogc-bench-prof-'), 'profiles');
+  const dir = join(benchTempDir('ota-bench-prof-'), 'profiles');
   mkdirSync(dir, { recursive: true });
   c.progress(`bench: CPU profile of ${label}`);
   // Not NODE_OPTIONS (node refuses --cpu-prof there): on the command line, and cucumber's workers

@@ -51,7 +51,7 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS
 const tempRoots: string[] = [];
 
 /** A fresh temp folder, removed by removeTempDirs(). */
-export function benchTempDir(prefix = 'ogc-bench-'): string {
+export function benchTempDir(prefix = 'ota-bench-'): string {
   const d = mkdtempSync(join(tmpdir(), prefix));
   tempRoots.push(d);
   return d;
@@ -63,7 +63,7 @@ export function removeTempDirs(): void {
 
 /** The environment of one conformance run: reports and ledger in a fresh temp folder. */
 export function runEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const root = benchTempDir('ogc-bench-run-');
+  const root = benchTempDir('ota-bench-run-');
   return cleanEnv({ OTA_REPORTS_DIR: join(root, 'reports'), OTA_LEDGER_FILE: join(root, 'ledger', 'bookings.jsonl'), ...extra });
 }
 
@@ -175,7 +175,7 @@ export function parseCpuSeconds(text: string): number | undefined {
 
 export function runNode(args: string[], opts: ChildOptions): Promise<ChildRun> {
   return new Promise((resolve) => {
-    const cpuFile = TIME_BIN ? join(benchTempDir('ogc-bench-cpu-'), 'cpu.txt') : undefined;
+    const cpuFile = TIME_BIN ? join(benchTempDir('ota-bench-cpu-'), 'cpu.txt') : undefined;
     const t0 = performance.now();
     const child =
       TIME_BIN && cpuFile

@@ -47,15 +47,15 @@ export interface RunSummaryFile {
 
 const tempDirs: string[] = [];
 
-/** A fresh temp folder, removed by removeTempDirs() (kept when OGC_KEEP_TMP=1, for debugging). */
-export function tempDir(prefix = 'ogc-it-'): string {
+/** A fresh temp folder, removed by removeTempDirs() (kept when OTA_KEEP_TMP=1, for debugging). */
+export function tempDir(prefix = 'ota-it-'): string {
   const d = mkdtempSync(join(tmpdir(), prefix));
   tempDirs.push(d);
   return d;
 }
 
 export function removeTempDirs(): void {
-  if (process.env.OGC_KEEP_TMP === '1') return;
+  if (process.env.OTA_KEEP_TMP === '1') return;
   for (const d of tempDirs.splice(0)) rmSync(d, { recursive: true, force: true });
 }
 
@@ -150,7 +150,7 @@ export function describeRun(r: RunResult): string {
 
 /** The console of a run as a file, scanned for every form of the secrets the reports are scanned for. */
 export function consoleLeaks(r: RunResult, secrets: string[]): SecretFinding[] {
-  const f = join(tempDir('ogc-it-console-'), 'console.txt');
+  const f = join(tempDir('ota-it-console-'), 'console.txt');
   writeFileSync(f, `${r.stdout}\n${r.stderr}`);
   return scanForSecrets(f, secrets);
 }

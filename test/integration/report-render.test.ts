@@ -66,7 +66,7 @@ before(async () => {
   });
   assert.equal(report.status, 0, report.stdout + report.stderr);
   assert.ok(existsSync(join(reports, 'allure-report', 'index.html')), 'npm run report wrote allure-report/index.html');
-  shots = mkdtempSync(join(tmpdir(), 'ogc-render-'));
+  shots = mkdtempSync(join(tmpdir(), 'ota-render-'));
 });
 
 after(async () => {

@@ -34,7 +34,7 @@ after(removeTempDirs);
 const PASSWORD = 'Zx9-Distinct!Pw&<42';
 const XML_PASSWORD = 'Zx9-Distinct!Pw&amp;&lt;42';
 // A second secret the suite never sends, named through OTA_SECRET_ENV (an API token, say).
-const TOKEN_VAR = 'OGC_IT_GATEWAY_TOKEN';
+const TOKEN_VAR = 'OTA_IT_GATEWAY_TOKEN';
 const TOKEN = 'tok_Q7-Distinct-Gateway-Token-8841';
 const SECRET_ENV = { OTA_PASSWORD: PASSWORD, OTA_SECRET_ENV: TOKEN_VAR, [TOKEN_VAR]: TOKEN };
 

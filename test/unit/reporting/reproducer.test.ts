@@ -18,7 +18,7 @@ import { baseValues } from '../../../src/run/scenario-values';
 import { loadTestData } from '../../../src/run/test-data';
 
 let sb: RunningSandbox;
-const dir = mkdtempSync(join(tmpdir(), 'ogc-repro-'));
+const dir = mkdtempSync(join(tmpdir(), 'ota-repro-'));
 before(async () => {
   await loadXml();
   sb = await startSandbox({ port: 0 });

@@ -10,7 +10,7 @@ import { loadReplyProfile } from '../../../src/run/reply-profile';
 import { ConfigError } from '../../../src/core/errors';
 import { FACT_IDS } from '../../../src/operations';
 
-const dir = mkdtempSync(join(tmpdir(), 'ogc-profile-'));
+const dir = mkdtempSync(join(tmpdir(), 'ota-profile-'));
 before(loadXml);
 after(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { loadTestData } from '../../../src/run/test-data';
 import { ConfigError } from '../../../src/core/errors';
 
-const dir = mkdtempSync(join(tmpdir(), 'ogc-test-data-'));
+const dir = mkdtempSync(join(tmpdir(), 'ota-test-data-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const SANDBOX = JSON.parse(readFileSync(join(__dirname, '../../../sandbox/data/test-data.json'), 'utf8')) as Record<string, unknown>;
 

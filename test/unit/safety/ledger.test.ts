@@ -317,7 +317,7 @@ describe('BookingLedger: intents, ownership, writability', () => {
   test('assertWritable: a read-only file system location (sysfs refuses new files, even to root)', (t) => {
     if (!existsSync('/sys/kernel')) return t.skip('no /sys here');
     oneLine(
-      () => ledger('/sys/kernel/ogc-ledger-test/bookings.jsonl').assertWritable(),
+      () => ledger('/sys/kernel/ota-ledger-test/bookings.jsonl').assertWritable(),
       /^OTA_LEDGER_FILE=.*(permission denied|not permitted|read-only)/,
     );
   });
