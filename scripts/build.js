@@ -5,7 +5,7 @@
 // Transpile only, like ts-node's transpile-only mode: `npm run typecheck` is where types are checked.
 // `node scripts/build.js` builds and says what it did; scripts/launch.js builds before it runs.
 'use strict';
-const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const { dirname, join, relative } = require('node:path');
 
 const PROJECT_ROOT = join(__dirname, '..');
@@ -29,6 +29,8 @@ function walk(dir, keep, out = []) {
 }
 
 const isSource = (name) => name.endsWith('.ts') && !name.endsWith('.d.ts');
+/** Files the code reads beside itself at run time (the conformance report's CSS): copied as they are. */
+const isAsset = (name) => name.endsWith('.css');
 const mtime = (p) => {
   try {
     return statSync(p).mtimeMs;
@@ -74,9 +76,15 @@ function build(root = PROJECT_ROOT) {
       writeAtomically(outputOf(src), out.outputText);
     }
   }
+  const assetOutput = (src) => join(buildDir, relative(root, src));
+  const assets = SOURCE_DIRS.flatMap((d) => walk(join(root, d), isAsset));
+  for (const a of assets.filter((a) => all || mtime(assetOutput(a)) < mtime(a))) {
+    mkdirSync(dirname(assetOutput(a)), { recursive: true });
+    copyFileSync(a, assetOutput(a));
+  }
   // A deleted or renamed source must not leave its old output behind: steps are loaded by glob.
-  const wanted = new Set(sources.map(outputOf));
-  const orphans = SOURCE_DIRS.flatMap((d) => walk(join(buildDir, d), (n) => n.endsWith('.js'))).filter((o) => !wanted.has(o));
+  const wanted = new Set([...sources.map(outputOf), ...assets.map(assetOutput)]);
+  const orphans = SOURCE_DIRS.flatMap((d) => walk(join(buildDir, d), (n) => n.endsWith('.js') || isAsset(n))).filter((o) => !wanted.has(o));
   for (const o of orphans) rmSync(o, { force: true });
   if (all) writeAtomically(stampFile, stamp);
   return { compiled: stale.length, removed: orphans.length, sources: sources.length };

@@ -1,0 +1,329 @@
+// The conformance report as HTML: one self-contained file (opens from file://, no server, no
+// network). Everything from the result is escaped; a Content-Security-Policy allows only its own
+// inline style and script (by hash): nothing is fetched, and nothing injected could run.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ClassResult, ConformanceResult, FindingRecord, RequirementResult } from '../result';
+import type { Outcome } from '../../core/outcomes';
+import {
+  basisLabel,
+  basisText,
+  checksText,
+  claimsText,
+  countBy,
+  GROUP_ORDER,
+  GROUP_SHORT,
+  GROUP_TITLES,
+  LEVEL_RANK,
+  localHref,
+  NOT_TESTED,
+  outcomeLabel,
+  REPORT_FILES,
+  type RequirementGroup,
+  requirementGroup,
+  runFacts,
+  scenarioHref,
+  showMessage,
+  sortRequirements,
+  STATUS_LABEL,
+  suiteText,
+  verdictQualifier,
+  visible,
+} from './model';
+
+const h = (s: string | number | undefined | null): string =>
+  visible(String(s ?? ''))
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+/** A class name from a closed set (verdicts, outcomes): never raw data. */
+const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+// In a file of its own (edited as CSS), read once and inlined: the HTML stays one self-contained
+// file. scripts/build.js copies it beside the compiled code.
+const STYLE = readFileSync(join(__dirname, 'html.css'), 'utf8');
+
+// Shows the filter bar and hides unchecked groups. Static: no data of the result is in it.
+const SCRIPT = `(function () {
+  var bar = document.getElementById('filters');
+  if (!bar) return;
+  bar.hidden = false;
+  var boxes = bar.querySelectorAll('input[type=checkbox]');
+  function apply() {
+    for (var i = 0; i < boxes.length; i++) {
+      var parts = document.querySelectorAll('[data-group="' + boxes[i].value + '"]');
+      for (var j = 0; j < parts.length; j++) parts[j].classList.toggle('is-hidden', !boxes[i].checked);
+    }
+  }
+  function only(groups) {
+    for (var i = 0; i < boxes.length; i++) boxes[i].checked = !groups || groups.indexOf(boxes[i].value) >= 0;
+    apply();
+  }
+  bar.addEventListener('change', apply);
+  bar.querySelector('[data-show=problems]').addEventListener('click', function () { only(['nonconformance', 'cantTell', 'warning']); });
+  bar.querySelector('[data-show=all]').addEventListener('click', function () { only(null); });
+})();`;
+
+const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
+const CSP = `default-src 'none'; style-src ${sha256(STYLE)}; script-src ${sha256(SCRIPT)}; img-src 'none'; base-uri 'none'; form-action 'none'`;
+
+function link(href: string | undefined, text: string): string {
+  return href ? `<a href="${h(href)}">${h(text)}</a>` : h(text);
+}
+
+function pill(cls: string, text: string): string {
+  return `<span class="pill o-${slug(cls)}">${h(text)}</span>`;
+}
+
+function levelTag(level: string): string {
+  return `<span class="lvl lvl-${slug(level)}">${h(level)}</span>`;
+}
+
+function htmlVerdict(result: ConformanceResult): string {
+  return `<section class="verdict v-${slug(result.verdict)}" aria-label="Verdict">
+  <div class="big">${h(result.verdict)}${verdictQualifier(result) ? ` <span class="qual">${h(verdictQualifier(result))}</span>` : ''}</div>
+  <div class="why">${h(result.verdictReason)}</div>
+  <div class="exit">Exit code ${h(result.exitCode)} · claimed classes: ${h(claimsText(result))}${result.tags ? ` · selection: ${h(result.tags)}` : ''}</div>
+</section>`;
+}
+
+function htmlClasses(classes: ClassResult[]): string {
+  const rows = classes
+    .map(
+      (
+        c,
+      ) => `<tr><td class="nowrap"><strong>${h(c.class)}</strong></td><td>${c.claimed ? 'yes' : 'no'}</td><td><span class="pill v-${slug(c.verdict)}">${h(c.verdict)}</span></td>
+<td class="num">${h(c.must.passed)}</td><td class="num">${h(c.must.failed)}</td><td class="num">${h(c.must.cantTell)}</td><td class="num">${h(c.must.untested)}</td><td class="num">${h(c.must.inapplicable)}</td><td class="num">${h(c.warnings)}</td></tr>`,
+    )
+    .join('\n');
+  return `<table class="classes"><thead><tr><th>Class</th><th>Claimed</th><th>Verdict</th><th class="num">MUST passed</th><th class="num">MUST failed</th><th class="num">MUST cannot tell</th><th class="num">MUST not tested</th><th class="num">MUST inapplicable</th><th class="num">SHOULD warnings</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>`;
+}
+
+function htmlSummary(result: ConformanceResult): string {
+  const levels = [...new Set(result.requirements.map((r) => r.level))].sort((a, b) => (LEVEL_RANK[a] ?? 9) - (LEVEL_RANK[b] ?? 9));
+  const outcomes: Outcome[] = ['failed', 'cantTell', 'passed', 'untested', 'inapplicable'];
+  const rows = levels
+    .map((lvl) => {
+      const mine = countBy(result.requirements.filter((r) => r.level === lvl).map((r) => r.outcome));
+      const total = result.requirements.filter((r) => r.level === lvl).length;
+      return `<tr><th>${levelTag(lvl)}</th>${outcomes.map((o) => `<td class="num">${h(mine[o] ?? 0)}</td>`).join('')}<td class="num">${h(total)}</td></tr>`;
+    })
+    .join('\n');
+  const all = countBy(result.requirements.map((r) => r.outcome));
+  return `<table class="summary"><thead><tr><th>Level</th><th class="num">failed</th><th class="num">cannot tell</th><th class="num">passed</th><th class="num">not tested</th><th class="num">inapplicable</th><th class="num">total</th></tr></thead>
+<tbody>
+${rows}
+<tr><th>All</th>${outcomes.map((o) => `<td class="num"><strong>${h(all[o] ?? 0)}</strong></td>`).join('')}<td class="num"><strong>${h(result.requirements.length)}</strong></td></tr>
+</tbody></table>
+<p class="meta">A failed MUST makes its class DOES NOT CONFORM; a failed SHOULD is a warning${result.strict ? ' (with --strict it decides like a MUST)' : ''}; an INFO result never decides. Outcomes after W3C EARL: passed, failed, cannot tell (cantTell), not tested (untested), inapplicable.</p>`;
+}
+
+function htmlFindings(findings: FindingRecord[], result: ConformanceResult): string {
+  if (findings.length === 0) return '';
+  const rows = findings
+    .map(
+      (f) =>
+        `<tr><td class="v">${h(f.at)}</td><td class="v">${h(f.expected)}</td><td class="v">${h(f.found)}</td><td>${link(scenarioHref(result, f.scenario), f.scenario)}</td></tr>`,
+    )
+    .join('\n');
+  return `<table class="findings"><thead><tr><th>Where</th><th>Expected</th><th>Found</th><th>Scenario</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>`;
+}
+
+function htmlScenarios(r: RequirementResult, result: ConformanceResult): string {
+  if (r.scenarios.length === 0) return '<p class="meta">No scenario citing this requirement ran.</p>';
+  const byId = new Map(result.scenarios.map((s) => [s.id, s]));
+  const items = r.scenarios
+    .map((s) => {
+      const rec = byId.get(s.id);
+      const msg = showMessage(r, s.status, rec?.message) ? `<div class="msg">${h(rec!.message)}</div>` : '';
+      return `<li>${pill(s.status, STATUS_LABEL[s.status] ?? s.status)} ${link(scenarioHref(result, s.name), s.name)} <span class="sid">${h(s.id)}</span>${msg}</li>`;
+    })
+    .join('\n');
+  return `<div class="meta">Evidence: the scenarios in the cucumber report (request, reply, what differed); the same scenarios in Allure under story ${h(r.id)}.</div>
+<ul class="scen">
+${items}
+</ul>`;
+}
+
+function htmlBasis(r: RequirementResult): string {
+  return `<blockquote class="basis"><span class="lbl">${h(basisLabel(r))}:</span>${h(basisText(r))}</blockquote>`;
+}
+
+function htmlRequirementCard(r: RequirementResult, result: ConformanceResult): string {
+  const g = requirementGroup(r);
+  return `<article class="req g-${slug(g)}" id="req-${h(r.id)}">
+<div class="req-head"><span class="req-id mono">${h(r.id)}</span>${pill(g === 'cantTell' ? 'cantTell' : g, outcomeLabel(r))} ${levelTag(r.level)} <span class="meta">class <strong>${h(r.class)}</strong> · ${h(r.section)} · checks: ${h(checksText(r))}</span>
+<h4>${h(r.statement)}</h4></div>
+${htmlBasis(r)}
+${r.reason ? `<p class="reason"><strong>Reason:</strong> ${h(r.reason)}</p>` : ''}
+${htmlFindings(r.findings, result)}
+${htmlScenarios(r, result)}
+</article>`;
+}
+
+function htmlPassedTable(reqs: RequirementResult[], result: ConformanceResult): string {
+  const rows = reqs
+    .map(
+      (
+        r,
+      ) => `<tr id="req-${h(r.id)}"><td class="mono rid"><strong>${h(r.id)}</strong><br>${pill('passed', 'passed')}</td><td>${levelTag(r.level)}</td><td>${h(r.class)}</td>
+<td>${h(r.statement)}<div class="meta">${h(basisLabel(r))}: ${h(basisText(r))}</div></td><td class="num">${h(r.checks.passed)}</td>
+<td>${r.scenarios.map((s) => `${link(scenarioHref(result, s.name), s.name)} <span class="meta">(${h(STATUS_LABEL[s.status] ?? s.status)})</span>`).join('<br>')}</td></tr>`,
+    )
+    .join('\n');
+  return `<table class="passed-table"><thead><tr><th>ID</th><th>Level</th><th>Class</th><th>Statement and basis</th><th class="num">Checks passed</th><th>Scenarios (evidence)</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>`;
+}
+
+function htmlNotTested(result: ConformanceResult): string {
+  const reqs = sortRequirements(result.requirements.filter((r) => NOT_TESTED.includes(r.outcome)));
+  if (reqs.length === 0) return '<p class="empty">Every requirement was tested.</p>';
+  const groups: RequirementGroup[] = ['cantTell', 'untested', 'inapplicable'];
+  return groups
+    .map((g) => {
+      const mine = reqs.filter((r) => requirementGroup(r) === g);
+      if (mine.length === 0) return '';
+      const rows = mine
+        .map(
+          (
+            r,
+          ) => `<tr><td class="mono rid"><strong>${g === 'cantTell' ? `<a href="#req-${h(r.id)}">${h(r.id)}</a>` : h(r.id)}</strong></td><td>${levelTag(r.level)}</td><td>${h(r.class)}</td>
+<td>${h(r.statement)}${g === 'cantTell' ? '' : `<div class="meta">${h(basisLabel(r))}: ${h(basisText(r))}</div>`}</td><td class="reason">${h(r.reason ?? '(no reason given)')}</td>
+<td>${r.scenarios.length ? r.scenarios.map((s) => `${link(scenarioHref(result, s.name), s.name)} <span class="meta">(${h(STATUS_LABEL[s.status] ?? s.status)})</span>`).join('<br>') : '<span class="meta">none ran</span>'}</td></tr>`,
+        )
+        .join('\n');
+      return `<div data-group="${g}">
+<h3>${h(GROUP_SHORT[g])} (${mine.length})</h3>
+<table class="not-tested"><thead><tr><th>ID</th><th>Level</th><th>Class</th><th>Statement</th><th>Why</th><th>Scenarios</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>
+</div>`;
+    })
+    .join('\n');
+}
+
+function htmlFilters(counts: Record<string, number>): string {
+  const boxes = GROUP_ORDER.map(
+    (g) => `<label><input type="checkbox" value="${g}" checked> ${h(GROUP_SHORT[g])} (${counts[g] ?? 0})</label>`,
+  ).join('\n');
+  return `<div class="filters" id="filters" hidden>
+<strong>Show:</strong>
+${boxes}
+<button type="button" data-show="problems">Only failures, cannot tell and warnings</button>
+<button type="button" data-show="all">Show all</button>
+</div>`;
+}
+
+function htmlEvidence(result: ConformanceResult): string {
+  const e = result.evidence;
+  const items: Array<[string | undefined, string, string]> = [
+    [
+      localHref(e.cucumberHtml),
+      e.cucumberHtml,
+      'Cucumber HTML report: every scenario with its steps, the requests and replies attached (open it from this folder; a scenario link above opens it filtered to that scenario).',
+    ],
+    [
+      localHref(e.allureResults),
+      e.allureResults,
+      'Allure results: build the Allure report with npm run report; scenarios are grouped by operation (feature) and requirement (story).',
+    ],
+    [localHref(e.junit), e.junit, 'JUnit XML: one test case per scenario, named with its requirement IDs.'],
+    [localHref(e.messages), e.messages, 'Cucumber messages (NDJSON): the raw record of the run.'],
+    [localHref(REPORT_FILES.json), REPORT_FILES.json, 'This report as W3C EARL (JSON-LD): one assertion per requirement.'],
+    [localHref(REPORT_FILES.markdown), REPORT_FILES.markdown, 'This report as Markdown.'],
+  ];
+  return `<ul>
+${items.map(([href, text, what]) => `<li>${link(href, text)}: ${h(what)}</li>`).join('\n')}
+</ul>
+<p class="meta">Links are relative to this file's folder; nothing here needs a network.</p>`;
+}
+
+/** The whole report as one self-contained HTML document. */
+export function renderHtml(result: ConformanceResult): string {
+  const sorted = sortRequirements(result.requirements);
+  const counts = countBy(sorted.map(requirementGroup));
+  const detailed: RequirementGroup[] = ['nonconformance', 'cantTell', 'warning', 'informative'];
+  const detailedHtml = detailed
+    .map((g) => {
+      const mine = sorted.filter((r) => requirementGroup(r) === g);
+      if (mine.length === 0) return '';
+      return `<section data-group="${g}">
+<h3>${h(GROUP_TITLES[g])} (${mine.length})</h3>
+${mine.map((r) => htmlRequirementCard(r, result)).join('\n')}
+</section>`;
+    })
+    .join('\n');
+  const passed = sorted.filter((r) => r.outcome === 'passed');
+  const title = `Conformance report: ${result.verdict} — ${result.target.url}`;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${h(CSP)}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${h(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header>
+<h1>OTA message gateway — conformance report</h1>
+<p class="sub">${h(result.target.url)} · ${h(result.target.description)} · run ${h(result.runId)}</p>
+</header>
+${htmlVerdict(result)}
+<section aria-label="Run">
+<dl class="facts">
+${runFacts(result)
+  .map(([k, v]) => `<dt>${h(k)}</dt><dd>${h(v)}</dd>`)
+  .join('\n')}
+</dl>
+</section>
+${
+  result.notes.length
+    ? `<section aria-label="Notes"><h2>Notes for the certifier</h2>
+<ul class="notes">
+${result.notes.map((n) => `<li>${h(n)}</li>`).join('\n')}
+</ul></section>`
+    : ''
+}
+<section aria-label="Conformance classes">
+<h2>Verdict per conformance class</h2>
+${htmlClasses(result.classes)}
+</section>
+<section aria-label="Summary">
+<h2>Requirements at a glance</h2>
+${htmlSummary(result)}
+</section>
+<section aria-label="Requirements">
+<h2>Requirements, failures first</h2>
+${htmlFilters(counts)}
+${detailedHtml || '<p class="empty">No requirement failed, and every check could be made.</p>'}
+${passed.length ? `<section data-group="passed"><h3>${h(GROUP_TITLES.passed)} (${passed.length})</h3>\n${htmlPassedTable(passed, result)}\n</section>` : ''}
+</section>
+<section aria-label="What was not tested">
+<h2>What was not tested and why</h2>
+${htmlNotTested(result)}
+</section>
+<section aria-label="Evidence">
+<h2>Evidence</h2>
+${htmlEvidence(result)}
+</section>
+<footer>Generated by ${h(suiteText(result))} for run ${h(result.runId)}, finished ${h(result.finishedAt)}. Specification: gateway-spec.md. Outcomes: W3C EARL 1.0.</footer>
+<script>${SCRIPT}</script>
+</body>
+</html>
+`;
+}

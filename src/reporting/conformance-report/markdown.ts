@@ -1,0 +1,213 @@
+// The conformance report as Markdown: the same content as the HTML, every gateway text escaped.
+import type { ConformanceResult, RequirementResult } from '../result';
+import {
+  basisLabel,
+  basisText,
+  checksText,
+  GROUP_ORDER,
+  GROUP_SHORT,
+  GROUP_TITLES,
+  localHref,
+  NOT_TESTED,
+  OUTCOME_LABEL,
+  outcomeLabel,
+  REPORT_FILES,
+  type RequirementGroup,
+  requirementGroup,
+  runFacts,
+  scenarioHref,
+  showMessage,
+  sortRequirements,
+  STATUS_LABEL,
+  suiteText,
+  verdictQualifier,
+  visible,
+} from './model';
+
+/**
+ * Escapes text for Markdown, for use inside a line (table cell, list item, after a label): HTML
+ * becomes entities, inline syntax and pipes are backslash-escaped, URLs do not become links,
+ * newlines become <br>.
+ */
+function md(s: string | number | undefined | null): string {
+  return visible(String(s ?? ''))
+    .replace(/\\/g, '\\\\')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/([`*_[\]|~])/g, '\\$1')
+    .replace(/:\/\//g, '\\://') // no autolink (GFM) from gateway text: the colon escaped
+    .replace(/\b(www)\./gi, '$1\\.')
+    .replace(/\r\n|\r|\n/g, '<br>');
+}
+
+/** Like md(), for text that starts a line: a leading heading, list or rule marker is escaped too. */
+function mdLine(s: string | undefined): string {
+  return md(s).replace(/^(\s*)([#+=-]|\d+[.)])/, '$1\\$2');
+}
+
+/** A link target for Markdown: local only, with the characters that would end it encoded. */
+function mdHref(href: string | undefined): string | undefined {
+  return href?.replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/ /g, '%20');
+}
+
+function mdLink(href: string | undefined, text: string): string {
+  const target = mdHref(href);
+  return target ? `[${md(text)}](${target})` : md(text);
+}
+
+function mdTable(head: string[], rows: string[][]): string {
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+function mdRequirement(r: RequirementResult, result: ConformanceResult): string {
+  const out = [
+    `#### ${md(r.id)}: ${md(outcomeLabel(r))} (${md(r.level)}, class ${md(r.class)})`,
+    '',
+    mdLine(r.statement),
+    '',
+    `- Section: ${md(r.section)}`,
+    `- ${md(basisLabel(r))}: ${md(basisText(r))}`,
+    `- Checks: ${md(checksText(r))}`,
+  ];
+  if (r.reason) out.push(`- Reason: ${md(r.reason)}`);
+  if (r.findings.length) {
+    out.push(
+      '',
+      mdTable(
+        ['Where', 'Expected', 'Found', 'Scenario'],
+        r.findings.map((f) => [md(f.at), md(f.expected), md(f.found), mdLink(scenarioHref(result, f.scenario), f.scenario)]),
+      ),
+    );
+  }
+  const byId = new Map(result.scenarios.map((s) => [s.id, s]));
+  if (r.scenarios.length) {
+    out.push('', 'Scenarios (evidence):', '');
+    for (const s of r.scenarios) {
+      const rec = byId.get(s.id);
+      out.push(
+        `- ${md(STATUS_LABEL[s.status] ?? s.status)}: ${mdLink(scenarioHref(result, s.name), s.name)} (${md(s.id)})${showMessage(r, s.status, rec?.message) ? `: ${md(rec!.message)}` : ''}`,
+      );
+    }
+  } else out.push('', 'No scenario citing this requirement ran.');
+  return out.join('\n');
+}
+
+/** The same content as the HTML, as Markdown. */
+export function renderMarkdown(result: ConformanceResult): string {
+  const sorted = sortRequirements(result.requirements);
+  const out: string[] = [
+    '# OTA message gateway — conformance report',
+    '',
+    `## Verdict: ${md(result.verdict)}${verdictQualifier(result) ? ` (${md(verdictQualifier(result))})` : ''}`,
+    '',
+    `**${md(result.verdictReason)}**`,
+    '',
+    mdTable(
+      ['Run', ''],
+      runFacts(result).map(([k, v]) => [md(k), md(v)]),
+    ),
+  ];
+  if (result.notes.length) out.push('', '## Notes for the certifier', '', ...result.notes.map((n) => `- ${md(n)}`));
+  out.push(
+    '',
+    '## Verdict per conformance class',
+    '',
+    mdTable(
+      [
+        'Class',
+        'Claimed',
+        'Verdict',
+        'MUST passed',
+        'MUST failed',
+        'MUST cannot tell',
+        'MUST not tested',
+        'MUST inapplicable',
+        'SHOULD warnings',
+      ],
+      result.classes.map((c) => [
+        md(c.class),
+        c.claimed ? 'yes' : 'no',
+        md(c.verdict),
+        ...[c.must.passed, c.must.failed, c.must.cantTell, c.must.untested, c.must.inapplicable, c.warnings].map((n) => md(n)),
+      ]),
+    ),
+    '',
+    '## Requirements at a glance',
+    '',
+    mdTable(
+      ['Group', 'Requirements'],
+      GROUP_ORDER.map((g) => [md(GROUP_SHORT[g]), md(sorted.filter((r) => requirementGroup(r) === g).length)]),
+    ),
+    '',
+    `A failed MUST makes its class DOES NOT CONFORM; a failed SHOULD is a warning${result.strict ? ' \\(with --strict it decides like a MUST\\)' : ''}; an INFO result never decides.`,
+    '',
+    '## Requirements, failures first',
+  );
+  for (const g of ['nonconformance', 'cantTell', 'warning', 'informative'] as RequirementGroup[]) {
+    const mine = sorted.filter((r) => requirementGroup(r) === g);
+    if (mine.length === 0) continue;
+    out.push('', `### ${md(GROUP_TITLES[g])} (${mine.length})`);
+    for (const r of mine) out.push('', mdRequirement(r, result));
+  }
+  const passed = sorted.filter((r) => r.outcome === 'passed');
+  if (passed.length) {
+    out.push(
+      '',
+      `### ${md(GROUP_TITLES.passed)} (${passed.length})`,
+      '',
+      mdTable(
+        ['ID', 'Level', 'Class', 'Statement', 'Basis', 'Checks passed', 'Scenarios (evidence)'],
+        passed.map((r) => [
+          md(r.id),
+          md(r.level),
+          md(r.class),
+          md(r.statement),
+          `${md(basisLabel(r))}: ${md(basisText(r))}`,
+          md(r.checks.passed),
+          r.scenarios
+            .map((s) => `${mdLink(scenarioHref(result, s.name), s.name)} (${md(STATUS_LABEL[s.status] ?? s.status)})`)
+            .join('<br>'),
+        ]),
+      ),
+    );
+  }
+  out.push('', '## What was not tested and why', '');
+  const notTested = sorted.filter((r) => NOT_TESTED.includes(r.outcome));
+  if (notTested.length === 0) out.push('Every requirement was tested.');
+  else
+    out.push(
+      mdTable(
+        ['ID', 'Level', 'Class', 'Outcome', 'Statement', 'Why', 'Scenarios'],
+        notTested.map((r) => [
+          md(r.id),
+          md(r.level),
+          md(r.class),
+          md(OUTCOME_LABEL[r.outcome]),
+          md(r.statement),
+          md(r.reason ?? '(no reason given)'),
+          r.scenarios.length
+            ? r.scenarios
+                .map((s) => `${mdLink(scenarioHref(result, s.name), s.name)} (${md(STATUS_LABEL[s.status] ?? s.status)})`)
+                .join('<br>')
+            : 'none ran',
+        ]),
+      ),
+    );
+  const e = result.evidence;
+  out.push(
+    '',
+    '## Evidence',
+    '',
+    `- ${mdLink(localHref(e.cucumberHtml), e.cucumberHtml)}: the cucumber HTML report, every scenario with its requests and replies`,
+    `- ${mdLink(localHref(e.allureResults), e.allureResults)}: Allure results \\(build the report with npm run report; grouped by operation and requirement\\)`,
+    `- ${mdLink(localHref(e.junit), e.junit)}: JUnit XML, one test case per scenario`,
+    `- ${mdLink(localHref(e.messages), e.messages)}: cucumber messages \\(NDJSON\\)`,
+    `- ${mdLink(localHref(REPORT_FILES.json), REPORT_FILES.json)}: this report as W3C EARL \\(JSON-LD\\)`,
+    `- ${mdLink(localHref(REPORT_FILES.html), REPORT_FILES.html)}: this report as HTML`,
+    '',
+    `Generated by ${md(suiteText(result))} for run ${md(result.runId)}.`,
+    '',
+  );
+  return out.join('\n');
+}

@@ -1,0 +1,200 @@
+// The conformance report's model: what every form shows the same way. How requirements are
+// grouped and ordered (a certifier sees failures first), the labels, the run's facts, and the
+// escaping of control characters that every form shares. One renderer per form: html.ts,
+// markdown.ts, earl.ts; index.ts writes the three side by side.
+import type { ConformanceResult, RequirementResult, ScenarioStatus } from '../result';
+import type { Outcome } from '../../core/outcomes';
+
+/** The groups of the report, in the order they are shown. */
+export type RequirementGroup = 'nonconformance' | 'cantTell' | 'warning' | 'informative' | 'passed' | 'untested' | 'inapplicable';
+
+export const GROUP_ORDER: readonly RequirementGroup[] = [
+  'nonconformance',
+  'cantTell',
+  'warning',
+  'informative',
+  'passed',
+  'untested',
+  'inapplicable',
+];
+
+export const GROUP_TITLES: Record<RequirementGroup, string> = {
+  nonconformance: 'Nonconformances: MUST requirements that failed',
+  cantTell: 'Cannot tell: checks that could not be made',
+  warning: 'Warnings: SHOULD requirements that failed',
+  informative: 'Informative findings: INFO requirements that failed (never decide)',
+  passed: 'Passed',
+  untested: 'Not tested',
+  inapplicable: 'Inapplicable: classes not claimed',
+};
+
+export const GROUP_SHORT: Record<RequirementGroup, string> = {
+  nonconformance: 'Failed MUST',
+  cantTell: 'Cannot tell',
+  warning: 'Warnings (SHOULD)',
+  informative: 'Informative (INFO)',
+  passed: 'Passed',
+  untested: 'Not tested',
+  inapplicable: 'Inapplicable',
+};
+
+export function requirementGroup(r: RequirementResult): RequirementGroup {
+  switch (r.outcome) {
+    case 'failed':
+      return r.level === 'MUST' ? 'nonconformance' : r.level === 'SHOULD' ? 'warning' : 'informative';
+    case 'cantTell':
+      return 'cantTell';
+    case 'passed':
+      return 'passed';
+    case 'untested':
+      return 'untested';
+    default:
+      return 'inapplicable';
+  }
+}
+
+export const LEVEL_RANK: Record<string, number> = { MUST: 0, SHOULD: 1, INFO: 2 };
+
+/** Requirements in report order: by group (failed MUST first), then level, then catalogue order. */
+export function sortRequirements(reqs: readonly RequirementResult[]): RequirementResult[] {
+  return reqs
+    .map((r, i) => ({ r, i }))
+    .sort(
+      (a, b) =>
+        GROUP_ORDER.indexOf(requirementGroup(a.r)) - GROUP_ORDER.indexOf(requirementGroup(b.r)) ||
+        (LEVEL_RANK[a.r.level] ?? 9) - (LEVEL_RANK[b.r.level] ?? 9) ||
+        a.i - b.i,
+    )
+    .map((x) => x.r);
+}
+
+export const OUTCOME_LABEL: Record<Outcome, string> = {
+  passed: 'passed',
+  failed: 'FAILED',
+  cantTell: 'cannot tell',
+  untested: 'not tested',
+  inapplicable: 'inapplicable',
+};
+
+export const STATUS_LABEL: Record<ScenarioStatus, string> = {
+  passed: 'passed',
+  failed: 'failed',
+  cantTell: 'cannot tell',
+  skipped: 'skipped',
+  suiteError: 'suite error',
+};
+
+/** Label of a requirement's outcome, saying "warning" for a failed SHOULD and "informative" for INFO. */
+export function outcomeLabel(r: RequirementResult): string {
+  const g = requirementGroup(r);
+  return g === 'warning' ? 'WARNING' : g === 'informative' ? 'informative' : OUTCOME_LABEL[r.outcome];
+}
+
+// Characters that XML 1.0 forbids and terminals interpret (C0/C1 controls except tab, LF, CR;
+// U+FFFE/U+FFFF; lone surrogates): shown as \uXXXX, never passed through.
+export const CONTROL =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Makes control characters visible as \uXXXX text. */
+export function visible(s: string): string {
+  return s.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+}
+
+/** Relative link to a local file (never a URL with a scheme, never protocol-relative), or undefined. */
+export function localHref(path: string | undefined, query?: Record<string, string>): string | undefined {
+  if (!path || /^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('//') || path.startsWith('\\\\')) return undefined;
+  const encoded = path
+    .split('/')
+    .map((seg) => encodeURIComponent(seg))
+    .join('/');
+  const q = query ? Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`) : [];
+  return q.length ? `${encoded}?${q.join('&')}` : encoded;
+}
+
+/** Link into the cucumber HTML report, filtered to one scenario (its search box reads ?query=). */
+export function scenarioHref(result: ConformanceResult, name: string): string | undefined {
+  return localHref(result.evidence.cucumberHtml, { query: name });
+}
+
+export function duration(from: string, to: string): string {
+  const ms = Date.parse(to) - Date.parse(from);
+  if (!Number.isFinite(ms) || ms < 0) return '';
+  const s = Math.round(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return [h ? `${h} h` : '', m ? `${m} min` : '', `${s % 60} s`].filter(Boolean).join(' ');
+}
+
+export function basisLabel(r: RequirementResult): string {
+  return r.basis.kind === 'spec' ? 'The spec says' : r.basis.kind === 'convention' ? 'Convention' : 'Profile';
+}
+
+export function basisText(r: RequirementResult): string {
+  return r.basis.kind === 'spec' ? `“${r.basis.quote}”` : r.basis.text;
+}
+
+export function checksText(r: RequirementResult): string {
+  return `${r.checks.passed} passed, ${r.checks.failed} failed, ${r.checks.cantTell} could not be made`;
+}
+
+export function claimsText(result: ConformanceResult): string {
+  return result.claims.length ? result.claims.join(', ') : '(none)';
+}
+
+export function suiteText(result: ConformanceResult): string {
+  return `${result.suite.name} ${result.suite.version}${result.suite.commit ? ` (commit ${result.suite.commit})` : ''}`;
+}
+
+export function selectionText(result: ConformanceResult): string {
+  return result.tags ? `tags ${result.tags}` : 'the whole profile (no --tags selection)';
+}
+
+/** The facts of the run, in display order: [label, value]. */
+export function runFacts(result: ConformanceResult): Array<[string, string]> {
+  const took = duration(result.startedAt, result.finishedAt);
+  return [
+    ['Target', `${result.target.url}${result.target.embedded ? ' (embedded sandbox)' : ''}`],
+    ['Target description', result.target.description],
+    ['Suite', suiteText(result)],
+    ['Run ID', result.runId],
+    ['Started', result.startedAt],
+    ['Finished', `${result.finishedAt}${took ? ` (took ${took})` : ''}`],
+    ['Profile', result.profile],
+    ['Selection', selectionText(result)],
+    ['Strict', result.strict ? 'yes: SHOULD failures decide like MUST failures' : 'no: SHOULD failures are warnings'],
+    ['Claimed classes', claimsText(result)],
+    ['Exit code', String(result.exitCode)],
+  ];
+}
+
+export function countBy<T extends string>(items: readonly T[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const i of items) out[i] = (out[i] ?? 0) + 1;
+  return out;
+}
+
+export const NOT_TESTED: readonly Outcome[] = ['cantTell', 'untested', 'inapplicable'];
+
+/** The three forms' file names (each form links to the others). */
+export const REPORT_FILES = {
+  html: 'conformance-report.html',
+  markdown: 'conformance-report.md',
+  json: 'conformance-report.json',
+} as const;
+
+/** What the big verdict word needs beside it: the warnings of a CONFORMS, the nature of a selection. */
+export function verdictQualifier(result: ConformanceResult): string {
+  if (result.verdict === 'CONFORMS' && result.warnings > 0) return `with ${result.warnings} warning(s)`;
+  if (result.verdict === 'SELECTION PASSED') return 'not a conformance verdict';
+  return '';
+}
+
+/**
+ * Whether a scenario's error message belongs under a requirement: always when the scenario could
+ * not check (cannot tell, suite error, skipped: the message says why); for a failure only when the
+ * message names this requirement (a scenario's failure may concern another requirement it cites).
+ */
+export function showMessage(r: RequirementResult, status: ScenarioStatus, message: string | undefined): boolean {
+  if (!message || status === 'passed') return false;
+  return status !== 'failed' || message.includes(r.id);
+}
