@@ -1,9 +1,9 @@
-// `npm run bench -- [options]`: how fast the suite is (issue 12, item 5). See src/bench/bench.ts
+// `npm run bench -- [options]`: how fast the suite is (issue 12, item 5). See scripts/bench/bench.ts
 // and `npm run bench -- --help`. Exit 0 when the tables were printed (whatever the figures), 2 on
 // a bad argument or when the bench itself failed.
-import { BENCH_HELP, BenchUsageError, parseBenchArgs } from '../src/bench/args';
-import { runBench } from '../src/bench/bench';
-import { removeTempDirs } from '../src/bench/processes';
+import { BENCH_HELP, BenchUsageError, parseBenchArgs } from './bench/args';
+import { runBench } from './bench/bench';
+import { removeTempDirs } from './bench/processes';
 
 function exitAfterDrain(code: number): void {
   process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));

@@ -1,6 +1,6 @@
 // The benchmark's command line (`npm run bench -- [options]`). Every problem is one line
 // (BenchUsageError), found before anything is started.
-import { forEachArgument } from '../run/arguments';
+import { forEachArgument } from '../../src/run/arguments';
 
 export class BenchUsageError extends Error {
   override name = 'BenchUsageError';

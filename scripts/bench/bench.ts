@@ -15,7 +15,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { PROJECT_ROOT } from '../run/config';
+import { PROJECT_ROOT } from '../../src/run/config';
 import type { BenchOptions } from './args';
 import { PHASE_LABELS, runPhases, type RunPhases } from './phases';
 import { benchTempDir, outcomeLine, runEnv, runNode, shortOutcome, type ChildRun, type ProcessPeak } from './processes';
@@ -29,7 +29,7 @@ export { PROJECT_ROOT };
 /** What `npm run conformance` runs: the launcher (a build check, nothing compiled when nothing changed), then the compiled runner. */
 const RUNNER = ['scripts/launch.js', 'conformance'];
 /** The bench runs compiled (scripts/launch.js built build/ before it started): the bare loop is compiled too. */
-const BARE_LOOP = join(PROJECT_ROOT, 'build', 'src', 'bench', 'bare-loop.js');
+const BARE_LOOP = join(PROJECT_ROOT, 'build', 'scripts', 'bench', 'bare-loop.js');
 /** A tag no scenario has: the run does everything but run a scenario (exit 2, "no scenario matched"). */
 export const NO_MATCH_TAGS = '@no-such-tag';
 const SAMPLE_MS = 100;
@@ -414,8 +414,8 @@ async function medianWall(c: Ctx, part: StartupPart, runs: number): Promise<{ ms
 async function schemaCompilation(): Promise<{ ms: number; schemas: number }> {
   const dir = xsdDir();
   if (!dir) return { ms: NaN, schemas: 0 };
-  const { loadXml, XmlSchema } = require('../xml/xml') as typeof import('../xml/xml');
-  const { OPERATIONS } = require('../spec/operations') as typeof import('../spec/operations');
+  const { loadXml, XmlSchema } = require('../../src/xml/xml') as typeof import('../../src/xml/xml');
+  const { OPERATIONS } = require('../../src/spec/operations') as typeof import('../../src/spec/operations');
   await loadXml();
   const roots = [...new Set(Object.values(OPERATIONS).map((o) => o.replyRoot))].filter((r) => existsSync(join(dir, `${r}.xsd`)));
   const t0 = performance.now();

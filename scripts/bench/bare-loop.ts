@@ -3,11 +3,11 @@
 // keep-alive to the sandbox started in this process; parses each reply with libxml2-wasm and runs
 // three XPath queries. No cucumber, no checks, no evidence, no reports.
 //
-//   node -r ts-node/register/transpile-only src/bench/bare-loop.ts <exchanges.json>
+//   node -r ts-node/register/transpile-only scripts/bench/bare-loop.ts <exchanges.json>
 // prints one JSON line: { exchanges, parsed, notXml, startupMs, loopMs }.
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
-import { loadXml, XmlDoc } from '../xml/xml';
+import { loadXml, XmlDoc } from '../../src/xml/xml';
 
 export interface ReplayExchange {
   method: string;
