@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { listFiles, scanFiles, type SecretFinding } from './redaction';
+import { listFiles, scanFiles, type SecretFinding } from './scanning';
 
 /** The worker: compiled beside this file, or TypeScript under ts-node (workers inherit its -r). */
 const WORKER = join(__dirname, `scan-worker${extname(__filename)}`);
