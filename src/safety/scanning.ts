@@ -102,7 +102,7 @@ class SecretScanner {
       let len = 0;
       runs.forEach(([a, b], r) => {
         if (b - a < MIN_DECODED_RUN) return;
-        const decoded = Buffer.from(text.slice(a + k, b), 'base64').toString('utf8');
+        const decoded = decodeBase64(text.slice(a + k, b));
         if (!textLike(decoded)) return; // binary, or the wrong alignment: nothing readable to find
         segStart.push(len);
         used.push(r);
@@ -124,6 +124,17 @@ class SecretScanner {
     }
     return out;
   }
+}
+
+/** One buffer for every decoded run: a Buffer per run was most of the scan's allocations. */
+let decodeBuffer = Buffer.allocUnsafe(64 * 1024);
+
+/** Buffer.from(run, 'base64').toString('utf8'), decoded into the shared buffer. */
+export function decodeBase64(run: string): string {
+  const most = Math.ceil((run.length * 3) / 4) + 3;
+  if (decodeBuffer.length < most) decodeBuffer = Buffer.allocUnsafe(Math.max(most, 2 * decodeBuffer.length));
+  const n = decodeBuffer.write(run, 0, 'base64');
+  return decodeBuffer.toString('utf8', 0, n);
 }
 
 /** Shorter runs are decoded only through the literal fragments (cheap): most are words. */
@@ -186,6 +197,9 @@ export function listFiles(dir: string): string[] {
   return out;
 }
 
+/** One read buffer for every file (the scan is synchronous): a zeroed MiB per file cost more than small files' scans. */
+const readBuffer = Buffer.allocUnsafe(CHUNK);
+
 function scanFile(file: string, scanner: SecretScanner): Map<string, number> {
   const counts = new Map<string, number>();
   let fd: number;
@@ -195,7 +209,7 @@ function scanFile(file: string, scanner: SecretScanner): Map<string, number> {
     throw new Error(`secret scan: cannot read ${file}: ${(e as Error).message}`);
   }
   try {
-    const buf = Buffer.alloc(CHUNK);
+    const buf = readBuffer;
     const decoder = new StringDecoder('utf8'); // a character cut by the chunk boundary waits for the next chunk
     let carry = '';
     for (;;) {
