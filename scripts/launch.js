@@ -26,6 +26,15 @@ try {
   console.error(`launch: the build failed: ${e.message}`);
   process.exit(2);
 }
+// Node 22+ keeps V8's compiled code of every module on disk (module.enableCompileCache): the
+// runner and each --parallel worker (forked with this environment) then skip compiling cucumber,
+// undici and the suite again. Node 20 has no such cache; the v8-compile-cache hook fails on the
+// ES modules cucumber's dependencies load with require(), so there it is left out.
+const { enableCompileCache } = require('node:module');
+if (typeof enableCompileCache === 'function' && !process.env.NODE_DISABLE_COMPILE_CACHE) {
+  process.env.NODE_COMPILE_CACHE ??= join(BUILD_DIR, '.compile-cache');
+  enableCompileCache(process.env.NODE_COMPILE_CACHE);
+}
 // The script reads its own arguments from process.argv.slice(2), as when run directly.
 process.argv.splice(2, 1);
 require(join(BUILD_DIR, SCRIPTS[name]));

@@ -40,7 +40,7 @@ CPU times need GNU time (/usr/bin/time); peak memory is read from /proc (Linux).
 
   --runs <n>            runs of each timed job, median reported (default 3; --quick: 1)
   --hold-ms <ms>        hold of every reply in the latency-bound table (default 200)
-  --parallel <list>     --parallel values of the latency-bound table (default 1,2,4,8)
+  --parallel <list>     --parallel values of the latency-bound table (default 1,2,4,8,16)
   --sequential          add a sequential row (no --parallel) to that table
   --latency-tags <expr> run the latency-bound table on a tag selection (default: the full run;
                         --quick: "${QUICK_LATENCY_TAGS}")
@@ -58,7 +58,7 @@ function wholeNumber(flag: string, v: string | undefined, min: number, max = Num
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   let runs: number | undefined;
   let holdMs = 200;
-  let parallel = [1, 2, 4, 8];
+  let parallel = [1, 2, 4, 8, 16];
   let sequential = false;
   let latencyTags: string | undefined;
   let analysis = true;

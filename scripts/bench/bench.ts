@@ -24,6 +24,7 @@ import { isRunnerOwn, startCountingProxy, type CountingProxy, type RecordedExcha
 import { duration, idealMs, median, megabytes, percent, ratio, seconds, target, times, verdictWord } from './stats';
 import { formatTable, type Cell } from './table';
 import type { BareLoopResult } from './bare-loop';
+import { messagesFileOf, scanSpeed, workerStarts, type ScanSpeed } from './workers';
 
 export { PROJECT_ROOT };
 /** What `npm run conformance` runs: the launcher (a build check, nothing compiled when nothing changed), then the compiled runner. */
@@ -93,13 +94,18 @@ interface RunHow {
   script?: string[];
 }
 
-function runConformance(c: Ctx, args: string[], how: RunHow = {}): Promise<ChildRun> {
-  return runNode([...(how.script ?? RUNNER), ...args], {
+/** A run of the runner, with the reports folder it wrote (kept until the bench ends). */
+type ConformanceRun = ChildRun & { reportsDir: string };
+
+async function runConformance(c: Ctx, args: string[], how: RunHow = {}): Promise<ConformanceRun> {
+  const env = runEnv(how.env);
+  const run = await runNode([...(how.script ?? RUNNER), ...args], {
     cwd: how.cwd ?? PROJECT_ROOT,
-    env: runEnv(how.env),
+    env,
     timeoutMs: c.opts.runTimeoutMs,
     sampleMs: SAMPLE_MS,
   });
+  return { ...run, reportsDir: env.OTA_REPORTS_DIR! };
 }
 
 const walls = (runs: readonly ChildRun[]) => runs.map((r) => r.wallMs);
@@ -181,14 +187,18 @@ interface MainJobFigures {
   main: ChildRun[];
   startup: ChildRun[];
   bare: Array<{ run: ChildRun; result?: BareLoopResult }>;
+  scan: ScanSpeed[];
 }
 
 async function mainJob(c: Ctx, replayFile: string): Promise<MainJobFigures> {
-  const f: MainJobFigures = { main: [], startup: [], bare: [] };
+  const f: MainJobFigures = { main: [], startup: [], bare: [], scan: [] };
   // Interleaved, so that a burst of load elsewhere spreads over the three.
   for (let i = 1; i <= c.opts.runs; i++) {
     c.progress(`bench: main job ${i}/${c.opts.runs}`);
-    f.main.push(await runConformance(c, []));
+    const main = await runConformance(c, []);
+    f.main.push(main);
+    c.progress(`bench: secret scan of the main job's reports ${i}/${c.opts.runs}`);
+    f.scan.push(scanSpeed(main.reportsDir, [sandboxModule().SANDBOX_CREDENTIALS.password]));
     c.progress(`bench: bare loop ${i}/${c.opts.runs}`);
     const run = await runNode([BARE_LOOP, replayFile], {
       cwd: PROJECT_ROOT,
@@ -254,7 +264,24 @@ function mainJobText(f: MainJobFigures, count: ExchangeCount): { text: string; m
     headers: ['phase', 'wall', 'share'],
     rows: phaseRows,
   });
-  return { text: `${main}\n\n${phaseText}`, mainMs, bareMs };
+  return { text: `${main}\n\n${phaseText}\n\n${scanText(f.scan)}`, mainMs, bareMs };
+}
+
+function scanText(scans: readonly ScanSpeed[]): string {
+  const ms = median(scans.map((s) => s.ms));
+  const s = scans[0];
+  const mbPerS = s ? s.bytes / 1e6 / (ms / 1000) : NaN;
+  return formatTable({
+    title: "2c. Secret scan speed: the main job's reports, scanned again in the bench's process (one thread, median)",
+    headers: ['files', 'bytes', 'scan', 'speed', 'findings'],
+    rows: s
+      ? [[s.files, megabytes(s.bytes / 1024), duration(ms), `${mbPerS.toFixed(1)} MB/s`, s.findings]]
+      : [['(no main job ran)', '', '', '', '']],
+    notes: [
+      'Every disguise of the sandbox password (raw, escaped, references, URL-encoded, split, base64 at every alignment). The',
+      "runner shares the same scan out over min(4, cores) threads (src/safety/parallel-scan.ts); a run's own figure is in 2b.",
+    ],
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -265,6 +292,8 @@ interface LatencyRow {
   run: ChildRun;
   exchanges: number;
   idealMs: number;
+  /** ms from the run's start to each worker's first scenario. */
+  workerStarts: number[];
 }
 
 const latencyArgs = (c: Ctx, parallel?: number) => [
@@ -277,7 +306,8 @@ async function latencyRun(c: Ctx, parallel: number | undefined, label: string, h
     c.progress(`bench: latency-bound, every reply held ${c.opts.holdMs} ms, ${label}`);
     const run = await runConformance(c, latencyArgs(c, parallel), { ...how, env: { ...how.env, ...targetEnv(proxy.url) } });
     const exchanges = proxy.exchanges.length;
-    return { parallel, run, exchanges, idealMs: idealMs(exchanges, c.opts.holdMs, parallel ?? 1) };
+    const workers = workerStarts(messagesFileOf(run.reportsDir));
+    return { parallel, run, exchanges, idealMs: idealMs(exchanges, c.opts.holdMs, parallel ?? 1), workerStarts: workers };
   });
 }
 
@@ -310,6 +340,24 @@ function latencyText(c: Ctx, rows: LatencyRow[]): string {
       `"CPU": user + system time of the runner and its workers (the sandbox and proxy run in the bench); ${cpus().length} cores give`,
       `at most ${cpus().length} s of CPU per second of wall time.`,
     ],
+  });
+}
+
+function workerStartText(rows: LatencyRow[]): string {
+  const withWorkers = rows.filter((r) => r.workerStarts.length > 0);
+  return formatTable({
+    title: "3b. Each worker's start: from the run's start to the worker's first scenario (cucumber messages of the runs above)",
+    headers: ['--parallel', 'first', 'median', 'last', 'each worker (s)'],
+    rows: withWorkers.length
+      ? withWorkers.map((r) => [
+          r.parallel ?? 'none',
+          seconds(Math.min(...r.workerStarts)),
+          seconds(median(r.workerStarts)),
+          seconds(Math.max(...r.workerStarts)),
+          r.workerStarts.map((ms) => (ms / 1000).toFixed(1)).join(' '),
+        ])
+      : [['(no run with workers)', '', '', '', '']],
+    notes: ['A worker starts node, cucumber, the compiled support code; the later ones wait for a core while the first ones run.'],
   });
 }
 
@@ -531,10 +579,13 @@ export async function runBench(opts: BenchOptions, print: Print, progress: Print
   const latency = await latencyTable(c);
   print(latencyText(c, latency));
   print('');
+  print(workerStartText(latency));
+  print('');
   print(memoryText(main, latency));
   print('');
-  const largest = latency.filter((r) => r.parallel !== undefined).sort((a, b) => b.parallel! - a.parallel!)[0];
-  print(targetsText(c, m.mainMs, m.bareMs, largest));
+  // the issue states the latency target at --parallel 8; without that row, the largest measured
+  const withWorkers = latency.filter((r) => r.parallel !== undefined).sort((a, b) => b.parallel! - a.parallel!);
+  print(targetsText(c, m.mainMs, m.bareMs, withWorkers.find((r) => r.parallel === 8) ?? withWorkers[0]));
   print('');
   if (opts.analysis) {
     for (const t of await whereTheTimeGoes(c, { main, count: capture.count, latency, bareMs: m.bareMs, replayFile: capture.replayFile })) {

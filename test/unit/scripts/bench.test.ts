@@ -3,7 +3,7 @@
 // CPU-profile categories. No timing is asserted anywhere.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
@@ -16,13 +16,14 @@ import { countExchanges, medianPhases } from '../../../scripts/bench/bench';
 import { categorise, categoryOf, type CpuProfile } from '../../../scripts/bench/profile';
 import { outcomeLine, parseCpuSeconds, shortOutcome, type ChildRun } from '../../../scripts/bench/processes';
 import { BARE_LOOP_QUERIES } from '../../../scripts/bench/bare-loop';
+import { scanSpeed, workerStarts } from '../../../scripts/bench/workers';
 import { startHostileServer } from '../../support/hostile-server';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-test-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('bench arguments', () => {
-  test('defaults: 3 runs, 200 ms, --parallel 1,2,4,8, the full run, analysis on', () => {
+  test('defaults: 3 runs, 200 ms, --parallel 1,2,4,8,16, the full run, analysis on', () => {
     const o = parseBenchArgs([]);
     assert.deepEqual(
       {
@@ -34,7 +35,7 @@ describe('bench arguments', () => {
         analysis: o.analysis,
         quick: o.quick,
       },
-      { runs: 3, holdMs: 200, parallel: [1, 2, 4, 8], sequential: false, tags: undefined, analysis: true, quick: false },
+      { runs: 3, holdMs: 200, parallel: [1, 2, 4, 8, 16], sequential: false, tags: undefined, analysis: true, quick: false },
     );
     assert.equal(o.runTimeoutMs, 300_000);
   });
@@ -310,5 +311,34 @@ describe("a run's outcome line", () => {
     assert.equal(shortOutcome(run('', 'Could not run: no scenario matched\n', 2)), 'Could not run: no scenario matched');
     assert.equal(outcomeLine(run('nothing useful', '', 7)), 'exit 7');
     assert.match(outcomeLine(run('', '', null, true)), /killed/);
+  });
+});
+
+describe("each worker's start and the scan speed, from what a run leaves behind", () => {
+  test('each worker: its first scenario against the run start, in worker order; none without workers', () => {
+    const at = (s: number, ms: number) => ({ seconds: s, nanos: ms * 1e6 });
+    const lines = [
+      { meta: {} },
+      { testRunStarted: { id: 'r', timestamp: at(100, 0) } },
+      { testCaseStarted: { id: 'a', workerId: '10', timestamp: at(101, 500) } },
+      { testCaseStarted: { id: 'b', workerId: '2', timestamp: at(100, 700) } },
+      { attachment: { body: '{"testCaseStarted"', mediaType: 'text/plain' } },
+      { testCaseStarted: { id: 'c', workerId: '2', timestamp: at(103, 0) } },
+    ];
+    const file = join(dir, 'messages.ndjson');
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    assert.deepEqual(workerStarts(file), [700, 1500]);
+    writeFileSync(file, [lines[1], { testCaseStarted: { id: 'd', timestamp: at(100, 100) } }].map((l) => JSON.stringify(l)).join('\n'));
+    assert.deepEqual(workerStarts(file), []);
+    assert.deepEqual(workerStarts(join(dir, 'no-such.ndjson')), []);
+  });
+
+  test('the scan speed counts every file and byte of the folder, and what it found', () => {
+    const reports = join(dir, 'scan-reports');
+    mkdirSync(join(reports, 'nested'), { recursive: true });
+    writeFileSync(join(reports, 'a.txt'), 'nothing here');
+    writeFileSync(join(reports, 'nested', 'b.txt'), 'leaked Zx9-Secret-42 here');
+    const s = scanSpeed(reports, ['Zx9-Secret-42']);
+    assert.deepEqual({ files: s.files, bytes: s.bytes, findings: s.findings }, { files: 2, bytes: 37, findings: 1 });
   });
 });
