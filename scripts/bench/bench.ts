@@ -426,7 +426,7 @@ function targetsText(c: Ctx, mainMs: number, bareMs: number, latency?: LatencyRo
   if (latency && latency.parallel !== 8)
     notes.push('The issue states the latency target for --parallel 8; the largest --parallel measured is shown.');
   if (c.opts.latencyTags) notes.push(`The latency-bound figure is of the selection --tags "${c.opts.latencyTags}", not of the full run.`);
-  return formatTable({ title: '5. Targets (issue 12, item 5)', headers: ['target', 'measured', 'limit', ''], rows, notes });
+  return formatTable({ title: '5. Targets (issue 17)', headers: ['target', 'measured', 'limit', ''], rows, notes });
 }
 
 // ---------------------------------------------------------------------------------------------
