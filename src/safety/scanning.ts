@@ -49,11 +49,14 @@ const isB64 = (c: number) =>
 /** Counts the secrets (by index) in texts, in every disguise, base64 included. */
 class SecretScanner {
   private readonly finder: SecretFinder;
+  /** Decoded runs shorter than this are not searched (0: every run is). */
+  private readonly shortestDecoded: number;
   /** base64 of the raw and XML-escaped secret at the 3 alignments: found in runs of any length. */
   private readonly fragments: Array<{ secret: number; text: string }>;
 
   constructor(secrets: readonly string[]) {
     this.finder = new SecretFinder(secrets, MIN_SECRET_LENGTH);
+    this.shortestDecoded = this.finder.keysHoldNul() ? 0 : this.finder.shortestKey();
     this.fragments = secrets.flatMap((s, secret) =>
       patternsFor(s, true)
         .filter((p) => p.encoding === 'base64')
@@ -101,7 +104,9 @@ class SecretScanner {
       const used: number[] = [];
       let len = 0;
       runs.forEach(([a, b], r) => {
-        if (b - a < MIN_DECODED_RUN) return;
+        // a run too short to decode into a secret cannot hold one (unless a secret holds the NUL
+        // that separates the runs): UTF-8 gives at most one character per byte
+        if (b - a < MIN_DECODED_RUN || Math.floor(((b - a - k) * 3) / 4) < this.shortestDecoded) return;
         const decoded = decodeBase64(text.slice(a + k, b));
         if (!textLike(decoded)) return; // binary, or the wrong alignment: nothing readable to find
         segStart.push(len);

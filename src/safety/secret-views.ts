@@ -250,6 +250,16 @@ export class SecretFinder {
     return this.findInViews(text);
   }
 
+  /** The fewest characters a decoded text must have to hold a secret (Infinity: no secret is looked for). */
+  shortestKey(): number {
+    return Math.min(...this.keys.filter((k) => k !== '').map((k) => k.length));
+  }
+
+  /** Whether a secret holds a NUL: texts joined with NUL separators could then match across them. */
+  keysHoldNul(): boolean {
+    return this.keys.some((k) => k.includes('\u0000'));
+  }
+
   /** find without the string-only first pass: the views with their position maps, always. */
   findInViews(text: string): SecretMatch[] {
     if (this.keys.every((k) => k === '')) return [];
@@ -295,8 +305,11 @@ const NAMED_CHARS = new Map(NAMED.map(([name, code]) => [name.slice(0, -1), Stri
 const PERCENT_RUN_RE = /(?:%[0-9a-fA-F]{2})+|\+/g;
 const SPACE_RE = /[\t-\r \x85\xa0\u1680\u2000-\u200d\u2028\u2029\u202f\u205f\u3000\ufeff]+/g;
 
-/** String.prototype.toWellFormed (Node 20; TypeScript's ES2022 library does not declare it). */
-const wellFormed = (s: string): string => (s as string & { toWellFormed(): string }).toWellFormed();
+/** String.prototype.toWellFormed (Node 20 has it; TypeScript's ES2022 library does not declare it). */
+const wellFormed = (s: string): string => {
+  const t = s as string & { isWellFormed(): boolean; toWellFormed(): string };
+  return t.isWellFormed() ? s : t.toWellFormed(); // no copy of the usual, well-formed text
+};
 
 /** ViewBuilder.codePoint as a string: beyond U+FFFF split into two units without a range check. */
 function unitsOf(cp: number): string {

@@ -2,10 +2,13 @@
 // views with position maps, its gate never hides a match, and the shared base64 buffer decodes
 // as Buffer.from does. Checked on the disguise corpus, on the corpus inside the containers the
 // reports use (JSON, XML, URLs, base64), and on pseudo-random texts made of the escape alphabet.
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SecretFinder, viewTexts, viewTextsWithMaps } from '../../../src/safety/secret-views';
-import { decodeBase64 } from '../../../src/safety/scanning';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeBase64, scanFiles } from '../../../src/safety/scanning';
 import { b64, disguises } from '../../support/secret-forms';
 
 const USER = 'gw-user';
@@ -114,5 +117,23 @@ describe('the faster scan finds what the earlier one found', () => {
       }
     const long = source.repeat(40); // larger than the buffer's first size: it grows
     assert.equal(decodeBase64(long), Buffer.from(long, 'base64').toString('utf8'));
+  });
+
+  test('a base64 run just long enough to hold the secret is still decoded and found, at every alignment', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ota-scan-eq-'));
+    after(() => rmSync(dir, { recursive: true, force: true }));
+    for (let len = 4; len <= 24; len++) {
+      const secret = 'Qz7!wX-9pL#m2Rt$vB4nK8sD'.slice(0, len);
+      for (const prefix of ['', 'a', 'ab']) {
+        const file = join(dir, `run-${len}-${prefix.length}.txt`);
+        // the base64 of prefix + secret + one letter, inside a longer run of base64 characters
+        writeFileSync(file, `<x>${b64(`${prefix}${secret}z`)}</x>`);
+        const found = scanFiles([file], [secret]);
+        assert.ok(
+          found.some((f) => f.encoding === 'base64'),
+          `length ${len}, ${prefix.length} byte(s) before: ${JSON.stringify(found)}`,
+        );
+      }
+    }
   });
 });
