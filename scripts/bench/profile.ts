@@ -47,14 +47,11 @@ export function categoryOf(frame: CallFrame): string | undefined {
   if (url.includes('/node_modules/undici/') || url.startsWith('node:internal/http') || url.startsWith('node:_http') || url === 'node:http')
     return 'HTTP (undici, node:http)';
   if (url.includes('/sandbox/src/')) return 'sandbox (the target)';
-  if (url.includes('/src/safety/parallel-scan') || url.includes('/src/safety/scan-worker'))
+  if (url.includes('/src/safety/parallel-scan') || url.includes('/src/safety/scan-worker') || url.includes('/src/safety/scanning'))
     return 'secret scan of the reports (after the run)';
-  if (url.includes('/src/safety/redaction') || url.includes('/src/safety/secret-views')) {
-    // the same finders serve both: the entry point decides
-    if (fn === 'scanForSecrets' || fn === 'scanFiles') return 'secret scan of the reports (after the run)';
-    if (fn === 'maskXml' || fn === 'scrub' || fn === 'echoes') return 'masking (evidence, messages, credential echo)';
-    return undefined;
-  }
+  if (url.includes('/src/safety/masking')) return 'masking (evidence, messages, credential echo)';
+  // the finders and forms serve both: their caller decides
+  if (url.includes('/src/safety/secret-views') || url.includes('/src/safety/secret-forms')) return undefined;
   if (url.includes('/src/cucumber/evidence') || url.includes('/src/reporting/reproducer')) return 'attachments (evidence)';
   if (url.includes('/src/reporting/')) return 'reports (outcomes, verdict, conformance report)';
   if (url.includes('/src/') || url.includes('/steps/') || url.includes('/scripts/')) return 'suite code (contracts, steps, run)';

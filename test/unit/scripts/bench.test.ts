@@ -261,11 +261,12 @@ describe('CPU profile categories', () => {
     assert.equal(cat('wasm://wasm/0012abcd'), 'libxml2-wasm (parse, XPath, XSD)');
     assert.equal(cat('/p/node_modules/@xmldom/xmldom/lib/dom.js'), 'request building (xmldom, xpath)');
     assert.equal(cat('file:///p/node_modules/allure-js-commons/dist/esm/x.js'), 'Allure formatter');
-    assert.equal(cat('/p/src/safety/redaction.ts', 'scanForSecrets'), 'secret scan of the reports (after the run)');
-    assert.equal(cat('/p/build/src/safety/redaction.js', 'scanFiles'), 'secret scan of the reports (after the run)');
+    assert.equal(cat('/p/src/safety/scanning.ts', 'scanForSecrets'), 'secret scan of the reports (after the run)');
+    assert.equal(cat('/p/build/src/safety/scanning.js', 'scanFiles'), 'secret scan of the reports (after the run)');
     assert.equal(cat('/p/build/src/safety/scan-worker.js'), 'secret scan of the reports (after the run)');
-    assert.equal(cat('/p/src/safety/redaction.ts', 'maskXml'), 'masking (evidence, messages, credential echo)');
+    assert.equal(cat('/p/src/safety/masking.ts', 'maskXml'), 'masking (evidence, messages, credential echo)');
     assert.equal(cat('/p/src/safety/secret-views.ts', 'find'), undefined); // decided by its caller
+    assert.equal(cat('/p/build/src/safety/secret-forms.js', 'patternsFor'), undefined);
     assert.equal(cat('node:fs', 'fsyncSync'), undefined); // decided by its caller
     assert.equal(cat('node:internal/modules/cjs/loader'), 'module loading (node)');
     assert.equal(cat('', '(garbage collector)'), 'garbage collection');
