@@ -17,7 +17,7 @@ import type { Assertion, Rule } from '../contracts/rule';
 import type { BookedItem } from '../operations/bookread/contract';
 import { attachEvidence } from './evidence';
 import { discoverActivity } from '../operations/activityavailability/discover';
-import { judge } from './judge';
+import { judge, scenarioVerdict, type JudgeOptions } from './judge';
 
 /** A booking the scenario committed: what it holds, to compare with reads, and to cancel. */
 export interface CreatedBooking {
@@ -41,8 +41,12 @@ export class GatewayWorld extends World {
   /** Booking values of the activity found that its availability reply did not show (the suite's guesses). */
   guessed: string[] = [];
   pickleName?: string;
+  /** The id of the scenario's last step, whose end carries the scenario's verdict (hooks.ts). */
+  lastStepId?: string;
   /** The scenario's @req:<ID> tags. */
   requirementTags: string[] = [];
+  /** Every assertion the scenario's steps recorded: its verdict is decided from all of them at the end. */
+  readonly judged: Assertion[] = [];
 
   constructor(options: IWorldOptions) {
     super(options);
@@ -114,15 +118,36 @@ export class GatewayWorld extends World {
   async record(all: Assertion[]): Promise<void> {
     const assertions = all.filter((a) => a.notApplicable === undefined);
     if (assertions.length === 0) return;
+    this.judged.push(...assertions);
+    await judge(this, assertions, this.judgeOptions);
+  }
+
+  private get judgeOptions(): JudgeOptions {
     const { redactor, config } = this.run;
-    await judge(this, assertions, { strict: config.strict, mask: (s) => redactor.scrub(s) });
+    return { strict: config.strict, mask: (s) => redactor.scrub(s) };
+  }
+
+  /**
+   * The scenario's verdict from everything its steps recorded (undefined: it passed). The last
+   * step's hook throws it, so the scenario shows failed (a MUST failed) or broken (cannot tell).
+   */
+  verdict(): Error | undefined {
+    return scenarioVerdict(this.judged, this.judgeOptions);
+  }
+
+  /**
+   * Ends the scenario before its last step (a precondition that does not hold): its unchecked
+   * requirements are cantTell with `reason`, and a failure recorded earlier still fails it.
+   */
+  endEarly(reason: string): Error {
+    return scenarioVerdict(this.judged, this.judgeOptions, reason) ?? new CannotTell(reason);
   }
 
   /** A precondition of the scenario: when it does not hold, its requirements are cantTell. */
   precondition(holds: unknown, reason: string): asserts holds {
     const unreachable = holds ? undefined : unreachableNote(this.history, reason);
     if (!holds)
-      throw new CannotTell(
+      throw this.endEarly(
         `Cannot tell: precondition not met: ${this.run.redactor.scrub(unreachable ? `${reason} (${unreachable})` : reason)}`,
       );
   }
@@ -141,7 +166,7 @@ export class GatewayWorld extends World {
 
   /** The scenario's (first) booking: the one its booking steps speak of. */
   get booking(): CreatedBooking {
-    if (!this.bookings[0]) throw new CannotTell('Cannot tell: precondition not met: no booking was made in this scenario');
+    if (!this.bookings[0]) throw this.endEarly('Cannot tell: precondition not met: no booking was made in this scenario');
     return this.bookings[0];
   }
 

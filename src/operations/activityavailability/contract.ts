@@ -2,7 +2,7 @@
 // "Returns available activities, their products and rates for given participants, location and
 // dates." The reply structure is "not shown": each fact is read from the places OpenTravel 2016B
 // (OTA_TourActivityAvailRS) and common practice give it; the spec's own request forms come last.
-import { fact, type Fact, type ReplyReader } from '../../contracts/reader';
+import { fact, type Fact, type ReplyReader, notShown } from '../../contracts/reader';
 import { list, rule, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
 import { ageQualifyingCode, countsText, decimalsOf, firstAccepted, itemsOffered, num } from '../../contracts/values';
@@ -171,7 +171,7 @@ export const contract: Contract = {
           code: categoryCode(r, n),
           qty: r.value(FACTS.categoryQuantity, n)?.value ?? (perParticipant ? '1' : undefined),
         }));
-        if (!categories || !priced) c.cannotTell(`the reply does not show ${FACTS.category.what}: activity ${a.label}`);
+        if (!categories || !priced) c.cannotTell(notShown(r, FACTS.category, `activity ${a.label}`));
         else if (priced.some((p) => !p.code || p.qty === undefined))
           c.cannotTell(
             `the reply does not show ${FACTS.categoryCode.what} and ${FACTS.categoryQuantity.what} of every category: activity ${a.label}`,
@@ -201,7 +201,7 @@ export const contract: Contract = {
       for (const a of activities(x, c, r, FACTS)) {
         const categories = r.nodes(FACTS.category, a.node);
         const prices = categories ? perPersonPrices(r, a.node, categories.value) : [];
-        if (prices.length === 0) c.cannotTell(`the reply does not show ${FACTS.price.what}: activity ${a.label}`);
+        if (prices.length === 0) c.cannotTell(notShown(r, FACTS.price, `activity ${a.label}`));
         const over = prices.filter((p) => p > max + 1e-9);
         if (over.length)
           c.fail(`${a.at}/${categories!.at}/${FACTS.price.places[0]}`, `at most ${max} per person (MaximumPrice)`, list(over.map(String)));
@@ -212,13 +212,13 @@ export const contract: Contract = {
       const decimals = num(x.request.value('//ota:GuidelinePricing/ota:MaximumPrice/@CurrencyDecimal'));
       for (const a of activities(x, c, r, FACTS)) {
         const amounts = r.nodes(FACTS.amount, a.node);
-        if (!amounts) c.cannotTell(`the reply does not show ${FACTS.amount.what}: activity ${a.label}`);
+        if (!amounts) c.cannotTell(notShown(r, FACTS.amount, `activity ${a.label}`));
         for (const [i, el] of (amounts?.value ?? []).entries()) {
           const at = `${a.at}/${amounts!.at}[${i + 1}]`;
           const amount = r.doc.find('@Amount', el)[0].content.trim();
           const cur = r.value(FACTS.currency, el);
           const places = r.value(FACTS.decimalPlaces, el);
-          if (!cur) c.cannotTell(`the reply does not show ${FACTS.currency.what}: ${at}`);
+          if (!cur) c.cannotTell(notShown(r, FACTS.currency, `${at}`));
           else if (cur.value.toUpperCase() !== currency?.toUpperCase()) c.fail(`${at}/${cur.at}`, `${currency}`, cur.value);
           if (places && num(places.value) !== decimals) c.fail(`${at}/${places.at}`, `${decimals} (CurrencyDecimal)`, places.value);
           // An amount without a point may be in minor units (OpenTravel DecimalPlaces); with one, its digits count.

@@ -2,7 +2,7 @@
 // as TourActivityInfo elements of the same structure (OTA_TourActivityAvailRS.xsd and
 // OTA_TourActivitySearchRS.xsd), so the places of the hotel, product and dates facts are the same;
 // each operation names its own facts (ids "<operation>.activity.<thing>").
-import { fact, type Fact, type ReplyReader } from '../../contracts/reader';
+import { fact, type Fact, type ReplyReader, notShown } from '../../contracts/reader';
 import { list, type Check, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
 import {
@@ -100,7 +100,7 @@ export function checkDates(
 ): void {
   for (const a of activities(x, c, r, f)) {
     const dates = firstAccepted(r, f.start, isDate, a.node);
-    if (!dates) c.cannotTell(`the reply does not show ${f.start.what}: activity ${a.label}`);
+    if (!dates) c.cannotTell(notShown(r, f.start, `activity ${a.label}`));
     const spans = r
       .placesOf(f.start)
       .flatMap((p) => r.doc.find(p, a.node))
@@ -125,7 +125,7 @@ export function checkHotel(x: Exchange, c: Check, r: ReplyReader, f: TourActivit
   for (const a of items) {
     const at = showsOneOf(r, f.hotel, a.node, hotel);
     const shown = list(valuesEverywhere(r, f.hotel, a.node));
-    if (at === undefined) c.cannotTell(`the reply does not show ${f.hotel.what}: activity ${a.label}`);
+    if (at === undefined) c.cannotTell(notShown(r, f.hotel, `activity ${a.label}`));
     else if (!at && (placeHoldsCodes || r.doc.find(`${HOTEL_REGION}[normalize-space()]`, a.node).length))
       c.fail(`${a.at}/${r.nodes(f.hotel, a.node)!.at}`, `hotel ${hotel}`, shown);
     else if (!at)
@@ -137,7 +137,7 @@ export function checkHotel(x: Exchange, c: Check, r: ReplyReader, f: TourActivit
 export function checkProduct(x: Exchange, c: Check, r: ReplyReader, f: TourActivityFacts, product: string): void {
   for (const a of activities(x, c, r, f)) {
     const of = showsOneOf(r, f.product, a.node, product);
-    if (of === undefined) c.cannotTell(`the reply does not show ${f.product.what}: activity ${a.label}`);
+    if (of === undefined) c.cannotTell(notShown(r, f.product, `activity ${a.label}`));
     else if (!of) c.fail(`${a.at}/${r.nodes(f.product, a.node)!.at}`, `product ${product}`, list(valuesEverywhere(r, f.product, a.node)));
   }
 }

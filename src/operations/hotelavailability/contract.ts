@@ -1,7 +1,7 @@
 // Hotel availability (POST /hotelavailability): everything the suite checks of its replies.
 // "Returns available units for a number of guests, dates and location." The reply structure is
 // "not shown": each fact is read from the places OpenTravel 2016B (OTA_HotelAvailRS) gives it.
-import { fact, type ReplyReader } from '../../contracts/reader';
+import { fact, notShown, type ReplyReader } from '../../contracts/reader';
 import { list, rule, type Check, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
 import { addDays } from '../../core/dates';
@@ -171,7 +171,7 @@ export const contract: Contract = {
         // Every address part of the hotel, not just the first place: a region may be its city's.
         const shown = valuesEverywhere(r, f, h.node);
         const verdict = placeVerdict(context, shown, names, others);
-        if (shown.length === 0) c.cannotTell(`the reply does not show ${f.what}: hotel ${h.label}`);
+        if (shown.length === 0) c.cannotTell(notShown(r, f, `hotel ${h.label}`));
         else if (verdict === 'other') c.fail(`${h.at}/${r.nodes(f, h.node)!.at}`, `${place.context} ${place.name}`, list(shown));
         else if (verdict === 'unknown')
           c.cannotTell(
@@ -188,7 +188,7 @@ export const contract: Contract = {
         // the last Rate's ExpireDate (or TimeSpan/@End) is the departure day.
         const starts = r.values(FACTS.start, h.node);
         const ends = r.nodes(FACTS.end, h.node);
-        if (!starts && !ends) c.cannotTell(`the reply does not show the stay dates of hotel ${h.label}`);
+        if (!starts && !ends) c.cannotTell(notShown(r, [FACTS.start, FACTS.end], `hotel ${h.label}`));
         const first = starts?.value.map(day).sort()[0];
         if (starts && first !== start) c.fail(`${h.at}/${starts.at}`, `${start}`, list(starts.value));
         const departures = ends?.value.flatMap((n) => departureDays(r, n)) ?? [];
@@ -205,9 +205,11 @@ export const contract: Contract = {
             .find('ota:GuestCount', g)
             .map((n) => [r.doc.find('@AgeQualifyingCode', n)[0]?.content, r.doc.find('@Count', n)[0]?.content]),
         );
-        if (!at || !groups?.flat().length) c.cannotTell(`the reply does not show the guests of hotel ${h.label}`);
+        if (!at || !groups?.flat().length) c.cannotTell(notShown(r, FACTS.guests, `hotel ${h.label}`));
         else if (groups.flat().some(([code, n]) => !ageQualifyingCode(code) || n === undefined))
-          c.cannotTell(`the reply does not show the AgeQualifyingCode and Count of every guest count: hotel ${h.label}`);
+          c.cannotTell(
+            `the reply does not show the AgeQualifyingCode and Count of every guest count (GuestCount/@AgeQualifyingCode, @Count) for hotel ${h.label}, at ${h.at}/${at.at}`,
+          );
         else {
           // GuestCounts per rate may each hold the whole party (alternatives) or share it (one room each).
           const each = groups.map((g) => countsText(g.map(([code, n]) => [ageQualifyingCode(code), n])));
