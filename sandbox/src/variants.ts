@@ -212,6 +212,15 @@ export const VARIANTS = [
       },
     },
   },
+  // BasicPropertyInfoType: every attribute and child is optional; HotelCode alone names the hotel,
+  // and the spec's hotel descriptive data ("descriptive or portfolio data requested for a hotel")
+  // says where it is. Hides the hotel's place: only corroboration through /hotelnbc can place it.
+  {
+    name: 'hotel-code-only-availability',
+    description:
+      'Hotel availability names each hotel by BasicPropertyInfo/@HotelCode only: no HotelName, BrandCode, BrandName and no Address (country, region, town); hotel descriptive data still gives the address.',
+    expectedWarnings: [],
+  },
   // DateTimeSpanGroup: Start with Duration (DurationType allows P3N) is as good as Start/End;
   // EffectiveExpireOptionalDateGroup has ExpireDateExclusiveInd, false = ExpireDate is the last day.
   {

@@ -697,6 +697,18 @@ const EFFECTS: Record<VariantName, (p: Pair) => Promise<void>> = {
     assert.equal(one(v.raw, `${addr}/ota:CountryName`), 'España');
     assert.equal(one(v.raw, `${addr}/ota:CountryName/@Code`), 'ES');
   },
+  'hotel-code-only-availability': async (p) => {
+    const BPI = '//ota:RoomStay/ota:BasicPropertyInfo';
+    // everything but BasicPropertyInfo is the same; its HotelCode is compared below
+    const codeOnly = { drop: (n: XNode) => n.name === 'BasicPropertyInfo' };
+    const { d, v } = await same(p, 'hotelavailability', { place: 'Mallorca' }, codeOnly);
+    assert.ok(count(v.raw, BPI) > 1);
+    assert.deepEqual(xp(v.raw, `${BPI}/@HotelCode`), xp(d.raw, `${BPI}/@HotelCode`));
+    assert.equal(count(v.raw, `${BPI}/ota:Address | ${BPI}/@HotelName | ${BPI}/@BrandCode`), 0, 'the code alone');
+    // where the hotel is, its descriptive data still says
+    const nbc = await same(p, 'hotelnbc', {});
+    assert.equal(count(nbc.v.raw, '//ota:ContactInfo/ota:Addresses/ota:Address/ota:CountryName'), 1);
+  },
   'inclusive-rate-dates': async (p) => {
     // A stay across the start of the high season gives RoomRates with more than one Rate.
     for (const values of [

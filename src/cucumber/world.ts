@@ -18,6 +18,13 @@ import type { BookedItem } from '../operations/bookread/contract';
 import { attachEvidence } from './evidence';
 import { discoverActivity } from '../operations/activityavailability/discover';
 import { judge, scenarioVerdict, type JudgeOptions } from './judge';
+import { corroborationOf, needKey, NO_CORROBORATION, type Corroboration, type Description, type Need } from '../contracts/corroboration';
+import { hotelDescription } from '../operations/hotelnbc/describe';
+import { sameCode } from '../contracts/values';
+
+// Corroboration asks the gateway once per hotel code per process (a worker's scenarios share the
+// answer); the evidence is attached to the scenario that asked first, and `source` names it.
+const described = new Map<string, Promise<Description>>();
 
 /** A booking the scenario committed: what it holds, to compare with reads, and to cancel. */
 export interface CreatedBooking {
@@ -111,7 +118,41 @@ export class GatewayWorld extends World {
   /** Runs rules on an exchange (the last by default) and judges what they concluded. */
   async check(rules: Rule[], x: Exchange = this.reply): Promise<void> {
     const profile = this.run.replyProfile.facts;
-    await this.record(rules.map((r) => r.check(x, profile)));
+    const more = await this.corroborate(rules, x);
+    await this.record(rules.map((r) => r.check(x, profile, more)));
+  }
+
+  /** Asks the gateway's descriptive operations for what the rules need and the reply does not show. */
+  private async corroborate(rules: Rule[], x: Exchange): Promise<Corroboration> {
+    const profile = this.run.replyProfile.facts;
+    const needs = new Map<string, Need>(rules.flatMap((r) => r.needs?.(x, profile) ?? []).map((n) => [needKey(n), n]));
+    if (needs.size === 0) return NO_CORROBORATION;
+    const found: Description[] = [];
+    // one at a time: the run's bounds (consecutive failures, deadline) see them as any exchange
+    for (const [key, need] of needs) {
+      let d = described.get(key);
+      if (!d) described.set(key, (d = this.describeHotel(need.code)));
+      found.push(await d);
+    }
+    return corroborationOf(found);
+  }
+
+  /** Hotel descriptive data of one hotel code, sent like any exchange of the scenario (evidence, bounds). */
+  private async describeHotel(code: string): Promise<Description> {
+    const ctx = this.run;
+    const op = OPERATIONS.hotelnbc;
+    const brand = ctx.data.hotels.find((h) => sameCode(h.code, code))?.brandCode;
+    const values = { ...baseValues(ctx.credentials, ctx.data, ctx.config.runId), ...op.values?.(ctx.data), hotelCode: code };
+    const request = OtaRequest.fromSample(op, ctx.config.samplesDir, { ...values, brandCode: brand ?? '' });
+    request.testData = ctx.data;
+    // the brand of a hotel the test data does not list is unknown: the attribute is left out
+    if (!brand) request.removeAttribute('ota:HotelDescriptiveInfos/ota:HotelDescriptiveInfo', 'BrandCode');
+    const x = await exchange(request, { baseUrl: ctx.baseUrl, limits: ctx.config.limits, retry: ctx.config.retry });
+    this.history.push(x);
+    await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);
+    await this.record([credentialEcho(ctx.redactor, ctx.credentials.user).check(x)]);
+    const source = `hotel descriptive data of ${code} (exchange ${this.history.length} of "${this.pickleName ?? 'a scenario'}")`;
+    return hotelDescription(x, code, ctx.redactor.scrub(source), ctx.replyProfile.facts);
   }
 
   /** Judges assertions made by a step itself (checks across several exchanges). */

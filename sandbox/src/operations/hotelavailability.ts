@@ -134,11 +134,14 @@ function roomStay(h: Hotel, os: Offer[], g: Guests, start: string, end: string, 
       ? el('TimeSpan', { Start: start, Duration: `P${nights.length}N` })
       : el('TimeSpan', { Start: start, End: end }),
     el('Total', { AmountAfterTax: fmtMinor(best.total, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
-    el(
-      'BasicPropertyInfo',
-      { BrandCode: h.brandCode, HotelCode: h.code, HotelName: h.name, BrandName: h.brandName },
-      address(h.city, place.region, place.country, h.address, h.postalCode),
-    ),
+    // Variant hotel-code-only-availability: the hotel by its code alone; where it is, its descriptive data says.
+    variants.has('hotel-code-only-availability')
+      ? el('BasicPropertyInfo', { HotelCode: h.code })
+      : el(
+          'BasicPropertyInfo',
+          { BrandCode: h.brandCode, HotelCode: h.code, HotelName: h.name, BrandName: h.brandName },
+          address(h.city, place.region, place.country, h.address, h.postalCode),
+        ),
   );
 }
 
