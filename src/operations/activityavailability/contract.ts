@@ -8,7 +8,15 @@ import { checkServed } from '../../contracts/envelope';
 import { ageQualifyingCode, countsText, decimalsOf, firstAccepted, itemsOffered, num } from '../../contracts/values';
 import type { XNode } from '../../xml/xml';
 import type { Contract } from '../contract';
-import { activities, checkDates, checkFormOffered, checkHotel, checkProduct, tourActivityFacts } from './tour-activity';
+import {
+  activities,
+  checkDates,
+  checkFormOffered,
+  checkOfferedFor,
+  offeredForNeeds,
+  checkProduct,
+  tourActivityFacts,
+} from './tour-activity';
 
 const XSD = 'OTA_TourActivityAvailRS.xsd (2016B)';
 const CATEGORY = `${XSD}: TourActivityInfo/Pricing/ParticipantCategory`;
@@ -149,13 +157,18 @@ export const contract: Contract = {
     rule('AAV-SUCCESS', 'at least one activity is offered', (x, c, r) => {
       if (checkServed(x, c)) itemsOffered(x, c, r, FACTS.activity, 'at least one available activity');
     }),
-    rule('AAV-LOCATION', 'every activity offered is at the requested hotel and product', (x, c, r) => {
-      const hotel = requestedHotel(x);
-      const product = requestedProduct(x);
-      if (hotel) checkHotel(x, c, r, FACTS, hotel);
-      if (product) checkProduct(x, c, r, FACTS, product);
-      if (!hotel && !product) c.cannotTell('the request names neither a hotel nor a product');
-    }),
+    rule(
+      'AAV-LOCATION',
+      'every activity offered is at the requested hotel and product',
+      (x, c, r, more) => {
+        const hotel = requestedHotel(x);
+        const product = requestedProduct(x);
+        if (hotel) checkOfferedFor(x, c, r, FACTS, hotel, more);
+        if (product) checkProduct(x, c, r, FACTS, product);
+        if (!hotel && !product) c.cannotTell('the request names neither a hotel nor a product');
+      },
+      (x, r) => offeredForNeeds(r, FACTS, requestedHotel(x)),
+    ),
     rule('AAV-DATES', 'every activity offered takes place within the requested period', (x, c, r) => {
       checkDates(x, c, r, FACTS, x.request.value('//ota:Schedule/@StartPeriod'), x.request.value('//ota:Schedule/@EndPeriod'));
     }),
@@ -182,11 +195,16 @@ export const contract: Contract = {
         }
       }
     }),
-    rule('AAV-HOTEL-ONLY', 'the activities of the requested hotel are offered', (x, c, r) => {
-      const hotel = requestedHotel(x);
-      const form = { holds: !!hotel && !requestedProduct(x), is: 'a hotel and no product' };
-      checkFormOffered(x, c, r, FACTS, form, `activities of hotel ${hotel}`, () => checkHotel(x, c, r, FACTS, hotel));
-    }),
+    rule(
+      'AAV-HOTEL-ONLY',
+      'the activities of the requested hotel are offered',
+      (x, c, r, more) => {
+        const hotel = requestedHotel(x);
+        const form = { holds: !!hotel && !requestedProduct(x), is: 'a hotel and no product' };
+        checkFormOffered(x, c, r, FACTS, form, `activities of hotel ${hotel}`, () => checkOfferedFor(x, c, r, FACTS, hotel, more));
+      },
+      (x, r) => offeredForNeeds(r, FACTS, requestedHotel(x)),
+    ),
     rule('AAV-PRODUCT-ONLY', 'the activities of the requested product are offered', (x, c, r) => {
       const product = requestedProduct(x);
       const form = { holds: !!product && !requestedHotel(x), is: 'a product and no hotel' };
