@@ -56,10 +56,11 @@ export const FACTS = {
       'ota:BasicPropertyInfo/ota:Address/ota:StateProv',
       'ota:BasicPropertyInfo/ota:Address/ota:StateProv/@StateCode',
       'ota:BasicPropertyInfo/ota:Address/ota:CountyName',
+      'ota:BasicPropertyInfo/ota:Address/ota:County',
       'ota:BasicPropertyInfo/ota:Address/ota:CityName',
       'ota:BasicPropertyInfo/ota:RelativePosition/ota:Transportations/ota:Transportation/@Description',
     ],
-    `${XSD}: BasicPropertyInfo/Address (StateProv, CountyName, CityName)`,
+    `${XSD}: BasicPropertyInfo/Address (StateProv, County: 2016B AddressType; CountyName, CityName)`,
   ),
   start: fact(
     'hotelavailability.hotel.start',

@@ -74,9 +74,10 @@ export const FACTS = {
       'ota:ContactInfos/ota:ContactInfo/ota:Addresses/ota:Address/ota:StateProv',
       'ota:ContactInfos/ota:ContactInfo/ota:Addresses/ota:Address/ota:StateProv/@StateCode',
       'ota:ContactInfos/ota:ContactInfo/ota:Addresses/ota:Address/ota:CountyName',
+      'ota:ContactInfos/ota:ContactInfo/ota:Addresses/ota:Address/ota:County',
       'ota:ContactInfos/ota:ContactInfo/ota:Addresses/ota:Address/ota:CityName',
     ],
-    `${CONTENT}/ContactInfos/ContactInfo/Addresses/Address (StateProv, CountyName, CityName; AddressType)`,
+    `${CONTENT}/ContactInfos/ContactInfo/Addresses/Address (StateProv, County: 2016B AddressType; CountyName, CityName)`,
   ),
 };
 
