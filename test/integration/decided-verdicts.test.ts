@@ -1,3 +1,4 @@
+// Decided verdicts (issue 22) at run level, against the embedded sandbox.
 // Issue 22, point 1: each requirement a scenario cites is judged by its own checks. A hotel
 // availability reply that hides where its hotels are (no Address, and hotel descriptive data
 // refused, so nothing can place them) leaves HAV-PLACE at cannot tell, naming the fact, the hotel
@@ -55,4 +56,23 @@ test("a reply that hides the hotels' place still has its dates and guests judged
   } finally {
     await srv.close();
   }
+});
+
+// Issue 22, point 3: hotels named by code only are placed by the gateway's own hotel descriptive
+// data. The variant alone conforms on HAV-PLACE; the same gateway searching every place fails it,
+// found through that corroboration (the finding names the descriptive exchange), not cannot tell.
+test('hotels named by code only: placed by hotel descriptive data; hotels of another place fail HAV-PLACE', async () => {
+  const variant = { OTA_SANDBOX_VARIANTS: 'hotel-code-only-availability' };
+  const args = ['--tags', '@req:HAV-PLACE'];
+  const fair = await runConformance({ args, env: variant });
+  const place = (requireSummary(fair) as unknown as ConformanceResult).requirements.find((x) => x.id === 'HAV-PLACE')!;
+  assert.equal(place.outcome, 'passed', `${JSON.stringify(place)}\n${describeRun(fair)}`);
+  const broken = await runConformance({ args, env: { ...variant, OTA_SANDBOX_FAULTS: 'hotel-ignores-place' } });
+  assert.equal(broken.code, 1, describeRun(broken));
+  const failed = (requireSummary(broken) as unknown as ConformanceResult).requirements.find((x) => x.id === 'HAV-PLACE')!;
+  assert.equal(failed.outcome, 'failed', JSON.stringify(failed));
+  assert.ok(
+    failed.findings.some((f) => /by hotel descriptive data of \w+ \(exchange \d+ of /.test(f.at)),
+    JSON.stringify(failed.findings.slice(0, 3)),
+  );
 });
