@@ -232,6 +232,15 @@ export const VARIANTS = [
 
   // ---- tour activities ----
 
+  // RoomStayType: TimeSpan is optional; RoomRate/Rates/Rate EffectiveDate and ExpireDate
+  // (EffectiveExpireOptionalDateGroup) date each rate period. Hides the TimeSpan branch of the stay
+  // dates: only the Rate placement shows them.
+  {
+    name: 'stay-dates-in-rates-only',
+    description:
+      'Hotel RoomStays carry no TimeSpan: the stay dates are only the RoomRate/Rates/Rate EffectiveDate (first night) and ExpireDate (the day after the last night of the period).',
+    expectedWarnings: [],
+  },
   // TourActivityAvailRS/SearchRS Schedule: Summary (DateTimeSpanGroup) and Detail
   // (OperationScheduleType, with OperationTimes/OperationTime DOW_PatternGroup) are both optional.
   {

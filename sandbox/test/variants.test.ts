@@ -709,6 +709,16 @@ const EFFECTS: Record<VariantName, (p: Pair) => Promise<void>> = {
     const nbc = await same(p, 'hotelnbc', {});
     assert.equal(count(nbc.v.raw, '//ota:ContactInfo/ota:Addresses/ota:Address/ota:CountryName'), 1);
   },
+  'stay-dates-in-rates-only': async (p) => {
+    const values = { start: day(50), end: day(60) };
+    const { d, v } = await same(p, 'hotelavailability', values, { drop: (n: XNode) => n.name === 'TimeSpan' });
+    assert.equal(count(v.raw, '//ota:RoomStay/ota:TimeSpan'), 0);
+    assert.ok(count(v.raw, '//ota:RoomStay') > 0);
+    assert.deepEqual(
+      xp(v.raw, '//ota:RoomRate/ota:Rates/ota:Rate/@EffectiveDate'),
+      xp(d.raw, '//ota:RoomRate/ota:Rates/ota:Rate/@EffectiveDate'),
+    );
+  },
   'inclusive-rate-dates': async (p) => {
     // A stay across the start of the high season gives RoomRates with more than one Rate.
     for (const values of [
