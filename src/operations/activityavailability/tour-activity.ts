@@ -24,6 +24,9 @@ import { countryCode, normalName, placeVerdict } from '../../contracts/places';
 /** The spec names a hotel as "text of Region with RegionCode=HotelCode", a product as "... RegionCode=Product". */
 const HOTEL_REGION = `ota:Location/ota:Region[${wordIs('@RegionCode', 'HotelCode')}]`;
 export const PRODUCT_REGION = `ota:Location/ota:Region[${wordIs('@RegionCode', 'Product')}]`;
+// A Region of the activity's own place, named by its text with a RegionCode that says which kind
+// (Country, Region, Resort...), as the vendor documents write it; not a hotel or product code.
+const AREA_REGION = `ota:Location/ota:Region[normalize-space()][not(${wordIs('@RegionCode', 'HotelCode')} or ${wordIs('@RegionCode', 'Product')})]`;
 const PICKUP = `ota:PickupDropoff[${xsBoolIs('@PickupInd', true)}]`;
 // A PickupDropoff that does not say it is a drop-off (PickupInd false): a drop-off point is not the hotel.
 const NOT_DROPOFF = `ota:PickupDropoff[not(${xsBoolIs('@PickupInd', false)})]`;
@@ -68,14 +71,20 @@ export function tourActivityFacts(op: 'activityavailability' | 'activitysearch',
         'ota:Location/ota:Address/ota:CityName',
         'ota:Location/ota:Address/ota:County',
         'ota:Location/ota:Address/ota:CountryName',
+        AREA_REGION,
       ],
-      `${xsd}: TourActivityInfo/Location (TourActivityLocationType): Region/@RegionName, Address (StateProv, CityName, County, CountryName)`,
+      `${xsd}: TourActivityInfo/Location (TourActivityLocationType): Region/@RegionName, Address (StateProv, CityName, County, CountryName); ` +
+        'Region text by RegionCode (Country, Region, Resort...: the vendor practice the spec derives from)',
     ),
     country: fact(
       `${op}.activity.country`,
       'the country of an activity',
-      ['ota:Location/ota:Address/ota:CountryName/@Code', 'ota:Location/ota:Address/ota:CountryName'],
-      `${xsd}: TourActivityInfo/Location/Address/CountryName (text: name; @Code: ISO 3166)`,
+      [
+        'ota:Location/ota:Address/ota:CountryName/@Code',
+        'ota:Location/ota:Address/ota:CountryName',
+        `ota:Location/ota:Region[${wordIs('@RegionCode', 'Country')}]`,
+      ],
+      `${xsd}: TourActivityInfo/Location/Address/CountryName (text: name; @Code: ISO 3166); Region RegionCode=Country (vendor practice)`,
     ),
     start: fact(
       `${op}.activity.start`,
