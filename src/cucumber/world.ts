@@ -90,18 +90,22 @@ export class GatewayWorld extends World {
     const ctx = this.run;
     // a Commit is written to the ledger before it is sent: a run killed meanwhile leaves an intent
     recordBookingIntent(ctx, this.currentRequest, this.pickleName);
-    const x = await exchange(this.currentRequest, {
-      baseUrl: ctx.baseUrl,
-      limits: ctx.config.limits,
-      retry: ctx.config.retry,
-      body: brokenBody,
-    });
+    const x = await this.exchangeOf(this.currentRequest, brokenBody);
     this.last = x;
     this.history.push(x);
     await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);
     // Every reply is looked at for the caller's credentials (security class, SHOULD).
     await this.record([credentialEcho(ctx.redactor, ctx.credentials.user).check(x)]);
     return x;
+  }
+
+  /**
+   * Every exchange of the scenario, its own requests and corroboration alike, goes through here:
+   * the run's target, limits and retries (and any guard of the run belongs here too).
+   */
+  private exchangeOf(request: OtaRequest, brokenBody?: string): Promise<Exchange> {
+    const ctx = this.run;
+    return exchange(request, { baseUrl: ctx.baseUrl, limits: ctx.config.limits, retry: ctx.config.retry, body: brokenBody });
   }
 
   /** The alignment rule for the last reply's operation, or undefined without its schema. */
@@ -147,7 +151,7 @@ export class GatewayWorld extends World {
     request.testData = ctx.data;
     // the brand of a hotel the test data does not list is unknown: the attribute is left out
     if (!brand) request.removeAttribute('ota:HotelDescriptiveInfos/ota:HotelDescriptiveInfo', 'BrandCode');
-    const x = await exchange(request, { baseUrl: ctx.baseUrl, limits: ctx.config.limits, retry: ctx.config.retry });
+    const x = await this.exchangeOf(request);
     this.history.push(x);
     await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);
     await this.record([credentialEcho(ctx.redactor, ctx.credentials.user).check(x)]);
