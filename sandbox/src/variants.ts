@@ -275,6 +275,15 @@ export const VARIANTS = [
       "Activity search replies show each activity's area only as its town: Location/Address/CityName (Palma, Sóller...) and CountryName, no StateProv and no Location/Region/@RegionName.",
     expectedWarnings: [],
   },
+  // TourActivityInfo: Location and PickupDropoff are optional; the spec's activity descriptive data
+  // ("descriptive data for one tour activity") describes the activity. Hides where an activity is:
+  // only corroboration through /activitynbc can place it (AAV-LOCATION, ASR-AREA).
+  {
+    name: 'activity-place-in-descriptive-only',
+    description:
+      'Activity availability and search replies carry no Location and no PickupDropoff: where an activity is and which hotels it picks up at, only its activity descriptive data shows.',
+    expectedWarnings: [],
+  },
   // PickupDropoff is repeatable with PickupInd telling a pickup from a drop-off.
   {
     name: 'dropoff-beside-pickup',

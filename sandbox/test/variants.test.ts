@@ -709,6 +709,16 @@ const EFFECTS: Record<VariantName, (p: Pair) => Promise<void>> = {
     const nbc = await same(p, 'hotelnbc', {});
     assert.equal(count(nbc.v.raw, '//ota:ContactInfo/ota:Addresses/ota:Address/ota:CountryName'), 1);
   },
+  'activity-place-in-descriptive-only': async (p) => {
+    const hidden = { drop: (n: XNode) => n.name === 'Location' || n.name === 'PickupDropoff' };
+    for (const op of ['activityavailability', 'activitysearch']) {
+      const { v } = await same(p, op, {}, hidden);
+      assert.ok(count(v.raw, '//ota:TourActivityInfo') > 0, op);
+      assert.equal(count(v.raw, '//ota:TourActivityInfo/ota:Location | //ota:TourActivityInfo/ota:PickupDropoff'), 0, op);
+    }
+    const nbc = await same(p, 'activitynbc', {});
+    assert.ok(count(nbc.v.raw, '//ota:Location') > 0, 'its descriptive data still says where it is');
+  },
   'stay-dates-in-rates-only': async (p) => {
     const values = { start: day(50), end: day(60) };
     const { d, v } = await same(p, 'hotelavailability', values, { drop: (n: XNode) => n.name === 'TimeSpan' });

@@ -4,9 +4,9 @@
 // (hotel descriptive data for a hotel code), through the same transport and bounds as every other
 // exchange, and hands the rule what it showed. Cannot tell only when no operation shows the fact.
 
-/** An item a rule needs described: a hotel by its code. */
+/** An item a rule needs described: a hotel by its code, an activity by its TourActivityID. */
 export interface Need {
-  kind: 'hotel';
+  kind: 'hotel' | 'activity';
   code: string;
 }
 
@@ -16,6 +16,8 @@ export interface Description extends Need {
   country: string[];
   /** The region, province, county and town values shown. */
   region: string[];
+  /** Hotels the item is offered at (an activity's pickups), when the description shows them. */
+  hotels?: string[];
   /** Where this was learned, for findings and reasons: "hotel descriptive data of PMIBEL01 (reply 3 of ...)". */
   source: string;
   /** Why it shows nothing: the request was refused, the reply broken, too large... */
@@ -25,14 +27,18 @@ export interface Description extends Need {
 /** The descriptions a rule asked for, by kind and code. */
 export interface Corroboration {
   hotel(code: string): Description | undefined;
+  activity(code: string): Description | undefined;
 }
 
-export const NO_CORROBORATION: Corroboration = { hotel: () => undefined };
+export const NO_CORROBORATION: Corroboration = { hotel: () => undefined, activity: () => undefined };
 
 export const needKey = (n: Need) => `${n.kind}:${n.code.trim().toUpperCase()}`;
 
 /** A Corroboration over a list of descriptions. */
 export function corroborationOf(descriptions: readonly Description[]): Corroboration {
   const byKey = new Map(descriptions.map((d) => [needKey(d), d]));
-  return { hotel: (code) => byKey.get(needKey({ kind: 'hotel', code })) };
+  return {
+    hotel: (code) => byKey.get(needKey({ kind: 'hotel', code })),
+    activity: (code) => byKey.get(needKey({ kind: 'activity', code })),
+  };
 }

@@ -20,6 +20,7 @@ import { discoverActivity } from '../operations/activityavailability/discover';
 import { judge, scenarioVerdict, type JudgeOptions } from './judge';
 import { corroborationOf, needKey, NO_CORROBORATION, type Corroboration, type Description, type Need } from '../contracts/corroboration';
 import { hotelDescription } from '../operations/hotelnbc/describe';
+import { activityDescription } from '../operations/activitynbc/describe';
 import { sameCode } from '../contracts/values';
 
 // Corroboration asks the gateway once per hotel code per process (a worker's scenarios share the
@@ -135,7 +136,7 @@ export class GatewayWorld extends World {
     // one at a time: the run's bounds (consecutive failures, deadline) see them as any exchange
     for (const [key, need] of needs) {
       let d = described.get(key);
-      if (!d) described.set(key, (d = this.describeHotel(need.code)));
+      if (!d) described.set(key, (d = need.kind === 'hotel' ? this.describeHotel(need.code) : this.describeActivity(need.code)));
       found.push(await d);
     }
     return corroborationOf(found);
@@ -143,20 +144,43 @@ export class GatewayWorld extends World {
 
   /** Hotel descriptive data of one hotel code, sent like any exchange of the scenario (evidence, bounds). */
   private async describeHotel(code: string): Promise<Description> {
+    const brand = this.run.data.hotels.find((h) => sameCode(h.code, code))?.brandCode;
+    const { x, source } = await this.askDescription(
+      'hotelnbc',
+      `hotel descriptive data of ${code}`,
+      { hotelCode: code, brandCode: brand ?? '' },
+      (r) => {
+        // the brand of a hotel the test data does not list is unknown: the attribute is left out
+        if (!brand) r.removeAttribute('ota:HotelDescriptiveInfos/ota:HotelDescriptiveInfo', 'BrandCode');
+      },
+    );
+    return hotelDescription(x, code, source, this.run.replyProfile.facts);
+  }
+
+  /** Activity descriptive data of one TourActivityID, sent like any exchange of the scenario. */
+  private async describeActivity(code: string): Promise<Description> {
+    const { x, source } = await this.askDescription('activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code });
+    return activityDescription(x, code, source, this.run.replyProfile.facts);
+  }
+
+  /** Sends a descriptive request from its sample with these values; evidence and credential check as for any exchange. */
+  private async askDescription(
+    name: 'hotelnbc' | 'activitynbc',
+    what: string,
+    overrides: PlaceholderValues,
+    edit: (r: OtaRequest) => void = () => undefined,
+  ): Promise<{ x: Exchange; source: string }> {
     const ctx = this.run;
-    const op = OPERATIONS.hotelnbc;
-    const brand = ctx.data.hotels.find((h) => sameCode(h.code, code))?.brandCode;
-    const values = { ...baseValues(ctx.credentials, ctx.data, ctx.config.runId), ...op.values?.(ctx.data), hotelCode: code };
-    const request = OtaRequest.fromSample(op, ctx.config.samplesDir, { ...values, brandCode: brand ?? '' });
+    const op = OPERATIONS[name];
+    const values = { ...baseValues(ctx.credentials, ctx.data, ctx.config.runId), ...op.values?.(ctx.data), ...overrides };
+    const request = OtaRequest.fromSample(op, ctx.config.samplesDir, values);
     request.testData = ctx.data;
-    // the brand of a hotel the test data does not list is unknown: the attribute is left out
-    if (!brand) request.removeAttribute('ota:HotelDescriptiveInfos/ota:HotelDescriptiveInfo', 'BrandCode');
+    edit(request);
     const x = await this.exchangeOf(request);
     this.history.push(x);
     await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);
     await this.record([credentialEcho(ctx.redactor, ctx.credentials.user).check(x)]);
-    const source = `hotel descriptive data of ${code} (exchange ${this.history.length} of "${this.pickleName ?? 'a scenario'}")`;
-    return hotelDescription(x, code, ctx.redactor.scrub(source), ctx.replyProfile.facts);
+    return { x, source: ctx.redactor.scrub(`${what} (exchange ${this.history.length} of "${this.pickleName ?? 'a scenario'}")`) };
   }
 
   /** Judges assertions made by a step itself (checks across several exchanges). */

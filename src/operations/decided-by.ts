@@ -14,6 +14,7 @@ export interface DecidedBy {
 }
 
 const HOTEL_PLACE = ['hotelnbc.hotel.country', 'hotelnbc.hotel.region'];
+const ACTIVITY_PLACE = [...HOTEL_PLACE, 'activitynbc.activity.area', 'activitynbc.activity.country', 'activitynbc.activity.hotels'];
 
 export const DECIDED_BY: Partial<Record<RequirementId, DecidedBy>> = {
   'HAV-SUCCESS': { facts: ['hotelavailability.hotel'] },
@@ -33,7 +34,7 @@ export const DECIDED_BY: Partial<Record<RequirementId, DecidedBy>> = {
       'activityavailability.activity.country',
       'activityavailability.activity.product',
     ],
-    corroboration: HOTEL_PLACE,
+    corroboration: ACTIVITY_PLACE,
   },
   'AAV-DATES': { facts: ['activityavailability.activity', 'activityavailability.activity.start'] },
   'AAV-PARTICIPANTS': {
@@ -47,7 +48,7 @@ export const DECIDED_BY: Partial<Record<RequirementId, DecidedBy>> = {
   'ASR-SUCCESS': { facts: ['activitysearch.activity', 'activitysearch.activity.descriptive'] },
   'ASR-AREA': {
     facts: ['activitysearch.activity', 'activitysearch.activity.hotel', 'activitysearch.activity.area', 'activitysearch.activity.country'],
-    corroboration: HOTEL_PLACE,
+    corroboration: ACTIVITY_PLACE,
   },
   'HNBC-SUBJECT': { facts: ['hotelnbc.hotel', 'hotelnbc.hotel.code'] },
   'ANBC-SUBJECT': { facts: ['activitynbc.activity', 'activitynbc.activity.id'] },

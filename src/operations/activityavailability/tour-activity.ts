@@ -161,18 +161,21 @@ export function checkOfferedFor(x: Exchange, c: Check, r: ReplyReader, f: TourAc
     const countries = countriesOf(r, f, a.node);
     // another hotel named, and nothing of the activity's own area: where that hotel is, its descriptive data says
     const others = shown.length || countries.size ? [] : valuesEverywhere(r, f.hotel, a.node);
-    const via = others.map((o) => more.hotel(o)).find((d) => d && !d.problem);
+    // nothing of where the activity is: its own descriptive data may say (its area, the hotels it serves)
+    const own = !shown.length && !countries.size && !others.length ? more.activity(a.label) : undefined;
+    if (own?.hotels?.some((h) => sameCode(h, hotel))) continue;
+    const via = [...others.map((o) => more.hotel(o)), own].find((d) => d && !d.problem && (d.region.length || d.country.length));
     const theirs = via
       ? { names: via.region, countries: new Set(via.country.map(countryCode).filter(isCode)) }
       : { names: shown, countries };
     const where = via
-      ? `${a.at} (activity ${a.label} at hotel ${via.code}), by ${via.source}`
+      ? `${a.at} (activity ${a.label}${via.kind === 'hotel' ? ` at hotel ${via.code}` : ''}), by ${via.source}`
       : `${a.at}/${r.nodes(f.area, a.node)?.at ?? 'ota:Location'}`;
-    const own = via ? undefined : r.value(f.area, a.node);
+    const area = via ? undefined : r.value(f.area, a.node);
     // another value at the same region place as the hotel's own activities show (not a town): another region
-    const otherRegion = own && home.byPlace.get(own.at)?.size && !home.byPlace.get(own.at)!.has(normalName(own.value));
+    const otherRegion = area && home.byPlace.get(area.at)?.size && !home.byPlace.get(area.at)!.has(normalName(area.value));
     const verdict =
-      otherRegion && !home.names.some((n) => normalName(n) === normalName(own.value)) ? 'other' : areaVerdict(x, home, theirs);
+      otherRegion && !home.names.some((n) => normalName(n) === normalName(area.value)) ? 'other' : areaVerdict(x, home, theirs);
     if (verdict === 'other')
       c.fail(
         where,
@@ -187,7 +190,7 @@ export function checkOfferedFor(x: Exchange, c: Check, r: ReplyReader, f: TourAc
     else if (verdict === 'unknown')
       c.cannotTell(
         !shown.length && !countries.size && !others.length
-          ? `${notShown(r, [f.hotel, f.area], `activity ${a.label}`)}; ${home.problem ?? 'nothing else places it'}`
+          ? `${notShown(r, [f.hotel, f.area], `activity ${a.label}`)}; ${own?.problem ?? home.problem ?? 'nothing else places it'}`
           : `activity ${a.label} shows ${list([...theirs.names, ...theirs.countries, ...others])}, which the suite cannot place at the location of hotel ${hotel} ` +
               `(${list([...home.names, ...home.countries])}${home.problem ? `; ${home.problem}` : ''}); an area may hold several towns: declare its names in the test data's placeAliases`,
       );
@@ -198,10 +201,17 @@ export function checkOfferedFor(x: Exchange, c: Check, r: ReplyReader, f: TourAc
 export function offeredForNeeds(r: ReplyReader, f: TourActivityFacts, hotel: string): Need[] {
   const items = r.items(f.activity).filter((a) => !showsOneOf(r, f.hotel, a.node, hotel));
   if (!hotel || items.length === 0) return [];
-  const others = items
-    .filter((a) => valuesEverywhere(r, f.area, a.node).length === 0 && countriesOf(r, f, a.node).size === 0)
-    .flatMap((a) => valuesEverywhere(r, f.hotel, a.node));
-  return [...new Set([hotel, ...others])].map((code) => ({ kind: 'hotel' as const, code }));
+  const unplaced = items.filter((a) => valuesEverywhere(r, f.area, a.node).length === 0 && countriesOf(r, f, a.node).size === 0);
+  const others = unplaced.flatMap((a) => valuesEverywhere(r, f.hotel, a.node));
+  // an activity that names no hotel and no place: its own descriptive data, by its TourActivityID
+  const activities = unplaced
+    .filter((a) => valuesEverywhere(r, f.hotel, a.node).length === 0)
+    .map((a) => r.value(f.tourActivityId, a.node)?.value)
+    .filter(isCode);
+  return [
+    ...[...new Set([hotel, ...others])].map((code) => ({ kind: 'hotel' as const, code })),
+    ...[...new Set(activities)].map((code) => ({ kind: 'activity' as const, code })),
+  ];
 }
 
 interface Area {

@@ -99,6 +99,25 @@ test('AAV-LOCATION: the hotel by pickup or by Region RegionCode=HotelCode (ticke
     location: '<Location><Address><CityName>Faro</CityName><CountryName Code="PT">Portugal</CountryName></Address></Location>',
   });
   expectOutcome(judged([h1], inAlgarve), 'failed');
+  // an activity that shows neither hotel nor place: its own activity descriptive data decides
+  const bare = activity({ id: 'P1', pickup: '' });
+  assert.deepEqual(rule('AAV-LOCATION').needs!(x({}, bare)), [
+    { kind: 'hotel', code: 'H1' },
+    { kind: 'activity', code: 'P1' },
+  ]);
+  const p1 = (o: Partial<Description>): Description => ({
+    kind: 'activity',
+    code: 'P1',
+    country: [],
+    region: [],
+    source: 'activity descriptive data of P1',
+    ...o,
+  });
+  expectOutcome(judged([h1, p1({ hotels: ['H1'] })], bare), 'passed');
+  expectOutcome(judged([h1, p1({ region: ['Mallorca'], country: ['ES'] })], bare), 'passed');
+  expectOutcome(judged([h1, p1({ region: ['Algarve'], country: ['PT'] })], bare), 'failed');
+  const silent = expectOutcome(judged([h1, p1({ problem: 'activity descriptive data of P1 was refused: HTTP 404' })], bare), 'cantTell');
+  assert.match(silent.reasons.join(' '), /activityavailability\.activity\.hotel.*for activity P1; looked at: .*was refused: HTTP 404/);
   expectRule(rule('AAV-LOCATION'), x({}, atH9), 'cantTell');
   expectRule(rule('AAV-LOCATION'), x({}, activity({ id: 'P2', product: 'P2' })), 'failed');
   expectRule(rule('AAV-LOCATION'), x({}, activity({ pickup: '' })), 'cantTell');
