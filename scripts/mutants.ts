@@ -1,12 +1,16 @@
-// `npm run mutants [-- --only <fault|variant,...>] [--jobs <n>] [--full] [--no-variants]`
+// `npm run mutants [-- --only <fault|variant,...>] [--jobs <n>] [--full] [--no-variants] [--with-variants <variant,...>]`
 // Proves both halves of what a conformance suite is worth, against the embedded sandbox:
 //   - it catches mistakes: one run per FAULT of sandbox/src/faults.ts; a fault is caught when a
 //     requirement it breaks gets `failed` (a warning, for a SHOULD requirement) with findings;
 //   - it blames nothing else: a baseline run without faults must say CONFORMS with no warning, and
 //     one full run per dialect VARIANT of sandbox/src/variants.ts (legitimate forms the spec leaves
 //     open) must say CONFORMS with at most the warnings the variant declares.
-// One line per run as it finishes; the tables and both scores at the end; exit 1 when a fault
-// escapes or a variant is judged unfairly, 2 on bad arguments.
+//   - it decides: a variant run counts as decided when no MUST requirement is left at cannot tell
+//     or untested ("MUST decided on variants: n/n"); variants that hide a fact (only corroboration
+//     or another placement shows it) measure that the suite still decides.
+// --with-variants runs every fault under those dialect variants (a fault must be caught whatever
+// the dialect). One line per run as it finishes; the tables and the scores at the end; exit 1 when
+// a fault escapes or a variant is judged unfairly, 2 on bad arguments.
 import { spawn } from 'node:child_process';
 import { cpus, tmpdir } from 'node:os';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +18,7 @@ import { join } from 'node:path';
 import { FAULTS, type FaultDef } from '../sandbox/src/faults';
 import { VARIANTS, type VariantDef } from '../sandbox/src/variants';
 import { PROJECT_ROOT } from '../src/run/config';
+import { REQUIREMENTS } from '../src/spec/requirements';
 import { ConfigError } from '../src/core/errors';
 import type { ConformanceResult } from '../src/reporting/result';
 
@@ -26,7 +31,7 @@ interface RunOutcome {
 }
 
 function parseArgs(argv: string[]) {
-  const opts = { only: [] as string[], jobs: Math.max(1, cpus().length), full: false, variants: true, keep: false };
+  const opts = { only: [] as string[], jobs: Math.max(1, cpus().length), full: false, variants: true, keep: false, under: [] as string[] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--only') opts.only = (argv[++i] ?? '').split(',').filter(Boolean);
@@ -37,12 +42,19 @@ function parseArgs(argv: string[]) {
     } else if (a === '--full') opts.full = true;
     else if (a === '--no-variants') opts.variants = false;
     else if (a === '--keep') opts.keep = true;
-    else throw new ConfigError(`unknown argument ${a}; use --only <name,...>, --jobs <n>, --full, --no-variants, --keep`);
+    else if (a === '--with-variants') opts.under = (argv[++i] ?? '').split(',').filter(Boolean);
+    else
+      throw new ConfigError(
+        `unknown argument ${a}; use --only <name,...>, --jobs <n>, --full, --no-variants, --with-variants <variant,...>, --keep`,
+      );
   }
   const names = new Set<string>([...FAULTS.map((f) => f.name), ...VARIANTS.map((v) => v.name)]);
   const unknown = opts.only.filter((n) => !names.has(n));
   if (unknown.length)
     throw new ConfigError(`unknown fault or variant ${unknown.join(', ')}; see npm run sandbox -- --list-faults / --list-variants`);
+  const notVariants = opts.under.filter((n) => !VARIANTS.some((v) => v.name === n));
+  if (notVariants.length)
+    throw new ConfigError(`--with-variants: unknown variant ${notVariants.join(', ')}; see npm run sandbox -- --list-variants`);
   return opts;
 }
 
@@ -105,6 +117,13 @@ export function judgeFault(f: FaultDef, run: RunOutcome): { caught: boolean; by:
   return { caught: by.length > 0, by };
 }
 
+/** MUST requirements a run left open (cannot tell, or untested though testable): a decided run has none. */
+export const openMusts = (run: RunOutcome): string[] =>
+  (run.result?.requirements ?? [])
+    .filter((q) => q.level === 'MUST' && (q.outcome === 'cantTell' || (q.outcome === 'untested' && !isUntestable(q.id))))
+    .map((q) => q.id);
+const isUntestable = (id: string) => REQUIREMENTS.some((q) => q.id === id && 'untestable' in q && !!q.untestable);
+
 export function judgeVariant(v: VariantDef, run: RunOutcome): { fair: boolean; why: string } {
   if (!run.result) return { fair: false, why: `no result (exit ${run.exitCode}): see ${join(run.dir, 'console.log')}` };
   const must = failed(run, 'MUST').map((q) => q.id);
@@ -126,7 +145,7 @@ async function main(): Promise<number> {
   const root = mkdtempSync(join(tmpdir(), 'ota-mutants-'));
   const t0 = Date.now();
   console.log(
-    `Mutation and fairness runs: the baseline, ${faults.length} faults, ${variants.length} variants, ${opts.jobs} at a time. Reports: ${root}`,
+    `Mutation and fairness runs: the baseline, ${faults.length} faults${opts.under.length ? ` (under ${opts.under.join(', ')})` : ''}, ${variants.length} variants, ${opts.jobs} at a time. Reports: ${root}`,
   );
 
   type Job = { kind: 'baseline' } | { kind: 'fault'; f: FaultDef } | { kind: 'variant'; v: VariantDef };
@@ -138,6 +157,7 @@ async function main(): Promise<number> {
   // The slow-reply fault must outlast the suite's timeout, and nothing else may.
   const faultEnv = (f: FaultDef): Record<string, string> => ({
     OTA_SANDBOX_FAULTS: f.name,
+    ...(opts.under.length ? { OTA_SANDBOX_VARIANTS: opts.under.join(',') } : {}),
     ...(f.name === 'slow-reply' ? { OTA_REQUEST_TIMEOUT_MS: '1500', SANDBOX_SLOW_MS: '4000' } : {}),
   });
   const results = await pool(jobs, opts.jobs, async (job) => {
@@ -167,8 +187,10 @@ async function main(): Promise<number> {
     }
     const run = await runSuite(root, `variant-${job.v.name}`, { OTA_SANDBOX_VARIANTS: job.v.name });
     const j = judgeVariant(job.v, run);
-    console.log(`variant ${job.v.name}: ${j.fair ? 'judged fairly' : 'JUDGED UNFAIRLY'}: ${j.why} (${run.seconds.toFixed(0)} s)`);
-    return { job, run, ok: j.fair, detail: j.why };
+    const open = openMusts(run);
+    const decided = open.length ? `; MUST open: ${open.join(', ')}` : '';
+    console.log(`variant ${job.v.name}: ${j.fair ? 'judged fairly' : 'JUDGED UNFAIRLY'}: ${j.why}${decided} (${run.seconds.toFixed(0)} s)`);
+    return { job, run, ok: j.fair, detail: j.why + decided, decided: !!run.result && open.length === 0 };
   });
 
   const rows = (kind: 'fault' | 'variant') => results.filter((r) => r.job.kind === kind);
@@ -197,10 +219,11 @@ async function main(): Promise<number> {
   const baseline = results.find((r) => r.job.kind === 'baseline')!;
   const caught = rows('fault').filter((r) => r.ok).length;
   const fair = rows('variant').filter((r) => r.ok).length;
+  const decided = rows('variant').filter((r) => 'decided' in r && r.decided).length;
   writeFileSync(
     join(root, 'score.json'),
     JSON.stringify(
-      { baseline: baseline.ok, caught, faults: faults.length, fair, variants: variants.length, seconds: (Date.now() - t0) / 1000 },
+      { baseline: baseline.ok, caught, faults: faults.length, fair, decided, variants: variants.length, seconds: (Date.now() - t0) / 1000 },
       null,
       2,
     ),
@@ -209,6 +232,7 @@ async function main(): Promise<number> {
   console.log(`baseline: ${baseline.ok ? 'CONFORMS with no warning' : 'NOT CLEAN'}`);
   console.log(`mutation score: ${caught}/${faults.length} faults caught`);
   if (variants.length) console.log(`variants judged fairly: ${fair}/${variants.length}`);
+  if (variants.length) console.log(`MUST decided on variants: ${decided}/${variants.length}`);
   const ok = baseline.ok && caught === faults.length && fair === variants.length;
   if (ok && !opts.keep) rmSync(root, { recursive: true, force: true });
   else console.log(`Reports of each run kept in ${root}`);

@@ -212,6 +212,15 @@ export const VARIANTS = [
       },
     },
   },
+  // BasicPropertyInfoType: every attribute and child is optional; HotelCode alone names the hotel,
+  // and the spec's hotel descriptive data ("descriptive or portfolio data requested for a hotel")
+  // says where it is. Hides the hotel's place: only corroboration through /hotelnbc can place it.
+  {
+    name: 'hotel-code-only-availability',
+    description:
+      'Hotel availability names each hotel by BasicPropertyInfo/@HotelCode only: no HotelName, BrandCode, BrandName and no Address (country, region, town); hotel descriptive data still gives the address.',
+    expectedWarnings: [],
+  },
   // DateTimeSpanGroup: Start with Duration (DurationType allows P3N) is as good as Start/End;
   // EffectiveExpireOptionalDateGroup has ExpireDateExclusiveInd, false = ExpireDate is the last day.
   {
@@ -223,6 +232,15 @@ export const VARIANTS = [
 
   // ---- tour activities ----
 
+  // RoomStayType: TimeSpan is optional; RoomRate/Rates/Rate EffectiveDate and ExpireDate
+  // (EffectiveExpireOptionalDateGroup) date each rate period. Hides the TimeSpan branch of the stay
+  // dates: only the Rate placement shows them.
+  {
+    name: 'stay-dates-in-rates-only',
+    description:
+      'Hotel RoomStays carry no TimeSpan: the stay dates are only the RoomRate/Rates/Rate EffectiveDate (first night) and ExpireDate (the day after the last night of the period).',
+    expectedWarnings: [],
+  },
   // TourActivityAvailRS/SearchRS Schedule: Summary (DateTimeSpanGroup) and Detail
   // (OperationScheduleType, with OperationTimes/OperationTime DOW_PatternGroup) are both optional.
   {
@@ -255,6 +273,15 @@ export const VARIANTS = [
     name: 'search-area-by-town',
     description:
       "Activity search replies show each activity's area only as its town: Location/Address/CityName (Palma, Sóller...) and CountryName, no StateProv and no Location/Region/@RegionName.",
+    expectedWarnings: [],
+  },
+  // TourActivityInfo: Location and PickupDropoff are optional; the spec's activity descriptive data
+  // ("descriptive data for one tour activity") describes the activity. Hides where an activity is:
+  // only corroboration through /activitynbc can place it (AAV-LOCATION, ASR-AREA).
+  {
+    name: 'activity-place-in-descriptive-only',
+    description:
+      'Activity availability and search replies carry no Location and no PickupDropoff: where an activity is and which hotels it picks up at, only its activity descriptive data shows.',
     expectedWarnings: [],
   },
   // PickupDropoff is repeatable with PickupInd telling a pickup from a drop-off.

@@ -697,6 +697,38 @@ const EFFECTS: Record<VariantName, (p: Pair) => Promise<void>> = {
     assert.equal(one(v.raw, `${addr}/ota:CountryName`), 'España');
     assert.equal(one(v.raw, `${addr}/ota:CountryName/@Code`), 'ES');
   },
+  'hotel-code-only-availability': async (p) => {
+    const BPI = '//ota:RoomStay/ota:BasicPropertyInfo';
+    // everything but BasicPropertyInfo is the same; its HotelCode is compared below
+    const codeOnly = { drop: (n: XNode) => n.name === 'BasicPropertyInfo' };
+    const { d, v } = await same(p, 'hotelavailability', { place: 'Mallorca' }, codeOnly);
+    assert.ok(count(v.raw, BPI) > 1);
+    assert.deepEqual(xp(v.raw, `${BPI}/@HotelCode`), xp(d.raw, `${BPI}/@HotelCode`));
+    assert.equal(count(v.raw, `${BPI}/ota:Address | ${BPI}/@HotelName | ${BPI}/@BrandCode`), 0, 'the code alone');
+    // where the hotel is, its descriptive data still says
+    const nbc = await same(p, 'hotelnbc', {});
+    assert.equal(count(nbc.v.raw, '//ota:ContactInfo/ota:Addresses/ota:Address/ota:CountryName'), 1);
+  },
+  'activity-place-in-descriptive-only': async (p) => {
+    const hidden = { drop: (n: XNode) => n.name === 'Location' || n.name === 'PickupDropoff' };
+    for (const op of ['activityavailability', 'activitysearch']) {
+      const { v } = await same(p, op, {}, hidden);
+      assert.ok(count(v.raw, '//ota:TourActivityInfo') > 0, op);
+      assert.equal(count(v.raw, '//ota:TourActivityInfo/ota:Location | //ota:TourActivityInfo/ota:PickupDropoff'), 0, op);
+    }
+    const nbc = await same(p, 'activitynbc', {});
+    assert.ok(count(nbc.v.raw, '//ota:Location') > 0, 'its descriptive data still says where it is');
+  },
+  'stay-dates-in-rates-only': async (p) => {
+    const values = { start: day(50), end: day(60) };
+    const { d, v } = await same(p, 'hotelavailability', values, { drop: (n: XNode) => n.name === 'TimeSpan' });
+    assert.equal(count(v.raw, '//ota:RoomStay/ota:TimeSpan'), 0);
+    assert.ok(count(v.raw, '//ota:RoomStay') > 0);
+    assert.deepEqual(
+      xp(v.raw, '//ota:RoomRate/ota:Rates/ota:Rate/@EffectiveDate'),
+      xp(d.raw, '//ota:RoomRate/ota:Rates/ota:Rate/@EffectiveDate'),
+    );
+  },
   'inclusive-rate-dates': async (p) => {
     // A stay across the start of the high season gives RoomRates with more than one Rate.
     for (const values of [

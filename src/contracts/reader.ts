@@ -76,3 +76,15 @@ export class ReplyReader {
     return found ? found.value.map((node, i) => ({ node, at: `${found.at}[${i + 1}]` })) : [];
   }
 }
+
+/**
+ * A cannot-tell reason that names the fact, the item and the places looked at, e.g. "the reply
+ * does not show the country of a hotel (hotelavailability.hotel.country) for hotel H1; looked at:
+ * ota:BasicPropertyInfo/ota:Address/ota:CountryName | ...".
+ */
+export function notShown(r: Pick<ReplyReader, 'placesOf'>, facts: Fact | readonly Fact[], item?: string): string {
+  const fs = Array.isArray(facts) ? (facts as readonly Fact[]) : [facts as Fact];
+  const what = fs.map((f) => `${f.what} (${f.id})`).join(' nor ');
+  const places = fs.flatMap((f) => r.placesOf(f));
+  return `the reply does not show ${what}${item ? ` for ${item}` : ''}; looked at: ${places.join(' | ')}`;
+}

@@ -6,6 +6,7 @@ import type { Exchange } from '../transport/exchange';
 import type { CheckOutcome } from '../core/outcomes';
 import { requirement, type RequirementId } from '../spec/requirements';
 import { ReplyReader, type ReplyProfilePlaces } from './reader';
+import { NO_CORROBORATION, type Corroboration, type Need } from './corroboration';
 
 export type { Exchange } from '../transport/exchange';
 
@@ -63,32 +64,43 @@ export class Check {
   }
 }
 
-/** What a rule is given: the exchange, a Check bound to its requirement, and a reader of the reply. */
-export type RuleBody = (x: Exchange, check: Check, reply: ReplyReader) => void;
+/**
+ * What a rule is given: the exchange, a Check bound to its requirement, a reader of the reply, and
+ * what the gateway's descriptive operations showed of the items it asked for (see `needs`).
+ */
+export type RuleBody = (x: Exchange, check: Check, reply: ReplyReader, more: Corroboration) => void;
 
 export interface Rule {
   req: RequirementId;
   /** The Gherkin sentence that asks for this rule ("Then <sentence>"); omitted when a step calls it directly. */
   sentence?: string;
-  check(x: Exchange, profile?: ReplyProfilePlaces): Assertion;
+  check(x: Exchange, profile?: ReplyProfilePlaces, more?: Corroboration): Assertion;
+  /** Items the reply names but does not describe enough for this rule: asked of the gateway before `check`. */
+  needs?(x: Exchange, profile?: ReplyProfilePlaces): Need[];
 }
 
 /**
  * A rule that needs the reply document. Without one (no HTTP reply, an unreadable body) the check
  * cannot be made: its own requirement is not blamed, the envelope rules say what went wrong.
  */
-export function rule(req: RequirementId, sentence: string | undefined, body: RuleBody): Rule {
+export function rule(
+  req: RequirementId,
+  sentence: string | undefined,
+  body: RuleBody,
+  needs?: (x: Exchange, reply: ReplyReader) => Need[],
+): Rule {
   requirement(req); // an unknown ID fails when the module loads, not when the check runs
   return {
     req,
     sentence,
-    check(x, profile = {}) {
+    needs: needs && ((x, profile = {}) => (x.reply.doc ? needs(x, new ReplyReader(x.reply.doc, profile)) : [])),
+    check(x, profile = {}, more = NO_CORROBORATION) {
       const c = new Check(req);
       const status = x.reply.exchange?.status ?? 0;
       if (!x.reply.doc && x.request.resultsOptional && status >= 400 && status < 500)
         c.notApplicable(`${x.request.resultsOptional}; it was refused (HTTP ${status})`);
       else if (!x.reply.doc) c.cannotTell(`there is no reply document to read (${noDocument(x)})`);
-      else body(x, c, new ReplyReader(x.reply.doc, profile));
+      else body(x, c, new ReplyReader(x.reply.doc, profile), more);
       return c.result();
     },
   };

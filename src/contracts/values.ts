@@ -1,6 +1,6 @@
 // Small readings and comparisons the contracts share: numbers, dates, codes, booleans, category
 // counts, and the values a fact shows at every one of its places.
-import type { Fact, ReplyReader } from './reader';
+import { notShown, type Fact, type ReplyReader } from './reader';
 import { list, type Check, type Exchange } from './rule';
 import type { XNode } from '../xml/xml';
 
@@ -134,7 +134,7 @@ export function checkDescribed(x: Exchange, c: Check, r: ReplyReader, item: Fact
   const described: string[] = [];
   for (const i of items) {
     const shown = r.value(code, i.node);
-    if (!shown) c.cannotTell(`the reply does not show ${code.what}: ${i.at}`);
+    if (!shown) c.cannotTell(notShown(r, code, `${i.at}`));
     else if (!wanted.some((w) => sameCode(w, shown.value))) c.fail(`${i.at}/${shown.at}`, list(wanted), shown.value);
     else described.push(shown.value);
   }

@@ -1,6 +1,6 @@
 // Run- and scenario-level hooks. BeforeAll opens the run (target, data, ledger); After cancels
 // what its scenario booked, even when the scenario failed, and frees parsed documents.
-import { After, AfterAll, Before, BeforeAll, setDefaultTimeout, setDefinitionFunctionWrapper } from '@cucumber/cucumber';
+import { After, AfterAll, AfterStep, Before, BeforeAll, setDefaultTimeout, setDefinitionFunctionWrapper } from '@cucumber/cucumber';
 import { openedConfig, openRunContext, runContext } from '../run/run-context';
 import { loadConfig } from '../run/config';
 import { ConfigError } from '../core/errors';
@@ -40,10 +40,21 @@ BeforeAll(async function () {
 
 Before(function (this: GatewayWorld, { pickle }) {
   this.pickleName = pickle.name;
+  this.lastStepId = pickle.steps.at(-1)?.id;
   this.requirementTags = pickle.tags
     .map((t) => t.name)
     .filter((t) => t.startsWith('@req:'))
     .map((t) => t.slice(5));
+});
+
+// Steps record their assertions without stopping the scenario (every cited requirement is judged
+// by its own checks); the step that ends the scenario carries its verdict: the last one, or one that
+// skipped the rest. A step that threw (a precondition, the suite's own trouble) carries its own end.
+AfterStep(function (this: GatewayWorld, { pickleStep, result }) {
+  const status = result?.status;
+  if (!(status === 'SKIPPED' || (status === 'PASSED' && pickleStep.id === this.lastStepId))) return;
+  const verdict = this.verdict();
+  if (verdict) throw verdict;
 });
 
 After(async function (this: GatewayWorld) {

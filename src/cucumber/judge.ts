@@ -1,9 +1,14 @@
-// Turns the assertions of a step into what cucumber, Allure and JUnit show. Every assertion is
-// attached (the runner computes requirement outcomes from them); then:
-//   a MUST that failed (or, with --strict, any failure)  -> ConformanceAssertionError (failed)
-//   a SHOULD that failed                                 -> a warning attachment, the step passes
-//   an INFO that failed                                  -> recorded only (informative)
-//   a MUST that could not be checked                     -> CannotTell (broken, not failed)
+// Turns the assertions of a scenario into what cucumber, Allure and JUnit show. A step records its
+// assertions and never stops the scenario for them: each requirement the scenario cites is judged
+// by its own checks, so a failure or a cannot-tell of one never leaves another unjudged. Per step:
+//   every assertion                                      -> attached (the runner computes
+//                                                           requirement outcomes from them)
+//   a SHOULD that failed                                 -> a warning attachment
+//   a MUST that failed (or, with --strict, any failure)  -> a findings attachment on that step
+//   a MUST that could not be checked                     -> a cannot-tell attachment on that step
+// At the end of the scenario (its last step, see hooks.ts) the verdict of everything recorded:
+//   a decisive failure -> ConformanceAssertionError (failed); else a MUST cantTell -> CannotTell
+//   (broken, not failed); else nothing (passed).
 import { CannotTell, ConformanceAssertionError } from '../core/errors';
 import { requirement } from '../spec/requirements';
 import type { Assertion, Finding } from '../contracts/rule';
@@ -15,44 +20,62 @@ export interface Judged {
   attach(data: string | Buffer, opts: { mediaType: string; fileName?: string }): void | Promise<void>;
 }
 
-export async function judge(world: Judged, assertions: Assertion[], opts: { strict: boolean; mask: (s: string) => string }): Promise<void> {
+export interface JudgeOptions {
+  strict: boolean;
+  mask: (s: string) => string;
+}
+
+const decisive = (a: Assertion, strict: boolean) => a.outcome === 'failed' && (strict || requirement(a.req).level === 'MUST');
+const open = (a: Assertion, strict: boolean) => a.outcome === 'cantTell' && (strict || requirement(a.req).level === 'MUST');
+
+/** Attaches what one step concluded (assertions, warnings, findings, cannot-tell); throws nothing. */
+export async function judge(world: Judged, assertions: Assertion[], opts: JudgeOptions): Promise<void> {
   if (assertions.length === 0) return;
   await world.attach(opts.mask(JSON.stringify(assertions)), { mediaType: ASSERTIONS_MEDIA_TYPE, fileName: 'assertions.json' });
-  const failed = assertions.filter((a) => a.outcome === 'failed');
-  const decisive = failed.filter((a) => requirement(a.req).level === 'MUST' || opts.strict);
-  const warnings = failed.filter((a) => !decisive.includes(a) && requirement(a.req).level === 'SHOULD');
+  const warnings = assertions.filter((a) => a.outcome === 'failed' && !decisive(a, opts.strict) && requirement(a.req).level === 'SHOULD');
   if (warnings.length) {
     // Allure's "Warning (SHOULD)" category finds passed scenarios by this label.
     await label(WARNING_LABEL.name, WARNING_LABEL.value);
-    await world.attach(
-      opts.mask(
-        formatFindings(
-          'Warning (SHOULD, does not decide conformance)',
-          warnings.flatMap((a) => a.findings),
-        ),
-      ),
-      {
-        mediaType: 'text/plain',
-        fileName: 'warnings.txt',
-      },
+    const text = formatFindings(
+      'Warning (SHOULD, does not decide conformance)',
+      warnings.flatMap((a) => a.findings),
     );
+    await world.attach(opts.mask(text), { mediaType: 'text/plain', fileName: 'warnings.txt' });
   }
-  if (decisive.length) {
-    const text = opts.mask(
-      formatFindings(
-        'Nonconformance',
-        decisive.flatMap((a) => a.findings),
-      ),
-    );
-    await world.attach(text, { mediaType: 'text/plain', fileName: 'findings.txt' });
-    throw new ConformanceAssertionError(text);
-  }
-  const unknown = assertions.filter((a) => a.outcome === 'cantTell' && (requirement(a.req).level === 'MUST' || opts.strict));
-  if (unknown.length) {
-    const text = opts.mask(`Cannot tell:\n${unknown.map((a) => `${a.req}: ${a.reasons.join('; ')}`).join('\n')}`);
-    await world.attach(text, { mediaType: 'text/plain', fileName: 'cannot-tell.txt' });
-    throw new CannotTell(text);
-  }
+  const failed = assertions.filter((a) => decisive(a, opts.strict));
+  if (failed.length) await world.attach(opts.mask(nonconformance(failed)), { mediaType: 'text/plain', fileName: 'findings.txt' });
+  const unknown = assertions.filter((a) => open(a, opts.strict));
+  if (unknown.length) await world.attach(opts.mask(cannotTellText(unknown)), { mediaType: 'text/plain', fileName: 'cannot-tell.txt' });
+}
+
+/**
+ * The verdict of a scenario from every assertion its steps recorded: a decisive failure wins over
+ * a cannot-tell; undefined when the scenario passes. `endedEarly` is why it stopped before its last
+ * step (a precondition), added to the message.
+ */
+export function scenarioVerdict(assertions: Assertion[], opts: JudgeOptions, endedEarly?: string): Error | undefined {
+  const failed = assertions.filter((a) => decisive(a, opts.strict));
+  const then = endedEarly ? `\nThen the scenario ended early: ${endedEarly}` : '';
+  if (failed.length) return new ConformanceAssertionError(opts.mask(nonconformance(failed) + then));
+  const unknown = assertions.filter((a) => open(a, opts.strict));
+  if (endedEarly) return new CannotTell(opts.mask(endedEarly + (unknown.length ? `\n${cannotTellText(unknown)}` : '')));
+  if (unknown.length) return new CannotTell(opts.mask(cannotTellText(unknown)));
+  return undefined;
+}
+
+function nonconformance(failed: Assertion[]): string {
+  return formatFindings(
+    'Nonconformance',
+    failed.flatMap((a) => a.findings),
+  );
+}
+
+/** One line per requirement left open, the first naming them all (a report shows the first line). */
+function cannotTellText(unknown: Assertion[]): string {
+  const byReq = new Map<string, string[]>();
+  for (const a of unknown) byReq.set(a.req, [...new Set([...(byReq.get(a.req) ?? []), ...a.reasons])]);
+  const lines = [...byReq].map(([id, why]) => `${id}: ${why.join('; ') || 'no reason given'}`);
+  return `Cannot tell: ${lines.join('\n')}`;
 }
 
 /** Findings grouped by requirement: its level, section and statement, then where/expected/found. */

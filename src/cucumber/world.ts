@@ -17,7 +17,15 @@ import type { Assertion, Rule } from '../contracts/rule';
 import type { BookedItem } from '../operations/bookread/contract';
 import { attachEvidence } from './evidence';
 import { discoverActivity } from '../operations/activityavailability/discover';
-import { judge } from './judge';
+import { judge, scenarioVerdict, type JudgeOptions } from './judge';
+import { corroborationOf, needKey, NO_CORROBORATION, type Corroboration, type Description, type Need } from '../contracts/corroboration';
+import { hotelDescription } from '../operations/hotelnbc/describe';
+import { activityDescription } from '../operations/activitynbc/describe';
+import { sameCode } from '../contracts/values';
+
+// Corroboration asks the gateway once per hotel code per process (a worker's scenarios share the
+// answer); the evidence is attached to the scenario that asked first, and `source` names it.
+const described = new Map<string, Promise<Description>>();
 
 /** A booking the scenario committed: what it holds, to compare with reads, and to cancel. */
 export interface CreatedBooking {
@@ -41,8 +49,12 @@ export class GatewayWorld extends World {
   /** Booking values of the activity found that its availability reply did not show (the suite's guesses). */
   guessed: string[] = [];
   pickleName?: string;
+  /** The id of the scenario's last step, whose end carries the scenario's verdict (hooks.ts). */
+  lastStepId?: string;
   /** The scenario's @req:<ID> tags. */
   requirementTags: string[] = [];
+  /** Every assertion the scenario's steps recorded: its verdict is decided from all of them at the end. */
+  readonly judged: Assertion[] = [];
 
   constructor(options: IWorldOptions) {
     super(options);
@@ -79,18 +91,22 @@ export class GatewayWorld extends World {
     const ctx = this.run;
     // a Commit is written to the ledger before it is sent: a run killed meanwhile leaves an intent
     recordBookingIntent(ctx, this.currentRequest, this.pickleName);
-    const x = await exchange(this.currentRequest, {
-      baseUrl: ctx.baseUrl,
-      limits: ctx.config.limits,
-      retry: ctx.config.retry,
-      body: brokenBody,
-    });
+    const x = await this.exchangeOf(this.currentRequest, brokenBody);
     this.last = x;
     this.history.push(x);
     await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);
     // Every reply is looked at for the caller's credentials (security class, SHOULD).
     await this.record([credentialEcho(ctx.redactor, ctx.credentials.user).check(x)]);
     return x;
+  }
+
+  /**
+   * Every exchange of the scenario, its own requests and corroboration alike, goes through here:
+   * the run's target, limits and retries (and any guard of the run belongs here too).
+   */
+  private exchangeOf(request: OtaRequest, brokenBody?: string): Promise<Exchange> {
+    const ctx = this.run;
+    return exchange(request, { baseUrl: ctx.baseUrl, limits: ctx.config.limits, retry: ctx.config.retry, body: brokenBody });
   }
 
   /** The alignment rule for the last reply's operation, or undefined without its schema. */
@@ -107,22 +123,100 @@ export class GatewayWorld extends World {
   /** Runs rules on an exchange (the last by default) and judges what they concluded. */
   async check(rules: Rule[], x: Exchange = this.reply): Promise<void> {
     const profile = this.run.replyProfile.facts;
-    await this.record(rules.map((r) => r.check(x, profile)));
+    const more = await this.corroborate(rules, x);
+    await this.record(rules.map((r) => r.check(x, profile, more)));
+  }
+
+  /** Asks the gateway's descriptive operations for what the rules need and the reply does not show. */
+  private async corroborate(rules: Rule[], x: Exchange): Promise<Corroboration> {
+    const profile = this.run.replyProfile.facts;
+    const needs = new Map<string, Need>(rules.flatMap((r) => r.needs?.(x, profile) ?? []).map((n) => [needKey(n), n]));
+    if (needs.size === 0) return NO_CORROBORATION;
+    const found: Description[] = [];
+    // one at a time: the run's bounds (consecutive failures, deadline) see them as any exchange
+    for (const [key, need] of needs) {
+      let d = described.get(key);
+      if (!d) described.set(key, (d = need.kind === 'hotel' ? this.describeHotel(need.code) : this.describeActivity(need.code)));
+      found.push(await d);
+    }
+    return corroborationOf(found);
+  }
+
+  /** Hotel descriptive data of one hotel code, sent like any exchange of the scenario (evidence, bounds). */
+  private async describeHotel(code: string): Promise<Description> {
+    const brand = this.run.data.hotels.find((h) => sameCode(h.code, code))?.brandCode;
+    const { x, source } = await this.askDescription(
+      'hotelnbc',
+      `hotel descriptive data of ${code}`,
+      { hotelCode: code, brandCode: brand ?? '' },
+      (r) => {
+        // the brand of a hotel the test data does not list is unknown: the attribute is left out
+        if (!brand) r.removeAttribute('ota:HotelDescriptiveInfos/ota:HotelDescriptiveInfo', 'BrandCode');
+      },
+    );
+    return hotelDescription(x, code, source, this.run.replyProfile.facts);
+  }
+
+  /** Activity descriptive data of one TourActivityID, sent like any exchange of the scenario. */
+  private async describeActivity(code: string): Promise<Description> {
+    const { x, source } = await this.askDescription('activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code });
+    return activityDescription(x, code, source, this.run.replyProfile.facts);
+  }
+
+  /** Sends a descriptive request from its sample with these values; evidence and credential check as for any exchange. */
+  private async askDescription(
+    name: 'hotelnbc' | 'activitynbc',
+    what: string,
+    overrides: PlaceholderValues,
+    edit: (r: OtaRequest) => void = () => undefined,
+  ): Promise<{ x: Exchange; source: string }> {
+    const ctx = this.run;
+    const op = OPERATIONS[name];
+    const values = { ...baseValues(ctx.credentials, ctx.data, ctx.config.runId), ...op.values?.(ctx.data), ...overrides };
+    const request = OtaRequest.fromSample(op, ctx.config.samplesDir, values);
+    request.testData = ctx.data;
+    edit(request);
+    const x = await this.exchangeOf(request);
+    this.history.push(x);
+    await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);
+    await this.record([credentialEcho(ctx.redactor, ctx.credentials.user).check(x)]);
+    return { x, source: ctx.redactor.scrub(`${what} (exchange ${this.history.length} of "${this.pickleName ?? 'a scenario'}")`) };
   }
 
   /** Judges assertions made by a step itself (checks across several exchanges). */
   async record(all: Assertion[]): Promise<void> {
     const assertions = all.filter((a) => a.notApplicable === undefined);
     if (assertions.length === 0) return;
+    this.judged.push(...assertions);
+    await judge(this, assertions, this.judgeOptions);
+  }
+
+  private get judgeOptions(): JudgeOptions {
     const { redactor, config } = this.run;
-    await judge(this, assertions, { strict: config.strict, mask: (s) => redactor.scrub(s) });
+    return { strict: config.strict, mask: (s) => redactor.scrub(s) };
+  }
+
+  /**
+   * The scenario's verdict from everything its steps recorded (undefined: it passed). The last
+   * step's hook throws it, so the scenario shows failed (a MUST failed) or broken (cannot tell).
+   */
+  verdict(): Error | undefined {
+    return scenarioVerdict(this.judged, this.judgeOptions);
+  }
+
+  /**
+   * Ends the scenario before its last step (a precondition that does not hold): its unchecked
+   * requirements are cantTell with `reason`, and a failure recorded earlier still fails it.
+   */
+  endEarly(reason: string): Error {
+    return scenarioVerdict(this.judged, this.judgeOptions, reason) ?? new CannotTell(reason);
   }
 
   /** A precondition of the scenario: when it does not hold, its requirements are cantTell. */
   precondition(holds: unknown, reason: string): asserts holds {
     const unreachable = holds ? undefined : unreachableNote(this.history, reason);
     if (!holds)
-      throw new CannotTell(
+      throw this.endEarly(
         `Cannot tell: precondition not met: ${this.run.redactor.scrub(unreachable ? `${reason} (${unreachable})` : reason)}`,
       );
   }
@@ -141,7 +235,7 @@ export class GatewayWorld extends World {
 
   /** The scenario's (first) booking: the one its booking steps speak of. */
   get booking(): CreatedBooking {
-    if (!this.bookings[0]) throw new CannotTell('Cannot tell: precondition not met: no booking was made in this scenario');
+    if (!this.bookings[0]) throw this.endEarly('Cannot tell: precondition not met: no booking was made in this scenario');
     return this.bookings[0];
   }
 

@@ -130,7 +130,7 @@ export function requirementOutcomes(
       const checked = s.assertions.some((a) => a.req === req.id);
       if (!checked && s.status !== 'passed' && s.status !== 'skipped') {
         checks.cantTell++;
-        if (reasons.length < 5) reasons.push(`not checked: "${s.name}" ended early: ${firstLine(s.message)}`);
+        if (reasons.length < 5) reasons.push(`not checked: "${s.name}" ended early: ${endReason(s.message)}`);
       }
     }
     const ran = citing.filter((s) => s.status !== 'skipped');
@@ -168,6 +168,22 @@ export function requirementOutcomes(
       checks,
     };
   });
+}
+
+/**
+ * Why a scenario ended before its last step: the note the World adds after earlier findings
+ * ("Then the scenario ended early: ..."), else the message's first line with the line after a
+ * bare heading ("Cannot tell:"), so the reason is never empty.
+ */
+function endReason(message: string | undefined): string {
+  const early = /\nThen the scenario ended early: (.*)/.exec(message ?? '');
+  if (early) return firstLine(early[1]);
+  const lines = (message ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const head = lines[0] ?? '';
+  return firstLine(/:$/.test(head) && lines[1] ? `${head} ${lines[1]}` : head) || 'no reason was given';
 }
 
 /** The first non-blank line of a message, trimmed and cut to `max` characters. */

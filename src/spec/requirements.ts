@@ -404,7 +404,7 @@ export const REQUIREMENTS = [
     class: 'core',
     section: 'What the service does; Endpoints, /activityavailability',
     statement:
-      'Activities returned are offered at the requested hotel (Location Context=Source) and, when one is named, of the requested product (Location Context=Service).',
+      "Activities returned are offered for the requested location: with a hotel named (Location Context=Source), the hotel itself, a pickup at it, or the hotel's area (its region, town or country); and, when one is named, of the requested product (Location Context=Service).",
     basis: spec('Returns available activities, their products and rates for given participants, location and dates.'),
   }),
   r({
@@ -429,7 +429,7 @@ export const REQUIREMENTS = [
     class: 'core',
     section: 'Endpoints, /activityavailability',
     statement:
-      'An activity availability request that names a hotel (Location Context=Source) and no product is served and returns activities of that hotel.',
+      "An activity availability request that names a hotel (Location Context=Source) and no product is served and returns activities offered for that hotel's location (the hotel, a pickup at it, or its area).",
     basis: profile(`a reasonable reading of a form the spec neither requires nor forbids: ${MANDATORY_OPEN}`),
   }),
   r({
@@ -477,7 +477,8 @@ export const REQUIREMENTS = [
     level: 'MUST',
     class: 'core',
     section: 'What the service does; Endpoints, /activitysearch',
-    statement: 'Activities returned by a search are in the requested area (the area of the hotel named by LocationPref Context=Source).',
+    statement:
+      'Activities returned by a search are in the requested area: the area (region, town or country) of the hotel named by LocationPref Context=Source, or at that hotel.',
     basis: spec('Returns available activities in an area together with some of their descriptive data.'),
   }),
   r({

@@ -124,6 +124,9 @@ function weeklyPatterns(dates: string[]): string[] {
  * search only): the address is the town and country, no StateProv and no Region/@RegionName.
  */
 export function placeAndPickup(a: Activity, hotel: string, variants: Variants, byTown = false): { location: string; pickup: string } {
+  // Variant activity-place-in-descriptive-only: where the activity is and whom it picks up, only
+  // its activity descriptive data says.
+  if (variants.has('activity-place-in-descriptive-only')) return { location: '', pickup: '' };
   const addr = address(a.city, byTown ? undefined : a.region, a.country);
   const regionName = byTown ? undefined : a.region;
   if (a.ticketOnly && variants.has('pickupless-tickets')) {

@@ -129,16 +129,22 @@ function roomStay(h: Hotel, os: Offer[], g: Guests, start: string, end: string, 
       {},
       [...g.byCode].map(([code, n]) => el('GuestCount', { AgeQualifyingCode: code, Count: n })),
     ),
+    // Variant stay-dates-in-rates-only: no TimeSpan; the Rates' EffectiveDate/ExpireDate say the stay.
     // Variant inclusive-rate-dates: the stay as Start and a number of nights, no End.
-    variants.has('inclusive-rate-dates')
-      ? el('TimeSpan', { Start: start, Duration: `P${nights.length}N` })
-      : el('TimeSpan', { Start: start, End: end }),
+    variants.has('stay-dates-in-rates-only')
+      ? ''
+      : variants.has('inclusive-rate-dates')
+        ? el('TimeSpan', { Start: start, Duration: `P${nights.length}N` })
+        : el('TimeSpan', { Start: start, End: end }),
     el('Total', { AmountAfterTax: fmtMinor(best.total, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
-    el(
-      'BasicPropertyInfo',
-      { BrandCode: h.brandCode, HotelCode: h.code, HotelName: h.name, BrandName: h.brandName },
-      address(h.city, place.region, place.country, h.address, h.postalCode),
-    ),
+    // Variant hotel-code-only-availability: the hotel by its code alone; where it is, its descriptive data says.
+    variants.has('hotel-code-only-availability')
+      ? el('BasicPropertyInfo', { HotelCode: h.code })
+      : el(
+          'BasicPropertyInfo',
+          { BrandCode: h.brandCode, HotelCode: h.code, HotelName: h.name, BrandName: h.brandName },
+          address(h.city, place.region, place.country, h.address, h.postalCode),
+        ),
   );
 }
 

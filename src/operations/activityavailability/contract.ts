@@ -2,13 +2,21 @@
 // "Returns available activities, their products and rates for given participants, location and
 // dates." The reply structure is "not shown": each fact is read from the places OpenTravel 2016B
 // (OTA_TourActivityAvailRS) and common practice give it; the spec's own request forms come last.
-import { fact, type Fact, type ReplyReader } from '../../contracts/reader';
+import { fact, type Fact, type ReplyReader, notShown } from '../../contracts/reader';
 import { list, rule, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
 import { ageQualifyingCode, countsText, decimalsOf, firstAccepted, itemsOffered, num } from '../../contracts/values';
 import type { XNode } from '../../xml/xml';
 import type { Contract } from '../contract';
-import { activities, checkDates, checkFormOffered, checkHotel, checkProduct, tourActivityFacts } from './tour-activity';
+import {
+  activities,
+  checkDates,
+  checkFormOffered,
+  checkOfferedFor,
+  offeredForNeeds,
+  checkProduct,
+  tourActivityFacts,
+} from './tour-activity';
 
 const XSD = 'OTA_TourActivityAvailRS.xsd (2016B)';
 const CATEGORY = `${XSD}: TourActivityInfo/Pricing/ParticipantCategory`;
@@ -149,13 +157,18 @@ export const contract: Contract = {
     rule('AAV-SUCCESS', 'at least one activity is offered', (x, c, r) => {
       if (checkServed(x, c)) itemsOffered(x, c, r, FACTS.activity, 'at least one available activity');
     }),
-    rule('AAV-LOCATION', 'every activity offered is at the requested hotel and product', (x, c, r) => {
-      const hotel = requestedHotel(x);
-      const product = requestedProduct(x);
-      if (hotel) checkHotel(x, c, r, FACTS, hotel);
-      if (product) checkProduct(x, c, r, FACTS, product);
-      if (!hotel && !product) c.cannotTell('the request names neither a hotel nor a product');
-    }),
+    rule(
+      'AAV-LOCATION',
+      'every activity offered is at the requested hotel and product',
+      (x, c, r, more) => {
+        const hotel = requestedHotel(x);
+        const product = requestedProduct(x);
+        if (hotel) checkOfferedFor(x, c, r, FACTS, hotel, more);
+        if (product) checkProduct(x, c, r, FACTS, product);
+        if (!hotel && !product) c.cannotTell('the request names neither a hotel nor a product');
+      },
+      (x, r) => offeredForNeeds(r, FACTS, requestedHotel(x)),
+    ),
     rule('AAV-DATES', 'every activity offered takes place within the requested period', (x, c, r) => {
       checkDates(x, c, r, FACTS, x.request.value('//ota:Schedule/@StartPeriod'), x.request.value('//ota:Schedule/@EndPeriod'));
     }),
@@ -171,7 +184,7 @@ export const contract: Contract = {
           code: categoryCode(r, n),
           qty: r.value(FACTS.categoryQuantity, n)?.value ?? (perParticipant ? '1' : undefined),
         }));
-        if (!categories || !priced) c.cannotTell(`the reply does not show ${FACTS.category.what}: activity ${a.label}`);
+        if (!categories || !priced) c.cannotTell(notShown(r, FACTS.category, `activity ${a.label}`));
         else if (priced.some((p) => !p.code || p.qty === undefined))
           c.cannotTell(
             `the reply does not show ${FACTS.categoryCode.what} and ${FACTS.categoryQuantity.what} of every category: activity ${a.label}`,
@@ -182,11 +195,16 @@ export const contract: Contract = {
         }
       }
     }),
-    rule('AAV-HOTEL-ONLY', 'the activities of the requested hotel are offered', (x, c, r) => {
-      const hotel = requestedHotel(x);
-      const form = { holds: !!hotel && !requestedProduct(x), is: 'a hotel and no product' };
-      checkFormOffered(x, c, r, FACTS, form, `activities of hotel ${hotel}`, () => checkHotel(x, c, r, FACTS, hotel));
-    }),
+    rule(
+      'AAV-HOTEL-ONLY',
+      'the activities of the requested hotel are offered',
+      (x, c, r, more) => {
+        const hotel = requestedHotel(x);
+        const form = { holds: !!hotel && !requestedProduct(x), is: 'a hotel and no product' };
+        checkFormOffered(x, c, r, FACTS, form, `activities of hotel ${hotel}`, () => checkOfferedFor(x, c, r, FACTS, hotel, more));
+      },
+      (x, r) => offeredForNeeds(r, FACTS, requestedHotel(x)),
+    ),
     rule('AAV-PRODUCT-ONLY', 'the activities of the requested product are offered', (x, c, r) => {
       const product = requestedProduct(x);
       const form = { holds: !!product && !requestedHotel(x), is: 'a product and no hotel' };
@@ -201,7 +219,7 @@ export const contract: Contract = {
       for (const a of activities(x, c, r, FACTS)) {
         const categories = r.nodes(FACTS.category, a.node);
         const prices = categories ? perPersonPrices(r, a.node, categories.value) : [];
-        if (prices.length === 0) c.cannotTell(`the reply does not show ${FACTS.price.what}: activity ${a.label}`);
+        if (prices.length === 0) c.cannotTell(notShown(r, FACTS.price, `activity ${a.label}`));
         const over = prices.filter((p) => p > max + 1e-9);
         if (over.length)
           c.fail(`${a.at}/${categories!.at}/${FACTS.price.places[0]}`, `at most ${max} per person (MaximumPrice)`, list(over.map(String)));
@@ -212,13 +230,13 @@ export const contract: Contract = {
       const decimals = num(x.request.value('//ota:GuidelinePricing/ota:MaximumPrice/@CurrencyDecimal'));
       for (const a of activities(x, c, r, FACTS)) {
         const amounts = r.nodes(FACTS.amount, a.node);
-        if (!amounts) c.cannotTell(`the reply does not show ${FACTS.amount.what}: activity ${a.label}`);
+        if (!amounts) c.cannotTell(notShown(r, FACTS.amount, `activity ${a.label}`));
         for (const [i, el] of (amounts?.value ?? []).entries()) {
           const at = `${a.at}/${amounts!.at}[${i + 1}]`;
           const amount = r.doc.find('@Amount', el)[0].content.trim();
           const cur = r.value(FACTS.currency, el);
           const places = r.value(FACTS.decimalPlaces, el);
-          if (!cur) c.cannotTell(`the reply does not show ${FACTS.currency.what}: ${at}`);
+          if (!cur) c.cannotTell(notShown(r, FACTS.currency, `${at}`));
           else if (cur.value.toUpperCase() !== currency?.toUpperCase()) c.fail(`${at}/${cur.at}`, `${currency}`, cur.value);
           if (places && num(places.value) !== decimals) c.fail(`${at}/${places.at}`, `${decimals} (CurrencyDecimal)`, places.value);
           // An amount without a point may be in minor units (OpenTravel DecimalPlaces); with one, its digits count.

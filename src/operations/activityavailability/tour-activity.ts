@@ -2,7 +2,7 @@
 // as TourActivityInfo elements of the same structure (OTA_TourActivityAvailRS.xsd and
 // OTA_TourActivitySearchRS.xsd), so the places of the hotel, product and dates facts are the same;
 // each operation names its own facts (ids "<operation>.activity.<thing>").
-import { fact, type Fact, type ReplyReader } from '../../contracts/reader';
+import { fact, type Fact, type ReplyReader, notShown } from '../../contracts/reader';
 import { list, type Check, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
 import {
@@ -18,10 +18,15 @@ import {
   xsBoolIs,
 } from '../../contracts/values';
 import type { XNode } from '../../xml/xml';
+import type { Corroboration, Need } from '../../contracts/corroboration';
+import { countryCode, normalName, placeVerdict } from '../../contracts/places';
 
 /** The spec names a hotel as "text of Region with RegionCode=HotelCode", a product as "... RegionCode=Product". */
 const HOTEL_REGION = `ota:Location/ota:Region[${wordIs('@RegionCode', 'HotelCode')}]`;
 export const PRODUCT_REGION = `ota:Location/ota:Region[${wordIs('@RegionCode', 'Product')}]`;
+// A Region of the activity's own place, named by its text with a RegionCode that says which kind
+// (Country, Region, Resort...), as the vendor documents write it; not a hotel or product code.
+const AREA_REGION = `ota:Location/ota:Region[normalize-space()][not(${wordIs('@RegionCode', 'HotelCode')} or ${wordIs('@RegionCode', 'Product')})]`;
 const PICKUP = `ota:PickupDropoff[${xsBoolIs('@PickupInd', true)}]`;
 // A PickupDropoff that does not say it is a drop-off (PickupInd false): a drop-off point is not the hotel.
 const NOT_DROPOFF = `ota:PickupDropoff[not(${xsBoolIs('@PickupInd', false)})]`;
@@ -55,6 +60,31 @@ export function tourActivityFacts(op: 'activityavailability' | 'activitysearch',
       `${xsd}: Location/Region (TourActivityLocationType) with the spec's RegionCode=HotelCode; PickupDropoff/@LocationName ` +
         '(TourActivityTransType; the spec writes the hotel code there in a booking: "LocationName (hotel code)"), not of a ' +
         'drop-off (PickupInd false). Ticket-only activities have no pickup.',
+    ),
+    area: fact(
+      `${op}.activity.area`,
+      'the area of an activity',
+      [
+        'ota:Location/ota:Region/@RegionName',
+        'ota:Location/ota:Address/ota:StateProv',
+        'ota:Location/ota:Address/ota:StateProv/@StateCode',
+        'ota:Location/ota:Address/ota:CityName',
+        'ota:Location/ota:Address/ota:County',
+        'ota:Location/ota:Address/ota:CountryName',
+        AREA_REGION,
+      ],
+      `${xsd}: TourActivityInfo/Location (TourActivityLocationType): Region/@RegionName, Address (StateProv, CityName, County, CountryName); ` +
+        'Region text by RegionCode (Country, Region, Resort...: the vendor practice the spec derives from)',
+    ),
+    country: fact(
+      `${op}.activity.country`,
+      'the country of an activity',
+      [
+        'ota:Location/ota:Address/ota:CountryName/@Code',
+        'ota:Location/ota:Address/ota:CountryName',
+        `ota:Location/ota:Region[${wordIs('@RegionCode', 'Country')}]`,
+      ],
+      `${xsd}: TourActivityInfo/Location/Address/CountryName (text: name; @Code: ISO 3166); Region RegionCode=Country (vendor practice)`,
     ),
     start: fact(
       `${op}.activity.start`,
@@ -100,7 +130,7 @@ export function checkDates(
 ): void {
   for (const a of activities(x, c, r, f)) {
     const dates = firstAccepted(r, f.start, isDate, a.node);
-    if (!dates) c.cannotTell(`the reply does not show ${f.start.what}: activity ${a.label}`);
+    if (!dates) c.cannotTell(notShown(r, f.start, `activity ${a.label}`));
     const spans = r
       .placesOf(f.start)
       .flatMap((p) => r.doc.find(p, a.node))
@@ -114,30 +144,139 @@ export function checkDates(
 }
 
 /**
- * Every activity is offered at `hotel` (AAV-LOCATION, AAV-HOTEL-ONLY). A Region with
- * RegionCode=HotelCode names a hotel by its code; a pickup's LocationName may be a name too, so
- * another value there is a finding only when the reply uses that place for codes (some activity
- * shows the requested hotel's code there).
+ * Every activity is offered for the location of `hotel` (AAV-LOCATION, AAV-HOTEL-ONLY, ASR-AREA,
+ * ASR-HOTEL-ONLY): "for given participants, location and dates", "in an area". With a hotel named,
+ * an activity is for its location when it names that hotel (Region RegionCode=HotelCode, a
+ * pickup), or shows the hotel's area: a region, town or (shown alone) country of the hotel, as the
+ * gateway's hotel descriptive data shows it (corroboration), or as the activities that name the
+ * hotel show it. It is elsewhere when it shows another country, or another place of the test data;
+ * a hotel named in its stead is placed by that hotel's descriptive data. Otherwise cannot tell.
  */
-export function checkHotel(x: Exchange, c: Check, r: ReplyReader, f: TourActivityFacts, hotel: string): void {
+export function checkOfferedFor(x: Exchange, c: Check, r: ReplyReader, f: TourActivityFacts, hotel: string, more: Corroboration): void {
   const items = activities(x, c, r, f);
-  const placeHoldsCodes = items.some((a) => showsOneOf(r, f.hotel, a.node, hotel));
+  const home = homeArea(x, r, f, items, hotel, more);
   for (const a of items) {
-    const at = showsOneOf(r, f.hotel, a.node, hotel);
-    const shown = list(valuesEverywhere(r, f.hotel, a.node));
-    if (at === undefined) c.cannotTell(`the reply does not show ${f.hotel.what}: activity ${a.label}`);
-    else if (!at && (placeHoldsCodes || r.doc.find(`${HOTEL_REGION}[normalize-space()]`, a.node).length))
-      c.fail(`${a.at}/${r.nodes(f.hotel, a.node)!.at}`, `hotel ${hotel}`, shown);
-    else if (!at)
-      c.cannotTell(`activity ${a.label} shows ${shown}, which may be a hotel's name: no activity shows hotel ${hotel} by its code`);
+    if (showsOneOf(r, f.hotel, a.node, hotel)) continue;
+    const shown = valuesEverywhere(r, f.area, a.node);
+    const countries = countriesOf(r, f, a.node);
+    // another hotel named, and nothing of the activity's own area: where that hotel is, its descriptive data says
+    const others = shown.length || countries.size ? [] : valuesEverywhere(r, f.hotel, a.node);
+    // nothing of where the activity is: its own descriptive data may say (its area, the hotels it serves)
+    const own = !shown.length && !countries.size && !others.length ? more.activity(a.label) : undefined;
+    if (own?.hotels?.some((h) => sameCode(h, hotel))) continue;
+    const via = [...others.map((o) => more.hotel(o)), own].find((d) => d && !d.problem && (d.region.length || d.country.length));
+    const theirs = via
+      ? { names: via.region, countries: new Set(via.country.map(countryCode).filter(isCode)) }
+      : { names: shown, countries };
+    const where = via
+      ? `${a.at} (activity ${a.label}${via.kind === 'hotel' ? ` at hotel ${via.code}` : ''}), by ${via.source}`
+      : `${a.at}/${r.nodes(f.area, a.node)?.at ?? 'ota:Location'}`;
+    const area = via ? undefined : r.value(f.area, a.node);
+    // another value at the same region place as the hotel's own activities show (not a town): another region
+    const otherRegion = area && home.byPlace.get(area.at)?.size && !home.byPlace.get(area.at)!.has(normalName(area.value));
+    const verdict =
+      otherRegion && !home.names.some((n) => normalName(n) === normalName(area.value)) ? 'other' : areaVerdict(x, home, theirs);
+    if (verdict === 'other')
+      c.fail(
+        where,
+        `the location of hotel ${hotel} (${list([...home.names, ...home.countries])}${home.source ? `, by ${home.source}` : ''})`,
+        list([...theirs.names, ...theirs.countries]),
+      );
+    else if (verdict === 'unknown' && others.length && !via)
+      c.cannotTell(
+        `activity ${a.label} is offered at ${list(others)}, not at hotel ${hotel}, and shows no area of its own (${f.area.id}); ` +
+          (others.map((o) => more.hotel(o)?.problem).find(Boolean) ?? 'no hotel descriptive data placed that hotel'),
+      );
+    else if (verdict === 'unknown')
+      c.cannotTell(
+        !shown.length && !countries.size && !others.length
+          ? `${notShown(r, [f.hotel, f.area], `activity ${a.label}`)}; ${own?.problem ?? home.problem ?? 'nothing else places it'}`
+          : `activity ${a.label} shows ${list([...theirs.names, ...theirs.countries, ...others])}, which the suite cannot place at the location of hotel ${hotel} ` +
+              `(${list([...home.names, ...home.countries])}${home.problem ? `; ${home.problem}` : ''}); an area may hold several towns: declare its names in the test data's placeAliases`,
+      );
   }
+}
+
+/** Items to ask hotel descriptive data about for checkOfferedFor: the requested hotel, and hotels named in its stead. */
+export function offeredForNeeds(r: ReplyReader, f: TourActivityFacts, hotel: string): Need[] {
+  const items = r.items(f.activity).filter((a) => !showsOneOf(r, f.hotel, a.node, hotel));
+  if (!hotel || items.length === 0) return [];
+  const unplaced = items.filter((a) => valuesEverywhere(r, f.area, a.node).length === 0 && countriesOf(r, f, a.node).size === 0);
+  const others = unplaced.flatMap((a) => valuesEverywhere(r, f.hotel, a.node));
+  // an activity that names no hotel and no place: its own descriptive data, by its TourActivityID
+  const activities = unplaced
+    .filter((a) => valuesEverywhere(r, f.hotel, a.node).length === 0)
+    .map((a) => r.value(f.tourActivityId, a.node)?.value)
+    .filter(isCode);
+  return [
+    ...[...new Set([hotel, ...others])].map((code) => ({ kind: 'hotel' as const, code })),
+    ...[...new Set(activities)].map((code) => ({ kind: 'activity' as const, code })),
+  ];
+}
+
+interface Area {
+  names: string[];
+  /** The areas the activities that name the hotel show, by the place they show them at (towns and countries left out). */
+  byPlace: Map<string, Set<string>>;
+  countries: Set<string>;
+  source?: string;
+  problem?: string;
+}
+
+const isCode = (v: string | undefined): v is string => !!v;
+const countriesOf = (r: ReplyReader, f: TourActivityFacts, node: XNode) =>
+  new Set([...valuesEverywhere(r, f.country, node), ...valuesEverywhere(r, f.area, node)].map(countryCode).filter(isCode));
+
+/** Where the requested hotel is: its descriptive data, and the areas of the activities that name it. */
+function homeArea(
+  x: Exchange,
+  r: ReplyReader,
+  f: TourActivityFacts,
+  items: Array<{ node: XNode }>,
+  hotel: string,
+  more: Corroboration,
+): Area {
+  const d = more.hotel(hotel);
+  const atHotel = items.filter((a) => showsOneOf(r, f.hotel, a.node, hotel));
+  const names = [...(d?.region ?? []), ...atHotel.flatMap((a) => valuesEverywhere(r, f.area, a.node).filter((v) => !countryCode(v)))];
+  const countries = new Set([
+    ...(d?.country ?? []).map(countryCode).filter(isCode),
+    ...atHotel.flatMap((a) => [...countriesOf(r, f, a.node)]),
+  ]);
+  const byPlace = new Map<string, Set<string>>();
+  for (const a of atHotel) {
+    const v = r.value(f.area, a.node);
+    if (v && !/CityName|CountryName/.test(v.at)) byPlace.set(v.at, (byPlace.get(v.at) ?? new Set()).add(normalName(v.value)));
+  }
+  const aliases = x.request.testData?.placeAliases ?? {};
+  const withAliases = names.flatMap((n) => [
+    n,
+    ...(aliases[n] ?? []),
+    ...Object.keys(aliases).filter((k) => aliases[k].some((v) => normalName(v) === normalName(n))),
+  ]);
+  return { names: [...new Set(withAliases)], byPlace, countries, source: d && !d.problem ? d.source : undefined, problem: d?.problem };
+}
+
+/** Whether an area shown (names, countries) is the hotel's ('same'), elsewhere ('other') or cannot be told. */
+function areaVerdict(x: Exchange, home: Area, theirs: { names: string[]; countries: Set<string> }): 'same' | 'other' | 'unknown' {
+  if (home.countries.size && theirs.countries.size && ![...theirs.countries].some((k) => home.countries.has(k))) return 'other';
+  const regions = theirs.names.filter((v) => !countryCode(v));
+  const wanted = new Set(home.names.map(normalName));
+  if (regions.some((v) => wanted.has(normalName(v)))) return 'same';
+  // a country alone (no region or town) in the hotel's country: offered for that country
+  if (regions.length === 0 && theirs.countries.size && [...theirs.countries].every((k) => home.countries.has(k))) return 'same';
+  const data = x.request.testData;
+  const declared = data ? [...data.hotelAvailability.places, data.hotelAvailability.emptyPlace].map((p) => p.name) : [];
+  const aliases = data?.placeAliases ?? {};
+  const others = declared.filter((p) => !wanted.has(normalName(p))).flatMap((p) => [p, ...(aliases[p] ?? [])]);
+  return home.names.length && placeVerdict('Region', regions, home.names, others) === 'other' ? 'other' : 'unknown';
 }
 
 /** Every activity is of `product` (AAV-LOCATION, AAV-PRODUCT-ONLY). */
 export function checkProduct(x: Exchange, c: Check, r: ReplyReader, f: TourActivityFacts, product: string): void {
   for (const a of activities(x, c, r, f)) {
     const of = showsOneOf(r, f.product, a.node, product);
-    if (of === undefined) c.cannotTell(`the reply does not show ${f.product.what}: activity ${a.label}`);
+    if (of === undefined) c.cannotTell(notShown(r, f.product, `activity ${a.label}`));
     else if (!of) c.fail(`${a.at}/${r.nodes(f.product, a.node)!.at}`, `product ${product}`, list(valuesEverywhere(r, f.product, a.node)));
   }
 }

@@ -1,7 +1,7 @@
 // Activity booking (POST /activitybook): everything the suite checks of its replies. "Books an
 // available activity." The reply structure is "not shown": each fact is read from the places
 // OpenTravel 2016B (OTA_TourActivityBookRS) gives it, and from common practice.
-import { fact } from '../../contracts/reader';
+import { fact, notShown } from '../../contracts/reader';
 import { list, rule } from '../../contracts/rule';
 import { checkServed, refusalForm } from '../../contracts/envelope';
 import { num } from '../../contracts/values';
@@ -64,7 +64,7 @@ export const contract: Contract = {
         return;
       }
       const price = r.values(FACTS.price);
-      if (!price) c.cannotTell(`the reply does not show ${FACTS.price.what}`);
+      if (!price) c.cannotTell(notShown(r, FACTS.price));
       else if (!price.value.some((a) => num(a) > 0)) c.fail(price.at, 'a price above zero', list(price.value));
     }),
     rule('BKG-COMMIT-REF', "the client's booking reference is confirmed", (x, c, r) => {

@@ -7,7 +7,7 @@
 import { fact } from '../../contracts/reader';
 import { rule } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { checkDescribed, checkNamedAndDescribed, requestedCodes } from '../../contracts/values';
+import { checkDescribed, checkNamedAndDescribed, requestedCodes, wordIs, xsBoolIs } from '../../contracts/values';
 import type { Contract } from '../contract';
 import { PRODUCT_REGION } from '../activityavailability/tour-activity';
 
@@ -51,6 +51,38 @@ export const FACTS = {
     ],
     `${TYPES}: TourActivityDescriptionType (ShortDescription, LongDescription, Multimedia); ` +
       'OTA_HotelDescriptiveInfoRS style: MultimediaDescriptions/TextItems, Descriptions/DescriptiveText',
+  ),
+  // Where the activity is and which hotels it serves: read by corroboration (./describe.ts).
+  area: fact(
+    'activitynbc.activity.area',
+    'the area of an activity described',
+    [
+      'ota:Location/ota:Region/@RegionName',
+      'ota:Location/ota:Address/ota:StateProv',
+      'ota:Location/ota:Address/ota:CityName',
+      'ota:Location/ota:Address/ota:County',
+      `ota:Location/ota:Region[normalize-space()][not(${wordIs('@RegionCode', 'HotelCode')} or ${wordIs('@RegionCode', 'Product')})]`,
+    ],
+    'TourActivityLocationType as in OTA_TourActivitySearchRS: Location/Region/@RegionName, Address (StateProv, CityName, County); Region text by RegionCode',
+  ),
+  country: fact(
+    'activitynbc.activity.country',
+    'the country of an activity described',
+    [
+      'ota:Location/ota:Address/ota:CountryName/@Code',
+      'ota:Location/ota:Address/ota:CountryName',
+      `ota:Location/ota:Region[${wordIs('@RegionCode', 'Country')}]`,
+    ],
+    'Location/Address/CountryName (text: name; @Code: ISO 3166); Region RegionCode=Country',
+  ),
+  hotels: fact(
+    'activitynbc.activity.hotels',
+    'the hotels an activity described serves (its pickups)',
+    [
+      `ota:PickupDropoff[not(${xsBoolIs('@PickupInd', false)})]/@LocationName`,
+      `ota:Location/ota:Region[${wordIs('@RegionCode', 'HotelCode')}]`,
+    ],
+    'PickupDropoff/@LocationName (TourActivityTransType), not of a drop-off; Region RegionCode=HotelCode',
   ),
 };
 

@@ -2,7 +2,7 @@
 // partially cancels an existing booking." The reply structure is "not shown": each fact is read
 // from the places OpenTravel 2016B (OTA_CancelRS) gives it, and from common practice. Whether a
 // status means "cancelled" is decided by the target's own words (test data, cancelledStatusWords).
-import { fact } from '../../contracts/reader';
+import { fact, notShown } from '../../contracts/reader';
 import { list, rule } from '../../contracts/rule';
 import { refusalForm } from '../../contracts/envelope';
 import type { Exchange } from '../../transport/exchange';
@@ -44,7 +44,7 @@ export const termsQuoted = (words: readonly string[]) =>
       c.cannotTell('the cancellation quote was not served');
       return;
     }
-    if (!r.nodes(FACTS.terms)) c.cannotTell(`the reply does not show ${FACTS.terms.what}`);
+    if (!r.nodes(FACTS.terms)) c.cannotTell(notShown(r, FACTS.terms));
     const status = r.value(FACTS.status);
     if (status && isCancelledWord(status.value, words))
       c.fail(status.at, 'a status that is not cancelled (OpenTravel: Pending)', status.value);
@@ -58,7 +58,7 @@ export const cancellationConfirmed = (words: readonly string[]) =>
       return;
     }
     const status = r.value(FACTS.status);
-    if (!status) c.cannotTell(`the reply does not show ${FACTS.status.what}`);
+    if (!status) c.cannotTell(notShown(r, FACTS.status));
     else if (!isCancelledWord(status.value, words)) c.fail(status.at, `cancelled (${list([...words])})`, status.value);
   });
 

@@ -3,7 +3,7 @@
 // OpenTravel 2016B gives it (OTA_ResRetrieveRS, or OTA_TourActivityResRetrieveRS) and from common
 // practice. A read is compared with what the scenario booked, so these checks take that
 // expectation (and the target's status words for a cancelled booking) as arguments.
-import { fact, ReplyReader, type Fact } from '../../contracts/reader';
+import { fact, ReplyReader, type Fact, notShown } from '../../contracts/reader';
 import { Check, list, noDocument, type Exchange, type Rule } from '../../contracts/rule';
 import type { ReplyProfilePlaces } from '../../contracts/reader';
 import { checkServed, refusalForm } from '../../contracts/envelope';
@@ -313,7 +313,7 @@ export const readDetails = (expected: ExpectedBooking) =>
     }
     const surnames = valuesIn(r, FACTS.surname, b);
     const wanted = [...new Set(expected.items.flatMap((i) => i.surnames))];
-    if (!surnames) c.cannotTell(`the reply does not show ${FACTS.surname.what}`);
+    if (!surnames) c.cannotTell(notShown(r, FACTS.surname));
     else {
       const missing = wanted.filter((s) => !surnames.value.some((v) => v.toLowerCase() === s.toLowerCase()));
       if (missing.length) c.fail(`${b.at}/${surnames.at}`, `participants ${list(missing)}`, list(surnames.value));

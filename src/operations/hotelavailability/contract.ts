@@ -1,7 +1,7 @@
 // Hotel availability (POST /hotelavailability): everything the suite checks of its replies.
 // "Returns available units for a number of guests, dates and location." The reply structure is
 // "not shown": each fact is read from the places OpenTravel 2016B (OTA_HotelAvailRS) gives it.
-import { fact, type ReplyReader } from '../../contracts/reader';
+import { fact, notShown, type ReplyReader } from '../../contracts/reader';
 import { list, rule, type Check, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
 import { addDays } from '../../core/dates';
@@ -18,7 +18,8 @@ import {
   valuesEverywhere,
   xsBoolIs,
 } from '../../contracts/values';
-import { normalName, placeVerdict } from '../../contracts/places';
+import { countryCode, normalName, placeVerdict } from '../../contracts/places';
+import type { Description } from '../../contracts/corroboration';
 import type { Contract } from '../contract';
 
 const XSD = 'OTA_HotelAvailRS.xsd (2016B)';
@@ -55,10 +56,11 @@ export const FACTS = {
       'ota:BasicPropertyInfo/ota:Address/ota:StateProv',
       'ota:BasicPropertyInfo/ota:Address/ota:StateProv/@StateCode',
       'ota:BasicPropertyInfo/ota:Address/ota:CountyName',
+      'ota:BasicPropertyInfo/ota:Address/ota:County',
       'ota:BasicPropertyInfo/ota:Address/ota:CityName',
       'ota:BasicPropertyInfo/ota:RelativePosition/ota:Transportations/ota:Transportation/@Description',
     ],
-    `${XSD}: BasicPropertyInfo/Address (StateProv, CountyName, CityName)`,
+    `${XSD}: BasicPropertyInfo/Address (StateProv, County: 2016B AddressType; CountyName, CityName)`,
   ),
   start: fact(
     'hotelavailability.hotel.start',
@@ -121,6 +123,26 @@ function placeNames(x: Exchange, name: string): { names: string[]; others: strin
   return { names, others };
 }
 
+/** Where a hotel of the reply is, as the reply itself shows it, judged against the requested place. */
+function hotelPlace(x: Exchange, r: ReplyReader, hotel: XNode) {
+  const place = requestedPlace(x);
+  const context = place.context === 'Country' ? 'Country' : 'Region';
+  const f = context === 'Country' ? FACTS.countryName : FACTS.region;
+  const { names, others } = placeNames(x, place.name);
+  // Every address part of the hotel, not just the first place: a region may be its city's.
+  const shown = valuesEverywhere(r, f, hotel);
+  return { fact: f, shown, verdict: shown.length ? placeVerdict(context, shown, names, others) : ('unknown' as const) };
+}
+
+/** Where the gateway's descriptive data says a hotel is, judged against the requested place. */
+function describedPlace(x: Exchange, d: Description) {
+  const place = requestedPlace(x);
+  const context = place.context === 'Country' ? 'Country' : 'Region';
+  const shown = context === 'Country' ? d.country : d.region;
+  const { names, others } = placeNames(x, place.name);
+  return shown.length ? { shown, verdict: placeVerdict(context, shown, names, others) } : undefined;
+}
+
 /** The hotels of the reply, each with a label for messages; none: see nothingToJudge. */
 function hotels(x: Exchange, c: Check, r: ReplyReader) {
   const items = r.items(FACTS.hotel).map((h) => ({ ...h, label: r.value(FACTS.code, h.node)?.value ?? h.at }));
@@ -162,24 +184,60 @@ export const contract: Contract = {
           `${items.length} results${codes.size ? ` for ${codes.size} hotels` : ''}`,
         );
     }),
-    rule('HAV-PLACE', 'every hotel returned is in the requested place', (x, c, r) => {
-      const place = requestedPlace(x);
-      const context = place.context === 'Country' ? 'Country' : 'Region';
-      const f = context === 'Country' ? FACTS.countryName : FACTS.region;
-      const { names, others } = placeNames(x, place.name);
-      for (const h of hotels(x, c, r)) {
-        // Every address part of the hotel, not just the first place: a region may be its city's.
-        const shown = valuesEverywhere(r, f, h.node);
-        const verdict = placeVerdict(context, shown, names, others);
-        if (shown.length === 0) c.cannotTell(`the reply does not show ${f.what}: hotel ${h.label}`);
-        else if (verdict === 'other') c.fail(`${h.at}/${r.nodes(f, h.node)!.at}`, `${place.context} ${place.name}`, list(shown));
-        else if (verdict === 'unknown')
-          c.cannotTell(
-            `hotel ${h.label} shows ${list(shown)}, which the suite cannot place in ${place.context} ${place.name}; ` +
-              `if it is there, declare that name in the test data's placeAliases`,
-          );
-      }
-    }),
+    rule(
+      'HAV-PLACE',
+      'every hotel returned is in the requested place',
+      (x, c, r, more) => {
+        const place = requestedPlace(x);
+        const items = hotels(x, c, r);
+        for (const h of items) {
+          const own = hotelPlace(x, r, h.node);
+          if (own.verdict === 'other')
+            c.fail(`${h.at}/${r.nodes(own.fact, h.node)!.at}`, `${place.context} ${place.name}`, list(own.shown));
+          if (own.verdict !== 'unknown') continue;
+          // The reply does not place the hotel: the gateway's own hotel descriptive data may.
+          const d = more.hotel(h.label);
+          const told = d && !d.problem ? describedPlace(x, d) : undefined;
+          const shown = own.shown.length
+            ? `hotel ${h.label} shows ${list(own.shown)}, which the suite cannot place in ${place.context} ${place.name}; ` +
+              "if it is there, declare that name in the test data's placeAliases"
+            : notShown(r, own.fact, `hotel ${h.label}`);
+          const why = d
+            ? (d.problem ?? `${d.source} does not show its ${place.context === 'Country' ? 'country' : 'region or town'} either`)
+            : r.value(FACTS.code, h.node)
+              ? 'no hotel descriptive data of it was asked'
+              : 'the reply shows no HotelCode to ask hotel descriptive data for';
+          if (!told) c.cannotTell(`${shown}; ${why}`);
+          else if (told.verdict === 'other')
+            c.fail(`${h.at} (hotel ${h.label}), by ${d!.source}`, `${place.context} ${place.name}`, list(told.shown));
+          else if (told.verdict === 'unknown')
+            c.cannotTell(
+              `${shown}, and ${d!.source} shows ${list(told.shown)}, which the suite cannot place there either; ` +
+                "if it is there, declare that name in the test data's placeAliases",
+            );
+        }
+        // What the reply and the gateway's descriptive data say of one hotel's country must agree.
+        for (const h of items) {
+          const d = more.hotel(h.label);
+          const mine = new Set(valuesEverywhere(r, FACTS.countryName, h.node).map(countryCode).filter(Boolean));
+          const theirs = new Set((d?.country ?? []).map(countryCode).filter(Boolean));
+          if (mine.size && theirs.size && ![...mine].some((k) => theirs.has(k)))
+            c.fail(
+              `${h.at}/${r.nodes(FACTS.countryName, h.node)!.at}`,
+              `the country ${d!.source} shows (${list([...theirs] as string[])})`,
+              list([...mine] as string[]),
+            );
+        }
+      },
+      // hotels the reply does not place, to ask hotel descriptive data about
+      (x, r) =>
+        r
+          .items(FACTS.hotel)
+          .filter((h) => hotelPlace(x, r, h.node).verdict === 'unknown')
+          .map((h) => r.value(FACTS.code, h.node)?.value)
+          .filter((code): code is string => !!code)
+          .map((code) => ({ kind: 'hotel' as const, code })),
+    ),
     rule('HAV-DATES', 'every hotel returned is offered for the requested stay dates', (x, c, r) => {
       const start = x.request.value('//ota:StayDateRange/@Start');
       const end = x.request.value('//ota:StayDateRange/@End');
@@ -188,7 +246,7 @@ export const contract: Contract = {
         // the last Rate's ExpireDate (or TimeSpan/@End) is the departure day.
         const starts = r.values(FACTS.start, h.node);
         const ends = r.nodes(FACTS.end, h.node);
-        if (!starts && !ends) c.cannotTell(`the reply does not show the stay dates of hotel ${h.label}`);
+        if (!starts && !ends) c.cannotTell(notShown(r, [FACTS.start, FACTS.end], `hotel ${h.label}`));
         const first = starts?.value.map(day).sort()[0];
         if (starts && first !== start) c.fail(`${h.at}/${starts.at}`, `${start}`, list(starts.value));
         const departures = ends?.value.flatMap((n) => departureDays(r, n)) ?? [];
@@ -205,9 +263,11 @@ export const contract: Contract = {
             .find('ota:GuestCount', g)
             .map((n) => [r.doc.find('@AgeQualifyingCode', n)[0]?.content, r.doc.find('@Count', n)[0]?.content]),
         );
-        if (!at || !groups?.flat().length) c.cannotTell(`the reply does not show the guests of hotel ${h.label}`);
+        if (!at || !groups?.flat().length) c.cannotTell(notShown(r, FACTS.guests, `hotel ${h.label}`));
         else if (groups.flat().some(([code, n]) => !ageQualifyingCode(code) || n === undefined))
-          c.cannotTell(`the reply does not show the AgeQualifyingCode and Count of every guest count: hotel ${h.label}`);
+          c.cannotTell(
+            `the reply does not show the AgeQualifyingCode and Count of every guest count (GuestCount/@AgeQualifyingCode, @Count) for hotel ${h.label}, at ${h.at}/${at.at}`,
+          );
         else {
           // GuestCounts per rate may each hold the whole party (alternatives) or share it (one room each).
           const each = groups.map((g) => countsText(g.map(([code, n]) => [ageQualifyingCode(code), n])));

@@ -57,6 +57,28 @@ export const FACTS = {
       'ContactInfos/ContactInfo/Addresses, HotelInfo/Services (facilities, HAC), FacilityInfo (GuestRooms, Restaurants, MeetingRooms), ' +
       'HotelInfo/CategoryCodes, AreaInfo',
   ),
+  // Where the hotel is: read by corroboration (./describe.ts) when another reply names the hotel by code only.
+  country: fact(
+    'hotelnbc.hotel.country',
+    'the country of a hotel described',
+    [
+      'ota:ContactInfos/ota:ContactInfo/ota:Addresses/ota:Address/ota:CountryName',
+      'ota:ContactInfos/ota:ContactInfo/ota:Addresses/ota:Address/ota:CountryName/@Code',
+    ],
+    `${CONTENT}/ContactInfos/ContactInfo/Addresses/Address/CountryName (ContactInfoRootType; text: name, @Code: ISO 3166)`,
+  ),
+  region: fact(
+    'hotelnbc.hotel.region',
+    'the region, county or town of a hotel described',
+    [
+      'ota:ContactInfos/ota:ContactInfo/ota:Addresses/ota:Address/ota:StateProv',
+      'ota:ContactInfos/ota:ContactInfo/ota:Addresses/ota:Address/ota:StateProv/@StateCode',
+      'ota:ContactInfos/ota:ContactInfo/ota:Addresses/ota:Address/ota:CountyName',
+      'ota:ContactInfos/ota:ContactInfo/ota:Addresses/ota:Address/ota:County',
+      'ota:ContactInfos/ota:ContactInfo/ota:Addresses/ota:Address/ota:CityName',
+    ],
+    `${CONTENT}/ContactInfos/ContactInfo/Addresses/Address (StateProv, County: 2016B AddressType; CountyName, CityName)`,
+  ),
 };
 
 export const contract: Contract = {

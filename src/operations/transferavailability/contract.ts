@@ -5,7 +5,7 @@
 // reply echoing that spelling is read too. Leg forms, one or two Locations and one or several
 // Passengers (TRF-LEG-FORMS, TRF-LOCATIONS-REPEATED, TRF-PASSENGERS-REPEATED) are "served" checks:
 // the step "the request is served, as ... requires".
-import { fact, type Fact, type ReplyReader } from '../../contracts/reader';
+import { fact, type Fact, type ReplyReader, notShown } from '../../contracts/reader';
 import { list, rule, type Check, type Exchange, type Rule } from '../../contracts/rule';
 import { checkServed, refusalCheck, refusalForm } from '../../contracts/envelope';
 import { addDays } from '../../core/dates';
@@ -168,7 +168,7 @@ function onlyRequested(x: Exchange, c: Check, r: ReplyReader, f: Fact, wanted: s
   for (const s of services(x, c, r)) {
     const shown = valuesEverywhere(r, f, s.node);
     const other = shown.filter((v) => !wanted.some((w) => sameCode(w, v)));
-    if (shown.length === 0) c.cannotTell(`the reply does not show ${f.what}: ${s.at}`);
+    if (shown.length === 0) c.cannotTell(notShown(r, f, `${s.at}`));
     else if (other.length) c.fail(`${s.at}/${r.nodes(f, s.node)!.at}`, `${what} ${list([...new Set(wanted)])}`, list([...new Set(other)]));
   }
 }
@@ -238,7 +238,7 @@ export const contract: Contract = {
       const to = flights[flights.length - 1];
       for (const s of services(x, c, r)) {
         const when = firstAccepted(r, FACTS.pickupTime, isDate, s.node);
-        if (!when) c.cannotTell(`the reply does not show ${FACTS.pickupTime.what}: ${s.at}`);
+        if (!when) c.cannotTell(notShown(r, FACTS.pickupTime, `${s.at}`));
         const outside = when?.value.filter((d) => !within(d, from, to)) ?? [];
         if (outside.length) c.fail(`${s.at}/${when!.at}`, `between ${from} and ${to}`, list(outside));
       }
@@ -281,7 +281,7 @@ export const contract: Contract = {
       }
       for (const s of services(x, c, r)) {
         const adapted = r.value(FACTS.disability, s.node);
-        if (!adapted || bool(adapted.value) === undefined) c.cannotTell(`the reply does not show ${FACTS.disability.what}: ${s.at}`);
+        if (!adapted || bool(adapted.value) === undefined) c.cannotTell(notShown(r, FACTS.disability, `${s.at}`));
         else if (!bool(adapted.value)) c.fail(`${s.at}/${adapted.at}`, 'true (DisabilityInfo RequiredInd=true)', adapted.value);
       }
     }),

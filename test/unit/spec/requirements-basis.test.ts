@@ -16,6 +16,8 @@ import {
   type RequirementDef,
   type RequirementId,
 } from '../../../src/spec/requirements';
+import { CONTRACTS, FACT_IDS } from '../../../src/operations';
+import { DECIDED_BY } from '../../../src/operations/decided-by';
 
 const SPEC_PATH = join(__dirname, '../../../../shared/spec/gateway-spec.md');
 const DOC_PATH = join(__dirname, '../../../docs/requirements.md');
@@ -170,6 +172,24 @@ function renderTable(cls: string): string {
   return ['| ID | Level | Class | Statement | Basis |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
+/** Per MUST requirement a contract rule judges: the facts that decide it (src/operations/decided-by.ts). */
+function renderDecidedBy(): string {
+  const ids = (xs: readonly string[] = []) => xs.map((x) => `\`${x}\``).join(', ') || '–';
+  const rows = all.flatMap((q) => {
+    const d = DECIDED_BY[q.id as RequirementId];
+    return d ? [`| ${q.id} | ${ids(d.facts)} | ${ids(d.corroboration)} |`] : [];
+  });
+  return ['| ID | Facts of its reply | Asked of the gateway when not shown (corroboration) |', '|---|---|---|', ...rows].join('\n');
+}
+
+test('every MUST a contract rule judges names the facts that decide it, and each fact exists', () => {
+  const judged = new Set<string>(Object.values(CONTRACTS).flatMap((c) => c.rules.map((r) => r.req)));
+  for (const q of all.filter((x) => x.level === 'MUST' && judged.has(x.id)))
+    assert.ok(DECIDED_BY[q.id as RequirementId], `${q.id} has no entry in src/operations/decided-by.ts`);
+  for (const [id, d] of Object.entries(DECIDED_BY))
+    for (const f of [...d!.facts, ...(d!.corroboration ?? [])]) assert.ok(FACT_IDS.has(f), `${id}: no fact ${f}`);
+});
+
 function renderSummary(): string {
   const n = (l: string) => all.filter((q) => q.level === l).length;
   return `${all.length} requirements: ${n('MUST')} MUST, ${n('SHOULD')} SHOULD, ${n('INFO')} INFO.`;
@@ -182,7 +202,11 @@ test('docs/requirements.md shows every requirement as the catalogue has it', () 
   let doc = readFileSync(DOC_PATH, 'utf8');
   const update = process.env.OTA_UPDATE_REQUIREMENTS_DOC === '1';
   const problems: string[] = [];
-  for (const [name, body] of [['summary', renderSummary()], ...CONFORMANCE_CLASSES.map((c) => [c, renderTable(c)])]) {
+  for (const [name, body] of [
+    ['summary', renderSummary()],
+    ...CONFORMANCE_CLASSES.map((c) => [c, renderTable(c)]),
+    ['decided-by', renderDecidedBy()],
+  ]) {
     const m = block(name).exec(doc);
     if (!m) {
       problems.push(`no block <!-- requirements:${name} --> ... <!-- /requirements:${name} -->`);
