@@ -3,6 +3,8 @@
 // the behaviour happens (auth, a handler, the store, the envelope, the HTTP layer); grep for
 // `faults.has('<name>')` to find its point of application.
 
+import { SwitchSet } from './switches';
+
 export interface FaultDef {
   name: string;
   area: 'envelope' | 'auth' | 'availability' | 'booking' | 'descriptive' | 'transfers' | 'robustness';
@@ -266,23 +268,13 @@ export const FAULTS: readonly (FaultDef & { readonly name: FaultName })[] = FAUL
 export class UnknownFaultError extends Error {}
 
 /** The set of faults switched on for one sandbox instance. */
-export class Faults {
-  private readonly on: Set<string>;
-  /** Names come from users (CLI, suite config), so they are checked at run time. */
+export class Faults extends SwitchSet<FaultName> {
   constructor(names: readonly string[] = []) {
-    const known = new Set<string>(FAULTS.map((f) => f.name));
-    const unknown = names.filter((n) => !known.has(n));
-    if (unknown.length) {
-      throw new UnknownFaultError(
-        `unknown fault${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; valid faults: ${FAULTS.map((f) => f.name).join(', ')}`,
-      );
-    }
-    this.on = new Set(names);
-  }
-  has(name: FaultName): boolean {
-    return this.on.has(name);
-  }
-  get names(): FaultName[] {
-    return [...this.on] as FaultName[];
+    super(
+      'fault',
+      FAULTS.map((f) => f.name),
+      names,
+      (m) => new UnknownFaultError(m),
+    );
   }
 }

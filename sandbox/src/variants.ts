@@ -10,6 +10,8 @@
 // expectedWarnings; every other variant keeps every standard reply schema-valid.
 // sandbox/VARIANTS.md has the table: what changes, why it is legitimate, where each fact goes.
 
+import { SwitchSet } from './switches';
+
 export interface VariantDef {
   name: string;
   description: string;
@@ -404,32 +406,22 @@ function merge(a: Record<string, unknown>, b: Record<string, unknown>): Record<s
 }
 
 /** The set of variants switched on for one sandbox instance. */
-export class Variants {
-  private readonly on: Set<string>;
-  /** Names come from users (CLI, suite config), so they are checked at run time. */
+export class Variants extends SwitchSet<VariantName> {
   constructor(names: readonly string[] = []) {
-    const known = new Set<string>(VARIANTS.map((v) => v.name));
-    const unknown = names.filter((n) => !known.has(n));
-    if (unknown.length) {
-      throw new VariantError(
-        `unknown variant${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; valid variants: ${VARIANTS.map((v) => v.name).join(', ')}`,
-      );
-    }
-    this.on = new Set(names);
+    super(
+      'variant',
+      VARIANTS.map((v) => v.name),
+      names,
+      (m) => new VariantError(m),
+    );
     for (const [a, b] of EXCLUSIVE_VARIANTS) {
-      if (this.on.has(a) && this.on.has(b)) throw new VariantError(`variants ${a} and ${b} cannot be combined`);
+      if (this.has(a) && this.has(b)) throw new VariantError(`variants ${a} and ${b} cannot be combined`);
     }
-  }
-  has(name: VariantName): boolean {
-    return this.on.has(name);
-  }
-  get names(): VariantName[] {
-    return [...this.on] as VariantName[];
   }
   /** The test data the switched-on variants need, merged in catalogue order. */
   get testData(): Record<string, unknown> {
     let out: Record<string, unknown> = {};
-    for (const v of VARIANT_LIST) if (this.on.has(v.name) && v.testData) out = merge(out, v.testData);
+    for (const v of VARIANT_LIST) if (this.has(v.name) && v.testData) out = merge(out, v.testData);
     return out;
   }
 }
