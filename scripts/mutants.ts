@@ -16,6 +16,7 @@ import { VARIANTS, type VariantDef } from '../sandbox/src/variants';
 import { PROJECT_ROOT } from '../src/run/config';
 import { ConfigError } from '../src/core/errors';
 import type { ConformanceResult } from '../src/reporting/result';
+import { writeKillMatrix } from './mutants/kill-matrix';
 
 interface RunOutcome {
   label: string;
@@ -98,11 +99,12 @@ async function pool<T, R>(items: T[], jobs: number, fn: (t: T) => Promise<R>): P
 const failed = (r: RunOutcome, level?: string) =>
   (r.result?.requirements ?? []).filter((q) => q.outcome === 'failed' && (!level || q.level === level));
 
-export function judgeFault(f: FaultDef, run: RunOutcome): { caught: boolean; by: string[] } {
-  const by = failed(run)
-    .filter((q) => (f.breaks as readonly string[]).includes(q.id) && q.findings.length > 0)
-    .map((q) => `${q.id} (${q.level === 'MUST' ? 'failed' : 'warning'})`);
-  return { caught: by.length > 0, by };
+/** Caught only when EVERY requirement the fault declares failed (a warning, for a SHOULD) with findings. */
+export function judgeFault(f: FaultDef, run: RunOutcome): { caught: boolean; by: string[]; missed: string[] } {
+  const hit = failed(run).filter((q) => (f.breaks as readonly string[]).includes(q.id) && q.findings.length > 0);
+  const by = hit.map((q) => `${q.id} (${q.level === 'MUST' ? 'failed' : 'warning'})`);
+  const missed = f.breaks.filter((id) => !hit.some((q) => q.id === id));
+  return { caught: missed.length === 0, by, missed };
 }
 
 export function judgeVariant(v: VariantDef, run: RunOutcome): { fair: boolean; why: string } {
@@ -114,6 +116,13 @@ export function judgeVariant(v: VariantDef, run: RunOutcome): { fair: boolean; w
   if (run.exitCode !== 0) return { fair: false, why: `${run.result.verdict} (exit ${run.exitCode}): ${run.result.verdictReason}` };
   if (must.length || unexpected.length) return { fair: false, why: `undeclared findings: ${[...must, ...unexpected].join(', ')}` };
   return { fair: true, why: `CONFORMS${run.result.warnings ? ` with ${run.result.warnings} declared warning(s)` : ''}` };
+}
+
+/** The kill matrix outlives the temporary run folders: reports/mutants/ (never committed). */
+function mutantsReportDir(): string {
+  const dir = join(PROJECT_ROOT, 'reports', 'mutants');
+  mkdirSync(dir, { recursive: true });
+  return dir;
 }
 
 async function main(): Promise<number> {
@@ -156,13 +165,15 @@ async function main(): Promise<number> {
       const run = await runSuite(root, `fault-${job.f.name}`, faultEnv(job.f), tags);
       const j = judgeFault(job.f, run);
       console.log(
-        `fault ${job.f.name}: ${j.caught ? `caught by ${j.by.join(', ')}` : `ESCAPED (exit ${run.exitCode})`} (${run.seconds.toFixed(0)} s)`,
+        `fault ${job.f.name}: ${j.caught ? `caught by ${j.by.join(', ')}` : `ESCAPED (exit ${run.exitCode}; not failed: ${j.missed.join(', ')})`} (${run.seconds.toFixed(0)} s)`,
       );
       return {
         job,
         run,
         ok: j.caught,
-        detail: j.caught ? j.by.join(', ') : `exit ${run.exitCode}, ${run.result?.scenarios.length ?? 0} scenarios`,
+        detail: j.caught
+          ? j.by.join(', ')
+          : `not failed: ${j.missed.join(', ')}; exit ${run.exitCode}, ${run.result?.scenarios.length ?? 0} scenarios`,
       };
     }
     const run = await runSuite(root, `variant-${job.v.name}`, { OTA_SANDBOX_VARIANTS: job.v.name });
@@ -205,7 +216,17 @@ async function main(): Promise<number> {
       2,
     ),
   );
-  console.log(`\n${((Date.now() - t0) / 1000).toFixed(0)} s.`);
+  console.log(
+    `\n${writeKillMatrix(
+      mutantsReportDir(),
+      rows('fault').map((r) => ({
+        fault: (r.job as { f: FaultDef }).f.name,
+        breaks: (r.job as { f: FaultDef }).f.breaks,
+        result: r.run.result,
+      })),
+    )}`,
+  );
+  console.log(`${((Date.now() - t0) / 1000).toFixed(0)} s.`);
   console.log(`baseline: ${baseline.ok ? 'CONFORMS with no warning' : 'NOT CLEAN'}`);
   console.log(`mutation score: ${caught}/${faults.length} faults caught`);
   if (variants.length) console.log(`variants judged fairly: ${fair}/${variants.length}`);

@@ -199,7 +199,29 @@ const FAULT_LIST = [
     breaks: ['CXL-PARTIAL'],
     description: 'A UniqueID Type 37 is ignored: a partial cancellation cancels the whole booking.',
   },
+  {
+    name: 'read-unknown-served',
+    area: 'booking',
+    operations: ['bookread'],
+    breaks: ['RD-UNKNOWN'],
+    description:
+      'Booking read of a reference that does not exist is answered as a success with an empty ReservationsList instead of refused.',
+  },
   // descriptive
+  {
+    name: 'hotelnbc-unknown-served',
+    area: 'descriptive',
+    operations: ['hotelnbc'],
+    breaks: ['HNBC-UNKNOWN'],
+    description: 'Hotel descriptive data for an unknown HotelCode describes the first hotel of the portfolio instead of refusing.',
+  },
+  {
+    name: 'activitynbc-unknown-served',
+    area: 'descriptive',
+    operations: ['activitynbc'],
+    breaks: ['ANBC-UNKNOWN'],
+    description: 'Activity descriptive data for an unknown TourActivityID describes the first activity instead of refusing.',
+  },
   {
     name: 'hotelnbc-other-hotel',
     area: 'descriptive',
