@@ -147,7 +147,7 @@ const FAULT_LIST = [
     area: 'availability',
     operations: ['activitysearch'],
     breaks: ['ASR-AREA', 'ASR-HOTEL-ONLY'],
-    description: 'Activity search returns activities of every area, not only those serving the requested hotel.',
+    description: 'Activity search reads LocationPref only to validate it: activities of every area (and every product) are returned, not only those serving the requested hotel.',
   },
   // booking state
   {
