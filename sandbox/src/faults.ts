@@ -1,7 +1,9 @@
 // Fault catalogue (issue 4): realistic implementer mistakes that can be switched on in the
 // sandbox, one at a time or several, to prove the suite catches them. Each fault is applied where
 // the behaviour happens (auth, a handler, the store, the envelope, the HTTP layer); grep for
-// `faults.has('<name>')` to find its point of application.
+// `faults.has('<name>')` to find its point of application. `breaks` lists the requirement IDs the
+// fault must fail, ALL of them (scripts/mutants.ts); test/unit/spec/fault-coverage.test.ts checks
+// them against the catalogue (the sandbox never imports the suite, so the check is a test).
 
 import { SwitchSet } from './switches';
 
@@ -11,7 +13,7 @@ export interface FaultDef {
   /** Operations (paths without slash) whose replies change; '*' = all nine. */
   operations: readonly string[];
   description: string;
-  /** Requirement IDs of the suite's catalogue that this fault breaks. */
+  /** Requirement IDs of the suite's catalogue that this fault must fail, every one of them. */
   breaks: readonly string[];
 }
 
@@ -60,14 +62,14 @@ const FAULT_LIST = [
     name: 'content-type-html',
     area: 'envelope',
     operations: ALL,
-    breaks: ['EP-CONTENT-TYPE'],
+    breaks: ['EP-CONTENT-TYPE', 'EP-POST', 'AUTH-VALID'],
     description: 'Replies are sent with Content-Type: text/html.',
   },
   {
     name: 'http-500',
     area: 'envelope',
     operations: ALL,
-    breaks: ['EP-STATUS-200'],
+    breaks: ['EP-STATUS-200', 'EP-POST', 'AUTH-VALID'],
     description: 'Every OTA reply, even a Success one, is sent with HTTP status 500.',
   },
   // auth
@@ -147,7 +149,8 @@ const FAULT_LIST = [
     area: 'availability',
     operations: ['activitysearch'],
     breaks: ['ASR-AREA', 'ASR-HOTEL-ONLY'],
-    description: 'Activity search reads LocationPref only to validate it: activities of every area (and every product) are returned, not only those serving the requested hotel.',
+    description:
+      'Activity search reads LocationPref only to validate it: activities of every area (and every product) are returned, not only those serving the requested hotel.',
   },
   // booking state
   {
@@ -263,7 +266,7 @@ const FAULT_LIST = [
     name: 'truncated-reply',
     area: 'robustness',
     operations: ALL,
-    breaks: ['EP-WELL-FORMED'],
+    breaks: ['EP-WELL-FORMED', 'EP-POST', 'AUTH-VALID'],
     description: 'Reply bodies are cut in the middle of an element (a buffer flushed too early).',
   },
   {
