@@ -196,6 +196,13 @@ const FAULT_LIST = [
     description: 'CancelType Commit answers Cancelled but changes nothing.',
   },
   {
+    name: 'cancel-unknown-succeeds',
+    area: 'booking',
+    operations: ['bookcancel'],
+    breaks: ['CXL-UNKNOWN'],
+    description: 'Cancelling a reference that does not exist answers Cancelled (a delete by reference that deleted nothing).',
+  },
+  {
     name: 'partial-cancels-all',
     area: 'booking',
     operations: ['bookcancel'],
