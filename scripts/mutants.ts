@@ -1,16 +1,21 @@
-// `npm run mutants [-- --only <fault|variant,...>] [--jobs <n>] [--full] [--no-variants] [--with-variants <variant,...>]`
+// `npm run mutants [-- --only <fault|variant,...>] [--jobs <n>] [--full] [--no-variants] [--with-variants <variant,...>] [--matrix]`
 // Proves both halves of what a conformance suite is worth, against the embedded sandbox:
-//   - it catches mistakes: one run per FAULT of sandbox/src/faults.ts; a fault is caught when a
-//     requirement it breaks gets `failed` (a warning, for a SHOULD requirement) with findings;
+//   - it catches mistakes: one run per FAULT of sandbox/src/faults.ts; a fault is caught when every
+//     requirement it declares gets `failed` (a warning, for a SHOULD requirement) with findings;
 //   - it blames nothing else: a baseline run without faults must say CONFORMS with no warning, and
 //     one full run per dialect VARIANT of sandbox/src/variants.ts (legitimate forms the spec leaves
-//     open) must say CONFORMS with at most the warnings the variant declares.
+//     open) must say CONFORMS with at most the warnings the variant declares;
+//   - its faults hold in every dialect: a fixed sample of the fault × variant matrix (each fault once,
+//     with some variant); `--matrix` runs the whole matrix (scripts/mutants/matrix.ts) instead;
 //   - it decides: a variant run counts as decided when no MUST requirement is left at cannot tell
 //     or untested ("MUST decided on variants: n/n"); variants that hide a fact (only corroboration
 //     or another placement shows it) measure that the suite still decides.
 // --with-variants runs every fault under those dialect variants (a fault must be caught whatever
-// the dialect). One line per run as it finishes; the tables and the scores at the end; exit 1 when
-// a fault escapes or a variant is judged unfairly, 2 on bad arguments.
+// the dialect).
+// A fault is caught only when EVERY requirement it declares failed. The kill matrix (which faults
+// fail which requirements) goes to reports/mutants/kill-matrix.md.
+// One line per run as it finishes; the tables and both scores at the end; exit 1 when a fault
+// escapes or a variant is judged unfairly, 2 on bad arguments.
 import { spawn } from 'node:child_process';
 import { cpus, tmpdir } from 'node:os';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +26,8 @@ import { PROJECT_ROOT } from '../src/run/config';
 import { REQUIREMENTS } from '../src/spec/requirements';
 import { ConfigError } from '../src/core/errors';
 import type { ConformanceResult } from '../src/reporting/result';
+import { writeKillMatrix } from './mutants/kill-matrix';
+import { checkCombinations, matrixCells, matrixSample, matrixTable, type Cell } from './mutants/matrix';
 
 interface RunOutcome {
   label: string;
@@ -31,7 +38,15 @@ interface RunOutcome {
 }
 
 function parseArgs(argv: string[]) {
-  const opts = { only: [] as string[], jobs: Math.max(1, cpus().length), full: false, variants: true, keep: false, under: [] as string[] };
+  const opts = {
+    only: [] as string[],
+    jobs: Math.max(1, cpus().length),
+    full: false,
+    variants: true,
+    keep: false,
+    matrix: false,
+    under: [] as string[],
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--only') opts.only = (argv[++i] ?? '').split(',').filter(Boolean);
@@ -43,9 +58,10 @@ function parseArgs(argv: string[]) {
     else if (a === '--no-variants') opts.variants = false;
     else if (a === '--keep') opts.keep = true;
     else if (a === '--with-variants') opts.under = (argv[++i] ?? '').split(',').filter(Boolean);
+    else if (a === '--matrix') opts.matrix = true;
     else
       throw new ConfigError(
-        `unknown argument ${a}; use --only <name,...>, --jobs <n>, --full, --no-variants, --with-variants <variant,...>, --keep`,
+        `unknown argument ${a}; use --only <name,...>, --jobs <n>, --full, --no-variants, --with-variants <variant,...>, --keep, --matrix`,
       );
   }
   const names = new Set<string>([...FAULTS.map((f) => f.name), ...VARIANTS.map((v) => v.name)]);
@@ -110,11 +126,12 @@ async function pool<T, R>(items: T[], jobs: number, fn: (t: T) => Promise<R>): P
 const failed = (r: RunOutcome, level?: string) =>
   (r.result?.requirements ?? []).filter((q) => q.outcome === 'failed' && (!level || q.level === level));
 
-export function judgeFault(f: FaultDef, run: RunOutcome): { caught: boolean; by: string[] } {
-  const by = failed(run)
-    .filter((q) => (f.breaks as readonly string[]).includes(q.id) && q.findings.length > 0)
-    .map((q) => `${q.id} (${q.level === 'MUST' ? 'failed' : 'warning'})`);
-  return { caught: by.length > 0, by };
+/** Caught only when EVERY requirement the fault declares failed (a warning, for a SHOULD) with findings. */
+export function judgeFault(f: FaultDef, run: RunOutcome): { caught: boolean; by: string[]; missed: string[] } {
+  const hit = failed(run).filter((q) => (f.breaks as readonly string[]).includes(q.id) && q.findings.length > 0);
+  const by = hit.map((q) => `${q.id} (${q.level === 'MUST' ? 'failed' : 'warning'})`);
+  const missed = f.breaks.filter((id) => !hit.some((q) => q.id === id));
+  return { caught: missed.length === 0, by, missed };
 }
 
 /** MUST requirements a run left open (cannot tell, or untested though testable): a decided run has none. */
@@ -135,6 +152,13 @@ export function judgeVariant(v: VariantDef, run: RunOutcome): { fair: boolean; w
   return { fair: true, why: `CONFORMS${run.result.warnings ? ` with ${run.result.warnings} declared warning(s)` : ''}` };
 }
 
+/** The kill matrix outlives the temporary run folders: reports/mutants/ (never committed). */
+function mutantsReportDir(): string {
+  const dir = join(PROJECT_ROOT, 'reports', 'mutants');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 async function main(): Promise<number> {
   const opts = parseArgs(process.argv.slice(2));
   const pick = <T extends { name: string }>(xs: readonly T[]) =>
@@ -145,21 +169,34 @@ async function main(): Promise<number> {
   const root = mkdtempSync(join(tmpdir(), 'ota-mutants-'));
   const t0 = Date.now();
   console.log(
-    `Mutation and fairness runs: the baseline, ${faults.length} faults${opts.under.length ? ` (under ${opts.under.join(', ')})` : ''}, ${variants.length} variants, ${opts.jobs} at a time. Reports: ${root}`,
+    opts.matrix
+      ? `Fault × variant matrix: ${faults.length} faults, ${matrixCells(faults).length} runs, ${opts.jobs} at a time. Reports: ${root}`
+      : `Mutation and fairness runs: the baseline, ${faults.length} faults${opts.under.length ? ` (under ${opts.under.join(', ')})` : ''}, ${variants.length} variants, ${opts.only.length ? 0 : faults.length} matrix sample runs, ${opts.jobs} at a time. Reports: ${root}`,
   );
 
-  type Job = { kind: 'baseline' } | { kind: 'fault'; f: FaultDef } | { kind: 'variant'; v: VariantDef };
-  const jobs: Job[] = [
-    { kind: 'baseline' },
-    ...faults.map((f) => ({ kind: 'fault' as const, f })),
-    ...variants.map((v) => ({ kind: 'variant' as const, v })),
-  ];
+  // --matrix: only the fault × variant cells; the default run adds the fixed sample (each fault once).
+  const combinationProblems = checkCombinations();
+  if (combinationProblems.length) throw new ConfigError(combinationProblems.join('; '));
+  const cells: Cell[] = opts.matrix ? matrixCells(faults) : opts.only.length ? [] : matrixSample(faults);
+  type Job = { kind: 'baseline' } | { kind: 'fault'; f: FaultDef } | { kind: 'variant'; v: VariantDef } | { kind: 'cell'; cell: Cell };
+  const jobs: Job[] = opts.matrix
+    ? cells.map((cell) => ({ kind: 'cell' as const, cell }))
+    : [
+        { kind: 'baseline' },
+        ...faults.map((f) => ({ kind: 'fault' as const, f })),
+        ...variants.map((v) => ({ kind: 'variant' as const, v })),
+        ...cells.map((cell) => ({ kind: 'cell' as const, cell })),
+      ];
   // The slow-reply fault must outlast the suite's timeout, and nothing else may.
   const faultEnv = (f: FaultDef): Record<string, string> => ({
     OTA_SANDBOX_FAULTS: f.name,
     ...(opts.under.length ? { OTA_SANDBOX_VARIANTS: opts.under.join(',') } : {}),
     ...(f.name === 'slow-reply' ? { OTA_REQUEST_TIMEOUT_MS: '1500', SANDBOX_SLOW_MS: '4000' } : {}),
   });
+  // Only the scenarios of the requirements a fault declares; booking faults also need other bookings
+  // in the store (a read that returns another booking).
+  const faultTags = (f: FaultDef): string | undefined =>
+    opts.full ? undefined : [...f.breaks.map((r) => `@req:${r}`), ...(f.area === 'booking' ? ['@creates-booking'] : [])].join(' or ');
   const results = await pool(jobs, opts.jobs, async (job) => {
     if (job.kind === 'baseline') {
       const run = await runSuite(root, 'baseline', {});
@@ -169,20 +206,31 @@ async function main(): Promise<number> {
       );
       return { job, run, ok, detail: run.result?.verdictReason ?? '' };
     }
+    if (job.kind === 'cell') {
+      const { fault, column, variants: on } = job.cell;
+      const run = await runSuite(
+        root,
+        `cell-${fault.name}-${column}`,
+        { ...faultEnv(fault), OTA_SANDBOX_VARIANTS: on.join(',') },
+        faultTags(fault),
+      );
+      const j = judgeFault(fault, run);
+      if (!j.caught) console.log(`fault ${fault.name} with ${column}: MISSED (exit ${run.exitCode}; not failed: ${j.missed.join(', ')})`);
+      return { job, run, ok: j.caught, detail: j.caught ? j.by.join(', ') : `not failed: ${j.missed.join(', ')}` };
+    }
     if (job.kind === 'fault') {
-      // Booking faults need other bookings in the store (a read that returns another booking).
-      const reqs = job.f.breaks.map((r) => `@req:${r}`);
-      const tags = opts.full ? undefined : [...reqs, ...(job.f.area === 'booking' ? ['@creates-booking'] : [])].join(' or ');
-      const run = await runSuite(root, `fault-${job.f.name}`, faultEnv(job.f), tags);
+      const run = await runSuite(root, `fault-${job.f.name}`, faultEnv(job.f), faultTags(job.f));
       const j = judgeFault(job.f, run);
       console.log(
-        `fault ${job.f.name}: ${j.caught ? `caught by ${j.by.join(', ')}` : `ESCAPED (exit ${run.exitCode})`} (${run.seconds.toFixed(0)} s)`,
+        `fault ${job.f.name}: ${j.caught ? `caught by ${j.by.join(', ')}` : `ESCAPED (exit ${run.exitCode}; not failed: ${j.missed.join(', ')})`} (${run.seconds.toFixed(0)} s)`,
       );
       return {
         job,
         run,
         ok: j.caught,
-        detail: j.caught ? j.by.join(', ') : `exit ${run.exitCode}, ${run.result?.scenarios.length ?? 0} scenarios`,
+        detail: j.caught
+          ? j.by.join(', ')
+          : `not failed: ${j.missed.join(', ')}; exit ${run.exitCode}, ${run.result?.scenarios.length ?? 0} scenarios`,
       };
     }
     const run = await runSuite(root, `variant-${job.v.name}`, { OTA_SANDBOX_VARIANTS: job.v.name });
@@ -199,15 +247,16 @@ async function main(): Promise<number> {
     const widths = head.map((_, c) => Math.min(48, Math.max(...all.map((r) => r[c].length))));
     console.log(`\n${title}\n${all.map((r) => r.map((v, c) => (c === r.length - 1 ? v : v.padEnd(widths[c]))).join('  ')).join('\n')}`);
   };
-  table(
-    'Faults (mistakes the suite must catch)',
-    ['fault', 'area', 'breaks', 'caught', 'by'],
-    rows('fault').map((r) => {
-      const f = (r.job as { f: FaultDef }).f;
-      return [f.name, f.area, f.breaks.join(' '), r.ok ? 'yes' : 'NO', r.detail];
-    }),
-  );
-  if (variants.length)
+  if (rows('fault').length)
+    table(
+      'Faults (mistakes the suite must catch)',
+      ['fault', 'area', 'breaks', 'caught', 'by'],
+      rows('fault').map((r) => {
+        const f = (r.job as { f: FaultDef }).f;
+        return [f.name, f.area, f.breaks.join(' '), r.ok ? 'yes' : 'NO', r.detail];
+      }),
+    );
+  if (rows('variant').length)
     table(
       'Variants (legitimate forms the suite must accept)',
       ['variant', 'declared warnings', 'fair', 'outcome'],
@@ -216,24 +265,56 @@ async function main(): Promise<number> {
         return [v.name, v.expectedWarnings.join(' ') || '-', r.ok ? 'yes' : 'NO', r.detail];
       }),
     );
-  const baseline = results.find((r) => r.job.kind === 'baseline')!;
+  // --matrix runs no baseline: it is the default run's job.
+  const baselineOk = results.find((r) => r.job.kind === 'baseline')?.ok ?? true;
   const caught = rows('fault').filter((r) => r.ok).length;
   const fair = rows('variant').filter((r) => r.ok).length;
   const decided = rows('variant').filter((r) => 'decided' in r && r.decided).length;
+  const cellRuns = results.filter((r) => r.job.kind === 'cell').map((r) => ({ cell: (r.job as { cell: Cell }).cell, caught: r.ok }));
+  const cellFaults = [...new Set(cellRuns.map((r) => r.cell.fault.name))];
+  const acrossDialects = cellFaults.filter((f) => cellRuns.every((r) => r.cell.fault.name !== f || r.caught)).length;
+  if (cellRuns.length) {
+    console.log(`\nFault × variant matrix (${opts.matrix ? 'full' : 'fixed sample'}, ${cellRuns.length} runs)\n${matrixTable(cellRuns)}`);
+  }
+  const seconds = (Date.now() - t0) / 1000;
   writeFileSync(
     join(root, 'score.json'),
     JSON.stringify(
-      { baseline: baseline.ok, caught, faults: faults.length, fair, decided, variants: variants.length, seconds: (Date.now() - t0) / 1000 },
+      {
+        baseline: baselineOk,
+        caught,
+        faults: rows('fault').length,
+        fair,
+        decided,
+        variants: variants.length,
+        cells: cellRuns.length,
+        acrossDialects,
+        seconds,
+      },
       null,
       2,
     ),
   );
-  console.log(`\n${((Date.now() - t0) / 1000).toFixed(0)} s.`);
-  console.log(`baseline: ${baseline.ok ? 'CONFORMS with no warning' : 'NOT CLEAN'}`);
-  console.log(`mutation score: ${caught}/${faults.length} faults caught`);
-  if (variants.length) console.log(`variants judged fairly: ${fair}/${variants.length}`);
-  if (variants.length) console.log(`MUST decided on variants: ${decided}/${variants.length}`);
-  const ok = baseline.ok && caught === faults.length && fair === variants.length;
+  if (rows('fault').length)
+    console.log(
+      `\n${writeKillMatrix(
+        mutantsReportDir(),
+        rows('fault').map((r) => ({
+          fault: (r.job as { f: FaultDef }).f.name,
+          breaks: (r.job as { f: FaultDef }).f.breaks,
+          result: r.run.result,
+        })),
+      )}`,
+    );
+  console.log(`${seconds.toFixed(0)} s.`);
+  if (!opts.matrix) {
+    console.log(`baseline: ${baselineOk ? 'CONFORMS with no warning' : 'NOT CLEAN'}`);
+    console.log(`mutation score: ${caught}/${faults.length} faults caught`);
+  }
+  if (variants.length && !opts.matrix) console.log(`variants judged fairly: ${fair}/${variants.length}`);
+  if (variants.length && !opts.matrix) console.log(`MUST decided on variants: ${decided}/${variants.length}`);
+  if (cellRuns.length) console.log(`faults caught across dialects: ${acrossDialects}/${cellFaults.length}`);
+  const ok = baselineOk && caught === rows('fault').length && fair === rows('variant').length && acrossDialects === cellFaults.length;
   if (ok && !opts.keep) rmSync(root, { recursive: true, force: true });
   else console.log(`Reports of each run kept in ${root}`);
   return ok ? 0 : 1;

@@ -1,7 +1,11 @@
 // Fault catalogue (issue 4): realistic implementer mistakes that can be switched on in the
 // sandbox, one at a time or several, to prove the suite catches them. Each fault is applied where
 // the behaviour happens (auth, a handler, the store, the envelope, the HTTP layer); grep for
-// `faults.has('<name>')` to find its point of application.
+// `faults.has('<name>')` to find its point of application. `breaks` lists the requirement IDs the
+// fault must fail, ALL of them (scripts/mutants.ts); test/unit/spec/fault-coverage.test.ts checks
+// them against the catalogue (the sandbox never imports the suite, so the check is a test).
+
+import { SwitchSet } from './switches';
 
 export interface FaultDef {
   name: string;
@@ -9,7 +13,7 @@ export interface FaultDef {
   /** Operations (paths without slash) whose replies change; '*' = all nine. */
   operations: readonly string[];
   description: string;
-  /** Requirement IDs of the suite's catalogue that this fault breaks. */
+  /** Requirement IDs of the suite's catalogue that this fault must fail, every one of them. */
   breaks: readonly string[];
 }
 
@@ -58,14 +62,14 @@ const FAULT_LIST = [
     name: 'content-type-html',
     area: 'envelope',
     operations: ALL,
-    breaks: ['EP-CONTENT-TYPE'],
+    breaks: ['EP-CONTENT-TYPE', 'EP-POST', 'AUTH-VALID'],
     description: 'Replies are sent with Content-Type: text/html.',
   },
   {
     name: 'http-500',
     area: 'envelope',
     operations: ALL,
-    breaks: ['EP-STATUS-200'],
+    breaks: ['EP-STATUS-200', 'EP-POST', 'AUTH-VALID'],
     description: 'Every OTA reply, even a Success one, is sent with HTTP status 500.',
   },
   // auth
@@ -145,7 +149,8 @@ const FAULT_LIST = [
     area: 'availability',
     operations: ['activitysearch'],
     breaks: ['ASR-AREA', 'ASR-HOTEL-ONLY'],
-    description: 'Activity search returns activities of every area, not only those serving the requested hotel.',
+    description:
+      'Activity search reads LocationPref only to validate it: activities of every area (and every product) are returned, not only those serving the requested hotel.',
   },
   // booking state
   {
@@ -191,13 +196,42 @@ const FAULT_LIST = [
     description: 'CancelType Commit answers Cancelled but changes nothing.',
   },
   {
+    name: 'cancel-unknown-succeeds',
+    area: 'booking',
+    operations: ['bookcancel'],
+    breaks: ['CXL-UNKNOWN'],
+    description: 'Cancelling a reference that does not exist answers Cancelled (a delete by reference that deleted nothing).',
+  },
+  {
     name: 'partial-cancels-all',
     area: 'booking',
     operations: ['bookcancel'],
     breaks: ['CXL-PARTIAL'],
     description: 'A UniqueID Type 37 is ignored: a partial cancellation cancels the whole booking.',
   },
+  {
+    name: 'read-unknown-served',
+    area: 'booking',
+    operations: ['bookread'],
+    breaks: ['RD-UNKNOWN'],
+    description:
+      'Booking read of a reference that does not exist is answered as a success with an empty ReservationsList instead of refused.',
+  },
   // descriptive
+  {
+    name: 'hotelnbc-unknown-served',
+    area: 'descriptive',
+    operations: ['hotelnbc'],
+    breaks: ['HNBC-UNKNOWN'],
+    description: 'Hotel descriptive data for an unknown HotelCode describes the first hotel of the portfolio instead of refusing.',
+  },
+  {
+    name: 'activitynbc-unknown-served',
+    area: 'descriptive',
+    operations: ['activitynbc'],
+    breaks: ['ANBC-UNKNOWN'],
+    description: 'Activity descriptive data for an unknown TourActivityID describes the first activity instead of refusing.',
+  },
   {
     name: 'hotelnbc-other-hotel',
     area: 'descriptive',
@@ -239,7 +273,7 @@ const FAULT_LIST = [
     name: 'truncated-reply',
     area: 'robustness',
     operations: ALL,
-    breaks: ['EP-WELL-FORMED'],
+    breaks: ['EP-WELL-FORMED', 'EP-POST', 'AUTH-VALID'],
     description: 'Reply bodies are cut in the middle of an element (a buffer flushed too early).',
   },
   {
@@ -266,23 +300,13 @@ export const FAULTS: readonly (FaultDef & { readonly name: FaultName })[] = FAUL
 export class UnknownFaultError extends Error {}
 
 /** The set of faults switched on for one sandbox instance. */
-export class Faults {
-  private readonly on: Set<string>;
-  /** Names come from users (CLI, suite config), so they are checked at run time. */
+export class Faults extends SwitchSet<FaultName> {
   constructor(names: readonly string[] = []) {
-    const known = new Set<string>(FAULTS.map((f) => f.name));
-    const unknown = names.filter((n) => !known.has(n));
-    if (unknown.length) {
-      throw new UnknownFaultError(
-        `unknown fault${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; valid faults: ${FAULTS.map((f) => f.name).join(', ')}`,
-      );
-    }
-    this.on = new Set(names);
-  }
-  has(name: FaultName): boolean {
-    return this.on.has(name);
-  }
-  get names(): FaultName[] {
-    return [...this.on] as FaultName[];
+    super(
+      'fault',
+      FAULTS.map((f) => f.name),
+      names,
+      (m) => new UnknownFaultError(m),
+    );
   }
 }

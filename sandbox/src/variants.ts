@@ -10,11 +10,15 @@
 // expectedWarnings; every other variant keeps every standard reply schema-valid.
 // sandbox/VARIANTS.md has the table: what changes, why it is legitimate, where each fact goes.
 
+import { SwitchSet } from './switches';
+
 export interface VariantDef {
   name: string;
   description: string;
   /** Requirement IDs of the suite's catalogue the variant may legitimately draw as SHOULD warnings; usually none. */
   expectedWarnings: readonly string[];
+  /** Operations (paths without slash) whose replies the variant changes; omitted = all nine. */
+  operations?: readonly string[];
   /** Partial test data the suite must be given for this variant (forms the spec leaves open), deep-merged into the default test data; omitted when none. */
   testData?: Record<string, unknown>;
 }
@@ -132,6 +136,7 @@ export const VARIANTS = [
   // elements are minOccurs=0); the sandbox's Warning 424/322 is its own choice.
   {
     name: 'no-warning-when-empty',
+    operations: ['hotelavailability', 'activityavailability', 'activitysearch', 'transferavailability'],
     description: 'A search where nothing matches is Success with no result elements and no Warning.',
     expectedWarnings: [],
   },
@@ -147,6 +152,7 @@ export const VARIANTS = [
   // replies as a SHOULD only (EP-DATES).
   {
     name: 'zoned-dates',
+    operations: ['activitybook', 'bookread', 'bookcancel', 'transferavailability'],
     description:
       "Every date-time in replies (activity booking schedule and pickup, booking read, cancel deadline, transfer pickup) carries the UTC offset of its place (2030-06-01T09:00:00+02:00) at the same local wall-clock time; the booking's creation time is UTC with Z. Plain dates stay yyyy-mm-dd.",
     expectedWarnings: ['EP-DATES'],
@@ -184,6 +190,7 @@ export const VARIANTS = [
   // refuse a search that finds nothing, as many REST-style APIs do with 404.
   {
     name: 'refuse-when-nothing-matches',
+    operations: ['hotelavailability', 'activityavailability', 'activitysearch', 'transferavailability'],
     description:
       'A search that matches nothing (hotel, activity or transfer availability, activity search, an unknown airport) is refused: Errors/Error with the Type, Code and ShortText of the no-results Warning (11/424, 11/322) and HTTP 404, instead of Success with no results.',
     expectedWarnings: ['HAV-EMPTY'],
@@ -191,6 +198,7 @@ export const VARIANTS = [
   // The spec does not say how many persons a party may have; a gateway may sell small parties only.
   {
     name: 'capacity-limit',
+    operations: ['hotelavailability', 'activityavailability', 'activitybook', 'transferavailability'],
     description:
       'Parties of more than 4 persons have no availability: hotel availability (guests), activity availability (participants) and transfer availability (passengers) answer as when nothing matches, and an activity booking (Quote or commit) with more than 4 ParticipantInfo is refused (Errors 3/322).',
     expectedWarnings: [],
@@ -202,6 +210,7 @@ export const VARIANTS = [
   // province; a gateway may write the official names in the country's own language.
   {
     name: 'address-local-names',
+    operations: ['hotelavailability', 'hotelnbc'],
     description:
       "Hotel addresses (availability and descriptive data) write CountryName in the country's own language (España, Italia, Ελλάδα) with its ISO @Code, and StateProv as the official first-level region (Illes Balears, Κρήτη, Faro, Sicilia); the area name (Mallorca) appears nowhere in the address.",
     expectedWarnings: [],
@@ -217,6 +226,7 @@ export const VARIANTS = [
   // says where it is. Hides the hotel's place: only corroboration through /hotelnbc can place it.
   {
     name: 'hotel-code-only-availability',
+    operations: ['hotelavailability'],
     description:
       'Hotel availability names each hotel by BasicPropertyInfo/@HotelCode only: no HotelName, BrandCode, BrandName and no Address (country, region, town); hotel descriptive data still gives the address.',
     expectedWarnings: [],
@@ -225,6 +235,7 @@ export const VARIANTS = [
   // EffectiveExpireOptionalDateGroup has ExpireDateExclusiveInd, false = ExpireDate is the last day.
   {
     name: 'inclusive-rate-dates',
+    operations: ['hotelavailability'],
     description:
       'Hotel RoomStays carry TimeSpan Start with Duration (P3N) and no End, and every Rate ExpireDate is the last night of its period, with ExpireDateExclusiveInd="false".',
     expectedWarnings: [],
@@ -237,6 +248,7 @@ export const VARIANTS = [
   // dates: only the Rate placement shows them.
   {
     name: 'stay-dates-in-rates-only',
+    operations: ['hotelavailability'],
     description:
       'Hotel RoomStays carry no TimeSpan: the stay dates are only the RoomRate/Rates/Rate EffectiveDate (first night) and ExpireDate (the day after the last night of the period).',
     expectedWarnings: [],
@@ -245,6 +257,7 @@ export const VARIANTS = [
   // (OperationScheduleType, with OperationTimes/OperationTime DOW_PatternGroup) are both optional.
   {
     name: 'schedule-summary',
+    operations: ['activityavailability', 'activitysearch', 'activitynbc'],
     description:
       'Activity schedules are written as Schedule/Summary Start/End (first and last operating date). An activity that does not operate every day in that span adds one Schedule/Detail (same Start/End) whose OperationTimes/OperationTime weekday flags (Mon, Tue, Weds, Thur, Fri, Sat, Sun) say on which days; no per-date Detail.',
     expectedWarnings: [],
@@ -254,6 +267,7 @@ export const VARIANTS = [
   // QualifierInfo text is AgeQualifyingEnum and ParticipantCategory has no Quantity attribute.
   {
     name: 'participant-category-ota',
+    operations: ['activityavailability', 'activitybook'],
     description:
       'Participant categories are written as the spec writes them in requests: ParticipantCategory/@Quantity and QualifierInfo text = the numeric code (10, 8, 11), without @Extension and without TPA_Extensions/ParticipantCount (availability and booking replies).',
     expectedWarnings: ['ALIGN-XSD'],
@@ -263,6 +277,7 @@ export const VARIANTS = [
   // 2016B type has attributes only.
   {
     name: 'pickupless-tickets',
+    operations: ['activityavailability', 'activitysearch'],
     description:
       'Ticket-only activities (entry tickets, walking tours with a meeting point) carry no PickupDropoff in availability and search replies; the hotel they were found for is Location/Region[@RegionCode="HotelCode"] text (RegionName stays the area).',
     expectedWarnings: ['ALIGN-XSD'],
@@ -271,6 +286,7 @@ export const VARIANTS = [
   // TourActivityLocationType: Address and Region are both optional; the town is an address part.
   {
     name: 'search-area-by-town',
+    operations: ['activitysearch'],
     description:
       "Activity search replies show each activity's area only as its town: Location/Address/CityName (Palma, Sóller...) and CountryName, no StateProv and no Location/Region/@RegionName.",
     expectedWarnings: [],
@@ -280,6 +296,7 @@ export const VARIANTS = [
   // only corroboration through /activitynbc can place it (AAV-LOCATION, ASR-AREA).
   {
     name: 'activity-place-in-descriptive-only',
+    operations: ['activityavailability', 'activitysearch'],
     description:
       'Activity availability and search replies carry no Location and no PickupDropoff: where an activity is and which hotels it picks up at, only its activity descriptive data shows.',
     expectedWarnings: [],
@@ -287,6 +304,7 @@ export const VARIANTS = [
   // PickupDropoff is repeatable with PickupInd telling a pickup from a drop-off.
   {
     name: 'dropoff-beside-pickup',
+    operations: ['activityavailability', 'activitysearch'],
     description:
       'In activity availability and search replies, every activity with a pickup at the hotel also carries a second PickupDropoff with PickupInd="false" and LocationName = a drop-off meeting point (MEETPT-<area>), not the hotel.',
     expectedWarnings: [],
@@ -299,6 +317,7 @@ export const VARIANTS = [
   // reference is Type 36 with ID_Context Client.
   {
     name: 'internal-and-client-refs',
+    operations: ['activitybook', 'bookread', 'bookcancel'],
     description:
       'Booking replies carry the gateway\'s own reference as a UniqueID Type 36 with ID_Context="Internal", written before the client\'s Type 36 ID_Context="Client". In the book reply (Confirmation max 2) the item\'s Type 37 moves to ReservationDetails/TPA_Extensions/UniqueID (where the spec puts it in requests).',
     expectedWarnings: [],
@@ -308,6 +327,7 @@ export const VARIANTS = [
   // UpperCaseAlphaLength1to2 member (GDS status code).
   {
     name: 'cancel-status-words',
+    operations: ['bookcancel', 'bookread'],
     description:
       'Cancellation words differ: OTA_CancelRS/@Status="Canceled", booking read HotelReservation/@ResStatus="XL", item status "Canceled".',
     expectedWarnings: ['ALIGN-XSD'],
@@ -317,6 +337,7 @@ export const VARIANTS = [
   // TransactionActionType has Book and Cancel as well as Commit.
   {
     name: 'book-resstatus-book',
+    operations: ['activitybook', 'bookcancel'],
     description:
       'A booking that commits is requested with ResStatus="Book" and a cancel that commits with CancelType="Cancel"; Commit is refused as an unknown value (Errors 3/320).',
     expectedWarnings: [],
@@ -326,6 +347,7 @@ export const VARIANTS = [
   // ResStatus on HotelReservation only, so the booking status stays there.
   {
     name: 'item-status-attribute',
+    operations: ['bookread'],
     description:
       "Booking read writes each item's status as Service/@Status instead of @ReservationStatusType; the booking status stays HotelReservation/@ResStatus (2016B has no other place for it).",
     expectedWarnings: ['ALIGN-XSD'],
@@ -334,6 +356,7 @@ export const VARIANTS = [
   // one); the sandbox's book reply already says its status this way.
   {
     name: 'status-in-tpa-extensions',
+    operations: ['bookread'],
     description:
       "Booking read writes statuses as TPA_Extensions/ReservationStatus/@Status: the booking's under HotelReservation, each item's under its Service; no @ResStatus, no @ReservationStatusType.",
     expectedWarnings: [],
@@ -343,6 +366,7 @@ export const VARIANTS = [
   // reply shows is "not shown". A gateway may confirm with its own reference alone.
   {
     name: 'book-reply-gateway-ref-only',
+    operations: ['activitybook'],
     description:
       "A committed activity booking reply confirms with the gateway's own reference only (Confirmation Type 36, ID_Context Internal, SBX-00000001) and not the client's Type 36; the booking is stored, read and cancelled under the client's reference.",
     expectedWarnings: [],
@@ -354,6 +378,7 @@ export const VARIANTS = [
   // MultimediaDescriptions/TextItems is OpenTravel's other home for descriptive text.
   {
     name: 'hotel-descriptions-multimedia',
+    operations: ['hotelnbc'],
     description:
       'Hotel descriptive content has no HotelInfo/HotelName and no HotelInfo/Descriptions: the name is HotelDescriptiveContent/@HotelName, the description only MultimediaDescriptions/MultimediaDescription/TextItems/TextItem/Description.',
     expectedWarnings: [],
@@ -365,6 +390,7 @@ export const VARIANTS = [
   // Pickup/Dropoff (GroundLocationsType) already says which requested leg it answers.
   {
     name: 'transfer-legs-by-content',
+    operations: ['transferavailability'],
     description:
       "Transfer services carry no RateQualifier/SpecialInputs RPH: the leg answered is told by the content, Pickup/AirportInfo/Arrival (arrival leg, Pickup/@DateTime = the flight's) or Dropoff/AirportInfo/Departure (departure leg).",
     expectedWarnings: [],
@@ -373,6 +399,7 @@ export const VARIANTS = [
   // Description) says what a charge is for; @Description is free text.
   {
     name: 'passenger-charges-by-code',
+    operations: ['transferavailability'],
     description:
       'Per-category transfer charges name the passenger category in ServiceCharges/ChargePurpose/@Code (10, 8, 11; @Description Adult/Child/Senior, text BaseRate) instead of ServiceCharges/@Description.',
     expectedWarnings: [],
@@ -381,6 +408,7 @@ export const VARIANTS = [
   // transfer-legs-by-content.
   {
     name: 'vendor-service-rph',
+    operations: ['transferavailability'],
     description:
       "Each GroundService carries the vendor's own running number as @RPH (1, 2, 3... over the reply, unrelated to the request's Location RPH) and no RateQualifier/SpecialInputs RPH: the leg answered is told by Pickup/Dropoff content.",
     expectedWarnings: ['ALIGN-XSD'],
@@ -431,32 +459,22 @@ function merge(a: Record<string, unknown>, b: Record<string, unknown>): Record<s
 }
 
 /** The set of variants switched on for one sandbox instance. */
-export class Variants {
-  private readonly on: Set<string>;
-  /** Names come from users (CLI, suite config), so they are checked at run time. */
+export class Variants extends SwitchSet<VariantName> {
   constructor(names: readonly string[] = []) {
-    const known = new Set<string>(VARIANTS.map((v) => v.name));
-    const unknown = names.filter((n) => !known.has(n));
-    if (unknown.length) {
-      throw new VariantError(
-        `unknown variant${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; valid variants: ${VARIANTS.map((v) => v.name).join(', ')}`,
-      );
-    }
-    this.on = new Set(names);
+    super(
+      'variant',
+      VARIANTS.map((v) => v.name),
+      names,
+      (m) => new VariantError(m),
+    );
     for (const [a, b] of EXCLUSIVE_VARIANTS) {
-      if (this.on.has(a) && this.on.has(b)) throw new VariantError(`variants ${a} and ${b} cannot be combined`);
+      if (this.has(a) && this.has(b)) throw new VariantError(`variants ${a} and ${b} cannot be combined`);
     }
-  }
-  has(name: VariantName): boolean {
-    return this.on.has(name);
-  }
-  get names(): VariantName[] {
-    return [...this.on] as VariantName[];
   }
   /** The test data the switched-on variants need, merged in catalogue order. */
   get testData(): Record<string, unknown> {
     let out: Record<string, unknown> = {};
-    for (const v of VARIANT_LIST) if (this.on.has(v.name) && v.testData) out = merge(out, v.testData);
+    for (const v of VARIANT_LIST) if (this.has(v.name) && v.testData) out = merge(out, v.testData);
     return out;
   }
 }

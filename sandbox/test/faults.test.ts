@@ -114,6 +114,10 @@ const EFFECTS: Record<string, (b: string) => Promise<void>> = {
   },
   'hotelnbc-other-hotel': async (b) =>
     assert.notEqual(one((await call(b, 'hotelnbc')).body, '//ota:HotelDescriptiveContent/@HotelCode'), 'PMIBEL01'),
+  'cancel-unknown-succeeds': async (b) => assert.ok(isSuccess((await call(b, 'bookcancel', { bookingRef: 'NO-SUCH-REF' })).body)),
+  'read-unknown-served': async (b) => assert.ok(isSuccess((await call(b, 'bookread', { bookingRef: 'NO-SUCH-REF' })).body)),
+  'hotelnbc-unknown-served': async (b) => assert.ok(isSuccess((await call(b, 'hotelnbc', { hotelCode: 'NOPE' })).body)),
+  'activitynbc-unknown-served': async (b) => assert.ok(isSuccess((await call(b, 'activitynbc', { tourActivityId: 'NOPE' })).body)),
   'activitynbc-other-activity': async (b) =>
     assert.notEqual(one((await call(b, 'activitynbc')).body, '//ota:TourActivityDescriptiveContent/@TourActivityID'), 'PMI-DRACH'),
   'ignores-disability': async (b) =>

@@ -74,7 +74,9 @@ export const activityNbc: Operation = {
     const out: string[] = [];
     for (const i of infos) {
       const id = attr(i, 'TourActivityID', 'TourActivityDescriptiveInfo');
-      const idx = data.activities.findIndex((a) => a.id.toUpperCase() === id.toUpperCase());
+      let idx = data.activities.findIndex((a) => a.id.toUpperCase() === id.toUpperCase());
+      // Mistake (activitynbc-unknown-served): an unknown ID falls back to the first activity.
+      if (idx < 0 && faults.has('activitynbc-unknown-served')) idx = 0;
       if (idx < 0) throw err.unknown(`TourActivityID ${id} is unknown`);
       // Mistake (activitynbc-other-activity): an off-by-one in the catalogue lookup.
       const a = faults.has('activitynbc-other-activity') ? data.activities[(idx + 1) % data.activities.length] : data.activities[idx];

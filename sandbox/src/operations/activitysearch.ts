@@ -30,9 +30,10 @@ export const activitySearch: Operation = {
     }
     const infos: string[] = [];
     for (const a of data.activities) {
-      // Mistake (search-ignores-area): the hotel filter is dropped.
-      if (!faults.has('search-ignores-area') && !a.pickupHotels.includes(hotel)) continue;
-      if (product && !product(a)) continue;
+      // Mistake (search-ignores-area): LocationPref is read for validation only; neither filter applies.
+      const ignoresArea = faults.has('search-ignores-area');
+      if (!ignoresArea && !a.pickupHotels.includes(hotel)) continue;
+      if (product && !ignoresArea && !product(a)) continue;
       const dates = operatingDates(a, from, to);
       if (dates.length === 0) continue;
       const minAdult = Math.min(...a.services.map((s) => s.prices['10'] ?? Infinity));

@@ -26,6 +26,11 @@ export const bookCancel: Operation = {
     if (!refs.bookingRef) throw err.missing("UniqueID[@Type='36']");
     // Mistake (partial-cancels-all): the item reference is never read.
     const itemRef = faults.has('partial-cancels-all') ? undefined : refs.itemRef;
+    // Mistake (cancel-unknown-succeeds): the cancel is a delete by reference; deleting nothing is not an error.
+    if (faults.has('cancel-unknown-succeeds') && !store.get(refs.bookingRef)) {
+      const word = cancelType === commitWord ? (variants.has('cancel-status-words') ? 'Canceled' : 'Cancelled') : 'Pending';
+      return { content: el('UniqueID', { Type: '36', ID: refs.bookingRef, ID_Context: 'Client' }), rootAttrs: { Status: word } };
+    }
     const { booking, items } = store.target(refs.bookingRef, itemRef);
 
     const nowMs = ctx.now.getTime();

@@ -146,6 +146,8 @@ export const bookRead: Operation = {
     if (type !== '36') throw err.invalid(`UniqueID/@Type ${type} is not supported (36: booking reference)`);
     const ref = attr(uid, 'ID', 'UniqueID');
     let b = ctx.store.get(ref);
+    // Mistake (read-unknown-served): a reference not found is a search that found nothing, not an error.
+    if (!b && ctx.faults.has('read-unknown-served')) return { content: el('ReservationsList', {}, []) };
     if (!b) throw err.bookingRef(`Booking ${ref} does not exist`);
     // Mistake (read-returns-other-booking): the lookup uses the wrong key (last booking made).
     if (ctx.faults.has('read-returns-other-booking')) b = ctx.store.latestOther(ref) ?? b;

@@ -94,7 +94,9 @@ export const hotelNbc: Operation = {
     const out: string[] = [];
     for (const i of infos) {
       const code = attr(i, 'HotelCode', 'HotelDescriptiveInfo');
-      const idx = data.hotels.findIndex((h) => same(h.code, code));
+      let idx = data.hotels.findIndex((h) => same(h.code, code));
+      // Mistake (hotelnbc-unknown-served): an unknown code falls back to the first hotel.
+      if (idx < 0 && faults.has('hotelnbc-unknown-served')) idx = 0;
       if (idx < 0) throw err.hotel(code);
       const brand = optAttr(i, 'BrandCode');
       if (brand && !same(brand, data.hotels[idx].brandCode)) throw err.invalid(`BrandCode ${brand} does not match hotel ${code}`);

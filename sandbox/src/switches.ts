@@ -1,0 +1,26 @@
+// One set of named switches for a sandbox instance: the faults switched on, or the variants.
+// Names come from users (CLI, suite config), so they are checked against the catalogue at run time;
+// `has` takes the catalogue's union, so a misspelt `faults.has('...')` is a type error.
+
+export class SwitchSet<Name extends string> {
+  private readonly on: Set<string>;
+  /**
+   * @param kind   the word for one switch in messages ('fault', 'variant')
+   * @param known  every name of the catalogue, in catalogue order
+   * @param error  builds the error thrown for an unknown name
+   */
+  constructor(kind: string, known: readonly Name[], names: readonly string[], error: (message: string) => Error) {
+    const valid = new Set<string>(known);
+    const unknown = names.filter((n) => !valid.has(n));
+    if (unknown.length) {
+      throw error(`unknown ${kind}${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; valid ${kind}s: ${known.join(', ')}`);
+    }
+    this.on = new Set(names);
+  }
+  has(name: Name): boolean {
+    return this.on.has(name);
+  }
+  get names(): Name[] {
+    return [...this.on] as Name[];
+  }
+}
