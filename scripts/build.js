@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles the TypeScript a run loads (src, steps, scripts, sandbox/src) ONCE into build/, file by
 // file, only what changed since the last build. Transpiling in every process (ts-node) was most of
-// the start-up, and cucumber's --parallel workers each paid it again (see README "Speed").
+// the start-up, and cucumber's --parallel workers each paid it again (see docs/speed.md).
 // Transpile only, like ts-node's transpile-only mode: `npm run typecheck` is where types are checked.
 // `node scripts/build.js` builds and says what it did; scripts/launch.js builds before it runs.
 'use strict';

@@ -12,6 +12,7 @@ const SCRIPTS = {
   report: 'scripts/report.js',
   mutants: 'scripts/mutants.js',
   bench: 'scripts/bench.js',
+  docs: 'scripts/docs.js',
   sandbox: 'sandbox/src/cli.js',
 };
 

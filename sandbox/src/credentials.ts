@@ -14,7 +14,7 @@ export interface Credentials {
   password: string;
 }
 
-/** Documented sandbox defaults (README: "Sandbox credentials"). */
+/** Documented sandbox defaults (docs/sandbox.md: "Test credentials"). */
 export const SANDBOX_CREDENTIALS: Readonly<Credentials> = Object.freeze({
   requestorId: 'SANDBOX-AGENCY',
   requestorContext: 'OTA-SANDBOX',

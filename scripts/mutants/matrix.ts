@@ -8,7 +8,7 @@ import { EXCLUSIVE_VARIANTS, VARIANTS, type VariantDef } from '../../sandbox/src
 /** Whole dialects: compatible variants switched on together. */
 export const VARIANT_COMBINATIONS: readonly { name: string; variants: readonly string[] }[] = [
   {
-    // README "Worked example: a gateway that is not the sandbox"
+    // docs/gateway.md "Worked example: a gateway that is not the sandbox"
     name: 'acme',
     variants: [
       'book-resstatus-book',

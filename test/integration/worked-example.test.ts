@@ -1,4 +1,4 @@
-// The README's worked example: a gateway that is not the sandbox's dialect (examples/acme-gateway),
+// The worked example of docs/gateway.md: a gateway that is not the sandbox's dialect (examples/acme-gateway),
 // emulated by the sandbox with the variants that describe it. Described by its test data and reply
 // profile alone, it must get CONFORMS, its unclaimed class inapplicable.
 import { after, test } from 'node:test';

@@ -1,4 +1,4 @@
-// The figures of the README's Safety section, measured on this machine:
+// The figures of docs/safety.md, measured on this machine:
 //   node -r ts-node/register/transpile-only test/support/measure-safety.ts [reports-folder]
 // Prints one line per figure. With a reports folder (a full run's), also times the secret scan.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,0 +1,54 @@
+// `npm run docs [-- --check]`: regenerates the counts between `<!-- gen:<key> -->` markers in the
+// README and docs/ (scripts/docs/generated.ts), and checks that every relative link resolves
+// (scripts/docs/links.ts). --check changes nothing and exits 1 when a count is stale or a link
+// broken; test/unit/scripts/docs.test.ts runs the same checks in npm test.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../src/run/config';
+import { regenerate } from './docs/generated';
+import { brokenLinks } from './docs/links';
+
+/** The user documentation: the README, every file of docs/, the sandbox's variant table. */
+export function documentationFiles(root = PROJECT_ROOT): string[] {
+  const docs = readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`);
+  return ['README.md', ...docs, 'sandbox/VARIANTS.md'];
+}
+
+function main(argv: string[]): number {
+  const unknownArg = argv.find((a) => a !== '--check');
+  if (unknownArg) {
+    console.error(`docs: unknown argument ${unknownArg}; use --check (or nothing, to rewrite the counts)`);
+    return 2;
+  }
+  const check = argv.includes('--check');
+  let problems = 0;
+  for (const file of documentationFiles()) {
+    const path = join(PROJECT_ROOT, file);
+    const before = readFileSync(path, 'utf8');
+    const { text, stale } = regenerate(before);
+    for (const s of stale.filter((x) => x.expected === undefined)) {
+      console.error(`docs: ${file}: unknown generated key "${s.key}"`);
+      problems++;
+    }
+    const changed = stale.filter((x) => x.expected !== undefined);
+    if (check) {
+      for (const s of changed) console.error(`docs: ${file}: gen:${s.key} says "${s.found}", the code says "${s.expected}"`);
+      problems += changed.length;
+    } else if (text !== before) {
+      writeFileSync(path, text);
+      console.log(`docs: ${file}: ${changed.length} count(s) updated`);
+    }
+  }
+  for (const b of brokenLinks(PROJECT_ROOT, documentationFiles())) {
+    console.error(`docs: ${b.file}:${b.line}: link ${b.target}: ${b.why}`);
+    problems++;
+  }
+  if (problems && check) console.error('docs: run `npm run docs` to rewrite the counts; fix the links by hand');
+  return problems ? 1 : 0;
+}
+
+// Run by scripts/launch.js (npm run docs): no require.main guard, the launcher is the main module.
+process.exitCode = main(process.argv.slice(2));

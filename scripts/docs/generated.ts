@@ -1,0 +1,46 @@
+// The counts the README and docs/ quote, generated from the code between markers so they never go
+// stale: `<!-- gen:<key> -->value<!-- /gen -->`. `npm run docs` rewrites them; the docs test fails
+// when one is stale or names an unknown key.
+import { FAULTS } from '../../sandbox/src/faults';
+import { VARIANTS } from '../../sandbox/src/variants';
+import { CONFORMANCE_CLASSES, REQUIREMENTS, type ConformanceClass } from '../../src/spec/requirements';
+
+const MARKER = /<!-- gen:([a-z0-9:-]+) -->([\s\S]*?)<!-- \/gen -->/g;
+
+/** Every generated value, by key. `must:<class>` for each conformance class. */
+export function generatedValues(): Map<string, string> {
+  const of = (level: string) => REQUIREMENTS.filter((q) => q.level === level).length;
+  const values = new Map<string, string>([
+    ['requirements', `${REQUIREMENTS.length} requirements: ${of('MUST')} MUST, ${of('SHOULD')} SHOULD, ${of('INFO')} INFO`],
+    ['must', String(of('MUST'))],
+    ['faults', String(FAULTS.length)],
+    ['variants', String(VARIANTS.length)],
+    ['mutation-score', `${FAULTS.length}/${FAULTS.length}`],
+    ['fairness-score', `${VARIANTS.length}/${VARIANTS.length}`],
+    ['untestable', String(REQUIREMENTS.filter((q) => 'untestable' in q && q.untestable).length)],
+  ]);
+  for (const c of CONFORMANCE_CLASSES as readonly ConformanceClass[])
+    values.set(`must:${c}`, String(REQUIREMENTS.filter((q) => q.level === 'MUST' && q.class === c).length));
+  return values;
+}
+
+export interface StaleMarker {
+  key: string;
+  found: string;
+  expected?: string; // undefined: the key is unknown
+}
+
+/** The text with every marker's value regenerated, and the markers that differed. */
+export function regenerate(text: string, values = generatedValues()): { text: string; stale: StaleMarker[] } {
+  const stale: StaleMarker[] = [];
+  const out = text.replace(MARKER, (whole, key: string, found: string) => {
+    const expected = values.get(key);
+    if (expected === undefined) {
+      stale.push({ key, found });
+      return whole;
+    }
+    if (found !== expected) stale.push({ key, found, expected });
+    return `<!-- gen:${key} -->${expected}<!-- /gen -->`;
+  });
+  return { text: out, stale };
+}
