@@ -1,12 +1,12 @@
-// Validation of replies against the OpenTravel 2016B schemas (never copied into the project:
-// located through OTA_XSD_DIR, default ../shared/ota-xsd/2016B from the repo root).
+// Validation of replies against the OpenTravel 2016B schemas: those shipped in the project
+// (schemas/opentravel-2016B, with their source and licence), or the folder OTA_XSD_DIR names.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type * as Lx from 'libxml2-wasm' with { 'resolution-mode': 'import' };
 import { loadLibxml } from './xml';
 import { REPO_ROOT } from './paths';
 
-export const DEFAULT_XSD_DIR = resolve(REPO_ROOT, '..', 'shared', 'ota-xsd', '2016B');
+export const DEFAULT_XSD_DIR = resolve(REPO_ROOT, 'schemas', 'opentravel-2016B');
 
 /** The XSD folder: OTA_XSD_DIR when set (an empty value means "not configured"), else the default. */
 export function xsdDir(env: NodeJS.ProcessEnv = process.env): string | undefined {

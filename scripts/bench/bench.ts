@@ -15,7 +15,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { PROJECT_ROOT } from '../../src/run/config';
+import { DEFAULT_XSD_DIR, PROJECT_ROOT } from '../../src/run/config';
 import type { BenchOptions } from './args';
 import { PHASE_LABELS, runPhases, type RunPhases } from './phases';
 import { benchTempDir, outcomeLine, runEnv, runNode, shortOutcome, type ChildRun, type ProcessPeak } from './processes';
@@ -81,10 +81,10 @@ async function withProxiedSandbox<T>(holdMs: number, fn: (proxy: CountingProxy) 
   }
 }
 
-/** The schemas folder a default run uses, when it is there. */
+/** The schemas folder a default run uses (OTA_XSD_DIR, else the project's own). */
 function xsdDir(): string | undefined {
-  const beside = resolve(PROJECT_ROOT, '../shared/ota-xsd/2016B');
-  return existsSync(beside) ? beside : undefined;
+  const dir = resolve(PROJECT_ROOT, process.env.OTA_XSD_DIR?.trim() || DEFAULT_XSD_DIR);
+  return existsSync(dir) ? dir : undefined;
 }
 
 interface RunHow {

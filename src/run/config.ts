@@ -56,6 +56,8 @@ export interface SuiteConfig {
   maxConsecutiveFailures: number;
 }
 
+/** The OpenTravel 2016B schemas shipped in the project (source and licence in its README.md). */
+export const DEFAULT_XSD_DIR = 'schemas/opentravel-2016B';
 const DEFAULT_RUN_DEADLINE_MS = 45 * 60_000;
 const DEFAULT_MAX_CONSECUTIVE_FAILURES = 10;
 
@@ -167,16 +169,13 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
   const samplesDir = pathVar(env, 'OTA_SAMPLES_DIR', 'xml-samples');
   if (!existsSync(samplesDir) || !statSync(samplesDir).isDirectory()) throw new ConfigError(`OTA_SAMPLES_DIR: no folder at ${samplesDir}`);
 
-  // The schemas are optional (informative check); an explicitly named folder must exist.
+  // The OpenTravel 2016B schemas ship in the project (schemas/opentravel-2016B, with their source
+  // and licence); OTA_XSD_DIR names another folder, which must exist, and an empty value turns the
+  // informative alignment class off.
   let xsdDir: string | undefined;
-  if (env.OTA_XSD_DIR !== undefined) {
-    if (env.OTA_XSD_DIR.trim() !== '') {
-      xsdDir = pathVar(env, 'OTA_XSD_DIR', '');
-      if (!existsSync(xsdDir)) throw new ConfigError(`OTA_XSD_DIR: no folder at ${xsdDir}`);
-    }
-  } else {
-    const beside = resolve(PROJECT_ROOT, '../shared/ota-xsd/2016B');
-    if (existsSync(beside)) xsdDir = beside;
+  if (env.OTA_XSD_DIR === undefined || env.OTA_XSD_DIR.trim() !== '') {
+    xsdDir = pathVar(env, 'OTA_XSD_DIR', DEFAULT_XSD_DIR);
+    if (!existsSync(xsdDir) || !statSync(xsdDir).isDirectory()) throw new ConfigError(`OTA_XSD_DIR: no folder at ${xsdDir}`);
   }
 
   const limits: TransportLimits = {

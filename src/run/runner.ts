@@ -1,8 +1,8 @@
 // The main job (`npm run conformance`): validate the arguments and configuration, open the run
-// (the embedded sandbox unless OTA_BASE_URL names a target), check that the target answers, cancel
-// bookings a killed earlier run left, run the features of the claimed classes, compute an outcome
-// per requirement and the verdict, write the reports, scan them for secrets. Exit codes: see
-// src/reporting/verdict.ts.
+// (the embedded sandbox unless OTA_BASE_URL names a target), check that the target answers and
+// accepts the configured credentials, cancel bookings a killed earlier run left, run the features
+// of the claimed classes, compute an outcome per requirement and the verdict, write the reports,
+// scan them for secrets. Exit codes: see src/reporting/verdict.ts.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -13,6 +13,7 @@ import { parseArguments, HELP, type RunArguments } from './arguments';
 import { openRunContext, type RunContext } from './run-context';
 import { postXml, preflight } from '../transport/http';
 import { cleanUpLedger, describeCleanup } from './bookings';
+import { checkCredentials } from './credentials-check';
 import { startRunGuard, GatewayStoppedAnswering } from '../safety/run-guard';
 import { formatFindings as formatSecretFindings } from '../safety/redaction';
 import { scanForSecretsInParallel } from '../safety/parallel-scan';
@@ -130,6 +131,8 @@ async function run(argv: string[]): Promise<number> {
       throw new ConfigError(
         `every operation answers 404 under ${target}: is OTA_BASE_URL the gateway's base address (the part before /hotelavailability)?`,
       );
+    // Before the clean-up (it needs the same credentials) and before any earlier report is removed.
+    await checkCredentials(ctx);
 
     const cleanup = await cleanUpLedger(ctx);
     for (const line of describeCleanup(cleanup, relative(PROJECT_ROOT, config.ledgerFile))) console.log(line);

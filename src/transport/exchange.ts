@@ -58,7 +58,12 @@ export interface SendOptions {
   retry: RetryPolicy;
   /** A deliberately broken body (negative cases); skips the request self-check. */
   body?: string;
+  /** Extra HTTP headers (the runner's own preflight requests say so: PREFLIGHT_HEADER). */
+  headers?: Record<string, string>;
 }
+
+/** Marks the requests the runner sends before any scenario, so a gateway's logs can tell them apart. */
+export const PREFLIGHT_HEADER = { name: 'x-ota-conformance', value: 'preflight' } as const;
 
 export async function exchange(request: OtaRequest, opts: SendOptions): Promise<Exchange> {
   const op = request.operation;
@@ -75,6 +80,7 @@ export async function exchange(request: OtaRequest, opts: SendOptions): Promise<
       limits: opts.limits,
       retry: opts.retry,
       idempotent: op.idempotent,
+      headers: opts.headers,
     });
   } catch (e) {
     if (!(e instanceof TransportError)) throw e;

@@ -2,7 +2,7 @@
 // a hostile gateway that answers the preflight GET normally and misbehaves on the POSTs.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { OTA_NS, startHostileServer, type ModeName } from '../support/hostile-server';
+import { isRunnersOwn, OTA_NS, startHostileServer, type ModeName } from '../support/hostile-server';
 import { describeRun, opOf, removeTempDirs, requireSummary, runConformance, scenarioFor, targetEnv } from './helpers';
 
 after(removeTempDirs);
@@ -99,7 +99,7 @@ describe('run level: bounds and safe parsing', { concurrency: true }, () => {
     };
     const srv = await startHostileServer({
       mode: 'per-request',
-      choose: (req) => (req.method === 'GET' || req.body.includes('OTA_PingRQ') ? 'valid' : (byOp[opOf(req)] ?? 'valid')),
+      choose: (req) => (req.method === 'GET' || isRunnersOwn(req) ? 'valid' : (byOp[opOf(req)] ?? 'valid')),
     });
     try {
       const r = await runConformance({

@@ -237,7 +237,10 @@ export const opOf = (req: CapturedRequest): string => req.path.replace(/^\/+/, '
 export function proxyTo(
   target: string,
   tamper: (req: CapturedRequest, res: ServerResponse) => boolean | Promise<boolean> = () => false,
-  rewrite: (reply: { status: number; headers: Record<string, string>; body: Buffer }) => {
+  rewrite: (
+    reply: { status: number; headers: Record<string, string>; body: Buffer },
+    req: CapturedRequest,
+  ) => {
     status: number;
     headers: Record<string, string>;
     body: Buffer;
@@ -253,7 +256,7 @@ export function proxyTo(
     const headers: Record<string, string> = {};
     const ct = upstream.headers.get('content-type');
     if (ct) headers['content-type'] = ct;
-    const reply = rewrite({ status: upstream.status, headers, body: Buffer.from(await upstream.arrayBuffer()) });
+    const reply = rewrite({ status: upstream.status, headers, body: Buffer.from(await upstream.arrayBuffer()) }, req);
     res.writeHead(reply.status, { ...reply.headers, 'content-length': String(reply.body.length) });
     res.end(reply.body);
   };

@@ -13,13 +13,14 @@ import {
   type CapturedRequest,
   type ModeName,
   type SimpleModeSpec,
+  isRunnersOwn,
 } from '../support/hostile-server';
 import { describeRun, removeTempDirs, requireSummary, runConformance, startConformance, targetEnv } from './helpers';
 
 after(removeTempDirs);
 
 /** The runner's probe of every operation (src/run/runner.ts everyOperationMissing) is answered. */
-const isProbe = (req: CapturedRequest) => req.body.includes('OTA_PingRQ');
+const isProbe = isRunnersOwn;
 /** GET (preflight) and the probes answer; every real request gets `then`. */
 const answerOnlyPreflight = (then: ModeName | SimpleModeSpec) => ({
   mode: 'per-request' as const,

@@ -1,6 +1,6 @@
 // Issue 13, "done when": a failing run's reports, opened from disk in a headless browser, show the
-// verdict, the requirement, the evidence and the reproducer. Debian's Chromium, driven by
-// playwright-core (which downloads no browser); the screenshots are kept in a temp folder, for a
+// verdict, the requirement, the evidence and the reproducer. The Chromium of the npm package
+// @sparticuz/chromium, driven by playwright-core (test/support/browser.ts); the screenshots are kept in a temp folder, for a
 // person to look at, and their paths printed.
 import { after, before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
@@ -9,22 +9,11 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
 import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
 import { cleanEnv, describeRun, PROJECT_ROOT, removeTempDirs, runConformance } from './helpers';
 
-const CHROMIUM = '/usr/bin/chromium';
-// Without the background-networking flags Chromium tries to reach Google's hosts at every start.
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 // hotelnbc-other-hotel: hotel descriptive data describes the next hotel, not the one asked for,
 // which breaks HNBC-SUBJECT (MUST); only the scenario that checks it fails.
 const FAULT = 'hotelnbc-other-hotel';
@@ -46,11 +35,7 @@ let found: string;
 
 before(async () => {
   // one line, never a skip: a machine without the browser cannot prove the reports render
-  if (!existsSync(CHROMIUM)) {
-    const line = `no browser at ${CHROMIUM}: install the Debian package chromium (apt-get install chromium; .ci/run does)`;
-    throw Object.assign(new Error(line), { stack: line });
-  }
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: BUDGET });
+  browser = await launchBrowser(BUDGET);
   const run = await runConformance({ args: ['--tags', `@op:${OP}`], env: { OTA_SANDBOX_FAULTS: FAULT }, timeoutMs: 300_000 });
   assert.equal(run.code, 1, describeRun(run));
   const m = new RegExp(`${REQ} [\\s\\S]*?expected (\\S+); found (\\S+)`).exec(run.stdout);

@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RunningSandbox } from '../../sandbox/src';
-import { startHostileServer } from '../support/hostile-server';
+import { isRunnersOwn, startHostileServer, type CapturedRequest } from '../support/hostile-server';
 import { startTestSandbox } from './sandbox-booking';
 import {
   allureAttachments,
@@ -53,9 +53,8 @@ function attemptsLine(r: RunResult): string {
 }
 
 /** The runner's probe of every operation before the scenarios (src/run/runner.ts): not a scenario's request. */
-const isProbe = (req: { body: string }) => req.body.includes('OTA_PingRQ');
-const posts = (srv: { requests: { method: string; path: string; body: string }[] }) =>
-  srv.requests.filter((q) => q.method === 'POST' && !isProbe(q)).length;
+const isProbe = isRunnersOwn;
+const posts = (srv: { requests: CapturedRequest[] }) => srv.requests.filter((q) => q.method === 'POST' && !isProbe(q)).length;
 
 describe('run level: retries', { concurrency: true }, () => {
   // Fails if: OTA_RETRIES were ignored or 503 not retryable (exit 1, one attempt), or the
@@ -93,8 +92,8 @@ describe('run level: retries', { concurrency: true }, () => {
   test('6. a nonconformance is never retried into a pass: 500 with a valid body and OTA_RETRIES=3 fails EP-STATUS-200 after one attempt', async () => {
     let served500 = 0;
     const srv = await startHostileServer(
-      proxyTo(sb.baseUrl, undefined, (reply) => {
-        if (reply.status !== 200 || !reply.body.includes('OTA_HotelAvailRS')) return reply;
+      proxyTo(sb.baseUrl, undefined, (reply, req) => {
+        if (reply.status !== 200 || !reply.body.includes('OTA_HotelAvailRS') || isProbe(req)) return reply;
         served500++;
         return { ...reply, status: 500 };
       }),

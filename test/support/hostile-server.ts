@@ -61,6 +61,13 @@ export interface CapturedRequest {
   body: string;
 }
 
+/**
+ * The runner's own requests before any scenario: the OTA_PingRQ probe of a base URL where every
+ * operation is 404, and the credential check (marked with the x-ota-conformance: preflight header).
+ */
+export const isRunnersOwn = (req: Pick<CapturedRequest, 'body' | 'headers'>): boolean =>
+  req.body.includes('OTA_PingRQ') || req.headers['x-ota-conformance'] === 'preflight';
+
 export type Handler = (req: CapturedRequest, res: http.ServerResponse) => void | Promise<void>;
 export type Behaviour = ModeName | ModeSpec | Handler;
 

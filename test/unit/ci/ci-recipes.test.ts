@@ -142,6 +142,13 @@ void describe('the recipes parse', () => {
     for (const f of recipeFiles()) load(f);
   });
 
+  void test('no recipe needs a second repository: nothing names ../shared or a shared project', () => {
+    for (const f of recipeFiles()) {
+      const text = readFileSync(join(ROOT, f), 'utf8');
+      assert.ok(!/\.\.\/shared|OTA_SHARED_/.test(text), `${f} still needs ../shared`);
+    }
+  });
+
   void test('docs/ci.md (linked from the README) names every recipe', () => {
     const text = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
     for (const f of EXPECTED_RECIPES) assert.ok(text.includes(f), `the "Running in CI" text does not name ${f}`);
@@ -196,17 +203,13 @@ void describe('GitHub Actions workflows', () => {
       assert.ok(!('OTA_BASE_URL' in m), `${path}: the PR check targets the embedded sandbox`);
   });
 
-  void test('the suite and ../shared are checked out side by side', () => {
+  void test('each job checks out this repository alone, at the workspace root: no second repository, no ../shared', () => {
     for (const f of workflows)
       for (const job of Object.keys(obj(load(f).jobs, 'jobs'))) {
-        const paths = steps(f, job)
-          .filter((s) => String(s.uses).startsWith('actions/checkout@'))
-          .map((s) => obj(s.with, 'checkout with').path);
-        assert.deepEqual(paths, ['suite', 'shared'], `${f} ${job}`);
-        assert.equal(
-          obj(obj(obj(obj(load(f).jobs, 'jobs')[job], job).defaults, 'defaults').run, 'defaults.run')['working-directory'],
-          'suite',
-        );
+        const checkouts = steps(f, job).filter((s) => String(s.uses).startsWith('actions/checkout@'));
+        assert.equal(checkouts.length, 1, `${f} ${job}: one checkout`);
+        const w = (checkouts[0].with ?? {}) as Obj;
+        assert.ok(!('repository' in w) && !('path' in w), `${f} ${job}: the checkout is this repository, at the root`);
       }
   });
 
@@ -238,7 +241,7 @@ void describe('GitHub Actions workflows', () => {
     assert.ok(restore >= 0 && restore < run && run < report && report < save, 'restore, run, report, save');
     for (const i of [restore, save]) {
       const w = obj(all[i].with, 'cache with');
-      assert.deepEqual(String(w.path).trim().split('\n'), ['suite/.ledger', 'suite/reports/history']);
+      assert.deepEqual(String(w.path).trim().split('\n'), ['.ledger', 'reports/history']);
       assert.match(String(w.key), /github\.run_id.*github\.run_attempt/, 'a new key per attempt (a cache key is never overwritten)');
     }
     assert.match(String(all[save].if), /^always\(\)$/);
@@ -260,12 +263,12 @@ void describe('GitHub Actions workflows', () => {
       );
     assert.ok(
       allSteps(GITHUB_PR).some(
-        (s) => String(s.uses).startsWith('mikepenz/action-junit-report@') && obj(s.with, 'with').report_paths === 'suite/reports/junit.xml',
+        (s) => String(s.uses).startsWith('mikepenz/action-junit-report@') && obj(s.with, 'with').report_paths === 'reports/junit.xml',
       ),
     );
     const uploaded = String(obj(allSteps(GITHUB_PR).find((s) => String(s.uses).startsWith('actions/upload-artifact@'))?.with, 'with').path);
     for (const f of ['conformance-report.html', 'conformance-report.md', 'conformance-report.json', 'summary.json'])
-      assert.ok(uploaded.includes(`suite/reports/${f}`), `the PR check uploads ${f}`);
+      assert.ok(uploaded.includes(`reports/${f}`), `the PR check uploads ${f}`);
   });
 });
 
@@ -562,12 +565,9 @@ exit 127
 chmodSync(join(BIN, 'npm'), 0o755);
 
 let caseNo = 0;
-/** A fresh workspace: suite/ (the working directory) with the cached history, and ../shared. */
+/** A fresh workspace: suite/, the checkout and working directory, with the cached history; nothing beside it. */
 function workspace(): { ws: string; suite: string; log: string } {
   const ws = join(sandbox, `case${++caseNo}`);
-  mkdirSync(join(ws, 'shared', 'spec'), { recursive: true });
-  mkdirSync(join(ws, 'shared', 'ota-xsd', '2016B'), { recursive: true });
-  writeFileSync(join(ws, 'shared', 'spec', 'gateway-spec.md'), '# spec\n');
   const suite = join(ws, 'suite');
   mkdirSync(join(suite, 'reports', 'history'), { recursive: true });
   writeFileSync(join(suite, 'reports', 'history', 'allure-history.jsonl'), 'earlier\n');

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import { strict as assert } from 'node:assert';
-import { loadConfig } from '../../../src/run/config';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig, PROJECT_ROOT } from '../../../src/run/config';
 import { ConfigError } from '../../../src/core/errors';
 
 const remote = {
@@ -38,6 +40,18 @@ test('bad values name the variable', () => {
   throwsNaming({ OTA_TEST_DATA: '/nonexistent/data.json' }, /OTA_TEST_DATA: no file at \/nonexistent\/data.json/);
   throwsNaming({ OTA_XSD_DIR: '/nonexistent' }, /OTA_XSD_DIR: no folder/);
   throwsNaming({ OTA_SECRET_ENV: 'MY_TOKEN' }, /OTA_SECRET_ENV names MY_TOKEN, but MY_TOKEN is not set/);
+});
+
+test('the OpenTravel schemas ship in the project: the default needs nothing beside the clone', () => {
+  const dir = loadConfig({}).xsdDir;
+  assert.equal(dir, join(PROJECT_ROOT, 'schemas', 'opentravel-2016B'));
+  for (const root of ['OTA_HotelAvailRS', 'OTA_TourActivityBookRS', 'OTA_ErrorRS']) assert.ok(existsSync(join(dir!, `${root}.xsd`)), root);
+  assert.match(
+    readFileSync(join(dir!, 'README.md'), 'utf8'),
+    /28dcc880acf2d22a8a5e93d20174971080b6846c[\s\S]*OPENTRAVEL LICENSE AGREEMENT/,
+  );
+  assert.equal(loadConfig({ OTA_XSD_DIR: 'sandbox' }).xsdDir, join(PROJECT_ROOT, 'sandbox'), 'OTA_XSD_DIR overrides');
+  assert.equal(loadConfig({ OTA_XSD_DIR: ' ' }).xsdDir, undefined, 'an empty OTA_XSD_DIR turns alignment off');
 });
 
 test('the secret list takes OTA_PASSWORD and the variables OTA_SECRET_ENV names', () => {
