@@ -8,7 +8,7 @@
 //   - its faults hold in every dialect: a fixed sample of the fault × variant matrix (each fault once,
 //     with some variant); `--matrix` runs the whole matrix (scripts/mutants/matrix.ts) instead;
 //   - it decides: a variant run counts as decided when no MUST requirement is left at cannot tell
-//     or untested ("MUST decided on variants: n/n"); variants that hide a fact (only corroboration
+//     or untested ("MUST decided on variants: n/n"; exit 1 otherwise); variants that hide a fact (only corroboration
 //     or another placement shows it) measure that the suite still decides.
 // --with-variants runs every fault under those dialect variants (a fault must be caught whatever
 // the dialect).
@@ -27,7 +27,7 @@ import { REQUIREMENTS } from '../src/spec/requirements';
 import { ConfigError } from '../src/core/errors';
 import type { ConformanceResult } from '../src/reporting/result';
 import { writeKillMatrix } from './mutants/kill-matrix';
-import { checkCombinations, matrixCells, matrixSample, matrixTable, type Cell } from './mutants/matrix';
+import { checkCombinations, combinedDialects, matrixCells, matrixSample, matrixTable, type Cell, type DialectRun } from './mutants/matrix';
 
 interface RunOutcome {
   label: string;
@@ -64,10 +64,12 @@ function parseArgs(argv: string[]) {
         `unknown argument ${a}; use --only <name,...>, --jobs <n>, --full, --no-variants, --with-variants <variant,...>, --keep, --matrix`,
       );
   }
-  const names = new Set<string>([...FAULTS.map((f) => f.name), ...VARIANTS.map((v) => v.name)]);
+  const names = new Set<string>([...FAULTS.map((f) => f.name), ...VARIANTS.map((v) => v.name), ...combinedDialects().map((c) => c.name)]);
   const unknown = opts.only.filter((n) => !names.has(n));
   if (unknown.length)
-    throw new ConfigError(`unknown fault or variant ${unknown.join(', ')}; see npm run sandbox -- --list-faults / --list-variants`);
+    throw new ConfigError(
+      `unknown fault, variant or combined dialect ${unknown.join(', ')}; see npm run sandbox -- --list-faults / --list-variants, and scripts/mutants/matrix.ts`,
+    );
   const notVariants = opts.under.filter((n) => !VARIANTS.some((v) => v.name === n));
   if (notVariants.length)
     throw new ConfigError(`--with-variants: unknown variant ${notVariants.join(', ')}; see npm run sandbox -- --list-variants`);
@@ -164,7 +166,11 @@ async function main(): Promise<number> {
   const pick = <T extends { name: string }>(xs: readonly T[]) =>
     opts.only.length ? xs.filter((x) => opts.only.includes(x.name)) : [...xs];
   const faults = pick(FAULTS);
-  const variants = opts.variants ? pick(VARIANTS) : [];
+  // Each variant alone, then each combined dialect (scripts/mutants/matrix.ts) as a whole: both must
+  // be judged fairly and decided.
+  const variants: DialectRun[] = opts.variants
+    ? [...pick(VARIANTS).map((v) => ({ ...v, switchedOn: [v.name] })), ...pick(combinedDialects())]
+    : [];
   // Outside reports/: the run's own secret scan must not walk thousands of mutation files.
   const root = mkdtempSync(join(tmpdir(), 'ota-mutants-'));
   const t0 = Date.now();
@@ -178,7 +184,7 @@ async function main(): Promise<number> {
   const combinationProblems = checkCombinations();
   if (combinationProblems.length) throw new ConfigError(combinationProblems.join('; '));
   const cells: Cell[] = opts.matrix ? matrixCells(faults) : opts.only.length ? [] : matrixSample(faults);
-  type Job = { kind: 'baseline' } | { kind: 'fault'; f: FaultDef } | { kind: 'variant'; v: VariantDef } | { kind: 'cell'; cell: Cell };
+  type Job = { kind: 'baseline' } | { kind: 'fault'; f: FaultDef } | { kind: 'variant'; v: DialectRun } | { kind: 'cell'; cell: Cell };
   const jobs: Job[] = opts.matrix
     ? cells.map((cell) => ({ kind: 'cell' as const, cell }))
     : [
@@ -233,7 +239,7 @@ async function main(): Promise<number> {
           : `not failed: ${j.missed.join(', ')}; exit ${run.exitCode}, ${run.result?.scenarios.length ?? 0} scenarios`,
       };
     }
-    const run = await runSuite(root, `variant-${job.v.name}`, { OTA_SANDBOX_VARIANTS: job.v.name });
+    const run = await runSuite(root, `variant-${job.v.name}`, { OTA_SANDBOX_VARIANTS: job.v.switchedOn.join(',') });
     const j = judgeVariant(job.v, run);
     const open = openMusts(run);
     const decided = open.length ? `; MUST open: ${open.join(', ')}` : '';
@@ -314,7 +320,13 @@ async function main(): Promise<number> {
   if (variants.length && !opts.matrix) console.log(`variants judged fairly: ${fair}/${variants.length}`);
   if (variants.length && !opts.matrix) console.log(`MUST decided on variants: ${decided}/${variants.length}`);
   if (cellRuns.length) console.log(`faults caught across dialects: ${acrossDialects}/${cellFaults.length}`);
-  const ok = baselineOk && caught === rows('fault').length && fair === rows('variant').length && acrossDialects === cellFaults.length;
+  // Undecided is a failure too: a conformant dialect left at NOT DETERMINED is a suite that cannot certify.
+  const ok =
+    baselineOk &&
+    caught === rows('fault').length &&
+    fair === rows('variant').length &&
+    decided === rows('variant').length &&
+    acrossDialects === cellFaults.length;
   if (ok && !opts.keep) rmSync(root, { recursive: true, force: true });
   else console.log(`Reports of each run kept in ${root}`);
   return ok ? 0 : 1;

@@ -3,6 +3,7 @@
 // when one is stale or names an unknown key.
 import { FAULTS } from '../../sandbox/src/faults';
 import { VARIANTS } from '../../sandbox/src/variants';
+import { VARIANT_COMBINATIONS } from '../mutants/matrix';
 import { CONFORMANCE_CLASSES, REQUIREMENTS, type ConformanceClass } from '../../src/spec/requirements';
 
 const MARKER = /<!-- gen:([a-z0-9:-]+) -->([\s\S]*?)<!-- \/gen -->/g;
@@ -16,7 +17,9 @@ export function generatedValues(): Map<string, string> {
     ['faults', String(FAULTS.length)],
     ['variants', String(VARIANTS.length)],
     ['mutation-score', `${FAULTS.length}/${FAULTS.length}`],
-    ['fairness-score', `${VARIANTS.length}/${VARIANTS.length}`],
+    // Each variant alone, then each combined dialect as a whole (npm run mutants runs both).
+    ['fairness-score', `${VARIANTS.length + VARIANT_COMBINATIONS.length}/${VARIANTS.length + VARIANT_COMBINATIONS.length}`],
+    ['combined-dialects', String(VARIANT_COMBINATIONS.length)],
     ['untestable', String(REQUIREMENTS.filter((q) => 'untestable' in q && q.untestable).length)],
   ]);
   for (const c of CONFORMANCE_CLASSES as readonly ConformanceClass[])

@@ -40,6 +40,19 @@ export const VARIANT_COMBINATIONS: readonly { name: string; variants: readonly s
   },
 ];
 
+/** A run of one dialect: a variant alone, or a combination as a whole. */
+export type DialectRun = VariantDef & { switchedOn: readonly string[] };
+
+/** Each combination as one dialect, declaring the warnings its variants declare. */
+export function combinedDialects(): DialectRun[] {
+  return VARIANT_COMBINATIONS.map((c) => ({
+    name: c.name,
+    description: `combined dialect: ${c.variants.join(', ')}`,
+    expectedWarnings: [...new Set(c.variants.flatMap((n) => VARIANTS.find((v) => v.name === n)?.expectedWarnings ?? []))],
+    switchedOn: c.variants,
+  }));
+}
+
 /** Operations a fault's scenarios use: its own, and what they need (a booking needs an activity found by availability). */
 export function operationsOf(f: FaultDef): Set<string> {
   const ops = new Set<string>(f.operations);
