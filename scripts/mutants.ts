@@ -70,9 +70,13 @@ function parseArgs(argv: string[]) {
     throw new ConfigError(
       `unknown fault, variant or combined dialect ${unknown.join(', ')}; see npm run sandbox -- --list-faults / --list-variants, and scripts/mutants/matrix.ts`,
     );
+  // A combined dialect's name stands for its variants.
+  opts.under = opts.under.flatMap((n) => combinedDialects().find((c) => c.name === n)?.switchedOn ?? [n]);
   const notVariants = opts.under.filter((n) => !VARIANTS.some((v) => v.name === n));
   if (notVariants.length)
-    throw new ConfigError(`--with-variants: unknown variant ${notVariants.join(', ')}; see npm run sandbox -- --list-variants`);
+    throw new ConfigError(
+      `--with-variants: unknown variant ${notVariants.join(', ')}; see npm run sandbox -- --list-variants, or a combined dialect of scripts/mutants/matrix.ts`,
+    );
   return opts;
 }
 
@@ -193,11 +197,11 @@ async function main(): Promise<number> {
         ...variants.map((v) => ({ kind: 'variant' as const, v })),
         ...cells.map((cell) => ({ kind: 'cell' as const, cell })),
       ];
-  // The slow-reply fault must outlast the suite's timeout, and nothing else may.
+  // A fault's runEnv configures what its run needs (the slow reply outlasts the time-out; the real Instance).
   const faultEnv = (f: FaultDef): Record<string, string> => ({
     OTA_SANDBOX_FAULTS: f.name,
     ...(opts.under.length ? { OTA_SANDBOX_VARIANTS: opts.under.join(',') } : {}),
-    ...(f.name === 'slow-reply' ? { OTA_REQUEST_TIMEOUT_MS: '1500', SANDBOX_SLOW_MS: '4000' } : {}),
+    ...(f.runEnv ?? {}),
   });
   // Only the scenarios of the requirements a fault declares; booking faults also need other bookings
   // in the store (a read that returns another booking).

@@ -11,6 +11,14 @@ export interface AuthOptions {
   skipContext?: boolean;
   /** Fault accepts-missing-pos: a request without POS is let through. */
   allowMissingPos?: boolean;
+  /** Fault ignores-requestor-id: the Type 22 ID is not compared. */
+  skipRequestorId?: boolean;
+  /** Fault ignores-user-id: the Type 88 ID is not compared. */
+  skipUserId?: boolean;
+  /** Fault accepts-one-source: a POS with one Source is checked for what it holds, and let through. */
+  allowOneSource?: boolean;
+  /** Fault instance-refused: a Type 22 RequestorID with Instance is refused. */
+  refuseInstance?: boolean;
 }
 
 export function authenticate(root: XNode, creds: Credentials, opts: AuthOptions = {}): void {
@@ -20,6 +28,7 @@ export function authenticate(root: XNode, creds: Credentials, opts: AuthOptions 
     throw err.auth('POS is missing');
   }
   const sources = kids(pos, 'Source');
+  if (opts.allowOneSource && sources.length === 1) return checkOne(kid(sources[0], 'RequestorID'), creds);
   if (sources.length !== 2) throw err.auth(`POS must hold exactly two Source elements, found ${sources.length}`);
   const ids = sources.map((s) => kid(s, 'RequestorID'));
   if (ids.some((r) => !r)) throw err.auth('Each Source must hold a RequestorID');
@@ -30,9 +39,19 @@ export function authenticate(root: XNode, creds: Credentials, opts: AuthOptions 
   const user = t88[0]!.attrs;
   // One message for every credential mismatch: never tell which part was wrong.
   const denied = () => err.denied('Invalid credentials');
-  if (req.ID !== creds.requestorId) throw denied();
+  if (opts.refuseInstance && req.Instance !== undefined) throw err.invalid('RequestorID/@Instance is not an allowed attribute');
+  if (!opts.skipRequestorId && req.ID !== creds.requestorId) throw denied();
   if (!opts.skipContext && req.ID_Context !== creds.requestorContext) throw denied();
   if (creds.requestorInstance !== undefined && req.Instance !== undefined && req.Instance !== creds.requestorInstance) throw denied();
-  if (user.ID !== creds.user) throw denied();
+  if (!opts.skipUserId && user.ID !== creds.user) throw denied();
   if (!opts.skipPassword && user.MessagePassword !== creds.password) throw denied();
+}
+
+/** Fault accepts-one-source: the one RequestorID present is checked; the missing one is never asked for. */
+function checkOne(r: XNode | undefined, creds: Credentials): void {
+  const ok =
+    r?.attrs.Type === '22'
+      ? r.attrs.ID === creds.requestorId && r.attrs.ID_Context === creds.requestorContext
+      : r?.attrs.Type === '88' && r.attrs.ID === creds.user && r.attrs.MessagePassword === creds.password;
+  if (!ok) throw err.denied('Invalid credentials');
 }

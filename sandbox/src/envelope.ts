@@ -40,7 +40,8 @@ function open(info: EnvelopeInfo, w: WriteEnv): { name: string; attrs: Attrs } {
   const attrs: Attrs = {
     xmlns: faults.has('wrong-namespace') ? 'http://www.opentravel.org/OTA/2003' : OTA_NS,
     EchoToken: faults.has('echotoken-dropped') || quiet ? undefined : info.echoToken,
-    TimeStamp: timeStamp(w.now, variants),
+    // Mistake (local-timestamp): the database's own date-time form.
+    TimeStamp: faults.has('local-timestamp') ? w.now.toISOString().slice(0, 19).replace('T', ' ') : timeStamp(w.now, variants),
     Version: faults.has('version-missing') ? undefined : info.version,
     ...info.rootAttrs,
   };
@@ -81,9 +82,10 @@ export function document(root: string, w: WriteEnv, withFaults = true): string {
   return prolog(w, withFaults) + (o ? rewrite(root, o) : root);
 }
 
-function errorEl(e: OtaError, variants: Variants): string {
-  const shortText = variants.has('error-text-only') ? undefined : e.shortText.slice(0, 64);
-  return el('Error', { Type: e.type, Code: e.code, ShortText: shortText }, esc(e.message));
+function errorEl(e: OtaError, w: WriteEnv): string {
+  const shortText = w.variants.has('error-text-only') ? undefined : e.shortText.slice(0, 64);
+  // Mistake (error-without-type): the required Type is left out.
+  return el('Error', { Type: w.faults.has('error-without-type') ? undefined : e.type, Code: e.code, ShortText: shortText }, esc(e.message));
 }
 
 /** Warning beside every Success (variant warnings-beside-success): advisory, no Code. */
@@ -111,7 +113,7 @@ export function errorsReply(info: EnvelopeInfo, errors: OtaError[], w: WriteEnv)
   const errs = el(
     'Errors',
     {},
-    errors.map((e) => errorEl(e, w.variants)),
+    errors.map((e) => errorEl(e, w)),
   );
   if (w.variants.has('error-rs')) {
     // OTA_ErrorRS: the generic OpenTravel error message, same Errors inside.

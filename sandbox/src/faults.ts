@@ -15,6 +15,12 @@ export interface FaultDef {
   description: string;
   /** Requirement IDs of the suite's catalogue that this fault must fail, every one of them. */
   breaks: readonly string[];
+  /**
+   * What the fault's run configures, as a certifier would, so the suite can decide: the real
+   * Instance (the suite cannot blame a refusal of an Instance it chose itself), or a time-out the
+   * slow reply outlasts.
+   */
+  runEnv?: Readonly<Record<string, string>>;
 }
 
 const ALL = ['*'] as const;
@@ -72,6 +78,41 @@ const FAULT_LIST = [
     breaks: ['EP-STATUS-200', 'EP-POST', 'AUTH-VALID'],
     description: 'Every OTA reply, even a Success one, is sent with HTTP status 500.',
   },
+  {
+    name: 'local-timestamp',
+    area: 'envelope',
+    operations: ALL,
+    breaks: ['EP-DATES'],
+    description: "The reply's TimeStamp is the database's local form '2026-11-26 13:07:23' (a space, no T), not an xs:dateTime.",
+  },
+  {
+    name: 'error-without-type',
+    area: 'envelope',
+    operations: ALL,
+    breaks: ['EP-ERROR-TYPE'],
+    description: 'Error elements are written without their required Type (only Code and ShortText).',
+  },
+  {
+    name: 'malformed-500',
+    area: 'envelope',
+    operations: ALL,
+    breaks: ['EP-REJECT-MALFORMED'],
+    description: "A body that is not well-formed XML reaches the framework's default handler: HTTP 500 with an HTML error page.",
+  },
+  {
+    name: 'accepts-wrong-namespace',
+    area: 'envelope',
+    operations: ALL,
+    breaks: ['EP-REJECT-NAMESPACE'],
+    description: "The request root's namespace is not checked: a root in another namespace is served by its local name.",
+  },
+  {
+    name: 'root-name-unchecked',
+    area: 'envelope',
+    operations: ALL,
+    breaks: ['EP-REJECT-ROOT'],
+    description: "The request root's name is not checked: the path's handler reads the body under any root.",
+  },
   // auth
   {
     name: 'accepts-wrong-password',
@@ -93,6 +134,50 @@ const FAULT_LIST = [
     operations: ALL,
     breaks: ['AUTH-CONTEXT'],
     description: 'ID_Context of the Type 22 RequestorID is not checked.',
+  },
+  {
+    name: 'ignores-requestor-id',
+    area: 'auth',
+    operations: ALL,
+    breaks: ['AUTH-REQUESTOR'],
+    description: 'ID of the Type 22 RequestorID is not checked (only its ID_Context).',
+  },
+  {
+    name: 'ignores-user-id',
+    area: 'auth',
+    operations: ALL,
+    breaks: ['AUTH-USER'],
+    description: 'ID of the Type 88 RequestorID is not checked (only its MessagePassword).',
+  },
+  {
+    name: 'accepts-one-source',
+    area: 'auth',
+    operations: ALL,
+    breaks: ['AUTH-TWO-SOURCES'],
+    description: 'A POS with one Source is let through: whichever RequestorID it holds is checked, the missing one is not asked for.',
+  },
+  {
+    name: 'instance-refused',
+    area: 'auth',
+    operations: ['transferavailability'],
+    breaks: ['REQ-INSTANCE-OPTIONAL'],
+    runEnv: { OTA_REQUESTOR_INSTANCE: 'SANDBOX-BRANCH-01' },
+    description:
+      "Transfer availability, a back end with a schema of its own, refuses a Type 22 RequestorID carrying the optional Instance ('not an allowed attribute').",
+  },
+  {
+    name: 'booking-ops-skip-auth',
+    area: 'auth',
+    operations: ['bookread', 'bookcancel'],
+    breaks: ['AUTH-BOOKING-UNTOUCHED'],
+    description: 'Booking read and cancel skip authentication: the booking reference alone is trusted.',
+  },
+  {
+    name: 'credentials-in-errors',
+    area: 'auth',
+    operations: ALL,
+    breaks: ['SEC-NO-CREDENTIAL-ECHO'],
+    description: "Errors replies echo the request's POS for debugging, the Type 88 MessagePassword included.",
   },
   // availability
   {
@@ -136,6 +221,71 @@ const FAULT_LIST = [
     operations: ['activityavailability'],
     breaks: ['AAV-PARTICIPANTS'],
     description: 'Activity availability prices one participant per category instead of the requested quantities.',
+  },
+  {
+    name: 'hotel-availability-empty',
+    area: 'availability',
+    operations: ['hotelavailability'],
+    breaks: ['HAV-SUCCESS'],
+    description: 'Hotel availability reads an inventory cache that is never filled: every search is a success with no hotels.',
+  },
+  {
+    name: 'region-refpoint-refused',
+    area: 'availability',
+    operations: ['hotelavailability'],
+    breaks: ['HAV-REFPOINT-CONTEXTS'],
+    description: 'Hotel availability supports only RefPoint CodeContext Country; a Region is refused as an invalid value.',
+  },
+  {
+    name: 'empty-search-500',
+    area: 'availability',
+    operations: ['hotelavailability'],
+    breaks: ['HAV-EMPTY'],
+    description:
+      'A hotel search that matches nothing reads the first result before checking the list: a System error instead of an empty success.',
+  },
+  {
+    name: 'activity-availability-empty',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-SUCCESS'],
+    description: 'Activity availability reads an inventory cache that is never filled: every request is a success with no activities.',
+  },
+  {
+    name: 'activities-other-area',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-LOCATION'],
+    description:
+      'Activity availability never reads its Location elements: activities of every area and product, each at its own first pickup hotel.',
+  },
+  {
+    name: 'activities-ignore-dates',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-DATES'],
+    description: 'Activity availability reads Schedule for validation only: options show the dates of the 60 days after EndPeriod.',
+  },
+  {
+    name: 'activity-hotel-only-refused',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-HOTEL-ONLY'],
+    description: 'Activity availability requires a product (Location Context=Service): a request naming only a hotel is refused.',
+  },
+  {
+    name: 'activity-product-only-refused',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-PRODUCT-ONLY'],
+    description: 'Activity availability requires a hotel (Location Context=Source): a request naming only a product is refused.',
+  },
+  {
+    name: 'search-ignores-dates',
+    area: 'availability',
+    operations: ['activitysearch'],
+    breaks: ['ASR-DATES'],
+    description: 'Activity search reads DateTimePref for validation only: activities show the dates of the 60 days after End.',
   },
   {
     name: 'wrong-currency-decimal',
@@ -246,6 +396,20 @@ const FAULT_LIST = [
     breaks: ['ANBC-SUBJECT'],
     description: 'Activity descriptive data describes the next activity in the catalogue instead of the requested one.',
   },
+  {
+    name: 'hotelnbc-code-only',
+    area: 'descriptive',
+    operations: ['hotelnbc'],
+    breaks: ['HNBC-CONTENT'],
+    description: 'Hotel descriptive data answers with the hotel code alone: no name, description, address or facility.',
+  },
+  {
+    name: 'activitynbc-code-only',
+    area: 'descriptive',
+    operations: ['activitynbc'],
+    breaks: ['ANBC-CONTENT'],
+    description: 'Activity descriptive data answers with the activity code alone: no name and no description.',
+  },
   // transfers
   {
     name: 'ignores-disability',
@@ -281,6 +445,7 @@ const FAULT_LIST = [
     area: 'robustness',
     operations: ['hotelavailability'],
     breaks: ['EP-TIMELY'],
+    runEnv: { OTA_REQUEST_TIMEOUT_MS: '1500', SANDBOX_SLOW_MS: '4000' },
     description: 'Hotel availability answers after SANDBOX_SLOW_MS milliseconds (default 15000).',
   },
   {

@@ -11,7 +11,7 @@ import { Faults } from './faults';
 import { OPERATIONS } from './operations';
 import type { Ctx, Operation } from './operations/types';
 import type { Variants } from './variants';
-import { DoctypeError, el, OTA_NS, parseXml, XmlSyntaxError, type XNode } from './xml';
+import { DoctypeError, el, kid, kids, OTA_NS, parseXml, XmlSyntaxError, type XNode } from './xml';
 
 export interface RawRequest {
   method: string;
@@ -110,8 +110,11 @@ const REFUSAL_STATUS: Record<Refusal, number> = {
 };
 
 /** Applies the HTTP-level faults and variants to an OTA reply. */
-function finish(op: Operation, reply: { body: string; error?: OtaError }, deps: RouterDeps): RawReply {
+function finish(op: Operation, reply: { body: string; error?: OtaError; malformed?: boolean }, deps: RouterDeps): RawReply {
   const { faults, variants } = deps;
+  // Mistake (malformed-500): the parser's exception reaches the framework's default error page.
+  if (reply.malformed && faults.has('malformed-500'))
+    return { status: 500, headers: { 'content-type': 'text/html; charset=utf-8' }, body: MALFORMED_500_PAGE };
   let out = reply.body;
   if (faults.has('truncated-reply')) {
     // Cut inside the root element, between '<' and the tag's end.
@@ -133,31 +136,47 @@ function finish(op: Operation, reply: { body: string; error?: OtaError }, deps: 
   };
 }
 
-function otaReply(op: Operation, body: Buffer, ctx: Ctx, deps: RouterDeps): { body: string; error?: OtaError } {
+function otaReply(op: Operation, body: Buffer, ctx: Ctx, deps: RouterDeps): { body: string; error?: OtaError; malformed?: boolean } {
   const info: EnvelopeInfo = { rsRoot: op.rs, rqRoot: op.rq, version: op.version };
-  const fail = (e: OtaError) => ({ body: errorsReply({ ...info, rootAttrs: op.errorRootAttrs }, [e], ctx), error: e });
+  let posEchoed = '';
+  const fail = (e: OtaError, malformed = false) => {
+    const shown = posEchoed ? new OtaError(e.type, e.code, e.shortText, `${e.message} (request POS: ${posEchoed})`, e.refusal) : e;
+    return { body: errorsReply({ ...info, rootAttrs: op.errorRootAttrs }, [shown], ctx), error: e, malformed };
+  };
   let root: XNode;
   try {
     root = parseXml(body);
   } catch (e) {
     if (e instanceof DoctypeError) return fail(err.doctype());
-    if (e instanceof XmlSyntaxError) return fail(err.notWellFormed(e.message));
-    return fail(err.notWellFormed(String((e as Error).message ?? e)));
+    if (e instanceof XmlSyntaxError) return fail(err.notWellFormed(e.message), true);
+    return fail(err.notWellFormed(String((e as Error).message ?? e)), true);
   }
+  // Mistake (credentials-in-errors): the request's POS goes back in every Errors reply.
+  if (ctx.faults.has('credentials-in-errors')) posEchoed = posEcho(root);
   // From here on the reply echoes what it can of the request envelope.
   const v = root.attrs.Version;
   if (v !== undefined && /^\d+(\.\d+)?$/.test(v.trim())) info.version = v.trim();
   const echo = root.attrs.EchoToken;
   if (echo !== undefined && echo.length >= 1 && echo.length <= 128) info.echoToken = echo;
   try {
+    // Mistake (accepts-wrong-namespace): a namespace-unaware parser; elements are matched by local name.
+    if (root.ns !== OTA_NS && ctx.faults.has('accepts-wrong-namespace')) intoOtaNamespace(root, root.ns);
     if (root.ns !== OTA_NS) throw err.wrongNamespace(root.ns);
-    if (root.name !== op.rq) throw err.wrongRoot(root.name, op.rq);
+    // Mistake (root-name-unchecked): the path's handler reads the body whatever its root is.
+    if (root.name !== op.rq && !ctx.faults.has('root-name-unchecked')) throw err.wrongRoot(root.name, op.rq);
     if (v === undefined || v.trim() !== op.version) throw err.version(v, op.version);
-    authenticate(root, deps.credentials, {
-      skipPassword: ctx.faults.has('accepts-wrong-password'),
-      skipContext: ctx.faults.has('ignores-id-context'),
-      allowMissingPos: ctx.faults.has('accepts-missing-pos'),
-    });
+    // Mistake (booking-ops-skip-auth): the booking reference alone is trusted.
+    const skipAuth = ctx.faults.has('booking-ops-skip-auth') && (op.name === 'bookread' || op.name === 'bookcancel');
+    if (!skipAuth)
+      authenticate(root, deps.credentials, {
+        skipPassword: ctx.faults.has('accepts-wrong-password'),
+        skipContext: ctx.faults.has('ignores-id-context'),
+        allowMissingPos: ctx.faults.has('accepts-missing-pos'),
+        skipRequestorId: ctx.faults.has('ignores-requestor-id'),
+        skipUserId: ctx.faults.has('ignores-user-id'),
+        allowOneSource: ctx.faults.has('accepts-one-source'),
+        refuseInstance: ctx.faults.has('instance-refused') && op.name === 'transferavailability',
+      });
     const r = op.handle(root, ctx);
     return { body: successReply({ ...info, rootAttrs: r.rootAttrs }, r.content, r.warnings ?? [], ctx) };
   } catch (e) {
@@ -165,4 +184,28 @@ function otaReply(op: Operation, body: Buffer, ctx: Ctx, deps: RouterDeps): { bo
     // A bug in a handler must not become a 500 or take the server down.
     return fail(err.system(`Unexpected processing failure: ${(e as Error)?.message ?? String(e)}`));
   }
+}
+
+const MALFORMED_500_PAGE =
+  '<!DOCTYPE html>\n<html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>SAXParseException</p></body></html>\n';
+
+/** Fault credentials-in-errors: the POS as a debugging aid would print it, MessagePassword included. */
+function posEcho(root: XNode): string {
+  const pos = kid(root, 'POS');
+  if (!pos) return '';
+  return kids(pos, 'Source')
+    .map((s) => kid(s, 'RequestorID')?.attrs)
+    .filter((a) => a !== undefined)
+    .map((a) =>
+      Object.entries(a)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' '),
+    )
+    .join('; ');
+}
+
+/** Fault accepts-wrong-namespace: every element of the request's own namespace read as OTA. */
+function intoOtaNamespace(n: XNode, ns: string): void {
+  if (n.ns === ns) n.ns = OTA_NS;
+  n.children.forEach((c) => intoOtaNamespace(c, ns));
 }

@@ -2,6 +2,7 @@
 // leaves another operation alone).
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { SANDBOX_CREDENTIALS } from '../src/credentials';
 import { FAULTS } from '../src/faults';
 import type { RunningSandbox } from '../src/index';
 import { call, day, errorCode, fill, initQuery, isSuccess, one, post, start, xp, type Reply } from './helpers';
@@ -13,6 +14,7 @@ const RS = '//ota:RoomStay';
 const TA = '//ota:TourActivityInfo';
 const GS = '//ota:GroundService';
 const RD = '//ota:HotelReservation';
+const SANDBOX_PASSWORD = SANDBOX_CREDENTIALS.password;
 
 function withPartial(xml: string, item: string): string {
   return xml.replace(/(<UniqueID Type="36"[^>]*\/>)/, `$1<UniqueID Type="37" ID="${item}" ID_Context="Client"/>`);
@@ -143,6 +145,77 @@ const EFFECTS: Record<string, (b: string) => Promise<void>> = {
   },
   'errors-to-valid-request': async (b) => {
     assert.equal(errorCode((await call(b, 'activitysearch')).body), '12/448');
+  },
+  'local-timestamp': async (b) => assert.match(one((await call(b, 'hotelnbc')).body, '/*/@TimeStamp') ?? '', /^\d{4}-\d{2}-\d{2} \d{2}:/),
+  'error-without-type': async (b) => {
+    const e = (await call(b, 'hotelnbc', { hotelCode: 'NOPE' })).body;
+    assert.equal(xp(e, 'count(/*/ota:Errors/ota:Error)')[0], '1');
+    assert.equal(xp(e, 'count(/*/ota:Errors/ota:Error/@Type)')[0], '0');
+  },
+  'malformed-500': async (b) => {
+    const r = await post(b, 'hotelnbc', '<OTA_HotelDescriptiveInfoRQ xmlns="http://www.opentravel.org/OTA/2003/05"');
+    assert.equal(r.status, 500);
+    assert.match(r.contentType, /^text\/html/);
+  },
+  'accepts-wrong-namespace': async (b) =>
+    assert.ok(isSuccess((await post(b, 'hotelnbc', fill('hotelnbc').replace(`xmlns="${OTA}"`, 'xmlns="urn:example:other"'))).body)),
+  'root-name-unchecked': async (b) =>
+    assert.ok(isSuccess((await post(b, 'hotelnbc', fill('hotelnbc').replace(/OTA_HotelDescriptiveInfoRQ/g, 'OTA_ReadRQ'))).body)),
+  'ignores-requestor-id': async (b) => assert.ok(isSuccess((await call(b, 'hotelavailability', { requestorId: 'SOMEONE-ELSE' })).body)),
+  'ignores-user-id': async (b) => assert.ok(isSuccess((await call(b, 'hotelavailability', { user: 'someone-else' })).body)),
+  'accepts-one-source': async (b) =>
+    assert.ok(
+      isSuccess(
+        (
+          await post(
+            b,
+            'hotelavailability',
+            fill('hotelavailability').replace(/<Source>\s*<RequestorID Type="88"[^>]*\/>\s*<\/Source>/, ''),
+          )
+        ).body,
+      ),
+    ),
+  'instance-refused': async (b) => assert.ok(!isSuccess((await call(b, 'transferavailability', { requestorInstance: 'BRANCH-01' })).body)),
+  'booking-ops-skip-auth': async (b) => {
+    await call(b, 'activitybook', { bookingRef: 'F-AUTH' });
+    assert.ok(isSuccess((await call(b, 'bookread', { bookingRef: 'F-AUTH', password: 'wrong' })).body));
+  },
+  'credentials-in-errors': async (b) =>
+    assert.ok((await call(b, 'hotelnbc', { hotelCode: 'NOPE' })).body.includes(`MessagePassword=${SANDBOX_PASSWORD}`)),
+  'hotel-availability-empty': async (b) => {
+    const r = (await call(b, 'hotelavailability')).body;
+    assert.ok(isSuccess(r));
+    assert.equal(xp(r, `count(${RS})`)[0], '0');
+  },
+  'region-refpoint-refused': async (b) => assert.ok(!isSuccess((await call(b, 'hotelavailability', { placeContext: 'Region' })).body)),
+  'empty-search-500': async (b) => assert.equal(errorCode((await call(b, 'hotelavailability', { place: 'Atlantis' })).body), '12/448'),
+  'activity-availability-empty': async (b) => {
+    const r = (await call(b, 'activityavailability')).body;
+    assert.ok(isSuccess(r));
+    assert.equal(xp(r, `count(${TA})`)[0], '0');
+  },
+  'activities-other-area': async (b) =>
+    assert.ok(xp((await call(b, 'activityavailability')).body, `${TA}/ota:PickupDropoff/@LocationName`).some((h) => h !== 'PMIBEL01')),
+  'activities-ignore-dates': async (b) => {
+    const starts = xp((await call(b, 'activityavailability')).body, `${TA}/ota:Schedule/ota:Summary/@Start`);
+    assert.ok(starts.length > 0 && starts.every((d) => d > day(33)));
+  },
+  'activity-hotel-only-refused': async (b) => assert.ok(!isSuccess((await call(b, 'activityavailability', { productCode: '' })).body)),
+  'activity-product-only-refused': async (b) =>
+    assert.ok(!isSuccess((await call(b, 'activityavailability', { hotelCode: '', productCode: 'DRACH-CAVES' })).body)),
+  'search-ignores-dates': async (b) => {
+    const starts = xp((await call(b, 'activitysearch')).body, `${TA}/ota:Schedule/ota:Summary/@Start`);
+    assert.ok(starts.length > 0 && starts.every((d) => d > day(33)));
+  },
+  'hotelnbc-code-only': async (b) => {
+    const r = (await call(b, 'hotelnbc')).body;
+    assert.equal(xp(r, 'count(//ota:HotelDescriptiveContent)')[0], '1');
+    assert.equal(xp(r, 'count(//ota:HotelDescriptiveContent/@HotelName | //ota:HotelDescriptiveContent/*)')[0], '0');
+  },
+  'activitynbc-code-only': async (b) => {
+    const r = (await call(b, 'activitynbc')).body;
+    assert.equal(xp(r, 'count(//ota:TourActivityDescriptiveContent)')[0], '1');
+    assert.equal(xp(r, 'count(//ota:TourActivityDescriptiveContent/@Name | //ota:TourActivityDescriptiveContent/*)')[0], '0');
   },
 };
 

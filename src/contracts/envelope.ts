@@ -148,7 +148,7 @@ export const errorType = rule('EP-ERROR-TYPE', undefined, (x, c, r) => {
   });
 });
 
-const DATE_ATTRS = ['Start', 'End', 'StartPeriod', 'EndPeriod', 'DateTime', 'Date', 'EffectiveDate', 'ExpireDate'];
+const DATE_ATTRS = ['Start', 'End', 'StartPeriod', 'EndPeriod', 'DateTime', 'Date', 'EffectiveDate', 'ExpireDate', 'TimeStamp'];
 // The basis is xs:date and xs:dateTime (OpenTravel), which allow a zone (Z or +hh:mm); OpenTravel
 // schedules also use recurring dates (--mm-dd) and times of day (hh:mm). Anything else (a US date,
 // a week date, free text) is a finding.

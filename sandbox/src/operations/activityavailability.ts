@@ -1,7 +1,7 @@
 // POST /activityavailability: bookable options (activity x supplier service) of a hotel's
 // activities for the participants, dates and maximum per-person price.
 import type { Activity, ActivityService } from '../data';
-import { requireDate, requireRange, daysBetween } from '../dates';
+import { addDays, requireDate, requireRange, daysBetween } from '../dates';
 import { err, warn } from '../errors';
 import { fmtMinor, moneyFormat, toMinor, type MoneyFormat } from '../money';
 import { el, esc, kid, kids, path, text, type XNode } from '../xml';
@@ -49,6 +49,10 @@ export const activityAvailability: Operation = {
     // Availability by product alone is a form the spec allows (it marks nothing mandatory): the
     // product's activities are offered at each one's first pickup hotel.
     const byProductOnly = !!product && !text(regionOf(locs, 'Source'));
+    if (faults.has('activity-product-only-refused') && byProductOnly)
+      throw err.missing("TourActivity/Location[@Context='Source']/Region (hotel code)");
+    if (faults.has('activity-hotel-only-refused') && !product)
+      throw err.missing("TourActivity/Location[@Context='Service']/Region (product)");
     const hotel = byProductOnly ? undefined : requireHotel(data, regionOf(locs, 'Source'), 'TourActivity/Location');
     const sch = kid(ta, 'Schedule');
     if (!sch) throw err.missing('TourActivity/Schedule');
@@ -81,11 +85,16 @@ export const activityAvailability: Operation = {
       ctx,
       [...participants.values()].reduce((x, y) => x + y, 0),
     );
-    for (const a of full ? [] : data.activities) {
-      if (product && !product(a)) continue;
-      const at = hotel ?? a.pickupHotels[0];
+    const otherArea = faults.has('activities-other-area');
+    for (const a of full || faults.has('activity-availability-empty') ? [] : data.activities) {
+      if (product && !otherArea && !product(a)) continue;
+      // Mistake (activities-other-area): the hotel is never read; each activity at its own first pickup.
+      const at = otherArea ? a.pickupHotels[0] : (hotel ?? a.pickupHotels[0]);
       if (!at || !a.pickupHotels.includes(at)) continue;
-      const dates = operatingDates(a, from, to);
+      // Mistake (activities-ignore-dates): the window read for validation only.
+      const dates = faults.has('activities-ignore-dates')
+        ? operatingDates(a, addDays(to, 1), addDays(to, 60))
+        : operatingDates(a, from, to);
       if (dates.length === 0) continue;
       for (const s of a.services) {
         if (![...participants.keys()].every((c) => sells(data, a, s, c))) continue;

@@ -80,7 +80,8 @@ export const activityNbc: Operation = {
       if (idx < 0) throw err.unknown(`TourActivityID ${id} is unknown`);
       // Mistake (activitynbc-other-activity): an off-by-one in the catalogue lookup.
       const a = faults.has('activitynbc-other-activity') ? data.activities[(idx + 1) % data.activities.length] : data.activities[idx];
-      out.push(content(a, lang));
+      // Mistake (activitynbc-code-only): the catalogue row is never joined to its descriptive content.
+      out.push(faults.has('activitynbc-code-only') ? el('TourActivityDescriptiveContent', { TourActivityID: a.id }) : content(a, lang));
     }
     return {
       content: el('ProductDescriptiveContents', {}, out),

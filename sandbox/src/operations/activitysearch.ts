@@ -1,5 +1,5 @@
 // POST /activitysearch: activities that collect guests at a hotel and operate in the date window.
-import { daysBetween, requireDate, requireRange } from '../dates';
+import { addDays, daysBetween, requireDate, requireRange } from '../dates';
 import { err, warn } from '../errors';
 import { el, esc, kid, kids, type XNode } from '../xml';
 import { basicInfo, categoryAndType, operatingDates, placeAndPickup, productFilter, regionOf, requireHotel, schedule } from './activities';
@@ -34,7 +34,8 @@ export const activitySearch: Operation = {
       const ignoresArea = faults.has('search-ignores-area');
       if (!ignoresArea && !a.pickupHotels.includes(hotel)) continue;
       if (product && !ignoresArea && !product(a)) continue;
-      const dates = operatingDates(a, from, to);
+      // Mistake (search-ignores-dates): DateTimePref read for validation only.
+      const dates = faults.has('search-ignores-dates') ? operatingDates(a, addDays(to, 1), addDays(to, 60)) : operatingDates(a, from, to);
       if (dates.length === 0) continue;
       const minAdult = Math.min(...a.services.map((s) => s.prices['10'] ?? Infinity));
       const served = a.pickupHotels.includes(hotel) ? hotel : a.pickupHotels[0];

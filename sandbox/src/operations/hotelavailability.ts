@@ -174,6 +174,9 @@ export const hotelAvailability: Operation = {
     const ref = path(seg, 'HotelSearchCriteria', 'Criterion', 'RefPoint');
     if (!ref) throw err.missing('HotelSearchCriteria/Criterion/RefPoint');
     const context = attr(ref, 'CodeContext', 'RefPoint');
+    // Mistake (region-refpoint-refused): only countries are supported.
+    if (context === 'Region' && faults.has('region-refpoint-refused'))
+      throw err.invalid("RefPoint/@CodeContext 'Region' is not supported; use Country");
     if (context !== 'Country' && context !== 'Region') throw err.invalid(`RefPoint/@CodeContext '${context}' must be Country or Region`);
     const place = text(ref);
     if (!place) throw err.missing('RefPoint text (place name)');
@@ -199,8 +202,11 @@ export const hotelAvailability: Operation = {
       .sort((a, b) => a.os[0].total - b.os[0].total || a.h.code.localeCompare(b.h.code));
     // Variant capacity-limit: no availability for parties of more than four.
     const full = overCapacity(ctx, guests.adults + guests.children);
-    const shown = full ? [] : faults.has('ignores-maxresponses') ? results : results.slice(0, max);
+    const shown =
+      full || faults.has('hotel-availability-empty') ? [] : faults.has('ignores-maxresponses') ? results : results.slice(0, max);
     if (shown.length === 0) {
+      // Mistake (empty-search-500): the first result is read before the list is checked.
+      if (faults.has('empty-search-500')) throw err.system("Cannot read properties of undefined (reading 'hotel')");
       return emptyResult(ctx, warn.noHotels(`No hotel in ${context} '${place}' is available for ${start} to ${end} for these guests`));
     }
     return {

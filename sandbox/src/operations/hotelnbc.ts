@@ -102,6 +102,11 @@ export const hotelNbc: Operation = {
       if (brand && !same(brand, data.hotels[idx].brandCode)) throw err.invalid(`BrandCode ${brand} does not match hotel ${code}`);
       // Mistake (hotelnbc-other-hotel): an off-by-one in the portfolio lookup.
       const h = faults.has('hotelnbc-other-hotel') ? data.hotels[(idx + 1) % data.hotels.length] : data.hotels[idx];
+      // Mistake (hotelnbc-code-only): the portfolio row is never joined to its descriptive content.
+      if (faults.has('hotelnbc-code-only')) {
+        out.push(el('HotelDescriptiveContent', { HotelCode: h.code }));
+        continue;
+      }
       out.push(content(h, lang && /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(lang) ? lang : undefined, ctx.variants));
     }
     return { content: el('HotelDescriptiveContents', {}, out) };
