@@ -20,13 +20,6 @@ const NOT_YET_FAULTED: readonly RequirementId[] = [
   'RD-DETAILS',
   'RD-RETURNLIST-BOOLEAN',
   'REQ-INSTANCE-OPTIONAL',
-  'TRF-DATES',
-  'TRF-LEG-FORMS',
-  'TRF-LOCATION',
-  'TRF-LOCATIONS-REPEATED',
-  'TRF-PASSENGERS',
-  'TRF-PASSENGERS-REPEATED',
-  'TRF-SUCCESS',
   'AAV-HOTEL-ONLY',
   'AAV-PRODUCT-ONLY',
   'ANBC-CONTENT',
@@ -47,7 +40,6 @@ const NOT_YET_FAULTED: readonly RequirementId[] = [
   'HAV-EMPTY',
   'HNBC-CONTENT',
   'SEC-NO-CREDENTIAL-ECHO',
-  'TRF-UNKNOWN-AIRPORT',
 ];
 
 const testable = REQUIREMENTS.filter((q) => q.level !== 'INFO' && !('untestable' in q && q.untestable));
