@@ -130,6 +130,35 @@ const EFFECTS: Record<string, (b: string) => Promise<void>> = {
     ),
   'transfer-other-airport': async (b) =>
     assert.ok(!xp((await call(b, 'transferavailability')).body, `${GS}//ota:AirportInfo/*/@LocationCode`).includes('PMI')),
+  'transfer-first-leg-only': async (b) =>
+    assert.deepEqual(
+      [...new Set(xp((await call(b, 'transferavailability')).body, `${GS}/ota:RateQualifier/ota:SpecialInputs/@Value`))],
+      ['1'],
+    ),
+  'transfer-one-location-only': async (b) => assert.ok(!isSuccess((await call(b, 'transferavailability')).body)),
+  'transfer-arrivals-only': async (b) => {
+    const hotelToAirport = fill('transferavailability').replace(/<Location RPH="1">[\s\S]*?<\/Location>/, '');
+    assert.ok(!isSuccess((await post(b, 'transferavailability', hotelToAirport)).body));
+  },
+  'transfer-one-passengers-only': async (b) => assert.ok(!isSuccess((await call(b, 'transferavailability')).body)),
+  'transfer-other-location': async (b) =>
+    assert.ok(!xp((await call(b, 'transferavailability')).body, `${GS}//ota:LocationType/@UniqueID`).includes('PMIBEL01')),
+  'transfer-search-date': async (b) => {
+    const dates = xp((await call(b, 'transferavailability')).body, `${GS}//ota:Pickup/@DateTime`);
+    assert.ok(dates.length > 0 && dates.every((d) => d.startsWith(day(0))));
+  },
+  'transfer-one-per-category': async (b) =>
+    assert.equal(
+      one(
+        (await call(b, 'transferavailability', { adults: 2, children: 1 })).body,
+        `${GS}/ota:ServiceCharges[@Description='10']/ota:Calculation/@Quantity`,
+      ),
+      '1',
+    ),
+  'transfer-unknown-airport-fallback': async (b) => {
+    const r = (await call(b, 'transferavailability', { airportCode: 'ZZZ' })).body;
+    assert.ok(isSuccess(r) && xp(r, GS).length > 0);
+  },
   'doctype-entities': async (b) => assert.match((await call(b, 'activitysearch')).body, /<!DOCTYPE[^>]*\[[\s\S]*<!ENTITY/),
   'truncated-reply': async (b) => {
     const r = await call(b, 'hotelnbc');

@@ -76,9 +76,15 @@ export const transferAvailability: Operation = {
     const { data, faults } = ctx;
     const locs = kids(path(req, 'Service', 'Locations'), 'Location');
     if (locs.length === 0) throw err.missing('Service/Locations/Location');
+    // Mistake (transfer-one-location-only): one leg per request, a second Location is refused.
+    if (faults.has('transfer-one-location-only') && locs.length > 1)
+      throw err.invalid('Only one Service/Locations/Location is supported per request');
     const pax = new Map<string, number>();
     const passengers = kids(req, 'Passengers');
     if (passengers.length === 0) throw err.missing('Passengers');
+    // Mistake (transfer-one-passengers-only): the party must come in a single Passengers element.
+    if (faults.has('transfer-one-passengers-only') && passengers.length > 1)
+      throw err.invalid('Only one Passengers element is supported per request');
     for (const p of passengers) {
       const q = count(attr(p, 'Quantity', 'Passengers'), 'Passengers/@Quantity');
       const c = category(attr(kid(p, 'Category'), 'Code', 'Passengers/Category'), 'Passengers/Category/@Code');
@@ -93,16 +99,24 @@ export const transferAvailability: Operation = {
 
     const services: string[] = [];
     const seen = new Set<string>();
-    for (const loc of locs) {
+    // Mistake (transfer-first-leg-only): the loop stops after the first Location.
+    for (const loc of faults.has('transfer-first-leg-only') ? locs.slice(0, 1) : locs) {
       const rph = String(count(attr(loc, 'RPH', 'Location'), 'Location/@RPH'));
       if (seen.has(rph)) throw err.invalid(`Location RPH ${rph} is used twice`);
       seen.add(rph);
       const pickup = readSide(kid(loc, 'Pickup'), `Location[${rph}]/Pickup`, ctx.today);
       const dropoff = readSide(kid(loc, 'DropOff'), `Location[${rph}]/DropOff`, ctx.today);
+      // Mistake (transfer-arrivals-only): only airport pickups were implemented.
+      if (faults.has('transfer-arrivals-only') && pickup.kind === 'address')
+        throw err.invalid(`Location ${rph}: Pickup must be an airport (AirportInfo)`);
       if (pickup.kind === dropoff.kind) throw err.invalid(`Location ${rph}: a transfer runs between an airport and an address`);
       const airportSide = (pickup.kind === 'airport' ? pickup : dropoff) as AirportSide;
       const addressSide = (pickup.kind === 'address' ? pickup : dropoff) as AddressSide;
-      const idx = data.airports.findIndex((a) => same(a.code, airportSide.code));
+      let idx = data.airports.findIndex((a) => same(a.code, airportSide.code));
+      // Mistake (transfer-unknown-airport-fallback): an airport not served falls back to the
+      // airport that serves the requested location.
+      if (idx < 0 && faults.has('transfer-unknown-airport-fallback'))
+        idx = data.airports.findIndex((a) => routeFor(data, a, addressSide) !== undefined);
       if (idx < 0) {
         // Variant refuse-when-nothing-matches: an airport it does not serve is one more search
         // that finds nothing, refused like the others.
@@ -113,17 +127,29 @@ export const transferAvailability: Operation = {
       // Mistake (transfer-other-airport): the airport index is off by one.
       const ap = faults.has('transfer-other-airport') ? data.airports[(idx + 1) % data.airports.length] : data.airports[idx];
       // The route is looked up correctly; only the airport answered for is wrong under the fault.
-      const route = routeFor(data, data.airports[idx], addressSide);
+      let route = routeFor(data, data.airports[idx], addressSide);
+      // Mistake (transfer-other-location): the route is picked by an index off by one, and the
+      // reply names that route's location.
+      let served = addressSide;
+      if (route && faults.has('transfer-other-location')) {
+        const routes = data.airports[idx].routes;
+        route = routes[(routes.indexOf(route) + 1) % routes.length];
+        served = { ...addressSide, uniqueId: addressSide.typeCode === '1' ? route.hotels[0] : route.area };
+      }
       // Variant capacity-limit: no availability for parties of more than four.
       if (!route || overCapacity(ctx, totalPax)) continue;
       const arrival = pickup.kind === 'airport';
-      const pickupMs = arrival ? dateTimeMs(airportSide.dateTime) : dateTimeMs(airportSide.dateTime) - data.departureLeadMinutes * 60_000;
+      // Mistake (transfer-search-date): the flight's time on the day of the search.
+      const flightAt = faults.has('transfer-search-date') ? `${ctx.today}${airportSide.dateTime.slice(10)}` : airportSide.dateTime;
+      const pickupMs = arrival ? dateTimeMs(flightAt) : dateTimeMs(flightAt) - data.departureLeadMinutes * 60_000;
+      // Mistake (transfer-one-per-category): Passengers/@Quantity ignored, one passenger a category.
+      const priced = faults.has('transfer-one-per-category') ? new Map([...pax.keys()].map((c) => [c, 1])) : pax;
       for (const vcode of ap.vehicles) {
         const v = data.vehicleByCode.get(vcode)!;
         if (v.maxPassengers < totalPax) continue;
         if (disability && !v.disabilityAdapted && !faults.has('ignores-disability')) continue;
         services.push(
-          groundService(data, ap, route, v, rph, arrival, airportSide, addressSide, pickupMs, pax, ctx.variants, services.length + 1),
+          groundService(data, ap, route, v, rph, arrival, airportSide, served, pickupMs, priced, ctx.variants, services.length + 1),
         );
       }
     }

@@ -14,18 +14,10 @@ const NOT_YET_FAULTED: readonly RequirementId[] = [
   'CXL-QUOTE',
   'RD-DETAILS',
   'RD-RETURNLIST-BOOLEAN',
-  'TRF-DATES',
-  'TRF-LEG-FORMS',
-  'TRF-LOCATION',
-  'TRF-LOCATIONS-REPEATED',
-  'TRF-PASSENGERS',
-  'TRF-PASSENGERS-REPEATED',
-  'TRF-SUCCESS',
   'BKG-QUOTE-PRICED',
   'CXL-ALREADY-CANCELLED',
   'CXL-COMMIT-STATUS',
   'CXL-QUOTE-TERMS',
-  'TRF-UNKNOWN-AIRPORT',
 ];
 
 const testable = REQUIREMENTS.filter((q) => q.level !== 'INFO' && !('untestable' in q && q.untestable));
