@@ -114,6 +114,52 @@ const EFFECTS: Record<string, (b: string) => Promise<void>> = {
       'Cancelled',
     ]);
   },
+  'quote-unhandled': async (b) => assert.equal(errorCode((await call(b, 'activitybook', { resStatus: 'Quote' })).body), '12/448'),
+  'quote-priced-zero': async (b) => {
+    const q = (await call(b, 'activitybook', { resStatus: 'Quote' })).body;
+    assert.ok(isSuccess(q));
+    assert.deepEqual([...new Set(xp(q, '//ota:ReservationDetails//@Amount'))], ['0.00']);
+  },
+  'participants-keyed-by-category': async (b) => {
+    // the sample's second participant (a child) made a second adult
+    const twoAdults = fill('activitybook', { resStatus: 'Quote' })
+      .replace('QualifierInfo="8"', 'QualifierInfo="10"')
+      .replace('Age="8"', 'Age="41"');
+    assert.equal(errorCode((await post(b, 'activitybook', twoAdults)).body), '12/448');
+  },
+  'commit-ref-overwritten': async (b) => {
+    const r = (await call(b, 'activitybook', { bookingRef: 'F-CR' })).body;
+    assert.notEqual(one(r, "//ota:ReservationDetails/ota:Confirmation[@Type='36'][@ID_Context='Client']/@ID"), 'F-CR');
+    assert.ok(isSuccess((await call(b, 'bookread', { bookingRef: 'F-CR' })).body), 'stored under the client reference');
+  },
+  'read-names-swapped': async (b) => {
+    await call(b, 'activitybook', { bookingRef: 'F-N' });
+    assert.deepEqual(xp((await call(b, 'bookread', { bookingRef: 'F-N' })).body, `${RD}//ota:Surname`), ['Ana', 'Leo']);
+  },
+  'read-list-refused': async (b) => {
+    await call(b, 'activitybook', { bookingRef: 'F-L' });
+    const listRead = fill('bookread', { bookingRef: 'F-L' }).replace('ReturnListIndicator="false"', 'ReturnListIndicator="true"');
+    assert.equal(errorCode((await post(b, 'bookread', listRead)).body), '3/320');
+  },
+  'cancel-quote-refused': async (b) => {
+    await call(b, 'activitybook', { bookingRef: 'F-XQ' });
+    assert.equal(errorCode((await call(b, 'bookcancel', { bookingRef: 'F-XQ', cancelType: 'Quote' })).body), '3/320');
+  },
+  'cancel-quote-says-cancelled': async (b) => {
+    await call(b, 'activitybook', { bookingRef: 'F-XS' });
+    assert.equal(one((await call(b, 'bookcancel', { bookingRef: 'F-XS', cancelType: 'Quote' })).body, '/*/@Status'), 'Cancelled');
+    assert.equal(one((await call(b, 'bookread', { bookingRef: 'F-XS' })).body, `${RD}/@ResStatus`), 'Reserved');
+  },
+  'cancel-status-pending': async (b) => {
+    await call(b, 'activitybook', { bookingRef: 'F-XP' });
+    assert.equal(one((await call(b, 'bookcancel', { bookingRef: 'F-XP' })).body, '/*/@Status'), 'Pending');
+    assert.equal(one((await call(b, 'bookread', { bookingRef: 'F-XP' })).body, `${RD}/@ResStatus`), 'Cancelled');
+  },
+  'cancel-twice-succeeds': async (b) => {
+    await call(b, 'activitybook', { bookingRef: 'F-X3' });
+    await call(b, 'bookcancel', { bookingRef: 'F-X3' });
+    assert.equal(one((await call(b, 'bookcancel', { bookingRef: 'F-X3' })).body, '/*/@Status'), 'Cancelled');
+  },
   'hotelnbc-other-hotel': async (b) =>
     assert.notEqual(one((await call(b, 'hotelnbc')).body, '//ota:HotelDescriptiveContent/@HotelCode'), 'PMIBEL01'),
   'cancel-unknown-succeeds': async (b) => assert.ok(isSuccess((await call(b, 'bookcancel', { bookingRef: 'NO-SUCH-REF' })).body)),

@@ -28,8 +28,13 @@ export function readRefs(nodes: XNode[]): { bookingRef?: string; itemRef?: strin
 function readParticipants(bi: XNode, commit: boolean, ctx: Ctx, a: Activity, s: ActivityService): Participant[] {
   const pis = kids(bi, 'ParticipantInfo');
   if (pis.length === 0) throw err.missing('BookingInfo/ParticipantInfo');
+  const seen = new Set<string>();
   return pis.map((pi, n) => {
     const cat = category(attr(kid(pi, 'Category'), 'QualifierInfo', 'ParticipantInfo/Category'), 'ParticipantInfo/Category/@QualifierInfo');
+    // Mistake (participants-keyed-by-category): participants go into a map keyed by category,
+    // whose second entry for a key throws (the router answers an unexpected exception as a System error).
+    if (ctx.faults.has('participants-keyed-by-category') && seen.has(cat)) throw new Error(`Duplicate key ${cat}`);
+    seen.add(cat);
     if (!sells(ctx.data, a, s, cat)) throw err.invalid(`${a.id} ${s.code} is not sold to participant category ${cat}`);
     const ind = kid(pi, 'Individual');
     const age = count(attr(ind, 'Age', 'ParticipantInfo/Individual'), 'Individual/@Age');
@@ -58,6 +63,9 @@ export const activityBook: Operation = {
     // The spec lists only Quote; OpenTravel's TransactionActionType has Commit and Book for booking.
     const commitWord = variants.has('book-resstatus-book') ? 'Book' : 'Commit';
     if (resStatus !== 'Quote' && resStatus !== commitWord) throw err.invalid(`ResStatus '${resStatus}' must be Quote or ${commitWord}`);
+    // Mistake (quote-unhandled): only the ResStatus that books was implemented; a Quote falls
+    // through to an unexpected exception (the router answers it as a System error).
+    if (resStatus === 'Quote' && faults.has('quote-unhandled')) throw new Error(`No handler for ResStatus ${resStatus}`);
     const commit = resStatus === commitWord;
     const bi = kid(req, 'BookingInfo');
     if (!bi) throw err.missing('BookingInfo');
@@ -96,8 +104,10 @@ export const activityBook: Operation = {
     const refs = readRefs(kids(path(req, 'TPA_Extensions'), 'UniqueID'));
     if (commit && !refs.bookingRef) throw err.missing("TPA_Extensions/UniqueID[@Type='36']");
 
+    // Mistake (quote-priced-zero): a quote is answered before it is priced.
+    const priced = commit || !faults.has('quote-priced-zero');
     const unitPrices: Record<string, number> = {};
-    for (const p of participants) unitPrices[p.category] = Math.round(s.prices[p.category] * 100);
+    for (const p of participants) unitPrices[p.category] = priced ? Math.round(s.prices[p.category] * 100) : 0;
     const total = participants.reduce((t, p) => t + unitPrices[p.category], 0);
     const startMs = dateTimeMs(start);
     const item: Item = {
@@ -132,20 +142,25 @@ export const activityBook: Operation = {
       internalRef = store.commit(refs.bookingRef!, item, item.createdAt, !faults.has('duplicate-accepted')).internalRef;
     }
 
-    const clientRef = el('Confirmation', { Type: '36', ID: refs.bookingRef, ID_Context: 'Client' });
+    // Mistake (commit-ref-overwritten): the gateway's own booking number is written into the
+    // client's Type 36 Confirmation, which keeps ID_Context Client.
+    const overwritten = commit && internalRef !== undefined && faults.has('commit-ref-overwritten');
+    const clientRef = el('Confirmation', { Type: '36', ID: overwritten ? internalRef : refs.bookingRef, ID_Context: 'Client' });
     const itemRef = el('Confirmation', { Type: '37', ID: item.ref, ID_Context: 'Client' });
     // Variant internal-and-client-refs: the gateway's own reference first; Confirmation allows
     // two, so the item reference moves to TPA_Extensions (where the spec's requests carry it).
     const internal = commit && internalRef !== undefined && variants.has('internal-and-client-refs');
     // Variant book-reply-gateway-ref-only: the gateway's own reference instead of the client's.
     const ownOnly = commit && internalRef !== undefined && variants.has('book-reply-gateway-ref-only');
-    const internalConf = el('Confirmation', { Type: '36', ID: internalRef, ID_Context: 'Internal' });
+    const internalConf = el('Confirmation', { Type: '36', ID: internalRef, ID_Context: overwritten ? 'Client' : 'Internal' });
     const confirmations = !commit
       ? [el('Confirmation', { Type: '16', ID: `QT-${(++quoteSeq).toString().padStart(6, '0')}`, ID_Context: 'Sandbox' })]
       : ownOnly
         ? [internalConf, itemRef]
         : internal
-          ? [internalConf, clientRef]
+          ? overwritten
+            ? [clientRef]
+            : [internalConf, clientRef]
           : [clientRef, itemRef];
     const cats = [...new Set(participants.map((p) => p.category))];
     // Variant zoned-dates: date-times with the UTC offset of the activity's place.

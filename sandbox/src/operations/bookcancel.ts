@@ -4,9 +4,19 @@ import { fmtDateTime, withOffset } from '../dates';
 import { err } from '../errors';
 import { EUR2, fmtMinor } from '../money';
 import { el, kids, type XNode } from '../xml';
+import type { Booking, BookingStore, Item } from '../store';
 import { readRefs } from './activitybook';
 import { attr } from './common';
 import type { Ctx, Operation } from './types';
+
+/** The booking (and no item) when the booking, or the item asked for, is already cancelled. */
+function alreadyCancelled(store: BookingStore, ref: string, itemRef?: string): { booking: Booking; items: Item[] } | undefined {
+  const booking = store.get(ref);
+  if (!booking) return undefined;
+  const done =
+    itemRef === undefined ? booking.status === 'Cancelled' : booking.items.some((i) => i.ref === itemRef && i.status === 'Cancelled');
+  return done ? { booking, items: [] } : undefined;
+}
 
 export const bookCancel: Operation = {
   name: 'bookcancel',
@@ -20,6 +30,9 @@ export const bookCancel: Operation = {
     // The spec lists only Quote; OpenTravel's TransactionActionType has Commit and Cancel.
     const commitWord = variants.has('book-resstatus-book') ? 'Cancel' : 'Commit';
     if (cancelType !== 'Quote' && cancelType !== commitWord) throw err.invalid(`CancelType '${cancelType}' must be Quote or ${commitWord}`);
+    // Mistake (cancel-quote-refused): only the CancelType that cancels was implemented.
+    if (cancelType === 'Quote' && faults.has('cancel-quote-refused'))
+      throw err.invalid(`CancelType 'Quote' is not supported; use ${commitWord}`);
     const uids = kids(req, 'UniqueID');
     if (uids.length === 0) throw err.missing('UniqueID');
     const refs = readRefs(uids);
@@ -31,7 +44,10 @@ export const bookCancel: Operation = {
       const word = cancelType === commitWord ? (variants.has('cancel-status-words') ? 'Canceled' : 'Cancelled') : 'Pending';
       return { content: el('UniqueID', { Type: '36', ID: refs.bookingRef, ID_Context: 'Client' }), rootAttrs: { Status: word } };
     }
-    const { booking, items } = store.target(refs.bookingRef, itemRef);
+    // Mistake (cancel-twice-succeeds): the cancel is idempotent, so what is already cancelled is
+    // cancelled again (nothing left to cancel) instead of refused.
+    const { booking, items } =
+      (faults.has('cancel-twice-succeeds') && alreadyCancelled(store, refs.bookingRef, itemRef)) || store.target(refs.bookingRef, itemRef);
 
     const nowMs = ctx.now.getTime();
     const penalty = items.reduce((t, i) => t + (nowMs > i.freeCancelUntil ? Math.round((i.total * i.penaltyPercent) / 100) : 0), 0);
@@ -69,6 +85,9 @@ export const bookCancel: Operation = {
     ].join('');
     // Variant cancel-status-words: US spelling.
     const cancelled = variants.has('cancel-status-words') ? 'Canceled' : 'Cancelled';
-    return { content, rootAttrs: { Status: commit ? cancelled : 'Pending' } };
+    // Mistakes: cancel-status-pending (a cancellation says Pending), cancel-quote-says-cancelled
+    // (a quote says Cancelled).
+    const says = commit ? !faults.has('cancel-status-pending') : faults.has('cancel-quote-says-cancelled');
+    return { content, rootAttrs: { Status: says ? cancelled : 'Pending' } };
   },
 };

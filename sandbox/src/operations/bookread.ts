@@ -21,7 +21,8 @@ function bookingWord(st: Status, variants: Variants): string {
 /** A status in TPA_Extensions (variant status-in-tpa-extensions), as the book reply writes its own. */
 const statusExtension = (word: string) => el('TPA_Extensions', {}, el('ReservationStatus', { Status: word }));
 
-export function reservation(b: Booking, variants: Variants, data: SandboxData): string {
+/** `swapNames`: the mistake read-names-swapped (given name and surname the wrong way round). */
+export function reservation(b: Booking, variants: Variants, data: SandboxData, swapNames = false): string {
   const inExtension = variants.has('status-in-tpa-extensions');
   // Variant zoned-dates: an item's date-times with the UTC offset of its activity's place; the
   // creation time (the sandbox's UTC clock) with Z.
@@ -36,6 +37,8 @@ export function reservation(b: Booking, variants: Variants, data: SandboxData): 
     const rphs: number[] = [];
     for (const p of item.participants) {
       rphs.push(++rph);
+      const givenName = swapNames ? p.surname : p.givenName;
+      const surname = swapNames ? (p.givenName ?? p.surname) : p.surname;
       guests.push(
         el(
           'ResGuest',
@@ -57,8 +60,8 @@ export function reservation(b: Booking, variants: Variants, data: SandboxData): 
                         'PersonName',
                         {},
                         p.namePrefix ? tel('NamePrefix', {}, p.namePrefix.slice(0, 16)) : '',
-                        p.givenName ? tel('GivenName', {}, p.givenName.slice(0, 64)) : '',
-                        tel('Surname', {}, p.surname.slice(0, 64)),
+                        givenName ? tel('GivenName', {}, givenName.slice(0, 64)) : '',
+                        tel('Surname', {}, (surname ?? '').slice(0, 64)),
                       ),
                     ),
                   ),
@@ -145,12 +148,17 @@ export const bookRead: Operation = {
     const type = attr(uid, 'Type', 'UniqueID');
     if (type !== '36') throw err.invalid(`UniqueID/@Type ${type} is not supported (36: booking reference)`);
     const ref = attr(uid, 'ID', 'UniqueID');
+    // Mistake (read-list-refused): ReturnListIndicator true is taken for a search that returns a
+    // list of bookings, which the gateway does not implement.
+    if (ctx.faults.has('read-list-refused') && req.attrs.ReturnListIndicator?.trim() === 'true') {
+      throw err.invalid('ReturnListIndicator true (a list of bookings) is not supported');
+    }
     let b = ctx.store.get(ref);
     // Mistake (read-unknown-served): a reference not found is a search that found nothing, not an error.
     if (!b && ctx.faults.has('read-unknown-served')) return { content: el('ReservationsList', {}, []) };
     if (!b) throw err.bookingRef(`Booking ${ref} does not exist`);
     // Mistake (read-returns-other-booking): the lookup uses the wrong key (last booking made).
     if (ctx.faults.has('read-returns-other-booking')) b = ctx.store.latestOther(ref) ?? b;
-    return { content: el('ReservationsList', {}, reservation(b, ctx.variants, ctx.data)) };
+    return { content: el('ReservationsList', {}, reservation(b, ctx.variants, ctx.data, ctx.faults.has('read-names-swapped'))) };
   },
 };
