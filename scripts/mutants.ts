@@ -80,6 +80,9 @@ function parseArgs(argv: string[]) {
   return opts;
 }
 
+/** A mutants run selects a few scenarios of the sandbox: minutes are ample (a whole default run takes about a minute). */
+const RUN_DEADLINE_MS = 5 * 60_000;
+
 /** One suite run against a fresh embedded sandbox; its reports go to a folder of its own. */
 function runSuite(root: string, label: string, env: Record<string, string>, tags?: string): Promise<RunOutcome> {
   const dir = join(root, label);
@@ -98,6 +101,8 @@ function runSuite(root: string, label: string, env: Record<string, string>, tags
         OTA_LEDGER_FILE: join(dir, 'ledger.jsonl'),
         OTA_SANDBOX_FAULTS: '',
         OTA_SANDBOX_VARIANTS: '',
+        // A run that hangs must not stall the matrix: it stops with exit 2 and counts as not caught.
+        OTA_RUN_DEADLINE_MS: String(RUN_DEADLINE_MS),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -37,15 +37,6 @@ export function refusalForm(x: Exchange): string | undefined {
 }
 
 /**
- * Whether a refusal is a failure to process the request rather than a refusal of its values: an
- * HTTP 5xx status, or an Error of Type 12 (OpenTravel EWT "Processing exception").
- */
-export function processingFailure(x: Exchange): boolean {
-  if ((x.reply.exchange?.status ?? 0) >= 500) return true;
-  return !!x.reply.doc?.exists(`${ANY_ERRORS}/*[local-name()='Error'][normalize-space(@Type)='12']`);
-}
-
-/**
  * Whether a valid request was served: HTTP 200, application/xml, a well-formed body, and no
  * refusal in any form. Without any HTTP reply the check cannot be made (the transport error is
  * the reason); EP-TIMELY says the rest.
@@ -59,11 +50,8 @@ export function checkServed(x: Exchange, c: Check): boolean {
   const refusal = refusalForm(x);
   // A request the test data declares nothing for, or with a value the suite chose itself, may be
   // refused by right: that refusal is not the gateway's fault.
-  // A processing failure is no refusal of the values: a value the suite chose itself excuses a
-  // refusal, never a failure to process a well-formed request.
   if (refusal && x.request.resultsOptional) c.notApplicable(`${x.request.resultsOptional}; it was refused (${refusal})`);
-  else if (refusal && x.request.refusalExcused && !processingFailure(x))
-    c.cannotTell(`refused (${refusal}), but ${x.request.refusalExcused}`);
+  else if (refusal && x.request.refusalExcused) c.cannotTell(`refused (${refusal}), but ${x.request.refusalExcused}`);
   else if (refusal) c.fail('reply', 'served (a valid request)', `refused: ${refusal}`);
   else if (e.status !== 200) c.fail('HTTP status', '200 (a valid request is served)', String(e.status));
   else if (!x.reply.doc) c.fail('body', 'a well-formed XML reply', x.reply.unreadable ?? 'unreadable');

@@ -16,7 +16,7 @@ import { unreachableNote } from '../transport/http';
 import type { Assertion, Rule } from '../contracts/rule';
 import type { BookedItem } from '../operations/bookread/contract';
 import { attachEvidence } from './evidence';
-import { discoverActivity } from '../operations/activityavailability/discover';
+import { discoverActivity, scheduleDescribed, type ScheduleShown } from '../operations/activityavailability/discover';
 import { judge, scenarioVerdict, type JudgeOptions } from './judge';
 import { corroborationOf, needKey, NO_CORROBORATION, type Corroboration, type Description, type Need } from '../contracts/corroboration';
 import { hotelDescription } from '../operations/hotelnbc/describe';
@@ -26,6 +26,8 @@ import { sameCode } from '../contracts/values';
 // Corroboration asks the gateway once per hotel code per process (a worker's scenarios share the
 // answer); the evidence is attached to the scenario that asked first, and `source` names it.
 const described = new Map<string, Promise<Description>>();
+/** Start times and durations from activity descriptive data, per TourActivityID, for the whole run (one request per code). */
+const schedules = new Map<string, Promise<ScheduleShown>>();
 
 /** A booking the scenario committed: what it holds, to compare with reads, and to cancel. */
 export interface CreatedBooking {
@@ -161,6 +163,20 @@ export class GatewayWorld extends World {
   private async describeActivity(code: string): Promise<Description> {
     const { x, source } = await this.askDescription('activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code });
     return activityDescription(x, code, source, this.run.replyProfile.facts);
+  }
+
+  /** Start time and duration of an activity, as the target's activity descriptive data shows them (asked once per code per run). */
+  describeSchedule(code: string): Promise<ScheduleShown> {
+    const key = `schedule:${code.trim().toUpperCase()}`;
+    let s = schedules.get(key);
+    if (!s)
+      schedules.set(
+        key,
+        (s = this.askDescription('activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code }).then(({ x }) =>
+          scheduleDescribed(x, code, this.run.replyProfile.facts),
+        )),
+      );
+    return s;
   }
 
   /** Sends a descriptive request from its sample with these values; evidence and credential check as for any exchange. */

@@ -13,6 +13,7 @@ import { refusalForm } from '../../contracts/envelope';
 import { addDays } from '../../core/dates';
 import { firstAccepted, isDate } from '../../contracts/values';
 import { FACTS } from './contract';
+import { FACTS as DESCRIBED } from '../activitynbc/contract';
 
 /** DOW_PatternGroup attributes of OperationTime, by JavaScript weekday (0 = Sunday). */
 const WEEKDAY_FLAGS = ['Sun', 'Mon', 'Tue', 'Weds', 'Thur', 'Fri', 'Sat'];
@@ -68,6 +69,60 @@ interface Bookable {
   guessed: string[];
 }
 
+/** An option's values before its start time and duration are settled (they may come from descriptive data). */
+interface Option {
+  tourActivityId: string;
+  supplierProductCode: string;
+  supplierServiceCode: string;
+  date: string;
+  time?: string;
+  minutes?: number;
+  /** Guesses of codes (the time and duration are named when the values are built). */
+  guessed: string[];
+}
+
+/** The start time and duration of an activity, as its descriptive data shows them (each may be absent). */
+export interface ScheduleShown {
+  time?: string;
+  minutes?: number;
+}
+
+/**
+ * The start time and duration activity descriptive data shows for one TourActivityID: the same
+ * OpenTravel placements as in availability (Schedule/Detail/OperationTimes/OperationTime/@Start,
+ * Schedule/Summary/@Duration...), under the item described. A refused or silent reply shows nothing.
+ */
+export function scheduleDescribed(x: Exchange, code: string, profile: ReplyProfilePlaces = {}): ScheduleShown {
+  const doc = x.reply.doc;
+  if (!doc || refusalForm(x)) return {};
+  const r = new ReplyReader(doc, profile);
+  const item = r
+    .items(DESCRIBED.activity)
+    .find((i) => r.value(DESCRIBED.id, i.node)?.value.trim().toUpperCase() === code.trim().toUpperCase());
+  if (!item) return {};
+  const start = r.nodes(FACTS.operationTime, item.node)?.value.map((n) => r.doc.find('@Start', n)[0]?.content)[0];
+  return { time: timeOf(start), minutes: minutesOf(r.value(FACTS.duration, item.node)?.value) };
+}
+
+/** The booking values of an option, naming the start time and duration still guessed. */
+function valuesOf(o: Option): Bookable {
+  const guessed = [...o.guessed];
+  if (!o.time) guessed.push(`a start time of ${DEFAULT_START}`);
+  if (o.minutes === undefined) guessed.push(`a duration of ${DEFAULT_MINUTES / 60} hours`);
+  const start = `${o.date}T${o.time ?? DEFAULT_START}`;
+  return {
+    values: {
+      tourActivityId: o.tourActivityId,
+      supplierProductCode: o.supplierProductCode,
+      supplierServiceCode: o.supplierServiceCode,
+      startDateTime: start,
+      endDateTime: shift(start, o.minutes ?? DEFAULT_MINUTES),
+      pickupDateTime: shift(start, -PICKUP_LEAD_MINUTES),
+    },
+    guessed,
+  };
+}
+
 /**
  * The booking values of one activity option, or undefined when it is not bookable (no
  * TourActivityID or no date in the period). Without a SupplierProductCode the TourActivityID stands
@@ -75,7 +130,7 @@ interface Bookable {
  * code stands for the service (OpenTravel has no service code: a product with one service). Those,
  * and a start time or duration the reply does not show, are guesses, named in `guessed`.
  */
-function bookable(r: ReplyReader, activity: XNode, from: string, to: string): Bookable | undefined {
+function bookable(r: ReplyReader, activity: XNode, from: string, to: string): Option | undefined {
   const tourActivityId = r.value(FACTS.tourActivityId, activity)?.value;
   const date = firstDate(r, activity, from, to);
   if (!tourActivityId || !date) return undefined;
@@ -89,21 +144,8 @@ function bookable(r: ReplyReader, activity: XNode, from: string, to: string): Bo
   const shownTime = firstAccepted(r, FACTS.start, (v) => v.startsWith(date) && !!timeOf(v), activity)?.value[0];
   const operationStart = r.nodes(FACTS.operationTime, activity)?.value.map((n) => r.doc.find('@Start', n)[0]?.content)[0];
   const time = timeOf(shownTime) ?? timeOf(operationStart);
-  if (!time) guessed.push(`a start time of ${DEFAULT_START}`);
-  const start = `${date}T${time ?? DEFAULT_START}`;
   const minutes = minutesOf(r.value(FACTS.duration, activity)?.value);
-  if (minutes === undefined) guessed.push(`a duration of ${DEFAULT_MINUTES / 60} hours`);
-  return {
-    values: {
-      tourActivityId,
-      supplierProductCode,
-      supplierServiceCode,
-      startDateTime: start,
-      endDateTime: shift(start, minutes ?? DEFAULT_MINUTES),
-      pickupDateTime: shift(start, -PICKUP_LEAD_MINUTES),
-    },
-    guessed,
-  };
+  return { tourActivityId, supplierProductCode, supplierServiceCode, date, time, minutes, guessed };
 }
 
 /**
@@ -115,6 +157,8 @@ export interface DiscoveryScenario {
   send(): Promise<Exchange>;
   precondition(holds: unknown, reason: string): asserts holds;
   readonly run: { readonly replyProfile: { readonly facts: ReplyProfilePlaces } };
+  /** Asks the target's activity descriptive data for an activity's start time and duration. */
+  describeSchedule(tourActivityId: string): Promise<ScheduleShown>;
 }
 
 /** The activity found, and what of its booking values the suite guessed (a refusal of those is no finding). */
@@ -129,10 +173,19 @@ export async function discoverActivity(world: DiscoveryScenario): Promise<Bookab
   const from = request.value('//ota:TourActivity/ota:Schedule/@StartPeriod') ?? '';
   const to = request.value('//ota:TourActivity/ota:Schedule/@EndPeriod') ?? '';
   const options = r.items(FACTS.activity);
-  const found = options.map((o) => bookable(r, o.node, from, to)).filter((b): b is Bookable => !!b);
+  const found = options.map((o) => bookable(r, o.node, from, to)).filter((b): b is Option => !!b);
   // The option whose values the reply shows best: the fewest guesses.
-  const best = found.sort((p, q) => p.guessed.length - q.guessed.length)[0];
-  if (best) return best;
+  const unshown = (o: Option) => o.guessed.length + (o.time ? 0 : 1) + (o.minutes === undefined ? 1 : 0);
+  const best = found.sort((p, q) => unshown(p) - unshown(q))[0];
+  if (best) {
+    // A start time or duration availability does not show: the gateway's own descriptive data may.
+    if (!best.time || best.minutes === undefined) {
+      const described = await world.describeSchedule(best.tourActivityId);
+      best.time ??= described.time;
+      best.minutes ??= described.minutes;
+    }
+    return valuesOf(best);
+  }
   world.precondition(
     false,
     `activity availability at hotel ${hotel} found no bookable activity: ` +

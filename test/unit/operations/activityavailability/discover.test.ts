@@ -2,7 +2,7 @@
 // when nothing is bookable the scenario's requirements become cantTell with the reason.
 import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
-import { discoverActivity } from '../../../../src/operations/activityavailability/discover';
+import { discoverActivity, scheduleDescribed, type ScheduleShown } from '../../../../src/operations/activityavailability/discover';
 import { CannotTell } from '../../../../src/core/errors';
 import type { GatewayWorld } from '../../../../src/cucumber/world';
 import type { Exchange } from '../../../../src/contracts/rule';
@@ -10,12 +10,21 @@ import { exchange, loadXml, noReply, prefixed, request, rs } from '../../../supp
 
 before(loadXml);
 
-/** The part of the World that discovery uses, answering with `reply`. */
-function world(reply: () => Exchange, profile: Record<string, string[]> = {}): GatewayWorld {
+/** The part of the World that discovery uses, answering with `reply`; its descriptive data shows `described`. */
+function world(
+  reply: () => Exchange,
+  profile: Record<string, string[]> = {},
+  described: ScheduleShown = {},
+  asked: string[] = [],
+): GatewayWorld {
   return {
     run: { replyProfile: { facts: profile } },
     prepare: (op: 'activityavailability') => request(op),
     send: async () => reply(),
+    describeSchedule: async (code: string) => {
+      asked.push(code);
+      return described;
+    },
     precondition(holds: unknown, reason: string) {
       if (!holds) throw new CannotTell(`Cannot tell: precondition not met: ${reason}`);
     },
@@ -137,4 +146,56 @@ test('nothing bookable, a refusal or no reply: a precondition, with the reason',
     discoverActivity(world(() => noReply('activityavailability'))),
     (e: Error) => e instanceof CannotTell && /no HTTP reply: connect ECONNREFUSED/.test(e.message),
   );
+});
+
+test("a start time and duration availability does not show come from the activity's descriptive data, asked once", async () => {
+  const asked: string[] = [];
+  const w = world(
+    () =>
+      exchange(
+        'activityavailability',
+        rs(
+          'OTA_TourActivityAvailRS',
+          `<Success/>${info('<BasicInfo TourActivityID="D1" SupplierProductCode="SP1"><TPA_Extensions><SupplierService SupplierServiceCode="STD"/></TPA_Extensions></BasicInfo>')}`,
+        ),
+      ),
+    {},
+    { time: '08:30:00', minutes: 420 },
+    asked,
+  );
+  const found = await discoverActivity(w);
+  assert.deepEqual(asked, ['D1']);
+  assert.equal(found.values.startDateTime, '2030-06-02T08:30:00');
+  assert.equal(found.values.endDateTime, '2030-06-02T15:30:00');
+  assert.deepEqual(found.guessed, []);
+  // descriptive data that shows only the time: the duration is still a guess, and named
+  const half = await discoverActivity(
+    world(
+      () => exchange('activityavailability', rs('OTA_TourActivityAvailRS', `<Success/>${info('<BasicInfo TourActivityID="D2"/>')}`)),
+      {},
+      { time: '10:00:00' },
+    ),
+  );
+  assert.equal(half.values.startDateTime, '2030-06-02T10:00:00');
+  assert.ok(half.guessed.includes('a duration of 4 hours') && !half.guessed.some((g) => g.startsWith('a start time')));
+});
+
+test('what the descriptive data shows: OperationTime/@Start and Summary/@Duration of the activity asked for, nothing from a refusal', () => {
+  const nbc = (content: string) =>
+    exchange(
+      'activitynbc',
+      rs('OTA_ProductDescriptiveInfoRS', `<Success/><ProductDescriptiveContents>${content}</ProductDescriptiveContents>`),
+    );
+  const described = nbc(
+    '<TourActivityDescriptiveContent TourActivityID="OTHER"><Schedule><Summary Duration="PT2H"/></Schedule></TourActivityDescriptiveContent>' +
+      '<TourActivityDescriptiveContent TourActivityID="D1"><Schedule><Summary Start="--04-01" End="--10-31" Duration="PT7H"/>' +
+      '<Detail><OperationTimes><OperationTime Mon="true" Start="08:30"/></OperationTimes></Detail></Schedule></TourActivityDescriptiveContent>',
+  );
+  assert.deepEqual(scheduleDescribed(described, 'd1'), { time: '08:30:00', minutes: 420 });
+  assert.deepEqual(scheduleDescribed(described, 'NOPE'), {});
+  const refused = exchange(
+    'activitynbc',
+    rs('OTA_ProductDescriptiveInfoRS', '<Errors><Error Type="3" Code="320">unknown</Error></Errors>'),
+  );
+  assert.deepEqual(scheduleDescribed(refused, 'D1'), {});
 });

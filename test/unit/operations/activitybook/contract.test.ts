@@ -4,7 +4,6 @@
 import { before, test } from 'node:test';
 import { exchange, expectRule, loadXml, noReply, prefixed, rs, ruleOf } from '../../../support/contracts';
 import { contract, quoteNotStored } from '../../../../src/operations/activitybook/contract';
-import type { OtaRequest } from '../../../../src/xml/requests';
 
 before(loadXml);
 
@@ -63,11 +62,6 @@ test("BKG-COMMIT-REF: served, and the client's reference among the Type 36 refer
     edit: (r) => (r.refusalExcused = 'the booking carries values the suite guessed (SupplierServiceCode)'),
   });
   expectRule(confirmed, guessed, 'cantTell');
-  // ...but a failure to process the request is: an Error of Type 12, or an HTTP 5xx status
-  const systemError = rs('OTA_TourActivityBookRS', '<Errors><Error Type="12" Code="448" ShortText="System error"/></Errors>');
-  const excused = { values: { bookingRef: REF, resStatus: 'Commit' }, edit: (r: OtaRequest) => (r.refusalExcused = 'guessed') };
-  expectRule(confirmed, exchange('activitybook', systemError, excused), 'failed', undefined, 'a System error');
-  expectRule(confirmed, exchange('activitybook', refused, { ...excused, status: 500 }), 'failed', undefined, 'HTTP 500');
 });
 
 const read = (content: string) => rs('OTA_ResRetrieveRS', content);
