@@ -9,9 +9,10 @@ import { writeConformanceReport } from './conformance-report';
 import { writeJUnit } from './junit';
 import { writeAllureMetadata } from './allure-metadata';
 
-export function writeReports(result: ConformanceResult, dir: string, redactor: Redactor): void {
+export function writeReports(result: ConformanceResult, dir: string, redactor: Redactor, opts: { summaryOnly?: boolean } = {}): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'summary.json'), redactor.scrub(JSON.stringify(result, null, 2)));
+  if (opts.summaryOnly) return;
   writeConformanceReport(result, dir);
   writeJUnit(result, join(dir, 'junit.xml'), { strict: result.strict });
   writeAllureMetadata(result, join(dir, 'allure-results'));

@@ -8,6 +8,8 @@ export interface RunArguments {
   /** --claim core,booking: overrides the test data's claims. */
   claims?: string[];
   strict: boolean;
+  /** --summary-only: summary.json and the console summary, no other report (for tools that read summary.json). */
+  summaryOnly: boolean;
   help: boolean;
   /** Cucumber options given on the command line (merged over the profile). */
   cucumber: CucumberOptions;
@@ -37,6 +39,8 @@ The suite's options:
                          (core, booking, partial-cancellation, security, alignment); default:
                          the test data's "claims"
   --strict               SHOULD findings fail the run (exit 1), for teams that want it in CI
+  --summary-only         write summary.json alone (no HTML, Markdown, EARL, JUnit, Allure or
+                         cucumber reports): for tools that read it, as npm run mutants does
   -h, --help             this text
 
 cucumber-js options passed through:
@@ -84,7 +88,7 @@ export function forEachArgument(
 }
 
 export function parseArguments(argv: string[], knownProfiles: string[]): RunArguments {
-  const out: RunArguments = { profile: 'default', strict: false, help: false, cucumber: {} };
+  const out: RunArguments = { profile: 'default', strict: false, summaryOnly: false, help: false, cucumber: {} };
   const c = out.cucumber;
   const selection: string[] = [];
   forEachArgument(
@@ -103,6 +107,9 @@ export function parseArguments(argv: string[], knownProfiles: string[]): RunArgu
           break;
         case '--strict':
           out.strict = true;
+          break;
+        case '--summary-only':
+          out.summaryOnly = true;
           break;
         case '-h':
         case '--help':

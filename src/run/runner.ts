@@ -156,10 +156,12 @@ async function run(argv: string[]): Promise<number> {
       { cwd: PROJECT_ROOT },
     );
     if (RUNNING_COMPILED) useCompiledSupport(runConfiguration);
+    // --summary-only: no formatter writes a file (the console's progress stays).
+    if (args.summaryOnly) runConfiguration.formats.files = {};
     // allure-cucumberjs takes its writer from the format options (only this process's formatters
     // write: --parallel workers send their messages here).
     const allureResults = runConfiguration.formats.options.resultsDir;
-    if (typeof allureResults === 'string')
+    if (typeof allureResults === 'string' && !args.summaryOnly)
       runConfiguration.formats.options = {
         ...runConfiguration.formats.options,
         // not JSON, so outside the options' declared type; allure-cucumberjs reads it as is
@@ -194,6 +196,7 @@ async function run(argv: string[]): Promise<number> {
     for (const f of cleanup.failed)
       notes.push(`booking ${f.ref} left by an earlier run could not be cancelled: ${ctx.redactor.scrub(f.message)}`);
     if (c.dryRun) notes.push('dry run: nothing was sent, no requirement was checked');
+    if (args.summaryOnly) notes.push('--summary-only: no report but summary.json was written (the evidence links lead nowhere)');
     const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
     const result: ConformanceResult = {
       suite: { name: 'OTA Gateway Conformance', version: pkg.version, commit: gitCommit() },
@@ -230,7 +233,7 @@ async function run(argv: string[]): Promise<number> {
         messages: 'cucumber-messages.ndjson',
       },
     };
-    writeReports(result, config.reportsDir, ctx.redactor);
+    writeReports(result, config.reportsDir, ctx.redactor, { summaryOnly: args.summaryOnly });
     console.log(ctx.redactor.scrub(formatConsoleSummary(result)));
 
     // Last: nothing the run wrote may hold a secret (encoded forms included).

@@ -3,7 +3,7 @@
 import { after, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanEnv, describeRun, PROJECT_ROOT, removeTempDirs, runConformance, tempDir } from './helpers';
 import type { ConformanceResult } from '../../src/reporting/result';
@@ -58,4 +58,15 @@ test('--parallel 2 gives the verdict and requirement outcomes of a sequential ru
     Object.fromEntries(b.requirements.map((q) => [q.id, q.outcome])),
     Object.fromEntries(a.requirements.map((q) => [q.id, q.outcome])),
   );
+});
+
+test('--summary-only writes summary.json and no other report, with the same verdict', async () => {
+  const r = await runConformance({ args: ['--summary-only', '--tags', '@op:hotelnbc'], timeoutMs: 120_000 });
+  assert.equal(r.code, 4, describeRun(r));
+  const written = readdirSync(r.reportsDir).filter((f) => !f.startsWith('ledger'));
+  assert.deepEqual(written, ['summary.json']);
+  const res = summary(r.reportsDir);
+  assert.equal(res.verdict, 'SELECTION PASSED');
+  assert.ok(res.scenarios.length > 0 && res.scenarios.every((s) => s.status === 'passed'), JSON.stringify(res.scenarios));
+  assert.ok(res.notes.some((n) => n.startsWith('--summary-only')));
 });
