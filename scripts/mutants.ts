@@ -27,6 +27,7 @@ import { REQUIREMENTS } from '../src/spec/requirements';
 import { ConfigError } from '../src/core/errors';
 import type { ConformanceResult } from '../src/reporting/result';
 import { writeKillMatrix } from './mutants/kill-matrix';
+import { CellPool } from './mutants/cell-pool';
 import { checkCombinations, combinedDialects, matrixCells, matrixSample, matrixTable, type Cell, type DialectRun } from './mutants/matrix';
 
 interface RunOutcome {
@@ -46,6 +47,7 @@ function parseArgs(argv: string[]) {
     keep: false,
     matrix: false,
     under: [] as string[],
+    fresh: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -59,9 +61,10 @@ function parseArgs(argv: string[]) {
     else if (a === '--keep') opts.keep = true;
     else if (a === '--with-variants') opts.under = (argv[++i] ?? '').split(',').filter(Boolean);
     else if (a === '--matrix') opts.matrix = true;
+    else if (a === '--fresh-processes') opts.fresh = true;
     else
       throw new ConfigError(
-        `unknown argument ${a}; use --only <name,...>, --jobs <n>, --full, --no-variants, --with-variants <variant,...>, --keep, --matrix`,
+        `unknown argument ${a}; use --only <name,...>, --jobs <n>, --full, --no-variants, --with-variants <variant,...>, --keep, --matrix, --fresh-processes`,
       );
   }
   const names = new Set<string>([...FAULTS.map((f) => f.name), ...VARIANTS.map((v) => v.name), ...combinedDialects().map((c) => c.name)]);
@@ -83,29 +86,38 @@ function parseArgs(argv: string[]) {
 /** A mutants run selects a few scenarios of the sandbox: minutes are ample (a whole default run takes about a minute). */
 const RUN_DEADLINE_MS = 5 * 60_000;
 
+/** Warm worker processes for the runs (scripts/mutants/cell-pool.ts); undefined with --fresh-processes. */
+let warm: CellPool | undefined;
+
 /** One suite run against a fresh embedded sandbox; its reports go to a folder of its own. */
-function runSuite(root: string, label: string, env: Record<string, string>, tags?: string): Promise<RunOutcome> {
+async function runSuite(root: string, label: string, env: Record<string, string>, tags?: string): Promise<RunOutcome> {
   const dir = join(root, label);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   // summary.json is all a mutants run is judged on: no other report is written.
-  const args = [join(PROJECT_ROOT, 'scripts/launch.js'), 'conformance', '--summary-only'];
-  if (tags) args.push('--tags', tags);
+  const argv = ['--summary-only', ...(tags ? ['--tags', tags] : [])];
+  const runEnv = {
+    OTA_BASE_URL: '',
+    OTA_REPORTS_DIR: dir,
+    OTA_LEDGER_FILE: join(dir, 'ledger.jsonl'),
+    OTA_SANDBOX_FAULTS: '',
+    OTA_SANDBOX_VARIANTS: '',
+    // A run that hangs must not stall the matrix: it stops with exit 2 and counts as not caught.
+    OTA_RUN_DEADLINE_MS: String(RUN_DEADLINE_MS),
+    ...env,
+  };
   const started = Date.now();
+  const outcome = (code: number): RunOutcome => {
+    const file = join(dir, 'summary.json');
+    const result = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ConformanceResult) : undefined;
+    return { label, exitCode: code, seconds: (Date.now() - started) / 1000, result, dir };
+  };
+  if (warm) return outcome(await warm.run(argv, runEnv));
+  const args = [join(PROJECT_ROOT, 'scripts/launch.js'), 'conformance', ...argv];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, {
       cwd: PROJECT_ROOT,
-      env: {
-        ...process.env,
-        OTA_BASE_URL: '',
-        OTA_REPORTS_DIR: dir,
-        OTA_LEDGER_FILE: join(dir, 'ledger.jsonl'),
-        OTA_SANDBOX_FAULTS: '',
-        OTA_SANDBOX_VARIANTS: '',
-        // A run that hangs must not stall the matrix: it stops with exit 2 and counts as not caught.
-        OTA_RUN_DEADLINE_MS: String(RUN_DEADLINE_MS),
-        ...env,
-      },
+      env: { ...process.env, ...runEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let log = '';
@@ -113,9 +125,7 @@ function runSuite(root: string, label: string, env: Record<string, string>, tags
     child.stderr.on('data', (d) => (log += d));
     child.on('close', (code) => {
       writeFileSync(join(dir, 'console.log'), log);
-      const file = join(dir, 'summary.json');
-      const result = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ConformanceResult) : undefined;
-      resolve({ label, exitCode: code ?? -1, seconds: (Date.now() - started) / 1000, result, dir });
+      resolve(outcome(code ?? -1));
     });
   });
 }
@@ -184,6 +194,8 @@ async function main(): Promise<number> {
   // Outside reports/: the run's own secret scan must not walk thousands of mutation files.
   const root = mkdtempSync(join(tmpdir(), 'ota-mutants-'));
   const t0 = Date.now();
+  // Runs go to warm worker processes (one per job) unless --fresh-processes asks for one process each.
+  if (!opts.fresh) warm = new CellPool(root);
   console.log(
     opts.matrix
       ? `Fault × variant matrix: ${faults.length} faults, ${matrixCells(faults).length} runs, ${opts.jobs} at a time. Reports: ${root}`
@@ -293,6 +305,9 @@ async function main(): Promise<number> {
     console.log(`\nFault × variant matrix (${opts.matrix ? 'full' : 'fixed sample'}, ${cellRuns.length} runs)\n${matrixTable(cellRuns)}`);
   }
   const seconds = (Date.now() - t0) / 1000;
+  if (warm)
+    console.log(`${results.length} runs in ${warm.workersStarted} warm worker process(es) (--fresh-processes: one process per run)`);
+  warm?.close();
   writeFileSync(
     join(root, 'score.json'),
     JSON.stringify(

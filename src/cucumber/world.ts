@@ -28,6 +28,14 @@ import { sameCode } from '../contracts/values';
 const described = new Map<string, Promise<Description>>();
 /** Start times and durations from activity descriptive data, per TourActivityID, for the whole run (one request per code). */
 const schedules = new Map<string, Promise<ScheduleShown>>();
+let cachedFor: string | undefined;
+/** The caches hold one run's answers: a process that runs several (npm run mutants) starts each afresh. */
+function cachesOf(runId: string): void {
+  if (cachedFor === runId) return;
+  described.clear();
+  schedules.clear();
+  cachedFor = runId;
+}
 
 /** A booking the scenario committed: what it holds, to compare with reads, and to cancel. */
 export interface CreatedBooking {
@@ -134,6 +142,7 @@ export class GatewayWorld extends World {
     const profile = this.run.replyProfile.facts;
     const needs = new Map<string, Need>(rules.flatMap((r) => r.needs?.(x, profile) ?? []).map((n) => [needKey(n), n]));
     if (needs.size === 0) return NO_CORROBORATION;
+    cachesOf(this.run.config.runId);
     const found: Description[] = [];
     // one at a time: the run's bounds (consecutive failures, deadline) see them as any exchange
     for (const [key, need] of needs) {
@@ -167,7 +176,8 @@ export class GatewayWorld extends World {
 
   /** Start time and duration of an activity, as the target's activity descriptive data shows them (asked once per code per run). */
   describeSchedule(code: string): Promise<ScheduleShown> {
-    const key = `schedule:${code.trim().toUpperCase()}`;
+    cachesOf(this.run.config.runId);
+    const key = code.trim().toUpperCase();
     let s = schedules.get(key);
     if (!s)
       schedules.set(

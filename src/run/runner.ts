@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
+import { loadConfiguration, runCucumber, loadSupport, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { ConfigError, SuiteFault } from '../core/errors';
 import { loadConfig, PROJECT_ROOT } from './config';
 import { parseArguments, HELP, type RunArguments } from './arguments';
@@ -178,7 +178,9 @@ async function run(argv: string[]): Promise<number> {
     const collector = new MessageCollector();
     let crashed: Error | undefined;
     try {
-      await runCucumber(runConfiguration, { cwd: PROJECT_ROOT }, collector.onMessage);
+      if (supportKept === null) supportKept = await loadSupport(runConfiguration, { cwd: PROJECT_ROOT });
+      const options = supportKept ? { ...runConfiguration, support: supportKept } : runConfiguration;
+      await runCucumber(options, { cwd: PROJECT_ROOT }, collector.onMessage);
     } catch (e) {
       crashed = e as Error;
     }
@@ -249,16 +251,32 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * The support code (steps, hooks, World) cucumber loaded, kept for the next run of this process:
+ * undefined, each run loads its own (the default); null, the next run loads it and keeps it.
+ */
+let supportKept: ISupportCodeLibrary | null | undefined;
+
+/**
+ * Several runs in one process (npm run mutants -- --matrix runs thousands of small ones): the
+ * support code is loaded once, as cucumber's API allows, instead of once per run.
+ */
+export function keepSupportBetweenRuns(): void {
+  supportKept ??= null;
+}
+
+/** One run: its exit code; a suite fault is printed as one line (exit 2). */
+export function runOnce(argv: string[]): Promise<number> {
+  return run(argv).catch((e: unknown) => {
+    if (e instanceof SuiteFault) console.error(`Could not run: ${e.message}`);
+    else console.error(`Could not run: ${(e as Error)?.stack ?? String(e)}`);
+    return EXIT.COULD_NOT_RUN;
+  });
+}
+
 /** Runs, prints a suite fault as one line, and exits only once stdout has drained. */
 export function main(argv: string[]): void {
-  run(argv).then(
-    (code) => exitAfterDrain(code),
-    (e) => {
-      if (e instanceof SuiteFault) console.error(`Could not run: ${e.message}`);
-      else console.error(`Could not run: ${(e as Error)?.stack ?? String(e)}`);
-      exitAfterDrain(EXIT.COULD_NOT_RUN);
-    },
-  );
+  void runOnce(argv).then((code) => exitAfterDrain(code));
 }
 
 function exitAfterDrain(code: number): void {
