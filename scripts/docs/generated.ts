@@ -21,10 +21,18 @@ export function generatedValues(): Map<string, string> {
     ['fairness-score', `${VARIANTS.length + VARIANT_COMBINATIONS.length}/${VARIANTS.length + VARIANT_COMBINATIONS.length}`],
     ['combined-dialects', String(VARIANT_COMBINATIONS.length)],
     ['untestable', String(REQUIREMENTS.filter((q) => 'untestable' in q && q.untestable).length)],
+    ['faulted-requirements', faultedRequirements()],
   ]);
   for (const c of CONFORMANCE_CLASSES as readonly ConformanceClass[])
     values.set(`must:${c}`, String(REQUIREMENTS.filter((q) => q.level === 'MUST' && q.class === c).length));
   return values;
+}
+
+/** Testable MUST and SHOULD requirements that some fault declares, of all testable ones: "n/m". */
+function faultedRequirements(): string {
+  const testable = REQUIREMENTS.filter((q) => q.level !== 'INFO' && !('untestable' in q && q.untestable));
+  const declared = new Set<string>(FAULTS.flatMap((f) => f.breaks));
+  return `${testable.filter((q) => declared.has(q.id)).length}/${testable.length}`;
 }
 
 export interface StaleMarker {

@@ -34,7 +34,9 @@ export function formatConsoleSummary(r: ConformanceResult): string {
   lines.push(
     '',
     `${head}: ${r.verdictReason}`,
-    `Reports: conformance-report.html, summary.json, junit.xml in the reports folder; npm run report builds the Allure report.`,
+    r.notes.some((n) => n.startsWith('--summary-only'))
+      ? 'Reports: summary.json alone in the reports folder (--summary-only).'
+      : `Reports: conformance-report.html, summary.json, junit.xml in the reports folder; npm run report builds the Allure report.`,
   );
   return lines.join('\n');
 }
