@@ -302,7 +302,10 @@ async function main(): Promise<number> {
   const cellFaults = [...new Set(cellRuns.map((r) => r.cell.fault.name))];
   const acrossDialects = cellFaults.filter((f) => cellRuns.every((r) => r.cell.fault.name !== f || r.caught)).length;
   if (cellRuns.length) {
-    console.log(`\nFault × variant matrix (${opts.matrix ? 'full' : 'fixed sample'}, ${cellRuns.length} runs)\n${matrixTable(cellRuns)}`);
+    const table = `Fault × variant matrix (${opts.matrix ? 'full' : 'fixed sample'}, ${cellRuns.length} runs)\n${matrixTable(cellRuns)}`;
+    console.log(`\n${table}`);
+    // kept with the kill matrix (a CI job uploads reports/mutants/)
+    writeFileSync(join(mutantsReportDir(), opts.matrix ? 'matrix.txt' : 'matrix-sample.txt'), `${table}\n`);
   }
   const seconds = (Date.now() - t0) / 1000;
   if (warm)

@@ -254,6 +254,9 @@ void describe('GitHub Actions workflows', () => {
         const uses = String(s.uses ?? '');
         if (!/^(actions\/upload-artifact|mikepenz\/action-junit-report)@/.test(uses) && !/GITHUB_STEP_SUMMARY/.test(String(s.run ?? '')))
           continue;
+        // the mutants tables: fault names and requirement IDs from runs against the embedded
+        // sandbox, in a job that is given no secret
+        if (String(obj(s.with ?? {}, 'with').path ?? '').trim() === 'reports/mutants/') continue;
         assert.equal(s.if, "always() && steps.gate.outputs.publish == 'true'", `${f}: step "${String(s.name ?? uses)}"`);
       }
     for (const f of workflows)
@@ -351,6 +354,8 @@ function gitlabJob(config: Obj, name: string, seen: string[] = []): Obj {
 
 void describe('GitLab CI', () => {
   const jobNames = (config: Obj): string[] => Object.keys(config).filter((k) => !GITLAB_GLOBAL.has(k) && !k.startsWith('.'));
+  /** The jobs that run the suite against a target (the mutants job runs it against the sandbox only). */
+  const suiteJobs = (config: Obj): string[] => jobNames(config).filter((k) => k.startsWith('conformance:'));
 
   void test('every keyword is known, every job has a script, a known stage, existing needs and a valid parallel', () => {
     const config = gitlabConfig();
@@ -401,7 +406,7 @@ void describe('GitLab CI', () => {
       typeof nightly.resource_group === 'string' && nightly.resource_group.length > 0,
       'a resource_group: two nightly runs never overlap',
     );
-    for (const name of jobNames(config))
+    for (const name of suiteJobs(config))
       assert.equal(obj(gitlabJob(config, name).variables, 'variables').OTA_RUN_ID, '$CI_PIPELINE_ID-$CI_JOB_ID', name);
   });
 
@@ -416,7 +421,7 @@ void describe('GitLab CI', () => {
 
   void test('every job keeps its artifacts when: always, with the JUnit report where there is a verdict', () => {
     const config = gitlabConfig();
-    for (const name of jobNames(config)) {
+    for (const name of suiteJobs(config)) {
       const a = obj(gitlabJob(config, name).artifacts, `${name}.artifacts`);
       assert.equal(a.when, 'always', name);
       if (name === 'conformance:shard') continue; // a shard gives no verdict: its reports are the merge's input
@@ -424,6 +429,15 @@ void describe('GitLab CI', () => {
       for (const f of ['conformance-report.html', 'conformance-report.md', 'conformance-report.json', 'summary.json'])
         assert.ok(arr(a.paths, 'paths').includes(`reports/${f}`), `${name} keeps ${f}`);
     }
+  });
+
+  void test('the scheduled pipelines run the whole fault × variant matrix and keep its kill matrix', () => {
+    const job = gitlabJob(gitlabConfig(), 'mutants:matrix');
+    assert.match(JSON.stringify(job.rules), /"\$CI_PIPELINE_SOURCE == \\"schedule\\""/);
+    assert.ok(arr(job.script, 'script').includes('npm run mutants -- --matrix'));
+    const a = obj(job.artifacts, 'mutants:matrix.artifacts');
+    assert.equal(a.when, 'always');
+    assert.deepEqual(a.paths, ['reports/mutants/']);
   });
 
   void test('credentials come from masked CI/CD variables: no job sets them', () => {
