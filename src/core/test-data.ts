@@ -59,6 +59,11 @@ export interface TestData {
    */
   availableParties: Party[];
   /**
+   * Optional reply-time budgets in ms, by operation path name ({"hotelavailability": 2000}). The
+   * spec shows no time-outs: a reply over its budget is reported for information only.
+   */
+  latencyBudgetsMs: Record<string, number>;
+  /**
    * Other names the target's replies use for a place of the test data (a region shown as its
    * province or island, a country in its own language), by place name: {"Mallorca": ["Illes Balears"]}.
    */

@@ -9,6 +9,7 @@ import { cancelBooking } from '../run/bookings';
 import { maskStepErrors, protectProcess } from '../safety/run-guard';
 import type { GatewayWorld } from './world';
 import { CLEANUP_NOTE_MEDIA_TYPE } from '../reporting/outcomes';
+import { LATENCY_MEDIA_TYPE, timedExchange } from '../reporting/latency';
 
 // The configuration, loaded once per process: the runner's, which opened the run before cucumber
 // loaded this file; else (a parallel worker, plain cucumber-js) loaded here, and BeforeAll opens
@@ -65,6 +66,9 @@ After(async function (this: GatewayWorld) {
     if (outcome.ok) b.cancelled = true;
     else problems.push({ bookingRef: b.bookingRef, message: ctx.redactor.scrub(outcome.message) });
   }
+  // What the scenario's exchanges took (reply time per operation, in the run's summary)
+  const timed = this.history.flatMap(timedExchange);
+  if (timed.length > 0) await this.attach(JSON.stringify(timed), { mediaType: LATENCY_MEDIA_TYPE, fileName: 'latency.json' });
   this.dispose();
   // Not an error of the scenario: the gateway's conformance was judged already. The run lists
   // the booking in its notes, and the next run retries from the ledger.

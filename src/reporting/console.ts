@@ -1,6 +1,7 @@
 // The console summary of a run: per class, per requirement, then the verdict in one line.
 import type { ConformanceResult } from './result';
 import type { Outcome } from '../core/outcomes';
+import { latencyTable } from './latency';
 
 const MARK: Record<Outcome, string> = {
   passed: 'passed',
@@ -29,6 +30,8 @@ export function formatConsoleSummary(r: ConformanceResult): string {
     '',
     `${r.scenarios.length} scenarios: ${count('passed')} passed, ${count('failed')} failed, ${count('cantTell')} cannot tell, ${count('skipped')} skipped, ${count('suiteError')} suite errors`,
   );
+  const times = latencyTable(r.latency ?? []);
+  if (times.length) lines.push('', ...times);
   for (const n of r.notes) lines.push(`Note: ${n}`);
   const head = r.verdict === 'CONFORMS' && r.warnings ? `CONFORMS with ${r.warnings} warning(s)` : r.verdict;
   lines.push(

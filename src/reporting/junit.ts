@@ -161,6 +161,10 @@ export function renderJUnit(result: ConformanceResult, opts: JUnitOptions): stri
     ['profile', result.profile],
     ...(result.tags ? ([['tags', result.tags]] as Array<[string, string]>) : []),
     ['suite', result.suite.name],
+    // reply time per operation: latency.<operation>.<count|p50|p95|max> (ms)
+    ...(result.latency ?? []).flatMap((l) =>
+      (['count', 'p50', 'p95', 'max'] as const).map((k) => [`latency.${l.operation}.${k}`, String(l.replies[k])] as [string, string]),
+    ),
     ['suite.version', result.suite.version],
     ...(result.suite.commit ? ([['suite.commit', result.suite.commit]] as Array<[string, string]>) : []),
     ['started', result.startedAt],

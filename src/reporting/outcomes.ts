@@ -13,6 +13,7 @@ import { REQUIREMENTS, type ConformanceClass } from '../spec/requirements';
 import type { Assertion } from '../contracts/rule';
 import type { FindingRecord, RequirementResult, ScenarioRecord, ScenarioStatus } from './result';
 import type { CheckOutcome, Outcome } from '../core/outcomes';
+import { LATENCY_MEDIA_TYPE, type TimedExchange } from './latency';
 
 /** Media type of the attachment in which a step records its assertions. */
 export const ASSERTIONS_MEDIA_TYPE = 'application/vnd.ota-conformance.assertions+json';
@@ -40,6 +41,8 @@ export class MessageCollector {
   private readonly finished: string[] = [];
   /** Bookings the clean-up could not cancel (they stay in the ledger for the next run). */
   readonly cleanupProblems: Array<{ bookingRef: string; message: string }> = [];
+  /** Every scenario exchange that got a reply, with its reply and attempt times. */
+  readonly timings: TimedExchange[] = [];
 
   onMessage = (e: messages.Envelope): void => {
     if (e.pickle) this.pickles.set(e.pickle.id, e.pickle);
@@ -48,6 +51,8 @@ export class MessageCollector {
     else if (e.attachment?.testCaseStartedId && e.attachment.mediaType === ASSERTIONS_MEDIA_TYPE) {
       const state = this.cases.get(e.attachment.testCaseStartedId);
       state?.assertions.push(...(JSON.parse(attachmentText(e.attachment)) as Assertion[]));
+    } else if (e.attachment?.mediaType === LATENCY_MEDIA_TYPE) {
+      this.timings.push(...(JSON.parse(attachmentText(e.attachment)) as TimedExchange[]));
     } else if (e.attachment?.mediaType === CLEANUP_NOTE_MEDIA_TYPE) {
       this.cleanupProblems.push(...(JSON.parse(attachmentText(e.attachment)) as Array<{ bookingRef: string; message: string }>));
     } else if (e.testStepFinished) {

@@ -4,6 +4,7 @@
 import type { ConformanceClass, RequirementDef } from '../spec/requirements';
 import type { Assertion } from '../contracts/rule';
 import type { CheckOutcome, Outcome } from '../core/outcomes';
+import type { OperationLatency } from './latency';
 
 /** One difference between what the requirement expects and what the gateway did. */
 export interface FindingRecord {
@@ -87,4 +88,6 @@ export interface ConformanceResult {
   assertions?: Record<string, Assertion[]>;
   /** Relative links from the reports folder to the evidence. */
   evidence: { allureResults: string; cucumberHtml: string; junit: string; messages: string };
+  /** Reply time per operation of the scenarios' exchanges (src/reporting/latency.ts). */
+  latency?: OperationLatency[];
 }

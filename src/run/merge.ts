@@ -3,6 +3,8 @@
 // from the assertions every scenario recorded, exactly as a single run computes them, so a sharded
 // run gets the same verdict and requirement outcomes as an unsharded one. The Allure results are
 // combined; the conformance report, JUnit and summary.json are written for the whole.
+import { BUDGET_NOTE, budgetNotes, mergeLatency } from '../reporting/latency';
+import { OPERATION_NAMES } from '../spec/operations';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError, SuiteFault } from '../core/errors';
@@ -71,6 +73,10 @@ function mergeResults(parts: ConformanceResult[]): ConformanceResult {
   const requirements = requirementOutcomes(scenarios, { claims: first.claims, selection });
   const strict = parts.some((p) => p.strict);
   const verdict = decideVerdict({ requirements, scenarios, claims: first.claims, strict, selection });
+  const latency = mergeLatency(
+    parts.map((p) => p.latency),
+    OPERATION_NAMES,
+  );
   return {
     ...first,
     runId: [...new Set(parts.map((p) => p.runId))].join('+'),
@@ -89,8 +95,9 @@ function mergeResults(parts: ConformanceResult[]): ConformanceResult {
     classes: verdict.classes,
     requirements,
     scenarios: scenarios.map(({ assertions: _a, ...s }) => s),
-    notes: parts.flatMap((p) => p.notes),
+    notes: [...parts.flatMap((p) => p.notes).filter((n) => !n.startsWith(BUDGET_NOTE)), ...budgetNotes(latency)],
     assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
+    latency,
   };
 }
 

@@ -15,13 +15,14 @@ import { postXml, preflight } from '../transport/http';
 import { cleanUpLedger, describeCleanup } from './bookings';
 import { checkCredentials } from './credentials-check';
 import { startRunGuard, GatewayStoppedAnswering } from '../safety/run-guard';
+import { budgetNotes, latencyByOperation } from '../reporting/latency';
 import { formatFindings as formatSecretFindings } from '../safety/redaction';
 import { scanForSecretsInParallel } from '../safety/parallel-scan';
 import { MessageCollector, requirementOutcomes } from '../reporting/outcomes';
 import { decideVerdict, EXIT } from '../reporting/verdict';
 import { formatConsoleSummary } from '../reporting/console';
 import type { ConformanceResult } from '../reporting/result';
-import { OPERATIONS, OTA_NS } from '../spec/operations';
+import { OPERATION_NAMES, OPERATIONS, OTA_NS } from '../spec/operations';
 import { requirement } from '../spec/requirements';
 import type { ConformanceClass } from '../spec/requirements';
 import { writeReports } from '../reporting/write';
@@ -199,6 +200,7 @@ async function run(argv: string[]): Promise<number> {
       notes.push(`booking ${f.ref} left by an earlier run could not be cancelled: ${ctx.redactor.scrub(f.message)}`);
     if (c.dryRun) notes.push('dry run: nothing was sent, no requirement was checked');
     if (args.summaryOnly) notes.push('--summary-only: no report but summary.json was written (the evidence links lead nowhere)');
+    const latency = latencyByOperation(collector.timings, OPERATION_NAMES, ctx.data.latencyBudgetsMs);
     const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
     const result: ConformanceResult = {
       suite: { name: 'OTA Gateway Conformance', version: pkg.version, commit: gitCommit() },
@@ -226,8 +228,9 @@ async function run(argv: string[]): Promise<number> {
         message: s.message === undefined ? undefined : ctx.redactor.scrub(s.message),
         warnings: [...new Set(assertions.filter((a) => a.outcome === 'failed' && requirement(a.req).level === 'SHOULD').map((a) => a.req))],
       })),
-      notes,
+      notes: [...notes, ...budgetNotes(latency)],
       assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
+      latency,
       evidence: {
         allureResults: 'allure-results',
         cucumberHtml: 'cucumber-report.html',

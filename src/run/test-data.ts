@@ -3,6 +3,7 @@
 // searching first, then booking what was found.
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../core/errors';
+import { OPERATION_NAMES } from '../spec/operations';
 import { CONFORMANCE_CLASSES, type BookingForms, type ConformanceClass, type Party, type Place, type TestData } from '../core/test-data';
 
 /** Hotel availability outlines use test-data places 1 to PLACES_NEEDED (a test checks the features). */
@@ -99,6 +100,18 @@ function partiesOf(file: string, v: unknown): Party[] {
   });
 }
 
+function budgetsOf(file: string, v: unknown): Record<string, number> {
+  if (v === undefined) return {};
+  const o = obj(file, v, 'latencyBudgetsMs');
+  for (const [op, ms] of Object.entries(o)) {
+    if (!(OPERATION_NAMES as readonly string[]).includes(op))
+      fail(file, `latencyBudgetsMs.${op}`, `is not an operation; one of ${OPERATION_NAMES.join(', ')}`);
+    if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 1)
+      fail(file, `latencyBudgetsMs.${op}`, 'must be a whole number of ms, at least 1');
+  }
+  return o as Record<string, number>;
+}
+
 function aliasesOf(file: string, v: unknown): Record<string, string[]> {
   if (v === undefined) return {};
   const o = obj(file, v, 'placeAliases');
@@ -146,6 +159,7 @@ export function loadTestData(file: string, overrides: Record<string, unknown> = 
     offsetDays: posInt(file, root, 'offsetDays'),
     nights: posInt(file, root, 'nights'),
     availableParties: partiesOf(file, root.availableParties),
+    latencyBudgetsMs: budgetsOf(file, root.latencyBudgetsMs),
     placeAliases: aliasesOf(file, root.placeAliases),
     hotelAvailability: {
       infoSource: str(file, ha, 'infoSource', 'hotelAvailability'),

@@ -227,6 +227,30 @@ ${boxes}
 </div>`;
 }
 
+/** Reply time per operation: a table, and bars of p50 and p95 drawn inline (the file stays self-contained). */
+function htmlLatency(result: ConformanceResult): string {
+  const times = result.latency ?? [];
+  if (times.length === 0) return '';
+  const top = Math.max(1, ...times.map((l) => l.replies.max));
+  const width = (ms: number) => Math.max(1, Math.round((ms / top) * 300));
+  const rows = times
+    .map(
+      (
+        l,
+      ) => `<tr><td>${h(l.operation)}</td><td>${l.replies.count}</td><td>${l.replies.p50}</td><td>${l.replies.p95}</td><td>${l.replies.max}</td><td>${l.attempts.count}</td><td>${l.attempts.p95}</td><td>${l.budgetMs === undefined ? '' : `${l.budgetMs} (${l.overBudget ?? 0} over)`}</td>
+<td><svg width="310" height="14" role="img" aria-label="p50 ${l.replies.p50} ms, p95 ${l.replies.p95} ms, max ${l.replies.max} ms"><rect x="0" y="2" width="${width(l.replies.max)}" height="10" fill="#e6e6e6"/><rect x="0" y="2" width="${width(l.replies.p95)}" height="10" fill="#9bb7d4"/><rect x="0" y="2" width="${width(l.replies.p50)}" height="10" fill="#2f5d8a"/></svg></td></tr>`,
+    )
+    .join('\n');
+  return `<section aria-label="Reply time">
+<h2>Reply time per operation</h2>
+<p>Milliseconds, from the first attempt to the reply; attempts counted one by one. Bars: p50 (dark), p95, max (light), on one scale. The spec shows no time-outs: a budget is the test data's, for information.</p>
+<table class="latency"><thead><tr><th>operation</th><th>replies</th><th>p50</th><th>p95</th><th>max</th><th>attempts</th><th>attempt p95</th><th>budget</th><th></th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>
+</section>`;
+}
+
 function htmlEvidence(result: ConformanceResult): string {
   const e = result.evidence;
   const items: Array<[string | undefined, string, string]> = [
@@ -317,6 +341,7 @@ ${passed.length ? `<section data-group="passed"><h3>${h(GROUP_TITLES.passed)} ($
 <h2>What was not tested and why</h2>
 ${htmlNotTested(result)}
 </section>
+${htmlLatency(result)}
 <section aria-label="Evidence">
 <h2>Evidence</h2>
 ${htmlEvidence(result)}

@@ -194,6 +194,28 @@ export function renderMarkdown(result: ConformanceResult): string {
         ]),
       ),
     );
+  const times = result.latency ?? [];
+  if (times.length)
+    out.push(
+      '',
+      '## Reply time per operation',
+      '',
+      "Milliseconds, from the first attempt to the reply; attempts counted one by one. The spec shows no time-outs: a budget is the test data's, for information.",
+      '',
+      mdTable(
+        ['operation', 'replies', 'p50', 'p95', 'max', 'attempts', 'attempt p95', 'budget'],
+        times.map((l) => [
+          md(l.operation),
+          String(l.replies.count),
+          String(l.replies.p50),
+          String(l.replies.p95),
+          String(l.replies.max),
+          String(l.attempts.count),
+          String(l.attempts.p95),
+          l.budgetMs === undefined ? '' : `${l.budgetMs} (${l.overBudget ?? 0} over)`,
+        ]),
+      ),
+    );
   const e = result.evidence;
   out.push(
     '',

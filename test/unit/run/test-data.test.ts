@@ -97,3 +97,12 @@ test('availableParties and placeAliases: defaults, and a bad value refused namin
   refused((x) => (x.placeAliases = { Mallorca: 'Illes Balears' }), /placeAliases\.Mallorca must be a non-empty array/);
   refused((x) => (x.placeAliases = ['Mallorca']), /placeAliases must be an object/);
 });
+
+test('latencyBudgetsMs: none by default; an operation and a whole number of ms, else refused naming the field', () => {
+  assert.deepEqual(load(() => undefined).latencyBudgetsMs, {});
+  assert.deepEqual(load((d) => (d.latencyBudgetsMs = { hotelavailability: 2000 })).latencyBudgetsMs, { hotelavailability: 2000 });
+  refused((d) => (d.latencyBudgetsMs = { hotelavail: 2000 }), /latencyBudgetsMs\.hotelavail is not an operation/);
+  refused((d) => (d.latencyBudgetsMs = { bookread: 0 }), /latencyBudgetsMs\.bookread must be a whole number of ms/);
+  refused((d) => (d.latencyBudgetsMs = { bookread: '2s' }), /latencyBudgetsMs\.bookread must be a whole number of ms/);
+  refused((d) => (d.latencyBudgetsMs = [1]), /latencyBudgetsMs must be an object/);
+});
