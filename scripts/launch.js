@@ -9,6 +9,7 @@ const { build, BUILD_DIR } = require('./build');
 const SCRIPTS = {
   conformance: 'scripts/conformance.js',
   merge: 'scripts/merge.js',
+  diff: 'scripts/diff.js',
   report: 'scripts/report.js',
   mutants: 'scripts/mutants.js',
   bench: 'scripts/bench.js',

@@ -1,0 +1,252 @@
+// `npm run diff -- [--out <dir>] <reports A> <reports B>`: what differs between two runs, of two
+// targets (a new implementation against the vendor's gateway) or of one target on two nights.
+// Compared: the verdict, each requirement's outcome, the findings one run has and the other lacks
+// (by requirement, place and expectation: the values found may change from night to night), and
+// the reply time per operation. Writes diff.md and a self-contained diff.html. Exit 0: nothing
+// differs; 1: a verdict, an outcome or a finding differs (reply times are shown, never counted:
+// two runs never take the same time); 2: bad input, in one line.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ConfigError } from '../core/errors';
+import type { Outcome } from '../core/outcomes';
+import type { LatencyFigures } from '../reporting/latency';
+import type { ConformanceResult } from '../reporting/result';
+import { OPERATION_NAMES } from '../spec/operations';
+import { forEachArgument } from './arguments';
+
+export interface RunLabel {
+  dir: string;
+  target: string;
+  runId: string;
+  finishedAt: string;
+  verdict: string;
+}
+
+export interface FindingDiff {
+  requirement: string;
+  at: string;
+  expected: string;
+  found: string;
+  scenario: string;
+}
+
+export interface RunDiff {
+  a: RunLabel;
+  b: RunLabel;
+  verdictDiffers: boolean;
+  /** Requirements whose outcome differs. */
+  requirements: Array<{ id: string; level: string; a: Outcome | 'absent'; b: Outcome | 'absent' }>;
+  onlyInA: FindingDiff[];
+  onlyInB: FindingDiff[];
+  /** Reply time per operation in both runs (ms); a change is B minus A. */
+  latency: Array<{ operation: string; a?: LatencyFigures; b?: LatencyFigures }>;
+  differs: boolean;
+}
+
+/** The summary.json of a reports folder, or one line saying why it cannot be compared. */
+export function readRun(dir: string): ConformanceResult {
+  const file = join(dir, 'summary.json');
+  if (!existsSync(file)) throw new ConfigError(`${dir}: no summary.json (is it the reports folder of a run?)`);
+  let r: ConformanceResult;
+  try {
+    r = JSON.parse(readFileSync(file, 'utf8')) as ConformanceResult;
+  } catch (e) {
+    throw new ConfigError(`${file}: cannot be read as JSON (${(e as Error).message})`);
+  }
+  if (!r || !Array.isArray(r.requirements) || typeof r.verdict !== 'string')
+    throw new ConfigError(`${file}: not the summary of a conformance run (no verdict or requirements)`);
+  return r;
+}
+
+const findingKey = (f: FindingDiff) => `${f.requirement}\u0000${f.at}\u0000${f.expected}`;
+
+function findingsOf(r: ConformanceResult): FindingDiff[] {
+  return r.requirements.flatMap((q) =>
+    q.findings.map((f) => ({ requirement: q.id, at: f.at, expected: f.expected, found: f.found, scenario: f.scenario })),
+  );
+}
+
+export function diffResults(a: ConformanceResult, b: ConformanceResult, dirs: [string, string] = ['A', 'B']): RunDiff {
+  const label = (r: ConformanceResult, dir: string): RunLabel => ({
+    dir,
+    target: r.target.url,
+    runId: r.runId,
+    finishedAt: r.finishedAt,
+    verdict: r.verdict,
+  });
+  const ids = [...new Set([...a.requirements.map((q) => q.id), ...b.requirements.map((q) => q.id)])];
+  const outcome = (r: ConformanceResult, id: string): Outcome | 'absent' => r.requirements.find((q) => q.id === id)?.outcome ?? 'absent';
+  const requirements = ids
+    .filter((id) => outcome(a, id) !== outcome(b, id))
+    .map((id) => ({
+      id,
+      level: (a.requirements.find((q) => q.id === id) ?? b.requirements.find((q) => q.id === id))!.level,
+      a: outcome(a, id),
+      b: outcome(b, id),
+    }));
+  const fa = findingsOf(a);
+  const fb = findingsOf(b);
+  const keysA = new Set(fa.map(findingKey));
+  const keysB = new Set(fb.map(findingKey));
+  const once = (fs: FindingDiff[]) => [...new Map(fs.map((f) => [findingKey(f), f])).values()];
+  const onlyInA = once(fa.filter((f) => !keysB.has(findingKey(f))));
+  const onlyInB = once(fb.filter((f) => !keysA.has(findingKey(f))));
+  const ops = [...OPERATION_NAMES].filter((op) => [a, b].some((r) => r.latency?.some((l) => l.operation === op)));
+  const latency = ops.map((operation) => ({
+    operation,
+    a: a.latency?.find((l) => l.operation === operation)?.replies,
+    b: b.latency?.find((l) => l.operation === operation)?.replies,
+  }));
+  const verdictDiffers = a.verdict !== b.verdict;
+  return {
+    a: label(a, dirs[0]),
+    b: label(b, dirs[1]),
+    verdictDiffers,
+    requirements,
+    onlyInA,
+    onlyInB,
+    latency,
+    differs: verdictDiffers || requirements.length > 0 || onlyInA.length > 0 || onlyInB.length > 0,
+  };
+}
+
+const change = (a?: number, b?: number) => (a === undefined || b === undefined ? '' : `${b - a >= 0 ? '+' : ''}${b - a}`);
+const mdCell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+
+export function diffMarkdown(d: RunDiff): string {
+  const out = [
+    '# Differences between two conformance runs',
+    '',
+    `- A: ${mdCell(d.a.dir)}: ${mdCell(d.a.target)}, run ${d.a.runId}, finished ${d.a.finishedAt}: **${d.a.verdict}**`,
+    `- B: ${mdCell(d.b.dir)}: ${mdCell(d.b.target)}, run ${d.b.runId}, finished ${d.b.finishedAt}: **${d.b.verdict}**`,
+    '',
+    d.differs ? '**The runs differ.**' : '**Nothing differs** (verdicts, outcomes and findings are the same).',
+    '',
+    `## Requirements whose outcome differs (${d.requirements.length})`,
+    '',
+  ];
+  if (d.requirements.length)
+    out.push(
+      '| requirement | level | A | B |',
+      '|---|---|---|---|',
+      ...d.requirements.map((q) => `| ${q.id} | ${q.level} | ${q.a} | ${q.b} |`),
+    );
+  else out.push('None.');
+  for (const [title, fs] of [
+    [`Findings only in A (${d.onlyInA.length})`, d.onlyInA],
+    [`Findings only in B (${d.onlyInB.length})`, d.onlyInB],
+  ] as const) {
+    out.push('', `## ${title}`, '');
+    if (fs.length)
+      out.push(
+        '| requirement | at | expected | found | scenario |',
+        '|---|---|---|---|---|',
+        ...fs.map((f) => `| ${f.requirement} | ${mdCell(f.at)} | ${mdCell(f.expected)} | ${mdCell(f.found)} | ${mdCell(f.scenario)} |`),
+      );
+    else out.push('None.');
+  }
+  out.push('', '## Reply time per operation (ms; the change is B minus A)', '');
+  if (d.latency.length)
+    out.push(
+      '| operation | replies A | replies B | p50 A | p50 B | change | p95 A | p95 B | change |',
+      '|---|---|---|---|---|---|---|---|---|',
+      ...d.latency.map(
+        (l) =>
+          `| ${l.operation} | ${l.a?.count ?? ''} | ${l.b?.count ?? ''} | ${l.a?.p50 ?? ''} | ${l.b?.p50 ?? ''} | ${change(l.a?.p50, l.b?.p50)} | ${l.a?.p95 ?? ''} | ${l.b?.p95 ?? ''} | ${change(l.a?.p95, l.b?.p95)} |`,
+      ),
+    );
+  else out.push('Neither run recorded reply times.');
+  out.push('');
+  return out.join('\n');
+}
+
+const esc = (s: string | number | undefined) =>
+  String(s ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+
+export function diffHtml(d: RunDiff): string {
+  const table = (head: string[], rows: Array<Array<string | number | undefined>>) =>
+    rows.length
+      ? `<table><thead><tr>${head.map((x) => `<th>${esc(x)}</th>`).join('')}</tr></thead><tbody>${rows
+          .map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`)
+          .join('')}</tbody></table>`
+      : '<p class="none">None.</p>';
+  const findings = (fs: FindingDiff[]) =>
+    table(
+      ['requirement', 'at', 'expected', 'found', 'scenario'],
+      fs.map((f) => [f.requirement, f.at, f.expected, f.found, f.scenario]),
+    );
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Differences between two conformance runs</title>
+<style>body{font:14px/1.45 system-ui,sans-serif;margin:2em;max-width:70em;color:#222}table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}th{background:#f3f3f3}.differs{color:#a40000;font-weight:bold}.same{color:#1d6b1d;font-weight:bold}.none{color:#666}</style>
+</head><body>
+<h1>Differences between two conformance runs</h1>
+<ul><li>A: ${esc(d.a.dir)}: ${esc(d.a.target)}, run ${esc(d.a.runId)}, finished ${esc(d.a.finishedAt)}: <strong>${esc(d.a.verdict)}</strong></li>
+<li>B: ${esc(d.b.dir)}: ${esc(d.b.target)}, run ${esc(d.b.runId)}, finished ${esc(d.b.finishedAt)}: <strong>${esc(d.b.verdict)}</strong></li></ul>
+<p class="${d.differs ? 'differs' : 'same'}">${d.differs ? 'The runs differ.' : 'Nothing differs (verdicts, outcomes and findings are the same).'}</p>
+<h2>Requirements whose outcome differs (${d.requirements.length})</h2>
+${table(
+  ['requirement', 'level', 'A', 'B'],
+  d.requirements.map((q) => [q.id, q.level, q.a, q.b]),
+)}
+<h2>Findings only in A (${d.onlyInA.length})</h2>
+${findings(d.onlyInA)}
+<h2>Findings only in B (${d.onlyInB.length})</h2>
+${findings(d.onlyInB)}
+<h2>Reply time per operation (ms; the change is B minus A)</h2>
+${table(
+  ['operation', 'replies A', 'replies B', 'p50 A', 'p50 B', 'change', 'p95 A', 'p95 B', 'change'],
+  d.latency.map((l) => [
+    l.operation,
+    l.a?.count,
+    l.b?.count,
+    l.a?.p50,
+    l.b?.p50,
+    change(l.a?.p50, l.b?.p50),
+    l.a?.p95,
+    l.b?.p95,
+    change(l.a?.p95, l.b?.p95),
+  ]),
+)}
+</body></html>
+`;
+}
+
+function parseDiffArguments(argv: string[]): { out: string; dirs: [string, string] } {
+  let out = join('reports', 'diff');
+  const dirs: string[] = [];
+  forEachArgument(
+    argv,
+    (m) => new ConfigError(m),
+    (a, value) => {
+      if (a === '--out') out = value();
+      else if (a.startsWith('-')) throw new ConfigError(`unknown argument ${a}; use [--out <dir>] <reports A> <reports B>`);
+      else dirs.push(a);
+    },
+  );
+  if (dirs.length !== 2)
+    throw new ConfigError(`two reports folders are needed (A, then B), not ${dirs.length}; use [--out <dir>] <reports A> <reports B>`);
+  return { out, dirs: [dirs[0], dirs[1]] };
+}
+
+export function main(argv: string[]): void {
+  let code: number;
+  try {
+    const { out, dirs } = parseDiffArguments(argv);
+    const d = diffResults(readRun(dirs[0]), readRun(dirs[1]), dirs);
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, 'diff.md'), diffMarkdown(d));
+    writeFileSync(join(out, 'diff.html'), diffHtml(d));
+    console.log(
+      `${d.differs ? 'The runs differ' : 'Nothing differs'}: verdict ${d.a.verdict} / ${d.b.verdict}; ${d.requirements.length} requirement outcome(s) differ; ${d.onlyInA.length} finding(s) only in A, ${d.onlyInB.length} only in B. ${resolve(out, 'diff.md')}, diff.html`,
+    );
+    code = d.differs ? 1 : 0;
+  } catch (e) {
+    console.error(`Could not diff: ${e instanceof ConfigError ? e.message : ((e as Error)?.stack ?? String(e))}`);
+    code = 2;
+  }
+  process.exitCode = code;
+}
