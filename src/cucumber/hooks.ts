@@ -1,5 +1,6 @@
 // Run- and scenario-level hooks. BeforeAll opens the run (target, data, ledger); After cancels
 // what its scenario booked, even when the scenario failed, and frees parsed documents.
+import { withScenario } from '../transport/recording';
 import { After, AfterAll, AfterStep, Before, BeforeAll, setDefaultTimeout, setDefinitionFunctionWrapper } from '@cucumber/cucumber';
 import { openedConfig, openRunContext, runContext } from '../run/run-context';
 import { loadConfig } from '../run/config';
@@ -62,7 +63,7 @@ After(async function (this: GatewayWorld) {
   const ctx = runContext();
   const problems: Array<{ bookingRef: string; message: string }> = [];
   for (const b of this.bookings.filter((x) => !x.cancelled)) {
-    const outcome = await cancelBooking(ctx, b.bookingRef);
+    const outcome = await withScenario(this.pickleName, () => cancelBooking(ctx, b.bookingRef));
     if (outcome.ok) b.cancelled = true;
     else problems.push({ bookingRef: b.bookingRef, message: ctx.redactor.scrub(outcome.message) });
   }

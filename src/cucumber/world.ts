@@ -1,6 +1,7 @@
 // The World of one scenario: the request being built, the exchanges made and the bookings
 // created. What it does is delegated: sending to src/transport, evidence to ./evidence, verdicts
 // to ./judge, booking safety to src/safety. Steps speak to it in domain terms only.
+import { withScenario } from '../transport/recording';
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
 import { exchange, disposeExchange, type Exchange } from '../transport/exchange';
 import { OtaRequest } from '../xml/requests';
@@ -116,7 +117,9 @@ export class GatewayWorld extends World {
    */
   private exchangeOf(request: OtaRequest, brokenBody?: string): Promise<Exchange> {
     const ctx = this.run;
-    return exchange(request, { baseUrl: ctx.baseUrl, limits: ctx.config.limits, retry: ctx.config.retry, body: brokenBody });
+    return withScenario(this.pickleName, () =>
+      exchange(request, { baseUrl: ctx.baseUrl, limits: ctx.config.limits, retry: ctx.config.retry, body: brokenBody }),
+    );
   }
 
   /** The alignment rule for the last reply's operation, or undefined without its schema. */

@@ -10,6 +10,10 @@ export interface RunArguments {
   strict: boolean;
   /** --summary-only: summary.json and the console summary, no other report (for tools that read summary.json). */
   summaryOnly: boolean;
+  /** --record <dir>: write the run's exchanges to a cassette there. */
+  record?: string;
+  /** --replay <dir>: answer the run from the cassette there, with no network. */
+  replay?: string;
   help: boolean;
   /** Cucumber options given on the command line (merged over the profile). */
   cucumber: CucumberOptions;
@@ -39,6 +43,8 @@ The suite's options:
                          (core, booking, partial-cancellation, security, alignment); default:
                          the test data's "claims"
   --strict               SHOULD findings fail the run (exit 1), for teams that want it in CI
+  --record <dir>         write every exchange of the run to a cassette in <dir> (masked, scanned)
+  --replay <dir>         run against the cassette in <dir>, with no network (no OTA_BASE_URL)
   --summary-only         write summary.json alone (no HTML, Markdown, EARL, JUnit, Allure or
                          cucumber reports): for tools that read it, as npm run mutants does
   -h, --help             this text
@@ -110,6 +116,12 @@ export function parseArguments(argv: string[], knownProfiles: string[]): RunArgu
           break;
         case '--summary-only':
           out.summaryOnly = true;
+          break;
+        case '--record':
+          out.record = value();
+          break;
+        case '--replay':
+          out.replay = value();
           break;
         case '-h':
         case '--help':

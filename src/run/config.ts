@@ -41,6 +41,10 @@ export interface SuiteConfig {
   /** Unique per run: booking references derive from it so runs never collide. */
   runId: string;
   /** Sandbox faults to switch on (the project's own mutation tests only). */
+  /** --record <dir> (OTA_RECORD_DIR): the cassette this run writes. */
+  recordDir?: string;
+  /** --replay <dir> (OTA_REPLAY_DIR): the cassette this run is answered from, instead of a target. */
+  replayDir?: string;
   sandboxFaults: string[];
   /** Sandbox dialect variants to switch on (the project's own fairness tests only). */
   sandboxVariants: string[];
@@ -162,6 +166,11 @@ function newRunId(): string {
 }
 
 export function loadConfig(env: Env = process.env): SuiteConfig {
+  const recordDir = env.OTA_RECORD_DIR?.trim() ? pathVar(env, 'OTA_RECORD_DIR', '') : undefined;
+  const replayDir = env.OTA_REPLAY_DIR?.trim() ? pathVar(env, 'OTA_REPLAY_DIR', '') : undefined;
+  if (recordDir && replayDir) throw new ConfigError('--record and --replay exclude each other: a replay sends nothing to record');
+  if (replayDir && env.OTA_BASE_URL?.trim())
+    throw new ConfigError('--replay answers from the cassette: unset OTA_BASE_URL (a replay sends nothing to a gateway)');
   const baseUrl = baseUrlVar(env);
   const credentials = baseUrl ? credentialsVar(env) : sandboxCredentials(env);
   const testDataFile = pathVar(env, 'OTA_TEST_DATA', 'sandbox/data/test-data.json');
@@ -199,6 +208,8 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
     reportsDir: pathVar(env, 'OTA_REPORTS_DIR', 'reports'),
     ledgerFile: pathVar(env, 'OTA_LEDGER_FILE', '.ledger/bookings.jsonl'),
     runId: env.OTA_RUN_ID?.trim() || newRunId(),
+    ...(recordDir ? { recordDir } : {}),
+    ...(replayDir ? { replayDir } : {}),
     sandboxFaults: listVar(env, 'OTA_SANDBOX_FAULTS'),
     sandboxVariants: listVar(env, 'OTA_SANDBOX_VARIANTS'),
     replyProfileFile: replyProfileVar(env),

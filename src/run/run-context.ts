@@ -1,9 +1,11 @@
 // What every scenario of a run shares: configuration, the target (the embedded sandbox when
 // OTA_BASE_URL is unset), credentials, test data, the secret redactor, the booking ledger and
 // the OpenTravel schemas. Opened once before the first scenario, closed after the last.
+import { loadCassette, startRecording, startReplay } from './cassette';
+import { nameScenariosInRequests } from '../transport/recording';
 import { join } from 'node:path';
-import { existsSync } from 'node:fs';
-import { loadConfig, type Credentials, type SuiteConfig } from './config';
+import { existsSync, readFileSync } from 'node:fs';
+import { loadConfig, PROJECT_ROOT, type Credentials, type SuiteConfig } from './config';
 import { deepMerge, loadTestData } from './test-data';
 import type { TestData } from '../core/test-data';
 import { Redactor } from '../safety/redaction';
@@ -68,6 +70,11 @@ async function startEmbeddedSandbox(config: SuiteConfig): Promise<{ baseUrl: str
 }
 
 /** The test data a sandbox variant needs (forms the spec leaves open, such as its status words). */
+/** The test data as the run used it (the file, and what the sandbox's variants add): a cassette keeps it. */
+export function effectiveTestData(config: SuiteConfig): Record<string, unknown> {
+  return deepMerge(JSON.parse(readFileSync(config.testDataFile, 'utf8')) as Record<string, unknown>, variantTestData(config));
+}
+
 function variantTestData(config: SuiteConfig): Record<string, unknown> {
   if (config.baseUrl || config.sandboxVariants.length === 0) return {};
   const { VARIANTS } = sandboxModule();
@@ -104,11 +111,20 @@ export async function openRunContext(loaded?: SuiteConfig): Promise<RunContext> 
   const replyProfile = loadReplyProfile(config.replyProfileFile, FACT_IDS);
   let baseUrl = config.baseUrl;
   let stop: (() => Promise<void>) | undefined;
-  if (!baseUrl) {
+  const redactor = new Redactor(config.secrets);
+  if (config.replayDir) {
+    // each process (a --parallel worker too) answers its scenarios from the cassette
+    const { header, exchanges } = loadCassette(config.replayDir, suiteVersion(), config.secrets);
+    const replay = await startReplay(exchanges, { recorded: header.runId, now: config.runId });
+    nameScenariosInRequests(true);
+    baseUrl = replay.baseUrl;
+    stop = replay.stop;
+  } else if (!baseUrl) {
     const sb = await startEmbeddedSandbox(config);
     baseUrl = sb.baseUrl;
     stop = sb.stop;
   }
+  if (config.recordDir) startRecording(config.recordDir, redactor);
   current = {
     config,
     baseUrl,
@@ -117,7 +133,7 @@ export async function openRunContext(loaded?: SuiteConfig): Promise<RunContext> 
     data,
     claims,
     replyProfile,
-    redactor: new Redactor(config.secrets),
+    redactor,
     ledger: new BookingLedger(config.ledgerFile),
     schemas: new Map(),
     async close() {
@@ -139,4 +155,9 @@ export async function replySchema(ctx: RunContext, op: OperationSpec): Promise<X
     ctx.schemas.set(op.replyRoot, existsSync(file) ? await XmlSchema.load(file) : null);
   }
   return ctx.schemas.get(op.replyRoot) ?? null;
+}
+
+/** The suite's version (package.json): a cassette is replayed only by the version that recorded it. */
+export function suiteVersion(): string {
+  return (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }

@@ -3,6 +3,7 @@
 // accepts the configured credentials, cancel bookings a killed earlier run left, run the features
 // of the claimed classes, compute an outcome per requirement and the verdict, write the reports,
 // scan them for secrets. Exit codes: see src/reporting/verdict.ts.
+import { cassetteTestData, clearCassette, finishRecording } from './cassette';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -10,7 +11,7 @@ import { loadConfiguration, runCucumber, loadSupport, type ISupportCodeLibrary }
 import { ConfigError, SuiteFault } from '../core/errors';
 import { loadConfig, PROJECT_ROOT } from './config';
 import { parseArguments, HELP, type RunArguments } from './arguments';
-import { openRunContext, type RunContext } from './run-context';
+import { effectiveTestData, openRunContext, type RunContext } from './run-context';
 import { postXml, preflight } from '../transport/http';
 import { cleanUpLedger, describeCleanup } from './bookings';
 import { checkCredentials } from './credentials-check';
@@ -110,12 +111,23 @@ async function run(argv: string[]): Promise<number> {
   // The claims, strictness and reply profile reach the workers through the environment.
   if (args.claims) process.env.OTA_CLAIMS = args.claims.join(',');
   if (args.strict) process.env.OTA_STRICT = 'true';
+  // Record and replay reach the workers through the environment too; a replay uses the cassette's test data.
+  if (args.record) process.env.OTA_RECORD_DIR = resolve(args.record);
+  if (args.replay) {
+    process.env.OTA_REPLAY_DIR = resolve(args.replay);
+    process.env.OTA_TEST_DATA = cassetteTestData(resolve(args.replay));
+  }
   const config = loadConfig();
+  if (config.recordDir) clearCassette(config.recordDir);
   // masked console, ledger writable and claimed, run deadline: before anything is printed or sent
   const guard = startRunGuard(config);
   const ctx = await openRunContext(config);
   const startedAt = new Date().toISOString();
-  const target = ctx.embedded ? `the embedded sandbox (${ctx.baseUrl})` : ctx.redactor.scrub(ctx.baseUrl);
+  const target = config.replayDir
+    ? `the cassette ${config.replayDir} (replayed: nothing is sent to a gateway)`
+    : ctx.embedded
+      ? `the embedded sandbox (${ctx.baseUrl})`
+      : ctx.redactor.scrub(ctx.baseUrl);
   // The read-only profile certifies core only: no booking may be made there.
   const claims = args.profile === 'read-only' ? ctx.claims.filter((c) => c === 'core' || c === 'security') : ctx.claims;
   console.log(
@@ -205,7 +217,7 @@ async function run(argv: string[]): Promise<number> {
     const result: ConformanceResult = {
       suite: { name: 'OTA Gateway Conformance', version: pkg.version, commit: gitCommit() },
       target: {
-        url: ctx.embedded ? 'embedded sandbox' : ctx.redactor.scrub(ctx.baseUrl),
+        url: config.replayDir ? `cassette ${config.replayDir}` : ctx.embedded ? 'embedded sandbox' : ctx.redactor.scrub(ctx.baseUrl),
         embedded: ctx.embedded,
         description: ctx.data.description ?? '',
       },
@@ -239,6 +251,17 @@ async function run(argv: string[]): Promise<number> {
       },
     };
     writeReports(result, config.reportsDir, ctx.redactor, { summaryOnly: args.summaryOnly });
+    if (config.recordDir)
+      finishRecording(
+        config.recordDir,
+        {
+          suite: { name: result.suite.name, version: result.suite.version },
+          recordedAt: result.finishedAt,
+          runId: config.runId,
+          target: result.target.url,
+        },
+        effectiveTestData(config),
+      );
     console.log(ctx.redactor.scrub(formatConsoleSummary(result)));
 
     // Last: nothing the run wrote may hold a secret (encoded forms included).
@@ -246,6 +269,21 @@ async function run(argv: string[]): Promise<number> {
     if (leaks.length > 0) {
       console.error(`\nA SECRET WAS FOUND IN THE REPORTS — do not publish ${config.reportsDir}:\n${formatSecretFindings(leaks)}`);
       return EXIT.SECRET_LEAKED;
+    }
+    if (config.recordDir) {
+      const inCassette = await scanForSecretsInParallel(config.recordDir, ctx.redactor.secrets);
+      if (inCassette.length > 0) {
+        console.error(`\nA SECRET WAS FOUND IN THE CASSETTE — do not publish ${config.recordDir}:\n${formatSecretFindings(inCassette)}`);
+        return EXIT.SECRET_LEAKED;
+      }
+    }
+    // Replaying, a request the cassette could not answer is the suite's trouble: never a verdict.
+    const unanswered = scenarios.filter((s) => s.status === 'suiteError' && s.message?.includes('replay: '));
+    if (config.replayDir && unanswered.length > 0) {
+      console.error(
+        `Could not run: the cassette ${config.replayDir} could not answer ${unanswered.length} scenario(s): ${unanswered.map((s) => `"${s.name}"`).join(', ')}; record it again with this suite`,
+      );
+      return EXIT.COULD_NOT_RUN;
     }
     return result.exitCode;
   } finally {

@@ -1,6 +1,8 @@
 // Sends one request and takes the reply as far as it goes: HTTP, decoding, XML. A failure at any
 // stage is kept as evidence for the contract (a timeout is EP-TIMELY, an undecodable body is
 // EP-WELL-FORMED), never thrown past the scenario: the run goes on.
+import { SuiteError } from '../core/errors';
+import { recordExchange, REPLAY_MISS_HEADER, scenarioHeaders } from './recording';
 import { postXml, TransportError, type RetryPolicy, type TransportLimits } from './http';
 import { decodeReplyBody } from './reply-body';
 import type { HttpExchange } from './http';
@@ -80,13 +82,23 @@ export async function exchange(request: OtaRequest, opts: SendOptions): Promise<
       limits: opts.limits,
       retry: opts.retry,
       idempotent: op.idempotent,
-      headers: opts.headers,
+      headers: { ...opts.headers, ...scenarioHeaders() },
     });
   } catch (e) {
     if (!(e instanceof TransportError)) throw e;
     reply.transportError = { kind: e.kind, message: e.message };
+    recordExchange({ operation: op.name, request: { headers: opts.headers ?? {}, body: sentBody }, transportError: reply.transportError });
     return { op, request, sentBody, reply };
   }
+  const h = reply.exchange;
+  // Replaying: the cassette holds no such exchange. The suite's trouble, never the gateway's.
+  const miss = h.headers[REPLAY_MISS_HEADER];
+  if (miss !== undefined) throw new SuiteError(`replay: ${decodeURIComponent(miss)}`);
+  recordExchange({
+    operation: op.name,
+    request: { headers: h.request.headers, body: sentBody },
+    reply: { status: h.status, statusText: h.statusText, headers: h.headers, body: h.body, decoded: !!h.contentCoding },
+  });
   try {
     const text = decodeReplyBody(reply.exchange.headers, reply.exchange.body);
     reply.text = text;

@@ -1,0 +1,286 @@
+// Record and replay (issue 18). `--record <dir>` writes every exchange of the run to a cassette:
+// its scenario, operation, request and reply with their headers, masked as the evidence is, and
+// scanned like every artifact. `--replay <dir>` runs the suite against the cassette, with no
+// network: an embedded replay target answers each request with the recorded reply of the same
+// scenario and operation, in order, its dates and references moved to those of the new run.
+// A request the cassette cannot answer is a suite error naming the scenario (exit 2), never a
+// finding; a cassette that is missing, truncated, of another suite version or holding a secret is
+// refused in one line (exit 2), never replayed as a pass.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { ConfigError } from '../core/errors';
+import { addDays } from '../core/dates';
+import { MASK } from '../safety/masking';
+import type { Redactor } from '../safety/redaction';
+import { scanForSecrets } from '../safety/scanning';
+import { OPERATIONS } from '../spec/operations';
+import { REPLAY_MISS_HEADER, RUN_LEVEL, SCENARIO_HEADER, setExchangeRecorder, type RawExchange } from '../transport/recording';
+
+export const CASSETTE_FORMAT = 1;
+const HEADER = 'cassette.json';
+const EXCHANGES = /^exchanges-\d+\.ndjson$/;
+
+/** One exchange in a cassette, masked. */
+export interface CassetteExchange {
+  scenario: string;
+  operation: string;
+  request: { headers: Record<string, string>; body: string };
+  reply?: { status: number; statusText?: string; headers: Record<string, string>; bodyBase64: string };
+  transportError?: { kind: string; message: string };
+}
+
+export interface CassetteHeader {
+  format: number;
+  suite: { name: string; version: string };
+  recordedAt: string;
+  runId: string;
+  target: string;
+  exchanges: number;
+  /** The test data of the recorded run, copied beside: the replay uses it. */
+  testData: string;
+}
+
+/** Hop-by-hop and length headers are not replayed (the replay target sets its own). */
+const NOT_REPLAYED = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
+
+/** Starts recording this process's exchanges into `dir` (each process its own file: --parallel workers too). */
+export function startRecording(dir: string, redactor: Redactor): void {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `exchanges-${process.pid}.ndjson`);
+  const maskHeaders = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, redactor.scrub(v)]));
+  setExchangeRecorder((x: RawExchange) => {
+    const line: CassetteExchange = {
+      scenario: redactor.scrub(x.scenario),
+      operation: x.operation,
+      request: { headers: maskHeaders(x.request.headers), body: redactor.scrub(x.request.body) },
+    };
+    if (x.reply) {
+      const headers = maskHeaders(x.reply.headers);
+      // the transport decoded the body (gzip...): it is replayed as the decoded bytes
+      if (x.reply.decoded) delete headers['content-encoding'];
+      line.reply = {
+        status: x.reply.status,
+        ...(x.reply.statusText ? { statusText: redactor.scrub(x.reply.statusText) } : {}),
+        headers,
+        // byte for byte (latin1 maps each byte to one character), the secrets masked
+        bodyBase64: Buffer.from(redactor.scrub(x.reply.body.toString('latin1')), 'latin1').toString('base64'),
+      };
+    }
+    if (x.transportError) line.transportError = { kind: x.transportError.kind, message: redactor.scrub(x.transportError.message) };
+    appendFileSync(file, `${JSON.stringify(line)}\n`);
+  });
+}
+
+/** Before a recording: an earlier cassette in the folder is removed (a cassette is one run). */
+export function clearCassette(dir: string): void {
+  if (!existsSync(dir)) return;
+  for (const f of readdirSync(dir)) if (f === HEADER || f === 'test-data.json' || EXCHANGES.test(f)) rmSync(join(dir, f), { force: true });
+}
+
+/** After the run: the header (with the number of exchanges, to tell a truncated cassette) and the test data. */
+export function finishRecording(
+  dir: string,
+  meta: Omit<CassetteHeader, 'format' | 'exchanges' | 'testData'>,
+  testData: Record<string, unknown>,
+): void {
+  setExchangeRecorder(undefined);
+  mkdirSync(dir, { recursive: true });
+  const exchanges = exchangeFiles(dir).reduce((n, f) => n + lines(join(dir, f)).length, 0);
+  writeFileSync(join(dir, 'test-data.json'), `${JSON.stringify(testData, null, 2)}\n`);
+  const header: CassetteHeader = { format: CASSETTE_FORMAT, ...meta, exchanges, testData: 'test-data.json' };
+  writeFileSync(join(dir, HEADER), `${JSON.stringify(header, null, 2)}\n`);
+}
+
+const exchangeFiles = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => EXCHANGES.test(f))
+    .sort();
+const lines = (file: string) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.length > 0);
+
+/** The test data a cassette was recorded with (a replay uses it); one line when there is no cassette. */
+export function cassetteTestData(dir: string): string {
+  const where = `cassette ${dir}`;
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ConfigError(`${where}: no such folder`);
+  const headerFile = join(dir, HEADER);
+  if (!existsSync(headerFile)) throw new ConfigError(`${where}: no ${HEADER} (not a cassette, or its recording did not finish)`);
+  return join(dir, 'test-data.json');
+}
+
+/** A cassette checked whole before anything is replayed; every problem is one line (exit 2). */
+export function loadCassette(
+  dir: string,
+  suiteVersion: string,
+  secrets: readonly string[],
+): { header: CassetteHeader; exchanges: CassetteExchange[] } {
+  const where = `cassette ${dir}`;
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new ConfigError(`${where}: no such folder`);
+  const headerFile = join(dir, HEADER);
+  if (!existsSync(headerFile)) throw new ConfigError(`${where}: no ${HEADER} (not a cassette, or its recording did not finish)`);
+  let header: CassetteHeader;
+  try {
+    header = JSON.parse(readFileSync(headerFile, 'utf8')) as CassetteHeader;
+  } catch (e) {
+    throw new ConfigError(`${where}: ${HEADER} cannot be read as JSON (${(e as Error).message})`);
+  }
+  if (header.format !== CASSETTE_FORMAT)
+    throw new ConfigError(`${where}: format ${String(header.format)}, this suite reads format ${CASSETTE_FORMAT}`);
+  if (header.suite?.version !== suiteVersion)
+    throw new ConfigError(`${where}: recorded by suite version ${String(header.suite?.version)}, this is ${suiteVersion}; record it again`);
+  const exchanges: CassetteExchange[] = [];
+  for (const f of exchangeFiles(dir))
+    lines(join(dir, f)).forEach((l, i) => {
+      try {
+        const x = JSON.parse(l) as CassetteExchange;
+        if (typeof x.scenario !== 'string' || typeof x.operation !== 'string' || typeof x.request?.body !== 'string')
+          throw new Error('not an exchange');
+        exchanges.push(x);
+      } catch (e) {
+        throw new ConfigError(`${where}: ${f} line ${i + 1} is not a recorded exchange (${(e as Error).message}): truncated or edited`);
+      }
+    });
+  if (exchanges.length !== header.exchanges)
+    throw new ConfigError(
+      `${where}: ${exchanges.length} exchanges, its header says ${header.exchanges}: truncated or mixed with another recording`,
+    );
+  if (!existsSync(join(dir, header.testData))) throw new ConfigError(`${where}: its test data ${header.testData} is missing`);
+  const leaks = scanForSecrets(dir, [...secrets]);
+  if (leaks.length) throw new ConfigError(`${where}: holds a secret of this configuration unmasked (${leaks[0].file}); it is not replayed`);
+  return { header, exchanges };
+}
+
+/**
+ * What changed between the recorded request and the one sent now, to carry into the reply: the
+ * number of days the dates moved, and values that differ in the same place (the run's references).
+ * Masked values are never carried (the reply would get the secret).
+ */
+export function substitutions(recorded: string, sent: string): { days: number; values: Array<[string, string]> } {
+  const tokens = (xml: string) => [...xml.matchAll(/="([^"]*)"|>([^<]+)</g)].map((m) => (m[1] ?? m[2]).trim());
+  const a = tokens(recorded);
+  const b = tokens(sent);
+  const values = new Map<string, string>();
+  const shifts = new Map<number, number>();
+  if (a.length === b.length)
+    a.forEach((old, i) => {
+      const now = b[i];
+      if (old === now || old.includes(MASK)) return;
+      const da = /^(\d{4}-\d{2}-\d{2})/.exec(old)?.[1];
+      const db = /^(\d{4}-\d{2}-\d{2})/.exec(now)?.[1];
+      if (da && db) {
+        const days = Math.round((Date.parse(db) - Date.parse(da)) / 86_400_000);
+        shifts.set(days, (shifts.get(days) ?? 0) + 1);
+      } else if (old.length >= 4 && !values.has(old)) values.set(old, now);
+    });
+  const days = [...shifts.entries()].sort((x, y) => y[1] - x[1])[0]?.[0] ?? 0;
+  return { days, values: [...values.entries()].sort((x, y) => y[0].length - x[0].length) };
+}
+
+/** The recorded reply with the new run's dates and references. */
+export function normalise(body: string, s: { days: number; values: Array<[string, string]> }): string {
+  let out = s.days ? body.replace(/\b(\d{4}-\d{2}-\d{2})(?=[T"'<\s]|$)/g, (d) => addDays(d, s.days)) : body;
+  for (const [old, now] of s.values) out = out.split(old).join(now);
+  return out;
+}
+
+/** Operations whose reply depends on the request alone, not on what was booked before. */
+const STATELESS = new Set([
+  'hotelavailability',
+  'activitysearch',
+  'activityavailability',
+  'hotelnbc',
+  'activitynbc',
+  'transferavailability',
+]);
+
+/** A request without what changes from run to run: its credentials, echo token, dates and run id. */
+function shape(body: string, runId: string): string {
+  return body
+    .replace(/<POS>[\s\S]*?<\/POS>/, '')
+    .replace(/\sEchoToken="[^"]*"/, '')
+    .split(runId)
+    .join('RUN')
+    .replace(/\d{4}-\d{2}-\d{2}/g, 'DATE');
+}
+
+export interface ReplayTarget {
+  baseUrl: string;
+  /** Scenario requests the cassette could not answer: "scenario: operation". */
+  misses(): string[];
+  stop(): Promise<void>;
+}
+
+/** The embedded replay target: answers from the cassette, by scenario and operation, in order. */
+export async function startReplay(
+  exchanges: readonly CassetteExchange[],
+  runIds: { recorded: string; now: string },
+): Promise<ReplayTarget> {
+  // What each scenario's requests taught so far (its references are made earlier than read), and
+  // the run id every reference of the suite carries.
+  const learnt = new Map<string, Map<string, string>>();
+  const byKey = new Map<string, CassetteExchange[]>();
+  for (const x of exchanges) {
+    const k = `${x.scenario}\u0000${x.operation}`;
+    byKey.set(k, [...(byKey.get(k) ?? []), x]);
+  }
+  const used = new Map<string, number>();
+  const missed: string[] = [];
+  const ops = new Map<string, string>(Object.values(OPERATIONS).map((o) => [o.path, o.name]));
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const operation = ops.get((req.url ?? '').replace(/\/+$/, ''));
+      const named = req.headers[SCENARIO_HEADER];
+      const scenario = typeof named === 'string' ? decodeURIComponent(named) : RUN_LEVEL;
+      if (!operation) {
+        res.writeHead(req.method === 'GET' ? 200 : 404, { 'content-type': 'text/plain' }).end('replay target\n');
+        return;
+      }
+      const k = `${scenario}\u0000${operation}`;
+      const n = used.get(k) ?? 0;
+      const sent = Buffer.concat(chunks).toString('utf8');
+      // A read the scenario did not make when recorded (descriptive data is asked once per run, by
+      // whichever scenario needs it first: another one under --parallel) is answered by the same
+      // read recorded in another scenario. Bookings, reads of bookings and cancels never are.
+      const x =
+        byKey.get(k)?.[n] ??
+        (STATELESS.has(operation)
+          ? exchanges.find(
+              (r) => r.operation === operation && r.reply && shape(r.request.body, runIds.recorded) === shape(sent, runIds.now),
+            )
+          : undefined);
+      used.set(k, n + 1);
+      if (!x?.reply) {
+        const why = x
+          ? `the recorded ${operation} exchange ${n + 1} of "${scenario}" got no reply (${x.transportError?.kind ?? 'none'}); a transport failure is not replayed`
+          : `the cassette holds no ${operation} exchange ${n + 1} for scenario "${scenario}": record it again with this suite`;
+        // a run-level request (the suite's own probes) is answered, never counted as a miss
+        if (typeof named === 'string') missed.push(`${scenario}: ${operation}`);
+        res
+          .writeHead(typeof named === 'string' ? 500 : 200, { 'content-type': 'text/plain', [REPLAY_MISS_HEADER]: encodeURIComponent(why) })
+          .end(why);
+        return;
+      }
+      const recorded = Buffer.from(x.reply.bodyBase64, 'base64').toString('latin1');
+      const s = substitutions(x.request.body, sent);
+      const mine = learnt.get(scenario) ?? new Map<string, string>([[runIds.recorded, runIds.now]]);
+      for (const [old, now] of s.values) mine.set(old, now);
+      learnt.set(scenario, mine);
+      const values = [...mine.entries()].filter(([old, now]) => old !== now).sort((p, q) => q[0].length - p[0].length);
+      const body = Buffer.from(normalise(recorded, { days: s.days, values }), 'latin1');
+      const headers = Object.fromEntries(Object.entries(x.reply.headers).filter(([h]) => !NOT_REPLAYED.has(h)));
+      res.writeHead(x.reply.status, x.reply.statusText ?? '', { ...headers, 'content-length': String(body.length) }).end(body);
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    misses: () => [...missed],
+    stop: () => new Promise((ok) => server.close(() => ok())),
+  };
+}
