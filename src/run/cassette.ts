@@ -7,7 +7,7 @@
 // finding; a cassette that is missing, truncated, of another suite version or holding a secret is
 // refused in one line (exit 2), never replayed as a pass.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ConfigError } from '../core/errors';
@@ -76,7 +76,8 @@ export function startRecording(dir: string, redactor: Redactor): void {
 /** Before a recording: an earlier cassette in the folder is removed (a cassette is one run). */
 export function clearCassette(dir: string): void {
   if (!existsSync(dir)) return;
-  for (const f of readdirSync(dir)) if (f === HEADER || f === 'test-data.json' || EXCHANGES.test(f)) rmSync(join(dir, f), { force: true });
+  for (const f of readdirSync(dir))
+    if (f === HEADER || f === 'test-data.json' || f === 'summary.json' || EXCHANGES.test(f)) rmSync(join(dir, f), { force: true });
 }
 
 /** After the run: the header (with the number of exchanges, to tell a truncated cassette) and the test data. */
@@ -84,11 +85,14 @@ export function finishRecording(
   dir: string,
   meta: Omit<CassetteHeader, 'format' | 'exchanges' | 'testData'>,
   testData: Record<string, unknown>,
+  summaryFile: string,
 ): void {
   setExchangeRecorder(undefined);
   mkdirSync(dir, { recursive: true });
   const exchanges = exchangeFiles(dir).reduce((n, f) => n + lines(join(dir, f)).length, 0);
   writeFileSync(join(dir, 'test-data.json'), `${JSON.stringify(testData, null, 2)}\n`);
+  // what the recorded run concluded: npm run diff -- <cassette> <replay's reports> compares them
+  if (existsSync(summaryFile)) copyFileSync(summaryFile, join(dir, 'summary.json'));
   const header: CassetteHeader = { format: CASSETTE_FORMAT, ...meta, exchanges, testData: 'test-data.json' };
   writeFileSync(join(dir, HEADER), `${JSON.stringify(header, null, 2)}\n`);
 }

@@ -261,6 +261,7 @@ async function run(argv: string[]): Promise<number> {
           target: result.target.url,
         },
         effectiveTestData(config),
+        join(config.reportsDir, 'summary.json'),
       );
     console.log(ctx.redactor.scrub(formatConsoleSummary(result)));
 

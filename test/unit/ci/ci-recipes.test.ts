@@ -570,6 +570,10 @@ case "$1" in
         echo fake > reports/allure-report/index.html
         echo line >> reports/history/allure-history.jsonl
         exit "\${FAKE_REPORT_EXIT:-0}" ;;
+      diff)
+        mkdir -p reports/diff
+        echo "# Differences between two conformance runs" > reports/diff/diff.md
+        exit "\${FAKE_DIFF_EXIT:-0}" ;;
     esac ;;
 esac
 echo "fake npm: unexpected $*" >&2
@@ -577,6 +581,21 @@ exit 127
 `,
 );
 chmodSync(join(BIN, 'npm'), 0o755);
+writeFileSync(
+  join(BIN, 'gh'),
+  `#!/bin/sh
+# a fake gh: the nightly runs it lists, and a cassette for the one download that succeeds
+echo "gh $*" >> "$FAKE_NPM_LOG"
+case "$1 $2" in
+  "run list") for id in \${FAKE_GH_RUNS:-}; do echo "$id"; done; exit 0 ;;
+  "run download")
+    if [ "$3" = "\${FAKE_GH_CASSETTE_RUN:-none}" ]; then mkdir -p cassette; echo '{}' > cassette/cassette.json; exit 0; fi
+    exit 1 ;;
+esac
+exit 127
+`,
+);
+chmodSync(join(BIN, 'gh'), 0o755);
 
 let caseNo = 0;
 /** A fresh workspace: suite/, the checkout and working directory, with the cached history; nothing beside it. */
@@ -625,6 +644,9 @@ function runGithubJob(file: string, job: string, fake: Record<string, string>, p
       if (m) return matrix[m[1]] ?? '';
       if (e.startsWith('secrets.')) return `fake-${e.slice(8)}`;
       if (/^github\.run_(id|attempt)$/.test(e)) return e.endsWith('id') ? '123' : '1';
+      if (e === 'github.token') return 'fake-token';
+      if (e === 'github.repository') return 'owner/suite';
+      if (e === 'github.event.repository.default_branch') return 'main';
       assert.fail(`${file}: the test does not know the expression ${e} in a value a step reads`);
     });
   const condition = (c: string): boolean =>
@@ -686,13 +708,38 @@ void describe('the GitHub jobs, run with a fake npm', () => {
         assert.equal(r.failed, code !== 0, `exit ${code}: the job ${code === 0 ? 'failed' : 'passed'}`);
         if (code !== 0) assert.equal(r.code, code, `exit ${code}: the job's code`);
         assert.equal(r.outputs.gate.publish, code === 3 ? 'false' : 'true', `exit ${code}: publish`);
-        assert.equal(uploads(r).length, code === 3 ? 0 : 2, `exit ${code}: ${uploads(r).join(', ')}`);
+        // the JUnit report and the reports; the nightly also its cassette, for the pull-request replay
+        assert.equal(uploads(r).length, code === 3 ? 0 : job === 'nightly' ? 3 : 2, `exit ${code}: ${uploads(r).join(', ')}`);
         if (job === 'nightly') {
+          assert.ok(r.npmCalls.includes('run conformance -- --record cassette'), r.npmCalls.join('; '));
           assert.ok(r.wouldRun.includes('Save the ledger and the Allure history'), `exit ${code}: the cache is saved`);
           assert.equal(r.npmCalls.includes('run report'), code !== 3, `exit ${code}: npm run report`);
         }
       }
     });
+
+  void test(`${GITHUB_PR} replay: the newest nightly cassette, replayed and compared with that night; no cassette, nothing to fail`, () => {
+    const none = runGithubJob(GITHUB_PR, 'replay', { FAKE_GH_RUNS: '' });
+    assert.equal(none.failed, false);
+    assert.equal(none.outputs.fetch.found, 'false');
+    assert.ok(!none.npmCalls.some((c) => c.startsWith('run conformance')), none.npmCalls.join('; '));
+    // the newest run kept no cassette (expired): the next one is used
+    const base = { FAKE_GH_RUNS: '9 8', FAKE_GH_CASSETTE_RUN: '8' };
+    const same = runGithubJob(GITHUB_PR, 'replay', { ...base, FAKE_EXIT: '1', FAKE_DIFF_EXIT: '0' });
+    assert.equal(same.failed, false, 'the replay concludes what the night did (DOES NOT CONFORM both times)');
+    assert.ok(same.npmCalls.includes('run conformance -- --replay cassette'), same.npmCalls.join('; '));
+    assert.ok(same.npmCalls.includes('run diff -- --out reports/diff cassette reports'), same.npmCalls.join('; '));
+    const differs = runGithubJob(GITHUB_PR, 'replay', { ...base, FAKE_EXIT: '0', FAKE_DIFF_EXIT: '1' });
+    assert.equal(differs.failed, true);
+    assert.equal(differs.code, 1);
+    assert.ok(uploads(differs).length === 1);
+    for (const code of ['2', '3']) {
+      const r = runGithubJob(GITHUB_PR, 'replay', { ...base, FAKE_EXIT: code });
+      assert.equal(r.code, Number(code), `exit ${code}`);
+      assert.ok(!r.npmCalls.some((c) => c.startsWith('run diff')), `exit ${code}: no diff`);
+      assert.equal(uploads(r).length, code === '3' ? 0 : 1, `exit ${code}: ${uploads(r).join(', ')}`);
+    }
+  });
 
   void test(`${GITHUB_NIGHTLY}: a secret found by npm run report (exit 3) stops the upload; a failed report fails a conforming run`, () => {
     const leak = runGithubJob(GITHUB_NIGHTLY, 'nightly', { FAKE_EXIT: '0', FAKE_REPORT_EXIT: '3' });
