@@ -178,7 +178,7 @@ function otaReply(op: Operation, body: Buffer, ctx: Ctx, deps: RouterDeps): { bo
         refuseInstance: ctx.faults.has('instance-refused') && op.name === 'transferavailability',
       });
     const r = op.handle(root, ctx);
-    return { body: successReply({ ...info, rootAttrs: r.rootAttrs }, r.content, r.warnings ?? [], ctx) };
+    return { body: successReply({ ...info, rsRoot: r.rsRoot ?? info.rsRoot, rootAttrs: r.rootAttrs }, r.content, r.warnings ?? [], ctx) };
   } catch (e) {
     if (e instanceof OtaError) return fail(e);
     // A bug in a handler must not become a 500 or take the server down.

@@ -333,6 +333,15 @@ export const VARIANTS = [
     expectedWarnings: ['ALIGN-XSD'],
     testData: { booking: { cancelledStatusWords: ['Canceled', 'XL'] } },
   },
+  // OpenTravel has a tour-activity cancel message beside OTA_CancelRS; it gives a done cancellation
+  // a cancellation number (CancelConfirmation/UniqueID Type 15) and no status word.
+  {
+    name: 'tour-activity-cancel-reply',
+    operations: ['bookcancel'],
+    description:
+      'A cancellation that is done is answered with OTA_TourActivityCancelRS: Reservation/CancelConfirmation with the cancel rules and UniqueID Type 15 (the cancellation number), the booking as Reservation/ReferenceID, no Status.',
+    expectedWarnings: [],
+  },
   // The spec lists only Quote ("Other allowed values of these attributes are not listed");
   // TransactionActionType has Book and Cancel as well as Commit.
   {

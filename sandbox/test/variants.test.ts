@@ -421,6 +421,16 @@ const EFFECTS: Record<VariantName, (p: Pair) => Promise<void>> = {
     for (const w of ['Canceled', 'XL']) assert.ok(declared.includes(w), w);
     assert.equal(canon(v.read1.raw, { ignore: ['ReservationStatusType'] }), canon(d.read1.raw, { ignore: ['ReservationStatusType'] }));
   },
+  'tour-activity-cancel-reply': async (p) => {
+    const d = await bookingFlow(p.d);
+    const v = await bookingFlow(p.v);
+    assert.equal(one(d.whole.raw, 'local-name(/*)'), 'OTA_CancelRS');
+    assert.equal(one(v.whole.raw, 'local-name(/*)'), 'OTA_TourActivityCancelRS');
+    assert.equal(xp(v.whole.raw, 'count(/*/@Status)')[0], '0');
+    assert.match(one(v.whole.raw, "/*/ota:Reservation/ota:CancelConfirmation/ota:UniqueID[@Type='15']/@ID") ?? '', /-C\d+$/);
+    // what was cancelled is the same: the reads after it agree
+    assert.equal(one(v.read2.raw, `${RD}/@ResStatus`), one(d.read2.raw, `${RD}/@ResStatus`));
+  },
   'book-resstatus-book': async (p) => {
     const forms = new Variants(['book-resstatus-book']).testData.booking as BookingForms;
     assert.deepEqual(forms, { commitResStatus: 'Book', commitCancelType: 'Cancel' });

@@ -152,7 +152,7 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
     path: '/bookcancel',
     requestRoot: 'OTA_CancelRQ',
     replyRoot: 'OTA_CancelRS',
-    altReplyRoots: [],
+    altReplyRoots: ['OTA_TourActivityCancelRS'],
     version: '2008.1',
     rootAttributes: ['Version', 'CancelType'],
     requestPaths: ["ota:UniqueID[@Type='36' and @ID and @ID_Context='Client']"],

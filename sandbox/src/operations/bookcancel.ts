@@ -88,6 +88,22 @@ export const bookCancel: Operation = {
     // Mistakes: cancel-status-pending (a cancellation says Pending), cancel-quote-says-cancelled
     // (a quote says Cancelled).
     const says = commit ? !faults.has('cancel-status-pending') : faults.has('cancel-quote-says-cancelled');
+    // Variant tour-activity-cancel-reply: a cancellation that is done is answered with OpenTravel's
+    // tour-activity cancel message: no status word, the cancellation number says it.
+    if (commit && says && variants.has('tour-activity-cancel-reply')) {
+      // CancelConfirmation is a CancelInfoRSType: its rules, then the cancellation number; the
+      // booking is the ReferenceID.
+      const confirmation = content.replace(/^[\s\S]*<CancelInfoRS>([\s\S]*)<\/CancelInfoRS>[\s\S]*$/, '$1');
+      return {
+        content: el(
+          'Reservation',
+          {},
+          el('CancelConfirmation', {}, confirmation),
+          el('ReferenceID', { Type: '36', ID: booking.ref, ID_Context: 'Client' }),
+        ),
+        rsRoot: 'OTA_TourActivityCancelRS',
+      };
+    }
     return { content, rootAttrs: { Status: says ? cancelled : 'Pending' } };
   },
 };

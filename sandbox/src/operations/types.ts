@@ -20,6 +20,8 @@ export interface OpResult {
   content: string;
   warnings?: OtaWarning[];
   rootAttrs?: Attrs;
+  /** Another reply root than the operation's own (variant tour-activity-cancel-reply). */
+  rsRoot?: string;
 }
 
 export interface Operation {

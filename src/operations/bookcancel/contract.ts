@@ -22,6 +22,12 @@ export const FACTS = {
     ],
     `${XSD}: OTA_CancelRS/@Status (TransactionStatusType: Pending, Cancelled...); TPA_Extensions`,
   ),
+  confirmation: fact(
+    'bookcancel.confirmation',
+    'the cancellation number a done cancellation is given (UniqueID Type 15, "Cancellation")',
+    ["/*/ota:Reservation/ota:CancelConfirmation/ota:UniqueID[@Type='15']/@ID", "/*/ota:UniqueID[@Type='15']/@ID"],
+    'OTA_TourActivityCancelRS.xsd (2011B and later): Reservation/CancelConfirmation/UniqueID; OTA_CancelRS: UniqueID (UniqueID_Type, Type 15 of OpenTravel list UIT)',
+  ),
   terms: fact(
     'bookcancel.terms',
     'the cancellation terms',
@@ -58,6 +64,8 @@ export const cancellationConfirmed = (words: readonly string[]) =>
       return;
     }
     const status = r.value(FACTS.status);
+    // No status word, but a cancellation number: the form OTA_TourActivityCancelRS gives a done cancellation.
+    if (!status && r.value(FACTS.confirmation)) return;
     if (!status) c.cannotTell(notShown(r, FACTS.status));
     else if (!isCancelledWord(status.value, words)) c.fail(status.at, `cancelled (${list([...words])})`, status.value);
   });

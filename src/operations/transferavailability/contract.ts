@@ -118,14 +118,14 @@ export const FACTS = {
   capacity: fact(
     'transferavailability.service.capacity',
     'the passengers a vehicle priced as a whole holds',
-    ['ota:Service/@MaximumPassengers', 'ota:Service/ota:VehicleType/@MaximumPassengers'],
-    `${SERVICE}/Service/@MaximumPassengers (GroundServiceType): a private vehicle priced per vehicle, with no charge per passenger category`,
+    ['ota:Service/@MaximumPassengers', 'ota:Service/ota:VehicleType/@MaximumPassengers', 'ota:ServiceInfo/@MaximumPassengers'],
+    `${SERVICE}/Service/@MaximumPassengers (GroundServiceType; ServiceInfo in 2011B): a private vehicle priced per vehicle, with no charge per passenger category`,
   ),
   disability: fact(
     'transferavailability.service.disabilityAdapted',
     'whether the vehicle of a transfer service is adapted to a disability',
-    ['ota:Service/@DisabilityVehicleInd', 'ota:Shuttle/ota:Vehicle/@DisabilityInd'],
-    `${SERVICE}/Service/@DisabilityVehicleInd; Shuttle/Vehicle/@DisabilityInd (xs:boolean)`,
+    ['ota:Service/@DisabilityVehicleInd', 'ota:Shuttle/ota:Vehicle/@DisabilityInd', 'ota:ServiceInfo/@DisabilityVehicleInd'],
+    `${SERVICE}/Service/@DisabilityVehicleInd (ServiceInfo in 2011B); Shuttle/Vehicle/@DisabilityInd (xs:boolean)`,
   ),
 };
 

@@ -45,3 +45,19 @@ test("CXL-COMMIT-STATUS: the reply says cancelled, in the target's words", () =>
   );
   expectRule(cancellationConfirmed(WORDS), noReply('bookcancel'), 'cantTell');
 });
+
+test("CXL-COMMIT-STATUS: OTA_TourActivityCancelRS's cancellation number (Type 15), with no status word, says it is cancelled", () => {
+  const numbered = rs(
+    'OTA_TourActivityCancelRS',
+    '<Success/><Reservation><CancelConfirmation><UniqueID ID="CNCL1" Type="15"/></CancelConfirmation></Reservation>',
+  );
+  expectRule(cancellationConfirmed(WORDS), exchange('bookcancel', numbered), 'passed');
+  // a status word, when shown, still decides
+  expectRule(cancellationConfirmed(WORDS), exchange('bookcancel', cancel('Pending', '<UniqueID Type="15" ID="C1"/>')), 'failed');
+  // another kind of number is no cancellation number
+  const other = rs(
+    'OTA_TourActivityCancelRS',
+    '<Success/><Reservation><CancelConfirmation><UniqueID ID="R1" Type="14"/></CancelConfirmation></Reservation>',
+  );
+  expectRule(cancellationConfirmed(WORDS), exchange('bookcancel', other), 'cantTell');
+});
