@@ -18,7 +18,7 @@ const NONCE = BigInt(`0x${randomBytes(5).toString('hex')}`)
   .slice(-6);
 
 /**
- * A booking reference unique to this process: OGC, the kind, the run id (cut to fit), the
+ * A booking reference unique to this process: OTA, the kind, the run id (cut to fit), the
  * process nonce and a sequence. OTA UniqueID IDs are at most 32 characters; the nonce and the
  * sequence are never cut.
  */
@@ -26,7 +26,7 @@ export function newReference(runId: string, kind: 'B' | 'I', nonce = NONCE): str
   sequence += 1;
   const tail = `${nonce}${String(sequence).padStart(4, '0')}`;
   const room = 32 - 4 - tail.length;
-  return `OGC${kind}${runId.replace(/[^A-Za-z0-9]/g, '').slice(0, room)}${tail}`;
+  return `OTA${kind}${runId.replace(/[^A-Za-z0-9]/g, '').slice(0, room)}${tail}`;
 }
 
 export function baseValues(credentials: Credentials, data: TestData, runId: string, today = new Date()): PlaceholderValues {
@@ -39,7 +39,7 @@ export function baseValues(credentials: Credentials, data: TestData, runId: stri
     requestorInstance: credentials.requestorInstance,
     user: credentials.user,
     password: credentials.password,
-    echoToken: `OGC-${runId}`,
+    echoToken: `OTA-${runId}`,
     language: data.language,
     altLanguage: data.altLanguage,
     start,

@@ -21,7 +21,7 @@ describe('run level: no booking left behind', { concurrency: true }, () => {
   test('5a. a run first cancels the bookings a killed earlier run left in the ledger', async () => {
     const sb = await startTestSandbox();
     try {
-      const ref = `OGCLEFT${Date.now().toString(36).toUpperCase()}`;
+      const ref = `OTALEFT${Date.now().toString(36).toUpperCase()}`;
       await bookDirectly(sb.baseUrl, ref, `${ref}I1`);
       assert.equal((await readStatus(sb.baseUrl, ref)).status, 'Reserved');
 
@@ -43,7 +43,7 @@ describe('run level: no booking left behind', { concurrency: true }, () => {
       mkdirSync(dirname(ledgerFile), { recursive: true });
       // and one made on another gateway: not this run's business
       const elsewhere = 'http://127.0.0.1:9/ota';
-      writeFileSync(ledgerFile, `${killed(ref, sb.baseUrl)}\n${killed('OGCELSEWHERE1', elsewhere)}\n`);
+      writeFileSync(ledgerFile, `${killed(ref, sb.baseUrl)}\n${killed('OTAELSEWHERE1', elsewhere)}\n`);
 
       const r = await runConformance({
         ledgerFile,
@@ -62,7 +62,7 @@ describe('run level: no booking left behind', { concurrency: true }, () => {
       assert.ok(ledger.read().some((e) => e.bookingRef === ref && e.event === 'cancelled'));
       assert.deepEqual(
         ledger.outstanding(elsewhere).map((e) => e.bookingRef),
-        ['OGCELSEWHERE1'],
+        ['OTAELSEWHERE1'],
       );
     } finally {
       await sb.close();
@@ -76,7 +76,7 @@ describe('run level: no booking left behind', { concurrency: true }, () => {
     // read-returns-other-booking: a read answers with the latest *other* booking, so one is made first
     const sb = await startTestSandbox(['read-returns-other-booking']);
     try {
-      const other = `OGCOTHER${Date.now().toString(36).toUpperCase()}`;
+      const other = `OTAOTHER${Date.now().toString(36).toUpperCase()}`;
       await bookDirectly(sb.baseUrl, other, `${other}I1`);
 
       const r = await runConformance({ args: ['--tags', '@req:RD-RETURNS-BOOKING'], env: targetEnv(sb.baseUrl) });

@@ -522,7 +522,7 @@ void describe('every recipe', () => {
     }
   });
 
-  // Booking references are "OGC" + kind + run id + a 4-digit counter, cut at OpenTravel's 32
+  // Booking references are "OTA" + kind + run id + a 4-digit counter, cut at OpenTravel's 32
   // characters (src/run/scenario-values.ts): a run id over 24 characters loses the counter, and the
   // references of one run collide. With the largest ids GitHub and GitLab will give for years.
   void test('the run id per attempt fits in a booking reference', () => {

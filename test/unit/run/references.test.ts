@@ -26,7 +26,7 @@ test('a long run id is cut, never the part that makes the reference unique', () 
   const refs = Array.from({ length: 20 }, () => newReference(long, 'I', 'NONCE1'));
   for (const r of refs) assert.ok(r.length <= 32, r);
   assert.equal(new Set(refs).size, refs.length);
-  assert.match(refs[0], /^OGCIX+NONCE1\d{4}$/);
+  assert.match(refs[0], /^OTAIX+NONCE1\d{4}$/);
 });
 
 test('references carry only characters every gateway accepts in an ID', () => {
