@@ -5,7 +5,7 @@
 // the reply time per operation. Writes diff.md and a self-contained diff.html. Exit 0: nothing
 // differs; 1: a verdict, an outcome or a finding differs (reply times are shown, never counted:
 // two runs never take the same time); 2: bad input, in one line.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors';
 import type { Outcome } from '../core/outcomes';
@@ -13,6 +13,7 @@ import type { LatencyFigures } from '../reporting/latency';
 import type { ConformanceResult } from '../reporting/result';
 import { OPERATION_NAMES } from '../spec/operations';
 import { forEachArgument } from './arguments';
+import { readSummary } from './merge';
 
 export interface RunLabel {
   dir: string;
@@ -45,16 +46,9 @@ export interface RunDiff {
 
 /** The summary.json of a reports folder, or one line saying why it cannot be compared. */
 export function readRun(dir: string): ConformanceResult {
-  const file = join(dir, 'summary.json');
-  if (!existsSync(file)) throw new ConfigError(`${dir}: no summary.json (is it the reports folder of a run?)`);
-  let r: ConformanceResult;
-  try {
-    r = JSON.parse(readFileSync(file, 'utf8')) as ConformanceResult;
-  } catch (e) {
-    throw new ConfigError(`${file}: cannot be read as JSON (${(e as Error).message})`);
-  }
+  const r = readSummary(dir);
   if (!r || !Array.isArray(r.requirements) || typeof r.verdict !== 'string')
-    throw new ConfigError(`${file}: not the summary of a conformance run (no verdict or requirements)`);
+    throw new ConfigError(`${join(dir, 'summary.json')}: not the summary of a conformance run (no verdict or requirements)`);
   return r;
 }
 

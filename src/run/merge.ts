@@ -32,15 +32,20 @@ function parseMergeArguments(argv: string[]): { out: string; dirs: string[] } {
   return { out: resolve(out), dirs: dirs.map((d) => resolve(d)) };
 }
 
-function readResult(dir: string): ConformanceResult {
+/** The summary.json of a reports folder, parsed; one line when there is none or it is not JSON. */
+export function readSummary(dir: string): ConformanceResult {
   const file = join(dir, 'summary.json');
   if (!existsSync(file)) throw new ConfigError(`${dir}: no summary.json (is it the reports folder of a run?)`);
-  let r: ConformanceResult;
   try {
-    r = JSON.parse(readFileSync(file, 'utf8')) as ConformanceResult;
+    return JSON.parse(readFileSync(file, 'utf8')) as ConformanceResult;
   } catch (e) {
     throw new ConfigError(`${file}: cannot be read as JSON (${(e as Error).message})`);
   }
+}
+
+function readResult(dir: string): ConformanceResult {
+  const file = join(dir, 'summary.json');
+  const r = readSummary(dir);
   if (!r.assertions || !Array.isArray(r.scenarios))
     throw new ConfigError(`${file}: written by a run that recorded no assertions; run it again with this version`);
   return r;
