@@ -47,8 +47,15 @@ const NOT_REPLAYED = new Set(['content-length', 'transfer-encoding', 'connection
 
 /** Starts recording this process's exchanges into `dir` (each process its own file: --parallel workers too). */
 export function startRecording(dir: string, redactor: Redactor): void {
-  mkdirSync(dir, { recursive: true });
   const file = join(dir, `exchanges-${process.pid}.ndjson`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    appendFileSync(file, '');
+  } catch (e) {
+    throw new ConfigError(
+      `--record ${dir}: the cassette cannot be written there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
+  }
   const maskHeaders = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, redactor.scrub(v)]));
   setExchangeRecorder((x: RawExchange) => {
     const line: CassetteExchange = {
@@ -76,6 +83,7 @@ export function startRecording(dir: string, redactor: Redactor): void {
 /** Before a recording: an earlier cassette in the folder is removed (a cassette is one run). */
 export function clearCassette(dir: string): void {
   if (!existsSync(dir)) return;
+  if (!statSync(dir).isDirectory()) throw new ConfigError(`--record ${dir}: not a folder`);
   for (const f of readdirSync(dir))
     if (f === HEADER || f === 'test-data.json' || f === 'summary.json' || EXCHANGES.test(f)) rmSync(join(dir, f), { force: true });
 }

@@ -115,3 +115,24 @@ test('a missing, truncated, other-version or leaking cassette is refused in one 
     assert.doesNotMatch(r.stdout + r.stderr, new RegExp(SANDBOX_CREDENTIALS.password));
   }
 });
+
+test('--record where nothing can be written, --record with --replay, --replay with a gateway: one line, exit 2', async () => {
+  const file = join(tempDir(), 'a-file');
+  writeFileSync(file, 'not a folder');
+  for (const [args, env, says] of [
+    [['--record', file], {}, /^Could not run: --record .*a-file: not a folder$/],
+    [['--record', join(file, 'below')], {}, /^Could not run: --record .*below: the cassette cannot be written there \(ENOTDIR\)$/],
+    [['--record', join(tempDir(), 'c'), '--replay', cassette], {}, /^Could not run: --record and --replay exclude each other/],
+    [
+      ['--replay', cassette],
+      { OTA_BASE_URL: 'http://127.0.0.1:9' },
+      /^Could not run: --replay answers from the cassette: unset OTA_BASE_URL/,
+    ],
+  ] as const) {
+    const r = await runConformance({ args: [...args], env: { ...env } });
+    assert.equal(r.code, 2, describeRun(r));
+    const lines = r.stderr.trim().split('\n');
+    assert.equal(lines.length, 1, r.stderr);
+    assert.match(lines[0], says);
+  }
+});
