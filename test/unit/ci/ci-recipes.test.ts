@@ -596,6 +596,18 @@ exit 127
 `,
 );
 chmodSync(join(BIN, 'gh'), 0o755);
+writeFileSync(
+  join(BIN, 'curl'),
+  `#!/bin/sh
+# a fake curl: the jobs API gives the nightly artifacts (a zip with cassette/) when FAKE_ARTIFACT=1
+echo "curl $*" >> "$FAKE_NPM_LOG"
+out=""
+while [ $# -gt 0 ]; do [ "$1" = "--output" ] && out="$2"; shift; done
+[ "\${FAKE_ARTIFACT:-0}" = 1 ] || exit 22
+python3 -c "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1], 'w'); z.writestr('cassette/cassette.json', '{}'); z.writestr('reports/summary.json', '{}'); z.close()" "$out"
+`,
+);
+chmodSync(join(BIN, 'curl'), 0o755);
 
 let caseNo = 0;
 /** A fresh workspace: suite/, the checkout and working directory, with the cached history; nothing beside it. */
@@ -816,6 +828,23 @@ void describe('the GitLab jobs, run with a fake npm', () => {
     const leak = runGitlab('conformance:nightly', { FAKE_EXIT: '0', FAKE_REPORT_EXIT: '3' });
     assert.equal(leak.code, 3);
     assert.ok(!existsSync(join(leak.suite, 'reports', 'allure-report')) && !existsSync(join(leak.suite, 'reports', 'summary.json')));
+  });
+
+  void test('conformance:replay: the newest nightly cassette, replayed and compared with that night; no cassette, nothing to fail', () => {
+    const none = runGitlab('conformance:replay', { FAKE_ARTIFACT: '0' });
+    assert.equal(none.code, 0);
+    assert.ok(!none.npmCalls.some((c) => c.startsWith('run conformance')), none.npmCalls.join('; '));
+    const same = runGitlab('conformance:replay', { FAKE_ARTIFACT: '1', FAKE_EXIT: '1', FAKE_DIFF_EXIT: '0' });
+    assert.equal(same.code, 0, 'the replay concludes what the night did');
+    assert.ok(same.npmCalls.includes('run conformance -- --replay nightly/cassette'), same.npmCalls.join('; '));
+    assert.ok(same.npmCalls.includes('run diff -- --out reports/diff nightly/cassette reports'), same.npmCalls.join('; '));
+    assert.equal(runGitlab('conformance:replay', { FAKE_ARTIFACT: '1', FAKE_EXIT: '0', FAKE_DIFF_EXIT: '1' }).code, 1);
+    for (const code of [2, 3]) {
+      const r = runGitlab('conformance:replay', { FAKE_ARTIFACT: '1', FAKE_EXIT: String(code) });
+      assert.equal(r.code, code, `exit ${code}`);
+      assert.ok(!r.npmCalls.some((c) => c.startsWith('run diff')), `exit ${code}: no diff`);
+      assert.equal(existsSync(join(r.suite, 'reports', 'summary.json')), code !== 3, `exit ${code}: the reports`);
+    }
   });
 
   void test('conformance:shard and conformance:merge: partial results, then one verdict from every shard', () => {
