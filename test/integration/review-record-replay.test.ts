@@ -1,10 +1,12 @@
 // Review of issue 18 (record, replay, diff): defects found by a hostile review, one test each.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { RunningSandbox } from '../../sandbox/src';
 import { startHostileServer } from '../support/hostile-server';
 import { startTestSandbox } from './sandbox-booking';
-import { describeRun, proxyTo, removeTempDirs, requireSummary, runConformance, targetEnv } from './helpers';
+import { describeRun, proxyTo, removeTempDirs, requireSummary, runConformance, targetEnv, tempDir } from './helpers';
 
 let sb: RunningSandbox;
 before(async () => {
@@ -37,5 +39,36 @@ test("a gateway's reply carrying x-ota-conformance-replay-miss is judged as a re
     } finally {
       await srv.close();
     }
+  }
+});
+
+// The cassette masked reply bodies in their latin1 view only: a password echoed by the gateway in
+// UTF-8 (non-ASCII) survived the masking (the scan then failed the night, exit 3), and in a
+// single-byte charset such as windows-1251 it survived the masking and the scan (exit 4, the
+// cassette published with the password).
+test('a password echoed in a UTF-8 or windows-1251 reply is masked in the cassette', async () => {
+  for (const [password, variants, charset] of [
+    ['pässwörd-geheim', '', 'utf-8'],
+    ['пароль-секрет', 'windows-1251-encoding', 'windows-1251'],
+  ] as const) {
+    const cassette = join(tempDir(), 'cassette');
+    const r = await runConformance({
+      args: ['--tags', '@req:SEC-NO-CREDENTIAL-ECHO', '--record', cassette],
+      env: { OTA_PASSWORD: password, OTA_SANDBOX_FAULTS: 'credentials-in-errors', OTA_SANDBOX_VARIANTS: variants },
+    });
+    assert.notEqual(r.code, 3, `the cassette leaked (${charset}): ${describeRun(r)}`);
+    assert.notEqual(r.code, 2, describeRun(r));
+    const decoder = new TextDecoder(charset);
+    const bodies = readdirSync(cassette)
+      .filter((f) => f.startsWith('exchanges-'))
+      .flatMap((f) => readFileSync(join(cassette, f), 'utf8').trim().split('\n'))
+      .map((l) => JSON.parse(l) as { reply?: { bodyBase64: string } })
+      .filter((x) => x.reply)
+      .map((x) => decoder.decode(Buffer.from(x.reply!.bodyBase64, 'base64')));
+    assert.ok(
+      bodies.some((b) => b.includes('MessagePassword=')),
+      'the fault echoes the password',
+    );
+    assert.ok(!bodies.some((b) => b.includes(password)), `the password is in a recorded ${charset} reply`);
   }
 });
