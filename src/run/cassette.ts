@@ -62,7 +62,7 @@ export function startRecording(dir: string, redactor: Redactor): void {
     const line: CassetteExchange = {
       scenario: redactor.scrub(x.scenario),
       operation: x.operation,
-      request: { headers: maskHeaders(x.request.headers), body: redactor.scrub(x.request.body) },
+      request: { headers: maskHeaders(x.request.headers), body: redactor.maskXml(x.request.body) },
     };
     if (x.reply) {
       const headers = maskHeaders(x.reply.headers);

@@ -103,3 +103,18 @@ test('a replay concludes the credential echo the recorded run found', async () =
   assert.equal(outcome(cassette), 'failed', 'the fault is found when recorded');
   assert.equal(outcome(r.reportsDir), outcome(cassette), describeRun(r));
 });
+
+// The requests were masked with scrub (the secret list) instead of maskXml as the evidence is: a
+// password shorter than the masked minimum (ignored by the redactor, with a warning) went into the
+// cassette as MessagePassword="abc" on every request, while the reports showed ********.
+test('the MessagePassword of every recorded request is masked as in the evidence, whatever its length', async () => {
+  const cassette = join(tempDir(), 'cassette');
+  const r = await runConformance({ args: ['--tags', '@op:hotelavailability', '--record', cassette], env: { OTA_PASSWORD: 'abc' } });
+  assert.equal(r.code, 4, describeRun(r));
+  const text = readdirSync(cassette)
+    .filter((f) => f.startsWith('exchanges-'))
+    .map((f) => readFileSync(join(cassette, f), 'utf8'))
+    .join('');
+  assert.match(text, /MessagePassword=\\"\*{8}\\"/);
+  assert.doesNotMatch(text, /MessagePassword=\\"abc\\"/);
+});
