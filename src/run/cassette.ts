@@ -16,6 +16,7 @@ import { MASK } from '../safety/masking';
 import type { Redactor } from '../safety/redaction';
 import { scanForSecrets } from '../safety/scanning';
 import { OPERATIONS } from '../spec/operations';
+import { inspectReplyBody, type DecodedReply } from '../transport/reply-body';
 import { REPLAY_MISS_HEADER, RUN_LEVEL, SCENARIO_HEADER, setExchangeRecorder, type RawExchange } from '../transport/recording';
 
 export const CASSETTE_FORMAT = 1;
@@ -61,7 +62,7 @@ export function startRecording(dir: string, redactor: Redactor): void {
     const line: CassetteExchange = {
       scenario: redactor.scrub(x.scenario),
       operation: x.operation,
-      request: { headers: maskHeaders(x.request.headers), body: redactor.scrub(x.request.body) },
+      request: { headers: maskHeaders(x.request.headers), body: redactor.maskXml(x.request.body) },
     };
     if (x.reply) {
       const headers = maskHeaders(x.reply.headers);
@@ -71,13 +72,53 @@ export function startRecording(dir: string, redactor: Redactor): void {
         status: x.reply.status,
         ...(x.reply.statusText ? { statusText: redactor.scrub(x.reply.statusText) } : {}),
         headers,
-        // byte for byte (latin1 maps each byte to one character), the secrets masked
-        bodyBase64: Buffer.from(redactor.scrub(x.reply.body.toString('latin1')), 'latin1').toString('base64'),
+        // byte for byte, the secrets masked in the characters the reply carries
+        bodyBase64: maskBody(redactor, x.reply.headers, x.reply.body, x.reply.decoded).toString('base64'),
       };
     }
     if (x.transportError) line.transportError = { kind: x.transportError.kind, message: redactor.scrub(x.transportError.message) };
     appendFileSync(file, `${JSON.stringify(line)}\n`);
   });
+}
+
+/**
+ * A reply body with every secret masked: first in its latin1 view (each byte one character, byte for
+ * byte), then in the characters of its own charset (a non-ASCII password echoed in UTF-8 or in a
+ * single-byte charset such as windows-1251 is not seen in the latin1 view), written back in it.
+ */
+export function maskBody(redactor: Redactor, headers: Record<string, string>, body: Buffer, decoded: boolean): Buffer {
+  const bytes = Buffer.from(redactor.scrub(body.toString('latin1')), 'latin1');
+  let d: DecodedReply;
+  try {
+    d = inspectReplyBody(headers, bytes, { contentDecoded: decoded });
+  } catch {
+    return bytes;
+  }
+  const masked = redactor.scrub(d.text);
+  return masked === d.text ? bytes : encodeText(masked, d.encoding, d.source === 'bom');
+}
+
+/** Text in an encoding a reply was decoded from (UTF-8 when it has no byte for a character). */
+function encodeText(text: string, encoding: string, bom: boolean): Buffer {
+  if (encoding === 'utf-16le' || encoding === 'utf-16be') {
+    const b = Buffer.from(`${bom ? '\ufeff' : ''}${text}`, 'utf16le');
+    return encoding === 'utf-16be' ? b.swap16() : b;
+  }
+  // ISO-8859-1 and US-ASCII as XML means them (TextDecoder reads both as windows-1252)
+  if ((encoding === 'iso-8859-1' || encoding === 'us-ascii') && [...text].every((c) => c.charCodeAt(0) <= 0xff))
+    return Buffer.from(text, 'latin1');
+  if (encoding !== 'utf-8') {
+    try {
+      const decoder = new TextDecoder(encoding);
+      const byChar = new Map<string, number>();
+      for (let i = 255; i >= 0; i--) byChar.set(decoder.decode(Uint8Array.of(i)), i);
+      const out = [...text].map((c) => byChar.get(c));
+      if (out.every((n) => n !== undefined)) return Buffer.from(out as number[]);
+    } catch {
+      // an encoding TextDecoder does not know: UTF-8 below
+    }
+  }
+  return Buffer.from(`${bom ? '\ufeff' : ''}${text}`, 'utf8');
 }
 
 /** Before a recording: an earlier cassette in the folder is removed (a cassette is one run). */

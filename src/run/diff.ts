@@ -49,6 +49,15 @@ export function readRun(dir: string): ConformanceResult {
   const r = readSummary(dir);
   if (!r || !Array.isArray(r.requirements) || typeof r.verdict !== 'string')
     throw new ConfigError(`${join(dir, 'summary.json')}: not the summary of a conformance run (no verdict or requirements)`);
+  // a summary.json edited, or of another version, is one line too, never a stack trace
+  const wellFormed = (q: unknown) => {
+    const x = q as { id?: unknown; findings?: unknown } | null;
+    return typeof x?.id === 'string' && Array.isArray(x.findings) && x.findings.every((f) => typeof f === 'object' && f !== null);
+  };
+  if (typeof r.target !== 'object' || r.target === null || !r.requirements.every(wellFormed) || !(r.latency ?? []).every((l) => l?.replies))
+    throw new ConfigError(
+      `${join(dir, 'summary.json')}: not the summary of a conformance run (its requirements, target or latency are not as a run writes them)`,
+    );
   return r;
 }
 

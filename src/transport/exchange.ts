@@ -2,7 +2,7 @@
 // stage is kept as evidence for the contract (a timeout is EP-TIMELY, an undecodable body is
 // EP-WELL-FORMED), never thrown past the scenario: the run goes on.
 import { SuiteError } from '../core/errors';
-import { recordExchange, REPLAY_MISS_HEADER, scenarioHeaders } from './recording';
+import { recordExchange, replaying, REPLAY_MISS_HEADER, scenarioHeaders } from './recording';
 import { postXml, TransportError, type RetryPolicy, type TransportLimits } from './http';
 import { decodeReplyBody } from './reply-body';
 import type { HttpExchange } from './http';
@@ -92,8 +92,9 @@ export async function exchange(request: OtaRequest, opts: SendOptions): Promise<
   }
   const h = reply.exchange;
   // Replaying: the cassette holds no such exchange. The suite's trouble, never the gateway's.
-  const miss = h.headers[REPLAY_MISS_HEADER];
-  if (miss !== undefined) throw new SuiteError(`replay: ${decodeURIComponent(miss)}`);
+  // Only the replay target's header counts: a gateway sending it is judged like any other reply.
+  const miss = replaying() ? h.headers[REPLAY_MISS_HEADER] : undefined;
+  if (miss !== undefined) throw new SuiteError(`replay: ${safeDecode(miss)}`);
   recordExchange({
     operation: op.name,
     request: { headers: h.request.headers, body: sentBody },
@@ -108,6 +109,14 @@ export async function exchange(request: OtaRequest, opts: SendOptions): Promise<
     reply.unreadable = (e as Error).message;
   }
   return { op, request, sentBody, reply };
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 /** Frees the parsed reply (libxml2-wasm memory lives outside the JS heap). */

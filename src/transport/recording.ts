@@ -50,6 +50,11 @@ export function nameScenariosInRequests(on: boolean): void {
   namingScenarios = on;
 }
 
+/** True while replaying: only then does a reply's REPLAY_MISS_HEADER mean anything (a gateway may send any header). */
+export function replaying(): boolean {
+  return namingScenarios;
+}
+
 export function scenarioHeaders(): Record<string, string> {
   return namingScenarios ? { [SCENARIO_HEADER]: encodeURIComponent(currentScenario()) } : {};
 }

@@ -46,10 +46,22 @@ test('npm run diff: a missing folder, a broken summary or a wrong number of fold
   const broken = join(dir, 'broken');
   mkdirSync(broken);
   writeFileSync(join(broken, 'summary.json'), '{"verdict": ');
+  const odd = join(dir, 'odd');
+  mkdirSync(odd);
+  writeFileSync(
+    join(odd, 'summary.json'),
+    '{"verdict":"CONFORMS","target":{"url":"x"},"requirements":[{"id":"X","level":"MUST","outcome":"passed"}]}',
+  );
+  const noTarget = join(dir, 'no-target');
+  mkdirSync(noTarget);
+  writeFileSync(join(noTarget, 'summary.json'), '{"verdict":"CONFORMS","requirements":[]}');
   for (const [args, says] of [
     [[join(dir, 'nope'), join(dir, 'nope')], /^Could not diff: .*nope: no summary\.json/],
     [[broken, broken], /^Could not diff: .*summary\.json: cannot be read as JSON/],
     [[broken], /^Could not diff: two reports folders are needed \(A, then B\), not 1/],
+    // review: a summary whose requirement has no findings, or without a target, was a TypeError and its stack
+    [[odd, odd], /^Could not diff: .*summary\.json: not the summary of a conformance run/],
+    [[noTarget, noTarget], /^Could not diff: .*summary\.json: not the summary of a conformance run/],
   ] as const) {
     const r = diff([...args]);
     assert.equal(r.code, 2, r.out);
