@@ -42,6 +42,8 @@ BeforeAll(async function () {
 
 Before(function (this: GatewayWorld, { pickle }) {
   this.pickleName = pickle.name;
+  // how a cassette knows the scenario: its name and place (two scenarios may share a name)
+  this.scenarioKey = `${pickle.name} (${pickle.uri}:${pickle.location?.line ?? pickle.astNodeIds.join(',')})`;
   this.lastStepId = pickle.steps.at(-1)?.id;
   this.requirementTags = pickle.tags
     .map((t) => t.name)
@@ -63,7 +65,7 @@ After(async function (this: GatewayWorld) {
   const ctx = runContext();
   const problems: Array<{ bookingRef: string; message: string }> = [];
   for (const b of this.bookings.filter((x) => !x.cancelled)) {
-    const outcome = await withScenario(this.pickleName, () => cancelBooking(ctx, b.bookingRef));
+    const outcome = await withScenario(this.scenarioKey, () => cancelBooking(ctx, b.bookingRef));
     if (outcome.ok) b.cancelled = true;
     else problems.push({ bookingRef: b.bookingRef, message: ctx.redactor.scrub(outcome.message) });
   }

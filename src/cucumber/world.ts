@@ -60,6 +60,8 @@ export class GatewayWorld extends World {
   /** Booking values of the activity found that its availability reply did not show (the suite's guesses). */
   guessed: string[] = [];
   pickleName?: string;
+  /** The scenario's name and place: the key of its exchanges in a cassette (record and replay). */
+  scenarioKey?: string;
   /** The id of the scenario's last step, whose end carries the scenario's verdict (hooks.ts). */
   lastStepId?: string;
   /** The scenario's @req:<ID> tags. */
@@ -117,7 +119,7 @@ export class GatewayWorld extends World {
    */
   private exchangeOf(request: OtaRequest, brokenBody?: string): Promise<Exchange> {
     const ctx = this.run;
-    return withScenario(this.pickleName, () =>
+    return withScenario(this.scenarioKey, () =>
       exchange(request, { baseUrl: ctx.baseUrl, limits: ctx.config.limits, retry: ctx.config.retry, body: brokenBody }),
     );
   }

@@ -28,7 +28,14 @@ export interface CassetteExchange {
   scenario: string;
   operation: string;
   request: { headers: Record<string, string>; body: string };
-  reply?: { status: number; statusText?: string; headers: Record<string, string>; bodyBase64: string };
+  reply?: {
+    status: number;
+    statusText?: string;
+    headers: Record<string, string>;
+    bodyBase64: string;
+    /** The body echoed a secret, masked here: the replay puts the replaying run's password back. */
+    secretMasked?: boolean;
+  };
   transportError?: { kind: string; message: string };
 }
 
@@ -65,6 +72,7 @@ export function startRecording(dir: string, redactor: Redactor): void {
       request: { headers: maskHeaders(x.request.headers), body: redactor.maskXml(x.request.body) },
     };
     if (x.reply) {
+      const masked = maskBody(redactor, x.reply.headers, x.reply.body, x.reply.decoded);
       const headers = maskHeaders(x.reply.headers);
       // the transport decoded the body (gzip...): it is replayed as the decoded bytes
       if (x.reply.decoded) delete headers['content-encoding'];
@@ -73,7 +81,8 @@ export function startRecording(dir: string, redactor: Redactor): void {
         ...(x.reply.statusText ? { statusText: redactor.scrub(x.reply.statusText) } : {}),
         headers,
         // byte for byte, the secrets masked in the characters the reply carries
-        bodyBase64: maskBody(redactor, x.reply.headers, x.reply.body, x.reply.decoded).toString('base64'),
+        bodyBase64: masked.toString('base64'),
+        ...(masked.equals(x.reply.body) ? {} : { secretMasked: true }),
       };
     }
     if (x.transportError) line.transportError = { kind: x.transportError.kind, message: redactor.scrub(x.transportError.message) };
@@ -119,6 +128,12 @@ function encodeText(text: string, encoding: string, bom: boolean): Buffer {
     }
   }
   return Buffer.from(`${bom ? '\ufeff' : ''}${text}`, 'utf8');
+}
+
+/** A recording that did not finish: nothing of it is kept. */
+export function abandonRecording(dir: string): void {
+  setExchangeRecorder(undefined);
+  clearCassette(dir);
 }
 
 /** Before a recording: an earlier cassette in the folder is removed (a cassette is one run). */
@@ -259,6 +274,32 @@ function shape(body: string, runId: string): string {
     .replace(/\d{4}-\d{2}-\d{2}/g, 'DATE');
 }
 
+/**
+ * Where the request sent differs from the recorded one, other than in what changes from run to run
+ * (credentials, echo token, dates, the suite's references, the run id); undefined when it does not.
+ */
+export function requestDiffers(recorded: string, sent: string, runIds: { recorded: string; now: string }): string | undefined {
+  const strip = (xml: string) => xml.replace(/<POS>[\s\S]*?<\/POS>/, '').replace(/\sEchoToken="[^"]*"/, '');
+  const skeleton = (xml: string) =>
+    strip(xml)
+      .replace(/="[^"]*"/g, '=""')
+      .replace(/>[^<]*</g, '><')
+      .replace(/<!--[\s\S]*?-->/g, '');
+  if (skeleton(recorded) !== skeleton(sent)) return 'its elements or attributes differ';
+  const tokens = (xml: string) => [...strip(xml).matchAll(/="([^"]*)"|>([^<]+)</g)].map((m) => (m[1] ?? m[2]).trim());
+  const a = tokens(recorded);
+  const b = tokens(sent);
+  for (let i = 0; i < a.length; i++) {
+    const [old, now] = [a[i], b[i]];
+    if (old === now || old.includes(MASK)) continue;
+    if (/^\d{4}-\d{2}-\d{2}/.test(old) && /^\d{4}-\d{2}-\d{2}/.test(now)) continue;
+    if (/^OTA[BI][A-Z0-9]+$/.test(old) && /^OTA[BI][A-Z0-9]+$/.test(now)) continue;
+    if (old.includes(runIds.recorded) && now.includes(runIds.now)) continue;
+    return `"${old}" was recorded, "${now}" is sent`;
+  }
+  return undefined;
+}
+
 export interface ReplayTarget {
   baseUrl: string;
   /** Scenario requests the cassette could not answer: "scenario: operation". */
@@ -270,6 +311,8 @@ export interface ReplayTarget {
 export async function startReplay(
   exchanges: readonly CassetteExchange[],
   runIds: { recorded: string; now: string },
+  /** The replaying run's password: put back where the recorded reply echoed a secret (masked in the cassette). */
+  password = '',
 ): Promise<ReplayTarget> {
   // What each scenario's requests taught so far (its references are made earlier than read), and
   // the run id every reference of the suite carries.
@@ -307,10 +350,15 @@ export async function startReplay(
             )
           : undefined);
       used.set(k, n + 1);
-      if (!x?.reply) {
-        const why = x
-          ? `the recorded ${operation} exchange ${n + 1} of "${scenario}" got no reply (${x.transportError?.kind ?? 'none'}); a transport failure is not replayed`
-          : `the cassette holds no ${operation} exchange ${n + 1} for scenario "${scenario}": record it again with this suite`;
+      // The cassette answers only the request it recorded: another one (other test data, a changed
+      // suite) would be answered with replies no gateway gave to it.
+      const differs = x?.reply ? requestDiffers(x.request.body, sent, runIds) : undefined;
+      if (!x?.reply || differs) {
+        const why = differs
+          ? `the ${operation} request ${n + 1} of scenario "${scenario}" differs from the recorded one (${differs}): record it again`
+          : x
+            ? `the recorded ${operation} exchange ${n + 1} of "${scenario}" got no reply (${x.transportError?.kind ?? 'none'}); a transport failure is not replayed`
+            : `the cassette holds no ${operation} exchange ${n + 1} for scenario "${scenario}": record it again with this suite`;
         // a run-level request (the suite's own probes) is answered, never counted as a miss
         if (typeof named === 'string') missed.push(`${scenario}: ${operation}`);
         res
@@ -318,7 +366,9 @@ export async function startReplay(
           .end(why);
         return;
       }
-      const recorded = Buffer.from(x.reply.bodyBase64, 'base64').toString('latin1');
+      let recorded = Buffer.from(x.reply.bodyBase64, 'base64').toString('latin1');
+      // the echo the recorded run saw, seen again (with this run's password, in UTF-8)
+      if (x.reply.secretMasked && password) recorded = recorded.split(MASK).join(Buffer.from(password, 'utf8').toString('latin1'));
       const s = substitutions(x.request.body, sent);
       const mine = learnt.get(scenario) ?? new Map<string, string>([[runIds.recorded, runIds.now]]);
       for (const [old, now] of s.values) mine.set(old, now);

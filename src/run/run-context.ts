@@ -115,7 +115,7 @@ export async function openRunContext(loaded?: SuiteConfig): Promise<RunContext> 
   if (config.replayDir) {
     // each process (a --parallel worker too) answers its scenarios from the cassette
     const { header, exchanges } = loadCassette(config.replayDir, suiteVersion(), config.secrets);
-    const replay = await startReplay(exchanges, { recorded: header.runId, now: config.runId });
+    const replay = await startReplay(exchanges, { recorded: header.runId, now: config.runId }, config.credentials.password);
     nameScenariosInRequests(true);
     baseUrl = replay.baseUrl;
     stop = replay.stop;

@@ -3,7 +3,7 @@
 // accepts the configured credentials, cancel bookings a killed earlier run left, run the features
 // of the claimed classes, compute an outcome per requirement and the verdict, write the reports,
 // scan them for secrets. Exit codes: see src/reporting/verdict.ts.
-import { cassetteTestData, clearCassette, finishRecording } from './cassette';
+import { abandonRecording, cassetteTestData, clearCassette, finishRecording } from './cassette';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -121,6 +121,7 @@ async function run(argv: string[]): Promise<number> {
   if (config.recordDir) clearCassette(config.recordDir);
   // masked console, ledger writable and claimed, run deadline: before anything is printed or sent
   const guard = startRunGuard(config);
+  let recorded = false;
   const ctx = await openRunContext(config);
   const startedAt = new Date().toISOString();
   const target = config.replayDir
@@ -251,7 +252,8 @@ async function run(argv: string[]): Promise<number> {
       },
     };
     writeReports(result, config.reportsDir, ctx.redactor, { summaryOnly: args.summaryOnly });
-    if (config.recordDir)
+    if (config.recordDir) {
+      recorded = true;
       finishRecording(
         config.recordDir,
         {
@@ -263,6 +265,7 @@ async function run(argv: string[]): Promise<number> {
         effectiveTestData(config),
         join(config.reportsDir, 'summary.json'),
       );
+    }
     console.log(ctx.redactor.scrub(formatConsoleSummary(result)));
 
     // Last: nothing the run wrote may hold a secret (encoded forms included).
@@ -290,6 +293,8 @@ async function run(argv: string[]): Promise<number> {
   } finally {
     guard.stop();
     await ctx.close().catch(() => undefined);
+    // A run that ended before its cassette was finished leaves none: unscanned, it could hold anything.
+    if (config.recordDir && !recorded) abandonRecording(config.recordDir);
   }
 }
 
