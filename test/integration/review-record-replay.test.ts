@@ -76,10 +76,11 @@ test('a password echoed in a UTF-8 or windows-1251 reply is masked in the casset
 const summaryOf = (dir: string) =>
   JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { requirements: Array<{ id: string; outcome: string }> };
 
-// Not fixed. The replay answers by scenario, operation and rank only: it never compares the request
+// Found in review: the replay answered by scenario, operation and rank only, never comparing the request
 // it answers with the one recorded. A cassette whose test data asks another place (or a change of
 // the suite that sends another request) is answered with the recorded reply, its place rewritten
-// to the new one, and the replay concludes CONFORMS on replies no gateway gave.
+// to the new one, and the replay concluded CONFORMS on replies no gateway gave. Now such a request
+// is not answered (src/run/cassette.ts, requestDiffers): exit 2, naming the scenario.
 test('a replay refuses a request that differs from the recorded one (another place asked)', async () => {
   const cassette = join(tempDir(), 'cassette');
   const rec = await runConformance({ args: ['--tags', '@op:hotelavailability', '--record', cassette] });
@@ -90,9 +91,10 @@ test('a replay refuses a request that differs from the recorded one (another pla
   assert.equal(r.code, 2, `a request the cassette never saw was answered: ${describeRun(r)}`);
 });
 
-// Not fixed. The cassette masks the password a gateway echoes (it must), so the replay no longer
+// Found in review: the cassette masks the password a gateway echoes (it must), so the replay no longer
 // sees the echo: SEC-NO-CREDENTIAL-ECHO is a warning when recorded and passed when replayed, and the
-// pull-request check (npm run diff -- cassette reports) fails on every change for such a gateway.
+// pull-request check (npm run diff -- cassette reports) failed on every change for such a gateway.
+// Now the replay puts the replaying run's password back where the recorded reply echoed a secret.
 test('a replay concludes the credential echo the recorded run found', async () => {
   const cassette = join(tempDir(), 'cassette');
   const tags = ['--tags', '@req:SEC-NO-CREDENTIAL-ECHO'];
