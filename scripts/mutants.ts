@@ -38,6 +38,9 @@ interface RunOutcome {
   dir: string;
 }
 
+/** The combined dialects of scripts/mutants/matrix.ts, each run as one dialect. */
+const COMBINED = combinedDialects();
+
 function parseArgs(argv: string[]) {
   const opts = {
     only: [] as string[],
@@ -67,14 +70,14 @@ function parseArgs(argv: string[]) {
         `unknown argument ${a}; use --only <name,...>, --jobs <n>, --full, --no-variants, --with-variants <variant,...>, --keep, --matrix, --fresh-processes`,
       );
   }
-  const names = new Set<string>([...FAULTS.map((f) => f.name), ...VARIANTS.map((v) => v.name), ...combinedDialects().map((c) => c.name)]);
+  const names = new Set<string>([...FAULTS.map((f) => f.name), ...VARIANTS.map((v) => v.name), ...COMBINED.map((c) => c.name)]);
   const unknown = opts.only.filter((n) => !names.has(n));
   if (unknown.length)
     throw new ConfigError(
       `unknown fault, variant or combined dialect ${unknown.join(', ')}; see npm run sandbox -- --list-faults / --list-variants, and scripts/mutants/matrix.ts`,
     );
   // A combined dialect's name stands for its variants.
-  opts.under = opts.under.flatMap((n) => combinedDialects().find((c) => c.name === n)?.switchedOn ?? [n]);
+  opts.under = opts.under.flatMap((n) => COMBINED.find((c) => c.name === n)?.switchedOn ?? [n]);
   const notVariants = opts.under.filter((n) => !VARIANTS.some((v) => v.name === n));
   if (notVariants.length)
     throw new ConfigError(
@@ -189,7 +192,7 @@ async function main(): Promise<number> {
   // Each variant alone, then each combined dialect (scripts/mutants/matrix.ts) as a whole: both must
   // be judged fairly and decided.
   const variants: DialectRun[] = opts.variants
-    ? [...pick(VARIANTS).map((v) => ({ ...v, switchedOn: [v.name] })), ...pick(combinedDialects())]
+    ? [...pick(VARIANTS).map((v) => ({ ...v, switchedOn: [v.name] })), ...pick(COMBINED)]
     : [];
   // Outside reports/: the run's own secret scan must not walk thousands of mutation files.
   const root = mkdtempSync(join(tmpdir(), 'ota-mutants-'));

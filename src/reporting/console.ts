@@ -3,6 +3,9 @@ import type { ConformanceResult } from './result';
 import type { Outcome } from '../core/outcomes';
 import { latencyTable } from './latency';
 
+/** The note of a run that wrote summary.json alone (--summary-only): the summary names no other report then. */
+export const SUMMARY_ONLY_NOTE = '--summary-only: no report but summary.json was written (the evidence links lead nowhere)';
+
 const MARK: Record<Outcome, string> = {
   passed: 'passed',
   failed: 'FAILED',
@@ -37,7 +40,7 @@ export function formatConsoleSummary(r: ConformanceResult): string {
   lines.push(
     '',
     `${head}: ${r.verdictReason}`,
-    r.notes.some((n) => n.startsWith('--summary-only'))
+    r.notes.includes(SUMMARY_ONLY_NOTE)
       ? 'Reports: summary.json alone in the reports folder (--summary-only).'
       : `Reports: conformance-report.html, summary.json, junit.xml in the reports folder; npm run report builds the Allure report.`,
   );

@@ -40,11 +40,11 @@ export interface SuiteConfig {
   ledgerFile: string;
   /** Unique per run: booking references derive from it so runs never collide. */
   runId: string;
-  /** Sandbox faults to switch on (the project's own mutation tests only). */
   /** --record <dir> (OTA_RECORD_DIR): the cassette this run writes. */
   recordDir?: string;
   /** --replay <dir> (OTA_REPLAY_DIR): the cassette this run is answered from, instead of a target. */
   replayDir?: string;
+  /** Sandbox faults to switch on (the project's own mutation tests only). */
   sandboxFaults: string[];
   /** Sandbox dialect variants to switch on (the project's own fairness tests only). */
   sandboxVariants: string[];

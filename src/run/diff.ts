@@ -14,6 +14,7 @@ import type { ConformanceResult } from '../reporting/result';
 import { OPERATION_NAMES } from '../spec/operations';
 import { forEachArgument } from './arguments';
 import { readSummary } from './merge';
+import { h, md, mdTable } from '../reporting/conformance-report/escape';
 
 export interface RunLabel {
   dir: string;
@@ -114,106 +115,90 @@ export function diffResults(a: ConformanceResult, b: ConformanceResult, dirs: [s
 }
 
 const change = (a?: number, b?: number) => (a === undefined || b === undefined ? '' : `${b - a >= 0 ? '+' : ''}${b - a}`);
-const mdCell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+
+/** The tables both renderings show, cells as plain text (each renderer escapes them its way). */
+function tables(d: RunDiff): Array<{ title: string; head: string[]; rows: string[][]; none: string }> {
+  const findings = (fs: FindingDiff[]) => fs.map((f) => [f.requirement, f.at, f.expected, f.found, f.scenario]);
+  const n = (v?: number) => (v === undefined ? '' : String(v));
+  return [
+    {
+      title: `Requirements whose outcome differs (${d.requirements.length})`,
+      head: ['requirement', 'level', 'A', 'B'],
+      rows: d.requirements.map((q) => [q.id, q.level, q.a, q.b]),
+      none: 'None.',
+    },
+    {
+      title: `Findings only in A (${d.onlyInA.length})`,
+      head: ['requirement', 'at', 'expected', 'found', 'scenario'],
+      rows: findings(d.onlyInA),
+      none: 'None.',
+    },
+    {
+      title: `Findings only in B (${d.onlyInB.length})`,
+      head: ['requirement', 'at', 'expected', 'found', 'scenario'],
+      rows: findings(d.onlyInB),
+      none: 'None.',
+    },
+    {
+      title: 'Reply time per operation (ms; the change is B minus A)',
+      head: ['operation', 'replies A', 'replies B', 'p50 A', 'p50 B', 'change', 'p95 A', 'p95 B', 'change'],
+      rows: d.latency.map((l) => [
+        l.operation,
+        n(l.a?.count),
+        n(l.b?.count),
+        n(l.a?.p50),
+        n(l.b?.p50),
+        change(l.a?.p50, l.b?.p50),
+        n(l.a?.p95),
+        n(l.b?.p95),
+        change(l.a?.p95, l.b?.p95),
+      ]),
+      none: 'Neither run recorded reply times.',
+    },
+  ];
+}
+
+const SAME = 'Nothing differs (verdicts, outcomes and findings are the same).';
+const runLine = (name: string, r: RunLabel) =>
+  [`${name}: ${r.dir}: ${r.target}, run ${r.runId}, finished ${r.finishedAt}: `, r.verdict] as const;
 
 export function diffMarkdown(d: RunDiff): string {
-  const out = [
-    '# Differences between two conformance runs',
-    '',
-    `- A: ${mdCell(d.a.dir)}: ${mdCell(d.a.target)}, run ${d.a.runId}, finished ${d.a.finishedAt}: **${d.a.verdict}**`,
-    `- B: ${mdCell(d.b.dir)}: ${mdCell(d.b.target)}, run ${d.b.runId}, finished ${d.b.finishedAt}: **${d.b.verdict}**`,
-    '',
-    d.differs ? '**The runs differ.**' : '**Nothing differs** (verdicts, outcomes and findings are the same).',
-    '',
-    `## Requirements whose outcome differs (${d.requirements.length})`,
-    '',
-  ];
-  if (d.requirements.length)
+  const out = ['# Differences between two conformance runs', ''];
+  for (const [text, verdict] of [runLine('A', d.a), runLine('B', d.b)]) out.push(`- ${md(text)}**${md(verdict)}**`);
+  out.push('', d.differs ? '**The runs differ.**' : `**${SAME}**`);
+  for (const t of tables(d))
     out.push(
-      '| requirement | level | A | B |',
-      '|---|---|---|---|',
-      ...d.requirements.map((q) => `| ${q.id} | ${q.level} | ${q.a} | ${q.b} |`),
+      '',
+      `## ${t.title}`,
+      '',
+      t.rows.length
+        ? mdTable(
+            t.head,
+            t.rows.map((r) => r.map((c) => md(c))),
+          )
+        : t.none,
     );
-  else out.push('None.');
-  for (const [title, fs] of [
-    [`Findings only in A (${d.onlyInA.length})`, d.onlyInA],
-    [`Findings only in B (${d.onlyInB.length})`, d.onlyInB],
-  ] as const) {
-    out.push('', `## ${title}`, '');
-    if (fs.length)
-      out.push(
-        '| requirement | at | expected | found | scenario |',
-        '|---|---|---|---|---|',
-        ...fs.map((f) => `| ${f.requirement} | ${mdCell(f.at)} | ${mdCell(f.expected)} | ${mdCell(f.found)} | ${mdCell(f.scenario)} |`),
-      );
-    else out.push('None.');
-  }
-  out.push('', '## Reply time per operation (ms; the change is B minus A)', '');
-  if (d.latency.length)
-    out.push(
-      '| operation | replies A | replies B | p50 A | p50 B | change | p95 A | p95 B | change |',
-      '|---|---|---|---|---|---|---|---|---|',
-      ...d.latency.map(
-        (l) =>
-          `| ${l.operation} | ${l.a?.count ?? ''} | ${l.b?.count ?? ''} | ${l.a?.p50 ?? ''} | ${l.b?.p50 ?? ''} | ${change(l.a?.p50, l.b?.p50)} | ${l.a?.p95 ?? ''} | ${l.b?.p95 ?? ''} | ${change(l.a?.p95, l.b?.p95)} |`,
-      ),
-    );
-  else out.push('Neither run recorded reply times.');
   out.push('');
   return out.join('\n');
 }
 
-const esc = (s: string | number | undefined) =>
-  String(s ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-
 export function diffHtml(d: RunDiff): string {
-  const table = (head: string[], rows: Array<Array<string | number | undefined>>) =>
-    rows.length
-      ? `<table><thead><tr>${head.map((x) => `<th>${esc(x)}</th>`).join('')}</tr></thead><tbody>${rows
-          .map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`)
-          .join('')}</tbody></table>`
-      : '<p class="none">None.</p>';
-  const findings = (fs: FindingDiff[]) =>
-    table(
-      ['requirement', 'at', 'expected', 'found', 'scenario'],
-      fs.map((f) => [f.requirement, f.at, f.expected, f.found, f.scenario]),
-    );
+  const table = (head: string[], rows: string[][]) =>
+    `<table><thead><tr>${head.map((x) => `<th>${h(x)}</th>`).join('')}</tr></thead><tbody>${rows
+      .map((r) => `<tr>${r.map((c) => `<td>${h(c)}</td>`).join('')}</tr>`)
+      .join('')}</tbody></table>`;
+  const runs = [runLine('A', d.a), runLine('B', d.b)].map(([text, verdict]) => `<li>${h(text)}<strong>${h(verdict)}</strong></li>`);
+  const sections = tables(d).map(
+    (t) => `<h2>${h(t.title)}</h2>\n${t.rows.length ? table(t.head, t.rows) : `<p class="none">${h(t.none)}</p>`}`,
+  );
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Differences between two conformance runs</title>
 <style>body{font:14px/1.45 system-ui,sans-serif;margin:2em;max-width:70em;color:#222}table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}th{background:#f3f3f3}.differs{color:#a40000;font-weight:bold}.same{color:#1d6b1d;font-weight:bold}.none{color:#666}</style>
 </head><body>
 <h1>Differences between two conformance runs</h1>
-<ul><li>A: ${esc(d.a.dir)}: ${esc(d.a.target)}, run ${esc(d.a.runId)}, finished ${esc(d.a.finishedAt)}: <strong>${esc(d.a.verdict)}</strong></li>
-<li>B: ${esc(d.b.dir)}: ${esc(d.b.target)}, run ${esc(d.b.runId)}, finished ${esc(d.b.finishedAt)}: <strong>${esc(d.b.verdict)}</strong></li></ul>
-<p class="${d.differs ? 'differs' : 'same'}">${d.differs ? 'The runs differ.' : 'Nothing differs (verdicts, outcomes and findings are the same).'}</p>
-<h2>Requirements whose outcome differs (${d.requirements.length})</h2>
-${table(
-  ['requirement', 'level', 'A', 'B'],
-  d.requirements.map((q) => [q.id, q.level, q.a, q.b]),
-)}
-<h2>Findings only in A (${d.onlyInA.length})</h2>
-${findings(d.onlyInA)}
-<h2>Findings only in B (${d.onlyInB.length})</h2>
-${findings(d.onlyInB)}
-<h2>Reply time per operation (ms; the change is B minus A)</h2>
-${table(
-  ['operation', 'replies A', 'replies B', 'p50 A', 'p50 B', 'change', 'p95 A', 'p95 B', 'change'],
-  d.latency.map((l) => [
-    l.operation,
-    l.a?.count,
-    l.b?.count,
-    l.a?.p50,
-    l.b?.p50,
-    change(l.a?.p50, l.b?.p50),
-    l.a?.p95,
-    l.b?.p95,
-    change(l.a?.p95, l.b?.p95),
-  ]),
-)}
+<ul>${runs.join('\n')}</ul>
+<p class="${d.differs ? 'differs' : 'same'}">${d.differs ? 'The runs differ.' : h(SAME)}</p>
+${sections.join('\n')}
 </body></html>
 `;
 }

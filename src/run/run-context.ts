@@ -69,12 +69,12 @@ async function startEmbeddedSandbox(config: SuiteConfig): Promise<{ baseUrl: str
   return { baseUrl: started.baseUrl, stop: () => started.close() };
 }
 
-/** The test data a sandbox variant needs (forms the spec leaves open, such as its status words). */
 /** The test data as the run used it (the file, and what the sandbox's variants add): a cassette keeps it. */
 export function effectiveTestData(config: SuiteConfig): Record<string, unknown> {
   return deepMerge(JSON.parse(readFileSync(config.testDataFile, 'utf8')) as Record<string, unknown>, variantTestData(config));
 }
 
+/** The test data a sandbox variant needs (forms the spec leaves open, such as its status words). */
 function variantTestData(config: SuiteConfig): Record<string, unknown> {
   if (config.baseUrl || config.sandboxVariants.length === 0) return {};
   const { VARIANTS } = sandboxModule();
@@ -118,7 +118,11 @@ export async function openRunContext(loaded?: SuiteConfig): Promise<RunContext> 
     const replay = await startReplay(exchanges, { recorded: header.runId, now: config.runId }, config.credentials.password);
     nameScenariosInRequests(true);
     baseUrl = replay.baseUrl;
-    stop = replay.stop;
+    // a process that runs again (npm run mutants' workers) must not go on naming scenarios
+    stop = () => {
+      nameScenariosInRequests(false);
+      return replay.stop();
+    };
   } else if (!baseUrl) {
     const sb = await startEmbeddedSandbox(config);
     baseUrl = sb.baseUrl;

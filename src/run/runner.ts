@@ -5,23 +5,24 @@
 // scan them for secrets. Exit codes: see src/reporting/verdict.ts.
 import { abandonRecording, cassetteTestData, clearCassette, finishRecording } from './cassette';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { loadConfiguration, runCucumber, loadSupport, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { ConfigError, SuiteFault } from '../core/errors';
 import { loadConfig, PROJECT_ROOT } from './config';
 import { parseArguments, HELP, type RunArguments } from './arguments';
-import { effectiveTestData, openRunContext, type RunContext } from './run-context';
+import { effectiveTestData, openRunContext, suiteVersion, type RunContext } from './run-context';
 import { postXml, preflight } from '../transport/http';
 import { cleanUpLedger, describeCleanup } from './bookings';
 import { checkCredentials } from './credentials-check';
+import { REPLAY_MISS_PREFIX } from '../transport/recording';
 import { startRunGuard, GatewayStoppedAnswering } from '../safety/run-guard';
 import { budgetNotes, latencyByOperation } from '../reporting/latency';
 import { formatFindings as formatSecretFindings } from '../safety/redaction';
 import { scanForSecretsInParallel } from '../safety/parallel-scan';
 import { MessageCollector, requirementOutcomes } from '../reporting/outcomes';
 import { decideVerdict, EXIT } from '../reporting/verdict';
-import { formatConsoleSummary } from '../reporting/console';
+import { formatConsoleSummary, SUMMARY_ONLY_NOTE } from '../reporting/console';
 import type { ConformanceResult } from '../reporting/result';
 import { OPERATION_NAMES, OPERATIONS, OTA_NS } from '../spec/operations';
 import { requirement } from '../spec/requirements';
@@ -212,11 +213,10 @@ async function run(argv: string[]): Promise<number> {
     for (const f of cleanup.failed)
       notes.push(`booking ${f.ref} left by an earlier run could not be cancelled: ${ctx.redactor.scrub(f.message)}`);
     if (c.dryRun) notes.push('dry run: nothing was sent, no requirement was checked');
-    if (args.summaryOnly) notes.push('--summary-only: no report but summary.json was written (the evidence links lead nowhere)');
+    if (args.summaryOnly) notes.push(SUMMARY_ONLY_NOTE);
     const latency = latencyByOperation(collector.timings, OPERATION_NAMES, ctx.data.latencyBudgetsMs);
-    const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
     const result: ConformanceResult = {
-      suite: { name: 'OTA Gateway Conformance', version: pkg.version, commit: gitCommit() },
+      suite: { name: 'OTA Gateway Conformance', version: suiteVersion(), commit: gitCommit() },
       target: {
         url: config.replayDir ? `cassette ${config.replayDir}` : ctx.embedded ? 'embedded sandbox' : ctx.redactor.scrub(ctx.baseUrl),
         embedded: ctx.embedded,
@@ -282,7 +282,7 @@ async function run(argv: string[]): Promise<number> {
       }
     }
     // Replaying, a request the cassette could not answer is the suite's trouble: never a verdict.
-    const unanswered = scenarios.filter((s) => s.status === 'suiteError' && s.message?.includes('replay: '));
+    const unanswered = scenarios.filter((s) => s.status === 'suiteError' && s.message?.includes(REPLAY_MISS_PREFIX));
     if (config.replayDir && unanswered.length > 0) {
       console.error(
         `Could not run: the cassette ${config.replayDir} could not answer ${unanswered.length} scenario(s): ${unanswered.map((s) => `"${s.name}"`).join(', ')}; record it again with this suite`,

@@ -2,7 +2,7 @@
 // stage is kept as evidence for the contract (a timeout is EP-TIMELY, an undecodable body is
 // EP-WELL-FORMED), never thrown past the scenario: the run goes on.
 import { SuiteError } from '../core/errors';
-import { recordExchange, replaying, REPLAY_MISS_HEADER, scenarioHeaders } from './recording';
+import { recordExchange, replaying, REPLAY_MISS_HEADER, REPLAY_MISS_PREFIX, scenarioHeaders } from './recording';
 import { postXml, TransportError, type RetryPolicy, type TransportLimits } from './http';
 import { decodeReplyBody } from './reply-body';
 import type { HttpExchange } from './http';
@@ -94,7 +94,7 @@ export async function exchange(request: OtaRequest, opts: SendOptions): Promise<
   // Replaying: the cassette holds no such exchange. The suite's trouble, never the gateway's.
   // Only the replay target's header counts: a gateway sending it is judged like any other reply.
   const miss = replaying() ? h.headers[REPLAY_MISS_HEADER] : undefined;
-  if (miss !== undefined) throw new SuiteError(`replay: ${safeDecode(miss)}`);
+  if (miss !== undefined) throw new SuiteError(`${REPLAY_MISS_PREFIX}${safeDecode(miss)}`);
   recordExchange({
     operation: op.name,
     request: { headers: h.request.headers, body: sentBody },

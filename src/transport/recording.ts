@@ -23,6 +23,8 @@ export const RUN_LEVEL = '(run)';
 export const SCENARIO_HEADER = 'x-ota-conformance-scenario';
 /** The reply header by which the replay target says the cassette holds no such exchange. */
 export const REPLAY_MISS_HEADER = 'x-ota-conformance-replay-miss';
+/** How the suite error of such a miss begins: the runner finds the scenarios the cassette could not answer by it. */
+export const REPLAY_MISS_PREFIX = 'replay: ';
 
 /** One exchange as the transport saw it, before any masking. */
 export interface RawExchange {

@@ -3,22 +3,14 @@
 // availability reply that hides where its hotels are (no Address, and hotel descriptive data
 // refused, so nothing can place them) leaves HAV-PLACE at cannot tell, naming the fact, the hotel
 // and the places looked at; the same scenarios still judge HAV-DATES and HAV-GUESTS.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RunningSandbox } from '../../sandbox/src';
 import { startHostileServer } from '../support/hostile-server';
-import { startTestSandbox } from './sandbox-booking';
-import { describeRun, opOf, proxyTo, removeTempDirs, requireSummary, runConformance, targetEnv } from './helpers';
+import { useTestSandbox } from './sandbox-booking';
+import { describeRun, opOf, proxyTo, requireSummary, runConformance, targetEnv } from './helpers';
 import type { ConformanceResult } from '../../src/reporting/result';
 
-let sb: RunningSandbox;
-before(async () => {
-  sb = await startTestSandbox();
-});
-after(async () => {
-  await sb?.close();
-  removeTempDirs();
-});
+const sandbox = useTestSandbox();
 
 /** Every Address element (with any prefix) taken out of a reply. */
 const withoutAddresses = (xml: string) => xml.replace(/<((?:\w+:)?Address)\b[^>]*?(?:\/>|>[\s\S]*?<\/\1>)/g, '');
@@ -26,7 +18,7 @@ const withoutAddresses = (xml: string) => xml.replace(/<((?:\w+:)?Address)\b[^>]
 test("a reply that hides the hotels' place still has its dates and guests judged", async () => {
   const srv = await startHostileServer(
     proxyTo(
-      sb.baseUrl,
+      sandbox().baseUrl,
       (req, res) => {
         if (req.method !== 'POST' || opOf(req) !== 'hotelnbc') return false;
         res.writeHead(503, { 'content-type': 'text/plain' });

@@ -1,31 +1,13 @@
 // Issue 5, point 6 (retries): off by default; opt-in retries of infrastructure failures are visible
 // in the evidence; a nonconformance (a 500 with a valid body) is never retried into a pass.
 // The gateway is a proxy in front of a real sandbox, so that a reply that gets through conforms.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RunningSandbox } from '../../sandbox/src';
 import { isRunnersOwn, startHostileServer, type CapturedRequest } from '../support/hostile-server';
-import { startTestSandbox } from './sandbox-booking';
-import {
-  allureAttachments,
-  describeRun,
-  opOf,
-  proxyTo,
-  removeTempDirs,
-  requireSummary,
-  runConformance,
-  targetEnv,
-  type RunResult,
-} from './helpers';
+import { useTestSandbox } from './sandbox-booking';
+import { allureAttachments, describeRun, opOf, proxyTo, requireSummary, runConformance, targetEnv, type RunResult } from './helpers';
 
-let sb: RunningSandbox;
-before(async () => {
-  sb = await startTestSandbox();
-});
-after(async () => {
-  await sb?.close();
-  removeTempDirs();
-});
+const sandbox = useTestSandbox();
 
 const ONE_SCENARIO = ['--tags', '@req:EP-NO-DOCTYPE and @op:hotelavailability'];
 
@@ -33,7 +15,7 @@ const ONE_SCENARIO = ['--tags', '@req:EP-NO-DOCTYPE and @op:hotelavailability'];
 async function flakyGateway(status: number, times: number) {
   let served = 0;
   return startHostileServer(
-    proxyTo(sb.baseUrl, (req, res) => {
+    proxyTo(sandbox().baseUrl, (req, res) => {
       if (req.method !== 'POST' || isProbe(req) || opOf(req) !== 'hotelavailability' || served >= times) return false;
       served++;
       res.writeHead(status, { 'content-type': 'text/html' });
@@ -92,7 +74,7 @@ describe('run level: retries', { concurrency: true }, () => {
   test('6. a nonconformance is never retried into a pass: 500 with a valid body and OTA_RETRIES=3 fails EP-STATUS-200 after one attempt', async () => {
     let served500 = 0;
     const srv = await startHostileServer(
-      proxyTo(sb.baseUrl, undefined, (reply, req) => {
+      proxyTo(sandbox().baseUrl, undefined, (reply, req) => {
         if (reply.status !== 200 || !reply.body.includes('OTA_HotelAvailRS') || isProbe(req)) return reply;
         served500++;
         return { ...reply, status: 500 };

@@ -1,21 +1,13 @@
 // Review of issue 18 (record, replay, diff): defects found by a hostile review, one test each.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunningSandbox } from '../../sandbox/src';
 import { startHostileServer } from '../support/hostile-server';
-import { startTestSandbox } from './sandbox-booking';
-import { describeRun, proxyTo, removeTempDirs, requireSummary, runConformance, targetEnv, tempDir } from './helpers';
+import { useTestSandbox } from './sandbox-booking';
+import { describeRun, proxyTo, requireSummary, runConformance, targetEnv, tempDir } from './helpers';
 
-let sb: RunningSandbox;
-before(async () => {
-  sb = await startTestSandbox();
-});
-after(async () => {
-  await sb?.close();
-  removeTempDirs();
-});
+const sandbox = useTestSandbox();
 
 // A real gateway (not the replay target) that sends the replay target's "miss" header must not turn
 // a scenario into a suite error (hiding what the gateway did): the header means something only when
@@ -23,7 +15,7 @@ after(async () => {
 test("a gateway's reply carrying x-ota-conformance-replay-miss is judged as a reply, outside a replay", async () => {
   for (const value of ['nothing%20here', '%E0%A4%A']) {
     const srv = await startHostileServer(
-      proxyTo(sb.baseUrl, undefined, (reply) => ({
+      proxyTo(sandbox().baseUrl, undefined, (reply) => ({
         ...reply,
         headers: { ...reply.headers, 'x-ota-conformance-replay-miss': value },
       })),

@@ -4,6 +4,8 @@ import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
 import { startSandbox, type RunningSandbox } from '../../sandbox/src';
 import { fill, initQuery, one, post, xp } from '../../sandbox/test/helpers';
 import { addDays } from '../../src/core/dates';
+import { after, before } from 'node:test';
+import { removeTempDirs } from './helpers';
 
 const RD = '/ota:OTA_ResRetrieveRS/ota:ReservationsList/ota:HotelReservation';
 
@@ -11,6 +13,25 @@ const RD = '/ota:OTA_ResRetrieveRS/ota:ReservationsList/ota:HotelReservation';
 export async function startTestSandbox(faults: string[] = []): Promise<RunningSandbox> {
   await initQuery();
   return startSandbox({ port: 0, faults, credentials: { ...SANDBOX_CREDENTIALS } });
+}
+
+/**
+ * One test sandbox for a whole test file: started before its tests, closed after them, and the
+ * temporary folders the tests made removed. The getter gives the running sandbox.
+ */
+export function useTestSandbox(): () => RunningSandbox {
+  let sb: RunningSandbox | undefined;
+  before(async () => {
+    sb = await startTestSandbox();
+  });
+  after(async () => {
+    await sb?.close();
+    removeTempDirs();
+  });
+  return () => {
+    if (!sb) throw new Error('the test sandbox is not started (useTestSandbox at the top level of a test file)');
+    return sb;
+  };
 }
 
 /** Commits a booking of the first bookable activity 30 days from now; throws when refused. */

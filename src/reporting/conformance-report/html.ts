@@ -29,16 +29,8 @@ import {
   STATUS_LABEL,
   suiteText,
   verdictQualifier,
-  visible,
 } from './model';
-
-const h = (s: string | number | undefined | null): string =>
-  visible(String(s ?? ''))
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+import { h } from './escape';
 
 /** A class name from a closed set (verdicts, outcomes): never raw data. */
 const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');

@@ -21,25 +21,8 @@ import {
   STATUS_LABEL,
   suiteText,
   verdictQualifier,
-  visible,
 } from './model';
-
-/**
- * Escapes text for Markdown, for use inside a line (table cell, list item, after a label): HTML
- * becomes entities, inline syntax and pipes are backslash-escaped, URLs do not become links,
- * newlines become <br>.
- */
-function md(s: string | number | undefined | null): string {
-  return visible(String(s ?? ''))
-    .replace(/\\/g, '\\\\')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([`*_[\]|~])/g, '\\$1')
-    .replace(/:\/\//g, '\\://') // no autolink (GFM) from gateway text: the colon escaped
-    .replace(/\b(www)\./gi, '$1\\.')
-    .replace(/\r\n|\r|\n/g, '<br>');
-}
+import { md, mdTable } from './escape';
 
 /** Like md(), for text that starts a line: a leading heading, list or rule marker is escaped too. */
 function mdLine(s: string | undefined): string {
@@ -54,10 +37,6 @@ function mdHref(href: string | undefined): string | undefined {
 function mdLink(href: string | undefined, text: string): string {
   const target = mdHref(href);
   return target ? `[${md(text)}](${target})` : md(text);
-}
-
-function mdTable(head: string[], rows: string[][]): string {
-  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 }
 
 function mdRequirement(r: RequirementResult, result: ConformanceResult): string {
