@@ -8,7 +8,8 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox, SANDBOX_CREDENTIALS, type RunningSandbox } from '../../sandbox/src/index';
-import { describeRun, removeTempDirs, runConformance, targetEnv, tempDir } from './helpers';
+import { describeRun, proxyTo, removeTempDirs, runConformance, targetEnv, tempDir } from './helpers';
+import { startHostileServer } from '../support/hostile-server';
 import { CREDENTIAL_VARIABLES } from '../../src/run/credentials-check';
 
 const INSTANCE = 'SANDBOX-INSTANCE-7';
@@ -22,7 +23,7 @@ after(async () => {
   removeTempDirs();
 });
 
-const right = () => targetEnv(sandbox.baseUrl, { OTA_REQUESTOR_INSTANCE: INSTANCE });
+const right = (baseUrl = sandbox.baseUrl) => targetEnv(baseUrl, { OTA_REQUESTOR_INSTANCE: INSTANCE });
 
 for (const [variable, wrong] of [
   ['OTA_REQUESTOR_ID', 'NOT-THE-AGENCY'],
@@ -64,5 +65,50 @@ test('a gateway that refuses one operation is judged by the scenarios, not taken
     assert.match(run.stdout, /ASR-SUCCESS/);
   } finally {
     await faulty.close();
+  }
+});
+
+/** A reply turned into an Errors reply of the same root with one Error of this type, code and text. */
+const errorsReply = (body: Buffer, type: string, code: string, text: string) => {
+  const xml = body.toString('utf8');
+  const root = /<([\w:]*?)(\w+RS)\b/.exec(xml)?.[2] ?? 'OTA_ErrorRS';
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?><${root} xmlns="http://www.opentravel.org/OTA/2003/05" Version="1.0"><Errors><Error Type="${type}" Code="${code}" ShortText="${text}">${text}</Error></Errors></${root}>`,
+  );
+};
+const isSuccessReply = (body: Buffer) => /<(\w+:)?Success\b/.test(body.toString('utf8'));
+
+test('a gateway that refuses every valid request with a processing error is judged by the scenarios, not taken for refused credentials', async () => {
+  // served requests become System errors; wrong credentials keep the sandbox's authentication refusal
+  const gateway = await startHostileServer(
+    proxyTo(sandbox.baseUrl, undefined, (reply) =>
+      isSuccessReply(reply.body) ? { ...reply, body: errorsReply(reply.body, '12', '448', 'System error') } : reply,
+    ),
+  );
+  try {
+    const run = await runConformance({ args: ['--tags', '@op:hotelavailability'], env: right(gateway.url) });
+    assert.equal(run.code, 1, describeRun(run));
+    assert.match(run.stdout, /DOES NOT CONFORM/);
+    assert.match(run.stdout, /HAV-SUCCESS/);
+  } finally {
+    await gateway.close();
+  }
+});
+
+test('refusals that say nothing of credentials: wrong credentials are still named when a nobody gets the same refusal', async () => {
+  // every refusal of the gateway is the same opaque words, whatever was wrong
+  const opaque = await startHostileServer(
+    proxyTo(sandbox.baseUrl, undefined, (reply) =>
+      isSuccessReply(reply.body) ? reply : { ...reply, status: 200, body: errorsReply(reply.body, '3', '320', 'Request rejected') },
+    ),
+  );
+  try {
+    const wrong = await runConformance({ env: { ...right(opaque.url), OTA_PASSWORD: 'not-the-password-42' } });
+    assert.equal(wrong.code, 2, describeRun(wrong));
+    assert.match(wrong.stderr, /the target refused the configured credentials/);
+    const ok = await runConformance({ args: ['--tags', '@op:hotelnbc'], env: right(opaque.url) });
+    assert.notEqual(ok.code, 2, describeRun(ok));
+  } finally {
+    await opaque.close();
   }
 });
