@@ -191,9 +191,7 @@ async function main(): Promise<number> {
   const faults = pick(FAULTS);
   // Each variant alone, then each combined dialect (scripts/mutants/matrix.ts) as a whole: both must
   // be judged fairly and decided.
-  const variants: DialectRun[] = opts.variants
-    ? [...pick(VARIANTS).map((v) => ({ ...v, switchedOn: [v.name] })), ...pick(COMBINED)]
-    : [];
+  const variants: DialectRun[] = opts.variants ? [...pick(VARIANTS).map((v) => ({ ...v, switchedOn: [v.name] })), ...pick(COMBINED)] : [];
   // Outside reports/: the run's own secret scan must not walk thousands of mutation files.
   const root = mkdtempSync(join(tmpdir(), 'ota-mutants-'));
   const t0 = Date.now();
