@@ -49,6 +49,14 @@ module.exports = {
       to: { path: '^src/cucumber/' },
     },
     {
+      name: 'operation-not-operation',
+      comment:
+        "An operation folder never imports another's: what operations share (booking facts, tour-activity facts, value forms) lives in src/contracts. Files at the root of src/operations (the index, the decided-by table) may import every folder.",
+      severity: 'error',
+      from: { path: '^src/operations/([^/]+)/' },
+      to: { path: '^src/operations/[^/]+/', pathNot: '^src/operations/$1/' },
+    },
+    {
       name: 'product-not-tools',
       comment: 'The product (src/, steps/) never imports the tools (scripts/).',
       severity: 'error',

@@ -2,10 +2,9 @@
 // "Returns available activities, their products and rates for given participants, location and
 // dates." The reply structure is "not shown": each fact is read from the places OpenTravel 2016B
 // (OTA_TourActivityAvailRS) and common practice give it; the spec's own request forms come last.
-import { fact, type Fact, type ReplyReader, notShown } from '../../contracts/reader';
+import { fact, type Fact, type ReplyReader, notShown, firstAccepted } from '../../contracts/reader';
 import { list, rule, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { ageQualifyingCode, countsText, decimalsOf, firstAccepted, itemsOffered, num } from '../../contracts/values';
 import type { XNode } from '../../xml/xml';
 import type { Contract } from '../contract';
 import {
@@ -16,7 +15,11 @@ import {
   offeredForNeeds,
   checkProduct,
   tourActivityFacts,
-} from './tour-activity';
+  SCHEDULE_FACTS,
+} from '../../contracts/tour-activity';
+import { ageQualifyingCode, countsText } from '../../contracts/categories';
+import { decimalsOf, num } from '../../contracts/value-forms';
+import { itemsOffered } from '../../contracts/items-offered';
 
 const XSD = 'OTA_TourActivityAvailRS.xsd (2016B)';
 const CATEGORY = `${XSD}: TourActivityInfo/Pricing/ParticipantCategory`;
@@ -46,18 +49,8 @@ export const FACTS = {
     ['ota:Schedule/ota:Detail/@End', 'ota:Schedule/ota:Summary/@End'],
     `${XSD}: Schedule/Detail/@End, Schedule/Summary/@End (DateTimeSpanGroup)`,
   ),
-  operationTime: fact(
-    'activityavailability.activity.operationTime',
-    'the weekdays and start time an activity operates',
-    ['ota:Schedule/ota:Detail/ota:OperationTimes/ota:OperationTime', 'ota:Schedule//ota:OperationTime'],
-    `${XSD}: Schedule/Detail/OperationTimes/OperationTime (DOW_PatternGroup: @Mon @Tue @Weds @Thur @Fri @Sat @Sun; @Start)`,
-  ),
-  duration: fact(
-    'activityavailability.activity.duration',
-    'the duration of an activity',
-    ['ota:Schedule/ota:Summary/@Duration', 'ota:Schedule/ota:Detail/@Duration', 'ota:Schedule//ota:OperationTime/@Duration'],
-    `${XSD}: Schedule/Summary/@Duration, Schedule/Detail/@Duration (xs:duration)`,
-  ),
+  operationTime: SCHEDULE_FACTS.operationTime,
+  duration: SCHEDULE_FACTS.duration,
   category: fact(
     'activityavailability.activity.category',
     'a participant category priced',

@@ -2,12 +2,12 @@
 // available activity." The reply structure is "not shown": each fact is read from the places
 // OpenTravel 2016B (OTA_TourActivityBookRS) gives it, and from common practice.
 import { fact, notShown } from '../../contracts/reader';
-import { list, rule } from '../../contracts/rule';
+import { list, rule, replyRule } from '../../contracts/rule';
 import { checkServed, refusalForm } from '../../contracts/envelope';
-import { num } from '../../contracts/values';
 import type { Contract } from '../contract';
-import { findBooking, isClients, referencesOf, replyRule } from '../bookread/contract';
 import { bookingRefOf } from './request';
+import { num } from '../../contracts/value-forms';
+import { findBooking, isClients, referencesOf } from '../../contracts/booking-facts';
 
 const XSD = 'OTA_TourActivityBookRS.xsd (2016B)';
 const DETAILS = '/*/ota:ReservationDetails';

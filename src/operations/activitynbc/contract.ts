@@ -7,9 +7,10 @@
 import { fact } from '../../contracts/reader';
 import { rule } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { checkDescribed, checkNamedAndDescribed, requestedCodes, wordIs, xsBoolIs } from '../../contracts/values';
 import type { Contract } from '../contract';
-import { PRODUCT_REGION } from '../activityavailability/tour-activity';
+import { PRODUCT_REGION } from '../../contracts/tour-activity';
+import { checkDescribed, checkNamedAndDescribed, requestedCodes } from '../../contracts/description-checks';
+import { wordIs, xsBoolIs } from '../../contracts/xpath-predicates';
 
 const TYPES = 'OTA_TourActivityCommonTypes.xsd (2016B)';
 

@@ -5,9 +5,9 @@
 import { fact } from '../../contracts/reader';
 import { rule, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { itemsOffered } from '../../contracts/values';
 import type { Contract } from '../contract';
-import { checkDates, checkFormOffered, checkOfferedFor, offeredForNeeds, tourActivityFacts } from '../activityavailability/tour-activity';
+import { checkDates, checkFormOffered, checkOfferedFor, offeredForNeeds, tourActivityFacts } from '../../contracts/tour-activity';
+import { itemsOffered } from '../../contracts/items-offered';
 
 const XSD = 'OTA_TourActivitySearchRS.xsd (2016B)';
 

@@ -7,7 +7,7 @@ import { list, rule } from '../../contracts/rule';
 import { refusalForm } from '../../contracts/envelope';
 import type { Exchange } from '../../transport/exchange';
 import type { Contract } from '../contract';
-import { isCancelledWord } from '../bookread/contract';
+import { isCancelledWord } from '../../contracts/booking-facts';
 
 const XSD = 'OTA_CancelRS.xsd (2016B)';
 

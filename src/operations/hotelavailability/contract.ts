@@ -1,26 +1,18 @@
 // Hotel availability (POST /hotelavailability): everything the suite checks of its replies.
 // "Returns available units for a number of guests, dates and location." The reply structure is
 // "not shown": each fact is read from the places OpenTravel 2016B (OTA_HotelAvailRS) gives it.
-import { fact, notShown, type ReplyReader } from '../../contracts/reader';
+import { fact, notShown, type ReplyReader, valuesEverywhere } from '../../contracts/reader';
 import { list, rule, type Check, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
 import { addDays } from '../../core/dates';
 import type { XNode } from '../../xml/xml';
-import {
-  ageQualifyingCode,
-  bool,
-  countsText,
-  day,
-  itemsOffered,
-  nothingToJudge,
-  num,
-  otherContent,
-  valuesEverywhere,
-  xsBoolIs,
-} from '../../contracts/values';
 import { countryCode, normalName, placeVerdict } from '../../contracts/places';
 import type { Description } from '../../contracts/corroboration';
 import type { Contract } from '../contract';
+import { ageQualifyingCode, countsText } from '../../contracts/categories';
+import { bool, day, num } from '../../contracts/value-forms';
+import { itemsOffered, nothingToJudge, otherContent } from '../../contracts/items-offered';
+import { xsBoolIs } from '../../contracts/xpath-predicates';
 
 const XSD = 'OTA_HotelAvailRS.xsd (2016B)';
 

@@ -5,8 +5,8 @@
 import { fact } from '../../contracts/reader';
 import { rule } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { checkDescribed, checkNamedAndDescribed, requestedCodes } from '../../contracts/values';
 import type { Contract } from '../contract';
+import { checkDescribed, checkNamedAndDescribed, requestedCodes } from '../../contracts/description-checks';
 
 const XSD = 'OTA_HotelDescriptiveInfoRS.xsd (2016B)';
 const CONTENT = `${XSD}: HotelDescriptiveContents/HotelDescriptiveContent`;

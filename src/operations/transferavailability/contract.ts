@@ -5,28 +5,16 @@
 // reply echoing that spelling is read too. Leg forms, one or two Locations and one or several
 // Passengers (TRF-LEG-FORMS, TRF-LOCATIONS-REPEATED, TRF-PASSENGERS-REPEATED) are "served" checks:
 // the step "the request is served, as ... requires".
-import { fact, type Fact, type ReplyReader, notShown } from '../../contracts/reader';
+import { fact, type Fact, type ReplyReader, notShown, firstAccepted, valuesEverywhere } from '../../contracts/reader';
 import { list, rule, type Check, type Exchange, type Rule } from '../../contracts/rule';
 import { checkServed, refusalCheck, refusalForm } from '../../contracts/envelope';
 import { addDays } from '../../core/dates';
-import {
-  ageQualifyingCode,
-  bool,
-  countsText,
-  day,
-  firstAccepted,
-  isDate,
-  itemsOffered,
-  nothingToJudge,
-  num,
-  sameCode,
-  valuesEverywhere,
-  within,
-  wordIs,
-  xsBoolIs,
-} from '../../contracts/values';
 import type { XNode } from '../../xml/xml';
 import type { Contract } from '../contract';
+import { ageQualifyingCode, countsText } from '../../contracts/categories';
+import { bool, day, isDate, num, sameCode, within } from '../../contracts/value-forms';
+import { itemsOffered, nothingToJudge } from '../../contracts/items-offered';
+import { wordIs, xsBoolIs } from '../../contracts/xpath-predicates';
 
 const XSD = 'OTA_GroundAvailRS.xsd (2016B)';
 const SERVICE = `${XSD}: GroundServices/GroundService`;

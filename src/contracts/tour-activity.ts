@@ -1,25 +1,18 @@
-// What activity availability and activity search replies share: in 2016B both list their results
-// as TourActivityInfo elements of the same structure (OTA_TourActivityAvailRS.xsd and
+// What the tour activity operations share. In 2016B activity availability and activity search list
+// their results as TourActivityInfo elements of the same structure (OTA_TourActivityAvailRS.xsd and
 // OTA_TourActivitySearchRS.xsd), so the places of the hotel, product and dates facts are the same;
-// each operation names its own facts (ids "<operation>.activity.<thing>").
-import { fact, type Fact, type ReplyReader, notShown } from '../../contracts/reader';
-import { list, type Check, type Exchange } from '../../contracts/rule';
-import { checkServed } from '../../contracts/envelope';
-import {
-  day,
-  firstAccepted,
-  isDate,
-  itemsOffered,
-  nothingToJudge,
-  sameCode,
-  valuesEverywhere,
-  within,
-  wordIs,
-  xsBoolIs,
-} from '../../contracts/values';
-import type { XNode } from '../../xml/xml';
-import type { Corroboration, Need } from '../../contracts/corroboration';
-import { countryCode, normalName, placeVerdict } from '../../contracts/places';
+// each operation names its own facts (ids "<operation>.activity.<thing>"), and the rules over them
+// are here. Activity descriptive data names a product as they do (PRODUCT_REGION) and shows an
+// activity's schedule as availability does (SCHEDULE_FACTS).
+import { fact, type Fact, type ReplyReader, notShown, firstAccepted, valuesEverywhere } from './reader';
+import { list, type Check, type Exchange } from './rule';
+import { checkServed } from './envelope';
+import type { XNode } from '../xml/xml';
+import type { Corroboration, Need } from './corroboration';
+import { countryCode, normalName, placeVerdict } from './places';
+import { day, isDate, sameCode, within } from './value-forms';
+import { itemsOffered, nothingToJudge } from './items-offered';
+import { wordIs, xsBoolIs } from './xpath-predicates';
 
 /** The spec names a hotel as "text of Region with RegionCode=HotelCode", a product as "... RegionCode=Product". */
 const HOTEL_REGION = `ota:Location/ota:Region[${wordIs('@RegionCode', 'HotelCode')}]`;
@@ -97,6 +90,34 @@ export function tourActivityFacts(op: 'activityavailability' | 'activitysearch',
 }
 
 export type TourActivityFacts = ReturnType<typeof tourActivityFacts>;
+
+const AVAILABILITY_XSD = 'OTA_TourActivityAvailRS.xsd (2016B)';
+
+/**
+ * When and how long an activity operates: facts of activity availability (their ids, documented
+ * with its replies), which discovery also reads in the activity's descriptive data when
+ * availability does not show them (OpenTravel's tour activity schedule, in both replies).
+ */
+export const SCHEDULE_FACTS = {
+  operationTime: fact(
+    'activityavailability.activity.operationTime',
+    'the weekdays and start time an activity operates',
+    ['ota:Schedule/ota:Detail/ota:OperationTimes/ota:OperationTime', 'ota:Schedule//ota:OperationTime'],
+    `${AVAILABILITY_XSD}: Schedule/Detail/OperationTimes/OperationTime (DOW_PatternGroup: @Mon @Tue @Weds @Thur @Fri @Sat @Sun; @Start)`,
+  ),
+  duration: fact(
+    'activityavailability.activity.duration',
+    'the duration of an activity',
+    ['ota:Schedule/ota:Summary/@Duration', 'ota:Schedule/ota:Detail/@Duration', 'ota:Schedule//ota:OperationTime/@Duration'],
+    `${AVAILABILITY_XSD}: Schedule/Summary/@Duration, Schedule/Detail/@Duration (xs:duration)`,
+  ),
+};
+
+/** The start time and duration of an activity, as its descriptive data shows them (each may be absent). */
+export interface ScheduleShown {
+  time?: string;
+  minutes?: number;
+}
 
 /** The activities of a reply, each with a label for messages; cannot tell when there are none to judge. */
 export function activities(x: Exchange, c: Check, r: ReplyReader, f: TourActivityFacts) {
