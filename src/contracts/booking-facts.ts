@@ -34,6 +34,7 @@ export const READ_BOOKING_FACTS = {
       '/*/ota:Summary',
     ],
     `${RESRETRIEVE_XSD}: ReservationsList/HotelReservation (activities as its Services), PackageReservation, GlobalReservation; ${TOUR_RESRETRIEVE_XSD}: Detail, Summary`,
+    'The booking read checks cannot tell (or fail when the reply shows other bookings only).',
   ),
   reference: fact(
     'bookread.booking.reference',
@@ -46,6 +47,7 @@ export const READ_BOOKING_FACTS = {
     ],
     `${RESRETRIEVE_XSD}: HotelReservation/UniqueID (max 2: the client's and the gateway's own); ${TOUR_RESRETRIEVE_XSD}: Detail/Confirmation; ` +
       'ResGlobalInfo/HotelReservationIDs (ResID_Value); TPA_Extensions (where the spec puts it in requests). Every place is read.',
+    'The booking read checks cannot tell which booking is shown.',
   ),
 };
 

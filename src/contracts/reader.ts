@@ -21,9 +21,17 @@ export interface Fact {
   places: readonly string[];
   /** Where the places come from (an XSD path, a vendor practice). */
   source: string;
+  /** What the rules that read it conclude when the reply does not show it (docs/reply-profile.md). */
+  whenNotShown: string;
 }
 
-export const fact = (id: string, what: string, places: readonly string[], source: string): Fact => ({ id, what, places, source });
+export const fact = (id: string, what: string, places: readonly string[], source: string, whenNotShown: string): Fact => ({
+  id,
+  what,
+  places,
+  source,
+  whenNotShown,
+});
 
 export interface Found<T> {
   /** The place (XPath) where the fact was found. */

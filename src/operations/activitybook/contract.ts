@@ -24,6 +24,7 @@ export const FACTS = {
       `${DETAILS}//@AmountAfterTax`,
     ],
     `${XSD}: ReservationDetails/Pricing/Summary and PaymentInfo (TourActivityChargeType @Amount); Pricing/ParticipantCategory/Price`,
+    'BKG-QUOTE-PRICED cannot tell.',
   ),
   reference: fact(
     'activitybook.reference',
@@ -36,6 +37,7 @@ export const FACTS = {
     ],
     `${XSD}: ReservationDetails/Confirmation (UniqueID_Type, max 2: the client's and the gateway's own); ` +
       'TPA_Extensions. Every place is read.',
+    "BKG-COMMIT-REF fails only when the reply shows a Type 36 reference in the client's context (ID_Context Client) and the client's reference is not among the references shown; the gateway's own reference alone (another context, or none) is no finding.",
   ),
 };
 

@@ -36,12 +36,14 @@ export const FACTS = {
       'ota:TPA_Extensions/*/@Status',
     ],
     `${RESRETRIEVE_XSD}: HotelReservation/@ResStatus (HotelResStatusType); AirReservation/@Status; TPA_Extensions (vendor practice)`,
+    'The status checks cannot tell.',
   ),
   item: fact(
     'bookread.item',
     'an item (a booked activity) of a booking',
     ['ota:Services/ota:Service', 'ota:TourActivities/ota:TourActivity', 'self::ota:Detail', 'self::ota:Summary'],
     `${RESRETRIEVE_XSD}: HotelReservation/Services/Service (one per activity); ${TOUR_RESRETRIEVE_XSD}: Detail, Summary (one activity each)`,
+    'The item checks cannot tell.',
   ),
   itemRef: fact(
     'bookread.item.reference',
@@ -53,24 +55,28 @@ export const FACTS = {
       "ota:TPA_Extensions/ota:UniqueID[@Type='37']/@ID",
     ],
     `${RESRETRIEVE_XSD}: Service carries the UniqueID attribute group (@Type, @ID); ${TOUR_RESRETRIEVE_XSD}: Confirmation; TPA_Extensions`,
+    'The item checks cannot tell which item is shown.',
   ),
   itemActivity: fact(
     'bookread.item.activity',
     'the activity (TourActivityID) of an item',
     ['@ServiceInventoryCode', 'ota:BasicInfo/@TourActivityID', 'ota:TPA_Extensions/ota:BasicInfo/@TourActivityID'],
     `${RESRETRIEVE_XSD}: Service/@ServiceInventoryCode; ${TOUR_RESRETRIEVE_XSD}: Detail/BasicInfo/@TourActivityID`,
+    'The activity of the item cannot be told.',
   ),
   itemStatus: fact(
     'bookread.item.status',
     'the status of an item',
     ['@ReservationStatusType', '@Status', '@ResStatus', 'ota:TPA_Extensions/ota:ReservationStatus/@Status', 'ota:TPA_Extensions/*/@Status'],
     `${RESRETRIEVE_XSD}: Service/@ReservationStatusType (PMS_ResStatusType); @Status (vendor practice); TPA_Extensions`,
+    'The item status checks cannot tell.',
   ),
   surname: fact(
     'bookread.participant.surname',
     'the surnames of the participants of a booking',
     ['ota:ResGuests/ota:ResGuest//ota:Surname', 'ota:ParticipantInfo/ota:Individual/ota:Surname', './/ota:Surname'],
     `${RESRETRIEVE_XSD}: ResGuests/ResGuest/Profiles/.../PersonName/Surname; ${TOUR_RESRETRIEVE_XSD}: ParticipantInfo/Individual/Surname`,
+    'The participants check cannot tell.',
   ),
 };
 
