@@ -13,7 +13,8 @@
 //   src/safety      masking, secret scanning, booking ledger, run guard
 //   src/transport   HTTP exchange with the gateway
 //   src/xml         XML documents, schemas, requests built from the samples
-//   src/spec        the spec as data: operations, requirements
+//   src/spec        the spec as data: operations, requirements (assembled from each operation's
+//                   statements, src/operations/<op>/requirements.ts: see OPERATION_STATEMENTS)
 //   src/core        errors (SuiteFault -> exit 2), dates, test-data and outcome types
 //
 // scripts/ (tools, the bench among them) may import anything, and the
@@ -23,12 +24,20 @@
 const LAYERS = ['core', 'spec', 'xml', 'transport', 'safety', 'contracts', 'operations', 'reporting', 'run', 'cucumber'];
 const TOP = ['^steps/'];
 
+// The one sanctioned upward import: the requirement catalogue (src/spec/requirements.ts) is assembled
+// from the statement files of each operation, kept beside its rules so that what is checked for one
+// operation is in one folder. Those files are data (they import only the definition helpers), so the
+// exception adds no path from src/spec to any code above it; catalogue-assembly and
+// statements-are-data below keep it that narrow.
+const OPERATION_STATEMENTS = '^src/operations/[^/]+/requirements\\.ts$';
+const DEFINITION_HELPERS = '^src/spec/catalogue/define\\.ts$';
+
 const layerRules = LAYERS.map((layer, i) => ({
   name: `layer-${layer}`,
   comment: `src/${layer} imports only the layers below it (${LAYERS.slice(0, i).join(', ') || 'none'})`,
   severity: 'error',
   from: { path: `^src/${layer}/` },
-  to: { path: [...LAYERS.slice(i + 1).map((l) => `^src/${l}/`), ...TOP] },
+  to: { path: [...LAYERS.slice(i + 1).map((l) => `^src/${l}/`), ...TOP], ...(layer === 'spec' ? { pathNot: OPERATION_STATEMENTS } : {}) },
 }));
 
 module.exports = {
@@ -47,6 +56,30 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/(operations|contracts)/' },
       to: { path: '^src/cucumber/' },
+    },
+    {
+      name: 'operation-not-operation',
+      comment:
+        "An operation folder never imports another's: what operations share (booking facts, tour-activity facts, value forms) lives in src/contracts. Files at the root of src/operations (the index, the decided-by table) may import every folder.",
+      severity: 'error',
+      from: { path: '^src/operations/([^/]+)/' },
+      to: { path: '^src/operations/[^/]+/', pathNot: '^src/operations/$1/' },
+    },
+    {
+      name: 'catalogue-assembly',
+      comment:
+        "An operation's statements (src/operations/<op>/requirements.ts) are read only through the catalogue: src/spec/requirements.ts assembles the requirements, src/operations/decided-by.ts the decided-by tables.",
+      severity: 'error',
+      from: { path: '^(src|steps)/', pathNot: '^src/(spec/requirements|operations/decided-by)\\.ts$' },
+      to: { path: OPERATION_STATEMENTS },
+    },
+    {
+      name: 'statements-are-data',
+      comment:
+        'The statement files of the catalogue (src/spec/catalogue/, src/operations/<op>/requirements.ts) import nothing but the definition helpers: the sanctioned import of the spec layer reaches data, never code above it.',
+      severity: 'error',
+      from: { path: ['^src/spec/catalogue/', OPERATION_STATEMENTS], pathNot: DEFINITION_HELPERS },
+      to: { pathNot: DEFINITION_HELPERS },
     },
     {
       name: 'product-not-tools',

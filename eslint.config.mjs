@@ -26,5 +26,14 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
     },
   },
+  {
+    // Short units with one job each, every line counted (blank and comment lines too). The domain
+    // layers hold to it; the catalogue's data files are well under the file bound, one per owner.
+    files: ['src/operations/**/*.ts', 'src/contracts/**/*.ts', 'src/spec/**/*.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80 }],
+      'max-lines': ['error', { max: 400 }],
+    },
+  },
   prettier,
 );

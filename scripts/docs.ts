@@ -1,11 +1,14 @@
 // `npm run docs [-- --check]`: regenerates the counts between `<!-- gen:<key> -->` markers in the
-// README and docs/ (scripts/docs/generated.ts), and checks that every relative link resolves
-// (scripts/docs/links.ts). --check changes nothing and exits 1 when a count is stale or a link
-// broken; test/unit/scripts/docs.test.ts runs the same checks in npm test.
+// README and docs/ (scripts/docs/generated.ts) and the tables rendered from the code (the
+// catalogue in docs/requirements.md, each operation's facts in docs/reply-profile.md:
+// scripts/docs/tables.ts), and checks that every relative link resolves (scripts/docs/links.ts).
+// --check changes nothing and exits 1 when a count or a table is stale or a link broken;
+// test/unit/scripts/docs.test.ts runs the same checks in npm test.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../src/run/config';
 import { regenerate } from './docs/generated';
+import { generatedTables, regenerateTables } from './docs/tables';
 import { brokenLinks } from './docs/links';
 
 /** The user documentation: the README, every file of docs/, the sandbox's variant table. */
@@ -20,15 +23,25 @@ export function documentationFiles(root = PROJECT_ROOT): string[] {
 function main(argv: string[]): number {
   const unknownArg = argv.find((a) => a !== '--check');
   if (unknownArg) {
-    console.error(`docs: unknown argument ${unknownArg}; use --check (or nothing, to rewrite the counts)`);
+    console.error(`docs: unknown argument ${unknownArg}; use --check (or nothing, to rewrite the counts and tables)`);
     return 2;
   }
   const check = argv.includes('--check');
   let problems = 0;
+  const tables = generatedTables();
+  const shown = new Set<string>();
   for (const file of documentationFiles()) {
     const path = join(PROJECT_ROOT, file);
     const before = readFileSync(path, 'utf8');
-    const { text, stale } = regenerate(before);
+    const { text: counted, stale } = regenerate(before);
+    const rendered = regenerateTables(counted, tables);
+    const text = rendered.text;
+    rendered.keys.forEach((k) => shown.add(k));
+    for (const t of rendered.stale.filter((x) => x.unknown)) {
+      console.error(`docs: ${file}: unknown table "${t.key}"`);
+      problems++;
+    }
+    const redrawn = rendered.stale.filter((x) => !x.unknown);
     for (const s of stale.filter((x) => x.expected === undefined)) {
       console.error(`docs: ${file}: unknown generated key "${s.key}"`);
       problems++;
@@ -36,17 +49,22 @@ function main(argv: string[]): number {
     const changed = stale.filter((x) => x.expected !== undefined);
     if (check) {
       for (const s of changed) console.error(`docs: ${file}: gen:${s.key} says "${s.found}", the code says "${s.expected}"`);
-      problems += changed.length;
+      for (const t of redrawn) console.error(`docs: ${file}: table ${t.key} says "${t.doc}", the code renders "${t.code}"`);
+      problems += changed.length + redrawn.length;
     } else if (text !== before) {
       writeFileSync(path, text);
-      console.log(`docs: ${file}: ${changed.length} count(s) updated`);
+      console.log(`docs: ${file}: ${changed.length} count(s), ${redrawn.length} table(s) updated`);
     }
+  }
+  for (const key of [...tables.keys()].filter((k) => !shown.has(k))) {
+    console.error(`docs: no doc shows the table ${key}: add <!-- ${key} --> and <!-- /${key} --> where it belongs`);
+    problems++;
   }
   for (const b of brokenLinks(PROJECT_ROOT, documentationFiles())) {
     console.error(`docs: ${b.file}:${b.line}: link ${b.target}: ${b.why}`);
     problems++;
   }
-  if (problems && check) console.error('docs: run `npm run docs` to rewrite the counts; fix the links by hand');
+  if (problems && check) console.error('docs: run `npm run docs` to rewrite the counts and tables; fix the links by hand');
   return problems ? 1 : 0;
 }
 

@@ -15,8 +15,8 @@ import { bookActivity } from '../src/operations/activitybook/book';
 import { bookingRefOf } from '../src/operations/activitybook/request';
 import { quoteNotStored } from '../src/operations/activitybook/contract';
 import { noLongerLive, onlyItemCancelled, readDetails, readReturns, shownLive } from '../src/operations/bookread/contract';
-import { setBookingReference } from '../src/operations/bookread/request';
-import { cancelOnlyItem, setCancelType } from '../src/operations/bookcancel/request';
+import { setBookingReference as setReadReference } from '../src/operations/bookread/request';
+import { cancelOnlyItem, setBookingReference as setCancelReference, setCancelType } from '../src/operations/bookcancel/request';
 import { cancellationConfirmed, termsQuoted } from '../src/operations/bookcancel/contract';
 import './parameters';
 
@@ -44,14 +44,14 @@ function replyOf(w: GatewayWorld, op: OperationName): Exchange {
 }
 
 async function read(w: GatewayWorld, bookingRef: string, password?: string): Promise<Exchange> {
-  const r = setBookingReference(w.prepare('bookread'), bookingRef);
+  const r = setReadReference(w.prepare('bookread'), bookingRef);
   if (password) setMessagePassword(r, password);
   return w.send();
 }
 
 async function cancel(w: GatewayWorld, opts: { itemRef?: string; password?: string } = {}): Promise<Exchange> {
   const booking = w.booking;
-  const r = setCancelType(setBookingReference(w.prepare('bookcancel'), booking.bookingRef), forms(w).commitCancelType);
+  const r = setCancelType(setCancelReference(w.prepare('bookcancel'), booking.bookingRef), forms(w).commitCancelType);
   if (opts.itemRef) {
     const form = forms(w).partialCancellation;
     w.precondition(!!form, 'the test data declares no partial-cancellation form (booking.partialCancellation)');
@@ -96,7 +96,7 @@ Given('a cancelled booking', async function (this: GatewayWorld) {
 Given('a valid {operation} request for the booking', function (this: GatewayWorld, op: OperationName) {
   if (op !== 'bookread' && op !== 'bookcancel')
     throw new StepUsageError(`"a valid ... request for the booking" applies to booking read and cancel, not ${op}`);
-  setBookingReference(this.prepare(op), this.booking.bookingRef);
+  (op === 'bookread' ? setReadReference : setCancelReference)(this.prepare(op), this.booking.bookingRef);
 });
 
 // "Unless the target declares Quote as ...": those requirements cannot be told for such a target.
@@ -135,7 +135,7 @@ When('the booking is read with a wrong MessagePassword', async function (this: G
 
 When('the booking cancellation is quoted', async function (this: GatewayWorld) {
   // The sample's CancelType is the spec's Quote.
-  setBookingReference(this.prepare('bookcancel'), this.booking.bookingRef);
+  setCancelReference(this.prepare('bookcancel'), this.booking.bookingRef);
   await this.send();
 });
 

@@ -23,7 +23,8 @@ import * as transfers from '../src/operations/transferavailability/request';
 import * as activityBooking from '../src/operations/activitybook/request';
 import { setHotelCode } from '../src/operations/hotelnbc/request';
 import { setTourActivityId } from '../src/operations/activitynbc/request';
-import { setBookingReference, setReturnListIndicator } from '../src/operations/bookread/request';
+import { setBookingReference as setReadReference, setReturnListIndicator } from '../src/operations/bookread/request';
+import { setBookingReference as setCancelReference } from '../src/operations/bookcancel/request';
 
 /** What an edit may need besides the request: the scenario's operation, the test data, the run. */
 export interface EditContext {
@@ -154,7 +155,7 @@ export const REQUEST_EDITS: RequestEdit[] = [
     forOperation(ctx, 'the TourActivityID is unknown', { activitynbc: setTourActivityId })(r, ctx.data.unknown.tourActivityId);
   }),
   edit('the booking reference is unknown', (r, ctx) => {
-    forOperation(ctx, 'the booking reference is unknown', { bookread: setBookingReference, bookcancel: setBookingReference })(
+    forOperation(ctx, 'the booking reference is unknown', { bookread: setReadReference, bookcancel: setCancelReference })(
       r,
       ctx.newBookingReference(),
     );

@@ -1,10 +1,10 @@
 // What a descriptive reply (hotel or activity descriptive data) shows of an item another reply
 // named only by its code: the reading behind corroboration (./corroboration.ts).
 import type { Description, Need } from './corroboration';
-import { ReplyReader, type Fact, type ReplyProfilePlaces } from './reader';
+import { ReplyReader, type Fact, type ReplyProfilePlaces, valuesEverywhere } from './reader';
 import { noDocument, type Exchange } from './rule';
 import { refusalForm } from './envelope';
-import { sameCode, valuesEverywhere } from './values';
+import { sameCode } from './value-forms';
 
 /** The facts of a descriptive reply that tell where an item is. */
 export interface DescriptiveFacts {

@@ -21,9 +21,17 @@ export interface Fact {
   places: readonly string[];
   /** Where the places come from (an XSD path, a vendor practice). */
   source: string;
+  /** What the rules that read it conclude when the reply does not show it (docs/reply-profile.md). */
+  whenNotShown: string;
 }
 
-export const fact = (id: string, what: string, places: readonly string[], source: string): Fact => ({ id, what, places, source });
+export const fact = (id: string, what: string, places: readonly string[], source: string, whenNotShown: string): Fact => ({
+  id,
+  what,
+  places,
+  source,
+  whenNotShown,
+});
 
 export interface Found<T> {
   /** The place (XPath) where the fact was found. */
@@ -87,4 +95,35 @@ export function notShown(r: Pick<ReplyReader, 'placesOf'>, facts: Fact | readonl
   const what = fs.map((f) => `${f.what} (${f.id})`).join(' nor ');
   const places = fs.flatMap((f) => r.placesOf(f));
   return `the reply does not show ${what}${item ? ` for ${item}` : ''}; looked at: ${places.join(' | ')}`;
+}
+
+/**
+ * Every distinct non-blank value a fact shows, at every one of its places (the first place wins for
+ * reading one value; a comparison that accepts any of the names of a thing looks at them all).
+ */
+export function valuesEverywhere(r: ReplyReader, f: Fact, within?: XNode): string[] {
+  const all = r.placesOf(f).flatMap((p) =>
+    r.doc
+      .find(p, within)
+      .map((n) => n.content.trim())
+      .filter((v) => v !== ''),
+  );
+  return [...new Set(all)];
+}
+
+/** The values of the first place that shows any value `accept`s (e.g. dates, not times of day). */
+export function firstAccepted(
+  r: ReplyReader,
+  f: Fact,
+  accept: (v: string) => boolean,
+  within?: XNode,
+): { at: string; value: string[] } | undefined {
+  for (const at of r.placesOf(f)) {
+    const value = r.doc
+      .find(at, within)
+      .map((n) => n.content.trim())
+      .filter(accept);
+    if (value.length) return { at, value };
+  }
+  return undefined;
 }

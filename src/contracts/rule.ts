@@ -119,6 +119,19 @@ export function httpRule(req: RequirementId, body: (x: Exchange, check: Check) =
   };
 }
 
+/** A rule over a reply that may have no document: a refusal by HTTP status alone is evidence too. */
+export function replyRule(req: RequirementId, body: (x: Exchange, c: Check, r: ReplyReader | undefined) => void): Rule {
+  return {
+    req,
+    check(x: Exchange, profile: ReplyProfilePlaces = {}) {
+      const c = new Check(req);
+      if (!x.reply.exchange) c.cannotTell(noDocument(x));
+      else body(x, c, x.reply.doc && new ReplyReader(x.reply.doc, profile));
+      return c.result();
+    },
+  };
+}
+
 /** Why an exchange has no document to read. */
 export function noDocument(x: Exchange): string {
   if (x.reply.transportError) return `no HTTP reply: ${x.reply.transportError.message}`;

@@ -15,14 +15,15 @@ import { CannotTell, StepUsageError } from '../core/errors';
 import { recordBookingIntent } from '../run/bookings';
 import { unreachableNote } from '../transport/http';
 import type { Assertion, Rule } from '../contracts/rule';
-import type { BookedItem } from '../operations/bookread/contract';
 import { attachEvidence } from './evidence';
-import { discoverActivity, scheduleDescribed, type ScheduleShown } from '../operations/activityavailability/discover';
+import { discoverActivity } from '../operations/activityavailability/discover';
+import type { ScheduleShown } from '../contracts/tour-activity';
 import { judge, scenarioVerdict, type JudgeOptions } from './judge';
 import { corroborationOf, needKey, NO_CORROBORATION, type Corroboration, type Description, type Need } from '../contracts/corroboration';
 import { hotelDescription } from '../operations/hotelnbc/describe';
-import { activityDescription } from '../operations/activitynbc/describe';
-import { sameCode } from '../contracts/values';
+import { activityDescription, scheduleDescribed } from '../operations/activitynbc/describe';
+import { sameCode } from '../contracts/value-forms';
+import type { BookedItem } from '../contracts/booking-facts';
 
 // Corroboration asks the gateway once per hotel code per process (a worker's scenarios share the
 // answer); the evidence is attached to the scenario that asked first, and `source` names it.

@@ -2,10 +2,9 @@
 // "Returns available activities, their products and rates for given participants, location and
 // dates." The reply structure is "not shown": each fact is read from the places OpenTravel 2016B
 // (OTA_TourActivityAvailRS) and common practice give it; the spec's own request forms come last.
-import { fact, type Fact, type ReplyReader, notShown } from '../../contracts/reader';
+import { fact, type Fact, type ReplyReader, notShown, firstAccepted } from '../../contracts/reader';
 import { list, rule, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { ageQualifyingCode, countsText, decimalsOf, firstAccepted, itemsOffered, num } from '../../contracts/values';
 import type { XNode } from '../../xml/xml';
 import type { Contract } from '../contract';
 import {
@@ -16,18 +15,38 @@ import {
   offeredForNeeds,
   checkProduct,
   tourActivityFacts,
-} from './tour-activity';
+  type TourActivityNotShown,
+  SCHEDULE_FACTS,
+} from '../../contracts/tour-activity';
+import { ageQualifyingCode, countsText } from '../../contracts/categories';
+import { decimalsOf, num } from '../../contracts/value-forms';
+import { itemsOffered } from '../../contracts/items-offered';
 
 const XSD = 'OTA_TourActivityAvailRS.xsd (2016B)';
 const CATEGORY = `${XSD}: TourActivityInfo/Pricing/ParticipantCategory`;
 
+/** What the rules conclude when the reply does not show one of the facts shared with the other tour activity operation. */
+const NOT_SHOWN: TourActivityNotShown = {
+  activity: 'No activity: AAV-SUCCESS, AAV-HOTEL-ONLY and AAV-PRODUCT-ONLY fail; the other rules cannot tell.',
+  tourActivityId: 'The activity is labelled by its place in the reply. Discovery skips the option (not bookable).',
+  product:
+    "AAV-LOCATION and AAV-PRODUCT-ONLY cannot tell for that activity. Every place is compared: any of the activity's codes may be the product.",
+  hotel:
+    'The activity\'s area decides (next rows); not shown either: AAV-LOCATION and AAV-HOTEL-ONLY cannot tell for that activity. Every place is compared. Another hotel named (a pickup elsewhere) is no finding by itself: the spec says "for given ... location", so an activity of the hotel\'s area is offered for it; where the other hotel is, its hotel descriptive data says (corroboration, section 13).',
+  area: "AAV-LOCATION judges the activity by the hotel it names, or by where that hotel is (its hotel descriptive data). Shown: it is for the requested hotel's location when a region or town matches the hotel's (its hotel descriptive data, the areas of activities at the hotel, `placeAliases`), or a country alone matches; another country or another place of the test data fails; anything else cannot tell.",
+  country:
+    "Another country than the requested hotel's (its hotel descriptive data, or the activities at the hotel) fails AAV-LOCATION; not shown: the area decides.",
+  start: 'AAV-DATES cannot tell for that activity; discovery skips the option.',
+};
+
 export const FACTS = {
-  ...tourActivityFacts('activityavailability', XSD),
+  ...tourActivityFacts('activityavailability', XSD, NOT_SHOWN),
   supplierProductCode: fact(
     'activityavailability.activity.supplierProductCode',
     'the SupplierProductCode of an activity',
     ['ota:BasicInfo/@SupplierProductCode'],
     `${XSD}: TourActivityInfo/BasicInfo/@SupplierProductCode (TourActivityID_Type)`,
+    'Discovery uses the TourActivityID.',
   ),
   supplierServiceCode: fact(
     'activityavailability.activity.supplierServiceCode',
@@ -39,30 +58,23 @@ export const FACTS = {
       './/ota:TPA_Extensions//ota:SupplierServiceCode',
     ],
     `not in 2016B: the spec's booking form (BasicInfo/@SupplierServiceCode), or an extension (TPA_Extensions, ${XSD})`,
+    'Discovery uses the SupplierProductCode (or the TourActivityID).',
   ),
   end: fact(
     'activityavailability.activity.end',
     'the last date of an activity schedule',
     ['ota:Schedule/ota:Detail/@End', 'ota:Schedule/ota:Summary/@End'],
     `${XSD}: Schedule/Detail/@End, Schedule/Summary/@End (DateTimeSpanGroup)`,
+    'Discovery does not bound its search for an operating weekday.',
   ),
-  operationTime: fact(
-    'activityavailability.activity.operationTime',
-    'the weekdays and start time an activity operates',
-    ['ota:Schedule/ota:Detail/ota:OperationTimes/ota:OperationTime', 'ota:Schedule//ota:OperationTime'],
-    `${XSD}: Schedule/Detail/OperationTimes/OperationTime (DOW_PatternGroup: @Mon @Tue @Weds @Thur @Fri @Sat @Sun; @Start)`,
-  ),
-  duration: fact(
-    'activityavailability.activity.duration',
-    'the duration of an activity',
-    ['ota:Schedule/ota:Summary/@Duration', 'ota:Schedule/ota:Detail/@Duration', 'ota:Schedule//ota:OperationTime/@Duration'],
-    `${XSD}: Schedule/Summary/@Duration, Schedule/Detail/@Duration (xs:duration)`,
-  ),
+  operationTime: SCHEDULE_FACTS.operationTime,
+  duration: SCHEDULE_FACTS.duration,
   category: fact(
     'activityavailability.activity.category',
     'a participant category priced',
     ['ota:Pricing/ota:ParticipantCategory', 'ota:ParticipantCount'],
     `${CATEGORY} (one per category); the spec's request form ParticipantCount`,
+    'AAV-PARTICIPANTS and AAV-MAXPRICE cannot tell for that activity.',
   ),
   categoryCode: fact(
     'activityavailability.activity.category.code',
@@ -70,6 +82,7 @@ export const FACTS = {
     ['ota:QualifierInfo', 'ota:QualifierInfo/@Extension', '@AgeQualifyingCode', '@QualifierInfo'],
     `${CATEGORY}/QualifierInfo (AgeQualifierType: text = AgeQualifyingEnum word, @Extension = a code known to partners); ` +
       'the spec writes the numeric code as QualifierInfo text',
+    'The first place whose value is an AQC number or an AgeQualifyingEnum word (any case) gives the code; without one AAV-PARTICIPANTS cannot tell.',
   ),
   categoryQuantity: fact(
     'activityavailability.activity.category.quantity',
@@ -77,36 +90,42 @@ export const FACTS = {
     // Not any Quantity under TPA_Extensions: a vendor's own (seats left) is no party size.
     ['@Quantity', 'ota:TPA_Extensions/ota:ParticipantCount/@Quantity', 'ota:QualifierInfo/@Quantity'],
     `not in 2016B's ParticipantCategory: the spec's ParticipantCount/@Quantity form, or an extension (${CATEGORY}/TPA_Extensions)`,
+    'AAV-PARTICIPANTS cannot tell for that activity; AAV-MAXPRICE takes the amounts as per person.',
   ),
   price: fact(
     'activityavailability.activity.category.price',
     'the price of a participant category (per person)',
     ['ota:Price/@Amount'],
     `${CATEGORY}/Price/@Amount (TourActivityChargeType)`,
+    'AAV-MAXPRICE cannot tell for that activity.',
   ),
   total: fact(
     'activityavailability.activity.total',
     'the total price of an activity option',
     ['ota:Pricing/ota:Summary/@Amount'],
     `${XSD}: TourActivityInfo/Pricing/Summary/@Amount`,
+    'AAV-MAXPRICE takes the category amounts as per person (they are category totals only when the Summary equals their sum).',
   ),
   amount: fact(
     'activityavailability.activity.amount',
     'an amount of an activity option (an element with @Amount)',
     ['ota:Pricing//*[@Amount]'],
     `${XSD}: TourActivityInfo/Pricing (Summary, ParticipantCategory/Price, Group/Price: TourActivityChargeType)`,
+    'AAV-DECIMALS cannot tell for that activity.',
   ),
   currency: fact(
     'activityavailability.activity.amount.currency',
     'the currency of an amount',
     ['@CurrencyCode', '/*/ota:ProcessingInformation/@PricingCurrency'],
     `${XSD}: TourActivityChargeType/@CurrencyCode (CurrencyAmountGroup); ProcessingInformation/@PricingCurrency`,
+    'AAV-DECIMALS cannot tell the currency of that amount.',
   ),
   decimalPlaces: fact(
     'activityavailability.activity.amount.decimalPlaces',
     'the decimal places of an amount',
     ['@DecimalPlaces', '/*/ota:ProcessingInformation/@DecimalPlaces'],
     `${XSD}: TourActivityChargeType/@DecimalPlaces (ISO 4217 minor unit); ProcessingInformation/@DecimalPlaces`,
+    'The decimals written in the amount are compared with CurrencyDecimal (an amount without a point and with DecimalPlaces is in minor units).',
   ),
 };
 

@@ -7,32 +7,19 @@ import type { PlaceholderValues } from '../../core/test-data';
 import type { Exchange } from '../../transport/exchange';
 import type { OtaRequest } from '../../xml/requests';
 import type { XNode } from '../../xml/xml';
-import { ReplyReader, type ReplyProfilePlaces } from '../../contracts/reader';
+import { ReplyReader, type ReplyProfilePlaces, firstAccepted } from '../../contracts/reader';
 import { noDocument } from '../../contracts/rule';
 import { refusalForm } from '../../contracts/envelope';
 import { addDays } from '../../core/dates';
-import { firstAccepted, isDate } from '../../contracts/values';
 import { FACTS } from './contract';
-import { FACTS as DESCRIBED } from '../activitynbc/contract';
+import type { ScheduleShown } from '../../contracts/tour-activity';
+import { isDate, minutesOf, timeOf } from '../../contracts/value-forms';
 
 /** DOW_PatternGroup attributes of OperationTime, by JavaScript weekday (0 = Sunday). */
 const WEEKDAY_FLAGS = ['Sun', 'Mon', 'Tue', 'Weds', 'Thur', 'Fri', 'Sat'];
 const DEFAULT_START = '09:00:00';
 const DEFAULT_MINUTES = 4 * 60;
 const PICKUP_LEAD_MINUTES = 30;
-
-/** hh:mm:ss of a time of day or of a date-time; undefined when the value shows no time. */
-function timeOf(v: string | undefined): string | undefined {
-  const m = /(?:^|T)(\d{2}):(\d{2})(?::(\d{2}))?/.exec(v?.trim() ?? '');
-  return m ? `${m[1]}:${m[2]}:${m[3] ?? '00'}` : undefined;
-}
-
-/** Minutes of an xs:duration of days, hours and minutes (PT7H, PT2H30M, P1D); undefined otherwise. */
-function minutesOf(v: string | undefined): number | undefined {
-  const m = /^P(?:(\d+)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+)M)?)?$/.exec(v?.trim() ?? '');
-  if (!m || v!.trim() === 'P' || v!.trim() === 'PT') return undefined;
-  return Number(m[1] ?? 0) * 1440 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
-}
 
 const shift = (dateTime: string, minutes: number) => new Date(Date.parse(`${dateTime}Z`) + minutes * 60_000).toISOString().slice(0, 19);
 
@@ -79,29 +66,6 @@ interface Option {
   minutes?: number;
   /** Guesses of codes (the time and duration are named when the values are built). */
   guessed: string[];
-}
-
-/** The start time and duration of an activity, as its descriptive data shows them (each may be absent). */
-export interface ScheduleShown {
-  time?: string;
-  minutes?: number;
-}
-
-/**
- * The start time and duration activity descriptive data shows for one TourActivityID: the same
- * OpenTravel placements as in availability (Schedule/Detail/OperationTimes/OperationTime/@Start,
- * Schedule/Summary/@Duration...), under the item described. A refused or silent reply shows nothing.
- */
-export function scheduleDescribed(x: Exchange, code: string, profile: ReplyProfilePlaces = {}): ScheduleShown {
-  const doc = x.reply.doc;
-  if (!doc || refusalForm(x)) return {};
-  const r = new ReplyReader(doc, profile);
-  const item = r
-    .items(DESCRIBED.activity)
-    .find((i) => r.value(DESCRIBED.id, i.node)?.value.trim().toUpperCase() === code.trim().toUpperCase());
-  if (!item) return {};
-  const start = r.nodes(FACTS.operationTime, item.node)?.value.map((n) => r.doc.find('@Start', n)[0]?.content)[0];
-  return { time: timeOf(start), minutes: minutesOf(r.value(FACTS.duration, item.node)?.value) };
 }
 
 /** The booking values of an option, naming the start time and duration still guessed. */

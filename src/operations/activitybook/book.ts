@@ -6,8 +6,8 @@ import type { Exchange } from '../../transport/exchange';
 import type { OperationName } from '../../spec/operations';
 import type { BookingForms, Party } from '../../core/test-data';
 import type { OtaRequest } from '../../xml/requests';
-import type { BookedItem } from '../bookread/contract';
 import { bookedItemOf, bookingRefOf, setParty, setReferences, setResStatus } from './request';
+import type { BookedItem } from '../../contracts/booking-facts';
 
 /** What booking needs of the scenario (the World). */
 export interface Booker {

@@ -2,12 +2,12 @@
 // available activity." The reply structure is "not shown": each fact is read from the places
 // OpenTravel 2016B (OTA_TourActivityBookRS) gives it, and from common practice.
 import { fact, notShown } from '../../contracts/reader';
-import { list, rule } from '../../contracts/rule';
+import { list, rule, replyRule } from '../../contracts/rule';
 import { checkServed, refusalForm } from '../../contracts/envelope';
-import { num } from '../../contracts/values';
 import type { Contract } from '../contract';
-import { findBooking, isClients, referencesOf, replyRule } from '../bookread/contract';
 import { bookingRefOf } from './request';
+import { num } from '../../contracts/value-forms';
+import { findBooking, isClients, referencesOf } from '../../contracts/booking-facts';
 
 const XSD = 'OTA_TourActivityBookRS.xsd (2016B)';
 const DETAILS = '/*/ota:ReservationDetails';
@@ -24,6 +24,7 @@ export const FACTS = {
       `${DETAILS}//@AmountAfterTax`,
     ],
     `${XSD}: ReservationDetails/Pricing/Summary and PaymentInfo (TourActivityChargeType @Amount); Pricing/ParticipantCategory/Price`,
+    'BKG-QUOTE-PRICED cannot tell.',
   ),
   reference: fact(
     'activitybook.reference',
@@ -36,6 +37,7 @@ export const FACTS = {
     ],
     `${XSD}: ReservationDetails/Confirmation (UniqueID_Type, max 2: the client's and the gateway's own); ` +
       'TPA_Extensions. Every place is read.',
+    "BKG-COMMIT-REF fails only when the reply shows a Type 36 reference in the client's context (ID_Context Client) and the client's reference is not among the references shown; the gateway's own reference alone (another context, or none) is no finding.",
   ),
 };
 

@@ -1,7 +1,7 @@
 // Activity booking requests (POST /activitybook): the edits scenarios make to the sample.
 import { categoriesOf, type OtaRequest } from '../../xml/requests';
 import type { Party } from '../../core/test-data';
-import type { BookedItem } from '../bookread/contract';
+import type { BookedItem } from '../../contracts/booking-facts';
 
 const PARTICIPANT = 'ota:BookingInfo/ota:ParticipantInfo';
 const REFERENCE = 'ota:TPA_Extensions/ota:UniqueID';

@@ -7,9 +7,10 @@
 import { fact } from '../../contracts/reader';
 import { rule } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { checkDescribed, checkNamedAndDescribed, requestedCodes, wordIs, xsBoolIs } from '../../contracts/values';
 import type { Contract } from '../contract';
-import { PRODUCT_REGION } from '../activityavailability/tour-activity';
+import { PRODUCT_REGION } from '../../contracts/tour-activity';
+import { checkDescribed, checkNamedAndDescribed, requestedCodes } from '../../contracts/description-checks';
+import { wordIs, xsBoolIs } from '../../contracts/xpath-predicates';
 
 const TYPES = 'OTA_TourActivityCommonTypes.xsd (2016B)';
 
@@ -25,18 +26,21 @@ export const FACTS = {
     ],
     "the gateway's own message, in the style of OTA_HotelDescriptiveInfoRS (…Contents/…Content) " +
       'or of OTA_TourActivitySearchRS (TourActivityInfo)',
+    'ANBC-SUBJECT fails (the activity requested is not described); ANBC-CONTENT cannot tell.',
   ),
   id: fact(
     'activitynbc.activity.id',
     'the TourActivityID of an activity described',
     ['@TourActivityID', 'ota:BasicInfo/@TourActivityID', PRODUCT_REGION],
     `${TYPES}: TourActivityID_Type/@TourActivityID (on the content or its BasicInfo); the spec's "text of Region with RegionCode=Product"`,
+    'ANBC-SUBJECT cannot tell.',
   ),
   name: fact(
     'activitynbc.activity.name',
     'the name of an activity described',
     ['@Name', 'ota:BasicInfo/@Name', 'ota:BasicInfo/@ShortName', '@ShortName'],
     `${TYPES}: TourActivityID_Type/@Name, @ShortName`,
+    'ANBC-CONTENT fails (it requires the name).',
   ),
   description: fact(
     'activitynbc.activity.description',
@@ -51,6 +55,7 @@ export const FACTS = {
     ],
     `${TYPES}: TourActivityDescriptionType (ShortDescription, LongDescription, Multimedia); ` +
       'OTA_HotelDescriptiveInfoRS style: MultimediaDescriptions/TextItems, Descriptions/DescriptiveText',
+    'ANBC-CONTENT fails (it requires a description).',
   ),
   // Where the activity is and which hotels it serves: read by corroboration (./describe.ts).
   area: fact(
@@ -64,6 +69,7 @@ export const FACTS = {
       `ota:Location/ota:Region[normalize-space()][not(${wordIs('@RegionCode', 'HotelCode')} or ${wordIs('@RegionCode', 'Product')})]`,
     ],
     'TourActivityLocationType as in OTA_TourActivitySearchRS: Location/Region/@RegionName, Address (StateProv, CityName, County); Region text by RegionCode',
+    'Read only by corroboration (section 13): the rule that asked stays cannot tell, naming both replies.',
   ),
   country: fact(
     'activitynbc.activity.country',
@@ -74,6 +80,7 @@ export const FACTS = {
       `ota:Location/ota:Region[${wordIs('@RegionCode', 'Country')}]`,
     ],
     'Location/Address/CountryName (text: name; @Code: ISO 3166); Region RegionCode=Country',
+    'Read only by corroboration (section 13): the rule that asked stays cannot tell, naming both replies.',
   ),
   hotels: fact(
     'activitynbc.activity.hotels',
@@ -83,6 +90,7 @@ export const FACTS = {
       `ota:Location/ota:Region[${wordIs('@RegionCode', 'HotelCode')}]`,
     ],
     'PickupDropoff/@LocationName (TourActivityTransType), not of a drop-off; Region RegionCode=HotelCode',
+    'Read only by corroboration (section 13): the rule that asked stays cannot tell, naming both replies.',
   ),
 };
 

@@ -5,14 +5,33 @@
 import { fact } from '../../contracts/reader';
 import { rule, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { itemsOffered } from '../../contracts/values';
 import type { Contract } from '../contract';
-import { checkDates, checkFormOffered, checkOfferedFor, offeredForNeeds, tourActivityFacts } from '../activityavailability/tour-activity';
+import {
+  checkDates,
+  checkFormOffered,
+  checkOfferedFor,
+  offeredForNeeds,
+  tourActivityFacts,
+  type TourActivityNotShown,
+} from '../../contracts/tour-activity';
+import { itemsOffered } from '../../contracts/items-offered';
 
 const XSD = 'OTA_TourActivitySearchRS.xsd (2016B)';
 
+/** What the rules conclude when the reply does not show one of the facts shared with the other tour activity operation. */
+const NOT_SHOWN: TourActivityNotShown = {
+  activity: 'No activity: ASR-SUCCESS and ASR-HOTEL-ONLY fail; the other rules cannot tell.',
+  tourActivityId: 'The activity is labelled by its place in the reply.',
+  product: 'Not read by a rule of activity search (documented for reply profiles shared with availability).',
+  hotel: "ASR-AREA compares the activity's area with the area of the activities shown at the hotel; without either, it cannot tell.",
+  area: "Compared with the requested hotel's area: its hotel descriptive data (section 13) and the areas of the activities at the hotel. A region or town of the hotel passes; another region at the same place as the hotel's activities show it, another place of the test data, or another country fails; another town cannot tell (an area has no stated extent). Not shown: the hotel the activity names decides, by its hotel descriptive data; else cannot tell.",
+  country:
+    "ASR-AREA fails an activity when it shows another country (by name in any of 18 languages, or ISO code) than the requested hotel's (its hotel descriptive data, or the activities shown at the hotel). Not shown: the area decides, or cannot tell.",
+  start: 'ASR-DATES cannot tell for that activity.',
+};
+
 export const FACTS = {
-  ...tourActivityFacts('activitysearch', XSD),
+  ...tourActivityFacts('activitysearch', XSD, NOT_SHOWN),
   descriptive: fact(
     'activitysearch.activity.descriptive',
     'descriptive data of an activity',
@@ -31,6 +50,7 @@ export const FACTS = {
     ],
     `${XSD}: TourActivityInfo/BasicInfo/@Name, Description (TourActivityDescriptionType), CategoryAndType, Location, ` +
       'LanguageSpoken, Policies',
+    'ASR-SUCCESS fails: the spec requires "some of their descriptive data".',
   ),
 };
 

@@ -7,7 +7,7 @@ import { list, rule } from '../../contracts/rule';
 import { refusalForm } from '../../contracts/envelope';
 import type { Exchange } from '../../transport/exchange';
 import type { Contract } from '../contract';
-import { isCancelledWord } from '../bookread/contract';
+import { isCancelledWord } from '../../contracts/booking-facts';
 
 const XSD = 'OTA_CancelRS.xsd (2016B)';
 
@@ -21,12 +21,14 @@ export const FACTS = {
       '/*/ota:TPA_Extensions/ota:ReservationStatus/@Status',
     ],
     `${XSD}: OTA_CancelRS/@Status (TransactionStatusType: Pending, Cancelled...); TPA_Extensions`,
+    'The cancel status checks cannot tell.',
   ),
   confirmation: fact(
     'bookcancel.confirmation',
     'the cancellation number a done cancellation is given (UniqueID Type 15, "Cancellation")',
     ["/*/ota:Reservation/ota:CancelConfirmation/ota:UniqueID[@Type='15']/@ID", "/*/ota:UniqueID[@Type='15']/@ID"],
     'OTA_TourActivityCancelRS.xsd (2011B and later): Reservation/CancelConfirmation/UniqueID; OTA_CancelRS: UniqueID (UniqueID_Type, Type 15 of OpenTravel list UIT)',
+    'Without a status word, a cancellation number says the booking is cancelled (CXL-COMMIT-STATUS passes); neither shown: cannot tell.',
   ),
   terms: fact(
     'bookcancel.terms',
@@ -38,6 +40,7 @@ export const FACTS = {
       '/*//ota:CancelRule',
     ],
     `${XSD}: CancelInfoRS/CancelRules/CancelRule (@Amount, @Percent, @CancelByDate); CancelPenalties/CancelPenalty (hotel practice)`,
+    'CXL-QUOTE-TERMS cannot tell.',
   ),
 };
 

@@ -2,7 +2,8 @@
 import type { OtaRequest } from '../../xml/requests';
 import type { BookingForms } from '../../core/test-data';
 
-export { setBookingReference } from '../bookread/request';
+/** "UniqueID | Type=36, ID (booking reference), ID_Context=Client": the booking to cancel. */
+export const setBookingReference = (r: OtaRequest, ref: string) => r.setAttribute("ota:UniqueID[@Type='36']", 'ID', ref);
 
 /** "Root OTA_CancelRQ, attributes Version, CancelType (value Quote)"; the value that cancels comes from the test data. */
 export const setCancelType = (r: OtaRequest, cancelType: string) => r.setAttribute('/*', 'CancelType', cancelType);

@@ -3,55 +3,27 @@
 // OpenTravel 2016B gives it (OTA_ResRetrieveRS, or OTA_TourActivityResRetrieveRS) and from common
 // practice. A read is compared with what the scenario booked, so these checks take that
 // expectation (and the target's status words for a cancelled booking) as arguments.
-import { fact, ReplyReader, type Fact, notShown } from '../../contracts/reader';
-import { Check, list, noDocument, type Exchange, type Rule } from '../../contracts/rule';
-import type { ReplyProfilePlaces } from '../../contracts/reader';
+import { fact, type ReplyReader, type Fact, notShown } from '../../contracts/reader';
+import { list, replyRule, type Check } from '../../contracts/rule';
 import { checkServed, refusalForm } from '../../contracts/envelope';
 import type { RequirementId } from '../../spec/requirements';
 import type { XNode } from '../../xml/xml';
 import type { Contract } from '../contract';
-import { otherContent } from '../../contracts/values';
-
-/** One item the scenario booked: what a read of its booking should show. */
-export interface BookedItem {
-  itemRef: string;
-  tourActivityId: string;
-  surnames: string[];
-}
-
-export interface ExpectedBooking {
-  bookingRef: string;
-  items: BookedItem[];
-}
-
-const RS = 'OTA_ResRetrieveRS.xsd (2016B)';
-const TA = 'OTA_TourActivityResRetrieveRS.xsd (2016B)';
+import { otherContent } from '../../contracts/items-offered';
+import {
+  findBooking,
+  isCancelledWord,
+  isClients,
+  READ_BOOKING_FACTS,
+  referencesOf,
+  RESRETRIEVE_XSD,
+  TOUR_RESRETRIEVE_XSD,
+  type Booking,
+  type ExpectedBooking,
+} from '../../contracts/booking-facts';
 
 export const FACTS = {
-  booking: fact(
-    'bookread.booking',
-    'a booking',
-    [
-      '/*/ota:ReservationsList/ota:HotelReservation',
-      '/*/ota:ReservationsList/ota:PackageReservation',
-      '/*/ota:ReservationsList/ota:GlobalReservation',
-      '/*/ota:Detail',
-      '/*/ota:Summary',
-    ],
-    `${RS}: ReservationsList/HotelReservation (activities as its Services), PackageReservation, GlobalReservation; ${TA}: Detail, Summary`,
-  ),
-  reference: fact(
-    'bookread.booking.reference',
-    'the booking references (Type 36) of a booking',
-    [
-      "ota:UniqueID[@Type='36']",
-      "ota:Confirmation[@Type='36']",
-      "ota:TPA_Extensions/ota:UniqueID[@Type='36']",
-      "ota:ResGlobalInfo/ota:HotelReservationIDs/ota:HotelReservationID[@ResID_Type='36']",
-    ],
-    `${RS}: HotelReservation/UniqueID (max 2: the client's and the gateway's own); ${TA}: Detail/Confirmation; ` +
-      'ResGlobalInfo/HotelReservationIDs (ResID_Value); TPA_Extensions (where the spec puts it in requests). Every place is read.',
-  ),
+  ...READ_BOOKING_FACTS,
   status: fact(
     'bookread.booking.status',
     'the status of a booking',
@@ -63,13 +35,15 @@ export const FACTS = {
       'ota:TPA_Extensions/ota:ReservationStatus/@Status',
       'ota:TPA_Extensions/*/@Status',
     ],
-    `${RS}: HotelReservation/@ResStatus (HotelResStatusType); AirReservation/@Status; TPA_Extensions (vendor practice)`,
+    `${RESRETRIEVE_XSD}: HotelReservation/@ResStatus (HotelResStatusType); AirReservation/@Status; TPA_Extensions (vendor practice)`,
+    'The status checks cannot tell.',
   ),
   item: fact(
     'bookread.item',
     'an item (a booked activity) of a booking',
     ['ota:Services/ota:Service', 'ota:TourActivities/ota:TourActivity', 'self::ota:Detail', 'self::ota:Summary'],
-    `${RS}: HotelReservation/Services/Service (one per activity); ${TA}: Detail, Summary (one activity each)`,
+    `${RESRETRIEVE_XSD}: HotelReservation/Services/Service (one per activity); ${TOUR_RESRETRIEVE_XSD}: Detail, Summary (one activity each)`,
+    'The item checks cannot tell.',
   ),
   itemRef: fact(
     'bookread.item.reference',
@@ -80,101 +54,31 @@ export const FACTS = {
       "ota:Confirmation[@Type='37']/@ID",
       "ota:TPA_Extensions/ota:UniqueID[@Type='37']/@ID",
     ],
-    `${RS}: Service carries the UniqueID attribute group (@Type, @ID); ${TA}: Confirmation; TPA_Extensions`,
+    `${RESRETRIEVE_XSD}: Service carries the UniqueID attribute group (@Type, @ID); ${TOUR_RESRETRIEVE_XSD}: Confirmation; TPA_Extensions`,
+    'The item checks cannot tell which item is shown.',
   ),
   itemActivity: fact(
     'bookread.item.activity',
     'the activity (TourActivityID) of an item',
     ['@ServiceInventoryCode', 'ota:BasicInfo/@TourActivityID', 'ota:TPA_Extensions/ota:BasicInfo/@TourActivityID'],
-    `${RS}: Service/@ServiceInventoryCode; ${TA}: Detail/BasicInfo/@TourActivityID`,
+    `${RESRETRIEVE_XSD}: Service/@ServiceInventoryCode; ${TOUR_RESRETRIEVE_XSD}: Detail/BasicInfo/@TourActivityID`,
+    'The activity of the item cannot be told.',
   ),
   itemStatus: fact(
     'bookread.item.status',
     'the status of an item',
     ['@ReservationStatusType', '@Status', '@ResStatus', 'ota:TPA_Extensions/ota:ReservationStatus/@Status', 'ota:TPA_Extensions/*/@Status'],
-    `${RS}: Service/@ReservationStatusType (PMS_ResStatusType); @Status (vendor practice); TPA_Extensions`,
+    `${RESRETRIEVE_XSD}: Service/@ReservationStatusType (PMS_ResStatusType); @Status (vendor practice); TPA_Extensions`,
+    'The item status checks cannot tell.',
   ),
   surname: fact(
     'bookread.participant.surname',
     'the surnames of the participants of a booking',
     ['ota:ResGuests/ota:ResGuest//ota:Surname', 'ota:ParticipantInfo/ota:Individual/ota:Surname', './/ota:Surname'],
-    `${RS}: ResGuests/ResGuest/Profiles/.../PersonName/Surname; ${TA}: ParticipantInfo/Individual/Surname`,
+    `${RESRETRIEVE_XSD}: ResGuests/ResGuest/Profiles/.../PersonName/Surname; ${TOUR_RESRETRIEVE_XSD}: ParticipantInfo/Individual/Surname`,
+    'The participants check cannot tell.',
   ),
 };
-
-/** A rule over a reply that may have no document: a refusal by HTTP status alone is evidence too. */
-export function replyRule(req: RequirementId, body: (x: Exchange, c: Check, r: ReplyReader | undefined) => void): Rule {
-  return {
-    req,
-    check(x: Exchange, profile: ReplyProfilePlaces = {}) {
-      const c = new Check(req);
-      if (!x.reply.exchange) c.cannotTell(noDocument(x));
-      else body(x, c, x.reply.doc && new ReplyReader(x.reply.doc, profile));
-      return c.result();
-    },
-  };
-}
-
-interface Reference {
-  id: string;
-  context?: string;
-}
-
-/** Every Type 36 reference shown at a fact's places (all of them: client's and gateway's side by side). */
-export function referencesOf(r: ReplyReader, places: Fact, within?: XNode): Reference[] {
-  return r.placesOf(places).flatMap((at) =>
-    r.doc.find(at, within).map((n) => ({
-      id: (r.doc.find('@ID | @ResID_Value', n)[0]?.content ?? '').trim(),
-      context: r.doc.find('@ID_Context | @ResID_Source', n)[0]?.content.trim(),
-    })),
-  );
-}
-
-/** A reference in the client's context ("ID_Context (value Client)"); others may be the gateway's own. */
-export const isClients = (ref: Reference) => ref.context?.toLowerCase() === 'client';
-
-/** Whether a status is one of the target's words for a cancelled booking or item (case-insensitive). */
-export const isCancelledWord = (status: string, words: readonly string[]) =>
-  words.some((w) => w.trim().toLowerCase() === status.trim().toLowerCase());
-
-/** A node (at a place of the booking fact) that shows a booking, or part of one. */
-interface Part {
-  node: XNode;
-  at: string;
-}
-
-/**
- * A booking as the reply shows it: every node that carries its reference. OTA_TourActivityResRetrieveRS
- * shows one activity per Detail or Summary, so a booking of several items may come back as several
- * nodes, each with the same client reference and its own item reference and status.
- */
-interface Booking {
-  parts: Part[];
-  /** The places of its parts, for messages. */
-  at: string;
-  identified: boolean;
-}
-
-type Found = Booking | { why: string; other?: string };
-
-const booking = (parts: Part[], identified: boolean): Booking => ({ parts, at: list(parts.map((p) => p.at)), identified });
-
-/**
- * The booking of the reply that the client's reference names: every node that carries it (the
- * parts of one booking, not other bookings). A booking that shows another ID in the client's
- * context is another booking; a lone booking that shows no reference of the client's is taken as
- * the one read, but not `identified`.
- */
-export function findBooking(r: ReplyReader, bookingRef: string): Found {
-  const bookings = r.items(FACTS.booking).map((b) => ({ ...b, refs: referencesOf(r, FACTS.reference, b.node) }));
-  if (bookings.length === 0) return { why: `the reply does not show ${FACTS.booking.what}` };
-  const named = bookings.filter((b) => b.refs.some((ref) => ref.id === bookingRef));
-  if (named.length) return booking(named, true);
-  const others = bookings.flatMap((b) => b.refs.filter(isClients).map((ref) => ref.id));
-  if (others.length) return { why: 'the reply shows other bookings', other: list(others) };
-  if (bookings.length === 1) return booking(bookings, false);
-  return { why: `the reply shows ${bookings.length} bookings, none with the client's reference` };
-}
 
 /**
  * The booking the reference names, for a rule that judges what it shows; cantTell (why) when none

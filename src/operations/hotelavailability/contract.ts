@@ -1,26 +1,18 @@
 // Hotel availability (POST /hotelavailability): everything the suite checks of its replies.
 // "Returns available units for a number of guests, dates and location." The reply structure is
 // "not shown": each fact is read from the places OpenTravel 2016B (OTA_HotelAvailRS) gives it.
-import { fact, notShown, type ReplyReader } from '../../contracts/reader';
+import { fact, notShown, type ReplyReader, valuesEverywhere } from '../../contracts/reader';
 import { list, rule, type Check, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
 import { addDays } from '../../core/dates';
 import type { XNode } from '../../xml/xml';
-import {
-  ageQualifyingCode,
-  bool,
-  countsText,
-  day,
-  itemsOffered,
-  nothingToJudge,
-  num,
-  otherContent,
-  valuesEverywhere,
-  xsBoolIs,
-} from '../../contracts/values';
 import { countryCode, normalName, placeVerdict } from '../../contracts/places';
 import type { Description } from '../../contracts/corroboration';
 import type { Contract } from '../contract';
+import { ageQualifyingCode, countsText } from '../../contracts/categories';
+import { bool, day, num } from '../../contracts/value-forms';
+import { itemsOffered, nothingToJudge, otherContent } from '../../contracts/items-offered';
+import { xsBoolIs } from '../../contracts/xpath-predicates';
 
 const XSD = 'OTA_HotelAvailRS.xsd (2016B)';
 
@@ -31,6 +23,7 @@ export const FACTS = {
     // Not an alternate (IsAlternate): OpenTravel's flag for an offer that does not meet the criteria.
     [`/*/ota:RoomStays/ota:RoomStay[not(${xsBoolIs('@IsAlternate', true)})]`, '/*/ota:HotelStays/ota:HotelStay'],
     `${XSD}: RoomStays/RoomStay (one per hotel and offer); HotelStays/HotelStay`,
+    'No hotel: HAV-SUCCESS fails (the test data declares availability there); HAV-EMPTY passes; the other rules cannot tell.',
   ),
   code: fact(
     'hotelavailability.hotel.code',
@@ -38,6 +31,7 @@ export const FACTS = {
     // Not RoomStay/@RPH: it numbers the results (a reference place holder), it is no hotel code.
     ['ota:BasicPropertyInfo/@HotelCode', 'ota:RoomRates/ota:RoomRate/@HotelCode'],
     `${XSD}: RoomStay/BasicPropertyInfo/@HotelCode`,
+    'The hotel is labelled by its place in the reply; HAV-MAXRESPONSES counts results only.',
   ),
   countryName: fact(
     'hotelavailability.hotel.country',
@@ -48,6 +42,7 @@ export const FACTS = {
       'ota:BasicPropertyInfo/@CountryCode',
     ],
     `${XSD}: BasicPropertyInfo/Address/CountryName (text: name; @Code: ISO 3166)`,
+    'HAV-PLACE (Country) asks hotel descriptive data (section 13); cannot tell only when that shows no country either. Every place is compared. A country matches by name in any of 18 languages or by its ISO 3166 code ("ES", "España", "Spain" are one country), or by a name the test data declares in `placeAliases`. Another recognisable country fails; an unrecognised name cannot tell.',
   ),
   region: fact(
     'hotelavailability.hotel.region',
@@ -61,6 +56,7 @@ export const FACTS = {
       'ota:BasicPropertyInfo/ota:RelativePosition/ota:Transportations/ota:Transportation/@Description',
     ],
     `${XSD}: BasicPropertyInfo/Address (StateProv, County: 2016B AddressType; CountyName, CityName)`,
+    'HAV-PLACE (Region) asks hotel descriptive data (section 13); cannot tell only when that does not place the hotel either. Every address part is compared. A region matches by its test-data name or a `placeAliases` name; another place of the test data fails; any other name (a town, a province) cannot tell, and the reason says to declare it in `placeAliases`.',
   ),
   start: fact(
     'hotelavailability.hotel.start',
@@ -72,6 +68,7 @@ export const FACTS = {
       'ota:Availability/@Start',
     ],
     `${XSD}: RoomStay/TimeSpan/@Start; RoomRate/Rates/Rate/@EffectiveDate`,
+    'With no end either, HAV-DATES cannot tell. The earliest start shown is the first night.',
   ),
   end: fact(
     'hotelavailability.hotel.end',
@@ -83,12 +80,14 @@ export const FACTS = {
       'ota:Availability/@End',
     ],
     `${XSD}: RoomStay/TimeSpan/@End; RoomRate/Rates/Rate/@ExpireDate (the day after the last night)`,
+    'With no start either, HAV-DATES cannot tell. The departure day must be among the ends shown: a TimeSpan End; a Rate ExpireDate with ExpireDateExclusiveInd true; the day after it when false; either when the Rate does not say.',
   ),
   guests: fact(
     'hotelavailability.hotel.guests',
     'the guests a stay is offered for (a GuestCounts element)',
     ['ota:GuestCounts', 'ota:RoomRates/ota:RoomRate/ota:GuestCounts', 'ota:RoomTypes/ota:RoomType/ota:GuestCounts'],
     `${XSD}: RoomStay/GuestCounts/GuestCount (@AgeQualifyingCode, @Count); RoomRate/GuestCounts (one per rate or room)`,
+    "HAV-GUESTS cannot tell (also when a GuestCount lacks AgeQualifyingCode or Count). Each GuestCounts may hold the whole party, or the stay's GuestCounts may share it.",
   ),
 };
 

@@ -5,8 +5,8 @@
 import { fact } from '../../contracts/reader';
 import { rule } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { checkDescribed, checkNamedAndDescribed, requestedCodes } from '../../contracts/values';
 import type { Contract } from '../contract';
+import { checkDescribed, checkNamedAndDescribed, requestedCodes } from '../../contracts/description-checks';
 
 const XSD = 'OTA_HotelDescriptiveInfoRS.xsd (2016B)';
 const CONTENT = `${XSD}: HotelDescriptiveContents/HotelDescriptiveContent`;
@@ -17,12 +17,14 @@ export const FACTS = {
     'a hotel described',
     ['/*/ota:HotelDescriptiveContents/ota:HotelDescriptiveContent', '/*/ota:HotelDescriptiveContent'],
     `${CONTENT} (one per HotelDescriptiveInfo requested)`,
+    'HNBC-SUBJECT fails (the hotel requested is not described); HNBC-CONTENT cannot tell.',
   ),
   code: fact(
     'hotelnbc.hotel.code',
     'the HotelCode of a hotel described',
     ['@HotelCode', 'parent::ota:HotelDescriptiveContents/@HotelCode'],
     `${CONTENT}/@HotelCode; HotelDescriptiveContents/@HotelCode (HotelReferenceGroup on both)`,
+    'HNBC-SUBJECT cannot tell.',
   ),
   name: fact(
     'hotelnbc.hotel.name',
@@ -34,6 +36,7 @@ export const FACTS = {
       'parent::ota:HotelDescriptiveContents/@HotelName',
     ],
     `${CONTENT}/@HotelName (HotelReferenceGroup); HotelInfo/HotelName (HotelInfoType)`,
+    'HNBC-CONTENT fails (it requires the name).',
   ),
   content: fact(
     'hotelnbc.hotel.content',
@@ -56,6 +59,7 @@ export const FACTS = {
     `${CONTENT}: HotelInfo/Descriptions (DescriptiveText, MultimediaDescriptions), MultimediaDescriptions/TextItems, ` +
       'ContactInfos/ContactInfo/Addresses, HotelInfo/Services (facilities, HAC), FacilityInfo (GuestRooms, Restaurants, MeetingRooms), ' +
       'HotelInfo/CategoryCodes, AreaInfo',
+    'HNBC-CONTENT fails (it requires a description, address or facility).',
   ),
   // Where the hotel is: read by corroboration (./describe.ts) when another reply names the hotel by code only.
   country: fact(
@@ -66,6 +70,7 @@ export const FACTS = {
       'ota:ContactInfos/ota:ContactInfo/ota:Addresses/ota:Address/ota:CountryName/@Code',
     ],
     `${CONTENT}/ContactInfos/ContactInfo/Addresses/Address/CountryName (ContactInfoRootType; text: name, @Code: ISO 3166)`,
+    'Read only by corroboration (section 13): the rule that asked stays cannot tell, naming both replies.',
   ),
   region: fact(
     'hotelnbc.hotel.region',
@@ -78,6 +83,7 @@ export const FACTS = {
       'ota:ContactInfos/ota:ContactInfo/ota:Addresses/ota:Address/ota:CityName',
     ],
     `${CONTENT}/ContactInfos/ContactInfo/Addresses/Address (StateProv, County: 2016B AddressType; CountyName, CityName)`,
+    'Read only by corroboration (section 13): the rule that asked stays cannot tell, naming both replies.',
   ),
 };
 

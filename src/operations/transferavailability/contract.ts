@@ -5,28 +5,16 @@
 // reply echoing that spelling is read too. Leg forms, one or two Locations and one or several
 // Passengers (TRF-LEG-FORMS, TRF-LOCATIONS-REPEATED, TRF-PASSENGERS-REPEATED) are "served" checks:
 // the step "the request is served, as ... requires".
-import { fact, type Fact, type ReplyReader, notShown } from '../../contracts/reader';
+import { fact, type Fact, type ReplyReader, notShown, firstAccepted, valuesEverywhere } from '../../contracts/reader';
 import { list, rule, type Check, type Exchange, type Rule } from '../../contracts/rule';
 import { checkServed, refusalCheck, refusalForm } from '../../contracts/envelope';
 import { addDays } from '../../core/dates';
-import {
-  ageQualifyingCode,
-  bool,
-  countsText,
-  day,
-  firstAccepted,
-  isDate,
-  itemsOffered,
-  nothingToJudge,
-  num,
-  sameCode,
-  valuesEverywhere,
-  within,
-  wordIs,
-  xsBoolIs,
-} from '../../contracts/values';
 import type { XNode } from '../../xml/xml';
 import type { Contract } from '../contract';
+import { ageQualifyingCode, countsText } from '../../contracts/categories';
+import { bool, day, isDate, num, sameCode, within } from '../../contracts/value-forms';
+import { itemsOffered, nothingToJudge } from '../../contracts/items-offered';
+import { wordIs, xsBoolIs } from '../../contracts/xpath-predicates';
 
 const XSD = 'OTA_GroundAvailRS.xsd (2016B)';
 const SERVICE = `${XSD}: GroundServices/GroundService`;
@@ -34,19 +22,27 @@ const LOCATION = 'ota:Service/ota:Location';
 const SHUTTLE_PICKUP = `ota:Shuttle/ota:ServiceLocation[${xsBoolIs('@PickupInd', true)}]`;
 
 export const FACTS = {
-  service: fact('transferavailability.service', 'a transfer service offered', ['/*/ota:GroundServices/ota:GroundService'], SERVICE),
+  service: fact(
+    'transferavailability.service',
+    'a transfer service offered',
+    ['/*/ota:GroundServices/ota:GroundService'],
+    SERVICE,
+    'No service: TRF-SUCCESS fails, TRF-UNKNOWN-AIRPORT passes; the other rules cannot tell.',
+  ),
   leg: fact(
     'transferavailability.service.leg',
     'the requested leg (Location RPH) a transfer service answers',
     [`ota:RateQualifier/ota:SpecialInputs[${wordIs('@Name', 'RPH')}]/@Value`, `${LOCATION}/@RPH`, '@RPH'],
     `not in 2016B (a GroundService has no RPH): RateQualifier/SpecialInputs Name="RPH" (GroundRateQualifierType's name-value pair), ` +
       "or an echo of the request's Location/@RPH",
+    "The leg is told by the service's direction first; an RPH is used only where the direction cannot tell (none shown, or two legs of one direction), and a service RPH that is none of the request's is the gateway's own numbering, never a finding. Two requested legs of the same direction without RPH: TRF-SUCCESS cannot tell.",
   ),
   arrival: fact(
     'transferavailability.service.arrival',
     'the airport pickup of an arrival transfer',
     [`${LOCATION}/ota:Pickup/ota:AirportInfo`, `${LOCATION}/*/ota:AirportInfo/ota:Arrival`, `${SHUTTLE_PICKUP}/ota:AirportInfo`],
     `${SERVICE}/Service/Location/Pickup/AirportInfo (GroundLocationType); AirportInfo/Arrival; Shuttle/ServiceLocation[@PickupInd]`,
+    'With no RPH either, TRF-SUCCESS cannot tell which leg the service answers.',
   ),
   departure: fact(
     'transferavailability.service.departure',
@@ -58,6 +54,7 @@ export const FACTS = {
       `ota:Shuttle/ota:ServiceLocation[${xsBoolIs('@PickupInd', false)}]/ota:AirportInfo`,
     ],
     `${SERVICE}/Service/Location/Dropoff/AirportInfo (GroundLocationType); AirportInfo/Departure`,
+    'With no RPH either, TRF-SUCCESS cannot tell which leg the service answers.',
   ),
   airport: fact(
     'transferavailability.service.airport',
@@ -72,6 +69,7 @@ export const FACTS = {
     ],
     `${SERVICE}/Service/Location/(Pickup|Dropoff)/AirportInfo/(Arrival|Departure)/@LocationCode (GroundAirportType); ` +
       'Shuttle/ServiceLocation',
+    'TRF-AIRPORT cannot tell for that service. Every place is read.',
   ),
   location: fact(
     'transferavailability.service.location',
@@ -84,6 +82,7 @@ export const FACTS = {
     ],
     `${SERVICE}/Service/Location/(Pickup|Dropoff)/Address/LocationType/@UniqueID (List_GroundLocationType); ` +
       "the request's spelling @UniqueId; Shuttle/ServiceLocation/Address",
+    'TRF-LOCATION cannot tell for that service. Every place is read.',
   ),
   pickupTime: fact(
     'transferavailability.service.pickupTime',
@@ -95,12 +94,14 @@ export const FACTS = {
       `${LOCATION}/ota:DropOff/@DateTime`,
     ],
     `${SERVICE}/Service/Location/Pickup/@DateTime (GroundLocationType); Shuttle/ServiceLocation/@DateTime; Dropoff/@DateTime`,
+    'TRF-DATES cannot tell for that service.',
   ),
   charge: fact(
     'transferavailability.service.charge',
     'a charge of a transfer service',
     ['ota:ServiceCharges'],
     `${SERVICE}/ServiceCharges (GroundServiceChargesType)`,
+    'TRF-PASSENGERS cannot tell for that service.',
   ),
   chargeCategory: fact(
     'transferavailability.service.charge.category',
@@ -108,24 +109,28 @@ export const FACTS = {
     ['@Description', 'ota:ChargePurpose/@Description', 'ota:ChargePurpose'],
     `${SERVICE}/ServiceCharges/@Description (free text), ServiceCharges/ChargePurpose (List_VehChargePurpose: @Code, @Description). ` +
       'Charges that name no passenger category (a vehicle, a fee) are not passenger charges.',
+    'A charge that names no passenger category is not a passenger charge; with none, TRF-PASSENGERS cannot tell.',
   ),
   chargeQuantity: fact(
     'transferavailability.service.charge.quantity',
     'the number of passengers a charge is for',
     ['ota:Calculation/@Quantity'],
     `${SERVICE}/ServiceCharges/Calculation/@Quantity`,
+    'TRF-PASSENGERS cannot tell for that service.',
   ),
   capacity: fact(
     'transferavailability.service.capacity',
     'the passengers a vehicle priced as a whole holds',
     ['ota:Service/@MaximumPassengers', 'ota:Service/ota:VehicleType/@MaximumPassengers', 'ota:ServiceInfo/@MaximumPassengers'],
     `${SERVICE}/Service/@MaximumPassengers (GroundServiceType; ServiceInfo in 2011B): a private vehicle priced per vehicle, with no charge per passenger category`,
+    'A service with no charge per passenger category (a private vehicle priced as a whole) is for the party when its capacity holds every passenger requested, and fails TRF-PASSENGERS when it holds fewer; neither charges nor capacity shown: cannot tell.',
   ),
   disability: fact(
     'transferavailability.service.disabilityAdapted',
     'whether the vehicle of a transfer service is adapted to a disability',
     ['ota:Service/@DisabilityVehicleInd', 'ota:Shuttle/ota:Vehicle/@DisabilityInd', 'ota:ServiceInfo/@DisabilityVehicleInd'],
     `${SERVICE}/Service/@DisabilityVehicleInd (ServiceInfo in 2011B); Shuttle/Vehicle/@DisabilityInd (xs:boolean)`,
+    'TRF-DISABILITY cannot tell for that service.',
   ),
 };
 

@@ -7,8 +7,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadXml, XmlDoc, type XNode } from '../../../src/xml/xml';
-import { ReplyReader } from '../../../src/contracts/reader';
-import { valuesEverywhere } from '../../../src/contracts/values';
+import { ReplyReader, valuesEverywhere } from '../../../src/contracts/reader';
 import { FACTS } from '../../../src/operations';
 
 before(loadXml);

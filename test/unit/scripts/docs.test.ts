@@ -1,6 +1,7 @@
 // The README and docs/ stay true: the counts between `<!-- gen:... -->` markers equal what the code
-// says, every relative link resolves (file and heading), every doc is linked from the README, and
-// the README stays a five-minute read. `npm run docs` rewrites the counts.
+// says, the tables rendered from the code (the catalogue, each operation's facts) are current and
+// each shown once, every relative link resolves (file and heading), every doc is linked from the
+// README, and the README stays a five-minute read. `npm run docs` rewrites the counts and tables.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../../src/run/config';
 import { generatedValues, regenerate } from '../../../scripts/docs/generated';
 import { anchorsOf, brokenLinks, slug } from '../../../scripts/docs/links';
+import { generatedTables, regenerateTables } from '../../../scripts/docs/tables';
 import { REQUIREMENTS } from '../../../src/spec/requirements';
 import { FAULTS } from '../../../sandbox/src/faults';
 
@@ -22,6 +24,21 @@ describe('the documentation of this clone', () => {
       ),
     );
     assert.deepEqual(stale, [], 'run `npm run docs` to rewrite the counts');
+  });
+
+  test('every table rendered from the code is current, known, and shown once', () => {
+    const tables = generatedTables();
+    const rendered = DOCS.map((f) => ({ f, ...regenerateTables(readFileSync(join(PROJECT_ROOT, f), 'utf8'), tables) }));
+    const stale = rendered.flatMap(({ f, stale }) =>
+      stale.map((t) => `${f}: ${t.unknown ? `unknown table ${t.key}` : `table ${t.key} says "${t.doc}", the code renders "${t.code}"`}`),
+    );
+    assert.deepEqual(stale, [], 'run `npm run docs` to rewrite the tables');
+    const shown = rendered.flatMap((r) => r.keys).sort();
+    assert.deepEqual(
+      shown,
+      [...tables.keys()].sort(),
+      'each table is shown exactly once (a new operation adds its <!-- facts:<op> --> block)',
+    );
   });
 
   test('every relative link resolves, to its file and its heading', () => {
@@ -61,6 +78,27 @@ describe('generated counts', () => {
       { key: 'nope', found: 'x' },
     ]);
     assert.deepEqual(regenerate(r.text.replace(' and <!-- gen:nope -->x<!-- /gen -->', ''), values).stale, []);
+  });
+});
+
+describe('generated tables', () => {
+  test('are rendered from the code: every requirement and every fact has its row', () => {
+    const tables = generatedTables();
+    for (const q of REQUIREMENTS) assert.ok(tables.get(`requirements:${q.class}`)!.includes(`| ${q.id} | ${q.level} |`), q.id);
+    assert.ok(tables.get('facts:activitybook')!.includes('| `activitybook.price` |'));
+  });
+
+  test('a stale table is rewritten and reported at its first different line; an unknown one is reported and left', () => {
+    const tables = new Map([['facts:x', '| a |\n| b |']]);
+    const text = 'Intro\n<!-- facts:x -->\n| a |\n| old |\n<!-- /facts:x -->\n<!-- facts:y -->\nkept\n<!-- /facts:y -->\n';
+    const r = regenerateTables(text, tables);
+    assert.equal(r.text, 'Intro\n<!-- facts:x -->\n| a |\n| b |\n<!-- /facts:x -->\n<!-- facts:y -->\nkept\n<!-- /facts:y -->\n');
+    assert.deepEqual(r.stale, [
+      { key: 'facts:x', doc: '| old |', code: '| b |' },
+      { key: 'facts:y', unknown: true },
+    ]);
+    assert.deepEqual(r.keys, ['facts:x', 'facts:y']);
+    assert.deepEqual(regenerateTables(r.text, tables).stale, [{ key: 'facts:y', unknown: true }]);
   });
 });
 

@@ -2,11 +2,12 @@
 // MUST has no spec basis, when a quote is not found verbatim in the spec (OTA_SPEC_FILE, default
 // ../shared/spec/gateway-spec.md beside the clone: the only file of the project that reads it; only runs of whitespace are normalised) or is too short to mean anything, when an ID is
 // duplicated, when a level and its basis disagree, when an informative entry claims to decide
-// conformance, when an untestable entry gives no reason, when a class has no requirement, or when
-// docs/requirements.md no longer shows the catalogue as it is.
+// conformance, when an untestable entry gives no reason, when a class has no requirement, or when a
+// MUST a contract rule judges names no facts that decide it. (docs/requirements.md is rendered from
+// the catalogue by npm run docs; test/unit/scripts/docs.test.ts checks it is current.)
 import { test } from 'node:test';
 import { strict as assert } from 'node:assert';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   CONFORMANCE_CLASSES,
@@ -21,7 +22,6 @@ import { DECIDED_BY } from '../../../src/operations/decided-by';
 
 const PROJECT_ROOT = join(__dirname, '../../..');
 const SPEC_PATH = resolve(PROJECT_ROOT, process.env.OTA_SPEC_FILE?.trim() || '../shared/spec/gateway-spec.md');
-const DOC_PATH = join(__dirname, '../../../docs/requirements.md');
 
 const normalise = (s: string) => s.replace(/\s+/g, ' ').trim();
 const words = (s: string) => s.match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -164,76 +164,12 @@ test('requirement() finds every entry and throws on an unknown ID; isRequirement
   assert.throws(() => requirement('NO-SUCH-REQ' as RequirementId), /unknown requirement NO-SUCH-REQ/);
 });
 
-// docs/requirements.md: the prose is written by hand; the tables between the markers
-// <!-- requirements:<class> --> and <!-- /requirements:<class> --> are rendered from the catalogue.
-// OTA_UPDATE_REQUIREMENTS_DOC=1 rewrites them (then review the diff).
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
-const basisCell = (q: RequirementDef) =>
-  q.basis.kind === 'spec' ? `Spec: "${q.basis.quote}"` : q.basis.kind === 'convention' ? q.basis.text : `Profile: ${q.basis.text}`;
-
-function renderTable(cls: string): string {
-  const rows = all
-    .filter((q) => q.class === cls)
-    .map(
-      (q) =>
-        `| ${q.id} | ${q.level} | ${q.class} | ${cell(q.untestable ? `${q.statement} *Untestable: ${q.untestable}.*` : q.statement)} | ${cell(basisCell(q))} |`,
-    );
-  return ['| ID | Level | Class | Statement | Basis |', '|---|---|---|---|---|', ...rows].join('\n');
-}
-
-/** Per MUST requirement a contract rule judges: the facts that decide it (src/operations/decided-by.ts). */
-function renderDecidedBy(): string {
-  const ids = (xs: readonly string[] = []) => xs.map((x) => `\`${x}\``).join(', ') || '–';
-  const rows = all.flatMap((q) => {
-    const d = DECIDED_BY[q.id as RequirementId];
-    return d ? [`| ${q.id} | ${ids(d.facts)} | ${ids(d.corroboration)} |`] : [];
-  });
-  return ['| ID | Facts of its reply | Asked of the gateway when not shown (corroboration) |', '|---|---|---|', ...rows].join('\n');
-}
-
 test('every MUST a contract rule judges names the facts that decide it, and each fact exists', () => {
   const judged = new Set<string>(Object.values(CONTRACTS).flatMap((c) => c.rules.map((r) => r.req)));
   for (const q of all.filter((x) => x.level === 'MUST' && judged.has(x.id)))
-    assert.ok(DECIDED_BY[q.id as RequirementId], `${q.id} has no entry in src/operations/decided-by.ts`);
+    assert.ok(DECIDED_BY[q.id as RequirementId], `${q.id} has no entry in the decidedBy table of src/operations/<op>/requirements.ts`);
   for (const [id, d] of Object.entries(DECIDED_BY))
     for (const f of [...d!.facts, ...(d!.corroboration ?? [])]) assert.ok(FACT_IDS.has(f), `${id}: no fact ${f}`);
-});
-
-function renderSummary(): string {
-  const n = (l: string) => all.filter((q) => q.level === l).length;
-  return `${all.length} requirements: ${n('MUST')} MUST, ${n('SHOULD')} SHOULD, ${n('INFO')} INFO.`;
-}
-
-const block = (name: string) => new RegExp(`(<!-- requirements:${name} -->\\n)([\\s\\S]*?)(\\n?<!-- /requirements:${name} -->)`);
-
-test('docs/requirements.md shows every requirement as the catalogue has it', () => {
-  assert.ok(existsSync(DOC_PATH), `no ${DOC_PATH}`);
-  let doc = readFileSync(DOC_PATH, 'utf8');
-  const update = process.env.OTA_UPDATE_REQUIREMENTS_DOC === '1';
-  const problems: string[] = [];
-  for (const [name, body] of [
-    ['summary', renderSummary()],
-    ...CONFORMANCE_CLASSES.map((c) => [c, renderTable(c)]),
-    ['decided-by', renderDecidedBy()],
-  ]) {
-    const m = block(name).exec(doc);
-    if (!m) {
-      problems.push(`no block <!-- requirements:${name} --> ... <!-- /requirements:${name} -->`);
-      continue;
-    }
-    if (m[2] === body) continue;
-    if (update) doc = doc.replace(block(name), (_all, open: string) => `${open}${body}\n<!-- /requirements:${name} -->`);
-    else {
-      const have = m[2].split('\n');
-      const want = body.split('\n');
-      const at = want.findIndex((line, i) => line !== have[i]);
-      problems.push(
-        `block ${name} differs from the catalogue, first at line ${at + 1}:\n    doc:       ${have[at] ?? '(missing)'}\n    catalogue: ${want[at] ?? '(none)'}`,
-      );
-    }
-  }
-  if (update) writeFileSync(DOC_PATH, doc);
-  expectNone(problems, 'differences between docs/requirements.md and the catalogue (OTA_UPDATE_REQUIREMENTS_DOC=1 rewrites the tables)');
 });
 
 test('the quote check itself fails on words the spec does not hold (self-test)', () => {

@@ -22,7 +22,7 @@ import { DEFAULT_LIMITS } from '../../../src/transport/http';
 import { loadXml, XmlDoc, XmlSyntaxError } from '../../../src/xml/xml';
 import { bookActivity, type Booker } from '../../../src/operations/activitybook/book';
 import { cancelOnlyItem, setBookingReference, setCancelType } from '../../../src/operations/bookcancel/request';
-import type { BookedItem } from '../../../src/operations/bookread/contract';
+import type { BookedItem } from '../../../src/contracts/booking-facts';
 
 const ROOT = join(__dirname, '../../..');
 const SAMPLES = join(ROOT, 'xml-samples');

@@ -2,7 +2,8 @@
 // when nothing is bookable the scenario's requirements become cantTell with the reason.
 import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
-import { discoverActivity, scheduleDescribed, type ScheduleShown } from '../../../../src/operations/activityavailability/discover';
+import { discoverActivity } from '../../../../src/operations/activityavailability/discover';
+import type { ScheduleShown } from '../../../../src/contracts/tour-activity';
 import { CannotTell } from '../../../../src/core/errors';
 import type { GatewayWorld } from '../../../../src/cucumber/world';
 import type { Exchange } from '../../../../src/contracts/rule';
@@ -178,24 +179,4 @@ test("a start time and duration availability does not show come from the activit
   );
   assert.equal(half.values.startDateTime, '2030-06-02T10:00:00');
   assert.ok(half.guessed.includes('a duration of 4 hours') && !half.guessed.some((g) => g.startsWith('a start time')));
-});
-
-test('what the descriptive data shows: OperationTime/@Start and Summary/@Duration of the activity asked for, nothing from a refusal', () => {
-  const nbc = (content: string) =>
-    exchange(
-      'activitynbc',
-      rs('OTA_ProductDescriptiveInfoRS', `<Success/><ProductDescriptiveContents>${content}</ProductDescriptiveContents>`),
-    );
-  const described = nbc(
-    '<TourActivityDescriptiveContent TourActivityID="OTHER"><Schedule><Summary Duration="PT2H"/></Schedule></TourActivityDescriptiveContent>' +
-      '<TourActivityDescriptiveContent TourActivityID="D1"><Schedule><Summary Start="--04-01" End="--10-31" Duration="PT7H"/>' +
-      '<Detail><OperationTimes><OperationTime Mon="true" Start="08:30"/></OperationTimes></Detail></Schedule></TourActivityDescriptiveContent>',
-  );
-  assert.deepEqual(scheduleDescribed(described, 'd1'), { time: '08:30:00', minutes: 420 });
-  assert.deepEqual(scheduleDescribed(described, 'NOPE'), {});
-  const refused = exchange(
-    'activitynbc',
-    rs('OTA_ProductDescriptiveInfoRS', '<Errors><Error Type="3" Code="320">unknown</Error></Errors>'),
-  );
-  assert.deepEqual(scheduleDescribed(refused, 'D1'), {});
 });

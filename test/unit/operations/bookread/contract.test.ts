@@ -4,14 +4,8 @@
 import { strict as assert } from 'node:assert';
 import { before, test } from 'node:test';
 import { exchange, expectRule, loadXml, noReply, prefixed, rs } from '../../../support/contracts';
-import {
-  noLongerLive,
-  onlyItemCancelled,
-  readDetails,
-  readReturns,
-  shownLive,
-  type ExpectedBooking,
-} from '../../../../src/operations/bookread/contract';
+import { noLongerLive, onlyItemCancelled, readDetails, readReturns, shownLive } from '../../../../src/operations/bookread/contract';
+import type { ExpectedBooking } from '../../../../src/contracts/booking-facts';
 
 before(loadXml);
 

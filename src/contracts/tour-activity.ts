@@ -1,25 +1,18 @@
-// What activity availability and activity search replies share: in 2016B both list their results
-// as TourActivityInfo elements of the same structure (OTA_TourActivityAvailRS.xsd and
+// What the tour activity operations share. In 2016B activity availability and activity search list
+// their results as TourActivityInfo elements of the same structure (OTA_TourActivityAvailRS.xsd and
 // OTA_TourActivitySearchRS.xsd), so the places of the hotel, product and dates facts are the same;
-// each operation names its own facts (ids "<operation>.activity.<thing>").
-import { fact, type Fact, type ReplyReader, notShown } from '../../contracts/reader';
-import { list, type Check, type Exchange } from '../../contracts/rule';
-import { checkServed } from '../../contracts/envelope';
-import {
-  day,
-  firstAccepted,
-  isDate,
-  itemsOffered,
-  nothingToJudge,
-  sameCode,
-  valuesEverywhere,
-  within,
-  wordIs,
-  xsBoolIs,
-} from '../../contracts/values';
-import type { XNode } from '../../xml/xml';
-import type { Corroboration, Need } from '../../contracts/corroboration';
-import { countryCode, normalName, placeVerdict } from '../../contracts/places';
+// each operation names its own facts (ids "<operation>.activity.<thing>"), and the rules over them
+// are here. Activity descriptive data names a product as they do (PRODUCT_REGION) and shows an
+// activity's schedule as availability does (SCHEDULE_FACTS).
+import { fact, type Fact, type ReplyReader, notShown, firstAccepted, valuesEverywhere } from './reader';
+import { list, type Check, type Exchange } from './rule';
+import { checkServed } from './envelope';
+import type { XNode } from '../xml/xml';
+import type { Corroboration, Need } from './corroboration';
+import { countryCode, normalName, placeVerdict } from './places';
+import { day, isDate, sameCode, within } from './value-forms';
+import { itemsOffered, nothingToJudge } from './items-offered';
+import { wordIs, xsBoolIs } from './xpath-predicates';
 
 /** The spec names a hotel as "text of Region with RegionCode=HotelCode", a product as "... RegionCode=Product". */
 const HOTEL_REGION = `ota:Location/ota:Region[${wordIs('@RegionCode', 'HotelCode')}]`;
@@ -31,8 +24,11 @@ const PICKUP = `ota:PickupDropoff[${xsBoolIs('@PickupInd', true)}]`;
 // A PickupDropoff that does not say it is a drop-off (PickupInd false): a drop-off point is not the hotel.
 const NOT_DROPOFF = `ota:PickupDropoff[not(${xsBoolIs('@PickupInd', false)})]`;
 
+/** The facts both replies show of a TourActivityInfo: what each operation's rules conclude when the reply does not show one. */
+export type TourActivityNotShown = Record<'activity' | 'tourActivityId' | 'product' | 'hotel' | 'area' | 'country' | 'start', string>;
+
 /** The facts both replies show of a TourActivityInfo, with ids of operation `op`. */
-export function tourActivityFacts(op: 'activityavailability' | 'activitysearch', xsd: string) {
+export function tourActivityFacts(op: 'activityavailability' | 'activitysearch', xsd: string, whenNotShown: TourActivityNotShown) {
   return {
     activity: fact(
       `${op}.activity`,
@@ -40,18 +36,21 @@ export function tourActivityFacts(op: 'activityavailability' | 'activitysearch',
       // Not an alternate (AlternateInd): OpenTravel's flag for an offer that does not meet the criteria.
       [`/*/ota:TourActivityInfo[not(${xsBoolIs('@AlternateInd', true)})]`],
       `${xsd}: TourActivityInfo (one per activity or option)`,
+      whenNotShown.activity,
     ),
     tourActivityId: fact(
       `${op}.activity.tourActivityId`,
       'the TourActivityID of an activity',
       ['ota:BasicInfo/@TourActivityID', PRODUCT_REGION],
       `${xsd}: TourActivityInfo/BasicInfo/@TourActivityID (TourActivityID_Type); the spec's "text of Region with RegionCode=Product"`,
+      whenNotShown.tourActivityId,
     ),
     product: fact(
       `${op}.activity.product`,
       'the product an activity is of (any of its codes)',
       ['ota:BasicInfo/@TourActivityID', 'ota:BasicInfo/@SupplierProductCode', PRODUCT_REGION],
       `${xsd}: BasicInfo/@TourActivityID and @SupplierProductCode; Location/Region RegionCode=Product (the spec's form)`,
+      whenNotShown.product,
     ),
     hotel: fact(
       `${op}.activity.hotel`,
@@ -60,6 +59,7 @@ export function tourActivityFacts(op: 'activityavailability' | 'activitysearch',
       `${xsd}: Location/Region (TourActivityLocationType) with the spec's RegionCode=HotelCode; PickupDropoff/@LocationName ` +
         '(TourActivityTransType; the spec writes the hotel code there in a booking: "LocationName (hotel code)"), not of a ' +
         'drop-off (PickupInd false). Ticket-only activities have no pickup.',
+      whenNotShown.hotel,
     ),
     area: fact(
       `${op}.activity.area`,
@@ -75,6 +75,7 @@ export function tourActivityFacts(op: 'activityavailability' | 'activitysearch',
       ],
       `${xsd}: TourActivityInfo/Location (TourActivityLocationType): Region/@RegionName, Address (StateProv, CityName, County, CountryName); ` +
         'Region text by RegionCode (Country, Region, Resort...: the vendor practice the spec derives from)',
+      whenNotShown.area,
     ),
     country: fact(
       `${op}.activity.country`,
@@ -85,6 +86,7 @@ export function tourActivityFacts(op: 'activityavailability' | 'activitysearch',
         `ota:Location/ota:Region[${wordIs('@RegionCode', 'Country')}]`,
       ],
       `${xsd}: TourActivityInfo/Location/Address/CountryName (text: name; @Code: ISO 3166); Region RegionCode=Country (vendor practice)`,
+      whenNotShown.country,
     ),
     start: fact(
       `${op}.activity.start`,
@@ -92,11 +94,42 @@ export function tourActivityFacts(op: 'activityavailability' | 'activitysearch',
       ['ota:Schedule/ota:Detail/@Start', 'ota:Schedule/ota:Summary/@Start'],
       `${xsd}: Schedule/Detail (OperationScheduleType, one per date or span) and Schedule/Summary (DateTimeSpanGroup): ` +
         '"The tour departure or activity start date/time". Recurring dates (--mm-dd) and times of day are not dates.',
+      whenNotShown.start,
     ),
   };
 }
 
 export type TourActivityFacts = ReturnType<typeof tourActivityFacts>;
+
+const AVAILABILITY_XSD = 'OTA_TourActivityAvailRS.xsd (2016B)';
+
+/**
+ * When and how long an activity operates: facts of activity availability (their ids, documented
+ * with its replies), which discovery also reads in the activity's descriptive data when
+ * availability does not show them (OpenTravel's tour activity schedule, in both replies).
+ */
+export const SCHEDULE_FACTS = {
+  operationTime: fact(
+    'activityavailability.activity.operationTime',
+    'the weekdays and start time an activity operates',
+    ['ota:Schedule/ota:Detail/ota:OperationTimes/ota:OperationTime', 'ota:Schedule//ota:OperationTime'],
+    `${AVAILABILITY_XSD}: Schedule/Detail/OperationTimes/OperationTime (DOW_PatternGroup: @Mon @Tue @Weds @Thur @Fri @Sat @Sun; @Start)`,
+    'Discovery takes the first start date as an operating day, and 09:00 as the start time.',
+  ),
+  duration: fact(
+    'activityavailability.activity.duration',
+    'the duration of an activity',
+    ['ota:Schedule/ota:Summary/@Duration', 'ota:Schedule/ota:Detail/@Duration', 'ota:Schedule//ota:OperationTime/@Duration'],
+    `${AVAILABILITY_XSD}: Schedule/Summary/@Duration, Schedule/Detail/@Duration (xs:duration)`,
+    'Discovery books 4 hours.',
+  ),
+};
+
+/** The start time and duration of an activity, as its descriptive data shows them (each may be absent). */
+export interface ScheduleShown {
+  time?: string;
+  minutes?: number;
+}
 
 /** The activities of a reply, each with a label for messages; cannot tell when there are none to judge. */
 export function activities(x: Exchange, c: Check, r: ReplyReader, f: TourActivityFacts) {

@@ -1,0 +1,93 @@
+// The tables docs/ shows of the code, rendered between markers so they never drift from it: in
+// docs/requirements.md the catalogue (`<!-- requirements:<class> -->`, its summary and the
+// decided-by table), in docs/reply-profile.md each operation's facts (`<!-- facts:<operation> -->`).
+// The prose around them is written by hand. `npm run docs` rewrites them; `--check` and
+// test/unit/scripts/docs.test.ts fail when one is stale, unknown or missing.
+import { CONFORMANCE_CLASSES, REQUIREMENTS, type RequirementDef, type RequirementId } from '../../src/spec/requirements';
+import { CONTRACTS } from '../../src/operations';
+import { DECIDED_BY } from '../../src/operations/decided-by';
+import type { Fact } from '../../src/contracts/reader';
+
+const BLOCK = /(<!-- ((?:requirements|facts):[a-z-]+) -->\n)([\s\S]*?)(\n?<!-- \/\2 -->)/g;
+
+const all: readonly RequirementDef[] = REQUIREMENTS;
+
+/** A Markdown table cell: pipes escaped, white space collapsed. */
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
+const table = (header: string[], rows: string[]) =>
+  [`| ${header.join(' | ')} |`, `|${header.map(() => '---|').join('')}`, ...rows].join('\n');
+
+const basisCell = (q: RequirementDef) =>
+  q.basis.kind === 'spec' ? `Spec: "${q.basis.quote}"` : q.basis.kind === 'convention' ? q.basis.text : `Profile: ${q.basis.text}`;
+
+function requirementsOf(cls: string): string {
+  const rows = all
+    .filter((q) => q.class === cls)
+    .map(
+      (q) =>
+        `| ${q.id} | ${q.level} | ${q.class} | ${cell(q.untestable ? `${q.statement} *Untestable: ${q.untestable}.*` : q.statement)} | ${cell(basisCell(q))} |`,
+    );
+  return table(['ID', 'Level', 'Class', 'Statement', 'Basis'], rows);
+}
+
+/** Per MUST requirement a contract rule judges: the facts that decide it (each operation's `decidedBy`). */
+function decidedBy(): string {
+  const ids = (xs: readonly string[] = []) => xs.map((x) => `\`${x}\``).join(', ') || '–';
+  const rows = all.flatMap((q) => {
+    const d = DECIDED_BY[q.id as RequirementId];
+    return d ? [`| ${q.id} | ${ids(d.facts)} | ${ids(d.corroboration)} |`] : [];
+  });
+  return table(['ID', 'Facts of its reply', 'Asked of the gateway when not shown (corroboration)'], rows);
+}
+
+function summary(): string {
+  const n = (l: string) => all.filter((q) => q.level === l).length;
+  return `${all.length} requirements: ${n('MUST')} MUST, ${n('SHOULD')} SHOULD, ${n('INFO')} INFO.`;
+}
+
+/** One row per fact: its places in the order the reader tries them (XPath unions escaped). */
+function factsOf(facts: readonly Fact[]): string {
+  const places = (f: Fact) => f.places.map((p) => `\`${p.replace(/\|/g, '\\|')}\``).join('<br>');
+  const rows = facts.map((f) => `| \`${f.id}\` | ${cell(f.what)} | ${places(f)} | ${cell(f.source)} | ${cell(f.whenNotShown)} |`);
+  return table(['Fact', 'What', 'Places, in order', 'Source', 'When the reply does not show it'], rows);
+}
+
+/** Every generated table, by its marker key. */
+export function generatedTables(): Map<string, string> {
+  return new Map([
+    ['requirements:summary', summary()],
+    ...CONFORMANCE_CLASSES.map((c) => [`requirements:${c}`, requirementsOf(c)] as [string, string]),
+    ['requirements:decided-by', decidedBy()],
+    ...Object.values(CONTRACTS).map((c) => [`facts:${c.op}`, factsOf(c.facts)] as [string, string]),
+  ]);
+}
+
+export interface StaleTable {
+  key: string;
+  /** The first line that differs, as the doc has it and as the code renders it; both undefined: the key is unknown. */
+  doc?: string;
+  code?: string;
+  unknown?: true;
+}
+
+/** The text with every table regenerated, the tables that differed, and the keys it shows. */
+export function regenerateTables(text: string, tables = generatedTables()): { text: string; stale: StaleTable[]; keys: string[] } {
+  const stale: StaleTable[] = [];
+  const keys: string[] = [];
+  const out = text.replace(BLOCK, (whole, open: string, key: string, found: string, close: string) => {
+    keys.push(key);
+    const body = tables.get(key);
+    if (body === undefined) {
+      stale.push({ key, unknown: true });
+      return whole;
+    }
+    if (found === body) return whole;
+    const have = found.split('\n');
+    const want = body.split('\n');
+    const at = want.findIndex((line, i) => line !== have[i]);
+    const i = at < 0 ? want.length : at;
+    stale.push({ key, doc: have[i] ?? '(missing)', code: want[i] ?? '(none)' });
+    return `${open}${body}${close.startsWith('\n') ? close : `\n${close}`}`;
+  });
+  return { text: out, stale, keys };
+}

@@ -1,0 +1,50 @@
+// "Returns available ...": the items a reply offers, and what a rule concludes when it shows none
+// (a finding, cannot tell, or nothing to judge when the test data declares no availability).
+import type { Fact, ReplyReader } from './reader';
+import { list, type Check, type Exchange } from './rule';
+import type { XNode } from '../xml/xml';
+
+/**
+ * A rule about the items of a reply finds none: it cannot tell, unless the test data declares no
+ * availability for the request (then "nothing" is a legitimate answer and the rule says nothing).
+ */
+export function nothingToJudge(x: Exchange, c: Check, what: string): void {
+  if (x.request.resultsOptional) c.notApplicable(`${x.request.resultsOptional}, and the reply shows no ${what}`);
+  else c.cannotTell(`the reply shows no ${what} to judge`);
+}
+
+/**
+ * Content of a reply that no fact explains: the root's children other than Success, Warnings and
+ * Errors that hold anything: elements, text or attributes (`<Hotel HotelCode="X"/>` holds a
+ * result; an empty container such as <RoomStays/> holds nothing). Local names.
+ */
+export function otherContent(r: ReplyReader): string[] {
+  const names = r.doc
+    .find("/*/*[not(local-name()='Success' or local-name()='Warnings' or local-name()='Errors')][* or normalize-space() or @*]")
+    .map((n) => ('name' in n && typeof n.name === 'string' ? n.name.replace(/^.*:/, '') : '?'));
+  return [...new Set(names)];
+}
+
+/**
+ * "Returns available ...": the items of `item` that a served reply shows. None in any known place
+ * is a failure only when the reply shows nothing else; content in places the suite does not know
+ * is cantTell (the spec shows no reply layout: "Response body structure of every endpoint: not
+ * shown"), with the way to name those places. When the test data declares no availability for
+ * the request (a party it does not list), no item is no finding at all. Returns the items found.
+ */
+export function itemsOffered(x: Exchange, c: Check, r: ReplyReader, item: Fact, expected: string): Array<{ node: XNode; at: string }> {
+  const items = r.items(item);
+  if (items.length > 0) return items;
+  if (x.request.resultsOptional) {
+    c.notApplicable(`${x.request.resultsOptional}, and the reply shows no ${item.what}`);
+    return items;
+  }
+  const other = otherContent(r);
+  if (other.length === 0) c.fail(r.placesOf(item).join(' | '), expected, 'none: the reply shows nothing but its status');
+  else
+    c.cannotTell(
+      `the reply shows ${item.what} in none of the known places, but carries other content (${list(other.slice(0, 3))}); ` +
+        `if that is where it shows them, name the place for "${item.id}" in OTA_REPLY_PROFILE`,
+    );
+  return items;
+}

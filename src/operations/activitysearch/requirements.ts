@@ -1,0 +1,57 @@
+// Activity search (POST /activitysearch), "Returns available activities in an area together with
+// some of their descriptive data": its requirements (its statements in the catalogue, by
+// conformance class) and the facts that decide each MUST its rules (./contract.ts) judge. This file
+// is data: it imports only src/spec/catalogue/define.ts, and src/spec/requirements.ts assembles the
+// catalogue from it.
+import { r, spec, ota, profile, MANDATORY_OPEN, ACTIVITY_PLACE, type DecidedByTable } from '../../spec/catalogue/define';
+
+export const requirements = {
+  core: [
+    r({
+      id: 'ASR-SUCCESS',
+      level: 'MUST',
+      class: 'core',
+      section: 'What the service does; Endpoints, /activitysearch',
+      statement:
+        'A valid activity search naming a hotel and a product with availability in the test data is served and returns at least one activity, each with some descriptive data (such as its name).',
+      basis: spec('Returns available activities in an area together with some of their descriptive data.'),
+    }),
+    r({
+      id: 'ASR-AREA',
+      level: 'MUST',
+      class: 'core',
+      section: 'What the service does; Endpoints, /activitysearch',
+      statement:
+        'Activities returned by a search are in the requested area: the area (region, town or country) of the hotel named by LocationPref Context=Source, or at that hotel.',
+      basis: spec('Returns available activities in an area together with some of their descriptive data.'),
+    }),
+    r({
+      id: 'ASR-DATES',
+      level: 'SHOULD',
+      class: 'core',
+      section: 'Endpoints, /activitysearch',
+      statement: 'Activities returned by a search take place within the requested DateTimePref Start to End.',
+      basis: ota(
+        'DateTimePref is the date preference of a search; the spec states an area for the search ("Returns available activities in an area") but no dates.',
+      ),
+    }),
+    r({
+      id: 'ASR-HOTEL-ONLY',
+      level: 'SHOULD',
+      class: 'core',
+      section: 'Endpoints, /activitysearch',
+      statement:
+        'An activity search that names a hotel (LocationPref Context=Source) and no product is served and returns activities of that area.',
+      basis: profile(`a reasonable reading of a form the spec neither requires nor forbids: ${MANDATORY_OPEN}`),
+    }),
+  ],
+} as const;
+
+/** Which facts decide each MUST a rule of ./contract.ts judges from the reply (docs/requirements.md renders them). */
+export const decidedBy: DecidedByTable<typeof requirements> = {
+  'ASR-SUCCESS': { facts: ['activitysearch.activity', 'activitysearch.activity.descriptive'] },
+  'ASR-AREA': {
+    facts: ['activitysearch.activity', 'activitysearch.activity.hotel', 'activitysearch.activity.area', 'activitysearch.activity.country'],
+    corroboration: ACTIVITY_PLACE,
+  },
+};
