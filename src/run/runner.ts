@@ -12,7 +12,8 @@ import { ConfigError, SuiteFault } from '../core/errors';
 import { loadConfig, PROJECT_ROOT } from './config';
 import { parseArguments, HELP, type RunArguments } from './arguments';
 import { effectiveTestData, openRunContext, suiteVersion, type RunContext } from './run-context';
-import { postXml, preflight } from '../transport/http';
+import { postXml } from '../transport/post-xml';
+import { checkReachable } from '../transport/reachability';
 import { cleanUpLedger, describeCleanup } from './bookings';
 import { checkCredentials } from './credentials-check';
 import { REPLAY_MISS_PREFIX } from '../transport/recording';
@@ -81,6 +82,7 @@ async function everyOperationMissing(ctx: RunContext): Promise<boolean> {
         operation: op.name,
         limits: ctx.config.limits,
         retry: { retries: 0, backoffMs: 0 },
+        breaker: ctx.breaker,
       });
       if (x.status !== 404) return false;
     } catch {
@@ -140,7 +142,7 @@ async function run(argv: string[]): Promise<number> {
   for (const w of ctx.redactor.warnings()) console.warn(`Warning: ${w}`);
 
   try {
-    const reachable = await preflight(ctx.baseUrl, config.limits);
+    const reachable = await checkReachable(ctx.baseUrl, config.limits);
     if (!reachable.reachable) throw new ConfigError(ctx.redactor.scrub(reachable.message));
     if (await everyOperationMissing(ctx))
       throw new ConfigError(
@@ -199,7 +201,7 @@ async function run(argv: string[]): Promise<number> {
     } catch (e) {
       crashed = e as Error;
     }
-    const stopped = guard.gatewayStopped();
+    const stopped = ctx.breaker.stoppedAnswering();
     if (stopped && !crashed) crashed = new GatewayStoppedAnswering(stopped);
     await ctx.close().catch(() => undefined);
 

@@ -11,7 +11,7 @@ import { loadXml } from '../../../src/xml/xml';
 import { OtaRequest } from '../../../src/xml/requests';
 import { OPERATIONS } from '../../../src/spec/operations';
 import { exchange } from '../../../src/transport/exchange';
-import { DEFAULT_LIMITS } from '../../../src/transport/http';
+import { DEFAULT_LIMITS } from '../../../src/transport/limits';
 import { Redactor } from '../../../src/safety/redaction';
 import { curlReproducer } from '../../../src/reporting/reproducer';
 import { baseValues } from '../../../src/run/scenario-values';

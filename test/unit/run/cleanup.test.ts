@@ -15,7 +15,7 @@ import { loadTestData } from '../../../src/run/test-data';
 import type { TestData } from '../../../src/core/test-data';
 import { BookingLedger, type LedgerEvent } from '../../../src/safety/ledger';
 import { cleanUpLedger, describeCleanup } from '../../../src/run/bookings';
-import { closeTransport } from '../../../src/transport/http';
+import { closeTransport } from '../../../src/transport/agents';
 import { OTA_NS, startHostileServer, type CapturedRequest, type RunningServer } from '../../support/hostile-server';
 import type { RunContext } from '../../../src/run/run-context';
 

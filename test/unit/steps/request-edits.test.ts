@@ -18,7 +18,7 @@ import { SuiteError } from '../../../src/core/errors';
 import { baseValues } from '../../../src/run/scenario-values';
 import { OtaRequest, bodyInAnotherNamespace, bodyUnderRoot, bodyWithVersion, truncatedBody } from '../../../src/xml/requests';
 import { exchange, type Exchange } from '../../../src/transport/exchange';
-import { DEFAULT_LIMITS } from '../../../src/transport/http';
+import { DEFAULT_LIMITS } from '../../../src/transport/limits';
 import { loadXml, XmlDoc, XmlSyntaxError } from '../../../src/xml/xml';
 import { bookActivity, type Booker } from '../../../src/operations/activitybook/book';
 import { cancelOnlyItem, setBookingReference, setCancelType } from '../../../src/operations/bookcancel/request';
