@@ -9,7 +9,7 @@ import { DEFAULT_LIMITS, DEFAULT_RETRY } from '../transport/limits';
 import { cancelBooking } from '../run/bookings';
 import { maskStepErrors, protectProcess } from '../safety/run-guard';
 import type { GatewayWorld } from './world';
-import { CLEANUP_NOTE_MEDIA_TYPE } from '../reporting/outcomes';
+import { CLEANUP_NOTE_MEDIA_TYPE } from '../reporting/requirement-outcomes';
 import { LATENCY_MEDIA_TYPE, timedExchange } from '../reporting/latency';
 
 // The configuration, loaded once per process: the runner's, which opened the run before cucumber

@@ -6,7 +6,7 @@
 //   4 NOT DETERMINED    no MUST failed, but some MUST of a claimed class is cantTell or untested;
 //                       for a --tags selection: "selection passed; not a conformance verdict"
 import { CONFORMANCE_CLASSES, type ConformanceClass } from '../spec/requirements';
-import { firstLine } from './outcomes';
+import { firstLine } from './requirement-outcomes';
 import type { ClassResult, RequirementResult, RunVerdict, ScenarioRecord } from './result';
 import type { Outcome } from '../core/outcomes';
 

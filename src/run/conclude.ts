@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { budgetNotes, latencyByOperation } from '../reporting/latency';
 import { SUMMARY_ONLY_NOTE } from '../reporting/console';
-import { requirementOutcomes } from '../reporting/outcomes';
+import { requirementOutcomes } from '../reporting/requirement-outcomes';
 import type { ConformanceResult } from '../reporting/result';
 import { decideVerdict, EXIT } from '../reporting/verdict';
 import { OPERATION_NAMES } from '../spec/operations';

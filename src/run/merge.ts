@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { ConfigError, SuiteFault } from '../core/errors';
 import { loadConfig } from './config';
 import { Redactor } from '../safety/redaction';
-import { requirementOutcomes } from '../reporting/outcomes';
+import { requirementOutcomes } from '../reporting/requirement-outcomes';
 import { decideVerdict, EXIT } from '../reporting/verdict';
 import { writeReports } from '../reporting/write';
 import { formatConsoleSummary } from '../reporting/console';

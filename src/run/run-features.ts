@@ -7,7 +7,7 @@ import { loadConfiguration, loadSupport, runCucumber, type ISupportCodeLibrary }
 import type { Assertion } from '../contracts/rule';
 import { PlainAllureWriter } from '../reporting/allure-writer';
 import type { TimedExchange } from '../reporting/latency';
-import { MessageCollector } from '../reporting/outcomes';
+import { MessageCollector } from '../reporting/requirement-outcomes';
 import type { ScenarioRecord } from '../reporting/result';
 import { GatewayStoppedAnswering } from '../safety/run-guard';
 import type { ConformanceClass } from '../spec/requirements';
