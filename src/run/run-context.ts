@@ -6,7 +6,7 @@ import { nameScenariosInRequests } from '../transport/recording';
 import { join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadConfig, PROJECT_ROOT, type Credentials, type SuiteConfig } from './config';
-import { deepMerge, loadTestData } from './test-data';
+import { deepMerge, loadTestData } from './test-data-file';
 import type { TestData } from '../core/test-data';
 import { Redactor } from '../safety/redaction';
 import { BookingLedger } from '../safety/ledger';

@@ -15,7 +15,7 @@ import { DEFAULT_LIMITS } from '../../../src/transport/limits';
 import { Redactor } from '../../../src/safety/redaction';
 import { curlReproducer } from '../../../src/reporting/reproducer';
 import { baseValues } from '../../../src/run/scenario-values';
-import { loadTestData } from '../../../src/run/test-data';
+import { loadTestData } from '../../../src/run/test-data-file';
 
 let sb: RunningSandbox;
 const dir = mkdtempSync(join(tmpdir(), 'ota-repro-'));
