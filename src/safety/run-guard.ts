@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { SuiteFault } from '../core/errors';
 import { breakerMarker } from './failure-breaker';
 import { BookingLedger } from './ledger';
-import { maskConsole, scrubText } from './console';
+import { maskConsole, scrubText } from './masked-console';
 import { Redactor } from './redaction';
 
 /** Exit code of a run that could not take place (src/reporting/verdict.ts EXIT.COULD_NOT_RUN). */

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MASK, scanForSecrets } from '../../../src/safety/redaction';
 import { maskStepErrors } from '../../../src/safety/run-guard';
-import { maskConsole } from '../../../src/safety/console';
+import { maskConsole } from '../../../src/safety/masked-console';
 import { Redactor } from '../../../src/safety/redaction';
 
 const PW = 'Zx9-Distinct!Pw&<42';
@@ -20,7 +20,7 @@ const basic = `Basic ${Buffer.from(`${USER}:${PW}`).toString('base64')}`;
 function consoleOf(script: string): string {
   const mod = (p: string) => JSON.stringify(resolve(__dirname, p));
   const code = `
-    const { maskConsole } = require(${mod('../../../src/safety/console.ts')});
+    const { maskConsole } = require(${mod('../../../src/safety/masked-console.ts')});
     const { Redactor } = require(${mod('../../../src/safety/redaction.ts')});
     maskConsole(new Redactor([process.env.PW], { user: ${JSON.stringify(USER)} }));
     ${script}`;
