@@ -2,7 +2,7 @@
 // verdict, the notes for the certifier and the reply times: the result every report shows.
 import { execFileSync } from 'node:child_process';
 import { budgetNotes, latencyByOperation } from '../reporting/latency';
-import { SUMMARY_ONLY_NOTE } from '../reporting/console';
+import { SUMMARY_ONLY_NOTE } from '../reporting/console-summary';
 import { requirementOutcomes } from '../reporting/requirement-outcomes';
 import type { ConformanceResult } from '../reporting/result';
 import { decideVerdict, EXIT } from '../reporting/verdict';

@@ -13,7 +13,7 @@ import { Redactor } from '../safety/redaction';
 import { requirementOutcomes } from '../reporting/requirement-outcomes';
 import { decideVerdict, EXIT } from '../reporting/verdict';
 import { writeReports } from '../reporting/write';
-import { formatConsoleSummary } from '../reporting/console';
+import { formatConsoleSummary } from '../reporting/console-summary';
 import type { ConformanceResult } from '../reporting/result';
 
 function parseMergeArguments(argv: string[]): { out: string; dirs: string[] } {

@@ -3,7 +3,7 @@
 // printed (write); last, everything written scanned for the run's secrets (scan).
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatConsoleSummary } from '../reporting/console';
+import { formatConsoleSummary } from '../reporting/console-summary';
 import type { ConformanceResult } from '../reporting/result';
 import { writeReports } from '../reporting/write';
 import { formatFindings as formatSecretFindings } from '../safety/redaction';
