@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:f
 import { join, resolve } from 'node:path';
 import { ConfigError, SuiteFault } from '../core/errors';
 import { loadConfig } from './config';
-import { Redactor } from '../safety/redaction';
+import { Redactor } from '../safety/masking';
 import { requirementOutcomes } from '../reporting/requirement-outcomes';
 import { decideVerdict, EXIT } from '../reporting/verdict';
 import { writeReports } from '../reporting/write';

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { loadConfig, PROJECT_ROOT, type Credentials, type SuiteConfig } from './config';
 import { deepMerge, loadTestData } from './test-data-file';
 import type { TestData } from '../core/test-data';
-import { Redactor } from '../safety/redaction';
+import { Redactor } from '../safety/masking';
 import { BookingLedger } from '../safety/ledger';
 import { loadXml, XmlSchema } from '../xml/xml';
 import { loadReplyProfile, type ReplyProfile } from './reply-profile';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { formatConsoleSummary } from '../reporting/console-summary';
 import type { ConformanceResult } from '../reporting/result';
 import { writeReports } from '../reporting/write';
-import { formatFindings as formatSecretFindings } from '../safety/redaction';
+import { formatFindings as formatSecretFindings } from '../safety/scanning';
 import { scanForSecretsInParallel } from '../safety/parallel-scan';
 import { EXIT } from '../reporting/verdict';
 import type { RunArguments } from './arguments';

@@ -14,7 +14,7 @@ import { SuiteFault } from '../core/errors';
 import { breakerMarker } from './failure-breaker';
 import { BookingLedger } from './ledger';
 import { maskConsole, scrubText } from './masked-console';
-import { Redactor } from './redaction';
+import { Redactor } from './masking';
 
 /** Exit code of a run that could not take place (src/reporting/verdict.ts EXIT.COULD_NOT_RUN). */
 const COULD_NOT_RUN = 2;

@@ -6,7 +6,7 @@ import { DEFAULT_RETRY } from '../../../src/transport/limits';
 import { postXml, type PostOptions } from '../../../src/transport/post-xml';
 import { decodeReplyBody } from '../../../src/transport/reply-body';
 import { ReplyDecodingError } from '../../../src/transport/reply-decoding-error';
-import { MASK, Redactor } from '../../../src/safety/redaction';
+import { MASK, Redactor } from '../../../src/safety/masking';
 import { billionLaughs, quadraticBlowup, startHostileServer, type Behaviour } from '../../support/hostile-server';
 import { disguises, ncrHex } from '../../support/secret-forms';
 import { loadXml, XmlDoc } from '../../../src/xml/xml';
