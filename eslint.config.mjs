@@ -27,9 +27,9 @@ export default tseslint.config(
     },
   },
   {
-    // Short units with one job each, every line counted (blank and comment lines too). The domain
-    // layers hold to it; the catalogue's data files are well under the file bound, one per owner.
-    files: ['src/operations/**/*.ts', 'src/contracts/**/*.ts', 'src/spec/**/*.ts'],
+    // Short units with one job each (issue 26): no function over 80 lines, no file over 400, every
+    // line counted (blank and comment lines too). The catalogue's data files are one per owner.
+    files: ['src/**/*.ts', 'steps/**/*.ts'],
     rules: {
       'max-lines-per-function': ['error', { max: 80 }],
       'max-lines': ['error', { max: 400 }],

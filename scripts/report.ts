@@ -10,8 +10,9 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, PROJECT_ROOT } from '../src/run/config';
 import { ConfigError } from '../src/core/errors';
-import { formatFindings, Redactor, scanForSecrets } from '../src/safety/redaction';
-import { maskConsole } from '../src/safety/console';
+import { Redactor } from '../src/safety/masking';
+import { formatFindings, scanForSecrets } from '../src/safety/scanning';
+import { maskConsole } from '../src/safety/masked-console';
 import { ALLURE3_CATEGORIES } from '../src/reporting/allure-metadata';
 import { historyFile, historyLabel, historyLimit } from '../src/reporting/allure-history';
 

@@ -3,7 +3,7 @@
 // the body actually sent, so that no sentence can silently do nothing. Each edit is a typed
 // function of its operation (src/operations/<op>/request.ts); no XPath and no codes here.
 import type { OperationName } from '../src/spec/operations';
-import { partyAvailable } from '../src/run/test-data';
+import { partyAvailable } from '../src/run/test-data-file';
 import type { Party, TestData } from '../src/core/test-data';
 import { StepUsageError } from '../src/core/errors';
 import {

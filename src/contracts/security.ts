@@ -2,7 +2,7 @@
 // escaped, URL-encoded, base64 of the password or of user:password), in its body, its headers or
 // its status line. The evidence stays masked; the finding names the form, never the value.
 import { httpRule, type Rule } from './rule';
-import type { Redactor } from '../safety/redaction';
+import type { Redactor } from '../safety/masking';
 
 export function credentialEcho(redactor: Redactor, user: string): Rule {
   return httpRule('SEC-NO-CREDENTIAL-ECHO', (x, c) => {

@@ -2,7 +2,7 @@
 // request (method, URL, headers, body), the reply (status, headers, body pretty-printed, and its
 // raw bytes), and a curl reproducer that sends the same request outside the suite.
 import type { Exchange } from '../transport/exchange';
-import type { Redactor } from '../safety/redaction';
+import type { Redactor } from '../safety/masking';
 import type { Judged } from './judge';
 import { curlReproducer } from '../reporting/reproducer';
 

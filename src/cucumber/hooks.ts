@@ -5,11 +5,11 @@ import { After, AfterAll, AfterStep, Before, BeforeAll, setDefaultTimeout, setDe
 import { openedConfig, openRunContext, runContext } from '../run/run-context';
 import { loadConfig } from '../run/config';
 import { ConfigError } from '../core/errors';
-import { DEFAULT_LIMITS, DEFAULT_RETRY } from '../transport/http';
+import { DEFAULT_LIMITS, DEFAULT_RETRY } from '../transport/limits';
 import { cancelBooking } from '../run/bookings';
 import { maskStepErrors, protectProcess } from '../safety/run-guard';
 import type { GatewayWorld } from './world';
-import { CLEANUP_NOTE_MEDIA_TYPE } from '../reporting/outcomes';
+import { CLEANUP_NOTE_MEDIA_TYPE } from '../reporting/requirement-outcomes';
 import { LATENCY_MEDIA_TYPE, timedExchange } from '../reporting/latency';
 
 // The configuration, loaded once per process: the runner's, which opened the run before cucumber
@@ -31,8 +31,8 @@ const early =
 const { limits, retry } = early ?? { limits: DEFAULT_LIMITS, retry: DEFAULT_RETRY };
 setDefaultTimeout(Math.max(60_000, limits.requestTimeoutMs * (retry.retries + 1) * 4 + 10_000));
 
-// Each process (a parallel worker writes to the terminal itself) masks its console and shares the
-// breaker; errors of steps and hooks are masked before any formatter sees them.
+// Each process (a parallel worker writes to the terminal itself) masks its console (the run
+// context gives it the run's breaker); errors of steps and hooks are masked before any formatter sees them.
 if (early) protectProcess(early);
 setDefinitionFunctionWrapper(maskStepErrors);
 

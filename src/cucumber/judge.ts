@@ -12,7 +12,7 @@
 import { CannotTell, ConformanceAssertionError } from '../core/errors';
 import { requirement } from '../spec/requirements';
 import type { Assertion, Finding } from '../contracts/rule';
-import { ASSERTIONS_MEDIA_TYPE } from '../reporting/outcomes';
+import { ASSERTIONS_MEDIA_TYPE } from '../reporting/requirement-outcomes';
 import { WARNING_LABEL } from '../reporting/allure-metadata';
 import { label } from 'allure-js-commons';
 

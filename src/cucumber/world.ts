@@ -3,17 +3,16 @@
 // to ./judge, booking safety to src/safety. Steps speak to it in domain terms only.
 import { withScenario } from '../transport/recording';
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
-import { exchange, disposeExchange, type Exchange } from '../transport/exchange';
+import { exchange, disposeExchange, unreachableNote, type Exchange } from '../transport/exchange';
 import { OtaRequest } from '../xml/requests';
 import type { PlaceholderValues } from '../core/test-data';
 import { OPERATIONS, type OperationName, type OperationSpec } from '../spec/operations';
-import { replySchema, runContext, type RunContext } from '../run/run-context';
+import { exchangeOptions, replySchema, runContext, type RunContext } from '../run/run-context';
 import { alignmentRule } from '../contracts/alignment';
 import { credentialEcho } from '../contracts/security';
 import { baseValues, newReference } from '../run/scenario-values';
 import { CannotTell, StepUsageError } from '../core/errors';
 import { recordBookingIntent } from '../run/bookings';
-import { unreachableNote } from '../transport/http';
 import type { Assertion, Rule } from '../contracts/rule';
 import { attachEvidence } from './evidence';
 import { discoverActivity } from '../operations/activityavailability/discover';
@@ -120,9 +119,7 @@ export class GatewayWorld extends World {
    */
   private exchangeOf(request: OtaRequest, brokenBody?: string): Promise<Exchange> {
     const ctx = this.run;
-    return withScenario(this.scenarioKey, () =>
-      exchange(request, { baseUrl: ctx.baseUrl, limits: ctx.config.limits, retry: ctx.config.retry, body: brokenBody }),
-    );
+    return withScenario(this.scenarioKey, () => exchange(request, { ...exchangeOptions(ctx), body: brokenBody }));
   }
 
   /** The alignment rule for the last reply's operation, or undefined without its schema. */

@@ -14,7 +14,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { visible } from './conformance-report';
-import { firstLine } from './outcomes';
+import { firstLine } from './requirement-outcomes';
 import type { ConformanceResult, RequirementResult, ScenarioRecord } from './result';
 
 export interface JUnitOptions {

@@ -2,7 +2,7 @@
 // outcome, so a log shows progress instead of one unterminated line of dots.
 import { Formatter, type IFormatterOptions } from '@cucumber/cucumber';
 import type * as messages from '@cucumber/messages' with { 'resolution-mode': 'import' };
-import { worseStep } from './outcomes';
+import { worseStep } from './requirement-outcomes';
 
 const WORD: Record<string, string> = {
   PASSED: 'passed',

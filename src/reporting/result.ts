@@ -1,6 +1,6 @@
 // The result of a conformance run, as every report shows it (console, summary.json, the
 // conformance report in HTML, Markdown and JSON, Allure's environment). Built by
-// src/reporting/outcomes.ts from cucumber's messages; outcomes after W3C EARL.
+// src/reporting/requirement-outcomes.ts from cucumber's messages; outcomes after W3C EARL.
 import type { ConformanceClass, RequirementDef } from '../spec/requirements';
 import type { Assertion } from '../contracts/rule';
 import type { CheckOutcome, Outcome } from '../core/outcomes';

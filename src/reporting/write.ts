@@ -3,7 +3,7 @@
 // Allure metadata (environment, executor, categories) beside the Allure results.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Redactor } from '../safety/redaction';
+import type { Redactor } from '../safety/masking';
 import type { ConformanceResult } from './result';
 import { writeConformanceReport } from './conformance-report';
 import { writeJUnit } from './junit';

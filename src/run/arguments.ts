@@ -95,90 +95,108 @@ export function forEachArgument(
 
 export function parseArguments(argv: string[], knownProfiles: string[]): RunArguments {
   const out: RunArguments = { profile: 'default', strict: false, summaryOnly: false, help: false, cucumber: {} };
-  const c = out.cucumber;
-  const selection: string[] = [];
   forEachArgument(
     argv,
     (m) => new ConfigError(m),
     (a, value) => {
-      switch (a) {
-        case '-p':
-        case '--profile':
-          out.profile = value();
-          break;
-        case '--claim':
-          out.claims = value()
-            .split(/[\s,]+/)
-            .filter(Boolean);
-          break;
-        case '--strict':
-          out.strict = true;
-          break;
-        case '--summary-only':
-          out.summaryOnly = true;
-          break;
-        case '--record':
-          out.record = value();
-          break;
-        case '--replay':
-          out.replay = value();
-          break;
-        case '-h':
-        case '--help':
-          out.help = true;
-          break;
-        case '-t':
-        case '--tags':
-          c.tags = c.tags ? `(${c.tags}) and (${value()})` : value();
-          break;
-        case '-n':
-        case '--name':
-          (c.name ??= []).push(value());
-          break;
-        case '--fail-fast':
-          c.failFast = true;
-          break;
-        case '-d':
-        case '--dry-run':
-          c.dryRun = true;
-          break;
-        case '--parallel':
-          c.parallel = int(a, value(), 0);
-          break;
-        case '--retry':
-          c.retry = int(a, value(), 0);
-          break;
-        case '--order': {
-          const v = value();
-          if (!/^(defined|random(:\d+)?)$/.test(v)) throw new ConfigError(`--order must be defined or random[:seed], not "${v}"`);
-          c.order = v;
-          break;
-        }
-        case '--shard': {
-          const v = value();
-          const m = /^(\d+)\/(\d+)$/.exec(v);
-          if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2]))
-            throw new ConfigError(`--shard must be i/n with 1 <= i <= n, not "${v}"`);
-          c.shard = v;
-          break;
-        }
-        case '-f':
-        case '--format':
-          (c.format ??= []).push(value());
-          break;
-        default:
-          if (a.startsWith('-')) throw new ConfigError(`unknown argument ${a}; see npm run conformance -- --help`);
-          (c.paths ??= []).push(a);
-      }
+      if (suiteOption(out, a, value) || cucumberOption(out.cucumber, a, value)) return;
+      if (a.startsWith('-')) throw new ConfigError(`unknown argument ${a}; see npm run conformance -- --help`);
+      (out.cucumber.paths ??= []).push(a);
     },
   );
   if (!knownProfiles.includes(out.profile)) throw new ConfigError(`unknown profile "${out.profile}"; known: ${knownProfiles.join(', ')}`);
+  const selection = selectionOf(out.cucumber);
+  if (selection) out.selection = selection;
+  return out;
+}
+
+/** One of the suite's own options into `out`; false when `a` is not one. */
+function suiteOption(out: RunArguments, a: string, value: () => string): boolean {
+  switch (a) {
+    case '-p':
+    case '--profile':
+      out.profile = value();
+      return true;
+    case '--claim':
+      out.claims = value()
+        .split(/[\s,]+/)
+        .filter(Boolean);
+      return true;
+    case '--strict':
+      out.strict = true;
+      return true;
+    case '--summary-only':
+      out.summaryOnly = true;
+      return true;
+    case '--record':
+      out.record = value();
+      return true;
+    case '--replay':
+      out.replay = value();
+      return true;
+    case '-h':
+    case '--help':
+      out.help = true;
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** One of cucumber's options into `c`, checked; false when `a` is not one. */
+function cucumberOption(c: CucumberOptions, a: string, value: () => string): boolean {
+  switch (a) {
+    case '-t':
+    case '--tags':
+      c.tags = c.tags ? `(${c.tags}) and (${value()})` : value();
+      return true;
+    case '-n':
+    case '--name':
+      (c.name ??= []).push(value());
+      return true;
+    case '--fail-fast':
+      c.failFast = true;
+      return true;
+    case '-d':
+    case '--dry-run':
+      c.dryRun = true;
+      return true;
+    case '--parallel':
+      c.parallel = int(a, value(), 0);
+      return true;
+    case '--retry':
+      c.retry = int(a, value(), 0);
+      return true;
+    case '--order': {
+      const v = value();
+      if (!/^(defined|random(:\d+)?)$/.test(v)) throw new ConfigError(`--order must be defined or random[:seed], not "${v}"`);
+      c.order = v;
+      return true;
+    }
+    case '--shard': {
+      const v = value();
+      const m = /^(\d+)\/(\d+)$/.exec(v);
+      if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new ConfigError(`--shard must be i/n with 1 <= i <= n, not "${v}"`);
+      c.shard = v;
+      return true;
+    }
+    case '-f':
+    case '--format':
+      (c.format ??= []).push(value());
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** What narrows the run below the claimed classes, as the reports name it; undefined for a whole run. */
+function selectionOf(c: CucumberOptions): string | undefined {
+  const selection: string[] = [];
   if (c.tags) selection.push(`--tags "${c.tags}"`);
   if (c.name) selection.push(`--name ${c.name.map((n) => `"${n}"`).join(' ')}`);
   if (c.paths) selection.push(`paths ${c.paths.join(' ')}`);
   if (c.failFast) selection.push('--fail-fast');
   if (c.dryRun) selection.push('--dry-run');
   if (c.shard) selection.push(`--shard ${c.shard}`);
-  if (selection.length) out.selection = selection.join(' ');
-  return out;
+  return selection.length ? selection.join(' ') : undefined;
 }

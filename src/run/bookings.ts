@@ -9,7 +9,7 @@ import { OtaRequest } from '../xml/requests';
 import { OPERATIONS } from '../spec/operations';
 import { baseValues } from './scenario-values';
 import { refusalForm } from '../contracts/envelope';
-import type { RunContext } from './run-context';
+import { exchangeOptions, type RunContext } from './run-context';
 import type { Exchange } from '../contracts/rule';
 import type { LedgerEntry } from '../safety/ledger';
 
@@ -46,7 +46,7 @@ function readState(x: Exchange, cancelledWords: readonly string[]): 'active' | '
 async function send(ctx: RunContext, op: 'bookcancel' | 'bookread', bookingRef: string): Promise<Exchange> {
   const values = { ...baseValues(ctx.credentials, ctx.data, ctx.config.runId), bookingRef, cancelType: ctx.data.booking.commitCancelType };
   const request = OtaRequest.fromSample(OPERATIONS[op], ctx.config.samplesDir, values);
-  return exchange(request, { baseUrl: ctx.baseUrl, limits: ctx.config.limits, retry: ctx.config.retry });
+  return exchange(request, exchangeOptions(ctx));
 }
 
 async function read(ctx: RunContext, bookingRef: string): Promise<{ state: ReturnType<typeof readState>; why: string }> {

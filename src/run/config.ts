@@ -4,7 +4,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ConfigError } from '../core/errors';
-import { DEFAULT_LIMITS, type RetryPolicy, type TransportLimits } from '../transport/http';
+import { DEFAULT_LIMITS, type RetryPolicy, type TransportLimits } from '../transport/limits';
 
 /** The folder with package.json: found upwards, as this file runs from src/run or compiled from build/src/run. */
 export const PROJECT_ROOT = (() => {

@@ -16,7 +16,7 @@ import { OPERATIONS, type OperationName } from '../spec/operations';
 import { refusalForm } from '../contracts/envelope';
 import { ConfigError } from '../core/errors';
 import { baseValues } from './scenario-values';
-import type { RunContext } from './run-context';
+import { exchangeOptions, type RunContext } from './run-context';
 import type { Credentials } from './config';
 
 /** What a refusal says of authentication: HTTP 401 or 403, OpenTravel error type 4 (authentication) or 5 (authorization), or words. */
@@ -30,9 +30,7 @@ async function refusalOf(
 ): Promise<{ refusal: string; authentication: boolean } | undefined> {
   const request = OtaRequest.fromSample(OPERATIONS[op], ctx.config.samplesDir, baseValues(credentials, ctx.data, ctx.config.runId));
   const x = await exchange(request, {
-    baseUrl: ctx.baseUrl,
-    limits: ctx.config.limits,
-    retry: ctx.config.retry,
+    ...exchangeOptions(ctx),
     headers: { [PREFLIGHT_HEADER.name]: PREFLIGHT_HEADER.value },
   });
   try {

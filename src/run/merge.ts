@@ -9,11 +9,11 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:f
 import { join, resolve } from 'node:path';
 import { ConfigError, SuiteFault } from '../core/errors';
 import { loadConfig } from './config';
-import { Redactor } from '../safety/redaction';
-import { requirementOutcomes } from '../reporting/outcomes';
+import { Redactor } from '../safety/masking';
+import { requirementOutcomes } from '../reporting/requirement-outcomes';
 import { decideVerdict, EXIT } from '../reporting/verdict';
 import { writeReports } from '../reporting/write';
-import { formatConsoleSummary } from '../reporting/console';
+import { formatConsoleSummary } from '../reporting/console-summary';
 import type { ConformanceResult } from '../reporting/result';
 
 function parseMergeArguments(argv: string[]): { out: string; dirs: string[] } {

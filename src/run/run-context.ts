@@ -6,17 +6,19 @@ import { nameScenariosInRequests } from '../transport/recording';
 import { join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadConfig, PROJECT_ROOT, type Credentials, type SuiteConfig } from './config';
-import { deepMerge, loadTestData } from './test-data';
+import { deepMerge, loadTestData } from './test-data-file';
 import type { TestData } from '../core/test-data';
-import { Redactor } from '../safety/redaction';
+import { Redactor } from '../safety/masking';
 import { BookingLedger } from '../safety/ledger';
 import { loadXml, XmlSchema } from '../xml/xml';
 import { loadReplyProfile, type ReplyProfile } from './reply-profile';
 import { FACT_IDS } from '../operations';
 import { ConfigError } from '../core/errors';
 import { CONFORMANCE_CLASSES, type ConformanceClass } from '../spec/requirements';
-import { closeTransport } from '../transport/http';
+import { closeTransport } from '../transport/agents';
+import { FailureBreaker } from '../safety/failure-breaker';
 import type { OperationSpec } from '../spec/operations';
+import type { SendOptions } from '../transport/exchange';
 
 export interface RunContext {
   config: SuiteConfig;
@@ -32,6 +34,8 @@ export interface RunContext {
   ledger: BookingLedger;
   /** Schema per reply root, loaded on first use; null when the folder has none for that root. */
   schemas: Map<string, XmlSchema | null>;
+  /** This process's "gateway stopped answering" breaker, handed to every exchange of the run. */
+  breaker: FailureBreaker;
   close(): Promise<void>;
 }
 
@@ -140,6 +144,7 @@ export async function openRunContext(loaded?: SuiteConfig): Promise<RunContext> 
     redactor,
     ledger: new BookingLedger(config.ledgerFile),
     schemas: new Map(),
+    breaker: FailureBreaker.forRun(config),
     async close() {
       for (const s of this.schemas.values()) s?.dispose();
       this.schemas.clear();
@@ -149,6 +154,11 @@ export async function openRunContext(loaded?: SuiteConfig): Promise<RunContext> 
     },
   };
   return current;
+}
+
+/** How every exchange of the run is sent: its target, limits, retries and breaker. */
+export function exchangeOptions(ctx: RunContext): SendOptions {
+  return { baseUrl: ctx.baseUrl, limits: ctx.config.limits, retry: ctx.config.retry, breaker: ctx.breaker };
 }
 
 /** The OpenTravel schema for an operation's reply, or null when there is none (or no folder). */

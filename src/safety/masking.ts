@@ -1,6 +1,6 @@
 // Masking: keeping secrets (OTA_PASSWORD and the configured secret list) out of every artifact.
 // Redactor.maskXml / scrub are applied by the suite before anything is printed or attached (and
-// to every console write, see console.ts). A secret is seen in every disguise: raw, XML-escaped,
+// to every console write, see masked-console.ts). A secret is seen in every disguise: raw, XML-escaped,
 // numeric character references (&#72;, &#x48;), JSON-escaped, URL-encoded, split by white space
 // or line breaks, and base64 (of the secret alone or inside a larger text such as user:password
 // or an embedded attachment). Every pass is linear in the text (secret-views.ts): hostile replies

@@ -1,21 +1,20 @@
 // The run's safety net, set up right after the configuration is loaded and before anything is
 // printed about the target or sent to it:
-//   - every process (the runner and each cucumber worker) masks its console and shares the
-//     "gateway stopped answering" breaker (protectProcess);
+//   - every process (the runner and each cucumber worker) masks its console (protectProcess);
 //   - the runner checks that the booking ledger can be written, claims its share of the ledger
 //     (a lock with pid, host and heartbeat: other runs leave its bookings alone), and bounds the
 //     whole run with OTA_RUN_DEADLINE_MS: past it the run stops with exit 2 and kills cucumber's
 //     worker processes. A second timer on its own thread backs this up if the runner's event loop
-//     itself were frozen (a hostile reply once did that): it kills the run 30 s later.
+//     itself were frozen (a hostile reply once did that): it kills the run 30 s later. It clears
+//     the marker of the run's "gateway stopped answering" breaker (failure-breaker.ts) at both ends.
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { SuiteFault } from '../core/errors';
-import { configureFailureBreaker, gatewayStoppedAnswering } from '../transport/http';
+import { breakerMarker } from './failure-breaker';
 import { BookingLedger } from './ledger';
-import { maskConsole, scrubText } from './console';
-import { Redactor } from './redaction';
+import { maskConsole, scrubText } from './masked-console';
+import { Redactor } from './masking';
 
 /** Exit code of a run that could not take place (src/reporting/verdict.ts EXIT.COULD_NOT_RUN). */
 const COULD_NOT_RUN = 2;
@@ -33,19 +32,12 @@ export interface GuardedRun {
   ledgerFile: string;
   secrets: string[];
   credentials: { user: string };
-  maxConsecutiveFailures: number;
   runDeadlineMs: number;
 }
 
-/** Where a tripped breaker leaves its marker, shared by the run's processes (same run id). */
-function breakerMarker(config: GuardedRun): string {
-  return join(new BookingLedger(config.ledgerFile).runsDir, `${config.runId.replace(/[^\w.-]/g, '_')}.stopped`);
-}
-
-/** Per process (runner and every cucumber worker): masked console, shared failure breaker. */
+/** Per process (runner and every cucumber worker): masked console. */
 export function protectProcess(config: GuardedRun): void {
   maskConsole(new Redactor(config.secrets, { user: config.credentials.user }));
-  configureFailureBreaker({ maxConsecutiveFailures: config.maxConsecutiveFailures, markerFile: breakerMarker(config) });
 }
 
 /**
@@ -74,8 +66,6 @@ export function maskStepErrors(fn: (...args: unknown[]) => unknown): (...args: u
 }
 
 export interface RunGuard {
-  /** "the gateway stopped answering after ..." once the breaker tripped in any process, else undefined. */
-  gatewayStopped(): string | undefined;
   /** Ends the deadline, releases the ledger claim. Idempotent. */
   stop(): void;
 }
@@ -134,7 +124,7 @@ export function startRunGuard(config: GuardedRun): RunGuard {
   }, config.runDeadlineMs);
   deadline.unref();
 
-  return { gatewayStopped: gatewayStoppedAnswering, stop };
+  return { stop };
 }
 
 // A thread of its own: it runs even when the main thread is stuck in a loop.

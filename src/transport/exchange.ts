@@ -3,9 +3,10 @@
 // EP-WELL-FORMED), never thrown past the scenario: the run goes on.
 import { SuiteError } from '../core/errors';
 import { recordExchange, replaying, REPLAY_MISS_HEADER, REPLAY_MISS_PREFIX, scenarioHeaders } from './recording';
-import { postXml, TransportError, type RetryPolicy, type TransportLimits } from './http';
+import type { RetryPolicy, TransportLimits } from './limits';
+import { postXml, type ExchangeBreaker, type HttpExchange } from './post-xml';
 import { decodeReplyBody } from './reply-body';
-import type { HttpExchange } from './http';
+import { TransportError } from './transport-error';
 import type { OtaRequest } from '../xml/requests';
 import type { OperationSpec } from '../spec/operations';
 import { XmlDoc } from '../xml/xml';
@@ -62,6 +63,8 @@ export interface SendOptions {
   body?: string;
   /** Extra HTTP headers (the runner's own preflight requests say so: PREFLIGHT_HEADER). */
   headers?: Record<string, string>;
+  /** The run's "gateway stopped answering" breaker (RunContext.breaker). */
+  breaker?: ExchangeBreaker;
 }
 
 /** Marks the requests the runner sends before any scenario, so a gateway's logs can tell them apart. */
@@ -83,6 +86,7 @@ export async function exchange(request: OtaRequest, opts: SendOptions): Promise<
       retry: opts.retry,
       idempotent: op.idempotent,
       headers: { ...opts.headers, ...scenarioHeaders() },
+      breaker: opts.breaker,
     });
   } catch (e) {
     if (!(e instanceof TransportError)) throw e;
@@ -123,4 +127,17 @@ function safeDecode(s: string): string {
 export function disposeExchange(x: Exchange): void {
   x.reply.doc?.dispose();
   x.reply.doc = undefined;
+}
+
+/**
+ * For a precondition that failed: the transport failure behind it, when the scenario's last
+ * exchange got no HTTP reply at all ("the gateway could not be reached: <why>"); undefined when
+ * there was a reply, or when `reason` already quotes the failure.
+ */
+export function unreachableNote(
+  history: ReadonlyArray<{ reply: { transportError?: { kind: string; message: string } } }>,
+  reason = '',
+): string | undefined {
+  const e = history[history.length - 1]?.reply.transportError;
+  return e && !reason.includes(e.message) ? `the gateway could not be reached: ${e.message}` : undefined;
 }

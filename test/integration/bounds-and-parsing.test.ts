@@ -151,7 +151,7 @@ describe('run level: bounds and safe parsing', { concurrency: true }, () => {
   });
 
   // A reply is masked (Redactor.maskXml) before it is attached as evidence; the World masks at most
-  // its first 200,000 characters. ATTR_RE in src/safety/redaction.ts used to start with
+  // its first 200,000 characters. ATTR_RE in src/safety/masking.ts (then redaction.ts) used to start with
   // `((?:[\w.-]+:)?MessagePassword`: from every position of a long run of name characters the
   // optional prefix scanned to the end of the run and backtracked, so masking was quadratic
   // (measured: 25 KB 1.8 s, 50 KB 5.2 s, 100 KB 20.5 s; the 200,000 characters kept ~80 s) and

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
-import { scanForSecrets, type SecretFinding } from '../../src/safety/redaction';
+import { scanForSecrets, type SecretFinding } from '../../src/safety/scanning';
 import type { CapturedRequest, Handler } from '../support/hostile-server';
 
 export const PROJECT_ROOT = resolve(__dirname, '..', '..');

@@ -9,7 +9,7 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MASK } from '../../src/safety/redaction';
+import { MASK } from '../../src/safety/masking';
 import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
 import { requestPasswordRaw, startHostileServer, type CapturedRequest, type SimpleModeSpec } from '../support/hostile-server';
 import { disguises } from '../support/secret-forms';

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { scanForSecrets } from '../../src/safety/redaction';
+import { scanForSecrets } from '../../src/safety/scanning';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 

@@ -6,7 +6,7 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MASK } from '../../src/safety/redaction';
+import { MASK } from '../../src/safety/masking';
 import {
   echoPasswordReply,
   replyRootFor,

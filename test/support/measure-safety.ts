@@ -4,7 +4,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redactor, scanForSecrets } from '../../src/safety/redaction';
+import { Redactor } from '../../src/safety/masking';
+import { scanForSecrets } from '../../src/safety/scanning';
 import { BookingLedger } from '../../src/safety/ledger';
 import { prologHasDoctype } from '../../src/transport/exchange';
 import { loadXml, XmlDoc } from '../../src/xml/xml';

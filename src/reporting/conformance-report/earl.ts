@@ -165,35 +165,40 @@ export function toEarl(result: ConformanceResult): EarlReport {
       info: `${result.verdict}: ${result.verdictReason}`,
       date: result.finishedAt,
     },
-    assertions: result.requirements.map((r) => ({
-      '@type': 'earl:Assertion',
-      assertedBy: assertorId,
-      subject: subjectId,
-      mode: 'earl:automatic',
-      test: {
-        '@id': `ota:req/${encodeURIComponent(r.id)}`,
-        '@type': 'earl:TestRequirement',
-        id: r.id,
-        title: r.id,
-        level: r.level,
-        class: r.class,
-        section: r.section,
-        statement: r.statement,
-        basis: r.basis,
-      },
-      result: {
-        '@type': 'earl:TestResult',
-        outcome: EARL_OUTCOME[r.outcome],
-        ...(r.reason ? { info: r.reason } : {}),
-        date: result.finishedAt,
-        pointer: r.findings.map((f) => ({
-          '@type': f.at.startsWith('/') ? ('ptr:XPathPointer' as const) : ('ptr:Pointer' as const),
-          expression: f.at,
-        })),
-        findings: r.findings,
-        checks: r.checks,
-        scenarios: r.scenarios,
-      },
-    })),
+    assertions: result.requirements.map((r) => requirementAssertion(r, result.finishedAt, assertorId, subjectId)),
+  };
+}
+
+/** One requirement's earl:Assertion: the requirement as the test, its outcome with pointers into the replies. */
+function requirementAssertion(r: RequirementResult, date: string, assertedBy: string, subject: string): EarlAssertion {
+  return {
+    '@type': 'earl:Assertion',
+    assertedBy,
+    subject,
+    mode: 'earl:automatic',
+    test: {
+      '@id': `ota:req/${encodeURIComponent(r.id)}`,
+      '@type': 'earl:TestRequirement',
+      id: r.id,
+      title: r.id,
+      level: r.level,
+      class: r.class,
+      section: r.section,
+      statement: r.statement,
+      basis: r.basis,
+    },
+    result: {
+      '@type': 'earl:TestResult',
+      outcome: EARL_OUTCOME[r.outcome],
+      ...(r.reason ? { info: r.reason } : {}),
+      date,
+      pointer: r.findings.map((f) => ({
+        '@type': f.at.startsWith('/') ? ('ptr:XPathPointer' as const) : ('ptr:Pointer' as const),
+        expression: f.at,
+      })),
+      findings: r.findings,
+      checks: r.checks,
+      scenarios: r.scenarios,
+    },
   };
 }

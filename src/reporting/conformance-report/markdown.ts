@@ -75,7 +75,19 @@ function mdRequirement(r: RequirementResult, result: ConformanceResult): string 
 /** The same content as the HTML, as Markdown. */
 export function renderMarkdown(result: ConformanceResult): string {
   const sorted = sortRequirements(result.requirements);
-  const out: string[] = [
+  return [
+    ...mdVerdict(result),
+    ...mdClasses(result, sorted),
+    ...mdRequirements(result, sorted),
+    ...mdNotTested(result, sorted),
+    ...mdLatency(result),
+    ...mdEvidence(result),
+  ].join('\n');
+}
+
+/** The title, the verdict and its reason, the run's facts and the notes for the certifier. */
+function mdVerdict(result: ConformanceResult): string[] {
+  const out = [
     '# OTA message gateway — conformance report',
     '',
     `## Verdict: ${md(result.verdict)}${verdictQualifier(result) ? ` (${md(verdictQualifier(result))})` : ''}`,
@@ -88,7 +100,12 @@ export function renderMarkdown(result: ConformanceResult): string {
     ),
   ];
   if (result.notes.length) out.push('', '## Notes for the certifier', '', ...result.notes.map((n) => `- ${md(n)}`));
-  out.push(
+  return out;
+}
+
+/** The verdict per conformance class and the requirements at a glance. */
+function mdClasses(result: ConformanceResult, sorted: RequirementResult[]): string[] {
+  return [
     '',
     '## Verdict per conformance class',
     '',
@@ -120,9 +137,12 @@ export function renderMarkdown(result: ConformanceResult): string {
     ),
     '',
     `A failed MUST makes its class DOES NOT CONFORM; a failed SHOULD is a warning${result.strict ? ' \\(with --strict it decides like a MUST\\)' : ''}; an INFO result never decides.`,
-    '',
-    '## Requirements, failures first',
-  );
+  ];
+}
+
+/** The requirements, failures first, each group under its title; the passed ones in one table. */
+function mdRequirements(result: ConformanceResult, sorted: RequirementResult[]): string[] {
+  const out = ['', '## Requirements, failures first'];
   for (const g of ['nonconformance', 'cantTell', 'warning', 'informative'] as RequirementGroup[]) {
     const mine = sorted.filter((r) => requirementGroup(r) === g);
     if (mine.length === 0) continue;
@@ -144,14 +164,21 @@ export function renderMarkdown(result: ConformanceResult): string {
           md(r.statement),
           `${md(basisLabel(r))}: ${md(basisText(r))}`,
           md(r.checks.passed),
-          r.scenarios
-            .map((s) => `${mdLink(scenarioHref(result, s.name), s.name)} (${md(STATUS_LABEL[s.status] ?? s.status)})`)
-            .join('<br>'),
+          mdScenarioLinks(result, r),
         ]),
       ),
     );
   }
-  out.push('', '## What was not tested and why', '');
+  return out;
+}
+
+/** The scenarios of a requirement as links with their status, one per line of a table cell. */
+function mdScenarioLinks(result: ConformanceResult, r: RequirementResult): string {
+  return r.scenarios.map((s) => `${mdLink(scenarioHref(result, s.name), s.name)} (${md(STATUS_LABEL[s.status] ?? s.status)})`).join('<br>');
+}
+
+function mdNotTested(result: ConformanceResult, sorted: RequirementResult[]): string[] {
+  const out = ['', '## What was not tested and why', ''];
   const notTested = sorted.filter((r) => NOT_TESTED.includes(r.outcome));
   if (notTested.length === 0) out.push('Every requirement was tested.');
   else
@@ -165,38 +192,41 @@ export function renderMarkdown(result: ConformanceResult): string {
           md(OUTCOME_LABEL[r.outcome]),
           md(r.statement),
           md(r.reason ?? '(no reason given)'),
-          r.scenarios.length
-            ? r.scenarios
-                .map((s) => `${mdLink(scenarioHref(result, s.name), s.name)} (${md(STATUS_LABEL[s.status] ?? s.status)})`)
-                .join('<br>')
-            : 'none ran',
+          r.scenarios.length ? mdScenarioLinks(result, r) : 'none ran',
         ]),
       ),
     );
+  return out;
+}
+
+function mdLatency(result: ConformanceResult): string[] {
   const times = result.latency ?? [];
-  if (times.length)
-    out.push(
-      '',
-      '## Reply time per operation',
-      '',
-      "Milliseconds, from the first attempt to the reply; attempts counted one by one. The spec shows no time-outs: a budget is the test data's, for information.",
-      '',
-      mdTable(
-        ['operation', 'replies', 'p50', 'p95', 'max', 'attempts', 'attempt p95', 'budget'],
-        times.map((l) => [
-          md(l.operation),
-          String(l.replies.count),
-          String(l.replies.p50),
-          String(l.replies.p95),
-          String(l.replies.max),
-          String(l.attempts.count),
-          String(l.attempts.p95),
-          l.budgetMs === undefined ? '' : `${l.budgetMs} (${l.overBudget ?? 0} over)`,
-        ]),
-      ),
-    );
+  if (!times.length) return [];
+  return [
+    '',
+    '## Reply time per operation',
+    '',
+    "Milliseconds, from the first attempt to the reply; attempts counted one by one. The spec shows no time-outs: a budget is the test data's, for information.",
+    '',
+    mdTable(
+      ['operation', 'replies', 'p50', 'p95', 'max', 'attempts', 'attempt p95', 'budget'],
+      times.map((l) => [
+        md(l.operation),
+        String(l.replies.count),
+        String(l.replies.p50),
+        String(l.replies.p95),
+        String(l.replies.max),
+        String(l.attempts.count),
+        String(l.attempts.p95),
+        l.budgetMs === undefined ? '' : `${l.budgetMs} (${l.overBudget ?? 0} over)`,
+      ]),
+    ),
+  ];
+}
+
+function mdEvidence(result: ConformanceResult): string[] {
   const e = result.evidence;
-  out.push(
+  return [
     '',
     '## Evidence',
     '',
@@ -209,6 +239,5 @@ export function renderMarkdown(result: ConformanceResult): string {
     '',
     `Generated by ${md(suiteText(result))} for run ${md(result.runId)}.`,
     '',
-  );
-  return out.join('\n');
+  ];
 }

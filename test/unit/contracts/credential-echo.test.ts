@@ -3,7 +3,7 @@
 import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { credentialEcho } from '../../../src/contracts/security';
-import { Redactor } from '../../../src/safety/redaction';
+import { Redactor } from '../../../src/safety/masking';
 import { exchange, expectRule, loadXml, noReply, rs } from '../../support/contracts';
 
 const PASSWORD = 'S3cret-Passw0rd!';

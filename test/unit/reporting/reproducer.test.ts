@@ -11,11 +11,11 @@ import { loadXml } from '../../../src/xml/xml';
 import { OtaRequest } from '../../../src/xml/requests';
 import { OPERATIONS } from '../../../src/spec/operations';
 import { exchange } from '../../../src/transport/exchange';
-import { DEFAULT_LIMITS } from '../../../src/transport/http';
-import { Redactor } from '../../../src/safety/redaction';
+import { DEFAULT_LIMITS } from '../../../src/transport/limits';
+import { Redactor } from '../../../src/safety/masking';
 import { curlReproducer } from '../../../src/reporting/reproducer';
 import { baseValues } from '../../../src/run/scenario-values';
-import { loadTestData } from '../../../src/run/test-data';
+import { loadTestData } from '../../../src/run/test-data-file';
 
 let sb: RunningSandbox;
 const dir = mkdtempSync(join(tmpdir(), 'ota-repro-'));

@@ -2,7 +2,7 @@
 // verdict and exit code from the outcomes of the claimed classes.
 import { test } from 'node:test';
 import { strict as assert } from 'node:assert';
-import { requirementOutcomes } from '../../../src/reporting/outcomes';
+import { requirementOutcomes } from '../../../src/reporting/requirement-outcomes';
 import { decideVerdict, EXIT } from '../../../src/reporting/verdict';
 import { CONFORMANCE_CLASSES, REQUIREMENTS, type ConformanceClass, type RequirementId } from '../../../src/spec/requirements';
 import type { Assertion } from '../../../src/contracts/rule';

@@ -11,11 +11,11 @@ import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { loadXml } from '../../../src/xml/xml';
 import { loadConfig } from '../../../src/run/config';
-import { loadTestData } from '../../../src/run/test-data';
+import { loadTestData } from '../../../src/run/test-data-file';
 import type { TestData } from '../../../src/core/test-data';
 import { BookingLedger, type LedgerEvent } from '../../../src/safety/ledger';
 import { cleanUpLedger, describeCleanup } from '../../../src/run/bookings';
-import { closeTransport } from '../../../src/transport/http';
+import { closeTransport } from '../../../src/transport/agents';
 import { OTA_NS, startHostileServer, type CapturedRequest, type RunningServer } from '../../support/hostile-server';
 import type { RunContext } from '../../../src/run/run-context';
 
@@ -106,7 +106,7 @@ describe('ledger clean-up', () => {
     test(`a booking already cancelled at the gateway (status in ${where}) is settled, not "could not cancel"`, async () => {
       const srv = await gateway({ B1: { read, refuseCancel: 'errors' } });
       try {
-        // the default words (src/run/test-data.ts), both spellings
+        // the default words (src/run/test-data-file.ts), both spellings
         const ctx = context(srv.url, leftBehind(srv.url, [['B1', 'committed']]), { cancelledStatusWords: ['Cancelled', 'Canceled'] });
         const r = await cleanUpLedger(ctx);
         assert.deepEqual(r.failed, []);

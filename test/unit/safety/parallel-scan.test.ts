@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { scanFiles, scanForSecrets } from '../../../src/safety/redaction';
+import { scanFiles, scanForSecrets } from '../../../src/safety/scanning';
 import { dealBySize, scanFilesInParallel, scanForSecretsInParallel } from '../../../src/safety/parallel-scan';
 
 const PW = 'Par4llel-Secret!';

@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MASK, Redactor, base64Fragments, formatFindings, scanForSecrets } from '../../../src/safety/redaction';
+import { MASK, Redactor } from '../../../src/safety/masking';
+import { base64Fragments } from '../../../src/safety/secret-forms';
+import { formatFindings, scanForSecrets } from '../../../src/safety/scanning';
 import { b64, disguises, ncrDec } from '../../support/secret-forms';
 
 const PW = 'S3cr3t-Pw-7x9';

@@ -4,7 +4,9 @@
 // reports use (JSON, XML, URLs, base64), and on pseudo-random texts made of the escape alphabet.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SecretFinder, viewTexts, viewTextsWithMaps } from '../../../src/safety/secret-views';
+import { SecretFinder } from '../../../src/safety/secret-views';
+import { viewTextsWithMaps } from '../../../src/safety/secret-views-mapped';
+import { viewTexts } from '../../../src/safety/secret-views-plain';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

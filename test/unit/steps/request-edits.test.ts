@@ -13,12 +13,12 @@ import { AstBuilder, GherkinClassicTokenMatcher, Parser, compile } from '@cucumb
 import { CucumberExpression, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
 import { REQUEST_EDITS, type EditContext, type RequestEdit } from '../../../steps/request-edits';
 import { OPERATIONS, OTA_NS, type OperationName } from '../../../src/spec/operations';
-import { loadTestData } from '../../../src/run/test-data';
+import { loadTestData } from '../../../src/run/test-data-file';
 import { SuiteError } from '../../../src/core/errors';
 import { baseValues } from '../../../src/run/scenario-values';
 import { OtaRequest, bodyInAnotherNamespace, bodyUnderRoot, bodyWithVersion, truncatedBody } from '../../../src/xml/requests';
 import { exchange, type Exchange } from '../../../src/transport/exchange';
-import { DEFAULT_LIMITS } from '../../../src/transport/http';
+import { DEFAULT_LIMITS } from '../../../src/transport/limits';
 import { loadXml, XmlDoc, XmlSyntaxError } from '../../../src/xml/xml';
 import { bookActivity, type Booker } from '../../../src/operations/activitybook/book';
 import { cancelOnlyItem, setBookingReference, setCancelType } from '../../../src/operations/bookcancel/request';

@@ -1,9 +1,12 @@
 // The hostile server's own modes, end to end through the transport and the reply decoder.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_RETRY, closeTransport, postXml, type PostOptions } from '../../../src/transport/http';
-import { decodeReplyBody, ReplyDecodingError } from '../../../src/transport/reply-body';
-import { MASK, Redactor } from '../../../src/safety/redaction';
+import { closeTransport } from '../../../src/transport/agents';
+import { DEFAULT_RETRY } from '../../../src/transport/limits';
+import { postXml, type PostOptions } from '../../../src/transport/post-xml';
+import { decodeReplyBody } from '../../../src/transport/reply-body';
+import { ReplyDecodingError } from '../../../src/transport/reply-decoding-error';
+import { MASK, Redactor } from '../../../src/safety/masking';
 import { billionLaughs, quadraticBlowup, startHostileServer, type Behaviour } from '../../support/hostile-server';
 import { disguises, ncrHex } from '../../support/secret-forms';
 import { loadXml, XmlDoc } from '../../../src/xml/xml';

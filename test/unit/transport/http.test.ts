@@ -1,18 +1,14 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as net from 'node:net';
-import {
-  DEFAULT_LIMITS,
-  DEFAULT_RETRY,
-  TransportError,
-  closeTransport,
-  postXml,
-  preflight,
-  type PostOptions,
-  type TransportLimits,
-} from '../../../src/transport/http';
+import { closeTransport } from '../../../src/transport/agents';
+import { DEFAULT_LIMITS, DEFAULT_RETRY, type TransportLimits } from '../../../src/transport/limits';
+import { postXml, type PostOptions } from '../../../src/transport/post-xml';
+import { checkReachable } from '../../../src/transport/reachability';
+import { TransportError } from '../../../src/transport/transport-error';
 import * as zlib from 'node:zlib';
-import { DEFAULT_MAX_DECODED_BYTES, ReplyDecodingError, decodeReplyBody, inspectReplyBody } from '../../../src/transport/reply-body';
+import { DEFAULT_MAX_DECODED_BYTES, decodeReplyBody, inspectReplyBody } from '../../../src/transport/reply-body';
+import { ReplyDecodingError } from '../../../src/transport/reply-decoding-error';
 import { startHostileServer, validReply, type Behaviour, type RunningServer } from '../../support/hostile-server';
 
 // Generous bounds for replies that should succeed (a loaded CI machine must not flake them);
@@ -427,10 +423,10 @@ describe('postXml: retries', () => {
   });
 });
 
-describe('preflight', () => {
+describe('preflight: checkReachable', () => {
   test('any HTTP status counts as reachable', async () => {
     await withServer('http-500', async (srv) => {
-      const r = await preflight(srv.url, LIMITS);
+      const r = await checkReachable(srv.url, LIMITS);
       assert.equal(r.reachable, true);
       assert.ok(r.reachable && r.status === 500);
       assert.equal(srv.requests[0].method, 'GET');
@@ -439,7 +435,7 @@ describe('preflight', () => {
 
   test('refused: one clear message with the URL and the whitelisting note', async () => {
     const url = `http://127.0.0.1:${await closedPort()}`;
-    const r = await preflight(url, LIMITS);
+    const r = await checkReachable(url, LIMITS);
     assert.equal(r.reachable, false);
     assert.ok(!r.reachable);
     assert.equal(r.kind, 'refused');
@@ -450,10 +446,10 @@ describe('preflight', () => {
   });
 
   test('DNS failure and a silent server are reported as such', async () => {
-    const dns = await preflight('http://ota-gateway.invalid', LIMITS);
+    const dns = await checkReachable('http://ota-gateway.invalid', LIMITS);
     assert.ok(!dns.reachable && dns.kind === 'dns' && /host name could not be resolved/.test(dns.message) && /whitelist/.test(dns.message));
     await withServer('hang', async (srv) => {
-      const r = await preflight(srv.url, SHORT);
+      const r = await checkReachable(srv.url, SHORT);
       assert.ok(!r.reachable);
       assert.equal(r.kind, 'timeout');
       assert.match(r.message, /sent no HTTP reply within requestTimeoutMs=600 ms/);
@@ -462,7 +458,7 @@ describe('preflight', () => {
 
   test('TLS failure is reported as such', async () => {
     await withServer('valid', async (srv) => {
-      const r = await preflight(srv.url.replace('http:', 'https:'), LIMITS);
+      const r = await checkReachable(srv.url.replace('http:', 'https:'), LIMITS);
       assert.ok(!r.reachable && r.kind === 'tls' && /TLS handshake failed/.test(r.message));
     });
   });

@@ -1,16 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as zlib from 'node:zlib';
-import {
-  ContentTooLargeError,
-  ReplyDecodingError,
-  decodeContentCoding,
-  decodeReplyBody,
-  inspectReplyBody,
-  markContentDecoded,
-  type DecodeOptions,
-  type ReplyDecodingReason,
-} from '../../../src/transport/reply-body';
+import { ContentTooLargeError, decodeContentCoding, markContentDecoded } from '../../../src/transport/content-coding';
+import { decodeReplyBody, inspectReplyBody, type DecodeOptions } from '../../../src/transport/reply-body';
+import { ReplyDecodingError, type ReplyDecodingReason } from '../../../src/transport/reply-decoding-error';
 import { loadXml, XmlDoc } from '../../../src/xml/xml';
 import { HTML_ERROR_PAGE, latin1DeclaredUtf8, validReply } from '../../support/hostile-server';
 

@@ -7,7 +7,7 @@ import { OtaRequest, fillPlaceholders } from '../../../src/xml/requests';
 import { OPERATIONS, OPERATION_NAMES } from '../../../src/spec/operations';
 import { SuiteError } from '../../../src/core/errors';
 import { baseValues } from '../../../src/run/scenario-values';
-import { loadTestData } from '../../../src/run/test-data';
+import { loadTestData } from '../../../src/run/test-data-file';
 
 const samples = join(__dirname, '../../../xml-samples');
 const data = loadTestData(join(__dirname, '../../../sandbox/data/test-data.json'));

@@ -7,10 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { MASK, scanForSecrets } from '../../../src/safety/redaction';
+import { MASK, Redactor } from '../../../src/safety/masking';
+import { scanForSecrets } from '../../../src/safety/scanning';
 import { maskStepErrors } from '../../../src/safety/run-guard';
-import { maskConsole } from '../../../src/safety/console';
-import { Redactor } from '../../../src/safety/redaction';
+import { maskConsole } from '../../../src/safety/masked-console';
 
 const PW = 'Zx9-Distinct!Pw&<42';
 const USER = 'gw-user';
@@ -20,8 +20,8 @@ const basic = `Basic ${Buffer.from(`${USER}:${PW}`).toString('base64')}`;
 function consoleOf(script: string): string {
   const mod = (p: string) => JSON.stringify(resolve(__dirname, p));
   const code = `
-    const { maskConsole } = require(${mod('../../../src/safety/console.ts')});
-    const { Redactor } = require(${mod('../../../src/safety/redaction.ts')});
+    const { maskConsole } = require(${mod('../../../src/safety/masked-console.ts')});
+    const { Redactor } = require(${mod('../../../src/safety/masking.ts')});
     maskConsole(new Redactor([process.env.PW], { user: ${JSON.stringify(USER)} }));
     ${script}`;
   const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', code], {

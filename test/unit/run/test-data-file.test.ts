@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadTestData } from '../../../src/run/test-data';
+import { loadTestData } from '../../../src/run/test-data-file';
 import { ConfigError } from '../../../src/core/errors';
 
 const dir = mkdtempSync(join(tmpdir(), 'ota-test-data-'));

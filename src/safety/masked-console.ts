@@ -3,7 +3,7 @@
 // stack traces and anything a step logs are masked like attachments are. Each process masks its
 // own output (cucumber's parallel workers write straight to the inherited terminal), so the
 // runner and every worker install it.
-import type { Redactor } from './redaction';
+import type { Redactor } from './masking';
 
 type Write = typeof process.stdout.write;
 

@@ -1,0 +1,97 @@
+// The runner's fourth phase: from what the scenarios showed, an outcome per requirement, the
+// verdict, the notes for the certifier and the reply times: the result every report shows.
+import { execFileSync } from 'node:child_process';
+import { budgetNotes, latencyByOperation } from '../reporting/latency';
+import { SUMMARY_ONLY_NOTE } from '../reporting/console-summary';
+import { requirementOutcomes } from '../reporting/requirement-outcomes';
+import type { ConformanceResult } from '../reporting/result';
+import { decideVerdict, EXIT } from '../reporting/verdict';
+import { OPERATION_NAMES } from '../spec/operations';
+import { requirement } from '../spec/requirements';
+import type { RunArguments } from './arguments';
+import type { CleanupReport } from './bookings';
+import { PROJECT_ROOT } from './config';
+import type { RunStart } from './configure';
+import type { FeatureRun } from './run-features';
+import { suiteVersion, type RunContext } from './run-context';
+
+/** What the phases before found, for the conclusion. */
+export interface RunFindings {
+  args: RunArguments;
+  ctx: RunContext;
+  start: RunStart;
+  cleanup: CleanupReport;
+  features: FeatureRun;
+}
+
+function gitCommit(): string | undefined {
+  try {
+    return (
+      execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim() || undefined
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the certifier must know beside the verdict: a crash, bookings left, a dry or summary-only run. */
+function certifierNotes({ args, ctx, cleanup, features }: RunFindings): string[] {
+  const notes: string[] = [];
+  if (features.crashed) notes.push(`cucumber stopped: ${ctx.redactor.scrub(features.crashed.message)}`);
+  for (const p of features.cleanupProblems)
+    notes.push(`the clean-up could not cancel booking ${p.bookingRef} (kept in the ledger; the next run retries): ${p.message}`);
+  for (const f of cleanup.failed)
+    notes.push(`booking ${f.ref} left by an earlier run could not be cancelled: ${ctx.redactor.scrub(f.message)}`);
+  if (args.cucumber.dryRun) notes.push('dry run: nothing was sent, no requirement was checked');
+  if (args.summaryOnly) notes.push(SUMMARY_ONLY_NOTE);
+  return notes;
+}
+
+/** The run's result: outcomes per requirement and the verdict (COULD NOT RUN when cucumber stopped). */
+export function conclude(findings: RunFindings): ConformanceResult {
+  const { args, ctx, start, features } = findings;
+  const { config } = ctx;
+  const { scenarios, crashed } = features;
+  const requirements = requirementOutcomes(scenarios, { claims: start.claims, selection: args.selection });
+  const verdict = decideVerdict({ requirements, scenarios, claims: start.claims, strict: config.strict, selection: args.selection });
+  const notes = certifierNotes(findings);
+  const latency = latencyByOperation(features.timings, OPERATION_NAMES, ctx.data.latencyBudgetsMs);
+  return {
+    suite: { name: 'OTA Gateway Conformance', version: suiteVersion(), commit: gitCommit() },
+    target: {
+      url: config.replayDir ? `cassette ${config.replayDir}` : ctx.embedded ? 'embedded sandbox' : ctx.redactor.scrub(ctx.baseUrl),
+      embedded: ctx.embedded,
+      description: ctx.data.description ?? '',
+    },
+    runId: config.runId,
+    startedAt: start.startedAt,
+    finishedAt: new Date().toISOString(),
+    profile: args.profile,
+    tags: args.cucumber.tags,
+    shard: args.cucumber.shard,
+    strict: config.strict,
+    claims: start.claims,
+    verdict: crashed ? 'COULD NOT RUN' : verdict.verdict,
+    exitCode: crashed ? EXIT.COULD_NOT_RUN : verdict.exitCode,
+    verdictReason: crashed ? `cucumber stopped: ${ctx.redactor.scrub(crashed.message)}` : verdict.reason,
+    warnings: verdict.warnings,
+    classes: verdict.classes,
+    requirements,
+    scenarios: scenarios.map(({ assertions, ...s }) => ({
+      ...s,
+      message: s.message === undefined ? undefined : ctx.redactor.scrub(s.message),
+      warnings: [...new Set(assertions.filter((a) => a.outcome === 'failed' && requirement(a.req).level === 'SHOULD').map((a) => a.req))],
+    })),
+    notes: [...notes, ...budgetNotes(latency)],
+    assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
+    latency,
+    evidence: {
+      allureResults: 'allure-results',
+      cucumberHtml: 'cucumber-report.html',
+      junit: 'junit.xml',
+      messages: 'cucumber-messages.ndjson',
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// What a run leaves behind, and the runner's last two phases: before the run, the reports of an
+// earlier one cleared; then the reports written, the cassette finished, the console summary
+// printed (write); last, everything written scanned for the run's secrets (scan).
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatConsoleSummary } from '../reporting/console-summary';
+import type { ConformanceResult } from '../reporting/result';
+import { writeReports } from '../reporting/write';
+import { formatFindings as formatSecretFindings } from '../safety/scanning';
+import { scanForSecretsInParallel } from '../safety/parallel-scan';
+import { EXIT } from '../reporting/verdict';
+import type { RunArguments } from './arguments';
+import { abandonRecording, finishRecording } from './cassette';
+import type { SuiteConfig } from './config';
+import { effectiveTestData, type RunContext } from './run-context';
+
+/** Reports of an earlier run that this run replaces (history and ledgers are kept). */
+const RUN_OUTPUTS = [
+  'allure-results',
+  'allure-formatter.log',
+  'junit.xml',
+  'cucumber-messages.ndjson',
+  'cucumber-report.html',
+  'summary.json',
+  'conformance-report.html',
+  'conformance-report.md',
+  'conformance-report.json',
+];
+
+/** Removes the reports an earlier run left (after the preflight: a run that cannot start keeps them). */
+export function clearEarlierReports(reportsDir: string): void {
+  for (const name of RUN_OUTPUTS) rmSync(join(reportsDir, name), { recursive: true, force: true });
+  mkdirSync(reportsDir, { recursive: true });
+}
+
+/** The run's cassette, when it records: finished with the reports, or abandoned (unscanned, it could hold anything). */
+export class RunCassette {
+  private finished = false;
+
+  constructor(private readonly config: SuiteConfig) {}
+
+  finish(result: ConformanceResult): void {
+    const { config } = this;
+    if (!config.recordDir) return;
+    this.finished = true;
+    finishRecording(
+      config.recordDir,
+      {
+        suite: { name: result.suite.name, version: result.suite.version },
+        recordedAt: result.finishedAt,
+        runId: config.runId,
+        target: result.target.url,
+      },
+      effectiveTestData(config),
+      join(config.reportsDir, 'summary.json'),
+    );
+  }
+
+  /** A run that ended before its cassette was finished leaves none. */
+  abandonUnlessFinished(): void {
+    if (this.config.recordDir && !this.finished) abandonRecording(this.config.recordDir);
+  }
+}
+
+/** The write phase: the reports, the cassette, the console summary. */
+export function writeOutputs(result: ConformanceResult, args: RunArguments, ctx: RunContext, cassette: RunCassette): void {
+  writeReports(result, ctx.config.reportsDir, ctx.redactor, { summaryOnly: args.summaryOnly });
+  cassette.finish(result);
+  console.log(ctx.redactor.scrub(formatConsoleSummary(result)));
+}
+
+/** The scan phase: nothing the run wrote may hold a secret (encoded forms included). EXIT.SECRET_LEAKED when something does. */
+export async function scanOutputs(ctx: RunContext): Promise<number | undefined> {
+  const { config, redactor } = ctx;
+  const leaks = await scanForSecretsInParallel(config.reportsDir, redactor.secrets);
+  if (leaks.length > 0) {
+    console.error(`\nA SECRET WAS FOUND IN THE REPORTS — do not publish ${config.reportsDir}:\n${formatSecretFindings(leaks)}`);
+    return EXIT.SECRET_LEAKED;
+  }
+  if (config.recordDir) {
+    const inCassette = await scanForSecretsInParallel(config.recordDir, redactor.secrets);
+    if (inCassette.length > 0) {
+      console.error(`\nA SECRET WAS FOUND IN THE CASSETTE — do not publish ${config.recordDir}:\n${formatSecretFindings(inCassette)}`);
+      return EXIT.SECRET_LEAKED;
+    }
+  }
+  return undefined;
+}
