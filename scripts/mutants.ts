@@ -1,9 +1,9 @@
 // `npm run mutants [-- --only <fault|variant,...>] [--jobs <n>] [--full] [--no-variants] [--with-variants <variant,...>] [--matrix]`
 // Proves both halves of what a conformance suite is worth, against the embedded sandbox:
-//   - it catches mistakes: one run per FAULT of sandbox/src/faults.ts; a fault is caught when every
+//   - it catches mistakes: one run per FAULT of sandbox/src/faults/; a fault is caught when every
 //     requirement it declares gets `failed` (a warning, for a SHOULD requirement) with findings;
 //   - it blames nothing else: a baseline run without faults must say CONFORMS with no warning, and
-//     one full run per dialect VARIANT of sandbox/src/variants.ts (legitimate forms the spec leaves
+//     one full run per dialect VARIANT of sandbox/src/variants/ (legitimate forms the spec leaves
 //     open) must say CONFORMS with at most the warnings the variant declares;
 //   - its faults hold in every dialect: a fixed sample of the fault × variant matrix (each fault once,
 //     with some variant); `--matrix` runs the whole matrix (scripts/mutants/matrix.ts) instead;
