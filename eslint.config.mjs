@@ -26,5 +26,13 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
     },
   },
+  {
+    // Short units with one job each (issue 26): every line counts, comments and blank lines too.
+    files: ['sandbox/src/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80 }],
+      'max-lines': ['error', { max: 400 }],
+    },
+  },
   prettier,
 );
