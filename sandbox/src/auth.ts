@@ -30,28 +30,31 @@ export function authenticate(root: XNode, creds: Credentials, opts: AuthOptions 
   const sources = kids(pos, 'Source');
   if (opts.allowOneSource && sources.length === 1) return checkOne(kid(sources[0], 'RequestorID'), creds);
   if (sources.length !== 2) throw err.auth(`POS must hold exactly two Source elements, found ${sources.length}`);
-  const ids = sources.map((s) => kid(s, 'RequestorID'));
-  if (ids.some((r) => !r)) throw err.auth('Each Source must hold a RequestorID');
-  const t22 = ids.filter((r) => r!.attrs.Type === '22');
-  const t88 = ids.filter((r) => r!.attrs.Type === '88');
-  if (t22.length !== 1 || t88.length !== 1) throw err.auth('POS must hold one RequestorID Type 22 and one RequestorID Type 88');
-  const req = t22[0]!.attrs;
-  const user = t88[0]!.attrs;
+  const requestorIds = sources.map((s) => kid(s, 'RequestorID'));
+  if (requestorIds.some((r) => !r)) throw err.auth('Each Source must hold a RequestorID');
+  const type22 = requestorIds.filter((r) => r!.attrs.Type === '22');
+  const type88 = requestorIds.filter((r) => r!.attrs.Type === '88');
+  if (type22.length !== 1 || type88.length !== 1) throw err.auth('POS must hold one RequestorID Type 22 and one RequestorID Type 88');
+  // Type 22: the requestor (the company); Type 88: the user, with the password.
+  const requestor = type22[0]!.attrs;
+  const user = type88[0]!.attrs;
   // One message for every credential mismatch: never tell which part was wrong.
   const denied = () => err.denied('Invalid credentials');
-  if (opts.refuseInstance && req.Instance !== undefined) throw err.invalid('RequestorID/@Instance is not an allowed attribute');
-  if (!opts.skipRequestorId && req.ID !== creds.requestorId) throw denied();
-  if (!opts.skipContext && req.ID_Context !== creds.requestorContext) throw denied();
-  if (creds.requestorInstance !== undefined && req.Instance !== undefined && req.Instance !== creds.requestorInstance) throw denied();
+  if (opts.refuseInstance && requestor.Instance !== undefined) throw err.invalid('RequestorID/@Instance is not an allowed attribute');
+  if (!opts.skipRequestorId && requestor.ID !== creds.requestorId) throw denied();
+  if (!opts.skipContext && requestor.ID_Context !== creds.requestorContext) throw denied();
+  if (creds.requestorInstance !== undefined && requestor.Instance !== undefined && requestor.Instance !== creds.requestorInstance)
+    throw denied();
   if (!opts.skipUserId && user.ID !== creds.user) throw denied();
   if (!opts.skipPassword && user.MessagePassword !== creds.password) throw denied();
 }
 
 /** Fault accepts-one-source: the one RequestorID present is checked; the missing one is never asked for. */
-function checkOne(r: XNode | undefined, creds: Credentials): void {
+function checkOne(requestorId: XNode | undefined, creds: Credentials): void {
+  const r = requestorId?.attrs;
   const ok =
-    r?.attrs.Type === '22'
-      ? r.attrs.ID === creds.requestorId && r.attrs.ID_Context === creds.requestorContext
-      : r?.attrs.Type === '88' && r.attrs.ID === creds.user && r.attrs.MessagePassword === creds.password;
+    r?.Type === '22'
+      ? r.ID === creds.requestorId && r.ID_Context === creds.requestorContext
+      : r?.Type === '88' && r.ID === creds.user && r.MessagePassword === creds.password;
   if (!ok) throw err.denied('Invalid credentials');
 }

@@ -20,10 +20,10 @@ export interface SandboxOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Fault names from sandbox/src/faults.ts; unknown names throw, listing the valid ones. */
+  /** Fault names from sandbox/src/faults/; unknown names throw, listing the valid ones. */
   faults?: readonly string[];
   /**
-   * Dialect variant names from sandbox/src/variants.ts (reply forms, never substance); unknown
+   * Dialect variant names from sandbox/src/variants/ (reply forms, never substance); unknown
    * names and exclusive pairs throw.
    */
   variants?: readonly string[];

@@ -85,6 +85,11 @@ export function fill(sample: string, values: Values = {}): string {
   });
 }
 
+/** A booking cancel request for one item of the booking: its Type 37 reference after the booking's Type 36. */
+export function forOneItem(cancelXml: string, item: string): string {
+  return cancelXml.replace(/(<UniqueID Type="36"[^>]*\/>)/, `$1<UniqueID Type="37" ID="${item}" ID_Context="Client"/>`);
+}
+
 export interface Reply {
   status: number;
   contentType: string;

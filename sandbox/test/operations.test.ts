@@ -102,24 +102,15 @@ describe('activityavailability', () => {
     assert.ok(ids.size >= 3, [...ids].join());
     assert.deepEqual(new Set(xp(r.body, `${TA}/ota:PickupDropoff/@LocationName`)), new Set(['PMIBEL01']));
     for (const d of xp(r.body, `${TA}/ota:Schedule/ota:Detail/@Start`)) assert.ok(d >= day(30) && d <= day(33), d);
-    assert.deepEqual(
+    const quantities = (code: string) =>
       new Set(
         xp(
           r.body,
-          `${TA}/ota:Pricing/ota:ParticipantCategory[ota:QualifierInfo/@Extension='10']/ota:TPA_Extensions/ota:ParticipantCount/@Quantity`,
+          `${TA}/ota:Pricing/ota:ParticipantCategory[ota:QualifierInfo/@Extension='${code}']/ota:TPA_Extensions/ota:ParticipantCount/@Quantity`,
         ),
-      ),
-      new Set(['3']),
-    );
-    assert.deepEqual(
-      new Set(
-        xp(
-          r.body,
-          `${TA}/ota:Pricing/ota:ParticipantCategory[ota:QualifierInfo/@Extension='8']/ota:TPA_Extensions/ota:ParticipantCount/@Quantity`,
-        ),
-      ),
-      new Set(['2']),
-    );
+      );
+    assert.deepEqual(quantities('10'), new Set(['3']));
+    assert.deepEqual(quantities('8'), new Set(['2']));
     assert.ok(
       xp(r.body, `${TA}/ota:BasicInfo/ota:TPA_Extensions/ota:SupplierService/@SupplierServiceCode`).length === xp(r.body, TA).length,
     );

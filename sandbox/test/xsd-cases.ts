@@ -1,7 +1,7 @@
 // The standard reply kinds that must validate against the OpenTravel 2016B schemas, as requests
-// against a running sandbox. Shared by xsd.test.ts (default sandbox) and variants.test.ts (each
-// dialect variant). The cases run in order on one sandbox: the booking states build up.
-import { call, day, fill, post, type Reply } from './helpers';
+// against a running sandbox. Shared by xsd.test.ts (default sandbox) and variants/ (each dialect
+// variant). The cases run in order on one sandbox: the booking states build up.
+import { call, day, fill, forOneItem, post, type Reply } from './helpers';
 
 /** How the target books and cancels (dialect variant book-resstatus-book changes both). */
 export interface BookingForms {
@@ -16,9 +16,6 @@ export interface XsdCase {
   root: string;
   get(): Promise<Reply>;
 }
-
-const partial = (xml: string, item: string) =>
-  xml.replace(/(<UniqueID Type="36"[^>]*\/>)/, `$1<UniqueID Type="37" ID="${item}" ID_Context="Client"/>`);
 
 export function xsdCases(base: string, forms: BookingForms = DEFAULT_FORMS): XsdCase[] {
   const book = { resStatus: forms.commitResStatus };
@@ -58,7 +55,7 @@ export function xsdCases(base: string, forms: BookingForms = DEFAULT_FORMS): Xsd
     }),
     c('bookcancel Pending (Quote)', 'OTA_CancelRS', () => call(base, 'bookcancel', { bookingRef: 'XS-1', cancelType: 'Quote' })),
     c('bookcancel Cancelled (partial)', 'OTA_CancelRS', () =>
-      post(base, 'bookcancel', partial(fill('bookcancel', { bookingRef: 'XS-1', cancelType: cancel }), 'A')),
+      post(base, 'bookcancel', forOneItem(fill('bookcancel', { bookingRef: 'XS-1', cancelType: cancel }), 'A')),
     ),
     c('bookcancel Cancelled (whole)', 'OTA_CancelRS', () => call(base, 'bookcancel', { bookingRef: 'XS-1', cancelType: cancel })),
     c('bookread Cancelled', 'OTA_ResRetrieveRS', () => call(base, 'bookread', { bookingRef: 'XS-1' })),

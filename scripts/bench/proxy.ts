@@ -30,6 +30,51 @@ export function isRunnerOwn(x: Pick<RecordedExchange, 'method' | 'body'>): boole
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade', 'te', 'trailer']);
 
+/** Sends the recorded request on to the target and its reply back, recording the reply's status. */
+function forward(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  body: Buffer,
+  rec: RecordedExchange,
+  target: URL,
+  agent: http.Agent,
+): void {
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [k, v] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(k) && k !== 'host') headers[k] = v;
+  headers.host = target.host;
+  headers['content-length'] = String(body.length);
+  const up = http.request(
+    {
+      host: target.hostname,
+      port: target.port,
+      method: rec.method,
+      path: `${target.pathname.replace(/\/$/, '')}${rec.path}`,
+      headers,
+      agent,
+    },
+    (upRes) => {
+      const replyChunks: Buffer[] = [];
+      upRes.on('data', (c: Buffer) => replyChunks.push(c));
+      upRes.on('end', () => {
+        const reply = Buffer.concat(replyChunks);
+        rec.status = upRes.statusCode ?? 0;
+        const out: http.OutgoingHttpHeaders = {};
+        for (const [k, v] of Object.entries(upRes.headers)) if (!HOP_BY_HOP.has(k)) out[k] = v;
+        out['content-length'] = String(reply.length);
+        res.writeHead(rec.status, upRes.statusMessage, out);
+        res.end(reply);
+      });
+      upRes.on('error', () => res.destroy());
+    },
+  );
+  up.on('error', (e) => {
+    rec.status = 502;
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+    res.end(`bench proxy: ${e.message}`);
+  });
+  up.end(body);
+}
+
 export async function startCountingProxy(targetBaseUrl: string, opts: { holdMs?: number } = {}): Promise<CountingProxy> {
   const target = new URL(targetBaseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
@@ -50,44 +95,9 @@ export async function startCountingProxy(targetBaseUrl: string, opts: { holdMs?:
         status: 0,
       };
       exchanges.push(rec);
-      const forward = () => {
-        const headers: http.OutgoingHttpHeaders = {};
-        for (const [k, v] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(k) && k !== 'host') headers[k] = v;
-        headers.host = target.host;
-        headers['content-length'] = String(body.length);
-        const up = http.request(
-          {
-            host: target.hostname,
-            port: target.port,
-            method: rec.method,
-            path: `${target.pathname.replace(/\/$/, '')}${rec.path}`,
-            headers,
-            agent,
-          },
-          (upRes) => {
-            const replyChunks: Buffer[] = [];
-            upRes.on('data', (c: Buffer) => replyChunks.push(c));
-            upRes.on('end', () => {
-              const reply = Buffer.concat(replyChunks);
-              rec.status = upRes.statusCode ?? 0;
-              const out: http.OutgoingHttpHeaders = {};
-              for (const [k, v] of Object.entries(upRes.headers)) if (!HOP_BY_HOP.has(k)) out[k] = v;
-              out['content-length'] = String(reply.length);
-              res.writeHead(rec.status, upRes.statusMessage, out);
-              res.end(reply);
-            });
-            upRes.on('error', () => res.destroy());
-          },
-        );
-        up.on('error', (e) => {
-          rec.status = 502;
-          if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-          res.end(`bench proxy: ${e.message}`);
-        });
-        up.end(body);
-      };
-      if (holdMs > 0) setTimeout(forward, holdMs);
-      else forward();
+      const send = () => forward(req, res, body, rec, target, agent);
+      if (holdMs > 0) setTimeout(send, holdMs);
+      else send();
     });
   });
   server.on('connection', (s) => {

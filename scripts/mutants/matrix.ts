@@ -4,6 +4,7 @@
 // only in the sandbox's own dialect proves little about gateways that write replies differently.
 import { FAULTS, type FaultDef } from '../../sandbox/src/faults';
 import { EXCLUSIVE_VARIANTS, VARIANTS, type VariantDef } from '../../sandbox/src/variants';
+import { OPERATIONS, type OperationName } from '../../src/spec/operations';
 
 /** Whole dialects: compatible variants switched on together. */
 export const VARIANT_COMBINATIONS: readonly { name: string; variants: readonly string[] }[] = [
@@ -53,11 +54,26 @@ export function combinedDialects(): DialectRun[] {
   }));
 }
 
-/** Operations a fault's scenarios use: its own, and what they need (a booking needs an activity found by availability). */
+/** The booking story's operations: those the booking faults change (activity booking, booking read, booking cancel). */
+export const BOOKING_OPERATIONS: ReadonlySet<string> = new Set(FAULTS.filter((f) => f.area === 'booking').flatMap((f) => f.operations));
+
+/** The operation that finds the tour activity a request names, for the operations that need one (steps/request.steps.ts). */
+const FINDS_ACTIVITY: OperationName = 'activityavailability';
+
+/**
+ * What a booking scenario runs: the story's operations, and the one that finds the activity when
+ * one of them names an activity (the operations table's needsActivity).
+ */
+function bookingStory(): Set<string> {
+  const story = new Set(BOOKING_OPERATIONS);
+  if ([...BOOKING_OPERATIONS].some((o) => OPERATIONS[o as OperationName]?.needsActivity)) story.add(FINDS_ACTIVITY);
+  return story;
+}
+
+/** Operations a fault's scenarios use: its own, and the whole booking story when it is part of it. */
 export function operationsOf(f: FaultDef): Set<string> {
   const ops = new Set<string>(f.operations);
-  if (['activitybook', 'bookread', 'bookcancel'].some((o) => ops.has(o)) || f.area === 'booking')
-    for (const o of ['activityavailability', 'activitybook', 'bookread', 'bookcancel']) ops.add(o);
+  if (f.area === 'booking' || f.operations.some((o) => BOOKING_OPERATIONS.has(o))) for (const o of bookingStory()) ops.add(o);
   return ops;
 }
 

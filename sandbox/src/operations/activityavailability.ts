@@ -20,19 +20,69 @@ import {
 import { attr, category, count, emptyResult, overCapacity, participantCategory } from './common';
 import type { Ctx, Operation } from './types';
 
-function readParticipants(ta: XNode): Map<string, number> {
-  const pcs = kids(ta, 'ParticipantCount');
-  if (pcs.length === 0) throw err.missing('TourActivity/ParticipantCount');
+function readParticipants(tourActivity: XNode): Map<string, number> {
+  const participantCounts = kids(tourActivity, 'ParticipantCount');
+  if (participantCounts.length === 0) throw err.missing('TourActivity/ParticipantCount');
   const m = new Map<string, number>();
-  for (const pc of pcs) {
-    const q = count(attr(pc, 'Quantity', 'ParticipantCount'), 'ParticipantCount/@Quantity');
-    const qi = text(kid(pc, 'QualifierInfo'));
-    if (!qi) throw err.missing('ParticipantCount/QualifierInfo');
-    const cat = category(qi, 'ParticipantCount/QualifierInfo');
+  for (const participantCount of participantCounts) {
+    const q = count(attr(participantCount, 'Quantity', 'ParticipantCount'), 'ParticipantCount/@Quantity');
+    const qualifierInfo = text(kid(participantCount, 'QualifierInfo'));
+    if (!qualifierInfo) throw err.missing('ParticipantCount/QualifierInfo');
+    const cat = category(qualifierInfo, 'ParticipantCount/QualifierInfo');
     if (q > 0) m.set(cat, (m.get(cat) ?? 0) + q);
   }
   if (m.size === 0) throw err.invalid('At least one participant is required');
   return m;
+}
+
+/** What the request asks for: where (hotel, product), when, for whom. */
+interface AvailabilityRequest {
+  tourActivity: XNode;
+  /** The product's filter (Location Context=Service), when one is named. */
+  product?: (a: Activity) => boolean;
+  /** The hotel (Location Context=Source); none when the request names a product only. */
+  hotel?: string;
+  from: string;
+  to: string;
+  participants: Map<string, number>;
+}
+
+function readRequest(req: XNode, ctx: Ctx): AvailabilityRequest {
+  const { data, faults } = ctx;
+  const tourActivity = kid(req, 'TourActivity');
+  if (!tourActivity) throw err.missing('TourActivity');
+  const locations = kids(tourActivity, 'Location');
+  const product = productFilter(data, regionOf(locations, 'Service'), 'TourActivity/Location');
+  // Availability by product alone is a form the spec allows (it marks nothing mandatory): the
+  // product's activities are offered at each one's first pickup hotel.
+  const byProductOnly = !!product && !text(regionOf(locations, 'Source'));
+  if (faults.has('activity-product-only-refused') && byProductOnly)
+    throw err.missing("TourActivity/Location[@Context='Source']/Region (hotel code)");
+  if (faults.has('activity-hotel-only-refused') && !product)
+    throw err.missing("TourActivity/Location[@Context='Service']/Region (product)");
+  const hotel = byProductOnly ? undefined : requireHotel(data, regionOf(locations, 'Source'), 'TourActivity/Location');
+  const window = kid(tourActivity, 'Schedule');
+  if (!window) throw err.missing('TourActivity/Schedule');
+  const from = requireDate(window.attrs.StartPeriod, 'Schedule/@StartPeriod', ctx.today);
+  const to = requireDate(window.attrs.EndPeriod, 'Schedule/@EndPeriod', ctx.today);
+  requireRange(from, to, 'Schedule/@StartPeriod', 'Schedule/@EndPeriod');
+  if (daysBetween(from, to) > 365) throw err.invalid('The schedule window is limited to 366 days');
+  return { tourActivity, product, hotel, from, to, participants: readParticipants(tourActivity) };
+}
+
+/** GuidelinePricing: the maximum price per person, and the currency and decimals amounts are written in. */
+function readGuidelinePricing(tourActivity: XNode): { maxAmount: number; format: MoneyFormat } {
+  const guidelinePricing = path(tourActivity, 'MultimodalOffer', 'RequestedOffer', 'GuidelinePricing');
+  const method = text(kid(guidelinePricing, 'Method'));
+  if (method && method !== 'PerPerson') throw err.invalid(`GuidelinePricing/Method '${method}' is not supported (PerPerson)`);
+  const maximumPrice = kid(guidelinePricing, 'MaximumPrice');
+  if (!maximumPrice) return { maxAmount: Infinity, format: moneyFormat(undefined, undefined) };
+  const amount = attr(maximumPrice, 'Amount', 'MaximumPrice');
+  if (!/^\d+(\.\d+)?$/.test(amount)) throw err.invalid(`MaximumPrice/@Amount '${amount}' is not a positive number`);
+  return {
+    maxAmount: Number(amount),
+    format: moneyFormat(attr(maximumPrice, 'CurrencyCode', 'MaximumPrice'), maximumPrice.attrs.CurrencyDecimal),
+  };
 }
 
 export const activityAvailability: Operation = {
@@ -42,40 +92,10 @@ export const activityAvailability: Operation = {
   version: '2011.2',
   handle(req: XNode, ctx: Ctx) {
     const { data, faults } = ctx;
-    const ta = kid(req, 'TourActivity');
-    if (!ta) throw err.missing('TourActivity');
-    const locs = kids(ta, 'Location');
-    const product = productFilter(data, regionOf(locs, 'Service'), 'TourActivity/Location');
-    // Availability by product alone is a form the spec allows (it marks nothing mandatory): the
-    // product's activities are offered at each one's first pickup hotel.
-    const byProductOnly = !!product && !text(regionOf(locs, 'Source'));
-    if (faults.has('activity-product-only-refused') && byProductOnly)
-      throw err.missing("TourActivity/Location[@Context='Source']/Region (hotel code)");
-    if (faults.has('activity-hotel-only-refused') && !product)
-      throw err.missing("TourActivity/Location[@Context='Service']/Region (product)");
-    const hotel = byProductOnly ? undefined : requireHotel(data, regionOf(locs, 'Source'), 'TourActivity/Location');
-    const sch = kid(ta, 'Schedule');
-    if (!sch) throw err.missing('TourActivity/Schedule');
-    const from = requireDate(sch.attrs.StartPeriod, 'Schedule/@StartPeriod', ctx.today);
-    const to = requireDate(sch.attrs.EndPeriod, 'Schedule/@EndPeriod', ctx.today);
-    requireRange(from, to, 'Schedule/@StartPeriod', 'Schedule/@EndPeriod');
-    if (daysBetween(from, to) > 365) throw err.invalid('The schedule window is limited to 366 days');
-    const participants = readParticipants(ta);
-
-    const gp = path(ta, 'MultimodalOffer', 'RequestedOffer', 'GuidelinePricing');
-    const method = text(kid(gp, 'Method'));
-    if (method && method !== 'PerPerson') throw err.invalid(`GuidelinePricing/Method '${method}' is not supported (PerPerson)`);
-    const mp = kid(gp, 'MaximumPrice');
-    let fmt: MoneyFormat = moneyFormat(undefined, undefined);
-    let maxAmount = Infinity;
-    if (mp) {
-      const amount = attr(mp, 'Amount', 'MaximumPrice');
-      if (!/^\d+(\.\d+)?$/.test(amount)) throw err.invalid(`MaximumPrice/@Amount '${amount}' is not a positive number`);
-      maxAmount = Number(amount);
-      fmt = moneyFormat(attr(mp, 'CurrencyCode', 'MaximumPrice'), mp.attrs.CurrencyDecimal);
-    }
+    const { tourActivity, product, hotel, from, to, participants } = readRequest(req, ctx);
+    const pricing = readGuidelinePricing(tourActivity);
     // Mistake (wrong-currency-decimal): amounts always written with two decimals.
-    const out: MoneyFormat = faults.has('wrong-currency-decimal') ? { ...fmt, decimals: 2 } : fmt;
+    const format: MoneyFormat = faults.has('wrong-currency-decimal') ? { ...pricing.format, decimals: 2 } : pricing.format;
     // Mistake (prices-wrong-participants): one participant priced per category.
     const priced = faults.has('prices-wrong-participants') ? new Map([...participants.keys()].map((k) => [k, 1])) : participants;
 
@@ -98,10 +118,10 @@ export const activityAvailability: Operation = {
       if (dates.length === 0) continue;
       for (const s of a.services) {
         if (![...participants.keys()].every((c) => sells(data, a, s, c))) continue;
-        const unit = new Map([...participants.keys()].map((c) => [c, toMinor(s.prices[c], out)]));
-        const tooDear = [...unit.values()].some((m) => m / 10 ** out.decimals > maxAmount + 1e-9);
+        const unit = new Map([...participants.keys()].map((c) => [c, toMinor(s.prices[c], format)]));
+        const tooDear = [...unit.values()].some((m) => m / 10 ** format.decimals > pricing.maxAmount + 1e-9);
         if (tooDear && !faults.has('ignores-maximumprice')) continue;
-        infos.push(info(a, s, at, dates, unit, priced, out, ctx.variants));
+        infos.push(info(a, s, at, dates, unit, priced, format, ctx.variants));
       }
     }
     if (infos.length === 0) {

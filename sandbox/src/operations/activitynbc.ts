@@ -8,7 +8,7 @@ import { categoryAndType, DAY_ATTR } from './activities';
 import { address, attr } from './common';
 import type { Ctx, Operation } from './types';
 
-function content(a: Activity, lang: string | undefined): string {
+function descriptiveContent(a: Activity, lang: string | undefined): string {
   const days: Record<string, string> = {};
   for (const d of WEEKDAYS) days[DAY_ATTR[d]] = String(a.schedule.days.includes(d));
   return el(
@@ -72,8 +72,8 @@ export const activityNbc: Operation = {
     // Variant no-optional-echoes: the request language is not echoed.
     const lang = ctx.variants.has('no-optional-echoes') ? undefined : req.attrs.PrimaryLangID;
     const out: string[] = [];
-    for (const i of infos) {
-      const id = attr(i, 'TourActivityID', 'TourActivityDescriptiveInfo');
+    for (const info of infos) {
+      const id = attr(info, 'TourActivityID', 'TourActivityDescriptiveInfo');
       let idx = data.activities.findIndex((a) => a.id.toUpperCase() === id.toUpperCase());
       // Mistake (activitynbc-unknown-served): an unknown ID falls back to the first activity.
       if (idx < 0 && faults.has('activitynbc-unknown-served')) idx = 0;
@@ -81,7 +81,9 @@ export const activityNbc: Operation = {
       // Mistake (activitynbc-other-activity): an off-by-one in the catalogue lookup.
       const a = faults.has('activitynbc-other-activity') ? data.activities[(idx + 1) % data.activities.length] : data.activities[idx];
       // Mistake (activitynbc-code-only): the catalogue row is never joined to its descriptive content.
-      out.push(faults.has('activitynbc-code-only') ? el('TourActivityDescriptiveContent', { TourActivityID: a.id }) : content(a, lang));
+      out.push(
+        faults.has('activitynbc-code-only') ? el('TourActivityDescriptiveContent', { TourActivityID: a.id }) : descriptiveContent(a, lang),
+      );
     }
     return {
       content: el('ProductDescriptiveContents', {}, out),

@@ -13,17 +13,17 @@ export const activitySearch: Operation = {
   version: '2011.2',
   handle(req: XNode, ctx: Ctx) {
     const { data, faults } = ctx;
-    const sc = kid(req, 'SearchCriteria');
-    if (!sc) throw err.missing('SearchCriteria');
-    const dtp = kid(sc, 'DateTimePref');
-    if (!dtp) throw err.missing('SearchCriteria/DateTimePref');
-    const from = requireDate(dtp.attrs.Start, 'DateTimePref/@Start', ctx.today);
-    const to = requireDate(dtp.attrs.End, 'DateTimePref/@End', ctx.today);
+    const searchCriteria = kid(req, 'SearchCriteria');
+    if (!searchCriteria) throw err.missing('SearchCriteria');
+    const dateTimePref = kid(searchCriteria, 'DateTimePref');
+    if (!dateTimePref) throw err.missing('SearchCriteria/DateTimePref');
+    const from = requireDate(dateTimePref.attrs.Start, 'DateTimePref/@Start', ctx.today);
+    const to = requireDate(dateTimePref.attrs.End, 'DateTimePref/@End', ctx.today);
     requireRange(from, to, 'DateTimePref/@Start', 'DateTimePref/@End');
     if (daysBetween(from, to) > 365) throw err.invalid('The search window is limited to 366 days');
-    const prefs = kids(sc, 'LocationPref');
-    const hotel = requireHotel(data, regionOf(prefs, 'Source'), 'SearchCriteria/LocationPref');
-    const product = productFilter(data, regionOf(prefs, 'Service'), 'SearchCriteria/LocationPref');
+    const locationPrefs = kids(searchCriteria, 'LocationPref');
+    const hotel = requireHotel(data, regionOf(locationPrefs, 'Source'), 'SearchCriteria/LocationPref');
+    const product = productFilter(data, regionOf(locationPrefs, 'Service'), 'SearchCriteria/LocationPref');
     if (faults.has('errors-to-valid-request')) {
       // Mistake: an unhandled null in the search path, reported as a processing exception.
       throw err.system('Search failed: activity index not available');

@@ -4,7 +4,7 @@ import type { SandboxData } from '../data';
 import { withOffset } from '../dates';
 import { err } from '../errors';
 import { EUR2, fmtMinor } from '../money';
-import type { Booking, Status } from '../store';
+import type { Booking, Item, Participant, Status } from '../store';
 import type { Variants } from '../variants';
 import { el, kids, tel, type XNode } from '../xml';
 import { attr } from './common';
@@ -21,6 +21,73 @@ function bookingWord(st: Status, variants: Variants): string {
 /** A status in TPA_Extensions (variant status-in-tpa-extensions), as the book reply writes its own. */
 const statusExtension = (word: string) => el('TPA_Extensions', {}, el('ReservationStatus', { Status: word }));
 
+/** A participant's name as a ResGuest profile; `swapNames`: the mistake read-names-swapped. */
+function profiles(p: Participant, swapNames: boolean): string {
+  if (!p.surname) return '';
+  const givenName = swapNames ? p.surname : p.givenName;
+  const surname = swapNames ? (p.givenName ?? p.surname) : p.surname;
+  const personName = el(
+    'PersonName',
+    {},
+    p.namePrefix ? tel('NamePrefix', {}, p.namePrefix.slice(0, 16)) : '',
+    givenName ? tel('GivenName', {}, givenName.slice(0, 64)) : '',
+    tel('Surname', {}, (surname ?? '').slice(0, 64)),
+  );
+  return el('Profiles', {}, el('ProfileInfo', {}, el('Profile', {}, el('Customer', {}, personName))));
+}
+
+/** How the reply writes an item's dates and statuses (variants zoned-dates, status homes and words). */
+interface ReadForms {
+  variants: Variants;
+  /** An item's date-time as the reply writes it. */
+  local: (dateTime: string, activityId: string) => string;
+  /** Variant status-in-tpa-extensions: statuses in TPA_Extensions instead of attributes. */
+  inExtension: boolean;
+}
+
+/** One booked item as a Service: its prices per category, guests, dates, total and status. */
+function service(item: Item, serviceRph: number, guestRphs: number[], forms: ReadForms): string {
+  const { variants, local, inExtension } = forms;
+  const counts = new Map<string, number>();
+  for (const p of item.participants) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
+  const word = itemWord(item.status, variants);
+  // Where the item status goes: @ReservationStatusType, or @Status (variant
+  // item-status-attribute), or TPA_Extensions (variant status-in-tpa-extensions).
+  const asAttr = variants.has('item-status-attribute');
+  const amount = (cents: number) => ({ AmountAfterTax: fmtMinor(cents, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 });
+  return el(
+    'Service',
+    {
+      ServicePricingType: 'Per person',
+      ServiceRPH: serviceRph,
+      ReservationStatusType: asAttr || inExtension ? undefined : word,
+      Status: asAttr ? word : undefined,
+      ServiceInventoryCode: item.activityId,
+      RatePlanCode: item.supplierProductCode,
+      InventoryBlockCode: item.supplierServiceCode,
+      Quantity: item.participants.length,
+      Type: '37',
+      ID: item.ref,
+      ID_Context: 'Client',
+    },
+    [...counts.keys()].map((c) => el('Price', { AgeQualifyingCode: c }, el('Base', amount(item.unitPrices[c])))),
+    el(
+      'ServiceDetails',
+      {},
+      el(
+        'GuestCounts',
+        {},
+        [...counts].map(([c, n]) => el('GuestCount', { AgeQualifyingCode: c, Count: n })),
+      ),
+      el('TimeSpan', { Start: local(item.start, item.activityId), End: local(item.end, item.activityId) }),
+      tel('ResGuestRPHs', {}, guestRphs.join(' ')),
+      el('Total', amount(item.total)),
+      el('ServiceDescription', { Name: item.name.slice(0, 64) }, tel('Text', {}, item.serviceName)),
+    ),
+    inExtension ? statusExtension(word) : '',
+  );
+}
+
 /** `swapNames`: the mistake read-names-swapped (given name and surname the wrong way round). */
 export function reservation(b: Booking, variants: Variants, data: SandboxData, swapNames = false): string {
   const inExtension = variants.has('status-in-tpa-extensions');
@@ -31,90 +98,17 @@ export function reservation(b: Booking, variants: Variants, data: SandboxData, s
     const country = data.activityById.get(activityId.toUpperCase())?.country.code;
     return zoned ? withOffset(dt, country ?? '') : dt;
   };
+  // Every participant of every item is a ResGuest, numbered across the booking.
   let rph = 0;
   const guests: string[] = [];
   const services = b.items.map((item, n) => {
-    const rphs: number[] = [];
+    const guestRphs: number[] = [];
     for (const p of item.participants) {
-      rphs.push(++rph);
-      const givenName = swapNames ? p.surname : p.givenName;
-      const surname = swapNames ? (p.givenName ?? p.surname) : p.surname;
-      guests.push(
-        el(
-          'ResGuest',
-          { ResGuestRPH: rph, AgeQualifyingCode: p.category, Age: p.age },
-          p.surname
-            ? el(
-                'Profiles',
-                {},
-                el(
-                  'ProfileInfo',
-                  {},
-                  el(
-                    'Profile',
-                    {},
-                    el(
-                      'Customer',
-                      {},
-                      el(
-                        'PersonName',
-                        {},
-                        p.namePrefix ? tel('NamePrefix', {}, p.namePrefix.slice(0, 16)) : '',
-                        givenName ? tel('GivenName', {}, givenName.slice(0, 64)) : '',
-                        tel('Surname', {}, (surname ?? '').slice(0, 64)),
-                      ),
-                    ),
-                  ),
-                ),
-              )
-            : '',
-          el('ServiceRPHs', {}, el('ServiceRPH', { RPH: n + 1 })),
-        ),
-      );
+      guestRphs.push(++rph);
+      const attrs = { ResGuestRPH: rph, AgeQualifyingCode: p.category, Age: p.age };
+      guests.push(el('ResGuest', attrs, profiles(p, swapNames), el('ServiceRPHs', {}, el('ServiceRPH', { RPH: n + 1 }))));
     }
-    const counts = new Map<string, number>();
-    for (const p of item.participants) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
-    const word = itemWord(item.status, variants);
-    // Where the item status goes: @ReservationStatusType, or @Status (variant
-    // item-status-attribute), or TPA_Extensions (variant status-in-tpa-extensions).
-    const asAttr = variants.has('item-status-attribute');
-    return el(
-      'Service',
-      {
-        ServicePricingType: 'Per person',
-        ServiceRPH: n + 1,
-        ReservationStatusType: asAttr || inExtension ? undefined : word,
-        Status: asAttr ? word : undefined,
-        ServiceInventoryCode: item.activityId,
-        RatePlanCode: item.supplierProductCode,
-        InventoryBlockCode: item.supplierServiceCode,
-        Quantity: item.participants.length,
-        Type: '37',
-        ID: item.ref,
-        ID_Context: 'Client',
-      },
-      [...counts.keys()].map((c) =>
-        el(
-          'Price',
-          { AgeQualifyingCode: c },
-          el('Base', { AmountAfterTax: fmtMinor(item.unitPrices[c], EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
-        ),
-      ),
-      el(
-        'ServiceDetails',
-        {},
-        el(
-          'GuestCounts',
-          {},
-          [...counts].map(([c, n]) => el('GuestCount', { AgeQualifyingCode: c, Count: n })),
-        ),
-        el('TimeSpan', { Start: local(item.start, item.activityId), End: local(item.end, item.activityId) }),
-        tel('ResGuestRPHs', {}, rphs.join(' ')),
-        el('Total', { AmountAfterTax: fmtMinor(item.total, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
-        el('ServiceDescription', { Name: item.name.slice(0, 64) }, tel('Text', {}, item.serviceName)),
-      ),
-      inExtension ? statusExtension(word) : '',
-    );
+    return service(item, n + 1, guestRphs, { variants, local, inExtension });
   });
   const live = b.items.filter((i) => i.status === 'Reserved').reduce((t, i) => t + i.total, 0);
   const pickupHotel = b.items.find((i) => i.pickup)?.pickup?.location;

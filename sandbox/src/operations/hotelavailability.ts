@@ -21,11 +21,11 @@ interface Offer {
   total: number;
 }
 
-function readGuests(seg: XNode): Guests {
-  const gcs = all(seg, 'RoomStayCandidates', 'RoomStayCandidate', 'GuestCounts', 'GuestCount');
-  if (gcs.length === 0) throw err.missing('RoomStayCandidates/RoomStayCandidate/GuestCounts/GuestCount');
+function readGuests(segment: XNode): Guests {
+  const guestCounts = all(segment, 'RoomStayCandidates', 'RoomStayCandidate', 'GuestCounts', 'GuestCount');
+  if (guestCounts.length === 0) throw err.missing('RoomStayCandidates/RoomStayCandidate/GuestCounts/GuestCount');
   const byCode = new Map<string, number>();
-  for (const g of gcs) {
+  for (const g of guestCounts) {
     const code = category(attr(g, 'AgeQualifyingCode', 'GuestCount'), 'GuestCount/@AgeQualifyingCode');
     const n = count(attr(g, 'Count', 'GuestCount'), 'GuestCount/@Count');
     if (n > 0) byCode.set(code, (byCode.get(code) ?? 0) + n); // zero-count entries are ignored
@@ -91,10 +91,10 @@ function rates(o: Offer, nights: string[], variants: Variants): string[] {
   return out;
 }
 
-function roomStay(h: Hotel, os: Offer[], g: Guests, start: string, end: string, nights: string[], variants: Variants): string {
-  const rooms = [...new Map(os.map((o) => [o.room.code, o.room])).values()];
-  const boards = [...new Map(os.map((o) => [o.board.code, o.board])).values()];
-  const best = os[0];
+function roomStay(h: Hotel, hotelOffers: Offer[], g: Guests, start: string, end: string, nights: string[], variants: Variants): string {
+  const rooms = [...new Map(hotelOffers.map((o) => [o.room.code, o.room])).values()];
+  const boards = [...new Map(hotelOffers.map((o) => [o.board.code, o.board])).values()];
+  const best = hotelOffers[0];
   // Variant address-local-names: the country's own name and the official region.
   const place = hotelPlace(h.region, h.country, variants);
   return el(
@@ -115,7 +115,7 @@ function roomStay(h: Hotel, os: Offer[], g: Guests, start: string, end: string, 
     el(
       'RoomRates',
       {},
-      os.map((o) =>
+      hotelOffers.map((o) =>
         el(
           'RoomRate',
           { RoomTypeCode: o.room.code, RatePlanCode: o.board.code, NumberOfUnits: 1 },
@@ -148,6 +148,47 @@ function roomStay(h: Hotel, os: Offer[], g: Guests, start: string, end: string, 
   );
 }
 
+/** What the search asks for: how many hotels at most, the stay, the guests and the place. */
+interface HotelSearch {
+  max: number;
+  start: string;
+  end: string;
+  guests: Guests;
+  /** RefPoint/@CodeContext: Country or Region. */
+  context: string;
+  /** RefPoint text: the country or region's name (or the country's code). */
+  place: string;
+}
+
+function readSearch(req: XNode, ctx: Ctx): HotelSearch {
+  const maxRaw = optAttr(req, 'MaxResponses');
+  let max = Infinity;
+  if (maxRaw !== undefined) {
+    max = count(maxRaw, 'MaxResponses');
+    if (max < 1) throw err.invalid('MaxResponses must be at least 1');
+  }
+  const segment = path(req, 'AvailRequestSegments', 'AvailRequestSegment');
+  if (!segment) throw err.missing('AvailRequestSegments/AvailRequestSegment');
+  const stayDateRange = path(segment, 'StayDateRange');
+  if (!stayDateRange) throw err.missing('AvailRequestSegment/StayDateRange');
+  const start = requireDate(stayDateRange.attrs.Start, 'StayDateRange/@Start', ctx.today);
+  const end = requireDate(stayDateRange.attrs.End, 'StayDateRange/@End', ctx.today);
+  requireRange(start, end, 'StayDateRange/@Start', 'StayDateRange/@End');
+  if (end === start) throw err.dateRange('StayDateRange/@End must be after @Start (at least one night)');
+  if (daysBetween(start, end) > 30) throw err.invalid('Stays are limited to 30 nights');
+  const guests = readGuests(segment);
+  const refPoint = path(segment, 'HotelSearchCriteria', 'Criterion', 'RefPoint');
+  if (!refPoint) throw err.missing('HotelSearchCriteria/Criterion/RefPoint');
+  const context = attr(refPoint, 'CodeContext', 'RefPoint');
+  // Mistake (region-refpoint-refused): only countries are supported.
+  if (context === 'Region' && ctx.faults.has('region-refpoint-refused'))
+    throw err.invalid("RefPoint/@CodeContext 'Region' is not supported; use Country");
+  if (context !== 'Country' && context !== 'Region') throw err.invalid(`RefPoint/@CodeContext '${context}' must be Country or Region`);
+  const place = text(refPoint);
+  if (!place) throw err.missing('RefPoint text (place name)');
+  return { max, start, end, guests, context, place };
+}
+
 export const hotelAvailability: Operation = {
   name: 'hotelavailability',
   rq: 'OTA_HotelAvailRQ',
@@ -155,32 +196,9 @@ export const hotelAvailability: Operation = {
   version: '2008.1',
   handle(req: XNode, ctx: Ctx) {
     const { faults, data } = ctx;
-    const maxRaw = optAttr(req, 'MaxResponses');
-    let max = Infinity;
-    if (maxRaw !== undefined) {
-      max = count(maxRaw, 'MaxResponses');
-      if (max < 1) throw err.invalid('MaxResponses must be at least 1');
-    }
-    const seg = path(req, 'AvailRequestSegments', 'AvailRequestSegment');
-    if (!seg) throw err.missing('AvailRequestSegments/AvailRequestSegment');
-    const sdr = path(seg, 'StayDateRange');
-    if (!sdr) throw err.missing('AvailRequestSegment/StayDateRange');
-    let start = requireDate(sdr.attrs.Start, 'StayDateRange/@Start', ctx.today);
-    let end = requireDate(sdr.attrs.End, 'StayDateRange/@End', ctx.today);
-    requireRange(start, end, 'StayDateRange/@Start', 'StayDateRange/@End');
-    if (end === start) throw err.dateRange('StayDateRange/@End must be after @Start (at least one night)');
-    if (daysBetween(start, end) > 30) throw err.invalid('Stays are limited to 30 nights');
-    let guests = readGuests(seg);
-    const ref = path(seg, 'HotelSearchCriteria', 'Criterion', 'RefPoint');
-    if (!ref) throw err.missing('HotelSearchCriteria/Criterion/RefPoint');
-    const context = attr(ref, 'CodeContext', 'RefPoint');
-    // Mistake (region-refpoint-refused): only countries are supported.
-    if (context === 'Region' && faults.has('region-refpoint-refused'))
-      throw err.invalid("RefPoint/@CodeContext 'Region' is not supported; use Country");
-    if (context !== 'Country' && context !== 'Region') throw err.invalid(`RefPoint/@CodeContext '${context}' must be Country or Region`);
-    const place = text(ref);
-    if (!place) throw err.missing('RefPoint text (place name)');
-
+    const search = readSearch(req, ctx);
+    const { max, context, place } = search;
+    let { start, end, guests } = search;
     if (faults.has('hotel-ignores-dates')) {
       // Mistake: the dates are never read; a default one-night stay from tomorrow is priced.
       start = addDays(ctx.today, 1);
@@ -197,9 +215,9 @@ export const hotelAvailability: Operation = {
 
     const results = data.hotels
       .filter((h) => inPlace(h) && openAllNights(h, nights))
-      .map((h) => ({ h, os: offers(h, guests, nights) }))
-      .filter((r) => r.os.length > 0)
-      .sort((a, b) => a.os[0].total - b.os[0].total || a.h.code.localeCompare(b.h.code));
+      .map((h) => ({ hotel: h, offers: offers(h, guests, nights) }))
+      .filter((r) => r.offers.length > 0)
+      .sort((a, b) => a.offers[0].total - b.offers[0].total || a.hotel.code.localeCompare(b.hotel.code));
     // Variant capacity-limit: no availability for parties of more than four.
     const full = overCapacity(ctx, guests.adults + guests.children);
     const shown =
@@ -213,7 +231,7 @@ export const hotelAvailability: Operation = {
       content: el(
         'RoomStays',
         {},
-        shown.map((r) => roomStay(r.h, r.os, guests, start, end, nights, ctx.variants)),
+        shown.map((r) => roomStay(r.hotel, r.offers, guests, start, end, nights, ctx.variants)),
       ),
     };
   },

@@ -6,7 +6,7 @@ import { el, kids, path, tel, type XNode } from '../xml';
 import { attr, hotelPlace, optAttr, same } from './common';
 import type { Ctx, Operation } from './types';
 
-function content(h: Hotel, lang: string | undefined, variants: Variants): string {
+function descriptiveContent(h: Hotel, lang: string | undefined, variants: Variants): string {
   // Variant hotel-descriptions-multimedia: name and description only outside HotelInfo.
   const inMultimedia = variants.has('hotel-descriptions-multimedia');
   // Variant address-local-names: the country's own name and the official region.
@@ -92,13 +92,13 @@ export const hotelNbc: Operation = {
     // Variant no-optional-echoes: the request language is not echoed.
     const lang = ctx.variants.has('no-optional-echoes') ? undefined : optAttr(req, 'PrimaryLangID');
     const out: string[] = [];
-    for (const i of infos) {
-      const code = attr(i, 'HotelCode', 'HotelDescriptiveInfo');
+    for (const info of infos) {
+      const code = attr(info, 'HotelCode', 'HotelDescriptiveInfo');
       let idx = data.hotels.findIndex((h) => same(h.code, code));
       // Mistake (hotelnbc-unknown-served): an unknown code falls back to the first hotel.
       if (idx < 0 && faults.has('hotelnbc-unknown-served')) idx = 0;
       if (idx < 0) throw err.hotel(code);
-      const brand = optAttr(i, 'BrandCode');
+      const brand = optAttr(info, 'BrandCode');
       if (brand && !same(brand, data.hotels[idx].brandCode)) throw err.invalid(`BrandCode ${brand} does not match hotel ${code}`);
       // Mistake (hotelnbc-other-hotel): an off-by-one in the portfolio lookup.
       const h = faults.has('hotelnbc-other-hotel') ? data.hotels[(idx + 1) % data.hotels.length] : data.hotels[idx];
@@ -107,7 +107,7 @@ export const hotelNbc: Operation = {
         out.push(el('HotelDescriptiveContent', { HotelCode: h.code }));
         continue;
       }
-      out.push(content(h, lang && /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(lang) ? lang : undefined, ctx.variants));
+      out.push(descriptiveContent(h, lang && /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(lang) ? lang : undefined, ctx.variants));
     }
     return { content: el('HotelDescriptiveContents', {}, out) };
   },

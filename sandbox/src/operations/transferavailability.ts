@@ -22,17 +22,18 @@ interface AddressSide {
 }
 type Side = AirportSide | AddressSide;
 
-function readSide(n: XNode | undefined, where: string, today: string): Side {
-  if (!n) throw err.missing(where);
-  const ai = kid(n, 'AirportInfo');
-  if (ai) {
-    const pt = kid(ai, 'Arrival') ?? kid(ai, 'Departure');
-    if (!pt) throw err.missing(`${where}/AirportInfo/Arrival or Departure`);
-    const ctxt = optAttr(pt, 'CodeContext');
-    if (ctxt && ctxt !== 'IATA') throw err.invalid(`${where}/AirportInfo CodeContext '${ctxt}' must be IATA`);
-    const code = attr(pt, 'LocationCode', `${where}/AirportInfo`);
-    const dateTime = requireDateTime(pt.attrs.DateTime, `${where}/AirportInfo/@DateTime`, today);
-    const airline = kid(n, 'Airline');
+/** A Pickup or DropOff: an airport (with the flight) or an address (a hotel or a resort area). */
+function readSide(side: XNode | undefined, where: string, today: string): Side {
+  if (!side) throw err.missing(where);
+  const airportInfo = kid(side, 'AirportInfo');
+  if (airportInfo) {
+    const point = kid(airportInfo, 'Arrival') ?? kid(airportInfo, 'Departure');
+    if (!point) throw err.missing(`${where}/AirportInfo/Arrival or Departure`);
+    const codeContext = optAttr(point, 'CodeContext');
+    if (codeContext && codeContext !== 'IATA') throw err.invalid(`${where}/AirportInfo CodeContext '${codeContext}' must be IATA`);
+    const code = attr(point, 'LocationCode', `${where}/AirportInfo`);
+    const dateTime = requireDateTime(point.attrs.DateTime, `${where}/AirportInfo/@DateTime`, today);
+    const airline = kid(side, 'Airline');
     return {
       kind: 'airport',
       code,
@@ -40,25 +41,25 @@ function readSide(n: XNode | undefined, where: string, today: string): Side {
       flight: airline ? { number: optAttr(airline, 'FlightNumber'), code: optAttr(airline, 'Code') } : undefined,
     };
   }
-  const lt = path(n, 'Address', 'LocationType');
-  if (!lt) throw err.missing(`${where}/AirportInfo or ${where}/Address/LocationType`);
+  const locationType = path(side, 'Address', 'LocationType');
+  if (!locationType) throw err.missing(`${where}/AirportInfo or ${where}/Address/LocationType`);
   return {
     kind: 'address',
-    typeCode: attr(lt, 'Code', `${where}/Address/LocationType`),
-    uniqueId: attr(lt, 'UniqueId', `${where}/Address/LocationType`),
+    typeCode: attr(locationType, 'Code', `${where}/Address/LocationType`),
+    uniqueId: attr(locationType, 'UniqueId', `${where}/Address/LocationType`),
   };
 }
 
 /** Location Code 1 = hotel (UniqueId = hotel code), Code 2 = resort area (UniqueId = area code). */
-function routeFor(data: SandboxData, ap: Airport, side: AddressSide): Route | undefined {
+function routeFor(data: SandboxData, airport: Airport, side: AddressSide): Route | undefined {
   if (side.typeCode === '1') {
     if (!data.hotelByCode.has(side.uniqueId.toUpperCase())) throw err.hotel(side.uniqueId);
-    return ap.routes.find((r) => r.hotels.some((h) => same(h, side.uniqueId)));
+    return airport.routes.find((r) => r.hotels.some((h) => same(h, side.uniqueId)));
   }
   if (side.typeCode === '2') {
     if (!data.airports.some((a) => a.routes.some((r) => same(r.area, side.uniqueId))))
       throw err.unknown(`Resort area ${side.uniqueId} is unknown`);
-    return ap.routes.find((r) => same(r.area, side.uniqueId));
+    return airport.routes.find((r) => same(r.area, side.uniqueId));
   }
   throw err.invalid(`LocationType/@Code '${side.typeCode}' is not supported (1 hotel, 2 resort area)`);
 }
@@ -67,91 +68,135 @@ function locationName(data: SandboxData, side: AddressSide, r: Route): string {
   return side.typeCode === '1' ? data.hotelByCode.get(side.uniqueId.toUpperCase())!.name : r.areaName;
 }
 
+/** What the search asks for: the legs (Locations), the party per passenger category, accessibility. */
+interface TransferSearch {
+  locations: XNode[];
+  /** Passengers per category code. */
+  party: Map<string, number>;
+  partySize: number;
+  /** DisabilityInfo/@RequiredInd: only disability-adapted vehicles. */
+  disability: boolean;
+}
+
+function readSearch(req: XNode, ctx: Ctx): TransferSearch {
+  const { faults } = ctx;
+  const locations = kids(path(req, 'Service', 'Locations'), 'Location');
+  if (locations.length === 0) throw err.missing('Service/Locations/Location');
+  // Mistake (transfer-one-location-only): one leg per request, a second Location is refused.
+  if (faults.has('transfer-one-location-only') && locations.length > 1)
+    throw err.invalid('Only one Service/Locations/Location is supported per request');
+  const party = new Map<string, number>();
+  const passengers = kids(req, 'Passengers');
+  if (passengers.length === 0) throw err.missing('Passengers');
+  // Mistake (transfer-one-passengers-only): the party must come in a single Passengers element.
+  if (faults.has('transfer-one-passengers-only') && passengers.length > 1)
+    throw err.invalid('Only one Passengers element is supported per request');
+  for (const p of passengers) {
+    const q = count(attr(p, 'Quantity', 'Passengers'), 'Passengers/@Quantity');
+    const c = category(attr(kid(p, 'Category'), 'Code', 'Passengers/Category'), 'Passengers/Category/@Code');
+    if (q > 0) party.set(c, (party.get(c) ?? 0) + q);
+  }
+  const partySize = [...party.values()].reduce((a, b) => a + b, 0);
+  if (partySize === 0) throw err.invalid('At least one passenger is required');
+  const serviceType = kid(req, 'ServiceType');
+  const serviceCode = optAttr(serviceType, 'Code') ?? text(serviceType);
+  if (serviceType && serviceCode && serviceCode !== 'TRANSFER')
+    throw err.invalid(`ServiceType '${serviceCode}' is not supported (TRANSFER)`);
+  const disability = bool(optAttr(kid(req, 'DisabilityInfo'), 'RequiredInd'), 'DisabilityInfo/@RequiredInd');
+  return { locations, party, partySize, disability };
+}
+
+/** One requested leg (a Location): its RPH, and its airport and address sides. */
+interface Leg {
+  rph: string;
+  /** From the airport (the pickup is the airport), or to it. */
+  arrival: boolean;
+  airport: AirportSide;
+  address: AddressSide;
+}
+
+/** Reads a Location; `seen` holds the RPHs read before it, which must not repeat. */
+function readLeg(location: XNode, seen: Set<string>, ctx: Ctx): Leg {
+  const rph = String(count(attr(location, 'RPH', 'Location'), 'Location/@RPH'));
+  if (seen.has(rph)) throw err.invalid(`Location RPH ${rph} is used twice`);
+  seen.add(rph);
+  const pickup = readSide(kid(location, 'Pickup'), `Location[${rph}]/Pickup`, ctx.today);
+  const dropoff = readSide(kid(location, 'DropOff'), `Location[${rph}]/DropOff`, ctx.today);
+  // Mistake (transfer-arrivals-only): only airport pickups were implemented.
+  if (ctx.faults.has('transfer-arrivals-only') && pickup.kind === 'address')
+    throw err.invalid(`Location ${rph}: Pickup must be an airport (AirportInfo)`);
+  if (pickup.kind === dropoff.kind) throw err.invalid(`Location ${rph}: a transfer runs between an airport and an address`);
+  return {
+    rph,
+    arrival: pickup.kind === 'airport',
+    airport: (pickup.kind === 'airport' ? pickup : dropoff) as AirportSide,
+    address: (pickup.kind === 'address' ? pickup : dropoff) as AddressSide,
+  };
+}
+
+/** The index in the portfolio of the leg's airport; an airport not served is refused. */
+function airportIndex(leg: Leg, ctx: Ctx): number {
+  const { data, faults } = ctx;
+  let idx = data.airports.findIndex((a) => same(a.code, leg.airport.code));
+  // Mistake (transfer-unknown-airport-fallback): an airport not served falls back to the
+  // airport that serves the requested location.
+  if (idx < 0 && faults.has('transfer-unknown-airport-fallback'))
+    idx = data.airports.findIndex((a) => routeFor(data, a, leg.address) !== undefined);
+  if (idx < 0) {
+    // Variant refuse-when-nothing-matches: an airport it does not serve is one more search
+    // that finds nothing, refused like the others.
+    if (ctx.variants.has('refuse-when-nothing-matches')) throw noMatch(warn.noAvailability(`Airport ${leg.airport.code} is not served`));
+    throw err.unknown(`Airport ${leg.airport.code} is unknown`);
+  }
+  return idx;
+}
+
+/** The transfer services of one leg: one per vehicle of the airport that carries the party. */
+function legServices(leg: Leg, search: TransferSearch, ctx: Ctx, firstSeq: number): string[] {
+  const { data, faults } = ctx;
+  const idx = airportIndex(leg, ctx);
+  // Mistake (transfer-other-airport): the airport index is off by one.
+  const airport = faults.has('transfer-other-airport') ? data.airports[(idx + 1) % data.airports.length] : data.airports[idx];
+  // The route is looked up correctly; only the airport answered for is wrong under the fault.
+  let route = routeFor(data, data.airports[idx], leg.address);
+  // Mistake (transfer-other-location): the route is picked by an index off by one, and the
+  // reply names that route's location.
+  let served = leg.address;
+  if (route && faults.has('transfer-other-location')) {
+    const routes = data.airports[idx].routes;
+    route = routes[(routes.indexOf(route) + 1) % routes.length];
+    served = { ...leg.address, uniqueId: leg.address.typeCode === '1' ? route.hotels[0] : route.area };
+  }
+  // Variant capacity-limit: no availability for parties of more than four.
+  if (!route || overCapacity(ctx, search.partySize)) return [];
+  // Mistake (transfer-search-date): the flight's time on the day of the search.
+  const flightAt = faults.has('transfer-search-date') ? `${ctx.today}${leg.airport.dateTime.slice(10)}` : leg.airport.dateTime;
+  const pickupMs = leg.arrival ? dateTimeMs(flightAt) : dateTimeMs(flightAt) - data.departureLeadMinutes * 60_000;
+  // Mistake (transfer-one-per-category): Passengers/@Quantity ignored, one passenger a category.
+  const party = faults.has('transfer-one-per-category') ? new Map([...search.party.keys()].map((c) => [c, 1])) : search.party;
+  const services: string[] = [];
+  for (const vehicleCode of airport.vehicles) {
+    const vehicle = data.vehicleByCode.get(vehicleCode)!;
+    if (vehicle.maxPassengers < search.partySize) continue;
+    if (search.disability && !vehicle.disabilityAdapted && !faults.has('ignores-disability')) continue;
+    const offer: Offer = { airport, route, vehicle, leg, served, pickupMs, party, seq: firstSeq + services.length };
+    services.push(groundService(offer, data, ctx.variants));
+  }
+  return services;
+}
+
 export const transferAvailability: Operation = {
   name: 'transferavailability',
   rq: 'OTA_GroundAvailRQ',
   rs: 'OTA_GroundAvailRS',
   version: '2016.2',
   handle(req: XNode, ctx: Ctx) {
-    const { data, faults } = ctx;
-    const locs = kids(path(req, 'Service', 'Locations'), 'Location');
-    if (locs.length === 0) throw err.missing('Service/Locations/Location');
-    // Mistake (transfer-one-location-only): one leg per request, a second Location is refused.
-    if (faults.has('transfer-one-location-only') && locs.length > 1)
-      throw err.invalid('Only one Service/Locations/Location is supported per request');
-    const pax = new Map<string, number>();
-    const passengers = kids(req, 'Passengers');
-    if (passengers.length === 0) throw err.missing('Passengers');
-    // Mistake (transfer-one-passengers-only): the party must come in a single Passengers element.
-    if (faults.has('transfer-one-passengers-only') && passengers.length > 1)
-      throw err.invalid('Only one Passengers element is supported per request');
-    for (const p of passengers) {
-      const q = count(attr(p, 'Quantity', 'Passengers'), 'Passengers/@Quantity');
-      const c = category(attr(kid(p, 'Category'), 'Code', 'Passengers/Category'), 'Passengers/Category/@Code');
-      if (q > 0) pax.set(c, (pax.get(c) ?? 0) + q);
-    }
-    const totalPax = [...pax.values()].reduce((a, b) => a + b, 0);
-    if (totalPax === 0) throw err.invalid('At least one passenger is required');
-    const st = kid(req, 'ServiceType');
-    const stCode = optAttr(st, 'Code') ?? text(st);
-    if (st && stCode && stCode !== 'TRANSFER') throw err.invalid(`ServiceType '${stCode}' is not supported (TRANSFER)`);
-    const disability = bool(optAttr(kid(req, 'DisabilityInfo'), 'RequiredInd'), 'DisabilityInfo/@RequiredInd');
-
+    const search = readSearch(req, ctx);
     const services: string[] = [];
     const seen = new Set<string>();
     // Mistake (transfer-first-leg-only): the loop stops after the first Location.
-    for (const loc of faults.has('transfer-first-leg-only') ? locs.slice(0, 1) : locs) {
-      const rph = String(count(attr(loc, 'RPH', 'Location'), 'Location/@RPH'));
-      if (seen.has(rph)) throw err.invalid(`Location RPH ${rph} is used twice`);
-      seen.add(rph);
-      const pickup = readSide(kid(loc, 'Pickup'), `Location[${rph}]/Pickup`, ctx.today);
-      const dropoff = readSide(kid(loc, 'DropOff'), `Location[${rph}]/DropOff`, ctx.today);
-      // Mistake (transfer-arrivals-only): only airport pickups were implemented.
-      if (faults.has('transfer-arrivals-only') && pickup.kind === 'address')
-        throw err.invalid(`Location ${rph}: Pickup must be an airport (AirportInfo)`);
-      if (pickup.kind === dropoff.kind) throw err.invalid(`Location ${rph}: a transfer runs between an airport and an address`);
-      const airportSide = (pickup.kind === 'airport' ? pickup : dropoff) as AirportSide;
-      const addressSide = (pickup.kind === 'address' ? pickup : dropoff) as AddressSide;
-      let idx = data.airports.findIndex((a) => same(a.code, airportSide.code));
-      // Mistake (transfer-unknown-airport-fallback): an airport not served falls back to the
-      // airport that serves the requested location.
-      if (idx < 0 && faults.has('transfer-unknown-airport-fallback'))
-        idx = data.airports.findIndex((a) => routeFor(data, a, addressSide) !== undefined);
-      if (idx < 0) {
-        // Variant refuse-when-nothing-matches: an airport it does not serve is one more search
-        // that finds nothing, refused like the others.
-        if (ctx.variants.has('refuse-when-nothing-matches'))
-          throw noMatch(warn.noAvailability(`Airport ${airportSide.code} is not served`));
-        throw err.unknown(`Airport ${airportSide.code} is unknown`);
-      }
-      // Mistake (transfer-other-airport): the airport index is off by one.
-      const ap = faults.has('transfer-other-airport') ? data.airports[(idx + 1) % data.airports.length] : data.airports[idx];
-      // The route is looked up correctly; only the airport answered for is wrong under the fault.
-      let route = routeFor(data, data.airports[idx], addressSide);
-      // Mistake (transfer-other-location): the route is picked by an index off by one, and the
-      // reply names that route's location.
-      let served = addressSide;
-      if (route && faults.has('transfer-other-location')) {
-        const routes = data.airports[idx].routes;
-        route = routes[(routes.indexOf(route) + 1) % routes.length];
-        served = { ...addressSide, uniqueId: addressSide.typeCode === '1' ? route.hotels[0] : route.area };
-      }
-      // Variant capacity-limit: no availability for parties of more than four.
-      if (!route || overCapacity(ctx, totalPax)) continue;
-      const arrival = pickup.kind === 'airport';
-      // Mistake (transfer-search-date): the flight's time on the day of the search.
-      const flightAt = faults.has('transfer-search-date') ? `${ctx.today}${airportSide.dateTime.slice(10)}` : airportSide.dateTime;
-      const pickupMs = arrival ? dateTimeMs(flightAt) : dateTimeMs(flightAt) - data.departureLeadMinutes * 60_000;
-      // Mistake (transfer-one-per-category): Passengers/@Quantity ignored, one passenger a category.
-      const priced = faults.has('transfer-one-per-category') ? new Map([...pax.keys()].map((c) => [c, 1])) : pax;
-      for (const vcode of ap.vehicles) {
-        const v = data.vehicleByCode.get(vcode)!;
-        if (v.maxPassengers < totalPax) continue;
-        if (disability && !v.disabilityAdapted && !faults.has('ignores-disability')) continue;
-        services.push(
-          groundService(data, ap, route, v, rph, arrival, airportSide, served, pickupMs, priced, ctx.variants, services.length + 1),
-        );
-      }
+    for (const location of ctx.faults.has('transfer-first-leg-only') ? search.locations.slice(0, 1) : search.locations) {
+      services.push(...legServices(readLeg(location, seen, ctx), search, ctx, services.length + 1));
     }
     if (services.length === 0) {
       return emptyResult(ctx, warn.noAvailability('No transfer matches the airports, locations, passengers and accessibility requested'));
@@ -160,40 +205,52 @@ export const transferAvailability: Operation = {
   },
 };
 
-function groundService(
-  data: SandboxData,
-  ap: Airport,
-  route: Route,
-  v: Vehicle,
-  rph: string,
-  arrival: boolean,
-  air: AirportSide,
-  addr: AddressSide,
-  pickupMs: number,
-  pax: Map<string, number>,
-  variants: Variants,
-  seq: number,
-): string {
+/** One transfer offered: a vehicle on a route, for a leg, at a pickup time, for the party. */
+interface Offer {
+  airport: Airport;
+  route: Route;
+  vehicle: Vehicle;
+  leg: Leg;
+  /** The location the reply names (another than the leg's under transfer-other-location). */
+  served: AddressSide;
+  pickupMs: number;
+  /** Passengers per category as priced. */
+  party: Map<string, number>;
+  /** The service's running number in the reply (variant vendor-service-rph). */
+  seq: number;
+}
+
+/** Pickup and Dropoff: the airport on one side (with the flight), the address on the other. */
+function pickupAndDropoff(offer: Offer, data: SandboxData, variants: Variants): string[] {
+  const { airport, route, leg, served, pickupMs } = offer;
   const airportPoint = el(
     'AirportInfo',
     {},
-    el(arrival ? 'Arrival' : 'Departure', { LocationCode: ap.code, CodeContext: 'IATA', AirportName: ap.name }),
+    el(leg.arrival ? 'Arrival' : 'Departure', { LocationCode: airport.code, CodeContext: 'IATA', AirportName: airport.name }),
   );
-  const airline = air.flight ? el('Airline', { Code: air.flight.code, FlightNumber: flightDigits(air.flight.number) }) : '';
+  const flight = leg.airport.flight;
+  const airline = flight ? el('Airline', { Code: flight.code, FlightNumber: flightDigits(flight.number) }) : '';
   const address = el(
     'Address',
     {},
-    el('LocationType', { Code: addr.typeCode, UniqueID: addr.uniqueId }, addr.typeCode === '1' ? 'Hotel' : 'Vicinity'),
-    tel('LocationName', {}, locationName(data, addr, route)),
+    el('LocationType', { Code: served.typeCode, UniqueID: served.uniqueId }, served.typeCode === '1' ? 'Hotel' : 'Vicinity'),
+    tel('LocationName', {}, locationName(data, served, route)),
   );
   // Variant zoned-dates: the pickup time with the UTC offset of the airport's country.
-  const pickupAt = variants.has('zoned-dates') ? withOffset(fmtDateTime(pickupMs), ap.country) : fmtDateTime(pickupMs);
-  const pickupEl = el('Pickup', { DateTime: pickupAt }, arrival ? [airportPoint, airline] : address);
-  const dropoffEl = el('Dropoff', {}, arrival ? address : [airportPoint, airline]);
+  const pickupAt = variants.has('zoned-dates') ? withOffset(fmtDateTime(pickupMs), airport.country) : fmtDateTime(pickupMs);
+  return [
+    el('Pickup', { DateTime: pickupAt }, leg.arrival ? [airportPoint, airline] : address),
+    el('Dropoff', {}, leg.arrival ? address : [airportPoint, airline]),
+  ];
+}
+
+/** The charges per passenger category, and their total in cents. */
+function serviceCharges(offer: Offer, variants: Variants): { charges: string[]; total: number } {
+  const { route, vehicle } = offer;
   const charges: string[] = [];
   let total = 0;
-  for (const [cat, q] of pax) {
-    const unit = Math.round((v.base[cat] + v.perKm[cat] * route.distanceKm) * 100);
+  for (const [cat, q] of offer.party) {
+    const unit = Math.round((vehicle.base[cat] + vehicle.perKm[cat] * route.distanceKm) * 100);
     total += unit * q;
     // Which category a charge is for: @Description, or (variant passenger-charges-by-code)
     // ChargePurpose/@Code with the category's name in its @Description.
@@ -207,19 +264,27 @@ function groundService(
       ),
     );
   }
+  return { charges, total };
+}
+
+function groundService(offer: Offer, data: SandboxData, variants: Variants): string {
+  const { airport, route, vehicle, leg } = offer;
+  const { charges, total } = serviceCharges(offer, variants);
   // Variant vendor-service-rph: the vendor's own running number on the service, no request RPH.
   const vendorRph = variants.has('vendor-service-rph');
   return el(
     'GroundService',
-    { RPH: vendorRph ? seq : undefined },
+    { RPH: vendorRph ? offer.seq : undefined },
     el(
       'Service',
-      { MaximumPassengers: v.maxPassengers, DisabilityVehicleInd: String(v.disabilityAdapted) },
-      el('Location', {}, pickupEl, dropoffEl),
-      el('VehicleMakeModel', { Name: v.name, Code: v.code }),
+      { MaximumPassengers: vehicle.maxPassengers, DisabilityVehicleInd: String(vehicle.disabilityAdapted) },
+      el('Location', {}, pickupAndDropoff(offer, data, variants)),
+      el('VehicleMakeModel', { Name: vehicle.name, Code: vehicle.code }),
     ),
     // Variant transfer-legs-by-content: no RPH; Pickup/Dropoff tell which leg this answers.
-    variants.has('transfer-legs-by-content') || vendorRph ? '' : el('RateQualifier', {}, el('SpecialInputs', { Name: 'RPH', Value: rph })),
+    variants.has('transfer-legs-by-content') || vendorRph
+      ? ''
+      : el('RateQualifier', {}, el('SpecialInputs', { Name: 'RPH', Value: leg.rph })),
     charges,
     el('TotalCharge', {
       RateTotalAmount: fmtMinor(total, EUR2),
@@ -227,7 +292,7 @@ function groundService(
       CurrencyCode: 'EUR',
       DecimalPlaces: 2,
     }),
-    el('Reference', { Type: '16', ID: `${ap.code}-${route.area}-${v.code}-${rph}`.slice(0, 32), ID_Context: 'Sandbox' }),
+    el('Reference', { Type: '16', ID: `${airport.code}-${route.area}-${vehicle.code}-${leg.rph}`.slice(0, 32), ID_Context: 'Sandbox' }),
   );
 }
 

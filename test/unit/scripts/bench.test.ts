@@ -12,7 +12,8 @@ import { duration, idealMs, median, megabytes, percent, ratio, seconds, target, 
 import { formatTable } from '../../../scripts/bench/table';
 import { runPhases, type TimedLine } from '../../../scripts/bench/phases';
 import { isRunnerOwn, startCountingProxy, type RecordedExchange } from '../../../scripts/bench/proxy';
-import { countExchanges, medianPhases } from '../../../scripts/bench/bench';
+import { countExchanges } from '../../../scripts/bench/exchanges';
+import { medianPhases } from '../../../scripts/bench/main-job';
 import { categorise, categoryOf, type CpuProfile } from '../../../scripts/bench/profile';
 import { outcomeLine, parseCpuSeconds, shortOutcome, type ChildRun } from '../../../scripts/bench/processes';
 import { BARE_LOOP_QUERIES } from '../../../scripts/bench/bare-loop';

@@ -1,0 +1,129 @@
+// Faults of the searches: hotel availability, activity availability and activity search ignoring
+// what the request asks (dates, place, party, price, currency decimals) or answering nothing.
+
+import type { FaultDef } from './fault';
+
+export const AVAILABILITY_FAULTS = [
+  {
+    name: 'ignores-maxresponses',
+    area: 'availability',
+    operations: ['hotelavailability'],
+    breaks: ['HAV-MAXRESPONSES'],
+    description: 'Hotel availability returns every matching hotel whatever MaxResponses says.',
+  },
+  {
+    name: 'hotel-ignores-dates',
+    area: 'availability',
+    operations: ['hotelavailability'],
+    breaks: ['HAV-DATES'],
+    description: 'Hotel availability prices a default stay (tomorrow, one night) instead of StayDateRange.',
+  },
+  {
+    name: 'hotel-ignores-place',
+    area: 'availability',
+    operations: ['hotelavailability'],
+    breaks: ['HAV-PLACE'],
+    description: 'Hotel availability ignores RefPoint and searches every hotel of every country.',
+  },
+  {
+    name: 'hotel-wrong-guests',
+    area: 'availability',
+    operations: ['hotelavailability'],
+    breaks: ['HAV-GUESTS'],
+    description: 'Hotel availability prices the default two adults, ignoring the requested GuestCounts.',
+  },
+  {
+    name: 'ignores-maximumprice',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-MAXPRICE'],
+    description: 'Activity availability keeps options dearer than MaximumPrice per person.',
+  },
+  {
+    name: 'prices-wrong-participants',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-PARTICIPANTS'],
+    description: 'Activity availability prices one participant per category instead of the requested quantities.',
+  },
+  {
+    name: 'hotel-availability-empty',
+    area: 'availability',
+    operations: ['hotelavailability'],
+    breaks: ['HAV-SUCCESS'],
+    description: 'Hotel availability reads an inventory cache that is never filled: every search is a success with no hotels.',
+  },
+  {
+    name: 'region-refpoint-refused',
+    area: 'availability',
+    operations: ['hotelavailability'],
+    breaks: ['HAV-REFPOINT-CONTEXTS'],
+    description: 'Hotel availability supports only RefPoint CodeContext Country; a Region is refused as an invalid value.',
+  },
+  {
+    name: 'empty-search-500',
+    area: 'availability',
+    operations: ['hotelavailability'],
+    breaks: ['HAV-EMPTY'],
+    description:
+      'A hotel search that matches nothing reads the first result before checking the list: a System error instead of an empty success.',
+  },
+  {
+    name: 'activity-availability-empty',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-SUCCESS'],
+    description: 'Activity availability reads an inventory cache that is never filled: every request is a success with no activities.',
+  },
+  {
+    name: 'activities-other-area',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-LOCATION'],
+    description:
+      'Activity availability never reads its Location elements: activities of every area and product, each at its own first pickup hotel.',
+  },
+  {
+    name: 'activities-ignore-dates',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-DATES'],
+    description: 'Activity availability reads Schedule for validation only: options show the dates of the 60 days after EndPeriod.',
+  },
+  {
+    name: 'activity-hotel-only-refused',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-HOTEL-ONLY'],
+    description: 'Activity availability requires a product (Location Context=Service): a request naming only a hotel is refused.',
+  },
+  {
+    name: 'activity-product-only-refused',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-PRODUCT-ONLY'],
+    description: 'Activity availability requires a hotel (Location Context=Source): a request naming only a product is refused.',
+  },
+  {
+    name: 'search-ignores-dates',
+    area: 'availability',
+    operations: ['activitysearch'],
+    breaks: ['ASR-DATES'],
+    description: 'Activity search reads DateTimePref for validation only: activities show the dates of the 60 days after End.',
+  },
+  {
+    name: 'wrong-currency-decimal',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-DECIMALS'],
+    description: 'Activity availability always writes two decimals (and DecimalPlaces=2), ignoring CurrencyDecimal.',
+  },
+  {
+    name: 'search-ignores-area',
+    area: 'availability',
+    operations: ['activitysearch'],
+    breaks: ['ASR-AREA', 'ASR-HOTEL-ONLY'],
+    description:
+      'Activity search reads LocationPref only to validate it: activities of every area (and every product) are returned, not only those serving the requested hotel.',
+  },
+] as const satisfies readonly FaultDef[];

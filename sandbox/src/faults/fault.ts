@@ -1,0 +1,23 @@
+// What a fault of the catalogue declares; the per-area files (envelope.ts, auth.ts...) hold the
+// faults themselves and index.ts assembles them.
+
+export type FaultArea = 'envelope' | 'auth' | 'availability' | 'booking' | 'descriptive' | 'transfers' | 'robustness';
+
+export interface FaultDef {
+  name: string;
+  area: FaultArea;
+  /** Operations (paths without slash) whose replies change; '*' = all nine. */
+  operations: readonly string[];
+  description: string;
+  /** Requirement IDs of the suite's catalogue that this fault must fail, every one of them. */
+  breaks: readonly string[];
+  /**
+   * What the fault's run configures, as a certifier would, so the suite can decide: the real
+   * Instance (the suite cannot blame a refusal of an Instance it chose itself), or a time-out the
+   * slow reply outlasts.
+   */
+  runEnv?: Readonly<Record<string, string>>;
+}
+
+/** The operations of a fault that changes every reply. */
+export const ALL = ['*'] as const;

@@ -1,0 +1,75 @@
+// Variants of the booking story (activity booking, booking read, booking cancel): references,
+// status words and homes, the committing ResStatus and CancelType, the cancel reply.
+
+import type { VariantDef } from './variant';
+
+export const BOOKING_VARIANTS = [
+  // UniqueID_Type is repeatable where the sandbox writes references (BookRS Confirmation max 2,
+  // HotelReservation/UniqueID max 2, CancelRS UniqueID max 5); the spec only says the client's
+  // reference is Type 36 with ID_Context Client.
+  {
+    name: 'internal-and-client-refs',
+    operations: ['activitybook', 'bookread', 'bookcancel'],
+    description:
+      'Booking replies carry the gateway\'s own reference as a UniqueID Type 36 with ID_Context="Internal", written before the client\'s Type 36 ID_Context="Client". In the book reply (Confirmation max 2) the item\'s Type 37 moves to ReservationDetails/TPA_Extensions/UniqueID (where the spec puts it in requests).',
+    expectedWarnings: [],
+  },
+  // US spelling; TransactionStatusType (CancelRS/@Status) and PMS_ResStatusType spell
+  // "Cancelled", so "Canceled" departs from 2016B; "XL" fits HotelResStatusType's
+  // UpperCaseAlphaLength1to2 member (GDS status code).
+  {
+    name: 'cancel-status-words',
+    operations: ['bookcancel', 'bookread'],
+    description:
+      'Cancellation words differ: OTA_CancelRS/@Status="Canceled", booking read HotelReservation/@ResStatus="XL", item status "Canceled".',
+    expectedWarnings: ['ALIGN-XSD'],
+    testData: { booking: { cancelledStatusWords: ['Canceled', 'XL'] } },
+  },
+  // OpenTravel has a tour-activity cancel message beside OTA_CancelRS; it gives a done cancellation
+  // a cancellation number (CancelConfirmation/UniqueID Type 15) and no status word.
+  {
+    name: 'tour-activity-cancel-reply',
+    operations: ['bookcancel'],
+    description:
+      'A cancellation that is done is answered with OTA_TourActivityCancelRS: Reservation/CancelConfirmation with the cancel rules and UniqueID Type 15 (the cancellation number), the booking as Reservation/ReferenceID, no Status.',
+    expectedWarnings: [],
+  },
+  // The spec lists only Quote ("Other allowed values of these attributes are not listed");
+  // TransactionActionType has Book and Cancel as well as Commit.
+  {
+    name: 'book-resstatus-book',
+    operations: ['activitybook', 'bookcancel'],
+    description:
+      'A booking that commits is requested with ResStatus="Book" and a cancel that commits with CancelType="Cancel"; Commit is refused as an unknown value (Errors 3/320).',
+    expectedWarnings: [],
+    testData: { booking: { commitResStatus: 'Book', commitCancelType: 'Cancel' } },
+  },
+  // ServiceType has no @Status; the gateway uses one anyway (departs from 2016B). The XSD allows
+  // ResStatus on HotelReservation only, so the booking status stays there.
+  {
+    name: 'item-status-attribute',
+    operations: ['bookread'],
+    description:
+      "Booking read writes each item's status as Service/@Status instead of @ReservationStatusType; the booking status stays HotelReservation/@ResStatus (2016B has no other place for it).",
+    expectedWarnings: ['ALIGN-XSD'],
+  },
+  // TPA_Extensions is OpenTravel's extension point (ServiceType and HotelReservationType end with
+  // one); the sandbox's book reply already says its status this way.
+  {
+    name: 'status-in-tpa-extensions',
+    operations: ['bookread'],
+    description:
+      "Booking read writes statuses as TPA_Extensions/ReservationStatus/@Status: the booking's under HotelReservation, each item's under its Service; no @ResStatus, no @ReservationStatusType.",
+    expectedWarnings: [],
+  },
+
+  // The spec says the client's reference is Type 36 with ID_Context Client in requests; what a
+  // reply shows is "not shown". A gateway may confirm with its own reference alone.
+  {
+    name: 'book-reply-gateway-ref-only',
+    operations: ['activitybook'],
+    description:
+      "A committed activity booking reply confirms with the gateway's own reference only (Confirmation Type 36, ID_Context Internal, SBX-00000001) and not the client's Type 36; the booking is stored, read and cancelled under the client's reference.",
+    expectedWarnings: [],
+  },
+] as const satisfies readonly VariantDef[];

@@ -1,0 +1,25 @@
+// Every fault of the descriptive-data (NBC) operations changes the behaviour it claims
+// (sandbox/src/faults/descriptive.ts).
+import assert from 'node:assert/strict';
+import type { DESCRIPTIVE_FAULTS } from '../../src/faults/descriptive';
+import { call, isSuccess, one, xp } from '../helpers';
+import { type FaultEffects } from './support';
+
+export const DESCRIPTIVE_EFFECTS: FaultEffects<typeof DESCRIPTIVE_FAULTS> = {
+  'hotelnbc-unknown-served': async (b) => assert.ok(isSuccess((await call(b, 'hotelnbc', { hotelCode: 'NOPE' })).body)),
+  'activitynbc-unknown-served': async (b) => assert.ok(isSuccess((await call(b, 'activitynbc', { tourActivityId: 'NOPE' })).body)),
+  'hotelnbc-other-hotel': async (b) =>
+    assert.notEqual(one((await call(b, 'hotelnbc')).body, '//ota:HotelDescriptiveContent/@HotelCode'), 'PMIBEL01'),
+  'activitynbc-other-activity': async (b) =>
+    assert.notEqual(one((await call(b, 'activitynbc')).body, '//ota:TourActivityDescriptiveContent/@TourActivityID'), 'PMI-DRACH'),
+  'hotelnbc-code-only': async (b) => {
+    const r = (await call(b, 'hotelnbc')).body;
+    assert.equal(xp(r, 'count(//ota:HotelDescriptiveContent)')[0], '1');
+    assert.equal(xp(r, 'count(//ota:HotelDescriptiveContent/@HotelName | //ota:HotelDescriptiveContent/*)')[0], '0');
+  },
+  'activitynbc-code-only': async (b) => {
+    const r = (await call(b, 'activitynbc')).body;
+    assert.equal(xp(r, 'count(//ota:TourActivityDescriptiveContent)')[0], '1');
+    assert.equal(xp(r, 'count(//ota:TourActivityDescriptiveContent/@Name | //ota:TourActivityDescriptiveContent/*)')[0], '0');
+  },
+};

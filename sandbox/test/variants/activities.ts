@@ -1,0 +1,143 @@
+// Each dialect variant of tour-activity replies (schedules, participant categories, pickups,
+// places) changes the form it claims and not the substance (sandbox/src/variants/activities.ts):
+// the same requests go to a default sandbox and to one with the variant, and both replies are read
+// by meaning.
+import assert from 'node:assert/strict';
+import { addDays, daysBetween, weekday } from '../../src/dates';
+import { DAY_ATTR } from '../../src/operations/activities';
+import type { ACTIVITY_VARIANTS } from '../../src/variants/activities';
+import type { XNode } from '../../src/xml';
+import { one, type Reply, xp } from '../helpers';
+import { BOOKED_DETAILS, both, canon, count, same, TOUR_ACTIVITY, TWO_WEEKS, type VariantEffects } from './support';
+
+/** Operating dates an activity schedule states: per-date Details, or Summary/weekly-pattern Details. */
+export function scheduleDates(raw: Buffer, info: string): string[] {
+  const sch = `${info}/ota:Schedule`;
+  const details = count(raw, `${sch}/ota:Detail`);
+  const span = (s: string, e: string) => Array.from({ length: daysBetween(s, e) + 1 }, (_, i) => addDays(s, i));
+  if (details === 0) return span(one(raw, `${sch}/ota:Summary/@Start`)!, one(raw, `${sch}/ota:Summary/@End`)!);
+  const out: string[] = [];
+  for (let k = 1; k <= details; k++) {
+    const d = `${sch}/ota:Detail[${k}]`;
+    if (count(raw, `${d}/ota:OperationTimes`) === 0) {
+      out.push(one(raw, `${d}/@Start`)!);
+      continue;
+    }
+    const ot = `${d}/ota:OperationTimes/ota:OperationTime`;
+    for (const x of span(one(raw, `${d}/@Start`)!, one(raw, `${d}/@End`)!))
+      if (one(raw, `${ot}/@${DAY_ATTR[weekday(x)]}`) === 'true') out.push(x);
+  }
+  return out;
+}
+
+/** Per TourActivityInfo (in order): "ID/service: dates". */
+function activityDates(raw: Buffer): string[] {
+  const n = count(raw, TOUR_ACTIVITY);
+  return Array.from({ length: n }, (_, i) => {
+    const info = `(${TOUR_ACTIVITY})[${i + 1}]`;
+    const id = `${one(raw, `${info}/ota:BasicInfo/@TourActivityID`)}/${one(raw, `${info}//ota:SupplierService/@SupplierServiceCode`) ?? ''}`;
+    return `${id}: ${scheduleDates(raw, info).join(' ')}`;
+  });
+}
+
+/** Every Pricing/ParticipantCategory as "code qty amount", read with the given paths. */
+function categories(raw: Buffer, codePath: string, qtyPath: string): string[] {
+  const n = count(raw, '//ota:Pricing/ota:ParticipantCategory');
+  return Array.from({ length: n }, (_, i) => {
+    const pc = `(//ota:Pricing/ota:ParticipantCategory)[${i + 1}]`;
+    return `${one(raw, `${pc}/${codePath}`)} ${one(raw, `${pc}/${qtyPath}`)} ${one(raw, `${pc}/ota:Price/@Amount`)}`;
+  });
+}
+
+export const ACTIVITY_EFFECTS: VariantEffects<typeof ACTIVITY_VARIANTS> = {
+  'schedule-summary': async (p) => {
+    for (const op of ['activitysearch', 'activityavailability']) {
+      const [d, v] = await both(p, op, TWO_WEEKS);
+      assert.deepEqual(activityDates(v.raw), activityDates(d.raw), `${op}: the same operating dates`);
+      assert.equal(count(v.raw, `${TOUR_ACTIVITY}/ota:Schedule/ota:Detail[not(ota:OperationTimes)]`), 0, 'no per-date Detail');
+      assert.ok(count(v.raw, `${TOUR_ACTIVITY}/ota:Schedule[not(ota:Detail)]`) > 0, 'every-day activities: Summary alone');
+      assert.ok(count(v.raw, `${TOUR_ACTIVITY}/ota:Schedule/ota:Detail/ota:OperationTimes`) > 0, 'weekday activities: a weekly pattern');
+    }
+  },
+  'participant-category-ota': async (p) => {
+    const [d, v] = await both(p, 'activityavailability', { adults: 2, children: 1 });
+    const dflt = categories(d.raw, 'ota:QualifierInfo/@Extension', 'ota:TPA_Extensions/ota:ParticipantCount/@Quantity');
+    assert.ok(dflt.length > 2);
+    assert.deepEqual(categories(v.raw, 'ota:QualifierInfo', '@Quantity'), dflt);
+    assert.equal(count(v.raw, '//@Extension | //ota:ParticipantCount'), 0);
+    const [db, vb] = await both(p, 'activitybook');
+    assert.deepEqual(
+      categories(vb.raw, 'ota:QualifierInfo', '@Quantity'),
+      categories(db.raw, 'ota:QualifierInfo/@Extension', 'ota:TPA_Extensions/ota:ParticipantCount/@Quantity'),
+    );
+    assert.deepEqual(
+      xp(vb.raw, `${BOOKED_DETAILS}/ota:ParticipantInfo/ota:Category/ota:QualifierInfo`),
+      xp(db.raw, `${BOOKED_DETAILS}/ota:ParticipantInfo/ota:Category/ota:QualifierInfo/@Extension`),
+    );
+  },
+  'pickupless-tickets': async (p) => {
+    for (const op of ['activitysearch', 'activityavailability']) {
+      const [d, v] = await both(p, op, TWO_WEEKS);
+      const ids = (r: Reply) => xp(r.raw, `${TOUR_ACTIVITY}/ota:BasicInfo/@TourActivityID`);
+      assert.deepEqual(ids(v), ids(d));
+      const ticket = `${TOUR_ACTIVITY}[ota:BasicInfo/@TourActivityID='PMI-PALMA']`;
+      assert.equal(one(d.raw, `${ticket}/ota:PickupDropoff/@LocationName`), 'PMIBEL01');
+      assert.equal(count(v.raw, `${ticket}/ota:PickupDropoff`), 0);
+      assert.deepEqual(new Set(xp(v.raw, `${ticket}/ota:Location/ota:Region[@RegionCode='HotelCode']`)), new Set(['PMIBEL01']));
+      assert.deepEqual(
+        xp(v.raw, `${ticket}/ota:Location/ota:Region/@RegionName`),
+        xp(d.raw, `${ticket}/ota:Location/ota:Region/@RegionName`),
+      );
+      // Activities with a pickup keep it.
+      const drach = `${TOUR_ACTIVITY}[ota:BasicInfo/@TourActivityID='PMI-DRACH']/ota:PickupDropoff/@LocationName`;
+      assert.deepEqual(xp(v.raw, drach), xp(d.raw, drach));
+    }
+  },
+  'search-area-by-town': async (p) => {
+    const [d, v] = await both(p, 'activitysearch', TWO_WEEKS);
+    const ids = (r: Reply) => xp(r.raw, `${TOUR_ACTIVITY}/ota:BasicInfo/@TourActivityID`);
+    assert.deepEqual(ids(v), ids(d));
+    assert.equal(count(v.raw, `${TOUR_ACTIVITY}/ota:Location/ota:Region | ${TOUR_ACTIVITY}/ota:Location/ota:Address/ota:StateProv`), 0);
+    assert.deepEqual(new Set(xp(d.raw, `${TOUR_ACTIVITY}/ota:Location/ota:Region/@RegionName`)), new Set(['Mallorca']));
+    const towns = xp(v.raw, `${TOUR_ACTIVITY}/ota:Location/ota:Address/ota:CityName`);
+    assert.deepEqual(towns, xp(d.raw, `${TOUR_ACTIVITY}/ota:Location/ota:Address/ota:CityName`));
+    assert.ok(new Set(towns).size > 1, 'activities of one area show different towns');
+    assert.deepEqual(
+      xp(v.raw, `${TOUR_ACTIVITY}/ota:Location/ota:Address/ota:CountryName/@Code`),
+      xp(d.raw, `${TOUR_ACTIVITY}/ota:Location/ota:Address/ota:CountryName/@Code`),
+    );
+    const area = { drop: (n: XNode) => n.name === 'Region' || n.name === 'StateProv' };
+    assert.equal(canon(v.raw, area), canon(d.raw, area), 'nothing else changed');
+    // Availability replies are unchanged.
+    await same(p, 'activityavailability', TWO_WEEKS);
+  },
+  'activity-place-in-descriptive-only': async (p) => {
+    const hidden = { drop: (n: XNode) => n.name === 'Location' || n.name === 'PickupDropoff' };
+    for (const op of ['activityavailability', 'activitysearch']) {
+      const { v } = await same(p, op, {}, hidden);
+      assert.ok(count(v.raw, '//ota:TourActivityInfo') > 0, op);
+      assert.equal(count(v.raw, '//ota:TourActivityInfo/ota:Location | //ota:TourActivityInfo/ota:PickupDropoff'), 0, op);
+    }
+    const nbc = await same(p, 'activitynbc', {});
+    assert.ok(count(nbc.v.raw, '//ota:Location') > 0, 'its descriptive data still says where it is');
+  },
+  'dropoff-beside-pickup': async (p) => {
+    for (const op of ['activitysearch', 'activityavailability']) {
+      const [d, v] = await both(p, op, TWO_WEEKS);
+      const pickups = (r: Reply) => xp(r.raw, `${TOUR_ACTIVITY}/ota:PickupDropoff[@PickupInd='true']/@LocationName`);
+      assert.deepEqual(pickups(v), pickups(d));
+      assert.ok(pickups(v).length > 0);
+      assert.equal(count(d.raw, `${TOUR_ACTIVITY}/ota:PickupDropoff[@PickupInd='false']`), 0);
+      for (let i = 1; i <= count(v.raw, TOUR_ACTIVITY); i++) {
+        const info = `(${TOUR_ACTIVITY})[${i}]`;
+        const hotel = one(v.raw, `${info}/ota:PickupDropoff[@PickupInd='true']/@LocationName`);
+        const drop = xp(v.raw, `${info}/ota:PickupDropoff[@PickupInd='false']/@LocationName`);
+        assert.equal(drop.length, 1, `${op} ${i}`);
+        assert.notEqual(drop[0], hotel);
+        assert.match(drop[0], /^MEETPT-[A-Z]+$/);
+      }
+      const dropoffs = { drop: (n: XNode) => n.name === 'PickupDropoff' && n.attrs.PickupInd === 'false' };
+      assert.equal(canon(v.raw, dropoffs), canon(d.raw), `${op}: nothing else changed`);
+    }
+  },
+};

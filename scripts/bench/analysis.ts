@@ -1,0 +1,156 @@
+// Section 6 of the bench: where the time goes. (a) start-up part by part; (b, c) CPU profiles by
+// category of the main job and of the latency-bound run with workers. Each part starts only when it
+// is likely to end within the bench's time bound.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../src/run/config';
+import type { ExchangeCount } from './exchanges';
+import { latencyArgs, type LatencyRow } from './latency';
+import type { MainJobFigures } from './main-job';
+import { benchTempDir, runEnv, runNode, type ChildRun } from './processes';
+import { summariseProfiles, type ProfileSummary } from './profile';
+import {
+  BUDGET_MS,
+  RUNNER,
+  runConformance,
+  targetEnv,
+  walls,
+  withinBudget,
+  withProxiedSandbox,
+  xsdDir,
+  type BenchContext,
+  type RunHow,
+} from './runs';
+import { duration, median, percent, seconds } from './stats';
+import { formatTable, type Cell } from './table';
+
+/** What a parallel worker loads before its first scenario: cucumber's API, the profile, the compiled support code. */
+const SUPPORT_LOAD = `
+const { loadConfiguration, loadSupport } = require('@cucumber/cucumber/api');
+(async () => {
+  const { runConfiguration: rc } = await loadConfiguration({ file: 'cucumber.js', profiles: ['default'] }, { cwd: process.cwd() });
+  rc.support.requireModules = [];
+  rc.support.requirePaths = rc.support.requirePaths.map((p) => 'build/' + p.replace(/\\.ts$/, '.js'));
+  await loadSupport(rc, { cwd: process.cwd() });
+})().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });`;
+
+interface StartupPart {
+  label: string;
+  args: string[];
+  cwd?: string;
+}
+
+async function medianWall(c: BenchContext, part: StartupPart, runs: number): Promise<{ ms: number; ok: boolean }> {
+  const ms: number[] = [];
+  let ok = true;
+  for (let i = 0; i < runs; i++) {
+    const r = await runNode(part.args, { cwd: part.cwd ?? PROJECT_ROOT, env: runEnv(), timeoutMs: c.opts.runTimeoutMs });
+    ok &&= r.code === 0;
+    ms.push(r.wallMs);
+  }
+  return { ms: median(ms), ok };
+}
+
+async function schemaCompilation(): Promise<{ ms: number; schemas: number }> {
+  const dir = xsdDir();
+  if (!dir) return { ms: NaN, schemas: 0 };
+  const { loadXml, XmlSchema } = require('../../src/xml/xml') as typeof import('../../src/xml/xml');
+  const { OPERATIONS } = require('../../src/spec/operations') as typeof import('../../src/spec/operations');
+  await loadXml();
+  const roots = [...new Set(Object.values(OPERATIONS).map((o) => o.replyRoot))].filter((r) => existsSync(join(dir, `${r}.xsd`)));
+  const t0 = performance.now();
+  for (const r of roots) (await XmlSchema.load(join(dir, `${r}.xsd`))).dispose();
+  return { ms: performance.now() - t0, schemas: roots.length };
+}
+
+async function startupParts(c: BenchContext): Promise<string> {
+  const runs = c.opts.runs;
+  const parts: StartupPart[] = [
+    { label: 'node -e 0', args: ['-e', '0'] },
+    { label: 'node scripts/build.js: the build check when nothing changed', args: ['scripts/build.js'] },
+    { label: "the runner's modules, compiled", args: ['-e', "require('./build/src/run/runner')"] },
+    { label: 'cucumber support code (what every --parallel worker loads), compiled', args: ['-e', SUPPORT_LOAD] },
+  ];
+  const rows: Cell[][] = [];
+  for (const p of parts) {
+    c.progress(`bench: start-up part: ${p.label}`);
+    const r = await medianWall(c, p, runs);
+    rows.push([p.label, duration(r.ms), r.ok ? 'a process of its own' : 'failed']);
+  }
+  const schema = await schemaCompilation();
+  rows.push([
+    `compiling the ${schema.schemas} OpenTravel reply schemas (libxml2-wasm)`,
+    duration(schema.ms),
+    'once per process that checks alignment',
+  ]);
+  return formatTable({
+    title: `6a. Start-up, part by part (wall time, median of ${runs})`,
+    headers: ['', 'wall', ''],
+    rows,
+  });
+}
+
+async function profileRun(
+  c: BenchContext,
+  label: string,
+  args: string[],
+  how: RunHow = {},
+): Promise<{ run: ChildRun; summary: ProfileSummary }> {
+  const dir = join(benchTempDir('ota-bench-prof-'), 'profiles');
+  mkdirSync(dir, { recursive: true });
+  c.progress(`bench: CPU profile of ${label}`);
+  // Not NODE_OPTIONS (node refuses --cpu-prof there): on the command line, and cucumber's workers
+  // inherit it with the rest of process.execArgv.
+  const run = await runConformance(c, args, { ...how, script: ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...(how.script ?? RUNNER)] });
+  return { run, summary: summariseProfiles(dir) };
+}
+
+function profileText(title: string, p: { run: ChildRun; summary: ProfileSummary }, exchanges: number): string {
+  const s = p.summary;
+  const rows: Cell[][] = [...s.byCategory.entries()]
+    .filter(([k]) => !k.startsWith('idle'))
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, ms]) => [k, duration(ms), percent(ms, s.busyMs), `${(ms / Math.max(1, exchanges)).toFixed(1)} ms`]);
+  const idle = s.byCategory.get('idle (waiting for I/O)') ?? 0;
+  return formatTable({
+    title,
+    headers: ['time on the main thread, by what the code is for', 'ms', 'share', 'per exchange'],
+    rows: [...rows, ['all but idle', duration(s.busyMs), '100 %', `${(s.busyMs / Math.max(1, exchanges)).toFixed(1)} ms`]],
+    notes: [
+      `${s.processes} process(es) profiled with node --cpu-prof (which slows them), wall ${seconds(p.run.wallMs)}, idle ${duration(idle)} in all.`,
+      'Self time; a native frame (fsync, JSON.stringify, a RegExp) counts for the code that called it, so a blocking',
+      "fsync of the Allure writer counts for the Allure formatter. The sandbox's time is in the runner when it is embedded.",
+      'Times are the intervals between samples of each main thread: with more processes than cores they include waiting for one.',
+    ],
+  });
+}
+
+export async function whereTheTimeGoes(
+  c: BenchContext,
+  f: { main: MainJobFigures; count: ExchangeCount; latency: LatencyRow[]; bareMs: number; replayFile: string },
+): Promise<string[]> {
+  const mainMs = median(walls(f.main.main));
+  // the --parallel the latency target is stated at (8) when measured, else the largest
+  const pMax = c.opts.parallel.includes(8) ? 8 : c.opts.parallel[c.opts.parallel.length - 1];
+  const latTs = f.latency.find((r) => r.parallel === pMax);
+  const skipped = (what: string) =>
+    `${what}: skipped, the bench is near its time bound (${seconds(BUDGET_MS, 0)}); run it on a quieter machine.`;
+  const startup = withinBudget(c, (mainMs / 2) * c.opts.runs) ? await startupParts(c) : skipped('6a. Start-up, part by part');
+  let profile = skipped('6b. CPU profile of the main job');
+  if (withinBudget(c, mainMs * 1.3)) {
+    const p = await profileRun(c, 'the main job', []);
+    profile = profileText(`6b. CPU profile of the main job (sequential, ${f.count.total} exchanges)`, p, f.count.total);
+  }
+  let parallelProfile = pMax > 1 ? skipped(`6c. CPU profile of the latency-bound run, --parallel ${pMax}`) : '';
+  if (pMax > 1 && withinBudget(c, latTs?.run.wallMs ?? 60_000)) {
+    const pr = await withProxiedSandbox(c.opts.holdMs, (proxy) =>
+      profileRun(c, `the latency-bound run, --parallel ${pMax}`, latencyArgs(c, pMax), { env: targetEnv(proxy.url) }),
+    );
+    parallelProfile = profileText(
+      `6c. CPU profile of the latency-bound run, --parallel ${pMax} (${pr.summary.processes} processes: the runner and its workers)`,
+      pr,
+      latTs?.exchanges ?? f.count.total,
+    );
+  }
+  return [startup, profile, parallelProfile].filter(Boolean);
+}
