@@ -138,7 +138,7 @@ export async function openRunContext(loaded?: SuiteConfig): Promise<RunContext> 
     claims,
     replyProfile,
     redactor,
-    ledger: new BookingLedger(config.ledgerFile),
+    ledger: new BookingLedger(config.ledgerFile, undefined, { embedded: !config.baseUrl }),
     schemas: new Map(),
     async close() {
       for (const s of this.schemas.values()) s?.dispose();

@@ -13,7 +13,7 @@ import { loadConfig, PROJECT_ROOT } from './config';
 import { parseArguments, HELP, type RunArguments } from './arguments';
 import { effectiveTestData, openRunContext, suiteVersion, type RunContext } from './run-context';
 import { postXml, preflight } from '../transport/http';
-import { cleanUpLedger, describeCleanup } from './bookings';
+import { cleanUpLedger, describeCleanup, settleAtEnd } from './bookings';
 import { checkCredentials } from './credentials-check';
 import { REPLAY_MISS_PREFIX } from '../transport/recording';
 import { startRunGuard, GatewayStoppedAnswering } from '../safety/run-guard';
@@ -149,7 +149,7 @@ async function run(argv: string[]): Promise<number> {
     // Before the clean-up (it needs the same credentials) and before any earlier report is removed.
     await checkCredentials(ctx);
 
-    const cleanup = await cleanUpLedger(ctx);
+    const cleanup = await cleanUpLedger(ctx, { claims, sweep: args.sweepReferences });
     for (const line of describeCleanup(cleanup, relative(PROJECT_ROOT, config.ledgerFile))) console.log(line);
 
     for (const name of RUN_OUTPUTS) rmSync(join(config.reportsDir, name), { recursive: true, force: true });
@@ -201,6 +201,7 @@ async function run(argv: string[]): Promise<number> {
     }
     const stopped = guard.gatewayStopped();
     if (stopped && !crashed) crashed = new GatewayStoppedAnswering(stopped);
+    const bookings = await settleAtEnd(ctx, cleanup); // before the target closes: what is left open, and why
     await ctx.close().catch(() => undefined);
 
     const scenarios = collector.results();
@@ -212,6 +213,7 @@ async function run(argv: string[]): Promise<number> {
       notes.push(`the clean-up could not cancel booking ${p.bookingRef} (kept in the ledger; the next run retries): ${p.message}`);
     for (const f of cleanup.failed)
       notes.push(`booking ${f.ref} left by an earlier run could not be cancelled: ${ctx.redactor.scrub(f.message)}`);
+    notes.push(...bookings.notes);
     if (c.dryRun) notes.push('dry run: nothing was sent, no requirement was checked');
     if (args.summaryOnly) notes.push(SUMMARY_ONLY_NOTE);
     const latency = latencyByOperation(collector.timings, OPERATION_NAMES, ctx.data.latencyBudgetsMs);
@@ -244,6 +246,7 @@ async function run(argv: string[]): Promise<number> {
       notes: [...notes, ...budgetNotes(latency)],
       assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
       latency,
+      bookings: bookings.report,
       evidence: {
         allureResults: 'allure-results',
         cucumberHtml: 'cucumber-report.html',
