@@ -303,9 +303,9 @@ export function recordBookingIntent(
   const ref = (type: string) => request.values(`//*[local-name()='UniqueID'][@Type='${type}']/@ID`);
   const bookingRef = ref('36')[0];
   if (!bookingRef) return undefined;
-  // the longest its Commit could be in flight: until then, a target that does not know it may still book it
-  const landsBy = new Date(Date.now() + commitFlightMs(ctx.config)).toISOString();
-  ctx.ledger.recordIntent({ bookingRef, itemRefs: ref('37'), target: ctx.baseUrl, runId: ctx.config.runId, scenario, landsBy });
+  // with the longest its Commit could be in flight: until then, a target that does not know it may still book it
+  const flightMs = commitFlightMs(ctx.config);
+  ctx.ledger.recordIntent({ bookingRef, itemRefs: ref('37'), target: ctx.baseUrl, runId: ctx.config.runId, scenario, flightMs });
   return bookingRef;
 }
 

@@ -71,8 +71,8 @@ export interface BookingNote {
   target: string;
   runId: string;
   scenario?: string;
-  /** intent: the latest time its Commit could still land. */
-  landsBy?: string;
+  /** intent: the longest its Commit could be in flight (ms): landsBy is the intent's time plus this. */
+  flightMs?: number;
 }
 
 /** A run's lock file: it is alive while its process lives and its heartbeat is fresh. */
@@ -445,14 +445,15 @@ export class BookingLedger {
 }
 
 function note(e: BookingNote): Omit<LedgerEntry, 'event'> {
+  const now = Date.now();
   return {
     bookingRef: e.bookingRef,
     itemRefs: [...e.itemRefs],
     target: e.target,
     runId: e.runId,
     scenario: e.scenario,
-    at: new Date().toISOString(),
-    ...(e.landsBy ? { landsBy: e.landsBy } : {}),
+    at: new Date(now).toISOString(),
+    ...(e.flightMs !== undefined ? { landsBy: new Date(now + e.flightMs).toISOString() } : {}),
   };
 }
 

@@ -324,7 +324,7 @@ describe('ledger clean-up: Commits in flight, other targets, a past the run cann
       const ctx = context(srv.url, file);
       const r = await cleanUpLedger(ctx);
       // this run's own Commits: one answered (refused), one that timed out and landed after all
-      const own = { itemRefs: [], target: srv.url, runId: ctx.config.runId, landsBy: inMs(600_000) };
+      const own = { itemRefs: [], target: srv.url, runId: ctx.config.runId, flightMs: 600_000 };
       ctx.ledger.recordIntent({ ...own, bookingRef: 'MINE1' });
       ctx.ledger.recordAnswered('MINE1', srv.url, ctx.config.runId);
       ctx.ledger.recordIntent({ ...own, bookingRef: 'MINE2' });
@@ -419,13 +419,13 @@ describe('ledger clean-up: Commits in flight, other targets, a past the run cann
     try {
       const ctx = { ...context(srv.url, join(root, `l${++n}`, 'bookings.jsonl')), embedded: true };
       const r = await cleanUpLedger(ctx);
-      ctx.ledger.recordIntent({ bookingRef: 'EMB1', itemRefs: [], target: srv.url, runId: ctx.config.runId, landsBy: inMs(600_000) });
+      ctx.ledger.recordIntent({ bookingRef: 'EMB1', itemRefs: [], target: srv.url, runId: ctx.config.runId, flightMs: 600_000 });
       ctx.ledger.recordIntent({
         bookingRef: 'EMB2',
         itemRefs: [],
         target: 'http://127.0.0.1:9',
         runId: ctx.config.runId,
-        landsBy: inMs(600_000),
+        flightMs: 600_000,
       }); // a worker's sandbox
       const end = await settleAtEnd(ctx, r);
       assert.deepEqual(srv.requests, []);

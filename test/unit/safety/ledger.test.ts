@@ -434,18 +434,17 @@ describe('BookingLedger: targets by meaning, run processes, bad lines', () => {
 
   test('an intent is answered once its Commit got a reply; unconfirmed leaves it open; a new intent is in flight again', () => {
     const l = ledger(fresh());
-    const landsBy = new Date(Date.now() + 60_000).toISOString();
-    l.recordIntent({ bookingRef: 'B1', itemRefs: [], target: A, runId: 'r', landsBy });
-    assert.deepEqual(
-      l.outstanding(A).map((e) => [e.event, e.answered, e.landsBy]),
-      [['intent', false, landsBy]],
-    );
+    l.recordIntent({ bookingRef: 'B1', itemRefs: [], target: A, runId: 'r', flightMs: 60_000 });
+    const [e] = l.outstanding(A);
+    assert.deepEqual([e.event, e.answered], ['intent', false]);
+    const landsBy = e.landsBy!;
+    assert.equal(Date.parse(landsBy) - Date.parse(e.at), 60_000, 'the intent carries until when its Commit could land');
     l.recordUnconfirmed('B1', A, 'r2', 'unknown to the target, could still land', landsBy);
     assert.equal(l.outstanding(A).length, 1, 'unconfirmed is not a settlement');
     assert.equal(l.outstanding(A)[0].runId, 'r', 'nor does it change whose intent it is');
     l.recordAnswered('B1', A, 'r');
     assert.equal(l.outstanding(A)[0].answered, true);
-    l.recordIntent({ bookingRef: 'B1', itemRefs: ['I2'], target: A, runId: 'r', landsBy });
+    l.recordIntent({ bookingRef: 'B1', itemRefs: ['I2'], target: A, runId: 'r', flightMs: 60_000 });
     assert.equal(l.outstanding(A)[0].answered, false, 'a second Commit of the reference is in flight again');
     l.recordAnswered('B9', A, 'r'); // an answer for nothing outstanding changes nothing
     assert.deepEqual(
