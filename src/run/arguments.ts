@@ -181,6 +181,10 @@ export function parseArguments(argv: string[], knownProfiles: string[]): RunArgu
     },
   );
   if (!knownProfiles.includes(out.profile)) throw new ConfigError(`unknown profile "${out.profile}"; known: ${knownProfiles.join(', ')}`);
+  if (out.sweepReferences && out.replay)
+    throw new ConfigError(
+      '--sweep-references cancels bookings at a gateway, and --replay sends nothing to one: run the sweep without --replay',
+    );
   if (c.tags) selection.push(`--tags "${c.tags}"`);
   if (c.name) selection.push(`--name ${c.name.map((n) => `"${n}"`).join(' ')}`);
   if (c.paths) selection.push(`paths ${c.paths.join(' ')}`);

@@ -91,6 +91,7 @@ describe('--sweep-references: the list', () => {
     assert.deepEqual(parseArguments([`--sweep-references=${f}`], ['default']).sweepReferences?.refs, [REF(7)]);
     oneLine(() => parseArguments(['--sweep-references'], ['default']), /^--sweep-references needs a value$/);
     oneLine(() => parseArguments(['--sweep-references', join(root, 'gone.txt')], ['default']), /no such file/);
+    oneLine(() => parseArguments(['--sweep-references', f, '--replay', 'cassette'], ['default']), /--replay sends nothing to one/);
   });
 });
 
