@@ -12,7 +12,7 @@ import { alignmentRule } from '../contracts/alignment';
 import { credentialEcho } from '../contracts/security';
 import { baseValues, newReference } from '../run/scenario-values';
 import { CannotTell, StepUsageError } from '../core/errors';
-import { recordBookingIntent } from '../run/bookings';
+import { recordBookingIntent, recordCommitReply } from '../run/bookings';
 import type { Assertion, Rule } from '../contracts/rule';
 import { attachEvidence } from './evidence';
 import { discoverActivity } from '../operations/activityavailability/discover';
@@ -103,8 +103,9 @@ export class GatewayWorld extends World {
   async send(brokenBody?: string): Promise<Exchange> {
     const ctx = this.run;
     // a Commit is written to the ledger before it is sent: a run killed meanwhile leaves an intent
-    recordBookingIntent(ctx, this.currentRequest, this.pickleName);
+    const commit = recordBookingIntent(ctx, this.currentRequest, this.pickleName);
     const x = await this.exchangeOf(this.currentRequest, brokenBody);
+    if (commit) recordCommitReply(ctx, commit, x); // answered: no longer in flight
     this.last = x;
     this.history.push(x);
     await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);

@@ -60,6 +60,34 @@ export interface ClassResult {
 
 export type RunVerdict = 'CONFORMS' | 'DOES NOT CONFORM' | 'NOT DETERMINED' | 'SELECTION PASSED' | 'COULD NOT RUN';
 
+/** What the run did about the bookings in its ledger (src/run/bookings.ts). */
+export interface BookingsReport {
+  /** The ledger file. */
+  ledger: string;
+  /**
+   * Intents left open in the ledger: unknown to the target while their Commit could still land
+   * (it was never answered, and its request timeout x attempts are not over); the next run checks
+   * them again.
+   */
+  leftOpen: Array<{ ref: string; target: string; why: string; landsBy: string }>;
+  /** Bookings earlier runs left (or listed for --sweep-references, or checked again), cancelled by this run. */
+  cancelled: string[];
+  /** Needed no cancel: already cancelled, or never booked (and its Commit can no longer land). */
+  settled: Array<{ ref: string; why: string }>;
+  /** Could not be cancelled: kept in the ledger, the next run retries. */
+  failed: Array<{ ref: string; why: string }>;
+  /** Open bookings of other targets (compared by normal form), left alone. */
+  otherTargets: Array<{ target: string; refs: string[] }>;
+  /** Open bookings of runs still in progress, left to them. */
+  leftToLiveRuns: number;
+  /** The run could not see its past: a booking run on a real gateway whose ledger was new or never saw it. */
+  pastUnseen?: string;
+  /** --sweep-references: the file of references swept. */
+  swept?: string;
+  /** Ledger lines skipped (truncated, foreign, hand-edited), each with its file and line. */
+  skippedLedgerLines: string[];
+}
+
 export interface ConformanceResult {
   suite: { name: string; version: string; commit?: string };
   target: { url: string; embedded: boolean; description: string };
@@ -90,4 +118,6 @@ export interface ConformanceResult {
   evidence: { allureResults: string; cucumberHtml: string; junit: string; messages: string };
   /** Reply time per operation of the scenarios' exchanges (src/reporting/latency.ts). */
   latency?: OperationLatency[];
+  /** The booking ledger's view of the run: intents left open and why, leftovers cancelled, other targets. */
+  bookings?: BookingsReport;
 }

@@ -2,6 +2,7 @@
 // problem is a ConfigError of one line, found before the target is contacted or any earlier
 // report is touched.
 import { ConfigError } from '../core/errors';
+import { readSweepList, type SweepList } from './sweep';
 
 export interface RunArguments {
   profile: string;
@@ -14,6 +15,8 @@ export interface RunArguments {
   record?: string;
   /** --replay <dir>: answer the run from the cassette there, with no network. */
   replay?: string;
+  /** --sweep-references <file>: booking references (of the suite's form) to cancel, read and checked here. */
+  sweepReferences?: SweepList;
   help: boolean;
   /** Cucumber options given on the command line (merged over the profile). */
   cucumber: CucumberOptions;
@@ -47,6 +50,8 @@ The suite's options:
   --replay <dir>         run against the cassette in <dir>, with no network (no OTA_BASE_URL)
   --summary-only         write summary.json alone (no HTML, Markdown, EARL, JUnit, Allure or
                          cucumber reports): for tools that read it, as npm run mutants does
+  --sweep-references <file>  cancel the bookings listed in <file> (one reference a line, of the
+                         suite's own form OTAB...), for a ledger that was lost; then run as usual
   -h, --help             this text
 
 cucumber-js options passed through:
@@ -105,6 +110,10 @@ export function parseArguments(argv: string[], knownProfiles: string[]): RunArgu
     },
   );
   if (!knownProfiles.includes(out.profile)) throw new ConfigError(`unknown profile "${out.profile}"; known: ${knownProfiles.join(', ')}`);
+  if (out.sweepReferences && out.replay)
+    throw new ConfigError(
+      '--sweep-references cancels bookings at a gateway, and --replay sends nothing to one: run the sweep without --replay',
+    );
   const selection = selectionOf(out.cucumber);
   if (selection) out.selection = selection;
   return out;
@@ -133,6 +142,9 @@ function suiteOption(out: RunArguments, a: string, value: () => string): boolean
       return true;
     case '--replay':
       out.replay = value();
+      return true;
+    case '--sweep-references':
+      out.sweepReferences = readSweepList(value());
       return true;
     case '-h':
     case '--help':

@@ -44,6 +44,7 @@ function certifierNotes({ args, ctx, cleanup, features }: RunFindings): string[]
     notes.push(`the clean-up could not cancel booking ${p.bookingRef} (kept in the ledger; the next run retries): ${p.message}`);
   for (const f of cleanup.failed)
     notes.push(`booking ${f.ref} left by an earlier run could not be cancelled: ${ctx.redactor.scrub(f.message)}`);
+  notes.push(...features.bookings.notes);
   if (args.cucumber.dryRun) notes.push('dry run: nothing was sent, no requirement was checked');
   if (args.summaryOnly) notes.push(SUMMARY_ONLY_NOTE);
   return notes;
@@ -87,6 +88,7 @@ export function conclude(findings: RunFindings): ConformanceResult {
     notes: [...notes, ...budgetNotes(latency)],
     assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
     latency,
+    bookings: features.bookings.report,
     evidence: {
       allureResults: 'allure-results',
       cucumberHtml: 'cucumber-report.html',

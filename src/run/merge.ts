@@ -14,7 +14,7 @@ import { requirementOutcomes } from '../reporting/requirement-outcomes';
 import { decideVerdict, EXIT } from '../reporting/verdict';
 import { writeReports } from '../reporting/write';
 import { formatConsoleSummary } from '../reporting/console-summary';
-import type { ConformanceResult } from '../reporting/result';
+import type { BookingsReport, ConformanceResult } from '../reporting/result';
 
 function parseMergeArguments(argv: string[]): { out: string; dirs: string[] } {
   let out = 'reports';
@@ -103,6 +103,24 @@ function mergeResults(parts: ConformanceResult[]): ConformanceResult {
     notes: [...parts.flatMap((p) => p.notes).filter((n) => !n.startsWith(BUDGET_NOTE)), ...budgetNotes(latency)],
     assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
     latency,
+    bookings: mergeBookings(parts.map((p) => p.bookings)),
+  };
+}
+
+/** Each shard keeps its own ledger: what each left open, cancelled or named, together. */
+function mergeBookings(all: Array<BookingsReport | undefined>): BookingsReport | undefined {
+  const b = all.filter((x): x is BookingsReport => !!x);
+  if (b.length === 0) return undefined;
+  return {
+    ...b[0],
+    ledger: [...new Set(b.map((x) => x.ledger))].join(', '),
+    leftOpen: b.flatMap((x) => x.leftOpen),
+    cancelled: b.flatMap((x) => x.cancelled),
+    settled: b.flatMap((x) => x.settled),
+    failed: b.flatMap((x) => x.failed),
+    otherTargets: b.flatMap((x) => x.otherTargets),
+    leftToLiveRuns: b.reduce((n, x) => n + x.leftToLiveRuns, 0),
+    skippedLedgerLines: b.flatMap((x) => x.skippedLedgerLines),
   };
 }
 

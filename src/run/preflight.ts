@@ -6,7 +6,7 @@ import { ConfigError } from '../core/errors';
 import { OPERATIONS, OTA_NS } from '../spec/operations';
 import { postXml } from '../transport/post-xml';
 import { checkReachable } from '../transport/reachability';
-import { cleanUpLedger, describeCleanup, type CleanupReport } from './bookings';
+import { cleanUpLedger, describeCleanup, type CleanupOptions, type CleanupReport } from './bookings';
 import { PROJECT_ROOT } from './config';
 import { checkCredentials } from './credentials-check';
 import type { RunContext } from './run-context';
@@ -31,7 +31,7 @@ async function everyOperationMissing(ctx: RunContext): Promise<boolean> {
 }
 
 /** Checks the target and clears the ledger; what the clean-up of earlier bookings did, for the run's notes. */
-export async function preflight(ctx: RunContext, target: string): Promise<CleanupReport> {
+export async function preflight(ctx: RunContext, target: string, cleanupOptions: CleanupOptions): Promise<CleanupReport> {
   const reachable = await checkReachable(ctx.baseUrl, ctx.config.limits);
   if (!reachable.reachable) throw new ConfigError(ctx.redactor.scrub(reachable.message));
   if (await everyOperationMissing(ctx))
@@ -41,7 +41,7 @@ export async function preflight(ctx: RunContext, target: string): Promise<Cleanu
   // Before the clean-up (it needs the same credentials) and before any earlier report is removed.
   await checkCredentials(ctx);
 
-  const cleanup = await cleanUpLedger(ctx);
+  const cleanup = await cleanUpLedger(ctx, cleanupOptions);
   for (const line of describeCleanup(cleanup, relative(PROJECT_ROOT, ctx.config.ledgerFile))) console.log(line);
   return cleanup;
 }

@@ -142,7 +142,7 @@ export async function openRunContext(loaded?: SuiteConfig): Promise<RunContext> 
     claims,
     replyProfile,
     redactor,
-    ledger: new BookingLedger(config.ledgerFile),
+    ledger: new BookingLedger(config.ledgerFile, undefined, { embedded: !config.baseUrl }),
     schemas: new Map(),
     breaker: FailureBreaker.forRun(config),
     async close() {

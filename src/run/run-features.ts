@@ -11,6 +11,7 @@ import { MessageCollector } from '../reporting/requirement-outcomes';
 import type { ScenarioRecord } from '../reporting/result';
 import { GatewayStoppedAnswering } from '../safety/run-guard';
 import type { ConformanceClass } from '../spec/requirements';
+import { settleAtEnd, type BookingsAtEnd, type CleanupReport } from './bookings';
 import type { RunArguments } from './arguments';
 import { PROJECT_ROOT } from './config';
 import type { RunContext } from './run-context';
@@ -25,6 +26,8 @@ export interface FeatureRun {
   timings: TimedExchange[];
   /** Why cucumber stopped before its end (a crash, or the gateway stopped answering). */
   crashed?: Error;
+  /** What the run left open in the ledger, settled at its end, and why. */
+  bookings: BookingsAtEnd;
 }
 
 /**
@@ -101,6 +104,7 @@ export async function runFeatures(
   claims: readonly ConformanceClass[],
   ctx: RunContext,
   support: SupportKept,
+  cleanup: CleanupReport,
 ): Promise<FeatureRun> {
   const runConfiguration = await cucumberConfiguration(args, claims);
   const collector = new MessageCollector();
@@ -114,6 +118,7 @@ export async function runFeatures(
   }
   const stopped = ctx.breaker.stoppedAnswering();
   if (stopped && !crashed) crashed = new GatewayStoppedAnswering(stopped);
+  const bookings = await settleAtEnd(ctx, cleanup); // before the target closes: what is left open, and why
   await ctx.close().catch(() => undefined);
-  return { scenarios: collector.results(), cleanupProblems: collector.cleanupProblems, timings: collector.timings, crashed };
+  return { scenarios: collector.results(), cleanupProblems: collector.cleanupProblems, timings: collector.timings, crashed, bookings };
 }

@@ -36,9 +36,9 @@ async function run(argv: string[]): Promise<number> {
   const ctx = await openRunContext(config);
   const start = announceRun(args, ctx);
   try {
-    const cleanup = await preflight(ctx, start.target);
+    const cleanup = await preflight(ctx, start.target, { claims: start.claims, sweep: args.sweepReferences });
     clearEarlierReports(config.reportsDir);
-    const features = await runFeatures(args, start.claims, ctx, support);
+    const features = await runFeatures(args, start.claims, ctx, support, cleanup);
     const result = conclude({ args, ctx, start, cleanup, features });
     writeOutputs(result, args, ctx, cassette);
     return (await scanOutputs(ctx)) ?? replayIncomplete(config, features) ?? result.exitCode;

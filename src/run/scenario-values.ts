@@ -29,6 +29,15 @@ export function newReference(runId: string, kind: 'B' | 'I', nonce = NONCE): str
   return `OTA${kind}${runId.replace(/[^A-Za-z0-9]/g, '').slice(0, room)}${tail}`;
 }
 
+/**
+ * Whether a reference has the form of the suite's own booking references (newReference 'B'): OTA,
+ * B, the run id's letters and digits, the 6-character process nonce and a sequence of at least 4
+ * digits, 32 characters at most. Only such a reference is ever swept (--sweep-references).
+ */
+export function isSuiteBookingRef(ref: string): boolean {
+  return ref.length <= 32 && /^OTAB[A-Za-z0-9]*[0-9A-Z]{6}[0-9]{4,}$/.test(ref);
+}
+
 export function baseValues(credentials: Credentials, data: TestData, runId: string, today = new Date()): PlaceholderValues {
   const start = addDays(isoDate(today), data.offsetDays);
   const end = addDays(start, data.nights);

@@ -7,9 +7,13 @@
 //   gone       the target does not know the reference (the Commit never took effect, or the
 //              booking was purged): nothing to cancel;
 //   cleanup-failed  a cancel that did not work: the next run tries again.
+//   answered   the Commit got the gateway's reply (whatever it said): it is no longer in flight;
+//   unconfirmed  read back, unknown to the target, while its Commit could still land (before
+//              landsBy): left open, a later check or run tries again.
 // Several runs may share one ledger (parallel CI jobs, a developer beside the nightly run): each
-// entry names its run, and each run holds a lock file with its pid, host and a heartbeat while it
-// lives. The start-up clean-up only touches entries of runs that are no longer alive.
+// entry names its run, the run's main process and host, and each run holds a lock file with its
+// pid, host and a heartbeat while it lives. The start-up clean-up only touches entries of runs that
+// are no longer alive. Targets are compared by their normal form (normalTarget), never by spelling.
 import {
   closeSync,
   existsSync,
@@ -27,27 +31,38 @@ import {
   writeSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors';
 
-export type LedgerEvent = 'intent' | 'committed' | 'cancelled' | 'gone' | 'cleanup-failed';
+export type LedgerEvent = 'intent' | 'committed' | 'answered' | 'unconfirmed' | 'cancelled' | 'gone' | 'cleanup-failed';
 
 export interface LedgerEntry {
   bookingRef: string;
   itemRefs: string[];
-  /** Base URL of the gateway the booking was made on. */
+  /** Base URL of the gateway the booking was made on, as the run was given it. */
   target: string;
+  /** The same in its normal form (normalTarget): what entries are matched by. */
+  targetKey?: string;
   runId: string;
   scenario?: string;
   /** ISO time of the event. */
   at: string;
   event: LedgerEvent;
-  /** cleanup-failed, gone: why. */
+  /** cleanup-failed, gone, unconfirmed: why. */
   reason?: string;
-  /** The process that wrote the entry, and its host: ownership when the run holds no lock. */
+  /** The process that wrote the entry, and its host. */
   pid?: number;
   host?: string;
+  /** The run's main process (the runner, whose lock says the run lives): a worker's entry names it too. */
+  runPid?: number;
+  /** intent, unconfirmed: the latest time the Commit could still land (sent + request timeout x attempts). */
+  landsBy?: string;
+  /** Written by a run against its embedded sandbox, which stops with the run. */
+  embedded?: boolean;
 }
+
+/** An outstanding booking: its latest intent or committed entry, and whether the intent was answered. */
+export type OpenEntry = LedgerEntry & { event: 'intent' | 'committed'; answered: boolean };
 
 /** What one booking entry needs; the ledger adds time, event, pid and host. */
 export interface BookingNote {
@@ -56,6 +71,8 @@ export interface BookingNote {
   target: string;
   runId: string;
   scenario?: string;
+  /** intent: the longest its Commit could be in flight (ms): landsBy is the intent's time plus this. */
+  flightMs?: number;
 }
 
 /** A run's lock file: it is alive while its process lives and its heartbeat is fresh. */
@@ -75,10 +92,39 @@ export const STALE_SAME_HOST_MS = 10 * 60_000;
 /** Entries of a run that held no lock (plain cucumber-js) are its own for this long while its pid lives. */
 const NO_LOCK_MAX_AGE_MS = 2 * 60 * 60_000;
 
-/** Trailing slashes do not make another gateway. */
-function sameTarget(a: string, b: string): boolean {
-  return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+/**
+ * Names of this machine's loopback interface: one target. localhost resolves to 127.0.0.1 or ::1
+ * as the resolver likes, and a local gateway (the sandbox on its own port, a proxy in front of it)
+ * answers on the loopback whichever way it is spelt.
+ */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A base URL in its normal form, what targets are compared by: scheme and host in lower case, the
+ * default port dropped, a host's trailing dot and the path's trailing slashes dropped, IPv4 in
+ * dotted form, and every loopback name as localhost. Text that is not a URL is only trimmed.
+ */
+export function normalTarget(url: string): string {
+  let u: URL;
+  try {
+    u = new URL(url.trim());
+  } catch {
+    return url.trim().replace(/\/+$/, '');
+  }
+  const host = u.hostname.toLowerCase().replace(/\.$/, '');
+  const port = u.port ? `:${u.port}` : ''; // empty for the scheme's default port
+  return `${u.protocol}//${LOOPBACK.has(host) ? 'localhost' : host}${port}${u.pathname.replace(/\/+$/, '')}${u.search}`;
 }
+
+/** The run's main process: the runner names itself to its workers (OTA_RUN_PID); else this process. */
+function runPid(): number {
+  const named = Number(process.env.OTA_RUN_PID);
+  // only a parent or this process itself: a value inherited from elsewhere is not a run of ours
+  return named === process.ppid || named === process.pid ? named : process.pid;
+}
+
+/** Ledger files this process created (assertWritable): a run that created its ledger cannot see its past. */
+const CREATED = new Set<string>();
 
 function pidAlive(pid: number): boolean {
   try {
@@ -97,18 +143,22 @@ const WHY: Record<string, string> = {
   EISDIR: 'it is a folder',
   ENOTDIR: 'a part of the path is a file, not a folder',
 };
-const why = (e: unknown) => {
+/** A file system error in words: "permission denied (EACCES)", ... */
+export const fileProblem = (e: unknown): string => {
   const code = (e as NodeJS.ErrnoException).code ?? '';
   return WHY[code] ? `${WHY[code]} (${code})` : (e as Error).message;
 };
 
 export class BookingLedger {
-  /** Warnings of the last read (a truncated or corrupt line), also passed to onWarning. */
+  /** Warnings of the last read (a truncated, foreign or hand-edited line), each passed once to onWarning. */
   lastWarnings: string[] = [];
+  private readonly warned = new Set<string>();
 
   constructor(
     readonly file: string,
     private readonly onWarning: (message: string) => void = (m) => console.warn(m),
+    /** embedded: this process runs against its embedded sandbox (its entries say so). */
+    private readonly opts: { embedded?: boolean } = {},
   ) {}
 
   /** Where the runs sharing this ledger keep their lock files. */
@@ -129,7 +179,7 @@ export class BookingLedger {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOTDIR') throw new ConfigError(`${where} cannot be created: ${fileAncestor(this.file)} is a file, not a folder`);
-      if (code !== 'ENOENT') throw new ConfigError(`${where} cannot be read: ${why(e)}`);
+      if (code !== 'ENOENT') throw new ConfigError(`${where} cannot be read: ${fileProblem(e)}`);
     }
     if (st?.isDirectory())
       throw new ConfigError(`${where} is a folder; it must name a file (for example ${join(this.file, 'bookings.jsonl')})`);
@@ -141,17 +191,18 @@ export class BookingLedger {
         const code = (e as NodeJS.ErrnoException).code;
         if (code === 'ENOTDIR' || code === 'EEXIST')
           throw new ConfigError(`${where} cannot be created: ${fileAncestor(dir)} is a file, not a folder`);
-        throw new ConfigError(`${where}: the folder ${dir} cannot be created: ${why(e)}`);
+        throw new ConfigError(`${where}: the folder ${dir} cannot be created: ${fileProblem(e)}`);
       }
     }
     try {
       closeSync(openSync(this.file, 'a'));
+      if (!st) CREATED.add(resolve(this.file));
       // the lock files of the runs sharing the ledger are created and removed in runsDir
       const probe = join(this.runsDir, `.probe-${process.pid}`);
       writeFileSync(probe, '');
       rmSync(probe, { force: true });
     } catch (e) {
-      throw new ConfigError(`${where} is not writable: ${why(e)}`);
+      throw new ConfigError(`${where} is not writable: ${fileProblem(e)}`);
     }
   }
 
@@ -164,58 +215,108 @@ export class BookingLedger {
     this.append({ ...note(e), event: 'committed' });
   }
 
-  recordCancelled(bookingRef: string, target: string, runId: string): void {
-    this.append({ bookingRef, itemRefs: [], target, runId, at: new Date().toISOString(), event: 'cancelled' });
+  /** The Commit got the gateway's reply: it is no longer in flight, and cannot land later. */
+  recordAnswered(bookingRef: string, target: string, runId: string): void {
+    this.mark('answered', bookingRef, target, runId);
   }
 
-  /** The target does not know the reference: nothing to cancel, and nothing was cancelled. */
+  /** Read back and unknown, while its Commit could still land: the intent stays open. */
+  recordUnconfirmed(bookingRef: string, target: string, runId: string, reason: string, landsBy: string): void {
+    this.mark('unconfirmed', bookingRef, target, runId, { reason, landsBy });
+  }
+
+  recordCancelled(bookingRef: string, target: string, runId: string): void {
+    this.mark('cancelled', bookingRef, target, runId);
+  }
+
+  /** The target does not know the reference, and its Commit can no longer land: nothing to cancel. */
   recordGone(bookingRef: string, target: string, runId: string, reason: string): void {
-    this.append({ bookingRef, itemRefs: [], target, runId, at: new Date().toISOString(), event: 'gone', reason });
+    this.mark('gone', bookingRef, target, runId, { reason });
   }
 
   /** A cancel that did not work: the booking stays outstanding, the next run tries again. */
   recordCleanupFailed(bookingRef: string, target: string, runId: string, reason: string): void {
-    this.append({ bookingRef, itemRefs: [], target, runId, at: new Date().toISOString(), event: 'cleanup-failed', reason });
+    this.mark('cleanup-failed', bookingRef, target, runId, { reason });
+  }
+
+  private mark(event: LedgerEvent, bookingRef: string, target: string, runId: string, extra: Partial<LedgerEntry> = {}): void {
+    this.append({ bookingRef, itemRefs: [], target, runId, at: new Date().toISOString(), event, ...extra });
   }
 
   /**
-   * Bookings intended or committed on this target and neither cancelled nor gone since, from any
-   * run (also a killed one). The latest entry is returned (its item refs are the most complete);
-   * its event is 'committed' when any Commit of the reference was confirmed, 'intent' otherwise.
+   * Bookings intended or committed on this target (by normal form) and neither cancelled nor gone
+   * since, from any run (also a killed one). The latest entry is returned (its item refs are the
+   * most complete); its event is 'committed' when any Commit of the reference was confirmed,
+   * 'intent' otherwise, and `answered` says whether the latest intent's Commit got its reply.
    */
-  outstanding(target: string): LedgerEntry[] {
-    const open = new Map<string, LedgerEntry>();
+  outstanding(target: string): OpenEntry[] {
+    const key = normalTarget(target);
+    return this.open().filter((e) => normalTarget(e.target) === key);
+  }
+
+  /** Outstanding bookings of other targets than this one (by normal form): never touched, only named. */
+  outstandingElsewhere(target: string): OpenEntry[] {
+    const key = normalTarget(target);
+    return this.open().filter((e) => normalTarget(e.target) !== key);
+  }
+
+  /** Whether any entry, of any event, was written for this target (by normal form). */
+  knowsTarget(target: string): boolean {
+    const key = normalTarget(target);
+    return this.read().some((e) => normalTarget(e.target) === key);
+  }
+
+  /** Whether this process created the ledger file (it did not exist before this run). */
+  createdByThisProcess(): boolean {
+    return CREATED.has(resolve(this.file));
+  }
+
+  /** Every outstanding booking, of every target. */
+  allOutstanding(): OpenEntry[] {
+    return this.open();
+  }
+
+  private open(): OpenEntry[] {
+    const open = new Map<string, OpenEntry>();
     for (const e of this.read()) {
-      if (!sameTarget(e.target, target)) continue;
+      const key = `${normalTarget(e.target)} ${e.bookingRef}`;
+      const was = open.get(key);
       if (e.event === 'intent' || e.event === 'committed') {
-        const committed = e.event === 'committed' || open.get(e.bookingRef)?.event === 'committed';
-        open.delete(e.bookingRef); // re-insert: keep the order of the latest entry
-        open.set(e.bookingRef, { ...e, event: committed ? 'committed' : 'intent' });
-      } else if (e.event === 'cancelled' || e.event === 'gone') open.delete(e.bookingRef);
+        const committed = e.event === 'committed' || was?.event === 'committed';
+        open.delete(key); // re-insert: keep the order of the latest entry
+        open.set(key, { ...e, event: committed ? 'committed' : 'intent', answered: e.event === 'intent' ? false : !!was?.answered });
+      } else if (e.event === 'answered' && was) was.answered = true;
+      else if (e.event === 'cancelled' || e.event === 'gone') open.delete(key);
     }
     return [...open.values()];
   }
 
   /** Outstanding entries whose run is no longer alive: what a start-up clean-up may touch. */
-  orphaned(target: string): LedgerEntry[] {
+  orphaned(target: string): OpenEntry[] {
     const alive = new Map<string, boolean>();
     return this.outstanding(target).filter((e) => {
-      if (!alive.has(e.runId)) alive.set(e.runId, this.runAlive(e.runId, e));
-      return !alive.get(e.runId);
+      const owner = `${e.runId} ${e.runPid ?? ''}@${e.host ?? ''}`;
+      if (!alive.has(owner)) alive.set(owner, this.runAlive(e.runId, e));
+      return !alive.get(owner);
     });
   }
 
-  /** Whether the run that wrote `entry` still lives (its lock, else the entry's own pid). */
-  runAlive(runId: string, entry?: Pick<LedgerEntry, 'pid' | 'host' | 'at'>): boolean {
-    const lock = this.readLock(runId);
-    const now = Date.now();
-    if (lock) {
-      const age = now - Date.parse(lock.heartbeatAt);
-      if (lock.host === hostname()) return pidAlive(lock.pid) && age < STALE_SAME_HOST_MS;
-      return age < STALE_OTHER_HOST_MS;
-    }
+  /**
+   * Whether the run that wrote `entry` still lives. An entry that names its run's process is that
+   * process's: its lock (pid, host, heartbeat) decides, and without a lock its pid, so a dead
+   * process is a finished run whatever its run id (a next run may reuse the id of a killed one).
+   * An older entry without it goes by any lock of its run id, else by the entry's own pid.
+   */
+  runAlive(runId: string, entry?: Pick<LedgerEntry, 'pid' | 'host' | 'at' | 'runPid'>): boolean {
+    const locks = this.readLocks(runId);
+    const owner = entry?.runPid;
+    if (owner !== undefined) {
+      const lock = locks.find((l) => l.pid === owner && l.host === entry?.host);
+      if (lock) return lockAlive(lock);
+    } else if (locks.length > 0) return locks.some(lockAlive);
     // no lock: the run ended (it releases its lock), or ran without the runner
-    return !!entry?.pid && entry.host === hostname() && pidAlive(entry.pid) && now - Date.parse(entry.at) < NO_LOCK_MAX_AGE_MS;
+    const pid = owner ?? entry?.pid;
+    return !!pid && entry?.host === hostname() && pidAlive(pid) && Date.now() - Date.parse(entry.at) < NO_LOCK_MAX_AGE_MS;
   }
 
   /**
@@ -225,7 +326,7 @@ export class BookingLedger {
    */
   claimRun(runId: string): { release(): void } {
     mkdirSync(this.runsDir, { recursive: true });
-    const file = this.lockFile(runId);
+    const file = this.lockFile(runId, process.pid, hostname());
     const lock: RunLock = { runId, pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), heartbeatAt: '' };
     const beat = () => {
       lock.heartbeatAt = new Date().toISOString();
@@ -252,27 +353,41 @@ export class BookingLedger {
 
   /** The runs that hold a lock on this ledger now (for messages). */
   liveRuns(): RunLock[] {
-    if (!existsSync(this.runsDir)) return [];
-    return readdirSync(this.runsDir)
-      .filter((n) => n.endsWith('.lock.json'))
-      .map((n) => this.readLock(n.slice(0, -'.lock.json'.length)))
-      .filter((l): l is RunLock => !!l && this.runAlive(l.runId));
+    return this.readLocks().filter(lockAlive);
   }
 
-  private lockFile(runId: string): string {
-    return join(this.runsDir, `${runId.replace(/[^\w.-]/g, '_')}.lock.json`);
+  /** One lock file per process: two live processes may share a run id (a re-run, shards), and never share a lock. */
+  private lockFile(runId: string, pid: number, host: string): string {
+    const safe = (s: string) => s.replace(/[^\w.-]/g, '_');
+    return join(this.runsDir, `${safe(runId)}.${pid}@${safe(host)}.lock.json`);
   }
 
-  private readLock(runId: string): RunLock | undefined {
+  /** The locks in runsDir (of one run id, when given); an unreadable one is no lock. */
+  private readLocks(runId?: string): RunLock[] {
+    let names: string[];
     try {
-      const l = JSON.parse(readFileSync(this.lockFile(runId), 'utf8')) as RunLock;
-      return typeof l.pid === 'number' && typeof l.host === 'string' && typeof l.heartbeatAt === 'string' ? l : undefined;
+      names = readdirSync(this.runsDir).filter((n) => n.endsWith('.lock.json'));
     } catch {
-      return undefined;
+      return [];
     }
+    const locks: RunLock[] = [];
+    for (const n of names) {
+      try {
+        const l = JSON.parse(readFileSync(join(this.runsDir, n), 'utf8')) as RunLock;
+        const ok =
+          typeof l.runId === 'string' && typeof l.pid === 'number' && typeof l.host === 'string' && typeof l.heartbeatAt === 'string';
+        if (ok && (runId === undefined || l.runId === runId)) locks.push(l);
+      } catch {
+        // removed meanwhile, or half written by an older version: not a lock
+      }
+    }
+    return locks;
   }
 
-  /** Every well-formed entry, in order. A truncated or corrupt line is skipped with a warning. */
+  /**
+   * Every well-formed entry, in order. A truncated, foreign or hand-edited line is skipped with a
+   * warning naming the file, the line and what is wrong with it; every other entry still counts.
+   */
   read(): LedgerEntry[] {
     this.lastWarnings = [];
     if (!existsSync(this.file)) return [];
@@ -282,25 +397,37 @@ export class BookingLedger {
       if (line.trim() === '') return;
       const last = i === lines.length - 1; // no newline after it: the write was cut
       let e: unknown;
+      let problem: string | undefined;
       try {
         e = JSON.parse(line);
+        problem = entryProblem(e);
       } catch {
-        e = undefined;
+        problem = 'not JSON';
       }
-      if (isEntry(e)) entries.push(e);
-      else {
-        const w = last
-          ? `booking ledger ${this.file}: the last line is incomplete (a run was probably killed while writing it); skipped: ${line.slice(0, 200)}`
-          : `booking ledger ${this.file}: line ${i + 1} is not a ledger entry; skipped: ${line.slice(0, 200)}`;
-        this.lastWarnings.push(w);
-        this.onWarning(w);
+      if (!problem) {
+        entries.push(e as LedgerEntry);
+        return;
       }
+      const where = `booking ledger ${this.file}, line ${i + 1}`;
+      const w = last
+        ? `${where}: the last line is incomplete (a run was probably killed while writing it); skipped: ${line.slice(0, 200)}`
+        : `${where} is not a ledger entry (${problem}); skipped: ${line.slice(0, 200)}`;
+      this.lastWarnings.push(w);
+      if (!this.warned.has(w)) this.onWarning(w);
+      this.warned.add(w);
     });
     return entries;
   }
 
   private append(entry: LedgerEntry): void {
-    const line = { ...entry, pid: process.pid, host: hostname() };
+    const line: LedgerEntry = {
+      ...entry,
+      targetKey: normalTarget(entry.target),
+      pid: process.pid,
+      host: hostname(),
+      runPid: runPid(),
+      ...(this.opts.embedded ? { embedded: true } : {}),
+    };
     mkdirSync(dirname(this.file), { recursive: true });
     // O_APPEND: each line goes to the end in one write(2), also with several processes appending
     const fd = openSync(this.file, 'a+');
@@ -318,14 +445,23 @@ export class BookingLedger {
 }
 
 function note(e: BookingNote): Omit<LedgerEntry, 'event'> {
+  const now = Date.now();
   return {
     bookingRef: e.bookingRef,
     itemRefs: [...e.itemRefs],
     target: e.target,
     runId: e.runId,
     scenario: e.scenario,
-    at: new Date().toISOString(),
+    at: new Date(now).toISOString(),
+    ...(e.flightMs !== undefined ? { landsBy: new Date(now + e.flightMs).toISOString() } : {}),
   };
+}
+
+/** A lock is alive while its process lives (same host) and its heartbeat is fresh. */
+function lockAlive(lock: RunLock): boolean {
+  const age = Date.now() - Date.parse(lock.heartbeatAt);
+  if (lock.host === hostname()) return pidAlive(lock.pid) && age < STALE_SAME_HOST_MS;
+  return age < STALE_OTHER_HOST_MS;
 }
 
 /** The first component of `path` that exists and is not a folder. */
@@ -343,16 +479,24 @@ function fileAncestor(path: string): string {
   }
 }
 
-const EVENTS: readonly string[] = ['intent', 'committed', 'cancelled', 'gone', 'cleanup-failed'];
+const EVENTS: readonly LedgerEvent[] = ['intent', 'committed', 'answered', 'unconfirmed', 'cancelled', 'gone', 'cleanup-failed'];
 
-function isEntry(e: unknown): e is LedgerEntry {
-  if (!e || typeof e !== 'object') return false;
+/** Why a parsed line is not a ledger entry (foreign, or edited by hand), or undefined when it is one. */
+function entryProblem(e: unknown): string | undefined {
+  if (!e || typeof e !== 'object' || Array.isArray(e)) return 'not a JSON object';
   const x = e as Record<string, unknown>;
-  return (
-    typeof x.bookingRef === 'string' &&
-    typeof x.target === 'string' &&
-    typeof x.runId === 'string' &&
-    Array.isArray(x.itemRefs) &&
-    EVENTS.includes(x.event as string)
-  );
+  const text = (v: unknown) => typeof v === 'string' && v.trim() !== '' && !/[\u0000-\u001f]/.test(v);
+  const time = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v));
+  if (!text(x.bookingRef)) return 'no bookingRef';
+  if (!text(x.runId)) return 'no runId';
+  if (!EVENTS.includes(x.event as LedgerEvent)) return `event ${JSON.stringify(x.event)} is none of ${EVENTS.join(', ')}`;
+  if (!Array.isArray(x.itemRefs) || !x.itemRefs.every((r) => typeof r === 'string')) return 'itemRefs is not a list of references';
+  if (typeof x.target !== 'string' || !/^https?:\/\/[^/?#\s]/i.test(x.target))
+    return `target ${JSON.stringify(x.target)} is not an http(s) URL`;
+  if (!time(x.at)) return `at ${JSON.stringify(x.at)} is not a time`;
+  if (x.landsBy !== undefined && !time(x.landsBy)) return `landsBy ${JSON.stringify(x.landsBy)} is not a time`;
+  for (const k of ['pid', 'runPid'])
+    if (x[k] !== undefined && !(Number.isInteger(x[k]) && (x[k] as number) > 0)) return `${k} ${JSON.stringify(x[k])} is not a process id`;
+  if (x.host !== undefined && typeof x.host !== 'string') return 'host is not a name';
+  return undefined;
 }

@@ -72,10 +72,12 @@ export interface RunGuard {
 
 /**
  * The runner's guard. Throws a ConfigError (one line, exit 2) when the ledger cannot be written.
- * Sets OTA_RUN_ID so that cucumber's workers and the run context share this run's id.
+ * Sets OTA_RUN_ID so that cucumber's workers and the run context share this run's id, and
+ * OTA_RUN_PID so that the workers' ledger entries name the process whose lock says the run lives.
  */
 export function startRunGuard(config: GuardedRun): RunGuard {
   process.env.OTA_RUN_ID = config.runId;
+  process.env.OTA_RUN_PID = String(process.pid);
   protectProcess(config);
   const ledger = new BookingLedger(config.ledgerFile);
   ledger.assertWritable();

@@ -230,6 +230,28 @@ export function targetEnv(baseUrl: string, extra: Record<string, string> = {}): 
 /** The operation a request was sent to: its path without the slash. */
 export const opOf = (req: CapturedRequest): string => req.path.replace(/^\/+/, '').split(/[/?]/)[0];
 
+/** The client's booking reference (UniqueID Type 36) of a request. */
+export const bookingRefOf = (req: CapturedRequest): string =>
+  /UniqueID[^>]*Type="36"[^>]*ID="([^"]+)"/.exec(req.body)?.[1] ?? /UniqueID[^>]*ID="([^"]+)"[^>]*Type="36"/.exec(req.body)?.[1] ?? '';
+
+/** An activity booking that books (the sandbox's ResStatus Commit). */
+export const isCommit = (req: CapturedRequest): boolean => opOf(req) === 'activitybook' && /ResStatus="Commit"/.test(req.body);
+
+/** Run arguments: one booking scenario (discover, quote, commit, read). */
+export const BOOKING_SCENARIO = ['--tags', '@req:RD-RETURNS-BOOKING and @req:RD-DETAILS'];
+/** Run arguments: one scenario that books nothing. */
+export const NO_BOOKING = ['--profile', 'read-only', '--tags', '@req:RD-UNKNOWN'];
+
+/** waitFor while a run goes on: when the wait fails, the run is killed and its output shown. */
+export async function waitDuring(run: StartedRun, what: string, cond: () => boolean, ms = 60_000): Promise<void> {
+  try {
+    await waitFor(what, cond, ms);
+  } catch (e) {
+    run.child.kill('SIGKILL');
+    throw new Error(`${(e as Error).message}\n${describeRun(await run.done)}`);
+  }
+}
+
 /**
  * A hostile-server handler that forwards every request to a real gateway (a sandbox) and lets
  * `tamper` change the reply, or answer itself (return true when it has answered).

@@ -8,10 +8,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BookingLedger } from '../../src/safety/ledger';
-import { startHostileServer, type CapturedRequest } from '../support/hostile-server';
-import { startTestSandbox } from './sandbox-booking';
+import { startHostileServer } from '../support/hostile-server';
+import { startLostReplyProxy, startTestSandbox } from './sandbox-booking';
 import {
+  BOOKING_SCENARIO,
+  bookingRefOf,
   describeRun,
+  isCommit,
+  NO_BOOKING,
   opOf,
   proxyTo,
   readSummary,
@@ -21,6 +25,7 @@ import {
   startConformance,
   targetEnv,
   tempDir,
+  waitDuring,
   waitFor,
   type RunResult,
 } from './helpers';
@@ -28,13 +33,7 @@ import {
 after(removeTempDirs);
 
 const quiet = () => undefined;
-/** The client's booking reference (UniqueID Type 36) of a request. */
-const refOf = (req: CapturedRequest) =>
-  /UniqueID[^>]*Type="36"[^>]*ID="([^"]+)"/.exec(req.body)?.[1] ?? /UniqueID[^>]*ID="([^"]+)"[^>]*Type="36"/.exec(req.body)?.[1] ?? '';
-const isCommit = (req: CapturedRequest) => opOf(req) === 'activitybook' && /ResStatus="Commit"/.test(req.body);
-/** One booking scenario (discover, quote, commit, read) and one that books nothing. */
-const BOOKING_SCENARIO = ['--tags', '@req:RD-RETURNS-BOOKING and @req:RD-DETAILS'];
-const NO_BOOKING = ['--profile', 'read-only', '--tags', '@req:RD-UNKNOWN'];
+const refOf = bookingRefOf;
 
 /** Exit 2 with exactly one line on stderr, no stack trace, and nothing written to the reports. */
 function assertOneLineRefusal(r: RunResult, pattern: RegExp): void {
@@ -53,17 +52,8 @@ describe('run level: bookings and the ledger under attack', { concurrency: true 
   // would stay Reserved at the gateway and no cancel would be sent).
   test('2. killed while the gateway holds its Commit reply (it has booked): the next run cancels that booking', async () => {
     const sb = await startTestSandbox();
-    let holdCommits = true;
-    const booked: string[] = [];
-    const srv = await startHostileServer(
-      proxyTo(sb.baseUrl, async (req) => {
-        if (!holdCommits || !isCommit(req)) return false;
-        // the gateway books, then its reply never comes
-        await fetch(`${sb.baseUrl}${req.path}`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: req.body });
-        booked.push(refOf(req));
-        return true;
-      }),
-    );
+    // the gateway books, then its reply never comes
+    const { srv, booked, stopHolding } = await startLostReplyProxy(sb.baseUrl);
     try {
       const ledgerFile = join(tempDir(), 'ledger', 'bookings.jsonl');
       const killed = startConformance({
@@ -72,11 +62,7 @@ describe('run level: bookings and the ledger under attack', { concurrency: true 
         env: targetEnv(srv.url, { OTA_REQUEST_TIMEOUT_MS: '60000' }),
         timeoutMs: 120_000,
       });
-      await waitFor('the Commit to reach the gateway', () => booked.length > 0, 90_000).catch(async (e) => {
-        killed.child.kill('SIGKILL');
-        const r = await killed.done;
-        throw new Error(`${(e as Error).message}\n${describeRun(r)}`);
-      });
+      await waitDuring(killed, 'the Commit to reach the gateway', () => booked.length > 0, 90_000);
       const ref = booked[0];
       assert.equal(sb.store.get(ref)?.status, 'Reserved', 'the gateway has booked it');
       // the fix: the intent was on disk before the Commit was sent
@@ -90,7 +76,7 @@ describe('run level: bookings and the ledger under attack', { concurrency: true 
       const k = await killed.done;
       assert.equal(k.signal, 'SIGKILL', describeRun(k));
 
-      holdCommits = false;
+      stopHolding();
       const next = await runConformance({ ledgerFile, args: NO_BOOKING, env: targetEnv(srv.url) });
       assert.equal(next.timedOut, false, describeRun(next));
       assert.ok([0, 4].includes(next.code ?? -1), describeRun(next));

@@ -5,7 +5,8 @@ import { startSandbox, type RunningSandbox } from '../../sandbox/src';
 import { fill, initQuery, one, post, xp } from '../../sandbox/test/helpers';
 import { addDays } from '../../src/core/dates';
 import { after, before } from 'node:test';
-import { removeTempDirs } from './helpers';
+import { bookingRefOf, isCommit, proxyTo, removeTempDirs } from './helpers';
+import { startHostileServer, type RunningServer } from '../support/hostile-server';
 
 const RD = '/ota:OTA_ResRetrieveRS/ota:ReservationsList/ota:HotelReservation';
 
@@ -74,4 +75,22 @@ export async function bookDirectly(baseUrl: string, bookingRef: string, itemRef:
 export async function readStatus(baseUrl: string, bookingRef: string): Promise<{ ref?: string; status?: string }> {
   const r = await post(baseUrl, 'bookread', fill('bookread', { bookingRef }));
   return { ref: one(r.body, `${RD}/ota:UniqueID[@Type='36']/@ID`), status: one(r.body, `${RD}/@ResStatus`) };
+}
+
+/**
+ * A proxy in front of a sandbox where every Commit is booked and its reply never comes (a kill
+ * while the reply is on its way), until stopHolding(); `booked` lists their references in order.
+ */
+export async function startLostReplyProxy(sandboxUrl: string): Promise<{ srv: RunningServer; booked: string[]; stopHolding(): void }> {
+  let holding = true;
+  const booked: string[] = [];
+  const srv = await startHostileServer(
+    proxyTo(sandboxUrl, async (req) => {
+      if (!holding || !isCommit(req)) return false;
+      await fetch(`${sandboxUrl}${req.path}`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: req.body });
+      booked.push(bookingRefOf(req));
+      return true;
+    }),
+  );
+  return { srv, booked, stopHolding: () => (holding = false) };
 }

@@ -1,10 +1,10 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { BookingLedger, STALE_OTHER_HOST_MS, STALE_SAME_HOST_MS } from '../../../src/safety/ledger';
+import { BookingLedger, normalTarget, STALE_OTHER_HOST_MS, STALE_SAME_HOST_MS } from '../../../src/safety/ledger';
 import { ConfigError } from '../../../src/core/errors';
 
 const root = mkdtempSync(join(tmpdir(), 'ledger-test-'));
@@ -16,6 +16,12 @@ const B = 'http://gateway-b.test';
 
 function ledger(file: string, warnings: string[] = []): BookingLedger {
   return new BookingLedger(file, (w) => warnings.push(w));
+}
+
+/** A line written by another process (a killed run, another host): committed on A unless told otherwise. */
+function entryOf(file: string, e: Record<string, unknown>): void {
+  mkdirSync(dirname(file), { recursive: true });
+  appendFileSync(file, `${JSON.stringify({ itemRefs: [], target: A, event: 'committed', at: new Date().toISOString(), ...e })}\n`);
 }
 
 describe('BookingLedger', () => {
@@ -33,12 +39,14 @@ describe('BookingLedger', () => {
         bookingRef: 'B1',
         itemRefs: ['I1', 'I2'],
         target: A,
+        targetKey: A,
         runId: 'run1',
         scenario: 'book a tour',
         event: 'committed',
         at: undefined,
         pid: process.pid,
         host: hostname(),
+        runPid: process.pid,
       },
     );
     assert.ok(!Number.isNaN(Date.parse(e.at)));
@@ -211,19 +219,23 @@ describe('BookingLedger: intents, ownership, writability', () => {
     const claim = l.claimRun('LIVE');
     l.recordCommitted({ bookingRef: 'OWNED', itemRefs: [], target: A, runId: 'LIVE' });
     l.recordCommitted({ bookingRef: 'LEGACY', itemRefs: [], target: A, runId: 'OLD' }); // no lock, our pid, recent: alive
-    // a killed run: its lock stays, with a pid that no longer exists
+    // a killed run: its lock stays, with a pid that no longer exists; each entry names its run's process
     mkdirSync(l.runsDir, { recursive: true });
     const lock = (runId: string, pid: number, host: string, ageMs: number) =>
       writeFileSync(
         join(l.runsDir, `${runId}.lock.json`),
         JSON.stringify({ runId, pid, host, startedAt: new Date().toISOString(), heartbeatAt: new Date(Date.now() - ageMs).toISOString() }),
       );
-    lock('KILLED', 2 ** 22 + 12345, hostname(), 1000);
-    lock('ELSEWHERE-LIVE', 1, 'another-host.example', 1000);
-    lock('ELSEWHERE-DEAD', 1, 'another-host.example', STALE_OTHER_HOST_MS + 60_000);
-    lock('REUSED-PID', process.pid, hostname(), STALE_SAME_HOST_MS + 60_000);
-    for (const runId of ['KILLED', 'ELSEWHERE-LIVE', 'ELSEWHERE-DEAD', 'REUSED-PID'])
-      l.recordCommitted({ bookingRef: runId, itemRefs: [], target: A, runId });
+    const runs: Array<[string, number, string, number]> = [
+      ['KILLED', 2 ** 22 + 12345, hostname(), 1000],
+      ['ELSEWHERE-LIVE', 1, 'another-host.example', 1000],
+      ['ELSEWHERE-DEAD', 1, 'another-host.example', STALE_OTHER_HOST_MS + 60_000],
+      ['REUSED-PID', process.pid, hostname(), STALE_SAME_HOST_MS + 60_000],
+    ];
+    for (const [runId, pid, host, age] of runs) {
+      lock(runId, pid, host, age);
+      entryOf(file, { bookingRef: runId, runId, runPid: pid, pid, host });
+    }
     assert.deepEqual(
       l
         .orphaned(A)
@@ -232,7 +244,11 @@ describe('BookingLedger: intents, ownership, writability', () => {
       ['ELSEWHERE-DEAD', 'KILLED', 'REUSED-PID'],
     );
     claim.release();
-    assert.equal(existsSync(join(l.runsDir, 'LIVE.lock.json')), false, 'released');
+    assert.deepEqual(
+      readdirSync(l.runsDir).filter((n) => n.startsWith('LIVE.')),
+      [],
+      'released',
+    );
     // a run that ended without its lock, whose process is gone: its leftovers are orphaned
     appendFileSync(
       file,
@@ -255,8 +271,9 @@ describe('BookingLedger: intents, ownership, writability', () => {
     await run('ORDERLY', 'process.exit(0)');
     await run('KILLED', "process.kill(process.pid, 'SIGKILL')");
     const l = ledger(file);
-    assert.equal(existsSync(join(l.runsDir, 'ORDERLY.lock.json')), false);
-    assert.equal(existsSync(join(l.runsDir, 'KILLED.lock.json')), true);
+    const locks = (runId: string) => readdirSync(l.runsDir).filter((n) => n.startsWith(`${runId}.`) && n.endsWith('.lock.json'));
+    assert.deepEqual(locks('ORDERLY'), []);
+    assert.equal(locks('KILLED').length, 1, 'one lock per process, named by run id, pid and host');
     assert.equal(l.runAlive('KILLED'), false, 'its pid is dead');
   });
 
@@ -320,5 +337,192 @@ describe('BookingLedger: intents, ownership, writability', () => {
       () => ledger('/sys/kernel/ota-ledger-test/bookings.jsonl').assertWritable(),
       /^OTA_LEDGER_FILE=.*(permission denied|not permitted|read-only)/,
     );
+  });
+});
+
+// Issue 31: targets compared by meaning, dead runs finished whatever their id, the flight of a
+// Commit (answered, unconfirmed), and every bad line named with its file and line.
+describe('BookingLedger: targets by meaning, run processes, bad lines', () => {
+  test('normalTarget: scheme and host in lower case, default port, trailing slashes, loopback names', () => {
+    const same: Array<[string, string]> = [
+      ['http://127.0.0.1:8080', 'http://localhost:8080/'],
+      ['http://[::1]:8080/ota', 'http://LOCALHOST:8080/ota//'],
+      ['HTTPS://Gateway.Example.COM:443/ota/', 'https://gateway.example.com/ota'],
+      ['http://gateway.example.com:80', 'http://gateway.example.com./'],
+      ['http://127.1:9000', 'http://127.0.0.1:9000'],
+    ];
+    for (const [a, b] of same) assert.equal(normalTarget(a), normalTarget(b), `${a} and ${b} are one target`);
+    const other: Array<[string, string]> = [
+      ['http://localhost:8080', 'http://localhost:8081'],
+      ['http://gateway.example.com', 'https://gateway.example.com'],
+      ['https://gateway.example.com/ota', 'https://gateway.example.com/OTA'],
+      ['https://gateway.example.com:8443', 'https://gateway.example.com'],
+      ['http://127.0.0.2:8080', 'http://localhost:8080'],
+    ];
+    for (const [a, b] of other) assert.notEqual(normalTarget(a), normalTarget(b), `${a} and ${b} are two targets`);
+    assert.equal(normalTarget('http://LocalHost:80/ota/'), 'http://localhost/ota');
+  });
+
+  test('entries are matched by normal form: the target as written and its normal form are both recorded', () => {
+    const file = fresh();
+    const l = ledger(file);
+    l.recordIntent({ bookingRef: 'B1', itemRefs: [], target: 'http://127.0.0.1:8080', runId: 'r' });
+    l.recordCommitted({ bookingRef: 'B2', itemRefs: [], target: 'http://elsewhere.test', runId: 'r' });
+    const written = JSON.parse(readFileSync(file, 'utf8').split('\n')[0]);
+    assert.equal(written.target, 'http://127.0.0.1:8080');
+    assert.equal(written.targetKey, 'http://localhost:8080');
+    assert.deepEqual(
+      l.outstanding('http://localhost:8080/').map((e) => e.bookingRef),
+      ['B1'],
+    );
+    assert.deepEqual(
+      l.outstandingElsewhere('http://LOCALHOST:8080').map((e) => [e.bookingRef, e.target]),
+      [['B2', 'http://elsewhere.test']],
+    );
+    // a cancel under the other spelling closes it
+    l.recordCancelled('B1', 'http://localhost:8080/', 'r2');
+    assert.deepEqual(l.outstanding('http://127.0.0.1:8080'), []);
+    assert.ok(l.knowsTarget('http://localhost:8080'));
+    assert.equal(l.knowsTarget('http://localhost:8081'), false);
+  });
+
+  test('a dead process is a finished run whatever its run id: a next run that reuses the id does not own its entries', () => {
+    const file = fresh();
+    const l = ledger(file);
+    const DEAD = 2 ** 22 + 31_031;
+    // the killed run's lock and entries (SIGKILL: its lock stays)
+    mkdirSync(l.runsDir, { recursive: true });
+    const at = new Date().toISOString();
+    writeFileSync(
+      join(l.runsDir, `REUSED.${DEAD}@${hostname()}.lock.json`),
+      JSON.stringify({ runId: 'REUSED', pid: DEAD, host: hostname(), startedAt: at, heartbeatAt: at }),
+    );
+    entryOf(file, { bookingRef: 'KILLEDS', runId: 'REUSED', runPid: DEAD, pid: DEAD + 1, host: hostname() }); // written by a worker
+    // this process is the next run, with the same id, alive and holding its own lock
+    const claim = l.claimRun('REUSED');
+    try {
+      l.recordCommitted({ bookingRef: 'MINE', itemRefs: [], target: A, runId: 'REUSED' });
+      assert.deepEqual(
+        l.orphaned(A).map((e) => e.bookingRef),
+        ['KILLEDS'],
+      );
+      assert.equal(l.runAlive('REUSED', { runPid: DEAD, pid: DEAD, host: hostname(), at }), false);
+      assert.equal(l.runAlive('REUSED', { runPid: process.pid, pid: process.pid, host: hostname(), at }), true);
+    } finally {
+      claim.release();
+    }
+  });
+
+  test("a worker's entries name the run's process (OTA_RUN_PID), only when it is the worker's parent or itself", () => {
+    const run = (runPid: string) => {
+      const file = fresh();
+      const script = `const { BookingLedger } = require(${JSON.stringify(resolve(__dirname, '../../../src/safety/ledger.ts'))});
+        new BookingLedger(${JSON.stringify(file)}).recordIntent({ bookingRef: 'W', itemRefs: [], target: 'http://a.test', runId: 'r' });`;
+      const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], {
+        env: { ...process.env, OTA_RUN_PID: runPid },
+        encoding: 'utf8',
+      });
+      assert.equal(r.status, 0, r.stderr);
+      return JSON.parse(readFileSync(file, 'utf8').trim()) as { pid: number; runPid: number };
+    };
+    const child = run(String(process.pid)); // this process is the worker's parent: the runner
+    assert.equal(child.runPid, process.pid);
+    assert.notEqual(child.pid, process.pid);
+    const stray = run('1'); // not its parent: a value that leaked in from elsewhere
+    assert.equal(stray.runPid, stray.pid);
+  });
+
+  test('an intent is answered once its Commit got a reply; unconfirmed leaves it open; a new intent is in flight again', () => {
+    const l = ledger(fresh());
+    l.recordIntent({ bookingRef: 'B1', itemRefs: [], target: A, runId: 'r', flightMs: 60_000 });
+    const [e] = l.outstanding(A);
+    assert.deepEqual([e.event, e.answered], ['intent', false]);
+    const landsBy = e.landsBy!;
+    assert.equal(Date.parse(landsBy) - Date.parse(e.at), 60_000, 'the intent carries until when its Commit could land');
+    l.recordUnconfirmed('B1', A, 'r2', 'unknown to the target, could still land', landsBy);
+    assert.equal(l.outstanding(A).length, 1, 'unconfirmed is not a settlement');
+    assert.equal(l.outstanding(A)[0].runId, 'r', 'nor does it change whose intent it is');
+    l.recordAnswered('B1', A, 'r');
+    assert.equal(l.outstanding(A)[0].answered, true);
+    l.recordIntent({ bookingRef: 'B1', itemRefs: ['I2'], target: A, runId: 'r', flightMs: 60_000 });
+    assert.equal(l.outstanding(A)[0].answered, false, 'a second Commit of the reference is in flight again');
+    l.recordAnswered('B9', A, 'r'); // an answer for nothing outstanding changes nothing
+    assert.deepEqual(
+      l.outstanding(A).map((e) => e.bookingRef),
+      ['B1'],
+    );
+  });
+
+  test('a truncated, foreign or hand-edited line is named with its file and line, and skipped; every other entry counts', () => {
+    const file = fresh();
+    const warnings: string[] = [];
+    const l = ledger(file, warnings);
+    l.recordCommitted({ bookingRef: 'GOOD1', itemRefs: [], target: A, runId: 'r' });
+    const bad = [
+      '{"level":"info","msg":"another tool wrote here"}', // foreign
+      JSON.stringify({ bookingRef: 'EDITED1', itemRefs: [], target: A, runId: 'r', event: 'canceled', at: new Date().toISOString() }),
+      JSON.stringify({
+        bookingRef: 'EDITED2',
+        itemRefs: [],
+        target: 'gateway-a',
+        runId: 'r',
+        event: 'committed',
+        at: new Date().toISOString(),
+      }),
+      JSON.stringify({ bookingRef: 'EDITED3', itemRefs: [], target: A, runId: 'r', event: 'committed', at: 'yesterday' }),
+      JSON.stringify({ bookingRef: 'EDITED4', itemRefs: [1], target: A, runId: 'r', event: 'committed', at: new Date().toISOString() }),
+      JSON.stringify({ bookingRef: '', itemRefs: [], target: A, runId: 'r', event: 'committed', at: new Date().toISOString() }),
+      JSON.stringify({
+        bookingRef: 'EDITED5',
+        itemRefs: [],
+        target: A,
+        runId: 'r',
+        event: 'committed',
+        at: new Date().toISOString(),
+        runPid: 'x',
+      }),
+    ];
+    appendFileSync(file, `${bad.join('\n')}\n`);
+    l.recordCommitted({ bookingRef: 'GOOD2', itemRefs: [], target: A, runId: 'r' });
+    appendFileSync(file, '{"bookingRef":"CUT","itemRe'); // a kill mid-write
+    assert.deepEqual(
+      l.outstanding(A).map((e) => e.bookingRef),
+      ['GOOD1', 'GOOD2'],
+    );
+    const reasons = [
+      /not a JSON object|no bookingRef/,
+      /event "canceled" is none of/,
+      /target "gateway-a" is not an http\(s\) URL/,
+      /at "yesterday" is not a time/,
+      /itemRefs/,
+      /no bookingRef/,
+      /runPid "x" is not a process id/,
+    ];
+    assert.equal(warnings.length, bad.length + 1, warnings.join('\n'));
+    reasons.forEach((re, i) => {
+      assert.ok(warnings[i].startsWith(`booking ledger ${file}, line ${i + 2} is not a ledger entry (`), warnings[i]);
+      assert.match(warnings[i], re);
+    });
+    assert.match(warnings.at(-1)!, new RegExp(`, line ${bad.length + 3}: the last line is incomplete`));
+    // named once per ledger, however often it is read
+    l.outstanding(A);
+    l.orphaned(A);
+    assert.equal(warnings.length, bad.length + 1);
+    assert.equal(l.lastWarnings.length, bad.length + 1, 'the last read still lists them');
+  });
+
+  test('assertWritable tells a ledger it created from one that existed; an embedded run marks its entries', () => {
+    const created = ledger(fresh());
+    created.assertWritable();
+    assert.equal(created.createdByThisProcess(), true);
+    const existing = fresh();
+    mkdirSync(dirname(existing), { recursive: true });
+    writeFileSync(existing, '');
+    const kept = ledger(existing);
+    kept.assertWritable();
+    assert.equal(kept.createdByThisProcess(), false);
+    const embedded = new BookingLedger(existing, () => undefined, { embedded: true });
+    embedded.recordIntent({ bookingRef: 'E1', itemRefs: [], target: 'http://127.0.0.1:1', runId: 'r' });
+    assert.equal(embedded.allOutstanding()[0].embedded, true);
   });
 });
