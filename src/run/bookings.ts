@@ -4,7 +4,7 @@
 // its past (a booking run on a real gateway with a new ledger), sweeps the references a user lists,
 // and at its end checks again the intents it left open and its own unanswered Commits. Before that,
 // each Commit is written to the ledger before it is sent, and marked answered when its reply came.
-import { normalTarget, type OpenEntry } from '../safety/ledger';
+import { normalTarget, type OpenEntry } from '../safety/ledger-entries';
 import type { ConformanceClass } from '../spec/requirements';
 import type { Exchange } from '../contracts/rule';
 import { isAbsolute, relative } from 'node:path';

@@ -14,7 +14,7 @@ import { refusalForm } from '../contracts/envelope';
 import { exchangeOptions, type RunContext } from './run-context';
 import type { SuiteConfig } from './config';
 import type { Exchange } from '../contracts/rule';
-import type { OpenEntry } from '../safety/ledger';
+import type { OpenEntry } from '../safety/ledger-entries';
 
 /** open: unknown to the target while its Commit could still land; left open in the ledger. */
 export type CleanupKind = 'cancelled' | 'already-cancelled' | 'unknown' | 'open' | 'failed';

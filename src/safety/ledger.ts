@@ -23,8 +23,6 @@ import {
   openSync,
   readFileSync,
   readSync,
-  readdirSync,
-  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -33,88 +31,8 @@ import {
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors';
-
-export type LedgerEvent = 'intent' | 'committed' | 'answered' | 'unconfirmed' | 'cancelled' | 'gone' | 'cleanup-failed';
-
-export interface LedgerEntry {
-  bookingRef: string;
-  itemRefs: string[];
-  /** Base URL of the gateway the booking was made on, as the run was given it. */
-  target: string;
-  /** The same in its normal form (normalTarget): what entries are matched by. */
-  targetKey?: string;
-  runId: string;
-  scenario?: string;
-  /** ISO time of the event. */
-  at: string;
-  event: LedgerEvent;
-  /** cleanup-failed, gone, unconfirmed: why. */
-  reason?: string;
-  /** The process that wrote the entry, and its host. */
-  pid?: number;
-  host?: string;
-  /** The run's main process (the runner, whose lock says the run lives): a worker's entry names it too. */
-  runPid?: number;
-  /** intent, unconfirmed: the latest time the Commit could still land (sent + request timeout x attempts). */
-  landsBy?: string;
-  /** Written by a run against its embedded sandbox, which stops with the run. */
-  embedded?: boolean;
-}
-
-/** An outstanding booking: its latest intent or committed entry, and whether the intent was answered. */
-export type OpenEntry = LedgerEntry & { event: 'intent' | 'committed'; answered: boolean };
-
-/** What one booking entry needs; the ledger adds time, event, pid and host. */
-export interface BookingNote {
-  bookingRef: string;
-  itemRefs: string[];
-  target: string;
-  runId: string;
-  scenario?: string;
-  /** intent: the longest its Commit could be in flight (ms): landsBy is the intent's time plus this. */
-  flightMs?: number;
-}
-
-/** A run's lock file: it is alive while its process lives and its heartbeat is fresh. */
-export interface RunLock {
-  runId: string;
-  pid: number;
-  host: string;
-  startedAt: string;
-  heartbeatAt: string;
-}
-
-const HEARTBEAT_MS = 15_000;
-/** A run on another host whose heartbeat is older than this is dead. */
-export const STALE_OTHER_HOST_MS = 2 * 60_000;
-/** On this host a dead pid is enough; a live pid with a heartbeat this old is a reused pid. */
-export const STALE_SAME_HOST_MS = 10 * 60_000;
-/** Entries of a run that held no lock (plain cucumber-js) are its own for this long while its pid lives. */
-const NO_LOCK_MAX_AGE_MS = 2 * 60 * 60_000;
-
-/**
- * Names of this machine's loopback interface: one target. localhost resolves to 127.0.0.1 or ::1
- * as the resolver likes, and a local gateway (the sandbox on its own port, a proxy in front of it)
- * answers on the loopback whichever way it is spelt.
- */
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * A base URL in its normal form, what targets are compared by: scheme and host in lower case, the
- * default port dropped, a host's trailing dot and the path's trailing slashes dropped, IPv4 in
- * dotted form, and every loopback name as localhost. Text that is not a URL is only trimmed.
- */
-export function normalTarget(url: string): string {
-  let u: URL;
-  try {
-    u = new URL(url.trim());
-  } catch {
-    return url.trim().replace(/\/+$/, '');
-  }
-  const host = u.hostname.toLowerCase().replace(/\.$/, '');
-  const port = u.port ? `:${u.port}` : ''; // empty for the scheme's default port
-  return `${u.protocol}//${LOOPBACK.has(host) ? 'localhost' : host}${port}${u.pathname.replace(/\/+$/, '')}${u.search}`;
-}
+import { entryProblem, normalTarget, note, type BookingNote, type LedgerEntry, type LedgerEvent, type OpenEntry } from './ledger-entries';
+import { RunLocks, type RunLock } from './run-locks';
 
 /** The run's main process: the runner names itself to its workers (OTA_RUN_PID); else this process. */
 function runPid(): number {
@@ -125,15 +43,6 @@ function runPid(): number {
 
 /** Ledger files this process created (assertWritable): a run that created its ledger cannot see its past. */
 const CREATED = new Set<string>();
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by someone else
-  }
-}
 
 const WHY: Record<string, string> = {
   EACCES: 'permission denied',
@@ -291,6 +200,26 @@ export class BookingLedger {
     return [...open.values()];
   }
 
+  /** The lock files of the runs sharing this ledger. */
+  get locks(): RunLocks {
+    return new RunLocks(this.runsDir);
+  }
+
+  /** Whether the run that wrote `entry` still lives (see RunLocks.alive). */
+  runAlive(runId: string, entry?: Pick<LedgerEntry, 'pid' | 'host' | 'at' | 'runPid'>): boolean {
+    return this.locks.alive(runId, entry);
+  }
+
+  /** Marks this run alive for the others sharing the ledger, until release() (see RunLocks.claim). */
+  claimRun(runId: string): { release(): void } {
+    return this.locks.claim(runId);
+  }
+
+  /** The runs that hold a lock on this ledger now (for messages). */
+  liveRuns(): RunLock[] {
+    return this.locks.live();
+  }
+
   /** Outstanding entries whose run is no longer alive: what a start-up clean-up may touch. */
   orphaned(target: string): OpenEntry[] {
     const alive = new Map<string, boolean>();
@@ -299,89 +228,6 @@ export class BookingLedger {
       if (!alive.has(owner)) alive.set(owner, this.runAlive(e.runId, e));
       return !alive.get(owner);
     });
-  }
-
-  /**
-   * Whether the run that wrote `entry` still lives. An entry that names its run's process is that
-   * process's: its lock (pid, host, heartbeat) decides, and without a lock its pid, so a dead
-   * process is a finished run whatever its run id (a next run may reuse the id of a killed one).
-   * An older entry without it goes by any lock of its run id, else by the entry's own pid.
-   */
-  runAlive(runId: string, entry?: Pick<LedgerEntry, 'pid' | 'host' | 'at' | 'runPid'>): boolean {
-    const locks = this.readLocks(runId);
-    const owner = entry?.runPid;
-    if (owner !== undefined) {
-      const lock = locks.find((l) => l.pid === owner && l.host === entry?.host);
-      if (lock) return lockAlive(lock);
-    } else if (locks.length > 0) return locks.some(lockAlive);
-    // no lock: the run ended (it releases its lock), or ran without the runner
-    const pid = owner ?? entry?.pid;
-    return !!pid && entry?.host === hostname() && pidAlive(pid) && Date.now() - Date.parse(entry.at) < NO_LOCK_MAX_AGE_MS;
-  }
-
-  /**
-   * Marks this run as alive for the others sharing the ledger: a lock file with pid, host and a
-   * heartbeat rewritten every HEARTBEAT_MS. release() removes it (a killed run leaves it with a
-   * dead pid, which is what lets the next run clean up after it).
-   */
-  claimRun(runId: string): { release(): void } {
-    mkdirSync(this.runsDir, { recursive: true });
-    const file = this.lockFile(runId, process.pid, hostname());
-    const lock: RunLock = { runId, pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), heartbeatAt: '' };
-    const beat = () => {
-      lock.heartbeatAt = new Date().toISOString();
-      const tmp = `${file}.${process.pid}.tmp`;
-      try {
-        writeFileSync(tmp, JSON.stringify(lock));
-        renameSync(tmp, file); // atomic: a reader never sees half a lock
-      } catch {
-        // a missed heartbeat is not fatal; the ledger itself was checked writable
-      }
-    };
-    beat();
-    const timer = setInterval(beat, HEARTBEAT_MS);
-    timer.unref();
-    const release = () => {
-      clearInterval(timer);
-      process.removeListener('exit', release);
-      rmSync(file, { force: true });
-    };
-    // any orderly exit releases it (a kill does not, and must not: that is how a killed run is told)
-    process.once('exit', release);
-    return { release };
-  }
-
-  /** The runs that hold a lock on this ledger now (for messages). */
-  liveRuns(): RunLock[] {
-    return this.readLocks().filter(lockAlive);
-  }
-
-  /** One lock file per process: two live processes may share a run id (a re-run, shards), and never share a lock. */
-  private lockFile(runId: string, pid: number, host: string): string {
-    const safe = (s: string) => s.replace(/[^\w.-]/g, '_');
-    return join(this.runsDir, `${safe(runId)}.${pid}@${safe(host)}.lock.json`);
-  }
-
-  /** The locks in runsDir (of one run id, when given); an unreadable one is no lock. */
-  private readLocks(runId?: string): RunLock[] {
-    let names: string[];
-    try {
-      names = readdirSync(this.runsDir).filter((n) => n.endsWith('.lock.json'));
-    } catch {
-      return [];
-    }
-    const locks: RunLock[] = [];
-    for (const n of names) {
-      try {
-        const l = JSON.parse(readFileSync(join(this.runsDir, n), 'utf8')) as RunLock;
-        const ok =
-          typeof l.runId === 'string' && typeof l.pid === 'number' && typeof l.host === 'string' && typeof l.heartbeatAt === 'string';
-        if (ok && (runId === undefined || l.runId === runId)) locks.push(l);
-      } catch {
-        // removed meanwhile, or half written by an older version: not a lock
-      }
-    }
-    return locks;
   }
 
   /**
@@ -444,26 +290,6 @@ export class BookingLedger {
   }
 }
 
-function note(e: BookingNote): Omit<LedgerEntry, 'event'> {
-  const now = Date.now();
-  return {
-    bookingRef: e.bookingRef,
-    itemRefs: [...e.itemRefs],
-    target: e.target,
-    runId: e.runId,
-    scenario: e.scenario,
-    at: new Date(now).toISOString(),
-    ...(e.flightMs !== undefined ? { landsBy: new Date(now + e.flightMs).toISOString() } : {}),
-  };
-}
-
-/** A lock is alive while its process lives (same host) and its heartbeat is fresh. */
-function lockAlive(lock: RunLock): boolean {
-  const age = Date.now() - Date.parse(lock.heartbeatAt);
-  if (lock.host === hostname()) return pidAlive(lock.pid) && age < STALE_SAME_HOST_MS;
-  return age < STALE_OTHER_HOST_MS;
-}
-
 /** The first component of `path` that exists and is not a folder. */
 function fileAncestor(path: string): string {
   let p = path;
@@ -477,26 +303,4 @@ function fileAncestor(path: string): string {
       p = parent;
     }
   }
-}
-
-const EVENTS: readonly LedgerEvent[] = ['intent', 'committed', 'answered', 'unconfirmed', 'cancelled', 'gone', 'cleanup-failed'];
-
-/** Why a parsed line is not a ledger entry (foreign, or edited by hand), or undefined when it is one. */
-function entryProblem(e: unknown): string | undefined {
-  if (!e || typeof e !== 'object' || Array.isArray(e)) return 'not a JSON object';
-  const x = e as Record<string, unknown>;
-  const text = (v: unknown) => typeof v === 'string' && v.trim() !== '' && !/[\u0000-\u001f]/.test(v);
-  const time = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v));
-  if (!text(x.bookingRef)) return 'no bookingRef';
-  if (!text(x.runId)) return 'no runId';
-  if (!EVENTS.includes(x.event as LedgerEvent)) return `event ${JSON.stringify(x.event)} is none of ${EVENTS.join(', ')}`;
-  if (!Array.isArray(x.itemRefs) || !x.itemRefs.every((r) => typeof r === 'string')) return 'itemRefs is not a list of references';
-  if (typeof x.target !== 'string' || !/^https?:\/\/[^/?#\s]/i.test(x.target))
-    return `target ${JSON.stringify(x.target)} is not an http(s) URL`;
-  if (!time(x.at)) return `at ${JSON.stringify(x.at)} is not a time`;
-  if (x.landsBy !== undefined && !time(x.landsBy)) return `landsBy ${JSON.stringify(x.landsBy)} is not a time`;
-  for (const k of ['pid', 'runPid'])
-    if (x[k] !== undefined && !(Number.isInteger(x[k]) && (x[k] as number) > 0)) return `${k} ${JSON.stringify(x[k])} is not a process id`;
-  if (x.host !== undefined && typeof x.host !== 'string') return 'host is not a name';
-  return undefined;
 }

@@ -4,7 +4,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { BookingLedger, normalTarget, STALE_OTHER_HOST_MS, STALE_SAME_HOST_MS } from '../../../src/safety/ledger';
+import { BookingLedger } from '../../../src/safety/ledger';
+import { normalTarget } from '../../../src/safety/ledger-entries';
+import { STALE_OTHER_HOST_MS, STALE_SAME_HOST_MS } from '../../../src/safety/run-locks';
 import { ConfigError } from '../../../src/core/errors';
 
 const root = mkdtempSync(join(tmpdir(), 'ledger-test-'));

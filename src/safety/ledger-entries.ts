@@ -1,0 +1,103 @@
+// The ledger's entries: what one line of the booking ledger holds, how a line is told apart from a
+// foreign or hand-edited one, and the normal form of a target by which entries are matched.
+
+export type LedgerEvent = 'intent' | 'committed' | 'answered' | 'unconfirmed' | 'cancelled' | 'gone' | 'cleanup-failed';
+
+export interface LedgerEntry {
+  bookingRef: string;
+  itemRefs: string[];
+  /** Base URL of the gateway the booking was made on, as the run was given it. */
+  target: string;
+  /** The same in its normal form (normalTarget): what entries are matched by. */
+  targetKey?: string;
+  runId: string;
+  scenario?: string;
+  /** ISO time of the event. */
+  at: string;
+  event: LedgerEvent;
+  /** cleanup-failed, gone, unconfirmed: why. */
+  reason?: string;
+  /** The process that wrote the entry, and its host. */
+  pid?: number;
+  host?: string;
+  /** The run's main process (the runner, whose lock says the run lives): a worker's entry names it too. */
+  runPid?: number;
+  /** intent, unconfirmed: the latest time the Commit could still land (sent + request timeout x attempts). */
+  landsBy?: string;
+  /** Written by a run against its embedded sandbox, which stops with the run. */
+  embedded?: boolean;
+}
+
+/** An outstanding booking: its latest intent or committed entry, and whether the intent was answered. */
+export type OpenEntry = LedgerEntry & { event: 'intent' | 'committed'; answered: boolean };
+
+/** What one booking entry needs; the ledger adds time, event, pid and host. */
+export interface BookingNote {
+  bookingRef: string;
+  itemRefs: string[];
+  target: string;
+  runId: string;
+  scenario?: string;
+  /** intent: the longest its Commit could be in flight (ms): landsBy is the intent's time plus this. */
+  flightMs?: number;
+}
+
+/**
+ * Names of this machine's loopback interface: one target. localhost resolves to 127.0.0.1 or ::1
+ * as the resolver likes, and a local gateway (the sandbox on its own port, a proxy in front of it)
+ * answers on the loopback whichever way it is spelt.
+ */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A base URL in its normal form, what targets are compared by: scheme and host in lower case, the
+ * default port dropped, a host's trailing dot and the path's trailing slashes dropped, IPv4 in
+ * dotted form, and every loopback name as localhost. Text that is not a URL is only trimmed.
+ */
+export function normalTarget(url: string): string {
+  let u: URL;
+  try {
+    u = new URL(url.trim());
+  } catch {
+    return url.trim().replace(/\/+$/, '');
+  }
+  const host = u.hostname.toLowerCase().replace(/\.$/, '');
+  const port = u.port ? `:${u.port}` : ''; // empty for the scheme's default port
+  return `${u.protocol}//${LOOPBACK.has(host) ? 'localhost' : host}${port}${u.pathname.replace(/\/+$/, '')}${u.search}`;
+}
+
+/** An entry of a booking note, at this time (landsBy from its flight time). */
+export function note(e: BookingNote): Omit<LedgerEntry, 'event'> {
+  const now = Date.now();
+  return {
+    bookingRef: e.bookingRef,
+    itemRefs: [...e.itemRefs],
+    target: e.target,
+    runId: e.runId,
+    scenario: e.scenario,
+    at: new Date(now).toISOString(),
+    ...(e.flightMs !== undefined ? { landsBy: new Date(now + e.flightMs).toISOString() } : {}),
+  };
+}
+
+const EVENTS: readonly LedgerEvent[] = ['intent', 'committed', 'answered', 'unconfirmed', 'cancelled', 'gone', 'cleanup-failed'];
+
+/** Why a parsed line is not a ledger entry (foreign, or edited by hand), or undefined when it is one. */
+export function entryProblem(e: unknown): string | undefined {
+  if (!e || typeof e !== 'object' || Array.isArray(e)) return 'not a JSON object';
+  const x = e as Record<string, unknown>;
+  const text = (v: unknown) => typeof v === 'string' && v.trim() !== '' && !/[\u0000-\u001f]/.test(v);
+  const time = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v));
+  if (!text(x.bookingRef)) return 'no bookingRef';
+  if (!text(x.runId)) return 'no runId';
+  if (!EVENTS.includes(x.event as LedgerEvent)) return `event ${JSON.stringify(x.event)} is none of ${EVENTS.join(', ')}`;
+  if (!Array.isArray(x.itemRefs) || !x.itemRefs.every((r) => typeof r === 'string')) return 'itemRefs is not a list of references';
+  if (typeof x.target !== 'string' || !/^https?:\/\/[^/?#\s]/i.test(x.target))
+    return `target ${JSON.stringify(x.target)} is not an http(s) URL`;
+  if (!time(x.at)) return `at ${JSON.stringify(x.at)} is not a time`;
+  if (x.landsBy !== undefined && !time(x.landsBy)) return `landsBy ${JSON.stringify(x.landsBy)} is not a time`;
+  for (const k of ['pid', 'runPid'])
+    if (x[k] !== undefined && !(Number.isInteger(x[k]) && (x[k] as number) > 0)) return `${k} ${JSON.stringify(x[k])} is not a process id`;
+  if (x.host !== undefined && typeof x.host !== 'string') return 'host is not a name';
+  return undefined;
+}
