@@ -6,8 +6,8 @@
 //   scenario cantTell    <error type="CannotTell">: the check could not be made
 //   scenario suiteError  <error type="SuiteError">: the suite's own trouble, not the gateway's
 //   scenario skipped     <skipped>
-//   warnings (SHOULD) and INFO findings never fail a test case, unless strict: then a scenario with
-//   warnings gets <failure type="Warning">. Without strict they are listed in <system-out>.
+//   warnings (SHOULD) never fail a test case, unless strict: then a scenario with warnings gets
+//   <failure type="Warning">. INFO findings never fail one, strict or not. Both are listed in <system-out>.
 //
 // The testsuite's <properties> name the target, run id, claims and verdict; its counts are those
 // of its test cases. Text is escaped, and characters XML 1.0 forbids are shown as \uXXXX.
@@ -78,15 +78,18 @@ export function junitCases(result: ConformanceResult, opts: JUnitOptions): JUnit
     if (informative.length)
       out.push('Informative (INFO, never decides):', ...informative.map((r) => `  ${r.id}: ${r.statement}${findingsOf(r, s)}`));
 
-    // A failed scenario is a failure when it concerns a MUST (or any requirement, with strict):
-    // a run's JUnit never fails where its verdict would not.
+    // A failed scenario is a failure when it concerns a MUST (a warning when it concerns a SHOULD,
+    // with strict; an INFO requirement never fails a test case): a run's JUnit never fails where its
+    // verdict would not.
     const decidesMust = reqs.length === 0 || reqs.some((r) => r.level === 'MUST') || s.reqs.length !== reqs.length;
+    const decidesUnderStrict = opts.strict && reqs.some((r) => r.level === 'SHOULD');
     let kind: CaseKind;
     let message: string | undefined = s.message;
     switch (s.status) {
       case 'failed':
-        kind = decidesMust ? 'failure' : opts.strict ? 'warning' : 'passed';
-        if (kind === 'passed' && s.message) out.push(`Not a failure (no MUST among ${s.reqs.join(' ')}):`, s.message);
+        kind = decidesMust ? 'failure' : decidesUnderStrict ? 'warning' : 'passed';
+        if (kind === 'passed' && s.message)
+          out.push(`Not a failure (no MUST${opts.strict ? ' or SHOULD' : ''} among ${s.reqs.join(' ')}):`, s.message);
         break;
       case 'cantTell':
         kind = 'cantTell';

@@ -37,6 +37,27 @@ test('--strict makes the same SHOULD finding exit 1', async () => {
   assert.equal(r.code, 1, describeRun(r));
 });
 
+// Issue 27, point 6. Fails if: --strict let an INFO finding fail its scenarios or JUnit test cases
+// (before: the AAV-DECIMALS scenarios failed and junit.xml counted failures under a CONFORMS verdict).
+test('--strict with an INFO finding only: CONFORMS, exit 0, no scenario failed, no JUnit failure', async () => {
+  const r = await runConformance({ args: ['--strict'], env: { OTA_SANDBOX_FAULTS: 'wrong-currency-decimal' }, timeoutMs: RUN_MS });
+  assert.equal(r.code, 0, describeRun(r));
+  const res = result(r);
+  assert.equal(res.verdict, 'CONFORMS');
+  const q = outcome(res, 'AAV-DECIMALS');
+  assert.equal(q.level, 'INFO');
+  assert.equal(q.outcome, 'failed', 'the INFO finding is reported');
+  const cited = res.scenarios.filter((s) => s.reqs.includes('AAV-DECIMALS'));
+  assert.ok(cited.length > 0);
+  assert.deepEqual(
+    res.scenarios.filter((s) => s.status === 'failed').map((s) => s.name),
+    [],
+    'no scenario fails on an INFO finding',
+  );
+  const junit = readFileSync(join(r.reportsDir, 'junit.xml'), 'utf8');
+  assert.match(junit, /<testsuites [^>]*failures="0" errors="0"/);
+});
+
 test('a MUST finding: DOES NOT CONFORM, exit 1', async () => {
   const r = await runConformance({ env: { OTA_SANDBOX_FAULTS: 'ignores-maxresponses' }, timeoutMs: RUN_MS });
   assert.equal(r.code, 1, describeRun(r));
