@@ -62,7 +62,8 @@ cucumber-js options passed through:
   -d, --dry-run          check the steps without sending anything
   --parallel <n>         run n workers
   --shard <i/n>          run the i-th of n shards; npm run merge -- <reports dirs> gives one verdict
-  --retry <n>            retry failing scenarios (their last attempt counts)
+  --retry <n>            run a failed scenario again, up to n times (a failure any
+                         attempt showed stays a failure: "flaky" when another passed)
   --order <defined|random[:seed]>
   -f, --format <name[:file]>  an extra formatter (repeatable)
 

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { budgetNotes, latencyByOperation } from '../reporting/latency';
 import { SUMMARY_ONLY_NOTE } from '../reporting/console-summary';
 import { requirementOutcomes } from '../reporting/requirement-outcomes';
+import { retryNotes } from '../reporting/retries';
 import type { ConformanceResult } from '../reporting/result';
 import { decideVerdict, EXIT } from '../reporting/verdict';
 import { OPERATION_NAMES } from '../spec/operations';
@@ -73,6 +74,7 @@ export function conclude(findings: RunFindings): ConformanceResult {
     tags: args.cucumber.tags,
     shard: args.cucumber.shard,
     strict: config.strict,
+    ...(args.cucumber.retry ? { retry: args.cucumber.retry } : {}),
     claims: start.claims,
     verdict: crashed ? 'COULD NOT RUN' : verdict.verdict,
     exitCode: crashed ? EXIT.COULD_NOT_RUN : verdict.exitCode,
@@ -83,9 +85,12 @@ export function conclude(findings: RunFindings): ConformanceResult {
     scenarios: scenarios.map(({ assertions, ...s }) => ({
       ...s,
       message: s.message === undefined ? undefined : ctx.redactor.scrub(s.message),
+      ...(s.attempts
+        ? { attempts: s.attempts.map((a) => ({ ...a, message: a.message === undefined ? undefined : ctx.redactor.scrub(a.message) })) }
+        : {}),
       warnings: [...new Set(assertions.filter((a) => a.outcome === 'failed' && requirement(a.req).level === 'SHOULD').map((a) => a.req))],
     })),
-    notes: [...notes, ...budgetNotes(latency)],
+    notes: [...notes, ...retryNotes(scenarios, requirements), ...budgetNotes(latency)],
     assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
     latency,
     bookings: features.bookings.report,

@@ -11,6 +11,7 @@ import { ConfigError, SuiteFault } from '../core/errors';
 import { loadConfig } from './config';
 import { Redactor } from '../safety/masking';
 import { requirementOutcomes } from '../reporting/requirement-outcomes';
+import { RETRY_NOTE, retryNotes } from '../reporting/retries';
 import { decideVerdict, EXIT } from '../reporting/verdict';
 import { writeReports } from '../reporting/write';
 import { formatConsoleSummary } from '../reporting/console-summary';
@@ -100,7 +101,11 @@ function mergeResults(parts: ConformanceResult[]): ConformanceResult {
     classes: verdict.classes,
     requirements,
     scenarios: scenarios.map(({ assertions: _a, ...s }) => s),
-    notes: [...parts.flatMap((p) => p.notes).filter((n) => !n.startsWith(BUDGET_NOTE)), ...budgetNotes(latency)],
+    notes: [
+      ...parts.flatMap((p) => p.notes).filter((n) => !n.startsWith(BUDGET_NOTE) && !n.startsWith(RETRY_NOTE)),
+      ...retryNotes(scenarios, requirements),
+      ...budgetNotes(latency),
+    ],
     assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
     latency,
     bookings: mergeBookings(parts.map((p) => p.bookings)),

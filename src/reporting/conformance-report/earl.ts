@@ -51,6 +51,8 @@ export interface EarlAssertion {
     findings: FindingRecord[];
     checks: RequirementResult['checks'];
     scenarios: RequirementResult['scenarios'];
+    /** Failed on one attempt of a scenario and passed on another (--retry): the outcome stays earl:failed. */
+    flaky?: RequirementResult['flaky'];
   };
 }
 
@@ -69,6 +71,7 @@ export interface EarlReport {
     profile: string;
     tags?: string;
     strict: boolean;
+    retry?: number;
     claims: string[];
     verdict: RunVerdict;
     verdictReason: string;
@@ -144,6 +147,7 @@ export function toEarl(result: ConformanceResult): EarlReport {
       profile: result.profile,
       ...(result.tags ? { tags: result.tags } : {}),
       strict: result.strict,
+      ...(result.retry ? { retry: result.retry } : {}),
       claims: [...result.claims],
       verdict: result.verdict,
       verdictReason: result.verdictReason,
@@ -199,6 +203,7 @@ function requirementAssertion(r: RequirementResult, date: string, assertedBy: st
       findings: r.findings,
       checks: r.checks,
       scenarios: r.scenarios,
+      ...(r.flaky?.length ? { flaky: r.flaky } : {}),
     },
   };
 }

@@ -3,6 +3,7 @@
 // escaping of control characters that every form shares. One renderer per form: html.ts,
 // markdown.ts, earl.ts; index.ts writes the three side by side.
 import type { ConformanceResult, RequirementResult, ScenarioStatus } from '../result';
+import { retriedScenarios } from '../retries';
 import type { Outcome } from '../../core/outcomes';
 
 /** The groups of the report, in the order they are shown. */
@@ -111,6 +112,13 @@ export function localHref(path: string | undefined, query?: Record<string, strin
   return q.length ? `${encoded}?${q.join('&')}` : encoded;
 }
 
+/** What the run's --retry was, for the facts of the run. */
+export function retryText(result: ConformanceResult): string {
+  if (!result.retry) return 'none';
+  const retried = retriedScenarios(result.scenarios).length;
+  return `--retry ${result.retry}: a failed scenario runs again, at most ${result.retry} time(s); a failure any attempt showed stays a failure (${retried} scenario(s) ran more than once)`;
+}
+
 /** Link into the cucumber HTML report, filtered to one scenario (its search box reads ?query=). */
 export function scenarioHref(result: ConformanceResult, name: string): string | undefined {
   return localHref(result.evidence.cucumberHtml, { query: name });
@@ -162,6 +170,7 @@ export function runFacts(result: ConformanceResult): Array<[string, string]> {
     ['Profile', result.profile],
     ['Selection', selectionText(result)],
     ['Strict', result.strict ? 'yes: SHOULD failures decide like MUST failures' : 'no: SHOULD failures are warnings'],
+    ['Retries', retryText(result)],
     ['Claimed classes', claimsText(result)],
     ['Exit code', String(result.exitCode)],
   ];

@@ -6,18 +6,14 @@ import { scenarioVerdict } from '../../../src/cucumber/judge';
 import { CannotTell, ConformanceAssertionError } from '../../../src/core/errors';
 import { REQUIREMENTS, type RequirementId } from '../../../src/spec/requirements';
 import type { Assertion } from '../../../src/contracts/rule';
+import { cantTellCheck, failedCheck } from '../../support/assertions';
 
 const idOf = (level: string): RequirementId => REQUIREMENTS.find((r) => r.level === level)!.id;
 const MUST = idOf('MUST');
 const SHOULD = idOf('SHOULD');
 const INFO = idOf('INFO');
-const failed = (req: RequirementId): Assertion => ({
-  req,
-  outcome: 'failed',
-  findings: [{ req, at: '/x', expected: 'a', found: 'b' }],
-  reasons: [],
-});
-const cantTell = (req: RequirementId): Assertion => ({ req, outcome: 'cantTell', findings: [], reasons: ['not shown'] });
+const failed = (req: RequirementId) => failedCheck(req);
+const cantTell = (req: RequirementId) => cantTellCheck(req);
 const verdict = (assertions: Assertion[], strict: boolean) => scenarioVerdict(assertions, { strict, mask: (s) => s });
 
 test('a MUST failure fails the scenario, strict or not', () => {

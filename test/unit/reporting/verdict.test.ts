@@ -6,23 +6,14 @@ import { requirementOutcomes } from '../../../src/reporting/requirement-outcomes
 import { decideVerdict, EXIT } from '../../../src/reporting/verdict';
 import { CONFORMANCE_CLASSES, REQUIREMENTS, type ConformanceClass, type RequirementId } from '../../../src/spec/requirements';
 import type { Assertion } from '../../../src/contracts/rule';
+import { cantTellCheck, failedCheck, passedCheck } from '../../support/assertions';
 import type { ScenarioRecord, ScenarioStatus } from '../../../src/reporting/result';
 
 type Scenario = ScenarioRecord & { assertions: Assertion[] };
 
-const pass = (req: RequirementId): Assertion => ({ req, outcome: 'passed', findings: [], reasons: [] });
-const fail = (req: RequirementId): Assertion => ({
-  req,
-  outcome: 'failed',
-  findings: [{ req, at: '/x', expected: 'a', found: 'b' }],
-  reasons: [],
-});
-const cant = (req: RequirementId, why = 'the reply does not show it'): Assertion => ({
-  req,
-  outcome: 'cantTell',
-  findings: [],
-  reasons: [why],
-});
+const pass = passedCheck;
+const fail = (req: RequirementId) => failedCheck(req);
+const cant = cantTellCheck;
 
 let n = 0;
 function scenario(reqs: RequirementId[], assertions: Assertion[], status: ScenarioStatus = 'passed', message?: string): Scenario {
