@@ -16,7 +16,9 @@ const MARK: Record<Outcome, string> = {
 };
 
 export function formatConsoleSummary(r: ConformanceResult): string {
-  const lines: string[] = ['', `Conformance of ${r.target.url} (run ${r.runId})`, ''];
+  const lines: string[] = ['', `Conformance of ${r.target.url} (run ${r.runId})`];
+  if (r.selection) lines.push(`Selection: ${r.selection.text} (not a verdict on the whole profile: what it left out is not run)`);
+  lines.push('');
   lines.push('Requirement                  level   class                 outcome      why');
   for (const q of r.requirements) {
     const outcome = q.level === 'SHOULD' && q.outcome === 'failed' ? 'warning' : MARK[q.outcome];
@@ -41,7 +43,9 @@ export function formatConsoleSummary(r: ConformanceResult): string {
   const times = latencyTable(r.latency ?? []);
   if (times.length) lines.push('', ...times);
   for (const n of r.notes) lines.push(`Note: ${n}`);
-  const head = r.verdict === 'CONFORMS' && r.warnings ? `CONFORMS with ${r.warnings} warning(s)` : r.verdict;
+  const head =
+    (r.verdict === 'CONFORMS' && r.warnings ? `CONFORMS with ${r.warnings} warning(s)` : r.verdict) +
+    (r.selection && r.verdict !== 'SELECTION PASSED' ? ` (selection ${r.selection.text})` : '');
   lines.push(
     '',
     `${head}: ${r.verdictReason}`,

@@ -209,6 +209,9 @@ export function renderJUnit(result: ConformanceResult, opts: JUnitOptions): stri
     ...flakyProperty(result),
     ['profile', result.profile],
     ...(result.tags ? ([['tags', result.tags]] as Array<[string, string]>) : []),
+    // a selection's verdict is never one on the whole profile: a CI gate reads this
+    ...(result.selection ? ([['selection', result.selection.text]] as Array<[string, string]>) : []),
+    ...(result.runGroup ? ([['run.group', result.runGroup]] as Array<[string, string]>) : []),
     ['suite', result.suite.name],
     // reply time per operation: latency.<operation>.<count|p50|p95|max> (ms)
     ...(result.latency ?? []).flatMap((l) =>

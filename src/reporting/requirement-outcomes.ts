@@ -20,6 +20,7 @@ import type {
   FlakyRecord,
   RecordedAssertion,
   RequirementResult,
+  RunSelection,
   ScenarioRecord,
   ScenarioStatus,
 } from './result';
@@ -159,8 +160,8 @@ function scenarioStatus(r: messages.TestStepResult | undefined): { status: Scena
 
 export interface OutcomeOptions {
   claims: readonly ConformanceClass[];
-  /** Which requirements were selected to run at all (by tags/profile); undefined = every one. */
-  selection?: string;
+  /** What narrowed the run (tags, names, paths, dry run, shard); undefined: the whole run. */
+  selection?: RunSelection;
 }
 
 /** What one scenario concluded of one requirement, over its attempts. */
@@ -255,7 +256,7 @@ export function requirementOutcomes(scenarios: ScenarioAssertions[], opts: Outco
     } else {
       outcome = 'untested';
       if ('untestable' in req && req.untestable) reason = `untestable: ${req.untestable}`;
-      else if (citing.length === 0) reason = opts.selection ? `not selected by ${opts.selection}` : 'no scenario ran';
+      else if (citing.length === 0) reason = opts.selection ? `not run: not selected by ${opts.selection.text}` : 'no scenario ran';
       else if (ran.length === 0) reason = `skipped: ${firstLine(citing[0].message) || 'its scenarios were skipped'}`;
       else reason = 'its scenarios ran but made no check of it';
     }

@@ -60,6 +60,8 @@ export interface ScenarioRecord {
    * then "failed" when any attempt failed (a nonconformance seen stays seen), else its last attempt's.
    */
   attempts?: AttemptRecord[];
+  /** Its cucumber report, relative to the reports folder, when not the run's own (a merge keeps each shard's). */
+  evidence?: string;
 }
 
 /** A requirement of the catalogue (without its untestable note) and what the run concluded. */
@@ -77,7 +79,12 @@ export interface RequirementResult extends Omit<RequirementDef, 'untestable'> {
   flaky?: FlakyRecord[];
 }
 
-export type ClassVerdict = 'CONFORMS' | 'DOES NOT CONFORM' | 'NOT DETERMINED' | 'NOT CLAIMED';
+/**
+ * A class's verdict. NOT RUN: claimed, but no requirement of it was checked (not selected, skipped,
+ * a dry run). SELECTION PASSED: in a selection, what ran of it passed (never CONFORMS: a selection
+ * does not judge a whole class).
+ */
+export type ClassVerdict = 'CONFORMS' | 'DOES NOT CONFORM' | 'NOT DETERMINED' | 'SELECTION PASSED' | 'NOT RUN' | 'NOT CLAIMED';
 
 export interface ClassResult {
   class: ConformanceClass;
@@ -90,6 +97,23 @@ export interface ClassResult {
 }
 
 export type RunVerdict = 'CONFORMS' | 'DOES NOT CONFORM' | 'NOT DETERMINED' | 'SELECTION PASSED' | 'COULD NOT RUN';
+
+/**
+ * What narrowed a run below the scenarios of its claimed classes: a selection, which never gives a
+ * verdict on the whole profile (src/reporting/verdict.ts). Absent: the whole run.
+ */
+export interface RunSelection {
+  /** As every report and the console name it, e.g. `--name "MaxResponses" --shard 1/2`. */
+  text: string;
+  tags?: string;
+  name?: string[];
+  /** Feature paths given on the command line. */
+  paths?: string[];
+  /** --dry-run: nothing sent, nothing checked. */
+  dryRun?: boolean;
+  /** The shard (`i/n`) of one run; of a merge, the shards merged when they are not all n. */
+  shards?: string[];
+}
 
 /** What the run did about the bookings in its ledger (src/run/bookings.ts). */
 export interface BookingsReport {
@@ -121,13 +145,23 @@ export interface BookingsReport {
 
 export interface ConformanceResult {
   suite: { name: string; version: string; commit?: string };
-  target: { url: string; embedded: boolean; description: string };
+  target: {
+    url: string;
+    embedded: boolean;
+    description: string;
+    /** The embedded sandbox's faults and dialect variants switched on (the project's own tests), when any. */
+    sandbox?: { faults: string[]; variants: string[] };
+  };
   runId: string;
   startedAt: string;
   finishedAt: string;
   profile: string;
-  /** The cucumber tag expression of a selection, when one was given. */
+  /** The cucumber tag expression of a selection, when one was given (also in `selection`). */
   tags?: string;
+  /** What narrowed the run, when anything did: its verdict is then never a whole-profile verdict. */
+  selection?: RunSelection;
+  /** OTA_RUN_GROUP: the run the shards belong to, as CI names it (npm run merge refuses other groups). */
+  runGroup?: string;
   /** `i/n` when the run was one shard of n (npm run merge combines them). */
   shard?: string;
   strict: boolean;

@@ -106,6 +106,50 @@ test('a --tags run: "selection passed; not a conformance verdict", exit 4', asyn
   assert.equal(outcome(result(r), 'HAV-MAXRESPONSES').outcome, 'passed');
 });
 
+// Issue 27, point 5. Fails if: a selection gave a whole-profile verdict (before: under --strict, a
+// --name selection that left out the failing scenarios gave CONFORMS, exit 0, "the whole profile
+// (no --tags selection)"), or a class it did not run showed CONFORMS.
+test('a --name selection under --strict: SELECTION PASSED, exit 4, recorded and named; the classes it did not run are NOT RUN', async () => {
+  const r = await runConformance({
+    args: ['--strict', '--name', 'No more hotels than MaxResponses'],
+    timeoutMs: RUN_MS,
+  });
+  assert.equal(r.code, 4, describeRun(r));
+  const res = result(r);
+  assert.equal(res.verdict, 'SELECTION PASSED');
+  assert.deepEqual(res.selection, { text: '--name "No more hotels than MaxResponses"', name: ['No more hotels than MaxResponses'] });
+  const byClass = Object.fromEntries(res.classes.map((c) => [c.class, c.verdict]));
+  assert.deepEqual(byClass, {
+    core: 'SELECTION PASSED',
+    booking: 'NOT RUN',
+    'partial-cancellation': 'NOT RUN',
+    security: 'SELECTION PASSED',
+    alignment: 'NOT RUN',
+  });
+  assert.match(r.stdout, /^Selection: --name "No more hotels than MaxResponses" \(not a verdict on the whole profile/m);
+  assert.match(r.stdout, /^SELECTION PASSED: selection passed; not a conformance verdict/m);
+  assert.match(
+    readFileSync(join(r.reportsDir, 'conformance-report.md'), 'utf8'),
+    /--name "No more hotels than MaxResponses": a selection, not a verdict on the whole profile/,
+  );
+  assert.match(
+    readFileSync(join(r.reportsDir, 'junit.xml'), 'utf8'),
+    /<property name="selection" value="--name &quot;No more hotels than MaxResponses&quot;"\/>/,
+  );
+});
+
+test('a dry run: NOT DETERMINED, exit 4, every claimed class NOT RUN', async () => {
+  const r = await runConformance({ args: ['--dry-run'], timeoutMs: RUN_MS });
+  assert.equal(r.code, 4, describeRun(r));
+  const res = result(r);
+  assert.equal(res.verdict, 'NOT DETERMINED');
+  assert.match(res.verdictReason, /checked no requirement \(a dry run sends nothing\)/);
+  assert.deepEqual(
+    res.classes.filter((c) => c.verdict !== 'NOT RUN').map((c) => `${c.class}: ${c.verdict}`),
+    [],
+  );
+});
+
 test('bad arguments are refused in one line before any earlier report is touched', async () => {
   const reports = tempDir();
   mkdirSync(join(reports, 'allure-results'));

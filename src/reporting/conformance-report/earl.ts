@@ -70,6 +70,9 @@ export interface EarlReport {
     finishedAt: string;
     profile: string;
     tags?: string;
+    /** What narrowed the run: its verdict is not one on the whole profile. */
+    selection?: ConformanceResult['selection'];
+    runGroup?: string;
     strict: boolean;
     retry?: number;
     claims: string[];
@@ -146,6 +149,8 @@ export function toEarl(result: ConformanceResult): EarlReport {
       finishedAt: result.finishedAt,
       profile: result.profile,
       ...(result.tags ? { tags: result.tags } : {}),
+      ...(result.selection ? { selection: result.selection } : {}),
+      ...(result.runGroup ? { runGroup: result.runGroup } : {}),
       strict: result.strict,
       ...(result.retry ? { retry: result.retry } : {}),
       claims: [...result.claims],

@@ -80,7 +80,7 @@ function htmlVerdict(result: ConformanceResult): string {
   return `<section class="verdict v-${slug(result.verdict)}" aria-label="Verdict">
   <div class="big">${h(result.verdict)}${verdictQualifier(result) ? ` <span class="qual">${h(verdictQualifier(result))}</span>` : ''}</div>
   <div class="why">${h(result.verdictReason)}</div>
-  <div class="exit">Exit code ${h(result.exitCode)} · claimed classes: ${h(claimsText(result))}${result.tags ? ` · selection: ${h(result.tags)}` : ''}</div>
+  <div class="exit">Exit code ${h(result.exitCode)} · claimed classes: ${h(claimsText(result))}${result.selection ? ` · selection: ${h(result.selection.text)}` : ''}</div>
 </section>`;
 }
 
