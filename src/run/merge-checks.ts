@@ -43,7 +43,7 @@ export function checkOutFolder(out: string): void {
   const inside = readdirSync(out);
   if (inside.length > 0)
     throw new ConfigError(
-      `--out ${out} is not empty (${inside.slice(0, 3).join(', ')}${inside.length > 3 ? ', ...' : ''}): merge writes into a new or empty folder only, never over a run`,
+      `--out ${out} is not empty (${inside.slice(0, 3).join(', ')}${inside.length > 3 ? ', ...' : ''}): merge writes into a new or empty folder only, never over a run (name one with --out)`,
     );
 }
 

@@ -149,7 +149,9 @@ export function main(argv: string[]): void {
   try {
     code = merge(argv);
   } catch (e) {
-    console.error(e instanceof SuiteFault ? `Could not merge: ${e.message}` : `Could not merge: ${(e as Error).stack}`);
+    // the input's faults and the file system's (a folder that cannot be written) in one line
+    const oneLine = e instanceof SuiteFault || typeof (e as NodeJS.ErrnoException).code === 'string';
+    console.error(`Could not merge: ${oneLine ? (e as Error).message : (e as Error).stack}`);
     code = EXIT.COULD_NOT_RUN;
   }
   process.stdout.write('', () => process.exit(code));

@@ -109,7 +109,7 @@ test('shards of different runs are refused naming the field; --out a file or a r
   assert.equal(overRun.status, 2, overRun.stderr);
   assert.match(
     overRun.stderr.trim(),
-    /^Could not merge: --out \S+ is not empty \(.*\): merge writes into a new or empty folder only, never over a run$/,
+    /^Could not merge: --out \S+ is not empty \(.*\): merge writes into a new or empty folder only, never over a run \(name one with --out\)$/,
   );
   assert.equal(readFileSync(join(otherGroup.reportsDir, 'summary.json'), 'utf8'), before);
 });

@@ -63,7 +63,7 @@ test('the merged reports go into a new or empty folder only: never a file, never
   writeFileSync(join(root, 'run', 'cucumber-report.html'), '<html>');
   assert.match(
     refusal(() => checkOutFolder(join(root, 'run'))),
-    /is not empty \(cucumber-report\.html\): merge writes into a new or empty folder only, never over a run$/,
+    /is not empty \(cucumber-report\.html\): merge writes into a new or empty folder only, never over a run \(name one with --out\)$/,
   );
 });
 
