@@ -3,6 +3,8 @@
 // report is touched.
 import { ConfigError } from '../core/errors';
 import { readSweepList, type SweepList } from './sweep';
+import type { RunSelection } from '../reporting/result';
+import { selectionOf } from '../reporting/selection';
 
 export interface RunArguments {
   profile: string;
@@ -20,8 +22,8 @@ export interface RunArguments {
   help: boolean;
   /** Cucumber options given on the command line (merged over the profile). */
   cucumber: CucumberOptions;
-  /** What narrows the run below the claimed classes (tags, name, paths): a selection, not a verdict. */
-  selection?: string;
+  /** What narrows the run below the claimed classes (tags, name, paths, dry run, shard): a selection, not a verdict. */
+  selection?: RunSelection;
 }
 
 export interface CucumberOptions {
@@ -55,14 +57,16 @@ The suite's options:
   -h, --help             this text
 
 cucumber-js options passed through:
-  -t, --tags <expr>      only scenarios matching a tag expression (a selection: exit 4 unless
-                         it covers the claimed classes or something failed)
+  -t, --tags <expr>      only scenarios matching a tag expression (a selection: never
+                         CONFORMS; exit 4 unless something failed)
   -n, --name <regexp>    only scenarios whose name matches (repeatable; a selection)
   --fail-fast            stop at the first failure
-  -d, --dry-run          check the steps without sending anything
+  -d, --dry-run          check the steps without sending anything (a selection)
   --parallel <n>         run n workers
-  --shard <i/n>          run the i-th of n shards; npm run merge -- <reports dirs> gives one verdict
-  --retry <n>            retry failing scenarios (their last attempt counts)
+  --shard <i/n>          run the i-th of n shards (a selection); npm run merge -- --out <new dir>
+                         <reports dirs> gives one verdict (OTA_RUN_GROUP names the run)
+  --retry <n>            run a failed scenario again, up to n times (a failure any
+                         attempt showed stays a failure: "flaky" when another passed)
   --order <defined|random[:seed]>
   -f, --format <name[:file]>  an extra formatter (repeatable)
 
@@ -114,7 +118,7 @@ export function parseArguments(argv: string[], knownProfiles: string[]): RunArgu
     throw new ConfigError(
       '--sweep-references cancels bookings at a gateway, and --replay sends nothing to one: run the sweep without --replay',
     );
-  const selection = selectionOf(out.cucumber);
+  const selection = runSelection(out.cucumber);
   if (selection) out.selection = selection;
   return out;
 }
@@ -201,14 +205,12 @@ function cucumberOption(c: CucumberOptions, a: string, value: () => string): boo
   }
 }
 
-/** What narrows the run below the claimed classes, as the reports name it; undefined for a whole run. */
-function selectionOf(c: CucumberOptions): string | undefined {
-  const selection: string[] = [];
-  if (c.tags) selection.push(`--tags "${c.tags}"`);
-  if (c.name) selection.push(`--name ${c.name.map((n) => `"${n}"`).join(' ')}`);
-  if (c.paths) selection.push(`paths ${c.paths.join(' ')}`);
-  if (c.failFast) selection.push('--fail-fast');
-  if (c.dryRun) selection.push('--dry-run');
-  if (c.shard) selection.push(`--shard ${c.shard}`);
-  return selection.length ? selection.join(' ') : undefined;
+/**
+ * What narrows the run below the claimed classes; undefined for a whole run. --fail-fast does not:
+ * it stops at a failure, which decides the run, and what it skipped is untested. One shard of one
+ * (`--shard 1/1`) is the whole run.
+ */
+function runSelection(c: CucumberOptions): RunSelection | undefined {
+  const shard = c.shard && Number(c.shard.split('/')[1]) > 1 ? [c.shard] : undefined;
+  return selectionOf({ tags: c.tags, name: c.name, paths: c.paths, dryRun: c.dryRun, shards: shard });
 }

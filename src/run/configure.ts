@@ -57,7 +57,7 @@ export function announceRun(args: RunArguments, ctx: RunContext): RunStart {
   const claims = args.profile === 'read-only' ? ctx.claims.filter((c) => c === 'core' || c === 'security') : ctx.claims;
   console.log(
     `OTA Gateway Conformance: run ${config.runId} against ${target}; profile ${args.profile}; claims ${claims.join(', ')}` +
-      (args.selection ? `; selection ${args.selection}` : '') +
+      (args.selection ? `; selection ${args.selection.text} (not a verdict on the whole profile)` : '') +
       (config.strict ? '; strict' : ''),
   );
   for (const w of ctx.redactor.warnings()) console.warn(`Warning: ${w}`);

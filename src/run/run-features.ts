@@ -4,11 +4,9 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfiguration, loadSupport, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
-import type { Assertion } from '../contracts/rule';
 import { PlainAllureWriter } from '../reporting/allure-writer';
 import type { TimedExchange } from '../reporting/latency';
-import { MessageCollector } from '../reporting/requirement-outcomes';
-import type { ScenarioRecord } from '../reporting/result';
+import { MessageCollector, type ScenarioAssertions } from '../reporting/requirement-outcomes';
 import { GatewayStoppedAnswering } from '../safety/run-guard';
 import type { ConformanceClass } from '../spec/requirements';
 import { settleAtEnd, type BookingsAtEnd, type CleanupReport } from './bookings';
@@ -20,7 +18,8 @@ type RunConfiguration = Awaited<ReturnType<typeof loadConfiguration>>['runConfig
 
 /** What the features' run left for the verdict. */
 export interface FeatureRun {
-  scenarios: Array<ScenarioRecord & { assertions: Assertion[] }>;
+  /** Every scenario run, each with the assertions of all its attempts (--retry). */
+  scenarios: ScenarioAssertions[];
   /** Bookings the scenarios' clean-up could not cancel (they stay in the ledger). */
   cleanupProblems: Array<{ bookingRef: string; message: string }>;
   timings: TimedExchange[];
