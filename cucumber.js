@@ -8,22 +8,13 @@ const common = {
   requireModule: ['ts-node/register/transpile-only'],
   require: ['src/cucumber/world.ts', 'src/cucumber/hooks.ts', 'steps/**/*.ts'],
   format: [
-    // Only one formatter may own the console; the others write files. JUnit is written by the
-    // runner from the verdict (testcase names carry the requirement IDs).
+    // Only one formatter may own the console. The evidence stream (cucumber's messages) is the one
+    // file written while scenarios run: `npm run conformance` writes it itself and builds every
+    // other report from it after the verdict (JUnit, evidence.html, the reproducers) or on demand
+    // (`npm run report`: Allure and the cucumber HTML report).
     process.stdout.isTTY ? 'progress-bar' : './src/reporting/progress-formatter.cjs',
     `message:${reports}/cucumber-messages.ndjson`,
-    `html:${reports}/cucumber-report.html`,
-    // Allure writes its results to resultsDir itself; its own output is only a log.
-    ['allure-cucumberjs/reporter', `${reports}/allure-formatter.log`],
   ],
-  formatOptions: {
-    resultsDir: `${reports}/allure-results`,
-    // One grouping: operation (epic), then requirement (story).
-    labels: [
-      { pattern: [/^@op:/], name: 'epic' },
-      { pattern: [/^@req:/], name: 'story' },
-    ],
-  },
   // A step without a definition is an error of the suite, never a pass.
   strict: true,
 };

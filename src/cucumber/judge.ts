@@ -15,8 +15,6 @@ import { CannotTell, ConformanceAssertionError } from '../core/errors';
 import { requirement } from '../spec/requirements';
 import type { Assertion, Finding } from '../contracts/rule';
 import { ASSERTIONS_MEDIA_TYPE } from '../reporting/requirement-outcomes';
-import { WARNING_LABEL } from '../reporting/allure-metadata';
-import { label } from 'allure-js-commons';
 
 export interface Judged {
   attach(data: string | Buffer, opts: { mediaType: string; fileName?: string }): void | Promise<void>;
@@ -41,8 +39,6 @@ export async function judge(world: Judged, assertions: Assertion[], opts: JudgeO
   await world.attach(opts.mask(JSON.stringify(assertions)), { mediaType: ASSERTIONS_MEDIA_TYPE, fileName: 'assertions.json' });
   const warnings = assertions.filter((a) => a.outcome === 'failed' && !decisive(a, opts.strict) && requirement(a.req).level === 'SHOULD');
   if (warnings.length) {
-    // Allure's "Warning (SHOULD)" category finds passed scenarios by this label.
-    await label(WARNING_LABEL.name, WARNING_LABEL.value);
     const text = formatFindings(
       'Warning (SHOULD, does not decide conformance)',
       warnings.flatMap((a) => a.findings),

@@ -23,6 +23,7 @@ import { hotelDescription } from '../operations/hotelnbc/describe';
 import { activityDescription, scheduleDescribed } from '../operations/activitynbc/describe';
 import { sameCode } from '../contracts/value-forms';
 import type { BookedItem } from '../contracts/booking-facts';
+import type { RecordedAssertion } from '../reporting/result';
 
 // Corroboration asks the gateway once per hotel code per process (a worker's scenarios share the
 // answer); the evidence is attached to the scenario that asked first, and `source` names it.
@@ -110,7 +111,7 @@ export class GatewayWorld extends World {
     this.history.push(x);
     await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);
     // Every reply is looked at for the caller's credentials (security class, SHOULD).
-    await this.record([credentialEcho(ctx.redactor, ctx.credentials.user).check(x)]);
+    await this.record([credentialEcho(ctx.redactor, ctx.credentials.user).check(x)], x);
     return x;
   }
 
@@ -138,7 +139,10 @@ export class GatewayWorld extends World {
   async check(rules: Rule[], x: Exchange = this.reply): Promise<void> {
     const profile = this.run.replyProfile.facts;
     const more = await this.corroborate(rules, x);
-    await this.record(rules.map((r) => r.check(x, profile, more)));
+    await this.record(
+      rules.map((r) => r.check(x, profile, more)),
+      x,
+    );
   }
 
   /** Asks the gateway's descriptive operations for what the rules need and the reply does not show. */
@@ -209,13 +213,19 @@ export class GatewayWorld extends World {
     const x = await this.exchangeOf(request);
     this.history.push(x);
     await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);
-    await this.record([credentialEcho(ctx.redactor, ctx.credentials.user).check(x)]);
+    await this.record([credentialEcho(ctx.redactor, ctx.credentials.user).check(x)], x);
     return { x, source: ctx.redactor.scrub(`${what} (exchange ${this.history.length} of "${this.pickleName ?? 'a scenario'}")`) };
   }
 
-  /** Judges assertions made by a step itself (checks across several exchanges). */
-  async record(all: Assertion[]): Promise<void> {
-    const assertions = all.filter((a) => a.notApplicable === undefined);
+  /**
+   * Judges assertions: of the exchange `x` (its number in the scenario goes with them, so that a
+   * finding links to exactly the exchange that showed it), or made by a step itself across several.
+   */
+  async record(all: Assertion[], x?: Exchange): Promise<void> {
+    const n = x ? this.history.indexOf(x) + 1 : 0;
+    const assertions: RecordedAssertion[] = all
+      .filter((a) => a.notApplicable === undefined)
+      .map((a) => (n > 0 ? { ...a, exchange: n } : a));
     if (assertions.length === 0) return;
     this.judged.push(...assertions);
     await judge(this, assertions, this.judgeOptions);

@@ -1,100 +1,51 @@
-// What Allure reads from a results folder besides the test results, so that its report names the
-// target, the run, the claims and the verdict. Allure 3 (npm `allure`, @allurereport/reader,
-// reader "allure2") picks up, by exact file name:
-//   environment.properties  -> metadata "allure_environment" (shown as the report's Environment by
-//                              the awesome, classic and allure2 plugins); Java properties, UTF-8
-//                              (non-ASCII written as \uXXXX, which Allure 2 also reads)
-//   executor.json           -> metadata "allure2_executor": name, type, url, buildOrder, buildName,
-//                              buildUrl, reportName, reportUrl (awesome passes it to the page as
-//                              reportOptions.executor; classic and allure2 show the Executors widget)
-//   categories.json         -> metadata "allure2_categories": [{ name, description, messageRegex,
-//                              traceRegex, matchedStatuses, flaky }], used by the classic and allure2
-//                              plugins ONLY. The awesome plugin (this project's, allurerc.json)
-//                              takes its categories from the config's `categories` key, never from
-//                              the results folder: see ALLURE3_CATEGORIES.
-// (environment.xml is read too, but without entity decoding: we write the .properties form.)
-//
-// Errors as allure-cucumberjs records them: statusDetails.message is cucumber's formatted error,
-// "<ErrorType>: <message>\n<stack>", and trace the same; the status is "failed" when the error's
-// type or message matches /assert/i (ConformanceAssertionError), "broken" otherwise (CannotTell,
-// SuiteError, ConfigError, StepUsageError). So the categories match on the error TYPE at the start
-// of the message, or on the message's own first words ("Nonconformance:", "Cannot tell:",
-// "Suite error:").
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// What Allure shows of a run beside its test results: the report's title (the verdict first), the
+// categories, the environment (target, run, claims, verdict) and the executor. npm run report
+// hands them to Allure 3 (src/reporting/allure-report.ts) with the results built from the
+// evidence stream (src/reporting/allure-results.ts); none of it is written as a results folder.
+// Allure 3 (npm `allure`, @allurereport/reader, reader "allure2") reads, by exact file name:
+//   environment.properties  -> metadata "allure_environment" (the report's Environment / Metadata);
+//                              Java properties, UTF-8 (non-ASCII written as \uXXXX)
+//   executor.json           -> metadata "allure2_executor": name, type, buildName, reportName, ...
+// Its categories come from its configuration (`categories`), never from the results: they sort the
+// tests by the label CONFORMANCE_LABEL each result carries, set from the verdict of its scenario.
 import type { ConformanceResult } from './result';
+import { verdictHead } from './verdict';
 
 export const EXECUTOR_NAME = 'OTA Gateway Conformance';
 
-/** A label the steps should give a scenario with warnings, for ALLURE3_CATEGORIES to find it. */
-export const WARNING_LABEL = { name: 'conformance', value: 'warning' } as const;
+/** The label that sorts a test into the categories: what its scenario showed. */
+export const CONFORMANCE_LABEL = 'conformance';
+export type ConformanceLabel = 'nonconformance' | 'warning' | 'cannot-tell' | 'suite-error';
 
-/** Allure 2 category (categories.json). Regexes are matched whole by Allure 2 and from the start by Allure 3. */
-export interface Allure2Category {
-  name: string;
-  description?: string;
-  matchedStatuses: Array<'failed' | 'broken' | 'passed' | 'skipped' | 'unknown'>;
-  messageRegex?: string;
-  traceRegex?: string;
-}
-
-const ANY = '[\\s\\S]*';
-
-/** Categories for categories.json, most specific first (the suite's own trouble before the gateway's). */
-export const ALLURE2_CATEGORIES: Allure2Category[] = [
-  {
-    name: 'Suite error',
-    description: "The suite's own trouble (configuration, a broken request sample, a step used out of order): not the gateway's.",
-    matchedStatuses: ['broken', 'failed'],
-    messageRegex: `^(?:(?:ConfigError|SuiteError|StepUsageError)\\b|(?:\\w+: )?Suite error:|The (?:test|step) doesn't have an implementation)${ANY}`,
-  },
-  {
-    name: 'Cannot tell',
-    description: 'A check could not be made (a precondition failed, the reply does not show the fact): the requirement is cantTell.',
-    matchedStatuses: ['broken', 'failed'],
-    messageRegex: `^(?:CannotTell\\b|(?:\\w+: )?Cannot tell:)${ANY}`,
-  },
-  {
-    name: 'Nonconformance (MUST)',
-    description: 'A MUST requirement failed (with --strict: or a SHOULD): the gateway does not conform.',
-    matchedStatuses: ['failed'],
-    messageRegex: `^(?:\\w+: )?Nonconformance:${ANY}`,
-  },
-];
-
-/** Allure 3 category rules (allurerc `categories`), for the awesome plugin. */
-export interface Allure3CategoryRule {
+/** An Allure 3 category rule (allurerc `categories`), matching the tests by CONFORMANCE_LABEL. */
+export interface AllureCategoryRule {
   id: string;
   name: string;
-  matchers: Array<{ statuses?: string[]; message?: string; trace?: string; labels?: Record<string, string> }>;
+  matchers: Array<{ labels: Record<string, string> }>;
   groupByMessage?: boolean;
   expand?: boolean;
 }
 
-/**
- * The same categories for Allure 3's config (allurerc.json `categories`, or the object
- * scripts/report.ts writes), plus "Warning (SHOULD)": Allure 3 matchers can match PASSED tests, by
- * label, which categories.json cannot (Allure 2 categories match only status, message and trace,
- * and a passed test has no message). It needs the scenario to carry WARNING_LABEL.
- */
-export const ALLURE3_CATEGORIES: Allure3CategoryRule[] = [
-  ...ALLURE2_CATEGORIES.map((c) => ({
-    id: c.name
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/-$/, ''),
-    name: c.name,
-    matchers: [{ statuses: c.matchedStatuses, ...(c.messageRegex ? { message: c.messageRegex } : {}) }],
-    groupByMessage: c.name !== 'Nonconformance (MUST)',
-    expand: c.name === 'Nonconformance (MUST)',
-  })),
-  {
-    id: 'warning-should',
-    name: 'Warning (SHOULD)',
-    matchers: [{ statuses: ['passed', 'failed', 'broken'], labels: { [WARNING_LABEL.name]: `^${WARNING_LABEL.value}$` } }],
-    groupByMessage: false,
-  },
+const CATEGORY = (id: ConformanceLabel, name: string, more: Partial<AllureCategoryRule> = {}): AllureCategoryRule => ({
+  id,
+  name,
+  matchers: [{ labels: { [CONFORMANCE_LABEL]: `^${id}$` } }],
+  groupByMessage: true,
+  ...more,
+});
+
+/** The categories, the gateway's trouble first: nonconformance (MUST), warning (SHOULD), cannot tell, the suite's own error. */
+export const ALLURE_CATEGORIES: AllureCategoryRule[] = [
+  CATEGORY('nonconformance', 'Nonconformance (MUST)', { groupByMessage: false, expand: true }),
+  CATEGORY('warning', 'Warning (SHOULD)', { groupByMessage: false }),
+  CATEGORY('cannot-tell', 'Cannot tell'),
+  CATEGORY('suite-error', 'Suite error'),
 ];
+
+/** The Allure report's title: the verdict, then what was judged. */
+export function allureTitle(result: ConformanceResult, target: string): string {
+  return `${verdictHead(result)} · ${EXECUTOR_NAME}: ${target}`;
+}
 
 /** Environment entries in display order. */
 function allureEnvironment(result: ConformanceResult): Array<[string, string]> {
@@ -151,21 +102,21 @@ export interface AllureExecutor {
   buildOrder?: number;
 }
 
-function allureExecutor(result: ConformanceResult): AllureExecutor {
+export function allureExecutor(result: ConformanceResult): AllureExecutor {
   const order = Date.parse(result.startedAt);
   return {
     name: EXECUTOR_NAME,
     type: 'conformance',
     buildName: result.runId,
-    reportName: `${EXECUTOR_NAME}: ${result.verdict} (${result.target.url}, run ${result.runId})`,
+    reportName: `${EXECUTOR_NAME}: ${verdictHead(result)} (${result.target.url}, run ${result.runId})`,
     ...(Number.isFinite(order) ? { buildOrder: Math.floor(order / 1000) } : {}),
   };
 }
 
-/** Writes environment.properties, executor.json and categories.json into the Allure results folder. */
-export function writeAllureMetadata(result: ConformanceResult, allureResultsDir: string): void {
-  mkdirSync(allureResultsDir, { recursive: true });
-  writeFileSync(join(allureResultsDir, 'environment.properties'), renderEnvironmentProperties(result));
-  writeFileSync(join(allureResultsDir, 'executor.json'), `${JSON.stringify(allureExecutor(result), null, 2)}\n`);
-  writeFileSync(join(allureResultsDir, 'categories.json'), `${JSON.stringify(ALLURE2_CATEGORIES, null, 2)}\n`);
+/** environment.properties and executor.json, as files Allure reads beside the results. */
+export function allureMetadataFiles(result: ConformanceResult): Array<{ name: string; content: Buffer }> {
+  return [
+    { name: 'environment.properties', content: Buffer.from(renderEnvironmentProperties(result), 'utf8') },
+    { name: 'executor.json', content: Buffer.from(`${JSON.stringify(allureExecutor(result), null, 2)}\n`, 'utf8') },
+  ];
 }

@@ -2,7 +2,9 @@
 // ("The hotel availability reply has a conforming envelope [EP-STATUS-200 EP-CONTENT-TYPE]"),
 // classname "<conformance class>.<feature file>" (e.g. "core.envelope").
 //
-//   scenario failed      <failure type="Nonconformance">: a MUST failed (with --strict: or a SHOULD)
+//   scenario failed      <failure type="Nonconformance">: a MUST failed (with --strict: or a SHOULD);
+//                        its message (the title a CI page shows) is the first finding: requirement,
+//                        where, expected, found; the text holds them all
 //   scenario cantTell    <error type="CannotTell">: the check could not be made
 //   scenario suiteError  <error type="SuiteError">: the suite's own trouble, not the gateway's
 //   scenario skipped     <skipped>
@@ -20,7 +22,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { visible } from './conformance-report';
 import { firstLine } from './requirement-outcomes';
-import type { ConformanceResult, RequirementResult, ScenarioRecord, ScenarioStatus } from './result';
+import type { ConformanceResult, FindingRecord, RequirementResult, ScenarioRecord, ScenarioStatus } from './result';
+import { attemptText } from './retries';
 
 export interface JUnitOptions {
   /** SHOULD failures (warnings) fail their test cases (type "Warning"). */
@@ -54,6 +57,8 @@ export interface JUnitCase {
   kind: CaseKind;
   /** Text of the failure/error/skipped element. */
   message?: string;
+  /** Its title (the message attribute a CI page shows): a failure's first finding, else the text's first line. */
+  title?: string;
   /** What the test case shows even when it passes: warnings, informative findings, attempts. */
   out: string[];
   /** The other attempts of a scenario run more than once that did not pass (Surefire's flaky and rerun elements). */
@@ -142,8 +147,15 @@ export function junitCases(result: ConformanceResult, opts: JUnitOptions): JUnit
         if (kind === 'warning')
           message = `Warning: ${s.warnings.length} SHOULD requirement(s) failed (--strict): ${s.warnings.join(', ')}\n${warnings.join('\n')}`;
     }
+    const title =
+      kind === 'failure'
+        ? firstFindingTitle(reqs, s, (r) => r.level === 'MUST' || (opts.strict && r.level === 'SHOULD'))
+        : kind === 'warning'
+          ? firstFindingTitle(reqs, s, (r) => r.level === 'SHOULD')
+          : undefined;
     return {
       name: s.reqs.length ? `${s.name} [${s.reqs.join(' ')}]` : s.name,
+      ...(title ? { title } : {}),
       classname: `${classes.length ? classes.join('+') : 'unclassified'}.${featureName(s.uri)}`,
       file: s.uri,
       kind,
@@ -154,16 +166,36 @@ export function junitCases(result: ConformanceResult, opts: JUnitOptions): JUnit
   });
 }
 
+/** The findings of `r` that scenario `s` made (by its id; an older summary: by its name). */
+const findingsIn = (r: RequirementResult | undefined, s: ScenarioRecord): FindingRecord[] =>
+  (r?.findings ?? []).filter((f) => (f.scenarioId === undefined ? f.scenario === s.name : f.scenarioId === s.id));
+
+/**
+ * A failure's title: its first finding (requirement, where, expected, found), and how many more
+ * the text lists; undefined when the scenario made no finding of a requirement that decides.
+ */
+function firstFindingTitle(
+  reqs: readonly RequirementResult[],
+  s: ScenarioRecord,
+  decides: (r: RequirementResult) => boolean,
+): string | undefined {
+  const all = reqs.filter((r) => r.outcome === 'failed' && decides(r)).flatMap((r) => findingsIn(r, s).map((f) => ({ r, f })));
+  if (all.length === 0) return undefined;
+  const { r, f } = all[0];
+  const more = all.length - 1;
+  return `${r.id} (${r.level}) at ${f.at}: expected ${f.expected}; found ${f.found}${attemptText(f)}${more ? ` (and ${more} more finding(s) in the text)` : ''}`;
+}
+
 function findingsOf(r: RequirementResult | undefined, s: ScenarioRecord): string {
-  const mine = (r?.findings ?? []).filter((f) => f.scenario === s.name);
+  const mine = findingsIn(r, s);
   return mine.map((f) => `\n    at ${f.at}\n      expected: ${f.expected}\n      found:    ${f.found}`).join('');
 }
 
 const ELEMENT: Record<Exclude<CaseKind, 'passed'>, (c: JUnitCase) => string> = {
   failure: (c) =>
-    `<failure type="Nonconformance" message="${attr(title(c.message) || 'a MUST requirement failed')}">${xml(c.message ?? '')}</failure>`,
+    `<failure type="Nonconformance" message="${attr(c.title ?? (title(c.message) || 'a MUST requirement failed'))}">${xml(c.message ?? '')}</failure>`,
   warning: (c) =>
-    `<failure type="Warning" message="${attr(title(c.message) || 'a SHOULD requirement failed (--strict)')}">${xml(c.message ?? '')}</failure>`,
+    `<failure type="Warning" message="${attr(c.title ?? (title(c.message) || 'a SHOULD requirement failed (--strict)'))}">${xml(c.message ?? '')}</failure>`,
   cantTell: (c) =>
     `<error type="CannotTell" message="${attr(title(c.message) || 'the check could not be made')}">${xml(c.message ?? '')}</error>`,
   suiteError: (c) =>

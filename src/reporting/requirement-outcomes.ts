@@ -13,7 +13,6 @@
 import type * as messages from '@cucumber/messages' with { 'resolution-mode': 'import' };
 import { CANNOT_TELL_TYPE, SUITE_FAULT_TYPES } from '../core/errors';
 import { REQUIREMENTS, type ConformanceClass, type RequirementId } from '../spec/requirements';
-import type { Assertion } from '../contracts/rule';
 import type {
   AttemptRecord,
   FindingRecord,
@@ -27,6 +26,7 @@ import type {
 import type { CheckOutcome, Outcome } from '../core/outcomes';
 import { LATENCY_MEDIA_TYPE, type TimedExchange } from './latency';
 import { flakyLine } from './retries';
+import { attachmentText, scenarioIdOf } from './evidence/stream';
 
 /** Media type of the attachment in which a step records its assertions. */
 export const ASSERTIONS_MEDIA_TYPE = 'application/vnd.ota-conformance.assertions+json';
@@ -38,7 +38,7 @@ interface CaseState {
   /** cucumber's attempt, from 0. */
   attempt: number;
   worst?: messages.TestStepResult;
-  assertions: Assertion[];
+  assertions: RecordedAssertion[];
 }
 
 /** A scenario as the outcomes are computed from it: its record and every assertion of every attempt. */
@@ -74,7 +74,7 @@ export class MessageCollector {
       });
     else if (e.attachment?.testCaseStartedId && e.attachment.mediaType === ASSERTIONS_MEDIA_TYPE) {
       const state = this.cases.get(e.attachment.testCaseStartedId);
-      state?.assertions.push(...(JSON.parse(attachmentText(e.attachment)) as Assertion[]));
+      state?.assertions.push(...(JSON.parse(attachmentText(e.attachment)) as RecordedAssertion[]));
     } else if (e.attachment?.mediaType === LATENCY_MEDIA_TYPE) {
       this.timings.push(...(JSON.parse(attachmentText(e.attachment)) as TimedExchange[]));
     } else if (e.attachment?.mediaType === CLEANUP_NOTE_MEDIA_TYPE) {
@@ -106,7 +106,7 @@ export class MessageCollector {
       const pickle = this.pickles.get(this.testCases.get(states[0].testCaseId)!)!;
       const tags = pickle.tags.map((t) => t.name);
       return {
-        id: `${pickle.uri}:${pickle.location?.line ?? pickle.astNodeIds.join(',')}`,
+        id: scenarioIdOf(pickle),
         name: pickle.name,
         uri: pickle.uri,
         tags,
@@ -139,9 +139,6 @@ function overAttempts(states: CaseState[]): Pick<ScenarioAssertions, 'status' | 
     attempts,
   };
 }
-
-const attachmentText = (a: messages.Attachment) =>
-  a.contentEncoding === 'BASE64' ? Buffer.from(a.body, 'base64').toString('utf8') : a.body;
 
 function scenarioStatus(r: messages.TestStepResult | undefined): { status: ScenarioStatus; message?: string } {
   if (!r || r.status === 'PASSED' || r.status === 'UNKNOWN') return { status: 'passed' };
@@ -233,7 +230,9 @@ export function requirementOutcomes(scenarios: ScenarioAssertions[], opts: Outco
               expected: f.expected,
               found: f.found,
               scenario: s.name,
+              scenarioId: s.id,
               ...(a.attempt === undefined ? {} : { attempt: a.attempt }),
+              ...(a.exchange === undefined ? {} : { exchange: a.exchange }),
             });
     for (const why of judged.flatMap((j) => j.reasons)) if (reasons.length < 5 && !reasons.includes(why)) reasons.push(why);
     const flaky = judged.flatMap((j) => (j.flaky ? [j.flaky] : []));

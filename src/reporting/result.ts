@@ -14,12 +14,19 @@ export interface FindingRecord {
   found: string;
   /** The scenario that made the check. */
   scenario: string;
+  /** Its id (feature file and line): two scenarios may share a name. */
+  scenarioId?: string;
   /** The attempt (from 1) that showed it, when cucumber's --retry ran the scenario more than once. */
   attempt?: number;
+  /** The exchange of the scenario (from 1) whose reply showed it; absent for a check across several. */
+  exchange?: number;
 }
 
-/** An assertion a scenario recorded, with its attempt (from 1) when the scenario ran more than once. */
-export type RecordedAssertion = Assertion & { attempt?: number };
+/**
+ * An assertion a scenario recorded, with the exchange it judged (from 1, when it judged one) and its
+ * attempt (from 1) when the scenario ran more than once.
+ */
+export type RecordedAssertion = Assertion & { attempt?: number; exchange?: number };
 
 /** One attempt of a scenario that cucumber's --retry ran more than once. */
 export interface AttemptRecord {
@@ -60,8 +67,13 @@ export interface ScenarioRecord {
    * then "failed" when any attempt failed (a nonconformance seen stays seen), else its last attempt's.
    */
   attempts?: AttemptRecord[];
-  /** Its cucumber report, relative to the reports folder, when not the run's own (a merge keeps each shard's). */
+  /**
+   * Its exchanges, relative to the reports folder: `evidence.html#<name>` (a merge: the shard's,
+   * `shards/<i>-of-<n>/evidence.html#<name>`). Absent when no evidence was written (--summary-only).
+   */
   evidence?: string;
+  /** Its reproducer, relative to the reports folder, when it sent a request: `reproducers/<name>.sh`. */
+  reproducer?: string;
 }
 
 /** A requirement of the catalogue (without its untestable note) and what the run concluded. */
@@ -143,6 +155,21 @@ export interface BookingsReport {
   skippedLedgerLines: string[];
 }
 
+/** Where a run's evidence is, relative to its reports folder. */
+export interface EvidenceLinks {
+  /** The evidence stream: cucumber's messages, each exchange once, masked. */
+  messages: string;
+  /** Every scenario's exchanges (request, reply), an anchor per scenario and per exchange. */
+  html: string;
+  /** The folder of the reproducers, a shell script per scenario. */
+  reproducers: string;
+  junit: string;
+  /** Built on demand by npm run report, from the stream. */
+  cucumberHtml: string;
+  /** Built on demand by npm run report, from the stream (one self-contained file). */
+  allureReport: string;
+}
+
 export interface ConformanceResult {
   suite: { name: string; version: string; commit?: string };
   target: {
@@ -181,8 +208,8 @@ export interface ConformanceResult {
   notes: string[];
   /** The assertions each scenario recorded, by scenario id: what npm run merge recomputes outcomes from. */
   assertions?: Record<string, RecordedAssertion[]>;
-  /** Relative links from the reports folder to the evidence. */
-  evidence: { allureResults: string; cucumberHtml: string; junit: string; messages: string };
+  /** Relative links from the reports folder to the evidence (a merge: `shards`, the folder of each shard's). */
+  evidence: EvidenceLinks;
   /** Reply time per operation of the scenarios' exchanges (src/reporting/latency.ts). */
   latency?: OperationLatency[];
   /** The booking ledger's view of the run: intents left open and why, leftovers cancelled, other targets. */

@@ -18,6 +18,11 @@ import type { Outcome } from '../core/outcomes';
 export const EXIT = { CONFORMS: 0, DOES_NOT_CONFORM: 1, COULD_NOT_RUN: 2, SECRET_LEAKED: 3, NOT_DETERMINED: 4 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
+/** The verdict as a reader sees it first: "CONFORMS with 2 warning(s)", "DOES NOT CONFORM". */
+export function verdictHead(result: { verdict: string; warnings: number }): string {
+  return result.verdict === 'CONFORMS' && result.warnings ? `CONFORMS with ${result.warnings} warning(s)` : result.verdict;
+}
+
 export interface VerdictInput {
   requirements: RequirementResult[];
   scenarios: ScenarioRecord[];

@@ -5,7 +5,8 @@ import { budgetNotes, latencyByOperation } from '../reporting/latency';
 import { SUMMARY_ONLY_NOTE } from '../reporting/console-summary';
 import { requirementOutcomes } from '../reporting/requirement-outcomes';
 import { retryNotes } from '../reporting/retries';
-import type { ConformanceResult } from '../reporting/result';
+import { evidenceNames, reproducerPath, RUN_EVIDENCE, scenarioEvidenceHref } from '../reporting/evidence/names';
+import type { ConformanceResult, ScenarioRecord } from '../reporting/result';
 import { decideVerdict, EXIT } from '../reporting/verdict';
 import { OPERATION_NAMES } from '../spec/operations';
 import { requirement } from '../spec/requirements';
@@ -58,6 +59,17 @@ function certifierNotes({ args, ctx, cleanup, features }: RunFindings): string[]
   return notes;
 }
 
+/** Where each scenario's evidence is (its section of evidence.html, its reproducer); nothing when no evidence was collected. */
+function scenarioEvidence({ scenarios, evidence }: FeatureRun): (id: string) => Pick<ScenarioRecord, 'evidence' | 'reproducer'> {
+  if (!evidence) return () => ({});
+  const names = evidenceNames(scenarios);
+  const sent = new Set(evidence.filter((e) => e.attempts.some((a) => a.exchanges.some((x) => x.request !== undefined))).map((e) => e.id));
+  return (id) => {
+    const name = names.get(id)!;
+    return { evidence: scenarioEvidenceHref(name), ...(sent.has(id) ? { reproducer: reproducerPath(name) } : {}) };
+  };
+}
+
 /** The run's result: outcomes per requirement and the verdict (COULD NOT RUN when cucumber stopped). */
 export function conclude(findings: RunFindings): ConformanceResult {
   const { args, ctx, start, features } = findings;
@@ -67,6 +79,7 @@ export function conclude(findings: RunFindings): ConformanceResult {
   const verdict = decideVerdict({ requirements, scenarios, claims: start.claims, strict: config.strict, selection: args.selection });
   const notes = certifierNotes(findings);
   const latency = latencyByOperation(features.timings, OPERATION_NAMES, ctx.data.latencyBudgetsMs);
+  const evidenceOf = scenarioEvidence(features);
   return {
     suite: { name: 'OTA Gateway Conformance', version: suiteVersion(), commit: gitCommit() },
     target: {
@@ -96,6 +109,7 @@ export function conclude(findings: RunFindings): ConformanceResult {
     requirements,
     scenarios: scenarios.map(({ assertions, ...s }) => ({
       ...s,
+      ...evidenceOf(s.id),
       message: s.message === undefined ? undefined : ctx.redactor.scrub(s.message),
       ...(s.attempts
         ? { attempts: s.attempts.map((a) => ({ ...a, message: a.message === undefined ? undefined : ctx.redactor.scrub(a.message) })) }
@@ -106,11 +120,6 @@ export function conclude(findings: RunFindings): ConformanceResult {
     assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
     latency,
     bookings: features.bookings.report,
-    evidence: {
-      allureResults: 'allure-results',
-      cucumberHtml: 'cucumber-report.html',
-      junit: 'junit.xml',
-      messages: 'cucumber-messages.ndjson',
-    },
+    evidence: RUN_EVIDENCE,
   };
 }

@@ -4,12 +4,13 @@
 // and requirement outcomes as an unsharded one. It cannot mislead (./merge-checks.ts): it writes
 // into a new or empty folder only, refuses reports of different runs naming the field that
 // differs, and keeps the selection (a merge of some shards, or of shards of a --tags run, is a
-// selection). The Allure results are combined, each shard's cucumber report is kept under
+// selection). Each shard's evidence (its stream, evidence view and reproducers) is kept under
 // shards/ (the evidence links lead there), and the conformance report, JUnit and summary.json are
-// written for the whole, then scanned for the secrets the configuration knows.
+// written for the whole, then scanned for the secrets the configuration knows. npm run report
+// builds one Allure report from every shard's stream.
 import { BUDGET_NOTE, budgetNotes, mergeLatency } from '../reporting/latency';
 import { OPERATION_NAMES } from '../spec/operations';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { ConfigError, SuiteFault } from '../core/errors';
 import { loadConfig } from './config';
@@ -22,14 +23,20 @@ import { decideVerdict, EXIT } from '../reporting/verdict';
 import { writeReports } from '../reporting/write';
 import { formatConsoleSummary } from '../reporting/console-summary';
 import type { BookingsReport, ConformanceResult } from '../reporting/result';
+import { REPORT_FILES } from '../reporting/conformance-report/model';
+import { EVIDENCE_FILE, REPRODUCERS_DIR, RUN_EVIDENCE } from '../reporting/evidence/names';
+import { STREAM_FILE } from '../reporting/evidence/stream';
 import { checkOutFolder, checkSameRun, parseMergeArguments, readShard, selectionOfRun, shardsOf } from './merge-checks';
 
 export { readSummary } from './merge-checks';
 
-/** Where a part's own cucumber report is kept in the merged folder: shards/<i>-of-<n>, or shards/run-<k>. */
+/** Where a merge keeps the shards' evidence. */
+export const SHARDS = 'shards';
+
+/** Where a part's own evidence is kept in the merged folder: shards/<i>-of-<n>, or shards/run-<k>. */
 const shardFolder = (p: ConformanceResult, k: number) => {
   const shard = selectionOfRun(p)?.shards;
-  return posix.join('shards', shard?.length === 1 ? shard[0].replace('/', '-of-') : `run-${k + 1}`);
+  return posix.join(SHARDS, shard?.length === 1 ? shard[0].replace('/', '-of-') : `run-${k + 1}`);
 };
 
 /** The combined result of the shards of one run (checked before). */
@@ -43,7 +50,13 @@ function mergeResults(parts: ConformanceResult[], dirs: string[]): ConformanceRe
       if (seen.has(s.id))
         throw new ConfigError(`scenario ${s.id} ("${s.name}") is in two of the merged runs: merge the shards of one run, each once`);
       seen.add(s.id);
-      return { ...s, evidence: posix.join(shardFolder(p, k), 'cucumber-report.html'), assertions: p.assertions?.[s.id] ?? [] };
+      const own = shardFolder(p, k);
+      return {
+        ...s,
+        ...(s.evidence ? { evidence: posix.join(own, s.evidence) } : {}),
+        ...(s.reproducer ? { reproducer: posix.join(own, s.reproducer) } : {}),
+        assertions: p.assertions?.[s.id] ?? [],
+      };
     }),
   );
   // The shards together are the run's selection (none: the whole run); some of them, still a part of it.
@@ -85,7 +98,7 @@ function mergeResults(parts: ConformanceResult[], dirs: string[]): ConformanceRe
     assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
     latency,
     bookings: mergeBookings(parts.map((p) => p.bookings)),
-    evidence: { ...first.evidence, cucumberHtml: 'shards', messages: 'shards' },
+    evidence: { ...RUN_EVIDENCE, html: SHARDS, reproducers: SHARDS, messages: SHARDS, cucumberHtml: SHARDS },
   };
 }
 
@@ -106,16 +119,17 @@ function mergeBookings(all: Array<BookingsReport | undefined>): BookingsReport |
   };
 }
 
-/** Every shard's Allure results into one folder, and its cucumber report and messages under shards/. */
+/**
+ * Each shard's evidence under shards/<i>-of-<n>/: its stream (npm run report builds Allure and the
+ * cucumber HTML from them), its evidence view and reproducers, and its own conformance report (the
+ * evidence view links to it).
+ */
 function copyEvidence(parts: ConformanceResult[], dirs: string[], out: string): void {
-  mkdirSync(join(out, 'allure-results'), { recursive: true });
   dirs.forEach((d, k) => {
-    const allure = join(d, 'allure-results');
-    if (existsSync(allure)) for (const f of readdirSync(allure)) cpSync(join(allure, f), join(out, 'allure-results', f));
     const own = join(out, shardFolder(parts[k], k));
     mkdirSync(own, { recursive: true });
-    for (const f of ['cucumber-report.html', 'cucumber-messages.ndjson'])
-      if (existsSync(join(d, f))) copyFileSync(join(d, f), join(own, f));
+    for (const f of [STREAM_FILE, EVIDENCE_FILE, REPORT_FILES.html]) if (existsSync(join(d, f))) copyFileSync(join(d, f), join(own, f));
+    if (existsSync(join(d, REPRODUCERS_DIR))) cpSync(join(d, REPRODUCERS_DIR), join(own, REPRODUCERS_DIR), { recursive: true });
   });
 }
 
@@ -135,7 +149,7 @@ function merge(argv: string[]): number {
   const redactor = new Redactor(secrets);
   copyEvidence(parts, dirs, out);
   writeReports(result, out, redactor);
-  console.log(redactor.scrub(formatConsoleSummary(result)));
+  console.log(redactor.scrub(formatConsoleSummary(result, { reportsDir: out })));
   const leaks = secrets.length ? scanForSecrets(out, secrets) : [];
   if (leaks.length > 0) {
     console.error(`\nA SECRET WAS FOUND IN THE MERGED REPORTS — do not publish ${out}:\n${formatSecretFindings(leaks)}`);

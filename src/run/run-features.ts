@@ -4,7 +4,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfiguration, loadSupport, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
-import { PlainAllureWriter } from '../reporting/allure-writer';
+import { EvidenceCollector, type ScenarioEvidence } from '../reporting/evidence/collect';
+import { EvidenceStreamWriter, STREAM_FILE } from '../reporting/evidence/stream';
 import type { TimedExchange } from '../reporting/latency';
 import { MessageCollector, type ScenarioAssertions } from '../reporting/requirement-outcomes';
 import { GatewayStoppedAnswering } from '../safety/run-guard';
@@ -27,6 +28,8 @@ export interface FeatureRun {
   crashed?: Error;
   /** What the run left open in the ledger, settled at its end, and why. */
   bookings: BookingsAtEnd;
+  /** Every scenario's exchanges, as the evidence stream holds them (none with --summary-only). */
+  evidence?: ScenarioEvidence[];
 }
 
 /**
@@ -70,8 +73,12 @@ function providedOptions(args: RunArguments, claims: readonly ConformanceClass[]
   return provided;
 }
 
-/** cucumber's run configuration: the profile, the command line, the compiled support code, the report writers. */
-async function cucumberConfiguration(args: RunArguments, claims: readonly ConformanceClass[]): Promise<RunConfiguration> {
+/**
+ * cucumber's run configuration: the profile, the command line, the compiled support code, the
+ * report writers. The profile's message formatter (for plain cucumber-js) is left out when it
+ * writes the evidence stream: the runner writes that file itself (runFeatures).
+ */
+async function cucumberConfiguration(args: RunArguments, claims: readonly ConformanceClass[], stream: string): Promise<RunConfiguration> {
   const { runConfiguration } = await loadConfiguration(
     { file: 'cucumber.js', profiles: [args.profile], provided: providedOptions(args, claims) },
     { cwd: PROJECT_ROOT },
@@ -79,15 +86,11 @@ async function cucumberConfiguration(args: RunArguments, claims: readonly Confor
   if (RUNNING_COMPILED) useCompiledSupport(runConfiguration);
   // --summary-only: no formatter writes a file (the console's progress stays).
   if (args.summaryOnly) runConfiguration.formats.files = {};
-  // allure-cucumberjs takes its writer from the format options (only this process's formatters
-  // write: --parallel workers send their messages here).
-  const allureResults = runConfiguration.formats.options.resultsDir;
-  if (typeof allureResults === 'string' && !args.summaryOnly)
-    runConfiguration.formats.options = {
-      ...runConfiguration.formats.options,
-      // not JSON, so outside the options' declared type; allure-cucumberjs reads it as is
-      writer: new PlainAllureWriter(resolve(PROJECT_ROOT, allureResults)) as unknown as string,
-    };
+  runConfiguration.formats.files = Object.fromEntries(
+    Object.entries(runConfiguration.formats.files).filter(
+      ([file, kind]) => !(kind === 'message' && resolve(PROJECT_ROOT, file) === stream),
+    ),
+  );
   const format = args.cucumber.format;
   if (format)
     runConfiguration.formats.files = {
@@ -105,19 +108,37 @@ export async function runFeatures(
   support: SupportKept,
   cleanup: CleanupReport,
 ): Promise<FeatureRun> {
-  const runConfiguration = await cucumberConfiguration(args, claims);
+  const streamFile = resolve(PROJECT_ROOT, ctx.config.reportsDir, STREAM_FILE);
+  const runConfiguration = await cucumberConfiguration(args, claims, streamFile);
   const collector = new MessageCollector();
+  // The evidence stream: written once, as the scenarios run; every other report is built from it.
+  const stream = args.summaryOnly ? undefined : new EvidenceStreamWriter(streamFile);
+  const evidence = stream ? new EvidenceCollector() : undefined;
+  const onMessage: typeof collector.onMessage = (e) => {
+    collector.onMessage(e);
+    evidence?.onMessage(e);
+    stream?.write(e);
+  };
   let crashed: Error | undefined;
   try {
     if (support.library === null) support.library = await loadSupport(runConfiguration, { cwd: PROJECT_ROOT });
     const options = support.library ? { ...runConfiguration, support: support.library } : runConfiguration;
-    await runCucumber(options, { cwd: PROJECT_ROOT }, collector.onMessage);
+    await runCucumber(options, { cwd: PROJECT_ROOT }, onMessage);
   } catch (e) {
     crashed = e as Error;
+  } finally {
+    stream?.close();
   }
   const stopped = ctx.breaker.stoppedAnswering();
   if (stopped && !crashed) crashed = new GatewayStoppedAnswering(stopped);
   const bookings = await settleAtEnd(ctx, cleanup); // before the target closes: what is left open, and why
   await ctx.close().catch(() => undefined);
-  return { scenarios: collector.results(), cleanupProblems: collector.cleanupProblems, timings: collector.timings, crashed, bookings };
+  return {
+    scenarios: collector.results(),
+    cleanupProblems: collector.cleanupProblems,
+    timings: collector.timings,
+    crashed,
+    bookings,
+    ...(evidence ? { evidence: evidence.scenarios() } : {}),
+  };
 }

@@ -1,11 +1,14 @@
 // What a run leaves behind, and the runner's last two phases: before the run, the reports of an
-// earlier one cleared; then the reports written, the cassette finished, the console summary
-// printed (write); last, everything written scanned for the run's secrets (scan).
+// earlier one cleared; then summary.json written and the console summary printed with the
+// verdict, the reports built from the result and the evidence stream, the cassette finished
+// (write); last, everything written scanned for the run's secrets (scan).
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatConsoleSummary } from '../reporting/console-summary';
 import type { ConformanceResult } from '../reporting/result';
-import { writeReports } from '../reporting/write';
+import { writeReportsAfterSummary, writeSummary } from '../reporting/write';
+import { EVIDENCE_FILE, REPRODUCERS_DIR } from '../reporting/evidence/names';
+import { STREAM_FILE } from '../reporting/evidence/stream';
 import { formatFindings as formatSecretFindings } from '../safety/scanning';
 import { scanForSecretsInParallel } from '../safety/parallel-scan';
 import { EXIT } from '../reporting/verdict';
@@ -13,18 +16,24 @@ import type { RunArguments } from './arguments';
 import { abandonRecording, finishRecording } from './cassette';
 import type { SuiteConfig } from './config';
 import { effectiveTestData, type RunContext } from './run-context';
+import type { FeatureRun } from './run-features';
 
 /** Reports of an earlier run that this run replaces (history and ledgers are kept). */
 const RUN_OUTPUTS = [
-  'allure-results',
-  'allure-formatter.log',
-  'junit.xml',
-  'cucumber-messages.ndjson',
-  'cucumber-report.html',
+  STREAM_FILE,
   'summary.json',
   'conformance-report.html',
   'conformance-report.md',
   'conformance-report.json',
+  'junit.xml',
+  EVIDENCE_FILE,
+  REPRODUCERS_DIR,
+  // built on demand from an earlier run's stream: they would show that run beside this one
+  'cucumber-report.html',
+  'allure-report',
+  // what earlier versions wrote
+  'allure-results',
+  'allure-formatter.log',
 ];
 
 /** Removes the reports an earlier run left (after the preflight: a run that cannot start keeps them). */
@@ -62,11 +71,24 @@ export class RunCassette {
   }
 }
 
-/** The write phase: the reports, the cassette, the console summary. */
-export function writeOutputs(result: ConformanceResult, args: RunArguments, ctx: RunContext, cassette: RunCassette): void {
-  writeReports(result, ctx.config.reportsDir, ctx.redactor, { summaryOnly: args.summaryOnly });
+/**
+ * The write phase: summary.json, the console summary with the verdict, then the reports built
+ * from the result and the evidence stream, and the cassette.
+ */
+export function writeOutputs(
+  result: ConformanceResult,
+  args: RunArguments,
+  ctx: RunContext,
+  cassette: RunCassette,
+  features: FeatureRun,
+): void {
+  const dir = ctx.config.reportsDir;
+  writeSummary(result, dir, ctx.redactor);
+  console.log(
+    ctx.redactor.scrub(formatConsoleSummary(result, { reportsDir: dir, width: process.stdout.isTTY ? process.stdout.columns : undefined })),
+  );
+  if (!args.summaryOnly) writeReportsAfterSummary(result, dir, features.evidence);
   cassette.finish(result);
-  console.log(ctx.redactor.scrub(formatConsoleSummary(result)));
 }
 
 /** The scan phase: nothing the run wrote may hold a secret (encoded forms included). EXIT.SECRET_LEAKED when something does. */

@@ -40,7 +40,7 @@ async function run(argv: string[]): Promise<number> {
     clearEarlierReports(config.reportsDir);
     const features = await runFeatures(args, start.claims, ctx, support, cleanup);
     const result = conclude({ args, ctx, start, cleanup, features });
-    writeOutputs(result, args, ctx, cassette);
+    writeOutputs(result, args, ctx, cassette, features);
     return (await scanOutputs(ctx)) ?? replayIncomplete(config, features) ?? result.exitCode;
   } finally {
     guard.stop();

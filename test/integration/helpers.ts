@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
+import { EvidenceCollector, textOf } from '../../src/reporting/evidence/collect';
+import { readStream, STREAM_FILE } from '../../src/reporting/evidence/stream';
 import { scanForSecrets, type SecretFinding } from '../../src/safety/scanning';
 import type { CapturedRequest, Handler } from '../support/hostile-server';
 
@@ -155,14 +157,26 @@ export function consoleLeaks(r: RunResult, secrets: string[]): SecretFinding[] {
   return scanForSecrets(f, secrets);
 }
 
+/** What every run writes by default (README: "Reading the results"). */
+export const RUN_REPORTS = [
+  'summary.json',
+  'conformance-report.html',
+  'conformance-report.md',
+  'conformance-report.json',
+  'junit.xml',
+  'cucumber-messages.ndjson',
+  'evidence.html',
+  'reproducers',
+];
+
 /** Every kind of artifact was written, and neither the artifacts nor the console hold a secret in any form. */
 export function assertArtifactsHoldNoSecret(r: RunResult, secrets: string[]): void {
-  for (const name of ['summary.json', 'junit.xml', 'cucumber-messages.ndjson', 'cucumber-report.html', 'allure-results'])
-    assert.ok(existsSync(join(r.reportsDir, name)), `${name} was written`);
+  for (const name of RUN_REPORTS) assert.ok(existsSync(join(r.reportsDir, name)), `${name} was written`);
   assert.ok(
-    readdirSync(join(r.reportsDir, 'allure-results')).some((n) => n.includes('-attachment')),
-    'Allure attachments were written',
+    evidenceAttachments(r).some((a) => a.name.endsWith('-reply-headers.txt')),
+    'the evidence of the exchanges was written',
   );
+  assert.ok(readdirSync(join(r.reportsDir, 'reproducers')).length > 0, 'reproducers were written');
   assert.deepEqual(scanForSecrets(r.reportsDir, secrets), []);
   assert.deepEqual(consoleLeaks(r, secrets), []);
 }
@@ -186,33 +200,30 @@ export function scenarioFor(s: RunSummaryFile, op: string): ScenarioSummary {
   return found[0];
 }
 
-export interface AllureAttachment {
+export interface EvidenceAttachment {
   /** The file name the World gave it (e.g. 1-hotelavailability-reply-headers.txt). */
   name: string;
   type: string;
-  /** The test (scenario) it belongs to. */
+  /** The scenario it belongs to. */
   test: string;
   content: string;
 }
 
-/** Every attachment of every Allure result of the run, with its content. */
-export function allureAttachments(r: RunResult): AllureAttachment[] {
-  const dir = join(r.reportsDir, 'allure-results');
-  if (!existsSync(dir)) return [];
-  const out: AllureAttachment[] = [];
-  interface Step {
-    attachments?: Array<{ name: string; source: string; type: string }>;
-    steps?: Step[];
-  }
-  const walk = (s: Step, test: string) => {
-    for (const a of s.attachments ?? []) out.push({ name: a.name, type: a.type, test, content: readFileSync(join(dir, a.source), 'utf8') });
-    for (const st of s.steps ?? []) walk(st, test);
-  };
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('-result.json'))) {
-    const result = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Step & { name: string };
-    walk(result, result.name);
-  }
-  return out;
+/** Every attachment of every scenario of the run, as its evidence stream holds it. */
+export function evidenceAttachments(r: RunResult): EvidenceAttachment[] {
+  const file = join(r.reportsDir, STREAM_FILE);
+  if (!existsSync(file)) return [];
+  const collector = new EvidenceCollector();
+  readStream(file).forEach(collector.onMessage);
+  return collector
+    .scenarios()
+    .flatMap((s) =>
+      s.attempts.flatMap((a) =>
+        a.steps.flatMap((st) =>
+          st.attachments.map((x) => ({ name: x.fileName ?? '', type: x.mediaType, test: s.name, content: textOf(x) })),
+        ),
+      ),
+    );
 }
 
 /** Environment for a run against an external target with the sandbox's default credentials. */

@@ -14,7 +14,7 @@ import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
 import { requestPasswordRaw, startHostileServer, type CapturedRequest, type SimpleModeSpec } from '../support/hostile-server';
 import { disguises } from '../support/secret-forms';
 import {
-  allureAttachments,
+  evidenceAttachments,
   assertArtifactsHoldNoSecret,
   consoleLeaks,
   describeRun,
@@ -80,7 +80,7 @@ describe('run level: leak hunt', { concurrency: true }, () => {
       );
 
       // not vacuous: the echoes reached the evidence, masked
-      const atts = allureAttachments(r);
+      const atts = evidenceAttachments(r);
       const headers = atts.filter((a) => a.name.endsWith('-reply-headers.txt'));
       // (the user's part of the base64 may stay: it is not a secret)
       assert.ok(

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import type { RunningSandbox } from '../../sandbox/src';
 import { startTestSandbox, useTestSandbox } from './sandbox-booking';
-import { allureAttachments, describeRun, opOf, proxyTo, requireSummary, runConformance, targetEnv, type RunResult } from './helpers';
+import { evidenceAttachments, describeRun, opOf, proxyTo, requireSummary, runConformance, targetEnv, type RunResult } from './helpers';
 import type { ConformanceResult } from '../../src/reporting/result';
 
 const sandbox = useTestSandbox();
@@ -32,7 +32,7 @@ async function flakyGateway(status: number, times: number) {
 
 /** The attempts line of the reply-headers attachment the World writes, e.g. "3 attempt(s): HTTP 503 → …". */
 function attemptsLine(r: RunResult): string {
-  const heads = allureAttachments(r).filter((a) => a.name.endsWith('-hotelavailability-reply-headers.txt'));
+  const heads = evidenceAttachments(r).filter((a) => a.name.endsWith('-hotelavailability-reply-headers.txt'));
   assert.equal(heads.length, 1, `one reply-headers attachment: ${heads.map((h) => h.name).join(', ')}`);
   const line = /\d+ attempt\(s\): .*/.exec(heads[0].content)?.[0];
   assert.ok(line, heads[0].content);
@@ -146,7 +146,11 @@ describe('run level: --retry never erases a finding', { concurrency: true }, () 
         res.notes.join('\n'),
       );
       assert.match(r.stdout, /\[retry\] FAILED .* attempt 1, runs again \(--retry\)/);
-      assert.match(r.stdout, /\n {4}flaky: failed on attempt 1, passed on attempt 2 of "[^"]+"; the failure stays\n/);
+      // the console wraps a long line, its next lines indented by 6
+      assert.match(
+        r.stdout.replace(/\n {6}(?=\S)/g, ' '),
+        /\n {4}flaky: failed on attempt 1, passed on attempt 2 of "[^"]+"; the failure stays\n/,
+      );
       assert.match(
         readFileSync(join(r.reportsDir, 'conformance-report.md'), 'utf8'),
         /^#### HAV-MAXRESPONSES: FAILED, flaky \(MUST, class core\)$/m,

@@ -16,7 +16,7 @@ import {
   type CapturedRequest,
 } from '../support/hostile-server';
 import {
-  allureAttachments,
+  evidenceAttachments,
   assertArtifactsHoldNoSecret,
   consoleLeaks,
   describeRun,
@@ -112,7 +112,7 @@ describe('run level: secrets', { concurrency: true }, () => {
       assertArtifactsHoldNoSecret(r, [PASSWORD, TOKEN]);
 
       // not vacuous: the echoes reached the evidence, masked where they were
-      const atts = allureAttachments(r);
+      const atts = evidenceAttachments(r);
       const att = (suffix: string) => atts.filter((a) => a.name.endsWith(suffix));
       const echoed = att('hotelavailability-reply.xml').find((a) => a.content.includes('Invalid password'));
       assert.ok(echoed, 'the echoed hotelavailability reply is attached');

@@ -23,6 +23,9 @@ import {
   type RequirementGroup,
   requirementGroup,
   runFacts,
+  evidenceFiles,
+  findingHref,
+  reproducerHref,
   scenarioHref,
   showMessage,
   sortRequirements,
@@ -38,7 +41,7 @@ const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 // In a file of its own (edited as CSS), read once and inlined: the HTML stays one self-contained
 // file. scripts/build.js copies it beside the compiled code.
-const STYLE = readFileSync(join(__dirname, 'html.css'), 'utf8');
+export const STYLE = readFileSync(join(__dirname, 'html.css'), 'utf8');
 
 // Shows the filter bar and hides unchecked groups. Static: no data of the result is in it.
 const SCRIPT = `(function () {
@@ -62,7 +65,26 @@ const SCRIPT = `(function () {
 })();`;
 
 const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
-const CSP = `default-src 'none'; style-src ${sha256(STYLE)}; script-src ${sha256(SCRIPT)}; img-src 'none'; base-uri 'none'; form-action 'none'`;
+
+/** A policy that lets a page use only its own inline style (and script), by hash: nothing is fetched, nothing injected runs. */
+export const selfContainedPolicy = (style: string, script?: string) =>
+  `default-src 'none'; style-src ${sha256(style)};${script ? ` script-src ${sha256(script)};` : ''} img-src 'none'; base-uri 'none'; form-action 'none'`;
+
+const CSP = selfContainedPolicy(STYLE, SCRIPT);
+
+/** The start of a self-contained page: its policy, title and inline style. */
+export function pageHead(title: string, policy: string, style: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${h(policy)}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${h(title)}</title>
+<style>${style}</style>
+</head>`;
+}
 
 function link(href: string | undefined, text: string): string {
   return href ? `<a href="${h(href)}">${h(text)}</a>` : h(text);
@@ -123,7 +145,7 @@ function htmlFindings(findings: FindingRecord[], result: ConformanceResult): str
   const rows = findings
     .map(
       (f) =>
-        `<tr><td class="v">${h(f.at)}</td><td class="v">${h(f.expected)}</td><td class="v">${h(f.found)}</td><td>${link(scenarioHref(result, f.scenario), f.scenario)}${h(attemptText(f))}</td></tr>`,
+        `<tr><td class="v">${h(f.at)}</td><td class="v">${h(f.expected)}</td><td class="v">${h(f.found)}</td><td>${link(findingHref(result, f), f.scenario)}${h(attemptText(f))}${f.exchange === undefined ? '' : ` <span class="meta">(exchange ${h(f.exchange)})</span>`}</td></tr>`,
     )
     .join('\n');
   return `<table class="findings"><thead><tr><th>Where</th><th>Expected</th><th>Found</th><th>Scenario</th></tr></thead>
@@ -139,10 +161,11 @@ function htmlScenarios(r: RequirementResult, result: ConformanceResult): string 
     .map((s) => {
       const rec = byId.get(s.id);
       const msg = showMessage(r, s.status, rec?.message) ? `<div class="msg">${h(rec!.message)}</div>` : '';
-      return `<li>${pill(s.status, STATUS_LABEL[s.status] ?? s.status)} ${link(scenarioHref(result, s.name), s.name)} <span class="sid">${h(s.id)}</span>${msg}</li>`;
+      const repro = reproducerHref(result, s);
+      return `<li>${pill(s.status, STATUS_LABEL[s.status] ?? s.status)} ${link(scenarioHref(result, s), s.name)} <span class="sid">${h(s.id)}</span>${repro ? ` <a class="meta" href="${h(repro)}">reproducer</a>` : ''}${msg}</li>`;
     })
     .join('\n');
-  return `<div class="meta">Evidence: the scenarios in the cucumber report (request, reply, what differed); the same scenarios in Allure under story ${h(r.id)}.</div>
+  return `<div class="meta">Evidence: each scenario's exchanges (request and reply, masked) in ${h(result.evidence.html)}, and a reproducer that sends its requests again; in Allure (npm run report) under ${h(r.class)} › operation › ${h(r.id)}.</div>
 <ul class="scen">
 ${items}
 </ul>`;
@@ -171,7 +194,7 @@ function htmlPassedTable(reqs: RequirementResult[], result: ConformanceResult): 
         r,
       ) => `<tr id="req-${h(r.id)}"><td class="mono rid"><strong>${h(r.id)}</strong><br>${pill('passed', 'passed')}</td><td>${levelTag(r.level)}</td><td>${h(r.class)}</td>
 <td>${h(r.statement)}<div class="meta">${h(basisLabel(r))}: ${h(basisText(r))}</div></td><td class="num">${h(r.checks.passed)}</td>
-<td>${r.scenarios.map((s) => `${link(scenarioHref(result, s.name), s.name)} <span class="meta">(${h(STATUS_LABEL[s.status] ?? s.status)})</span>`).join('<br>')}</td></tr>`,
+<td>${r.scenarios.map((s) => `${link(scenarioHref(result, s), s.name)} <span class="meta">(${h(STATUS_LABEL[s.status] ?? s.status)})</span>`).join('<br>')}</td></tr>`,
     )
     .join('\n');
   return `<table class="passed-table"><thead><tr><th>ID</th><th>Level</th><th>Class</th><th>Statement and basis</th><th class="num">Checks passed</th><th>Scenarios (evidence)</th></tr></thead>
@@ -194,7 +217,7 @@ function htmlNotTested(result: ConformanceResult): string {
             r,
           ) => `<tr><td class="mono rid"><strong>${g === 'cantTell' ? `<a href="#req-${h(r.id)}">${h(r.id)}</a>` : h(r.id)}</strong></td><td>${levelTag(r.level)}</td><td>${h(r.class)}</td>
 <td>${h(r.statement)}${g === 'cantTell' ? '' : `<div class="meta">${h(basisLabel(r))}: ${h(basisText(r))}</div>`}</td><td class="reason">${h(r.reason ?? '(no reason given)')}</td>
-<td>${r.scenarios.length ? r.scenarios.map((s) => `${link(scenarioHref(result, s.name), s.name)} <span class="meta">(${h(STATUS_LABEL[s.status] ?? s.status)})</span>`).join('<br>') : '<span class="meta">none ran</span>'}</td></tr>`,
+<td>${r.scenarios.length ? r.scenarios.map((s) => `${link(scenarioHref(result, s), s.name)} <span class="meta">(${h(STATUS_LABEL[s.status] ?? s.status)})</span>`).join('<br>') : '<span class="meta">none ran</span>'}</td></tr>`,
         )
         .join('\n');
       return `<div data-group="${g}">
@@ -245,23 +268,11 @@ ${rows}
 }
 
 function htmlEvidence(result: ConformanceResult): string {
-  const e = result.evidence;
-  const items: Array<[string | undefined, string, string]> = [
-    [
-      localHref(e.cucumberHtml),
-      e.cucumberHtml,
-      'Cucumber HTML report: every scenario with its steps, the requests and replies attached (open it from this folder; a scenario link above opens it filtered to that scenario).',
-    ],
-    [
-      localHref(e.allureResults),
-      e.allureResults,
-      'Allure results: build the Allure report with npm run report; scenarios are grouped by operation (feature) and requirement (story).',
-    ],
-    [localHref(e.junit), e.junit, 'JUnit XML: one test case per scenario, named with its requirement IDs.'],
-    [localHref(e.messages), e.messages, 'Cucumber messages (NDJSON): the raw record of the run.'],
-    [localHref(REPORT_FILES.json), REPORT_FILES.json, 'This report as W3C EARL (JSON-LD): one assertion per requirement.'],
-    [localHref(REPORT_FILES.markdown), REPORT_FILES.markdown, 'This report as Markdown.'],
-  ];
+  const items: Array<[string | undefined, string, string]> = evidenceFiles(result, REPORT_FILES.html).map(([path, what]) => [
+    localHref(path),
+    path,
+    what,
+  ]);
   return `<ul>
 ${items.map(([href, text, what]) => `<li>${link(href, text)}: ${h(what)}</li>`).join('\n')}
 </ul>
@@ -285,16 +296,7 @@ ${mine.map((r) => htmlRequirementCard(r, result)).join('\n')}
     .join('\n');
   const passed = sorted.filter((r) => r.outcome === 'passed');
   const title = `Conformance report: ${result.verdict} — ${result.target.url}`;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${h(CSP)}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${h(title)}</title>
-<style>${STYLE}</style>
-</head>
+  return `${pageHead(title, CSP, STYLE)}
 <body>
 <header>
 <h1>OTA message gateway — conformance report</h1>

@@ -2,7 +2,8 @@
 // grouped and ordered (a certifier sees failures first), the labels, the run's facts, and the
 // escaping of control characters that every form shares. One renderer per form: html.ts,
 // markdown.ts, earl.ts; index.ts writes the three side by side.
-import type { ConformanceResult, RequirementResult, ScenarioStatus } from '../result';
+import type { ConformanceResult, FindingRecord, RequirementResult, ScenarioStatus } from '../result';
+import { exchangeHref } from '../evidence/names';
 import { retriedScenarios } from '../retries';
 import type { Outcome } from '../../core/outcomes';
 
@@ -101,15 +102,16 @@ export function visible(s: string): string {
   return s.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }
 
-/** Relative link to a local file (never a URL with a scheme, never protocol-relative), or undefined. */
-export function localHref(path: string | undefined, query?: Record<string, string>): string | undefined {
+/** Relative link to a local file, with its #fragment if any (never a URL with a scheme, never protocol-relative), or undefined. */
+export function localHref(path: string | undefined): string | undefined {
   if (!path || /^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('//') || path.startsWith('\\\\')) return undefined;
-  const encoded = path
+  const at = path.indexOf('#');
+  const file = at < 0 ? path : path.slice(0, at);
+  const encoded = file
     .split('/')
     .map((seg) => encodeURIComponent(seg))
     .join('/');
-  const q = query ? Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`) : [];
-  return q.length ? `${encoded}?${q.join('&')}` : encoded;
+  return at < 0 ? encoded : `${encoded}#${encodeURIComponent(path.slice(at + 1))}`;
 }
 
 /** What the run's --retry was, for the facts of the run. */
@@ -119,10 +121,24 @@ export function retryText(result: ConformanceResult): string {
   return `--retry ${result.retry}: a failed scenario runs again, at most ${result.retry} time(s); a failure any attempt showed stays a failure (${retried} scenario(s) ran more than once)`;
 }
 
-/** Link into the cucumber HTML report, filtered to one scenario (its search box reads ?query=). */
-export function scenarioHref(result: ConformanceResult, name: string): string | undefined {
-  const own = result.scenarios.find((s) => s.name === name)?.evidence; // a merge: the shard's own report
-  return localHref(own ?? result.evidence.cucumberHtml, { query: name });
+/** The scenario of a finding or a requirement's list: by id, else (an older summary) by name. */
+const scenarioOf = (result: ConformanceResult, s: { id?: string; name: string }) =>
+  (s.id === undefined ? undefined : result.scenarios.find((x) => x.id === s.id)) ?? result.scenarios.find((x) => x.name === s.name);
+
+/** Link to a scenario's section of the evidence view (evidence.html#<name>; a merge: its shard's), or undefined when none was written. */
+export function scenarioHref(result: ConformanceResult, s: { id?: string; name: string }): string | undefined {
+  return localHref(scenarioOf(result, s)?.evidence);
+}
+
+/** Link to exactly the exchange whose reply showed a finding (else its scenario's section). */
+export function findingHref(result: ConformanceResult, f: FindingRecord): string | undefined {
+  const evidence = scenarioOf(result, { id: f.scenarioId, name: f.scenario })?.evidence;
+  return localHref(evidence && f.exchange !== undefined ? exchangeHref(evidence, f.attempt ?? 1, f.exchange) : evidence);
+}
+
+/** Link to a scenario's reproducer, when it sent a request. */
+export function reproducerHref(result: ConformanceResult, s: { id?: string; name: string }): string | undefined {
+  return localHref(scenarioOf(result, s)?.reproducer);
 }
 
 export function duration(from: string, to: string): string {
@@ -195,6 +211,26 @@ export const REPORT_FILES = {
   markdown: 'conformance-report.md',
   json: 'conformance-report.json',
 } as const;
+
+/** The files of a run's evidence, each with what it is for (the reports' Evidence section). */
+export function evidenceFiles(result: ConformanceResult, self: string): Array<[string, string]> {
+  const e = result.evidence;
+  const files: Array<[string, string]> = [
+    [
+      e.html,
+      'every scenario with each of its exchanges: the request and the reply, masked (a scenario or finding link above opens it at that scenario or exchange)',
+    ],
+    [e.reproducers, 'a shell script per scenario that sends its requests again with curl (it reads $OTA_PASSWORD, never holds it)'],
+    [e.junit, 'JUnit XML: one test case per scenario, named with its requirement IDs; a failure names its first finding'],
+    [e.messages, 'the evidence stream (cucumber messages, NDJSON): each exchange once, masked; every other report is built from it'],
+    [e.cucumberHtml, 'the cucumber HTML report, built from the stream by npm run report'],
+    [e.allureReport, 'the Allure report (class › operation › requirement, with history), built from the stream by npm run report'],
+    [REPORT_FILES.json, 'this report as W3C EARL (JSON-LD): one assertion per requirement'],
+    [REPORT_FILES.markdown, 'this report as Markdown'],
+    [REPORT_FILES.html, 'this report as HTML'],
+  ];
+  return files.filter(([path]) => path !== self);
+}
 
 /** What the big verdict word needs beside it: the warnings of a CONFORMS, the nature of a selection (named whatever its verdict). */
 export function verdictQualifier(result: ConformanceResult): string {

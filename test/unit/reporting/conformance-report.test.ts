@@ -1,10 +1,10 @@
 // The reports a certifier and a CI server read: the conformance report (HTML, Markdown, EARL JSON),
-// JUnit XML, and the metadata Allure reads from its results folder. Assertions are on parsed data,
+// JUnit XML, and the metadata Allure reads beside the results. Assertions are on parsed data,
 // never on snapshots; the fixture carries hostile gateway text everywhere it can reach a report.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
@@ -20,12 +20,12 @@ import {
 } from '../../../src/reporting/conformance-report';
 import { junitCases, renderJUnit, writeJUnit } from '../../../src/reporting/junit';
 import {
-  ALLURE2_CATEGORIES,
-  ALLURE3_CATEGORIES,
+  ALLURE_CATEGORIES,
+  CONFORMANCE_LABEL,
   EXECUTOR_NAME,
-  WARNING_LABEL,
+  allureMetadataFiles,
+  allureTitle,
   renderEnvironmentProperties,
-  writeAllureMetadata,
 } from '../../../src/reporting/allure-metadata';
 import type { ConformanceResult } from '../../../src/reporting/result';
 import { ALL_OUTCOMES, CONTROL, EXIT_CODES, HOSTILE, VERDICTS, resultFor } from '../../support/fixtures/conformance-result';
@@ -211,14 +211,27 @@ describe('conformance report: HTML', () => {
       '/*/ota:RoomStays/ota:RoomStay',
       'at most 1 (MaxResponses)',
       '4 RoomStay elements',
-      'Hotel availability returns no more hotels than MaxResponses',
+      'Hotel availability returns no more hotels than MaxResponses (exchange 1)',
     ]);
     const hrefs = elements(card, 'a').map((a) => a.getAttribute('href'));
-    assert.ok(hrefs.includes('cucumber-report.html?query=Hotel%20availability%20returns%20no%20more%20hotels%20than%20MaxResponses'));
+    // the finding: exactly the exchange that showed it; the scenario: its section; its reproducer
+    const anchor = 'hotel-availability-returns-no-more-hotels-than-maxresponses';
+    assert.ok(hrefs.includes(`evidence.html#${anchor}-a1-x1`), hrefs.join(' '));
+    assert.ok(hrefs.includes(`evidence.html#${anchor}`), hrefs.join(' '));
+    assert.ok(hrefs.includes(`reproducers/${anchor}.sh`), hrefs.join(' '));
     assert.ok(card.textContent!.includes('features/hotel-availability.feature:40'), 'the scenario is named with its place');
     const evidence = elements(doc, 'a').map((a) => a.getAttribute('href'));
-    for (const f of ['cucumber-report.html', 'allure-results', 'junit.xml', 'cucumber-messages.ndjson', 'conformance-report.json'])
+    for (const f of [
+      'evidence.html',
+      'reproducers',
+      'junit.xml',
+      'cucumber-messages.ndjson',
+      'cucumber-report.html',
+      'allure-report/index.html',
+      'conformance-report.json',
+    ])
       assert.ok(evidence.includes(f), `links ${f}`);
+    assert.ok(!evidence.some((e) => e?.includes('?')), 'no search query: a link lands on its scenario, never on a fuzzy search');
   });
 
   test('"What was not tested and why" lists cannot tell, untested and inapplicable with reasons; notes are listed', () => {
@@ -297,7 +310,11 @@ describe('conformance report: Markdown', () => {
     assert.doesNotMatch(text, /\]\((?:[a-z]+:|\/\/)/i, 'links are relative');
     assert.doesNotMatch(text, /https?:\/\//, 'no URL for a Markdown renderer to autolink');
     assert.ok(text.includes('href="https\\://evil.example/x"'));
-    assert.ok(text.includes('(cucumber-report.html?query=The%20hotel%20availability%20reply%20has%20a%20conforming%20envelope)'));
+    assert.ok(text.includes('(evidence.html#the-hotel-availability-reply-has-a-conforming-envelope)'));
+    assert.ok(
+      text.includes('(evidence.html#hotel-availability-returns-no-more-hotels-than-maxresponses-a1-x1)'),
+      'a finding links to its exchange',
+    );
     assert.match(renderMarkdown(resultFor('SELECTION PASSED')), /^## Verdict: SELECTION PASSED \(not a conformance verdict\)$/m);
   });
 });
@@ -527,12 +544,12 @@ describe('Allure metadata', () => {
     return metadata;
   }
 
-  test('writes environment.properties, executor.json and categories.json that Allure reads back', async () => {
+  test('environment.properties and executor.json name the target, the run and the verdict, as Allure reads them back', async () => {
     const dir = fresh();
+    mkdirSync(dir, { recursive: true });
     const r = resultFor();
     r.target.description = `${r.target.description} = key: #not a comment ! é ✓ ${CONTROL} ${HOSTILE}`;
-    writeAllureMetadata(r, dir);
-    for (const f of ['environment.properties', 'executor.json', 'categories.json']) assert.ok(existsSync(join(dir, f)), f);
+    for (const f of allureMetadataFiles(r)) writeFileSync(join(dir, f.name), f.content);
     assert.doesNotMatch(readFileSync(join(dir, 'environment.properties'), 'utf8'), /[^\n\x20-\x7e]/, 'ASCII only (\\uXXXX escapes)');
 
     const env = (await readWithAllure(dir, 'environment.properties')).allure_environment as Array<{ name: string; values: string[] }>;
@@ -550,58 +567,33 @@ describe('Allure metadata', () => {
     assert.equal(executor.name, EXECUTOR_NAME);
     assert.equal(executor.buildName, r.runId);
     assert.match(String(executor.reportName), /DOES NOT CONFORM/);
-
-    const categories = (await readWithAllure(dir, 'categories.json')).allure2_categories as Array<{
-      name: string;
-      matchedStatuses: string[];
-    }>;
-    assert.deepEqual(
-      categories.map((c) => c.name),
-      ['Suite error', 'Cannot tell', 'Nonconformance (MUST)'],
-    );
     assert.equal(renderEnvironmentProperties(r), readFileSync(join(dir, 'environment.properties'), 'utf8'));
   });
 
-  // Messages as allure-cucumberjs records them: cucumber's "<Type>: <message>\n<stack>".
-  const samples: Array<[string, 'failed' | 'broken' | 'passed', string | undefined, string | undefined]> = [
-    [
-      'Nonconformance (MUST)',
-      'failed',
-      'ConformanceAssertionError: Nonconformance:\nEP-STATUS-200 (MUST): ...\n    at step (steps/envelope.ts:10:5)',
-      undefined,
-    ],
-    ['Nonconformance (MUST)', 'failed', 'Nonconformance:\nHAV-MAXRESPONSES (MUST): ...', undefined],
-    ['Cannot tell', 'broken', 'CannotTell: Cannot tell: the reply has no RoomStays\n    at x', undefined],
-    ['Cannot tell', 'failed', 'CannotTell: the precondition failed: assertion of availability', undefined],
-    ['Suite error', 'broken', 'SuiteError: the edit /*/ota:X matched nothing\n    at y', undefined],
-    ['Suite error', 'broken', 'ConfigError: OTA_TEST_DATA: hotels is missing', undefined],
-    ['Suite error', 'broken', 'StepUsageError: no request prepared', undefined],
-    ['Suite error', 'broken', "The test doesn't have an implementation.", undefined],
-    ['Warning (SHOULD)', 'passed', undefined, 'warning'],
-    ['(none)', 'passed', undefined, undefined],
-  ];
-
-  test('categories.json sorts the errors as Allure 2 regexes do (whole message, dot matches newline)', () => {
-    for (const [expected, status, message] of samples) {
-      if (expected === 'Warning (SHOULD)') continue; // categories.json cannot see a passed test's label
-      const hit = ALLURE2_CATEGORIES.find(
-        (c) => c.matchedStatuses.includes(status) && message !== undefined && new RegExp(`^(?:${c.messageRegex})$`, 's').test(message),
-      );
-      assert.equal(hit?.name ?? '(none)', expected, message);
-    }
+  test('the title says the verdict first', () => {
+    assert.match(allureTitle(resultFor(), 'embedded-sandbox'), /^DOES NOT CONFORM · /);
+    assert.match(allureTitle(resultFor('CONFORMS'), 'x'), /^CONFORMS/);
   });
 
-  test('the Allure 3 category rules sort errors and passed-with-warning tests, as Allure 3 itself matches them', async () => {
+  test("the Allure 3 category rules sort the tests by the label of their scenario's verdict, as Allure 3 itself matches them", async () => {
     const { normalizeCategoriesConfig, matchCategory } = (await import('@allurereport/core-api')) as unknown as {
       normalizeCategoriesConfig: (c: unknown) => Array<{ name: string }>;
       matchCategory: (c: unknown, d: unknown) => { name: string } | undefined;
     };
-    const rules = normalizeCategoriesConfig(JSON.parse(JSON.stringify(ALLURE3_CATEGORIES))); // as allurerc.json would hold them
-    for (const [expected, status, message, label] of samples) {
-      const labels = [{ name: 'story', value: 'EP-ECHOTOKEN' }, ...(label ? [{ name: WARNING_LABEL.name, value: label }] : [])];
-      const hit = matchCategory(rules, { status, labels, message, trace: message, flaky: false });
+    const rules = normalizeCategoriesConfig(JSON.parse(JSON.stringify(ALLURE_CATEGORIES))); // as allurerc.json would hold them
+    const samples: Array<[string, 'failed' | 'broken' | 'passed', string | undefined]> = [
+      ['Nonconformance (MUST)', 'failed', 'nonconformance'],
+      ['Warning (SHOULD)', 'passed', 'warning'],
+      ['Warning (SHOULD)', 'failed', 'warning'],
+      ['Cannot tell', 'broken', 'cannot-tell'],
+      ['Suite error', 'broken', 'suite-error'],
+      ['(none)', 'passed', undefined],
+    ];
+    for (const [expected, status, label] of samples) {
+      const labels = [{ name: 'story', value: 'EP-ECHOTOKEN' }, ...(label ? [{ name: CONFORMANCE_LABEL, value: label }] : [])];
+      const hit = matchCategory(rules, { status, labels, message: 'whatever it says', trace: '', flaky: false });
       const name = hit?.name === 'Product errors' || hit?.name === 'Test errors' || !hit ? '(none)' : hit.name;
-      assert.equal(name, expected, `${status} ${message ?? ''} ${label ?? ''}`);
+      assert.equal(name, expected, `${status} ${label ?? ''}`);
     }
   });
 });

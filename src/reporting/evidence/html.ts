@@ -1,0 +1,135 @@
+// evidence.html: every scenario's exchanges, from the evidence stream, in one self-contained file
+// beside the conformance report (opens from file://, no server, no network, no script). Each
+// scenario has an anchor (its evidence name) and each exchange of each attempt one more, so that a
+// finding links to exactly the exchange that showed it: the request (head and body, as sent,
+// masked), the reply (head with every attempt, and body, pretty-printed for reading), the step
+// that sent it and the command that sends it again. Everything shown is escaped.
+import type { ConformanceResult, ScenarioRecord } from '../result';
+import { h } from '../conformance-report/escape';
+import { pageHead, selfContainedPolicy, STYLE as REPORT_STYLE } from '../conformance-report/html';
+import { REPORT_FILES, STATUS_LABEL, verdictQualifier } from '../conformance-report/model';
+import { isSuiteData, textOf, type AttemptEvidence, type ExchangeEvidence, type ScenarioEvidence } from './collect';
+import { exchangeAnchor, reproducerPath } from './names';
+
+const STYLE = `${REPORT_STYLE}
+.scn { border-top: 2px solid var(--line); margin-top: 28px; padding-top: 4px; }
+.x { border: 1px solid var(--line); border-left: 6px solid var(--line); border-radius: 6px; padding: 8px 14px; margin: 10px 0; }
+.x:target, .scn:target > h2 { outline: 3px solid #0b57a4; outline-offset: 2px; }
+.x h4 { margin: 2px 0 6px; }
+.part { font-weight: 600; color: var(--muted); margin: 8px 0 2px; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  font-size: .8rem; background: var(--bg-soft); border: 1px solid var(--line); border-radius: 4px; padding: 6px 8px; margin: 2px 0 6px;
+  max-height: 36em; overflow: auto; }
+pre.head { max-height: 12em; }
+nav table td:nth-child(1) { width: 56%; }
+@media print { pre { max-height: none; overflow: visible; } }`;
+
+const CSP = selfContainedPolicy(STYLE);
+
+/** Text inside <pre>: only & and < need escaping there (replies are large; attribute escaping is not needed). */
+const pre = (s: string, cls = '') => `<pre${cls ? ` class="${cls}"` : ''}>${h(s)}</pre>`;
+
+export interface EvidenceViewOptions {
+  /** Makes an XML body readable (indented); the body as it is when it cannot. */
+  pretty: (xml: string) => string;
+}
+
+const pill = (status: string, text: string) => `<span class="pill o-${status.toLowerCase()}">${h(text)}</span>`;
+
+function exchangeHtml(
+  s: ScenarioRecord,
+  name: string,
+  attempt: AttemptEvidence,
+  x: ExchangeEvidence,
+  opts: EvidenceViewOptions,
+  multi: boolean,
+): string {
+  const label = multi ? `${attempt.attempt}.${x.n}` : String(x.n);
+  const line = x.requestHead?.split('\n')[0] ?? '';
+  const parts: string[] = [];
+  if (x.requestHead !== undefined) parts.push('<div class="part">Request</div>', pre(x.requestHead, 'head'));
+  if (x.request !== undefined) parts.push(pre(x.request));
+  if (x.replyHead !== undefined) parts.push('<div class="part">Reply</div>', pre(x.replyHead, 'head'));
+  if (x.reply !== undefined) parts.push(pre(x.replyMediaType === 'application/xml' ? opts.pretty(x.reply) : x.reply));
+  else if (x.replyRaw !== undefined)
+    parts.push(
+      '<div class="part">Reply body (not text; its bytes, masked, as Latin-1)</div>',
+      pre(Buffer.from(x.replyRaw, 'base64').toString('latin1')),
+    );
+  if (x.noReply !== undefined) parts.push('<div class="part">No reply</div>', pre(x.noReply));
+  const reproduce = x.request !== undefined ? ` · send it again: <code>bash ${h(reproducerPath(name))} ${h(label)}</code>` : '';
+  return `<article class="x" id="${h(exchangeAnchor(name, attempt.attempt, x.n))}">
+<h4>Exchange ${h(label)}: ${h(x.operation)} <span class="meta mono">${h(line)}</span></h4>
+<div class="meta">of “${h(s.name)}”${multi ? `, attempt ${attempt.attempt}` : ''}, ${x.step ? `sent by the step “${h(x.step)}”` : 'sent by a hook'}${reproduce}</div>
+${parts.join('\n')}
+</article>`;
+}
+
+/** What the checks of an attempt concluded (findings, warnings, cannot tell), as its steps attached them. */
+function judgementsHtml(attempt: AttemptEvidence): string {
+  const notes = attempt.steps.flatMap((st) =>
+    st.attachments
+      .filter(
+        (a) => !isSuiteData(a.mediaType) && a.mediaType === 'text/plain' && /^(findings|warnings|cannot-tell)\.txt$/.test(a.fileName ?? ''),
+      )
+      .map((a) => pre(textOf(a))),
+  );
+  return notes.length ? `<div class="part">What the checks concluded</div>\n${notes.join('\n')}` : '';
+}
+
+function scenarioHtml(s: ScenarioRecord, ev: ScenarioEvidence | undefined, name: string, opts: EvidenceViewOptions): string {
+  const attempts = ev?.attempts ?? [];
+  const multi = attempts.length > 1;
+  const exchanges = attempts.reduce((n, a) => n + a.exchanges.length, 0);
+  const body = attempts
+    .map((a) => {
+      const xs = a.exchanges.map((x) => exchangeHtml(s, name, a, x, opts, multi)).join('\n');
+      const attemptStatus = s.attempts?.find((r) => r.attempt === a.attempt)?.status;
+      return `${multi ? `<h3>Attempt ${a.attempt} of ${attempts.length}${attemptStatus ? ` ${pill(attemptStatus, STATUS_LABEL[attemptStatus])}` : ''}</h3>` : ''}
+${xs || '<p class="empty">No exchange in this attempt.</p>'}
+${judgementsHtml(a)}`;
+    })
+    .join('\n');
+  return `<section class="scn" id="${h(name)}">
+<h2>${h(s.name)}</h2>
+<p>${pill(s.status, STATUS_LABEL[s.status])} <span class="meta mono">${h(s.id)}</span> · requirements ${h(s.reqs.join(', ') || '(none)')}${
+    exchanges > 0 ? ` · reproducer: <a href="${h(reproducerPath(name))}">${h(reproducerPath(name))}</a>` : ''
+  }</p>
+${s.message && s.status !== 'passed' ? `<div class="msg">${h(s.message)}</div>` : ''}
+${ev ? body : '<p class="empty">The evidence stream holds nothing of this scenario.</p>'}
+</section>`;
+}
+
+/** The evidence view of a run: `names` gives each scenario's anchor (evidenceNames). */
+export function renderEvidenceHtml(
+  result: ConformanceResult,
+  evidence: readonly ScenarioEvidence[],
+  names: ReadonlyMap<string, string>,
+  opts: EvidenceViewOptions,
+): string {
+  const byId = new Map(evidence.map((e) => [e.id, e]));
+  const shown = result.scenarios.filter((s) => names.has(s.id));
+  const rows = shown
+    .map((s) => {
+      const n = byId.get(s.id)?.attempts.reduce((k, a) => k + a.exchanges.length, 0) ?? 0;
+      return `<tr><td><a href="#${h(names.get(s.id)!)}">${h(s.name)}</a></td><td>${pill(s.status, STATUS_LABEL[s.status])}</td><td class="mono">${h(s.reqs.join(' '))}</td><td class="num">${n}</td></tr>`;
+    })
+    .join('\n');
+  const verdict = `${result.verdict}${verdictQualifier(result) ? ` (${verdictQualifier(result)})` : ''}`;
+  return `${pageHead(`Evidence: ${verdict} — ${result.target.url}`, CSP, STYLE)}
+<body>
+<header>
+<h1>Evidence of the conformance run</h1>
+<p class="sub">${h(result.target.url)} · run ${h(result.runId)} · ${h(verdict)} · the verdict and every requirement: <a href="${h(REPORT_FILES.html)}">${h(REPORT_FILES.html)}</a></p>
+</header>
+<p>Every exchange of every scenario, as the run attached it: secrets masked (the password as ********), request bodies as sent, reply bodies indented for reading. Each reproducer reads <code>$OTA_PASSWORD</code> and never holds it.</p>
+<nav aria-label="Scenarios"><table><thead><tr><th>Scenario</th><th>Status</th><th>Requirements</th><th class="num">Exchanges</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table></nav>
+${shown.map((s) => scenarioHtml(s, byId.get(s.id), names.get(s.id)!, opts)).join('\n')}
+<footer>Built from ${h('cucumber-messages.ndjson')}, the run's evidence stream, for run ${h(result.runId)}.</footer>
+</body>
+</html>
+`;
+}
