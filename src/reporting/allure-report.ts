@@ -60,7 +60,29 @@ const ANALYTICS =
 export const ALLURE_PAGE_CSP =
   "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval' data: blob:; style-src 'unsafe-inline' data: blob:; img-src data: blob:; font-src data:; connect-src data: blob:; media-src data: blob:; worker-src data: blob:; frame-src data: blob:; base-uri 'none'; form-action 'none'";
 
-/** The page with no request leaving it: the analytics removed, the policy first in <head>. Throws when Allure's template changed so that it cannot tell. */
+/**
+ * Allure scrolls its tree to the first failed test as the page loads, which moves the title (the
+ * verdict) and the quality gate out of view: the page is kept at its top until the reader scrolls,
+ * clicks or types (or 10 s have passed).
+ */
+export const VERDICT_FIRST_SCRIPT = `(function () {
+  var reader = false;
+  function mine() { reader = true; }
+  ['wheel', 'keydown', 'mousedown', 'touchstart'].forEach(function (t) { window.addEventListener(t, mine, { capture: true, passive: true }); });
+  setTimeout(mine, 10000);
+  document.addEventListener('scroll', function () {
+    if (reader) return;
+    window.scrollTo(0, 0);
+    var c = document.querySelectorAll('[data-tree-scroll-container]');
+    for (var i = 0; i < c.length; i++) c[i].scrollTop = 0;
+  }, true);
+})();`;
+
+/**
+ * The page with no request leaving it and the verdict in view: the analytics removed, the policy
+ * first in <head>, the page kept at its top as it loads. Throws when Allure's template changed so
+ * that it cannot tell.
+ */
 export function keepPageOffline(html: string): string {
   const stripped = html.replace(ANALYTICS, '');
   if (/googletagmanager|gtag\(/i.test(stripped))
@@ -68,7 +90,10 @@ export function keepPageOffline(html: string): string {
   const head = /<head[^>]*>/i.exec(stripped);
   if (!head) throw new Error("Allure's report page has no <head>: the report was not kept");
   const at = head.index + head[0].length;
-  return `${stripped.slice(0, at)}\n<meta http-equiv="Content-Security-Policy" content="${ALLURE_PAGE_CSP}">\n<meta name="referrer" content="no-referrer">${stripped.slice(at)}`;
+  return `${stripped.slice(0, at)}
+<meta http-equiv="Content-Security-Policy" content="${ALLURE_PAGE_CSP}">
+<meta name="referrer" content="no-referrer">
+<script>${VERDICT_FIRST_SCRIPT}</script>${stripped.slice(at)}`;
 }
 
 /** Builds the report into `output` (its index.html); the history file gains this run. */

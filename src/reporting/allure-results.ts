@@ -92,9 +92,6 @@ function conformanceLabel(kind: CaseKind, s: ScenarioRecord): ConformanceLabel |
 
 const SEVERITY = { MUST: 'critical', SHOULD: 'normal', INFO: 'trivial' } as const;
 
-/** The class of a scenario: its feature folder (features/<class>/), which is the class of every requirement it cites. */
-const classOf = (s: ScenarioRecord) => s.uri.split('/')[1] ?? 'unclassified';
-
 class Builder {
   readonly files: AllureFile[] = [];
 
@@ -170,6 +167,7 @@ export function allureResults(
   const byId = new Map(evidence.map((e) => [e.id, e]));
   const cases = junitCases(result, { strict: result.strict });
   const levelOf = new Map(result.requirements.map((r) => [r.id, r.level]));
+  const classOf = new Map(result.requirements.map((r) => [r.id, r.class]));
   const named = new Map<string, number>();
   for (const s of result.scenarios) named.set(s.name, (named.get(s.name) ?? 0) + 1);
   result.scenarios.forEach((s, i) => {
@@ -179,7 +177,8 @@ export function allureResults(
     const levels = s.reqs.map((id) => levelOf.get(id));
     const level = (['MUST', 'SHOULD', 'INFO'] as const).find((l) => levels.includes(l)) ?? 'INFO';
     const labels = [
-      { name: 'epic', value: classOf(s) },
+      // the class of the requirements it cites (one per scenario: its feature folder, features/<class>/)
+      ...[...new Set(s.reqs.map((id) => classOf.get(id) ?? 'unclassified'))].map((c) => ({ name: 'epic', value: c })),
       ...(s.ops.length ? s.ops : ['all operations']).map((op) => ({ name: 'feature', value: op })),
       ...s.reqs.map((req) => ({ name: 'story', value: req })),
       { name: 'severity', value: SEVERITY[level] },

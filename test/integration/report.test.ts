@@ -1,9 +1,10 @@
-// `npm run report` builds the HTML report of the last run, replacing the previous one: Allure 3
-// once left a stale index.html when generating into an existing folder. Its history grows.
+// `npm run report` builds the Allure report and the cucumber HTML report of the last run from its
+// evidence stream, replacing the previous ones: Allure 3 once left a stale index.html when
+// generating into an existing folder. Its history grows.
 import { test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { scanForSecrets } from '../../src/safety/scanning';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,64 +51,48 @@ test('each report shows the last run; the history of the target grows up to OTA_
 
 // Issue 11, item 10. Fails if: npm run report left the report (or the history line it added)
 // behind when it found a secret: that report would be published by mistake, and the history line
-// would fail every later report and run (exit 3 on an old file).
+// would fail every later report and run (exit 3 on an old file). The secret is planted in the
+// evidence stream the reports are built from, as a run that leaked would have written it.
 test(
   '10. a report with a secret is removed with its history line; later clean reports and runs are not blamed',
-  { timeout: 300_000 },
+  { timeout: 400_000 },
   () => {
     const PW = 'Zx9-Distinct!Pw&<42';
     const ncr = [...PW].map((c) => `&#${c.charCodeAt(0)};`).join('');
     const dir = mkdtempSync(join(tmpdir(), 'report-leak-'));
     const reports = join(dir, 'reports');
-    const results = join(reports, 'allure-results');
+    const stream = join(reports, 'cucumber-messages.ndjson');
     const history = join(reports, 'history', 'embedded-sandbox.jsonl');
     const env = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       OTA_REPORTS_DIR: reports,
       OTA_LEDGER_FILE: join(dir, 'ledger.jsonl'),
-      OTA_PASSWORD: PW,
-    };
-    /** What a run leaves: one Allure result (a run that leaked puts the secret in its name and message). */
-    const results1 = (name: string, message: string) => {
-      rmSync(results, { recursive: true, force: true });
-      mkdirSync(results, { recursive: true });
-      const r = {
-        uuid: 'u1',
-        historyId: 'h1',
-        testCaseId: 't1',
-        name,
-        fullName: 'f:1',
-        status: 'failed',
-        stage: 'finished',
-        start: 1,
-        stop: 2,
-        statusDetails: { message },
-        labels: [],
-        steps: [],
-        attachments: [],
-        parameters: [],
-        links: [],
-      };
-      writeFileSync(join(results, 'u1-result.json'), JSON.stringify(r));
     };
     try {
-      results1('a clean scenario', 'refused as expected');
-      let report = node(['report'], env);
+      const run = node(['conformance', '--tags', '@op:hotelnbc and not @informative'], env);
+      assert.ok([0, 4].includes(run.status ?? -1), run.stdout + run.stderr);
+      const clean = readFileSync(stream, 'utf8');
+      let report = node(['report'], { ...env, OTA_PASSWORD: PW });
       assert.equal(report.status, 0, report.stdout + report.stderr);
       const cleanHistory = readFileSync(history);
 
-      results1(`a leaking scenario ${ncr}`, `login ${PW.slice(0, 6)}\n${PW.slice(6)} refused`);
-      report = node(['report'], env);
+      // a reply that echoed the password (as character references) reached the stream unmasked
+      const leaked = clean.replace('<OTA_HotelDescriptiveInfoRS ', `<!-- login ${ncr} --><OTA_HotelDescriptiveInfoRS `);
+      assert.notEqual(leaked, clean, 'the secret was planted');
+      writeFileSync(stream, leaked);
+      report = node(['report'], { ...env, OTA_PASSWORD: PW });
       assert.equal(report.status, 3, report.stdout + report.stderr);
       assert.match(report.stderr, /A SECRET WAS FOUND IN THE REPORT: it was removed/);
       assert.ok(!(report.stdout + report.stderr).includes(PW), 'the value is never shown');
-      assert.equal(existsSync(join(reports, 'allure-report')), false, 'the report is gone');
+      assert.equal(existsSync(join(reports, 'allure-report')), false, 'the Allure report is gone');
+      assert.equal(existsSync(join(reports, 'cucumber-report.html')), false, 'the cucumber report is gone');
       assert.deepEqual(readFileSync(history), cleanHistory, 'the history line it added is gone');
+      assert.match(report.stderr, /Still in [\s\S]*cucumber-messages\.ndjson/, 'the leaking stream itself is named');
 
-      // the next run replaces its results; its report (and its own scan of the folder) is clean
-      results1('a clean scenario', 'refused as expected');
-      report = node(['report'], env);
+      // the next run replaces its stream; its report (and its own scan of the folder) is clean
+      writeFileSync(stream, clean);
+      report = node(['report'], { ...env, OTA_PASSWORD: PW });
       assert.equal(report.status, 0, report.stdout + report.stderr);
       assert.equal(readFileSync(history, 'utf8').trim().split('\n').length, 2);
       assert.deepEqual(scanForSecrets(reports, [PW]), []);

@@ -41,12 +41,25 @@ test('two shards merged give the verdict and outcomes of the whole run', async (
   assert.equal(m.runGroup, 'g-whole');
   assert.equal(m.scenarios.length, w.scenarios.length);
   assert.deepEqual(outcomes(m), outcomes(w));
-  // Each shard's own cucumber report is kept, and the evidence links lead into it.
+  // Each shard's own evidence is kept (its stream, evidence view, reproducers), and the links lead into it.
   assert.deepEqual(readdirSync(join(out, 'shards')).sort(), ['1-of-2', '2-of-2']);
-  assert.ok(existsSync(join(out, 'shards', '1-of-2', 'cucumber-report.html')));
-  assert.ok(!existsSync(join(out, 'cucumber-report.html')), 'no cucumber report of another run beside the merged summary');
+  for (const f of ['cucumber-messages.ndjson', 'evidence.html', 'reproducers']) assert.ok(existsSync(join(out, 'shards', '1-of-2', f)), f);
+  assert.ok(!existsSync(join(out, 'evidence.html')), 'no evidence of another run beside the merged summary');
   const md = readFileSync(join(out, 'conformance-report.md'), 'utf8');
-  assert.match(md, /\]\(shards\/[12]-of-2\/cucumber-report\.html\?query=/);
+  assert.match(md, /\]\(shards\/[12]-of-2\/evidence\.html#[a-z0-9-]+\)/);
+  const linked = [...md.matchAll(/\]\((shards\/[12]-of-2\/evidence\.html)#([a-z0-9-]+)\)/g)];
+  for (const [, file, anchor] of linked.slice(0, 20))
+    assert.ok(readFileSync(join(out, file), 'utf8').includes(`id="${anchor}"`), `${file}#${anchor} lands on its section`);
+  // npm run report builds one Allure report from every shard's stream, and each shard's cucumber report
+  const report = spawnSync(process.execPath, ['scripts/launch.js', 'report'], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, OTA_REPORTS_DIR: out, OTA_LEDGER_FILE: join(tempDir(), 'ledger.jsonl') },
+  });
+  assert.equal(report.status, 0, report.stdout + report.stderr);
+  const allure = JSON.parse(readFileSync(join(out, 'allure-report', 'summary.json'), 'utf8')) as { stats: { total: number } };
+  assert.equal(allure.stats.total, m.scenarios.length, 'one Allure test per scenario of every shard');
+  for (const k of ['1-of-2', '2-of-2']) assert.ok(existsSync(join(out, 'shards', k, 'cucumber-report.html')), k);
 });
 
 // Fails if: the selection were lost in the merge (before: the merge of the shards of a --tags run

@@ -152,7 +152,7 @@ test('a dry run: NOT DETERMINED, exit 4, every claimed class NOT RUN', async () 
 
 test('bad arguments are refused in one line before any earlier report is touched', async () => {
   const reports = tempDir();
-  mkdirSync(join(reports, 'allure-results'));
+  mkdirSync(join(reports, 'reproducers'));
   writeFileSync(join(reports, 'summary.json'), '{"earlier": true}');
   for (const args of [['--profile', 'nope'], ['--tags'], ['--tags', 'not ('], ['--claim', 'everything'], ['--frobnicate']]) {
     const r = await runConformance({ args, reportsDir: reports, timeoutMs: RUN_MS });

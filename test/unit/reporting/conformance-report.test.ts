@@ -466,6 +466,27 @@ describe('JUnit', () => {
     assert.ok(elements(cant, 'error')[0].textContent!.includes('\\u001B[31mred'), 'control characters shown, not written');
   });
 
+  test("a failure's message is its first finding (requirement, where, expected, found); the text holds the rest", () => {
+    const { cases } = suiteOf(renderJUnit(resultFor(), { strict: false }));
+    const failure = (name: string) =>
+      elements(
+        cases.find((c) => c.getAttribute('name')!.startsWith(name))!,
+        'failure',
+      )[0];
+    const max = failure('Hotel availability returns no more hotels than MaxResponses');
+    assert.equal(
+      max.getAttribute('message'),
+      'HAV-MAXRESPONSES (MUST) at /*/ota:RoomStays/ota:RoomStay: expected at most 1 (MaxResponses); found 4 RoomStay elements',
+    );
+    const env = failure('The hotel availability reply has a conforming envelope');
+    assert.equal(
+      env.getAttribute('message'),
+      'EP-STATUS-200 (MUST) at HTTP status: expected 200; found 500 (and 1 more finding(s) in the text)',
+      'a SHOULD of the same scenario is not its failure',
+    );
+    assert.ok(env.textContent!.includes(HOSTILE), 'the text keeps every finding');
+  });
+
   test('warnings fail a test case only with strict; INFO findings never do', () => {
     const r = resultFor('CONFORMS');
     const lax = suiteOf(renderJUnit(r, { strict: false }));

@@ -60,10 +60,10 @@ test('the merged reports go into a new or empty folder only: never a file, never
     /is a file, not a folder/,
   );
   mkdirSync(join(root, 'run'));
-  writeFileSync(join(root, 'run', 'cucumber-report.html'), '<html>');
+  writeFileSync(join(root, 'run', 'evidence.html'), '<html>');
   assert.match(
     refusal(() => checkOutFolder(join(root, 'run'))),
-    /is not empty \(cucumber-report\.html\): merge writes into a new or empty folder only, never over a run \(name one with --out\)$/,
+    /is not empty \(evidence\.html\): merge writes into a new or empty folder only, never over a run \(name one with --out\)$/,
   );
 });
 
