@@ -42,9 +42,9 @@ export const ALLURE_CATEGORIES: AllureCategoryRule[] = [
   CATEGORY('suite-error', 'Suite error'),
 ];
 
-/** The Allure report's title: the verdict, then what was judged. */
+/** The Allure report's title: the verdict, then what was judged; a selection is named, never taken for the whole run. */
 export function allureTitle(result: ConformanceResult, target: string): string {
-  return `${verdictHead(result)} · ${EXECUTOR_NAME}: ${target}`;
+  return `${verdictHead(result)} · ${EXECUTOR_NAME}: ${target}${result.selection ? ` · selection ${result.selection.text}` : ''}`;
 }
 
 /** Environment entries in display order. */

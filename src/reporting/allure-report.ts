@@ -63,13 +63,12 @@ export const ALLURE_PAGE_CSP =
 /**
  * Allure scrolls its tree to the first failed test as the page loads, which moves the title (the
  * verdict) and the quality gate out of view: the page is kept at its top until the reader scrolls,
- * clicks or types (or 10 s have passed).
+ * clicks, types or goes back (no timer: on a slow machine Allure's own scroll can come late).
  */
 export const VERDICT_FIRST_SCRIPT = `(function () {
   var reader = false;
   function mine() { reader = true; }
-  ['wheel', 'keydown', 'mousedown', 'touchstart'].forEach(function (t) { window.addEventListener(t, mine, { capture: true, passive: true }); });
-  setTimeout(mine, 10000);
+  ['wheel', 'keydown', 'mousedown', 'touchstart', 'popstate'].forEach(function (t) { window.addEventListener(t, mine, { capture: true, passive: true }); });
   document.addEventListener('scroll', function () {
     if (reader) return;
     window.scrollTo(0, 0);

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { allureTitle } from '../../../src/reporting/allure-metadata';
 import { allureResults, type AllureFile } from '../../../src/reporting/allure-results';
 import { ALLURE_PAGE_CSP, buildAllureReport, conformanceGate, keepPageOffline } from '../../../src/reporting/allure-report';
 import { EvidenceCollector } from '../../../src/reporting/evidence/collect';
@@ -161,6 +162,16 @@ describe('the Allure page', () => {
       [false, true, false],
     );
     assert.match(conformanceGate(resultFor()).message, /^The run DOES NOT CONFORM: 2 MUST requirement\(s\) failed/);
+    assert.equal(conformanceGate(resultFor('SELECTION PASSED')).success, false, 'a selection never certifies');
+  });
+
+  test('the title is the verdict, then the target; a selection is named in it, never taken for the whole run', () => {
+    assert.equal(allureTitle(resultFor(), 'acme'), 'DOES NOT CONFORM · OTA Gateway Conformance: acme');
+    assert.equal(allureTitle(resultFor('CONFORMS'), 'acme'), 'CONFORMS with 1 warning(s) · OTA Gateway Conformance: acme');
+    assert.equal(
+      allureTitle(resultFor('SELECTION PASSED'), 'acme'),
+      'SELECTION PASSED · OTA Gateway Conformance: acme · selection --tags "@op:hotelavailability or @creates-booking"',
+    );
   });
 
   test("Allure's Google Tag Manager is removed and the page may load nothing from outside; a template it cannot clean is refused", () => {
