@@ -154,6 +154,21 @@ ${rows}
 </tbody></table>`;
 }
 
+/** " reproducer": the link to the scenario's reproducer, when it sent a request. */
+function reproducerLink(result: ConformanceResult, s: { id?: string; name: string }): string {
+  const repro = reproducerHref(result, s);
+  return repro ? ` <a class="meta" href="${h(repro)}">reproducer</a>` : '';
+}
+
+/** Each scenario: its evidence, its status, its reproducer (the tables of passed and not tested requirements). */
+const scenarioCell = (result: ConformanceResult, scenarios: RequirementResult['scenarios']) =>
+  scenarios
+    .map(
+      (s) =>
+        `${link(scenarioHref(result, s), s.name)} <span class="meta">(${h(STATUS_LABEL[s.status] ?? s.status)})</span>${reproducerLink(result, s)}`,
+    )
+    .join('<br>');
+
 function htmlScenarios(r: RequirementResult, result: ConformanceResult): string {
   if (r.scenarios.length === 0) return '<p class="meta">No scenario citing this requirement ran.</p>';
   const byId = new Map(result.scenarios.map((s) => [s.id, s]));
@@ -161,8 +176,7 @@ function htmlScenarios(r: RequirementResult, result: ConformanceResult): string 
     .map((s) => {
       const rec = byId.get(s.id);
       const msg = showMessage(r, s.status, rec?.message) ? `<div class="msg">${h(rec!.message)}</div>` : '';
-      const repro = reproducerHref(result, s);
-      return `<li>${pill(s.status, STATUS_LABEL[s.status] ?? s.status)} ${link(scenarioHref(result, s), s.name)} <span class="sid">${h(s.id)}</span>${repro ? ` <a class="meta" href="${h(repro)}">reproducer</a>` : ''}${msg}</li>`;
+      return `<li>${pill(s.status, STATUS_LABEL[s.status] ?? s.status)} ${link(scenarioHref(result, s), s.name)} <span class="sid">${h(s.id)}</span>${reproducerLink(result, s)}${msg}</li>`;
     })
     .join('\n');
   return `<div class="meta">Evidence: each scenario's exchanges (request and reply, masked) in ${h(result.evidence.html)}, and a reproducer that sends its requests again; in Allure (npm run report) under ${h(r.class)} › operation › ${h(r.id)}.</div>
@@ -194,7 +208,7 @@ function htmlPassedTable(reqs: RequirementResult[], result: ConformanceResult): 
         r,
       ) => `<tr id="req-${h(r.id)}"><td class="mono rid"><strong>${h(r.id)}</strong><br>${pill('passed', 'passed')}</td><td>${levelTag(r.level)}</td><td>${h(r.class)}</td>
 <td>${h(r.statement)}<div class="meta">${h(basisLabel(r))}: ${h(basisText(r))}</div></td><td class="num">${h(r.checks.passed)}</td>
-<td>${r.scenarios.map((s) => `${link(scenarioHref(result, s), s.name)} <span class="meta">(${h(STATUS_LABEL[s.status] ?? s.status)})</span>`).join('<br>')}</td></tr>`,
+<td>${scenarioCell(result, r.scenarios)}</td></tr>`,
     )
     .join('\n');
   return `<table class="passed-table"><thead><tr><th>ID</th><th>Level</th><th>Class</th><th>Statement and basis</th><th class="num">Checks passed</th><th>Scenarios (evidence)</th></tr></thead>
@@ -217,7 +231,7 @@ function htmlNotTested(result: ConformanceResult): string {
             r,
           ) => `<tr><td class="mono rid"><strong>${g === 'cantTell' ? `<a href="#req-${h(r.id)}">${h(r.id)}</a>` : h(r.id)}</strong></td><td>${levelTag(r.level)}</td><td>${h(r.class)}</td>
 <td>${h(r.statement)}${g === 'cantTell' ? '' : `<div class="meta">${h(basisLabel(r))}: ${h(basisText(r))}</div>`}</td><td class="reason">${h(r.reason ?? '(no reason given)')}</td>
-<td>${r.scenarios.length ? r.scenarios.map((s) => `${link(scenarioHref(result, s), s.name)} <span class="meta">(${h(STATUS_LABEL[s.status] ?? s.status)})</span>`).join('<br>') : '<span class="meta">none ran</span>'}</td></tr>`,
+<td>${r.scenarios.length ? scenarioCell(result, r.scenarios) : '<span class="meta">none ran</span>'}</td></tr>`,
         )
         .join('\n');
       return `<div data-group="${g}">

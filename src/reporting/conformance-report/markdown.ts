@@ -74,7 +74,7 @@ function mdRequirement(r: RequirementResult, result: ConformanceResult): string 
     for (const s of r.scenarios) {
       const rec = byId.get(s.id);
       out.push(
-        `- ${md(STATUS_LABEL[s.status] ?? s.status)}: ${mdLink(scenarioHref(result, s), s.name)} (${md(s.id)})${reproducerHref(result, s) ? `, ${mdLink(reproducerHref(result, s), 'reproducer')}` : ''}${showMessage(r, s.status, rec?.message) ? `: ${md(rec!.message)}` : ''}`,
+        `- ${md(STATUS_LABEL[s.status] ?? s.status)}: ${mdLink(scenarioHref(result, s), s.name)} (${md(s.id)})${mdReproducer(result, s)}${showMessage(r, s.status, rec?.message) ? `: ${md(rec!.message)}` : ''}`,
       );
     }
   } else out.push('', 'No scenario citing this requirement ran.');
@@ -181,9 +181,17 @@ function mdRequirements(result: ConformanceResult, sorted: RequirementResult[]):
   return out;
 }
 
-/** The scenarios of a requirement as links with their status, one per line of a table cell. */
+/** ", reproducer": the link to the scenario's reproducer, when it sent a request. */
+function mdReproducer(result: ConformanceResult, s: { id?: string; name: string }): string {
+  const repro = reproducerHref(result, s);
+  return repro ? `, ${mdLink(repro, 'reproducer')}` : '';
+}
+
+/** The scenarios of a requirement as links with their status and reproducer, one per line of a table cell. */
 function mdScenarioLinks(result: ConformanceResult, r: RequirementResult): string {
-  return r.scenarios.map((s) => `${mdLink(scenarioHref(result, s), s.name)} (${md(STATUS_LABEL[s.status] ?? s.status)})`).join('<br>');
+  return r.scenarios
+    .map((s) => `${mdLink(scenarioHref(result, s), s.name)} (${md(STATUS_LABEL[s.status] ?? s.status)})${mdReproducer(result, s)}`)
+    .join('<br>');
 }
 
 function mdNotTested(result: ConformanceResult, sorted: RequirementResult[]): string[] {

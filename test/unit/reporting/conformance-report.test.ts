@@ -234,6 +234,16 @@ describe('conformance report: HTML', () => {
     assert.ok(!evidence.some((e) => e?.includes('?')), 'no search query: a link lands on its scenario, never on a fuzzy search');
   });
 
+  test("every scenario's reproducer is linked, wherever its requirement is listed (failed, passed, not tested)", () => {
+    const hrefs = new Set(elements(parseXml(html, 'text/html'), 'a').map((a) => a.getAttribute('href')));
+    const scenarios = resultFor().scenarios;
+    const withReproducer = scenarios.filter((s) => s.reproducer);
+    assert.ok(withReproducer.length > 0 && withReproducer.length < scenarios.length, 'the fixture has scenarios with and without one');
+    for (const s of withReproducer) assert.ok(hrefs.has(s.reproducer!), `${s.name}: ${s.reproducer} is linked`);
+    const md = renderMarkdown(resultFor());
+    for (const s of withReproducer) assert.ok(md.includes(`](${s.reproducer})`), `${s.name}: ${s.reproducer} is linked in Markdown`);
+  });
+
   test('"What was not tested and why" lists cannot tell, untested and inapplicable with reasons; notes are listed', () => {
     const r = resultFor();
     const at = html.indexOf('What was not tested and why');
