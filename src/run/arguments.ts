@@ -60,11 +60,15 @@ cucumber-js options passed through:
   -n, --name <regexp>    only scenarios whose name matches (repeatable; a selection)
   --fail-fast            stop at the first failure
   -d, --dry-run          check the steps without sending anything
-  --parallel <n>         run n workers
+  --parallel <n>         run n workers (more than the cores: capped against the embedded
+                         sandbox or a replay, a warning against a remote gateway)
   --shard <i/n>          run the i-th of n shards; npm run merge -- <reports dirs> gives one verdict
   --retry <n>            retry failing scenarios (their last attempt counts)
   --order <defined|random[:seed]>
-  -f, --format <name[:file]>  an extra formatter (repeatable)
+  -f, --format <name:file>  an extra formatter writing to a file (repeatable)
+
+Every option, path, variable and folder is checked before the target is contacted or an earlier
+report removed: a bad one is one line and exit 2.
 
 Exit codes: 0 conforms, 1 does not conform, 2 could not run, 3 a secret was found in the
 reports, 4 not determined (or a selection passed).`;

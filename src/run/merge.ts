@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:f
 import { join, resolve } from 'node:path';
 import { ConfigError, SuiteFault } from '../core/errors';
 import { loadConfig } from './config';
+import { checkInputFolder, checkOutputFolder } from './input-checks';
 import { Redactor } from '../safety/masking';
 import { requirementOutcomes } from '../reporting/requirement-outcomes';
 import { decideVerdict, EXIT } from '../reporting/verdict';
@@ -126,6 +127,8 @@ function mergeBookings(all: Array<BookingsReport | undefined>): BookingsReport |
 
 function merge(argv: string[]): number {
   const { out, dirs } = parseMergeArguments(argv);
+  for (const d of dirs) checkInputFolder(d, 'reports folder');
+  checkOutputFolder(out, '--out');
   const parts = dirs.map(readResult);
   const result = mergeResults(parts);
   mkdirSync(join(out, 'allure-results'), { recursive: true });
