@@ -42,6 +42,18 @@ function decidedBy(): string {
   return table(['ID', 'Facts of its reply', 'Asked of the gateway when not shown (corroboration)'], rows);
 }
 
+/** Per testable MUST: its quote, how it is read, one reply it accepts and one it refuses. */
+function grain(): string {
+  const rows = all
+    .filter((q) => q.level === 'MUST' && !q.untestable)
+    .map((q) => {
+      const quote = q.basis.kind === 'spec' ? `"${q.basis.quote}"` : '';
+      const g = q.grain;
+      return `| ${q.id} | ${cell(quote)} | ${cell(g?.reading ?? '*(not written yet)*')} | ${cell(g?.accepts ?? '')} | ${cell(g?.refuses ?? '')} |`;
+    });
+  return table(['ID', 'The spec says', 'Read as', 'Accepts (a legitimate reply)', 'Refuses'], rows);
+}
+
 function summary(): string {
   const n = (l: string) => all.filter((q) => q.level === l).length;
   return `${all.length} requirements: ${n('MUST')} MUST, ${n('SHOULD')} SHOULD, ${n('INFO')} INFO.`;
@@ -60,6 +72,7 @@ export function generatedTables(): Map<string, string> {
     ['requirements:summary', summary()],
     ...CONFORMANCE_CLASSES.map((c) => [`requirements:${c}`, requirementsOf(c)] as [string, string]),
     ['requirements:decided-by', decidedBy()],
+    ['requirements:grain', grain()],
     ...Object.values(CONTRACTS).map((c) => [`facts:${c.op}`, factsOf(c.facts)] as [string, string]),
     ['test-data:fields', testDataFieldsTable()],
   ]);
