@@ -165,9 +165,9 @@ export function checkRunArguments(args: RunArguments, root: string): void {
   checkNamePatterns(args.cucumber.name ?? []);
 }
 
-/** The folders a run writes, checked before the target is contacted or an earlier report removed. */
-export function checkRunFolders(config: Pick<SuiteConfig, 'reportsDir' | 'recordDir' | 'testDataFile'>): void {
+/** The folders and files a run writes and reads, checked before the target is contacted or an earlier report removed. */
+export function checkRunFolders(config: Pick<SuiteConfig, 'reportsDir' | 'testDataFile'>): void {
+  // (--record is checked where the cassette is opened: src/run/cassette.ts)
   checkOutputFolder(config.reportsDir, 'the reports folder (OTA_REPORTS_DIR)');
-  if (config.recordDir) checkOutputFolder(config.recordDir, '--record');
   checkInputFile(config.testDataFile, 'OTA_TEST_DATA');
 }

@@ -122,7 +122,7 @@ describe('bad inputs of npm run conformance', { concurrency: 4 }, () => {
   test('--record into a file', () => {
     const file = join(tempDir('ota-bad-input-'), 'cassette');
     writeFileSync(file, 'x');
-    return assertRefused('conformance', ['--record', file], /--record .*cassette is a file, not a folder/);
+    return assertRefused('conformance', ['--record', file], /--record .*cassette: not a folder/);
   });
   test('an environment variable of the wrong form', () =>
     assertRefused('conformance', [], /OTA_RETRIES="twice" must be a whole number/, { env: { OTA_RETRIES: 'twice' } }));
