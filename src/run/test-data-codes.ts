@@ -24,6 +24,9 @@ import { OPERATIONS, type OperationName } from '../spec/operations';
 import { disposeExchange, exchange, PREFLIGHT_HEADER } from '../transport/exchange';
 import { OtaRequest } from '../xml/requests';
 import { exchangeOptions, type RunContext } from './run-context';
+
+/** What the check needs of a run (or of \`npm run init\`, which checks the file it writes): the target, its credentials, the test data. */
+export type CodeCheckContext = Pick<RunContext, 'baseUrl' | 'config' | 'breaker' | 'credentials' | 'data' | 'redactor'>;
 import { baseValues } from './scenario-values';
 
 /** Words of a refusal that says a code is not known. */
@@ -65,7 +68,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const names = (text: string, code: string) => code !== '' && new RegExp(`(^|[^A-Za-z0-9])${escape(code)}($|[^A-Za-z0-9])`, 'i').test(text);
 const masked = (text: string, code: string) => text.replace(new RegExp(escape(code), 'gi'), '<code>');
 
-function probesOf(ctx: RunContext): CodeProbe[] {
+function probesOf(ctx: CodeCheckContext): CodeProbe[] {
   const { data } = ctx;
   const base = (values: PlaceholderValues = {}) => ({ ...baseValues(ctx.credentials, data, ctx.config.runId), ...values });
   const sample = (op: OperationName, values: PlaceholderValues = {}) =>
@@ -118,7 +121,7 @@ function probesOf(ctx: RunContext): CodeProbe[] {
 /** What a request got: served (HTTP 200, XML, no refusal), refused (and why), or neither (no reply, an unreadable one). */
 type Answer = { served: true } | { served: false; refusal?: string };
 
-async function answerOf(ctx: RunContext, request: OtaRequest): Promise<Answer> {
+async function answerOf(ctx: CodeCheckContext, request: OtaRequest): Promise<Answer> {
   const x = await exchange(request, { ...exchangeOptions(ctx), headers: { [PREFLIGHT_HEADER.name]: PREFLIGHT_HEADER.value } });
   try {
     const refusal = x.reply.exchange ? refusalForm(x) : undefined;
@@ -130,7 +133,7 @@ async function answerOf(ctx: RunContext, request: OtaRequest): Promise<Answer> {
 }
 
 /** What the gateway said or showed of one probe's codes: the unknown one, or nothing. */
-async function unknownIn(ctx: RunContext, probe: CodeProbe): Promise<UnknownCode | undefined> {
+async function unknownIn(ctx: CodeCheckContext, probe: CodeProbe): Promise<UnknownCode | undefined> {
   const own = probe.names[0];
   const answer = await answerOf(ctx, probe.request(own.value));
   const refusal = answer.served ? undefined : answer.refusal;
@@ -162,11 +165,17 @@ export function describeUnknownCodes(unknown: readonly UnknownCode[]): string {
  * Asks the gateway about every code of the test data; rejects with TestDataCodeUnknown, one line,
  * when it does not know one. Resolves otherwise, whatever else it answered (the scenarios judge that).
  */
-export async function checkTestDataCodes(ctx: RunContext): Promise<void> {
+export async function checkTestDataCodes(ctx: CodeCheckContext): Promise<void> {
+  const unknown = await unknownTestDataCodes(ctx);
+  if (unknown.length) throw new TestDataCodeUnknown(ctx.redactor.scrub(describeUnknownCodes(unknown)));
+}
+
+/** Every code of the test data the gateway said, or showed, it does not know (each field once). */
+export async function unknownTestDataCodes(ctx: CodeCheckContext): Promise<UnknownCode[]> {
   const unknown: UnknownCode[] = [];
   for (const probe of probesOf(ctx)) {
     const u = await unknownIn(ctx, probe);
     if (u && !unknown.some((x) => x.field === u.field)) unknown.push(u);
   }
-  if (unknown.length) throw new TestDataCodeUnknown(ctx.redactor.scrub(describeUnknownCodes(unknown)));
+  return unknown;
 }
