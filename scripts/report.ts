@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadReportConfig, PROJECT_ROOT } from '../src/run/config';
-import { checkInputFolder } from '../src/run/input-checks';
+import { checkOutputFolder } from '../src/run/input-checks';
 import { ConfigError } from '../src/core/errors';
 import { Redactor } from '../src/safety/masking';
 import { formatFindings, scanForSecrets } from '../src/safety/scanning';
@@ -24,7 +24,7 @@ function main(argv: string[]): number {
   const config = loadReportConfig();
   const redactor = new Redactor(config.secrets, { user: config.user });
   maskConsole(redactor);
-  checkInputFolder(config.reportsDir, 'the reports folder (OTA_REPORTS_DIR)');
+  checkOutputFolder(config.reportsDir, 'the reports folder (OTA_REPORTS_DIR)');
   const results = join(config.reportsDir, 'allure-results');
   if (!existsSync(results)) throw new ConfigError(`no results at ${results}: run npm run conformance first`);
   const base = JSON.parse(readFileSync(join(PROJECT_ROOT, 'allurerc.json'), 'utf8')) as { name?: string };

@@ -108,9 +108,10 @@ const selectionsChecked = new Map<string, string | undefined>();
  * nothing and report every requirement untested.
  */
 export async function checkSelection(args: RunArguments, claims: readonly ConformanceClass[]): Promise<void> {
-  const { sources } = await cucumberConfiguration(args, claims);
-  const key = JSON.stringify({ ...sources, shard: undefined });
+  const c = args.cucumber;
+  const key = JSON.stringify([args.profile, claims, c.paths, c.tags, c.name, c.order]);
   if (!selectionsChecked.has(key)) {
+    const { sources } = await cucumberConfiguration(args, claims);
     const { plan, errors } = await loadSources({ ...sources, shard: undefined }, { cwd: PROJECT_ROOT });
     const problem = errors.length
       ? `${errors[0].uri}:${errors[0].location.line}: ${errors[0].message.split('\n')[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`
