@@ -6,6 +6,7 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors';
+import { closest } from './json-schema';
 import type { RunArguments } from './arguments';
 import type { SuiteConfig } from './config';
 
@@ -170,4 +171,57 @@ export function checkRunFolders(config: Pick<SuiteConfig, 'reportsDir' | 'testDa
   // (--record is checked where the cassette is opened: src/run/cassette.ts)
   checkOutputFolder(config.reportsDir, 'the reports folder (OTA_REPORTS_DIR)');
   checkInputFile(config.testDataFile, 'OTA_TEST_DATA');
+}
+
+/** Every environment variable the suite reads (docs/options.md; a test keeps both equal to the code). */
+export const SUITE_VARIABLES: readonly string[] = [
+  'OTA_BASE_URL',
+  'OTA_REQUESTOR_ID',
+  'OTA_REQUESTOR_CONTEXT',
+  'OTA_REQUESTOR_INSTANCE',
+  'OTA_USER',
+  'OTA_PASSWORD',
+  'OTA_TEST_DATA',
+  'OTA_REPLY_PROFILE',
+  'OTA_CLAIMS',
+  'OTA_STRICT',
+  'OTA_SAMPLES_DIR',
+  'OTA_XSD_DIR',
+  'OTA_CONNECT_TIMEOUT_MS',
+  'OTA_REQUEST_TIMEOUT_MS',
+  'OTA_MAX_REPLY_BYTES',
+  'OTA_RETRIES',
+  'OTA_RETRY_BACKOFF_MS',
+  'OTA_SECRET_ENV',
+  'OTA_REPORTS_DIR',
+  'OTA_HISTORY_LIMIT',
+  'OTA_LEDGER_FILE',
+  'OTA_RUN_ID',
+  'OTA_RUN_DEADLINE_MS',
+  'OTA_MAX_CONSECUTIVE_FAILURES',
+  'OTA_SANDBOX_FAULTS',
+  'OTA_SANDBOX_VARIANTS',
+  'OTA_SPEC_FILE',
+  'OTA_CHROMIUM',
+  // set by the runner for its workers
+  'OTA_RECORD_DIR',
+  'OTA_REPLAY_DIR',
+  'OTA_RUN_PID',
+];
+
+/**
+ * An OTA_ variable that is a slip for one the suite reads (OTA_BASE_ULR would leave the run on the
+ * embedded sandbox): one warning line each. Others are left alone: CI and OTA_SECRET_ENV may name
+ * their own.
+ */
+export function misspeltVariables(env: Record<string, string | undefined>): string[] {
+  const own = new Set((env.OTA_SECRET_ENV ?? '').split(/[\s,]+/));
+  return Object.keys(env)
+    .filter((name) => name.startsWith('OTA_') && !SUITE_VARIABLES.includes(name) && !own.has(name))
+    .flatMap((name) => {
+      const meant = closest(name, SUITE_VARIABLES);
+      return meant && env[meant] === undefined
+        ? [`Warning: ${name} is not a variable of the suite, and is ignored; did you mean ${meant}?`]
+        : [];
+    });
 }

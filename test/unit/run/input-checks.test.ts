@@ -2,7 +2,7 @@
 // naming the input (issue 29, point 4).
 import { after, test } from 'node:test';
 import { strict as assert } from 'node:assert';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '../../../src/core/errors';
@@ -13,7 +13,9 @@ import {
   checkNamePatterns,
   checkOutputFile,
   checkOutputFolder,
+  misspeltVariables,
   parallelWithinCores,
+  SUITE_VARIABLES,
 } from '../../../src/run/input-checks';
 
 const dir = mkdtempSync(join(tmpdir(), 'ota-inputs-'));
@@ -81,4 +83,38 @@ test('--parallel above the cores: capped when the target runs here, a warning wh
   const remote = parallelWithinCores(8, false, 2);
   assert.equal(remote.parallel, 8);
   assert.match(remote.line!, /^Warning: --parallel 8 .* helps only when the gateway is slow/);
+});
+
+test('an OTA_ variable that is a slip for one of the suite: one warning line naming the one meant', () => {
+  assert.deepEqual(misspeltVariables({ OTA_BASE_ULR: 'https://gw.example', OTA_PASWORD: 'x', OTA_SHARDS: '4', OTA_KEEP_TMP: '1' }), [
+    'Warning: OTA_BASE_ULR is not a variable of the suite, and is ignored; did you mean OTA_BASE_URL?',
+    'Warning: OTA_PASWORD is not a variable of the suite, and is ignored; did you mean OTA_PASSWORD?',
+  ]);
+  // set as well, or named by OTA_SECRET_ENV: not a slip
+  assert.deepEqual(misspeltVariables({ OTA_BASE_ULR: 'x', OTA_BASE_URL: 'y' }), []);
+  assert.deepEqual(misspeltVariables({ OTA_PASSWORDS: 'x', OTA_SECRET_ENV: 'OTA_PASSWORDS' }), []);
+});
+
+test('the variables the suite knows are those its code reads, and docs/options.md shows each a user sets', () => {
+  const read = new Set<string>();
+  const walk = (d: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.(ts|js|cjs)$/.test(e.name))
+        for (const m of readFileSync(p, 'utf8').matchAll(/(?:env\.|env\[|['"`])(OTA_[A-Z0-9_]+)(?![A-Za-z0-9_])/g)) read.add(m[1]);
+    }
+  };
+  for (const d of ['src', 'scripts', 'steps', 'sandbox/src']) walk(join(ROOT, d));
+  for (const m of readFileSync(join(ROOT, 'cucumber.js'), 'utf8').matchAll(/env\.(OTA_[A-Z0-9_]+)/g)) read.add(m[1]);
+  read.add('OTA_SPEC_FILE'); // read by the project's own quote test
+  read.add('OTA_CHROMIUM'); // read by the render tests' browser
+  assert.deepEqual([...SUITE_VARIABLES].sort(), [...read].sort());
+  const documented = new Set([...readFileSync(join(ROOT, 'docs/options.md'), 'utf8').matchAll(/`(OTA_[A-Z0-9_]+)`/g)].map((m) => m[1]));
+  const internal = ['OTA_RECORD_DIR', 'OTA_REPLAY_DIR', 'OTA_RUN_PID']; // the runner's, for its workers
+  assert.deepEqual(
+    SUITE_VARIABLES.filter((v) => !documented.has(v) && !internal.includes(v)),
+    [],
+    'every variable a user sets is in docs/options.md',
+  );
 });
