@@ -175,6 +175,19 @@ function newRunId(): string {
   return Date.now().toString(36).toUpperCase() + randomBytes(2).toString('hex').toUpperCase();
 }
 
+/**
+ * What a command that only builds files from a finished run needs (npm run report): where the
+ * reports are, the target they name (for the history), and the secrets to mask and scan for. No
+ * credentials are required: nothing is sent.
+ */
+export function loadReportConfig(env: Env = process.env): Pick<SuiteConfig, 'baseUrl' | 'reportsDir' | 'secrets'> & { user: string } {
+  const baseUrl = baseUrlVar(env);
+  const user = env.OTA_USER?.trim() ?? '';
+  const password = env.OTA_PASSWORD;
+  const credentials = password ? { requestorId: '', requestorContext: '', requestorInstance: '', user, password } : undefined;
+  return { baseUrl, user, reportsDir: pathVar(env, 'OTA_REPORTS_DIR', 'reports'), secrets: secretsVar(env, credentials) };
+}
+
 export function loadConfig(env: Env = process.env): SuiteConfig {
   const recordDir = env.OTA_RECORD_DIR?.trim() ? pathVar(env, 'OTA_RECORD_DIR', '') : undefined;
   const replayDir = env.OTA_REPLAY_DIR?.trim() ? pathVar(env, 'OTA_REPLAY_DIR', '') : undefined;
