@@ -115,7 +115,7 @@ export async function checkSelection(args: RunArguments, claims: readonly Confor
     const problem = errors.length
       ? `${errors[0].uri}:${errors[0].location.line}: ${errors[0].message.split('\n')[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`
       : plan.length === 0
-        ? `${args.selection ? `the selection ${args.selection}` : 'the run'} holds no scenario of the claimed classes (${claims.join(', ')})${args.profile === 'read-only' ? ' that books nothing (profile read-only)' : ''}`
+        ? `${args.selection ? `the selection ${args.selection.text}` : 'the run'} holds no scenario of the claimed classes (${claims.join(', ')})${args.profile === 'read-only' ? ' that books nothing (profile read-only)' : ''}`
         : undefined;
     selectionsChecked.set(key, problem);
   }
