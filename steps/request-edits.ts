@@ -102,10 +102,7 @@ export const REQUEST_EDITS: RequestEdit[] = [
       r.resultsOptional = `the test data does not declare availability for ${adults} adult(s) and ${children} child(ren) (availableParties)`;
   }),
 
-  // ---- hotel availability
-  edit('MaxResponses is {int}', (r, ctx, n: number) => {
-    forOperation(ctx, 'MaxResponses is ...', { hotelavailability: hotelAvailability.setMaxResponses })(r, n);
-  }),
+  // ---- hotel availability (MaxResponses: request.steps.ts, which first asks where the bound can show)
   edit('the place is test-data place {int}', (r, ctx, n: number) => {
     const place = ctx.data.hotelAvailability.places[n - 1];
     ctx.precondition(

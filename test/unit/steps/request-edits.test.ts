@@ -161,7 +161,6 @@ const PROOFS: Record<string, Proof> = {
       assert.equal(new Set(people.map((p) => p.given)).size, people.length, 'each participant has its own GivenName');
     } else assert.fail(`no party in ${op}`);
   },
-  'MaxResponses is {int}': (d, _, [n]) => assert.equal(one(d, '/*/@MaxResponses'), String(n)),
   'the place is test-data place {int}': (d, _, [n]) => {
     const place = DATA.hotelAvailability.places[(n as number) - 1];
     assert.deepEqual([one(d, '//ota:RefPoint/@CodeContext'), one(d, '//ota:RefPoint')], [place.context, place.name]);
