@@ -143,6 +143,12 @@ export const REQUEST_EDITS: RequestEdit[] = [
   edit('a disability-adapted vehicle is required', (r, ctx) => {
     forOperation(ctx, 'a disability-adapted vehicle ...', { transferavailability: transfers.setDisabilityRequired })(r, true);
   }),
+  edit('DisabilityInfo RequiredInd is {word}', (r, ctx, value: string) => {
+    forOperation(ctx, 'DisabilityInfo RequiredInd is ...', { transferavailability: transfers.setDisabilityRequired })(
+      r,
+      booleanWord(value),
+    );
+  }),
 
   // ---- codes and references the target does not know
   edit('the hotel code is unknown', (r, ctx) => {

@@ -209,6 +209,7 @@ const PROOFS: Record<string, Proof> = {
     assert.ok(codes.length > 0 && codes.every((c) => c === DATA.unknown.airportCode), codes.join(', '));
   },
   'a disability-adapted vehicle is required': (d) => assert.equal(one(d, '/*/ota:DisabilityInfo/@RequiredInd'), 'true'),
+  'DisabilityInfo RequiredInd is {word}': (d, _, [value]) => assert.equal(one(d, '/*/ota:DisabilityInfo/@RequiredInd'), value),
   'the hotel code is unknown': (d) => assert.equal(one(d, '//ota:HotelDescriptiveInfo/@HotelCode'), DATA.unknown.hotelCode),
   'the TourActivityID is unknown': (d) =>
     assert.equal(one(d, '//ota:TourActivityDescriptiveInfo/@TourActivityID'), DATA.unknown.tourActivityId),
