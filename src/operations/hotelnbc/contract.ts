@@ -104,11 +104,8 @@ function checkRequestedDescribed(x: Exchange, c: Check, r: ReplyReader, wanted: 
     const unnamed = shown.filter((s) => !s.code);
     if (unnamed.length) c.cannotTell(`no item names hotel ${w}, and ${notShown(r, FACTS.code, list(unnamed.map((s) => s.at)))}`);
     else
-      c.fail(
-        `${r.nodes(FACTS.hotel)!.at}/${FACTS.code.places[0]}`,
-        `a description of hotel ${w}`,
-        `hotels ${list(shown.map((s) => s.code!.value))}`,
-      );
+      // expected: the code requested; found: the codes the items describe
+      c.fail(`${r.nodes(FACTS.hotel)!.at}/${FACTS.code.places[0]}`, w, list(shown.map((s) => s.code!.value)));
   }
 }
 
