@@ -11,6 +11,7 @@ import type { RunningSandbox } from '../../sandbox/src';
 import { startTestSandbox, useTestSandbox } from './sandbox-booking';
 import { allureAttachments, describeRun, opOf, proxyTo, requireSummary, runConformance, targetEnv, type RunResult } from './helpers';
 import type { ConformanceResult } from '../../src/reporting/result';
+import { BOUND } from '../../src/operations/hotelavailability/bound';
 
 const sandbox = useTestSandbox();
 
@@ -113,6 +114,8 @@ describe('run level: --retry never erases a finding', { concurrency: true }, () 
     await faulted?.close();
   });
   const MAX_RESPONSES = ['--tags', '@req:HAV-MAXRESPONSES'];
+  /** The scenario's request with MaxResponses at its bound (src/operations/hotelavailability/bound.ts). */
+  const isBounded = (req: CapturedRequest) => new RegExp(`MaxResponses="${BOUND}"`).test(req.body);
   const summaryOf = (r: RunResult) => JSON.parse(readFileSync(join(r.reportsDir, 'summary.json'), 'utf8')) as ConformanceResult;
 
   // Fails if: an attempt that will be retried were dropped (before: exit 0, CONFORMS, and summary.json
@@ -120,7 +123,8 @@ describe('run level: --retry never erases a finding', { concurrency: true }, () 
   test('a gateway that ignores MaxResponses on the first try only: DOES NOT CONFORM, HAV-MAXRESPONSES failed and flaky', async () => {
     let first = true;
     const srv = await startHostileServer(async (req, res) => {
-      const toFaulted = first && req.method === 'POST' && !isProbe(req) && opOf(req) === 'hotelavailability';
+      // the bounded request (the place probe before it asks with the sample's own MaxResponses)
+      const toFaulted = first && req.method === 'POST' && !isProbe(req) && opOf(req) === 'hotelavailability' && isBounded(req);
       if (toFaulted) first = false;
       await proxyTo(toFaulted ? faulted!.baseUrl : sandbox().baseUrl)(req, res);
     });
@@ -162,7 +166,7 @@ describe('run level: --retry never erases a finding', { concurrency: true }, () 
   test('a connection reset on the first try, a conforming reply on the second: HAV-MAXRESPONSES passed, saying so', async () => {
     let first = true;
     const srv = await startHostileServer(async (req, res) => {
-      if (first && req.method === 'POST' && !isProbe(req) && opOf(req) === 'hotelavailability') {
+      if (first && req.method === 'POST' && !isProbe(req) && opOf(req) === 'hotelavailability' && isBounded(req)) {
         first = false;
         res.destroy();
         return;
