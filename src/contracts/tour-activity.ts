@@ -9,7 +9,7 @@ import { list, type Check, type Exchange } from './rule';
 import { checkServed } from './envelope';
 import type { XNode } from '../xml/xml';
 import type { Corroboration, Need } from './corroboration';
-import { countryCode, normalName, placeVerdict } from './places';
+import { contradiction, countryCode, normalName, placeVerdict } from './places';
 import { day, isDate, sameCode, within } from './value-forms';
 import { itemsOffered, nothingToJudge } from './items-offered';
 import { wordIs, xsBoolIs } from './xpath-predicates';
@@ -191,6 +191,16 @@ export function checkOfferedFor(x: Exchange, c: Check, r: ReplyReader, f: TourAc
   for (const a of items) {
     if (showsOneOf(r, f.hotel, a.node, hotel)) continue;
     const shown = valuesEverywhere(r, f.area, a.node);
+    // an activity the reply shows in places that cannot all hold (two countries) is in none of them
+    const clash = contradiction(valuesEverywhere(r, f.country, a.node), shown, x.request.testData);
+    if (clash) {
+      c.fail(
+        `${a.at}/${r.nodes(f.country, a.node)?.at ?? r.nodes(f.area, a.node)?.at ?? 'ota:Location'}`,
+        `activity ${a.label} in one place (the location of hotel ${hotel})`,
+        clash,
+      );
+      continue;
+    }
     const countries = countriesOf(r, f, a.node);
     // another hotel named, and nothing of the activity's own area: where that hotel is, its descriptive data says
     const others = shown.length || countries.size ? [] : valuesEverywhere(r, f.hotel, a.node);
