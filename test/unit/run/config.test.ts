@@ -98,3 +98,11 @@ test('OTA_RUN_DEADLINE_MS and OTA_MAX_CONSECUTIVE_FAILURES', () => {
   throwsNaming({ OTA_RUN_DEADLINE_MS: '45m' }, /OTA_RUN_DEADLINE_MS="45m" must be a whole number/);
   throwsNaming({ OTA_MAX_CONSECUTIVE_FAILURES: '0' }, /OTA_MAX_CONSECUTIVE_FAILURES=0 must be at least 1/);
 });
+
+// Issue 27, point 10: corroboration requests are bounded per run, 0 turning them off.
+test('OTA_MAX_CORROBORATION_REQUESTS', () => {
+  assert.equal(loadConfig({}).maxCorroborationRequests, 100);
+  assert.equal(loadConfig({ OTA_MAX_CORROBORATION_REQUESTS: '0' }).maxCorroborationRequests, 0);
+  assert.equal(loadConfig({ OTA_MAX_CORROBORATION_REQUESTS: '7' }).maxCorroborationRequests, 7);
+  throwsNaming({ OTA_MAX_CORROBORATION_REQUESTS: 'lots' }, /OTA_MAX_CORROBORATION_REQUESTS="lots" must be a whole number/);
+});
