@@ -91,15 +91,45 @@ function rates(o: Offer, nights: string[], variants: Variants): string[] {
   return out;
 }
 
-function roomStay(h: Hotel, hotelOffers: Offer[], g: Guests, start: string, end: string, nights: string[], variants: Variants): string {
-  const rooms = [...new Map(hotelOffers.map((o) => [o.room.code, o.room])).values()];
-  const boards = [...new Map(hotelOffers.map((o) => [o.board.code, o.board])).values()];
-  const best = hotelOffers[0];
+/**
+ * What names the hotel: BasicPropertyInfo with its name and address. Variant
+ * hotel-code-only-availability: the code alone; where the hotel is, its descriptive data says.
+ */
+function propertyInfo(h: Hotel, variants: Variants): string {
+  if (variants.has('hotel-code-only-availability')) return el('BasicPropertyInfo', { HotelCode: h.code });
   // Variant address-local-names: the country's own name and the official region.
   const place = hotelPlace(h.region, h.country, variants);
   return el(
+    'BasicPropertyInfo',
+    { BrandCode: h.brandCode, HotelCode: h.code, HotelName: h.name, BrandName: h.brandName },
+    address(h.city, place.region, place.country, h.address, h.postalCode),
+  );
+}
+
+/**
+ * Variant hotel-placed-in-hotelstay: OpenTravel's HotelStays, one per hotel, linked to its RoomStay
+ * by RoomStayRPH, carries the hotel's BasicPropertyInfo (name and address); the RoomStay names the
+ * hotel by its code alone.
+ */
+function hotelStay(h: Hotel, rph: number, start: string, end: string, variants: Variants): string {
+  return el('HotelStay', { RoomStayRPH: rph }, el('Availability', { Status: 'Open', Start: start, End: end }), propertyInfo(h, variants));
+}
+
+function roomStay(
+  h: Hotel,
+  hotelOffers: Offer[],
+  g: Guests,
+  stay: { start: string; end: string; nights: string[]; rph: number },
+  variants: Variants,
+): string {
+  const { start, end, nights } = stay;
+  const rooms = [...new Map(hotelOffers.map((o) => [o.room.code, o.room])).values()];
+  const boards = [...new Map(hotelOffers.map((o) => [o.board.code, o.board])).values()];
+  const best = hotelOffers[0];
+  const inHotelStay = variants.has('hotel-placed-in-hotelstay');
+  return el(
     'RoomStay',
-    {},
+    inHotelStay ? { RPH: stay.rph } : {},
     el(
       'RoomTypes',
       {},
@@ -137,14 +167,7 @@ function roomStay(h: Hotel, hotelOffers: Offer[], g: Guests, start: string, end:
         ? el('TimeSpan', { Start: start, Duration: `P${nights.length}N` })
         : el('TimeSpan', { Start: start, End: end }),
     el('Total', { AmountAfterTax: fmtMinor(best.total, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
-    // Variant hotel-code-only-availability: the hotel by its code alone; where it is, its descriptive data says.
-    variants.has('hotel-code-only-availability')
-      ? el('BasicPropertyInfo', { HotelCode: h.code })
-      : el(
-          'BasicPropertyInfo',
-          { BrandCode: h.brandCode, HotelCode: h.code, HotelName: h.name, BrandName: h.brandName },
-          address(h.city, place.region, place.country, h.address, h.postalCode),
-        ),
+    inHotelStay ? el('BasicPropertyInfo', { HotelCode: h.code }) : propertyInfo(h, variants),
   );
 }
 
@@ -227,12 +250,21 @@ export const hotelAvailability: Operation = {
       if (faults.has('empty-search-500')) throw err.system("Cannot read properties of undefined (reading 'hotel')");
       return emptyResult(ctx, warn.noHotels(`No hotel in ${context} '${place}' is available for ${start} to ${end} for these guests`));
     }
+    const stays = shown.map((r, i) => ({ ...r, rph: i + 1 }));
     return {
-      content: el(
-        'RoomStays',
-        {},
-        shown.map((r) => roomStay(r.hotel, r.offers, guests, start, end, nights, ctx.variants)),
-      ),
+      content:
+        (ctx.variants.has('hotel-placed-in-hotelstay')
+          ? el(
+              'HotelStays',
+              {},
+              stays.map((r) => hotelStay(r.hotel, r.rph, start, end, ctx.variants)),
+            )
+          : '') +
+        el(
+          'RoomStays',
+          {},
+          stays.map((r) => roomStay(r.hotel, r.offers, guests, { start, end, nights, rph: r.rph }, ctx.variants)),
+        ),
     };
   },
 };

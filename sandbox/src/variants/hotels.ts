@@ -29,6 +29,17 @@ export const HOTEL_VARIANTS = [
       'Hotel availability names each hotel by BasicPropertyInfo/@HotelCode only: no HotelName, BrandCode, BrandName and no Address (country, region, town); hotel descriptive data still gives the address.',
     expectedWarnings: [],
   },
+  // OTA_HotelAvailRS: HotelStays/HotelStay ("A quick view of the requested hotels' general
+  // availability") carries a BasicPropertyInfo and a RoomStayRPH (ListOfRPH) naming the RoomStays
+  // it summarises (RoomStay/@RPH). Hides the RoomStay branch of the hotel's address: only the
+  // HotelStay of the same hotel shows where it is.
+  {
+    name: 'hotel-placed-in-hotelstay',
+    operations: ['hotelavailability'],
+    description:
+      'Hotel availability writes HotelStays before RoomStays: one HotelStay per hotel (Availability Status="Open" for the stay, BasicPropertyInfo with the hotel\'s name and Address, RoomStayRPH naming its RoomStay); each RoomStay carries an RPH and names the hotel by BasicPropertyInfo/@HotelCode alone.',
+    expectedWarnings: [],
+  },
   // DateTimeSpanGroup: Start with Duration (DurationType allows P3N) is as good as Start/End;
   // EffectiveExpireOptionalDateGroup has ExpireDateExclusiveInd, false = ExpireDate is the last day.
   {

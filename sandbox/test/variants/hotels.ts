@@ -51,6 +51,28 @@ export const HOTEL_EFFECTS: VariantEffects<typeof HOTEL_VARIANTS> = {
     const nbc = await same(p, 'hotelnbc', {});
     assert.equal(count(nbc.v.raw, '//ota:ContactInfo/ota:Addresses/ota:Address/ota:CountryName'), 1);
   },
+  'hotel-placed-in-hotelstay': async (p) => {
+    const BPI = 'ota:BasicPropertyInfo';
+    // the RoomStays are the same but for what names the hotel; the HotelStays are new
+    const moved = { drop: (n: XNode) => n.name === 'BasicPropertyInfo' || n.name === 'HotelStays', ignore: ['RPH'] };
+    const { d, v } = await same(p, 'hotelavailability', { place: 'Mallorca' }, moved);
+    const hotels = xp(d.raw, `//ota:RoomStay/${BPI}/@HotelCode`);
+    assert.ok(hotels.length > 1);
+    assert.deepEqual(xp(v.raw, `//ota:RoomStay/${BPI}/@HotelCode`), hotels);
+    assert.equal(count(v.raw, `//ota:RoomStay/${BPI}/ota:Address | //ota:RoomStay/${BPI}/@HotelName`), 0, 'the RoomStay: the code alone');
+    // each hotel's HotelStay, linked by RoomStayRPH to its RoomStay's RPH, carries what the RoomStay did
+    for (const [i, code] of hotels.entries()) {
+      const rph = one(v.raw, `//ota:RoomStay[${i + 1}]/@RPH`);
+      const stay = `//ota:HotelStays/ota:HotelStay[@RoomStayRPH='${rph}']`;
+      assert.equal(one(v.raw, `${stay}/${BPI}/@HotelCode`), code);
+      for (const part of ['ota:CountryName', 'ota:CountryName/@Code', 'ota:StateProv', 'ota:CityName'])
+        assert.equal(
+          one(v.raw, `${stay}/${BPI}/ota:Address/${part}`),
+          one(d.raw, `//ota:RoomStay[${i + 1}]/${BPI}/ota:Address/${part}`),
+          `${code}: ${part}`,
+        );
+    }
+  },
   'inclusive-rate-dates': async (p) => {
     // A stay across the start of the high season gives RoomRates with more than one Rate.
     for (const values of [
