@@ -107,7 +107,10 @@ export const hotelNbc: Operation = {
         out.push(el('HotelDescriptiveContent', { HotelCode: h.code }));
         continue;
       }
-      out.push(descriptiveContent(h, lang && /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(lang) ? lang : undefined, ctx.variants));
+      const language = lang && /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(lang) ? lang : undefined;
+      // Mistake (hotelnbc-whole-portfolio): "portfolio data" read as every hotel of the portfolio.
+      const described = faults.has('hotelnbc-whole-portfolio') ? data.hotels : [h];
+      out.push(...described.map((d) => descriptiveContent(d, language, ctx.variants)));
     }
     return { content: el('HotelDescriptiveContents', {}, out) };
   },
