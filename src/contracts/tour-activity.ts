@@ -183,7 +183,9 @@ export function checkDates(
  * pickup), or shows the hotel's area: a region, town or (shown alone) country of the hotel, as the
  * gateway's hotel descriptive data shows it (corroboration), or as the activities that name the
  * hotel show it. It is elsewhere when it shows another country, or another place of the test data;
- * a hotel named in its stead is placed by that hotel's descriptive data. Otherwise cannot tell.
+ * a hotel named in its stead is placed by that hotel's descriptive data. One it shows in places that
+ * cannot all hold (two countries) is in none. A description counts only for the code it names
+ * (./described-by.ts). Otherwise cannot tell.
  */
 export function checkOfferedFor(x: Exchange, c: Check, r: ReplyReader, f: TourActivityFacts, hotel: string, more: Corroboration): void {
   const items = activities(x, c, r, f);
