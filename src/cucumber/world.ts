@@ -32,7 +32,7 @@ import {
 import { hotelDescription } from '../operations/hotelnbc/describe';
 import { activityDescription, scheduleDescribed } from '../operations/activitynbc/describe';
 import { sameCode } from '../contracts/value-forms';
-import { ENVELOPE_RULES } from '../contracts/envelope';
+import { ENVELOPE_RULES, refusalForm } from '../contracts/envelope';
 import type { BookedItem } from '../contracts/booking-facts';
 
 // Corroboration asks the gateway once per code per process (a worker's scenarios share the
@@ -243,7 +243,8 @@ export class GatewayWorld extends World {
     this.history.push(x);
     await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);
     const source = ctx.redactor.scrub(`${what} (exchange ${this.history.length} of "${this.pickleName ?? 'a scenario'}")`);
-    const own = ENVELOPE_RULES.map((r) => r.check(x, ctx.replyProfile.facts))
+    // a refusal's form is "not shown" (the envelope rules are about success): only a reply that is no refusal is judged
+    const own = (refusalForm(x) ? [] : ENVELOPE_RULES.map((r) => r.check(x, ctx.replyProfile.facts)))
       .filter((a) => a.outcome === 'failed')
       .map((a) => ({ ...a, findings: a.findings.map((f) => ({ ...f, at: `${source}: ${f.at}` })) }));
     await this.record([...own, credentialEcho(ctx.redactor, ctx.credentials.user).check(x)]);

@@ -173,6 +173,8 @@ function hotelPlace(x: Exchange, r: ReplyReader, hotel: { node: XNode; at: strin
     shown,
     where,
     clash: contradiction(countries, regions, x.request.testData),
+    /** The fact whose values clash: the countries, else the places of the test data. */
+    clashing: contradiction(countries, []) ? FACTS.countryName : FACTS.region,
     verdict: shown.length ? placeVerdict(context, shown, names, others) : ('unknown' as const),
   };
 }
@@ -238,7 +240,7 @@ export const contract: Contract = {
           const own = hotelPlace(x, r, h);
           if (own.clash) {
             c.fail(
-              own.where(FACTS.countryName),
+              own.where(own.clashing),
               `hotel ${h.label} in one place (the requested ${wanted})`,
               `${own.clash}: ${list([...own.countries, ...own.regions])}`,
             );

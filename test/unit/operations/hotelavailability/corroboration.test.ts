@@ -9,6 +9,7 @@ import { contract } from '../../../../src/operations/hotelavailability/contract'
 import { hotelDescription } from '../../../../src/operations/hotelnbc/describe';
 import { corroborationOf, type Description } from '../../../../src/contracts/corroboration';
 import { exchange, expectOutcome, loadXml, noReply, rs, ruleOf, type OtaRequest } from '../../../support/contracts';
+import { TEST_DATA } from '../../../support/fixtures/test-data';
 
 before(loadXml);
 
@@ -74,6 +75,36 @@ test('a hotel the reply shows in several countries fails, even when one of them 
     '<Address><CityName>Palma</CityName><StateProv>Illes Balears</StateProv><CountryName Code="ES">España</CountryName></Address>',
   );
   expectOutcome(rule.check(x(legit)), 'passed');
+});
+
+test('a hotel the reply shows in two places of the test data, neither another name of the other, fails; aliases join them', () => {
+  const places = (placeAliases: Record<string, string[]>) => ({
+    edit: (r: OtaRequest) => {
+      r.setAttribute('//ota:RefPoint', 'CodeContext', 'Region').setText('//ota:RefPoint', 'Mallorca');
+      r.testData = {
+        ...TEST_DATA,
+        placeAliases,
+        hotelAvailability: {
+          ...TEST_DATA.hotelAvailability,
+          places: ['Mallorca', 'Tenerife', 'Baleares'].map((name) => ({ context: 'Region', name })),
+        },
+      };
+    },
+  });
+  const both = stay('H1', '<Address><CityName>Palma</CityName><StateProv>Mallorca</StateProv><County>Tenerife</County></Address>');
+  const reply = (o: { edit: (r: OtaRequest) => void }) =>
+    exchange('hotelavailability', rs('OTA_HotelAvailRS', `<Success/><RoomStays>${both}</RoomStays>`), o);
+  const a = expectOutcome(rule.check(reply(places({}))), 'failed');
+  assert.match(a.findings[0].found, /Mallorca, Tenerife/);
+  assert.match(a.findings[0].at, /ota:StateProv/);
+  // declared one inside the other (an alias): a legitimate address
+  const nested = stay('H1', '<Address><StateProv>Baleares</StateProv><County>Mallorca</County></Address>');
+  const aliased = exchange(
+    'hotelavailability',
+    rs('OTA_HotelAvailRS', `<Success/><RoomStays>${nested}</RoomStays>`),
+    places({ Mallorca: ['Baleares'] }),
+  );
+  expectOutcome(rule.check(aliased), 'passed');
 });
 
 // Issue 27, point 10: a description counts only when it names the code asked for.
