@@ -1,14 +1,16 @@
 // The tables docs/ shows of the code, rendered between markers so they never drift from it: in
 // docs/requirements.md the catalogue (`<!-- requirements:<class> -->`, its summary and the
-// decided-by table), in docs/reply-profile.md each operation's facts (`<!-- facts:<operation> -->`).
+// decided-by table), in docs/reply-profile.md each operation's facts (`<!-- facts:<operation> -->`),
+// in docs/gateway.md the test data's fields from its JSON Schema (`<!-- test-data:fields -->`).
 // The prose around them is written by hand. `npm run docs` rewrites them; `--check` and
 // test/unit/scripts/docs.test.ts fail when one is stale, unknown or missing.
 import { CONFORMANCE_CLASSES, REQUIREMENTS, type RequirementDef, type RequirementId } from '../../src/spec/requirements';
 import { CONTRACTS } from '../../src/operations';
 import { DECIDED_BY } from '../../src/operations/decided-by';
 import type { Fact } from '../../src/contracts/reader';
+import { testDataFieldsTable } from './test-data-fields';
 
-const BLOCK = /(<!-- ((?:requirements|facts):[a-z-]+) -->\n)([\s\S]*?)(\n?<!-- \/\2 -->)/g;
+const BLOCK = /(<!-- ((?:requirements|facts|test-data):[a-z-]+) -->\n)([\s\S]*?)(\n?<!-- \/\2 -->)/g;
 
 const all: readonly RequirementDef[] = REQUIREMENTS;
 
@@ -40,6 +42,18 @@ function decidedBy(): string {
   return table(['ID', 'Facts of its reply', 'Asked of the gateway when not shown (corroboration)'], rows);
 }
 
+/** Per testable MUST: its quote, how it is read, one reply it accepts and one it refuses. */
+function grain(): string {
+  const rows = all
+    .filter((q) => q.level === 'MUST' && !q.untestable)
+    .map((q) => {
+      const quote = q.basis.kind === 'spec' ? `"${q.basis.quote}"` : '';
+      const g = q.grain;
+      return `| ${q.id} | ${cell(quote)} | ${cell(g?.reading ?? '*(not written yet)*')} | ${cell(g?.accepts ?? '')} | ${cell(g?.refuses ?? '')} |`;
+    });
+  return table(['ID', 'The spec says', 'Read as', 'Accepts (a legitimate reply)', 'Refuses'], rows);
+}
+
 function summary(): string {
   const n = (l: string) => all.filter((q) => q.level === l).length;
   return `${all.length} requirements: ${n('MUST')} MUST, ${n('SHOULD')} SHOULD, ${n('INFO')} INFO.`;
@@ -58,7 +72,9 @@ export function generatedTables(): Map<string, string> {
     ['requirements:summary', summary()],
     ...CONFORMANCE_CLASSES.map((c) => [`requirements:${c}`, requirementsOf(c)] as [string, string]),
     ['requirements:decided-by', decidedBy()],
+    ['requirements:grain', grain()],
     ...Object.values(CONTRACTS).map((c) => [`facts:${c.op}`, factsOf(c.facts)] as [string, string]),
+    ['test-data:fields', testDataFieldsTable()],
   ]);
 }
 

@@ -31,7 +31,7 @@ before(async () => {
   await initQuery();
   const credentials = { ...SANDBOX_CREDENTIALS };
   hidden = await startSandbox({ port: 0, credentials, variants: ['hotel-code-only-availability', 'activity-place-in-descriptive-only'] });
-  inHotelStay = await startSandbox({ port: 0, credentials, variants: ['hotel-placed-in-hotelstay'] });
+  inHotelStay = await startSandbox({ port: 0, credentials, variants: ['hotel-stays-address'] });
 });
 after(async () => {
   await hidden?.close();

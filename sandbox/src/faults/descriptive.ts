@@ -1,5 +1,5 @@
 // Faults of the descriptive-data (NBC) operations: hotel and activity descriptive data answering
-// for another subject, for an unknown one, for every one, or with the code alone.
+// for another subject, for an unknown one, or with the code alone.
 
 import type { FaultDef } from './fault';
 
@@ -31,14 +31,6 @@ export const DESCRIPTIVE_FAULTS = [
     operations: ['activitynbc'],
     breaks: ['ANBC-SUBJECT'],
     description: 'Activity descriptive data describes the next activity in the catalogue instead of the requested one.',
-  },
-  {
-    name: 'hotelnbc-whole-portfolio',
-    area: 'descriptive',
-    operations: ['hotelnbc'],
-    breaks: ['HNBC-SUBJECT'],
-    description:
-      'Hotel descriptive data reads "portfolio data" as the whole portfolio: every hotel is described, the requested one among them.',
   },
   {
     name: 'hotelnbc-code-only',

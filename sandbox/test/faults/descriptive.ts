@@ -12,11 +12,6 @@ export const DESCRIPTIVE_EFFECTS: FaultEffects<typeof DESCRIPTIVE_FAULTS> = {
     assert.notEqual(one((await call(b, 'hotelnbc')).body, '//ota:HotelDescriptiveContent/@HotelCode'), 'PMIBEL01'),
   'activitynbc-other-activity': async (b) =>
     assert.notEqual(one((await call(b, 'activitynbc')).body, '//ota:TourActivityDescriptiveContent/@TourActivityID'), 'PMI-DRACH'),
-  'hotelnbc-whole-portfolio': async (b) => {
-    const codes = xp((await call(b, 'hotelnbc')).body, '//ota:HotelDescriptiveContent/@HotelCode');
-    assert.ok(codes.length > 1, 'more than the hotel asked');
-    assert.ok(codes.includes('PMIBEL01'), 'the hotel asked among them');
-  },
   'hotelnbc-code-only': async (b) => {
     const r = (await call(b, 'hotelnbc')).body;
     assert.equal(xp(r, 'count(//ota:HotelDescriptiveContent)')[0], '1');

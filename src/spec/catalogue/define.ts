@@ -22,6 +22,21 @@ export interface RequirementDef {
   basis: Basis;
   /** Set when no scenario can check it, with the reason. */
   untestable?: string;
+  /**
+   * A MUST judged at the grain of the spec's words (issue 28, point 3): how the suite reads the
+   * quote, one legitimate reply it must accept (a form the spec allows, other than the sandbox's)
+   * and one it must refuse. docs/requirements.md renders it; every testable MUST has one.
+   */
+  grain?: Grain;
+}
+
+export interface Grain {
+  /** How the quote is read: what it demands, what it allows. */
+  reading: string;
+  /** A legitimate reply (or behaviour) the requirement accepts. */
+  accepts: string;
+  /** A reply (or behaviour) that breaks it. */
+  refuses: string;
 }
 
 /** One requirement; its ID stays a literal type, so that RequirementId is the union of them all. */

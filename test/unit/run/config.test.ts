@@ -106,3 +106,10 @@ test('OTA_MAX_CORROBORATION_REQUESTS', () => {
   assert.equal(loadConfig({ OTA_MAX_CORROBORATION_REQUESTS: '7' }).maxCorroborationRequests, 7);
   throwsNaming({ OTA_MAX_CORROBORATION_REQUESTS: 'lots' }, /OTA_MAX_CORROBORATION_REQUESTS="lots" must be a whole number/);
 });
+
+// Issue 29, point 5: the run a shard belongs to, as npm run merge compares it.
+test('OTA_RUN_GROUP: recorded when set, one line of printable characters', () => {
+  assert.equal(loadConfig({}).runGroup, undefined);
+  assert.equal(loadConfig({ OTA_RUN_GROUP: ' 1234567-ci ' }).runGroup, '1234567-ci');
+  throwsNaming({ OTA_RUN_GROUP: 'a\nb' }, /^OTA_RUN_GROUP must be one line of at most 200 printable ASCII characters$/);
+});

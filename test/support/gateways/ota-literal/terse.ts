@@ -1,0 +1,248 @@
+// The "terse" dialect: replies as sparse as OpenTravel 2016B allows. Codes without names or
+// addresses (where a hotel or an activity is must be asked of the descriptive operations), amounts
+// in minor units with DecimalPlaces (2016B: "USD 8500 needs DecimalPlaces=2 to represent $85"), one
+// TourActivityInfo per date, one ParticipantCategory per participant, a hotel's rate season instead
+// of its stay, a guest count without age codes (as OTA_HotelAvailRS3F writes it), the booking read as
+// OTA_ResRetrieveRS PackageReservations of the live items only, the cancel as OTA_TourActivityCancelRS.
+// Every element under the prefix ota:, some in another order than the schema's. No EchoToken echo.
+// Refusals: HTTP 4xx with an OTA_ErrorRS root (ErrorCode, ErrorMessage).
+import { el, type Kid } from './xml';
+import { DATA, WEEKDAYS, type Hotel, type Product } from './data';
+import { pickupHotels, type Refusal } from './model';
+import type { Reply, Results } from './render';
+
+/** An amount in minor units (2016B DecimalPlaces: the ISO 4217 minor unit). */
+const minor = (n: number, currency = 'EUR') => {
+  const d = DATA.currencies[currency].decimals;
+  return { Amount: Math.round(n * 10 ** d), CurrencyCode: currency, DecimalPlaces: d };
+};
+const flags = (o: Product) =>
+  Object.fromEntries(WEEKDAYS.filter((d) => o.days.includes(d)).map((d) => [d === 'Wed' ? 'Weds' : d === 'Thu' ? 'Thur' : d, '1']));
+const where = (p: { city: string; region: string; country: string }) =>
+  el('Address', {}, el('CityName', {}, p.city), el('County', {}, p.region), el('CountryName', { Code: p.country }));
+
+export function terse(r: Results): Kid[] {
+  switch (r.op) {
+    case 'hotelavailability':
+      return [
+        el('Success'),
+        r.result.offers.length > 0 &&
+          el(
+            'RoomStays',
+            {},
+            r.result.offers.map((o) =>
+              el(
+                'RoomStay',
+                {},
+                el('BasicPropertyInfo', { HotelCode: o.hotel.code }),
+                el(
+                  'RoomRates',
+                  {},
+                  el(
+                    'RoomRate',
+                    { RoomTypeCode: o.room.code },
+                    el(
+                      'Rates',
+                      {},
+                      o.rates.map((x) =>
+                        el(
+                          'Rate',
+                          { EffectiveDate: x.season.start, ExpireDate: x.season.end, RateTimeUnit: 'Day' },
+                          el('Base', { AmountAfterTax: minor(x.nightly).Amount, CurrencyCode: 'EUR', DecimalPlaces: 2 }),
+                        ),
+                      ),
+                    ),
+                  ),
+                ),
+                el('GuestCounts', {}, el('GuestCount', { Count: o.guests.reduce((n, g) => n + g.count, 0) })),
+              ),
+            ),
+          ),
+      ];
+    case 'activityavailability':
+      return [
+        el('Success'),
+        r.result.offers.flatMap((a) =>
+          a.dates.map((d) =>
+            el(
+              'TourActivityInfo',
+              {},
+              el('BasicInfo', { TourActivityID: a.product.code }),
+              a.prices.length > 0 &&
+                el(
+                  'Pricing',
+                  {},
+                  a.prices.flatMap((p) =>
+                    Array.from({ length: p.qty }, () =>
+                      el('ParticipantCategory', {}, el('QualifierInfo', {}, p.code), el('Price', minor(p.unit, a.currency))),
+                    ),
+                  ),
+                ),
+              a.prices.length === 0 &&
+                a.party.counts.map((c) => el('ParticipantCount', { Quantity: c.qty }, el('QualifierInfo', {}, c.code))),
+              el('Schedule', {}, el('Summary', { Start: `${d}T${a.product.start}:00` })),
+            ),
+          ),
+        ),
+      ];
+    case 'activitysearch':
+      return [
+        el('Success'),
+        r.result.offers.map((a) =>
+          el(
+            'TourActivityInfo',
+            {},
+            el('Schedule', {}, el('Summary', { Start: a.dates[0], End: a.dates[a.dates.length - 1] })),
+            el('BasicInfo', { TourActivityID: a.product.code, Name: a.product.name }),
+          ),
+        ),
+      ];
+    case 'hotelnbc':
+      return [
+        el('Success'),
+        el(
+          'HotelDescriptiveContents',
+          {},
+          r.result.map((h) => content(h)),
+        ),
+      ];
+    case 'activitynbc':
+      return [
+        el('Success'),
+        r.result.map((p) =>
+          el(
+            'TourActivityInfo',
+            {},
+            el('BasicInfo', { TourActivityID: p.code, SupplierProductCode: p.supplierProductCode, Name: p.name }),
+            el('Policies', {}, el('Participant', { MinAge: p.minAge, MinParticipants: p.minParty })),
+            el('Schedule', {}, el('Detail', {}, el('OperationTimes', {}, el('OperationTime', { ...flags(p), Start: p.start })))),
+            el('Description', {}, el('ShortDescription', {}, p.description)),
+            el('Location', {}, where(p)),
+            pickups(p),
+          ),
+        ),
+      ];
+    case 'transferavailability':
+      return [
+        el('Success'),
+        el(
+          'GroundServices',
+          {},
+          r.result.offers.map((t) => {
+            const airport = el(
+              'AirportInfo',
+              {},
+              el(t.leg.direction === 'arrival' ? 'Arrival' : 'Departure', { LocationCode: t.leg.airport }),
+            );
+            const hotel = el('Address', {}, el('LocationType', { Code: DATA.hotelLocationType, UniqueId: t.leg.hotel.code }));
+            return el(
+              'GroundService',
+              {},
+              el('TotalCharge', { EstimatedTotalAmount: minor(t.total).Amount, CurrencyCode: 'EUR', DecimalPlaces: 2 }),
+              el(
+                'Service',
+                { MaximumPassengers: t.vehicle.capacity, DisabilityVehicleInd: t.vehicle.adapted ? '1' : undefined },
+                el(
+                  'Location',
+                  {},
+                  el('Pickup', { DateTime: t.leg.pickupTime }, t.leg.direction === 'arrival' ? airport : hotel),
+                  el('Dropoff', {}, t.leg.direction === 'arrival' ? hotel : airport),
+                ),
+              ),
+            );
+          }),
+        ),
+      ];
+    case 'activitybook': {
+      const { item, booking, quote } = r.result;
+      return [
+        el('Success'),
+        el(
+          'ReservationDetails',
+          {},
+          el('Pricing', {}, el('Summary', minor(item.priceEur))),
+          !quote && el('Confirmation', { Type: 14, ID: booking!.locator }),
+        ),
+      ];
+    }
+    case 'bookread': {
+      const { booking } = r.result;
+      return [
+        el('Success'),
+        el(
+          'ReservationsList',
+          {},
+          booking.items
+            .filter((i) => i.status === 'Confirmed')
+            .map((i) =>
+              el(
+                'PackageReservation',
+                {
+                  TourCode: i.product.code,
+                  PackageID: i.ref || undefined,
+                  Start: i.date,
+                  End: i.date,
+                  Quantity: i.participants.length,
+                  ReservationStatus: 'Confirmed',
+                },
+                booking.ref && el('UniqueID', { Type: 36, ID: booking.ref, ID_Context: 'Client' }),
+                el('Name', {}, el('Surname', {}, i.participants[0].surname)),
+              ),
+            ),
+        ),
+      ];
+    }
+    case 'bookcancel': {
+      const { booking, terms, quote, cancelNumber } = r.result;
+      return [
+        el('Success'),
+        el(
+          'Reservation',
+          {},
+          el(
+            'CancelConfirmation',
+            {},
+            quote &&
+              el(
+                'CancelRules',
+                {},
+                terms.map((t) => el('CancelRule', { CancelByDate: t.cancelBy, ...minor(t.penaltyEur) })),
+              ),
+            cancelNumber && el('UniqueID', { Type: 15, ID: cancelNumber }),
+          ),
+          el('ReferenceID', { Type: 36, ID: booking.ref, ID_Context: 'Client' }),
+        ),
+      ];
+    }
+  }
+}
+
+function content(h: Hotel) {
+  return el(
+    'HotelDescriptiveContent',
+    { HotelCode: h.code, HotelName: h.name },
+    el('ContactInfos', {}, el('ContactInfo', {}, el('Addresses', {}, where(h)))),
+  );
+}
+
+function pickups(p: Product) {
+  if (!p.pickup) return el('PickupDropoff', { PickupInd: '0', LocationName: p.street });
+  const time = p.pickup.time;
+  return pickupHotels(p).map((h) =>
+    el(
+      'PickupDropoff',
+      { PickupInd: '1', LocationName: h.code },
+      el('Schedule', {}, el('OperationTimes', {}, el('OperationTime', { ...flags(p), Start: time }))),
+    ),
+  );
+}
+
+/** HTTP 4xx (401 for credentials), an OTA_ErrorRS root with the error's code and message. */
+export function terseRefusal(e: Refusal): Reply {
+  return {
+    status: e.type === 4 ? 401 : e.status,
+    root: 'OTA_ErrorRS',
+    rootAttrs: { Version: '1.0', Status: 'NotProcessed', Severity: 'Error', ErrorCode: `${e.type}.${e.code}`, ErrorMessage: e.message },
+    kids: [e.leak && el('TPA_Extensions', {}, content(e.leak))],
+  };
+}
