@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../sandbox/src';
 import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
 import { initQuery } from '../../sandbox/test/helpers';
-import { startHostileServer, requestPassword, type CapturedRequest } from '../support/hostile-server';
+import { isRunnersOwn, startHostileServer, requestPassword, type CapturedRequest } from '../support/hostile-server';
 import { describeRun, opOf, proxyTo, removeTempDirs, requireSummary, runConformance, targetEnv, type RunResult } from './helpers';
 import type { ConformanceResult } from '../../src/reporting/result';
 import type { Assertion } from '../../src/contracts/rule';
@@ -24,6 +24,8 @@ import { ASSERTIONS_MEDIA_TYPE } from '../../src/reporting/requirement-outcomes'
 const PLACED = ['HAV-PLACE', 'AAV-LOCATION', 'ASR-AREA'] as const;
 const SELECTION = ['--tags', PLACED.map((id) => `@req:${id}`).join(' or ')];
 const DESCRIPTIVE = new Set(['hotelnbc', 'activitynbc']);
+/** A request a scenario sent to a descriptive operation (not the runner's own check of the test data's codes). */
+const describing = (req: CapturedRequest) => req.method === 'POST' && DESCRIPTIVE.has(opOf(req)) && !isRunnersOwn(req);
 
 let hidden: RunningSandbox;
 let inHotelStay: RunningSandbox;
@@ -64,11 +66,11 @@ function judgedToTheEnd(r: RunResult): void {
   assert.doesNotMatch(r.stdout + r.stderr, /stopped answering|COULD NOT RUN/, describeRun(r));
   for (const id of PLACED) assert.notEqual(outcome(r, id).outcome, 'failed', `${id}: ${JSON.stringify(outcome(r, id))}`);
 }
-const descriptiveRequests = (reqs: CapturedRequest[]) => reqs.filter((q) => q.method === 'POST' && DESCRIPTIVE.has(opOf(q)));
+const descriptiveRequests = (reqs: CapturedRequest[]) => reqs.filter(describing);
 
 test('a descriptive operation that never answers ends nothing: the run goes on, its breaker untouched, the facts cannot tell', async () => {
   // hangs: each corroboration request times out; three timeouts in a row would trip the run's breaker
-  const srv = await startHostileServer(proxyTo(hidden.baseUrl, (req) => req.method === 'POST' && DESCRIPTIVE.has(opOf(req))));
+  const srv = await startHostileServer(proxyTo(hidden.baseUrl, describing));
   try {
     const r = await runConformance({
       args: SELECTION,
@@ -95,7 +97,7 @@ test('a descriptive operation that never answers ends nothing: the run goes on, 
 test('a descriptive operation that lies, breaks or echoes the password decides nothing about another subject and is judged as itself', async () => {
   let n = 0;
   const hostile = (reply: { status: number; headers: Record<string, string>; body: Buffer }, req: CapturedRequest) => {
-    if (req.method !== 'POST' || !DESCRIPTIVE.has(opOf(req))) return reply;
+    if (!describing(req)) return reply;
     const xml = reply.body.toString('utf8');
     const code = /(?:HotelCode|TourActivityID)="([^"]+)"/.exec(req.body)?.[1] ?? '';
     const body = (s: string) => ({ ...reply, body: Buffer.from(s) });
@@ -180,7 +182,7 @@ test('activity descriptive data is asked though availability shows no date; a ho
     proxyTo(
       inHotelStay.baseUrl,
       (req, res) => {
-        if (req.method !== 'POST' || opOf(req) !== 'hotelnbc') return false;
+        if (!describing(req) || opOf(req) !== 'hotelnbc') return false;
         res.writeHead(503, { 'content-type': 'text/plain' });
         res.end('descriptive data is not offered');
         return true;
@@ -197,11 +199,37 @@ test('activity descriptive data is asked though availability shows no date; a ho
     for (const id of ['ANBC-SUBJECT', 'ANBC-CONTENT', 'HAV-PLACE'])
       assert.equal(outcome(r, id).outcome, 'passed', `${id}: ${JSON.stringify(outcome(r, id))}\n${describeRun(r)}`);
     assert.equal(
-      srv.requests.filter((q) => opOf(q) === 'hotelnbc').length,
+      descriptiveRequests(srv.requests).filter((q) => opOf(q) === 'hotelnbc').length,
       0,
       'every hotel is placed by its HotelStay: nothing to corroborate',
     );
   } finally {
     await srv.close();
   }
+});
+
+test('hotel descriptive data describing the next hotel (hotelnbc-other-hotel) fails HNBC-SUBJECT alone, never HAV-PLACE', async () => {
+  // a correct availability reply naming hotels by code only; before issue 27 the one hotel described was
+  // taken for the one asked, and HAV-PLACE failed for a hotel in another country
+  const r = await runConformance({
+    args: ['--tags', '@req:HAV-PLACE or @req:HNBC-SUBJECT'],
+    env: { OTA_SANDBOX_VARIANTS: 'hotel-code-only-availability', OTA_SANDBOX_FAULTS: 'hotelnbc-other-hotel' },
+  });
+  assert.equal(r.code, 1, describeRun(r));
+  assert.equal(outcome(r, 'HNBC-SUBJECT').outcome, 'failed');
+  const place = outcome(r, 'HAV-PLACE');
+  assert.equal(place.outcome, 'cantTell', JSON.stringify(place));
+  assert.match(reasonsOf(r, ['HAV-PLACE']), /describes hotel \w+, not \w+: a description of another hotel decides nothing/);
+  // HNBC-SUBJECT is judged by its own scenario: corroboration adds no check of it
+  assert.deepEqual(
+    [
+      ...new Set(
+        assertionsOf(r)
+          .filter((a) => a.req === 'HNBC-SUBJECT')
+          .map((a) => a.findings.length),
+      ),
+    ],
+    [1],
+    'one finding, from the descriptive data scenario',
+  );
 });
