@@ -21,9 +21,13 @@ function editContext(w: GatewayWorld): EditContext {
   };
 }
 
+Given('an activity to describe', async function (this: GatewayWorld) {
+  await this.findActivityToDescribe();
+});
+
 Given('a valid {operation} request', async function (this: GatewayWorld, op: OperationName) {
   // Booking and activity descriptive data name an activity the target really offers.
-  if (OPERATIONS[op].needsActivity) await this.discoverActivity();
+  await this.activityFor(op);
   this.prepare(op);
 });
 

@@ -9,7 +9,7 @@ import { list, type Check, type Exchange } from './rule';
 import { checkServed } from './envelope';
 import type { XNode } from '../xml/xml';
 import type { Corroboration, Need } from './corroboration';
-import { countryCode, normalName, placeVerdict } from './places';
+import { contradiction, countryCode, normalName, placeVerdict } from './places';
 import { day, isDate, sameCode, within } from './value-forms';
 import { itemsOffered, nothingToJudge } from './items-offered';
 import { wordIs, xsBoolIs } from './xpath-predicates';
@@ -183,7 +183,9 @@ export function checkDates(
  * pickup), or shows the hotel's area: a region, town or (shown alone) country of the hotel, as the
  * gateway's hotel descriptive data shows it (corroboration), or as the activities that name the
  * hotel show it. It is elsewhere when it shows another country, or another place of the test data;
- * a hotel named in its stead is placed by that hotel's descriptive data. Otherwise cannot tell.
+ * a hotel named in its stead is placed by that hotel's descriptive data. One it shows in places that
+ * cannot all hold (two countries) is in none. A description counts only for the code it names
+ * (./described-by.ts). Otherwise cannot tell.
  */
 export function checkOfferedFor(x: Exchange, c: Check, r: ReplyReader, f: TourActivityFacts, hotel: string, more: Corroboration): void {
   const items = activities(x, c, r, f);
@@ -191,6 +193,16 @@ export function checkOfferedFor(x: Exchange, c: Check, r: ReplyReader, f: TourAc
   for (const a of items) {
     if (showsOneOf(r, f.hotel, a.node, hotel)) continue;
     const shown = valuesEverywhere(r, f.area, a.node);
+    // an activity the reply shows in places that cannot all hold (two countries) is in none of them
+    const clash = contradiction(valuesEverywhere(r, f.country, a.node), shown, x.request.testData);
+    if (clash) {
+      c.fail(
+        `${a.at}/${r.nodes(f.country, a.node)?.at ?? r.nodes(f.area, a.node)?.at ?? 'ota:Location'}`,
+        `activity ${a.label} in one place (the location of hotel ${hotel})`,
+        clash,
+      );
+      continue;
+    }
     const countries = countriesOf(r, f, a.node);
     // another hotel named, and nothing of the activity's own area: where that hotel is, its descriptive data says
     const others = shown.length || countries.size ? [] : valuesEverywhere(r, f.hotel, a.node);

@@ -15,27 +15,47 @@ import { CannotTell, StepUsageError } from '../core/errors';
 import { recordBookingIntent, recordCommitReply } from '../run/bookings';
 import type { Assertion, Rule } from '../contracts/rule';
 import { attachEvidence } from './evidence';
-import { discoverActivity } from '../operations/activityavailability/discover';
+import { activityToDescribe, discoverActivity } from '../operations/activityavailability/discover';
 import type { ScheduleShown } from '../contracts/tour-activity';
 import { judge, scenarioVerdict, type JudgeOptions } from './judge';
-import { corroborationOf, needKey, NO_CORROBORATION, type Corroboration, type Description, type Need } from '../contracts/corroboration';
+import {
+  corroborationBreaker,
+  CorroborationBudget,
+  corroborationOf,
+  needKey,
+  NO_CORROBORATION,
+  type Corroboration,
+  type DescribingOperation,
+  type Description,
+  type Need,
+} from '../contracts/corroboration';
 import { hotelDescription } from '../operations/hotelnbc/describe';
 import { activityDescription, scheduleDescribed } from '../operations/activitynbc/describe';
 import { sameCode } from '../contracts/value-forms';
+import { ENVELOPE_RULES, refusalForm } from '../contracts/envelope';
 import type { BookedItem } from '../contracts/booking-facts';
 
-// Corroboration asks the gateway once per hotel code per process (a worker's scenarios share the
+// Corroboration asks the gateway once per code per process (a worker's scenarios share the
 // answer); the evidence is attached to the scenario that asked first, and `source` names it.
 const described = new Map<string, Promise<Description>>();
 /** Start times and durations from activity descriptive data, per TourActivityID, for the whole run (one request per code). */
 const schedules = new Map<string, Promise<ScheduleShown>>();
+/** This process's bounds on corroboration requests (a cap per descriptive operation, a stop after failures). */
+let budget: CorroborationBudget | undefined;
 let cachedFor: string | undefined;
 /** The caches hold one run's answers: a process that runs several (npm run mutants) starts each afresh. */
-function cachesOf(runId: string): void {
-  if (cachedFor === runId) return;
-  described.clear();
-  schedules.clear();
-  cachedFor = runId;
+function cachesOf(ctx: RunContext): CorroborationBudget {
+  if (cachedFor !== ctx.config.runId || !budget) {
+    described.clear();
+    schedules.clear();
+    // cucumber's parallel workers each get their share of the run's cap
+    budget = new CorroborationBudget({
+      maxRequests: ctx.config.maxCorroborationRequests,
+      processes: Number(process.env.CUCUMBER_TOTAL_WORKERS) || 1,
+    });
+    cachedFor = ctx.config.runId;
+  }
+  return budget;
 }
 
 /** A booking the scenario committed: what it holds, to compare with reads, and to cancel. */
@@ -146,9 +166,9 @@ export class GatewayWorld extends World {
     const profile = this.run.replyProfile.facts;
     const needs = new Map<string, Need>(rules.flatMap((r) => r.needs?.(x, profile) ?? []).map((n) => [needKey(n), n]));
     if (needs.size === 0) return NO_CORROBORATION;
-    cachesOf(this.run.config.runId);
+    cachesOf(this.run);
     const found: Description[] = [];
-    // one at a time: the run's bounds (consecutive failures, deadline) see them as any exchange
+    // one at a time: the run's deadline and the budget see them in order
     for (const [key, need] of needs) {
       let d = described.get(key);
       if (!d) described.set(key, (d = need.kind === 'hotel' ? this.describeHotel(need.code) : this.describeActivity(need.code)));
@@ -160,7 +180,7 @@ export class GatewayWorld extends World {
   /** Hotel descriptive data of one hotel code, sent like any exchange of the scenario (evidence, bounds). */
   private async describeHotel(code: string): Promise<Description> {
     const brand = this.run.data.hotels.find((h) => sameCode(h.code, code))?.brandCode;
-    const { x, source } = await this.askDescription(
+    const asked = await this.askDescription(
       'hotelnbc',
       `hotel descriptive data of ${code}`,
       { hotelCode: code, brandCode: brand ?? '' },
@@ -169,48 +189,66 @@ export class GatewayWorld extends World {
         if (!brand) r.removeAttribute('ota:HotelDescriptiveInfos/ota:HotelDescriptiveInfo', 'BrandCode');
       },
     );
-    return hotelDescription(x, code, source, this.run.replyProfile.facts);
+    if (!asked.x) return notDescribed({ kind: 'hotel', code }, asked);
+    return hotelDescription(asked.x, code, asked.source, this.run.replyProfile.facts);
   }
 
   /** Activity descriptive data of one TourActivityID, sent like any exchange of the scenario. */
   private async describeActivity(code: string): Promise<Description> {
-    const { x, source } = await this.askDescription('activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code });
-    return activityDescription(x, code, source, this.run.replyProfile.facts);
+    const asked = await this.askDescription('activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code });
+    if (!asked.x) return notDescribed({ kind: 'activity', code }, asked);
+    return activityDescription(asked.x, code, asked.source, this.run.replyProfile.facts);
   }
 
   /** Start time and duration of an activity, as the target's activity descriptive data shows them (asked once per code per run). */
   describeSchedule(code: string): Promise<ScheduleShown> {
-    cachesOf(this.run.config.runId);
+    cachesOf(this.run);
     const key = code.trim().toUpperCase();
     let s = schedules.get(key);
     if (!s)
       schedules.set(
         key,
         (s = this.askDescription('activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code }).then(({ x }) =>
-          scheduleDescribed(x, code, this.run.replyProfile.facts),
+          x ? scheduleDescribed(x, code, this.run.replyProfile.facts) : {},
         )),
       );
     return s;
   }
 
-  /** Sends a descriptive request from its sample with these values; evidence and credential check as for any exchange. */
+  /**
+   * Sends a descriptive request for another operation's needs (corroboration, discovery), from its
+   * sample with these values, within the run's budget (else it is not sent: `refused` says why).
+   * Evidence as for any exchange. Its failures are the descriptive operation's own: its envelope
+   * findings and credential echoes are recorded (never a cannot-tell: its own scenarios judge it),
+   * and they never count against the run's "gateway stopped answering" breaker.
+   */
   private async askDescription(
-    name: 'hotelnbc' | 'activitynbc',
+    name: DescribingOperation,
     what: string,
     overrides: PlaceholderValues,
     edit: (r: OtaRequest) => void = () => undefined,
-  ): Promise<{ x: Exchange; source: string }> {
+  ): Promise<{ x?: Exchange; source: string; refused?: string }> {
     const ctx = this.run;
+    const refused = cachesOf(ctx).take(name);
+    if (refused) return { source: what, refused };
     const op = OPERATIONS[name];
     const values = { ...baseValues(ctx.credentials, ctx.data, ctx.config.runId), ...op.values?.(ctx.data), ...overrides };
     const request = OtaRequest.fromSample(op, ctx.config.samplesDir, values);
     request.testData = ctx.data;
     edit(request);
-    const x = await this.exchangeOf(request);
+    const x = await withScenario(this.scenarioKey, () =>
+      exchange(request, { ...exchangeOptions(ctx), breaker: corroborationBreaker(ctx.breaker) }),
+    );
+    cachesOf(ctx).noteOutcome(name, unusable(x));
     this.history.push(x);
     await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);
-    await this.record([credentialEcho(ctx.redactor, ctx.credentials.user).check(x)]);
-    return { x, source: ctx.redactor.scrub(`${what} (exchange ${this.history.length} of "${this.pickleName ?? 'a scenario'}")`) };
+    const source = ctx.redactor.scrub(`${what} (exchange ${this.history.length} of "${this.pickleName ?? 'a scenario'}")`);
+    // a refusal's form is "not shown" (the envelope rules are about success): only a reply that is no refusal is judged
+    const own = (refusalForm(x) ? [] : ENVELOPE_RULES.map((r) => r.check(x, ctx.replyProfile.facts)))
+      .filter((a) => a.outcome === 'failed')
+      .map((a) => ({ ...a, findings: a.findings.map((f) => ({ ...f, at: `${source}: ${f.at}` })) }));
+    await this.record([...own, credentialEcho(ctx.redactor, ctx.credentials.user).check(x)]);
+    return { x, source };
   }
 
   /** Judges assertions made by a step itself (checks across several exchanges). */
@@ -263,6 +301,28 @@ export class GatewayWorld extends World {
     this.guessed = found.guessed;
   }
 
+  /**
+   * Finds a TourActivityID for activity descriptive data, which needs nothing else of an activity:
+   * one availability shows, else the test data's product code (never a precondition that fails
+   * because availability's dates or prices were unreadable). The evidence says which.
+   */
+  async findActivityToDescribe(): Promise<void> {
+    if (this.remembered.tourActivityId) return;
+    const found = await activityToDescribe(this);
+    this.remembered.tourActivityId = found.tourActivityId;
+    await this.attach(this.run.redactor.scrub(`The activity described: ${found.from}`), {
+      mediaType: 'text/plain',
+      fileName: 'activity-described.txt',
+    });
+  }
+
+  /** The activity a request of `op` names (the operations table's needsActivity): a bookable one, or one to describe. */
+  async activityFor(op: OperationName): Promise<void> {
+    if (!OPERATIONS[op].needsActivity) return;
+    if (op === 'activitynbc') await this.findActivityToDescribe();
+    else await this.discoverActivity();
+  }
+
   /** The scenario's (first) booking: the one its booking steps speak of. */
   get booking(): CreatedBooking {
     if (!this.bookings[0]) throw this.endEarly('Cannot tell: precondition not met: no booking was made in this scenario');
@@ -301,6 +361,24 @@ export class GatewayWorld extends World {
   dispose(): void {
     for (const x of this.history) disposeExchange(x);
   }
+}
+
+/** A description that could not be asked for (the budget refused it): the rule that needed it cannot tell, with why. */
+const notDescribed = (need: Need, asked: { source: string; refused?: string }): Description => ({
+  ...need,
+  country: [],
+  region: [],
+  source: asked.source,
+  problem: `${asked.source}: ${asked.refused ?? 'not asked'}`,
+});
+
+/** Why a descriptive exchange gave nothing usable (no HTTP reply, a server error, an unreadable body), or undefined. */
+function unusable(x: Exchange): string | undefined {
+  const status = x.reply.exchange?.status ?? 0;
+  if (x.reply.transportError) return x.reply.transportError.message;
+  if (status >= 500) return `HTTP ${status}`;
+  // a refusal is an answer (the item is unknown there), even without an XML body
+  return x.reply.doc || status >= 400 ? undefined : `the body could not be read: ${x.reply.unreadable ?? 'unreadable'}`;
 }
 
 setWorldConstructor(GatewayWorld);

@@ -156,3 +156,41 @@ export async function discoverActivity(world: DiscoveryScenario): Promise<Bookab
       `none of its ${options.length} results shows a TourActivityID and a date within ${from} to ${to}`,
   );
 }
+
+/** What finding an activity to describe needs of a scenario: availability, and the test data's product code. */
+export interface DescribeScenario {
+  prepare(name: 'activityavailability'): OtaRequest;
+  send(): Promise<Exchange>;
+  readonly run: {
+    readonly replyProfile: { readonly facts: ReplyProfilePlaces };
+    readonly data: { readonly activities: { readonly productCode: string } };
+  };
+}
+
+/**
+ * A TourActivityID to ask activity descriptive data about, which needs nothing else of an activity:
+ * the first one activity availability shows (its dates, codes and prices may be unreadable), or,
+ * when availability shows none (refused, unreadable, no TourActivityID), the test data's product
+ * code, which the spec names by the same identifier ("Tour activity / product | TourActivityID").
+ * `from` says which, for the evidence.
+ */
+export async function activityToDescribe(world: DescribeScenario): Promise<{ tourActivityId: string; from: string }> {
+  world.prepare('activityavailability');
+  const x = await world.send();
+  const refusal = refusalForm(x);
+  const doc = x.reply.doc;
+  if (doc && !refusal) {
+    const r = new ReplyReader(doc, world.run.replyProfile.facts);
+    const id = r
+      .items(FACTS.activity)
+      .map((a) => r.value(FACTS.tourActivityId, a.node)?.value)
+      .find((v): v is string => !!v);
+    if (id) return { tourActivityId: id, from: `the TourActivityID activity availability shows (${id})` };
+  }
+  const product = world.run.data.activities.productCode;
+  const why = refusal ?? (doc ? 'no activity with a TourActivityID' : noDocument(x));
+  return {
+    tourActivityId: product,
+    from: `the test data's product code ${product} (activity availability showed no TourActivityID: ${why})`,
+  };
+}

@@ -2,7 +2,7 @@
 // when nothing is bookable the scenario's requirements become cantTell with the reason.
 import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
-import { discoverActivity } from '../../../../src/operations/activityavailability/discover';
+import { activityToDescribe, discoverActivity } from '../../../../src/operations/activityavailability/discover';
 import type { ScheduleShown } from '../../../../src/contracts/tour-activity';
 import { CannotTell } from '../../../../src/core/errors';
 import type { GatewayWorld } from '../../../../src/cucumber/world';
@@ -179,4 +179,38 @@ test("a start time and duration availability does not show come from the activit
   );
   assert.equal(half.values.startDateTime, '2030-06-02T10:00:00');
   assert.ok(half.guessed.includes('a duration of 4 hours') && !half.guessed.some((g) => g.startsWith('a start time')));
+});
+
+// Issue 27, point 10: activity descriptive data needs only a TourActivityID, never availability's dates.
+test('an activity to describe: any TourActivityID availability shows, dates or not; else the test data product code', async () => {
+  const describing = (reply: () => Exchange) =>
+    ({ ...world(reply), run: { replyProfile: { facts: {} }, data: { activities: { productCode: 'P1' } } } }) as unknown as GatewayWorld;
+  const noDates = () =>
+    exchange(
+      'activityavailability',
+      rs(
+        'OTA_TourActivityAvailRS',
+        `<Success/>${info('<BasicInfo Name="No id"/>')}${info('<BasicInfo TourActivityID="NODATE"/>', '<Summary Start="--01-01"/>')}`,
+      ),
+    );
+  assert.deepEqual(await activityToDescribe(describing(noDates)), {
+    tourActivityId: 'NODATE',
+    from: 'the TourActivityID activity availability shows (NODATE)',
+  });
+  for (const [reply, why] of [
+    [() => noReply('activityavailability'), /no HTTP reply/],
+    [
+      () => exchange('activityavailability', rs('OTA_TourActivityAvailRS', '<Errors><Error Type="3">no</Error></Errors>')),
+      /an Errors reply/,
+    ],
+    [
+      () => exchange('activityavailability', rs('OTA_TourActivityAvailRS', `<Success/>${info('<BasicInfo Name="x"/>')}`)),
+      /no activity with a TourActivityID/,
+    ],
+  ] as const) {
+    const found = await activityToDescribe(describing(reply));
+    assert.equal(found.tourActivityId, 'P1');
+    assert.match(found.from, /the test data's product code P1 \(activity availability showed no TourActivityID: /);
+    assert.match(found.from, why);
+  }
 });
