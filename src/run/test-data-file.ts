@@ -4,7 +4,16 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../core/errors';
 import { OPERATION_NAMES } from '../spec/operations';
-import { CONFORMANCE_CLASSES, type BookingForms, type ConformanceClass, type Party, type Place, type TestData } from '../core/test-data';
+import {
+  CONFORMANCE_CLASSES,
+  PARTIAL_CANCELLATION_FORMS,
+  type PartialCancellationForm,
+  type BookingForms,
+  type ConformanceClass,
+  type Party,
+  type Place,
+  type TestData,
+} from '../core/test-data';
 
 /** Hotel availability outlines use test-data places 1 to PLACES_NEEDED (a test checks the features). */
 const PLACES_NEEDED = 3;
@@ -62,11 +71,11 @@ function bookingOf(file: string, v: unknown): BookingForms {
   const o = v === undefined ? {} : obj(file, v, 'booking');
   const opt = (key: string, fallback: string) => (o[key] === undefined ? fallback : str(file, o, key, 'booking'));
   const partial = o.partialCancellation ?? undefined;
-  if (partial !== undefined && partial !== 'item-reference')
+  if (partial !== undefined && !(PARTIAL_CANCELLATION_FORMS as readonly unknown[]).includes(partial))
     fail(
       file,
       'booking.partialCancellation',
-      'must be "item-reference" (the item\'s UniqueID Type 37 in the cancel request) or null (none)',
+      'must be "item-reference" (the item\'s UniqueID Type 37 in the cancel request), "segment" (Segment/@ItinSegNbr), "segment-range" (Segment/@FirstItinSegNbr and @LastItinSegNbr) or null (none)',
     );
   return {
     commitResStatus: opt('commitResStatus', 'Commit'),
@@ -75,7 +84,7 @@ function bookingOf(file: string, v: unknown): BookingForms {
       o.cancelledStatusWords === undefined
         ? ['Cancelled', 'Canceled']
         : stringList(file, o.cancelledStatusWords, 'booking.cancelledStatusWords'),
-    ...(partial ? { partialCancellation: partial } : {}),
+    ...(partial ? { partialCancellation: partial as PartialCancellationForm } : {}),
   };
 }
 

@@ -55,6 +55,16 @@ test('claims are refused when unknown, without core, or partial without its form
   refused((x) => ((x.booking as Record<string, unknown>).partialCancellation = 'by-magic'), /booking\.partialCancellation/);
 });
 
+test("every partial-cancellation form of OpenTravel's OTA_CancelRQ can be declared", () => {
+  for (const form of ['item-reference', 'segment', 'segment-range'])
+    assert.equal(load((x) => ((x.booking as Record<string, unknown>).partialCancellation = form)).booking.partialCancellation, form);
+  const none = load((x) => {
+    (x.booking as Record<string, unknown>).partialCancellation = null;
+    x.claims = ['core', 'booking'];
+  });
+  assert.equal(none.booking.partialCancellation, undefined);
+});
+
 test('the booking forms must be words, the cancelled words a non-empty list', () => {
   refused((x) => ((x.booking as Record<string, unknown>).commitResStatus = ''), /booking\.commitResStatus/);
   refused((x) => ((x.booking as Record<string, unknown>).cancelledStatusWords = []), /booking\.cancelledStatusWords/);
