@@ -109,7 +109,8 @@ export function successReply(info: EnvelopeInfo, content: string, warnings: OtaW
   return document(el(name, attrs, '<Success/>', ws, emptyErrors, content, both), w);
 }
 
-export function errorsReply(info: EnvelopeInfo, errors: OtaError[], w: WriteEnv): string {
+/** `extra`: content a mistake puts beside the Errors (fault read-refusal-shows-booking). */
+export function errorsReply(info: EnvelopeInfo, errors: OtaError[], w: WriteEnv, extra = ''): string {
   const errs = el(
     'Errors',
     {},
@@ -119,10 +120,15 @@ export function errorsReply(info: EnvelopeInfo, errors: OtaError[], w: WriteEnv)
     // OTA_ErrorRS: the generic OpenTravel error message, same Errors inside.
     const { attrs } = open({ ...info, rootAttrs: undefined }, w);
     const first = errors[0];
-    const root = el('OTA_ErrorRS', { ...attrs, Status: 'NotProcessed', ErrorCode: first?.code, ErrorMessage: first?.shortText }, errs);
+    const root = el(
+      'OTA_ErrorRS',
+      { ...attrs, Status: 'NotProcessed', ErrorCode: first?.code, ErrorMessage: first?.shortText },
+      errs,
+      extra,
+    );
     return document(root, w);
   }
   const { name, attrs } = open(info, w);
   const both = w.faults.has('success-and-errors') ? '<Success/>' : '';
-  return document(el(name, attrs, both, errs), w);
+  return document(el(name, attrs, both, errs, extra), w);
 }

@@ -28,6 +28,16 @@ export class OtaError extends Error {
   }
 }
 
+/** A refusal without an OTA body: an HTTP status and one line of plain text (the mistakes that answer that way). */
+export class PlainRefusal extends Error {
+  constructor(
+    readonly status: number,
+    text: string,
+  ) {
+    super(text);
+  }
+}
+
 export const err = {
   notWellFormed: (d: string) => new OtaError(EWT.PROTOCOL, '450', 'Unable to process', `Request is not well-formed XML: ${d}`),
   doctype: () => new OtaError(EWT.PROTOCOL, '450', 'DTD not allowed', 'Requests must not carry a DOCTYPE, DTD or entity declarations'),

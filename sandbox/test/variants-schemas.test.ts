@@ -23,6 +23,8 @@ const SCHEMA_DEPARTURES: Partial<Record<VariantName, RegExp>> = {
   'vendor-service-rph': /^transferavailability Success$/,
   // Errors beside Success: every RS is a choice of one or the other.
   'empty-errors-element': / Success|Warning|^activitybook (Quote|Commit)$|^bookread (Reserved|Cancelled)$|^bookcancel (Pending|Cancelled)/,
+  // OTA_TourActivityBookRS requires ReservationDetails beside Success.
+  'book-reply-success-only': /^activitybook Commit$/,
 };
 
 const dir = xsdDir();

@@ -26,12 +26,22 @@ export interface BookingForms {
   /** Words a reply uses for a cancelled booking or item (case-insensitive). Default Cancelled, Canceled. */
   cancelledStatusWords: string[];
   /**
-   * How a partial cancellation is expressed ("not shown" in the spec): 'item-reference' = the
-   * cancel request carries the item's UniqueID Type 37 beside the booking's Type 36. Absent: the
-   * target does not declare one, and cannot claim partial-cancellation.
+   * How a partial cancellation is expressed ("not shown" in the spec), one of the forms of
+   * OpenTravel 2016B's OTA_CancelRQ (PARTIAL_CANCELLATION_FORMS). Absent: the target does not
+   * declare one, and cannot claim partial-cancellation.
    */
-  partialCancellation?: 'item-reference';
+  partialCancellation?: PartialCancellationForm;
 }
+
+/**
+ * The forms OTA_CancelRQ (2016B) offers to cancel one item of a booking: 'item-reference', the
+ * item's UniqueID Type 37 beside the booking's Type 36 (UniqueID repeats: "more than one UniqueID
+ * associated to a single reservation"); 'segment', Segment/@ItinSegNbr ("Number identifying the
+ * segment item to be cancelled"); 'segment-range', Segment/@FirstItinSegNbr and @LastItinSegNbr
+ * (a range, here of one item). OriginAndDestinationSegment names air and rail legs, not an activity.
+ */
+export const PARTIAL_CANCELLATION_FORMS = ['item-reference', 'segment', 'segment-range'] as const;
+export type PartialCancellationForm = (typeof PARTIAL_CANCELLATION_FORMS)[number];
 
 export interface Place {
   /** RefPoint CodeContext: Country or Region. */

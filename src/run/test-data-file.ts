@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../core/errors';
-import type { BookingForms, ConformanceClass, Party, Place, TestData } from '../core/test-data';
+import type { BookingForms, ConformanceClass, PartialCancellationForm, Party, Place, TestData } from '../core/test-data';
 import { PROJECT_ROOT } from './config';
 import { SchemaValidator, type JsonSchema, type SchemaProblem } from './json-schema';
 
@@ -89,7 +89,7 @@ function testDataOf(root: Record<string, unknown>): TestData {
     commitResStatus: (b.commitResStatus as string | undefined) ?? 'Commit',
     commitCancelType: (b.commitCancelType as string | undefined) ?? 'Commit',
     cancelledStatusWords: ((b.cancelledStatusWords as string[] | undefined) ?? DEFAULT_CANCELLED_WORDS).map((w) => w.trim()),
-    ...(b.partialCancellation ? { partialCancellation: b.partialCancellation as 'item-reference' } : {}),
+    ...(b.partialCancellation ? { partialCancellation: b.partialCancellation as PartialCancellationForm } : {}),
   };
   // No claims written: every class the file can drive (partial cancellation needs a declared form).
   const claims = (root.claims as ConformanceClass[] | undefined) ?? [

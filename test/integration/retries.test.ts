@@ -67,7 +67,8 @@ describe('run level: retries', { concurrency: true }, () => {
       assert.equal(r.code, 1, describeRun(r));
       const [sc] = requireSummary(r).scenarios;
       assert.equal(sc.status, 'failed');
-      assert.match(sc.message ?? '', /EP-STATUS-200[^\n]*\n\s+at HTTP status\n\s+expected: 200\n\s+found: +503/);
+      // a 503 page is a refusal of a valid request (issue 27, point 3): the scenario's "served" MUSTs fail
+      assert.match(sc.message ?? '', /EP-POST[^\n]*\n\s+at reply\n\s+expected: served \(a valid request\)\n\s+found: +refused: HTTP 503/);
       assert.equal(attemptsLine(r), '1 attempt(s): HTTP 503');
       assert.equal(posts(srv), 1);
     } finally {

@@ -5,7 +5,7 @@
 // confirmed.
 import type { Activity, ActivityService, SandboxData } from '../data';
 import { dateTimeMs, fmtDateTime, requireDateTime, withOffset } from '../dates';
-import { err } from '../errors';
+import { err, PlainRefusal } from '../errors';
 import { EUR2, fmtMinor } from '../money';
 import type { Item, Participant } from '../store';
 import type { Variants } from '../variants';
@@ -171,7 +171,10 @@ function storeItem(booked: RequestedItem, ctx: Ctx): string | undefined {
   const { faults } = ctx;
   // Quote never touches the store, except through the quote-stores-booking mistake (the quote
   // falls through into the commit path).
-  const stores = commit ? !faults.has('commit-not-persisted') : faults.has('quote-stores-booking') && !!refs.bookingRef;
+  // Mistakes commit-not-persisted, read-without-reference: a commit is confirmed and never stored.
+  const stores = commit
+    ? !faults.has('commit-not-persisted') && !faults.has('read-without-reference')
+    : faults.has('quote-stores-booking') && !!refs.bookingRef;
   if (!stores) return undefined;
   const existing = ctx.store.get(refs.bookingRef!);
   // Without a Type 37 a Commit can only create a booking: on an existing one it repeats it.
@@ -270,7 +273,12 @@ export const activityBook: Operation = {
   version: '2011.2',
   handle(req: XNode, ctx: Ctx) {
     const booked = readBooking(req, ctx);
+    // Mistake (commit-refused-plain): a request validator in front of the OTA layer turns every commit away.
+    if (booked.commit && ctx.faults.has('commit-refused-plain')) throw new PlainRefusal(400, 'Bad Request');
     const internalRef = storeItem(booked, ctx);
+    // Variant book-reply-success-only: a commit is answered with Success alone (the mistake
+    // commit-ref-overwritten is a Confirmation the reply writes all the same).
+    if (booked.commit && ctx.variants.has('book-reply-success-only') && !ctx.faults.has('commit-ref-overwritten')) return { content: '' };
     return { content: reservationDetails(booked, internalRef, ctx) };
   },
 };

@@ -300,7 +300,8 @@ test('bookActivity sends the declared ResStatus, the references and the party, a
   assert.equal(doc.value('/*/@ResStatus'), 'Book');
   assert.deepEqual(doc.values('/*/ota:TPA_Extensions/ota:UniqueID/@ID'), ['NEW-B1', 'NEW-I2']);
   assert.equal(doc.count('/*/ota:BookingInfo/ota:ParticipantInfo'), 5);
-  assert.deepEqual(w.committed, [['NEW-B1', { itemRef: 'NEW-I2', tourActivityId: 'A1', surnames: ['Conformance'] }]]);
+  const day = doc.value('/*/ota:BookingInfo/ota:Schedule/@Start')!.slice(0, 10);
+  assert.deepEqual(w.committed, [['NEW-B1', { itemRef: 'NEW-I2', tourActivityId: 'A1', surnames: ['Conformance'], date: day }]]);
 
   await bookActivity(w, { forms, bookingRef: 'NEW-B1', itemRef: 'I9' });
   doc = XmlDoc.parse(received[received.length - 1]);
@@ -315,12 +316,25 @@ test('bookActivity sends the declared ResStatus, the references and the party, a
 
 test('a cancel carries the declared CancelType and, for one item, the declared partial form', async () => {
   const r = setCancelType(setBookingReference(prepare('bookcancel'), 'B7'), 'Cancel');
-  cancelOnlyItem(r, 'I7', 'item-reference');
+  cancelOnlyItem(r, { itemRef: 'I7', number: 2 }, 'item-reference');
   const { doc } = await sent(r);
   assert.equal(doc.value('/*/@CancelType'), 'Cancel');
   assert.deepEqual(doc.records('/*/ota:UniqueID', { t: '@Type', id: '@ID', c: '@ID_Context' }), [
     { t: '36', id: 'B7', c: 'Client' },
     { t: '37', id: 'I7', c: 'Client' },
+  ]);
+  assert.equal(doc.count('/*/ota:Segment'), 0);
+});
+
+test("a partial cancel in OTA_CancelRQ's Segment forms names the item by its number", async () => {
+  const segment = cancelOnlyItem(setBookingReference(prepare('bookcancel'), 'B7'), { itemRef: 'I7', number: 2 }, 'segment');
+  let { doc } = await sent(segment);
+  assert.deepEqual(doc.values('/*/ota:UniqueID/@Type'), ['36'], 'no item reference');
+  assert.deepEqual(doc.records('/*/ota:Segment', { n: '@ItinSegNbr', first: '@FirstItinSegNbr' }), [{ n: '2', first: undefined }]);
+  const range = cancelOnlyItem(setBookingReference(prepare('bookcancel'), 'B7'), { itemRef: 'I7', number: 3 }, 'segment-range');
+  ({ doc } = await sent(range));
+  assert.deepEqual(doc.records('/*/ota:Segment', { n: '@ItinSegNbr', first: '@FirstItinSegNbr', last: '@LastItinSegNbr' }), [
+    { n: undefined, first: '3', last: '3' },
   ]);
 });
 
