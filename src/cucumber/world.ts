@@ -15,26 +15,27 @@ import { CannotTell, StepUsageError } from '../core/errors';
 import { recordBookingIntent, recordCommitReply } from '../run/bookings';
 import type { Assertion, Rule } from '../contracts/rule';
 import { attachEvidence } from './evidence';
-import { discoverActivity } from '../operations/activityavailability/discover';
-import type { ScheduleShown } from '../contracts/tour-activity';
+import { discoverActivity, type Bookable } from '../operations/activityavailability/discover';
+import { setFound } from '../operations/activitybook/request';
+import type { ConstraintsShown } from '../contracts/booking-constraints';
 import { judge, scenarioVerdict, type JudgeOptions } from './judge';
 import { corroborationOf, needKey, NO_CORROBORATION, type Corroboration, type Description, type Need } from '../contracts/corroboration';
 import { hotelDescription } from '../operations/hotelnbc/describe';
-import { activityDescription, scheduleDescribed } from '../operations/activitynbc/describe';
+import { activityDescription, bookingDescribed } from '../operations/activitynbc/describe';
 import { sameCode } from '../contracts/value-forms';
 import type { BookedItem } from '../contracts/booking-facts';
 
 // Corroboration asks the gateway once per hotel code per process (a worker's scenarios share the
 // answer); the evidence is attached to the scenario that asked first, and `source` names it.
 const described = new Map<string, Promise<Description>>();
-/** Start times and durations from activity descriptive data, per TourActivityID, for the whole run (one request per code). */
-const schedules = new Map<string, Promise<ScheduleShown>>();
+/** What activity descriptive data shows of an activity's booking constraints, per TourActivityID, for the whole run (one request per code). */
+const shownForBooking = new Map<string, Promise<ConstraintsShown>>();
 let cachedFor: string | undefined;
 /** The caches hold one run's answers: a process that runs several (npm run mutants) starts each afresh. */
 function cachesOf(runId: string): void {
   if (cachedFor === runId) return;
   described.clear();
-  schedules.clear();
+  shownForBooking.clear();
   cachedFor = runId;
 }
 
@@ -57,8 +58,8 @@ export class GatewayWorld extends World {
   lastBookingRef?: string;
   /** Values remembered between steps (an activity found by availability...). */
   readonly remembered: PlaceholderValues = {};
-  /** Booking values of the activity found that its availability reply did not show (the suite's guesses). */
-  guessed: string[] = [];
+  /** The activity found by discovery: its booking values, party, pickup and the suite's guesses. */
+  found?: Bookable;
   pickleName?: string;
   /** The scenario's name and place: the key of its exchanges in a cassette (record and replay). */
   scenarioKey?: string;
@@ -89,8 +90,11 @@ export class GatewayWorld extends World {
     };
     this.request = OtaRequest.fromSample(this.op, ctx.config.samplesDir, values);
     this.request.testData = ctx.data;
-    if (name === 'activitybook' && this.guessed.length)
-      this.request.refusalExcused = `the booking carries values the availability reply did not show, which the suite guessed (${this.guessed.join('; ')}), and a gateway may refuse them; name their places in OTA_REPLY_PROFILE`;
+    if (name === 'activitybook' && this.found) {
+      setFound(this.request, this.found);
+      if (this.found.guessed.length)
+        this.request.refusalExcused = `the booking carries values the gateway did not show, which the suite guessed (${this.found.guessed.join('; ')}), and a gateway may refuse them`;
+    }
     return this.request;
   }
 
@@ -178,16 +182,16 @@ export class GatewayWorld extends World {
     return activityDescription(x, code, source, this.run.replyProfile.facts);
   }
 
-  /** Start time and duration of an activity, as the target's activity descriptive data shows them (asked once per code per run). */
-  describeSchedule(code: string): Promise<ScheduleShown> {
+  /** What the target's activity descriptive data shows of an activity's booking constraints (asked once per code per run). */
+  describeActivityValues(code: string): Promise<ConstraintsShown> {
     cachesOf(this.run.config.runId);
     const key = code.trim().toUpperCase();
-    let s = schedules.get(key);
+    let s = shownForBooking.get(key);
     if (!s)
-      schedules.set(
+      shownForBooking.set(
         key,
         (s = this.askDescription('activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code }).then(({ x }) =>
-          scheduleDescribed(x, code, this.run.replyProfile.facts),
+          bookingDescribed(x, code, this.run.replyProfile.facts),
         )),
       );
     return s;
@@ -252,15 +256,14 @@ export class GatewayWorld extends World {
   }
 
   /**
-   * Finds a bookable activity with activity availability and remembers its codes and dates, so
-   * that booking and descriptive-data requests use what the target really offers. Not found: the
-   * scenario's requirements are cantTell (a precondition), never failed.
+   * Finds a bookable activity with activity availability and remembers its codes, dates, party,
+   * ages and pickup, so that booking and descriptive-data requests use what the target really
+   * offers and shows. Not found: the scenario's requirements are cantTell (a precondition), never failed.
    */
   async discoverActivity(): Promise<void> {
-    if (this.remembered.tourActivityId) return;
-    const found = await discoverActivity(this);
-    Object.assign(this.remembered, found.values);
-    this.guessed = found.guessed;
+    if (this.found) return;
+    this.found = await discoverActivity(this);
+    Object.assign(this.remembered, this.found.values);
   }
 
   /** The scenario's (first) booking: the one its booking steps speak of. */

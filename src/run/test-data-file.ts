@@ -4,7 +4,18 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../core/errors';
 import { OPERATION_NAMES } from '../spec/operations';
-import { CONFORMANCE_CLASSES, type BookingForms, type ConformanceClass, type Party, type Place, type TestData } from '../core/test-data';
+import {
+  CONFORMANCE_CLASSES,
+  WEEKDAYS,
+  type BookingForms,
+  type BookingValues,
+  type ConformanceClass,
+  type Party,
+  type Place,
+  type TestData,
+  type Weekday,
+} from '../core/test-data';
+import { minutesOf } from '../contracts/value-forms';
 
 /** Hotel availability outlines use test-data places 1 to PLACES_NEEDED (a test checks the features). */
 const PLACES_NEEDED = 3;
@@ -118,6 +129,46 @@ function aliasesOf(file: string, v: unknown): Record<string, string[]> {
   return Object.fromEntries(Object.entries(o).map(([name, list]) => [name, stringList(file, list, `placeAliases.${name}`)]));
 }
 
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** activities.bookingValues: each value in the form the booking request writes it. */
+function bookingValuesOf(file: string, v: unknown): BookingValues {
+  if (v === undefined) return {};
+  const where = 'activities.bookingValues';
+  const o = obj(file, v, where);
+  const known = ['startTime', 'duration', 'weekdays', 'pickupTime', 'ages'];
+  for (const k of Object.keys(o)) if (!known.includes(k)) fail(file, `${where}.${k}`, `is not a booking value; known: ${known.join(', ')}`);
+  const time = (key: string) => {
+    if (typeof o[key] !== 'string' || !TIME.test(o[key])) fail(file, `${where}.${key}`, 'must be a time of day hh:mm (as 08:15)');
+    return o[key];
+  };
+  const out: BookingValues = {};
+  if (o.startTime !== undefined) out.startTime = time('startTime');
+  if (o.pickupTime === null) out.pickupTime = null;
+  else if (o.pickupTime !== undefined) out.pickupTime = time('pickupTime');
+  if (o.duration !== undefined) {
+    if (typeof o.duration !== 'string' || !minutesOf(o.duration))
+      fail(file, `${where}.duration`, 'must be an xs:duration of days, hours and minutes (as PT3H or PT2H30M)');
+    out.duration = o.duration;
+  }
+  if (o.weekdays !== undefined)
+    out.weekdays = stringList(file, o.weekdays, `${where}.weekdays`).map((d) => {
+      if (!(WEEKDAYS as readonly string[]).includes(d)) fail(file, `${where}.weekdays`, `names "${d}"; days are ${WEEKDAYS.join(', ')}`);
+      return d as Weekday;
+    });
+  if (o.ages !== undefined) {
+    const ages = obj(file, o.ages, `${where}.ages`);
+    out.ages = {};
+    for (const [k, age] of Object.entries(ages)) {
+      if (k !== 'adult' && k !== 'child') fail(file, `${where}.ages.${k}`, 'is not a category; known: adult, child');
+      if (typeof age !== 'number' || !Number.isInteger(age) || age < 0 || age > 130)
+        fail(file, `${where}.ages.${k}`, 'must be a whole number of years, 0 to 130');
+      out.ages[k] = age;
+    }
+  }
+  return out;
+}
+
 /** Whether the test data declares availability for `party`. */
 export const partyAvailable = (data: Pick<TestData, 'availableParties'>, party: Party): boolean =>
   data.availableParties.some((p) => p.adults === party.adults && p.children === party.children);
@@ -177,6 +228,7 @@ export function loadTestData(file: string, overrides: Record<string, unknown> = 
       }),
       productCode: str(file, act, 'productCode', 'activities'),
       currency: str(file, act, 'currency', 'activities'),
+      bookingValues: bookingValuesOf(file, act.bookingValues),
     },
     transfers: {
       airportCode: str(file, tr, 'airportCode', 'transfers'),
