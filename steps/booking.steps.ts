@@ -38,10 +38,14 @@ function notServed(x: Exchange): string | undefined {
   return x.reply.doc ? undefined : noDocument(x);
 }
 
-/** A precondition: what the scenario stands on was served; otherwise its requirements cannot be told. */
+/**
+ * A precondition: what the scenario stands on was served; otherwise its requirements cannot be
+ * told, and the reason names what the suite guessed in the request (the booking's values).
+ */
 function servedOrCannotTell(w: GatewayWorld, x: Exchange, what: string): void {
   const why = notServed(x);
-  w.precondition(!why, `${what} was not served: ${why}`);
+  const guessed = why && x.request.refusalExcused ? `; ${x.request.refusalExcused}` : '';
+  w.precondition(!why, `${what} was not served: ${why}${guessed}`);
 }
 
 /** The last reply, which must be one of `op`: a Then step speaks of it. */

@@ -15,6 +15,7 @@ const SCHEMA_DEPARTURES: Partial<Record<VariantName, RegExp>> = {
   'participant-category-ota': /^activityavailability Success$|^activitybook (Quote|Commit)$/,
   // Location/Region with text.
   'pickupless-tickets': /^activityavailability Success$|^activitysearch Success$/,
+  'tickets-without-pickup': /^activityavailability Success$|^activitysearch Success$/,
   // "Canceled" is not in TransactionStatusType / PMS_ResStatusType.
   'cancel-status-words': /^bookcancel Cancelled|^bookread Cancelled$/,
   // Service/@Status is not in ServiceType.

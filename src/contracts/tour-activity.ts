@@ -114,22 +114,16 @@ export const SCHEDULE_FACTS = {
     'the weekdays and start time an activity operates',
     ['ota:Schedule/ota:Detail/ota:OperationTimes/ota:OperationTime', 'ota:Schedule//ota:OperationTime'],
     `${AVAILABILITY_XSD}: Schedule/Detail/OperationTimes/OperationTime (DOW_PatternGroup: @Mon @Tue @Weds @Thur @Fri @Sat @Sun; @Start)`,
-    'Discovery takes the first start date as an operating day, and 09:00 as the start time.',
+    "Discovery asks activity descriptive data, then the test data (activities.bookingValues.weekdays, startTime); else a span's first day and 09:00 are guesses, named.",
   ),
   duration: fact(
     'activityavailability.activity.duration',
     'the duration of an activity',
     ['ota:Schedule/ota:Summary/@Duration', 'ota:Schedule/ota:Detail/@Duration', 'ota:Schedule//ota:OperationTime/@Duration'],
     `${AVAILABILITY_XSD}: Schedule/Summary/@Duration, Schedule/Detail/@Duration (xs:duration)`,
-    'Discovery books 4 hours.',
+    'Discovery asks activity descriptive data, then the test data (activities.bookingValues.duration); else 4 hours, a guess, named.',
   ),
 };
-
-/** The start time and duration of an activity, as its descriptive data shows them (each may be absent). */
-export interface ScheduleShown {
-  time?: string;
-  minutes?: number;
-}
 
 /** The activities of a reply, each with a label for messages; cannot tell when there are none to judge. */
 export function activities(x: Exchange, c: Check, r: ReplyReader, f: TourActivityFacts) {

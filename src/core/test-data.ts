@@ -42,6 +42,27 @@ export interface BookingForms {
  */
 export const PARTIAL_CANCELLATION_FORMS = ['item-reference', 'segment', 'segment-range'] as const;
 export type PartialCancellationForm = (typeof PARTIAL_CANCELLATION_FORMS)[number];
+/** Days of the week as the test data names them (activities.bookingValues.weekdays). */
+export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/**
+ * Values a booking of the test data's product needs that the target's replies may not show
+ * (activities.bookingValues). The suite takes what the gateway shows first (availability, then
+ * activity descriptive data), these next, and only then guesses, naming the guess and this field.
+ */
+export interface BookingValues {
+  /** The start time of the product, hh:mm. */
+  startTime?: string;
+  /** Its duration, an xs:duration (PT3H, PT2H30M). */
+  duration?: string;
+  /** The weekdays it runs. */
+  weekdays?: Weekday[];
+  /** Its pickup time at the first hotel, hh:mm; null: it takes no pickup (a ticket). */
+  pickupTime?: string | null;
+  /** The ages of the participants booked, by category. */
+  ages?: { adult?: number; child?: number };
+}
 
 export interface Place {
   /** RefPoint CodeContext: Country or Region. */
@@ -95,6 +116,8 @@ export interface TestData {
     productCode: string;
     /** Currency of MaximumPrice. */
     currency: string;
+    /** What a booking of the product needs that the target's replies may not show. */
+    bookingValues: BookingValues;
   };
   transfers: {
     airportCode: string;

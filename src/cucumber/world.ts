@@ -15,8 +15,9 @@ import { CannotTell, StepUsageError } from '../core/errors';
 import { recordBookingIntent, recordCommitReply } from '../run/bookings';
 import type { Assertion, Rule } from '../contracts/rule';
 import { attachEvidence } from './evidence';
-import { activityToDescribe, discoverActivity } from '../operations/activityavailability/discover';
-import type { ScheduleShown } from '../contracts/tour-activity';
+import { activityToDescribe, discoverActivity, type Bookable } from '../operations/activityavailability/discover';
+import { setFound } from '../operations/activitybook/request';
+import { nothingShown, type ConstraintsShown } from '../contracts/booking-constraints';
 import { judge, scenarioVerdict, type JudgeOptions } from './judge';
 import {
   corroborationBreaker,
@@ -30,7 +31,7 @@ import {
   type Need,
 } from '../contracts/corroboration';
 import { hotelDescription } from '../operations/hotelnbc/describe';
-import { activityDescription, scheduleDescribed } from '../operations/activitynbc/describe';
+import { activityDescription, bookingDescribed } from '../operations/activitynbc/describe';
 import { sameCode } from '../contracts/value-forms';
 import { ENVELOPE_RULES, refusalForm } from '../contracts/envelope';
 import type { BookedItem } from '../contracts/booking-facts';
@@ -38,8 +39,8 @@ import type { BookedItem } from '../contracts/booking-facts';
 // Corroboration asks the gateway once per code per process (a worker's scenarios share the
 // answer); the evidence is attached to the scenario that asked first, and `source` names it.
 const described = new Map<string, Promise<Description>>();
-/** Start times and durations from activity descriptive data, per TourActivityID, for the whole run (one request per code). */
-const schedules = new Map<string, Promise<ScheduleShown>>();
+/** What activity descriptive data shows of an activity's booking constraints, per TourActivityID, for the whole run (one request per code). */
+const shownForBooking = new Map<string, Promise<ConstraintsShown>>();
 /** This process's bounds on corroboration requests (a cap per descriptive operation, a stop after failures). */
 let budget: CorroborationBudget | undefined;
 let cachedFor: string | undefined;
@@ -47,7 +48,7 @@ let cachedFor: string | undefined;
 function cachesOf(ctx: RunContext): CorroborationBudget {
   if (cachedFor !== ctx.config.runId || !budget) {
     described.clear();
-    schedules.clear();
+    shownForBooking.clear();
     // cucumber's parallel workers each get their share of the run's cap
     budget = new CorroborationBudget({
       maxRequests: ctx.config.maxCorroborationRequests,
@@ -77,8 +78,8 @@ export class GatewayWorld extends World {
   lastBookingRef?: string;
   /** Values remembered between steps (an activity found by availability...). */
   readonly remembered: PlaceholderValues = {};
-  /** Booking values of the activity found that its availability reply did not show (the suite's guesses). */
-  guessed: string[] = [];
+  /** The activity found by discovery: its booking values, party, pickup and the suite's guesses. */
+  found?: Bookable;
   pickleName?: string;
   /** The scenario's name and place: the key of its exchanges in a cassette (record and replay). */
   scenarioKey?: string;
@@ -109,8 +110,11 @@ export class GatewayWorld extends World {
     };
     this.request = OtaRequest.fromSample(this.op, ctx.config.samplesDir, values);
     this.request.testData = ctx.data;
-    if (name === 'activitybook' && this.guessed.length)
-      this.request.refusalExcused = `the booking carries values the availability reply did not show, which the suite guessed (${this.guessed.join('; ')}), and a gateway may refuse them; name their places in OTA_REPLY_PROFILE`;
+    if (name === 'activitybook' && this.found) {
+      setFound(this.request, this.found);
+      if (this.found.guessed.length)
+        this.request.refusalExcused = `the booking carries values the gateway did not show, which the suite guessed (${this.found.guessed.join('; ')}), and a gateway may refuse them`;
+    }
     return this.request;
   }
 
@@ -200,16 +204,16 @@ export class GatewayWorld extends World {
     return activityDescription(asked.x, code, asked.source, this.run.replyProfile.facts);
   }
 
-  /** Start time and duration of an activity, as the target's activity descriptive data shows them (asked once per code per run). */
-  describeSchedule(code: string): Promise<ScheduleShown> {
+  /** What the target's activity descriptive data shows of an activity's booking constraints (asked once per code per run). */
+  describeActivityValues(code: string): Promise<ConstraintsShown> {
     cachesOf(this.run);
     const key = code.trim().toUpperCase();
-    let s = schedules.get(key);
+    let s = shownForBooking.get(key);
     if (!s)
-      schedules.set(
+      shownForBooking.set(
         key,
         (s = this.askDescription('activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code }).then(({ x }) =>
-          x ? scheduleDescribed(x, code, this.run.replyProfile.facts) : {},
+          x ? bookingDescribed(x, code, this.run.replyProfile.facts) : nothingShown('activity descriptive data'),
         )),
       );
     return s;
@@ -290,15 +294,14 @@ export class GatewayWorld extends World {
   }
 
   /**
-   * Finds a bookable activity with activity availability and remembers its codes and dates, so
-   * that booking and descriptive-data requests use what the target really offers. Not found: the
-   * scenario's requirements are cantTell (a precondition), never failed.
+   * Finds a bookable activity with activity availability and remembers its codes, dates, party,
+   * ages and pickup, so that booking and descriptive-data requests use what the target really
+   * offers and shows. Not found: the scenario's requirements are cantTell (a precondition), never failed.
    */
   async discoverActivity(): Promise<void> {
-    if (this.remembered.tourActivityId) return;
-    const found = await discoverActivity(this);
-    Object.assign(this.remembered, found.values);
-    this.guessed = found.guessed;
+    if (this.found) return;
+    this.found = await discoverActivity(this);
+    Object.assign(this.remembered, this.found.values);
   }
 
   /**

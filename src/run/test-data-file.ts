@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../core/errors';
-import type { BookingForms, ConformanceClass, PartialCancellationForm, Party, Place, TestData } from '../core/test-data';
+import type { BookingForms, BookingValues, ConformanceClass, PartialCancellationForm, Party, Place, TestData } from '../core/test-data';
 import { PROJECT_ROOT } from './config';
 import { SchemaValidator, type JsonSchema, type SchemaProblem } from './json-schema';
 
@@ -129,6 +129,7 @@ function testDataOf(root: Record<string, unknown>): TestData {
       hotelCodes: (act.hotelCodes as string[]).map((c) => c.trim()),
       productCode: text(act, 'productCode'),
       currency: text(act, 'currency'),
+      bookingValues: (act.bookingValues as BookingValues | undefined) ?? {},
     },
     transfers: Object.fromEntries(
       Object.entries(root.transfers as Raw).map(([k, v]) => [k, (v as string).trim()]),

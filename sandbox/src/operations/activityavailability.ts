@@ -9,12 +9,15 @@ import type { Variants } from '../variants';
 import {
   basicInfo,
   categoryAndType,
+  minPartyOf,
   operatingDates,
+  participantPolicy,
   placeAndPickup,
   productFilter,
   regionOf,
   requireHotel,
   schedule,
+  seasonDays,
   sells,
 } from './activities';
 import { attr, category, count, emptyResult, overCapacity, participantCategory } from './common';
@@ -100,11 +103,10 @@ export const activityAvailability: Operation = {
     const priced = faults.has('prices-wrong-participants') ? new Map([...participants.keys()].map((k) => [k, 1])) : participants;
 
     const infos: string[] = [];
-    // Variant capacity-limit: no availability for parties of more than four.
-    const full = overCapacity(
-      ctx,
-      [...participants.values()].reduce((x, y) => x + y, 0),
-    );
+    // Variant capacity-limit: no availability for parties of more than four; variant
+    // minimum-party: none for parties below its minimum.
+    const persons = [...participants.values()].reduce((x, y) => x + y, 0);
+    const full = overCapacity(ctx, persons) || persons < minPartyOf(ctx.variants);
     const otherArea = faults.has('activities-other-area');
     for (const a of full || faults.has('activity-availability-empty') ? [] : data.activities) {
       if (product && !otherArea && !product(a)) continue;
@@ -112,16 +114,16 @@ export const activityAvailability: Operation = {
       const at = otherArea ? a.pickupHotels[0] : (hotel ?? a.pickupHotels[0]);
       if (!at || !a.pickupHotels.includes(at)) continue;
       // Mistake (activities-ignore-dates): the window read for validation only.
-      const dates = faults.has('activities-ignore-dates')
-        ? operatingDates(a, addDays(to, 1), addDays(to, 60))
-        : operatingDates(a, from, to);
+      const window = faults.has('activities-ignore-dates') ? { from: addDays(to, 1), to: addDays(to, 60) } : { from, to };
+      const dates = operatingDates(a, window.from, window.to);
       if (dates.length === 0) continue;
+      const season = seasonDays(a, window.from, window.to);
       for (const s of a.services) {
-        if (![...participants.keys()].every((c) => sells(data, a, s, c))) continue;
+        if (![...participants.keys()].every((c) => sells(data, a, s, c, ctx.variants))) continue;
         const unit = new Map([...participants.keys()].map((c) => [c, toMinor(s.prices[c], format)]));
         const tooDear = [...unit.values()].some((m) => m / 10 ** format.decimals > pricing.maxAmount + 1e-9);
         if (tooDear && !faults.has('ignores-maximumprice')) continue;
-        infos.push(info(a, s, at, dates, unit, priced, format, ctx.variants));
+        infos.push(info(a, s, at, { dates, season }, unit, priced, format, ctx.variants));
       }
     }
     if (infos.length === 0) {
@@ -138,7 +140,7 @@ function info(
   a: Activity,
   s: ActivityService,
   hotel: string,
-  dates: string[],
+  { dates, season }: { dates: string[]; season: string[] },
   unit: Map<string, number>,
   qty: Map<string, number>,
   f: MoneyFormat,
@@ -147,12 +149,15 @@ function info(
   let total = 0;
   for (const [c, m] of unit) total += m * (qty.get(c) ?? 0);
   const money = (minor: number) => ({ Amount: fmtMinor(minor, f), CurrencyCode: f.currency, DecimalPlaces: f.decimals });
-  const { location, pickup } = placeAndPickup(a, hotel, variants);
+  // The pickup's time on the first date; variant fixed-pickup-time: only descriptive data shows it.
+  const pickupAt = variants.has('fixed-pickup-time') ? undefined : `${dates[0]}T${a.schedule.pickupTime}:00`;
+  const { location, pickup } = placeAndPickup(a, hotel, variants, false, pickupAt);
+  const policy = participantPolicy(a, variants, true);
   return el(
     'TourActivityInfo',
     {},
     basicInfo(a, s),
-    schedule(dates, variants),
+    schedule(dates, variants, season),
     categoryAndType(a),
     el('Description', {}, el('ShortDescription', {}, esc(a.shortDescription))),
     location,
@@ -163,5 +168,6 @@ function info(
       [...unit].map(([c, m]) => participantCategory(c, money(m), qty.get(c) ?? 0, variants)),
     ),
     pickup,
+    policy ? el('Policies', {}, policy) : '',
   );
 }

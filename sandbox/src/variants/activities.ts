@@ -60,4 +60,57 @@ export const ACTIVITY_VARIANTS = [
       'In activity availability and search replies, every activity with a pickup at the hotel also carries a second PickupDropoff with PickupInd="false" and LocationName = a drop-off meeting point (MEETPT-<area>), not the hotel.',
     expectedWarnings: [],
   },
+
+  // Constraints a gateway shows and keeps (issue 28): the suite books within them, from what the
+  // gateway shows, never with a value of its own. Each names a product of the test data that has
+  // the constraint, so that the suite's booking meets it.
+
+  // TourActivityPolicyType Participant/@MinAge: "The minimum permitted age for participants".
+  {
+    name: 'minimum-age',
+    operations: ['activityavailability', 'activitynbc', 'activitybook'],
+    description:
+      'Every activity takes participants from 10 years (the child category ends at 12): its activity descriptive data says so (Policies/Participant/@MinAge), availability shows no Policies; a younger participant is refused (Errors 3/320).',
+    expectedWarnings: [],
+  },
+  // TourActivityTransType: PickupDropoff/Schedule (OperationScheduleType, OperationTime/@Start).
+  {
+    name: 'fixed-pickup-time',
+    operations: ['activityavailability', 'activitybook'],
+    description:
+      "Guests are collected only at the activity's own pickup time (07:45 for PMI-DRACH), which only its descriptive data shows (PickupDropoff/Schedule/OperationTimes/OperationTime/@Start); availability's PickupDropoff has no DateTime; a booking whose PickupDropoff/@DateTime is another time is refused.",
+    expectedWarnings: [],
+  },
+  // TourActivityAvailRS Schedule: Summary (DateTimeSpanGroup) alone is a season, weekdays optional.
+  {
+    name: 'season-without-weekdays',
+    operations: ['activityavailability', 'activitysearch'],
+    description:
+      "Activity availability and search show each activity's schedule as its season within the period asked for (Schedule/Summary Start..End, no Detail, no weekday): which weekdays it runs, only its descriptive data shows (OperationTime flags); a booking on another day is refused. The test data names PMI-HIKE (Tuesdays and Fridays, from 12 years).",
+    expectedWarnings: [],
+    testData: { activities: { productCode: 'PMI-HIKE' } },
+  },
+  // TourActivityPolicyType Participant/@MinParticipants: "The minimum number of participants".
+  {
+    name: 'minimum-party',
+    operations: ['activityavailability', 'activitynbc', 'activitybook'],
+    description:
+      'Every activity is sold to parties of 3 or more (Policies/Participant/@MinParticipants in availability and descriptive data): availability offers nothing to a smaller party and such a booking is refused. The test data declares parties of 2 adults and 1 child, and 3 and 2.',
+    expectedWarnings: [],
+    testData: {
+      availableParties: [
+        { adults: 2, children: 1 },
+        { adults: 3, children: 2 },
+      ],
+    },
+  },
+  // TourActivityInfo/PickupDropoff is optional; PickupInd false: a meeting point, not a pickup.
+  {
+    name: 'tickets-without-pickup',
+    operations: ['activityavailability', 'activitysearch', 'activitynbc', 'activitybook'],
+    description:
+      'Ticket-only activities take no pickup: availability and search show none (the hotel they were found for as Location/Region[@RegionCode="HotelCode"] text, as pickupless-tickets), their descriptive data shows a meeting point (PickupDropoff PickupInd="false"); a booking that asks for a pickup for one is refused. The test data names the ticket PMI-PALMA.',
+    expectedWarnings: ['ALIGN-XSD'],
+    testData: { activities: { productCode: 'PMI-PALMA' } },
+  },
 ] as const satisfies readonly VariantDef[];

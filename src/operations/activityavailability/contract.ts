@@ -19,6 +19,7 @@ import {
   SCHEDULE_FACTS,
 } from '../../contracts/tour-activity';
 import { ageQualifyingCode, countsText } from '../../contracts/categories';
+import { CONSTRAINT_FACTS } from '../../contracts/booking-constraints';
 import { decimalsOf, num } from '../../contracts/value-forms';
 import { itemsOffered } from '../../contracts/items-offered';
 
@@ -69,6 +70,8 @@ export const FACTS = {
   ),
   operationTime: SCHEDULE_FACTS.operationTime,
   duration: SCHEDULE_FACTS.duration,
+  // What a booking must keep (read by discovery, and in activity descriptive data with these ids).
+  ...CONSTRAINT_FACTS,
   category: fact(
     'activityavailability.activity.category',
     'a participant category priced',
@@ -135,7 +138,7 @@ const requestedHotel = (x: Exchange) => regionOf(x, 'Source');
 const requestedProduct = (x: Exchange) => regionOf(x, 'Service');
 
 /** The AQC number of a category, from the first of its places that names one. */
-function categoryCode(r: ReplyReader, category: XNode): string | undefined {
+export function categoryCode(r: ReplyReader, category: XNode): string | undefined {
   return ageQualifyingCode(firstAccepted(r, FACTS.categoryCode, (v) => !!ageQualifyingCode(v), category)?.value[0]);
 }
 

@@ -124,6 +124,30 @@ test('latencyBudgetsMs: none by default; an operation and a whole number of ms, 
   refused((d) => (d.latencyBudgetsMs = [1]), /latencyBudgetsMs: must be an object/);
 });
 
+test('activities.bookingValues: none by default; each value in the form a booking writes it, else refused naming the field', () => {
+  assert.deepEqual(load(() => undefined).activities.bookingValues, {});
+  const values = (v: unknown) => (x: Record<string, unknown>) => ((x.activities as Record<string, unknown>).bookingValues = v);
+  const d = load(
+    values({ startTime: '09:30', duration: 'PT2H30M', weekdays: ['Tue', 'Fri'], pickupTime: null, ages: { adult: 40, child: 10 } }),
+  );
+  assert.deepEqual(d.activities.bookingValues, {
+    startTime: '09:30',
+    duration: 'PT2H30M',
+    weekdays: ['Tue', 'Fri'],
+    pickupTime: null,
+    ages: { adult: 40, child: 10 },
+  });
+  assert.equal(load(values({ pickupTime: '07:45' })).activities.bookingValues.pickupTime, '07:45');
+  refused(values({ startTime: '9.30' }), /activities\.bookingValues\.startTime: must be a time of day hh:mm/);
+  refused(values({ pickupTime: '25:00' }), /activities\.bookingValues\.pickupTime: must be a time of day .*or null/);
+  refused(values({ duration: '3 hours' }), /activities\.bookingValues\.duration: must be an xs:duration/);
+  refused(values({ duration: 'P' }), /activities\.bookingValues\.duration: must be an xs:duration/);
+  refused(values({ weekdays: ['Tuesday'] }), /activities\.bookingValues\.weekdays\[0\]: .*"Tue"/);
+  refused(values({ ages: { infant: 1 } }), /activities\.bookingValues\.ages\.infant: /);
+  refused(values({ ages: { child: 8.5 } }), /activities\.bookingValues\.ages\.child: must be a whole number/);
+  refused(values({ pickup: '08:00' }), /activities\.bookingValues\.pickup: .*did you mean "pickupTime"/);
+});
+
 // Issue 29, point 2: the schema is the one description of the format, and every problem is found at once.
 test('every problem of a file in one go, one line each, with "did you mean" for a misspelt key', () => {
   const error = (() => {
