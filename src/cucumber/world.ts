@@ -16,6 +16,11 @@ import { recordBookingIntent, recordCommitReply } from '../run/bookings';
 import type { Assertion, Rule } from '../contracts/rule';
 import { attachEvidence } from './evidence';
 import { discoverActivity } from '../operations/activityavailability/discover';
+import { pricesShown } from '../operations/activityavailability/contract';
+import { priceBounds, type PriceBounds } from '../operations/activityavailability/request';
+import { refusalForm } from '../contracts/envelope';
+import { anotherActivity } from '../operations/activitysearch/another';
+import { setHotelOnly } from '../operations/activitysearch/request';
 import type { ScheduleShown } from '../contracts/tour-activity';
 import { judge, scenarioVerdict, type JudgeOptions } from './judge';
 import { corroborationOf, needKey, NO_CORROBORATION, type Corroboration, type Description, type Need } from '../contracts/corroboration';
@@ -55,6 +60,8 @@ export class GatewayWorld extends World {
   readonly bookings: CreatedBooking[] = [];
   /** The reference of the last activity booking request (Quote or commit). */
   lastBookingRef?: string;
+  /** The MaximumPrice bounds from the prices availability showed in this scenario (settlePrices). */
+  prices?: PriceBounds;
   /** Values remembered between steps (an activity found by availability...). */
   readonly remembered: PlaceholderValues = {};
   /** Booking values of the activity found that its availability reply did not show (the suite's guesses). */
@@ -160,7 +167,7 @@ export class GatewayWorld extends World {
   /** Hotel descriptive data of one hotel code, sent like any exchange of the scenario (evidence, bounds). */
   private async describeHotel(code: string): Promise<Description> {
     const brand = this.run.data.hotels.find((h) => sameCode(h.code, code))?.brandCode;
-    const { x, source } = await this.askDescription(
+    const { x, source } = await this.askAside(
       'hotelnbc',
       `hotel descriptive data of ${code}`,
       { hotelCode: code, brandCode: brand ?? '' },
@@ -174,7 +181,7 @@ export class GatewayWorld extends World {
 
   /** Activity descriptive data of one TourActivityID, sent like any exchange of the scenario. */
   private async describeActivity(code: string): Promise<Description> {
-    const { x, source } = await this.askDescription('activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code });
+    const { x, source } = await this.askAside('activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code });
     return activityDescription(x, code, source, this.run.replyProfile.facts);
   }
 
@@ -186,16 +193,19 @@ export class GatewayWorld extends World {
     if (!s)
       schedules.set(
         key,
-        (s = this.askDescription('activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code }).then(({ x }) =>
+        (s = this.askAside('activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code }).then(({ x }) =>
           scheduleDescribed(x, code, this.run.replyProfile.facts),
         )),
       );
     return s;
   }
 
-  /** Sends a descriptive request from its sample with these values; evidence and credential check as for any exchange. */
-  private async askDescription(
-    name: 'hotelnbc' | 'activitynbc',
+  /**
+   * Sends a request of the scenario beside the one it builds (descriptive data asked for
+   * corroboration, availability asked for its prices); evidence and credential check as for any exchange.
+   */
+  private async askAside(
+    name: OperationName,
     what: string,
     overrides: PlaceholderValues,
     edit: (r: OtaRequest) => void = () => undefined,
@@ -261,6 +271,34 @@ export class GatewayWorld extends World {
     const found = await discoverActivity(this);
     Object.assign(this.remembered, found.values);
     this.guessed = found.guessed;
+  }
+
+  /**
+   * The MaximumPrice bounds a scenario sends when it tests the bound (issue 28, point 2): the
+   * scenario first asks activity availability for the test data's hotel, product and party with no
+   * effective bound, and the bounds come from the prices it showed (asked once per scenario, so
+   * that each scenario's exchanges are its own: record and replay, warm workers).
+   */
+  async settlePrices(): Promise<PriceBounds> {
+    if (this.prices) return this.prices;
+    const { x } = await this.askAside('activityavailability', 'activity availability, to see its prices', {});
+    const why = refusalForm(x) ?? (x.reply.doc ? undefined : 'no reply document');
+    this.prices = priceBounds(pricesShown(x, this.run.replyProfile.facts), this.run.data.activities.currency, why);
+    return this.prices;
+  }
+
+  /**
+   * Another activity than the one discovery found, from an activity search naming the test data's
+   * hotel and no product (a form the spec does not state: refused, or with no other activity, there
+   * is none). Remembered as the activity the next requests name; false when none was found.
+   */
+  async findAnotherActivity(): Promise<boolean> {
+    await this.discoverActivity();
+    const found = String(this.remembered.tourActivityId);
+    setHotelOnly(this.prepare('activitysearch'));
+    const other = anotherActivity(await this.send(), found, this.run.replyProfile.facts);
+    if (other) this.remembered.tourActivityId = other;
+    return !!other;
   }
 
   /** The scenario's (first) booking: the one its booking steps speak of. */
