@@ -119,10 +119,24 @@ export function errorsReply(info: EnvelopeInfo, errors: OtaError[], w: WriteEnv)
     // OTA_ErrorRS: the generic OpenTravel error message, same Errors inside.
     const { attrs } = open({ ...info, rootAttrs: undefined }, w);
     const first = errors[0];
-    const root = el('OTA_ErrorRS', { ...attrs, Status: 'NotProcessed', ErrorCode: first?.code, ErrorMessage: first?.shortText }, errs);
+    const root = el(
+      'OTA_ErrorRS',
+      { ...attrs, Status: 'NotProcessed', ErrorCode: first?.code, ErrorMessage: first?.shortText },
+      errs,
+      errors.map((e) => e.data ?? ''),
+    );
     return document(root, w);
   }
   const { name, attrs } = open(info, w);
   const both = w.faults.has('success-and-errors') ? '<Success/>' : '';
-  return document(el(name, attrs, both, errs), w);
+  return document(
+    el(
+      name,
+      attrs,
+      both,
+      errs,
+      errors.map((e) => e.data ?? ''),
+    ),
+    w,
+  );
 }

@@ -30,10 +30,9 @@ export const activitySearch: Operation = {
     }
     const infos: string[] = [];
     for (const a of data.activities) {
-      // Mistake (search-ignores-area): LocationPref is read for validation only; neither filter applies.
-      const ignoresArea = faults.has('search-ignores-area');
-      if (!ignoresArea && !a.pickupHotels.includes(hotel)) continue;
-      if (product && !ignoresArea && !product(a)) continue;
+      // Mistake (search-ignores-area): the hotel is read for validation only; the product filter applies.
+      if (!faults.has('search-ignores-area') && !a.pickupHotels.includes(hotel)) continue;
+      if (product && !product(a)) continue;
       // Mistake (search-ignores-dates): DateTimePref read for validation only.
       const dates = faults.has('search-ignores-dates') ? operatingDates(a, addDays(to, 1), addDays(to, 60)) : operatingDates(a, from, to);
       if (dates.length === 0) continue;
