@@ -110,10 +110,7 @@ export const REQUEST_EDITS: RequestEdit[] = [
       r.resultsOptional = `the test data does not declare availability for ${adults} adult(s) and ${children} child(ren) (availableParties)`;
   }),
 
-  // ---- hotel availability
-  edit('MaxResponses is {int}', (r, ctx, n: number) => {
-    forOperation(ctx, 'MaxResponses is ...', { hotelavailability: hotelAvailability.setMaxResponses })(r, n);
-  }),
+  // ---- hotel availability (MaxResponses: request.steps.ts, which first asks where the bound can show)
   edit('the place is test-data place {int}', (r, ctx, n: number) => {
     const place = ctx.data.hotelAvailability.places[n - 1];
     ctx.precondition(
@@ -170,6 +167,12 @@ export const REQUEST_EDITS: RequestEdit[] = [
   }),
   edit('a disability-adapted vehicle is required', (r, ctx) => {
     forOperation(ctx, 'a disability-adapted vehicle ...', { transferavailability: transfers.setDisabilityRequired })(r, true);
+  }),
+  edit('DisabilityInfo RequiredInd is {word}', (r, ctx, value: string) => {
+    forOperation(ctx, 'DisabilityInfo RequiredInd is ...', { transferavailability: transfers.setDisabilityRequired })(
+      r,
+      booleanWord(value),
+    );
   }),
 
   // ---- codes and references the target does not know

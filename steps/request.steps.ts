@@ -5,6 +5,7 @@ import { OPERATIONS, type OperationName } from '../src/spec/operations';
 import { bodyInAnotherNamespace, bodyUnderRoot, bodyWithVersion, setMessagePassword, truncatedBody } from '../src/xml/requests';
 import type { GatewayWorld } from '../src/cucumber/world';
 import { REQUEST_EDITS, type EditContext } from './request-edits';
+import { boundAt, placeBeyondBound } from '../src/operations/hotelavailability/bound';
 import './parameters';
 
 function editContext(w: GatewayWorld): EditContext {
@@ -37,6 +38,14 @@ for (const e of REQUEST_EDITS) {
   Object.defineProperty(step, 'length', { value: Math.max(0, e.apply.length - 2) });
   Given(e.sentence, step);
 }
+
+// HAV-MAXRESPONSES: the bound is sent where the gateway has more hotels to show than it allows.
+Given('MaxResponses is below the number of hotels the gateway shows at the place', async function (this: GatewayWorld) {
+  const built = this.currentRequest;
+  const place = await placeBeyondBound(this);
+  this.op = built.operation;
+  this.request = boundAt(built, place);
+});
 
 // ---- sending
 When('the request is sent', async function (this: GatewayWorld) {

@@ -4,8 +4,10 @@
 //   every assertion                                      -> attached (the runner computes
 //                                                           requirement outcomes from them)
 //   a SHOULD that failed                                 -> a warning attachment
-//   a MUST that failed (or, with --strict, any failure)  -> a findings attachment on that step
-//   a MUST that could not be checked                     -> a cannot-tell attachment on that step
+//   a MUST that failed (with --strict, a SHOULD too)     -> a findings attachment on that step
+//   a MUST that could not be checked (--strict: SHOULD)  -> a cannot-tell attachment on that step
+//   an INFO result                                       -> attached, and nothing else: INFO never
+//                                                           decides, under --strict too
 // At the end of the scenario (its last step, see hooks.ts) the verdict of everything recorded:
 //   a decisive failure -> ConformanceAssertionError (failed); else a MUST cantTell -> CannotTell
 //   (broken, not failed); else nothing (passed).
@@ -25,8 +27,13 @@ export interface JudgeOptions {
   mask: (s: string) => string;
 }
 
-const decisive = (a: Assertion, strict: boolean) => a.outcome === 'failed' && (strict || requirement(a.req).level === 'MUST');
-const open = (a: Assertion, strict: boolean) => a.outcome === 'cantTell' && (strict || requirement(a.req).level === 'MUST');
+/** Whether the requirement's result decides the scenario: a MUST always, a SHOULD under --strict, an INFO never. */
+const decides = (a: Assertion, strict: boolean) => {
+  const level = requirement(a.req).level;
+  return level === 'MUST' || (strict && level === 'SHOULD');
+};
+const decisive = (a: Assertion, strict: boolean) => a.outcome === 'failed' && decides(a, strict);
+const open = (a: Assertion, strict: boolean) => a.outcome === 'cantTell' && decides(a, strict);
 
 /** Attaches what one step concluded (assertions, warnings, findings, cannot-tell); throws nothing. */
 export async function judge(world: Judged, assertions: Assertion[], opts: JudgeOptions): Promise<void> {

@@ -109,7 +109,7 @@ function allureEnvironment(result: ConformanceResult): Array<[string, string]> {
     ...result.classes.map((c): [string, string] => [`Class ${c.class}`, c.claimed ? c.verdict : 'not claimed']),
     ['Warnings (SHOULD failed)', String(result.warnings)],
     ['Profile', result.profile],
-    ['Tags', result.tags ?? '(none: the whole profile)'],
+    ['Selection', result.selection?.text ?? (result.tags ? `--tags "${result.tags}"` : '(none: the whole profile)')],
     ['Strict', String(result.strict)],
     ['Suite', `${result.suite.name} ${result.suite.version}`],
     ['Suite commit', result.suite.commit ?? '(unknown)'],

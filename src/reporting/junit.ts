@@ -6,8 +6,13 @@
 //   scenario cantTell    <error type="CannotTell">: the check could not be made
 //   scenario suiteError  <error type="SuiteError">: the suite's own trouble, not the gateway's
 //   scenario skipped     <skipped>
-//   warnings (SHOULD) and INFO findings never fail a test case, unless strict: then a scenario with
-//   warnings gets <failure type="Warning">. Without strict they are listed in <system-out>.
+//   warnings (SHOULD) never fail a test case, unless strict: then a scenario with warnings gets
+//   <failure type="Warning">. INFO findings never fail one, strict or not. Both are listed in <system-out>.
+//
+//   a scenario run more than once (--retry) keeps every attempt (Maven Surefire's elements):
+//   passed at last after attempts that could not tell: <flakyError> per such attempt; failed or
+//   cannot tell at last: <rerunFailure>/<rerunError> per other attempt that did not pass. A failure
+//   any attempt showed stays the test case's failure, "flaky" when another attempt passed.
 //
 // The testsuite's <properties> name the target, run id, claims and verdict; its counts are those
 // of its test cases. Text is escaped, and characters XML 1.0 forbids are shown as \uXXXX.
@@ -15,7 +20,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { visible } from './conformance-report';
 import { firstLine } from './requirement-outcomes';
-import type { ConformanceResult, RequirementResult, ScenarioRecord } from './result';
+import type { ConformanceResult, RequirementResult, ScenarioRecord, ScenarioStatus } from './result';
 
 export interface JUnitOptions {
   /** SHOULD failures (warnings) fail their test cases (type "Warning"). */
@@ -49,8 +54,38 @@ export interface JUnitCase {
   kind: CaseKind;
   /** Text of the failure/error/skipped element. */
   message?: string;
-  /** What the test case shows even when it passes: warnings, informative findings. */
+  /** What the test case shows even when it passes: warnings, informative findings, attempts. */
   out: string[];
+  /** The other attempts of a scenario run more than once that did not pass (Surefire's flaky and rerun elements). */
+  reruns: Array<{ element: 'flakyFailure' | 'flakyError' | 'rerunFailure' | 'rerunError'; type: string; message: string }>;
+}
+
+const RERUN_TYPE: Record<ScenarioStatus, string> = {
+  failed: 'Nonconformance',
+  cantTell: 'CannotTell',
+  suiteError: 'SuiteError',
+  skipped: 'Skipped',
+  passed: 'Passed',
+};
+
+/** The attempts that did not decide the test case and did not pass, as Surefire's elements. */
+function rerunsOf(s: ScenarioRecord): JUnitCase['reruns'] {
+  const attempts = s.attempts ?? [];
+  const decided = attempts.find((a) => a.status === 'failed') ?? attempts[attempts.length - 1];
+  return attempts
+    .filter((a) => a !== decided && a.status !== 'passed' && a.status !== 'skipped')
+    .map((a) => ({
+      element:
+        s.status === 'passed'
+          ? a.status === 'failed'
+            ? 'flakyFailure'
+            : 'flakyError'
+          : a.status === 'failed'
+            ? 'rerunFailure'
+            : 'rerunError',
+      type: RERUN_TYPE[a.status],
+      message: `attempt ${a.attempt} of ${attempts.length}: ${a.message ?? a.status}`,
+    }));
 }
 
 function featureName(uri: string): string {
@@ -65,6 +100,8 @@ export function junitCases(result: ConformanceResult, opts: JUnitOptions): JUnit
     const reqs = s.reqs.map((id) => reqById.get(id)).filter((r): r is RequirementResult => r !== undefined);
     const classes = [...new Set(reqs.map((r) => r.class))];
     const out = [`Scenario ${s.id} (${s.status})`];
+    if (s.attempts && s.attempts.length > 1)
+      out.push(`Attempts (--retry; a failure any attempt showed stays): ${s.attempts.map((a) => `${a.attempt} ${a.status}`).join(', ')}`);
     const warnings = s.warnings.map((id) => {
       const r = reqById.get(id);
       return `${id}${r ? ` (SHOULD): ${r.statement}` : ''}${findingsOf(r, s)}`;
@@ -78,15 +115,18 @@ export function junitCases(result: ConformanceResult, opts: JUnitOptions): JUnit
     if (informative.length)
       out.push('Informative (INFO, never decides):', ...informative.map((r) => `  ${r.id}: ${r.statement}${findingsOf(r, s)}`));
 
-    // A failed scenario is a failure when it concerns a MUST (or any requirement, with strict):
-    // a run's JUnit never fails where its verdict would not.
+    // A failed scenario is a failure when it concerns a MUST (a warning when it concerns a SHOULD,
+    // with strict; an INFO requirement never fails a test case): a run's JUnit never fails where its
+    // verdict would not.
     const decidesMust = reqs.length === 0 || reqs.some((r) => r.level === 'MUST') || s.reqs.length !== reqs.length;
+    const decidesUnderStrict = opts.strict && reqs.some((r) => r.level === 'SHOULD');
     let kind: CaseKind;
     let message: string | undefined = s.message;
     switch (s.status) {
       case 'failed':
-        kind = decidesMust ? 'failure' : opts.strict ? 'warning' : 'passed';
-        if (kind === 'passed' && s.message) out.push(`Not a failure (no MUST among ${s.reqs.join(' ')}):`, s.message);
+        kind = decidesMust ? 'failure' : decidesUnderStrict ? 'warning' : 'passed';
+        if (kind === 'passed' && s.message)
+          out.push(`Not a failure (no MUST${opts.strict ? ' or SHOULD' : ''} among ${s.reqs.join(' ')}):`, s.message);
         break;
       case 'cantTell':
         kind = 'cantTell';
@@ -109,6 +149,7 @@ export function junitCases(result: ConformanceResult, opts: JUnitOptions): JUnit
       kind,
       message,
       out,
+      reruns: rerunsOf(s),
     };
   });
 }
@@ -145,6 +186,12 @@ function seconds(from: string, to: string): string {
   return Number.isFinite(ms) && ms >= 0 ? (ms / 1000).toFixed(3) : '0';
 }
 
+/** The flaky requirements (failed on one attempt, passed on another; failed all the same), when any. */
+function flakyProperty(result: ConformanceResult): Array<[string, string]> {
+  const flaky = result.requirements.filter((r) => r.flaky?.length).map((r) => r.id);
+  return flaky.length ? [['flaky', flaky.join(',')]] : [];
+}
+
 export function renderJUnit(result: ConformanceResult, opts: JUnitOptions): string {
   const cases = junitCases(result, opts);
   const n = junitCounts(cases);
@@ -158,8 +205,13 @@ export function renderJUnit(result: ConformanceResult, opts: JUnitOptions): stri
     ['exit.code', String(result.exitCode)],
     ['warnings', String(result.warnings)],
     ['strict', String(opts.strict)],
+    ...(result.retry ? ([['retry', String(result.retry)]] as Array<[string, string]>) : []),
+    ...flakyProperty(result),
     ['profile', result.profile],
     ...(result.tags ? ([['tags', result.tags]] as Array<[string, string]>) : []),
+    // a selection's verdict is never one on the whole profile: a CI gate reads this
+    ...(result.selection ? ([['selection', result.selection.text]] as Array<[string, string]>) : []),
+    ...(result.runGroup ? ([['run.group', result.runGroup]] as Array<[string, string]>) : []),
     ['suite', result.suite.name],
     // reply time per operation: latency.<operation>.<count|p50|p95|max> (ms)
     ...(result.latency ?? []).flatMap((l) =>
@@ -175,7 +227,13 @@ export function renderJUnit(result: ConformanceResult, opts: JUnitOptions): stri
   const counts = `tests="${n.tests}" failures="${n.failures}" errors="${n.errors}" skipped="${n.skipped}"`;
   const body = cases
     .map((c) => {
-      const inner = [c.kind === 'passed' ? '' : `      ${ELEMENT[c.kind](c)}`, `      <system-out>${xml(c.out.join('\n'))}</system-out>`]
+      const inner = [
+        c.kind === 'passed' ? '' : `      ${ELEMENT[c.kind](c)}`,
+        ...c.reruns.map(
+          (x) => `      <${x.element} type="${attr(x.type)}" message="${attr(title(x.message))}">${xml(x.message)}</${x.element}>`,
+        ),
+        `      <system-out>${xml(c.out.join('\n'))}</system-out>`,
+      ]
         .filter(Boolean)
         .join('\n');
       return `    <testcase name="${attr(c.name)}" classname="${attr(c.classname)}" file="${attr(c.file)}">\n${inner}\n    </testcase>`;

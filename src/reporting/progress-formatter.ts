@@ -18,7 +18,7 @@ export default class ProgressLinesFormatter extends Formatter {
   static readonly documentation = 'One line per finished scenario: for logs and pipes';
   private readonly pickles = new Map<string, messages.Pickle>();
   private readonly cases = new Map<string, string>();
-  private readonly started = new Map<string, { testCaseId: string; worst?: messages.TestStepResult }>();
+  private readonly started = new Map<string, { testCaseId: string; attempt: number; worst?: messages.TestStepResult }>();
   private done = 0;
   private total = 0;
 
@@ -34,16 +34,19 @@ export default class ProgressLinesFormatter extends Formatter {
     else if (e.testCase) {
       this.cases.set(e.testCase.id, e.testCase.pickleId);
       this.total++;
-    } else if (e.testCaseStarted) this.started.set(e.testCaseStarted.id, { testCaseId: e.testCaseStarted.testCaseId });
+    } else if (e.testCaseStarted)
+      this.started.set(e.testCaseStarted.id, { testCaseId: e.testCaseStarted.testCaseId, attempt: e.testCaseStarted.attempt });
     else if (e.testStepFinished) {
       const s = this.started.get(e.testStepFinished.testCaseStartedId);
       const r = e.testStepFinished.testStepResult;
       if (s) s.worst = worseStep(s.worst, r);
-    } else if (e.testCaseFinished && !e.testCaseFinished.willBeRetried) {
+    } else if (e.testCaseFinished) {
       const s = this.started.get(e.testCaseFinished.testCaseStartedId);
       const pickle = s && this.pickles.get(this.cases.get(s.testCaseId) ?? '');
       if (!s || !pickle) return;
-      this.done++;
+      // An attempt --retry runs again is shown too: what it showed counts in the verdict.
+      const retried = e.testCaseFinished.willBeRetried;
+      if (!retried) this.done++;
       const status = s.worst?.status ?? 'PASSED';
       const kind =
         status === 'FAILED'
@@ -53,7 +56,9 @@ export default class ProgressLinesFormatter extends Formatter {
               ? 'cannot tell'
               : 'SUITE ERROR'
           : WORD[status];
-      this.log(`[${this.done}/${this.total}] ${kind.padEnd(11)} ${pickle.name} (${pickle.uri})\n`);
+      const head = retried ? '[retry]' : `[${this.done}/${this.total}]`;
+      const attempt = retried || s.attempt > 0 ? ` attempt ${s.attempt + 1}${retried ? ', runs again (--retry)' : ''}` : '';
+      this.log(`${head} ${kind.padEnd(11)} ${pickle.name} (${pickle.uri})${attempt}\n`);
     }
   }
 }

@@ -7,13 +7,26 @@
 //   passed        every check of it passed;
 //   untested      no scenario citing it ran (not selected, or only skipped), or untestable;
 //   inapplicable  its conformance class is not claimed by the target.
+// A scenario that cucumber's --retry ran more than once counts every attempt: a check an attempt
+// failed stays failed (and "flaky" when another attempt passed it); a check an attempt could not
+// make is made good by another attempt that made it.
 import type * as messages from '@cucumber/messages' with { 'resolution-mode': 'import' };
 import { CANNOT_TELL_TYPE, SUITE_FAULT_TYPES } from '../core/errors';
-import { REQUIREMENTS, type ConformanceClass } from '../spec/requirements';
+import { REQUIREMENTS, type ConformanceClass, type RequirementId } from '../spec/requirements';
 import type { Assertion } from '../contracts/rule';
-import type { FindingRecord, RequirementResult, ScenarioRecord, ScenarioStatus } from './result';
+import type {
+  AttemptRecord,
+  FindingRecord,
+  FlakyRecord,
+  RecordedAssertion,
+  RequirementResult,
+  RunSelection,
+  ScenarioRecord,
+  ScenarioStatus,
+} from './result';
 import type { CheckOutcome, Outcome } from '../core/outcomes';
 import { LATENCY_MEDIA_TYPE, type TimedExchange } from './latency';
+import { flakyLine } from './retries';
 
 /** Media type of the attachment in which a step records its assertions. */
 export const ASSERTIONS_MEDIA_TYPE = 'application/vnd.ota-conformance.assertions+json';
@@ -22,9 +35,14 @@ export const CLEANUP_NOTE_MEDIA_TYPE = 'application/vnd.ota-conformance.cleanup+
 
 interface CaseState {
   testCaseId: string;
+  /** cucumber's attempt, from 0. */
+  attempt: number;
   worst?: messages.TestStepResult;
   assertions: Assertion[];
 }
+
+/** A scenario as the outcomes are computed from it: its record and every assertion of every attempt. */
+export type ScenarioAssertions = ScenarioRecord & { assertions: RecordedAssertion[] };
 
 /** How bad a step result is: a scenario's status is its worst step's (the suite's own trouble above a failure). */
 const RANK: Record<string, number> = { PASSED: 0, UNKNOWN: 0, SKIPPED: 1, PENDING: 3, UNDEFINED: 3, AMBIGUOUS: 3, FAILED: 2 };
@@ -38,6 +56,7 @@ export class MessageCollector {
   private readonly pickles = new Map<string, messages.Pickle>();
   private readonly testCases = new Map<string, string>(); // testCase id -> pickle id
   private readonly cases = new Map<string, CaseState>(); // testCaseStarted id -> state
+  /** testCaseStarted ids as their attempts finished, retried ones included. */
   private readonly finished: string[] = [];
   /** Bookings the clean-up could not cancel (they stay in the ledger for the next run). */
   readonly cleanupProblems: Array<{ bookingRef: string; message: string }> = [];
@@ -47,7 +66,12 @@ export class MessageCollector {
   onMessage = (e: messages.Envelope): void => {
     if (e.pickle) this.pickles.set(e.pickle.id, e.pickle);
     else if (e.testCase) this.testCases.set(e.testCase.id, e.testCase.pickleId);
-    else if (e.testCaseStarted) this.cases.set(e.testCaseStarted.id, { testCaseId: e.testCaseStarted.testCaseId, assertions: [] });
+    else if (e.testCaseStarted)
+      this.cases.set(e.testCaseStarted.id, {
+        testCaseId: e.testCaseStarted.testCaseId,
+        attempt: e.testCaseStarted.attempt,
+        assertions: [],
+      });
     else if (e.attachment?.testCaseStartedId && e.attachment.mediaType === ASSERTIONS_MEDIA_TYPE) {
       const state = this.cases.get(e.attachment.testCaseStartedId);
       state?.assertions.push(...(JSON.parse(attachmentText(e.attachment)) as Assertion[]));
@@ -60,18 +84,27 @@ export class MessageCollector {
       const r = e.testStepFinished.testStepResult;
       if (state) state.worst = worseStep(state.worst, r);
     } else if (e.testCaseFinished) {
-      if (e.testCaseFinished.willBeRetried) this.cases.delete(e.testCaseFinished.testCaseStartedId);
-      else this.finished.push(e.testCaseFinished.testCaseStartedId);
+      // An attempt that will be retried is kept: what it showed counts (a nonconformance seen stays seen).
+      if (this.cases.has(e.testCaseFinished.testCaseStartedId)) this.finished.push(e.testCaseFinished.testCaseStartedId);
     }
   };
 
-  /** Every finished scenario with its status and the assertions its steps recorded. */
-  results(): Array<ScenarioRecord & { assertions: Assertion[] }> {
-    return this.finished.map((startedId) => {
+  /** Every finished scenario with its status and the assertions its steps recorded, over all its attempts. */
+  results(): ScenarioAssertions[] {
+    const attempts = new Map<string, CaseState[]>(); // testCase id -> its attempts, in order
+    for (const startedId of this.finished) {
       const state = this.cases.get(startedId)!;
-      const pickle = this.pickles.get(this.testCases.get(state.testCaseId)!)!;
+      // Ordered by its last attempt: a scenario is listed where it finished.
+      const mine = attempts.get(state.testCaseId) ?? [];
+      attempts.delete(state.testCaseId);
+      attempts.set(
+        state.testCaseId,
+        [...mine, state].sort((a, b) => a.attempt - b.attempt),
+      );
+    }
+    return [...attempts.values()].map((states) => {
+      const pickle = this.pickles.get(this.testCases.get(states[0].testCaseId)!)!;
       const tags = pickle.tags.map((t) => t.name);
-      const { status, message } = scenarioStatus(state.worst);
       return {
         id: `${pickle.uri}:${pickle.location?.line ?? pickle.astNodeIds.join(',')}`,
         name: pickle.name,
@@ -79,13 +112,32 @@ export class MessageCollector {
         tags,
         ops: tags.filter((t) => t.startsWith('@op:')).map((t) => t.slice(4)),
         reqs: tags.filter((t) => t.startsWith('@req:')).map((t) => t.slice(5)),
-        status,
-        message,
         warnings: [],
-        assertions: state.assertions,
+        ...overAttempts(states),
       };
     });
   }
+}
+
+/**
+ * A scenario's status, message and assertions from its attempts. Run once: as it ended. Run more
+ * than once: "failed" when any attempt failed (a retry never undoes a nonconformance), else as its
+ * last attempt ended; each assertion says its attempt, and every attempt is listed.
+ */
+function overAttempts(states: CaseState[]): Pick<ScenarioAssertions, 'status' | 'message' | 'assertions' | 'attempts'> {
+  if (states.length === 1) return { ...scenarioStatus(states[0].worst), assertions: states[0].assertions };
+  const attempts: AttemptRecord[] = states.map((st, i) => ({ attempt: i + 1, ...scenarioStatus(st.worst) }));
+  const failed = attempts.find((a) => a.status === 'failed');
+  const last = attempts[attempts.length - 1];
+  const decided = failed ?? last;
+  const passedLater = failed ? attempts.filter((a) => a.attempt > failed.attempt && a.status === 'passed').map((a) => a.attempt) : [];
+  const note = `(attempt ${decided.attempt} of ${attempts.length}${passedLater.length ? `; attempt ${passedLater.join(', ')} passed: flaky, the failure stays` : ''})`;
+  return {
+    status: decided.status,
+    message: decided.message === undefined ? undefined : `${decided.message}\n${note}`,
+    assertions: states.flatMap((st, i) => st.assertions.map((a) => ({ ...a, attempt: i + 1 }))),
+    attempts,
+  };
 }
 
 const attachmentText = (a: messages.Attachment) =>
@@ -108,54 +160,103 @@ function scenarioStatus(r: messages.TestStepResult | undefined): { status: Scena
 
 export interface OutcomeOptions {
   claims: readonly ConformanceClass[];
-  /** Which requirements were selected to run at all (by tags/profile); undefined = every one. */
-  selection?: string;
+  /** What narrowed the run (tags, names, paths, dry run, shard); undefined: the whole run. */
+  selection?: RunSelection;
+}
+
+/** What one scenario concluded of one requirement, over its attempts. */
+interface ScenarioJudgement {
+  outcome?: CheckOutcome;
+  reasons: string[];
+  /** Set when one attempt failed the requirement and another passed it. */
+  flaky?: FlakyRecord;
+  /** Set when an attempt could not tell and a later one passed: the retry did its job. */
+  madeGood?: string;
+}
+
+/**
+ * One scenario's conclusion of one requirement. Per attempt: failed over cantTell over passed, and
+ * cantTell when the scenario cites it but the attempt ended before checking it. Over attempts:
+ * failed when any attempt failed, else passed when any passed, else cantTell.
+ */
+function judgeScenario(req: RequirementId, s: ScenarioAssertions, checks: Record<CheckOutcome, number>): ScenarioJudgement {
+  const mine = s.assertions.filter((a) => a.req === req);
+  const runs: Array<Pick<AttemptRecord, 'status' | 'message'>> = s.attempts ?? [s];
+  const per: Array<{ outcome?: CheckOutcome; reasons: string[] }> = runs.map((run, i) => {
+    const made = s.attempts ? mine.filter((a) => a.attempt === i + 1) : mine;
+    for (const a of made) checks[a.outcome]++;
+    if (made.length > 0) {
+      const outcome = made.some((a) => a.outcome === 'failed')
+        ? 'failed'
+        : made.some((a) => a.outcome === 'cantTell')
+          ? 'cantTell'
+          : 'passed';
+      return { outcome, reasons: made.flatMap((a) => a.reasons.map((why) => `${why} (${s.name})`)) };
+    }
+    // A scenario that cites the requirement but ended before checking it cannot vouch for it.
+    if (s.reqs.includes(req) && run.status !== 'passed' && run.status !== 'skipped') {
+      checks.cantTell++;
+      return { outcome: 'cantTell', reasons: [`not checked: "${s.name}" ended early: ${endReason(run.message)}`] };
+    }
+    return { reasons: [] };
+  });
+  const on = (o: CheckOutcome) => per.flatMap((p, i) => (p.outcome === o ? [i + 1] : []));
+  const [failedOn, passedOn, cantTellOn] = [on('failed'), on('passed'), on('cantTell')];
+  if (failedOn.length > 0)
+    return { outcome: 'failed', reasons: [], ...(passedOn.length ? { flaky: { scenario: s.name, failedOn, passedOn } } : {}) };
+  if (passedOn.length > 0)
+    return {
+      outcome: 'passed',
+      reasons: [],
+      ...(cantTellOn.length
+        ? { madeGood: `passed on attempt ${passedOn.join(', ')} of "${s.name}" after attempt ${cantTellOn.join(', ')} could not tell` }
+        : {}),
+    };
+  if (cantTellOn.length > 0) return { outcome: 'cantTell', reasons: per.flatMap((p) => p.reasons) };
+  return { reasons: [] };
 }
 
 /** Outcome of every requirement of the catalogue from the scenarios of one run. */
-export function requirementOutcomes(
-  scenarios: Array<ScenarioRecord & { assertions: Assertion[] }>,
-  opts: OutcomeOptions,
-): RequirementResult[] {
+export function requirementOutcomes(scenarios: ScenarioAssertions[], opts: OutcomeOptions): RequirementResult[] {
   return REQUIREMENTS.map((req) => {
     const checks: Record<CheckOutcome, number> = { passed: 0, failed: 0, cantTell: 0 };
     const findings: FindingRecord[] = [];
     const reasons: string[] = [];
     const citing = scenarios.filter((s) => s.reqs.includes(req.id));
-    for (const s of scenarios) {
-      for (const a of s.assertions.filter((x) => x.req === req.id)) {
-        checks[a.outcome]++;
+    const judged = scenarios.map((s) => judgeScenario(req.id, s, checks));
+    for (const s of scenarios)
+      for (const a of s.assertions.filter((x) => x.req === req.id))
         for (const f of a.findings)
-          if (findings.length < 20) findings.push({ at: f.at, expected: f.expected, found: f.found, scenario: s.name });
-        for (const why of a.reasons) if (reasons.length < 5 && !reasons.includes(why)) reasons.push(`${why} (${s.name})`);
-      }
-    }
-    // A scenario that cites the requirement but ended before checking it cannot vouch for it.
-    for (const s of citing) {
-      const checked = s.assertions.some((a) => a.req === req.id);
-      if (!checked && s.status !== 'passed' && s.status !== 'skipped') {
-        checks.cantTell++;
-        if (reasons.length < 5) reasons.push(`not checked: "${s.name}" ended early: ${endReason(s.message)}`);
-      }
-    }
+          if (findings.length < 20)
+            findings.push({
+              at: f.at,
+              expected: f.expected,
+              found: f.found,
+              scenario: s.name,
+              ...(a.attempt === undefined ? {} : { attempt: a.attempt }),
+            });
+    for (const why of judged.flatMap((j) => j.reasons)) if (reasons.length < 5 && !reasons.includes(why)) reasons.push(why);
+    const flaky = judged.flatMap((j) => (j.flaky ? [j.flaky] : []));
     const ran = citing.filter((s) => s.status !== 'skipped');
     let outcome: Outcome;
     let reason: string | undefined;
     if (!opts.claims.includes(req.class)) {
       outcome = 'inapplicable';
       reason = `class ${req.class} is not claimed by the target`;
-    } else if (checks.failed > 0) {
+    } else if (judged.some((j) => j.outcome === 'failed')) {
       outcome = 'failed';
-      reason = `${checks.failed} check(s) failed`;
-    } else if (checks.cantTell > 0) {
+      reason = [`${checks.failed} check(s) failed`, flakyLine({ flaky })].filter(Boolean).join('; ');
+    } else if (judged.some((j) => j.outcome === 'cantTell')) {
       outcome = 'cantTell';
       reason = reasons.join('; ');
-    } else if (checks.passed > 0) {
+    } else if (judged.some((j) => j.outcome === 'passed')) {
       outcome = 'passed';
+      const madeGood = judged.flatMap((j) => (j.madeGood ? [j.madeGood] : []));
+      if (madeGood.length) reason = madeGood.join('; ');
     } else {
       outcome = 'untested';
       if ('untestable' in req && req.untestable) reason = `untestable: ${req.untestable}`;
-      else if (citing.length === 0) reason = opts.selection ? `not selected by ${opts.selection}` : 'no scenario ran';
+      else if (citing.length === 0) reason = opts.selection ? `not run: not selected by ${opts.selection.text}` : 'no scenario ran';
       else if (ran.length === 0) reason = `skipped: ${firstLine(citing[0].message) || 'its scenarios were skipped'}`;
       else reason = 'its scenarios ran but made no check of it';
     }
@@ -171,6 +272,7 @@ export function requirementOutcomes(
       findings,
       scenarios: citing.map((s) => ({ id: s.id, name: s.name, status: s.status })),
       checks,
+      ...(flaky.length && outcome === 'failed' ? { flaky } : {}),
     };
   });
 }

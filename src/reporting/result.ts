@@ -14,6 +14,27 @@ export interface FindingRecord {
   found: string;
   /** The scenario that made the check. */
   scenario: string;
+  /** The attempt (from 1) that showed it, when cucumber's --retry ran the scenario more than once. */
+  attempt?: number;
+}
+
+/** An assertion a scenario recorded, with its attempt (from 1) when the scenario ran more than once. */
+export type RecordedAssertion = Assertion & { attempt?: number };
+
+/** One attempt of a scenario that cucumber's --retry ran more than once. */
+export interface AttemptRecord {
+  /** From 1. */
+  attempt: number;
+  status: ScenarioStatus;
+  /** Why the attempt did not pass (secrets masked). */
+  message?: string;
+}
+
+/** A requirement that one attempt of a scenario failed and another passed: its failure stays. */
+export interface FlakyRecord {
+  scenario: string;
+  failedOn: number[];
+  passedOn: number[];
 }
 
 export type ScenarioStatus = 'passed' | 'failed' | 'cantTell' | 'skipped' | 'suiteError';
@@ -27,10 +48,20 @@ export interface ScenarioRecord {
   ops: string[];
   reqs: string[];
   status: ScenarioStatus;
-  /** The error that ended the scenario (secrets masked), when it did not pass. */
+  /**
+   * The error that ended the scenario (secrets masked), when it did not pass. Of a scenario run
+   * more than once: its first failed attempt's, else its last attempt's.
+   */
   message?: string;
   /** Requirement IDs that got a warning (a SHOULD failure) in this scenario. */
   warnings: string[];
+  /**
+   * Every attempt, when cucumber's --retry ran the scenario more than once. The scenario's status is
+   * then "failed" when any attempt failed (a nonconformance seen stays seen), else its last attempt's.
+   */
+  attempts?: AttemptRecord[];
+  /** Its cucumber report, relative to the reports folder, when not the run's own (a merge keeps each shard's). */
+  evidence?: string;
 }
 
 /** A requirement of the catalogue (without its untestable note) and what the run concluded. */
@@ -42,11 +73,18 @@ export interface RequirementResult extends Omit<RequirementDef, 'untestable'> {
   findings: FindingRecord[];
   /** Scenarios that cite the requirement (@req tag) and ran, with their status. */
   scenarios: Array<{ id: string; name: string; status: ScenarioStatus }>;
-  /** Number of checks made, by outcome. */
+  /** Number of checks made, by outcome (over every attempt of every scenario). */
   checks: Record<CheckOutcome, number>;
+  /** Scenarios in which one attempt failed the requirement and another passed it (the outcome stays failed). */
+  flaky?: FlakyRecord[];
 }
 
-export type ClassVerdict = 'CONFORMS' | 'DOES NOT CONFORM' | 'NOT DETERMINED' | 'NOT CLAIMED';
+/**
+ * A class's verdict. NOT RUN: claimed, but no requirement of it was checked (not selected, skipped,
+ * a dry run). SELECTION PASSED: in a selection, what ran of it passed (never CONFORMS: a selection
+ * does not judge a whole class).
+ */
+export type ClassVerdict = 'CONFORMS' | 'DOES NOT CONFORM' | 'NOT DETERMINED' | 'SELECTION PASSED' | 'NOT RUN' | 'NOT CLAIMED';
 
 export interface ClassResult {
   class: ConformanceClass;
@@ -59,6 +97,23 @@ export interface ClassResult {
 }
 
 export type RunVerdict = 'CONFORMS' | 'DOES NOT CONFORM' | 'NOT DETERMINED' | 'SELECTION PASSED' | 'COULD NOT RUN';
+
+/**
+ * What narrowed a run below the scenarios of its claimed classes: a selection, which never gives a
+ * verdict on the whole profile (src/reporting/verdict.ts). Absent: the whole run.
+ */
+export interface RunSelection {
+  /** As every report and the console name it, e.g. `--name "MaxResponses" --shard 1/2`. */
+  text: string;
+  tags?: string;
+  name?: string[];
+  /** Feature paths given on the command line. */
+  paths?: string[];
+  /** --dry-run: nothing sent, nothing checked. */
+  dryRun?: boolean;
+  /** The shard (`i/n`) of one run; of a merge, the shards merged when they are not all n. */
+  shards?: string[];
+}
 
 /** What the run did about the bookings in its ledger (src/run/bookings.ts). */
 export interface BookingsReport {
@@ -90,16 +145,28 @@ export interface BookingsReport {
 
 export interface ConformanceResult {
   suite: { name: string; version: string; commit?: string };
-  target: { url: string; embedded: boolean; description: string };
+  target: {
+    url: string;
+    embedded: boolean;
+    description: string;
+    /** The embedded sandbox's faults and dialect variants switched on (the project's own tests), when any. */
+    sandbox?: { faults: string[]; variants: string[] };
+  };
   runId: string;
   startedAt: string;
   finishedAt: string;
   profile: string;
-  /** The cucumber tag expression of a selection, when one was given. */
+  /** The cucumber tag expression of a selection, when one was given (also in `selection`). */
   tags?: string;
+  /** What narrowed the run, when anything did: its verdict is then never a whole-profile verdict. */
+  selection?: RunSelection;
+  /** OTA_RUN_GROUP: the run the shards belong to, as CI names it (npm run merge refuses other groups). */
+  runGroup?: string;
   /** `i/n` when the run was one shard of n (npm run merge combines them). */
   shard?: string;
   strict: boolean;
+  /** cucumber's --retry: how many times a failed scenario was run again at most (none when absent). */
+  retry?: number;
   claims: ConformanceClass[];
   verdict: RunVerdict;
   exitCode: number;
@@ -113,7 +180,7 @@ export interface ConformanceResult {
   /** Things the certifier must know: suite errors, deadline reached, leftovers in the ledger... */
   notes: string[];
   /** The assertions each scenario recorded, by scenario id: what npm run merge recomputes outcomes from. */
-  assertions?: Record<string, Assertion[]>;
+  assertions?: Record<string, RecordedAssertion[]>;
   /** Relative links from the reports folder to the evidence. */
   evidence: { allureResults: string; cucumberHtml: string; junit: string; messages: string };
   /** Reply time per operation of the scenarios' exchanges (src/reporting/latency.ts). */

@@ -1,13 +1,18 @@
 // The verdict of a run and its exit code, from the requirement outcomes.
-//   0 CONFORMS          every MUST of every claimed class passed ("with N warnings" when SHOULDs failed)
-//   1 DOES NOT CONFORM  a MUST of a claimed class failed (with --strict: or a SHOULD failed)
+//   0 CONFORMS          every MUST of every claimed class passed ("with N warnings" when SHOULDs
+//                       failed); a whole run only: a selection never gets it
+//   1 DOES NOT CONFORM  a MUST of a claimed class failed (with --strict: or a SHOULD failed), in a
+//                       whole run or a selection (a nonconformance seen is one, wherever it was seen)
 //   2 COULD NOT RUN     configuration, unreachable target, the suite's own errors of any kind
 //   3                   a secret was found in what the run wrote (decided by the runner)
 //   4 NOT DETERMINED    no MUST failed, but some MUST of a claimed class is cantTell or untested;
-//                       for a --tags selection: "selection passed; not a conformance verdict"
+//                       of a selection: a MUST it ran could not be checked, or it checked nothing
+//   4 SELECTION PASSED  a selection (--tags, --name, paths, --dry-run, --shard, or a merge of some
+//                       shards) in which every check that decides passed: not a conformance verdict
+// INFO requirements never decide: not a class's verdict, not the run's, under --strict too.
 import { CONFORMANCE_CLASSES, type ConformanceClass } from '../spec/requirements';
 import { firstLine } from './requirement-outcomes';
-import type { ClassResult, RequirementResult, RunVerdict, ScenarioRecord } from './result';
+import type { ClassResult, RequirementResult, RunSelection, RunVerdict, ScenarioRecord } from './result';
 import type { Outcome } from '../core/outcomes';
 
 export const EXIT = { CONFORMS: 0, DOES_NOT_CONFORM: 1, COULD_NOT_RUN: 2, SECRET_LEAKED: 3, NOT_DETERMINED: 4 } as const;
@@ -19,7 +24,7 @@ export interface VerdictInput {
   claims: readonly ConformanceClass[];
   strict: boolean;
   /** The run was a selection (--tags, --name...): it cannot certify what it did not run. */
-  selection?: string;
+  selection?: RunSelection;
 }
 
 export interface Verdict {
@@ -35,20 +40,18 @@ const zero = (): Record<Outcome, number> => ({ passed: 0, failed: 0, cantTell: 0
 /** An untestable requirement (e.g. the operator's IP whitelisting) never holds a verdict open. */
 const decides = (r: RequirementResult) => r.level === 'MUST' && !(r.outcome === 'untested' && r.reason?.startsWith('untestable:'));
 
+/** A check of it was made (whatever it concluded). */
+const checked = (r: RequirementResult) => r.outcome === 'passed' || r.outcome === 'failed' || r.outcome === 'cantTell';
+
 export function decideVerdict(input: VerdictInput): Verdict {
-  const { requirements, claims, strict } = input;
-  const classes = CONFORMANCE_CLASSES.map((cls) => classVerdict(cls, requirements, claims, strict));
+  const { requirements, claims } = input;
+  const classes = CONFORMANCE_CLASSES.map((cls) => classVerdict(cls, input));
   const warnings = requirements.filter((r) => claims.includes(r.class) && r.level === 'SHOULD' && r.outcome === 'failed').length;
   return { ...runVerdict(input, warnings), warnings, classes };
 }
 
-/** One class's verdict from its requirements: claimed or not, its MUST outcomes, its warnings. */
-function classVerdict(
-  cls: ConformanceClass,
-  requirements: RequirementResult[],
-  claims: readonly ConformanceClass[],
-  strict: boolean,
-): ClassResult {
+/** One class's verdict from its requirements: claimed or not, its MUST outcomes, its warnings, the selection. */
+function classVerdict(cls: ConformanceClass, { requirements, claims, strict, selection }: VerdictInput): ClassResult {
   const mine = requirements.filter((r) => r.class === cls);
   const must = zero();
   for (const r of mine.filter(decides)) must[r.outcome]++;
@@ -58,17 +61,23 @@ function classVerdict(
     ? 'NOT CLAIMED'
     : must.failed > 0 || (strict && warnings > 0)
       ? 'DOES NOT CONFORM'
-      : must.cantTell + must.untested > 0
-        ? 'NOT DETERMINED'
-        : 'CONFORMS';
+      : !mine.some(checked)
+        ? 'NOT RUN'
+        : must.cantTell > 0
+          ? 'NOT DETERMINED'
+          : selection
+            ? 'SELECTION PASSED'
+            : must.untested > 0
+              ? 'NOT DETERMINED'
+              : 'CONFORMS';
   return { class: cls, claimed, verdict, must, warnings };
 }
 
 type RunDecision = Pick<Verdict, 'verdict' | 'exitCode' | 'reason'>;
 
-/** The run's verdict, in order: the suite's own trouble, nothing run, a failed MUST (or SHOULD under --strict), an open MUST, else CONFORMS. */
+/** The run's verdict, in order: the suite's own trouble, nothing run, a failed MUST (or SHOULD under --strict), a selection, an open MUST, else CONFORMS. */
 function runVerdict(input: VerdictInput, warnings: number): RunDecision {
-  const { requirements, scenarios, claims, strict } = input;
+  const { requirements, scenarios, claims, strict, selection } = input;
   const claimed = requirements.filter((r) => claims.includes(r.class));
   const suiteErrors = scenarios.filter((s) => s.status === 'suiteError');
   if (suiteErrors.length > 0)
@@ -80,12 +89,14 @@ function runVerdict(input: VerdictInput, warnings: number): RunDecision {
   if (scenarios.length === 0)
     return { verdict: 'COULD NOT RUN', exitCode: EXIT.COULD_NOT_RUN, reason: 'no scenario matched the profile, claims and tags' };
 
+  // A nonconformance seen in a selection is one all the same: the selection is named.
+  const seenIn = selection ? ` (seen in the selection ${selection.text})` : '';
   const failedMust = claimed.filter((r) => r.level === 'MUST' && r.outcome === 'failed');
   if (failedMust.length > 0)
     return {
       verdict: 'DOES NOT CONFORM',
       exitCode: EXIT.DOES_NOT_CONFORM,
-      reason: `${failedMust.length} MUST requirement(s) failed: ${failedMust.map((r) => r.id).join(', ')}`,
+      reason: `${failedMust.length} MUST requirement(s) failed: ${failedMust.map((r) => r.id).join(', ')}${seenIn}`,
     };
   if (strict && warnings > 0)
     return {
@@ -94,10 +105,16 @@ function runVerdict(input: VerdictInput, warnings: number): RunDecision {
       reason: `--strict: ${warnings} SHOULD requirement(s) failed: ${claimed
         .filter((r) => r.level === 'SHOULD' && r.outcome === 'failed')
         .map((r) => r.id)
-        .join(', ')}`,
+        .join(', ')}${seenIn}`,
     };
+  if (selection) return selectionVerdict(claimed, selection);
   const open = claimed.filter((r) => decides(r) && (r.outcome === 'cantTell' || r.outcome === 'untested'));
-  if (open.length > 0) return openVerdict(open, input.selection);
+  if (open.length > 0)
+    return {
+      verdict: 'NOT DETERMINED',
+      exitCode: EXIT.NOT_DETERMINED,
+      reason: `no MUST failed, but ${open.length} MUST requirement(s) of the claimed classes are open: ${openText(open)}`,
+    };
   return {
     verdict: 'CONFORMS',
     exitCode: EXIT.CONFORMS,
@@ -105,22 +122,42 @@ function runVerdict(input: VerdictInput, warnings: number): RunDecision {
   };
 }
 
-/** No MUST failed but some are open: NOT DETERMINED, or, for a selection, SELECTION PASSED. */
-function openVerdict(open: RequirementResult[], selection: string | undefined): RunDecision {
-  const cant = open.filter((r) => r.outcome === 'cantTell').map((r) => r.id);
-  const untested = open.filter((r) => r.outcome === 'untested').map((r) => r.id);
-  const why = [cant.length ? `cannot tell ${cant.join(', ')}` : '', untested.length ? `untested ${untested.join(', ')}` : '']
-    .filter(Boolean)
-    .join('; ');
-  return selection
-    ? {
-        verdict: 'SELECTION PASSED',
-        exitCode: EXIT.NOT_DETERMINED,
-        reason: `selection passed; not a conformance verdict (${selection} leaves MUST requirements of the claimed classes open: ${why})`,
-      }
-    : {
-        verdict: 'NOT DETERMINED',
-        exitCode: EXIT.NOT_DETERMINED,
-        reason: `no MUST failed, but ${open.length} MUST requirement(s) of the claimed classes are open: ${why}`,
-      };
+/** At most `max` IDs, then how many more. */
+function ids(reqs: RequirementResult[], max = 10): string {
+  const shown = reqs.slice(0, max).map((r) => r.id);
+  return reqs.length > max ? `${shown.join(', ')} and ${reqs.length - max} more` : shown.join(', ');
+}
+
+function openText(open: RequirementResult[]): string {
+  const cant = open.filter((r) => r.outcome === 'cantTell');
+  const untested = open.filter((r) => r.outcome === 'untested');
+  return [cant.length ? `cannot tell ${ids(cant)}` : '', untested.length ? `untested ${ids(untested)}` : ''].filter(Boolean).join('; ');
+}
+
+/**
+ * A selection with no failure: never CONFORMS. NOT DETERMINED when a MUST it ran could not be
+ * checked or it checked nothing at all (a dry run); else SELECTION PASSED, naming what it left out.
+ */
+function selectionVerdict(claimed: RequirementResult[], selection: RunSelection): RunDecision {
+  const musts = claimed.filter(decides);
+  const cant = musts.filter((r) => r.outcome === 'cantTell');
+  const notRun = musts.filter((r) => r.outcome === 'untested');
+  const tail = 'not a conformance verdict: run without a selection for one';
+  if (!claimed.some(checked))
+    return {
+      verdict: 'NOT DETERMINED',
+      exitCode: EXIT.NOT_DETERMINED,
+      reason: `the selection ${selection.text} checked no requirement${selection.dryRun ? ' (a dry run sends nothing)' : ''}; ${tail}`,
+    };
+  if (cant.length > 0)
+    return {
+      verdict: 'NOT DETERMINED',
+      exitCode: EXIT.NOT_DETERMINED,
+      reason: `no MUST failed in the selection ${selection.text}, but ${cant.length} MUST requirement(s) it ran could not be checked: ${ids(cant)}; ${tail}`,
+    };
+  return {
+    verdict: 'SELECTION PASSED',
+    exitCode: EXIT.NOT_DETERMINED,
+    reason: `selection passed; ${tail} (${selection.text} ran ${musts.length - notRun.length} of ${musts.length} MUST requirement(s) of the claimed classes${notRun.length ? `; not run: ${ids(notRun)}` : ''})`,
+  };
 }

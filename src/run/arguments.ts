@@ -3,6 +3,8 @@
 // report is touched.
 import { ConfigError } from '../core/errors';
 import { readSweepList, type SweepList } from './sweep';
+import type { RunSelection } from '../reporting/result';
+import { selectionOf } from '../reporting/selection';
 
 export interface RunArguments {
   profile: string;
@@ -20,8 +22,8 @@ export interface RunArguments {
   help: boolean;
   /** Cucumber options given on the command line (merged over the profile). */
   cucumber: CucumberOptions;
-  /** What narrows the run below the claimed classes (tags, name, paths): a selection, not a verdict. */
-  selection?: string;
+  /** What narrows the run below the claimed classes (tags, name, paths, dry run, shard): a selection, not a verdict. */
+  selection?: RunSelection;
 }
 
 export interface CucumberOptions {
@@ -55,16 +57,22 @@ The suite's options:
   -h, --help             this text
 
 cucumber-js options passed through:
-  -t, --tags <expr>      only scenarios matching a tag expression (a selection: exit 4 unless
-                         it covers the claimed classes or something failed)
+  -t, --tags <expr>      only scenarios matching a tag expression (a selection: never
+                         CONFORMS; exit 4 unless something failed)
   -n, --name <regexp>    only scenarios whose name matches (repeatable; a selection)
   --fail-fast            stop at the first failure
-  -d, --dry-run          check the steps without sending anything
-  --parallel <n>         run n workers
-  --shard <i/n>          run the i-th of n shards; npm run merge -- <reports dirs> gives one verdict
-  --retry <n>            retry failing scenarios (their last attempt counts)
+  -d, --dry-run          check the steps without sending anything (a selection)
+  --parallel <n>         run n workers (more than the cores: capped against the embedded
+                         sandbox or a replay, a warning against a remote gateway)
+  --shard <i/n>          run the i-th of n shards (a selection); npm run merge -- --out <new dir>
+                         <reports dirs> gives one verdict (OTA_RUN_GROUP names the run)
+  --retry <n>            run a failed scenario again, up to n times (a failure any
+                         attempt showed stays a failure: "flaky" when another passed)
   --order <defined|random[:seed]>
-  -f, --format <name[:file]>  an extra formatter (repeatable)
+  -f, --format <name:file>  an extra formatter writing to a file (repeatable)
+
+Every option, path, variable and folder is checked before the target is contacted or an earlier
+report removed: a bad one is one line and exit 2.
 
 Exit codes: 0 conforms, 1 does not conform, 2 could not run, 3 a secret was found in the
 reports, 4 not determined (or a selection passed).`;
@@ -114,7 +122,7 @@ export function parseArguments(argv: string[], knownProfiles: string[]): RunArgu
     throw new ConfigError(
       '--sweep-references cancels bookings at a gateway, and --replay sends nothing to one: run the sweep without --replay',
     );
-  const selection = selectionOf(out.cucumber);
+  const selection = runSelection(out.cucumber);
   if (selection) out.selection = selection;
   return out;
 }
@@ -201,14 +209,12 @@ function cucumberOption(c: CucumberOptions, a: string, value: () => string): boo
   }
 }
 
-/** What narrows the run below the claimed classes, as the reports name it; undefined for a whole run. */
-function selectionOf(c: CucumberOptions): string | undefined {
-  const selection: string[] = [];
-  if (c.tags) selection.push(`--tags "${c.tags}"`);
-  if (c.name) selection.push(`--name ${c.name.map((n) => `"${n}"`).join(' ')}`);
-  if (c.paths) selection.push(`paths ${c.paths.join(' ')}`);
-  if (c.failFast) selection.push('--fail-fast');
-  if (c.dryRun) selection.push('--dry-run');
-  if (c.shard) selection.push(`--shard ${c.shard}`);
-  return selection.length ? selection.join(' ') : undefined;
+/**
+ * What narrows the run below the claimed classes; undefined for a whole run. --fail-fast does not:
+ * it stops at a failure, which decides the run, and what it skipped is untested. One shard of one
+ * (`--shard 1/1`) is the whole run.
+ */
+function runSelection(c: CucumberOptions): RunSelection | undefined {
+  const shard = c.shard && Number(c.shard.split('/')[1]) > 1 ? [c.shard] : undefined;
+  return selectionOf({ tags: c.tags, name: c.name, paths: c.paths, dryRun: c.dryRun, shards: shard });
 }

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { budgetNotes, latencyByOperation } from '../reporting/latency';
 import { SUMMARY_ONLY_NOTE } from '../reporting/console-summary';
 import { requirementOutcomes } from '../reporting/requirement-outcomes';
+import { retryNotes } from '../reporting/retries';
 import type { ConformanceResult } from '../reporting/result';
 import { decideVerdict, EXIT } from '../reporting/verdict';
 import { OPERATION_NAMES } from '../spec/operations';
@@ -45,7 +46,14 @@ function certifierNotes({ args, ctx, cleanup, features }: RunFindings): string[]
   for (const f of cleanup.failed)
     notes.push(`booking ${f.ref} left by an earlier run could not be cancelled: ${ctx.redactor.scrub(f.message)}`);
   notes.push(...features.bookings.notes);
+  if (args.selection)
+    notes.push(
+      `selection ${args.selection.text}: only the scenarios it selected ran; what it left out is not run, and its verdict is never a verdict on the whole profile`,
+    );
   if (args.cucumber.dryRun) notes.push('dry run: nothing was sent, no requirement was checked');
+  const skipped = features.scenarios.filter((s) => s.status === 'skipped').length;
+  if (args.cucumber.failFast && skipped > 0)
+    notes.push(`--fail-fast: the run stopped at its first failure; ${skipped} scenario(s) were skipped, their requirements untested`);
   if (args.summaryOnly) notes.push(SUMMARY_ONLY_NOTE);
   return notes;
 }
@@ -65,6 +73,9 @@ export function conclude(findings: RunFindings): ConformanceResult {
       url: config.replayDir ? `cassette ${config.replayDir}` : ctx.embedded ? 'embedded sandbox' : ctx.redactor.scrub(ctx.baseUrl),
       embedded: ctx.embedded,
       description: ctx.data.description ?? '',
+      ...(ctx.embedded && (config.sandboxFaults.length || config.sandboxVariants.length)
+        ? { sandbox: { faults: config.sandboxFaults, variants: config.sandboxVariants } }
+        : {}),
     },
     runId: config.runId,
     startedAt: start.startedAt,
@@ -72,7 +83,10 @@ export function conclude(findings: RunFindings): ConformanceResult {
     profile: args.profile,
     tags: args.cucumber.tags,
     shard: args.cucumber.shard,
+    ...(args.selection ? { selection: args.selection } : {}),
+    ...(config.runGroup ? { runGroup: config.runGroup } : {}),
     strict: config.strict,
+    ...(args.cucumber.retry ? { retry: args.cucumber.retry } : {}),
     claims: start.claims,
     verdict: crashed ? 'COULD NOT RUN' : verdict.verdict,
     exitCode: crashed ? EXIT.COULD_NOT_RUN : verdict.exitCode,
@@ -83,9 +97,12 @@ export function conclude(findings: RunFindings): ConformanceResult {
     scenarios: scenarios.map(({ assertions, ...s }) => ({
       ...s,
       message: s.message === undefined ? undefined : ctx.redactor.scrub(s.message),
+      ...(s.attempts
+        ? { attempts: s.attempts.map((a) => ({ ...a, message: a.message === undefined ? undefined : ctx.redactor.scrub(a.message) })) }
+        : {}),
       warnings: [...new Set(assertions.filter((a) => a.outcome === 'failed' && requirement(a.req).level === 'SHOULD').map((a) => a.req))],
     })),
-    notes: [...notes, ...budgetNotes(latency)],
+    notes: [...notes, ...retryNotes(scenarios, requirements), ...budgetNotes(latency)],
     assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
     latency,
     bookings: features.bookings.report,

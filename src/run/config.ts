@@ -40,6 +40,8 @@ export interface SuiteConfig {
   ledgerFile: string;
   /** Unique per run: booking references derive from it so runs never collide. */
   runId: string;
+  /** OTA_RUN_GROUP: names the run a shard belongs to (CI sets it); npm run merge merges one group only. */
+  runGroup?: string;
   /** --record <dir> (OTA_RECORD_DIR): the cassette this run writes. */
   recordDir?: string;
   /** --replay <dir> (OTA_REPLAY_DIR): the cassette this run is answered from, instead of a target. */
@@ -160,9 +162,30 @@ function replyProfileVar(env: Env): string | undefined {
   return file;
 }
 
+/** OTA_RUN_GROUP: one line of printable characters, as it is compared and shown by npm run merge. */
+function runGroupVar(env: Env): { runGroup?: string } {
+  const raw = env.OTA_RUN_GROUP?.trim();
+  if (!raw) return {};
+  if (!/^[\x20-\x7E]{1,200}$/.test(raw)) throw new ConfigError('OTA_RUN_GROUP must be one line of at most 200 printable ASCII characters');
+  return { runGroup: raw };
+}
+
 function newRunId(): string {
   // Time-ordered and random: two runs started in the same millisecond still differ.
   return Date.now().toString(36).toUpperCase() + randomBytes(2).toString('hex').toUpperCase();
+}
+
+/**
+ * What a command that only builds files from a finished run needs (npm run report): where the
+ * reports are, the target they name (for the history), and the secrets to mask and scan for. No
+ * credentials are required: nothing is sent.
+ */
+export function loadReportConfig(env: Env = process.env): Pick<SuiteConfig, 'baseUrl' | 'reportsDir' | 'secrets'> & { user: string } {
+  const baseUrl = baseUrlVar(env);
+  const user = env.OTA_USER?.trim() ?? '';
+  const password = env.OTA_PASSWORD;
+  const credentials = password ? { requestorId: '', requestorContext: '', requestorInstance: '', user, password } : undefined;
+  return { baseUrl, user, reportsDir: pathVar(env, 'OTA_REPORTS_DIR', 'reports'), secrets: secretsVar(env, credentials) };
 }
 
 export function loadConfig(env: Env = process.env): SuiteConfig {
@@ -208,6 +231,7 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
     reportsDir: pathVar(env, 'OTA_REPORTS_DIR', 'reports'),
     ledgerFile: pathVar(env, 'OTA_LEDGER_FILE', '.ledger/bookings.jsonl'),
     runId: env.OTA_RUN_ID?.trim() || newRunId(),
+    ...runGroupVar(env),
     ...(recordDir ? { recordDir } : {}),
     ...(replayDir ? { replayDir } : {}),
     sandboxFaults: listVar(env, 'OTA_SANDBOX_FAULTS'),

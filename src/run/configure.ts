@@ -5,7 +5,8 @@ import { ConfigError } from '../core/errors';
 import type { ConformanceClass } from '../spec/requirements';
 import type { RunArguments } from './arguments';
 import { cassetteTestData, clearCassette } from './cassette';
-import { loadConfig, type SuiteConfig } from './config';
+import { loadConfig, PROJECT_ROOT, type SuiteConfig } from './config';
+import { checkRunArguments, checkRunFolders, misspeltVariables, parallelWithinCores } from './input-checks';
 import type { RunContext } from './run-context';
 
 /** What the run is, once opened: the phases after it read these. */
@@ -30,6 +31,8 @@ function validateTags(tags: string | undefined): void {
 /** The run's configuration, from the command line and the environment. */
 export function configure(args: RunArguments): SuiteConfig {
   validateTags(args.cucumber.tags);
+  checkRunArguments(args, PROJECT_ROOT);
+  for (const line of misspeltVariables(process.env)) console.warn(line);
   // The claims, strictness and reply profile reach the workers through the environment.
   if (args.claims) process.env.OTA_CLAIMS = args.claims.join(',');
   if (args.strict) process.env.OTA_STRICT = 'true';
@@ -40,6 +43,11 @@ export function configure(args: RunArguments): SuiteConfig {
     process.env.OTA_TEST_DATA = cassetteTestData(resolve(args.replay));
   }
   const config = loadConfig();
+  checkRunFolders(config);
+  // more workers than cores: capped when the target runs here too (the sandbox, a replay), else a warning
+  const workers = parallelWithinCores(args.cucumber.parallel, !config.baseUrl);
+  args.cucumber.parallel = workers.parallel;
+  if (workers.line) console.warn(workers.line);
   if (config.recordDir) clearCassette(config.recordDir);
   return config;
 }
@@ -57,7 +65,7 @@ export function announceRun(args: RunArguments, ctx: RunContext): RunStart {
   const claims = args.profile === 'read-only' ? ctx.claims.filter((c) => c === 'core' || c === 'security') : ctx.claims;
   console.log(
     `OTA Gateway Conformance: run ${config.runId} against ${target}; profile ${args.profile}; claims ${claims.join(', ')}` +
-      (args.selection ? `; selection ${args.selection}` : '') +
+      (args.selection ? `; selection ${args.selection.text} (not a verdict on the whole profile)` : '') +
       (config.strict ? '; strict' : ''),
   );
   for (const w of ctx.redactor.warnings()) console.warn(`Warning: ${w}`);

@@ -1,87 +1,62 @@
-// `npm run merge -- [--out <dir>] <reports dir>...`: one verdict from the reports of several runs
-// of the same target, typically the n shards of one run (`--shard i/n`). Outcomes are recomputed
-// from the assertions every scenario recorded, exactly as a single run computes them, so a sharded
-// run gets the same verdict and requirement outcomes as an unsharded one. The Allure results are
-// combined; the conformance report, JUnit and summary.json are written for the whole.
+// `npm run merge -- [--out <dir>] <reports dir>...`: one verdict from the shards of one run
+// (`--shard i/n`, with one OTA_RUN_GROUP). Outcomes are recomputed from the assertions every
+// scenario recorded, exactly as a single run computes them, so a sharded run gets the same verdict
+// and requirement outcomes as an unsharded one. It cannot mislead (./merge-checks.ts): it writes
+// into a new or empty folder only, refuses reports of different runs naming the field that
+// differs, and keeps the selection (a merge of some shards, or of shards of a --tags run, is a
+// selection). The Allure results are combined, each shard's cucumber report is kept under
+// shards/ (the evidence links lead there), and the conformance report, JUnit and summary.json are
+// written for the whole, then scanned for the secrets the configuration knows.
 import { BUDGET_NOTE, budgetNotes, mergeLatency } from '../reporting/latency';
 import { OPERATION_NAMES } from '../spec/operations';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join, posix } from 'node:path';
 import { ConfigError, SuiteFault } from '../core/errors';
 import { loadConfig } from './config';
+import { checkInputFolder, checkOutputFolder } from './input-checks';
 import { Redactor } from '../safety/masking';
+import { formatFindings as formatSecretFindings, scanForSecrets } from '../safety/scanning';
 import { requirementOutcomes } from '../reporting/requirement-outcomes';
+import { RETRY_NOTE, retryNotes } from '../reporting/retries';
+import { selectionOf } from '../reporting/selection';
 import { decideVerdict, EXIT } from '../reporting/verdict';
 import { writeReports } from '../reporting/write';
 import { formatConsoleSummary } from '../reporting/console-summary';
 import type { BookingsReport, ConformanceResult } from '../reporting/result';
+import { checkOutFolder, checkSameRun, parseMergeArguments, readShard, selectionOfRun, shardsOf } from './merge-checks';
 
-function parseMergeArguments(argv: string[]): { out: string; dirs: string[] } {
-  let out = 'reports';
-  const dirs: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--out') {
-      const v = argv[++i];
-      if (!v) throw new ConfigError('--out needs a folder');
-      out = v;
-    } else if (argv[i].startsWith('-'))
-      throw new ConfigError(`unknown argument ${argv[i]}; use npm run merge -- [--out <dir>] <reports dir>...`);
-    else dirs.push(argv[i]);
-  }
-  if (dirs.length === 0) throw new ConfigError('name the reports folders to merge: npm run merge -- [--out <dir>] <reports dir>...');
-  return { out: resolve(out), dirs: dirs.map((d) => resolve(d)) };
-}
+export { readSummary } from './merge-checks';
 
-/** The summary.json of a reports folder, parsed; one line when there is none or it is not JSON. */
-export function readSummary(dir: string): ConformanceResult {
-  const file = join(dir, 'summary.json');
-  if (!existsSync(file)) throw new ConfigError(`${dir}: no summary.json (is it the reports folder of a run?)`);
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as ConformanceResult;
-  } catch (e) {
-    throw new ConfigError(`${file}: cannot be read as JSON (${(e as Error).message})`);
-  }
-}
+/** Where a part's own cucumber report is kept in the merged folder: shards/<i>-of-<n>, or shards/run-<k>. */
+const shardFolder = (p: ConformanceResult, k: number) => {
+  const shard = selectionOfRun(p)?.shards;
+  return posix.join('shards', shard?.length === 1 ? shard[0].replace('/', '-of-') : `run-${k + 1}`);
+};
 
-function readResult(dir: string): ConformanceResult {
-  const file = join(dir, 'summary.json');
-  const r = readSummary(dir);
-  if (!r.assertions || !Array.isArray(r.scenarios))
-    throw new ConfigError(`${file}: written by a run that recorded no assertions; run it again with this version`);
-  return r;
-}
-
-/** The combined result of several runs of one target. */
-function mergeResults(parts: ConformanceResult[]): ConformanceResult {
+/** The combined result of the shards of one run (checked before). */
+function mergeResults(parts: ConformanceResult[], dirs: string[]): ConformanceResult {
   const first = parts[0];
-  for (const p of parts.slice(1)) {
-    if (p.target.url !== first.target.url)
-      throw new ConfigError(`cannot merge runs of different targets: ${first.target.url} and ${p.target.url}`);
-    if ([...p.claims].sort().join() !== [...first.claims].sort().join())
-      throw new ConfigError(`cannot merge runs with different claims: ${first.claims.join(',')} and ${p.claims.join(',')}`);
-  }
+  checkSameRun(parts, dirs);
+  const { missing, merged } = shardsOf(parts, dirs);
   const seen = new Set<string>();
-  const scenarios = parts.flatMap((p) =>
+  const scenarios = parts.flatMap((p, k) =>
     p.scenarios.map((s) => {
       if (seen.has(s.id))
         throw new ConfigError(`scenario ${s.id} ("${s.name}") is in two of the merged runs: merge the shards of one run, each once`);
       seen.add(s.id);
-      return { ...s, assertions: p.assertions?.[s.id] ?? [] };
+      return { ...s, evidence: posix.join(shardFolder(p, k), 'cucumber-report.html'), assertions: p.assertions?.[s.id] ?? [] };
     }),
   );
-  // Every shard of one partition together is the whole run; anything less is still a selection.
-  const shards = parts.map((p) => p.shard).filter((s): s is string => !!s);
-  const total = shards.length ? Number(shards[0].split('/')[1]) : 0;
-  const whole = shards.length === parts.length && shards.every((s) => s.endsWith(`/${total}`)) && new Set(shards).size === total;
-  const others = parts.filter((p) => p.tags || (!whole && p.shard));
-  const selection = others.length ? `merged selection (${parts.map((p) => p.shard ?? p.tags ?? 'whole').join(', ')})` : undefined;
+  // The shards together are the run's selection (none: the whole run); some of them, still a part of it.
+  const base = selectionOfRun(first);
+  const selection = selectionOf({ ...base, shards: missing.length ? merged : undefined });
   const requirements = requirementOutcomes(scenarios, { claims: first.claims, selection });
-  const strict = parts.some((p) => p.strict);
-  const verdict = decideVerdict({ requirements, scenarios, claims: first.claims, strict, selection });
+  const verdict = decideVerdict({ requirements, scenarios, claims: first.claims, strict: first.strict, selection });
   const latency = mergeLatency(
     parts.map((p) => p.latency),
     OPERATION_NAMES,
   );
+  const noGroup = first.runGroup === undefined && parts.length > 1;
   return {
     ...first,
     runId: [...new Set(parts.map((p) => p.runId))].join('+'),
@@ -90,20 +65,28 @@ function mergeResults(parts: ConformanceResult[]): ConformanceResult {
       .map((p) => p.finishedAt)
       .sort()
       .reverse()[0],
-    tags: undefined,
     shard: undefined,
-    strict,
+    selection,
+    retry: Math.max(0, ...parts.map((p) => p.retry ?? 0)) || undefined,
     verdict: verdict.verdict,
     exitCode: verdict.exitCode,
-    verdictReason: `${verdict.reason} (merged from ${parts.length} run(s))`,
+    verdictReason: `${verdict.reason} (merged from ${parts.length} run(s)${missing.length ? `; shards ${missing.join(', ')} missing` : ''})`,
     warnings: verdict.warnings,
     classes: verdict.classes,
     requirements,
     scenarios: scenarios.map(({ assertions: _a, ...s }) => s),
-    notes: [...parts.flatMap((p) => p.notes).filter((n) => !n.startsWith(BUDGET_NOTE)), ...budgetNotes(latency)],
+    notes: [
+      ...(noGroup
+        ? ['no run group (OTA_RUN_GROUP) was set: nothing but the same target, suite and selection shows these shards are of one run']
+        : []),
+      ...parts.flatMap((p) => p.notes).filter((n) => !n.startsWith(BUDGET_NOTE) && !n.startsWith(RETRY_NOTE)),
+      ...retryNotes(scenarios, requirements),
+      ...budgetNotes(latency),
+    ].filter((n, i, all) => all.indexOf(n) === i),
     assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
     latency,
     bookings: mergeBookings(parts.map((p) => p.bookings)),
+    evidence: { ...first.evidence, cucumberHtml: 'shards', messages: 'shards' },
   };
 }
 
@@ -124,16 +107,27 @@ function mergeBookings(all: Array<BookingsReport | undefined>): BookingsReport |
   };
 }
 
-function merge(argv: string[]): number {
-  const { out, dirs } = parseMergeArguments(argv);
-  const parts = dirs.map(readResult);
-  const result = mergeResults(parts);
+/** Every shard's Allure results into one folder, and its cucumber report and messages under shards/. */
+function copyEvidence(parts: ConformanceResult[], dirs: string[], out: string): void {
   mkdirSync(join(out, 'allure-results'), { recursive: true });
-  for (const d of dirs) {
+  dirs.forEach((d, k) => {
     const allure = join(d, 'allure-results');
-    if (existsSync(allure) && resolve(allure) !== resolve(out, 'allure-results'))
-      for (const f of readdirSync(allure)) cpSync(join(allure, f), join(out, 'allure-results', f));
-  }
+    if (existsSync(allure)) for (const f of readdirSync(allure)) cpSync(join(allure, f), join(out, 'allure-results', f));
+    const own = join(out, shardFolder(parts[k], k));
+    mkdirSync(own, { recursive: true });
+    for (const f of ['cucumber-report.html', 'cucumber-messages.ndjson'])
+      if (existsSync(join(d, f))) copyFileSync(join(d, f), join(own, f));
+  });
+}
+
+function merge(argv: string[]): number {
+  // Everything is checked before anything is written.
+  const { out, dirs } = parseMergeArguments(argv);
+  for (const d of dirs) checkInputFolder(d, 'reports folder');
+  checkOutputFolder(out, '--out');
+  checkOutFolder(out);
+  const parts = dirs.map(readShard);
+  const result = mergeResults(parts, dirs);
   // Secrets the configuration knows are masked once more, as a run would.
   let secrets: string[] = [];
   try {
@@ -142,8 +136,14 @@ function merge(argv: string[]): number {
     /* merging needs no target configuration */
   }
   const redactor = new Redactor(secrets);
+  copyEvidence(parts, dirs, out);
   writeReports(result, out, redactor);
   console.log(redactor.scrub(formatConsoleSummary(result)));
+  const leaks = secrets.length ? scanForSecrets(out, secrets) : [];
+  if (leaks.length > 0) {
+    console.error(`\nA SECRET WAS FOUND IN THE MERGED REPORTS — do not publish ${out}:\n${formatSecretFindings(leaks)}`);
+    return EXIT.SECRET_LEAKED;
+  }
   return result.exitCode;
 }
 
@@ -152,7 +152,9 @@ export function main(argv: string[]): void {
   try {
     code = merge(argv);
   } catch (e) {
-    console.error(e instanceof SuiteFault ? `Could not merge: ${e.message}` : `Could not merge: ${(e as Error).stack}`);
+    // the input's faults and the file system's (a folder that cannot be written) in one line
+    const oneLine = e instanceof SuiteFault || typeof (e as NodeJS.ErrnoException).code === 'string';
+    console.error(`Could not merge: ${oneLine ? (e as Error).message : (e as Error).stack}`);
     code = EXIT.COULD_NOT_RUN;
   }
   process.stdout.write('', () => process.exit(code));

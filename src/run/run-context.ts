@@ -157,7 +157,7 @@ export async function openRunContext(loaded?: SuiteConfig): Promise<RunContext> 
 }
 
 /** How every exchange of the run is sent: its target, limits, retries and breaker. */
-export function exchangeOptions(ctx: RunContext): SendOptions {
+export function exchangeOptions(ctx: Pick<RunContext, 'baseUrl' | 'config' | 'breaker'>): SendOptions {
   return { baseUrl: ctx.baseUrl, limits: ctx.config.limits, retry: ctx.config.retry, breaker: ctx.breaker };
 }
 

@@ -4,8 +4,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isRunnersOwn, startHostileServer, type CapturedRequest } from '../support/hostile-server';
-import { useTestSandbox } from './sandbox-booking';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
+import type { RunningSandbox } from '../../sandbox/src';
+import { startTestSandbox, useTestSandbox } from './sandbox-booking';
 import { allureAttachments, describeRun, opOf, proxyTo, requireSummary, runConformance, targetEnv, type RunResult } from './helpers';
+import type { ConformanceResult } from '../../src/reporting/result';
 
 const sandbox = useTestSandbox();
 
@@ -91,6 +96,91 @@ describe('run level: retries', { concurrency: true }, () => {
       assert.equal(attemptsLine(r), '1 attempt(s): HTTP 500');
       assert.equal(posts(srv), 1);
       assert.equal(served500, 1);
+    } finally {
+      await srv.close();
+    }
+  });
+});
+
+// Issue 27, point 4: cucumber's --retry runs a failed scenario again; what any attempt showed counts.
+describe('run level: --retry never erases a finding', { concurrency: true }, () => {
+  // A sandbox that ignores MaxResponses: the first scenario request of hotel availability goes there.
+  let faulted: RunningSandbox | undefined;
+  before(async () => {
+    faulted = await startTestSandbox(['ignores-maxresponses']);
+  });
+  after(async () => {
+    await faulted?.close();
+  });
+  const MAX_RESPONSES = ['--tags', '@req:HAV-MAXRESPONSES'];
+  const summaryOf = (r: RunResult) => JSON.parse(readFileSync(join(r.reportsDir, 'summary.json'), 'utf8')) as ConformanceResult;
+
+  // Fails if: an attempt that will be retried were dropped (before: exit 0, CONFORMS, and summary.json
+  // said nothing of the retry), or the finding did not name its attempt, or flaky were not reported.
+  test('a gateway that ignores MaxResponses on the first try only: DOES NOT CONFORM, HAV-MAXRESPONSES failed and flaky', async () => {
+    let first = true;
+    const srv = await startHostileServer(async (req, res) => {
+      const toFaulted = first && req.method === 'POST' && !isProbe(req) && opOf(req) === 'hotelavailability';
+      if (toFaulted) first = false;
+      await proxyTo(toFaulted ? faulted!.baseUrl : sandbox().baseUrl)(req, res);
+    });
+    try {
+      const r = await runConformance({ args: [...MAX_RESPONSES, '--retry', '1'], env: targetEnv(srv.url) });
+      assert.equal(r.code, 1, describeRun(r));
+      const res = summaryOf(r);
+      assert.equal(res.verdict, 'DOES NOT CONFORM');
+      assert.equal(res.retry, 1);
+      const q = res.requirements.find((x) => x.id === 'HAV-MAXRESPONSES')!;
+      assert.equal(q.outcome, 'failed');
+      assert.equal(q.flaky?.length, 1, JSON.stringify(q));
+      assert.deepEqual([q.flaky![0].failedOn, q.flaky![0].passedOn], [[1], [2]]);
+      assert.ok(q.findings.length > 0 && q.findings.every((f) => f.attempt === 1), JSON.stringify(q.findings));
+      const sc = res.scenarios.find((x) => x.reqs.includes('HAV-MAXRESPONSES'))!;
+      assert.equal(sc.status, 'failed');
+      assert.deepEqual(
+        sc.attempts?.map((a) => a.status),
+        ['failed', 'passed'],
+      );
+      assert.ok(
+        res.notes.some((n) => n.startsWith('--retry: 1 scenario(s) ran more than once') && n.includes('HAV-MAXRESPONSES')),
+        res.notes.join('\n'),
+      );
+      assert.match(r.stdout, /\[retry\] FAILED .* attempt 1, runs again \(--retry\)/);
+      assert.match(r.stdout, /\n {4}flaky: failed on attempt 1, passed on attempt 2 of "[^"]+"; the failure stays\n/);
+      assert.match(
+        readFileSync(join(r.reportsDir, 'conformance-report.md'), 'utf8'),
+        /^#### HAV-MAXRESPONSES: FAILED, flaky \(MUST, class core\)$/m,
+      );
+      assert.match(readFileSync(join(r.reportsDir, 'junit.xml'), 'utf8'), /<property name="flaky" value="HAV-MAXRESPONSES"\/>/);
+    } finally {
+      await srv.close();
+    }
+  });
+
+  // What --retry is for: a gateway that did not answer once. Fails if: a cannot-tell of an earlier
+  // attempt held the requirement open after a later attempt checked it.
+  test('a connection reset on the first try, a conforming reply on the second: HAV-MAXRESPONSES passed, saying so', async () => {
+    let first = true;
+    const srv = await startHostileServer(async (req, res) => {
+      if (first && req.method === 'POST' && !isProbe(req) && opOf(req) === 'hotelavailability') {
+        first = false;
+        res.destroy();
+        return;
+      }
+      await proxyTo(sandbox().baseUrl)(req, res);
+    });
+    try {
+      const r = await runConformance({ args: [...MAX_RESPONSES, '--retry', '1'], env: targetEnv(srv.url) });
+      const res = summaryOf(r);
+      const q = res.requirements.find((x) => x.id === 'HAV-MAXRESPONSES')!;
+      assert.equal(q.outcome, 'passed', describeRun(r));
+      assert.match(q.reason ?? '', /^passed on attempt 2 of ".*" after attempt 1 could not tell$/);
+      const sc = res.scenarios.find((x) => x.reqs.includes('HAV-MAXRESPONSES'))!;
+      assert.deepEqual(
+        sc.attempts?.map((a) => a.status),
+        ['cantTell', 'passed'],
+      );
+      assert.equal(sc.status, 'passed');
     } finally {
       await srv.close();
     }

@@ -37,6 +37,27 @@ test('--strict makes the same SHOULD finding exit 1', async () => {
   assert.equal(r.code, 1, describeRun(r));
 });
 
+// Issue 27, point 6. Fails if: --strict let an INFO finding fail its scenarios or JUnit test cases
+// (before: the AAV-DECIMALS scenarios failed and junit.xml counted failures under a CONFORMS verdict).
+test('--strict with an INFO finding only: CONFORMS, exit 0, no scenario failed, no JUnit failure', async () => {
+  const r = await runConformance({ args: ['--strict'], env: { OTA_SANDBOX_FAULTS: 'wrong-currency-decimal' }, timeoutMs: RUN_MS });
+  assert.equal(r.code, 0, describeRun(r));
+  const res = result(r);
+  assert.equal(res.verdict, 'CONFORMS');
+  const q = outcome(res, 'AAV-DECIMALS');
+  assert.equal(q.level, 'INFO');
+  assert.equal(q.outcome, 'failed', 'the INFO finding is reported');
+  const cited = res.scenarios.filter((s) => s.reqs.includes('AAV-DECIMALS'));
+  assert.ok(cited.length > 0);
+  assert.deepEqual(
+    res.scenarios.filter((s) => s.status === 'failed').map((s) => s.name),
+    [],
+    'no scenario fails on an INFO finding',
+  );
+  const junit = readFileSync(join(r.reportsDir, 'junit.xml'), 'utf8');
+  assert.match(junit, /<testsuites [^>]*failures="0" errors="0"/);
+});
+
 test('a MUST finding: DOES NOT CONFORM, exit 1', async () => {
   const r = await runConformance({ env: { OTA_SANDBOX_FAULTS: 'ignores-maxresponses' }, timeoutMs: RUN_MS });
   assert.equal(r.code, 1, describeRun(r));
@@ -47,7 +68,9 @@ test('a MUST finding: DOES NOT CONFORM, exit 1', async () => {
 test('a failed precondition gives cantTell with its reason, not a failure', async () => {
   const dir = tempDir();
   const data = JSON.parse(readFileSync(join(PROJECT_ROOT, 'sandbox/data/test-data.json'), 'utf8'));
-  data.activities.hotelCodes = ['NOHOTEL1', 'NOHOTEL2'];
+  // Known codes, nothing to book together: the Mallorca product at the Algarve's hotels. (Unknown
+  // codes are the user's slip: exit 2 before any scenario, test/integration/test-data-codes.test.ts.)
+  data.activities.hotelCodes = ['FAOVIL01', 'FAOALB02'];
   const file = join(dir, 'test-data.json');
   writeFileSync(file, JSON.stringify(data));
   const r = await runConformance({ args: ['--tags', '@op:activitybook'], env: { OTA_TEST_DATA: file }, timeoutMs: RUN_MS });
@@ -60,11 +83,12 @@ test('a failed precondition gives cantTell with its reason, not a failure', asyn
 test("a ConfigError inside a scenario (a missing request sample) is the suite's trouble: exit 2", async () => {
   const samples = tempDir();
   for (const f of readdirSync(join(PROJECT_ROOT, 'xml-samples')))
-    if (f !== 'hotelnbc.xml') copyFileSync(join(PROJECT_ROOT, 'xml-samples', f), join(samples, f));
-  const r = await runConformance({ args: ['--tags', '@op:hotelnbc'], env: { OTA_SAMPLES_DIR: samples }, timeoutMs: RUN_MS });
+    // (a sample the preflight sends too would stop the run there, before any scenario)
+    if (f !== 'activitynbc.xml') copyFileSync(join(PROJECT_ROOT, 'xml-samples', f), join(samples, f));
+  const r = await runConformance({ args: ['--tags', '@op:activitynbc'], env: { OTA_SAMPLES_DIR: samples }, timeoutMs: RUN_MS });
   assert.equal(r.code, 2, describeRun(r));
   assert.equal(result(r).verdict, 'COULD NOT RUN');
-  assert.match(r.stdout + r.stderr, /hotelnbc/);
+  assert.match(r.stdout + r.stderr, /activitynbc/);
 });
 
 test("an undefined step is the suite's trouble: exit 2", async () => {
@@ -83,6 +107,50 @@ test('a --tags run: "selection passed; not a conformance verdict", exit 4', asyn
   assert.equal(r.code, 4, describeRun(r));
   assert.match(r.stdout, /selection passed; not a conformance verdict/);
   assert.equal(outcome(result(r), 'HAV-MAXRESPONSES').outcome, 'passed');
+});
+
+// Issue 27, point 5. Fails if: a selection gave a whole-profile verdict (before: under --strict, a
+// --name selection that left out the failing scenarios gave CONFORMS, exit 0, "the whole profile
+// (no --tags selection)"), or a class it did not run showed CONFORMS.
+test('a --name selection under --strict: SELECTION PASSED, exit 4, recorded and named; the classes it did not run are NOT RUN', async () => {
+  const r = await runConformance({
+    args: ['--strict', '--name', 'No more hotels than MaxResponses'],
+    timeoutMs: RUN_MS,
+  });
+  assert.equal(r.code, 4, describeRun(r));
+  const res = result(r);
+  assert.equal(res.verdict, 'SELECTION PASSED');
+  assert.deepEqual(res.selection, { text: '--name "No more hotels than MaxResponses"', name: ['No more hotels than MaxResponses'] });
+  const byClass = Object.fromEntries(res.classes.map((c) => [c.class, c.verdict]));
+  assert.deepEqual(byClass, {
+    core: 'SELECTION PASSED',
+    booking: 'NOT RUN',
+    'partial-cancellation': 'NOT RUN',
+    security: 'SELECTION PASSED',
+    alignment: 'NOT RUN',
+  });
+  assert.match(r.stdout, /^Selection: --name "No more hotels than MaxResponses" \(not a verdict on the whole profile/m);
+  assert.match(r.stdout, /^SELECTION PASSED: selection passed; not a conformance verdict/m);
+  assert.match(
+    readFileSync(join(r.reportsDir, 'conformance-report.md'), 'utf8'),
+    /--name "No more hotels than MaxResponses": a selection, not a verdict on the whole profile/,
+  );
+  assert.match(
+    readFileSync(join(r.reportsDir, 'junit.xml'), 'utf8'),
+    /<property name="selection" value="--name &quot;No more hotels than MaxResponses&quot;"\/>/,
+  );
+});
+
+test('a dry run: NOT DETERMINED, exit 4, every claimed class NOT RUN', async () => {
+  const r = await runConformance({ args: ['--dry-run'], timeoutMs: RUN_MS });
+  assert.equal(r.code, 4, describeRun(r));
+  const res = result(r);
+  assert.equal(res.verdict, 'NOT DETERMINED');
+  assert.match(res.verdictReason, /checked no requirement \(a dry run sends nothing\)/);
+  assert.deepEqual(
+    res.classes.filter((c) => c.verdict !== 'NOT RUN').map((c) => `${c.class}: ${c.verdict}`),
+    [],
+  );
 });
 
 test('bad arguments are refused in one line before any earlier report is touched', async () => {

@@ -12,6 +12,14 @@ export const AVAILABILITY_FAULTS = [
     description: 'Hotel availability returns every matching hotel whatever MaxResponses says.',
   },
   {
+    name: 'small-maxresponses-refused',
+    area: 'availability',
+    operations: ['hotelavailability'],
+    breaks: ['HAV-MAXRESPONSES'],
+    description:
+      'Hotel availability pages its results by tens and refuses a MaxResponses below 10 as an invalid value, instead of returning fewer hotels.',
+  },
+  {
     name: 'hotel-ignores-dates',
     area: 'availability',
     operations: ['hotelavailability'],

@@ -6,7 +6,29 @@ import { el, kids, path, tel, type XNode } from '../xml';
 import { attr, hotelPlace, optAttr, same } from './common';
 import type { Ctx, Operation } from './types';
 
-function descriptiveContent(h: Hotel, lang: string | undefined, variants: Variants): string {
+/** AreaInfo/OtherHotels naming related hotels (CompetitorIndicator false: the same brand); none: nothing. */
+function otherHotels(sisters: Hotel[]): string {
+  if (sisters.length === 0) return '';
+  return el(
+    'AreaInfo',
+    {},
+    el(
+      'OtherHotels',
+      {},
+      sisters.map((o) =>
+        el('OtherHotel', {
+          CompetitorIndicator: 'false',
+          BrandCode: o.brandCode,
+          HotelCode: o.code,
+          HotelName: o.name,
+          BrandName: o.brandName,
+        }),
+      ),
+    ),
+  );
+}
+
+function descriptiveContent(h: Hotel, lang: string | undefined, variants: Variants, sisters: Hotel[] = []): string {
   // Variant hotel-descriptions-multimedia: name and description only outside HotelInfo.
   const inMultimedia = variants.has('hotel-descriptions-multimedia');
   // Variant address-local-names: the country's own name and the official region.
@@ -52,6 +74,8 @@ function descriptiveContent(h: Hotel, lang: string | undefined, variants: Varian
         ),
       ),
     ),
+    // Variant hotel-portfolio-sister-hotels: the sister hotels of its brand, named.
+    otherHotels(sisters),
     el('MultimediaDescriptions', {}, images, texts),
     el(
       'ContactInfos',
@@ -107,7 +131,15 @@ export const hotelNbc: Operation = {
         out.push(el('HotelDescriptiveContent', { HotelCode: h.code }));
         continue;
       }
-      out.push(descriptiveContent(h, lang && /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(lang) ? lang : undefined, ctx.variants));
+      const language = lang && /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(lang) ? lang : undefined;
+      // Variant hotel-portfolio-sister-hotels: the requested hotel's brand portfolio follows it (its
+      // sister hotels are those of the requested code's brand, whichever hotel was looked up).
+      const requested = data.hotels[idx];
+      const sisters = ctx.variants.has('hotel-portfolio-sister-hotels')
+        ? data.hotels.filter((o) => o.brandCode === requested.brandCode && o.code !== requested.code)
+        : [];
+      out.push(descriptiveContent(h, language, ctx.variants, sisters));
+      for (const o of sisters) out.push(descriptiveContent(o, language, ctx.variants));
     }
     return { content: el('HotelDescriptiveContents', {}, out) };
   },

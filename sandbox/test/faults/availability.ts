@@ -7,6 +7,10 @@ import { type FaultEffects, ROOM_STAY, TOUR_ACTIVITY } from './support';
 
 export const AVAILABILITY_EFFECTS: FaultEffects<typeof AVAILABILITY_FAULTS> = {
   'ignores-maxresponses': async (b) => assert.ok(xp((await call(b, 'hotelavailability', { maxResponses: 1 })).body, ROOM_STAY).length > 1),
+  'small-maxresponses-refused': async (b) => {
+    assert.ok(!isSuccess((await call(b, 'hotelavailability', { maxResponses: 1 })).body));
+    assert.ok(isSuccess((await call(b, 'hotelavailability', { maxResponses: 10 })).body));
+  },
   'hotel-ignores-dates': async (b) =>
     assert.notEqual(one((await call(b, 'hotelavailability')).body, `${ROOM_STAY}/ota:TimeSpan/@Start`), day(30)),
   'hotel-ignores-place': async (b) =>

@@ -51,6 +51,8 @@ export interface EarlAssertion {
     findings: FindingRecord[];
     checks: RequirementResult['checks'];
     scenarios: RequirementResult['scenarios'];
+    /** Failed on one attempt of a scenario and passed on another (--retry): the outcome stays earl:failed. */
+    flaky?: RequirementResult['flaky'];
   };
 }
 
@@ -68,7 +70,11 @@ export interface EarlReport {
     finishedAt: string;
     profile: string;
     tags?: string;
+    /** What narrowed the run: its verdict is not one on the whole profile. */
+    selection?: ConformanceResult['selection'];
+    runGroup?: string;
     strict: boolean;
+    retry?: number;
     claims: string[];
     verdict: RunVerdict;
     verdictReason: string;
@@ -143,7 +149,10 @@ export function toEarl(result: ConformanceResult): EarlReport {
       finishedAt: result.finishedAt,
       profile: result.profile,
       ...(result.tags ? { tags: result.tags } : {}),
+      ...(result.selection ? { selection: result.selection } : {}),
+      ...(result.runGroup ? { runGroup: result.runGroup } : {}),
       strict: result.strict,
+      ...(result.retry ? { retry: result.retry } : {}),
       claims: [...result.claims],
       verdict: result.verdict,
       verdictReason: result.verdictReason,
@@ -199,6 +208,7 @@ function requirementAssertion(r: RequirementResult, date: string, assertedBy: st
       findings: r.findings,
       checks: r.checks,
       scenarios: r.scenarios,
+      ...(r.flaky?.length ? { flaky: r.flaky } : {}),
     },
   };
 }

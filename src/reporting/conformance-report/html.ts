@@ -31,6 +31,7 @@ import {
   verdictQualifier,
 } from './model';
 import { h } from './escape';
+import { attemptText } from '../retries';
 
 /** A class name from a closed set (verdicts, outcomes): never raw data. */
 const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
@@ -79,7 +80,7 @@ function htmlVerdict(result: ConformanceResult): string {
   return `<section class="verdict v-${slug(result.verdict)}" aria-label="Verdict">
   <div class="big">${h(result.verdict)}${verdictQualifier(result) ? ` <span class="qual">${h(verdictQualifier(result))}</span>` : ''}</div>
   <div class="why">${h(result.verdictReason)}</div>
-  <div class="exit">Exit code ${h(result.exitCode)} · claimed classes: ${h(claimsText(result))}${result.tags ? ` · selection: ${h(result.tags)}` : ''}</div>
+  <div class="exit">Exit code ${h(result.exitCode)} · claimed classes: ${h(claimsText(result))}${result.selection ? ` · selection: ${h(result.selection.text)}` : ''}</div>
 </section>`;
 }
 
@@ -122,7 +123,7 @@ function htmlFindings(findings: FindingRecord[], result: ConformanceResult): str
   const rows = findings
     .map(
       (f) =>
-        `<tr><td class="v">${h(f.at)}</td><td class="v">${h(f.expected)}</td><td class="v">${h(f.found)}</td><td>${link(scenarioHref(result, f.scenario), f.scenario)}</td></tr>`,
+        `<tr><td class="v">${h(f.at)}</td><td class="v">${h(f.expected)}</td><td class="v">${h(f.found)}</td><td>${link(scenarioHref(result, f.scenario), f.scenario)}${h(attemptText(f))}</td></tr>`,
     )
     .join('\n');
   return `<table class="findings"><thead><tr><th>Where</th><th>Expected</th><th>Found</th><th>Scenario</th></tr></thead>
@@ -154,7 +155,7 @@ function htmlBasis(r: RequirementResult): string {
 function htmlRequirementCard(r: RequirementResult, result: ConformanceResult): string {
   const g = requirementGroup(r);
   return `<article class="req g-${slug(g)}" id="req-${h(r.id)}">
-<div class="req-head"><span class="req-id mono">${h(r.id)}</span>${pill(g === 'cantTell' ? 'cantTell' : g, outcomeLabel(r))} ${levelTag(r.level)} <span class="meta">class <strong>${h(r.class)}</strong> · ${h(r.section)} · checks: ${h(checksText(r))}</span>
+<div class="req-head"><span class="req-id mono">${h(r.id)}</span>${pill(g === 'cantTell' ? 'cantTell' : g, outcomeLabel(r))}${r.flaky?.length ? ` ${pill('flaky', 'flaky')}` : ''} ${levelTag(r.level)} <span class="meta">class <strong>${h(r.class)}</strong> · ${h(r.section)} · checks: ${h(checksText(r))}</span>
 <h4>${h(r.statement)}</h4></div>
 ${htmlBasis(r)}
 ${r.reason ? `<p class="reason"><strong>Reason:</strong> ${h(r.reason)}</p>` : ''}

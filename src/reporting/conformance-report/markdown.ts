@@ -23,6 +23,7 @@ import {
   verdictQualifier,
 } from './model';
 import { md, mdTable } from './escape';
+import { attemptText } from '../retries';
 
 /** Like md(), for text that starts a line: a leading heading, list or rule marker is escaped too. */
 function mdLine(s: string | undefined): string {
@@ -41,7 +42,7 @@ function mdLink(href: string | undefined, text: string): string {
 
 function mdRequirement(r: RequirementResult, result: ConformanceResult): string {
   const out = [
-    `#### ${md(r.id)}: ${md(outcomeLabel(r))} (${md(r.level)}, class ${md(r.class)})`,
+    `#### ${md(r.id)}: ${md(outcomeLabel(r))}${r.flaky?.length ? ', flaky' : ''} (${md(r.level)}, class ${md(r.class)})`,
     '',
     mdLine(r.statement),
     '',
@@ -55,7 +56,12 @@ function mdRequirement(r: RequirementResult, result: ConformanceResult): string 
       '',
       mdTable(
         ['Where', 'Expected', 'Found', 'Scenario'],
-        r.findings.map((f) => [md(f.at), md(f.expected), md(f.found), mdLink(scenarioHref(result, f.scenario), f.scenario)]),
+        r.findings.map((f) => [
+          md(f.at),
+          md(f.expected),
+          md(f.found),
+          `${mdLink(scenarioHref(result, f.scenario), f.scenario)}${md(attemptText(f))}`,
+        ]),
       ),
     );
   }

@@ -3,6 +3,7 @@
 // escaping of control characters that every form shares. One renderer per form: html.ts,
 // markdown.ts, earl.ts; index.ts writes the three side by side.
 import type { ConformanceResult, RequirementResult, ScenarioStatus } from '../result';
+import { retriedScenarios } from '../retries';
 import type { Outcome } from '../../core/outcomes';
 
 /** The groups of the report, in the order they are shown. */
@@ -111,9 +112,17 @@ export function localHref(path: string | undefined, query?: Record<string, strin
   return q.length ? `${encoded}?${q.join('&')}` : encoded;
 }
 
+/** What the run's --retry was, for the facts of the run. */
+export function retryText(result: ConformanceResult): string {
+  if (!result.retry) return 'none';
+  const retried = retriedScenarios(result.scenarios).length;
+  return `--retry ${result.retry}: a failed scenario runs again, at most ${result.retry} time(s); a failure any attempt showed stays a failure (${retried} scenario(s) ran more than once)`;
+}
+
 /** Link into the cucumber HTML report, filtered to one scenario (its search box reads ?query=). */
 export function scenarioHref(result: ConformanceResult, name: string): string | undefined {
-  return localHref(result.evidence.cucumberHtml, { query: name });
+  const own = result.scenarios.find((s) => s.name === name)?.evidence; // a merge: the shard's own report
+  return localHref(own ?? result.evidence.cucumberHtml, { query: name });
 }
 
 export function duration(from: string, to: string): string {
@@ -145,8 +154,12 @@ export function suiteText(result: ConformanceResult): string {
   return `${result.suite.name} ${result.suite.version}${result.suite.commit ? ` (commit ${result.suite.commit})` : ''}`;
 }
 
+/** The run's selection as the facts name it, or that it was the whole run. */
 export function selectionText(result: ConformanceResult): string {
-  return result.tags ? `tags ${result.tags}` : 'the whole profile (no --tags selection)';
+  const text = result.selection?.text ?? (result.tags ? `--tags "${result.tags}"` : undefined);
+  return text
+    ? `${text}: a selection, not a verdict on the whole profile (what it left out is not run)`
+    : 'none: every scenario of the claimed classes (the whole profile)';
 }
 
 /** The facts of the run, in display order: [label, value]. */
@@ -162,6 +175,7 @@ export function runFacts(result: ConformanceResult): Array<[string, string]> {
     ['Profile', result.profile],
     ['Selection', selectionText(result)],
     ['Strict', result.strict ? 'yes: SHOULD failures decide like MUST failures' : 'no: SHOULD failures are warnings'],
+    ['Retries', retryText(result)],
     ['Claimed classes', claimsText(result)],
     ['Exit code', String(result.exitCode)],
   ];
@@ -182,10 +196,11 @@ export const REPORT_FILES = {
   json: 'conformance-report.json',
 } as const;
 
-/** What the big verdict word needs beside it: the warnings of a CONFORMS, the nature of a selection. */
+/** What the big verdict word needs beside it: the warnings of a CONFORMS, the nature of a selection (named whatever its verdict). */
 export function verdictQualifier(result: ConformanceResult): string {
   if (result.verdict === 'CONFORMS' && result.warnings > 0) return `with ${result.warnings} warning(s)`;
   if (result.verdict === 'SELECTION PASSED') return 'not a conformance verdict';
+  if (result.selection) return `in a selection: ${result.selection.text}`;
   return '';
 }
 

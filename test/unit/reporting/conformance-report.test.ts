@@ -474,13 +474,31 @@ describe('JUnit', () => {
     );
   });
 
-  test('a failed scenario that cites no MUST is not a failure unless strict', () => {
+  test('a failed scenario that cites a SHOULD and no MUST is not a failure unless strict', () => {
+    const r = resultFor('CONFORMS');
+    const s = r.scenarios.find((x) => x.reqs.includes('EP-REJECT-VERSION'))!;
+    s.reqs = ['EP-ECHOTOKEN']; // a SHOULD alone
+    s.status = 'failed';
+    s.message = 'Nonconformance: EP-ECHOTOKEN';
+    const kind = (strict: boolean) => junitCases(r, { strict }).find((c) => c.file === s.uri && c.name.includes('[EP-ECHOTOKEN]'))!.kind;
+    assert.equal(kind(false), 'passed');
+    assert.equal(kind(true), 'warning');
+  });
+
+  // Fails if: --strict turned an INFO finding into a JUnit failure (issue 27, point 6).
+  test('a failed scenario that cites only an INFO requirement is never a failure, under --strict too', () => {
     const r = resultFor('CONFORMS');
     const s = r.scenarios.find((x) => x.reqs.includes('EP-REJECT-VERSION'))!;
     s.status = 'failed';
     s.message = 'Nonconformance: EP-REJECT-VERSION';
-    assert.equal(junitCases(r, { strict: false }).find((c) => c.file === s.uri && c.name.includes('EP-REJECT-VERSION'))!.kind, 'passed');
-    assert.equal(junitCases(r, { strict: true }).find((c) => c.file === s.uri && c.name.includes('EP-REJECT-VERSION'))!.kind, 'warning');
+    for (const strict of [false, true]) {
+      const c = junitCases(r, { strict }).find((x) => x.file === s.uri && x.name.includes('EP-REJECT-VERSION'))!;
+      assert.equal(c.kind, 'passed', `strict ${strict}`);
+      assert.ok(
+        c.out.some((l) => l.startsWith('Not a failure')),
+        c.out.join('\n'),
+      );
+    }
   });
 
   test('writeJUnit writes the file, strict by default as the run was', () => {

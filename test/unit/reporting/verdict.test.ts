@@ -6,23 +6,14 @@ import { requirementOutcomes } from '../../../src/reporting/requirement-outcomes
 import { decideVerdict, EXIT } from '../../../src/reporting/verdict';
 import { CONFORMANCE_CLASSES, REQUIREMENTS, type ConformanceClass, type RequirementId } from '../../../src/spec/requirements';
 import type { Assertion } from '../../../src/contracts/rule';
+import { cantTellCheck, failedCheck, passedCheck } from '../../support/assertions';
 import type { ScenarioRecord, ScenarioStatus } from '../../../src/reporting/result';
 
 type Scenario = ScenarioRecord & { assertions: Assertion[] };
 
-const pass = (req: RequirementId): Assertion => ({ req, outcome: 'passed', findings: [], reasons: [] });
-const fail = (req: RequirementId): Assertion => ({
-  req,
-  outcome: 'failed',
-  findings: [{ req, at: '/x', expected: 'a', found: 'b' }],
-  reasons: [],
-});
-const cant = (req: RequirementId, why = 'the reply does not show it'): Assertion => ({
-  req,
-  outcome: 'cantTell',
-  findings: [],
-  reasons: [why],
-});
+const pass = passedCheck;
+const fail = (req: RequirementId) => failedCheck(req);
+const cant = cantTellCheck;
 
 let n = 0;
 function scenario(reqs: RequirementId[], assertions: Assertion[], status: ScenarioStatus = 'passed', message?: string): Scenario {
@@ -59,10 +50,11 @@ const SHOULD = REQUIREMENTS.find((r) => r.level === 'SHOULD' && r.class === 'cor
 const INFO = REQUIREMENTS.find((r) => r.level === 'INFO')!.id;
 const BOOKING_MUST = REQUIREMENTS.find((r) => r.level === 'MUST' && r.class === 'booking')!.id;
 
-function judge(scenarios: Scenario[], opts: { claims?: ConformanceClass[]; strict?: boolean; selection?: string } = {}) {
+function judge(scenarios: Scenario[], opts: { claims?: ConformanceClass[]; strict?: boolean; selection?: string; dryRun?: boolean } = {}) {
   const claims = opts.claims ?? ALL;
-  const requirements = requirementOutcomes(scenarios, { claims, selection: opts.selection });
-  return { requirements, ...decideVerdict({ requirements, scenarios, claims, strict: !!opts.strict, selection: opts.selection }) };
+  const selection = opts.selection === undefined ? undefined : { text: opts.selection, dryRun: opts.dryRun };
+  const requirements = requirementOutcomes(scenarios, { claims, selection });
+  return { requirements, ...decideVerdict({ requirements, scenarios, claims, strict: !!opts.strict, selection }) };
 }
 const outcomeOf = (r: ReturnType<typeof judge>, id: string) => r.requirements.find((q) => q.id === id)!;
 
@@ -161,7 +153,54 @@ test('a selection that leaves claimed MUSTs open: "selection passed; not a confo
   assert.equal(r.verdict, 'SELECTION PASSED');
   assert.equal(r.exitCode, EXIT.NOT_DETERMINED);
   assert.match(r.reason, /selection passed; not a conformance verdict/);
-  assert.match(outcomeOf(r, BOOKING_MUST).reason ?? '', /not selected/);
+  assert.match(r.reason, /--tags "@req:X" ran 1 of \d+ MUST requirement\(s\) of the claimed classes; not run: /);
+  assert.match(outcomeOf(r, BOOKING_MUST).reason ?? '', /^not run: not selected by --tags "@req:X"$/);
+  assert.equal(r.classes.find((c) => c.class === 'core')!.verdict, 'SELECTION PASSED');
+  assert.equal(r.classes.find((c) => c.class === 'booking')!.verdict, 'NOT RUN', 'a class the selection did not run is not run');
+});
+
+// Issue 27, point 5. Fails if: a selection could earn CONFORMS (before: under --strict, a --name
+// selection that left out the only failing scenario gave CONFORMS, exit 0).
+test('a selection that ran every claimed MUST and passed is still no CONFORMS: SELECTION PASSED, exit 4, no class CONFORMS', () => {
+  for (const strict of [false, true]) {
+    const r = judge(allPassing(), { selection: '--name "x"', strict });
+    assert.equal(r.verdict, 'SELECTION PASSED', `strict ${strict}`);
+    assert.equal(r.exitCode, EXIT.NOT_DETERMINED);
+    assert.match(r.reason, /ran (\d+) of \1 MUST requirement/);
+    assert.deepEqual(
+      r.classes.filter((c) => c.verdict === 'CONFORMS').map((c) => c.class),
+      [],
+    );
+  }
+});
+
+test('a selection that saw a MUST fail: DOES NOT CONFORM, exit 1, naming the selection', () => {
+  const r = judge([scenario([MUST], [fail(MUST)], 'failed', 'Nonconformance')], { selection: '--shard 1/2' });
+  assert.equal(r.verdict, 'DOES NOT CONFORM');
+  assert.equal(r.exitCode, EXIT.DOES_NOT_CONFORM);
+  assert.match(r.reason, /\(seen in the selection --shard 1\/2\)$/);
+});
+
+test('a selection in which a MUST it ran could not be checked: NOT DETERMINED, exit 4, not SELECTION PASSED', () => {
+  const r = judge([scenario([MUST], [cant(MUST)], 'cantTell', 'Cannot tell: no answer')], { selection: '--tags "@req:X"' });
+  assert.equal(r.verdict, 'NOT DETERMINED');
+  assert.equal(r.exitCode, EXIT.NOT_DETERMINED);
+  assert.match(r.reason, new RegExp(`could not be checked: ${MUST}; not a conformance verdict`));
+});
+
+test('a dry run checks nothing: NOT DETERMINED, every claimed class NOT RUN', () => {
+  const skipped = allPassing().map((s) => ({ ...s, status: 'skipped' as const, assertions: [] }));
+  const r = judge(skipped, { selection: '--dry-run', dryRun: true });
+  assert.equal(r.verdict, 'NOT DETERMINED');
+  assert.match(r.reason, /checked no requirement \(a dry run sends nothing\)/);
+  assert.deepEqual(new Set(r.classes.map((c) => c.verdict)), new Set(['NOT RUN']));
+});
+
+test('a whole run in which a claimed class got no check: that class is NOT RUN, never CONFORMS', () => {
+  const noAlignment = allPassing().map((s) => ({ ...s, assertions: s.assertions.filter((a) => !a.req.startsWith('ALIGN-')) }));
+  const r = judge(noAlignment);
+  assert.equal(r.classes.find((c) => c.class === 'alignment')!.verdict, 'NOT RUN');
+  assert.equal(r.verdict, 'CONFORMS', 'alignment holds no MUST: the run verdict is unchanged');
 });
 
 test('an unclaimed class is inapplicable, never passed, and does not hold the verdict open', () => {

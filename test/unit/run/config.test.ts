@@ -98,3 +98,10 @@ test('OTA_RUN_DEADLINE_MS and OTA_MAX_CONSECUTIVE_FAILURES', () => {
   throwsNaming({ OTA_RUN_DEADLINE_MS: '45m' }, /OTA_RUN_DEADLINE_MS="45m" must be a whole number/);
   throwsNaming({ OTA_MAX_CONSECUTIVE_FAILURES: '0' }, /OTA_MAX_CONSECUTIVE_FAILURES=0 must be at least 1/);
 });
+
+// Issue 29, point 5: the run a shard belongs to, as npm run merge compares it.
+test('OTA_RUN_GROUP: recorded when set, one line of printable characters', () => {
+  assert.equal(loadConfig({}).runGroup, undefined);
+  assert.equal(loadConfig({ OTA_RUN_GROUP: ' 1234567-ci ' }).runGroup, '1234567-ci');
+  throwsNaming({ OTA_RUN_GROUP: 'a\nb' }, /^OTA_RUN_GROUP must be one line of at most 200 printable ASCII characters$/);
+});

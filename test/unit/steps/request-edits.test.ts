@@ -165,7 +165,6 @@ const PROOFS: Record<string, Proof> = {
       assert.equal(new Set(people.map((p) => p.given)).size, people.length, 'each participant has its own GivenName');
     } else assert.fail(`no party in ${op}`);
   },
-  'MaxResponses is {int}': (d, _, [n]) => assert.equal(one(d, '/*/@MaxResponses'), String(n)),
   'the place is test-data place {int}': (d, _, [n]) => {
     const place = DATA.hotelAvailability.places[(n as number) - 1];
     assert.deepEqual([one(d, '//ota:RefPoint/@CodeContext'), one(d, '//ota:RefPoint')], [place.context, place.name]);
@@ -220,6 +219,7 @@ const PROOFS: Record<string, Proof> = {
     assert.ok(codes.length > 0 && codes.every((c) => c === DATA.unknown.airportCode), codes.join(', '));
   },
   'a disability-adapted vehicle is required': (d) => assert.equal(one(d, '/*/ota:DisabilityInfo/@RequiredInd'), 'true'),
+  'DisabilityInfo RequiredInd is {word}': (d, _, [value]) => assert.equal(one(d, '/*/ota:DisabilityInfo/@RequiredInd'), value),
   'the hotel code is unknown': (d) => assert.equal(one(d, '//ota:HotelDescriptiveInfo/@HotelCode'), DATA.unknown.hotelCode),
   'the TourActivityID is unknown': (d) =>
     assert.equal(one(d, '//ota:TourActivityDescriptiveInfo/@TourActivityID'), DATA.unknown.tourActivityId),

@@ -1,0 +1,32 @@
+// A selection as the reports name it: what narrowed a run below the scenarios of its claimed
+// classes (tags, names, paths, a dry run, a shard). A selection's verdict is never CONFORMS.
+import type { RunSelection } from './result';
+
+/** The parts of a selection, without its text. */
+export type SelectionParts = Omit<RunSelection, 'text'>;
+
+/** `--tags "..." --name "..." paths ... --dry-run --shard 1/4` (of a merge: `shards 1/4, 3/4`). */
+export function selectionText(s: SelectionParts): string {
+  const parts: string[] = [];
+  if (s.tags) parts.push(`--tags "${s.tags}"`);
+  if (s.name?.length) parts.push(`--name ${s.name.map((n) => `"${n}"`).join(' ')}`);
+  if (s.paths?.length) parts.push(`paths ${s.paths.join(' ')}`);
+  if (s.dryRun) parts.push('--dry-run');
+  if (s.shards?.length) parts.push(s.shards.length === 1 ? `--shard ${s.shards[0]}` : `shards ${s.shards.join(', ')}`);
+  return parts.join(' ');
+}
+
+/** The selection of these parts, or undefined when nothing narrows the run. */
+export function selectionOf(parts: SelectionParts): RunSelection | undefined {
+  const kept: SelectionParts = {
+    ...(parts.tags ? { tags: parts.tags } : {}),
+    ...(parts.name?.length ? { name: parts.name } : {}),
+    ...(parts.paths?.length ? { paths: parts.paths } : {}),
+    ...(parts.dryRun ? { dryRun: true } : {}),
+    ...(parts.shards?.length ? { shards: parts.shards } : {}),
+  };
+  return Object.keys(kept).length ? { text: selectionText(kept), ...kept } : undefined;
+}
+
+/** The selection apart from its shards, as a key: the shards of one run share it. */
+export const selectionKey = (s: RunSelection | undefined): string => (s ? selectionText({ ...s, shards: undefined }) : '') || '(none)';

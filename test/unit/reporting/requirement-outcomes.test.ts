@@ -1,0 +1,186 @@
+// Issue 27, point 4: a nonconformance seen is a nonconformance. cucumber's --retry runs a failed
+// scenario again; what every attempt showed counts: a failure stays (flaky when another attempt
+// passed), each finding names its attempt, and a cannot-tell is made good by an attempt that checked.
+import { test } from 'node:test';
+import { strict as assert } from 'node:assert';
+import type * as messages from '@cucumber/messages' with { 'resolution-mode': 'import' };
+import {
+  ASSERTIONS_MEDIA_TYPE,
+  MessageCollector,
+  requirementOutcomes,
+  type ScenarioAssertions,
+} from '../../../src/reporting/requirement-outcomes';
+import { decideVerdict } from '../../../src/reporting/verdict';
+import { retryNotes } from '../../../src/reporting/retries';
+import { CONFORMANCE_CLASSES, REQUIREMENTS, type RequirementId } from '../../../src/spec/requirements';
+import type { Assertion } from '../../../src/contracts/rule';
+import { cantTellCheck, failedCheck, passedCheck } from '../../support/assertions';
+
+const MUST = REQUIREMENTS.find((r) => r.level === 'MUST' && r.class === 'core' && !('untestable' in r && r.untestable))!.id;
+const OTHER = REQUIREMENTS.find(
+  (r) => r.level === 'MUST' && r.class === 'core' && r.id !== MUST && !('untestable' in r && r.untestable),
+)!.id;
+
+const pass = passedCheck;
+const fail = (req: RequirementId) => failedCheck(req, '/*/ota:RoomStays/ota:RoomStay', 'at most 1', '3');
+const cant = (req: RequirementId) => cantTellCheck(req, 'the gateway did not answer');
+
+type Attempt = { assertions: Assertion[]; status: 'PASSED' | 'FAILED'; error?: 'ConformanceAssertionError' | 'CannotTell' };
+
+/** cucumber's envelopes for one scenario citing `reqs`, attempt by attempt (the last is not retried). */
+function envelopes(reqs: RequirementId[], attempts: Attempt[]): messages.Envelope[] {
+  const out: messages.Envelope[] = [
+    {
+      pickle: {
+        id: 'p1',
+        uri: 'features/core/hotel-availability.feature',
+        location: { line: 12, column: 3 },
+        name: 'No more hotels than MaxResponses are returned',
+        language: 'en',
+        steps: [],
+        tags: reqs.map((r) => ({ name: `@req:${r}`, astNodeId: 't' })),
+        astNodeIds: ['a'],
+      },
+    } as messages.Envelope,
+    { testCase: { id: 'tc1', pickleId: 'p1', testSteps: [] } } as unknown as messages.Envelope,
+  ];
+  attempts.forEach((a, i) => {
+    const started = `s${i}`;
+    out.push({ testCaseStarted: { id: started, testCaseId: 'tc1', attempt: i, timestamp: { seconds: 0, nanos: 0 } } });
+    out.push({
+      attachment: {
+        testCaseStartedId: started,
+        mediaType: ASSERTIONS_MEDIA_TYPE,
+        body: JSON.stringify(a.assertions),
+        contentEncoding: 'IDENTITY',
+      },
+    } as messages.Envelope);
+    out.push({
+      testStepFinished: {
+        testCaseStartedId: started,
+        testStepId: 'step',
+        timestamp: { seconds: 0, nanos: 0 },
+        testStepResult: {
+          status: a.status,
+          duration: { seconds: 0, nanos: 0 },
+          ...(a.error
+            ? {
+                message: `${a.error === 'CannotTell' ? 'Cannot tell' : 'Nonconformance'}: attempt ${i + 1}`,
+                exception: { type: a.error, message: `${a.error === 'CannotTell' ? 'Cannot tell' : 'Nonconformance'}: attempt ${i + 1}` },
+              }
+            : {}),
+        },
+      },
+    } as messages.Envelope);
+    out.push({
+      testCaseFinished: { testCaseStartedId: started, timestamp: { seconds: 0, nanos: 0 }, willBeRetried: i < attempts.length - 1 },
+    });
+  });
+  return out;
+}
+
+function collect(reqs: RequirementId[], attempts: Attempt[]): ScenarioAssertions[] {
+  const c = new MessageCollector();
+  for (const e of envelopes(reqs, attempts)) c.onMessage(e);
+  return c.results();
+}
+
+const outcomes = (scenarios: ScenarioAssertions[]) => requirementOutcomes(scenarios, { claims: [...CONFORMANCE_CLASSES] });
+const of = (scenarios: ScenarioAssertions[], id: RequirementId) => outcomes(scenarios).find((r) => r.id === id)!;
+
+// Fails if: the collector dropped an attempt that will be retried (before: --retry 1 erased a MUST
+// failure, and a gateway that ignores MaxResponses on its first try only ended CONFORMS).
+test('a MUST failed on attempt 1 and passed on attempt 2 stays failed, flaky, the finding naming attempt 1', () => {
+  const scenarios = collect(
+    [MUST],
+    [
+      { assertions: [fail(MUST)], status: 'FAILED', error: 'ConformanceAssertionError' },
+      { assertions: [pass(MUST)], status: 'PASSED' },
+    ],
+  );
+  assert.equal(scenarios.length, 1, 'one scenario, two attempts');
+  const [s] = scenarios;
+  assert.equal(s.status, 'failed');
+  assert.deepEqual(
+    s.attempts?.map((a) => [a.attempt, a.status]),
+    [
+      [1, 'failed'],
+      [2, 'passed'],
+    ],
+  );
+  assert.match(s.message ?? '', /^Nonconformance: attempt 1\n\(attempt 1 of 2; attempt 2 passed: flaky, the failure stays\)$/);
+  const q = of(scenarios, MUST);
+  assert.equal(q.outcome, 'failed');
+  assert.deepEqual(q.flaky, [{ scenario: s.name, failedOn: [1], passedOn: [2] }]);
+  assert.deepEqual(
+    q.findings.map((f) => f.attempt),
+    [1],
+  );
+  assert.match(q.reason ?? '', /flaky: failed on attempt 1, passed on attempt 2 of "No more hotels/);
+  const v = decideVerdict({ requirements: outcomes(scenarios), scenarios, claims: [...CONFORMANCE_CLASSES], strict: false });
+  assert.equal(v.verdict, 'DOES NOT CONFORM');
+  assert.match(
+    retryNotes(scenarios, outcomes(scenarios)).join(),
+    new RegExp(`^--retry: 1 scenario\\(s\\) ran more than once.*flaky.*${MUST}`),
+  );
+});
+
+test('failed on every attempt: failed, not flaky, a finding per attempt', () => {
+  const scenarios = collect(
+    [MUST],
+    [
+      { assertions: [fail(MUST)], status: 'FAILED', error: 'ConformanceAssertionError' },
+      { assertions: [fail(MUST)], status: 'FAILED', error: 'ConformanceAssertionError' },
+    ],
+  );
+  const q = of(scenarios, MUST);
+  assert.equal(q.outcome, 'failed');
+  assert.equal(q.flaky, undefined);
+  assert.deepEqual(
+    q.findings.map((f) => f.attempt),
+    [1, 2],
+  );
+});
+
+// What --retry is for: transport trouble on one attempt, the check made on the next.
+test('cannot tell on attempt 1 (the gateway did not answer), passed on attempt 2: passed, saying so', () => {
+  const scenarios = collect(
+    [MUST, OTHER],
+    [
+      { assertions: [cant(MUST)], status: 'FAILED', error: 'CannotTell' },
+      { assertions: [pass(MUST), pass(OTHER)], status: 'PASSED' },
+    ],
+  );
+  assert.equal(scenarios[0].status, 'passed');
+  const q = of(scenarios, MUST);
+  assert.equal(q.outcome, 'passed');
+  assert.equal(q.flaky, undefined);
+  assert.match(q.reason ?? '', /passed on attempt 2 of ".*" after attempt 1 could not tell/);
+  // OTHER was never checked on attempt 1 (it ended early): made good by attempt 2 as well.
+  assert.equal(of(scenarios, OTHER).outcome, 'passed');
+});
+
+test('a requirement failed on a later attempt after passing on an earlier one is failed and flaky', () => {
+  const scenarios = collect(
+    [MUST, OTHER],
+    [
+      { assertions: [pass(MUST), cant(OTHER)], status: 'FAILED', error: 'CannotTell' },
+      { assertions: [fail(MUST), pass(OTHER)], status: 'FAILED', error: 'ConformanceAssertionError' },
+    ],
+  );
+  const q = of(scenarios, MUST);
+  assert.equal(q.outcome, 'failed');
+  assert.deepEqual(q.flaky?.[0], { scenario: scenarios[0].name, failedOn: [2], passedOn: [1] });
+  assert.equal(scenarios[0].status, 'failed');
+});
+
+test('a scenario run once is recorded as before: no attempts, no attempt on its findings', () => {
+  const scenarios = collect([MUST], [{ assertions: [fail(MUST)], status: 'FAILED', error: 'ConformanceAssertionError' }]);
+  assert.equal(scenarios[0].attempts, undefined);
+  assert.equal(scenarios[0].message, 'Nonconformance: attempt 1');
+  assert.deepEqual(
+    of(scenarios, MUST).findings.map((f) => f.attempt),
+    [undefined],
+  );
+  assert.deepEqual(retryNotes(scenarios, outcomes(scenarios)), []);
+});
