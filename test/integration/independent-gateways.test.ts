@@ -188,9 +188,7 @@ const EXPECTED: Record<Baseline, Misjudged> = {
   ],
   'literal, item-reference': [{ ids: [...BOOKING_MUSTS, ...QUOTE_AND_BOOKING], todo: GUESSES_LITERAL }],
   'literal, item-reference and guessable product': [],
-  'terse, as declared': [
-    { ids: [...BOOKING_MUSTS, ...QUOTE_AND_BOOKING], todo: GUESSES_TERSE },
-  ],
+  'terse, as declared': [{ ids: [...BOOKING_MUSTS, ...QUOTE_AND_BOOKING], todo: GUESSES_TERSE }],
   'terse, guessable product': [],
 };
 
