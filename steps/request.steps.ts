@@ -18,6 +18,7 @@ function editContext(w: GatewayWorld): EditContext {
     instance: credentials.requestorInstance,
     newBookingReference: () => w.newReference('B'),
     precondition: (holds, reason) => w.precondition(holds, reason),
+    prices: w.prices,
   };
 }
 
@@ -32,7 +33,9 @@ Given('a valid {operation} request', async function (this: GatewayWorld, op: Ope
 });
 
 for (const e of REQUEST_EDITS) {
-  const step = function (this: GatewayWorld, ...args: unknown[]) {
+  const step = async function (this: GatewayWorld, ...args: unknown[]) {
+    // an edit that sets a value from the prices the gateway showed asks for them first
+    if (e.needsPrices) await this.settlePrices();
     e.apply(this.currentRequest, editContext(this), ...args);
   };
   // Cucumber counts a step function's parameters: the edit's own, less the request and context.

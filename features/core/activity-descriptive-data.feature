@@ -16,6 +16,17 @@ Feature: Activity descriptive data
     And the activity requested is described, and only it
     And the activity's name and description are given
 
+  # A gateway that describes the same activity whatever is asked passes when the activity asked is
+  # that one: a second activity, found by a search of the hotel's area, must be described as itself.
+  @req:ANBC-SUBJECT
+  Scenario: Another activity than the one availability found is described as itself
+    Given an activity found by activity availability
+    And another activity, found by activity search
+    And a valid activity descriptive data request
+    When the request is sent
+    Then the reply is a conforming OTA success
+    And the activity requested is described, and only it
+
   @req:ANBC-UNKNOWN @req:EP-ERROR-TYPE
   Scenario: Descriptive data of an unknown activity is refused
     Given a valid activity descriptive data request

@@ -109,7 +109,7 @@ export function successReply(info: EnvelopeInfo, content: string, warnings: OtaW
   return document(el(name, attrs, '<Success/>', ws, emptyErrors, content, both), w);
 }
 
-/** `extra`: content a mistake puts beside the Errors (fault read-refusal-shows-booking). */
+/** `extra` and each error's `data`: content a mistake puts beside the Errors (faults read-refusal-shows-booking, activitynbc-unknown-with-data). */
 export function errorsReply(info: EnvelopeInfo, errors: OtaError[], w: WriteEnv, extra = ''): string {
   const errs = el(
     'Errors',
@@ -125,10 +125,21 @@ export function errorsReply(info: EnvelopeInfo, errors: OtaError[], w: WriteEnv,
       { ...attrs, Status: 'NotProcessed', ErrorCode: first?.code, ErrorMessage: first?.shortText },
       errs,
       extra,
+      errors.map((e) => e.data ?? ''),
     );
     return document(root, w);
   }
   const { name, attrs } = open(info, w);
   const both = w.faults.has('success-and-errors') ? '<Success/>' : '';
-  return document(el(name, attrs, both, errs, extra), w);
+  return document(
+    el(
+      name,
+      attrs,
+      both,
+      errs,
+      extra,
+      errors.map((e) => e.data ?? ''),
+    ),
+    w,
+  );
 }

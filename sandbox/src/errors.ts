@@ -17,6 +17,8 @@ export const EWT = {
 export type Refusal = 'bad-request' | 'unauthenticated' | 'forbidden' | 'not-found' | 'no-match' | 'conflict' | 'system';
 
 export class OtaError extends Error {
+  /** Content a faulty gateway writes beside the Errors (root-level, e.g. a TPA_Extensions): never set but by a fault. */
+  data?: string;
   constructor(
     readonly type: string,
     readonly code: string,

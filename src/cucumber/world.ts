@@ -17,47 +17,15 @@ import type { Assertion, Rule } from '../contracts/rule';
 import { attachEvidence } from './evidence';
 import { activityToDescribe, discoverActivity, type Bookable } from '../operations/activityavailability/discover';
 import { setFound } from '../operations/activitybook/request';
-import { nothingShown, type ConstraintsShown } from '../contracts/booking-constraints';
+import type { ConstraintsShown } from '../contracts/booking-constraints';
+import { corroborate, describeActivityValues } from './descriptions';
+import { pricesShown } from '../operations/activityavailability/contract';
+import { priceBounds, type PriceBounds } from '../operations/activityavailability/request';
+import { anotherActivity } from '../operations/activitysearch/another';
+import { setHotelOnly } from '../operations/activitysearch/request';
 import { judge, scenarioVerdict, type JudgeOptions } from './judge';
-import {
-  corroborationBreaker,
-  CorroborationBudget,
-  corroborationOf,
-  needKey,
-  NO_CORROBORATION,
-  type Corroboration,
-  type DescribingOperation,
-  type Description,
-  type Need,
-} from '../contracts/corroboration';
-import { hotelDescription } from '../operations/hotelnbc/describe';
-import { activityDescription, bookingDescribed } from '../operations/activitynbc/describe';
-import { sameCode } from '../contracts/value-forms';
-import { ENVELOPE_RULES, refusalForm } from '../contracts/envelope';
+import { refusalForm } from '../contracts/envelope';
 import type { BookedItem } from '../contracts/booking-facts';
-
-// Corroboration asks the gateway once per code per process (a worker's scenarios share the
-// answer); the evidence is attached to the scenario that asked first, and `source` names it.
-const described = new Map<string, Promise<Description>>();
-/** What activity descriptive data shows of an activity's booking constraints, per TourActivityID, for the whole run (one request per code). */
-const shownForBooking = new Map<string, Promise<ConstraintsShown>>();
-/** This process's bounds on corroboration requests (a cap per descriptive operation, a stop after failures). */
-let budget: CorroborationBudget | undefined;
-let cachedFor: string | undefined;
-/** The caches hold one run's answers: a process that runs several (npm run mutants) starts each afresh. */
-function cachesOf(ctx: RunContext): CorroborationBudget {
-  if (cachedFor !== ctx.config.runId || !budget) {
-    described.clear();
-    shownForBooking.clear();
-    // cucumber's parallel workers each get their share of the run's cap
-    budget = new CorroborationBudget({
-      maxRequests: ctx.config.maxCorroborationRequests,
-      processes: Number(process.env.CUCUMBER_TOTAL_WORKERS) || 1,
-    });
-    cachedFor = ctx.config.runId;
-  }
-  return budget;
-}
 
 /** A booking the scenario committed: what it holds, to compare with reads, and to cancel. */
 export interface CreatedBooking {
@@ -76,6 +44,8 @@ export class GatewayWorld extends World {
   readonly bookings: CreatedBooking[] = [];
   /** The reference of the last activity booking request (Quote or commit). */
   lastBookingRef?: string;
+  /** The MaximumPrice bounds from the prices availability showed in this scenario (settlePrices). */
+  prices?: PriceBounds;
   /** Values remembered between steps (an activity found by availability...). */
   readonly remembered: PlaceholderValues = {};
   /** The activity found by discovery: its booking values, party, pickup and the suite's guesses. */
@@ -161,98 +131,37 @@ export class GatewayWorld extends World {
   /** Runs rules on an exchange (the last by default) and judges what they concluded. */
   async check(rules: Rule[], x: Exchange = this.reply): Promise<void> {
     const profile = this.run.replyProfile.facts;
-    const more = await this.corroborate(rules, x);
+    const more = await corroborate(this, rules, x);
     await this.record(rules.map((r) => r.check(x, profile, more)));
-  }
-
-  /** Asks the gateway's descriptive operations for what the rules need and the reply does not show. */
-  private async corroborate(rules: Rule[], x: Exchange): Promise<Corroboration> {
-    const profile = this.run.replyProfile.facts;
-    const needs = new Map<string, Need>(rules.flatMap((r) => r.needs?.(x, profile) ?? []).map((n) => [needKey(n), n]));
-    if (needs.size === 0) return NO_CORROBORATION;
-    cachesOf(this.run);
-    const found: Description[] = [];
-    // one at a time: the run's deadline and the budget see them in order
-    for (const [key, need] of needs) {
-      let d = described.get(key);
-      if (!d) described.set(key, (d = need.kind === 'hotel' ? this.describeHotel(need.code) : this.describeActivity(need.code)));
-      found.push(await d);
-    }
-    return corroborationOf(found);
-  }
-
-  /** Hotel descriptive data of one hotel code, sent like any exchange of the scenario (evidence, bounds). */
-  private async describeHotel(code: string): Promise<Description> {
-    const brand = this.run.data.hotels.find((h) => sameCode(h.code, code))?.brandCode;
-    const asked = await this.askDescription(
-      'hotelnbc',
-      `hotel descriptive data of ${code}`,
-      { hotelCode: code, brandCode: brand ?? '' },
-      (r) => {
-        // the brand of a hotel the test data does not list is unknown: the attribute is left out
-        if (!brand) r.removeAttribute('ota:HotelDescriptiveInfos/ota:HotelDescriptiveInfo', 'BrandCode');
-      },
-    );
-    if (!asked.x) return notDescribed({ kind: 'hotel', code }, asked);
-    return hotelDescription(asked.x, code, asked.source, this.run.replyProfile.facts);
-  }
-
-  /** Activity descriptive data of one TourActivityID, sent like any exchange of the scenario. */
-  private async describeActivity(code: string): Promise<Description> {
-    const asked = await this.askDescription('activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code });
-    if (!asked.x) return notDescribed({ kind: 'activity', code }, asked);
-    return activityDescription(asked.x, code, asked.source, this.run.replyProfile.facts);
   }
 
   /** What the target's activity descriptive data shows of an activity's booking constraints (asked once per code per run). */
   describeActivityValues(code: string): Promise<ConstraintsShown> {
-    cachesOf(this.run);
-    const key = code.trim().toUpperCase();
-    let s = shownForBooking.get(key);
-    if (!s)
-      shownForBooking.set(
-        key,
-        (s = this.askDescription('activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code }).then(({ x }) =>
-          x ? bookingDescribed(x, code, this.run.replyProfile.facts) : nothingShown('activity descriptive data'),
-        )),
-      );
-    return s;
+    return describeActivityValues(this, code);
   }
 
   /**
-   * Sends a descriptive request for another operation's needs (corroboration, discovery), from its
-   * sample with these values, within the run's budget (else it is not sent: `refused` says why).
-   * Evidence as for any exchange. Its failures are the descriptive operation's own: its envelope
-   * findings and credential echoes are recorded (never a cannot-tell: its own scenarios judge it),
-   * and they never count against the run's "gateway stopped answering" breaker.
+   * Sends a request of the scenario beside the one it builds (activity availability asked for its
+   * prices), as one of the scenario's own exchanges: evidence and credential check as for any exchange.
    */
-  private async askDescription(
-    name: DescribingOperation,
-    what: string,
-    overrides: PlaceholderValues,
-    edit: (r: OtaRequest) => void = () => undefined,
-  ): Promise<{ x?: Exchange; source: string; refused?: string }> {
+  private async askAside(name: OperationName, what: string, overrides: PlaceholderValues): Promise<{ x: Exchange; source: string }> {
     const ctx = this.run;
-    const refused = cachesOf(ctx).take(name);
-    if (refused) return { source: what, refused };
+    const x = await this.exchangeOf(this.asideRequest(name, overrides));
+    this.history.push(x);
+    await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);
+    await this.record([credentialEcho(ctx.redactor, ctx.credentials.user).check(x)]);
+    return { x, source: ctx.redactor.scrub(`${what} (exchange ${this.history.length} of "${this.pickleName ?? 'a scenario'}")`) };
+  }
+
+  /** A request of `name` from its sample with these values, beside the one the scenario builds. */
+  asideRequest(name: OperationName, overrides: PlaceholderValues, edit: (r: OtaRequest) => void = () => undefined): OtaRequest {
+    const ctx = this.run;
     const op = OPERATIONS[name];
     const values = { ...baseValues(ctx.credentials, ctx.data, ctx.config.runId), ...op.values?.(ctx.data), ...overrides };
     const request = OtaRequest.fromSample(op, ctx.config.samplesDir, values);
     request.testData = ctx.data;
     edit(request);
-    const x = await withScenario(this.scenarioKey, () =>
-      exchange(request, { ...exchangeOptions(ctx), breaker: corroborationBreaker(ctx.breaker) }),
-    );
-    cachesOf(ctx).noteOutcome(name, unusable(x));
-    this.history.push(x);
-    await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);
-    const source = ctx.redactor.scrub(`${what} (exchange ${this.history.length} of "${this.pickleName ?? 'a scenario'}")`);
-    // a refusal's form is "not shown" (the envelope rules are about success): only a reply that is no refusal is judged
-    const own = (refusalForm(x) ? [] : ENVELOPE_RULES.map((r) => r.check(x, ctx.replyProfile.facts)))
-      .filter((a) => a.outcome === 'failed')
-      .map((a) => ({ ...a, findings: a.findings.map((f) => ({ ...f, at: `${source}: ${f.at}` })) }));
-    await this.record([...own, credentialEcho(ctx.redactor, ctx.credentials.user).check(x)]);
-    return { x, source };
+    return request;
   }
 
   /** Judges assertions made by a step itself (checks across several exchanges). */
@@ -326,6 +235,34 @@ export class GatewayWorld extends World {
     else await this.discoverActivity();
   }
 
+  /**
+   * The MaximumPrice bounds a scenario sends when it tests the bound (issue 28, point 2): the
+   * scenario first asks activity availability for the test data's hotel, product and party with no
+   * effective bound, and the bounds come from the prices it showed (asked once per scenario, so
+   * that each scenario's exchanges are its own: record and replay, warm workers).
+   */
+  async settlePrices(): Promise<PriceBounds> {
+    if (this.prices) return this.prices;
+    const { x } = await this.askAside('activityavailability', 'activity availability, to see its prices', {});
+    const why = refusalForm(x) ?? (x.reply.doc ? undefined : 'no reply document');
+    this.prices = priceBounds(pricesShown(x, this.run.replyProfile.facts), this.run.data.activities.currency, why);
+    return this.prices;
+  }
+
+  /**
+   * Another activity than the one discovery found, from an activity search naming the test data's
+   * hotel and no product (a form the spec does not state: refused, or with no other activity, there
+   * is none). Remembered as the activity the next requests name; false when none was found.
+   */
+  async findAnotherActivity(): Promise<boolean> {
+    await this.discoverActivity();
+    const found = String(this.remembered.tourActivityId);
+    setHotelOnly(this.prepare('activitysearch'));
+    const other = anotherActivity(await this.send(), found, this.run.replyProfile.facts);
+    if (other) this.remembered.tourActivityId = other;
+    return !!other;
+  }
+
   /** The scenario's (first) booking: the one its booking steps speak of. */
   get booking(): CreatedBooking {
     if (!this.bookings[0]) throw this.endEarly('Cannot tell: precondition not met: no booking was made in this scenario');
@@ -364,24 +301,6 @@ export class GatewayWorld extends World {
   dispose(): void {
     for (const x of this.history) disposeExchange(x);
   }
-}
-
-/** A description that could not be asked for (the budget refused it): the rule that needed it cannot tell, with why. */
-const notDescribed = (need: Need, asked: { source: string; refused?: string }): Description => ({
-  ...need,
-  country: [],
-  region: [],
-  source: asked.source,
-  problem: `${asked.source}: ${asked.refused ?? 'not asked'}`,
-});
-
-/** Why a descriptive exchange gave nothing usable (no HTTP reply, a server error, an unreadable body), or undefined. */
-function unusable(x: Exchange): string | undefined {
-  const status = x.reply.exchange?.status ?? 0;
-  if (x.reply.transportError) return x.reply.transportError.message;
-  if (status >= 500) return `HTTP ${status}`;
-  // a refusal is an answer (the item is unknown there), even without an XML body
-  return x.reply.doc || status >= 400 ? undefined : `the body could not be read: ${x.reply.unreadable ?? 'unreadable'}`;
 }
 
 setWorldConstructor(GatewayWorld);

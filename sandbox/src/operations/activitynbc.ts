@@ -86,9 +86,17 @@ export const activityNbc: Operation = {
       let idx = data.activities.findIndex((a) => a.id.toUpperCase() === id.toUpperCase());
       // Mistake (activitynbc-unknown-served): an unknown ID falls back to the first activity.
       if (idx < 0 && faults.has('activitynbc-unknown-served')) idx = 0;
-      if (idx < 0) throw err.unknown(`TourActivityID ${id} is unknown`);
-      // Mistake (activitynbc-other-activity): an off-by-one in the catalogue lookup.
-      const a = faults.has('activitynbc-other-activity') ? data.activities[(idx + 1) % data.activities.length] : data.activities[idx];
+      if (idx < 0) {
+        const refused = err.unknown(`TourActivityID ${id} is unknown`);
+        // Mistake (activitynbc-unknown-with-data): the refusal carries an activity's data in its extensions.
+        if (faults.has('activitynbc-unknown-with-data'))
+          refused.data = el('TPA_Extensions', {}, descriptiveContent(data.activities[0], lang, ctx));
+        throw refused;
+      }
+      // Mistakes: activitynbc-other-activity (an off-by-one in the catalogue lookup), activitynbc-first-activity (always the first).
+      const a = faults.has('activitynbc-other-activity')
+        ? data.activities[(idx + 1) % data.activities.length]
+        : data.activities[faults.has('activitynbc-first-activity') ? 0 : idx];
       // Mistake (activitynbc-code-only): the catalogue row is never joined to its descriptive content.
       out.push(
         faults.has('activitynbc-code-only')

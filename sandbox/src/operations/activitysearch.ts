@@ -40,10 +40,9 @@ export const activitySearch: Operation = {
     }
     const infos: string[] = [];
     for (const a of data.activities) {
-      // Mistake (search-ignores-area): LocationPref is read for validation only; neither filter applies.
-      const ignoresArea = faults.has('search-ignores-area');
-      if (!ignoresArea && !a.pickupHotels.includes(hotel)) continue;
-      if (product && !ignoresArea && !product(a)) continue;
+      // Mistake (search-ignores-area): the hotel is read for validation only; the product filter applies.
+      if (!faults.has('search-ignores-area') && !a.pickupHotels.includes(hotel)) continue;
+      if (product && !product(a)) continue;
       // Mistake (search-ignores-dates): DateTimePref read for validation only.
       const window = faults.has('search-ignores-dates') ? { from: addDays(to, 1), to: addDays(to, 60) } : { from, to };
       const dates = operatingDates(a, window.from, window.to);

@@ -113,4 +113,49 @@ export const ACTIVITY_VARIANTS = [
     expectedWarnings: ['ALIGN-XSD'],
     testData: { activities: { productCode: 'PMI-PALMA' } },
   },
+  // OTA_TourActivityAvailRS Pricing/ParticipantCategory: "Pricing for one or more participant
+  // category(s)", maxOccurs unbounded, no quantity (its @Age is a participant's): one per participant.
+  {
+    name: 'participants-repeated',
+    operations: ['activityavailability'],
+    description:
+      'Activity availability shows the party as one Pricing/ParticipantCategory per participant (2 adults and 1 child: Adult, Adult, Child), each with its unit Price, no quantity anywhere (no @Quantity, no TPA_Extensions); Pricing/Summary keeps the total.',
+    expectedWarnings: [],
+  },
+  // Pricing/Group: "Group pricing", @KnownGroupSize "The actual quantity of participants in a group".
+  {
+    name: 'participants-group-size',
+    operations: ['activityavailability'],
+    description:
+      'Activity availability shows one Pricing/ParticipantCategory per category with its unit Price and no quantity, and the party as Pricing/Group GroupName="Party of 3" KnownGroupSize="3" whose Price is the total; no Pricing/Summary.',
+    expectedWarnings: [],
+  },
+  // OTA_TourActivityAvailRS_UC1: ParticipantCategory QualifierInfo + Price, per person, no quantity;
+  // Pricing/Summary ("Pricing information ... not associated with participant category(s)") the total.
+  {
+    name: 'prices-per-person-only',
+    operations: ['activityavailability'],
+    description:
+      'Activity availability shows one Pricing/ParticipantCategory per category with its per-person Price and no quantity anywhere; the party shows only in Pricing/Summary, the total (quantity x unit price summed).',
+    expectedWarnings: [],
+  },
+  // OTA_TourActivityAvailRS_UC1: ProcessingInformation DecimalPlaces="2" PricingCurrency, and a
+  // Price Amount with no CurrencyCode of its own.
+  {
+    name: 'pricing-currency-header',
+    operations: ['activityavailability'],
+    description:
+      'Activity availability states the currency and decimals once, as ProcessingInformation PricingCurrency and DecimalPlaces before the first TourActivityInfo (as OTA_TourActivityAvailRS_UC1 does); no amount carries CurrencyCode or DecimalPlaces.',
+    expectedWarnings: [],
+  },
+  // ISO 4217: the yen has no minor unit. The spec's MaximumPrice carries "CurrencyDecimal (integer,
+  // number of decimals)"; a certifier whose gateway prices in yen names JPY in the test data.
+  {
+    name: 'currency-without-minor-unit',
+    operations: ['activityavailability'],
+    description:
+      "The gateway prices in yen, and the test data names JPY (no minor unit; 1 EUR = 162 JPY in the sandbox, an activity of 45 EUR is 7290 JPY): MaximumPrice CurrencyDecimal must be the currency's ISO 4217 minor unit (0 for JPY, 3 for KWD); another value is refused as invalid.",
+    expectedWarnings: [],
+    testData: { activities: { currency: 'JPY' } },
+  },
 ] as const satisfies readonly VariantDef[];

@@ -10,7 +10,7 @@ import { loadData } from '../../src/data';
 import type { ACTIVITY_VARIANTS } from '../../src/variants/activities';
 import type { XNode } from '../../src/xml';
 import { call, day, errorCode, fill, isSuccess, one, post, type Reply, type Values, xp } from '../helpers';
-import { BOOKED_DETAILS, both, canon, count, same, TOUR_ACTIVITY, TWO_WEEKS, type VariantEffects } from './support';
+import { BOOKED_DETAILS, both, canon, count, same, TOUR_ACTIVITY, TWO_WEEKS, type Pair, type VariantEffects } from './support';
 
 /** Operating dates an activity schedule states: per-date Details, or Summary/weekly-pattern Details. */
 export function scheduleDates(raw: Buffer, info: string): string[] {
@@ -50,6 +50,45 @@ function categories(raw: Buffer, codePath: string, qtyPath: string): string[] {
     return `${one(raw, `${pc}/${codePath}`)} ${one(raw, `${pc}/${qtyPath}`)} ${one(raw, `${pc}/ota:Price/@Amount`)}`;
   });
 }
+
+/** Per TourActivityInfo of the default form: its categories as "code amount" (one per category), their quantities and the total. */
+function pricedParty(raw: Buffer): Array<{ units: string[]; qty: Record<string, number>; total?: string }> {
+  return Array.from({ length: count(raw, TOUR_ACTIVITY) }, (_, i) => {
+    const pricing = `(${TOUR_ACTIVITY})[${i + 1}]/ota:Pricing`;
+    const codes = xp(raw, `${pricing}/ota:ParticipantCategory/ota:QualifierInfo/@Extension`);
+    const amounts = xp(raw, `${pricing}/ota:ParticipantCategory/ota:Price/@Amount`);
+    const qty = xp(raw, `${pricing}/ota:ParticipantCategory/ota:TPA_Extensions/ota:ParticipantCount/@Quantity`);
+    return {
+      units: codes.map((c, k) => `${c} ${amounts[k]}`),
+      qty: Object.fromEntries(codes.map((c, k) => [c, Number(qty[k])])),
+      total: one(raw, `${pricing}/ota:Summary/@Amount`),
+    };
+  });
+}
+
+/** Per TourActivityInfo of a variant's form: its ParticipantCategory entries as "code amount", in order. */
+const entries = (raw: Buffer) =>
+  Array.from({ length: count(raw, TOUR_ACTIVITY) }, (_, i) => {
+    const pc = `(${TOUR_ACTIVITY})[${i + 1}]/ota:Pricing/ota:ParticipantCategory`;
+    const amounts = xp(raw, `${pc}/ota:Price/@Amount`);
+    return xp(raw, `${pc}/ota:QualifierInfo/@Extension`).map((c, k) => `${c} ${amounts[k]}`);
+  });
+
+/** Both replies for 2 adults and 1 child; the variant's shows one entry per category, with the default's unit prices. */
+async function onePerCategory(p: Pair) {
+  const [d, v] = await both(p, 'activityavailability', PARTY);
+  const dflt = pricedParty(d.raw);
+  assert.ok(dflt.length > 0);
+  assert.deepEqual(
+    entries(v.raw),
+    dflt.map((o) => o.units),
+    'one entry per category, its unit price',
+  );
+  return { v, dflt };
+}
+
+const QUANTITIES = '//@Quantity | //ota:Pricing//ota:ParticipantCount';
+const PARTY = { adults: 2, children: 1 };
 
 export const ACTIVITY_EFFECTS: VariantEffects<typeof ACTIVITY_VARIANTS> = {
   'schedule-summary': async (p) => {
@@ -226,6 +265,62 @@ export const ACTIVITY_EFFECTS: VariantEffects<typeof ACTIVITY_VARIANTS> = {
       startDateTime: `${day(30)}T10:00:00`,
     };
     await keeps(p, 'a pickup for a ticket', palma, undefined, fill('activitybook', palma).replace(/<PickupDropoff[^>]*\/>/, ''));
+  },
+  'participants-repeated': async (p) => {
+    const [d, v] = await both(p, 'activityavailability', PARTY);
+    const dflt = pricedParty(d.raw);
+    assert.ok(dflt.length > 0);
+    const repeated = dflt.map((o) => o.units.flatMap((u) => Array.from({ length: o.qty[u.split(' ')[0]] }, () => u)));
+    assert.deepEqual(entries(v.raw), repeated, 'one entry per participant, each with its unit price');
+    assert.deepEqual(
+      pricedParty(v.raw).map((o) => o.total),
+      dflt.map((o) => o.total),
+      'the same totals',
+    );
+    assert.equal(count(v.raw, QUANTITIES), 0, 'no quantity anywhere');
+  },
+  'participants-group-size': async (p) => {
+    const { v, dflt } = await onePerCategory(p);
+    const groups = `${TOUR_ACTIVITY}/ota:Pricing/ota:Group`;
+    assert.deepEqual(
+      xp(v.raw, `${groups}/@KnownGroupSize`),
+      dflt.map((o) => String(Object.values(o.qty).reduce((a, b) => a + b, 0))),
+    );
+    assert.deepEqual(
+      xp(v.raw, `${groups}/ota:Price/@Amount`),
+      dflt.map((o) => o.total),
+    );
+    assert.equal(count(v.raw, `${QUANTITIES} | //ota:Pricing/ota:Summary`), 0, 'no quantity, no Summary');
+  },
+  'prices-per-person-only': async (p) => {
+    const { v, dflt } = await onePerCategory(p);
+    assert.deepEqual(
+      xp(v.raw, `${TOUR_ACTIVITY}/ota:Pricing/ota:Summary/@Amount`),
+      dflt.map((o) => o.total),
+      'the same totals',
+    );
+    assert.equal(count(v.raw, QUANTITIES), 0, 'no quantity anywhere');
+  },
+  'pricing-currency-header': async (p) => {
+    const [d, v] = await both(p, 'activityavailability', { ...PARTY, currency: 'GBP' });
+    assert.equal(count(v.raw, '//ota:Pricing//@CurrencyCode | //ota:Pricing//@DecimalPlaces'), 0, 'no amount carries its currency');
+    assert.deepEqual(
+      [one(v.raw, '/*/ota:ProcessingInformation/@PricingCurrency'), one(v.raw, '/*/ota:ProcessingInformation/@DecimalPlaces')],
+      ['GBP', '2'],
+    );
+    assert.deepEqual(new Set(xp(d.raw, '//ota:Pricing//@CurrencyCode')), new Set(['GBP']));
+    const header = { drop: (n: XNode) => n.name === 'ProcessingInformation', ignore: ['CurrencyCode', 'DecimalPlaces'] };
+    assert.equal(canon(v.raw, header), canon(d.raw, header), 'the same amounts, nothing else changed');
+  },
+  'currency-without-minor-unit': async (p) => {
+    const yen = { ...PARTY, currency: 'JPY', currencyDecimal: 0, maximumPrice: 100000 };
+    const { v } = await same(p, 'activityavailability', yen);
+    const amounts = xp(v.raw, `${TOUR_ACTIVITY}//ota:Pricing//@Amount`);
+    assert.ok(amounts.length > 0 && amounts.every((a) => /^\d+$/.test(a)), `yen amounts, no decimals: ${amounts.join(', ')}`);
+    // the currency's minor unit only: another CurrencyDecimal is refused
+    const [d2, v2] = await both(p, 'activityavailability', { ...yen, currencyDecimal: 2 });
+    assert.ok(isSuccess(d2.raw));
+    assert.ok(!isSuccess(v2.raw), 'CurrencyDecimal 2 for JPY is refused');
   },
 };
 

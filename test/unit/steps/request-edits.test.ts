@@ -96,6 +96,9 @@ function matchEdit(text: string) {
   return undefined;
 }
 
+// What activity availability would have shown (the World settles it before an availability request).
+const PRICES = { above: 260, within: 45.5, from: 'prices shown' };
+
 const TITLES = new Map(Object.values(OPERATIONS).map((o) => [o.title.toLowerCase(), o.name]));
 const context = (op: OperationName): EditContext => ({
   op,
@@ -105,6 +108,7 @@ const context = (op: OperationName): EditContext => ({
   instance: 'INST-1',
   newBookingReference: () => 'B-UNKNOWN-1',
   precondition: (holds, reason) => assert.ok(holds, `precondition: ${reason}`),
+  prices: PRICES,
 });
 
 // ---- what each edit must have changed in the body received, read independently of the edit code
@@ -174,9 +178,15 @@ const PROOFS: Record<string, Proof> = {
       [one(d, '//ota:RefPoint/@CodeContext'), one(d, '//ota:RefPoint')],
       [DATA.hotelAvailability.emptyPlace.context, DATA.hotelAvailability.emptyPlace.name],
     ),
-  'MaximumPrice is {string} with {int} decimal(s)': (d, _, [amount, decimals]) =>
+  'MaximumPrice lies within the prices shown': (d) =>
     assert.deepEqual(d.records('//ota:MaximumPrice', { a: '@Amount', c: '@CurrencyCode', n: '@CurrencyDecimal' })[0], {
-      a: amount,
+      a: '45.50',
+      c: DATA.activities.currency,
+      n: '2',
+    }),
+  'MaximumPrice is above the prices shown, with {int} decimal(s)': (d, _, [decimals]) =>
+    assert.deepEqual(d.records('//ota:MaximumPrice', { a: '@Amount', c: '@CurrencyCode', n: '@CurrencyDecimal' })[0], {
+      a: ['260', '260.0', '260.00', '260.000'][decimals as number],
       c: DATA.activities.currency,
       n: String(decimals),
     }),
