@@ -67,7 +67,7 @@ export function baseValues(credentials: Credentials, data: TestData, runId: stri
     placeContext: place.context,
     place: place.name,
     hotelCode: data.activities.hotelCodes[0],
-    brandCode: data.hotels[0].brandCode,
+    brandCode: data.hotels[0].brandCode ?? '',
     productCode: data.activities.productCode,
     maximumPrice: '1000.00',
     currency: data.activities.currency,

@@ -92,6 +92,8 @@ export class OtaRequest {
     const req = new OtaRequest(op, file, parseDom(fillPlaceholders(template, values, file), file));
     // The spec makes Instance optional: an empty value means "not configured", so leave it out.
     for (const id of req.elements("ota:POS/ota:Source/ota:RequestorID[@Instance='']")) id.removeAttribute('Instance');
+    // A brand the test data does not name (the target shows none): no BrandCode is sent.
+    for (const info of req.elements("//ota:HotelDescriptiveInfo[@BrandCode='']")) info.removeAttribute('BrandCode');
     return req;
   }
 

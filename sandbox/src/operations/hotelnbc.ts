@@ -1,12 +1,27 @@
 // POST /hotelnbc: descriptive and portfolio data of hotels (OTA_HotelDescriptiveInfoRS).
-import type { Hotel } from '../data';
+import type { Airport, Hotel } from '../data';
 import { err } from '../errors';
 import type { Variants } from '../variants';
 import { el, kids, path, tel, type XNode } from '../xml';
 import { attr, hotelPlace, optAttr, same } from './common';
 import type { Ctx, Operation } from './types';
 
-function descriptiveContent(h: Hotel, lang: string | undefined, variants: Variants): string {
+/** The airports whose transfers serve the hotel, as OpenTravel's reference points of its area (AreaInfo/RefPoints). */
+function airportsServing(h: Hotel, airports: readonly Airport[]): string {
+  const serving = airports.filter((a) => a.routes.some((r) => r.hotels.some((code) => same(code, h.code))));
+  if (!serving.length) return '';
+  return el(
+    'AreaInfo',
+    {},
+    el(
+      'RefPoints',
+      {},
+      serving.map((a) => el('RefPoint', { Code: a.code, CodeContext: 'IATA', RefPointName: a.name })),
+    ),
+  );
+}
+
+function descriptiveContent(h: Hotel, lang: string | undefined, variants: Variants, airports: readonly Airport[]): string {
   // Variant hotel-descriptions-multimedia: name and description only outside HotelInfo.
   const inMultimedia = variants.has('hotel-descriptions-multimedia');
   // Variant address-local-names: the country's own name and the official region.
@@ -52,6 +67,7 @@ function descriptiveContent(h: Hotel, lang: string | undefined, variants: Varian
         ),
       ),
     ),
+    airportsServing(h, airports),
     el('MultimediaDescriptions', {}, images, texts),
     el(
       'ContactInfos',
@@ -107,7 +123,9 @@ export const hotelNbc: Operation = {
         out.push(el('HotelDescriptiveContent', { HotelCode: h.code }));
         continue;
       }
-      out.push(descriptiveContent(h, lang && /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(lang) ? lang : undefined, ctx.variants));
+      out.push(
+        descriptiveContent(h, lang && /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(lang) ? lang : undefined, ctx.variants, data.airports),
+      );
     }
     return { content: el('HotelDescriptiveContents', {}, out) };
   },
