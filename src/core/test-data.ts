@@ -107,8 +107,8 @@ export interface TestData {
     /** A place the target knows nothing about: a search there must be Success with no hotels or a Warning. */
     emptyPlace: Place;
   };
-  /** Hotels for hotel descriptive data. */
-  hotels: Array<{ code: string; brandCode: string }>;
+  /** Hotels for hotel descriptive data; a brand the target does not show is absent (no BrandCode is sent). */
+  hotels: Array<{ code: string; brandCode?: string }>;
   activities: {
     /** Hotels whose guests are offered activities (Location Context=Source, RegionCode=HotelCode). */
     hotelCodes: string[];

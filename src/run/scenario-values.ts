@@ -68,7 +68,7 @@ export function baseValues(credentials: Credentials, data: TestData, runId: stri
     placeContext: place.context,
     place: place.name,
     hotelCode: data.activities.hotelCodes[0],
-    brandCode: data.hotels[0].brandCode,
+    brandCode: data.hotels[0].brandCode ?? '',
     productCode: data.activities.productCode,
     // bounds nothing, in the currency's minor unit; a scenario that tests the bound sets it from the prices shown (GatewayWorld.settlePrices)
     maximumPrice: writeAmount(OPEN_BOUND, minorUnit(data.activities.currency)),

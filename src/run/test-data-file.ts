@@ -124,7 +124,7 @@ function testDataOf(root: Record<string, unknown>): TestData {
       places: (ha.places as unknown[]).map(place),
       emptyPlace: place(ha.emptyPlace),
     },
-    hotels: (root.hotels as Raw[]).map((h) => ({ code: text(h, 'code'), brandCode: text(h, 'brandCode') })),
+    hotels: (root.hotels as Raw[]).map((h) => ({ code: text(h, 'code'), ...(h.brandCode ? { brandCode: text(h, 'brandCode') } : {}) })),
     activities: {
       hotelCodes: (act.hotelCodes as string[]).map((c) => c.trim()),
       productCode: text(act, 'productCode'),

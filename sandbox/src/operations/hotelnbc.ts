@@ -1,34 +1,51 @@
 // POST /hotelnbc: descriptive and portfolio data of hotels (OTA_HotelDescriptiveInfoRS).
-import type { Hotel } from '../data';
+import type { Airport, Hotel } from '../data';
 import { err } from '../errors';
 import type { Variants } from '../variants';
 import { el, kids, path, tel, type XNode } from '../xml';
 import { attr, hotelPlace, optAttr, same } from './common';
 import type { Ctx, Operation } from './types';
 
-/** AreaInfo/OtherHotels naming related hotels (CompetitorIndicator false: the same brand); none: nothing. */
-function otherHotels(sisters: Hotel[]): string {
-  if (sisters.length === 0) return '';
-  return el(
-    'AreaInfo',
-    {},
-    el(
-      'OtherHotels',
-      {},
-      sisters.map((o) =>
-        el('OtherHotel', {
-          CompetitorIndicator: 'false',
-          BrandCode: o.brandCode,
-          HotelCode: o.code,
-          HotelName: o.name,
-          BrandName: o.brandName,
-        }),
-      ),
-    ),
-  );
+/**
+ * AreaInfo: the airports whose transfers serve the hotel, as OpenTravel's reference points of its
+ * area (RefPoints), and related hotels (OtherHotels, CompetitorIndicator false: the same brand);
+ * neither: nothing.
+ */
+function areaInfo(h: Hotel, airports: readonly Airport[], sisters: Hotel[]): string {
+  const serving = airports.filter((a) => a.routes.some((r) => r.hotels.some((code) => same(code, h.code))));
+  if (!serving.length && sisters.length === 0) return '';
+  const refPoints = serving.length
+    ? el(
+        'RefPoints',
+        {},
+        serving.map((a) => el('RefPoint', { Code: a.code, CodeContext: 'IATA', RefPointName: a.name })),
+      )
+    : '';
+  const others = sisters.length
+    ? el(
+        'OtherHotels',
+        {},
+        sisters.map((o) =>
+          el('OtherHotel', {
+            CompetitorIndicator: 'false',
+            BrandCode: o.brandCode,
+            HotelCode: o.code,
+            HotelName: o.name,
+            BrandName: o.brandName,
+          }),
+        ),
+      )
+    : '';
+  return el('AreaInfo', {}, refPoints, others);
 }
 
-function descriptiveContent(h: Hotel, lang: string | undefined, variants: Variants, sisters: Hotel[] = []): string {
+function descriptiveContent(
+  h: Hotel,
+  lang: string | undefined,
+  variants: Variants,
+  airports: readonly Airport[],
+  sisters: Hotel[] = [],
+): string {
   // Variant hotel-descriptions-multimedia: name and description only outside HotelInfo.
   const inMultimedia = variants.has('hotel-descriptions-multimedia');
   // Variant address-local-names: the country's own name and the official region.
@@ -75,7 +92,7 @@ function descriptiveContent(h: Hotel, lang: string | undefined, variants: Varian
       ),
     ),
     // Variant hotel-portfolio-sister-hotels: the sister hotels of its brand, named.
-    otherHotels(sisters),
+    areaInfo(h, airports, sisters),
     el('MultimediaDescriptions', {}, images, texts),
     el(
       'ContactInfos',
@@ -138,8 +155,8 @@ export const hotelNbc: Operation = {
       const sisters = ctx.variants.has('hotel-portfolio-sister-hotels')
         ? data.hotels.filter((o) => o.brandCode === requested.brandCode && o.code !== requested.code)
         : [];
-      out.push(descriptiveContent(h, language, ctx.variants, sisters));
-      for (const o of sisters) out.push(descriptiveContent(o, language, ctx.variants));
+      out.push(descriptiveContent(h, language, ctx.variants, data.airports, sisters));
+      for (const o of sisters) out.push(descriptiveContent(o, language, ctx.variants, data.airports));
     }
     return { content: el('HotelDescriptiveContents', {}, out) };
   },
