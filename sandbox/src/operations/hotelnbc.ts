@@ -39,6 +39,35 @@ function areaInfo(h: Hotel, airports: readonly Airport[], sisters: Hotel[]): str
   return el('AreaInfo', {}, refPoints, others);
 }
 
+/** ContactInfos: the hotel's address (variant address-local-names: the country's own name and the official region), phone, email, web. */
+function contactInfos(h: Hotel, variants: Variants): string {
+  const place = hotelPlace(h.region, h.country, variants);
+  return el(
+    'ContactInfos',
+    {},
+    el(
+      'ContactInfo',
+      {},
+      el(
+        'Addresses',
+        {},
+        el(
+          'Address',
+          {},
+          tel('AddressLine', {}, h.address),
+          tel('CityName', {}, h.city),
+          tel('PostalCode', {}, h.postalCode),
+          tel('StateProv', {}, place.region),
+          tel('CountryName', { Code: place.country.code }, place.country.name),
+        ),
+      ),
+      el('Phones', {}, el('Phone', { PhoneNumber: h.phone })),
+      el('Emails', {}, tel('Email', {}, h.email)),
+      el('URLs', {}, tel('URL', {}, h.web)),
+    ),
+  );
+}
+
 function descriptiveContent(
   h: Hotel,
   lang: string | undefined,
@@ -48,8 +77,6 @@ function descriptiveContent(
 ): string {
   // Variant hotel-descriptions-multimedia: name and description only outside HotelInfo.
   const inMultimedia = variants.has('hotel-descriptions-multimedia');
-  // Variant address-local-names: the country's own name and the official region.
-  const place = hotelPlace(h.region, h.country, variants);
   const images = el(
     'MultimediaDescription',
     {},
@@ -94,30 +121,7 @@ function descriptiveContent(
     // Variant hotel-portfolio-sister-hotels: the sister hotels of its brand, named.
     areaInfo(h, airports, sisters),
     el('MultimediaDescriptions', {}, images, texts),
-    el(
-      'ContactInfos',
-      {},
-      el(
-        'ContactInfo',
-        {},
-        el(
-          'Addresses',
-          {},
-          el(
-            'Address',
-            {},
-            tel('AddressLine', {}, h.address),
-            tel('CityName', {}, h.city),
-            tel('PostalCode', {}, h.postalCode),
-            tel('StateProv', {}, place.region),
-            tel('CountryName', { Code: place.country.code }, place.country.name),
-          ),
-        ),
-        el('Phones', {}, el('Phone', { PhoneNumber: h.phone })),
-        el('Emails', {}, tel('Email', {}, h.email)),
-        el('URLs', {}, tel('URL', {}, h.web)),
-      ),
-    ),
+    contactInfos(h, variants),
   );
 }
 
