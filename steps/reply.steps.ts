@@ -41,7 +41,7 @@ Then('the envelope conforms', async function (this: GatewayWorld) {
 });
 
 Then('the request is refused, as {requirement} requires', async function (this: GatewayWorld, req: RequirementId) {
-  await this.record([refusalCheck(this.reply, req).result(), errorType.check(this.reply, this.run.replyProfile.facts)]);
+  await this.record([refusalCheck(this.reply, req).result(), errorType.check(this.reply, this.run.replyProfile.facts)], this.reply);
 });
 
 // Envelope rules, one sentence each, for the envelope feature.
@@ -76,5 +76,5 @@ for (const { op, rule } of sentenceRules()) {
 Then('the reply validates against the OpenTravel 2016B schema', async function (this: GatewayWorld) {
   const schema = await this.alignmentSchema();
   if (!schema) return 'skipped';
-  await this.record([schema.check(this.reply)]);
+  await this.record([schema.check(this.reply)], this.reply);
 });

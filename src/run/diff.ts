@@ -14,6 +14,7 @@ import type { ConformanceResult } from '../reporting/result';
 import { OPERATION_NAMES } from '../spec/operations';
 import { forEachArgument } from './arguments';
 import { readSummary } from './merge';
+import { checkInputFolder, checkOutputFolder } from './input-checks';
 import { h, md, mdTable } from '../reporting/conformance-report/escape';
 
 export interface RunLabel {
@@ -224,6 +225,8 @@ export function main(argv: string[]): void {
   let code: number;
   try {
     const { out, dirs } = parseDiffArguments(argv);
+    for (const dir of dirs) checkInputFolder(dir, 'reports folder');
+    checkOutputFolder(out, '--out');
     const d = diffResults(readRun(dirs[0]), readRun(dirs[1]), dirs);
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, 'diff.md'), diffMarkdown(d));

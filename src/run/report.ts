@@ -6,7 +6,8 @@
 // Then everything in the reports folder is scanned for secrets (the same list the run masks:
 // config.secrets). Reports in which a secret is found are removed, with the history line they
 // added (exit 3): left on disk they would be published by mistake, and every later run would fail
-// on them.
+// on them. It needs no credentials: it sends nothing (a password that is set is still masked and
+// scanned for).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ConfigError, SuiteFault } from '../core/errors';
@@ -20,7 +21,8 @@ import { maskConsole } from '../safety/masked-console';
 import { Redactor } from '../safety/masking';
 import { formatFindings, scanForSecrets } from '../safety/scanning';
 import { loadXml } from '../xml/xml';
-import { loadConfig, PROJECT_ROOT } from './config';
+import { loadReportConfig, PROJECT_ROOT } from './config';
+import { checkOutputFolder } from './input-checks';
 import { readSummary } from './merge-checks';
 
 /** The folders whose stream this run's reports are built from: the run's own, or a merge's shards. */
@@ -40,13 +42,16 @@ function streamFolders(reportsDir: string): string[] {
   return found;
 }
 
-async function report(): Promise<number> {
-  const config = loadConfig();
-  const redactor = new Redactor(config.secrets, { user: config.credentials.user });
+async function report(argv: string[]): Promise<number> {
+  if (argv.length > 0)
+    throw new ConfigError(`unknown argument ${argv[0]}: npm run report takes none (OTA_REPORTS_DIR names the reports folder)`);
+  const config = loadReportConfig();
+  const redactor = new Redactor(config.secrets, { user: config.user });
   maskConsole(redactor);
   const dir = config.reportsDir;
-  const result = readSummary(dir);
+  checkOutputFolder(dir, 'the reports folder (OTA_REPORTS_DIR)');
   const folders = streamFolders(dir);
+  const result = readSummary(dir);
   const evidence: ScenarioEvidence[] = [];
   const streams = folders.map((f) => {
     const envelopes = readStream(join(f, STREAM_FILE));
@@ -103,8 +108,8 @@ async function report(): Promise<number> {
   return 0;
 }
 
-export function main(): void {
-  report().then(
+export function main(argv: string[] = process.argv.slice(2)): void {
+  report(argv).then(
     (code) => {
       process.exitCode = code;
     },

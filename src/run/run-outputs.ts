@@ -62,6 +62,7 @@ export class RunCassette {
       },
       effectiveTestData(config),
       join(config.reportsDir, 'summary.json'),
+      config.replyProfileFile,
     );
   }
 
@@ -89,6 +90,8 @@ export function writeOutputs(
   );
   if (!args.summaryOnly) writeReportsAfterSummary(result, dir, features.evidence);
   cassette.finish(result);
+  // the report's own path, to open from any shell on any system (the quick start's last step), once it is written
+  if (!args.summaryOnly) console.log(ctx.redactor.scrub(`Open in a browser: ${join(dir, 'conformance-report.html')}`));
 }
 
 /** The scan phase: nothing the run wrote may hold a secret (encoded forms included). EXIT.SECRET_LEAKED when something does. */
