@@ -270,7 +270,15 @@ void describe('GitHub Actions workflows', () => {
       ),
     );
     const uploaded = String(obj(allSteps(GITHUB_PR).find((s) => String(s.uses).startsWith('actions/upload-artifact@'))?.with, 'with').path);
-    for (const f of ['conformance-report.html', 'conformance-report.md', 'conformance-report.json', 'summary.json'])
+    // and the evidence the report's findings link to
+    for (const f of [
+      'conformance-report.html',
+      'conformance-report.md',
+      'conformance-report.json',
+      'summary.json',
+      'evidence.html',
+      'reproducers/',
+    ])
       assert.ok(uploaded.includes(`reports/${f}`), `the PR check uploads ${f}`);
   });
 });
