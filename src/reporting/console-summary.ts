@@ -101,7 +101,8 @@ export function formatConsoleSummary(r: ConformanceResult, opts: ConsoleOptions 
   );
   const times = latencyTable(r.latency ?? []);
   if (times.length) lines.push('', ...times);
-  for (const n of r.notes) lines.push(...wrapped('Note: ', n, width, 6));
+  // a note is one line, as logs are searched (the reasons' column is wrapped: it is read beside others)
+  for (const n of r.notes) lines.push(`Note: ${n}`);
   const head = verdictHead(r) + (r.selection && r.verdict !== 'SELECTION PASSED' ? ` (selection ${r.selection.text})` : '');
   lines.push('', `${head}: ${r.verdictReason}`, ...reportsLines(r, opts.reportsDir));
   return lines.join('\n');

@@ -152,6 +152,11 @@ test(`the conformance report, from file://, shows DOES NOT CONFORM first; its fi
     await onFirstScreen(page, ':target');
     const exchange = await target.innerText();
     assert.match(exchange, /Exchange \d+: hotelnbc/);
+    assert.match(
+      exchange,
+      new RegExp(`What this reply showed[\\s\\S]*${REQ} \\(MUST\\)[\\s\\S]*${expected}\\s+${found}`),
+      'the finding beside its reply',
+    );
     assert.match(exchange, new RegExp(`HotelCode="${expected}"`), 'the request asked for the hotel');
     assert.match(exchange, new RegExp(`HotelCode="${found}"`), 'the reply described another');
     assert.match(exchange, /MessagePassword="\*{8}"/, 'the request is shown masked');

@@ -2,9 +2,10 @@
 // beside the conformance report (opens from file://, no server, no network, no script). Each
 // scenario has an anchor (its evidence name) and each exchange of each attempt one more, so that a
 // finding links to exactly the exchange that showed it: the request (head and body, as sent,
-// masked), the reply (head with every attempt, and body, pretty-printed for reading), the step
-// that sent it and the command that sends it again. Everything shown is escaped.
-import type { ConformanceResult, ScenarioRecord } from '../result';
+// masked), the reply (head with every attempt, and body, pretty-printed for reading), what its
+// reply showed (the findings the reports link here, each linking back to its requirement), the
+// step that sent it and the command that sends it again. Everything shown is escaped.
+import type { ConformanceResult, FindingRecord, RequirementResult, ScenarioRecord } from '../result';
 import { h } from '../conformance-report/escape';
 import { pageHead, selfContainedPolicy, STYLE as REPORT_STYLE } from '../conformance-report/html';
 import { REPORT_FILES, STATUS_LABEL, verdictQualifier } from '../conformance-report/model';
@@ -29,6 +30,45 @@ const CSP = selfContainedPolicy(STYLE);
 /** Text inside <pre>: only & and < need escaping there (replies are large; attribute escaping is not needed). */
 const pre = (s: string, cls = '') => `<pre${cls ? ` class="${cls}"` : ''}>${h(s)}</pre>`;
 
+/** A finding with its requirement, as an exchange shows it. */
+interface ExchangeFinding {
+  req: RequirementResult;
+  f: FindingRecord;
+}
+
+/** The key of one exchange of one attempt of one scenario. */
+const exchangeKey = (scenarioId: string, attempt: number, n: number) => `${scenarioId}\u0000${attempt}\u0000${n}`;
+
+/** Every finding that names the exchange whose reply showed it, by exchange. */
+function findingsByExchange(result: ConformanceResult): Map<string, ExchangeFinding[]> {
+  const idOf = new Map(result.scenarios.map((s) => [s.name, s.id]));
+  const out = new Map<string, ExchangeFinding[]>();
+  for (const req of result.requirements)
+    for (const f of req.findings) {
+      const id = f.scenarioId ?? idOf.get(f.scenario);
+      if (f.exchange === undefined || id === undefined) continue;
+      const key = exchangeKey(id, f.attempt ?? 1, f.exchange);
+      out.set(key, [...(out.get(key) ?? []), { req, f }]);
+    }
+  return out;
+}
+
+/** What the reply of an exchange showed: its findings, each linked back to its requirement in the conformance report. */
+function shownHtml(found: readonly ExchangeFinding[]): string {
+  if (found.length === 0) return '';
+  const rows = found
+    .map(
+      ({ req, f }) =>
+        `<tr><td class="mono"><a href="${h(`${REPORT_FILES.html}#req-${req.id}`)}">${h(req.id)}</a> <span class="meta">(${h(req.level)})</span></td><td class="v">${h(f.at)}</td><td class="v">${h(f.expected)}</td><td class="v">${h(f.found)}</td></tr>`,
+    )
+    .join('\n');
+  return `<div class="part">What this reply showed</div>
+<table class="findings"><thead><tr><th>Requirement</th><th>Where</th><th>Expected</th><th>Found</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>`;
+}
+
 export interface EvidenceViewOptions {
   /** Makes an XML body readable (indented); the body as it is when it cannot. */
   pretty: (xml: string) => string;
@@ -43,6 +83,7 @@ function exchangeHtml(
   x: ExchangeEvidence,
   opts: EvidenceViewOptions,
   multi: boolean,
+  found: readonly ExchangeFinding[],
 ): string {
   const label = multi ? `${attempt.attempt}.${x.n}` : String(x.n);
   const line = x.requestHead?.split('\n')[0] ?? '';
@@ -61,6 +102,7 @@ function exchangeHtml(
   return `<article class="x" id="${h(exchangeAnchor(name, attempt.attempt, x.n))}">
 <h4>Exchange ${h(label)}: ${h(x.operation)} <span class="meta mono">${h(line)}</span></h4>
 <div class="meta">of “${h(s.name)}”${multi ? `, attempt ${attempt.attempt}` : ''}, ${x.step ? `sent by the step “${h(x.step)}”` : 'sent by a hook'}${reproduce}</div>
+${shownHtml(found)}
 ${parts.join('\n')}
 </article>`;
 }
@@ -77,13 +119,21 @@ function judgementsHtml(attempt: AttemptEvidence): string {
   return notes.length ? `<div class="part">What the checks concluded</div>\n${notes.join('\n')}` : '';
 }
 
-function scenarioHtml(s: ScenarioRecord, ev: ScenarioEvidence | undefined, name: string, opts: EvidenceViewOptions): string {
+function scenarioHtml(
+  s: ScenarioRecord,
+  ev: ScenarioEvidence | undefined,
+  name: string,
+  opts: EvidenceViewOptions,
+  findings: ReadonlyMap<string, ExchangeFinding[]>,
+): string {
   const attempts = ev?.attempts ?? [];
   const multi = attempts.length > 1;
   const exchanges = attempts.reduce((n, a) => n + a.exchanges.length, 0);
   const body = attempts
     .map((a) => {
-      const xs = a.exchanges.map((x) => exchangeHtml(s, name, a, x, opts, multi)).join('\n');
+      const xs = a.exchanges
+        .map((x) => exchangeHtml(s, name, a, x, opts, multi, findings.get(exchangeKey(s.id, a.attempt, x.n)) ?? []))
+        .join('\n');
       const attemptStatus = s.attempts?.find((r) => r.attempt === a.attempt)?.status;
       return `${multi ? `<h3>Attempt ${a.attempt} of ${attempts.length}${attemptStatus ? ` ${pill(attemptStatus, STATUS_LABEL[attemptStatus])}` : ''}</h3>` : ''}
 ${xs || '<p class="empty">No exchange in this attempt.</p>'}
@@ -108,6 +158,7 @@ export function renderEvidenceHtml(
   opts: EvidenceViewOptions,
 ): string {
   const byId = new Map(evidence.map((e) => [e.id, e]));
+  const findings = findingsByExchange(result);
   const shown = result.scenarios.filter((s) => names.has(s.id));
   const rows = shown
     .map((s) => {
@@ -127,7 +178,7 @@ export function renderEvidenceHtml(
 <tbody>
 ${rows}
 </tbody></table></nav>
-${shown.map((s) => scenarioHtml(s, byId.get(s.id), names.get(s.id)!, opts)).join('\n')}
+${shown.map((s) => scenarioHtml(s, byId.get(s.id), names.get(s.id)!, opts, findings)).join('\n')}
 <footer>Built from ${h('cucumber-messages.ndjson')}, the run's evidence stream, for run ${h(result.runId)}.</footer>
 </body>
 </html>

@@ -203,6 +203,24 @@ describe('evidence.html', () => {
     assert.match(doc.getElementById(exchangeAnchor(max, 1, 1))!.textContent!, /send it again: bash reproducers\/[a-z0-9-]+\.sh 1\.1/);
   });
 
+  test('the exchange a finding links to shows that finding, linked back to its requirement; other exchanges show none', () => {
+    const { html, names } = render();
+    const doc = parse(html);
+    const max = names.get('features/hotel-availability.feature:40')!;
+    const first = doc.getElementById(exchangeAnchor(max, 1, 1))!;
+    assert.match(first.textContent!, /What this reply showed\s*Requirement\s*Where\s*Expected\s*Found\s*HAV-MAXRESPONSES \(MUST\)/);
+    assert.match(first.textContent!, /\/\*\/ota:RoomStays\/ota:RoomStay\s*at most 1 \(MaxResponses\)\s*4 RoomStay elements/);
+    const back = (Array.from(first.getElementsByTagName('a')) as Element[]).map((a) => a.getAttribute('href'));
+    assert.ok(back.includes('conformance-report.html#req-HAV-MAXRESPONSES'), back.join(' '));
+    // the attempt that passed showed nothing
+    assert.doesNotMatch(doc.getElementById(exchangeAnchor(max, 2, 1))!.textContent!, /What this reply showed/);
+    const shown = html.split('What this reply showed').length - 1;
+    const linked = resultFor()
+      .requirements.flatMap((r) => r.findings)
+      .filter((f) => f.exchange !== undefined).length;
+    assert.ok(shown >= 1 && shown <= linked, `${shown} exchange(s) show findings, of ${linked} findings naming one`);
+  });
+
   test('gateway text is escaped, the password shows masked, and the page fetches nothing and runs no script', () => {
     const { html } = render();
     assert.ok(!html.includes('<script>alert(1)</script>') && !html.includes('<img src=x'), 'no markup from the gateway');
