@@ -4,15 +4,15 @@
 import { fact, notShown, type Fact, type ReplyReader, valuesEverywhere } from '../../contracts/reader';
 import { list, replyRule, rule, type Check, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { addDays } from '../../core/dates';
 import type { XNode } from '../../xml/xml';
 import { contradiction, normalName, placeVerdict } from '../../contracts/places';
 import type { Description } from '../../contracts/corroboration';
 import type { Contract } from '../contract';
 import { ageQualifyingCode, countsText } from '../../contracts/categories';
-import { bool, day, isDate, num, sameCode } from '../../contracts/value-forms';
+import { day, num, sameCode } from '../../contracts/value-forms';
 import { itemsOffered, nothingToJudge, otherContent } from '../../contracts/items-offered';
 import { xsBoolIs } from '../../contracts/xpath-predicates';
+import { holds, nightsOf, spansOf, type Span } from './stay-dates';
 
 const XSD = 'OTA_HotelAvailRS.xsd (2016B)';
 
@@ -110,70 +110,6 @@ const requestedPlace = (x: Exchange) => ({
   context: x.request.value('//ota:RefPoint/@CodeContext') ?? '',
   name: (x.request.value('//ota:RefPoint') ?? '').trim(),
 });
-
-const localName = (n: XNode) => (n as { name?: string }).name?.replace(/^.*:/, '') ?? '';
-
-/** A date span of a hotel's offer: the stay it shows (a TimeSpan) or a period it prices (a Rate season) or opens. */
-interface Span {
-  /** Where it was read, for findings. */
-  at: string;
-  stay: boolean;
-  start: string;
-  /** The departure days its end may stand for (empty: no end shown, the period runs on). */
-  ends: string[];
-  /** Its end as written, for findings. */
-  endText?: string;
-  /** Spans of one group (the Rates of one RoomRate) hold the stay together. */
-  group: string;
-}
-
-/**
- * The departure days the end of a span may stand for. A TimeSpan End is the departure day, and
- * Start plus a Duration of nights ("P3N", or days "P3D") is too. A Rate's ExpireDate is the day
- * after the last night when ExpireDateExclusiveInd is true, the last night when it is false, and
- * either when the reply does not say (OpenTravel leaves it open).
- */
-function departureDays(r: ReplyReader, owner: XNode, start: string): { ends: string[]; text?: string } {
-  const attr = (name: string) => r.doc.find(`@${name}`, owner)[0]?.content.trim();
-  const end = attr('End');
-  if (end) return { ends: [day(end)], text: end };
-  const expire = attr('ExpireDate');
-  if (expire) {
-    const d = day(expire);
-    const exclusive = bool(attr('ExpireDateExclusiveInd'));
-    return { ends: exclusive === true ? [d] : exclusive === false ? [addDays(d, 1)] : [d, addDays(d, 1)], text: expire };
-  }
-  const nights = /^P(\d+)[ND]$/.exec(attr('Duration') ?? '');
-  return nights ? { ends: [addDays(start, Number(nights[1]))], text: `Duration ${attr('Duration')}` } : { ends: [] };
-}
-
-/** Every date span a hotel shows, at every place of the start fact (the end is read on the same element). */
-function spansOf(r: ReplyReader, hotel: XNode): Span[] {
-  const spans: Span[] = [];
-  r.placesOf(FACTS.start).forEach((place, p) =>
-    r.doc.find(place, hotel).forEach((startNode, i) => {
-      const start = day(startNode.content);
-      const owner = r.doc.find('..', startNode)[0];
-      if (!isDate(start) || !owner) return;
-      const { ends, text } = departureDays(r, owner, start);
-      const kind = localName(owner);
-      // The Rates of one RoomRate hold the stay together; any other span holds it alone.
-      const group = kind === 'Rate' ? `${p}:rates of RoomRate ${r.doc.find('../../preceding-sibling::*', owner).length}` : `${p}:${i}`;
-      spans.push({ at: `${place}[${i + 1}]`, stay: kind === 'TimeSpan', start, ends, endText: text, group });
-    }),
-  );
-  return spans;
-}
-
-/** The nights of a stay: from its start to the day before its departure. */
-function nightsOf(start: string, end: string): string[] {
-  const nights: string[] = [];
-  for (let d = start; d < end && nights.length < 400; d = addDays(d, 1)) nights.push(d);
-  return nights;
-}
-
-/** A span holds a night when the night is on or after its start and before its latest possible departure day. */
-const holds = (s: Span, night: string) => s.start <= night && (s.ends.length === 0 || night < [...s.ends].sort()[s.ends.length - 1]);
 
 /** The guests one GuestCounts shows: their number (undefined when a GuestCount shows neither Count nor Age) and how. */
 function guestsOf(r: ReplyReader, counts: XNode): { total?: number; text: string } {
@@ -395,7 +331,7 @@ export const contract: Contract = {
       const end = day(x.request.value('//ota:StayDateRange/@End'));
       const nights = nightsOf(start, end);
       for (const h of hotels(x, c, r)) {
-        const spans = spansOf(r, h.node);
+        const spans = spansOf(r, h.node, FACTS.start);
         if (spans.length === 0) c.cannotTell(notShown(r, [FACTS.start, FACTS.end], `hotel ${h.label}`));
         // A TimeSpan is the stay offered: it is the requested stay.
         for (const s of spans.filter((s) => s.stay)) {
