@@ -16,7 +16,7 @@ const CALLS: Record<string, { args: string[]; code: number; says: RegExp }> = {
   merge: { args: ['--bogus'], code: 2, says: /Could not merge: unknown argument --bogus/ },
   diff: { args: ['--bogus'], code: 2, says: /Could not diff: unknown argument --bogus/ },
   init: { args: ['--bogus'], code: 2, says: /Could not init: unknown option --bogus/ },
-  report: { args: [], code: 2, says: /Could not build the report: no results at/ },
+  report: { args: [], code: 2, says: /Could not build the report: no evidence stream \(cucumber-messages\.ndjson\) in / },
   mutants: { args: ['--bogus'], code: 2, says: /mutants: unknown argument --bogus/ },
   bench: { args: ['--help'], code: 0, says: /npm run bench -- \[options\]/ },
   sandbox: { args: ['--list-faults'], code: 0, says: /wrong-root\s+EP-RS-ROOT/ },
