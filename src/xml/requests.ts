@@ -15,7 +15,37 @@ type XNode = import('@xmldom/xmldom').Node;
 type XElement = import('@xmldom/xmldom').Element;
 type XDocument = import('@xmldom/xmldom').Document;
 
-const select = xpath.useNamespaces({ ota: OTA_NS });
+/**
+ * Parsed XPath expressions by their text: xpath's select() parses its expression on every call,
+ * which was a seventh of a report-less run; the edits use a few dozen expressions, each parsed
+ * once per process (bounded like the reply side's cache in xml.ts). Names match as XML names do,
+ * case-sensitively.
+ */
+const parsedXPaths = new Map<string, ParsedXPath>();
+const MAX_PARSED_XPATHS = 4096;
+const OTA_NAMESPACES = { ota: OTA_NS };
+
+/** xpath's parsed expression (its documented xpath.parse, which its type declarations leave out). */
+interface ParsedXPath {
+  select(options: { node: Node; namespaces: Record<string, string> }): Node[];
+}
+const parseXPath = (xpath as unknown as { parse(expr: string): ParsedXPath }).parse;
+
+function parsed(expr: string): ParsedXPath {
+  let p = parsedXPaths.get(expr);
+  if (p === undefined) {
+    if (parsedXPaths.size >= MAX_PARSED_XPATHS) parsedXPaths.clear();
+    p = parseXPath(expr);
+    parsedXPaths.set(expr, p);
+  }
+  return p;
+}
+
+/** The nodes `expr` selects from `node`. */
+const select = (expr: string, node: XNode | XDocument): XNode[] =>
+  parsed(expr).select({ node: node as unknown as Node, namespaces: OTA_NAMESPACES }) as unknown as XNode[];
+/** The first node `expr` selects from `node`, or undefined. */
+const selectFirst = (expr: string, node: XNode | XDocument): XNode | undefined => select(expr, node)[0];
 const PLACEHOLDER = /\{\{([A-Za-z][A-Za-z0-9]*)\}\}/g;
 
 /** Fills {{name}} placeholders; an unknown name is a suite error naming the sample. */
@@ -97,7 +127,7 @@ export class OtaRequest {
 
   private elements(path: string): XElement[] {
     const expr = path.startsWith('/') ? path : `/*/${path}`;
-    return (select(expr, this.doc as unknown as Node) as unknown as XNode[]).filter((n): n is XElement => n.nodeType === 1);
+    return select(expr, this.doc).filter((n): n is XElement => n.nodeType === 1);
   }
 
   private one(path: string): XElement {
@@ -109,16 +139,14 @@ export class OtaRequest {
   /** String value of the first node at a path relative to the root (attributes with @). */
   value(path: string): string | undefined {
     const expr = path.startsWith('/') ? path : `/*/${path}`;
-    const hit = select(expr, this.doc as unknown as Node, true) as unknown as XNode | undefined;
-    if (hit === undefined || hit === null) return undefined;
+    const hit = selectFirst(expr, this.doc);
+    if (hit === undefined) return undefined;
     return hit.nodeType === 2 ? (hit as unknown as Attr).value : (hit.textContent ?? '');
   }
 
   values(path: string): string[] {
     const expr = path.startsWith('/') ? path : `/*/${path}`;
-    return (select(expr, this.doc as unknown as Node) as unknown as XNode[]).map((n) =>
-      n.nodeType === 2 ? (n as unknown as Attr).value : (n.textContent ?? ''),
-    );
+    return select(expr, this.doc).map((n) => (n.nodeType === 2 ? (n as unknown as Attr).value : (n.textContent ?? '')));
   }
 
   /** For each element at `path`, the values of the relative `fields`. */
@@ -126,7 +154,7 @@ export class OtaRequest {
     return this.elements(path).map((el) => {
       const rec = {} as Record<K, string | undefined>;
       for (const [k, rel] of Object.entries(fields) as Array<[K, string]>) {
-        const hit = select(rel, el as unknown as Node, true) as unknown as XNode | undefined;
+        const hit = selectFirst(rel, el);
         rec[k] = hit ? (hit.nodeType === 2 ? (hit as unknown as Attr).value : (hit.textContent ?? '')) : undefined;
       }
       return rec;

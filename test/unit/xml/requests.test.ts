@@ -99,3 +99,15 @@ test('edits by XPath: set, remove, append', () => {
   assert.ok(req.conformanceProblems().some((p) => /POS holds 0 Source/.test(p)));
   assert.throws(() => req.remove('ota:Nothing'), SuiteError);
 });
+
+test('an expression parsed once edits every request alike, and names match as XML names do (case-sensitively)', () => {
+  const a = OtaRequest.fromSample(OPERATIONS.bookread, samples, values);
+  const b = OtaRequest.fromSample(OPERATIONS.bookread, samples, values);
+  a.setAttribute("ota:UniqueID[@Type='36']", 'ID', 'FIRST');
+  b.setAttribute("ota:UniqueID[@Type='36']", 'ID', 'SECOND');
+  assert.equal(a.value("ota:UniqueID[@Type='36']/@ID"), 'FIRST');
+  assert.equal(b.value("ota:UniqueID[@Type='36']/@ID"), 'SECOND');
+  assert.deepEqual(b.records('ota:UniqueID', { id: '@ID', type: '@Type' }), [{ id: 'SECOND', type: '36' }]);
+  assert.equal(a.value("ota:uniqueid[@Type='36']/@ID"), undefined);
+  assert.throws(() => a.setAttribute('ota:uniqueid', 'ID', 'X'), SuiteError);
+});
