@@ -87,6 +87,21 @@ function parseDom(text: string, source: string): XDocument {
   return doc;
 }
 
+/** The child elements of `el` in the OTA namespace with this local name. */
+function childrenNamed(el: XElement, localName: string): XElement[] {
+  const found: XElement[] = [];
+  for (let n = el.firstChild; n !== null; n = n.nextSibling)
+    if (n.nodeType === 1 && (n as XElement).localName === localName && (n as XElement).namespaceURI === OTA_NS) found.push(n as XElement);
+  return found;
+}
+
+/** `el` and every element under it, in document order. */
+function descendants(el: XElement, into: XElement[] = []): XElement[] {
+  into.push(el);
+  for (let n = el.firstChild; n !== null; n = n.nextSibling) if (n.nodeType === 1) descendants(n as XElement, into);
+  return into;
+}
+
 /** A request ready to send: a DOM built from a sample, editable by XPath. */
 export class OtaRequest {
   /**
@@ -121,8 +136,15 @@ export class OtaRequest {
     }
     const req = new OtaRequest(op, file, parseDom(fillPlaceholders(template, values, file), file));
     // The spec makes Instance optional: an empty value means "not configured", so leave it out.
-    for (const id of req.elements("ota:POS/ota:Source/ota:RequestorID[@Instance='']")) id.removeAttribute('Instance');
+    for (const id of req.requestorIds()) if (id.getAttribute('Instance') === '') id.removeAttribute('Instance');
     return req;
+  }
+
+  /** The RequestorID elements of the POS (by a walk of the DOM: every request asks). */
+  private requestorIds(): XElement[] {
+    return childrenNamed(this.doc.documentElement!, 'POS')
+      .flatMap((p) => childrenNamed(p, 'Source'))
+      .flatMap((src) => childrenNamed(src, 'RequestorID'));
   }
 
   private elements(path: string): XElement[] {
@@ -230,19 +252,23 @@ export class OtaRequest {
     if (root.getAttribute('Version') !== op.version)
       problems.push(`Version is "${root.getAttribute('Version') ?? ''}", the spec's Versioning table says ${op.version}`);
     for (const a of op.rootAttributes) if (!root.hasAttribute(a)) problems.push(`root attribute ${a} is missing`);
-    const sources = this.elements('ota:POS/ota:Source');
+    // The POS and the dates are read by walking the DOM: a descendant XPath (//*[@Start or ...])
+    // visits every node through xpath's evaluator, which cost more than the rest of the check.
+    const sources = childrenNamed(root, 'POS').flatMap((p) => childrenNamed(p, 'Source'));
     if (sources.length !== 2) problems.push(`POS holds ${sources.length} Source element(s), the spec says two`);
-    if (this.elements("ota:POS/ota:Source/ota:RequestorID[@Type='22' and @ID!='' and @ID_Context!='']").length !== 1)
+    const requestors = this.requestorIds();
+    const filled = (el: XElement, ...names: string[]) => names.every((n) => el.hasAttribute(n) && el.getAttribute(n) !== '');
+    if (requestors.filter((id) => id.getAttribute('Type') === '22' && filled(id, 'ID', 'ID_Context')).length !== 1)
       problems.push('POS lacks a RequestorID Type=22 with ID and ID_Context');
-    if (this.elements("ota:POS/ota:Source/ota:RequestorID[@Type='88' and @ID!='' and @MessagePassword!='']").length !== 1)
+    if (requestors.filter((id) => id.getAttribute('Type') === '88' && filled(id, 'ID', 'MessagePassword')).length !== 1)
       problems.push('POS lacks a RequestorID Type=88 with ID and MessagePassword');
     for (const p of op.requestPaths) if (this.elements(p).length === 0) problems.push(`no element at ${p}`);
-    for (const attr of this.elements('//*[@Start or @End or @StartPeriod or @EndPeriod or @DateTime]')) {
+    for (const el of descendants(root)) {
       for (const name of ['Start', 'End', 'StartPeriod', 'EndPeriod', 'DateTime']) {
-        const v = attr.getAttribute(name);
-        if (v === null || attr.getAttributeNode(name) === null) continue;
+        if (!el.hasAttribute(name)) continue;
+        const v = el.getAttribute(name) ?? '';
         const ok = name === 'DateTime' ? ISO_DATE_TIME.test(v) : ISO_DATE.test(v) || ISO_DATE_TIME.test(v);
-        if (!ok) problems.push(`${attr.localName}@${name}="${v}" is not an ISO 8601 ${name === 'DateTime' ? 'date-time' : 'date'}`);
+        if (!ok) problems.push(`${el.localName}@${name}="${v}" is not an ISO 8601 ${name === 'DateTime' ? 'date-time' : 'date'}`);
       }
     }
     return problems;

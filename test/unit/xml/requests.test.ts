@@ -111,3 +111,16 @@ test('an expression parsed once edits every request alike, and names match as XM
   assert.equal(a.value("ota:uniqueid[@Type='36']/@ID"), undefined);
   assert.throws(() => a.setAttribute('ota:uniqueid', 'ID', 'X'), SuiteError);
 });
+
+test('the self-check reads the POS and every date attribute wherever it stands', () => {
+  const req = OtaRequest.fromSample(OPERATIONS.activitybook, samples, values);
+  assert.deepEqual(req.conformanceProblems(), []);
+  req.setAttribute("ota:POS/ota:Source/ota:RequestorID[@Type='88']", 'MessagePassword', '');
+  req.setAttribute("ota:POS/ota:Source/ota:RequestorID[@Type='22']", 'Type', '23');
+  req.setAttribute('ota:BookingInfo/ota:PickupDropoff', 'DateTime', '2026-13');
+  assert.deepEqual(req.conformanceProblems(), [
+    'POS lacks a RequestorID Type=22 with ID and ID_Context',
+    'POS lacks a RequestorID Type=88 with ID and MessagePassword',
+    'PickupDropoff@DateTime="2026-13" is not an ISO 8601 date-time',
+  ]);
+});
