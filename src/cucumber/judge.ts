@@ -16,7 +16,7 @@ import { requirement } from '../spec/requirements';
 import type { Assertion, Finding } from '../contracts/rule';
 import { ASSERTIONS_MEDIA_TYPE } from '../reporting/requirement-outcomes';
 import { WARNING_LABEL } from '../reporting/allure-metadata';
-import { label } from 'allure-js-commons';
+import { ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE } from 'allure-js-commons/sdk/reporter';
 
 export interface Judged {
   attach(data: string | Buffer, opts: { mediaType: string; fileName?: string }): void | Promise<void>;
@@ -41,8 +41,12 @@ export async function judge(world: Judged, assertions: Assertion[], opts: JudgeO
   await world.attach(opts.mask(JSON.stringify(assertions)), { mediaType: ASSERTIONS_MEDIA_TYPE, fileName: 'assertions.json' });
   const warnings = assertions.filter((a) => a.outcome === 'failed' && !decisive(a, opts.strict) && requirement(a.req).level === 'SHOULD');
   if (warnings.length) {
-    // Allure's "Warning (SHOULD)" category finds passed scenarios by this label.
-    await label(WARNING_LABEL.name, WARNING_LABEL.value);
+    // Allure's "Warning (SHOULD)" category finds passed scenarios by this label. It is attached to
+    // this scenario as an Allure runtime message, never set through allure-js-commons' global
+    // runtime: scenarios run side by side (--parallel), and a global one cannot tell whose it is.
+    await world.attach(JSON.stringify([{ type: 'metadata', data: { labels: [WARNING_LABEL] } }]), {
+      mediaType: ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE,
+    });
     const text = formatFindings(
       'Warning (SHOULD, does not decide conformance)',
       warnings.flatMap((a) => a.findings),

@@ -2,7 +2,9 @@
 // an INFO requirement never decides (issue 27, point 6), strict or not.
 import { test } from 'node:test';
 import { strict as assert } from 'node:assert';
-import { scenarioVerdict } from '../../../src/cucumber/judge';
+import { ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE } from 'allure-js-commons/sdk/reporter';
+import { judge, scenarioVerdict } from '../../../src/cucumber/judge';
+import { WARNING_LABEL } from '../../../src/reporting/allure-metadata';
 import { CannotTell, ConformanceAssertionError } from '../../../src/core/errors';
 import { REQUIREMENTS, type RequirementId } from '../../../src/spec/requirements';
 import type { Assertion } from '../../../src/contracts/rule';
@@ -37,4 +39,19 @@ test('an INFO failure or cannot-tell never decides a scenario, under --strict to
   const mixed = verdict([failed(INFO), failed(MUST)], true);
   assert.ok(mixed instanceof ConformanceAssertionError);
   assert.ok(!mixed.message.includes(INFO), `the nonconformance names the MUST only: ${mixed.message}`);
+});
+
+// Fails if: the warning label went through allure-js-commons' global runtime (with scenarios side by
+// side it would land on whichever scenario that runtime saw last) instead of the scenario's own attach.
+test("a SHOULD warning labels its own scenario through that scenario's attach", async () => {
+  const attached: Array<{ data: string; mediaType: string }> = [];
+  const world = {
+    attach: (data: string | Buffer, opts: { mediaType: string }) => void attached.push({ data: String(data), mediaType: opts.mediaType }),
+  };
+  await judge(world, [failed(SHOULD)], { strict: false, mask: (s) => s });
+  const labels = attached.filter((a) => a.mediaType === ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE).map((a) => JSON.parse(a.data) as unknown);
+  assert.deepEqual(labels, [[{ type: 'metadata', data: { labels: [{ name: WARNING_LABEL.name, value: WARNING_LABEL.value }] } }]]);
+  attached.length = 0;
+  await judge(world, [failed(MUST)], { strict: false, mask: (s) => s });
+  assert.ok(!attached.some((a) => a.mediaType === ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE), 'no warning label without a warning');
 });
