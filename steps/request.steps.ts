@@ -18,17 +18,24 @@ function editContext(w: GatewayWorld): EditContext {
     instance: credentials.requestorInstance,
     newBookingReference: () => w.newReference('B'),
     precondition: (holds, reason) => w.precondition(holds, reason),
+    prices: w.prices,
   };
 }
 
+Given('an activity to describe', async function (this: GatewayWorld) {
+  await this.findActivityToDescribe();
+});
+
 Given('a valid {operation} request', async function (this: GatewayWorld, op: OperationName) {
   // Booking and activity descriptive data name an activity the target really offers.
-  if (OPERATIONS[op].needsActivity) await this.discoverActivity();
+  await this.activityFor(op);
   this.prepare(op);
 });
 
 for (const e of REQUEST_EDITS) {
-  const step = function (this: GatewayWorld, ...args: unknown[]) {
+  const step = async function (this: GatewayWorld, ...args: unknown[]) {
+    // an edit that sets a value from the prices the gateway showed asks for them first
+    if (e.needsPrices) await this.settlePrices();
     e.apply(this.currentRequest, editContext(this), ...args);
   };
   // Cucumber counts a step function's parameters: the edit's own, less the request and context.

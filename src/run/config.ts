@@ -60,12 +60,15 @@ export interface SuiteConfig {
   runDeadlineMs: number;
   /** Consecutive transport failures after which the gateway counts as stopped (OTA_MAX_CONSECUTIVE_FAILURES). */
   maxConsecutiveFailures: number;
+  /** Corroboration requests per descriptive operation for the whole run (OTA_MAX_CORROBORATION_REQUESTS); 0: none. */
+  maxCorroborationRequests: number;
 }
 
 /** The OpenTravel 2016B schemas shipped in the project (source and licence in its README.md). */
 export const DEFAULT_XSD_DIR = 'schemas/opentravel-2016B';
 const DEFAULT_RUN_DEADLINE_MS = 45 * 60_000;
 const DEFAULT_MAX_CONSECUTIVE_FAILURES = 10;
+const DEFAULT_MAX_CORROBORATION_REQUESTS = 100;
 
 type Env = Record<string, string | undefined>;
 
@@ -241,5 +244,6 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
     strict: boolVar(env, 'OTA_STRICT'),
     runDeadlineMs: intVar(env, 'OTA_RUN_DEADLINE_MS', DEFAULT_RUN_DEADLINE_MS, 1),
     maxConsecutiveFailures: intVar(env, 'OTA_MAX_CONSECUTIVE_FAILURES', DEFAULT_MAX_CONSECUTIVE_FAILURES, 1),
+    maxCorroborationRequests: intVar(env, 'OTA_MAX_CORROBORATION_REQUESTS', DEFAULT_MAX_CORROBORATION_REQUESTS, 0),
   };
 }

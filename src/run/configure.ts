@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from '../core/errors';
 import type { ConformanceClass } from '../spec/requirements';
 import type { RunArguments } from './arguments';
-import { cassetteTestData, clearCassette } from './cassette';
+import { cassetteReplyProfile, cassetteTestData, clearCassette } from './cassette';
 import { loadConfig, PROJECT_ROOT, type SuiteConfig } from './config';
 import { checkRunArguments, checkRunFolders, misspeltVariables } from './input-checks';
 import type { RunContext } from './run-context';
@@ -41,6 +41,9 @@ export function configure(args: RunArguments): SuiteConfig {
   if (args.replay) {
     process.env.OTA_REPLAY_DIR = resolve(args.replay);
     process.env.OTA_TEST_DATA = cassetteTestData(resolve(args.replay));
+    // the recorded run's reply profile, unless one is set (a change to the profile, tried on the same replies)
+    const profile = cassetteReplyProfile(resolve(args.replay));
+    if (profile && !process.env.OTA_REPLY_PROFILE?.trim()) process.env.OTA_REPLY_PROFILE = profile;
   }
   const config = loadConfig();
   checkRunFolders(config);

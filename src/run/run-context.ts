@@ -55,7 +55,8 @@ type SandboxModule = typeof import('../../sandbox/src/index');
 // require, not import(): ts-node compiles .ts only on the CommonJS path.
 const sandboxModule = () => require('../../sandbox/src/index') as SandboxModule;
 
-async function startEmbeddedSandbox(config: SuiteConfig): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+/** The embedded sandbox, with the configured faults, variants and credentials (a run, or npm run init, without OTA_BASE_URL). */
+export async function startEmbeddedSandbox(config: SuiteConfig): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const { requestorInstance, ...rest } = config.credentials;
   let started;
   try {

@@ -53,6 +53,7 @@ export class RunCassette {
       },
       effectiveTestData(config),
       join(config.reportsDir, 'summary.json'),
+      config.replyProfileFile,
     );
   }
 

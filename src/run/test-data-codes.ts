@@ -73,7 +73,7 @@ function probesOf(ctx: CodeCheckContext): CodeProbe[] {
   const base = (values: PlaceholderValues = {}) => ({ ...baseValues(ctx.credentials, data, ctx.config.runId), ...values });
   const sample = (op: OperationName, values: PlaceholderValues = {}) =>
     OtaRequest.fromSample(OPERATIONS[op], ctx.config.samplesDir, base(values));
-  const describeHotel = (hotelCode: string, brandCode: string) => sample('hotelnbc', { hotelCode, brandCode });
+  const describeHotel = (hotelCode: string, brandCode = '') => sample('hotelnbc', { hotelCode, brandCode });
   const searchAt = (hotelCode: string) => searchHotelOnly(sample('activitysearch', { hotelCode }));
   const hotelCodes = data.activities.hotelCodes;
   return [
@@ -81,7 +81,7 @@ function probesOf(ctx: CodeCheckContext): CodeProbe[] {
       operation: 'hotelnbc' as const,
       names: [
         { field: `hotels[${i}].code`, value: h.code },
-        { field: `hotels[${i}].brandCode`, value: h.brandCode },
+        ...(h.brandCode ? [{ field: `hotels[${i}].brandCode`, value: h.brandCode }] : []),
       ],
       request: (code: string) => describeHotel(code, h.brandCode),
       unknownCode: data.unknown.hotelCode,

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../core/errors';
-import type { BookingForms, ConformanceClass, Party, Place, TestData } from '../core/test-data';
+import type { BookingForms, BookingValues, ConformanceClass, PartialCancellationForm, Party, Place, TestData } from '../core/test-data';
 import { PROJECT_ROOT } from './config';
 import { SchemaValidator, type JsonSchema, type SchemaProblem } from './json-schema';
 
@@ -89,7 +89,7 @@ function testDataOf(root: Record<string, unknown>): TestData {
     commitResStatus: (b.commitResStatus as string | undefined) ?? 'Commit',
     commitCancelType: (b.commitCancelType as string | undefined) ?? 'Commit',
     cancelledStatusWords: ((b.cancelledStatusWords as string[] | undefined) ?? DEFAULT_CANCELLED_WORDS).map((w) => w.trim()),
-    ...(b.partialCancellation ? { partialCancellation: b.partialCancellation as 'item-reference' } : {}),
+    ...(b.partialCancellation ? { partialCancellation: b.partialCancellation as PartialCancellationForm } : {}),
   };
   // No claims written: every class the file can drive (partial cancellation needs a declared form).
   const claims = (root.claims as ConformanceClass[] | undefined) ?? [
@@ -124,11 +124,12 @@ function testDataOf(root: Record<string, unknown>): TestData {
       places: (ha.places as unknown[]).map(place),
       emptyPlace: place(ha.emptyPlace),
     },
-    hotels: (root.hotels as Raw[]).map((h) => ({ code: text(h, 'code'), brandCode: text(h, 'brandCode') })),
+    hotels: (root.hotels as Raw[]).map((h) => ({ code: text(h, 'code'), ...(h.brandCode ? { brandCode: text(h, 'brandCode') } : {}) })),
     activities: {
       hotelCodes: (act.hotelCodes as string[]).map((c) => c.trim()),
       productCode: text(act, 'productCode'),
       currency: text(act, 'currency'),
+      bookingValues: (act.bookingValues as BookingValues | undefined) ?? {},
     },
     transfers: Object.fromEntries(
       Object.entries(root.transfers as Raw).map(([k, v]) => [k, (v as string).trim()]),

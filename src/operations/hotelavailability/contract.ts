@@ -1,18 +1,18 @@
 // Hotel availability (POST /hotelavailability): everything the suite checks of its replies.
 // "Returns available units for a number of guests, dates and location." The reply structure is
 // "not shown": each fact is read from the places OpenTravel 2016B (OTA_HotelAvailRS) gives it.
-import { fact, notShown, type ReplyReader, valuesEverywhere } from '../../contracts/reader';
+import { fact, notShown, type Fact, type ReplyReader, valuesEverywhere } from '../../contracts/reader';
 import { list, replyRule, rule, type Check, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import { addDays } from '../../core/dates';
 import type { XNode } from '../../xml/xml';
-import { countryCode, normalName, placeVerdict } from '../../contracts/places';
+import { contradiction, normalName, placeVerdict } from '../../contracts/places';
 import type { Description } from '../../contracts/corroboration';
 import type { Contract } from '../contract';
 import { ageQualifyingCode, countsText } from '../../contracts/categories';
-import { bool, day, isDate, num } from '../../contracts/value-forms';
+import { day, num, sameCode } from '../../contracts/value-forms';
 import { itemsOffered, nothingToJudge, otherContent } from '../../contracts/items-offered';
 import { xsBoolIs } from '../../contracts/xpath-predicates';
+import { holds, nightsOf, spansOf, type Span } from './stay-dates';
 
 const XSD = 'OTA_HotelAvailRS.xsd (2016B)';
 
@@ -41,8 +41,8 @@ export const FACTS = {
       'ota:BasicPropertyInfo/ota:Address/ota:CountryName/@Code',
       'ota:BasicPropertyInfo/@CountryCode',
     ],
-    `${XSD}: BasicPropertyInfo/Address/CountryName (text: name; @Code: ISO 3166)`,
-    'HAV-PLACE (Country) asks hotel descriptive data (section 13); cannot tell only when that shows no country either. Every place is compared. A country matches by name in any of 18 languages or by its ISO 3166 code ("ES", "España", "Spain" are one country), or by a name the test data declares in `placeAliases`. Another recognisable country fails; an unrecognised name cannot tell.',
+    `${XSD}: BasicPropertyInfo/Address/CountryName (text: name; @Code: ISO 3166), of the RoomStay and of the HotelStay of the same hotel (its HotelCode, or RoomStayRPH)`,
+    'HAV-PLACE (Country) asks hotel descriptive data (section 13); cannot tell only when that shows no country either. Every place is compared, the HotelStay of the same hotel included. A country matches by name in any of 18 languages or by its ISO 3166 code ("ES", "España", "Spain" are one country), or by a name the test data declares in `placeAliases`. Another recognisable country fails; an unrecognised name cannot tell. A hotel shown in two countries fails, whatever was requested.',
   ),
   region: fact(
     'hotelavailability.hotel.region',
@@ -55,8 +55,8 @@ export const FACTS = {
       'ota:BasicPropertyInfo/ota:Address/ota:CityName',
       'ota:BasicPropertyInfo/ota:RelativePosition/ota:Transportations/ota:Transportation/@Description',
     ],
-    `${XSD}: BasicPropertyInfo/Address (StateProv, County: 2016B AddressType; CountyName, CityName)`,
-    'HAV-PLACE (Region) asks hotel descriptive data (section 13); cannot tell only when that does not place the hotel either. Every address part is compared. A region matches by its test-data name or a `placeAliases` name; another place of the test data fails; any other name (a town, a province) cannot tell, and the reason says to declare it in `placeAliases`.',
+    `${XSD}: BasicPropertyInfo/Address (StateProv, County: 2016B AddressType; CountyName, CityName), of the RoomStay and of the HotelStay of the same hotel`,
+    'HAV-PLACE (Region) asks hotel descriptive data (section 13); cannot tell only when that does not place the hotel either. Every address part is compared, the HotelStay of the same hotel included. A region matches by its test-data name or a `placeAliases` name; another place of the test data fails; any other name (a town, a province) cannot tell, and the reason says to declare it in `placeAliases`. Two places of the test data neither of which is the other (by `placeAliases`) fail: a town, a province and a region never contradict each other.',
   ),
   start: fact(
     'hotelavailability.hotel.start',
@@ -111,70 +111,6 @@ const requestedPlace = (x: Exchange) => ({
   name: (x.request.value('//ota:RefPoint') ?? '').trim(),
 });
 
-const localName = (n: XNode) => (n as { name?: string }).name?.replace(/^.*:/, '') ?? '';
-
-/** A date span of a hotel's offer: the stay it shows (a TimeSpan) or a period it prices (a Rate season) or opens. */
-interface Span {
-  /** Where it was read, for findings. */
-  at: string;
-  stay: boolean;
-  start: string;
-  /** The departure days its end may stand for (empty: no end shown, the period runs on). */
-  ends: string[];
-  /** Its end as written, for findings. */
-  endText?: string;
-  /** Spans of one group (the Rates of one RoomRate) hold the stay together. */
-  group: string;
-}
-
-/**
- * The departure days the end of a span may stand for. A TimeSpan End is the departure day, and
- * Start plus a Duration of nights ("P3N", or days "P3D") is too. A Rate's ExpireDate is the day
- * after the last night when ExpireDateExclusiveInd is true, the last night when it is false, and
- * either when the reply does not say (OpenTravel leaves it open).
- */
-function departureDays(r: ReplyReader, owner: XNode, start: string): { ends: string[]; text?: string } {
-  const attr = (name: string) => r.doc.find(`@${name}`, owner)[0]?.content.trim();
-  const end = attr('End');
-  if (end) return { ends: [day(end)], text: end };
-  const expire = attr('ExpireDate');
-  if (expire) {
-    const d = day(expire);
-    const exclusive = bool(attr('ExpireDateExclusiveInd'));
-    return { ends: exclusive === true ? [d] : exclusive === false ? [addDays(d, 1)] : [d, addDays(d, 1)], text: expire };
-  }
-  const nights = /^P(\d+)[ND]$/.exec(attr('Duration') ?? '');
-  return nights ? { ends: [addDays(start, Number(nights[1]))], text: `Duration ${attr('Duration')}` } : { ends: [] };
-}
-
-/** Every date span a hotel shows, at every place of the start fact (the end is read on the same element). */
-function spansOf(r: ReplyReader, hotel: XNode): Span[] {
-  const spans: Span[] = [];
-  r.placesOf(FACTS.start).forEach((place, p) =>
-    r.doc.find(place, hotel).forEach((startNode, i) => {
-      const start = day(startNode.content);
-      const owner = r.doc.find('..', startNode)[0];
-      if (!isDate(start) || !owner) return;
-      const { ends, text } = departureDays(r, owner, start);
-      const kind = localName(owner);
-      // The Rates of one RoomRate hold the stay together; any other span holds it alone.
-      const group = kind === 'Rate' ? `${p}:rates of RoomRate ${r.doc.find('../../preceding-sibling::*', owner).length}` : `${p}:${i}`;
-      spans.push({ at: `${place}[${i + 1}]`, stay: kind === 'TimeSpan', start, ends, endText: text, group });
-    }),
-  );
-  return spans;
-}
-
-/** The nights of a stay: from its start to the day before its departure. */
-function nightsOf(start: string, end: string): string[] {
-  const nights: string[] = [];
-  for (let d = start; d < end && nights.length < 400; d = addDays(d, 1)) nights.push(d);
-  return nights;
-}
-
-/** A span holds a night when the night is on or after its start and before its latest possible departure day. */
-const holds = (s: Span, night: string) => s.start <= night && (s.ends.length === 0 || night < [...s.ends].sort()[s.ends.length - 1]);
-
 /** The guests one GuestCounts shows: their number (undefined when a GuestCount shows neither Count nor Age) and how. */
 function guestsOf(r: ReplyReader, counts: XNode): { total?: number; text: string } {
   const rows = r.doc.find('ota:GuestCount', counts).map((g) => {
@@ -201,15 +137,61 @@ function placeNames(x: Exchange, name: string): { names: string[]; others: strin
   return { names, others };
 }
 
-/** Where a hotel of the reply is, as the reply itself shows it, judged against the requested place. */
-function hotelPlace(x: Exchange, r: ReplyReader, hotel: XNode) {
+/**
+ * The other results of the reply that name the same hotel as `hotel`: OpenTravel's HotelStays/HotelStay
+ * beside RoomStays/RoomStay (its BasicPropertyInfo may carry the address the RoomStay leaves out),
+ * by the same HotelCode, or by its RoomStayRPH listing the RoomStay's RPH.
+ */
+function sameHotel(r: ReplyReader, hotel: XNode): Array<{ node: XNode; at: string }> {
+  const code = r.value(FACTS.code, hotel)?.value;
+  const rph = r.doc.find('@RPH', hotel)[0]?.content.trim();
+  const own = r.nodes(FACTS.hotel)?.at;
+  return r
+    .placesOf(FACTS.hotel)
+    .filter((p) => p !== own)
+    .flatMap((p) => r.doc.find(p).map((node, i) => ({ node, at: `${p}[${i + 1}]` })))
+    .filter(
+      (o) =>
+        (!!code && sameCode(r.value(FACTS.code, o.node)?.value, code)) ||
+        (!!rph && (r.doc.find('@RoomStayRPH', o.node)[0]?.content ?? '').trim().split(/\s+/).includes(rph)),
+    );
+}
+
+/**
+ * Where a hotel of the reply is, as the reply itself shows it (its result and the other results
+ * of the same hotel), judged against the requested place; `clash` says why the places it shows
+ * cannot all hold (two countries), which places it in none.
+ */
+function hotelPlace(x: Exchange, r: ReplyReader, hotel: { node: XNode; at: string }) {
   const place = requestedPlace(x);
   const context = place.context === 'Country' ? 'Country' : 'Region';
   const f = context === 'Country' ? FACTS.countryName : FACTS.region;
   const { names, others } = placeNames(x, place.name);
+  const results = [hotel, ...sameHotel(r, hotel.node)];
   // Every address part of the hotel, not just the first place: a region may be its city's.
-  const shown = valuesEverywhere(r, f, hotel);
-  return { fact: f, shown, verdict: shown.length ? placeVerdict(context, shown, names, others) : ('unknown' as const) };
+  const every = (fact: Fact) => [...new Set(results.flatMap((h) => valuesEverywhere(r, fact, h.node)))];
+  const countries = every(FACTS.countryName);
+  const regions = every(FACTS.region);
+  const shown = context === 'Country' ? countries : regions;
+  /** Where the reply shows `fact` of this hotel, for a finding. */
+  const where = (fact: Fact): string => {
+    for (const h of results) {
+      const found = r.nodes(fact, h.node);
+      if (found) return `${h.at}/${found.at}`;
+    }
+    return hotel.at;
+  };
+  return {
+    fact: f,
+    countries,
+    regions,
+    shown,
+    where,
+    clash: contradiction(countries, regions, x.request.testData),
+    /** The fact whose values clash: the countries, else the places of the test data. */
+    clashing: contradiction(countries, []) ? FACTS.countryName : FACTS.region,
+    verdict: shown.length ? placeVerdict(context, shown, names, others) : ('unknown' as const),
+  };
 }
 
 /** Where the gateway's descriptive data says a hotel is, judged against the requested place. */
@@ -282,51 +264,64 @@ export const contract: Contract = {
       'every hotel returned is in the requested place',
       (x, c, r, more) => {
         const place = requestedPlace(x);
-        const items = hotels(x, c, r);
-        for (const h of items) {
-          const own = hotelPlace(x, r, h.node);
-          if (own.verdict === 'other')
-            c.fail(`${h.at}/${r.nodes(own.fact, h.node)!.at}`, `${place.context} ${place.name}`, list(own.shown));
+        const wanted = `${place.context} ${place.name}`;
+        for (const h of hotels(x, c, r)) {
+          // The reply is read first, at every place of the hotel (its HotelStay too).
+          const own = hotelPlace(x, r, h);
+          if (own.clash) {
+            c.fail(
+              own.where(own.clashing),
+              `hotel ${h.label} in one place (the requested ${wanted})`,
+              `${own.clash}: ${list([...own.countries, ...own.regions])}`,
+            );
+            continue;
+          }
+          if (own.verdict === 'other') c.fail(own.where(own.fact), wanted, list(own.shown));
           if (own.verdict !== 'unknown') continue;
           // The reply does not place the hotel: the gateway's own hotel descriptive data may.
           const d = more.hotel(h.label);
-          const told = d && !d.problem ? describedPlace(x, d) : undefined;
           const shown = own.shown.length
-            ? `hotel ${h.label} shows ${list(own.shown)}, which the suite cannot place in ${place.context} ${place.name}; ` +
+            ? `hotel ${h.label} shows ${list(own.shown)}, which the suite cannot place in ${wanted}; ` +
               "if it is there, declare that name in the test data's placeAliases"
             : notShown(r, own.fact, `hotel ${h.label}`);
-          const why = d
-            ? (d.problem ?? `${d.source} does not show its ${place.context === 'Country' ? 'country' : 'region or town'} either`)
-            : r.value(FACTS.code, h.node)
-              ? 'no hotel descriptive data of it was asked'
-              : 'the reply shows no HotelCode to ask hotel descriptive data for';
-          if (!told) c.cannotTell(`${shown}; ${why}`);
-          else if (told.verdict === 'other')
-            c.fail(`${h.at} (hotel ${h.label}), by ${d!.source}`, `${place.context} ${place.name}`, list(told.shown));
+          if (!d || d.problem) {
+            const why =
+              d?.problem ??
+              (r.value(FACTS.code, h.node)
+                ? 'no hotel descriptive data of it was asked'
+                : 'the reply shows no HotelCode to ask hotel descriptive data for');
+            c.cannotTell(`${shown}; ${why}`);
+            continue;
+          }
+          // Two operations of the gateway that place one hotel where it cannot be: the suite
+          // cannot tell which is right, so neither decides.
+          const disagree = contradiction([...own.countries, ...d.country], [...own.regions, ...d.region], x.request.testData);
+          if (disagree) {
+            c.cannotTell(
+              `hotel ${h.label}: the reply shows ${list([...own.countries, ...own.regions])} and ${d.source} shows ` +
+                `${list([...d.country, ...d.region])}, ${disagree} together: the two operations disagree, and the suite cannot tell which is right`,
+            );
+            continue;
+          }
+          const told = describedPlace(x, d);
+          if (!told)
+            c.cannotTell(`${shown}; ${d.source} does not show its ${place.context === 'Country' ? 'country' : 'region or town'} either`);
+          else if (told.verdict === 'other') c.fail(`${h.at} (hotel ${h.label}), by ${d.source}`, wanted, list(told.shown));
           else if (told.verdict === 'unknown')
             c.cannotTell(
-              `${shown}, and ${d!.source} shows ${list(told.shown)}, which the suite cannot place there either; ` +
+              `${shown}, and ${d.source} shows ${list(told.shown)}, which the suite cannot place there either; ` +
                 "if it is there, declare that name in the test data's placeAliases",
             );
         }
-        // What the reply and the gateway's descriptive data say of one hotel's country must agree.
-        for (const h of items) {
-          const d = more.hotel(h.label);
-          const mine = new Set(valuesEverywhere(r, FACTS.countryName, h.node).map(countryCode).filter(Boolean));
-          const theirs = new Set((d?.country ?? []).map(countryCode).filter(Boolean));
-          if (mine.size && theirs.size && ![...mine].some((k) => theirs.has(k)))
-            c.fail(
-              `${h.at}/${r.nodes(FACTS.countryName, h.node)!.at}`,
-              `the country ${d!.source} shows (${list([...theirs] as string[])})`,
-              list([...mine] as string[]),
-            );
-        }
       },
-      // hotels the reply does not place, to ask hotel descriptive data about
+      // hotels the reply does not place (nor contradicts itself about), to ask hotel descriptive data about
       (x, r) =>
         r
           .items(FACTS.hotel)
-          .filter((h) => hotelPlace(x, r, h.node).verdict === 'unknown')
+          .filter((h) => {
+            const own = hotelPlace(x, r, h);
+            return own.verdict === 'unknown' && !own.clash;
+          })
           .map((h) => r.value(FACTS.code, h.node)?.value)
           .filter((code): code is string => !!code)
           .map((code) => ({ kind: 'hotel' as const, code })),
@@ -336,7 +331,7 @@ export const contract: Contract = {
       const end = day(x.request.value('//ota:StayDateRange/@End'));
       const nights = nightsOf(start, end);
       for (const h of hotels(x, c, r)) {
-        const spans = spansOf(r, h.node);
+        const spans = spansOf(r, h.node, FACTS.start);
         if (spans.length === 0) c.cannotTell(notShown(r, [FACTS.start, FACTS.end], `hotel ${h.label}`));
         // A TimeSpan is the stay offered: it is the requested stay.
         for (const s of spans.filter((s) => s.stay)) {

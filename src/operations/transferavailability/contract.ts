@@ -226,7 +226,8 @@ const noServiceOffered = rule('TRF-UNKNOWN-AIRPORT', undefined, (x, c, r) => {
 const unknownAirport: Rule = {
   req: 'TRF-UNKNOWN-AIRPORT',
   sentence: 'no transfer service is offered for the unknown airport',
-  check: (x, profile) => (refusalForm(x) ? refusalCheck(x, 'TRF-UNKNOWN-AIRPORT').result() : noServiceOffered.check(x, profile)),
+  check: (x, profile) =>
+    refusalForm(x) ? refusalCheck(x, 'TRF-UNKNOWN-AIRPORT', { errorsBody: false }).result() : noServiceOffered.check(x, profile),
 };
 
 /**

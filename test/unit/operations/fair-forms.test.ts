@@ -56,7 +56,7 @@ const avail = (...i: string[]) => exchange('activityavailability', rs('OTA_TourA
 
 test("AAV-PARTICIPANTS: a vendor's own Quantity in TPA_Extensions (seats left) is no party size", () => {
   const seats =
-    '<ParticipantCategory><QualifierInfo>10</QualifierInfo><TPA_Extensions><Inventory Quantity="25"/></TPA_Extensions></ParticipantCategory>';
+    '<ParticipantCategory><QualifierInfo>10</QualifierInfo><Price Amount="45.00"/><TPA_Extensions><Inventory Quantity="25"/></TPA_Extensions></ParticipantCategory>';
   expectRule(ruleOf(availability, 'AAV-PARTICIPANTS'), avail(info({ pricing: seats })), 'cantTell');
 });
 
@@ -86,7 +86,7 @@ test('ASR-SUCCESS: descriptive data in an attribute of Description (GuideOvervie
 
 test('AAV-PARTICIPANTS: one 2016B ParticipantCategory per participant (each with its Age, no quantity) counts one each', () => {
   const one = (code: string, age: number) =>
-    `<ParticipantCategory Age="${age}"><QualifierInfo>${code}</QualifierInfo></ParticipantCategory>`;
+    `<ParticipantCategory Age="${age}"><QualifierInfo>${code}</QualifierInfo><Price Amount="45.00"/></ParticipantCategory>`;
   expectRule(ruleOf(availability, 'AAV-PARTICIPANTS'), avail(info({ pricing: one('10', 40) + one('10', 38) + one('8', 7) })), 'passed');
   expectRule(ruleOf(availability, 'AAV-PARTICIPANTS'), avail(info({ pricing: one('10', 40) + one('8', 7) })), 'failed');
 });
