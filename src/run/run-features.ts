@@ -39,8 +39,8 @@ export interface SupportKept {
   library: ISupportCodeLibrary | null | undefined;
 }
 
-// Started by scripts/launch.js, the runner is itself compiled (build/): cucumber, and each
-// --parallel worker, then load the compiled support code instead of transpiling it with ts-node.
+// Started by scripts/launch.js, the runner is itself compiled (build/): cucumber then loads the
+// compiled support code instead of transpiling it with ts-node.
 const RUNNING_COMPILED = __filename.endsWith('.js');
 
 function useCompiledSupport(rc: RunConfiguration): void {
@@ -81,7 +81,7 @@ async function cucumberConfiguration(args: RunArguments, claims: readonly Confor
   // --summary-only: no formatter writes a file (the console's progress stays).
   if (args.summaryOnly) runConfiguration.formats.files = {};
   // allure-cucumberjs takes its writer from the format options (only this process's formatters
-  // write: --parallel workers send their messages here).
+  // write: the --parallel lanes run here).
   const allureResults = runConfiguration.formats.options.resultsDir;
   if (typeof allureResults === 'string' && !args.summaryOnly)
     runConfiguration.formats.options = {
