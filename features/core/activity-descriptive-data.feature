@@ -19,8 +19,8 @@ Feature: Activity descriptive data
   # A gateway that describes the same activity whatever is asked passes when the activity asked is
   # that one: a second activity, found by a search of the hotel's area, must be described as itself.
   @req:ANBC-SUBJECT
-  Scenario: Another activity than the one availability found is described as itself
-    Given an activity found by activity availability
+  Scenario: Another activity than the one availability shows is described as itself
+    Given an activity to describe
     And another activity, found by activity search
     And a valid activity descriptive data request
     When the request is sent

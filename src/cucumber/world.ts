@@ -250,12 +250,13 @@ export class GatewayWorld extends World {
   }
 
   /**
-   * Another activity than the one discovery found, from an activity search naming the test data's
+   * Another activity than the one availability shows, from an activity search naming the test data's
    * hotel and no product (a form the spec does not state: refused, or with no other activity, there
    * is none). Remembered as the activity the next requests name; false when none was found.
    */
   async findAnotherActivity(): Promise<boolean> {
-    await this.discoverActivity();
+    // the activity availability shows (dates or not): descriptive data needs only its TourActivityID
+    await this.findActivityToDescribe();
     const found = String(this.remembered.tourActivityId);
     setHotelOnly(this.prepare('activitysearch'));
     const other = anotherActivity(await this.send(), found, this.run.replyProfile.facts);

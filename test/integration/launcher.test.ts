@@ -15,6 +15,7 @@ const CALLS: Record<string, { args: string[]; code: number; says: RegExp }> = {
   conformance: { args: ['--help'], code: 0, says: /npm run conformance -- \[options\]/ },
   merge: { args: ['--bogus'], code: 2, says: /Could not merge: unknown argument --bogus/ },
   diff: { args: ['--bogus'], code: 2, says: /Could not diff: unknown argument --bogus/ },
+  init: { args: ['--bogus'], code: 2, says: /Could not init: unknown option --bogus/ },
   report: { args: [], code: 2, says: /Could not build the report: no results at/ },
   mutants: { args: ['--bogus'], code: 2, says: /mutants: unknown argument --bogus/ },
   bench: { args: ['--help'], code: 0, says: /npm run bench -- \[options\]/ },
@@ -45,5 +46,5 @@ test('every npm run script does its own work under the launcher', () => {
 test('an unknown script name is one line and exit 2', () => {
   const r = spawnSync(process.execPath, ['scripts/launch.js', 'nope'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
   assert.equal(r.status, 2);
-  assert.match(r.stderr, /^launch: unknown script "nope"; one of conformance, merge, diff, report, mutants, bench, docs, sandbox\n$/);
+  assert.match(r.stderr, /^launch: unknown script "nope"; one of conformance, merge, diff, init, report, mutants, bench, docs, sandbox\n$/);
 });

@@ -273,17 +273,7 @@ test('every test-data file of the project names the schema by $schema, and is va
     assert.equal(typeof json.$schema, 'string', `${f} has no $schema`);
     assert.equal(resolve(dirname(join(root, f)), json.$schema as string), TEST_DATA_SCHEMA_FILE, `${f}: $schema names the schema`);
   }
-  // valid, or (written ahead of the suite) with its one known problem alone
-  for (const f of files)
-    assert.deepEqual(testDataProblems(readJson(join(root, f))), AHEAD_OF_THE_SCHEMA[f] ? [AHEAD_OF_THE_SCHEMA[f]] : [], f);
+  for (const f of files) assert.deepEqual(testDataProblems(readJson(join(root, f))), [], f);
 });
 
-/** Test data written for what the suite does not take yet: each with its one known problem, until it does. */
-const AHEAD_OF_THE_SCHEMA: Record<string, string> = {};
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Node;
-
-for (const [file, problem] of Object.entries(AHEAD_OF_THE_SCHEMA))
-  test(`${file} is valid by the schema`, { todo: 'issue 28, point 6: the OTA_CancelRQ/Segment form of partial cancellation' }, () => {
-    const root = resolve(__dirname, '../../..');
-    assert.deepEqual(testDataProblems(readJson(join(root, file))), [], `${file} still has: ${problem}`);
-  });
