@@ -40,7 +40,7 @@ function cachesOf(ctx: RunContext): CorroborationBudget {
   if (cachedFor !== ctx.config.runId || !budget) {
     described.clear();
     shownForBooking.clear();
-    // cucumber's parallel workers each get their share of the run's cap
+    // plain cucumber-js --parallel: its worker processes each get their share of the run's cap (the runner's lanes share this process's)
     budget = new CorroborationBudget({
       maxRequests: ctx.config.maxCorroborationRequests,
       processes: Number(process.env.CUCUMBER_TOTAL_WORKERS) || 1,

@@ -11,6 +11,10 @@ import { maskStepErrors, protectProcess } from '../safety/run-guard';
 import type { GatewayWorld } from './world';
 import { CLEANUP_NOTE_MEDIA_TYPE } from '../reporting/requirement-outcomes';
 import { LATENCY_MEDIA_TYPE, timedExchange } from '../reporting/latency';
+import { installNativeMatchIndices } from './native-match-indices';
+
+// Step text is matched with native RegExp match indices, not cucumber-expressions' polyfill.
+installNativeMatchIndices();
 
 // The configuration, loaded once per process: the runner's, which opened the run before cucumber
 // loaded this file; else (a parallel worker, plain cucumber-js) loaded here, and BeforeAll opens

@@ -62,8 +62,8 @@ cucumber-js options passed through:
   -n, --name <regexp>    only scenarios whose name matches (repeatable; a selection)
   --fail-fast            stop at the first failure
   -d, --dry-run          check the steps without sending anything (a selection)
-  --parallel <n>         run n workers (more than the cores: capped against the embedded
-                         sandbox or a replay, a warning against a remote gateway)
+  --parallel <n>         run n scenarios at a time, side by side in this process (lanes:
+                         they help when the gateway is slow to answer)
   --shard <i/n>          run the i-th of n shards (a selection); npm run merge -- --out <new dir>
                          <reports dirs> gives one verdict (OTA_RUN_GROUP names the run)
   --retry <n>            run a failed scenario again, up to n times (a failure any

@@ -6,7 +6,7 @@ import type { ConformanceClass } from '../spec/requirements';
 import type { RunArguments } from './arguments';
 import { cassetteReplyProfile, cassetteTestData, clearCassette } from './cassette';
 import { loadConfig, PROJECT_ROOT, type SuiteConfig } from './config';
-import { checkRunArguments, checkRunFolders, misspeltVariables, parallelWithinCores } from './input-checks';
+import { checkRunArguments, checkRunFolders, misspeltVariables } from './input-checks';
 import type { RunContext } from './run-context';
 
 /** What the run is, once opened: the phases after it read these. */
@@ -47,10 +47,6 @@ export function configure(args: RunArguments): SuiteConfig {
   }
   const config = loadConfig();
   checkRunFolders(config);
-  // more workers than cores: capped when the target runs here too (the sandbox, a replay), else a warning
-  const workers = parallelWithinCores(args.cucumber.parallel, !config.baseUrl);
-  args.cucumber.parallel = workers.parallel;
-  if (workers.line) console.warn(workers.line);
   if (config.recordDir) clearCassette(config.recordDir);
   return config;
 }

@@ -1,9 +1,8 @@
 // Inputs checked before the target is contacted or any earlier report is touched, by every
 // command (run, merge, diff, report, and what comes): folders written and read, files written,
-// feature paths, formatters, name patterns, worker counts. Each problem is one ConfigError of one
+// feature paths, formatters, name patterns. Each problem is one ConfigError of one
 // line (exit 2), naming the input and what is wrong with it.
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors';
 import { closest } from './json-schema';
@@ -134,29 +133,6 @@ export function checkNamePatterns(names: readonly string[]): void {
     } catch (e) {
       throw new ConfigError(`--name "${n}" is not a regular expression: ${(e as Error).message}`);
     }
-}
-
-/**
- * Workers above the cores: against a target on this machine (the embedded sandbox, a replay) the
- * workers and the target share the cores, so more only slow the run (--parallel 4 on 2 cores took
- * 10-19 s where a sequential run took 6-13 s): capped, with a note. Against a remote gateway the
- * workers mostly wait on it, so more may help a slow one: kept, with a warning. The line to print.
- */
-export function parallelWithinCores(
-  parallel: number | undefined,
-  local: boolean,
-  cores = availableParallelism(),
-): { parallel?: number; line?: string } {
-  if (parallel === undefined || parallel <= cores) return { parallel };
-  if (local)
-    return {
-      parallel: cores,
-      line: `Note: --parallel ${parallel} is more workers than this machine's ${cores} core(s), which the target shares (it runs here): ${cores} worker(s) run`,
-    };
-  return {
-    parallel,
-    line: `Warning: --parallel ${parallel} is more workers than this machine's ${cores} core(s): it helps only when the gateway is slow to answer, and slows the run otherwise`,
-  };
 }
 
 /** What the runner's command line names, checked before anything is contacted or written. */

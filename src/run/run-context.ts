@@ -4,7 +4,7 @@
 import { loadCassette, startRecording, startReplay } from './cassette';
 import { nameScenariosInRequests } from '../transport/recording';
 import { join } from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadConfig, PROJECT_ROOT, type Credentials, type SuiteConfig } from './config';
 import { deepMerge, loadTestData } from './test-data-file';
 import type { TestData } from '../core/test-data';
@@ -32,8 +32,6 @@ export interface RunContext {
   replyProfile: ReplyProfile;
   redactor: Redactor;
   ledger: BookingLedger;
-  /** Schema per reply root, loaded on first use; null when the folder has none for that root. */
-  schemas: Map<string, XmlSchema | null>;
   /** This process's "gateway stopped answering" breaker, handed to every exchange of the run. */
   breaker: FailureBreaker;
   close(): Promise<void>;
@@ -144,11 +142,8 @@ export async function openRunContext(loaded?: SuiteConfig): Promise<RunContext> 
     replyProfile,
     redactor,
     ledger: new BookingLedger(config.ledgerFile, undefined, { embedded: !config.baseUrl }),
-    schemas: new Map(),
     breaker: FailureBreaker.forRun(config),
     async close() {
-      for (const s of this.schemas.values()) s?.dispose();
-      this.schemas.clear();
       await stop?.();
       await closeTransport();
       current = undefined;
@@ -162,14 +157,10 @@ export function exchangeOptions(ctx: Pick<RunContext, 'baseUrl' | 'config' | 'br
   return { baseUrl: ctx.baseUrl, limits: ctx.config.limits, retry: ctx.config.retry, breaker: ctx.breaker };
 }
 
-/** The OpenTravel schema for an operation's reply, or null when there is none (or no folder). */
-export async function replySchema(ctx: RunContext, op: OperationSpec): Promise<XmlSchema | null> {
-  if (!ctx.config.xsdDir) return null;
-  if (!ctx.schemas.has(op.replyRoot)) {
-    const file = join(ctx.config.xsdDir, `${op.replyRoot}.xsd`);
-    ctx.schemas.set(op.replyRoot, existsSync(file) ? await XmlSchema.load(file) : null);
-  }
-  return ctx.schemas.get(op.replyRoot) ?? null;
+/** The OpenTravel schema for an operation's reply (compiled once per process), or null when there is none (or no folder). */
+export function replySchema(ctx: RunContext, op: OperationSpec): Promise<XmlSchema | null> {
+  if (!ctx.config.xsdDir) return Promise.resolve(null);
+  return XmlSchema.compiledOnce(join(ctx.config.xsdDir, `${op.replyRoot}.xsd`));
 }
 
 /** The suite's version (package.json): a cassette is replayed only by the version that recorded it. */

@@ -15,6 +15,7 @@ import { settleAtEnd, type BookingsAtEnd, type CleanupReport } from './bookings'
 import type { RunArguments } from './arguments';
 import { PROJECT_ROOT } from './config';
 import type { RunContext } from './run-context';
+import { installLanes, withLanes } from './lanes';
 
 type RunConfiguration = Awaited<ReturnType<typeof loadConfiguration>>['runConfiguration'];
 
@@ -41,8 +42,8 @@ export interface SupportKept {
   library: ISupportCodeLibrary | null | undefined;
 }
 
-// Started by scripts/launch.js, the runner is itself compiled (build/): cucumber, and each
-// --parallel worker, then load the compiled support code instead of transpiling it with ts-node.
+// Started by scripts/launch.js, the runner is itself compiled (build/): cucumber then loads the
+// compiled support code instead of transpiling it with ts-node.
 const RUNNING_COMPILED = __filename.endsWith('.js');
 
 function useCompiledSupport(rc: RunConfiguration): void {
@@ -67,7 +68,6 @@ function providedOptions(args: RunArguments, claims: readonly ConformanceClass[]
   if (c.name) provided.name = c.name;
   if (c.failFast) provided.failFast = true;
   if (c.dryRun) provided.dryRun = true;
-  if (c.parallel !== undefined) provided.parallel = c.parallel;
   if (c.retry !== undefined) provided.retry = c.retry;
   if (c.order) provided.order = c.order;
   if (c.shard) provided.shard = c.shard;
@@ -126,16 +126,40 @@ export async function checkSelection(args: RunArguments, claims: readonly Confor
   if (problem) throw new ConfigError(problem);
 }
 
-/** Runs the features of the claimed classes; the run context is closed when cucumber is done. */
-export async function runFeatures(
+/** cucumber configured and its support code (steps, hooks, World) loaded, ready to run the features. */
+export interface LoadedCucumber {
+  runConfiguration: RunConfiguration;
+  library: ISupportCodeLibrary;
+}
+
+/**
+ * Configures cucumber and loads its support code. The runner starts this before the preflight and
+ * awaits it after: the support code's loading (most of cucumber's start) then runs while the gate
+ * exchanges wait on the target. It contacts nothing and writes nothing.
+ */
+export async function loadCucumber(
   args: RunArguments,
   claims: readonly ConformanceClass[],
-  ctx: RunContext,
   support: SupportKept,
+  reportsDir: string,
+): Promise<LoadedCucumber> {
+  const runConfiguration = await cucumberConfiguration(args, claims, resolve(PROJECT_ROOT, reportsDir, STREAM_FILE));
+  const library = support.library ?? (await loadSupport(runConfiguration, { cwd: PROJECT_ROOT }));
+  if (support.library === null) support.library = library;
+  return { runConfiguration, library };
+}
+
+/**
+ * Runs the features of the claimed classes; the run context is closed when cucumber is done.
+ * --parallel n runs n scenario lanes in this process (./lanes.ts), never worker processes.
+ */
+export async function runFeatures(
+  args: RunArguments,
+  ctx: RunContext,
+  loaded: Promise<LoadedCucumber>,
   cleanup: CleanupReport,
 ): Promise<FeatureRun> {
   const streamFile = resolve(PROJECT_ROOT, ctx.config.reportsDir, STREAM_FILE);
-  const runConfiguration = await cucumberConfiguration(args, claims, streamFile);
   const collector = new MessageCollector();
   // The evidence stream: written once, as the scenarios run; every other report is built from it.
   const stream = args.summaryOnly ? undefined : new EvidenceStreamWriter(streamFile);
@@ -147,9 +171,11 @@ export async function runFeatures(
   };
   let crashed: Error | undefined;
   try {
-    if (support.library === null) support.library = await loadSupport(runConfiguration, { cwd: PROJECT_ROOT });
-    const options = support.library ? { ...runConfiguration, support: support.library } : runConfiguration;
-    await runCucumber(options, { cwd: PROJECT_ROOT }, onMessage);
+    const { runConfiguration, library } = await loaded;
+    const lanes = args.cucumber.parallel ?? 0;
+    if (lanes > 1) installLanes();
+    const runtime = lanes > 1 ? withLanes(runConfiguration.runtime, lanes) : runConfiguration.runtime;
+    await runCucumber({ ...runConfiguration, runtime, support: library }, { cwd: PROJECT_ROOT }, onMessage);
   } catch (e) {
     crashed = e as Error;
   } finally {

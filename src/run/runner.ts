@@ -15,7 +15,7 @@ import { PROJECT_ROOT, type SuiteConfig } from './config';
 import { announceRun, configure } from './configure';
 import { preflight } from './preflight';
 import { openRunContext } from './run-context';
-import { checkSelection, runFeatures, type FeatureRun, type SupportKept } from './run-features';
+import { checkSelection, loadCucumber, runFeatures, type FeatureRun, type SupportKept } from './run-features';
 import { clearEarlierReports, RunCassette, scanOutputs, writeOutputs } from './run-outputs';
 
 const PROFILES = Object.keys(require(join(PROJECT_ROOT, 'cucumber.js')) as Record<string, unknown>);
@@ -37,9 +37,12 @@ async function run(argv: string[]): Promise<number> {
   const start = announceRun(args, ctx);
   try {
     await checkSelection(args, start.claims);
+    // cucumber loads its support code while the gate exchanges wait on the target
+    const cucumber = loadCucumber(args, start.claims, support, config.reportsDir);
+    cucumber.catch(() => undefined); // awaited by runFeatures; a preflight that fails first leaves it unread
     const cleanup = await preflight(ctx, start.target, { claims: start.claims, sweep: args.sweepReferences });
     clearEarlierReports(config.reportsDir);
-    const features = await runFeatures(args, start.claims, ctx, support, cleanup);
+    const features = await runFeatures(args, ctx, cucumber, cleanup);
     const result = conclude({ args, ctx, start, cleanup, features });
     writeOutputs(result, args, ctx, cassette, features);
     return (await scanOutputs(ctx)) ?? replayIncomplete(config, features) ?? result.exitCode;

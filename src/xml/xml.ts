@@ -2,7 +2,8 @@
 // entity substitution, no network (NONET, NO_XXE set explicitly); entity bombs are refused by
 // libxml2's amplification limit. libxml2-wasm is ESM with top-level await, so it is loaded once
 // with a dynamic import (loadXml) before any scenario runs; after that everything is synchronous.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { OTA_NS } from '../spec/operations';
 
 import type * as LibXml from 'libxml2-wasm' with { 'resolution-mode': 'import' };
@@ -11,6 +12,7 @@ type Lx = typeof LibXml;
 type LxDocument = LibXml.XmlDocument;
 type LxNode = LibXml.XmlNode;
 type LxValidator = LibXml.XsdValidator;
+type LxXPath = LibXml.XmlXPath;
 /** A node of a parsed reply (element, attribute, text). */
 export type XNode = LibXml.XmlNode;
 
@@ -18,6 +20,31 @@ let lx: Lx | undefined;
 let fsProvidersRegistered = false;
 
 export const NS = { ota: OTA_NS };
+
+/**
+ * Compiled XPath expressions by their text. libxml2-wasm compiles (and frees) an expression on
+ * every call given a string; the suite asks the same few hundred expressions of every reply, so
+ * each is compiled once per process. Bounded: a process that somehow meets more distinct
+ * expressions starts the cache afresh (evaluation is synchronous, so none is in use then).
+ */
+const compiledXPaths = new Map<string, LxXPath>();
+export const MAX_COMPILED_XPATHS = 4096;
+
+function compiled(xpath: string): LxXPath {
+  let c = compiledXPaths.get(xpath);
+  if (c === undefined) {
+    if (compiledXPaths.size >= MAX_COMPILED_XPATHS) {
+      for (const old of compiledXPaths.values()) old.dispose();
+      compiledXPaths.clear();
+    }
+    c = lib().XmlXPath.compile(xpath, NS);
+    compiledXPaths.set(xpath, c);
+  }
+  return c;
+}
+
+/** How many compiled expressions the cache holds (for tests). */
+export const compiledXPathCount = (): number => compiledXPaths.size;
 
 /** Loads libxml2-wasm; call (and await) once before parsing. */
 export async function loadXml(): Promise<Lx> {
@@ -80,12 +107,12 @@ export class XmlDoc {
   }
 
   nodes(xpath: string): LxNode[] {
-    return this.doc.find(xpath, NS);
+    return this.doc.find(compiled(xpath));
   }
 
   /** Nodes matched by `xpath`, evaluated from `within` (a node of this document) or the document. */
   find(xpath: string, within?: XNode): XNode[] {
-    return within ? within.find(xpath, NS) : this.doc.find(xpath, NS);
+    return within ? within.find(compiled(xpath)) : this.doc.find(compiled(xpath));
   }
 
   count(xpath: string): number {
@@ -98,7 +125,7 @@ export class XmlDoc {
 
   /** String value of the first match, or undefined when nothing matches. */
   value(xpath: string): string | undefined {
-    const n = this.doc.get(xpath, NS);
+    const n = this.doc.get(compiled(xpath));
     return n === null ? undefined : n.content;
   }
 
@@ -112,7 +139,7 @@ export class XmlDoc {
     return this.nodes(xpath).map((n) => {
       const rec = {} as Record<K, string | undefined>;
       for (const [k, rel] of Object.entries(fields) as Array<[K, string]>) {
-        const hit = n.get(rel, NS);
+        const hit = n.get(compiled(rel));
         rec[k] = hit === null ? undefined : hit.content;
       }
       return rec;
@@ -143,6 +170,9 @@ export interface SchemaFinding {
   line?: number;
 }
 
+/** Schemas compiled by this process, by file: see XmlSchema.compiledOnce. */
+const compiledSchemas = new Map<string, Promise<XmlSchema | null>>();
+
 /** An XSD loaded from disk with its includes; validate() lists what does not conform. */
 export class XmlSchema {
   private constructor(
@@ -164,6 +194,24 @@ export class XmlSchema {
       xsdDoc.dispose();
       throw new Error(`cannot compile schema ${file}: ${(e as Error).message}`);
     }
+  }
+
+  /**
+   * The schema in `file` (null when there is no such file), compiled once per process and kept
+   * until the process exits: compiling the OpenTravel schemas is most of libxml2's share of a run,
+   * and freeing them at the end cost as much again for memory the exit frees anyway. A process
+   * that runs many runs (npm run mutants) compiles each schema once for all of them.
+   */
+  static compiledOnce(file: string): Promise<XmlSchema | null> {
+    const key = resolve(file);
+    let s = compiledSchemas.get(key);
+    if (s === undefined) {
+      s = existsSync(key) ? XmlSchema.load(key) : Promise.resolve(null);
+      // a schema that does not compile says so again next time, rather than being remembered broken
+      s.catch(() => compiledSchemas.delete(key));
+      compiledSchemas.set(key, s);
+    }
+    return s;
   }
 
   validate(doc: XmlDoc): SchemaFinding[] {

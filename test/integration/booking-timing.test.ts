@@ -5,7 +5,8 @@
 //   2. a kill, then a next run on another target and one on the same target spelt otherwise (and
 //      the killed run's id): the booking is named, and cancelled only where the target is the same;
 //   3. a lost ledger: the run says it cannot see its past, and --sweep-references cancels the
-//      listed references; a list with any other reference is refused before anything is sent.
+//      listed references; a list with any other reference is refused before anything is sent;
+//   4. a run killed while several --parallel lanes are mid-booking: the next run cancels them all.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -180,6 +181,41 @@ describe('run level: no booking left behind, in every timing', { concurrency: tr
       assert.doesNotMatch(same.stdout, /belong to a run still in progress/, 'the killed run is dead, whatever its id');
       assert.equal(cancelsOf(srv.requests, ref).length, 1);
       assert.equal(sb.store.get(ref)?.status, 'Cancelled');
+      assert.deepEqual(new BookingLedger(ledgerFile, quiet).outstanding(srv.url), []);
+    } finally {
+      await srv.close();
+      await sb.close();
+    }
+  });
+
+  // Fails if: scenarios in --parallel lanes booked without their intents in the ledger, or a lane's
+  // intent was lost beside another's (one process writing them side by side): a booking would be
+  // left Reserved after the next run.
+  test('4. a run killed while several --parallel lanes are mid-booking: the next run cancels every booking they made', async () => {
+    const sb = await startTestSandbox();
+    const { srv, booked, stopHolding } = await startLostReplyProxy(sb.baseUrl);
+    try {
+      const ledgerFile = join(tempDir(), 'ledger', 'bookings.jsonl');
+      const killed = startConformance({
+        ledgerFile,
+        args: ['--tags', '@creates-booking', '--parallel', '8'],
+        env: targetEnv(srv.url, { OTA_REQUEST_TIMEOUT_MS: '60000' }),
+        timeoutMs: 180_000,
+      });
+      await waitDuring(killed, 'three Commits from three lanes to be booked', () => booked.length >= 3, 120_000);
+      killed.child.kill('SIGKILL');
+      await killed.done;
+      stopHolding();
+      // every Commit the proxy received has reached the gateway (none still on its way)
+      await waitFor('the Commits in flight to land', () => booked.length === srv.requests.filter(isCommit).length, 60_000);
+      assert.equal(new Set(booked).size, booked.length, 'each lane its own booking');
+
+      const next = await runConformance({ ledgerFile, args: NO_BOOKING, env: targetEnv(srv.url) });
+      assert.ok(ranCleanly(next.code), describeRun(next));
+      for (const ref of booked) {
+        assert.equal(sb.store.get(ref)?.status, 'Cancelled', `${ref} cancelled by the next run\n${describeRun(next)}`);
+        assert.equal(cancelsOf(srv.requests, ref).length, 1);
+      }
       assert.deepEqual(new BookingLedger(ledgerFile, quiet).outstanding(srv.url), []);
     } finally {
       await srv.close();

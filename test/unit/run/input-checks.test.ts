@@ -14,7 +14,6 @@ import {
   checkOutputFile,
   checkOutputFolder,
   misspeltVariables,
-  parallelWithinCores,
   SUITE_VARIABLES,
 } from '../../../src/run/input-checks';
 
@@ -72,17 +71,6 @@ test('formats: a formatter cucumber has or can load, and a file to write', () =>
 test('names are regular expressions', () => {
   checkNamePatterns(['^Hotels', 'conforming envelope']);
   refused(() => checkNamePatterns(['([']), /--name "\(\[" is not a regular expression/);
-});
-
-test('--parallel above the cores: capped when the target runs here, a warning when it is remote', () => {
-  assert.deepEqual(parallelWithinCores(undefined, true, 2), { parallel: undefined });
-  assert.deepEqual(parallelWithinCores(2, true, 2), { parallel: 2 });
-  const local = parallelWithinCores(4, true, 2);
-  assert.equal(local.parallel, 2);
-  assert.match(local.line!, /^Note: --parallel 4 is more workers than this machine's 2 core\(s\).*: 2 worker\(s\) run$/);
-  const remote = parallelWithinCores(8, false, 2);
-  assert.equal(remote.parallel, 8);
-  assert.match(remote.line!, /^Warning: --parallel 8 .* helps only when the gateway is slow/);
 });
 
 test('an OTA_ variable that is a slip for one of the suite: one warning line naming the one meant', () => {

@@ -99,3 +99,28 @@ test('edits by XPath: set, remove, append', () => {
   assert.ok(req.conformanceProblems().some((p) => /POS holds 0 Source/.test(p)));
   assert.throws(() => req.remove('ota:Nothing'), SuiteError);
 });
+
+test('an expression parsed once edits every request alike, and names match as XML names do (case-sensitively)', () => {
+  const a = OtaRequest.fromSample(OPERATIONS.bookread, samples, values);
+  const b = OtaRequest.fromSample(OPERATIONS.bookread, samples, values);
+  a.setAttribute("ota:UniqueID[@Type='36']", 'ID', 'FIRST');
+  b.setAttribute("ota:UniqueID[@Type='36']", 'ID', 'SECOND');
+  assert.equal(a.value("ota:UniqueID[@Type='36']/@ID"), 'FIRST');
+  assert.equal(b.value("ota:UniqueID[@Type='36']/@ID"), 'SECOND');
+  assert.deepEqual(b.records('ota:UniqueID', { id: '@ID', type: '@Type' }), [{ id: 'SECOND', type: '36' }]);
+  assert.equal(a.value("ota:uniqueid[@Type='36']/@ID"), undefined);
+  assert.throws(() => a.setAttribute('ota:uniqueid', 'ID', 'X'), SuiteError);
+});
+
+test('the self-check reads the POS and every date attribute wherever it stands', () => {
+  const req = OtaRequest.fromSample(OPERATIONS.activitybook, samples, values);
+  assert.deepEqual(req.conformanceProblems(), []);
+  req.setAttribute("ota:POS/ota:Source/ota:RequestorID[@Type='88']", 'MessagePassword', '');
+  req.setAttribute("ota:POS/ota:Source/ota:RequestorID[@Type='22']", 'Type', '23');
+  req.setAttribute('ota:BookingInfo/ota:PickupDropoff', 'DateTime', '2026-13');
+  assert.deepEqual(req.conformanceProblems(), [
+    'POS lacks a RequestorID Type=22 with ID and ID_Context',
+    'POS lacks a RequestorID Type=88 with ID and MessagePassword',
+    'PickupDropoff@DateTime="2026-13" is not an ISO 8601 date-time',
+  ]);
+});

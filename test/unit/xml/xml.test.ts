@@ -1,6 +1,9 @@
 import { test, before } from 'node:test';
 import { strict as assert } from 'node:assert';
-import { loadXml, XmlDoc, XmlSyntaxError } from '../../../src/xml/xml';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compiledXPathCount, loadXml, MAX_COMPILED_XPATHS, XmlDoc, XmlSchema, XmlSyntaxError } from '../../../src/xml/xml';
 
 before(async () => {
   await loadXml();
@@ -71,4 +74,50 @@ test('quadratic blow-up is refused or left unexpanded with bounded memory', () =
   const { text, rssGrowth } = parseHostile(`<!DOCTYPE q [<!ENTITY e "${big}">]><q>${'&e;'.repeat(20_000)}</q>`, 'q');
   assert.ok(text.length < 10_000_000, `expanded to ${text.length} characters`);
   assert.ok(rssGrowth < 300 * 1024 * 1024, 'memory grew by more than 300 MB');
+});
+
+test('an XPath expression is compiled once and gives each document its own answer', () => {
+  const one = XmlDoc.parse(`<R ${OTA}><Item Code="1"/></R>`);
+  const two = XmlDoc.parse(`<R ${OTA}><Item Code="2"/><Item Code="3"/></R>`);
+  const path = '/*/ota:Item/@Code';
+  assert.deepEqual(one.values(path), ['1']);
+  const before = compiledXPathCount();
+  assert.deepEqual(two.values(path), ['2', '3']);
+  assert.equal(two.value(path), '2');
+  assert.deepEqual(
+    two.find('@Code', two.find('/*/ota:Item')[1]).map((n) => n.content),
+    ['3'],
+  );
+  assert.equal(compiledXPathCount(), before + 2, 'only the two expressions not asked before were compiled');
+  assert.throws(() => one.values('/*/ota:Item[@Code='), /XPath/);
+  assert.throws(() => one.values('/*/ota:Item[@Code='), /XPath/, 'an expression that does not compile fails every time');
+  one.dispose();
+  two.dispose();
+});
+
+test('the XPath cache is bounded: past its size it starts afresh and still answers', () => {
+  const doc = XmlDoc.parse(`<R ${OTA}><Item Code="7"/></R>`);
+  for (let i = 0; i <= MAX_COMPILED_XPATHS; i++) doc.count(`/*/ota:Item[@Code='${i}']`);
+  assert.ok(compiledXPathCount() <= MAX_COMPILED_XPATHS);
+  assert.equal(doc.count("/*/ota:Item[@Code='7']"), 1);
+  doc.dispose();
+});
+
+test('a schema is compiled once per process; a missing file is null', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'xsd-once-'));
+  const file = join(dir, 'R.xsd');
+  writeFileSync(
+    file,
+    '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:t" elementFormDefault="qualified"><xs:element name="R"/></xs:schema>',
+  );
+  const first = await XmlSchema.compiledOnce(file);
+  assert.ok(first);
+  assert.equal(await XmlSchema.compiledOnce(join(dir, '.', 'R.xsd')), first, 'the same compiled schema, by its resolved path');
+  const ok = XmlDoc.parse('<R xmlns="urn:t"/>');
+  const wrong = XmlDoc.parse('<S xmlns="urn:t"/>');
+  assert.deepEqual(first.validate(ok), []);
+  assert.ok(first.validate(wrong).length > 0);
+  ok.dispose();
+  wrong.dispose();
+  assert.equal(await XmlSchema.compiledOnce(join(dir, 'none.xsd')), null);
 });
