@@ -31,7 +31,7 @@ if (files.length === 0) {
   console.error(`no *.test.ts files under ${roots.join(', ')}`);
   process.exit(1);
 }
-const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '--test', '--test-concurrency=2', ...files], {
+const r = spawnSync(process.execPath, ['-r', join(__dirname, 'register-ts.js'), '--test', '--test-concurrency=2', ...files], {
   stdio: 'inherit',
 });
 process.exit(r.status ?? 1);

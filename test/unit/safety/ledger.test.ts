@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { BookingLedger } from '../../../src/safety/ledger';
 import { STALE_OTHER_HOST_MS, STALE_SAME_HOST_MS } from '../../../src/safety/run-locks';
 import { ConfigError } from '../../../src/core/errors';
+import { LOAD_TYPESCRIPT } from '../../support/typescript';
 
 const root = mkdtempSync(join(tmpdir(), 'ledger-test-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -165,7 +166,7 @@ describe('BookingLedger', () => {
       for (let i = 0; i < 150; i++) l.recordCommitted({ bookingRef: w + '-' + i, itemRefs: ['x'.repeat(300)], target: ${JSON.stringify(A)}, runId: w });`;
     const run = (w: string) =>
       new Promise<number>((res, rej) => {
-        const p = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script, w], { stdio: 'inherit' });
+        const p = spawn(process.execPath, [...LOAD_TYPESCRIPT, '-e', script, w], { stdio: 'inherit' });
         p.on('error', rej);
         p.on('exit', (code) => res(code ?? 1));
       });
@@ -265,7 +266,7 @@ describe('BookingLedger: intents, ownership, writability', () => {
       `const { BookingLedger } = require(${JSON.stringify(modulePath)}); new BookingLedger(${JSON.stringify(file)}).claimRun(process.argv[1]); ${end}`;
     const run = (runId: string, end: string) =>
       new Promise<void>((res, rej) => {
-        const p = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script(end), runId], { stdio: 'inherit' });
+        const p = spawn(process.execPath, [...LOAD_TYPESCRIPT, '-e', script(end), runId], { stdio: 'inherit' });
         p.on('error', rej);
         p.on('exit', () => res());
       });
@@ -399,7 +400,7 @@ describe('BookingLedger: targets by meaning, run processes, bad lines', () => {
       const file = fresh();
       const script = `const { BookingLedger } = require(${JSON.stringify(resolve(__dirname, '../../../src/safety/ledger.ts'))});
         new BookingLedger(${JSON.stringify(file)}).recordIntent({ bookingRef: 'W', itemRefs: [], target: 'http://a.test', runId: 'r' });`;
-      const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], {
+      const r = spawnSync(process.execPath, [...LOAD_TYPESCRIPT, '-e', script], {
         env: { ...process.env, OTA_RUN_PID: runPid },
         encoding: 'utf8',
       });
