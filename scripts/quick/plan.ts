@@ -2,8 +2,8 @@
 // format, the tests of the changed files (their mirrored tests, scripts/quick/mirror.ts, or the
 // test of the nearest folder; the tests that read a changed test helper; the catalogue's topic
 // tests when the catalogue, a feature or a fault changed), and the faults of the operations it
-// touched (those a fault declares it changes, leaving out the faults of every operation, and the
-// faults of a changed fault file).
+// touched (those a fault declares it changes, leaving out the faults of every operation; with no
+// operation touched, the faults of a changed fault file).
 import { posix } from 'node:path';
 import type { FaultDef } from '../../sandbox/src/faults';
 import { mirroredTest, UNIT_TEST_ROOTS, INTEGRATION_TEST_ROOT } from './mirror';
@@ -94,7 +94,8 @@ export function quickPlan(
   const areas = new Set(
     changed.map((f) => /^sandbox\/src\/faults\/([a-z-]+)\.ts$/.exec(f)?.[1]).filter((a) => a && a !== 'index' && a !== 'fault'),
   );
-  const picked = faults.filter((f) => f.operations.some((o) => ops.includes(o)) || areas.has(f.area)).map((f) => f.name);
+  // The faults of the operations the change touched; with none, those of a changed fault file.
+  const picked = faults.filter((f) => (ops.length ? f.operations.some((o) => ops.includes(o)) : areas.has(f.area))).map((f) => f.name);
   return {
     lint: present.filter((f) => f.endsWith('.ts')),
     format: present,

@@ -75,3 +75,14 @@ test('documentation and CI recipes: the tests that check them; nothing else to r
   assert.deepEqual(p.tests, ['test/unit/ci/ci-recipes.test.ts', 'test/unit/scripts/docs.test.ts']);
   assert.deepEqual([p.lint, p.imports, p.faults], [[], [], []]);
 });
+
+test("an operation changed with its fault's file: that operation's faults, not every fault of the file's area", () => {
+  const p = quickPlan(
+    ['src/operations/bookcancel/contract.ts', 'sandbox/src/faults/booking.ts'],
+    repo(['src/operations/bookcancel/contract.ts', 'sandbox/src/faults/booking.ts']),
+    FAULTS,
+    OPERATIONS,
+  );
+  assert.deepEqual(p.operations, ['bookcancel']);
+  assert.deepEqual(p.faults, ['cancel-ignored']);
+});
