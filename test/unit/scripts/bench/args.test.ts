@@ -2,7 +2,10 @@
 // BenchUsageError per problem.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BenchUsageError, parseBenchArgs, QUICK_LATENCY_TAGS } from '../../../../scripts/bench/args';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { BenchUsageError, parseBenchArgs, QUICK_LATENCY_TAGS, QUICK_LOOP_CHANGE } from '../../../../scripts/bench/args';
+import { PROJECT_ROOT } from '../../../../src/run/config';
 
 describe('bench arguments', () => {
   test('defaults: 3 runs, 200 ms, --parallel 1,2,4,8,16, the full run, analysis on', () => {
@@ -55,6 +58,19 @@ describe('bench arguments', () => {
     assert.equal(parseBenchArgs(['--help']).help, true);
   });
 
+  test("--contributor times a SHOULD check's change unless --quick-files names one; --safety", () => {
+    const c = parseBenchArgs(['--contributor']);
+    assert.deepEqual([c.contributor, c.safety, c.quickFiles], [true, false, QUICK_LOOP_CHANGE]);
+    assert.deepEqual(parseBenchArgs(['--contributor', '--quick-files', 'src/a.ts,docs/b.md']).quickFiles, ['src/a.ts', 'docs/b.md']);
+    assert.equal(parseBenchArgs(['--safety']).safety, true);
+    assert.equal(parseBenchArgs([]).contributor, false);
+    // the files of docs/development.md's table for a SHOULD check of hotel availability, as they are in the tree
+    assert.deepEqual(
+      QUICK_LOOP_CHANGE.filter((f) => !existsSync(join(PROJECT_ROOT, f))),
+      [],
+    );
+  });
+
   test('every problem is one BenchUsageError naming the argument', () => {
     const cases: Array<[string[], RegExp]> = [
       [['--runs', '0'], /--runs needs a whole number from 1/],
@@ -67,6 +83,8 @@ describe('bench arguments', () => {
       [['--latency-tags='], /--latency-tags needs a value/],
       [['--frobnicate'], /unknown argument --frobnicate/],
       [['fast'], /unknown argument fast/],
+      [['--contributor', '--safety'], /two benches: run one at a time/],
+      [['--quick-files'], /--quick-files needs a value/],
     ];
     for (const [argv, message] of cases)
       assert.throws(
