@@ -44,6 +44,9 @@ export const QUICK_LOOP_CHANGE = [
   'sandbox/test/faults/availability.ts',
 ];
 
+/** The --parallel values of the latency-bound table unless --parallel names others. */
+export const DEFAULT_PARALLEL: readonly number[] = [1, 2, 4, 8, 16];
+
 /** The selection used by --quick for the latency-bound table: a booking flow and a read-only operation. */
 export const QUICK_LATENCY_TAGS = '@op:activitybook or @op:hotelavailability';
 
@@ -104,7 +107,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   const o: BenchOptions = {
     runs: 0,
     holdMs: 200,
-    parallel: [1, 2, 4, 8, 16],
+    parallel: [...DEFAULT_PARALLEL],
     sequential: false,
     analysis: true,
     quick: false,

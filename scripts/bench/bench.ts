@@ -13,7 +13,7 @@
 // Bounded: the analysis starts nothing likely to end past BUDGET_MS (about 9 minutes). The figures
 // are kept in docs/figures/bench.json (figures.ts); npm run docs shows them in README and docs/speed.md.
 import { cpus, loadavg } from 'node:os';
-import type { BenchOptions } from './args';
+import { DEFAULT_PARALLEL, type BenchOptions } from './args';
 import { whereTheTimeGoes } from './analysis';
 import { captureDefaultRun, exchangesText } from './exchanges';
 import { latencyTable, latencyText, workerStartText } from './latency';
@@ -28,7 +28,12 @@ import { loadNow, recordFigures } from '../measured-figures';
 
 /** The command line of this bench run, as the docs show it beside its figures. */
 function benchCommand(o: BenchOptions): string {
-  const args = o.quick ? ['--quick'] : [`--runs ${o.runs}`, ...(o.analysis ? [] : ['--no-analysis'])];
+  const args = [
+    ...(o.quick ? ['--quick'] : [`--runs ${o.runs}`, ...(o.analysis ? [] : ['--no-analysis'])]),
+    ...(o.parallel.join(',') === DEFAULT_PARALLEL.join(',') ? [] : [`--parallel ${o.parallel.join(',')}`]),
+    ...(o.sequential ? ['--sequential'] : []),
+    ...(o.holdMs === 200 ? [] : [`--hold-ms ${o.holdMs}`]),
+  ];
   return `npm run bench -- ${args.join(' ')}`;
 }
 
