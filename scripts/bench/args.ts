@@ -69,7 +69,8 @@ CPU times need GNU time (/usr/bin/time); peak memory is read from /proc (Linux).
   --quick               1 run, the selection above, no analysis: about 1.5 minutes
   --run-timeout <s>     bound of one child run in seconds (default 300)
   --contributor         instead: time npm test (phase by phase) and npm run quick on a change
-                        (default: a SHOULD check's files; --quick-files <file,...> names others)
+                        (default: a SHOULD check's files, the first edited by a comment line and
+                        restored after; --quick-files <file,...> names others)
   --safety              instead: time the bounds of docs/safety.md (entity bombs, a long prolog,
                         masking and scanning 5 MB hostile replies, ledger appends)
   -h, --help            this text

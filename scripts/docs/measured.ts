@@ -115,7 +115,7 @@ export function contributor(f: ContributorFigures): string {
     phasesTable('`npm test`, phase by phase (target: within 5 minutes on 2 cores)', f.test),
     slowest,
     quick,
-    `The change: ${f.quick.files.map((file) => `\`${file}\``).join(', ')}. Target: within 90 s.`,
+    `The change: ${f.quick.files.map((file) => `\`${file}\``).join(', ')} (the first edited, the others named). Target: within 90 s.`,
   ]
     .filter(Boolean)
     .join('\n\n');

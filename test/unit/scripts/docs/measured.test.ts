@@ -57,7 +57,7 @@ test('a failed npm test says so in its total; the quick loop names its change', 
   };
   const text = contributor(f);
   assert.match(text, /\| \*\*total\*\* \(failed, exit 1\) \| \*\*250\.0 s\*\* \|/);
-  assert.match(text, /The change: `src\/a\.ts`\. Target: within 90 s\./);
+  assert.match(text, /The change: `src\/a\.ts` \(the first edited, the others named\)\. Target: within 90 s\./);
 });
 
 test('a matrix measured with another fault count says the code has changed since', () => {
