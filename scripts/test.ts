@@ -14,7 +14,11 @@ export const TEST_PHASES: readonly Phase[] = [
   { name: 'mutation and fairness runs', steps: [npmRun('mutants')] },
 ];
 
-async function main(): Promise<number> {
+async function main(argv: string[]): Promise<number> {
+  if (argv.length) {
+    console.error(`test: unknown argument ${argv[0]}; npm test takes none (npm run quick runs the checks of a change)`);
+    return 2;
+  }
   const r = await runPhases(TEST_PHASES);
   console.log(`\n${timesText('npm test', r)}`);
   if (process.env.OTA_TEST_PHASES) writeFileSync(process.env.OTA_TEST_PHASES, `${JSON.stringify(r, null, 2)}\n`);
@@ -22,7 +26,7 @@ async function main(): Promise<number> {
 }
 
 // Run by scripts/launch.js (npm test): no require.main guard, the launcher is the main module.
-main().then(
+main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (e) => {
     console.error((e as Error).stack);
