@@ -90,12 +90,15 @@ export function benchAll(f: BenchFigures): string {
   return [main, phases, scan, latency, targetsTable(f)].filter(Boolean).join('\n\n');
 }
 
+/** A wall time of a contributor's loop: seconds, and minutes too from two minutes on. */
+const wall = (ms: number) => (ms < 120_000 ? s(ms) : `${minutes(ms)} (${s(ms, 0)})`);
+
 function phasesTable(title: string, run: TimedRun): string {
   const rows = run.phases.flatMap((p) => [
-    [p.name, s(p.ms)],
-    ...(p.steps.length > 1 ? p.steps.map((st) => [`  ${st.name}`, s(st.ms)]) : []),
+    [p.name, wall(p.ms)],
+    ...(p.steps.length > 1 ? p.steps.map((st) => [`  ${st.name}`, wall(st.ms)]) : []),
   ]);
-  rows.push([run.status === 0 ? '**total**' : `**total** (failed, exit ${run.status})`, `**${s(run.totalMs)}**`]);
+  rows.push([run.status === 0 ? '**total**' : `**total** (failed, exit ${run.status})`, `**${wall(run.totalMs)}**`]);
   return table([title, 'Wall'], rows);
 }
 

@@ -60,7 +60,8 @@ test('a failed npm test says so in its total; the quick loop names its change', 
     testFiles: 0,
   };
   const text = contributor(f);
-  assert.match(text, /\| \*\*total\*\* \(failed, exit 1\) \| \*\*250\.0 s\*\* \|/);
+  assert.match(text, /\| \*\*total\*\* \(failed, exit 1\) \| \*\*4 min 10 s \(250 s\)\*\* \|/);
+  assert.match(text, /\| static checks \| 40\.0 s \|/);
   assert.match(text, /The change: `src\/a\.ts` \(the first edited, the others named\)\. Target: within 90 s\./);
 });
 
