@@ -1,5 +1,5 @@
 // `npm run report`: builds the Allure 3 HTML report from the last run's results, then scans it for
-// secrets (the same list the run masks: config.secrets). The output folder is cleared first: generating into an existing report
+// secrets (the same list the run masks: config.secrets). It needs no credentials: it sends nothing. The output folder is cleared first: generating into an existing report
 // leaves the old index.html in place (Allure 3 writes the new one into a subfolder). Output and
 // history follow OTA_REPORTS_DIR; the history accumulates across reports, for trends: one file per
 // target, at most OTA_HISTORY_LIMIT runs (src/reporting/allure-history.ts).
@@ -8,7 +8,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig, PROJECT_ROOT } from '../src/run/config';
+import { loadReportConfig, PROJECT_ROOT } from '../src/run/config';
+import { checkOutputFolder } from '../src/run/input-checks';
 import { ConfigError } from '../src/core/errors';
 import { Redactor } from '../src/safety/masking';
 import { formatFindings, scanForSecrets } from '../src/safety/scanning';
@@ -16,10 +17,14 @@ import { maskConsole } from '../src/safety/masked-console';
 import { ALLURE3_CATEGORIES } from '../src/reporting/allure-metadata';
 import { historyFile, historyLabel, historyLimit } from '../src/reporting/allure-history';
 
-function main(): number {
-  const config = loadConfig();
-  const redactor = new Redactor(config.secrets, { user: config.credentials.user });
+function main(argv: string[]): number {
+  if (argv.length > 0)
+    throw new ConfigError(`unknown argument ${argv[0]}: npm run report takes none (OTA_REPORTS_DIR names the reports folder)`);
+  // Builds files only: no credentials needed (a password that is set is still masked and scanned for).
+  const config = loadReportConfig();
+  const redactor = new Redactor(config.secrets, { user: config.user });
   maskConsole(redactor);
+  checkOutputFolder(config.reportsDir, 'the reports folder (OTA_REPORTS_DIR)');
   const results = join(config.reportsDir, 'allure-results');
   if (!existsSync(results)) throw new ConfigError(`no results at ${results}: run npm run conformance first`);
   const base = JSON.parse(readFileSync(join(PROJECT_ROOT, 'allurerc.json'), 'utf8')) as { name?: string };
@@ -75,7 +80,7 @@ function main(): number {
 }
 
 try {
-  process.exitCode = main();
+  process.exitCode = main(process.argv.slice(2));
 } catch (e) {
   console.error(e instanceof ConfigError ? `Could not build the report: ${e.message}` : e);
   process.exitCode = 2;

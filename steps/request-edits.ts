@@ -37,16 +37,24 @@ export interface EditContext {
   newBookingReference(): string;
   /** A precondition of the scenario (the test data can drive it); not met: cannot tell. */
   precondition(holds: boolean, reason: string): void;
+  /** The MaximumPrice bounds from the prices activity availability showed in the scenario (asked before an edit that needs them). */
+  prices?: activityAvailability.PriceBounds;
 }
 
 export interface RequestEdit {
   /** A cucumber expression, or a regular expression for a closed list of words. */
   sentence: string | RegExp;
   apply(r: OtaRequest, ctx: EditContext, ...args: unknown[]): void;
+  /** The edit reads the prices activity availability showed (EditContext.prices): the step asks for them first. */
+  needsPrices?: boolean;
 }
 
-function edit<A extends unknown[]>(sentence: string | RegExp, apply: (r: OtaRequest, ctx: EditContext, ...args: A) => void): RequestEdit {
-  return { sentence, apply: apply as RequestEdit['apply'] };
+function edit<A extends unknown[]>(
+  sentence: string | RegExp,
+  apply: (r: OtaRequest, ctx: EditContext, ...args: A) => void,
+  needsPrices?: boolean,
+): RequestEdit {
+  return { sentence, apply: apply as RequestEdit['apply'], needsPrices };
 }
 
 /** The operation's own edit, or a StepUsageError naming the sentence that does not apply to it. */
@@ -102,10 +110,7 @@ export const REQUEST_EDITS: RequestEdit[] = [
       r.resultsOptional = `the test data does not declare availability for ${adults} adult(s) and ${children} child(ren) (availableParties)`;
   }),
 
-  // ---- hotel availability
-  edit('MaxResponses is {int}', (r, ctx, n: number) => {
-    forOperation(ctx, 'MaxResponses is ...', { hotelavailability: hotelAvailability.setMaxResponses })(r, n);
-  }),
+  // ---- hotel availability (MaxResponses: request.steps.ts, which first asks where the bound can show)
   edit('the place is test-data place {int}', (r, ctx, n: number) => {
     const place = ctx.data.hotelAvailability.places[n - 1];
     ctx.precondition(
@@ -122,15 +127,32 @@ export const REQUEST_EDITS: RequestEdit[] = [
   edit('the place is one where nothing is available', (r, ctx) => hotelAvailability.setPlace(r, ctx.data.hotelAvailability.emptyPlace)),
 
   // ---- activity availability and search
-  // In the test data's currency: the one the target prices in.
-  edit('MaximumPrice is {string} with {int} decimal(s)', (r, ctx, amount: string, decimals: number) => {
-    const currency = ctx.data.activities.currency;
-    forOperation(ctx, 'MaximumPrice is ...', { activityavailability: activityAvailability.setMaximumPrice })(r, {
-      amount,
-      currency,
-      decimals,
-    });
-  }),
+  // In the test data's currency, from the prices the gateway showed (never a constant: a currency
+  // without a minor unit, or one worth little, would bound away everything).
+  edit(
+    'MaximumPrice lies within the prices shown',
+    (r, ctx) => {
+      const set = forOperation(ctx, 'MaximumPrice lies within ...', { activityavailability: activityAvailability.setMaximumPrice });
+      const within = ctx.prices?.within;
+      ctx.precondition(
+        within !== undefined,
+        `activity availability showed no per-person price to bound (${ctx.prices?.from ?? 'it was not asked'})`,
+      );
+      const currency = ctx.data.activities.currency;
+      const decimals = activityAvailability.minorUnit(currency);
+      set(r, { amount: activityAvailability.writeAmount(within!, decimals), currency, decimals });
+    },
+    true,
+  ),
+  edit(
+    'MaximumPrice is above the prices shown, with {int} decimal(s)',
+    (r, ctx, decimals: number) => {
+      const set = forOperation(ctx, 'MaximumPrice is above ...', { activityavailability: activityAvailability.setMaximumPrice });
+      const above = ctx.prices?.above ?? activityAvailability.OPEN_BOUND;
+      set(r, { amount: activityAvailability.writeAmount(above, decimals), currency: ctx.data.activities.currency, decimals });
+    },
+    true,
+  ),
   edit('no product is named', (r, ctx) => forOperation(ctx, 'no product is named', HOTEL_ONLY)(r)),
   edit('no hotel is named', (r, ctx) => {
     forOperation(ctx, 'no hotel is named', { activityavailability: activityAvailability.setProductOnly })(r);
@@ -145,6 +167,12 @@ export const REQUEST_EDITS: RequestEdit[] = [
   }),
   edit('a disability-adapted vehicle is required', (r, ctx) => {
     forOperation(ctx, 'a disability-adapted vehicle ...', { transferavailability: transfers.setDisabilityRequired })(r, true);
+  }),
+  edit('DisabilityInfo RequiredInd is {word}', (r, ctx, value: string) => {
+    forOperation(ctx, 'DisabilityInfo RequiredInd is ...', { transferavailability: transfers.setDisabilityRequired })(
+      r,
+      booleanWord(value),
+    );
   }),
 
   // ---- codes and references the target does not know

@@ -5,6 +5,7 @@ import { OPERATIONS, type OperationName } from '../src/spec/operations';
 import { bodyInAnotherNamespace, bodyUnderRoot, bodyWithVersion, setMessagePassword, truncatedBody } from '../src/xml/requests';
 import type { GatewayWorld } from '../src/cucumber/world';
 import { REQUEST_EDITS, type EditContext } from './request-edits';
+import { boundAt, placeBeyondBound } from '../src/operations/hotelavailability/bound';
 import './parameters';
 
 function editContext(w: GatewayWorld): EditContext {
@@ -17,23 +18,38 @@ function editContext(w: GatewayWorld): EditContext {
     instance: credentials.requestorInstance,
     newBookingReference: () => w.newReference('B'),
     precondition: (holds, reason) => w.precondition(holds, reason),
+    prices: w.prices,
   };
 }
 
+Given('an activity to describe', async function (this: GatewayWorld) {
+  await this.findActivityToDescribe();
+});
+
 Given('a valid {operation} request', async function (this: GatewayWorld, op: OperationName) {
   // Booking and activity descriptive data name an activity the target really offers.
-  if (OPERATIONS[op].needsActivity) await this.discoverActivity();
+  await this.activityFor(op);
   this.prepare(op);
 });
 
 for (const e of REQUEST_EDITS) {
-  const step = function (this: GatewayWorld, ...args: unknown[]) {
+  const step = async function (this: GatewayWorld, ...args: unknown[]) {
+    // an edit that sets a value from the prices the gateway showed asks for them first
+    if (e.needsPrices) await this.settlePrices();
     e.apply(this.currentRequest, editContext(this), ...args);
   };
   // Cucumber counts a step function's parameters: the edit's own, less the request and context.
   Object.defineProperty(step, 'length', { value: Math.max(0, e.apply.length - 2) });
   Given(e.sentence, step);
 }
+
+// HAV-MAXRESPONSES: the bound is sent where the gateway has more hotels to show than it allows.
+Given('MaxResponses is below the number of hotels the gateway shows at the place', async function (this: GatewayWorld) {
+  const built = this.currentRequest;
+  const place = await placeBeyondBound(this);
+  this.op = built.operation;
+  this.request = boundAt(built, place);
+});
 
 // ---- sending
 When('the request is sent', async function (this: GatewayWorld) {

@@ -2,8 +2,10 @@
 # "UniqueID with Type=36, attributes ID (string chosen by the client) and ID_Context (value
 # Client)"); Endpoints, POST {base_url}/activitybook. The ResStatus that books is not in the spec
 # ("Other allowed values of these attributes are not listed."): the test data declares it
-# (booking.commitResStatus; OpenTravel: Commit). A repeated booking is refused by OpenTravel
-# convention (SHOULD). Where each fact may sit in the reply: docs/reply-profile.md.
+# (booking.commitResStatus; OpenTravel: Commit). The client's reference is confirmed by the reply
+# showing it or, when the reply shows none of the client's, by a read by it that shows the booking.
+# A repeated booking is refused by OpenTravel convention (SHOULD). Where each fact may sit in the
+# reply: docs/reply-profile.md.
 @op:activitybook
 Feature: Activity booking
   Books an available activity under the client's reference.

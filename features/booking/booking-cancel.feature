@@ -3,8 +3,9 @@
 # {base_url}/bookcancel. The CancelType that cancels is not in the spec: the test data declares it
 # (booking.commitCancelType; OpenTravel: Commit), and the words of a cancelled booking
 # (booking.cancelledStatusWords). That a Quote changes nothing and gives the terms, and that a
-# cancellation says so, are OpenTravel convention (SHOULD). Where each fact may sit in the reply:
-# docs/reply-profile.md.
+# cancellation says so, are OpenTravel convention (SHOULD). A read after the cancel that refuses the
+# booking or shows nothing says it is gone only by contrast with the read before the cancel, which
+# showed it live. Where each fact may sit in the reply: docs/reply-profile.md.
 @op:bookcancel
 Feature: Booking cancel
   Cancels an existing booking.
@@ -28,6 +29,7 @@ Feature: Booking cancel
   @creates-booking @req:CXL-COMMIT-CANCELS @req:CXL-COMMIT-STATUS @op:bookread
   Scenario: A booking is cancelled with the CancelType that cancels
     Given a booking of an available activity
+    And the booking is read
     When the booking is cancelled
     Then the reply is a conforming OTA success
     And the request is served, as CXL-COMMIT-CANCELS requires

@@ -11,7 +11,7 @@ Feature: Hotel descriptive data
     Given a valid hotel descriptive data request
     When the request is sent
     Then the reply is a conforming OTA success
-    And the hotel requested is described, and only it
+    And the hotel requested is described
     And the hotel's name and descriptive content are given
 
   @req:HNBC-UNKNOWN @req:EP-ERROR-TYPE

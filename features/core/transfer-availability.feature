@@ -1,7 +1,8 @@
 # Spec: What the service does ("Returns available transfer services for airport, location, dates
 # and passengers."); Endpoints, POST {base_url}/transferavailability: Location repeated, told apart
 # by RPH; "Pickup and DropOff: each holds either AirportInfo (with Airline) or Address"; Passengers
-# repeated, one per Category Code; DisabilityInfo RequiredInd (its effect is OpenTravel convention).
+# repeated, one per Category Code; "DisabilityInfo | RequiredInd (boolean)": served with either value
+# (its effect on the vehicles offered is OpenTravel convention).
 # Where each fact may sit in the reply: docs/reply-profile.md.
 @op:transferavailability
 Feature: Transfer availability
@@ -49,6 +50,18 @@ Feature: Transfer availability
       | 1      | 0        |
       | 2      | 1        |
       | 4      | 2        |
+
+  @req:TRF-DISABILITY-BOOLEAN
+  Scenario Outline: A transfer request with DisabilityInfo RequiredInd <value> is served
+    Given a valid transfer availability request
+    And DisabilityInfo RequiredInd is <value>
+    When the request is sent
+    Then the request is served, whichever DisabilityInfo RequiredInd it carries
+
+    Examples:
+      | value |
+      | true  |
+      | false |
 
   @req:TRF-DISABILITY
   Scenario: With DisabilityInfo required, only adapted vehicles are offered

@@ -1,8 +1,11 @@
 # Spec: Endpoints, POST {base_url}/bookcancel ("The operation cancels or partially cancels an
 # existing booking. The way a partial cancellation is expressed in the request: not shown."). This
-# class is claimed only with the form the target declares (test data, booking.partialCancellation;
-# item-reference: the item's UniqueID Type 37 beside the booking's Type 36, the Type 37 the activity
-# booking gave the item).
+# class is claimed only with the form the target declares (test data, booking.partialCancellation),
+# one of OpenTravel 2016B's OTA_CancelRQ: item-reference, the item's UniqueID Type 37 (the one the
+# activity booking gave it) beside the booking's Type 36; segment, Segment/@ItinSegNbr; segment-range,
+# Segment/@FirstItinSegNbr and @LastItinSegNbr. A Segment names the item by the number a read showed,
+# or else by its place in the order booked (a guess, whose refusal is cannot tell). The read before
+# the cancel is what an item no longer listed afterwards is contrasted with.
 @op:bookcancel @op:activitybook @op:bookread
 Feature: Partial cancellation
   Cancels one item of a booking of several, and only that item.
@@ -10,6 +13,7 @@ Feature: Partial cancellation
   @creates-booking @req:CXL-PARTIAL
   Scenario: Cancelling one item of a booking cancels only that item
     Given a booking of two activity items
+    And the booking is read
     When item 1 of the booking is cancelled
     Then the request is served, as CXL-PARTIAL requires
     When the booking is read

@@ -73,10 +73,11 @@ export interface Activity {
   pickupHotels: string[];
   /**
    * Entry ticket or meeting-point product. The default replies still show a pickup at the hotel;
-   * variant pickupless-tickets shows none.
+   * variant pickupless-tickets shows none, and variant tickets-without-pickup takes none.
    */
   ticketOnly?: boolean;
-  schedule: { days: string[]; from: string; to: string; startTime: string; durationHours: number };
+  /** Operating weekdays within the month-day season from..to; guests are collected at pickupTime (hh:mm). */
+  schedule: { days: string[]; from: string; to: string; startTime: string; pickupTime: string; durationHours: number };
   minAge: number;
   services: ActivityService[];
   shortDescription: string;

@@ -109,7 +109,8 @@ export function successReply(info: EnvelopeInfo, content: string, warnings: OtaW
   return document(el(name, attrs, '<Success/>', ws, emptyErrors, content, both), w);
 }
 
-export function errorsReply(info: EnvelopeInfo, errors: OtaError[], w: WriteEnv): string {
+/** `extra` and each error's `data`: content a mistake puts beside the Errors (faults read-refusal-shows-booking, activitynbc-unknown-with-data). */
+export function errorsReply(info: EnvelopeInfo, errors: OtaError[], w: WriteEnv, extra = ''): string {
   const errs = el(
     'Errors',
     {},
@@ -119,10 +120,26 @@ export function errorsReply(info: EnvelopeInfo, errors: OtaError[], w: WriteEnv)
     // OTA_ErrorRS: the generic OpenTravel error message, same Errors inside.
     const { attrs } = open({ ...info, rootAttrs: undefined }, w);
     const first = errors[0];
-    const root = el('OTA_ErrorRS', { ...attrs, Status: 'NotProcessed', ErrorCode: first?.code, ErrorMessage: first?.shortText }, errs);
+    const root = el(
+      'OTA_ErrorRS',
+      { ...attrs, Status: 'NotProcessed', ErrorCode: first?.code, ErrorMessage: first?.shortText },
+      errs,
+      extra,
+      errors.map((e) => e.data ?? ''),
+    );
     return document(root, w);
   }
   const { name, attrs } = open(info, w);
   const both = w.faults.has('success-and-errors') ? '<Success/>' : '';
-  return document(el(name, attrs, both, errs), w);
+  return document(
+    el(
+      name,
+      attrs,
+      both,
+      errs,
+      extra,
+      errors.map((e) => e.data ?? ''),
+    ),
+    w,
+  );
 }

@@ -17,6 +17,8 @@ export const EWT = {
 export type Refusal = 'bad-request' | 'unauthenticated' | 'forbidden' | 'not-found' | 'no-match' | 'conflict' | 'system';
 
 export class OtaError extends Error {
+  /** Content a faulty gateway writes beside the Errors (root-level, e.g. a TPA_Extensions): never set but by a fault. */
+  data?: string;
   constructor(
     readonly type: string,
     readonly code: string,
@@ -25,6 +27,16 @@ export class OtaError extends Error {
     readonly refusal: Refusal = 'bad-request',
   ) {
     super(detail);
+  }
+}
+
+/** A refusal without an OTA body: an HTTP status and one line of plain text (the mistakes that answer that way). */
+export class PlainRefusal extends Error {
+  constructor(
+    readonly status: number,
+    text: string,
+  ) {
+    super(text);
   }
 }
 

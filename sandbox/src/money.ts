@@ -3,8 +3,11 @@
 // minor units so that total = quantity x unit exactly as written.
 import { err } from './errors';
 
-/** Fixed sandbox exchange rates from EUR. */
-export const RATES: Record<string, number> = { EUR: 1, GBP: 0.85, USD: 1.08, CHF: 0.94 };
+/** Fixed sandbox exchange rates from EUR (JPY has no minor unit, KWD three: ISO 4217). */
+export const RATES: Record<string, number> = { EUR: 1, GBP: 0.85, USD: 1.08, CHF: 0.94, JPY: 162, KWD: 0.33 };
+
+/** ISO 4217 minor units of the currencies above (the decimals of each). */
+export const MINOR_UNIT: Record<string, number> = { EUR: 2, GBP: 2, USD: 2, CHF: 2, JPY: 0, KWD: 3 };
 
 export interface MoneyFormat {
   currency: string;

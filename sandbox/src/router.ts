@@ -6,9 +6,10 @@ import { authenticate } from './auth';
 import { wireForm, type Charset } from './charset';
 import type { Credentials } from './credentials';
 import { document, errorsReply, successReply, timeStamp, type EnvelopeInfo, type WriteEnv } from './envelope';
-import { err, OtaError, type Refusal } from './errors';
+import { err, OtaError, PlainRefusal, type Refusal } from './errors';
 import { Faults } from './faults';
 import { OPERATIONS } from './operations';
+import { bookingBesideRefusal } from './operations/bookread';
 import type { Ctx, Operation } from './operations/types';
 import type { Variants } from './variants';
 import { DoctypeError, el, kid, kids, OTA_NS, parseXml, XmlSyntaxError, type XNode } from './xml';
@@ -110,8 +111,10 @@ const REFUSAL_STATUS: Record<Refusal, number> = {
 };
 
 /** Applies the HTTP-level faults and variants to an OTA reply. */
-function finish(op: Operation, reply: { body: string; error?: OtaError; malformed?: boolean }, deps: RouterDeps): RawReply {
+function finish(op: Operation, reply: OtaReply, deps: RouterDeps): RawReply {
   const { faults, variants } = deps;
+  // Mistakes commit-refused-plain, unknown-booking-plain-404: a refusal with no OTA body at all.
+  if (reply.plain) return { status: reply.plain, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: reply.body };
   // Mistake (malformed-500): the parser's exception reaches the framework's default error page.
   if (reply.malformed && faults.has('malformed-500'))
     return { status: 500, headers: { 'content-type': 'text/html; charset=utf-8' }, body: MALFORMED_500_PAGE };
@@ -136,12 +139,20 @@ function finish(op: Operation, reply: { body: string; error?: OtaError; malforme
   };
 }
 
-function otaReply(op: Operation, body: Buffer, ctx: Ctx, deps: RouterDeps): { body: string; error?: OtaError; malformed?: boolean } {
+/** An OTA reply, or (`plain`: its HTTP status) a refusal in plain text. */
+interface OtaReply {
+  body: string;
+  error?: OtaError;
+  malformed?: boolean;
+  plain?: number;
+}
+
+function otaReply(op: Operation, body: Buffer, ctx: Ctx, deps: RouterDeps): OtaReply {
   const info: EnvelopeInfo = { rsRoot: op.rs, rqRoot: op.rq, version: op.version };
   let posEchoed = '';
-  const fail = (e: OtaError, malformed = false) => {
+  const fail = (e: OtaError, malformed = false, extra = '') => {
     const shown = posEchoed ? new OtaError(e.type, e.code, e.shortText, `${e.message} (request POS: ${posEchoed})`, e.refusal) : e;
-    return { body: errorsReply({ ...info, rootAttrs: op.errorRootAttrs }, [shown], ctx), error: e, malformed };
+    return { body: errorsReply({ ...info, rootAttrs: op.errorRootAttrs }, [shown], ctx, extra), error: e, malformed };
   };
   let root: XNode;
   try {
@@ -180,7 +191,9 @@ function otaReply(op: Operation, body: Buffer, ctx: Ctx, deps: RouterDeps): { bo
     const r = op.handle(root, ctx);
     return { body: successReply({ ...info, rsRoot: r.rsRoot ?? info.rsRoot, rootAttrs: r.rootAttrs }, r.content, r.warnings ?? [], ctx) };
   } catch (e) {
-    if (e instanceof OtaError) return fail(e);
+    if (e instanceof PlainRefusal) return { body: `${e.message}\n`, plain: e.status };
+    // Mistake (read-refusal-shows-booking): a refused read carries the booking it names.
+    if (e instanceof OtaError) return fail(e, false, op.name === 'bookread' ? bookingBesideRefusal(root, ctx) : '');
     // A bug in a handler must not become a 500 or take the server down.
     return fail(err.system(`Unexpected processing failure: ${(e as Error)?.message ?? String(e)}`));
   }

@@ -15,6 +15,7 @@ const SCHEMA_DEPARTURES: Partial<Record<VariantName, RegExp>> = {
   'participant-category-ota': /^activityavailability Success$|^activitybook (Quote|Commit)$/,
   // Location/Region with text.
   'pickupless-tickets': /^activityavailability Success$|^activitysearch Success$/,
+  'tickets-without-pickup': /^activityavailability Success$|^activitysearch Success$/,
   // "Canceled" is not in TransactionStatusType / PMS_ResStatusType.
   'cancel-status-words': /^bookcancel Cancelled|^bookread Cancelled$/,
   // Service/@Status is not in ServiceType.
@@ -23,6 +24,8 @@ const SCHEMA_DEPARTURES: Partial<Record<VariantName, RegExp>> = {
   'vendor-service-rph': /^transferavailability Success$/,
   // Errors beside Success: every RS is a choice of one or the other.
   'empty-errors-element': / Success|Warning|^activitybook (Quote|Commit)$|^bookread (Reserved|Cancelled)$|^bookcancel (Pending|Cancelled)/,
+  // OTA_TourActivityBookRS requires ReservationDetails beside Success.
+  'book-reply-success-only': /^activitybook Commit$/,
 };
 
 const dir = xsdDir();

@@ -5,7 +5,6 @@
 // the blocks, and the docs test fails when a block differs from its file. A set measured on other
 // code than this clone's (the matrix of another fault count) says so in its block.
 import { FAULTS } from '../../sandbox/src/faults';
-import { VARIANTS } from '../../sandbox/src/variants';
 import { PROJECT_ROOT } from '../../src/run/config';
 import {
   MEASURED_BY,
@@ -52,10 +51,23 @@ function targetsTable(f: BenchFigures): string {
   );
 }
 
-/** The README's: the targets, each with what its limit is computed from. */
+/** The README's, in one line: when, where and how, briefly (the docs' blocks say it whole). */
+export function briefProvenance(m: Measured<unknown>): string {
+  return `*Measured on ${m.date} at ${m.commit} by \`${m.command}\`, ${m.machine.cores} cores, load average ${m.machine.load.start} to ${m.machine.load.end}.*`;
+}
+
+/** The README's: each target, its figure against its limit, in one line. */
 export function benchTargets(f: BenchFigures): string {
-  const selection = f.latency.tags ? `\n\nThe latency-bound figures are of the selection \`${f.latency.tags}\`, not the full run.` : '';
-  return `${targetsTable(f)}${selection}`;
+  const selection = f.latency.tags ? ` The latency-bound figures are of the selection \`${f.latency.tags}\`, not the full run.` : '';
+  const each = f.targets.map(
+    (t) => `${t.target}: ${s(t.measuredMs)} against ${t.limitMs === null ? '–' : `${s(t.limitMs)} (${t.reference})`}, ${met(t)}`,
+  );
+  return `${each.join('; ')}.${selection}`;
+}
+
+/** A block in one line: the figures, then briefly when and where; or how to measure them. */
+function line<F>(set: FigureSet, m: Measured<F> | undefined, body: (f: F) => string): string {
+  return m ? `${body(m.figures)} ${briefProvenance(m)}` : notMeasured(set);
 }
 
 /** docs/speed.md: every figure of the bench, table by table. */
@@ -149,8 +161,7 @@ export function matrix(f: MatrixFigures): string {
   const stale = f.faults !== now ? ` *Measured with ${f.faults} faults; the sandbox has ${now} now: run it again.*` : '';
   return (
     `The full matrix: **${f.runs.toLocaleString('en')} runs in ${minutes(f.seconds * 1000)}** with \`--jobs ${f.jobs}\`; ` +
-    `${f.caught}/${f.faults} faults caught in every dialect that touches them, ${f.missedCells} cells missed ` +
-    `(the sandbox has ${VARIANTS.length} variants).${stale}`
+    `${f.caught}/${f.faults} faults caught in every dialect that touches them, ${f.missedCells} cells missed.${stale}`
   );
 }
 
@@ -158,11 +169,11 @@ export function matrix(f: MatrixFigures): string {
 export function measuredTables(root = PROJECT_ROOT): Map<string, string> {
   const bench = readFigures<BenchFigures>('bench', root);
   return new Map([
-    ['measured:bench-targets', block('bench', bench, benchTargets)],
+    ['measured:bench-targets', line('bench', bench, benchTargets)],
     ['measured:bench', block('bench', bench, benchAll)],
     ['measured:contributor', block('contributor', readFigures<ContributorFigures>('contributor', root), contributor)],
     ['measured:safety', block('safety', readFigures<SafetyFigures>('safety', root), safety)],
     ['measured:matrix', block('matrix', readFigures<MatrixFigures>('matrix', root), matrix)],
-    ['measured:matrix-summary', block('matrix', readFigures<MatrixFigures>('matrix', root), matrix)],
+    ['measured:matrix-summary', line('matrix', readFigures<MatrixFigures>('matrix', root), matrix)],
   ]);
 }

@@ -38,6 +38,8 @@ export const TOPIC_TESTS: Readonly<Record<string, string>> = {
   'test/unit/operations/fair-forms.test.ts': 'legitimate forms of one fact judged alike by every operation that reads it',
   'test/unit/operations/nothing-to-judge.test.ts': 'no rule of any contract passes on a reply with nothing to judge',
   'test/unit/operations/rule-coverage.test.ts': 'every rule of every contract has its unit test',
+  'test/unit/operations/activityavailability/corroboration.test.ts':
+    "activity availability's and search's rules with what activity and hotel descriptive data say (corroboration)",
   'test/unit/operations/hotelavailability/corroboration.test.ts':
     "hotel availability's rules with what hotel descriptive data says (two operations and corroboration)",
   'test/unit/safety/scan-equivalence.test.ts': 'the fast secret search (plain views) finds what the full one (mapped views) finds',

@@ -1,9 +1,15 @@
 // Bookings, as the suite knows them and as replies show them: the items a scenario booked (what a
 // read should show), the booking references of a reply (the client's, Type 36 with ID_Context
-// Client, beside the gateway's own), the booking a read shows under the client's reference, and the
-// target's words for a cancelled booking. Booking, read and cancel share them.
-import { fact, type Fact, type ReplyReader } from './reader';
-import { list } from './rule';
+// Client, beside the gateway's own), the target's words for a cancelled booking, and the one
+// reading of a booking read (issue 27, point 2): `bookingRead` interprets a read once, as facts
+// (refused, served and empty, content in an unknown layout, the booking the client's reference
+// names, a booking not identified by it, other bookings), and every requirement that looks at a
+// read (activity booking, booking read, booking cancel, authentication) judges those same facts.
+import { ReplyReader, type Fact, type Found, type ReplyProfilePlaces } from './reader';
+import { Check, list, noDocument, type Exchange, type Rule } from './rule';
+import { requirement, type RequirementId } from '../spec/requirements';
+import { refusedHow } from './envelope';
+import { otherContent } from './items-offered';
 import type { XNode } from '../xml/xml';
 
 /** One item the scenario booked: what a read of its booking should show. */
@@ -11,6 +17,8 @@ export interface BookedItem {
   itemRef: string;
   tourActivityId: string;
   surnames: string[];
+  /** The day booked (yyyy-mm-dd), when the request carries one. */
+  date?: string;
 }
 
 export interface ExpectedBooking {
@@ -18,38 +26,8 @@ export interface ExpectedBooking {
   items: BookedItem[];
 }
 
-export const RESRETRIEVE_XSD = 'OTA_ResRetrieveRS.xsd (2016B)';
-export const TOUR_RESRETRIEVE_XSD = 'OTA_TourActivityResRetrieveRS.xsd (2016B)';
-
-/** Where a read shows a booking and its references (facts of booking read, documented with its replies). */
-export const READ_BOOKING_FACTS = {
-  booking: fact(
-    'bookread.booking',
-    'a booking',
-    [
-      '/*/ota:ReservationsList/ota:HotelReservation',
-      '/*/ota:ReservationsList/ota:PackageReservation',
-      '/*/ota:ReservationsList/ota:GlobalReservation',
-      '/*/ota:Detail',
-      '/*/ota:Summary',
-    ],
-    `${RESRETRIEVE_XSD}: ReservationsList/HotelReservation (activities as its Services), PackageReservation, GlobalReservation; ${TOUR_RESRETRIEVE_XSD}: Detail, Summary`,
-    'The booking read checks cannot tell (or fail when the reply shows other bookings only).',
-  ),
-  reference: fact(
-    'bookread.booking.reference',
-    'the booking references (Type 36) of a booking',
-    [
-      "ota:UniqueID[@Type='36']",
-      "ota:Confirmation[@Type='36']",
-      "ota:TPA_Extensions/ota:UniqueID[@Type='36']",
-      "ota:ResGlobalInfo/ota:HotelReservationIDs/ota:HotelReservationID[@ResID_Type='36']",
-    ],
-    `${RESRETRIEVE_XSD}: HotelReservation/UniqueID (max 2: the client's and the gateway's own); ${TOUR_RESRETRIEVE_XSD}: Detail/Confirmation; ` +
-      'ResGlobalInfo/HotelReservationIDs (ResID_Value); TPA_Extensions (where the spec puts it in requests). Every place is read.',
-    'The booking read checks cannot tell which booking is shown.',
-  ),
-};
+export { READ_BOOKING_FACTS, READ_FACTS, RESRETRIEVE_XSD, TOUR_RESRETRIEVE_XSD } from './booking-read-facts';
+import { READ_FACTS } from './booking-read-facts';
 
 export interface Reference {
   id: string;
@@ -88,26 +66,240 @@ export interface Booking {
   parts: Part[];
   /** The places of its parts, for messages. */
   at: string;
-  identified: boolean;
 }
 
-type Found = Booking | { why: string; other?: string };
+/** One item of a booking as a read shows it. */
+export interface ItemShown {
+  node: XNode;
+  /** The part of the booking that holds it (the item itself for a Detail or Summary). */
+  part: XNode;
+  at: string;
+  ref?: string;
+  activity?: Found<string>;
+  status?: Found<string>;
+  /** Its number (OTA_CancelRQ/Segment/@ItinSegNbr), where the read shows one. */
+  number?: string;
+}
 
-const booking = (parts: Part[], identified: boolean): Booking => ({ parts, at: list(parts.map((p) => p.at)), identified });
+/** Whether a booking is shown cancelled, and what it shows (its status, or its items'). */
+export interface BookingState {
+  cancelled: boolean;
+  shown: string;
+}
+
+/** What a served read shows, read once; every rule about the booking judges these facts. */
+export type Shown =
+  /** The booking the client's reference names, its items and state; `others`: other bookings beside it. */
+  | { kind: 'booking'; booking: Booking; items: ItemShown[]; state?: BookingState; others: Part[] }
+  /** Other bookings only: by the client's context (another reference), or by what they show (another activity, surname or day). */
+  | { kind: 'other'; why: string; at: string }
+  /** A booking that shows no reference of the client's and nothing that tells it apart from the one asked for. */
+  | { kind: 'unidentified'; why: string }
+  /** Nothing but the reply's status (an empty Success, an empty list). */
+  | { kind: 'none'; why: string }
+  /** Content in none of the places the suite knows a booking by. */
+  | { kind: 'unknown layout'; why: string };
+
+/** A booking read, read once. */
+export type BookingRead =
+  | { answer: 'no reply'; why: string }
+  /** Refused in any form: an Errors element, OTA_ErrorRS, any 4xx or 5xx status, with or without XML. */
+  | { answer: 'refused'; why: string }
+  /** HTTP 200 but no XML document, or not application/xml: neither served nor refused. */
+  | { answer: 'unreadable'; why: string }
+  | { answer: 'served'; shown: Shown };
+
+const SHORT_DATE = /^\d{4}-\d{2}-\d{2}/;
+const dayOf = (v: string | undefined) => (v && SHORT_DATE.test(v.trim()) ? v.trim().slice(0, 10) : undefined);
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The items of one part of a booking: the items it holds, or the part itself when it carries an item reference. */
+function itemNodesOf(r: ReplyReader, part: XNode): XNode[] {
+  return r.nodes(READ_FACTS.item, part)?.value ?? (r.value(READ_FACTS.itemRef, part) ? [part] : []);
+}
+
+/** Items of a booking (of all its parts), with what each shows. */
+function itemsOf(r: ReplyReader, parts: readonly Part[]): ItemShown[] {
+  return parts.flatMap((p) =>
+    itemNodesOf(r, p.node).map((node) => ({
+      node,
+      part: p.node,
+      at: p.at,
+      ref: r.value(READ_FACTS.itemRef, node)?.value,
+      activity: r.value(READ_FACTS.itemActivity, node),
+      // an item that is a whole part of the booking (a Detail, a Summary) may show its status as a booking status
+      status: r.value(READ_FACTS.itemStatus, node) ?? (node === p.node ? r.value(READ_FACTS.status, node) : undefined),
+      number: r.value(READ_FACTS.itemNumber, node)?.value,
+    })),
+  );
+}
 
 /**
- * The booking of the reply that the client's reference names: every node that carries it (the
- * parts of one booking, not other bookings). A booking that shows another ID in the client's
- * context is another booking; a lone booking that shows no reference of the client's is taken as
- * the one read, but not `identified`.
+ * Whether the booking is shown cancelled; undefined when it shows no status, nor one for every item.
+ * Only a booking shown in one node has a status of its own: spread over several nodes (one per
+ * item), each status is an item's, and the booking is cancelled when every item is, live when any is.
  */
-export function findBooking(r: ReplyReader, bookingRef: string): Found {
-  const bookings = r.items(READ_BOOKING_FACTS.booking).map((b) => ({ ...b, refs: referencesOf(r, READ_BOOKING_FACTS.reference, b.node) }));
-  if (bookings.length === 0) return { why: `the reply does not show ${READ_BOOKING_FACTS.booking.what}` };
-  const named = bookings.filter((b) => b.refs.some((ref) => ref.id === bookingRef));
-  if (named.length) return booking(named, true);
-  const others = bookings.flatMap((b) => b.refs.filter(isClients).map((ref) => ref.id));
-  if (others.length) return { why: 'the reply shows other bookings', other: list(others) };
-  if (bookings.length === 1) return booking(bookings, false);
-  return { why: `the reply shows ${bookings.length} bookings, none with the client's reference` };
+function stateOf(r: ReplyReader, parts: readonly Part[], items: readonly ItemShown[], words: readonly string[]): BookingState | undefined {
+  if (parts.length > 1) {
+    const statuses = parts.flatMap((p) => {
+      const own = items.filter((i) => i.part === p.node);
+      return own.length ? own.map((i) => i.status?.value) : [r.value(READ_FACTS.status, p.node)?.value];
+    });
+    const shown = `items ${list(statuses)}`;
+    if (statuses.some((s) => s !== undefined && !isCancelledWord(s, words))) return { cancelled: false, shown };
+    if (statuses.some((s) => s === undefined)) return undefined;
+    return { cancelled: true, shown };
+  }
+  const own = r.values(READ_FACTS.status, parts[0].node);
+  if (own) return { cancelled: own.value.some((s) => isCancelledWord(s, words)), shown: list(own.value) };
+  // No status of its own: a booking is cancelled when every item is.
+  const statuses = items.map((i) => i.status?.value);
+  if (statuses.length === 0 || statuses.some((s) => s === undefined)) return undefined;
+  return { cancelled: statuses.every((s) => isCancelledWord(s!, words)), shown: `items ${list(statuses)}` };
+}
+
+/** Values of a fact in every part of a booking, merged; undefined when no part shows any. */
+export function valuesIn(r: ReplyReader, f: Fact, parts: readonly Part[]): Found<string[]> | undefined {
+  const found = parts.flatMap((p) => {
+    const v = r.values(f, p.node);
+    return v ? [v] : [];
+  });
+  return found.length ? { at: found[0].at, value: found.flatMap((v) => v.value) } : undefined;
+}
+
+/**
+ * What tells a booking shown without the client's reference apart from the one booked: an activity,
+ * surnames or a day that are none of those booked. Empty when nothing it shows contradicts it
+ * (which is no evidence that it is the one booked either).
+ */
+function differences(r: ReplyReader, parts: readonly Part[], expected: ExpectedBooking): string[] {
+  const items = itemsOf(r, parts);
+  const wanted = {
+    activities: expected.items.map((i) => i.tourActivityId).filter(Boolean),
+    surnames: expected.items.flatMap((i) => i.surnames),
+    days: expected.items.flatMap((i) => (i.date ? [i.date] : [])),
+  };
+  const shown = {
+    activities: [
+      ...new Set([
+        ...items.flatMap((i) => (i.activity ? [i.activity.value] : [])),
+        ...(valuesIn(r, READ_FACTS.itemActivity, parts)?.value ?? []),
+      ]),
+    ],
+    surnames: [...new Set(valuesIn(r, READ_FACTS.surname, parts)?.value ?? [])],
+    days: [
+      ...new Set(
+        [...items.map((i) => r.value(READ_FACTS.itemDate, i.node)?.value), ...(valuesIn(r, READ_FACTS.itemDate, parts)?.value ?? [])]
+          .map(dayOf)
+          .filter((d): d is string => !!d),
+      ),
+    ],
+  };
+  const out: string[] = [];
+  const none = (what: keyof typeof wanted, name: string) => {
+    if (shown[what].length && wanted[what].length && !shown[what].some((s) => wanted[what].some((w) => same(s, w))))
+      out.push(`${name} ${list(shown[what])}, not ${list([...new Set(wanted[what])])}`);
+  };
+  none('activities', 'activity');
+  none('surnames', 'surnames');
+  none('days', 'day');
+  return out;
+}
+
+/** What a served read shows of the booking `expected` names (the client's reference). */
+function shownIn(r: ReplyReader, expected: ExpectedBooking, words: readonly string[]): Shown {
+  const ref = expected.bookingRef;
+  const bookings = r.items(READ_FACTS.booking).map((b) => ({ ...b, refs: referencesOf(r, READ_FACTS.reference, b.node) }));
+  if (bookings.length === 0) {
+    const other = otherContent(r);
+    return other.length === 0
+      ? {
+          kind: 'none',
+          why: `the read is served but shows no booking, nothing but its status (looked at: ${r.placesOf(READ_FACTS.booking).join(' | ')})`,
+        }
+      : {
+          kind: 'unknown layout',
+          why:
+            `the read shows ${READ_FACTS.booking.what} in none of the known places, but carries other content (${list(other.slice(0, 3))}); ` +
+            `if that is where it shows bookings, name the place for "${READ_FACTS.booking.id}" in OTA_REPLY_PROFILE`,
+        };
+  }
+  const named = bookings.filter((b) => b.refs.some((x) => x.id === ref));
+  if (named.length) {
+    const parts = named.map((b) => ({ node: b.node, at: b.at }));
+    const items = itemsOf(r, parts);
+    const others = bookings.filter((o) => !named.includes(o) && o.refs.some((x) => isClients(x) && x.id !== ref));
+    return {
+      kind: 'booking',
+      booking: { parts, at: list(parts.map((p) => p.at)) },
+      items,
+      state: stateOf(r, parts, items, words),
+      others: others.map((o) => ({ node: o.node, at: o.at })),
+    };
+  }
+  const byReference = bookings.filter((b) => b.refs.some(isClients));
+  if (byReference.length)
+    return {
+      kind: 'other',
+      why: `the read shows other bookings (the client's references ${list(byReference.flatMap((b) => b.refs.filter(isClients).map((x) => x.id)))}), not ${ref}`,
+      at: list(byReference.map((b) => b.at)),
+    };
+  // No reference of the client's: a booking is told apart by what it shows, never taken for the one asked.
+  const unnamed = bookings.map((b) => ({ at: b.at, differs: differences(r, [{ node: b.node, at: b.at }], expected) }));
+  if (unnamed.every((b) => b.differs.length))
+    return {
+      kind: 'other',
+      why: `the read shows ${unnamed.length === 1 ? 'a booking' : `${unnamed.length} bookings`} without the client's reference ${ref}, not the one booked: ${unnamed.map((b) => `${b.at}: ${b.differs.join('; ')}`).join(' | ')}`,
+      at: list(unnamed.map((b) => b.at)),
+    };
+  return {
+    kind: 'unidentified',
+    why: `the read shows ${unnamed.length === 1 ? 'a booking' : `${unnamed.length} bookings`} (${list(unnamed.map((b) => b.at))}) without the client's reference ${ref} (only the gateway's own references, if any): a booking not identified by the client's reference is not evidence that it is the one booked`,
+  };
+}
+
+/**
+ * The one reading of a booking read (issue 27, point 2): how it was answered and, when served,
+ * what it shows of the booking `expected` names. Every rule about a read judges this.
+ */
+export function bookingRead(
+  x: Exchange,
+  expected: ExpectedBooking,
+  words: readonly string[],
+  profile: ReplyProfilePlaces = {},
+): BookingRead {
+  if (!x.reply.exchange) return { answer: 'no reply', why: noDocument(x) };
+  const refused = refusedHow(x);
+  if (refused) return { answer: 'refused', why: refused };
+  const e = x.reply.exchange;
+  const mediaType = (e.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (e.status !== 200 || !x.reply.doc || mediaType !== 'application/xml')
+    return {
+      answer: 'unreadable',
+      why: `the read was neither served nor refused (HTTP ${e.status}, ${e.headers['content-type'] ?? 'no Content-Type'}${x.reply.unreadable ? `, ${x.reply.unreadable}` : ''})`,
+    };
+  return { answer: 'served', shown: shownIn(new ReplyReader(x.reply.doc, profile), expected, words) };
+}
+
+/** The booking a read shows live by the client's reference (the contrast an absence needs); undefined otherwise. */
+export function shownLiveBy(read: BookingRead): Extract<Shown, { kind: 'booking' }> | undefined {
+  return read.answer === 'served' && read.shown.kind === 'booking' && read.shown.state?.cancelled !== true ? read.shown : undefined;
+}
+
+/** A rule about a booking read: it judges the one reading of the read (`bookingRead`), never the reply by itself. */
+export function readRule(
+  req: RequirementId,
+  expected: ExpectedBooking,
+  words: readonly string[],
+  body: (x: Exchange, c: Check, read: BookingRead, profile: ReplyProfilePlaces) => void,
+): Rule {
+  requirement(req); // an unknown ID fails when the module loads
+  return {
+    req,
+    check(x, profile = {}) {
+      const c = new Check(req);
+      body(x, c, bookingRead(x, expected, words, profile), profile);
+      return c.result();
+    },
+  };
 }

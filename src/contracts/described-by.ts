@@ -1,10 +1,15 @@
 // What a descriptive reply (hotel or activity descriptive data) shows of an item another reply
-// named only by its code: the reading behind corroboration (./corroboration.ts).
+// named only by its code: the reading behind corroboration (./corroboration.ts). A description
+// counts only for the code it names: a reply about another hotel, or one that names none, decides
+// nothing about the hotel asked; and a description that places its subject in places that cannot
+// all hold (two countries) places it nowhere.
 import type { Description, Need } from './corroboration';
 import { ReplyReader, type Fact, type ReplyProfilePlaces, valuesEverywhere } from './reader';
-import { noDocument, type Exchange } from './rule';
+import { list, noDocument, type Exchange } from './rule';
 import { refusalForm } from './envelope';
 import { sameCode } from './value-forms';
+import { contradiction } from './places';
+import type { XNode } from '../xml/xml';
 
 /** The facts of a descriptive reply that tell where an item is. */
 export interface DescriptiveFacts {
@@ -16,9 +21,10 @@ export interface DescriptiveFacts {
 }
 
 /**
- * What a descriptive reply shows of `need`: the item described under its code (or the only one),
- * with its country, region and hotels at every place. A refused, unreadable or silent reply
- * describes nothing: its problem is kept for the rule that asked, which stays cannot tell.
+ * What a descriptive reply shows of `need`: the items described under its code, with their country,
+ * region and hotels at every place. A refused, unreadable or silent reply, one about another
+ * subject and one that contradicts itself describe nothing: the problem is kept for the rule that
+ * asked, which stays cannot tell with it.
  */
 export function describedBy(x: Exchange, need: Need, source: string, f: DescriptiveFacts, profile: ReplyProfilePlaces = {}): Description {
   const none = (problem: string): Description => ({ ...need, country: [], region: [], source, problem });
@@ -27,15 +33,32 @@ export function describedBy(x: Exchange, need: Need, source: string, f: Descript
   if (!x.reply.doc) return none(`${source} could not be read: ${noDocument(x)}`);
   const r = new ReplyReader(x.reply.doc, profile);
   const items = r.items(f.item);
-  const item = items.find((i) => sameCode(r.value(f.code, i.node)?.value, need.code)) ?? (items.length === 1 ? items[0] : undefined);
-  if (!item) return none(`${source} describes no ${need.kind} ${need.code}`);
+  // An item's code is read as the descriptive operation's own rule reads it (HNBC-SUBJECT, ANBC-SUBJECT).
+  const codeOf = (i: { node: XNode }) => r.value(f.code, i.node)?.value;
+  const about = items.filter((i) => sameCode(codeOf(i), need.code));
+  if (about.length === 0) {
+    const others = [...new Set(items.map(codeOf).filter((c): c is string => !!c))];
+    if (others.length)
+      return none(
+        `${source} describes ${need.kind} ${list(others)}, not ${need.code}: a description of another ${need.kind} decides nothing about ${need.code}`,
+      );
+    return none(
+      items.length
+        ? `${source} does not name the ${need.kind} it describes (${f.code.what}, ${f.code.id}; looked at: ${r.placesOf(f.code).join(' | ')}): ` +
+            'a description counts only when it names the code asked for'
+        : `${source} describes no ${need.kind} (looked at: ${r.placesOf(f.item).join(' | ')})`,
+    );
+  }
+  const everywhere = (fact: Fact) => [...new Set(about.flatMap((i) => valuesEverywhere(r, fact, i.node)))];
   const d: Description = {
     ...need,
-    country: valuesEverywhere(r, f.country, item.node),
-    region: valuesEverywhere(r, f.region, item.node),
-    ...(f.hotels ? { hotels: valuesEverywhere(r, f.hotels, item.node) } : {}),
+    country: everywhere(f.country),
+    region: everywhere(f.region),
+    ...(f.hotels ? { hotels: everywhere(f.hotels) } : {}),
     source,
   };
+  const clash = contradiction(d.country, d.region, x.request.testData);
+  if (clash) return none(`${source} shows ${need.kind} ${need.code} in ${clash}, which cannot all hold: it places it nowhere`);
   const looked = [f.country, f.region, ...(f.hotels ? [f.hotels] : [])];
   if (!d.country.length && !d.region.length && !d.hotels?.length)
     d.problem = `${source} does not show where ${need.kind} ${need.code} is either; looked at: ${looked.flatMap((p) => r.placesOf(p)).join(' | ')}`;

@@ -4,7 +4,7 @@
 import { OTA_NS } from '../spec/operations';
 import type { RequirementId } from '../spec/requirements';
 import type { Exchange } from '../transport/exchange';
-import type { XmlDoc } from '../xml/xml';
+import type { XmlDoc, XNode } from '../xml/xml';
 import { Check, httpRule, list, noDocument, rule, type Rule } from './rule';
 
 const mediaType = (x: Exchange) => (x.reply.exchange?.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
@@ -37,9 +37,22 @@ export function refusalForm(x: Exchange): string | undefined {
 }
 
 /**
+ * Why a reply says the request was not served: a refusal in any form, or any 4xx or 5xx status,
+ * whatever its content type and with or without XML (issue 27, point 3: they count alike);
+ * undefined when it is none of them.
+ */
+export function refusedHow(x: Exchange): string | undefined {
+  const status = x.reply.exchange?.status ?? 0;
+  const form = refusalForm(x);
+  if (form) return status >= 400 && !form.startsWith('HTTP') ? `HTTP ${status}, ${form}` : form;
+  return status >= 400 ? `HTTP ${status} (${mediaType(x) || 'no Content-Type'})` : undefined;
+}
+
+/**
  * Whether a valid request was served: HTTP 200, application/xml, a well-formed body, and no
  * refusal in any form. Without any HTTP reply the check cannot be made (the transport error is
- * the reason); EP-TIMELY says the rest.
+ * the reason); EP-TIMELY says the rest. A refusal is a refusal whatever its form: any 4xx or 5xx,
+ * an Errors element, OTA_ErrorRS, with or without XML.
  */
 export function checkServed(x: Exchange, c: Check): boolean {
   const e = x.reply.exchange;
@@ -47,7 +60,7 @@ export function checkServed(x: Exchange, c: Check): boolean {
     c.cannotTell(noDocument(x));
     return false;
   }
-  const refusal = refusalForm(x);
+  const refusal = refusedHow(x);
   // A request the test data declares nothing for, or with a value the suite chose itself, may be
   // refused by right: that refusal is not the gateway's fault.
   if (refusal && x.request.resultsOptional) c.notApplicable(`${x.request.resultsOptional}; it was refused (${refusal})`);
@@ -71,12 +84,15 @@ export const timely = httpRule('EP-TIMELY', (x, c) => {
 });
 
 // Common rules 2 and 3 speak of success ("Success is HTTP status 200 with an application/xml
-// body"): a refusal's form is "not shown" (Errors section), so these MUSTs say nothing about one.
-// The scenario's own "served" requirement is what a refusal of a valid request fails.
+// body"): a refusal's form is "not shown" (Errors section), so these MUSTs say nothing about one,
+// whatever its form (any 4xx or 5xx, an Errors element, OTA_ErrorRS). The scenario's own "served"
+// requirement is what a refusal of a valid request fails. A reply that says Success is a success,
+// whatever its status.
 const aboutSuccess = (x: Exchange, c: Check): boolean => {
-  const refusal = refusalForm(x);
-  if (refusal) c.notApplicable(`a refusal (${refusal}): the spec shows no error form`);
-  return !refusal;
+  const refusal = refusedHow(x);
+  if (!refusal || x.reply.doc?.exists("/*/*[local-name()='Success']")) return true;
+  c.notApplicable(`a refusal (${refusal}): the spec shows no error form`);
+  return false;
 };
 
 export const status200 = httpRule('EP-STATUS-200', (x, c) => {
@@ -186,12 +202,45 @@ export const ENVELOPE_RULES: Rule[] = [
   isoDates,
 ];
 
+/** Whether a refusal has an Errors body: an Errors element that says something, or OpenTravel's OTA_ErrorRS. */
+const errorsBody = (doc: XmlDoc | undefined) => !!doc && (doc.root.localName === 'OTA_ErrorRS' || doc.exists(SAYING_ERRORS));
+
+// What a refusal may carry beside its errors: Errors, Warnings (and a Success, which makes it no
+// refusal), and the root's own attributes (Version, EchoToken, TimeStamp, a Status).
+const BESIDE_ERRORS = "/*//*[not(ancestor-or-self::*[local-name()='Errors' or local-name()='Warnings' or local-name()='Success'])]";
+
 /**
- * The refusal of a request the gateway should not serve, naming the requirement it tests: any
- * form of refusal (an Errors element, OTA_ErrorRS, a 4xx) with no data; never a 5xx, an HTML page
- * or a Success with data. Without an HTTP reply the check cannot be made.
+ * The data a reply carries beside its errors, in any element (TPA_Extensions included): every
+ * attribute value and text outside Errors and Warnings that is not an echo of the request's own
+ * values (its UniqueID, its POS, its codes). "No data" means none anywhere (issue 27, point 7).
+ * Each entry names the element and what it holds, e.g. "TPA_Extensions/HotelDescriptiveContent/@HotelName".
  */
-export function refusalCheck(x: Exchange, req: RequirementId): Check {
+export function dataBesideErrors(x: Exchange): string[] {
+  const doc = x.reply.doc;
+  if (!doc) return [];
+  const echoes = new Set([...x.request.values('//@*'), ...x.request.values('//text()')].map((v) => v.trim()).filter(Boolean));
+  const local = (n: unknown) => String((n as { name?: string }).name ?? '?').replace(/^.*:/, '');
+  const path = (n: XNode) => {
+    const names: string[] = [];
+    for (let e: XNode | null = n; e && e.parent; e = e.parent) names.unshift(local(e));
+    return names.join('/');
+  };
+  const data: string[] = [];
+  for (const el of doc.find(BESIDE_ERRORS)) {
+    for (const a of doc.find('@*', el)) if (a.content.trim() && !echoes.has(a.content.trim())) data.push(`${path(el)}/@${local(a)}`);
+    if (doc.find('text()', el).some((t) => t.content.trim() && !echoes.has(t.content.trim()))) data.push(`${path(el)}/text()`);
+  }
+  return [...new Set(data)];
+}
+
+/**
+ * The refusal of a request the gateway should not serve, naming the requirement it tests: a
+ * refusal with no data anywhere; never a 5xx, an HTML page or a Success with data. `errorsBody`
+ * (the default, as REFUSAL_FORMS words it: "a 4xx status with an Errors body") asks for an Errors
+ * element or OTA_ErrorRS; a statement that takes any refusal ("or refused") passes false, and then
+ * a bare 4xx is a refusal too. Without an HTTP reply the check cannot be made.
+ */
+export function refusalCheck(x: Exchange, req: RequirementId, opts: { errorsBody?: boolean } = {}): Check {
   const c = new Check(req);
   const e = x.reply.exchange;
   if (!e) return c.cannotTell(noDocument(x));
@@ -208,15 +257,14 @@ export function refusalCheck(x: Exchange, req: RequirementId): Check {
         : `HTTP ${e.status}`,
     );
   }
+  if ((opts.errorsBody ?? true) && !errorsBody(x.reply.doc))
+    c.fail(
+      'body',
+      'an Errors body (an Errors element or OTA_ErrorRS) with the refusal',
+      `${refusal}, ${e.headers['content-type'] ?? 'no Content-Type'}, ${x.reply.doc ? `root ${x.reply.doc.root.localName} without Errors` : 'no XML'}`,
+    );
   // "No data": a refusal carries nothing but its errors, warnings and echoes of the request.
-  const doc = x.reply.doc;
-  if (doc) {
-    const data = doc
-      .find(
-        "/*/*[not(local-name()='Errors' or local-name()='Warnings' or local-name()='Success' or local-name()='UniqueID' or local-name()='POS' or local-name()='TPA_Extensions')]",
-      )
-      .map((n) => (n as unknown as { name: string }).name);
-    if (data.length) c.fail('/*/*', 'no data beside the errors', list([...new Set(data)]));
-  }
+  const data = dataBesideErrors(x);
+  if (data.length) c.fail('/*//*', 'no data beside the errors (echoes of the request aside)', list(data.slice(0, 8)));
   return c;
 }

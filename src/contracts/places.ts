@@ -4,6 +4,7 @@
 // place. So a shown place matches the requested one when it names the same place in any of these
 // forms, contradicts it only when it names another place the suite can recognise (another country,
 // another place of the test data), and otherwise leaves the question open (cannot tell).
+import type { TestData } from '../core/test-data';
 
 /** Lower case, no accents, white space collapsed: "  España " and "espana" compare equal. */
 export const normalName = (v: string): string => v.normalize('NFD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toLowerCase();
@@ -11,9 +12,20 @@ export const normalName = (v: string): string => v.normalize('NFD').replace(/\p{
 // Languages whose country names the suite recognises (Node ships full ICU): those of the
 // destinations OpenTravel gateways commonly serve, and English.
 const LOCALES = ['en', 'es', 'ca', 'pt', 'fr', 'it', 'de', 'nl', 'el', 'hr', 'tr', 'sv', 'da', 'no', 'fi', 'pl', 'cs', 'ru'];
+// Region codes ICU names that are no country: a union, a currency area, the world's parts, "unknown".
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);
 let countries: Map<string, string> | undefined;
 
-/** Every country name (in LOCALES) and ISO 3166-1 alpha-2 code, normalised, to its code. */
+/** The code a region code stands for today (CLDR's aliases: UK is GB, SU is RU, DD is DE...). */
+function canonicalCountry(code: string): string {
+  try {
+    return Intl.getCanonicalLocales(`und-${code}`)[0].split('-')[1] ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Every country name (in LOCALES) and ISO 3166-1 alpha-2 code, normalised, to its (canonical) code. */
 function countryIndex(): Map<string, string> {
   if (countries) return countries;
   countries = new Map();
@@ -21,12 +33,14 @@ function countryIndex(): Map<string, string> {
   const names = LOCALES.map((l) => new Intl.DisplayNames([l], { type: 'region', fallback: 'none' }));
   for (const a of letters)
     for (const b of letters) {
-      const code = a + b;
-      const en = names[0].of(code);
+      const given = a + b;
+      const en = names[0].of(given);
       if (!en) continue; // not an assigned region code
-      countries.set(normalName(code), code);
+      const code = canonicalCountry(given);
+      if (NOT_COUNTRIES.has(code)) continue;
+      countries.set(normalName(given), code);
       for (const n of names) {
-        const name = n.of(code);
+        const name = n.of(given);
         if (name && !countries.has(normalName(name))) countries.set(normalName(name), code);
       }
     }
@@ -53,4 +67,41 @@ export function placeVerdict(context: 'Country' | 'Region', shown: string[], nam
   const other = (v: string) =>
     others.has(normalName(v)) || (context === 'Country' && wantedCountries.size > 0 && countryCode(v) !== undefined);
   return shown.some(other) ? 'other' : 'unknown';
+}
+
+/** What the test data says of places: those it declares and the other names it gives them. */
+export type PlaceData = Pick<TestData, 'hotelAvailability' | 'placeAliases'>;
+
+/**
+ * The places of the test data that are no country (its Region places, and the places its
+ * placeAliases name), each as the set of its names (normalised): a region value names one of
+ * them when it is among its names.
+ */
+function knownRegions(data: PlaceData): Array<{ name: string; names: Set<string> }> {
+  const aliases = data.placeAliases ?? {};
+  const declared = [...data.hotelAvailability.places, data.hotelAvailability.emptyPlace]
+    .filter((p) => p.context === 'Region')
+    .map((p) => p.name);
+  const named = Object.keys(aliases).filter((k) => !countryCode(k));
+  const all = [...new Map([...declared, ...named].map((n) => [normalName(n), n])).values()];
+  return all.map((name) => ({ name, names: new Set([name, ...(aliases[name] ?? [])].map(normalName)) }));
+}
+
+/**
+ * Why the places shown for one subject (a hotel, an activity) cannot all hold, or undefined. A
+ * subject is in one country: two countries (told by ISO code, whatever name or code each is
+ * written with) contradict each other. A town, a province, a region and a country never do (the
+ * suite cannot tell which contains which); two places of the test data do, when neither is
+ * another name of the other (the test data's placeAliases): "Mallorca" and "Crete", but not
+ * "Mallorca" and "Illes Balears" when the test data gives that alias.
+ */
+export function contradiction(countryValues: readonly string[], regionValues: readonly string[], data?: PlaceData): string | undefined {
+  const codes = [...new Set(countryValues.map(countryCode).filter((c): c is string => !!c))];
+  if (codes.length > 1) return `several countries (${codes.join(', ')})`;
+  if (!data) return undefined;
+  const regions = knownRegions(data);
+  const shown = new Set(regionValues.map(normalName));
+  const named = regions.filter((r) => [...r.names].some((n) => shown.has(n)));
+  const apart = named.filter((p) => named.some((q) => q !== p && ![...p.names].some((n) => q.names.has(n))));
+  return apart.length ? `places of the test data neither of which is in the other (${apart.map((p) => p.name).join(', ')})` : undefined;
 }

@@ -4,14 +4,15 @@
 // each operation names its own facts (ids "<operation>.activity.<thing>"), and the rules over them
 // are here. Activity descriptive data names a product as they do (PRODUCT_REGION) and shows an
 // activity's schedule as availability does (SCHEDULE_FACTS).
-import { fact, type Fact, type ReplyReader, notShown, firstAccepted, valuesEverywhere } from './reader';
-import { list, type Check, type Exchange } from './rule';
-import { checkServed } from './envelope';
+import { fact, type Fact, ReplyReader, notShown, firstAccepted, valuesEverywhere, type ReplyProfilePlaces } from './reader';
+import { Check, list, rule, type Exchange, type Rule, type RuleBody } from './rule';
+import { checkServed, refusalForm } from './envelope';
 import type { XNode } from '../xml/xml';
 import type { Corroboration, Need } from './corroboration';
-import { countryCode, normalName, placeVerdict } from './places';
+import { contradiction, countryCode, normalName, placeVerdict } from './places';
 import { day, isDate, sameCode, within } from './value-forms';
-import { itemsOffered, nothingToJudge } from './items-offered';
+import { itemsOffered, nothingToJudge, otherContent } from './items-offered';
+import type { RequirementId } from '../spec/requirements';
 import { wordIs, xsBoolIs } from './xpath-predicates';
 
 /** The spec names a hotel as "text of Region with RegionCode=HotelCode", a product as "... RegionCode=Product". */
@@ -114,22 +115,16 @@ export const SCHEDULE_FACTS = {
     'the weekdays and start time an activity operates',
     ['ota:Schedule/ota:Detail/ota:OperationTimes/ota:OperationTime', 'ota:Schedule//ota:OperationTime'],
     `${AVAILABILITY_XSD}: Schedule/Detail/OperationTimes/OperationTime (DOW_PatternGroup: @Mon @Tue @Weds @Thur @Fri @Sat @Sun; @Start)`,
-    'Discovery takes the first start date as an operating day, and 09:00 as the start time.',
+    "Discovery asks activity descriptive data, then the test data (activities.bookingValues.weekdays, startTime); else a span's first day and 09:00 are guesses, named.",
   ),
   duration: fact(
     'activityavailability.activity.duration',
     'the duration of an activity',
     ['ota:Schedule/ota:Summary/@Duration', 'ota:Schedule/ota:Detail/@Duration', 'ota:Schedule//ota:OperationTime/@Duration'],
     `${AVAILABILITY_XSD}: Schedule/Summary/@Duration, Schedule/Detail/@Duration (xs:duration)`,
-    'Discovery books 4 hours.',
+    'Discovery asks activity descriptive data, then the test data (activities.bookingValues.duration); else 4 hours, a guess, named.',
   ),
 };
-
-/** The start time and duration of an activity, as its descriptive data shows them (each may be absent). */
-export interface ScheduleShown {
-  time?: string;
-  minutes?: number;
-}
 
 /** The activities of a reply, each with a label for messages; cannot tell when there are none to judge. */
 export function activities(x: Exchange, c: Check, r: ReplyReader, f: TourActivityFacts) {
@@ -183,7 +178,9 @@ export function checkDates(
  * pickup), or shows the hotel's area: a region, town or (shown alone) country of the hotel, as the
  * gateway's hotel descriptive data shows it (corroboration), or as the activities that name the
  * hotel show it. It is elsewhere when it shows another country, or another place of the test data;
- * a hotel named in its stead is placed by that hotel's descriptive data. Otherwise cannot tell.
+ * a hotel named in its stead is placed by that hotel's descriptive data. One it shows in places that
+ * cannot all hold (two countries) is in none. A description counts only for the code it names
+ * (./described-by.ts). Otherwise cannot tell.
  */
 export function checkOfferedFor(x: Exchange, c: Check, r: ReplyReader, f: TourActivityFacts, hotel: string, more: Corroboration): void {
   const items = activities(x, c, r, f);
@@ -191,6 +188,16 @@ export function checkOfferedFor(x: Exchange, c: Check, r: ReplyReader, f: TourAc
   for (const a of items) {
     if (showsOneOf(r, f.hotel, a.node, hotel)) continue;
     const shown = valuesEverywhere(r, f.area, a.node);
+    // an activity the reply shows in places that cannot all hold (two countries) is in none of them
+    const clash = contradiction(valuesEverywhere(r, f.country, a.node), shown, x.request.testData);
+    if (clash) {
+      c.fail(
+        `${a.at}/${r.nodes(f.country, a.node)?.at ?? r.nodes(f.area, a.node)?.at ?? 'ota:Location'}`,
+        `activity ${a.label} in one place (the location of hotel ${hotel})`,
+        clash,
+      );
+      continue;
+    }
     const countries = countriesOf(r, f, a.node);
     // another hotel named, and nothing of the activity's own area: where that hotel is, its descriptive data says
     const others = shown.length || countries.size ? [] : valuesEverywhere(r, f.hotel, a.node);
@@ -330,4 +337,59 @@ export function checkFormOffered(
 ): void {
   if (!form.holds) c.cannotTell(`the request is not of the form this requirement is about (${form.is})`);
   else if (checkServed(x, c) && itemsOffered(x, c, r, f.activity, expected).length) judge();
+}
+
+/**
+ * A request form the spec's tables do not state: they list the hotel (Context=Source) and the
+ * product (Context=Service), and "Which elements and attributes are mandatory ...: not shown". A
+ * request naming only one of them may be refused (the form's own SHOULD, `judgedBy`, says so), but
+ * what a gateway serves for it is judged by the MUSTs like any reply.
+ */
+export interface UnstatedForm {
+  is: string;
+  judgedBy: RequirementId;
+}
+
+/**
+ * A MUST rule about the activities a reply offers, on any request form (issue 27, point 9: the
+ * request that reveals "for given location", "in an area" names a hotel and no product). On a form
+ * the spec does not state (`formOf`), a reply that does not serve it, or serves it with nothing at
+ * all, says nothing of the MUST: no assertion (the form's SHOULD judges it). Everything else,
+ * including a reply whose content the suite cannot read, is judged by `body` as on the stated form.
+ */
+export function offeredRule(
+  req: RequirementId,
+  sentence: string,
+  f: TourActivityFacts,
+  formOf: (x: Exchange) => UnstatedForm | undefined,
+  body: RuleBody,
+  needs?: (x: Exchange, reply: ReplyReader) => Need[],
+): Rule {
+  const inner = rule(req, sentence, body, needs);
+  const judged: Rule = {
+    ...inner,
+    check(x, profile = {}, more) {
+      const form = formOf(x);
+      const silent = form && nothingServed(x, req, f, profile);
+      if (!form || !silent) return inner.check(x, profile, more);
+      return new Check(req)
+        .notApplicable(`the request names ${form.is}, a form the spec does not state, and ${silent}: ${form.judgedBy} judges that`)
+        .result();
+    },
+  };
+  ANY_FORM.add(judged);
+  return judged;
+}
+
+const ANY_FORM = new WeakSet<Rule>();
+
+/** Whether a rule judges a request of a form the spec does not state without blaming its refusal (offeredRule). */
+export const judgesAnyForm = (r: Rule): boolean => ANY_FORM.has(r);
+
+/** Why a reply serves nothing to judge (a refusal in any form, another status, no activity and nothing else); undefined when it does. */
+function nothingServed(x: Exchange, req: RequirementId, f: TourActivityFacts, profile: ReplyProfilePlaces): string | undefined {
+  if (!x.reply.exchange) return undefined; // no HTTP reply: the rule says it cannot tell
+  if (!checkServed(x, new Check(req))) return `it was not served (${refusalForm(x) ?? `HTTP ${x.reply.exchange.status}`})`;
+  const r = new ReplyReader(x.reply.doc!, profile);
+  return r.items(f.activity).length === 0 && otherContent(r).length === 0 ? 'the reply offers no activity' : undefined;
 }

@@ -26,11 +26,42 @@ export interface BookingForms {
   /** Words a reply uses for a cancelled booking or item (case-insensitive). Default Cancelled, Canceled. */
   cancelledStatusWords: string[];
   /**
-   * How a partial cancellation is expressed ("not shown" in the spec): 'item-reference' = the
-   * cancel request carries the item's UniqueID Type 37 beside the booking's Type 36. Absent: the
-   * target does not declare one, and cannot claim partial-cancellation.
+   * How a partial cancellation is expressed ("not shown" in the spec), one of the forms of
+   * OpenTravel 2016B's OTA_CancelRQ (PARTIAL_CANCELLATION_FORMS). Absent: the target does not
+   * declare one, and cannot claim partial-cancellation.
    */
-  partialCancellation?: 'item-reference';
+  partialCancellation?: PartialCancellationForm;
+}
+
+/**
+ * The forms OTA_CancelRQ (2016B) offers to cancel one item of a booking: 'item-reference', the
+ * item's UniqueID Type 37 beside the booking's Type 36 (UniqueID repeats: "more than one UniqueID
+ * associated to a single reservation"); 'segment', Segment/@ItinSegNbr ("Number identifying the
+ * segment item to be cancelled"); 'segment-range', Segment/@FirstItinSegNbr and @LastItinSegNbr
+ * (a range, here of one item). OriginAndDestinationSegment names air and rail legs, not an activity.
+ */
+export const PARTIAL_CANCELLATION_FORMS = ['item-reference', 'segment', 'segment-range'] as const;
+export type PartialCancellationForm = (typeof PARTIAL_CANCELLATION_FORMS)[number];
+/** Days of the week as the test data names them (activities.bookingValues.weekdays). */
+export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/**
+ * Values a booking of the test data's product needs that the target's replies may not show
+ * (activities.bookingValues). The suite takes what the gateway shows first (availability, then
+ * activity descriptive data), these next, and only then guesses, naming the guess and this field.
+ */
+export interface BookingValues {
+  /** The start time of the product, hh:mm. */
+  startTime?: string;
+  /** Its duration, an xs:duration (PT3H, PT2H30M). */
+  duration?: string;
+  /** The weekdays it runs. */
+  weekdays?: Weekday[];
+  /** Its pickup time at the first hotel, hh:mm; null: it takes no pickup (a ticket). */
+  pickupTime?: string | null;
+  /** The ages of the participants booked, by category. */
+  ages?: { adult?: number; child?: number };
 }
 
 export interface Place {
@@ -76,8 +107,8 @@ export interface TestData {
     /** A place the target knows nothing about: a search there must be Success with no hotels or a Warning. */
     emptyPlace: Place;
   };
-  /** Hotels for hotel descriptive data. */
-  hotels: Array<{ code: string; brandCode: string }>;
+  /** Hotels for hotel descriptive data; a brand the target does not show is absent (no BrandCode is sent). */
+  hotels: Array<{ code: string; brandCode?: string }>;
   activities: {
     /** Hotels whose guests are offered activities (Location Context=Source, RegionCode=HotelCode). */
     hotelCodes: string[];
@@ -85,6 +116,8 @@ export interface TestData {
     productCode: string;
     /** Currency of MaximumPrice. */
     currency: string;
+    /** What a booking of the product needs that the target's replies may not show. */
+    bookingValues: BookingValues;
   };
   transfers: {
     airportCode: string;

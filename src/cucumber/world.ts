@@ -15,28 +15,17 @@ import { CannotTell, StepUsageError } from '../core/errors';
 import { recordBookingIntent, recordCommitReply } from '../run/bookings';
 import type { Assertion, Rule } from '../contracts/rule';
 import { attachEvidence } from './evidence';
-import { discoverActivity } from '../operations/activityavailability/discover';
-import type { ScheduleShown } from '../contracts/tour-activity';
+import { activityToDescribe, discoverActivity, type Bookable } from '../operations/activityavailability/discover';
+import { setFound } from '../operations/activitybook/request';
+import type { ConstraintsShown } from '../contracts/booking-constraints';
+import { corroborate, describeActivityValues } from './descriptions';
+import { pricesShown } from '../operations/activityavailability/contract';
+import { priceBounds, type PriceBounds } from '../operations/activityavailability/request';
+import { anotherActivity } from '../operations/activitysearch/another';
+import { setHotelOnly } from '../operations/activitysearch/request';
 import { judge, scenarioVerdict, type JudgeOptions } from './judge';
-import { corroborationOf, needKey, NO_CORROBORATION, type Corroboration, type Description, type Need } from '../contracts/corroboration';
-import { hotelDescription } from '../operations/hotelnbc/describe';
-import { activityDescription, scheduleDescribed } from '../operations/activitynbc/describe';
-import { sameCode } from '../contracts/value-forms';
+import { refusalForm } from '../contracts/envelope';
 import type { BookedItem } from '../contracts/booking-facts';
-
-// Corroboration asks the gateway once per hotel code per process (a worker's scenarios share the
-// answer); the evidence is attached to the scenario that asked first, and `source` names it.
-const described = new Map<string, Promise<Description>>();
-/** Start times and durations from activity descriptive data, per TourActivityID, for the whole run (one request per code). */
-const schedules = new Map<string, Promise<ScheduleShown>>();
-let cachedFor: string | undefined;
-/** The caches hold one run's answers: a process that runs several (npm run mutants) starts each afresh. */
-function cachesOf(runId: string): void {
-  if (cachedFor === runId) return;
-  described.clear();
-  schedules.clear();
-  cachedFor = runId;
-}
 
 /** A booking the scenario committed: what it holds, to compare with reads, and to cancel. */
 export interface CreatedBooking {
@@ -55,10 +44,12 @@ export class GatewayWorld extends World {
   readonly bookings: CreatedBooking[] = [];
   /** The reference of the last activity booking request (Quote or commit). */
   lastBookingRef?: string;
+  /** The MaximumPrice bounds from the prices availability showed in this scenario (settlePrices). */
+  prices?: PriceBounds;
   /** Values remembered between steps (an activity found by availability...). */
   readonly remembered: PlaceholderValues = {};
-  /** Booking values of the activity found that its availability reply did not show (the suite's guesses). */
-  guessed: string[] = [];
+  /** The activity found by discovery: its booking values, party, pickup and the suite's guesses. */
+  found?: Bookable;
   pickleName?: string;
   /** The scenario's name and place: the key of its exchanges in a cassette (record and replay). */
   scenarioKey?: string;
@@ -89,8 +80,11 @@ export class GatewayWorld extends World {
     };
     this.request = OtaRequest.fromSample(this.op, ctx.config.samplesDir, values);
     this.request.testData = ctx.data;
-    if (name === 'activitybook' && this.guessed.length)
-      this.request.refusalExcused = `the booking carries values the availability reply did not show, which the suite guessed (${this.guessed.join('; ')}), and a gateway may refuse them; name their places in OTA_REPLY_PROFILE`;
+    if (name === 'activitybook' && this.found) {
+      setFound(this.request, this.found);
+      if (this.found.guessed.length)
+        this.request.refusalExcused = `the booking carries values the gateway did not show, which the suite guessed (${this.found.guessed.join('; ')}), and a gateway may refuse them`;
+    }
     return this.request;
   }
 
@@ -137,80 +131,37 @@ export class GatewayWorld extends World {
   /** Runs rules on an exchange (the last by default) and judges what they concluded. */
   async check(rules: Rule[], x: Exchange = this.reply): Promise<void> {
     const profile = this.run.replyProfile.facts;
-    const more = await this.corroborate(rules, x);
+    const more = await corroborate(this, rules, x);
     await this.record(rules.map((r) => r.check(x, profile, more)));
   }
 
-  /** Asks the gateway's descriptive operations for what the rules need and the reply does not show. */
-  private async corroborate(rules: Rule[], x: Exchange): Promise<Corroboration> {
-    const profile = this.run.replyProfile.facts;
-    const needs = new Map<string, Need>(rules.flatMap((r) => r.needs?.(x, profile) ?? []).map((n) => [needKey(n), n]));
-    if (needs.size === 0) return NO_CORROBORATION;
-    cachesOf(this.run.config.runId);
-    const found: Description[] = [];
-    // one at a time: the run's bounds (consecutive failures, deadline) see them as any exchange
-    for (const [key, need] of needs) {
-      let d = described.get(key);
-      if (!d) described.set(key, (d = need.kind === 'hotel' ? this.describeHotel(need.code) : this.describeActivity(need.code)));
-      found.push(await d);
-    }
-    return corroborationOf(found);
+  /** What the target's activity descriptive data shows of an activity's booking constraints (asked once per code per run). */
+  describeActivityValues(code: string): Promise<ConstraintsShown> {
+    return describeActivityValues(this, code);
   }
 
-  /** Hotel descriptive data of one hotel code, sent like any exchange of the scenario (evidence, bounds). */
-  private async describeHotel(code: string): Promise<Description> {
-    const brand = this.run.data.hotels.find((h) => sameCode(h.code, code))?.brandCode;
-    const { x, source } = await this.askDescription(
-      'hotelnbc',
-      `hotel descriptive data of ${code}`,
-      { hotelCode: code, brandCode: brand ?? '' },
-      (r) => {
-        // the brand of a hotel the test data does not list is unknown: the attribute is left out
-        if (!brand) r.removeAttribute('ota:HotelDescriptiveInfos/ota:HotelDescriptiveInfo', 'BrandCode');
-      },
-    );
-    return hotelDescription(x, code, source, this.run.replyProfile.facts);
+  /**
+   * Sends a request of the scenario beside the one it builds (activity availability asked for its
+   * prices), as one of the scenario's own exchanges: evidence and credential check as for any exchange.
+   */
+  private async askAside(name: OperationName, what: string, overrides: PlaceholderValues): Promise<{ x: Exchange; source: string }> {
+    const ctx = this.run;
+    const x = await this.exchangeOf(this.asideRequest(name, overrides));
+    this.history.push(x);
+    await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);
+    await this.record([credentialEcho(ctx.redactor, ctx.credentials.user).check(x)]);
+    return { x, source: ctx.redactor.scrub(`${what} (exchange ${this.history.length} of "${this.pickleName ?? 'a scenario'}")`) };
   }
 
-  /** Activity descriptive data of one TourActivityID, sent like any exchange of the scenario. */
-  private async describeActivity(code: string): Promise<Description> {
-    const { x, source } = await this.askDescription('activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code });
-    return activityDescription(x, code, source, this.run.replyProfile.facts);
-  }
-
-  /** Start time and duration of an activity, as the target's activity descriptive data shows them (asked once per code per run). */
-  describeSchedule(code: string): Promise<ScheduleShown> {
-    cachesOf(this.run.config.runId);
-    const key = code.trim().toUpperCase();
-    let s = schedules.get(key);
-    if (!s)
-      schedules.set(
-        key,
-        (s = this.askDescription('activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code }).then(({ x }) =>
-          scheduleDescribed(x, code, this.run.replyProfile.facts),
-        )),
-      );
-    return s;
-  }
-
-  /** Sends a descriptive request from its sample with these values; evidence and credential check as for any exchange. */
-  private async askDescription(
-    name: 'hotelnbc' | 'activitynbc',
-    what: string,
-    overrides: PlaceholderValues,
-    edit: (r: OtaRequest) => void = () => undefined,
-  ): Promise<{ x: Exchange; source: string }> {
+  /** A request of `name` from its sample with these values, beside the one the scenario builds. */
+  asideRequest(name: OperationName, overrides: PlaceholderValues, edit: (r: OtaRequest) => void = () => undefined): OtaRequest {
     const ctx = this.run;
     const op = OPERATIONS[name];
     const values = { ...baseValues(ctx.credentials, ctx.data, ctx.config.runId), ...op.values?.(ctx.data), ...overrides };
     const request = OtaRequest.fromSample(op, ctx.config.samplesDir, values);
     request.testData = ctx.data;
     edit(request);
-    const x = await this.exchangeOf(request);
-    this.history.push(x);
-    await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);
-    await this.record([credentialEcho(ctx.redactor, ctx.credentials.user).check(x)]);
-    return { x, source: ctx.redactor.scrub(`${what} (exchange ${this.history.length} of "${this.pickleName ?? 'a scenario'}")`) };
+    return request;
   }
 
   /** Judges assertions made by a step itself (checks across several exchanges). */
@@ -252,15 +203,65 @@ export class GatewayWorld extends World {
   }
 
   /**
-   * Finds a bookable activity with activity availability and remembers its codes and dates, so
-   * that booking and descriptive-data requests use what the target really offers. Not found: the
-   * scenario's requirements are cantTell (a precondition), never failed.
+   * Finds a bookable activity with activity availability and remembers its codes, dates, party,
+   * ages and pickup, so that booking and descriptive-data requests use what the target really
+   * offers and shows. Not found: the scenario's requirements are cantTell (a precondition), never failed.
    */
   async discoverActivity(): Promise<void> {
+    if (this.found) return;
+    this.found = await discoverActivity(this);
+    Object.assign(this.remembered, this.found.values);
+  }
+
+  /**
+   * Finds a TourActivityID for activity descriptive data, which needs nothing else of an activity:
+   * one availability shows, else the test data's product code (never a precondition that fails
+   * because availability's dates or prices were unreadable). The evidence says which.
+   */
+  async findActivityToDescribe(): Promise<void> {
     if (this.remembered.tourActivityId) return;
-    const found = await discoverActivity(this);
-    Object.assign(this.remembered, found.values);
-    this.guessed = found.guessed;
+    const found = await activityToDescribe(this);
+    this.remembered.tourActivityId = found.tourActivityId;
+    await this.attach(this.run.redactor.scrub(`The activity described: ${found.from}`), {
+      mediaType: 'text/plain',
+      fileName: 'activity-described.txt',
+    });
+  }
+
+  /** The activity a request of `op` names (the operations table's needsActivity): a bookable one, or one to describe. */
+  async activityFor(op: OperationName): Promise<void> {
+    if (!OPERATIONS[op].needsActivity) return;
+    if (op === 'activitynbc') await this.findActivityToDescribe();
+    else await this.discoverActivity();
+  }
+
+  /**
+   * The MaximumPrice bounds a scenario sends when it tests the bound (issue 28, point 2): the
+   * scenario first asks activity availability for the test data's hotel, product and party with no
+   * effective bound, and the bounds come from the prices it showed (asked once per scenario, so
+   * that each scenario's exchanges are its own: record and replay, warm workers).
+   */
+  async settlePrices(): Promise<PriceBounds> {
+    if (this.prices) return this.prices;
+    const { x } = await this.askAside('activityavailability', 'activity availability, to see its prices', {});
+    const why = refusalForm(x) ?? (x.reply.doc ? undefined : 'no reply document');
+    this.prices = priceBounds(pricesShown(x, this.run.replyProfile.facts), this.run.data.activities.currency, why);
+    return this.prices;
+  }
+
+  /**
+   * Another activity than the one availability shows, from an activity search naming the test data's
+   * hotel and no product (a form the spec does not state: refused, or with no other activity, there
+   * is none). Remembered as the activity the next requests name; false when none was found.
+   */
+  async findAnotherActivity(): Promise<boolean> {
+    // the activity availability shows (dates or not): descriptive data needs only its TourActivityID
+    await this.findActivityToDescribe();
+    const found = String(this.remembered.tourActivityId);
+    setHotelOnly(this.prepare('activitysearch'));
+    const other = anotherActivity(await this.send(), found, this.run.replyProfile.facts);
+    if (other) this.remembered.tourActivityId = other;
+    return !!other;
   }
 
   /** The scenario's (first) booking: the one its booking steps speak of. */

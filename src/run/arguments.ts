@@ -62,13 +62,17 @@ cucumber-js options passed through:
   -n, --name <regexp>    only scenarios whose name matches (repeatable; a selection)
   --fail-fast            stop at the first failure
   -d, --dry-run          check the steps without sending anything (a selection)
-  --parallel <n>         run n workers
+  --parallel <n>         run n workers (more than the cores: capped against the embedded
+                         sandbox or a replay, a warning against a remote gateway)
   --shard <i/n>          run the i-th of n shards (a selection); npm run merge -- --out <new dir>
                          <reports dirs> gives one verdict (OTA_RUN_GROUP names the run)
   --retry <n>            run a failed scenario again, up to n times (a failure any
                          attempt showed stays a failure: "flaky" when another passed)
   --order <defined|random[:seed]>
-  -f, --format <name[:file]>  an extra formatter (repeatable)
+  -f, --format <name:file>  an extra formatter writing to a file (repeatable)
+
+Every option, path, variable and folder is checked before the target is contacted or an earlier
+report removed: a bad one is one line and exit 2.
 
 Exit codes: 0 conforms, 1 does not conform, 2 could not run, 3 a secret was found in the
 reports, 4 not determined (or a selection passed).`;

@@ -20,6 +20,7 @@ import { REPLAY_MISS_HEADER, RUN_LEVEL, SCENARIO_HEADER, setExchangeRecorder, ty
 
 export const CASSETTE_FORMAT = 1;
 const HEADER = 'cassette.json';
+const REPLY_PROFILE = 'reply-profile.json';
 const EXCHANGES = /^exchanges-\d+\.ndjson$/;
 
 /** One exchange in a cassette, masked. */
@@ -47,6 +48,8 @@ export interface CassetteHeader {
   exchanges: number;
   /** The test data of the recorded run, copied beside: the replay uses it. */
   testData: string;
+  /** The reply profile of the recorded run (OTA_REPLY_PROFILE), copied beside when it had one: the replay reads its replies with it. */
+  replyProfile?: string;
 }
 
 /** Hop-by-hop and length headers are not replayed (the replay target sets its own). */
@@ -140,7 +143,8 @@ export function clearCassette(dir: string): void {
   if (!existsSync(dir)) return;
   if (!statSync(dir).isDirectory()) throw new ConfigError(`--record ${dir}: not a folder`);
   for (const f of readdirSync(dir))
-    if (f === HEADER || f === 'test-data.json' || f === 'summary.json' || EXCHANGES.test(f)) rmSync(join(dir, f), { force: true });
+    if (f === HEADER || f === 'test-data.json' || f === REPLY_PROFILE || f === 'summary.json' || EXCHANGES.test(f))
+      rmSync(join(dir, f), { force: true });
 }
 
 /** After the run: the header (with the number of exchanges, to tell a truncated cassette) and the test data. */
@@ -149,14 +153,23 @@ export function finishRecording(
   meta: Omit<CassetteHeader, 'format' | 'exchanges' | 'testData'>,
   testData: Record<string, unknown>,
   summaryFile: string,
+  replyProfileFile?: string,
 ): void {
   setExchangeRecorder(undefined);
   mkdirSync(dir, { recursive: true });
   const exchanges = exchangeFiles(dir).reduce((n, f) => n + lines(join(dir, f)).length, 0);
   writeFileSync(join(dir, 'test-data.json'), `${JSON.stringify(testData, null, 2)}\n`);
+  // how the recorded run read the replies: a replay reads them the same way, with nothing set
+  if (replyProfileFile) copyFileSync(replyProfileFile, join(dir, REPLY_PROFILE));
   // what the recorded run concluded: npm run diff -- <cassette> <replay's reports> compares them
   if (existsSync(summaryFile)) copyFileSync(summaryFile, join(dir, 'summary.json'));
-  const header: CassetteHeader = { format: CASSETTE_FORMAT, ...meta, exchanges, testData: 'test-data.json' };
+  const header: CassetteHeader = {
+    format: CASSETTE_FORMAT,
+    ...meta,
+    exchanges,
+    testData: 'test-data.json',
+    ...(replyProfileFile ? { replyProfile: REPLY_PROFILE } : {}),
+  };
   writeFileSync(join(dir, HEADER), `${JSON.stringify(header, null, 2)}\n`);
 }
 
@@ -182,6 +195,13 @@ function headerFileOf(dir: string): string {
 export function cassetteTestData(dir: string): string {
   headerFileOf(dir);
   return join(dir, 'test-data.json');
+}
+
+/** The reply profile a cassette was recorded with, when the recorded run had one (a replay reads its replies with it). */
+export function cassetteReplyProfile(dir: string): string | undefined {
+  headerFileOf(dir);
+  const file = join(dir, REPLY_PROFILE);
+  return existsSync(file) ? file : undefined;
 }
 
 /** A cassette checked whole before anything is replayed; every problem is one line (exit 2). */
@@ -243,7 +263,7 @@ const STATELESS = new Set([
 
 /** How a sent request stands to a recorded one: where it differs, and what to carry into the reply. */
 export interface RequestComparison {
-  /** Where it differs beyond what changes from run to run (credentials, echo token, dates, the suite's references, the run id). */
+  /** Where it differs beyond what changes from run to run (the POS, echo token, dates, the suite's references, the run id). */
   differs?: string;
   /** The number of days the dates moved. */
   days: number;
@@ -254,21 +274,18 @@ export interface RequestComparison {
 const DATE = /^(\d{4}-\d{2}-\d{2})/;
 const SUITE_REFERENCE = /^OTA[BI][A-Z0-9]+$/;
 
-/** Attribute values and text of a request, in order, each with its attribute name and whether it is in POS. */
-function tokens(xml: string): Array<{ name?: string; value: string; inPos: boolean }> {
-  const pos = [xml.indexOf('<POS>'), xml.indexOf('</POS>')];
-  return [...xml.matchAll(/([\w:.-]+)="([^"]*)"|>([^<]+)</g)].map((m) => ({
-    name: m[1],
-    value: (m[2] ?? m[3]).trim(),
-    inPos: pos[0] >= 0 && m.index > pos[0] && m.index < pos[1],
-  }));
+/** A request without its POS: the credentials (and an optional Instance) are the replaying run's own, never a difference. */
+const withoutPos = (xml: string) => xml.replace(/<POS>[\s\S]*?<\/POS>|<POS\/>/, '');
+
+/** Attribute values and text of a request, in order, each with its attribute name. */
+function tokens(xml: string): Array<{ name?: string; value: string }> {
+  return [...withoutPos(xml).matchAll(/([\w:.-]+)="([^"]*)"|>([^<]+)</g)].map((m) => ({ name: m[1], value: (m[2] ?? m[3]).trim() }));
 }
 
 /** One pass over both requests: whether the sent one is the recorded one, and what moved between them. */
 export function compareRequests(recorded: string, sent: string, runIds: { recorded: string; now: string }): RequestComparison {
   const skeleton = (xml: string) =>
-    xml
-      .replace(/<POS>[\s\S]*?<\/POS>/, '')
+    withoutPos(xml)
       .replace(/="[^"]*"/g, '=""')
       .replace(/>[^<]*</g, '><')
       .replace(/<!--[\s\S]*?-->/g, '');
@@ -278,7 +295,7 @@ export function compareRequests(recorded: string, sent: string, runIds: { record
   const shifts = new Map<number, number>();
   let differs = skeleton(recorded) !== skeleton(sent) || a.length !== b.length ? 'its elements or attributes differ' : undefined;
   if (a.length === b.length)
-    a.forEach(({ name, value: old, inPos }, i) => {
+    a.forEach(({ name, value: old }, i) => {
       const now = b[i].value;
       if (old === now || old.includes(MASK)) return;
       const da = DATE.exec(old)?.[1];
@@ -288,7 +305,6 @@ export function compareRequests(recorded: string, sent: string, runIds: { record
         shifts.set(moved, (shifts.get(moved) ?? 0) + 1);
       } else if (old.length >= 4 && !values.has(old)) values.set(old, now);
       const runToRun =
-        inPos ||
         name === 'EchoToken' ||
         (da && db) ||
         (SUITE_REFERENCE.test(old) && SUITE_REFERENCE.test(now)) ||

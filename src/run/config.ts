@@ -60,12 +60,15 @@ export interface SuiteConfig {
   runDeadlineMs: number;
   /** Consecutive transport failures after which the gateway counts as stopped (OTA_MAX_CONSECUTIVE_FAILURES). */
   maxConsecutiveFailures: number;
+  /** Corroboration requests per descriptive operation for the whole run (OTA_MAX_CORROBORATION_REQUESTS); 0: none. */
+  maxCorroborationRequests: number;
 }
 
 /** The OpenTravel 2016B schemas shipped in the project (source and licence in its README.md). */
 export const DEFAULT_XSD_DIR = 'schemas/opentravel-2016B';
 const DEFAULT_RUN_DEADLINE_MS = 45 * 60_000;
 const DEFAULT_MAX_CONSECUTIVE_FAILURES = 10;
+const DEFAULT_MAX_CORROBORATION_REQUESTS = 100;
 
 type Env = Record<string, string | undefined>;
 
@@ -175,6 +178,19 @@ function newRunId(): string {
   return Date.now().toString(36).toUpperCase() + randomBytes(2).toString('hex').toUpperCase();
 }
 
+/**
+ * What a command that only builds files from a finished run needs (npm run report): where the
+ * reports are, the target they name (for the history), and the secrets to mask and scan for. No
+ * credentials are required: nothing is sent.
+ */
+export function loadReportConfig(env: Env = process.env): Pick<SuiteConfig, 'baseUrl' | 'reportsDir' | 'secrets'> & { user: string } {
+  const baseUrl = baseUrlVar(env);
+  const user = env.OTA_USER?.trim() ?? '';
+  const password = env.OTA_PASSWORD;
+  const credentials = password ? { requestorId: '', requestorContext: '', requestorInstance: '', user, password } : undefined;
+  return { baseUrl, user, reportsDir: pathVar(env, 'OTA_REPORTS_DIR', 'reports'), secrets: secretsVar(env, credentials) };
+}
+
 export function loadConfig(env: Env = process.env): SuiteConfig {
   const recordDir = env.OTA_RECORD_DIR?.trim() ? pathVar(env, 'OTA_RECORD_DIR', '') : undefined;
   const replayDir = env.OTA_REPLAY_DIR?.trim() ? pathVar(env, 'OTA_REPLAY_DIR', '') : undefined;
@@ -228,5 +244,6 @@ export function loadConfig(env: Env = process.env): SuiteConfig {
     strict: boolVar(env, 'OTA_STRICT'),
     runDeadlineMs: intVar(env, 'OTA_RUN_DEADLINE_MS', DEFAULT_RUN_DEADLINE_MS, 1),
     maxConsecutiveFailures: intVar(env, 'OTA_MAX_CONSECUTIVE_FAILURES', DEFAULT_MAX_CONSECUTIVE_FAILURES, 1),
+    maxCorroborationRequests: intVar(env, 'OTA_MAX_CORROBORATION_REQUESTS', DEFAULT_MAX_CORROBORATION_REQUESTS, 0),
   };
 }

@@ -4,8 +4,9 @@ import { resolve } from 'node:path';
 import { ConfigError } from '../core/errors';
 import type { ConformanceClass } from '../spec/requirements';
 import type { RunArguments } from './arguments';
-import { cassetteTestData, clearCassette } from './cassette';
-import { loadConfig, type SuiteConfig } from './config';
+import { cassetteReplyProfile, cassetteTestData, clearCassette } from './cassette';
+import { loadConfig, PROJECT_ROOT, type SuiteConfig } from './config';
+import { checkRunArguments, checkRunFolders, misspeltVariables, parallelWithinCores } from './input-checks';
 import type { RunContext } from './run-context';
 
 /** What the run is, once opened: the phases after it read these. */
@@ -30,6 +31,8 @@ function validateTags(tags: string | undefined): void {
 /** The run's configuration, from the command line and the environment. */
 export function configure(args: RunArguments): SuiteConfig {
   validateTags(args.cucumber.tags);
+  checkRunArguments(args, PROJECT_ROOT);
+  for (const line of misspeltVariables(process.env)) console.warn(line);
   // The claims, strictness and reply profile reach the workers through the environment.
   if (args.claims) process.env.OTA_CLAIMS = args.claims.join(',');
   if (args.strict) process.env.OTA_STRICT = 'true';
@@ -38,8 +41,16 @@ export function configure(args: RunArguments): SuiteConfig {
   if (args.replay) {
     process.env.OTA_REPLAY_DIR = resolve(args.replay);
     process.env.OTA_TEST_DATA = cassetteTestData(resolve(args.replay));
+    // the recorded run's reply profile, unless one is set (a change to the profile, tried on the same replies)
+    const profile = cassetteReplyProfile(resolve(args.replay));
+    if (profile && !process.env.OTA_REPLY_PROFILE?.trim()) process.env.OTA_REPLY_PROFILE = profile;
   }
   const config = loadConfig();
+  checkRunFolders(config);
+  // more workers than cores: capped when the target runs here too (the sandbox, a replay), else a warning
+  const workers = parallelWithinCores(args.cucumber.parallel, !config.baseUrl);
+  args.cucumber.parallel = workers.parallel;
+  if (workers.line) console.warn(workers.line);
   if (config.recordDir) clearCassette(config.recordDir);
   return config;
 }

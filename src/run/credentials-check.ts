@@ -10,7 +10,7 @@
 // so "about authentication" is what the refusals say (HTTP 401 or 403, OpenTravel error type 4 or
 // 5, words such as "credentials" or "password"), or, when they say nothing of the kind, that a
 // request with credentials no gateway knows is refused in exactly the same words.
-import { exchange, disposeExchange, PREFLIGHT_HEADER } from '../transport/exchange';
+import { exchange, disposeExchange, PREFLIGHT_HEADER, type Exchange } from '../transport/exchange';
 import { OtaRequest } from '../xml/requests';
 import { OPERATIONS, type OperationName } from '../spec/operations';
 import { refusalForm } from '../contracts/envelope';
@@ -21,6 +21,13 @@ import type { Credentials } from './config';
 
 /** What a refusal says of authentication: HTTP 401 or 403, OpenTravel error type 4 (authentication) or 5 (authorization), or words. */
 const AUTH_WORDS = /credential|password|passwd|authenti|authori[sz]|login|log-in|forbidden|denied|requestor|\buser\b|not allowed|access/i;
+
+/** Whether a refusal is about authentication: HTTP 401 or 403, OpenTravel error type 4 or 5, or its words. */
+export function refusedForAuthentication(x: Exchange, refusal: string): boolean {
+  const status = x.reply.exchange?.status;
+  const types = x.reply.doc?.values("/*/*[local-name()='Errors']/*[local-name()='Error']/@Type").map((t) => t.trim()) ?? [];
+  return status === 401 || status === 403 || types.some((t) => t === '4' || t === '5') || AUTH_WORDS.test(refusal);
+}
 
 /** The refusal a probe of `op` with these credentials gets; undefined when served or when no HTTP reply came. */
 async function refusalOf(
@@ -35,11 +42,7 @@ async function refusalOf(
   });
   try {
     const refusal = x.reply.exchange ? refusalForm(x) : undefined;
-    if (!refusal) return undefined;
-    const status = x.reply.exchange!.status;
-    const types = x.reply.doc?.values("/*/*[local-name()='Errors']/*[local-name()='Error']/@Type").map((t) => t.trim()) ?? [];
-    const authentication = status === 401 || status === 403 || types.some((t) => t === '4' || t === '5') || AUTH_WORDS.test(refusal);
-    return { refusal, authentication };
+    return refusal ? { refusal, authentication: refusedForAuthentication(x, refusal) } : undefined;
   } finally {
     disposeExchange(x);
   }

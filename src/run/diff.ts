@@ -14,6 +14,7 @@ import type { ConformanceResult } from '../reporting/result';
 import { OPERATION_NAMES } from '../spec/operations';
 import { forEachArgument } from './arguments';
 import { readSummary } from './merge';
+import { checkInputFolder, checkOutputFolder } from './input-checks';
 import { h, md, mdTable } from '../reporting/conformance-report/escape';
 
 export interface RunLabel {
@@ -62,11 +63,13 @@ export function readRun(dir: string): ConformanceResult {
   return r;
 }
 
-const findingKey = (f: FindingDiff) => `${f.requirement}\u0000${f.at}\u0000${f.expected}`;
+/** A finding's identity: its requirement, place and expectation, with the run's own ID (in an EchoToken the suite sent) as {run}. */
+type RunFinding = FindingDiff & { runId: string };
+const findingKey = (f: RunFinding) => `${f.requirement}\u0000${f.at}\u0000${f.expected}`.split(f.runId).join('{run}');
 
-function findingsOf(r: ConformanceResult): FindingDiff[] {
+function findingsOf(r: ConformanceResult): RunFinding[] {
   return r.requirements.flatMap((q) =>
-    q.findings.map((f) => ({ requirement: q.id, at: f.at, expected: f.expected, found: f.found, scenario: f.scenario })),
+    q.findings.map((f) => ({ requirement: q.id, at: f.at, expected: f.expected, found: f.found, scenario: f.scenario, runId: r.runId })),
   );
 }
 
@@ -92,7 +95,7 @@ export function diffResults(a: ConformanceResult, b: ConformanceResult, dirs: [s
   const fb = findingsOf(b);
   const keysA = new Set(fa.map(findingKey));
   const keysB = new Set(fb.map(findingKey));
-  const once = (fs: FindingDiff[]) => [...new Map(fs.map((f) => [findingKey(f), f])).values()];
+  const once = (fs: RunFinding[]): FindingDiff[] => [...new Map(fs.map(({ runId, ...f }) => [findingKey({ ...f, runId }), f])).values()];
   const onlyInA = once(fa.filter((f) => !keysB.has(findingKey(f))));
   const onlyInB = once(fb.filter((f) => !keysA.has(findingKey(f))));
   const ops = [...OPERATION_NAMES].filter((op) => [a, b].some((r) => r.latency?.some((l) => l.operation === op)));
@@ -224,6 +227,8 @@ export function main(argv: string[]): void {
   let code: number;
   try {
     const { out, dirs } = parseDiffArguments(argv);
+    for (const dir of dirs) checkInputFolder(dir, 'reports folder');
+    checkOutputFolder(out, '--out');
     const d = diffResults(readRun(dirs[0]), readRun(dirs[1]), dirs);
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, 'diff.md'), diffMarkdown(d));

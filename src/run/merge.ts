@@ -13,6 +13,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync } from 'node:f
 import { join, posix } from 'node:path';
 import { ConfigError, SuiteFault } from '../core/errors';
 import { loadConfig } from './config';
+import { checkInputFolder, checkOutputFolder } from './input-checks';
 import { Redactor } from '../safety/masking';
 import { formatFindings as formatSecretFindings, scanForSecrets } from '../safety/scanning';
 import { requirementOutcomes } from '../reporting/requirement-outcomes';
@@ -122,6 +123,8 @@ function copyEvidence(parts: ConformanceResult[], dirs: string[], out: string): 
 function merge(argv: string[]): number {
   // Everything is checked before anything is written.
   const { out, dirs } = parseMergeArguments(argv);
+  for (const d of dirs) checkInputFolder(d, 'reports folder');
+  checkOutputFolder(out, '--out');
   checkOutFolder(out);
   const parts = dirs.map(readShard);
   const result = mergeResults(parts, dirs);

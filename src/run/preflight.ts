@@ -1,5 +1,5 @@
 // The runner's second phase, before any scenario: the target answers HTTP, its base URL is the
-// gateway's, it accepts the configured credentials, and the bookings a killed earlier run left
+// gateway's, it accepts the configured credentials, it knows the test data's codes, and the bookings a killed earlier run left
 // are cancelled. Each failure is one line and exit 2 (ConfigError), never a verdict.
 import { relative } from 'node:path';
 import { ConfigError } from '../core/errors';
@@ -9,6 +9,7 @@ import { checkReachable } from '../transport/reachability';
 import { cleanUpLedger, describeCleanup, type CleanupOptions, type CleanupReport } from './bookings';
 import { PROJECT_ROOT } from './config';
 import { checkCredentials } from './credentials-check';
+import { checkTestDataCodes } from './test-data-codes';
 import type { RunContext } from './run-context';
 
 /** A base URL under which every operation answers 404 is the wrong one: exit 2, not nine failures. */
@@ -40,6 +41,8 @@ export async function preflight(ctx: RunContext, target: string, cleanupOptions:
     );
   // Before the clean-up (it needs the same credentials) and before any earlier report is removed.
   await checkCredentials(ctx);
+  // The test data's codes, asked of the gateway (a replay's were, when it was recorded).
+  if (!ctx.config.replayDir) await checkTestDataCodes(ctx);
 
   const cleanup = await cleanUpLedger(ctx, cleanupOptions);
   for (const line of describeCleanup(cleanup, relative(PROJECT_ROOT, ctx.config.ledgerFile))) console.log(line);

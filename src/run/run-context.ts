@@ -57,7 +57,8 @@ type SandboxModule = typeof import('../../sandbox/src/index');
 // require, not import(): ts-node compiles .ts only on the CommonJS path.
 const sandboxModule = () => require('../../sandbox/src/index') as SandboxModule;
 
-async function startEmbeddedSandbox(config: SuiteConfig): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+/** The embedded sandbox, with the configured faults, variants and credentials (a run, or npm run init, without OTA_BASE_URL). */
+export async function startEmbeddedSandbox(config: SuiteConfig): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const { requestorInstance, ...rest } = config.credentials;
   let started;
   try {
@@ -157,7 +158,7 @@ export async function openRunContext(loaded?: SuiteConfig): Promise<RunContext> 
 }
 
 /** How every exchange of the run is sent: its target, limits, retries and breaker. */
-export function exchangeOptions(ctx: RunContext): SendOptions {
+export function exchangeOptions(ctx: Pick<RunContext, 'baseUrl' | 'config' | 'breaker'>): SendOptions {
   return { baseUrl: ctx.baseUrl, limits: ctx.config.limits, retry: ctx.config.retry, breaker: ctx.breaker };
 }
 

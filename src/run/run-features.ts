@@ -3,7 +3,8 @@
 // once cucumber is done: a gateway that stopped answering ends the run with exit 2.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadConfiguration, loadSupport, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
+import { loadConfiguration, loadSources, loadSupport, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
+import { ConfigError } from '../core/errors';
 import { PlainAllureWriter } from '../reporting/allure-writer';
 import type { TimedExchange } from '../reporting/latency';
 import { MessageCollector, type ScenarioAssertions } from '../reporting/requirement-outcomes';
@@ -95,6 +96,31 @@ async function cucumberConfiguration(args: RunArguments, claims: readonly Confor
       ...Object.fromEntries(format.filter((f) => f.includes(':')).map((f) => [f.slice(f.indexOf(':') + 1), f.slice(0, f.indexOf(':'))])),
     };
   return runConfiguration;
+}
+
+/** What a selection was found to hold, by its key: npm run mutants runs thousands of runs in one process. */
+const selectionsChecked = new Map<string, string | undefined>();
+
+/**
+ * Before the target is contacted: the features parse, and what is selected (profile, claims,
+ * tags, names, paths; a shard may be empty) holds a scenario. A selection of nothing would run
+ * nothing and report every requirement untested.
+ */
+export async function checkSelection(args: RunArguments, claims: readonly ConformanceClass[]): Promise<void> {
+  const c = args.cucumber;
+  const key = JSON.stringify([args.profile, claims, c.paths, c.tags, c.name, c.order]);
+  if (!selectionsChecked.has(key)) {
+    const { sources } = await cucumberConfiguration(args, claims);
+    const { plan, errors } = await loadSources({ ...sources, shard: undefined }, { cwd: PROJECT_ROOT });
+    const problem = errors.length
+      ? `${errors[0].uri}:${errors[0].location.line}: ${errors[0].message.split('\n')[0]}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`
+      : plan.length === 0
+        ? `${args.selection ? `the selection ${args.selection.text}` : 'the run'} holds no scenario of the claimed classes (${claims.join(', ')})${args.profile === 'read-only' ? ' that books nothing (profile read-only)' : ''}`
+        : undefined;
+    selectionsChecked.set(key, problem);
+  }
+  const problem = selectionsChecked.get(key);
+  if (problem) throw new ConfigError(problem);
 }
 
 /** Runs the features of the claimed classes; the run context is closed when cucumber is done. */

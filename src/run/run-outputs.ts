@@ -53,6 +53,7 @@ export class RunCassette {
       },
       effectiveTestData(config),
       join(config.reportsDir, 'summary.json'),
+      config.replyProfileFile,
     );
   }
 
@@ -67,6 +68,8 @@ export function writeOutputs(result: ConformanceResult, args: RunArguments, ctx:
   writeReports(result, ctx.config.reportsDir, ctx.redactor, { summaryOnly: args.summaryOnly });
   cassette.finish(result);
   console.log(ctx.redactor.scrub(formatConsoleSummary(result)));
+  // the report's own path, to open from any shell on any system (the quick start's last step)
+  if (!args.summaryOnly) console.log(ctx.redactor.scrub(`Open in a browser: ${join(ctx.config.reportsDir, 'conformance-report.html')}`));
 }
 
 /** The scan phase: nothing the run wrote may hold a secret (encoded forms included). EXIT.SECRET_LEAKED when something does. */

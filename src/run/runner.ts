@@ -15,7 +15,7 @@ import { PROJECT_ROOT, type SuiteConfig } from './config';
 import { announceRun, configure } from './configure';
 import { preflight } from './preflight';
 import { openRunContext } from './run-context';
-import { runFeatures, type FeatureRun, type SupportKept } from './run-features';
+import { checkSelection, runFeatures, type FeatureRun, type SupportKept } from './run-features';
 import { clearEarlierReports, RunCassette, scanOutputs, writeOutputs } from './run-outputs';
 
 const PROFILES = Object.keys(require(join(PROJECT_ROOT, 'cucumber.js')) as Record<string, unknown>);
@@ -36,6 +36,7 @@ async function run(argv: string[]): Promise<number> {
   const ctx = await openRunContext(config);
   const start = announceRun(args, ctx);
   try {
+    await checkSelection(args, start.claims);
     const cleanup = await preflight(ctx, start.target, { claims: start.claims, sweep: args.sweepReferences });
     clearEarlierReports(config.reportsDir);
     const features = await runFeatures(args, start.claims, ctx, support, cleanup);

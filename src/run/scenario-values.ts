@@ -5,6 +5,7 @@ import type { Credentials } from './config';
 import { addDays, isoDate } from '../core/dates';
 import type { PlaceholderValues, TestData } from '../core/test-data';
 import { randomBytes } from 'node:crypto';
+import { minorUnit, OPEN_BOUND, writeAmount } from '../operations/activityavailability/request';
 
 let sequence = 0;
 /**
@@ -67,11 +68,12 @@ export function baseValues(credentials: Credentials, data: TestData, runId: stri
     placeContext: place.context,
     place: place.name,
     hotelCode: data.activities.hotelCodes[0],
-    brandCode: data.hotels[0].brandCode,
+    brandCode: data.hotels[0].brandCode ?? '',
     productCode: data.activities.productCode,
-    maximumPrice: '1000.00',
+    // bounds nothing, in the currency's minor unit; a scenario that tests the bound sets it from the prices shown (GatewayWorld.settlePrices)
+    maximumPrice: writeAmount(OPEN_BOUND, minorUnit(data.activities.currency)),
     currency: data.activities.currency,
-    currencyDecimal: 2,
+    currencyDecimal: minorUnit(data.activities.currency),
     airportCode: data.transfers.airportCode,
     airlineCode: data.transfers.airlineCode,
     arrivalFlightNumber: '1234',

@@ -2,193 +2,139 @@
 // here instead of touching code; scenarios discover the rest (activity IDs, supplier codes) by
 // searching first, then booking what was found.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ConfigError } from '../core/errors';
-import { OPERATION_NAMES } from '../spec/operations';
-import { CONFORMANCE_CLASSES, type BookingForms, type ConformanceClass, type Party, type Place, type TestData } from '../core/test-data';
+import type { BookingForms, BookingValues, ConformanceClass, PartialCancellationForm, Party, Place, TestData } from '../core/test-data';
+import { PROJECT_ROOT } from './config';
+import { SchemaValidator, type JsonSchema, type SchemaProblem } from './json-schema';
 
-/** Hotel availability outlines use test-data places 1 to PLACES_NEEDED (a test checks the features). */
-const PLACES_NEEDED = 3;
+/** The test data's JSON Schema: the one description of the format (editors, this check, docs/gateway.md). */
+export const TEST_DATA_SCHEMA_FILE = join(PROJECT_ROOT, 'schemas', 'test-data.schema.json');
 
-function fail(file: string, where: string, what: string): never {
-  throw new ConfigError(`test data ${file}: ${where} ${what}`);
-}
-
-function str(file: string, obj: Record<string, unknown>, key: string, where: string): string {
-  const v = obj[key];
-  if (typeof v !== 'string' || v.trim() === '') fail(file, `${where}.${key}`, 'must be a non-empty string');
-  return v;
-}
-
-function obj(file: string, v: unknown, where: string): Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(file, where, 'must be an object');
-  return v as Record<string, unknown>;
-}
-
-function place(file: string, v: unknown, where: string): Place {
-  const o = obj(file, v, where);
-  const context = str(file, o, 'context', where);
-  if (context !== 'Country' && context !== 'Region') fail(file, `${where}.context`, 'must be Country or Region');
-  return { context, name: str(file, o, 'name', where) };
-}
-
-function posInt(file: string, o: Record<string, unknown>, key: string): number {
-  const v = o[key];
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) fail(file, key, 'must be a whole number of at least 1');
-  return v;
-}
-
-function nonEmptyArray(file: string, v: unknown, where: string): unknown[] {
-  if (!Array.isArray(v) || v.length === 0) fail(file, where, 'must be a non-empty array');
-  return v;
-}
-
-function stringList(file: string, v: unknown, where: string): string[] {
-  return nonEmptyArray(file, v, where).map((x, i) => {
-    if (typeof x !== 'string' || x.trim() === '') fail(file, `${where}[${i}]`, 'must be a non-empty string');
-    return x.trim();
-  });
-}
-
-function claimsOf(file: string, v: unknown): ConformanceClass[] {
-  const claims = stringList(file, v, 'claims');
-  for (const c of claims)
-    if (!(CONFORMANCE_CLASSES as readonly string[]).includes(c))
-      fail(file, 'claims', `names unknown class "${c}"; known: ${CONFORMANCE_CLASSES.join(', ')}`);
-  if (!claims.includes('core')) fail(file, 'claims', 'must include core (what the spec states for all nine operations)');
-  return claims as ConformanceClass[];
-}
-
-function bookingOf(file: string, v: unknown): BookingForms {
-  const o = v === undefined ? {} : obj(file, v, 'booking');
-  const opt = (key: string, fallback: string) => (o[key] === undefined ? fallback : str(file, o, key, 'booking'));
-  const partial = o.partialCancellation ?? undefined;
-  if (partial !== undefined && partial !== 'item-reference')
-    fail(
-      file,
-      'booking.partialCancellation',
-      'must be "item-reference" (the item\'s UniqueID Type 37 in the cancel request) or null (none)',
-    );
-  return {
-    commitResStatus: opt('commitResStatus', 'Commit'),
-    commitCancelType: opt('commitCancelType', 'Commit'),
-    cancelledStatusWords:
-      o.cancelledStatusWords === undefined
-        ? ['Cancelled', 'Canceled']
-        : stringList(file, o.cancelledStatusWords, 'booking.cancelledStatusWords'),
-    ...(partial ? { partialCancellation: partial } : {}),
-  };
+let validator: SchemaValidator | undefined;
+export function testDataSchema(): JsonSchema {
+  return JSON.parse(readFileSync(TEST_DATA_SCHEMA_FILE, 'utf8')) as JsonSchema;
 }
 
 export const DEFAULT_PARTIES: Party[] = [
   { adults: 2, children: 1 },
   { adults: 1, children: 0 },
 ];
-
-function partiesOf(file: string, v: unknown): Party[] {
-  if (v === undefined) return DEFAULT_PARTIES;
-  return nonEmptyArray(file, v, 'availableParties').map((p, i) => {
-    const o = obj(file, p, `availableParties[${i}]`);
-    const n = (key: string) => {
-      const x = o[key] ?? 0;
-      if (typeof x !== 'number' || !Number.isInteger(x) || x < 0)
-        fail(file, `availableParties[${i}].${key}`, 'must be a whole number of at least 0');
-      return x;
-    };
-    const party = { adults: n('adults'), children: n('children') };
-    if (party.adults + party.children === 0) fail(file, `availableParties[${i}]`, 'must hold at least one person');
-    return party;
-  });
-}
-
-function budgetsOf(file: string, v: unknown): Record<string, number> {
-  if (v === undefined) return {};
-  const o = obj(file, v, 'latencyBudgetsMs');
-  for (const [op, ms] of Object.entries(o)) {
-    if (!(OPERATION_NAMES as readonly string[]).includes(op))
-      fail(file, `latencyBudgetsMs.${op}`, `is not an operation; one of ${OPERATION_NAMES.join(', ')}`);
-    if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 1)
-      fail(file, `latencyBudgetsMs.${op}`, 'must be a whole number of ms, at least 1');
-  }
-  return o as Record<string, number>;
-}
-
-function aliasesOf(file: string, v: unknown): Record<string, string[]> {
-  if (v === undefined) return {};
-  const o = obj(file, v, 'placeAliases');
-  return Object.fromEntries(Object.entries(o).map(([name, list]) => [name, stringList(file, list, `placeAliases.${name}`)]));
-}
+const DEFAULT_CANCELLED_WORDS = ['Cancelled', 'Canceled'];
 
 /** Whether the test data declares availability for `party`. */
 export const partyAvailable = (data: Pick<TestData, 'availableParties'>, party: Party): boolean =>
   data.availableParties.some((p) => p.adults === party.adults && p.children === party.children);
 
-/** Loads and checks a test-data file; every problem names the file and the field. */
-export function loadTestData(file: string, overrides: Record<string, unknown> = {}): TestData {
-  let raw: unknown;
+/** A JSON syntax error with its line and column (JSON.parse gives an offset, at best). */
+function parseJson(file: string, text: string): unknown {
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(text);
   } catch (e) {
-    throw new ConfigError(`test data ${file}: cannot be read as JSON (${(e as Error).message})`);
+    const message = (e as Error).message;
+    const offset = /position (\d+)/.exec(message);
+    let place = '';
+    if (offset) {
+      const before = text.slice(0, Number(offset[1])).split('\n');
+      place = ` at line ${before.length}, column ${before[before.length - 1].length + 1}`;
+    }
+    throw new ConfigError(`test data ${file}: cannot be read as JSON${place} (${message.replace(/ in JSON at position \d+.*$/, '')})`);
   }
-  const root = deepMerge(obj(file, raw, '(root)'), overrides);
-  const booking = bookingOf(file, root.booking);
+}
+
+/** What the schema cannot say: rules across fields. Each a problem line; only on well-formed parts. */
+function crossFieldProblems(root: Record<string, unknown>): SchemaProblem[] {
+  const out: SchemaProblem[] = [];
+  const booking = (root.booking ?? {}) as Record<string, unknown>;
+  if (Array.isArray(root.claims) && root.claims.includes('partial-cancellation') && !booking.partialCancellation)
+    out.push({ path: 'claims', message: 'claims partial-cancellation, but booking.partialCancellation declares no request form' });
+  if (Array.isArray(root.availableParties))
+    root.availableParties.forEach((p, i) => {
+      const party = (p ?? {}) as Record<string, unknown>;
+      if ((party.adults ?? 0) === 0 && (party.children ?? 0) === 0)
+        out.push({ path: `availableParties[${i}]`, message: 'must hold at least one person' });
+    });
+  return out;
+}
+
+/**
+ * Every problem of a test-data object, one line each ("<field>: <what>"), against the schema and
+ * the rules across fields; empty when it can drive a run.
+ */
+export function testDataProblems(root: unknown): string[] {
+  validator ??= new SchemaValidator(testDataSchema());
+  const problems = validator.validate(root);
+  if (typeof root === 'object' && root !== null) problems.push(...crossFieldProblems(root as Record<string, unknown>));
+  return problems.map((p) => `${p.path}: ${p.message}`);
+}
+
+/** Loads and checks a test-data file: every problem at once, one line each, naming the field. */
+export function loadTestData(file: string, overrides: Record<string, unknown> = {}): TestData {
+  const raw = parseJson(file, readFileSync(file, 'utf8'));
+  const root = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? deepMerge(raw as Record<string, unknown>, overrides) : raw;
+  const problems = testDataProblems(root);
+  if (problems.length === 1) throw new ConfigError(`test data ${file}: ${problems[0]}`);
+  if (problems.length > 1)
+    throw new ConfigError(
+      `test data ${file} has ${problems.length} problems (schema: schemas/test-data.schema.json):\n  ${problems.join('\n  ')}`,
+    );
+  return testDataOf(root as Record<string, unknown>);
+}
+
+/** The run's test data from a checked file: the defaults filled in. */
+function testDataOf(root: Record<string, unknown>): TestData {
+  type Raw = Record<string, unknown>;
+  const b = (root.booking ?? {}) as Raw;
+  const booking: BookingForms = {
+    commitResStatus: (b.commitResStatus as string | undefined) ?? 'Commit',
+    commitCancelType: (b.commitCancelType as string | undefined) ?? 'Commit',
+    cancelledStatusWords: ((b.cancelledStatusWords as string[] | undefined) ?? DEFAULT_CANCELLED_WORDS).map((w) => w.trim()),
+    ...(b.partialCancellation ? { partialCancellation: b.partialCancellation as PartialCancellationForm } : {}),
+  };
   // No claims written: every class the file can drive (partial cancellation needs a declared form).
-  const claims =
-    root.claims === undefined
-      ? CONFORMANCE_CLASSES.filter((c) => c !== 'partial-cancellation' || booking.partialCancellation)
-      : claimsOf(file, root.claims);
-  if (claims.includes('partial-cancellation') && !booking.partialCancellation)
-    fail(file, 'claims', 'claims partial-cancellation, but booking.partialCancellation declares no request form');
-  const places = nonEmptyArray(file, obj(file, root.hotelAvailability, 'hotelAvailability').places, 'hotelAvailability.places');
-  if (places.length < PLACES_NEEDED)
-    fail(file, 'hotelAvailability.places', `has ${places.length} place(s); the hotel availability scenarios need ${PLACES_NEEDED}`);
-  // HAV-REFPOINT-CONTEXTS sends both forms the spec lists: "CodeContext (values Country, Region)".
-  for (const context of ['Country', 'Region'])
-    if (!places.some((p) => (p as { context?: unknown })?.context === context))
-      fail(file, 'hotelAvailability.places', `has no place of context ${context}; the scenarios send both Country and Region`);
-  const ha = obj(file, root.hotelAvailability, 'hotelAvailability');
-  const act = obj(file, root.activities, 'activities');
-  const tr = obj(file, root.transfers, 'transfers');
-  const unk = obj(file, root.unknown, 'unknown');
+  const claims = (root.claims as ConformanceClass[] | undefined) ?? [
+    'core',
+    'booking',
+    ...(booking.partialCancellation ? (['partial-cancellation'] as const) : []),
+    'security',
+    'alignment',
+  ];
+  const ha = root.hotelAvailability as Raw;
+  const act = root.activities as Raw;
+  const text = (o: Raw, k: string) => (o[k] as string).trim();
+  const place = (p: unknown): Place => ({ context: (p as Place).context, name: (p as Place).name.trim() });
   return {
     description: typeof root.description === 'string' ? root.description : undefined,
     claims,
     booking,
-    language: str(file, root, 'language', '(root)'),
-    altLanguage: str(file, root, 'altLanguage', '(root)'),
-    offsetDays: posInt(file, root, 'offsetDays'),
-    nights: posInt(file, root, 'nights'),
-    availableParties: partiesOf(file, root.availableParties),
-    latencyBudgetsMs: budgetsOf(file, root.latencyBudgetsMs),
-    placeAliases: aliasesOf(file, root.placeAliases),
+    language: text(root, 'language'),
+    altLanguage: text(root, 'altLanguage'),
+    offsetDays: root.offsetDays as number,
+    nights: root.nights as number,
+    availableParties: ((root.availableParties as Array<Partial<Party>> | undefined) ?? DEFAULT_PARTIES).map((p) => ({
+      adults: p.adults ?? 0,
+      children: p.children ?? 0,
+    })),
+    latencyBudgetsMs: (root.latencyBudgetsMs as Record<string, number> | undefined) ?? {},
+    placeAliases: Object.fromEntries(
+      Object.entries((root.placeAliases as Record<string, string[]> | undefined) ?? {}).map(([n, l]) => [n, l.map((x) => x.trim())]),
+    ),
     hotelAvailability: {
-      infoSource: str(file, ha, 'infoSource', 'hotelAvailability'),
-      places: nonEmptyArray(file, ha.places, 'hotelAvailability.places').map((p, i) => place(file, p, `hotelAvailability.places[${i}]`)),
-      emptyPlace: place(file, ha.emptyPlace, 'hotelAvailability.emptyPlace'),
+      infoSource: text(ha, 'infoSource'),
+      places: (ha.places as unknown[]).map(place),
+      emptyPlace: place(ha.emptyPlace),
     },
-    hotels: nonEmptyArray(file, root.hotels, 'hotels').map((h, i) => {
-      const o = obj(file, h, `hotels[${i}]`);
-      return { code: str(file, o, 'code', `hotels[${i}]`), brandCode: str(file, o, 'brandCode', `hotels[${i}]`) };
-    }),
+    hotels: (root.hotels as Raw[]).map((h) => ({ code: text(h, 'code'), ...(h.brandCode ? { brandCode: text(h, 'brandCode') } : {}) })),
     activities: {
-      hotelCodes: nonEmptyArray(file, act.hotelCodes, 'activities.hotelCodes').map((c, i) => {
-        if (typeof c !== 'string' || !c) fail(file, `activities.hotelCodes[${i}]`, 'must be a non-empty string');
-        return c;
-      }),
-      productCode: str(file, act, 'productCode', 'activities'),
-      currency: str(file, act, 'currency', 'activities'),
+      hotelCodes: (act.hotelCodes as string[]).map((c) => c.trim()),
+      productCode: text(act, 'productCode'),
+      currency: text(act, 'currency'),
+      bookingValues: (act.bookingValues as BookingValues | undefined) ?? {},
     },
-    transfers: {
-      airportCode: str(file, tr, 'airportCode', 'transfers'),
-      airlineCode: str(file, tr, 'airlineCode', 'transfers'),
-      locationTypeCode: str(file, tr, 'locationTypeCode', 'transfers'),
-      locationCode: str(file, tr, 'locationCode', 'transfers'),
-    },
-    unknown: {
-      hotelCode: str(file, unk, 'hotelCode', 'unknown'),
-      tourActivityId: str(file, unk, 'tourActivityId', 'unknown'),
-      airportCode: str(file, unk, 'airportCode', 'unknown'),
-    },
+    transfers: Object.fromEntries(
+      Object.entries(root.transfers as Raw).map(([k, v]) => [k, (v as string).trim()]),
+    ) as TestData['transfers'],
+    unknown: Object.fromEntries(Object.entries(root.unknown as Raw).map(([k, v]) => [k, (v as string).trim()])) as TestData['unknown'],
   };
 }
 

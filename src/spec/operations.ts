@@ -116,7 +116,7 @@ export const OPERATIONS: Record<OperationName, OperationSpec> = {
     idempotent: true,
     needsActivity: false,
     // Descriptive data asks about a hotel of the portfolio, not an activity's source hotel.
-    values: (data) => ({ hotelCode: data.hotels[0].code, brandCode: data.hotels[0].brandCode }),
+    values: (data) => ({ hotelCode: data.hotels[0].code, brandCode: data.hotels[0].brandCode ?? '' }),
   }),
   activitynbc: op({
     name: 'activitynbc',

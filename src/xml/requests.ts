@@ -92,6 +92,8 @@ export class OtaRequest {
     const req = new OtaRequest(op, file, parseDom(fillPlaceholders(template, values, file), file));
     // The spec makes Instance optional: an empty value means "not configured", so leave it out.
     for (const id of req.elements("ota:POS/ota:Source/ota:RequestorID[@Instance='']")) id.removeAttribute('Instance');
+    // A brand the test data does not name (the target shows none): no BrandCode is sent.
+    for (const info of req.elements("//ota:HotelDescriptiveInfo[@BrandCode='']")) info.removeAttribute('BrandCode');
     return req;
   }
 
@@ -286,8 +288,15 @@ export function bodyUnderRoot(r: OtaRequest, root: string): string {
   return r.toXml().replace(new RegExp(`(</?)${r.operation.requestRoot}\\b`, 'g'), `$1${root}`);
 }
 
-/** The request cut short: not well-formed XML. */
+/**
+ * The request cut short inside the first start tag after its POS: not well-formed XML. Where it is
+ * cut depends on the request's elements only, never on the length of the credentials, references
+ * or codes, so a replay under other credentials sends the body the recorded run sent (beyond the POS).
+ */
 export function truncatedBody(r: OtaRequest): string {
   const xml = r.toXml();
-  return xml.slice(0, Math.floor(xml.length * 0.6));
+  const posEnd = xml.indexOf('</POS>');
+  const from = posEnd < 0 ? 0 : posEnd + '</POS>'.length;
+  const next = /<[A-Za-z][\w:.-]*/.exec(xml.slice(from));
+  return xml.slice(0, next ? from + next.index + next[0].length : from);
 }

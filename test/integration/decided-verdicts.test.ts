@@ -21,7 +21,8 @@ test("a reply that hides the hotels' place still has its dates and guests judged
       sandbox().baseUrl,
       (req, res) => {
         if (req.method !== 'POST' || opOf(req) !== 'hotelnbc') return false;
-        res.writeHead(503, { 'content-type': 'text/plain' });
+        // a refusal: a 5xx would be the descriptive operation's own EP-STATUS-200 failure (issue 27, point 10)
+        res.writeHead(404, { 'content-type': 'text/plain' });
         res.end('descriptive data is not offered');
         return true;
       },

@@ -56,7 +56,7 @@ test('npm run diff: a missing folder, a broken summary or a wrong number of fold
   mkdirSync(noTarget);
   writeFileSync(join(noTarget, 'summary.json'), '{"verdict":"CONFORMS","requirements":[]}');
   for (const [args, says] of [
-    [[join(dir, 'nope'), join(dir, 'nope')], /^Could not diff: .*nope: no summary\.json/],
+    [[join(dir, 'nope'), join(dir, 'nope')], /^Could not diff: reports folder .*nope does not exist/],
     [[broken, broken], /^Could not diff: .*summary\.json: cannot be read as JSON/],
     [[broken], /^Could not diff: two reports folders are needed \(A, then B\), not 1/],
     // review: a summary whose requirement has no findings, or without a target, was a TypeError and its stack

@@ -70,6 +70,8 @@ export function cleanEnv(extraSecretNames: string[]): NodeJS.ProcessEnv {
 }
 
 export interface RunOptions {
+  /** The npm script run (default conformance). */
+  script?: 'conformance' | 'init';
   args?: string[];
   /** Added to the clean environment (OTA_REPORTS_DIR and OTA_LEDGER_FILE are set by default). */
   env?: Record<string, string>;
@@ -106,7 +108,7 @@ export function startConformance(opts: RunOptions = {}): StartedRun {
   };
   const timeoutMs = opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
   const t0 = Date.now();
-  const child = spawn(process.execPath, ['scripts/launch.js', 'conformance', ...(opts.args ?? [])], {
+  const child = spawn(process.execPath, ['scripts/launch.js', opts.script ?? 'conformance', ...(opts.args ?? [])], {
     cwd: PROJECT_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

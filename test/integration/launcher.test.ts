@@ -15,6 +15,7 @@ const CALLS: Record<string, { args: string[]; code: number; says: RegExp }> = {
   conformance: { args: ['--help'], code: 0, says: /npm run conformance -- \[options\]/ },
   merge: { args: ['--bogus'], code: 2, says: /Could not merge: unknown argument --bogus/ },
   diff: { args: ['--bogus'], code: 2, says: /Could not diff: unknown argument --bogus/ },
+  init: { args: ['--bogus'], code: 2, says: /Could not init: unknown option --bogus/ },
   report: { args: [], code: 2, says: /Could not build the report: no results at/ },
   mutants: { args: ['--bogus'], code: 2, says: /mutants: unknown argument --bogus/ },
   bench: { args: ['--help'], code: 0, says: /npm run bench -- \[options\]/ },
@@ -49,6 +50,6 @@ test('an unknown script name is one line and exit 2', () => {
   assert.equal(r.status, 2);
   assert.match(
     r.stderr,
-    /^launch: unknown script "nope"; one of conformance, merge, diff, report, mutants, bench, docs, test, quick, sandbox\n$/,
+    /^launch: unknown script "nope"; one of conformance, merge, diff, init, report, mutants, bench, docs, test, quick, sandbox\n$/,
   );
 });

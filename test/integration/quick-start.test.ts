@@ -27,6 +27,12 @@ export function quickStartCommands(readme: string): string[] {
 test('the quick start, on a fresh clone with no ../shared beside it: npm run conformance says CONFORMS, alignment judged', () => {
   const commands = quickStartCommands(readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8'));
   assert.deepEqual(commands.slice(0, 2), ['npm ci', 'npm run conformance'], 'the quick start installs, then runs the main job');
+  // Linux, macOS and Windows alike: npm commands only (an `open` fails on Linux, `xdg-open` elsewhere)
+  assert.deepEqual(
+    commands.filter((c) => !/^npm /.test(c)),
+    [],
+    'every command of the quick start runs on every system',
+  );
 
   const clone = join(tempDir('ota-quick-start-'), 'clone');
   const files = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
@@ -44,6 +50,10 @@ test('the quick start, on a fresh clone with no ../shared beside it: npm run con
   const out = `${run.stdout}\n${run.stderr}`;
   assert.equal(run.status, 0, `exit ${run.status}\n${out.slice(-3000)}`);
   assert.match(run.stdout, /^CONFORMS: /m);
+  // the run names its report, where a user of any system opens it
+  const named = /^Open in a browser: (.+)$/m.exec(run.stdout)?.[1];
+  assert.equal(named, join(clone, 'reports', 'conformance-report.html'), run.stdout.slice(-1000));
+  assert.ok(existsSync(named), `${named} exists`);
   const summary = JSON.parse(readFileSync(join(clone, 'reports', 'summary.json'), 'utf8')) as {
     verdict: string;
     requirements: { id: string; class: string; outcome: string }[];

@@ -116,3 +116,21 @@ test(
     }
   },
 );
+
+// Issue 29, point 8: npm run report only builds files, so it asks for no credentials, even with
+// OTA_BASE_URL naming a remote target (it asked for the password before).
+test('npm run report needs no credentials, whatever target OTA_BASE_URL names', { timeout: 300_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'report-nocreds-'));
+  const reports = join(dir, 'reports');
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, OTA_REPORTS_DIR: reports, OTA_LEDGER_FILE: join(dir, 'ledger.jsonl') };
+  try {
+    const run = node(['conformance', '--tags', '@op:hotelnbc and not @informative'], env);
+    assert.ok([0, 4].includes(run.status ?? -1), run.stdout + run.stderr);
+    const report = node(['report'], { ...env, OTA_BASE_URL: 'https://gateway.example.com/ota' });
+    assert.equal(report.status, 0, report.stdout + report.stderr);
+    assert.doesNotMatch(report.stderr, /credentials|OTA_PASSWORD/);
+    assert.ok(existsSync(join(reports, 'allure-report', 'index.html')), 'the report was built');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -68,7 +68,9 @@ test('a MUST finding: DOES NOT CONFORM, exit 1', async () => {
 test('a failed precondition gives cantTell with its reason, not a failure', async () => {
   const dir = tempDir();
   const data = JSON.parse(readFileSync(join(PROJECT_ROOT, 'sandbox/data/test-data.json'), 'utf8'));
-  data.activities.hotelCodes = ['NOHOTEL1', 'NOHOTEL2'];
+  // Known codes, nothing to book together: the Mallorca product at the Algarve's hotels. (Unknown
+  // codes are the user's slip: exit 2 before any scenario, test/integration/test-data-codes.test.ts.)
+  data.activities.hotelCodes = ['FAOVIL01', 'FAOALB02'];
   const file = join(dir, 'test-data.json');
   writeFileSync(file, JSON.stringify(data));
   const r = await runConformance({ args: ['--tags', '@op:activitybook'], env: { OTA_TEST_DATA: file }, timeoutMs: RUN_MS });
@@ -81,11 +83,12 @@ test('a failed precondition gives cantTell with its reason, not a failure', asyn
 test("a ConfigError inside a scenario (a missing request sample) is the suite's trouble: exit 2", async () => {
   const samples = tempDir();
   for (const f of readdirSync(join(PROJECT_ROOT, 'xml-samples')))
-    if (f !== 'hotelnbc.xml') copyFileSync(join(PROJECT_ROOT, 'xml-samples', f), join(samples, f));
-  const r = await runConformance({ args: ['--tags', '@op:hotelnbc'], env: { OTA_SAMPLES_DIR: samples }, timeoutMs: RUN_MS });
+    // (a sample the preflight sends too would stop the run there, before any scenario)
+    if (f !== 'activitynbc.xml') copyFileSync(join(PROJECT_ROOT, 'xml-samples', f), join(samples, f));
+  const r = await runConformance({ args: ['--tags', '@op:activitynbc'], env: { OTA_SAMPLES_DIR: samples }, timeoutMs: RUN_MS });
   assert.equal(r.code, 2, describeRun(r));
   assert.equal(result(r).verdict, 'COULD NOT RUN');
-  assert.match(r.stdout + r.stderr, /hotelnbc/);
+  assert.match(r.stdout + r.stderr, /activitynbc/);
 });
 
 test("an undefined step is the suite's trouble: exit 2", async () => {

@@ -33,6 +33,14 @@ test('the worked example (Acme) conforms, described by its test data and reply p
   });
   assert.equal(r.code, 0, describeRun(r));
   const res = JSON.parse(readFileSync(join(r.reportsDir, 'summary.json'), 'utf8')) as ConformanceResult;
+  // What docs/gateway.md promises: CONFORMS with one warning, the SHOULD EP-ECHOTOKEN (Acme echoes no EchoToken).
+  assert.match(r.stdout, /^CONFORMS with 1 warning\(s\): /m);
+  assert.deepEqual(
+    res.requirements.filter((q) => q.outcome === 'failed').map((q) => `${q.id} ${q.level}`),
+    ['EP-ECHOTOKEN SHOULD'],
+  );
+  const promise = readFileSync(join(PROJECT_ROOT, 'docs/gateway.md'), 'utf8');
+  assert.ok(promise.includes('npm run conformance        # CONFORMS with 1 warning(s): EP-ECHOTOKEN'), 'docs/gateway.md promises it');
   assert.deepEqual(res.claims, ['core', 'booking', 'security']);
   assert.equal(res.requirements.find((q) => q.id === 'CXL-PARTIAL')!.outcome, 'inapplicable');
   assert.equal(res.requirements.find((q) => q.id === 'BKG-COMMIT-PERSISTS')!.outcome, 'passed');

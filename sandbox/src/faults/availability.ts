@@ -12,6 +12,14 @@ export const AVAILABILITY_FAULTS = [
     description: 'Hotel availability returns every matching hotel whatever MaxResponses says.',
   },
   {
+    name: 'small-maxresponses-refused',
+    area: 'availability',
+    operations: ['hotelavailability'],
+    breaks: ['HAV-MAXRESPONSES'],
+    description:
+      'Hotel availability pages its results by tens and refuses a MaxResponses below 10 as an invalid value, instead of returning fewer hotels.',
+  },
+  {
     name: 'hotel-ignores-dates',
     area: 'availability',
     operations: ['hotelavailability'],
@@ -124,6 +132,46 @@ export const AVAILABILITY_FAULTS = [
     operations: ['activitysearch'],
     breaks: ['ASR-AREA', 'ASR-HOTEL-ONLY'],
     description:
-      'Activity search reads LocationPref only to validate it: activities of every area (and every product) are returned, not only those serving the requested hotel.',
+      'Activity search filters by the product alone and reads the hotel (LocationPref Context=Source) only to validate it: a search naming a hotel and no product returns the activities of every area. A product named hides the mistake.',
+  },
+  {
+    name: 'availability-without-rates',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-PARTICIPANTS'],
+    description:
+      "Activity availability lists its options without any price (the pricing service failed silently): no Pricing, only the request's ParticipantCount echoed in each TourActivityInfo.",
+  },
+  {
+    name: 'activity-ignores-hotel',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-LOCATION', 'AAV-HOTEL-ONLY'],
+    description:
+      'Activity availability applies the hotel only through the product: a request naming a hotel and no product returns the activities of every area, each at its own first pickup hotel. A product named hides the mistake.',
+  },
+  {
+    name: 'product-only-ignores-product',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-LOCATION', 'AAV-PRODUCT-ONLY'],
+    description:
+      'Activity availability applies the product only beside a hotel: a request naming a product and no hotel returns the activities of every product, each at its own first pickup hotel.',
+  },
+  {
+    name: 'child-priced-as-adult',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-CATEGORIES'],
+    description:
+      'Activity availability prices every participant in the adult category at the adult rate: children are counted, but as adults (the party size is right).',
+  },
+  {
+    name: 'ignores-requested-currency',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-CURRENCY'],
+    description:
+      'Activity availability prices in its own contract currency, USD, whatever MaximumPrice CurrencyCode asks (the amounts say USD; the bound is compared as if it were in USD).',
   },
 ] as const satisfies readonly FaultDef[];

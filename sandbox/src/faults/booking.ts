@@ -58,7 +58,8 @@ export const BOOKING_FAULTS = [
     area: 'booking',
     operations: ['bookcancel'],
     breaks: ['CXL-PARTIAL'],
-    description: 'A UniqueID Type 37 is ignored: a partial cancellation cancels the whole booking.',
+    description:
+      'The item a cancel names is never read, in any form (a UniqueID Type 37, a Segment ItinSegNbr or a Segment range): a partial cancellation cancels the whole booking.',
   },
   {
     name: 'quote-unhandled',
@@ -146,5 +147,45 @@ export const BOOKING_FAULTS = [
     breaks: ['RD-UNKNOWN'],
     description:
       'Booking read of a reference that does not exist is answered as a success with an empty ReservationsList instead of refused.',
+  },
+  {
+    name: 'read-without-reference',
+    area: 'booking',
+    operations: ['activitybook', 'bookread'],
+    breaks: ['BKG-COMMIT-PERSISTS', 'RD-RETURNS-BOOKING'],
+    description:
+      'A commit is confirmed but never stored, and a booking read of any reference returns a demonstration booking that shows no reference (another activity, another participant, a past day).',
+  },
+  {
+    name: 'read-empty',
+    area: 'booking',
+    operations: ['bookread'],
+    breaks: ['BKG-COMMIT-PERSISTS', 'RD-RETURNS-BOOKING'],
+    description:
+      'Booking read of an existing booking is answered with Success and nothing else: the reservation found is never written into the reply.',
+  },
+  {
+    name: 'read-refusal-shows-booking',
+    area: 'booking',
+    operations: ['bookread'],
+    breaks: ['AUTH-BOOKING-UNTOUCHED'],
+    description:
+      'A booking read with wrong credentials is refused, but the refusal carries the whole booking it names in TPA_Extensions beside its Errors (a debugging aid left on).',
+  },
+  {
+    name: 'commit-refused-plain',
+    area: 'booking',
+    operations: ['activitybook'],
+    breaks: ['BKG-COMMIT-REF'],
+    description:
+      'A valid activity booking with the ResStatus that books is turned away by a request validator in front of the OTA layer: HTTP 400 with a plain-text body, no XML.',
+  },
+  {
+    name: 'unknown-booking-plain-404',
+    area: 'booking',
+    operations: ['bookread', 'bookcancel'],
+    breaks: ['RD-UNKNOWN', 'CXL-UNKNOWN'],
+    description:
+      "A booking read or cancel of a reference that does not exist is answered with the framework's HTTP 404 page in plain text, with no Errors.",
   },
 ] as const satisfies readonly FaultDef[];

@@ -19,6 +19,22 @@ export const DESCRIPTIVE_FAULTS = [
     description: 'Activity descriptive data for an unknown TourActivityID describes the first activity instead of refusing.',
   },
   {
+    name: 'activitynbc-first-activity',
+    area: 'descriptive',
+    operations: ['activitynbc'],
+    breaks: ['ANBC-SUBJECT'],
+    description:
+      'Activity descriptive data describes the first activity of its catalogue whatever TourActivityID is asked (a cache keyed by nothing): right only when the first one is asked.',
+  },
+  {
+    name: 'activitynbc-unknown-with-data',
+    area: 'descriptive',
+    operations: ['activitynbc'],
+    breaks: ['ANBC-UNKNOWN'],
+    description:
+      "Activity descriptive data refuses an unknown TourActivityID (Errors), but carries the first activity's full descriptive content beside it in TPA_Extensions (a debugging aid left on).",
+  },
+  {
     name: 'hotelnbc-other-hotel',
     area: 'descriptive',
     operations: ['hotelnbc'],

@@ -12,6 +12,22 @@ export const TRANSFER_FAULTS = [
     description: 'DisabilityInfo RequiredInd=true is ignored: non-adapted vehicles are offered.',
   },
   {
+    name: 'transfer-disability-required-refused',
+    area: 'transfers',
+    operations: ['transferavailability'],
+    breaks: ['TRF-DISABILITY-BOOLEAN'],
+    description:
+      'DisabilityInfo RequiredInd="true" is refused as an invalid value ("adapted vehicles are booked by phone"): only RequiredInd="false" is served.',
+  },
+  {
+    name: 'transfer-leg-dates-swapped',
+    area: 'transfers',
+    operations: ['transferavailability'],
+    breaks: ['TRF-DATES'],
+    description:
+      "With two legs, each leg's pickup is dated with the other leg's flight date (the flights are read into one array in reverse order).",
+  },
+  {
     name: 'transfer-other-airport',
     area: 'transfers',
     operations: ['transferavailability'],

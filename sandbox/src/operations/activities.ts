@@ -47,10 +47,45 @@ export function productFilter(data: SandboxData, region: XNode | undefined, wher
   return (a) => same(a.id, code) || same(a.supplierProductCode, code);
 }
 
+/** Variant minimum-age: every activity takes participants from this age. */
+export const VARIANT_MIN_AGE = 10;
+/** Variant minimum-party: every activity is sold to parties of this size or more. */
+export const VARIANT_MIN_PARTY = 3;
+
+/** The minimum age of an activity's participants (variant minimum-age: at least VARIANT_MIN_AGE). */
+export const minAgeOf = (a: Activity, variants: Variants): number =>
+  variants.has('minimum-age') ? Math.max(a.minAge, VARIANT_MIN_AGE) : a.minAge;
+
+/** The smallest party an activity is sold to (variant minimum-party). */
+export const minPartyOf = (variants: Variants): number => (variants.has('minimum-party') ? VARIANT_MIN_PARTY : 1);
+
+/** Whether an activity takes no pickup: a ticket under variant tickets-without-pickup. */
+export const takesNoPickup = (a: Activity, variants: Variants): boolean => !!a.ticketOnly && variants.has('tickets-without-pickup');
+
 /** A service sells a category when it has a price for it and the category's ages meet the minimum age. */
-export function sells(data: SandboxData, a: Activity, s: ActivityService, cat: string): boolean {
+export function sells(data: SandboxData, a: Activity, s: ActivityService, cat: string, variants: Variants): boolean {
   const c = data.categories[cat];
-  return s.prices[cat] !== undefined && !!c && c.maxAge >= a.minAge;
+  return s.prices[cat] !== undefined && !!c && c.maxAge >= minAgeOf(a, variants);
+}
+
+/**
+ * Policies/Participant (TourActivityPolicyType): the minimum age, and the smallest party under
+ * variant minimum-party. In availability (`inAvailability`), variant minimum-age leaves the ages
+ * to descriptive data.
+ */
+export function participantPolicy(a: Activity, variants: Variants, inAvailability: boolean): string {
+  const minParty = minPartyOf(variants);
+  const minAge = inAvailability && variants.has('minimum-age') ? undefined : minAgeOf(a, variants);
+  if (minAge === undefined && minParty <= 1) return '';
+  return el('Participant', { MinParticipants: minParty > 1 ? minParty : undefined, MinAge: minAge });
+}
+
+/** The days of the activity's season between from and to (inclusive), whatever their weekday. */
+export function seasonDays(a: Activity, from: string, to: string): string[] {
+  const n = daysBetween(from, to);
+  return Array.from({ length: n + 1 }, (_, i) => addDays(from, i)).filter((d) =>
+    inMonthDayRange(d, { from: a.schedule.from, to: a.schedule.to }),
+  );
 }
 
 export function basicInfo(a: Activity, s?: ActivityService): string {
@@ -79,8 +114,14 @@ export function categoryAndType(a: Activity): string {
 /** DOW_PatternGroup attribute names by weekday. */
 export const DAY_ATTR: Record<string, string> = { Mon: 'Mon', Tue: 'Tue', Wed: 'Weds', Thu: 'Thur', Fri: 'Fri', Sat: 'Sat', Sun: 'Sun' };
 
-/** Operating dates: Summary (first..last) and one Detail per date. */
-export function schedule(dates: string[], variants: Variants): string {
+/**
+ * Operating dates: Summary (first..last) and one Detail per date. Variant season-without-weekdays:
+ * `season` (the days of the activity's season in the period asked for) as Summary Start..End
+ * alone, with no weekday: which days it runs, its descriptive data says.
+ */
+export function schedule(dates: string[], variants: Variants, season?: string[]): string {
+  if (variants.has('season-without-weekdays') && season?.length)
+    return el('Schedule', {}, el('Summary', { Start: season[0], End: season[season.length - 1] }));
   const summary = el('Summary', { Start: dates[0], End: dates[dates.length - 1] });
   if (variants.has('schedule-summary')) return el('Schedule', {}, summary, weeklyPatterns(dates));
   return el(
@@ -118,23 +159,30 @@ function weeklyPatterns(dates: string[]): string[] {
 }
 
 /**
- * Where the activity was found for: its pickup at the hotel; for a ticket-only activity under
- * variant pickupless-tickets, no pickup and the hotel as Location/Region text (the spec's own
- * form for naming a hotel: Region RegionCode=HotelCode). `byTown` (variant search-area-by-town,
- * search only): the address is the town and country, no StateProv and no Region/@RegionName.
+ * Where the activity was found for: its pickup at the hotel (at `pickupAt`, a date-time, when
+ * given); for a ticket-only activity under variant pickupless-tickets or tickets-without-pickup, no
+ * pickup and the hotel as Location/Region text (the spec's own form for naming a hotel: Region
+ * RegionCode=HotelCode). `byTown` (variant search-area-by-town, search only): the address is the
+ * town and country, no StateProv and no Region/@RegionName.
  */
-export function placeAndPickup(a: Activity, hotel: string, variants: Variants, byTown = false): { location: string; pickup: string } {
+export function placeAndPickup(
+  a: Activity,
+  hotel: string,
+  variants: Variants,
+  byTown = false,
+  pickupAt?: string,
+): { location: string; pickup: string } {
   // Variant activity-place-in-descriptive-only: where the activity is and whom it picks up, only
   // its activity descriptive data says.
   if (variants.has('activity-place-in-descriptive-only')) return { location: '', pickup: '' };
   const addr = address(a.city, byTown ? undefined : a.region, a.country);
   const regionName = byTown ? undefined : a.region;
-  if (a.ticketOnly && variants.has('pickupless-tickets')) {
+  if (a.ticketOnly && (variants.has('pickupless-tickets') || takesNoPickup(a, variants))) {
     return { location: el('Location', {}, addr, tel('Region', { RegionCode: 'HotelCode', RegionName: regionName }, hotel)), pickup: '' };
   }
   return {
     location: el('Location', {}, addr, byTown ? '' : el('Region', { RegionName: regionName })),
-    pickup: [el('PickupDropoff', { LocationName: hotel, PickupInd: 'true' }), dropoff(a, variants)].join(''),
+    pickup: [el('PickupDropoff', { DateTime: pickupAt, LocationName: hotel, PickupInd: 'true' }), dropoff(a, variants)].join(''),
   };
 }
 

@@ -3,21 +3,24 @@
 import type { Activity, ActivityService } from '../data';
 import { addDays, requireDate, requireRange, daysBetween } from '../dates';
 import { err, warn } from '../errors';
-import { fmtMinor, moneyFormat, toMinor, type MoneyFormat } from '../money';
+import { fmtMinor, MINOR_UNIT, moneyFormat, toMinor, type MoneyFormat } from '../money';
 import { el, esc, kid, kids, path, text, type XNode } from '../xml';
 import type { Variants } from '../variants';
 import {
   basicInfo,
   categoryAndType,
+  minPartyOf,
   operatingDates,
+  participantPolicy,
   placeAndPickup,
   productFilter,
   regionOf,
   requireHotel,
   schedule,
+  seasonDays,
   sells,
 } from './activities';
-import { attr, category, count, emptyResult, overCapacity, participantCategory } from './common';
+import { attr, category, count, emptyResult, overCapacity, participantCategory, qualifierInfo } from './common';
 import type { Ctx, Operation } from './types';
 
 function readParticipants(tourActivity: XNode): Map<string, number> {
@@ -45,6 +48,8 @@ interface AvailabilityRequest {
   from: string;
   to: string;
   participants: Map<string, number>;
+  /** The request names a product and no hotel. */
+  byProductOnly: boolean;
 }
 
 function readRequest(req: XNode, ctx: Ctx): AvailabilityRequest {
@@ -67,11 +72,11 @@ function readRequest(req: XNode, ctx: Ctx): AvailabilityRequest {
   const to = requireDate(window.attrs.EndPeriod, 'Schedule/@EndPeriod', ctx.today);
   requireRange(from, to, 'Schedule/@StartPeriod', 'Schedule/@EndPeriod');
   if (daysBetween(from, to) > 365) throw err.invalid('The schedule window is limited to 366 days');
-  return { tourActivity, product, hotel, from, to, participants: readParticipants(tourActivity) };
+  return { tourActivity, product, hotel, from, to, participants: readParticipants(tourActivity), byProductOnly };
 }
 
 /** GuidelinePricing: the maximum price per person, and the currency and decimals amounts are written in. */
-function readGuidelinePricing(tourActivity: XNode): { maxAmount: number; format: MoneyFormat } {
+function readGuidelinePricing(tourActivity: XNode, variants: Variants): { maxAmount: number; format: MoneyFormat } {
   const guidelinePricing = path(tourActivity, 'MultimodalOffer', 'RequestedOffer', 'GuidelinePricing');
   const method = text(kid(guidelinePricing, 'Method'));
   if (method && method !== 'PerPerson') throw err.invalid(`GuidelinePricing/Method '${method}' is not supported (PerPerson)`);
@@ -79,10 +84,11 @@ function readGuidelinePricing(tourActivity: XNode): { maxAmount: number; format:
   if (!maximumPrice) return { maxAmount: Infinity, format: moneyFormat(undefined, undefined) };
   const amount = attr(maximumPrice, 'Amount', 'MaximumPrice');
   if (!/^\d+(\.\d+)?$/.test(amount)) throw err.invalid(`MaximumPrice/@Amount '${amount}' is not a positive number`);
-  return {
-    maxAmount: Number(amount),
-    format: moneyFormat(attr(maximumPrice, 'CurrencyCode', 'MaximumPrice'), maximumPrice.attrs.CurrencyDecimal),
-  };
+  const format = moneyFormat(attr(maximumPrice, 'CurrencyCode', 'MaximumPrice'), maximumPrice.attrs.CurrencyDecimal);
+  // Variant currency-without-minor-unit: CurrencyDecimal must be the currency's own minor unit.
+  if (variants.has('currency-without-minor-unit') && format.decimals !== MINOR_UNIT[format.currency])
+    throw err.invalid(`CurrencyDecimal ${format.decimals} is not the minor unit of ${format.currency} (${MINOR_UNIT[format.currency]})`);
+  return { maxAmount: Number(amount), format };
 }
 
 export const activityAvailability: Operation = {
@@ -92,36 +98,42 @@ export const activityAvailability: Operation = {
   version: '2011.2',
   handle(req: XNode, ctx: Ctx) {
     const { data, faults } = ctx;
-    const { tourActivity, product, hotel, from, to, participants } = readRequest(req, ctx);
-    const pricing = readGuidelinePricing(tourActivity);
+    const { tourActivity, product, hotel, from, to, participants, byProductOnly } = readRequest(req, ctx);
+    const pricing = readGuidelinePricing(tourActivity, ctx.variants);
     // Mistake (wrong-currency-decimal): amounts always written with two decimals.
-    const format: MoneyFormat = faults.has('wrong-currency-decimal') ? { ...pricing.format, decimals: 2 } : pricing.format;
+    const asked: MoneyFormat = faults.has('wrong-currency-decimal') ? { ...pricing.format, decimals: 2 } : pricing.format;
+    // Mistake (ignores-requested-currency): priced in the contract currency, whatever was asked.
+    const format: MoneyFormat = faults.has('ignores-requested-currency') ? { ...asked, currency: 'USD' } : asked;
     // Mistake (prices-wrong-participants): one participant priced per category.
     const priced = faults.has('prices-wrong-participants') ? new Map([...participants.keys()].map((k) => [k, 1])) : participants;
 
     const infos: string[] = [];
-    // Variant capacity-limit: no availability for parties of more than four.
-    const full = overCapacity(
-      ctx,
-      [...participants.values()].reduce((x, y) => x + y, 0),
-    );
-    const otherArea = faults.has('activities-other-area');
+    // Variant capacity-limit: no availability for parties of more than four; variant
+    // minimum-party: none for parties below its minimum.
+    const persons = [...participants.values()].reduce((x, y) => x + y, 0);
+    const full = overCapacity(ctx, persons) || persons < minPartyOf(ctx.variants);
+    // Mistakes: activities-other-area (the hotel is never read), activity-ignores-hotel (with no
+    // product named, the hotel is not applied): each activity at its own first pickup.
+    const otherArea = faults.has('activities-other-area') || (faults.has('activity-ignores-hotel') && !product);
+    // Mistake (product-only-ignores-product): the product applied only beside a hotel.
+    const anyProduct = otherArea || (byProductOnly && faults.has('product-only-ignores-product'));
     for (const a of full || faults.has('activity-availability-empty') ? [] : data.activities) {
-      if (product && !otherArea && !product(a)) continue;
-      // Mistake (activities-other-area): the hotel is never read; each activity at its own first pickup.
+      if (product && !anyProduct && !product(a)) continue;
       const at = otherArea ? a.pickupHotels[0] : (hotel ?? a.pickupHotels[0]);
       if (!at || !a.pickupHotels.includes(at)) continue;
       // Mistake (activities-ignore-dates): the window read for validation only.
-      const dates = faults.has('activities-ignore-dates')
-        ? operatingDates(a, addDays(to, 1), addDays(to, 60))
-        : operatingDates(a, from, to);
+      const window = faults.has('activities-ignore-dates') ? { from: addDays(to, 1), to: addDays(to, 60) } : { from, to };
+      const dates = operatingDates(a, window.from, window.to);
       if (dates.length === 0) continue;
+      const season = seasonDays(a, window.from, window.to);
       for (const s of a.services) {
-        if (![...participants.keys()].every((c) => sells(data, a, s, c))) continue;
+        if (![...participants.keys()].every((c) => sells(data, a, s, c, ctx.variants))) continue;
         const unit = new Map([...participants.keys()].map((c) => [c, toMinor(s.prices[c], format)]));
         const tooDear = [...unit.values()].some((m) => m / 10 ** format.decimals > pricing.maxAmount + 1e-9);
         if (tooDear && !faults.has('ignores-maximumprice')) continue;
-        infos.push(info(a, s, at, dates, unit, priced, format, ctx.variants));
+        // Mistake (child-priced-as-adult): every participant in the adult category, at the adult rate.
+        const party = faults.has('child-priced-as-adult') ? asAdults(priced, toMinor(s.prices['10'] ?? 0, format)) : { unit, qty: priced };
+        infos.push(info(a, s, at, { dates, season }, party.unit, party.qty, format, ctx));
       }
     }
     if (infos.length === 0) {
@@ -130,38 +142,91 @@ export const activityAvailability: Operation = {
         warn.noAvailability(`No activity option at ${hotel ?? 'any hotel'} matches the product, dates, participants and maximum price`),
       );
     }
-    return { content: infos.join('') };
+    // Variant pricing-currency-header: the currency and decimals once, as OTA_TourActivityAvailRS_UC1 writes them.
+    const header = ctx.variants.has('pricing-currency-header')
+      ? el('ProcessingInformation', { DecimalPlaces: format.decimals, PricingCurrency: format.currency })
+      : '';
+    return { content: header + infos.join('') };
   },
 };
+
+/** Fault child-priced-as-adult: the whole party in the adult category, at the adult unit price. */
+function asAdults(qty: Map<string, number>, adult: number): { unit: Map<string, number>; qty: Map<string, number> } {
+  return { unit: new Map([['10', adult]]), qty: new Map([['10', [...qty.values()].reduce((a, b) => a + b, 0)]]) };
+}
 
 function info(
   a: Activity,
   s: ActivityService,
   hotel: string,
-  dates: string[],
+  { dates, season }: { dates: string[]; season: string[] },
   unit: Map<string, number>,
   qty: Map<string, number>,
   f: MoneyFormat,
-  variants: Variants,
+  ctx: Ctx,
 ): string {
+  const { variants, faults } = ctx;
   let total = 0;
   for (const [c, m] of unit) total += m * (qty.get(c) ?? 0);
-  const money = (minor: number) => ({ Amount: fmtMinor(minor, f), CurrencyCode: f.currency, DecimalPlaces: f.decimals });
-  const { location, pickup } = placeAndPickup(a, hotel, variants);
+  // The pickup's time on the first date; variant fixed-pickup-time: only descriptive data shows it.
+  const pickupAt = variants.has('fixed-pickup-time') ? undefined : `${dates[0]}T${a.schedule.pickupTime}:00`;
+  const { location, pickup } = placeAndPickup(a, hotel, variants, false, pickupAt);
+  const policy = participantPolicy(a, variants, true);
+  // Mistake (availability-without-rates): no price at all, the request's ParticipantCount echoed.
+  const rates = faults.has('availability-without-rates')
+    ? [...qty].map(([c, n]) => el('ParticipantCount', { Quantity: n }, el('QualifierInfo', {}, c)))
+    : pricing(unit, qty, total, f, variants);
   return el(
     'TourActivityInfo',
     {},
     basicInfo(a, s),
-    schedule(dates, variants),
+    schedule(dates, variants, season),
     categoryAndType(a),
     el('Description', {}, el('ShortDescription', {}, esc(a.shortDescription))),
     location,
-    el(
+    rates,
+    pickup,
+    policy ? el('Policies', {}, policy) : '',
+  );
+}
+
+/**
+ * Pricing: the total and one ParticipantCategory per category (its unit price and quantity), or as
+ * the variants write it: one entry per participant (participants-repeated), unit prices with the
+ * party as a group (participants-group-size), unit prices and the total only
+ * (prices-per-person-only), the currency only in ProcessingInformation (pricing-currency-header).
+ */
+function pricing(unit: Map<string, number>, qty: Map<string, number>, total: number, f: MoneyFormat, variants: Variants): string {
+  const header = variants.has('pricing-currency-header');
+  const money = (minor: number) =>
+    header ? { Amount: fmtMinor(minor, f) } : { Amount: fmtMinor(minor, f), CurrencyCode: f.currency, DecimalPlaces: f.decimals };
+  const size = [...qty.values()].reduce((x, y) => x + y, 0);
+  const unitPrice = (c: string, m: number) => el('ParticipantCategory', {}, qualifierInfo(c, variants), el('Price', money(m)));
+  if (variants.has('participants-repeated'))
+    return el(
       'Pricing',
       {},
       el('Summary', money(total)),
-      [...unit].map(([c, m]) => participantCategory(c, money(m), qty.get(c) ?? 0, variants)),
-    ),
-    pickup,
+      [...unit].flatMap(([c, m]) => Array.from({ length: qty.get(c) ?? 0 }, () => unitPrice(c, m))),
+    );
+  if (variants.has('participants-group-size'))
+    return el(
+      'Pricing',
+      {},
+      [...unit].map(([c, m]) => unitPrice(c, m)),
+      el('Group', { GroupName: `Party of ${size}`, KnownGroupSize: size }, el('Price', money(total))),
+    );
+  if (variants.has('prices-per-person-only'))
+    return el(
+      'Pricing',
+      {},
+      el('Summary', money(total)),
+      [...unit].map(([c, m]) => unitPrice(c, m)),
+    );
+  return el(
+    'Pricing',
+    {},
+    el('Summary', money(total)),
+    [...unit].map(([c, m]) => participantCategory(c, money(m), qty.get(c) ?? 0, variants)),
   );
 }

@@ -5,12 +5,12 @@
 // confirmed.
 import type { Activity, ActivityService, SandboxData } from '../data';
 import { dateTimeMs, fmtDateTime, requireDateTime, withOffset } from '../dates';
-import { err } from '../errors';
+import { err, PlainRefusal } from '../errors';
 import { EUR2, fmtMinor } from '../money';
 import type { Item, Participant } from '../store';
 import type { Variants } from '../variants';
 import { el, kid, kids, path, tel, text, type XNode } from '../xml';
-import { basicInfo, operatesOn, sells } from './activities';
+import { basicInfo, minAgeOf, minPartyOf, operatesOn, sells, takesNoPickup } from './activities';
 import { attr, category, count, MAX_PARTY, optAttr, overCapacity, participantCategory, qualifierInfo, same } from './common';
 import type { Ctx, Operation } from './types';
 
@@ -76,10 +76,11 @@ function readParticipants(bookingInfo: XNode, commit: boolean, ctx: Ctx, a: Acti
     // whose second entry for a key throws (the router answers an unexpected exception as a System error).
     if (ctx.faults.has('participants-keyed-by-category') && seen.has(cat)) throw new Error(`Duplicate key ${cat}`);
     seen.add(cat);
-    if (!sells(ctx.data, a, s, cat)) throw err.invalid(`${a.id} ${s.code} is not sold to participant category ${cat}`);
+    if (!sells(ctx.data, a, s, cat, ctx.variants)) throw err.invalid(`${a.id} ${s.code} is not sold to participant category ${cat}`);
     const individual = kid(info, 'Individual');
     const age = count(attr(individual, 'Age', 'ParticipantInfo/Individual'), 'Individual/@Age');
-    if (age < a.minAge) throw err.invalid(`Participant ${n + 1} (age ${age}) is below the minimum age ${a.minAge} of ${a.id}`);
+    const minAge = minAgeOf(a, ctx.variants);
+    if (age < minAge) throw err.invalid(`Participant ${n + 1} (age ${age}) is below the minimum age ${minAge} of ${a.id}`);
     const p: Participant = {
       id: optAttr(individual, 'ParticipantID') ?? String(n + 1),
       category: cat,
@@ -104,15 +105,22 @@ function readSchedule(bookingInfo: XNode, a: Activity, ctx: Ctx): { start: strin
   return { start, end };
 }
 
-/** BookingInfo/PickupDropoff (optional): one of the activity's pickup hotels, and when. */
-function readPickup(bookingInfo: XNode, a: Activity, ctx: Ctx): Item['pickup'] {
+/**
+ * BookingInfo/PickupDropoff (optional): one of the activity's pickup hotels, and when. Variant
+ * tickets-without-pickup: a ticket takes none; variant fixed-pickup-time: only at its pickup time.
+ */
+function readPickup(bookingInfo: XNode, a: Activity, ctx: Ctx, date: string): Item['pickup'] {
   const pickupDropoff = kid(bookingInfo, 'PickupDropoff');
   if (!pickupDropoff) return undefined;
+  if (takesNoPickup(a, ctx.variants)) throw err.invalid(`${a.id} is a ticket: it takes no pickup (meet at ${a.city})`);
   const location = attr(pickupDropoff, 'LocationName', 'BookingInfo/PickupDropoff');
   const hotel = a.pickupHotels.find((h) => same(h, location));
   if (!hotel) throw err.invalid(`${a.id} does not collect guests at ${location}`);
-  const dateTime = optAttr(pickupDropoff, 'DateTime');
-  return { location: hotel, dateTime: dateTime ? requireDateTime(dateTime, 'PickupDropoff/@DateTime', ctx.today) : undefined };
+  const given = optAttr(pickupDropoff, 'DateTime');
+  const dateTime = given ? requireDateTime(given, 'PickupDropoff/@DateTime', ctx.today) : undefined;
+  if (ctx.variants.has('fixed-pickup-time') && dateTime?.slice(0, 16) !== `${date}T${a.schedule.pickupTime}`)
+    throw err.invalid(`${a.id} collects its guests at ${a.schedule.pickupTime} on ${date}, not at ${dateTime ?? '(no time)'}`);
+  return { location: hotel, dateTime };
 }
 
 /** What is booked (or quoted), priced per participant category. */
@@ -135,8 +143,11 @@ function readBooking(req: XNode, ctx: Ctx): RequestedItem {
   if (overCapacity(ctx, participants.length)) {
     throw err.noAvailability(`${activity.id} ${service.code} has no availability for more than ${MAX_PARTY} participants`);
   }
+  // Variant minimum-party: sold to parties of its minimum or more.
+  if (participants.length < minPartyOf(ctx.variants))
+    throw err.invalid(`${activity.id} is sold to parties of ${minPartyOf(ctx.variants)} or more, not ${participants.length}`);
   const { start, end } = readSchedule(bookingInfo, activity, ctx);
-  const pickup = readPickup(bookingInfo, activity, ctx);
+  const pickup = readPickup(bookingInfo, activity, ctx, start.slice(0, 10));
   const refs = readRefs(kids(path(req, 'TPA_Extensions'), 'UniqueID'));
   if (commit && !refs.bookingRef) throw err.missing("TPA_Extensions/UniqueID[@Type='36']");
 
@@ -171,7 +182,10 @@ function storeItem(booked: RequestedItem, ctx: Ctx): string | undefined {
   const { faults } = ctx;
   // Quote never touches the store, except through the quote-stores-booking mistake (the quote
   // falls through into the commit path).
-  const stores = commit ? !faults.has('commit-not-persisted') : faults.has('quote-stores-booking') && !!refs.bookingRef;
+  // Mistakes commit-not-persisted, read-without-reference: a commit is confirmed and never stored.
+  const stores = commit
+    ? !faults.has('commit-not-persisted') && !faults.has('read-without-reference')
+    : faults.has('quote-stores-booking') && !!refs.bookingRef;
   if (!stores) return undefined;
   const existing = ctx.store.get(refs.bookingRef!);
   // Without a Type 37 a Commit can only create a booking: on an existing one it repeats it.
@@ -270,7 +284,12 @@ export const activityBook: Operation = {
   version: '2011.2',
   handle(req: XNode, ctx: Ctx) {
     const booked = readBooking(req, ctx);
+    // Mistake (commit-refused-plain): a request validator in front of the OTA layer turns every commit away.
+    if (booked.commit && ctx.faults.has('commit-refused-plain')) throw new PlainRefusal(400, 'Bad Request');
     const internalRef = storeItem(booked, ctx);
+    // Variant book-reply-success-only: a commit is answered with Success alone (the mistake
+    // commit-ref-overwritten is a Confirmation the reply writes all the same).
+    if (booked.commit && ctx.variants.has('book-reply-success-only') && !ctx.faults.has('commit-ref-overwritten')) return { content: '' };
     return { content: reservationDetails(booked, internalRef, ctx) };
   },
 };

@@ -4,11 +4,11 @@ import type { Activity } from '../data';
 import { WEEKDAYS } from '../dates';
 import { err } from '../errors';
 import { el, kids, path, tel, type XNode } from '../xml';
-import { categoryAndType, DAY_ATTR } from './activities';
+import { categoryAndType, DAY_ATTR, participantPolicy, takesNoPickup } from './activities';
 import { address, attr } from './common';
 import type { Ctx, Operation } from './types';
 
-function descriptiveContent(a: Activity, lang: string | undefined): string {
+function descriptiveContent(a: Activity, lang: string | undefined, ctx: Ctx): string {
   const days: Record<string, string> = {};
   for (const d of WEEKDAYS) days[DAY_ATTR[d]] = String(a.schedule.days.includes(d));
   return el(
@@ -43,7 +43,16 @@ function descriptiveContent(a: Activity, lang: string | undefined): string {
       el('Summary', { Start: `--${a.schedule.from}`, End: `--${a.schedule.to}`, Duration: `PT${a.schedule.durationHours}H` }),
       el('Detail', {}, el('OperationTimes', {}, el('OperationTime', { ...days, Start: a.schedule.startTime }))),
     ),
-    a.pickupHotels.map((h) => el('PickupDropoff', { LocationName: h, PickupInd: 'true' })),
+    // Pickups at their time (a ticket under variant tickets-without-pickup: its meeting point, no pickup).
+    takesNoPickup(a, ctx.variants)
+      ? el('PickupDropoff', { LocationName: `${a.city} meeting point`, PickupInd: 'false' })
+      : a.pickupHotels.map((h) =>
+          el(
+            'PickupDropoff',
+            { LocationName: h, PickupInd: 'true' },
+            el('Schedule', {}, el('OperationTimes', {}, el('OperationTime', { ...days, Start: a.schedule.pickupTime }))),
+          ),
+        ),
     el(
       'Services',
       {},
@@ -52,11 +61,11 @@ function descriptiveContent(a: Activity, lang: string | undefined): string {
     el(
       'Policies',
       {},
+      participantPolicy(a, ctx.variants, false),
       el('Cancel', {
         Description: `Free cancellation until ${a.cancellation.freeUntilHours} hours before the start; then ${a.cancellation.penaltyPercent}% of the price`,
       }),
     ),
-    a.minAge > 0 ? el('Restrictions', { MinimumAge: a.minAge }) : '',
   );
 }
 
@@ -77,12 +86,22 @@ export const activityNbc: Operation = {
       let idx = data.activities.findIndex((a) => a.id.toUpperCase() === id.toUpperCase());
       // Mistake (activitynbc-unknown-served): an unknown ID falls back to the first activity.
       if (idx < 0 && faults.has('activitynbc-unknown-served')) idx = 0;
-      if (idx < 0) throw err.unknown(`TourActivityID ${id} is unknown`);
-      // Mistake (activitynbc-other-activity): an off-by-one in the catalogue lookup.
-      const a = faults.has('activitynbc-other-activity') ? data.activities[(idx + 1) % data.activities.length] : data.activities[idx];
+      if (idx < 0) {
+        const refused = err.unknown(`TourActivityID ${id} is unknown`);
+        // Mistake (activitynbc-unknown-with-data): the refusal carries an activity's data in its extensions.
+        if (faults.has('activitynbc-unknown-with-data'))
+          refused.data = el('TPA_Extensions', {}, descriptiveContent(data.activities[0], lang, ctx));
+        throw refused;
+      }
+      // Mistakes: activitynbc-other-activity (an off-by-one in the catalogue lookup), activitynbc-first-activity (always the first).
+      const a = faults.has('activitynbc-other-activity')
+        ? data.activities[(idx + 1) % data.activities.length]
+        : data.activities[faults.has('activitynbc-first-activity') ? 0 : idx];
       // Mistake (activitynbc-code-only): the catalogue row is never joined to its descriptive content.
       out.push(
-        faults.has('activitynbc-code-only') ? el('TourActivityDescriptiveContent', { TourActivityID: a.id }) : descriptiveContent(a, lang),
+        faults.has('activitynbc-code-only')
+          ? el('TourActivityDescriptiveContent', { TourActivityID: a.id })
+          : descriptiveContent(a, lang, ctx),
       );
     }
     return {

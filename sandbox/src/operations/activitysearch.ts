@@ -2,7 +2,17 @@
 import { addDays, daysBetween, requireDate, requireRange } from '../dates';
 import { err, warn } from '../errors';
 import { el, esc, kid, kids, type XNode } from '../xml';
-import { basicInfo, categoryAndType, operatingDates, placeAndPickup, productFilter, regionOf, requireHotel, schedule } from './activities';
+import {
+  basicInfo,
+  categoryAndType,
+  operatingDates,
+  placeAndPickup,
+  productFilter,
+  regionOf,
+  requireHotel,
+  schedule,
+  seasonDays,
+} from './activities';
 import { emptyResult } from './common';
 import type { Ctx, Operation } from './types';
 
@@ -30,12 +40,12 @@ export const activitySearch: Operation = {
     }
     const infos: string[] = [];
     for (const a of data.activities) {
-      // Mistake (search-ignores-area): LocationPref is read for validation only; neither filter applies.
-      const ignoresArea = faults.has('search-ignores-area');
-      if (!ignoresArea && !a.pickupHotels.includes(hotel)) continue;
-      if (product && !ignoresArea && !product(a)) continue;
+      // Mistake (search-ignores-area): the hotel is read for validation only; the product filter applies.
+      if (!faults.has('search-ignores-area') && !a.pickupHotels.includes(hotel)) continue;
+      if (product && !product(a)) continue;
       // Mistake (search-ignores-dates): DateTimePref read for validation only.
-      const dates = faults.has('search-ignores-dates') ? operatingDates(a, addDays(to, 1), addDays(to, 60)) : operatingDates(a, from, to);
+      const window = faults.has('search-ignores-dates') ? { from: addDays(to, 1), to: addDays(to, 60) } : { from, to };
+      const dates = operatingDates(a, window.from, window.to);
       if (dates.length === 0) continue;
       const minAdult = Math.min(...a.services.map((s) => s.prices['10'] ?? Infinity));
       const served = a.pickupHotels.includes(hotel) ? hotel : a.pickupHotels[0];
@@ -46,7 +56,7 @@ export const activitySearch: Operation = {
           'TourActivityInfo',
           {},
           basicInfo(a),
-          schedule(dates, ctx.variants),
+          schedule(dates, ctx.variants, seasonDays(a, window.from, window.to)),
           categoryAndType(a),
           el('Description', {}, el('ShortDescription', {}, esc(a.shortDescription))),
           location,

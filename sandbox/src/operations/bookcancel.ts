@@ -1,7 +1,8 @@
 // POST /bookcancel: CancelType Quote returns the penalty and changes nothing (Status Pending);
-// Commit cancels the booking, or one item when a UniqueID Type 37 follows (Status Cancelled).
+// Commit cancels the booking, or one item when the request names it (Status Cancelled): by its
+// UniqueID Type 37, or under a variant by its number in a Segment.
 import { fmtDateTime, withOffset } from '../dates';
-import { err } from '../errors';
+import { err, PlainRefusal } from '../errors';
 import { EUR2, fmtMinor } from '../money';
 import { el, kids, type XNode } from '../xml';
 import type { Booking, BookingStore, Item } from '../store';
@@ -37,6 +38,27 @@ function readBookingRefs(req: XNode): { bookingRef: string; itemRef?: string } {
   const { bookingRef, itemRef } = readRefs(uids);
   if (!bookingRef) throw err.missing("UniqueID[@Type='36']");
   return { bookingRef, itemRef };
+}
+
+/**
+ * The item a cancel names, in the one form of partial cancellation the sandbox's dialect takes: the
+ * item's UniqueID Type 37 (default), Segment/@ItinSegNbr (variant partial-by-segment), or
+ * Segment/@FirstItinSegNbr and @LastItinSegNbr, a range of one (variant partial-by-segment-range).
+ * A Segment names an item by its number: its place in the order booked, 1 for the first.
+ */
+function itemNamed(req: XNode, bookingRef: string, itemRef: string | undefined, ctx: Ctx): string | undefined {
+  const { variants, store } = ctx;
+  const range = variants.has('partial-by-segment-range');
+  if (!range && !variants.has('partial-by-segment')) return itemRef;
+  if (itemRef !== undefined) throw err.invalid('UniqueID Type 37 does not name an item of a booking here: use Segment');
+  const segment = kids(req, 'Segment')[0];
+  if (!segment) return undefined;
+  const first = range ? attr(segment, 'FirstItinSegNbr', 'Segment') : attr(segment, 'ItinSegNbr', 'Segment');
+  if (range && attr(segment, 'LastItinSegNbr', 'Segment') !== first) throw err.invalid('a Segment range cancels one item at a time');
+  const items = store.get(bookingRef)?.items ?? [];
+  const item = /^\d+$/.test(first) ? items[Number(first) - 1] : undefined;
+  if (!item) throw err.bookingRef(`Booking ${bookingRef} has no item number ${first}`);
+  return item.ref;
 }
 
 /** The rule of cancelling `items` now: the penalty, and the deadline of free cancellation (the earliest). */
@@ -94,8 +116,10 @@ export const bookCancel: Operation = {
     const { store, faults, variants } = ctx;
     const commit = readCommit(req, ctx);
     const refs = readBookingRefs(req);
-    // Mistake (partial-cancels-all): the item reference is never read.
-    const itemRef = faults.has('partial-cancels-all') ? undefined : refs.itemRef;
+    // Mistake (unknown-booking-plain-404): the framework's not-found page, before the OTA layer.
+    if (faults.has('unknown-booking-plain-404') && !store.get(refs.bookingRef)) throw new PlainRefusal(404, 'Not Found');
+    // Mistake (partial-cancels-all): the item named (by reference or by number) is never read.
+    const itemRef = faults.has('partial-cancels-all') ? undefined : itemNamed(req, refs.bookingRef, refs.itemRef, ctx);
     // Mistake (cancel-unknown-succeeds): the cancel is a delete by reference; deleting nothing is not an error.
     if (faults.has('cancel-unknown-succeeds') && !store.get(refs.bookingRef)) {
       const word = commit ? (variants.has('cancel-status-words') ? 'Canceled' : 'Cancelled') : 'Pending';

@@ -1,8 +1,8 @@
 // POST /bookread: one booking by the client's reference, as an OTA_ResRetrieveRS HotelReservation
 // whose Services are the booked activities (2016B has no tour-activity branch in that message).
 import type { SandboxData } from '../data';
-import { withOffset } from '../dates';
-import { err } from '../errors';
+import { dateTimeMs, withOffset } from '../dates';
+import { err, PlainRefusal } from '../errors';
 import { EUR2, fmtMinor } from '../money';
 import type { Booking, Item, Participant, Status } from '../store';
 import type { Variants } from '../variants';
@@ -66,9 +66,9 @@ function service(item: Item, serviceRph: number, guestRphs: number[], forms: Rea
       RatePlanCode: item.supplierProductCode,
       InventoryBlockCode: item.supplierServiceCode,
       Quantity: item.participants.length,
-      Type: '37',
-      ID: item.ref,
-      ID_Context: 'Client',
+      Type: item.ref ? '37' : undefined,
+      ID: item.ref || undefined,
+      ID_Context: item.ref ? 'Client' : undefined,
     },
     [...counts.keys()].map((c) => el('Price', { AgeQualifyingCode: c }, el('Base', amount(item.unitPrices[c])))),
     el(
@@ -101,7 +101,9 @@ export function reservation(b: Booking, variants: Variants, data: SandboxData, s
   // Every participant of every item is a ResGuest, numbered across the booking.
   let rph = 0;
   const guests: string[] = [];
-  const services = b.items.map((item, n) => {
+  // Variant read-live-items-only: a cancelled item is no longer listed.
+  const listed = variants.has('read-live-items-only') ? b.items.filter((i) => i.status === 'Reserved') : b.items;
+  const services = listed.map((item, n) => {
     const guestRphs: number[] = [];
     for (const p of item.participants) {
       guestRphs.push(++rph);
@@ -118,7 +120,7 @@ export function reservation(b: Booking, variants: Variants, data: SandboxData, s
     { CreateDateTime: zoned ? `${b.createdAt}Z` : b.createdAt, ResStatus: inExtension ? undefined : bookingStatus },
     // Variant internal-and-client-refs: the gateway's own reference beside the client's.
     variants.has('internal-and-client-refs') ? el('UniqueID', { Type: '36', ID: b.internalRef, ID_Context: 'Internal' }) : '',
-    el('UniqueID', { Type: '36', ID: b.ref, ID_Context: 'Client' }),
+    b.ref ? el('UniqueID', { Type: '36', ID: b.ref, ID_Context: 'Client' }) : '',
     el('Services', {}, services),
     el('ResGuests', {}, guests),
     el(
@@ -129,6 +131,44 @@ export function reservation(b: Booking, variants: Variants, data: SandboxData, s
     ),
     inExtension ? statusExtension(bookingStatus) : '',
   );
+}
+
+/**
+ * Mistake read-without-reference: someone else's booking, the one a demonstration account holds:
+ * another activity, another participant, a past day, and no reference at all.
+ */
+function demonstrationBooking(data: SandboxData): Booking {
+  const activity = data.activities[data.activities.length - 1];
+  const start = '2024-06-03T09:00:00';
+  const item: Item = {
+    ref: '',
+    status: 'Reserved',
+    activityId: activity.id,
+    supplierProductCode: activity.supplierProductCode,
+    supplierServiceCode: activity.services[0].code,
+    name: activity.name,
+    serviceName: activity.services[0].name,
+    start,
+    end: '2024-06-03T13:00:00',
+    participants: [{ id: '1', category: '10', age: 40, namePrefix: 'Mr', givenName: 'Demo', surname: 'Example' }],
+    unitPrices: { '10': 3800 },
+    total: 3800,
+    freeCancelUntil: dateTimeMs(start),
+    penaltyPercent: 100,
+    createdAt: '2024-05-01T10:00:00',
+  };
+  return { ref: '', internalRef: 'SBX-DEMO', status: 'Reserved', createdAt: item.createdAt, items: [item], cancellations: 0 };
+}
+
+/**
+ * Mistake read-refusal-shows-booking: the booking a refused read names, in TPA_Extensions beside the
+ * Errors (a debugging aid left on); '' without the mistake or without such a booking.
+ */
+export function bookingBesideRefusal(req: XNode, ctx: Ctx): string {
+  if (!ctx.faults.has('read-refusal-shows-booking')) return '';
+  const ref = kids(req, 'UniqueID').find((u) => u.attrs.Type === '36')?.attrs.ID;
+  const b = ref === undefined ? undefined : ctx.store.get(ref);
+  return b ? el('TPA_Extensions', {}, reservation(b, ctx.variants, ctx.data)) : '';
 }
 
 export const bookRead: Operation = {
@@ -147,12 +187,22 @@ export const bookRead: Operation = {
     if (ctx.faults.has('read-list-refused') && req.attrs.ReturnListIndicator?.trim() === 'true') {
       throw err.invalid('ReturnListIndicator true (a list of bookings) is not supported');
     }
+    // Mistake (read-without-reference): commits are never stored; every read shows the demonstration booking.
+    if (ctx.faults.has('read-without-reference'))
+      return { content: el('ReservationsList', {}, reservation(demonstrationBooking(ctx.data), ctx.variants, ctx.data)) };
     let b = ctx.store.get(ref);
     // Mistake (read-unknown-served): a reference not found is a search that found nothing, not an error.
     if (!b && ctx.faults.has('read-unknown-served')) return { content: el('ReservationsList', {}, []) };
+    // Mistake (unknown-booking-plain-404): the framework's not-found page, before the OTA layer.
+    if (!b && ctx.faults.has('unknown-booking-plain-404')) throw new PlainRefusal(404, 'Not Found');
     if (!b) throw err.bookingRef(`Booking ${ref} does not exist`);
+    // Variant read-live-items-only: a booking with no live item is no longer found.
+    if (ctx.variants.has('read-live-items-only') && b.items.every((i) => i.status === 'Cancelled'))
+      throw err.bookingRef(`Booking ${ref} has no live item`);
     // Mistake (read-returns-other-booking): the lookup uses the wrong key (last booking made).
     if (ctx.faults.has('read-returns-other-booking')) b = ctx.store.latestOther(ref) ?? b;
+    // Mistake (read-empty): the reservation found is never written into the reply.
+    if (ctx.faults.has('read-empty')) return { content: '' };
     return { content: el('ReservationsList', {}, reservation(b, ctx.variants, ctx.data, ctx.faults.has('read-names-swapped'))) };
   },
 };

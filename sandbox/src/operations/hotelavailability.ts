@@ -1,5 +1,5 @@
 // POST /hotelavailability: hotels of a place with a room for the guests on every night of the stay.
-import { addDays, daysBetween, inMonthDayRange, requireDate, requireRange } from '../dates';
+import { addDays, daysBetween, inMonthDayRange, requireDate, requireRange, toDate } from '../dates';
 import type { Board, Hotel, Room } from '../data';
 import { err, warn } from '../errors';
 import { EUR2, fmtMinor } from '../money';
@@ -62,23 +62,30 @@ function offers(h: Hotel, g: Guests, nights: string[]): Offer[] {
   return out.sort((a, b) => a.total - b.total);
 }
 
+/** The Monday on or before a date (weeks of rates, variant rate-periods-beyond-stay). */
+const mondayOf = (d: string) => addDays(d, -((toDate(d).getUTCDay() + 6) % 7));
+
 /**
  * One Rate per run of nights with the same price. ExpireDate is the day after the run's last night,
  * or (variant inclusive-rate-dates) the last night itself with ExpireDateExclusiveInd="false".
+ * Variant rate-periods-beyond-stay: the first Rate begins on the Monday of the first night's week,
+ * the last ends on the Monday after the last night's week.
  */
 function rates(o: Offer, nights: string[], variants: Variants): string[] {
   const inclusive = variants.has('inclusive-rate-dates');
+  const weeks = variants.has('rate-periods-beyond-stay');
   const out: string[] = [];
   let i = 0;
   while (i < nights.length) {
     let j = i;
     while (j + 1 < nights.length && o.nightly[j + 1] === o.nightly[i]) j++;
+    const last = j === nights.length - 1;
     out.push(
       el(
         'Rate',
         {
-          EffectiveDate: nights[i],
-          ExpireDate: inclusive ? nights[j] : addDays(nights[j], 1),
+          EffectiveDate: weeks && i === 0 ? mondayOf(nights[i]) : nights[i],
+          ExpireDate: weeks && last ? addDays(mondayOf(nights[j]), 7) : inclusive ? nights[j] : addDays(nights[j], 1),
           ExpireDateExclusiveInd: inclusive ? 'false' : undefined,
           RateTimeUnit: 'Day',
           UnitMultiplier: j - i + 1,
@@ -91,15 +98,52 @@ function rates(o: Offer, nights: string[], variants: Variants): string[] {
   return out;
 }
 
-function roomStay(h: Hotel, hotelOffers: Offer[], g: Guests, start: string, end: string, nights: string[], variants: Variants): string {
+/**
+ * The guests of a RoomStay: one GuestCount per age code; variant guest-count-without-age-code, one
+ * GuestCount counting them all with no code; variant guests-in-one-age-code, all of them as adults.
+ */
+function guestCounts(g: Guests, variants: Variants): string {
+  const all = [...g.byCode.values()].reduce((a, b) => a + b, 0);
+  if (variants.has('guest-count-without-age-code')) return el('GuestCounts', {}, el('GuestCount', { Count: all }));
+  if (variants.has('guests-in-one-age-code')) return el('GuestCounts', {}, el('GuestCount', { AgeQualifyingCode: '10', Count: all }));
+  return el(
+    'GuestCounts',
+    {},
+    [...g.byCode].map(([code, n]) => el('GuestCount', { AgeQualifyingCode: code, Count: n })),
+  );
+}
+
+/** Variant hotel-stays-address: the hotel once, in HotelStays, for the RoomStay of the same RPH. */
+function hotelStay(h: Hotel, rph: number, variants: Variants): string {
+  const place = hotelPlace(h.region, h.country, variants);
+  return el(
+    'HotelStay',
+    { RoomStayRPH: rph },
+    el(
+      'BasicPropertyInfo',
+      { BrandCode: h.brandCode, HotelCode: h.code, HotelName: h.name, BrandName: h.brandName },
+      address(h.city, place.region, place.country, h.address, h.postalCode),
+    ),
+  );
+}
+
+function roomStay(
+  h: Hotel,
+  hotelOffers: Offer[],
+  g: Guests,
+  stay: { start: string; end: string; nights: string[]; rph: number },
+  variants: Variants,
+): string {
+  const { start, end, nights } = stay;
   const rooms = [...new Map(hotelOffers.map((o) => [o.room.code, o.room])).values()];
   const boards = [...new Map(hotelOffers.map((o) => [o.board.code, o.board])).values()];
   const best = hotelOffers[0];
   // Variant address-local-names: the country's own name and the official region.
   const place = hotelPlace(h.region, h.country, variants);
+  const inHotelStays = variants.has('hotel-stays-address');
   return el(
     'RoomStay',
-    {},
+    { RPH: inHotelStays ? stay.rph : undefined },
     el(
       'RoomTypes',
       {},
@@ -124,21 +168,19 @@ function roomStay(h: Hotel, hotelOffers: Offer[], g: Guests, start: string, end:
         ),
       ),
     ),
-    el(
-      'GuestCounts',
-      {},
-      [...g.byCode].map(([code, n]) => el('GuestCount', { AgeQualifyingCode: code, Count: n })),
-    ),
+    guestCounts(g, variants),
     // Variant stay-dates-in-rates-only: no TimeSpan; the Rates' EffectiveDate/ExpireDate say the stay.
+    // Variant rate-periods-beyond-stay: no TimeSpan; the Rates' periods hold the stay and more.
     // Variant inclusive-rate-dates: the stay as Start and a number of nights, no End.
-    variants.has('stay-dates-in-rates-only')
+    variants.has('stay-dates-in-rates-only') || variants.has('rate-periods-beyond-stay')
       ? ''
       : variants.has('inclusive-rate-dates')
         ? el('TimeSpan', { Start: start, Duration: `P${nights.length}N` })
         : el('TimeSpan', { Start: start, End: end }),
     el('Total', { AmountAfterTax: fmtMinor(best.total, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
     // Variant hotel-code-only-availability: the hotel by its code alone; where it is, its descriptive data says.
-    variants.has('hotel-code-only-availability')
+    // Variant hotel-stays-address: the code alone here, the rest in the HotelStay of this RoomStay's RPH.
+    variants.has('hotel-code-only-availability') || inHotelStays
       ? el('BasicPropertyInfo', { HotelCode: h.code })
       : el(
           'BasicPropertyInfo',
@@ -166,6 +208,8 @@ function readSearch(req: XNode, ctx: Ctx): HotelSearch {
   if (maxRaw !== undefined) {
     max = count(maxRaw, 'MaxResponses');
     if (max < 1) throw err.invalid('MaxResponses must be at least 1');
+    // Mistake (small-maxresponses-refused): results are paged by tens; a smaller bound is refused.
+    if (max < 10 && ctx.faults.has('small-maxresponses-refused')) throw err.invalid('MaxResponses must be between 10 and 100');
   }
   const segment = path(req, 'AvailRequestSegments', 'AvailRequestSegment');
   if (!segment) throw err.missing('AvailRequestSegments/AvailRequestSegment');
@@ -227,12 +271,14 @@ export const hotelAvailability: Operation = {
       if (faults.has('empty-search-500')) throw err.system("Cannot read properties of undefined (reading 'hotel')");
       return emptyResult(ctx, warn.noHotels(`No hotel in ${context} '${place}' is available for ${start} to ${end} for these guests`));
     }
-    return {
-      content: el(
-        'RoomStays',
-        {},
-        shown.map((r) => roomStay(r.hotel, r.offers, guests, start, end, nights, ctx.variants)),
-      ),
-    };
+    const stays = shown.map((r, i) => roomStay(r.hotel, r.offers, guests, { start, end, nights, rph: i + 1 }, ctx.variants));
+    const hotelStays = ctx.variants.has('hotel-stays-address')
+      ? el(
+          'HotelStays',
+          {},
+          shown.map((r, i) => hotelStay(r.hotel, i + 1, ctx.variants)),
+        )
+      : '';
+    return { content: hotelStays + el('RoomStays', {}, stays) };
   },
 };

@@ -1,16 +1,82 @@
 // POST /hotelnbc: descriptive and portfolio data of hotels (OTA_HotelDescriptiveInfoRS).
-import type { Hotel } from '../data';
+import type { Airport, Hotel } from '../data';
 import { err } from '../errors';
 import type { Variants } from '../variants';
 import { el, kids, path, tel, type XNode } from '../xml';
 import { attr, hotelPlace, optAttr, same } from './common';
 import type { Ctx, Operation } from './types';
 
-function descriptiveContent(h: Hotel, lang: string | undefined, variants: Variants): string {
+/**
+ * AreaInfo: the airports whose transfers serve the hotel, as OpenTravel's reference points of its
+ * area (RefPoints), and related hotels (OtherHotels, CompetitorIndicator false: the same brand);
+ * neither: nothing.
+ */
+function areaInfo(h: Hotel, airports: readonly Airport[], sisters: Hotel[]): string {
+  const serving = airports.filter((a) => a.routes.some((r) => r.hotels.some((code) => same(code, h.code))));
+  if (!serving.length && sisters.length === 0) return '';
+  const refPoints = serving.length
+    ? el(
+        'RefPoints',
+        {},
+        serving.map((a) => el('RefPoint', { Code: a.code, CodeContext: 'IATA', RefPointName: a.name })),
+      )
+    : '';
+  const others = sisters.length
+    ? el(
+        'OtherHotels',
+        {},
+        sisters.map((o) =>
+          el('OtherHotel', {
+            CompetitorIndicator: 'false',
+            BrandCode: o.brandCode,
+            HotelCode: o.code,
+            HotelName: o.name,
+            BrandName: o.brandName,
+          }),
+        ),
+      )
+    : '';
+  return el('AreaInfo', {}, refPoints, others);
+}
+
+/** ContactInfos: the hotel's address (variant address-local-names: the country's own name and the official region), phone, email, web. */
+function contactInfos(h: Hotel, variants: Variants): string {
+  const place = hotelPlace(h.region, h.country, variants);
+  return el(
+    'ContactInfos',
+    {},
+    el(
+      'ContactInfo',
+      {},
+      el(
+        'Addresses',
+        {},
+        el(
+          'Address',
+          {},
+          tel('AddressLine', {}, h.address),
+          tel('CityName', {}, h.city),
+          tel('PostalCode', {}, h.postalCode),
+          tel('StateProv', {}, place.region),
+          tel('CountryName', { Code: place.country.code }, place.country.name),
+        ),
+      ),
+      el('Phones', {}, el('Phone', { PhoneNumber: h.phone })),
+      el('Emails', {}, tel('Email', {}, h.email)),
+      el('URLs', {}, tel('URL', {}, h.web)),
+    ),
+  );
+}
+
+function descriptiveContent(
+  h: Hotel,
+  lang: string | undefined,
+  variants: Variants,
+  airports: readonly Airport[],
+  sisters: Hotel[] = [],
+): string {
   // Variant hotel-descriptions-multimedia: name and description only outside HotelInfo.
   const inMultimedia = variants.has('hotel-descriptions-multimedia');
-  // Variant address-local-names: the country's own name and the official region.
-  const place = hotelPlace(h.region, h.country, variants);
   const images = el(
     'MultimediaDescription',
     {},
@@ -52,31 +118,10 @@ function descriptiveContent(h: Hotel, lang: string | undefined, variants: Varian
         ),
       ),
     ),
+    // Variant hotel-portfolio-sister-hotels: the sister hotels of its brand, named.
+    areaInfo(h, airports, sisters),
     el('MultimediaDescriptions', {}, images, texts),
-    el(
-      'ContactInfos',
-      {},
-      el(
-        'ContactInfo',
-        {},
-        el(
-          'Addresses',
-          {},
-          el(
-            'Address',
-            {},
-            tel('AddressLine', {}, h.address),
-            tel('CityName', {}, h.city),
-            tel('PostalCode', {}, h.postalCode),
-            tel('StateProv', {}, place.region),
-            tel('CountryName', { Code: place.country.code }, place.country.name),
-          ),
-        ),
-        el('Phones', {}, el('Phone', { PhoneNumber: h.phone })),
-        el('Emails', {}, tel('Email', {}, h.email)),
-        el('URLs', {}, tel('URL', {}, h.web)),
-      ),
-    ),
+    contactInfos(h, variants),
   );
 }
 
@@ -107,7 +152,15 @@ export const hotelNbc: Operation = {
         out.push(el('HotelDescriptiveContent', { HotelCode: h.code }));
         continue;
       }
-      out.push(descriptiveContent(h, lang && /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(lang) ? lang : undefined, ctx.variants));
+      const language = lang && /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(lang) ? lang : undefined;
+      // Variant hotel-portfolio-sister-hotels: the requested hotel's brand portfolio follows it (its
+      // sister hotels are those of the requested code's brand, whichever hotel was looked up).
+      const requested = data.hotels[idx];
+      const sisters = ctx.variants.has('hotel-portfolio-sister-hotels')
+        ? data.hotels.filter((o) => o.brandCode === requested.brandCode && o.code !== requested.code)
+        : [];
+      out.push(descriptiveContent(h, language, ctx.variants, data.airports, sisters));
+      for (const o of sisters) out.push(descriptiveContent(o, language, ctx.variants, data.airports));
     }
     return { content: el('HotelDescriptiveContents', {}, out) };
   },

@@ -103,6 +103,9 @@ function readSearch(req: XNode, ctx: Ctx): TransferSearch {
   if (serviceType && serviceCode && serviceCode !== 'TRANSFER')
     throw err.invalid(`ServiceType '${serviceCode}' is not supported (TRANSFER)`);
   const disability = bool(optAttr(kid(req, 'DisabilityInfo'), 'RequiredInd'), 'DisabilityInfo/@RequiredInd');
+  // Mistake (transfer-disability-required-refused): adapted vehicles cannot be asked for online.
+  if (disability && faults.has('transfer-disability-required-refused'))
+    throw err.invalid('DisabilityInfo/@RequiredInd must be false: adapted vehicles are booked by phone');
   return { locations, party, partySize, disability };
 }
 
@@ -195,9 +198,13 @@ export const transferAvailability: Operation = {
     const services: string[] = [];
     const seen = new Set<string>();
     // Mistake (transfer-first-leg-only): the loop stops after the first Location.
-    for (const location of ctx.faults.has('transfer-first-leg-only') ? search.locations.slice(0, 1) : search.locations) {
-      services.push(...legServices(readLeg(location, seen, ctx), search, ctx, services.length + 1));
-    }
+    const locations = ctx.faults.has('transfer-first-leg-only') ? search.locations.slice(0, 1) : search.locations;
+    const legs = locations.map((location) => readLeg(location, seen, ctx));
+    // Mistake (transfer-leg-dates-swapped): the flights' dates are read in reverse order of the legs.
+    const flightDays = legs.map((l) => l.airport.dateTime.slice(0, 10));
+    if (ctx.faults.has('transfer-leg-dates-swapped'))
+      legs.forEach((l, i) => (l.airport.dateTime = `${flightDays[legs.length - 1 - i]}${l.airport.dateTime.slice(10)}`));
+    for (const leg of legs) services.push(...legServices(leg, search, ctx, services.length + 1));
     if (services.length === 0) {
       return emptyResult(ctx, warn.noAvailability('No transfer matches the airports, locations, passengers and accessibility requested'));
     }
@@ -260,7 +267,10 @@ function serviceCharges(offer: Offer, variants: Variants): { charges: string[]; 
         'ServiceCharges',
         { Amount: fmtMinor(unit * q, EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2, Description: byCode ? undefined : cat },
         byCode ? tel('ChargePurpose', { Code: cat, Description: CATEGORY_TEXT[cat].trim() }, 'BaseRate') : '',
-        el('Calculation', { UnitCharge: fmtMinor(unit, EUR2), Quantity: q, Total: fmtMinor(unit * q, EUR2) }),
+        // Variant passenger-charges-unit-prices: the unit price alone; the quantity is Amount over it.
+        variants.has('passenger-charges-unit-prices')
+          ? el('Calculation', { UnitCharge: fmtMinor(unit, EUR2) })
+          : el('Calculation', { UnitCharge: fmtMinor(unit, EUR2), Quantity: q, Total: fmtMinor(unit * q, EUR2) }),
       ),
     );
   }

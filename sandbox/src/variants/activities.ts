@@ -60,4 +60,102 @@ export const ACTIVITY_VARIANTS = [
       'In activity availability and search replies, every activity with a pickup at the hotel also carries a second PickupDropoff with PickupInd="false" and LocationName = a drop-off meeting point (MEETPT-<area>), not the hotel.',
     expectedWarnings: [],
   },
+
+  // Constraints a gateway shows and keeps (issue 28): the suite books within them, from what the
+  // gateway shows, never with a value of its own. Each names a product of the test data that has
+  // the constraint, so that the suite's booking meets it.
+
+  // TourActivityPolicyType Participant/@MinAge: "The minimum permitted age for participants".
+  {
+    name: 'minimum-age',
+    operations: ['activityavailability', 'activitynbc', 'activitybook'],
+    description:
+      'Every activity takes participants from 10 years (the child category ends at 12): its activity descriptive data says so (Policies/Participant/@MinAge), availability shows no Policies; a younger participant is refused (Errors 3/320).',
+    expectedWarnings: [],
+  },
+  // TourActivityTransType: PickupDropoff/Schedule (OperationScheduleType, OperationTime/@Start).
+  {
+    name: 'fixed-pickup-time',
+    operations: ['activityavailability', 'activitybook'],
+    description:
+      "Guests are collected only at the activity's own pickup time (07:45 for PMI-DRACH), which only its descriptive data shows (PickupDropoff/Schedule/OperationTimes/OperationTime/@Start); availability's PickupDropoff has no DateTime; a booking whose PickupDropoff/@DateTime is another time is refused.",
+    expectedWarnings: [],
+  },
+  // TourActivityAvailRS Schedule: Summary (DateTimeSpanGroup) alone is a season, weekdays optional.
+  {
+    name: 'season-without-weekdays',
+    operations: ['activityavailability', 'activitysearch'],
+    description:
+      "Activity availability and search show each activity's schedule as its season within the period asked for (Schedule/Summary Start..End, no Detail, no weekday): which weekdays it runs, only its descriptive data shows (OperationTime flags); a booking on another day is refused. The test data names PMI-HIKE (Tuesdays and Fridays, from 12 years).",
+    expectedWarnings: [],
+    testData: { activities: { productCode: 'PMI-HIKE' } },
+  },
+  // TourActivityPolicyType Participant/@MinParticipants: "The minimum number of participants".
+  {
+    name: 'minimum-party',
+    operations: ['activityavailability', 'activitynbc', 'activitybook'],
+    description:
+      'Every activity is sold to parties of 3 or more (Policies/Participant/@MinParticipants in availability and descriptive data): availability offers nothing to a smaller party and such a booking is refused. The test data declares parties of 2 adults and 1 child, and 3 and 2.',
+    expectedWarnings: [],
+    testData: {
+      availableParties: [
+        { adults: 2, children: 1 },
+        { adults: 3, children: 2 },
+      ],
+    },
+  },
+  // TourActivityInfo/PickupDropoff is optional; PickupInd false: a meeting point, not a pickup.
+  {
+    name: 'tickets-without-pickup',
+    operations: ['activityavailability', 'activitysearch', 'activitynbc', 'activitybook'],
+    description:
+      'Ticket-only activities take no pickup: availability and search show none (the hotel they were found for as Location/Region[@RegionCode="HotelCode"] text, as pickupless-tickets), their descriptive data shows a meeting point (PickupDropoff PickupInd="false"); a booking that asks for a pickup for one is refused. The test data names the ticket PMI-PALMA.',
+    expectedWarnings: ['ALIGN-XSD'],
+    testData: { activities: { productCode: 'PMI-PALMA' } },
+  },
+  // OTA_TourActivityAvailRS Pricing/ParticipantCategory: "Pricing for one or more participant
+  // category(s)", maxOccurs unbounded, no quantity (its @Age is a participant's): one per participant.
+  {
+    name: 'participants-repeated',
+    operations: ['activityavailability'],
+    description:
+      'Activity availability shows the party as one Pricing/ParticipantCategory per participant (2 adults and 1 child: Adult, Adult, Child), each with its unit Price, no quantity anywhere (no @Quantity, no TPA_Extensions); Pricing/Summary keeps the total.',
+    expectedWarnings: [],
+  },
+  // Pricing/Group: "Group pricing", @KnownGroupSize "The actual quantity of participants in a group".
+  {
+    name: 'participants-group-size',
+    operations: ['activityavailability'],
+    description:
+      'Activity availability shows one Pricing/ParticipantCategory per category with its unit Price and no quantity, and the party as Pricing/Group GroupName="Party of 3" KnownGroupSize="3" whose Price is the total; no Pricing/Summary.',
+    expectedWarnings: [],
+  },
+  // OTA_TourActivityAvailRS_UC1: ParticipantCategory QualifierInfo + Price, per person, no quantity;
+  // Pricing/Summary ("Pricing information ... not associated with participant category(s)") the total.
+  {
+    name: 'prices-per-person-only',
+    operations: ['activityavailability'],
+    description:
+      'Activity availability shows one Pricing/ParticipantCategory per category with its per-person Price and no quantity anywhere; the party shows only in Pricing/Summary, the total (quantity x unit price summed).',
+    expectedWarnings: [],
+  },
+  // OTA_TourActivityAvailRS_UC1: ProcessingInformation DecimalPlaces="2" PricingCurrency, and a
+  // Price Amount with no CurrencyCode of its own.
+  {
+    name: 'pricing-currency-header',
+    operations: ['activityavailability'],
+    description:
+      'Activity availability states the currency and decimals once, as ProcessingInformation PricingCurrency and DecimalPlaces before the first TourActivityInfo (as OTA_TourActivityAvailRS_UC1 does); no amount carries CurrencyCode or DecimalPlaces.',
+    expectedWarnings: [],
+  },
+  // ISO 4217: the yen has no minor unit. The spec's MaximumPrice carries "CurrencyDecimal (integer,
+  // number of decimals)"; a certifier whose gateway prices in yen names JPY in the test data.
+  {
+    name: 'currency-without-minor-unit',
+    operations: ['activityavailability'],
+    description:
+      "The gateway prices in yen, and the test data names JPY (no minor unit; 1 EUR = 162 JPY in the sandbox, an activity of 45 EUR is 7290 JPY): MaximumPrice CurrencyDecimal must be the currency's ISO 4217 minor unit (0 for JPY, 3 for KWD); another value is refused as invalid.",
+    expectedWarnings: [],
+    testData: { activities: { currency: 'JPY' } },
+  },
 ] as const satisfies readonly VariantDef[];

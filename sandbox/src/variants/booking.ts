@@ -72,4 +72,46 @@ export const BOOKING_VARIANTS = [
       "A committed activity booking reply confirms with the gateway's own reference only (Confirmation Type 36, ID_Context Internal, SBX-00000001) and not the client's Type 36; the booking is stored, read and cancelled under the client's reference.",
     expectedWarnings: [],
   },
+
+  // "Response body structure of every endpoint: not shown." A gateway may confirm a booking with
+  // Success alone; the booking is then known by the client's reference, which a read shows. 2016B's
+  // OTA_TourActivityBookRS requires ReservationDetails beside Success, so the reply departs from it.
+  {
+    name: 'book-reply-success-only',
+    operations: ['activitybook'],
+    description:
+      "A committed activity booking is answered with Success alone: no reference, no details. The booking is stored, read and cancelled under the client's reference; a Quote is answered as usual.",
+    expectedWarnings: ['ALIGN-XSD'],
+  },
+  // OTA_ResRetrieveRS lists reservations; what a read shows of cancelled items is not shown. Some
+  // gateways list live items only, and no longer find a booking with none (as the terse dialect of
+  // test/support/gateways does).
+  {
+    name: 'read-live-items-only',
+    operations: ['bookread'],
+    description:
+      'Booking read lists only the live items of a booking: a cancelled item is no longer listed, and a booking with no live item is refused as not found (Errors 3/87).',
+    expectedWarnings: [],
+  },
+
+  // "The way a partial cancellation is expressed in the request: not shown." OTA_CancelRQ (2016B)
+  // offers, beside a second UniqueID, Segment with ItinSegNbr ("Number identifying the segment
+  // item to be cancelled") or FirstItinSegNbr and LastItinSegNbr (a range). Each variant takes only
+  // its own form; the test data declares it.
+  {
+    name: 'partial-by-segment',
+    operations: ['bookcancel'],
+    description:
+      'One item of a booking is cancelled by OTA_CancelRQ/Segment/@ItinSegNbr (its number: its place in the order booked, 1 for the first); a UniqueID Type 37 in a cancel is refused (Errors 3/320).',
+    expectedWarnings: [],
+    testData: { booking: { partialCancellation: 'segment' } },
+  },
+  {
+    name: 'partial-by-segment-range',
+    operations: ['bookcancel'],
+    description:
+      'One item of a booking is cancelled by OTA_CancelRQ/Segment with FirstItinSegNbr and LastItinSegNbr (a range of one item, numbered in the order booked); a UniqueID Type 37 in a cancel is refused (Errors 3/320).',
+    expectedWarnings: [],
+    testData: { booking: { partialCancellation: 'segment-range' } },
+  },
 ] as const satisfies readonly VariantDef[];

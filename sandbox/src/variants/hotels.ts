@@ -48,4 +48,51 @@ export const HOTEL_VARIANTS = [
       'Hotel RoomStays carry no TimeSpan: the stay dates are only the RoomRate/Rates/Rate EffectiveDate (first night) and ExpireDate (the day after the last night of the period).',
     expectedWarnings: [],
   },
+  // EffectiveExpireOptionalDateGroup: a Rate's EffectiveDate and ExpireDate date the period the
+  // rate is valid for, which may be wider than the stay (a weekly or seasonal rate); TimeSpan is
+  // optional in RoomStayType. OTA_HotelAvailRS3F's sample rates run 2011-02-10 to 2011-02-16.
+  {
+    name: 'rate-periods-beyond-stay',
+    operations: ['hotelavailability'],
+    description:
+      "Hotel RoomStays carry no TimeSpan, and each RoomRate's rates run in whole weeks: the first Rate's EffectiveDate is the Monday on or before the first night, the last Rate's ExpireDate the Monday after the week of the last night (the rate periods hold the stay and reach beyond it).",
+    expectedWarnings: [],
+  },
+  // GuestCountGroup: AgeQualifyingCode is optional, Count is "the number of guests in one
+  // AgeQualifyingCode or Count"; OTA_HotelAvailRS3F writes <GuestCount Count="2"/>.
+  {
+    name: 'guest-count-without-age-code',
+    operations: ['hotelavailability'],
+    description:
+      'Hotel RoomStay/GuestCounts holds one GuestCount with the number of guests as @Count and no @AgeQualifyingCode (2 adults and 1 child: Count="3").',
+    expectedWarnings: [],
+  },
+  // The spec asks for "a number of guests"; a gateway whose rooms are priced per person whatever
+  // the age writes the party as guests of one age code.
+  {
+    name: 'guests-in-one-age-code',
+    operations: ['hotelavailability'],
+    description:
+      'Hotel RoomStay/GuestCounts holds one GuestCount of AgeQualifyingCode 10 (adult) counting every guest: 2 adults and 1 child are Count="3".',
+    expectedWarnings: [],
+  },
+  // HotelStaysType: HotelStay (BasicPropertyInfo, @RoomStayRPH) describes the hotel once for the
+  // RoomStays that point at it; BasicPropertyInfoType in a RoomStay may carry the code alone.
+  {
+    name: 'hotel-stays-address',
+    operations: ['hotelavailability'],
+    description:
+      "Hotel availability lists each hotel once in HotelStays/HotelStay (@RoomStayRPH = the RoomStay's @RPH) with its BasicPropertyInfo, name and Address; each RoomStay's BasicPropertyInfo carries the HotelCode alone.",
+    expectedWarnings: [],
+  },
+  // The spec: "Returns the descriptive or portfolio data requested for a hotel". HotelDescriptiveContents
+  // holds one HotelDescriptiveContent per hotel; AreaInfo/OtherHotels/OtherHotel (CompetitorIndicator
+  // false) names related hotels.
+  {
+    name: 'hotel-portfolio-sister-hotels',
+    operations: ['hotelnbc'],
+    description:
+      'Hotel descriptive data answers with the brand\'s portfolio: the requested hotel\'s HotelDescriptiveContent (whose AreaInfo/OtherHotels/OtherHotel names its sister hotels, CompetitorIndicator="false"), followed by a full HotelDescriptiveContent for each other hotel of its brand.',
+    expectedWarnings: [],
+  },
 ] as const satisfies readonly VariantDef[];

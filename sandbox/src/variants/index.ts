@@ -48,12 +48,13 @@ export const VARIANT_LIST: readonly (VariantDef & { readonly name: VariantName }
  * Pairs that contradict each other and are refused together: a document in another encoding than
  * UTF-8 needs its declaration and cannot begin with a UTF-8 byte order mark; only one encoding at a
  * time; a declaration that disagrees with the header needs a declaration and no BOM; two homes for
- * the item status.
+ * the item status; two forms of partial cancellation.
  */
 export const EXCLUSIVE_VARIANTS: readonly (readonly [VariantName, VariantName])[] = [
   ['latin1-encoding', 'utf8-bom'],
   ['latin1-encoding', 'no-xml-declaration'],
   ['item-status-attribute', 'status-in-tpa-extensions'],
+  ['partial-by-segment', 'partial-by-segment-range'],
   ['charset-header-wins', 'latin1-encoding'],
   ['charset-header-wins', 'utf8-bom'],
   ['charset-header-wins', 'no-xml-declaration'],

@@ -31,4 +31,14 @@ export const TRANSFER_VARIANTS = [
       "Each GroundService carries the vendor's own running number as @RPH (1, 2, 3... over the reply, unrelated to the request's Location RPH) and no RateQualifier/SpecialInputs RPH: the leg answered is told by Pickup/Dropoff content.",
     expectedWarnings: ['ALIGN-XSD'],
   },
+  // GroundServiceChargesType: Amount is the charge, Calculation (UnitCharge, Quantity, Total) how it
+  // was reached; every attribute of Calculation is optional, so a charge may show its unit price
+  // and amount alone (the number of passengers is their ratio).
+  {
+    name: 'passenger-charges-unit-prices',
+    operations: ['transferavailability'],
+    description:
+      'Per-category transfer charges show ServiceCharges/@Amount and Calculation/@UnitCharge only: no Calculation/@Quantity and no @Total (the number of passengers of the category is Amount over UnitCharge).',
+    expectedWarnings: [],
+  },
 ] as const satisfies readonly VariantDef[];

@@ -7,6 +7,10 @@ import { type FaultEffects, ROOM_STAY, TOUR_ACTIVITY } from './support';
 
 export const AVAILABILITY_EFFECTS: FaultEffects<typeof AVAILABILITY_FAULTS> = {
   'ignores-maxresponses': async (b) => assert.ok(xp((await call(b, 'hotelavailability', { maxResponses: 1 })).body, ROOM_STAY).length > 1),
+  'small-maxresponses-refused': async (b) => {
+    assert.ok(!isSuccess((await call(b, 'hotelavailability', { maxResponses: 1 })).body));
+    assert.ok(isSuccess((await call(b, 'hotelavailability', { maxResponses: 10 })).body));
+  },
   'hotel-ignores-dates': async (b) =>
     assert.notEqual(one((await call(b, 'hotelavailability')).body, `${ROOM_STAY}/ota:TimeSpan/@Start`), day(30)),
   'hotel-ignores-place': async (b) =>
@@ -75,4 +79,44 @@ export const AVAILABILITY_EFFECTS: FaultEffects<typeof AVAILABILITY_FAULTS> = {
         (id) => id !== 'PMO-STREET',
       ),
     ),
+  'availability-without-rates': async (b) => {
+    const r = (await call(b, 'activityavailability')).body;
+    assert.ok(xp(r, `count(${TOUR_ACTIVITY})`)[0] !== '0', 'activities are listed');
+    assert.equal(xp(r, `count(${TOUR_ACTIVITY}//@Amount)`)[0], '0', 'no amount anywhere');
+    assert.ok(xp(r, `${TOUR_ACTIVITY}/ota:ParticipantCount/@Quantity`).length > 0, "the request's ParticipantCount echoed");
+  },
+  'activity-ignores-hotel': async (b) => {
+    // a hotel and no product: activities at other hotels' pickups
+    const pickups = xp((await call(b, 'activityavailability')).body, `${TOUR_ACTIVITY}/ota:PickupDropoff/@LocationName`);
+    assert.ok(
+      pickups.some((h) => h !== 'PMIBEL01'),
+      pickups.join(', '),
+    );
+  },
+  'product-only-ignores-product': async (b) => {
+    const ids = xp(
+      (await call(b, 'activityavailability', { hotelCode: '', productCode: 'PMI-DRACH' })).body,
+      `${TOUR_ACTIVITY}/ota:BasicInfo/@TourActivityID`,
+    );
+    assert.ok(
+      ids.some((id) => id !== 'PMI-DRACH'),
+      ids.join(', '),
+    );
+  },
+  'child-priced-as-adult': async (b) => {
+    const r = (await call(b, 'activityavailability', { adults: 2, children: 1 })).body;
+    assert.ok(xp(r, `count(${TOUR_ACTIVITY})`)[0] !== '0');
+    assert.equal(xp(r, `count(${TOUR_ACTIVITY}//ota:ParticipantCategory[ota:QualifierInfo/@Extension='8'])`)[0], '0', 'no child category');
+    assert.deepEqual(
+      new Set(xp(r, `${TOUR_ACTIVITY}//ota:ParticipantCategory[ota:QualifierInfo/@Extension='10']//ota:ParticipantCount/@Quantity`)),
+      new Set(['3']),
+    );
+  },
+  'ignores-requested-currency': async (b) => {
+    const currencies = xp(
+      (await call(b, 'activityavailability', { currency: 'EUR' })).body,
+      `${TOUR_ACTIVITY}//ota:Pricing//@CurrencyCode`,
+    );
+    assert.ok(currencies.length > 0 && currencies.every((c) => c === 'USD'), currencies.join(', '));
+  },
 };

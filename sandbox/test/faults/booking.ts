@@ -75,4 +75,37 @@ export const BOOKING_EFFECTS: FaultEffects<typeof BOOKING_FAULTS> = {
     assert.equal(one((await call(b, 'bookcancel', { bookingRef: 'F-X3' })).body, '/*/@Status'), 'Cancelled');
   },
   'read-unknown-served': async (b) => assert.ok(isSuccess((await call(b, 'bookread', { bookingRef: 'NO-SUCH-REF' })).body)),
+  'read-without-reference': async (b) => {
+    assert.ok(isSuccess((await call(b, 'activitybook', { bookingRef: 'F-W' })).body));
+    const read = (await call(b, 'bookread', { bookingRef: 'F-W' })).body;
+    assert.ok(isSuccess(read));
+    assert.equal(xp(read, `${RESERVATION}/ota:UniqueID`).length, 0, 'no reference');
+    assert.deepEqual(xp(read, `${RESERVATION}//ota:Surname`), ['Example'], "someone else's booking");
+  },
+  'read-empty': async (b) => {
+    await call(b, 'activitybook', { bookingRef: 'F-E' });
+    const read = (await call(b, 'bookread', { bookingRef: 'F-E' })).body;
+    assert.ok(isSuccess(read));
+    assert.equal(xp(read, '/*/*').length, 1, 'Success alone');
+  },
+  'read-refusal-shows-booking': async (b) => {
+    await call(b, 'activitybook', { bookingRef: 'F-RS' });
+    const refused = (await call(b, 'bookread', { bookingRef: 'F-RS', password: 'wrong' })).body;
+    assert.equal(errorCode(refused), '4/497');
+    assert.equal(one(refused, "/*/ota:TPA_Extensions/ota:HotelReservation/ota:UniqueID[@Type='36']/@ID"), 'F-RS');
+  },
+  'commit-refused-plain': async (b) => {
+    const r = await call(b, 'activitybook', { bookingRef: 'F-CP' });
+    assert.equal(r.status, 400);
+    assert.match(r.contentType, /^text\/plain/);
+    assert.ok(isSuccess((await call(b, 'activitybook', { resStatus: 'Quote' })).body), 'a quote is served');
+  },
+  'unknown-booking-plain-404': async (b) => {
+    for (const op of ['bookread', 'bookcancel']) {
+      const r = await call(b, op, { bookingRef: 'NO-SUCH-REF' });
+      assert.equal(r.status, 404, op);
+      assert.match(r.contentType, /^text\/plain/, op);
+      assert.doesNotMatch(r.body, /Errors/, op);
+    }
+  },
 };

@@ -8,6 +8,20 @@ import { type FaultEffects } from './support';
 export const DESCRIPTIVE_EFFECTS: FaultEffects<typeof DESCRIPTIVE_FAULTS> = {
   'hotelnbc-unknown-served': async (b) => assert.ok(isSuccess((await call(b, 'hotelnbc', { hotelCode: 'NOPE' })).body)),
   'activitynbc-unknown-served': async (b) => assert.ok(isSuccess((await call(b, 'activitynbc', { tourActivityId: 'NOPE' })).body)),
+  'activitynbc-first-activity': async (b) =>
+    assert.equal(
+      one((await call(b, 'activitynbc', { tourActivityId: 'FAO-BENAG' })).body, '//ota:TourActivityDescriptiveContent/@TourActivityID'),
+      'PMI-DRACH',
+    ),
+  'activitynbc-unknown-with-data': async (b) => {
+    const r = (await call(b, 'activitynbc', { tourActivityId: 'NOPE' })).body;
+    assert.ok(!isSuccess(r), 'refused');
+    assert.equal(
+      one(r, '/*/ota:TPA_Extensions/ota:TourActivityDescriptiveContent/@TourActivityID'),
+      'PMI-DRACH',
+      "an activity's data beside the Errors",
+    );
+  },
   'hotelnbc-other-hotel': async (b) =>
     assert.notEqual(one((await call(b, 'hotelnbc')).body, '//ota:HotelDescriptiveContent/@HotelCode'), 'PMIBEL01'),
   'activitynbc-other-activity': async (b) =>

@@ -13,6 +13,26 @@ export const TRANSFER_EFFECTS: FaultEffects<typeof TRANSFER_FAULTS> = {
         `${GROUND_SERVICE}/ota:Service/@DisabilityVehicleInd`,
       ).includes('false'),
     ),
+  'transfer-disability-required-refused': async (b) => {
+    assert.ok(!isSuccess((await call(b, 'transferavailability', { disabilityRequired: true })).body));
+    assert.ok(isSuccess((await call(b, 'transferavailability', { disabilityRequired: false })).body));
+  },
+  'transfer-leg-dates-swapped': async (b) => {
+    // the sample's arrival (leg 1) and departure (leg 2): each now dated with the other's flight
+    const body = (await call(b, 'transferavailability')).body;
+    const pickups = (leg: string) =>
+      xp(body, `${GROUND_SERVICE}[ota:RateQualifier/ota:SpecialInputs/@Value='${leg}']/ota:Service/ota:Location/ota:Pickup/@DateTime`);
+    const [arrival, departure] = [pickups('1'), pickups('2')];
+    assert.ok(arrival.length > 0 && departure.length > 0);
+    assert.ok(
+      arrival.every((d) => d.startsWith(day(33))),
+      arrival.join(', '),
+    );
+    assert.ok(
+      departure.every((d) => d.startsWith(day(30))),
+      departure.join(', '),
+    );
+  },
   'transfer-other-airport': async (b) =>
     assert.ok(!xp((await call(b, 'transferavailability')).body, `${GROUND_SERVICE}//ota:AirportInfo/*/@LocationCode`).includes('PMI')),
   'transfer-first-leg-only': async (b) =>

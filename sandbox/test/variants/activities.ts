@@ -3,12 +3,14 @@
 // the same requests go to a default sandbox and to one with the variant, and both replies are read
 // by meaning.
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { addDays, daysBetween, weekday } from '../../src/dates';
-import { DAY_ATTR } from '../../src/operations/activities';
+import { DAY_ATTR, seasonDays } from '../../src/operations/activities';
+import { loadData } from '../../src/data';
 import type { ACTIVITY_VARIANTS } from '../../src/variants/activities';
 import type { XNode } from '../../src/xml';
-import { one, type Reply, xp } from '../helpers';
-import { BOOKED_DETAILS, both, canon, count, same, TOUR_ACTIVITY, TWO_WEEKS, type VariantEffects } from './support';
+import { call, day, errorCode, fill, isSuccess, one, post, type Reply, type Values, xp } from '../helpers';
+import { BOOKED_DETAILS, both, canon, count, same, TOUR_ACTIVITY, TWO_WEEKS, type Pair, type VariantEffects } from './support';
 
 /** Operating dates an activity schedule states: per-date Details, or Summary/weekly-pattern Details. */
 export function scheduleDates(raw: Buffer, info: string): string[] {
@@ -48,6 +50,45 @@ function categories(raw: Buffer, codePath: string, qtyPath: string): string[] {
     return `${one(raw, `${pc}/${codePath}`)} ${one(raw, `${pc}/${qtyPath}`)} ${one(raw, `${pc}/ota:Price/@Amount`)}`;
   });
 }
+
+/** Per TourActivityInfo of the default form: its categories as "code amount" (one per category), their quantities and the total. */
+function pricedParty(raw: Buffer): Array<{ units: string[]; qty: Record<string, number>; total?: string }> {
+  return Array.from({ length: count(raw, TOUR_ACTIVITY) }, (_, i) => {
+    const pricing = `(${TOUR_ACTIVITY})[${i + 1}]/ota:Pricing`;
+    const codes = xp(raw, `${pricing}/ota:ParticipantCategory/ota:QualifierInfo/@Extension`);
+    const amounts = xp(raw, `${pricing}/ota:ParticipantCategory/ota:Price/@Amount`);
+    const qty = xp(raw, `${pricing}/ota:ParticipantCategory/ota:TPA_Extensions/ota:ParticipantCount/@Quantity`);
+    return {
+      units: codes.map((c, k) => `${c} ${amounts[k]}`),
+      qty: Object.fromEntries(codes.map((c, k) => [c, Number(qty[k])])),
+      total: one(raw, `${pricing}/ota:Summary/@Amount`),
+    };
+  });
+}
+
+/** Per TourActivityInfo of a variant's form: its ParticipantCategory entries as "code amount", in order. */
+const entries = (raw: Buffer) =>
+  Array.from({ length: count(raw, TOUR_ACTIVITY) }, (_, i) => {
+    const pc = `(${TOUR_ACTIVITY})[${i + 1}]/ota:Pricing/ota:ParticipantCategory`;
+    const amounts = xp(raw, `${pc}/ota:Price/@Amount`);
+    return xp(raw, `${pc}/ota:QualifierInfo/@Extension`).map((c, k) => `${c} ${amounts[k]}`);
+  });
+
+/** Both replies for 2 adults and 1 child; the variant's shows one entry per category, with the default's unit prices. */
+async function onePerCategory(p: Pair) {
+  const [d, v] = await both(p, 'activityavailability', PARTY);
+  const dflt = pricedParty(d.raw);
+  assert.ok(dflt.length > 0);
+  assert.deepEqual(
+    entries(v.raw),
+    dflt.map((o) => o.units),
+    'one entry per category, its unit price',
+  );
+  return { v, dflt };
+}
+
+const QUANTITIES = '//@Quantity | //ota:Pricing//ota:ParticipantCount';
+const PARTY = { adults: 2, children: 1 };
 
 export const ACTIVITY_EFFECTS: VariantEffects<typeof ACTIVITY_VARIANTS> = {
   'schedule-summary': async (p) => {
@@ -140,4 +181,164 @@ export const ACTIVITY_EFFECTS: VariantEffects<typeof ACTIVITY_VARIANTS> = {
       assert.equal(canon(v.raw, dropoffs), canon(d.raw), `${op}: nothing else changed`);
     }
   },
+
+  // ---- constraints a gateway shows and keeps (issue 28)
+  'minimum-age': async (p) => {
+    const [d, v] = await both(p, 'activityavailability', { productCode: 'PMI-DRACH' });
+    assert.equal(one(d.raw, `${TOUR_ACTIVITY}/ota:Policies/ota:Participant/@MinAge`), '0');
+    assert.equal(count(v.raw, `${TOUR_ACTIVITY}/ota:Policies`), 0, 'availability leaves the ages to descriptive data');
+    assert.deepEqual(ids(v), ids(d), 'the same options');
+    const [dn, vn] = await both(p, 'activitynbc', { tourActivityId: 'PMI-DRACH' });
+    assert.deepEqual([one(dn.raw, MIN_AGE), one(vn.raw, MIN_AGE)], ['0', '10']);
+    await keeps(p, 'a child of 8', { resStatus: 'Quote', childAge: 8 }, { resStatus: 'Quote', childAge: 10 });
+  },
+  'fixed-pickup-time': async (p) => {
+    const [d, v] = await both(p, 'activityavailability', { productCode: 'PMI-DRACH' });
+    assert.equal(one(d.raw, `${TOUR_ACTIVITY}/ota:PickupDropoff/@DateTime`), `${day(30)}T07:45:00`);
+    assert.equal(count(v.raw, `${TOUR_ACTIVITY}/ota:PickupDropoff/@DateTime`), 0, 'availability shows no pickup time');
+    assert.deepEqual(
+      xp(v.raw, `${TOUR_ACTIVITY}/ota:PickupDropoff/@LocationName`),
+      xp(d.raw, `${TOUR_ACTIVITY}/ota:PickupDropoff/@LocationName`),
+    );
+    const { v: nbc } = await same(p, 'activitynbc', { tourActivityId: 'PMI-DRACH' });
+    assert.deepEqual(new Set(xp(nbc.raw, `//ota:PickupDropoff/${PICKUP_START}`)), new Set(['07:45']), 'its descriptive data shows it');
+    await keeps(p, 'a pickup at 08:00', { resStatus: 'Quote' }, { resStatus: 'Quote', pickupDateTime: `${day(30)}T07:45:00` });
+  },
+  'season-without-weekdays': async (p) => {
+    for (const op of ['activityavailability', 'activitysearch']) {
+      const [d, v] = await both(p, op, { ...TWO_WEEKS, productCode: 'PMI-HIKE' });
+      const hike = `${TOUR_ACTIVITY}[ota:BasicInfo/@TourActivityID='PMI-HIKE']`;
+      const season = seasonDays(loadData(DATA).activityById.get('PMI-HIKE')!, TWO_WEEKS.start, TWO_WEEKS.end);
+      assert.deepEqual(
+        [one(v.raw, `${hike}/ota:Schedule/ota:Summary/@Start`), one(v.raw, `${hike}/ota:Schedule/ota:Summary/@End`)],
+        [season[0], season[season.length - 1]],
+        `${op}: the season within the period`,
+      );
+      assert.equal(count(v.raw, `${hike}/ota:Schedule/ota:Detail | ${hike}//ota:OperationTime`), 0, `${op}: no weekday`);
+      assert.ok(xp(d.raw, `${hike}/ota:Schedule/ota:Detail/@Start`).every((x) => ['Tue', 'Fri'].includes(weekday(x))));
+      assert.deepEqual(ids(v), ids(d), `${op}: the same activities`);
+    }
+    const { v: nbc } = await same(p, 'activitynbc', { tourActivityId: 'PMI-HIKE' });
+    assert.equal(one(nbc.raw, '//ota:Schedule/ota:Detail/ota:OperationTimes/ota:OperationTime/@Tue'), 'true', 'its weekdays');
+    // the booking of a day it does not run is refused, as in the default sandbox
+    const monday = {
+      tourActivityId: 'PMI-HIKE',
+      supplierProductCode: 'TRAMUNTANA-HIKE',
+      startDateTime: `${day(28)}T08:00:00`,
+      childAge: 12,
+    };
+    assert.equal(weekday(day(28)), 'Mon');
+    assert.ok(!isSuccess((await call(p.v, 'activitybook', { ...monday, resStatus: 'Quote' })).raw));
+  },
+  'minimum-party': async (p) => {
+    const couple = { adults: 2, children: 0 };
+    const [d, v] = await both(p, 'activityavailability', couple);
+    assert.ok(count(d.raw, TOUR_ACTIVITY) > 0);
+    assert.equal(count(v.raw, TOUR_ACTIVITY), 0, 'nothing for a party of 2');
+    const [d3, v3] = await both(p, 'activityavailability', { adults: 2, children: 1 });
+    assert.deepEqual(ids(v3), ids(d3), 'a party of 3: the same options');
+    assert.deepEqual(new Set(xp(v3.raw, `${TOUR_ACTIVITY}/ota:Policies/ota:Participant/@MinParticipants`)), new Set(['3']));
+    const [, vn] = await both(p, 'activitynbc', { tourActivityId: 'PMI-DRACH' });
+    assert.equal(one(vn.raw, '//ota:Policies/ota:Participant/@MinParticipants'), '3');
+    // the sample books 2 participants (an adult and a child)
+    const trio = fill('activitybook', { resStatus: 'Quote' }).replace(/(<\/ParticipantInfo>)(\s*<Schedule)/, `$1${ADULT_AGAIN}$2`);
+    await keeps(p, 'a party of 2', { resStatus: 'Quote' }, undefined, trio);
+  },
+  'tickets-without-pickup': async (p) => {
+    const ticket = `${TOUR_ACTIVITY}[ota:BasicInfo/@TourActivityID='PMI-PALMA']`;
+    for (const op of ['activityavailability', 'activitysearch']) {
+      const [d, v] = await both(p, op, TWO_WEEKS);
+      assert.equal(one(d.raw, `${ticket}/ota:PickupDropoff/@LocationName`), 'PMIBEL01');
+      assert.equal(count(v.raw, `${ticket}/ota:PickupDropoff`), 0, `${op}: a ticket shows no pickup`);
+      assert.equal(one(v.raw, `${ticket}/ota:Location/ota:Region[@RegionCode='HotelCode']`), 'PMIBEL01');
+      const drach = `${TOUR_ACTIVITY}[ota:BasicInfo/@TourActivityID='PMI-DRACH']/ota:PickupDropoff/@LocationName`;
+      assert.deepEqual(xp(v.raw, drach), xp(d.raw, drach), `${op}: activities with a pickup keep it`);
+    }
+    const [dn, vn] = await both(p, 'activitynbc', { tourActivityId: 'PMI-PALMA' });
+    assert.ok(count(dn.raw, "//ota:PickupDropoff[@PickupInd='true']") > 0);
+    assert.equal(count(vn.raw, "//ota:PickupDropoff[@PickupInd='true']"), 0);
+    assert.equal(count(vn.raw, "//ota:PickupDropoff[@PickupInd='false']"), 1, 'a meeting point');
+    const palma = {
+      resStatus: 'Quote',
+      tourActivityId: 'PMI-PALMA',
+      supplierProductCode: 'PALMA-OLDTOWN',
+      startDateTime: `${day(30)}T10:00:00`,
+    };
+    await keeps(p, 'a pickup for a ticket', palma, undefined, fill('activitybook', palma).replace(/<PickupDropoff[^>]*\/>/, ''));
+  },
+  'participants-repeated': async (p) => {
+    const [d, v] = await both(p, 'activityavailability', PARTY);
+    const dflt = pricedParty(d.raw);
+    assert.ok(dflt.length > 0);
+    const repeated = dflt.map((o) => o.units.flatMap((u) => Array.from({ length: o.qty[u.split(' ')[0]] }, () => u)));
+    assert.deepEqual(entries(v.raw), repeated, 'one entry per participant, each with its unit price');
+    assert.deepEqual(
+      pricedParty(v.raw).map((o) => o.total),
+      dflt.map((o) => o.total),
+      'the same totals',
+    );
+    assert.equal(count(v.raw, QUANTITIES), 0, 'no quantity anywhere');
+  },
+  'participants-group-size': async (p) => {
+    const { v, dflt } = await onePerCategory(p);
+    const groups = `${TOUR_ACTIVITY}/ota:Pricing/ota:Group`;
+    assert.deepEqual(
+      xp(v.raw, `${groups}/@KnownGroupSize`),
+      dflt.map((o) => String(Object.values(o.qty).reduce((a, b) => a + b, 0))),
+    );
+    assert.deepEqual(
+      xp(v.raw, `${groups}/ota:Price/@Amount`),
+      dflt.map((o) => o.total),
+    );
+    assert.equal(count(v.raw, `${QUANTITIES} | //ota:Pricing/ota:Summary`), 0, 'no quantity, no Summary');
+  },
+  'prices-per-person-only': async (p) => {
+    const { v, dflt } = await onePerCategory(p);
+    assert.deepEqual(
+      xp(v.raw, `${TOUR_ACTIVITY}/ota:Pricing/ota:Summary/@Amount`),
+      dflt.map((o) => o.total),
+      'the same totals',
+    );
+    assert.equal(count(v.raw, QUANTITIES), 0, 'no quantity anywhere');
+  },
+  'pricing-currency-header': async (p) => {
+    const [d, v] = await both(p, 'activityavailability', { ...PARTY, currency: 'GBP' });
+    assert.equal(count(v.raw, '//ota:Pricing//@CurrencyCode | //ota:Pricing//@DecimalPlaces'), 0, 'no amount carries its currency');
+    assert.deepEqual(
+      [one(v.raw, '/*/ota:ProcessingInformation/@PricingCurrency'), one(v.raw, '/*/ota:ProcessingInformation/@DecimalPlaces')],
+      ['GBP', '2'],
+    );
+    assert.deepEqual(new Set(xp(d.raw, '//ota:Pricing//@CurrencyCode')), new Set(['GBP']));
+    const header = { drop: (n: XNode) => n.name === 'ProcessingInformation', ignore: ['CurrencyCode', 'DecimalPlaces'] };
+    assert.equal(canon(v.raw, header), canon(d.raw, header), 'the same amounts, nothing else changed');
+  },
+  'currency-without-minor-unit': async (p) => {
+    const yen = { ...PARTY, currency: 'JPY', currencyDecimal: 0, maximumPrice: 100000 };
+    const { v } = await same(p, 'activityavailability', yen);
+    const amounts = xp(v.raw, `${TOUR_ACTIVITY}//ota:Pricing//@Amount`);
+    assert.ok(amounts.length > 0 && amounts.every((a) => /^\d+$/.test(a)), `yen amounts, no decimals: ${amounts.join(', ')}`);
+    // the currency's minor unit only: another CurrencyDecimal is refused
+    const [d2, v2] = await both(p, 'activityavailability', { ...yen, currencyDecimal: 2 });
+    assert.ok(isSuccess(d2.raw));
+    assert.ok(!isSuccess(v2.raw), 'CurrencyDecimal 2 for JPY is refused');
+  },
 };
+
+const DATA = join(__dirname, '..', '..', 'data');
+const ids = (r: Reply) => xp(r.raw, `${TOUR_ACTIVITY}/ota:BasicInfo/@TourActivityID`);
+const MIN_AGE = '//ota:Policies/ota:Participant/@MinAge';
+const PICKUP_START = 'ota:Schedule/ota:OperationTimes/ota:OperationTime/@Start';
+const ADULT_AGAIN =
+  '<ParticipantInfo><Category QualifierInfo="10"/><Individual Age="41" ParticipantID="3"><GivenName>Eva</GivenName><Surname>Conformance</Surname></Individual></ParticipantInfo>';
+
+/**
+ * A constraint the variant keeps: the booking `broken` (values, or a body) is served by the default
+ * sandbox and refused by the variant's (Errors 3/320), and one that keeps it (`kept`) is served.
+ */
+async function keeps(p: { d: string; v: string }, what: string, broken: Values, kept?: Values, keptBody?: string): Promise<void> {
+  const [d, v] = await both(p, 'activitybook', broken);
+  assert.ok(isSuccess(d.raw), `${what}: served by default`);
+  assert.equal(errorCode(v.raw), '3/320', `${what}: refused under the variant`);
+  const ok = keptBody ? await post(p.v, 'activitybook', keptBody) : await call(p.v, 'activitybook', kept);
+  assert.ok(isSuccess(ok.raw), `${what}: what keeps the constraint is served (${ok.body.slice(0, 300)})`);
+}

@@ -6,9 +6,39 @@ import assert from 'node:assert/strict';
 import { VARIANT_LIST, Variants } from '../../src/variants';
 import type { BOOKING_VARIANTS } from '../../src/variants/booking';
 import type { XNode } from '../../src/xml';
-import { call, errorCode, one, type Reply, xp } from '../helpers';
+import { call, errorCode, fill, forOneItem, isSuccess, one, post, type Reply, xp } from '../helpers';
 import type { BookingForms } from '../xsd-cases';
-import { BOOKED_DETAILS, bookingFlow, canon, count, RESERVATION, same, type VariantEffects } from './support';
+import { BOOKED_DETAILS, bookingFlow, both, canon, count, RESERVATION, same, type VariantEffects } from './support';
+
+/**
+ * Books items A and B under one booking on `base`, cancels one item with `segment` (a Segment
+ * element of OTA_CancelRQ) and reads it: the reply to the cancel and the item statuses read.
+ */
+async function cancelBySegment(base: string, ref: string, segment: string): Promise<{ cancel: Reply; statuses: string[] }> {
+  for (const itemRef of ['A', 'B']) assert.ok(isSuccess((await call(base, 'activitybook', { bookingRef: ref, itemRef })).raw));
+  const cancel = await post(
+    base,
+    'bookcancel',
+    fill('bookcancel', { bookingRef: ref }).replace('</OTA_CancelRQ>', `${segment}</OTA_CancelRQ>`),
+  );
+  const statuses = xp(
+    (await call(base, 'bookread', { bookingRef: ref })).raw,
+    `${RESERVATION}/ota:Services/ota:Service/@ReservationStatusType`,
+  );
+  return { cancel, statuses };
+}
+
+/** A variant that cancels one item by its number in a Segment takes that form only: item 2 (B) alone is cancelled; a Type 37 is refused. */
+async function segmentForm(p: { d: string; v: string }, segment: string): Promise<void> {
+  const v = await cancelBySegment(p.v, 'V-S', segment);
+  assert.ok(isSuccess(v.cancel.raw), v.cancel.body.slice(0, 400));
+  assert.deepEqual(v.statuses, ['Reserved', 'Cancelled'], 'only the item numbered 2 (the second booked)');
+  // the sandbox's own dialect does not read a Segment: the whole booking is cancelled
+  assert.deepEqual((await cancelBySegment(p.d, 'V-S', segment)).statuses, ['Cancelled', 'Cancelled']);
+  for (const itemRef of ['A', 'B']) await call(p.v, 'activitybook', { bookingRef: 'V-T', itemRef });
+  const byReference = await post(p.v, 'bookcancel', forOneItem(fill('bookcancel', { bookingRef: 'V-T' }), 'A'));
+  assert.equal(errorCode(byReference.raw), '3/320', "a UniqueID Type 37 is not this dialect's form");
+}
 
 export const BOOKING_EFFECTS: VariantEffects<typeof BOOKING_VARIANTS> = {
   'internal-and-client-refs': async (p) => {
@@ -122,5 +152,44 @@ export const BOOKING_EFFECTS: VariantEffects<typeof BOOKING_VARIANTS> = {
     // Stored, read and cancelled under the client's reference.
     for (const r of ['partial', 'read1', 'whole', 'read2'] as const) assert.equal(canon(v[r].raw), canon(d[r].raw), r);
     await same(p, 'activitybook', { resStatus: 'Quote' }, { ignore: ['ID'] });
+  },
+  'partial-by-segment': async (p) => {
+    assert.equal(
+      (new Variants(['partial-by-segment']).testData.booking as { partialCancellation?: string }).partialCancellation,
+      'segment',
+    );
+    await segmentForm(p, '<Segment ItinSegNbr="2"/>');
+  },
+  'partial-by-segment-range': async (p) => {
+    assert.equal(
+      (new Variants(['partial-by-segment-range']).testData.booking as { partialCancellation?: string }).partialCancellation,
+      'segment-range',
+    );
+    await segmentForm(p, '<Segment FirstItinSegNbr="2" LastItinSegNbr="2"/>');
+  },
+  'book-reply-success-only': async (p) => {
+    const commit = { bookingRef: 'V-S1', itemRef: 'A' };
+    const [d, v] = await both(p, 'activitybook', commit);
+    assert.equal(count(d.raw, BOOKED_DETAILS), 1);
+    assert.ok(isSuccess(v.raw));
+    assert.equal(count(v.raw, '/*/*'), 1, 'Success alone');
+    // the booking is the same: stored and read under the client's reference
+    await same(p, 'bookread', { bookingRef: 'V-S1' }, { ignore: ['CreateDateTime', 'TimeStamp'] });
+    await same(p, 'activitybook', { resStatus: 'Quote' }, { ignore: ['ID', 'TimeStamp'] });
+  },
+  'read-live-items-only': async (p) => {
+    for (const base of [p.d, p.v])
+      for (const itemRef of ['A', 'B']) assert.ok(isSuccess((await call(base, 'activitybook', { bookingRef: 'V-L', itemRef })).raw));
+    const items = (r: Reply) => xp(r.raw, `${RESERVATION}/ota:Services/ota:Service/@ID`);
+    const [d0, v0] = await both(p, 'bookread', { bookingRef: 'V-L' });
+    assert.deepEqual(items(v0), items(d0), 'every item live: all listed');
+    for (const base of [p.d, p.v]) await post(base, 'bookcancel', forOneItem(fill('bookcancel', { bookingRef: 'V-L' }), 'A'));
+    const [d1, v1] = await both(p, 'bookread', { bookingRef: 'V-L' });
+    assert.deepEqual(items(d1), ['A', 'B']);
+    assert.deepEqual(items(v1), ['B'], 'the cancelled item is no longer listed');
+    for (const base of [p.d, p.v]) await call(base, 'bookcancel', { bookingRef: 'V-L' });
+    const [d2, v2] = await both(p, 'bookread', { bookingRef: 'V-L' });
+    assert.equal(one(d2.raw, `${RESERVATION}/@ResStatus`), 'Cancelled');
+    assert.equal(errorCode(v2.raw), '3/87', 'a booking with no live item is not found');
   },
 };

@@ -7,7 +7,7 @@ import { VARIANT_LIST } from '../../src/variants';
 import type { HOTEL_VARIANTS } from '../../src/variants/hotels';
 import type { XNode } from '../../src/xml';
 import { day, one, xp } from '../helpers';
-import { count, same, type VariantEffects } from './support';
+import { both, canon, count, same, type VariantEffects } from './support';
 
 export const HOTEL_EFFECTS: VariantEffects<typeof HOTEL_VARIANTS> = {
   'address-local-names': async (p) => {
@@ -87,5 +87,86 @@ export const HOTEL_EFFECTS: VariantEffects<typeof HOTEL_VARIANTS> = {
       xp(v.raw, '//ota:RoomRate/ota:Rates/ota:Rate/@EffectiveDate'),
       xp(d.raw, '//ota:RoomRate/ota:Rates/ota:Rate/@EffectiveDate'),
     );
+  },
+  'rate-periods-beyond-stay': async (p) => {
+    // day(30) is a Wednesday, day(32) (the last night) a Friday: whole weeks from Monday day(28) to Monday day(35).
+    // A stay across the start of the high season gives RoomRates with more than one Rate.
+    for (const [values, monday, nextMonday] of [
+      [{ start: day(30), end: day(33) }, day(28), day(35)],
+      [{ start: day(50), end: day(60) }, day(49), day(63)],
+    ] as const) {
+      const dates = { ignore: ['EffectiveDate', 'ExpireDate'], drop: (n: XNode) => n.name === 'TimeSpan' };
+      const { d, v } = await same(p, 'hotelavailability', values, dates);
+      assert.equal(count(v.raw, '//ota:RoomStay/ota:TimeSpan'), 0);
+      const rates = '//ota:RoomRate/ota:Rates';
+      assert.ok(count(v.raw, rates) > 0);
+      assert.deepEqual(new Set(xp(v.raw, `${rates}/ota:Rate[1]/@EffectiveDate`)), new Set([monday]), 'from the Monday of the first night');
+      assert.deepEqual(
+        new Set(xp(v.raw, `${rates}/ota:Rate[last()]/@ExpireDate`)),
+        new Set([nextMonday]),
+        'to the Monday after the last night',
+      );
+      assert.deepEqual(new Set(xp(d.raw, `${rates}/ota:Rate[1]/@EffectiveDate`)), new Set([values.start]));
+      // the periods between are the default's
+      assert.deepEqual(
+        xp(v.raw, `${rates}/ota:Rate[position() > 1]/@EffectiveDate`),
+        xp(d.raw, `${rates}/ota:Rate[position() > 1]/@EffectiveDate`),
+      );
+      assert.deepEqual(
+        xp(v.raw, `${rates}/ota:Rate[position() < last()]/@ExpireDate`),
+        xp(d.raw, `${rates}/ota:Rate[position() < last()]/@ExpireDate`),
+      );
+    }
+  },
+  'guest-count-without-age-code': async (p) => {
+    const { d, v } = await same(p, 'hotelavailability', { adults: 2, children: 1 }, { drop: (n: XNode) => n.name === 'GuestCounts' });
+    const gc = '//ota:RoomStay/ota:GuestCounts/ota:GuestCount';
+    assert.ok(count(v.raw, gc) > 0);
+    assert.equal(count(v.raw, gc), count(v.raw, '//ota:RoomStay'), 'one GuestCount per stay');
+    assert.equal(count(v.raw, `${gc}/@AgeQualifyingCode`), 0);
+    assert.deepEqual(new Set(xp(v.raw, `${gc}/@Count`)), new Set(['3']));
+    assert.deepEqual(new Set(xp(d.raw, `${gc}/@AgeQualifyingCode`)), new Set(['10', '8']));
+  },
+  'guests-in-one-age-code': async (p) => {
+    const { d, v } = await same(p, 'hotelavailability', { adults: 2, children: 1 }, { drop: (n: XNode) => n.name === 'GuestCounts' });
+    const gc = '//ota:RoomStay/ota:GuestCounts/ota:GuestCount';
+    assert.ok(count(v.raw, gc) > 0);
+    assert.equal(count(v.raw, gc), count(v.raw, '//ota:RoomStay'), 'one GuestCount per stay');
+    assert.deepEqual(new Set(xp(v.raw, `${gc}/@AgeQualifyingCode`)), new Set(['10']));
+    assert.deepEqual(new Set(xp(v.raw, `${gc}/@Count`)), new Set(['3']));
+    assert.deepEqual(new Set(xp(d.raw, `${gc}/@AgeQualifyingCode`)), new Set(['10', '8']));
+  },
+  'hotel-stays-address': async (p) => {
+    const BPI = '//ota:RoomStay/ota:BasicPropertyInfo';
+    const moved = { ignore: ['RPH'], drop: (n: XNode) => n.name === 'BasicPropertyInfo' || n.name === 'HotelStays' };
+    const { d, v } = await same(p, 'hotelavailability', { place: 'Mallorca' }, moved);
+    const n = count(v.raw, '//ota:RoomStay');
+    assert.ok(n > 1);
+    assert.deepEqual(xp(v.raw, `${BPI}/@HotelCode`), xp(d.raw, `${BPI}/@HotelCode`));
+    assert.equal(count(v.raw, `${BPI}/ota:Address | ${BPI}/@HotelName`), 0, 'the code alone in the RoomStay');
+    for (let i = 1; i <= n; i++) {
+      const rph = one(v.raw, `(//ota:RoomStay)[${i}]/@RPH`);
+      const stay = `//ota:HotelStays/ota:HotelStay[@RoomStayRPH='${rph}']/ota:BasicPropertyInfo`;
+      assert.equal(one(v.raw, `${stay}/@HotelCode`), one(d.raw, `(${BPI})[${i}]/@HotelCode`), `HotelStay ${rph}`);
+      assert.deepEqual(xp(v.raw, `${stay}/ota:Address/*`), xp(d.raw, `(${BPI})[${i}]/ota:Address/*`), `the address of HotelStay ${rph}`);
+    }
+  },
+  'hotel-portfolio-sister-hotels': async (p) => {
+    const content = '//ota:HotelDescriptiveContents/ota:HotelDescriptiveContent';
+    const [d, v] = await both(p, 'hotelnbc', { hotelCode: 'PMIBEL01', brandCode: 'MEDSUN' });
+    assert.deepEqual(xp(d.raw, `${content}/@HotelCode`), ['PMIBEL01']);
+    // the requested hotel first, described as by default, then its brand's other hotels
+    assert.deepEqual(xp(v.raw, `${content}/@HotelCode`), ['PMIBEL01', 'PMIALC02', 'PMICDO04']);
+    assert.deepEqual(new Set(xp(v.raw, `${content}/@BrandCode`)), new Set(['MEDSUN']));
+    const requestedOnly = {
+      drop: (n: XNode) => n.name === 'AreaInfo' || (n.name === 'HotelDescriptiveContent' && n.attrs.HotelCode !== 'PMIBEL01'),
+    };
+    assert.equal(canon(v.raw, requestedOnly), canon(d.raw, requestedOnly));
+    assert.deepEqual(xp(v.raw, `${content}[1]/ota:AreaInfo/ota:OtherHotels/ota:OtherHotel/@HotelCode`), ['PMIALC02', 'PMICDO04']);
+    assert.deepEqual(
+      new Set(xp(v.raw, `${content}[1]/ota:AreaInfo/ota:OtherHotels/ota:OtherHotel/@CompetitorIndicator`)),
+      new Set(['false']),
+    );
+    assert.equal(count(v.raw, `${content}[@HotelCode='PMIALC02']/ota:ContactInfos/ota:ContactInfo/ota:Addresses/ota:Address`), 1);
   },
 };

@@ -62,6 +62,21 @@ export const TRANSFER_EFFECTS: VariantEffects<typeof TRANSFER_VARIANTS> = {
     assert.ok([...dflt.values()].every((l) => l.length === 2));
     assert.deepEqual(charges(v.raw, 'ota:ChargePurpose/@Code'), dflt);
   },
+  'passenger-charges-unit-prices': async (p) => {
+    const [d, v] = await both(p, 'transferavailability', { adults: 2, children: 1 });
+    const calc = `${GROUND_SERVICE}/ota:ServiceCharges/ota:Calculation`;
+    assert.ok(count(v.raw, calc) > 1);
+    assert.equal(count(v.raw, `${calc}/@Quantity | ${calc}/@Total`), 0, 'no Quantity, no Total');
+    // Amount over UnitCharge is the default's Quantity, charge by charge
+    const ratios = xp(v.raw, `${GROUND_SERVICE}/ota:ServiceCharges`).map((_, i) => {
+      const sc = `(${GROUND_SERVICE}/ota:ServiceCharges)[${i + 1}]`;
+      return String(Math.round(Number(one(v.raw, `${sc}/@Amount`)) / Number(one(v.raw, `${sc}/ota:Calculation/@UnitCharge`))));
+    });
+    assert.deepEqual(ratios, xp(d.raw, `${calc}/@Quantity`));
+    assert.deepEqual(new Set(ratios), new Set(['2', '1']));
+    const noCalc = { ignore: ['Quantity', 'Total'] };
+    assert.equal(canon(v.raw, noCalc), canon(d.raw, noCalc), 'nothing else changed');
+  },
   'vendor-service-rph': async (p) => {
     const [d, v] = await both(p, 'transferavailability');
     const n = count(v.raw, GROUND_SERVICE);

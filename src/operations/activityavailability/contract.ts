@@ -2,9 +2,9 @@
 // "Returns available activities, their products and rates for given participants, location and
 // dates." The reply structure is "not shown": each fact is read from the places OpenTravel 2016B
 // (OTA_TourActivityAvailRS) and common practice give it; the spec's own request forms come last.
-import { fact, type Fact, type ReplyReader, notShown, firstAccepted } from '../../contracts/reader';
-import { list, rule, type Exchange } from '../../contracts/rule';
-import { checkServed } from '../../contracts/envelope';
+import { fact, ReplyReader, notShown, type ReplyProfilePlaces } from '../../contracts/reader';
+import { list, rule, type Check, type Exchange } from '../../contracts/rule';
+import { checkServed, refusalForm } from '../../contracts/envelope';
 import type { XNode } from '../../xml/xml';
 import type { Contract } from '../contract';
 import {
@@ -13,14 +13,26 @@ import {
   checkFormOffered,
   checkOfferedFor,
   offeredForNeeds,
+  offeredRule,
   checkProduct,
   tourActivityFacts,
   type TourActivityNotShown,
+  type UnstatedForm,
   SCHEDULE_FACTS,
 } from '../../contracts/tour-activity';
-import { ageQualifyingCode, countsText } from '../../contracts/categories';
+import { CONSTRAINT_FACTS } from '../../contracts/booking-constraints';
 import { decimalsOf, num } from '../../contracts/value-forms';
 import { itemsOffered } from '../../contracts/items-offered';
+import { amountOf, near, requestedCurrency, requestedMaximum, type Amount } from './amounts';
+import {
+  categoryCode as codeOfCategory,
+  partyShown,
+  partyText,
+  requestedParty,
+  type Count,
+  type Party,
+  type PartyShown,
+} from './participants';
 
 const XSD = 'OTA_TourActivityAvailRS.xsd (2016B)';
 const CATEGORY = `${XSD}: TourActivityInfo/Pricing/ParticipantCategory`;
@@ -69,12 +81,14 @@ export const FACTS = {
   ),
   operationTime: SCHEDULE_FACTS.operationTime,
   duration: SCHEDULE_FACTS.duration,
+  // What a booking must keep (read by discovery, and in activity descriptive data with these ids).
+  ...CONSTRAINT_FACTS,
   category: fact(
     'activityavailability.activity.category',
     'a participant category priced',
     ['ota:Pricing/ota:ParticipantCategory', 'ota:ParticipantCount'],
-    `${CATEGORY} (one per category); the spec's request form ParticipantCount`,
-    'AAV-PARTICIPANTS and AAV-MAXPRICE cannot tell for that activity.',
+    `${CATEGORY} (once per category with a unit price, or once per participant); the spec's request form ParticipantCount`,
+    'AAV-PARTICIPANTS counts the party by the known group size or a total over unit prices; AAV-CATEGORIES and AAV-MAXPRICE cannot tell for that activity.',
   ),
   categoryCode: fact(
     'activityavailability.activity.category.code',
@@ -82,7 +96,7 @@ export const FACTS = {
     ['ota:QualifierInfo', 'ota:QualifierInfo/@Extension', '@AgeQualifyingCode', '@QualifierInfo'],
     `${CATEGORY}/QualifierInfo (AgeQualifierType: text = AgeQualifyingEnum word, @Extension = a code known to partners); ` +
       'the spec writes the numeric code as QualifierInfo text',
-    'The first place whose value is an AQC number or an AgeQualifyingEnum word (any case) gives the code; without one AAV-PARTICIPANTS cannot tell.',
+    'The first place whose value is an AQC number or an AgeQualifyingEnum word (any case) gives the code; without one AAV-CATEGORIES cannot tell (the party is still counted).',
   ),
   categoryQuantity: fact(
     'activityavailability.activity.category.quantity',
@@ -90,35 +104,49 @@ export const FACTS = {
     // Not any Quantity under TPA_Extensions: a vendor's own (seats left) is no party size.
     ['@Quantity', 'ota:TPA_Extensions/ota:ParticipantCount/@Quantity', 'ota:QualifierInfo/@Quantity'],
     `not in 2016B's ParticipantCategory: the spec's ParticipantCount/@Quantity form, or an extension (${CATEGORY}/TPA_Extensions)`,
-    'AAV-PARTICIPANTS cannot tell for that activity; AAV-MAXPRICE takes the amounts as per person.',
+    'Categories without a quantity are one entry per participant when a code repeats or each carries an Age (category.age); otherwise one per category with a unit price, counted by the group size or the total (AAV-PARTICIPANTS). Some with a quantity and some without: AAV-PARTICIPANTS cannot tell from them.',
+  ),
+  categoryAge: fact(
+    'activityavailability.activity.category.age',
+    'the age of the participant a category entry prices',
+    ['@Age'],
+    `${CATEGORY}/@Age ("This is used to specify a participant age in years")`,
+    'Entries with an Age each price one participant; without it, a repeated code says the same.',
+  ),
+  groupSize: fact(
+    'activityavailability.activity.groupSize',
+    'the number of participants a group price is for',
+    ['ota:Pricing/ota:Group/@KnownGroupSize'],
+    `${XSD}: TourActivityInfo/Pricing/Group/@KnownGroupSize ("The actual quantity of participants in a group")`,
+    'AAV-PARTICIPANTS counts the party by the categories or a total over unit prices.',
   ),
   price: fact(
     'activityavailability.activity.category.price',
     'the price of a participant category (per person)',
     ['ota:Price/@Amount'],
     `${CATEGORY}/Price/@Amount (TourActivityChargeType)`,
-    'AAV-MAXPRICE cannot tell for that activity.',
+    'AAV-MAXPRICE cannot tell for that activity; AAV-PARTICIPANTS reads no count from a total.',
   ),
   total: fact(
     'activityavailability.activity.total',
     'the total price of an activity option',
-    ['ota:Pricing/ota:Summary/@Amount'],
-    `${XSD}: TourActivityInfo/Pricing/Summary/@Amount`,
-    'AAV-MAXPRICE takes the category amounts as per person (they are category totals only when the Summary equals their sum).',
+    ['ota:Pricing/ota:Summary/@Amount', 'ota:Pricing/ota:Group/ota:Price/@Amount'],
+    `${XSD}: TourActivityInfo/Pricing/Summary/@Amount, Pricing/Group/Price/@Amount (TourActivityChargeType)`,
+    'AAV-MAXPRICE takes the category amounts as per person (they are category totals only when the total equals their sum); AAV-PARTICIPANTS reads no count from a total.',
   ),
   amount: fact(
     'activityavailability.activity.amount',
     'an amount of an activity option (an element with @Amount)',
     ['ota:Pricing//*[@Amount]'],
     `${XSD}: TourActivityInfo/Pricing (Summary, ParticipantCategory/Price, Group/Price: TourActivityChargeType)`,
-    'AAV-DECIMALS cannot tell for that activity.',
+    'No rate: AAV-PARTICIPANTS fails ("their products and rates"), unless the activity holds price-like content elsewhere (cannot tell, name the place); AAV-CURRENCY and AAV-DECIMALS cannot tell.',
   ),
   currency: fact(
     'activityavailability.activity.amount.currency',
     'the currency of an amount',
     ['@CurrencyCode', '/*/ota:ProcessingInformation/@PricingCurrency'],
     `${XSD}: TourActivityChargeType/@CurrencyCode (CurrencyAmountGroup); ProcessingInformation/@PricingCurrency`,
-    'AAV-DECIMALS cannot tell the currency of that amount.',
+    'AAV-CURRENCY cannot tell; AAV-MAXPRICE and AAV-PARTICIPANTS compare no amount in an unstated currency with one in a stated currency.',
   ),
   decimalPlaces: fact(
     'activityavailability.activity.amount.decimalPlaces',
@@ -135,38 +163,84 @@ const requestedHotel = (x: Exchange) => regionOf(x, 'Source');
 const requestedProduct = (x: Exchange) => regionOf(x, 'Service');
 
 /** The AQC number of a category, from the first of its places that names one. */
-function categoryCode(r: ReplyReader, category: XNode): string | undefined {
-  return ageQualifyingCode(firstAccepted(r, FACTS.categoryCode, (v) => !!ageQualifyingCode(v), category)?.value[0]);
+export const categoryCode = (r: ReplyReader, category: XNode): string | undefined => codeOfCategory(r, FACTS, category);
+
+/** The request forms the spec's table does not state (a hotel alone, a product alone), and the SHOULD that judges each. */
+function unstated(x: Exchange): UnstatedForm | undefined {
+  const hotel = requestedHotel(x);
+  const product = requestedProduct(x);
+  if (hotel && !product) return { is: 'a hotel and no product', judgedBy: 'AAV-HOTEL-ONLY' };
+  if (product && !hotel) return { is: 'a product and no hotel', judgedBy: 'AAV-PRODUCT-ONLY' };
+  return undefined;
 }
 
 /**
- * Per-person prices of an option's categories. OpenTravel prices per person (the request's
- * GuidelinePricing Method PerPerson); only when the option's Summary equals the sum of the
- * categories' amounts (and not the sum of quantity x amount) are they the categories' totals.
+ * Per-person prices of an option's categories, with their currency. OpenTravel prices per person
+ * (the request's GuidelinePricing Method PerPerson); only when the option's total equals the sum of
+ * the categories' amounts (and not the sum of quantity x amount) are they the categories' totals.
  */
-/**
- * An amount in major units. OpenTravel's DecimalPlaces is the ISO 4217 minor unit: an amount
- * written without a decimal point beside DecimalPlaces="2" is in cents ("4500" is 45.00); one with
- * a point is as written.
- */
-function majorUnits(r: ReplyReader, f: Fact, within: XNode): number {
-  const at = r.nodes(f, within)?.value[0];
-  const v = at?.content.trim() ?? '';
-  const places = at ? num(r.doc.find('../@DecimalPlaces', at)[0]?.content) : NaN;
-  return !v.includes('.') && places > 0 ? num(v) / 10 ** places : num(v);
-}
-
-function perPersonPrices(r: ReplyReader, activity: XNode, categories: XNode[]): number[] {
+function perPersonPrices(r: ReplyReader, activity: XNode, categories: XNode[]): Amount[] {
   const rows = categories.map((n) => ({
-    amount: majorUnits(r, FACTS.price, n),
+    price: amountOf(r, FACTS.price, FACTS.currency, n),
     qty: num(r.value(FACTS.categoryQuantity, n)?.value),
   }));
-  const total = majorUnits(r, FACTS.total, activity);
-  const near = (a: number, b: number) => Math.abs(a - b) < 0.005;
-  const sumOfAmounts = rows.reduce((t, row) => t + row.amount, 0);
-  const sumOfPrices = rows.reduce((t, row) => t + row.amount * row.qty, 0);
-  const totals = rows.every((row) => row.qty > 0 && !isNaN(row.amount)) && near(total, sumOfAmounts) && !near(total, sumOfPrices);
-  return rows.map((row) => (totals ? row.amount / row.qty : row.amount)).filter((v) => !isNaN(v));
+  const total = amountOf(r, FACTS.total, FACTS.currency, activity)?.value ?? NaN;
+  const amount = (row: (typeof rows)[number]) => row.price?.value ?? NaN;
+  const sumOfAmounts = rows.reduce((t, row) => t + amount(row), 0);
+  const sumOfPrices = rows.reduce((t, row) => t + amount(row) * row.qty, 0);
+  const totals = rows.every((row) => row.qty > 0 && !isNaN(amount(row))) && near(total, sumOfAmounts) && !near(total, sumOfPrices);
+  return rows
+    .filter((row) => row.price && !isNaN(row.price.value))
+    .map((row) => ({ ...row.price!, value: totals ? row.price!.value / row.qty : row.price!.value }));
+}
+
+/**
+ * The prices an availability reply shows, in the currency asked: every amount of every option
+ * (totals included), and each option's dearest per-person price. The suite sets the MaximumPrice it
+ * sends from them (./request.ts), never from a constant.
+ */
+export function pricesShown(x: Exchange, profile: ReplyProfilePlaces = {}): { amounts: number[]; dearestPerOption: number[] } {
+  const doc = x.reply.doc;
+  const currency = requestedCurrency(x);
+  if (!doc || refusalForm(x)) return { amounts: [], dearestPerOption: [] };
+  const r = new ReplyReader(doc, profile);
+  const inCurrency = (a: Amount) => !a.currency || a.currency === currency;
+  const amounts: number[] = [];
+  const dearestPerOption: number[] = [];
+  for (const a of r.items(FACTS.activity)) {
+    for (const n of r.nodes(FACTS.amount, a.node)?.value ?? []) {
+      const amount = amountOf(r, { ...FACTS.amount, places: ['@Amount'] }, FACTS.currency, n);
+      if (amount && inCurrency(amount) && amount.value > 0) amounts.push(amount.value);
+    }
+    const categories = r.nodes(FACTS.category, a.node)?.value ?? [];
+    const prices = perPersonPrices(r, a.node, categories).filter((p) => inCurrency(p) && p.value > 0);
+    if (prices.length) dearestPerOption.push(Math.max(...prices.map((p) => p.value)));
+  }
+  return { amounts, dearestPerOption };
+}
+
+/** Content of an activity that may be a price in a place the suite does not know: an attribute or element named like one. */
+const PRICE_LIKE =
+  ".//@*[contains(local-name(),'Amount') or contains(local-name(),'Price') or contains(local-name(),'Rate') or contains(local-name(),'Charge')]" +
+  " | .//*[contains(local-name(),'Amount') or contains(local-name(),'Price') or contains(local-name(),'Rate') or contains(local-name(),'Charge')]";
+
+const nameOf = (n: XNode) => ('name' in n && typeof n.name === 'string' ? n.name.replace(/^.*:/, '') : '?');
+
+/** The rates an option shows, and whether it shows none (a finding), or something that may be one (cannot tell). */
+function checkRate(c: Check, r: ReplyReader, a: { node: XNode; at: string; label: string }): boolean {
+  if (r.nodes(FACTS.amount, a.node)) return true;
+  const other = r.doc.find(PRICE_LIKE, a.node);
+  if (other.length)
+    c.cannotTell(
+      `${notShown(r, FACTS.amount, `activity ${a.label}`)}; it holds price-like content elsewhere (${list([...new Set(other.map(nameOf))].slice(0, 3))}): if that is its rate, name the place for "${FACTS.amount.id}" in OTA_REPLY_PROFILE`,
+    );
+  else
+    c.fail(
+      `${a.at}/ota:Pricing`,
+      'a rate for the requested participants ("their products and rates")',
+      'no amount anywhere in the activity',
+    );
+  return false;
 }
 
 export const contract: Contract = {
@@ -176,9 +250,11 @@ export const contract: Contract = {
     rule('AAV-SUCCESS', 'at least one activity is offered', (x, c, r) => {
       if (checkServed(x, c)) itemsOffered(x, c, r, FACTS.activity, 'at least one available activity');
     }),
-    rule(
+    offeredRule(
       'AAV-LOCATION',
-      'every activity offered is at the requested hotel and product',
+      'every activity offered is for the requested location',
+      FACTS,
+      unstated,
       (x, c, r, more) => {
         const hotel = requestedHotel(x);
         const product = requestedProduct(x);
@@ -188,30 +264,50 @@ export const contract: Contract = {
       },
       (x, r) => offeredForNeeds(r, FACTS, requestedHotel(x)),
     ),
-    rule('AAV-DATES', 'every activity offered takes place within the requested period', (x, c, r) => {
+    offeredRule('AAV-DATES', 'every activity offered takes place within the requested period', FACTS, unstated, (x, c, r) => {
       checkDates(x, c, r, FACTS, x.request.value('//ota:Schedule/@StartPeriod'), x.request.value('//ota:Schedule/@EndPeriod'));
     }),
+    // "rates for given participants": a rate, and the party it is for, counted as the spec counts
+    // it (its size); the categories are AAV-CATEGORIES'.
     rule('AAV-PARTICIPANTS', 'every activity offered prices exactly the requested participants', (x, c, r) => {
-      const asked = x.request.records('//ota:TourActivity/ota:ParticipantCount', { code: 'ota:QualifierInfo', qty: '@Quantity' });
-      const wanted = countsText(asked.map((p) => [ageQualifyingCode(p.code) ?? p.code, p.qty]));
+      const wanted = requestedParty(x);
       for (const a of activities(x, c, r, FACTS)) {
-        const categories = r.nodes(FACTS.category, a.node);
-        // 2016B's ParticipantCategory has no quantity: an entry per participant (each with its Age)
-        // counts one.
-        const perParticipant = !!categories?.value.every((n) => r.doc.find('@Age', n).length > 0);
-        const priced = categories?.value.map((n) => ({
-          code: categoryCode(r, n),
-          qty: r.value(FACTS.categoryQuantity, n)?.value ?? (perParticipant ? '1' : undefined),
-        }));
-        if (!categories || !priced) c.cannotTell(notShown(r, FACTS.category, `activity ${a.label}`));
-        else if (priced.some((p) => !p.code || p.qty === undefined))
+        const rated = checkRate(c, r, a);
+        const shown = partyShown(r, FACTS, a.node, wanted);
+        const sizes = new Set(shown.counts.map((n) => n.size));
+        const where = (n: Count) => `${n.size} (${n.how}, at ${a.at}/${n.at})`;
+        if (sizes.size > 1)
+          c.fail(`${a.at}/ota:Pricing`, 'one party size in every placement that shows it', shown.counts.map(where).join('; '));
+        else if (sizes.size === 1 && !sizes.has(wanted.size))
+          c.fail(`${a.at}/${shown.counts[0].at}`, `${wanted.size} participants (${partyText(wanted.byCode)})`, where(shown.counts[0]));
+        else if (sizes.size === 0 && rated && !onePerCategoryOfOne(shown, wanted))
           c.cannotTell(
-            `the reply does not show ${FACTS.categoryCode.what} and ${FACTS.categoryQuantity.what} of every category: activity ${a.label}`,
+            `${shown.unreadable ?? `activity ${a.label} shows ${shown.categories ? `the categories ${list(shown.categories)} priced once each` : 'no participant category'}`}, ` +
+              `but not how many participants its rate is for; looked at: ${[FACTS.categoryQuantity, FACTS.categoryAge, FACTS.groupSize, FACTS.total].map((f) => f.id).join(', ')}`,
           );
-        else {
-          const got = countsText(priced.map((p) => [p.code, p.qty]));
-          if (got !== wanted) c.fail(`${a.at}/${categories.at}`, `participants by category ${wanted}`, got);
-        }
+      }
+    }),
+    rule('AAV-CATEGORIES', 'every category is priced at its own rate', (x, c, r) => {
+      const wanted = requestedParty(x);
+      for (const a of activities(x, c, r, FACTS)) {
+        const shown = partyShown(r, FACTS, a.node, wanted);
+        const byCode = shown.counts.find((n) => n.byCode && n.size === wanted.size);
+        const codes = shown.categories;
+        if (byCode) {
+          if (partyText(byCode.byCode!) !== partyText(wanted.byCode))
+            c.fail(
+              `${a.at}/${byCode.at}`,
+              `participants by category ${partyText(wanted.byCode)}`,
+              `${partyText(byCode.byCode!)} (${byCode.how})`,
+            );
+        } else if (codes && codes.length === r.nodes(FACTS.category, a.node)?.value.length) {
+          const asked = [...wanted.byCode.keys()].sort().join(', ');
+          if ([...codes].sort().join(', ') !== asked)
+            c.fail(`${a.at}/${r.nodes(FACTS.category, a.node)!.at}`, `a unit price for each category asked (${asked})`, list(codes));
+        } else
+          c.cannotTell(
+            `activity ${a.label} shows no count by category of the ${wanted.size} participants asked (${FACTS.categoryCode.id}, ${FACTS.categoryQuantity.id})`,
+          );
       }
     }),
     rule(
@@ -229,8 +325,11 @@ export const contract: Contract = {
       const form = { holds: !!product && !requestedHotel(x), is: 'a product and no hotel' };
       checkFormOffered(x, c, r, FACTS, form, `activities of product ${product}`, () => checkProduct(x, c, r, FACTS, product));
     }),
+    // Amounts are compared only in one currency: a price in another currency than MaximumPrice's
+    // is AAV-CURRENCY's finding, and no comparison here.
     rule('AAV-MAXPRICE', 'no per-person price exceeds MaximumPrice', (x, c, r) => {
-      const max = num(x.request.value('//ota:GuidelinePricing/ota:MaximumPrice/@Amount'));
+      const max = requestedMaximum(x);
+      const currency = requestedCurrency(x);
       if (isNaN(max)) {
         c.cannotTell('the request carries no MaximumPrice');
         return;
@@ -238,14 +337,41 @@ export const contract: Contract = {
       for (const a of activities(x, c, r, FACTS)) {
         const categories = r.nodes(FACTS.category, a.node);
         const prices = categories ? perPersonPrices(r, a.node, categories.value) : [];
+        const comparable = prices.filter((p) => p.currency === currency);
+        const other = prices.filter((p) => p.currency !== currency);
         if (prices.length === 0) c.cannotTell(notShown(r, FACTS.price, `activity ${a.label}`));
-        const over = prices.filter((p) => p > max + 1e-9);
+        if (other.length)
+          c.cannotTell(
+            `activity ${a.label} prices in ${list([...new Set(other.map((p) => p.currency ?? 'an unstated currency'))])}, MaximumPrice is in ${currency}: amounts in two currencies are not compared`,
+          );
+        const over = comparable.filter((p) => p.value > max + 1e-9);
         if (over.length)
-          c.fail(`${a.at}/${categories!.at}/${FACTS.price.places[0]}`, `at most ${max} per person (MaximumPrice)`, list(over.map(String)));
+          c.fail(
+            `${a.at}/${categories!.at}/${FACTS.price.places[0]}`,
+            `at most ${max} ${currency} per person (MaximumPrice)`,
+            list(over.map((p) => `${p.value} ${p.currency}`)),
+          );
       }
     }),
-    rule('AAV-DECIMALS', 'every amount is in the requested currency with CurrencyDecimal decimals', (x, c, r) => {
-      const currency = x.request.value('//ota:GuidelinePricing/ota:MaximumPrice/@CurrencyCode');
+    rule('AAV-CURRENCY', 'every amount is in the requested currency', (x, c, r) => {
+      const currency = requestedCurrency(x);
+      if (!currency) {
+        c.cannotTell('the request names no currency (MaximumPrice CurrencyCode)');
+        return;
+      }
+      for (const a of activities(x, c, r, FACTS)) {
+        const amounts = r.nodes(FACTS.amount, a.node);
+        if (!amounts) c.cannotTell(notShown(r, FACTS.amount, `activity ${a.label}`));
+        for (const [i, el] of (amounts?.value ?? []).entries()) {
+          const at = `${a.at}/${amounts!.at}[${i + 1}]`;
+          const cur = r.value(FACTS.currency, el);
+          if (!cur) c.cannotTell(notShown(r, FACTS.currency, at));
+          else if (cur.value.trim().toUpperCase() !== currency)
+            c.fail(`${at}/${cur.at}`, `${currency} (the MaximumPrice CurrencyCode asked)`, cur.value.trim());
+        }
+      }
+    }),
+    rule('AAV-DECIMALS', 'every amount is written with CurrencyDecimal decimals', (x, c, r) => {
       const decimals = num(x.request.value('//ota:GuidelinePricing/ota:MaximumPrice/@CurrencyDecimal'));
       for (const a of activities(x, c, r, FACTS)) {
         const amounts = r.nodes(FACTS.amount, a.node);
@@ -253,10 +379,7 @@ export const contract: Contract = {
         for (const [i, el] of (amounts?.value ?? []).entries()) {
           const at = `${a.at}/${amounts!.at}[${i + 1}]`;
           const amount = r.doc.find('@Amount', el)[0].content.trim();
-          const cur = r.value(FACTS.currency, el);
           const places = r.value(FACTS.decimalPlaces, el);
-          if (!cur) c.cannotTell(notShown(r, FACTS.currency, `${at}`));
-          else if (cur.value.toUpperCase() !== currency?.toUpperCase()) c.fail(`${at}/${cur.at}`, `${currency}`, cur.value);
           if (places && num(places.value) !== decimals) c.fail(`${at}/${places.at}`, `${decimals} (CurrencyDecimal)`, places.value);
           // An amount without a point may be in minor units (OpenTravel DecimalPlaces); with one, its digits count.
           const written = amount.includes('.') || !places ? decimalsOf(amount) : decimals;
@@ -267,3 +390,11 @@ export const contract: Contract = {
     }),
   ],
 };
+
+/** Every category asked is of one participant and shown once: a unit price for each is the rate of the party, read either way. */
+function onePerCategoryOfOne(shown: PartyShown, wanted: Party): boolean {
+  const codes = shown.categories ?? [];
+  return (
+    codes.length === wanted.byCode.size && [...wanted.byCode].every(([code, q]) => q === 1 && codes.filter((k) => k === code).length === 1)
+  );
+}

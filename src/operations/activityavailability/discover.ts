@@ -1,9 +1,14 @@
-// Finding a bookable activity: booking and activity descriptive-data requests name an activity the
-// target really offers, so a scenario that needs one first asks activity availability and reads the
-// reply by meaning (the facts of ./contract, the target's reply profile first). Every result is
-// tried, not only the first. When nothing bookable is found, the scenario's requirements are
-// cantTell (a precondition), never failed: the reason says why (no reply, a refusal, no result).
-import type { PlaceholderValues } from '../../core/test-data';
+// Finding a bookable activity, and the values to book it with (issue 28: never invented where the
+// gateway shows them). Booking and activity descriptive-data requests name an activity the target
+// really offers: discovery asks activity availability, for each party the test data declares in
+// turn, and reads every option by meaning (the facts of ./contract, the target's reply profile
+// first). Each value a booking needs (the day, the start and end, the pickup, the ages, the party)
+// comes from what the gateway shows: availability first, then the activity's descriptive data;
+// then from the test data (activities.bookingValues); only then does the suite guess, and each
+// guess is named with the field that would remove it, so that a refusal of it is cannot tell, never
+// a failure. Nothing bookable: the scenario's requirements are cantTell (a precondition), never
+// failed, and the reason says why of each party and option.
+import type { BookingValues, Party, PlaceholderValues, TestData, Weekday } from '../../core/test-data';
 import type { Exchange } from '../../transport/exchange';
 import type { OtaRequest } from '../../xml/requests';
 import type { XNode } from '../../xml/xml';
@@ -11,148 +16,384 @@ import { ReplyReader, type ReplyProfilePlaces, firstAccepted } from '../../contr
 import { noDocument } from '../../contracts/rule';
 import { refusalForm } from '../../contracts/envelope';
 import { addDays } from '../../core/dates';
-import { FACTS } from './contract';
-import type { ScheduleShown } from '../../contracts/tour-activity';
-import { isDate, minutesOf, timeOf } from '../../contracts/value-forms';
+import { categoryCode, FACTS } from './contract';
+import { setParty } from './request';
+import {
+  bothLimits,
+  constraintsShown,
+  contradiction,
+  showsAges,
+  WEEKDAY_FLAGS,
+  type ConstraintsShown,
+  type Limits,
+  type OperationTimeShown,
+} from '../../contracts/booking-constraints';
+import { day, isDate, minutesOf, sameCode, timeOf } from '../../contracts/value-forms';
 
-/** DOW_PatternGroup attributes of OperationTime, by JavaScript weekday (0 = Sunday). */
-const WEEKDAY_FLAGS = ['Sun', 'Mon', 'Tue', 'Weds', 'Thur', 'Fri', 'Sat'];
 const DEFAULT_START = '09:00:00';
 const DEFAULT_MINUTES = 4 * 60;
 const PICKUP_LEAD_MINUTES = 30;
+/** The ages booked when neither the gateway nor the test data shows any (within the limits shown, when some are). */
+const DEFAULT_AGES = { adult: 35, child: 8 } as const;
+const FIELD = 'test data activities.bookingValues';
+const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 const shift = (dateTime: string, minutes: number) => new Date(Date.parse(`${dateTime}Z`) + minutes * 60_000).toISOString().slice(0, 19);
+const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+const hhmm = (time: string) => time.slice(0, 5);
+const partyText = (p: Party) => `${p.adults} adult(s) and ${p.children} child(ren)`;
+
+/** The activity found: its booking values, the party and whether it takes a pickup, and what the suite guessed. */
+export interface Bookable {
+  values: PlaceholderValues;
+  /** The suite's guesses, each naming what would remove it (a refusal of them is no finding). */
+  guessed: string[];
+  /** The party availability was asked for and answered: the one booked. */
+  party: Party;
+  /** Whether the booking asks for a pickup at the hotel (BookingInfo/PickupDropoff). */
+  pickup: boolean;
+}
+
+/** One option of an availability reply: its codes, the days it shows within the period, and its constraints. */
+interface Option {
+  node: XNode;
+  tourActivityId: string;
+  supplierProductCode: string;
+  supplierServiceCode: string;
+  /** Codes the reply does not show, which the suite chose (named). */
+  codeGuesses: string[];
+  /** Dates (start = end) and spans (a season, a span of weekdays) within the period, in order. */
+  days: Array<{ start: string; end: string }>;
+  shown: ConstraintsShown;
+}
 
 /**
- * The first date within the requested period (from..to) on which the activity operates: a date
- * it shows, or a day of a span it shows (Start with End, a season), moved to the first weekday its
- * OperationTime flags allow (when it shows them). Never a date outside the period: a date the
- * gateway did not offer would be the suite's guess, and its refusal no fault of the gateway.
+ * The days an activity shows within the requested period (from..to): the dates it shows, and the
+ * spans (Start with End, a season) cut to the period. Never a day outside it: a day the gateway did
+ * not offer would be the suite's guess, and its refusal no fault of the gateway.
  */
-function firstDate(r: ReplyReader, activity: XNode, from: string, to: string): string | undefined {
+function daysOf(r: ReplyReader, activity: XNode, from: string, to: string): Option['days'] {
   const found = firstAccepted(r, FACTS.start, isDate, activity);
-  if (!found) return undefined;
-  const candidates = r.doc
+  if (!found) return [];
+  return r.doc
     .find(found.at, activity)
-    .map((n) => ({ start: n.content.trim().slice(0, 10), end: r.doc.find('../@End', n)[0]?.content.trim().slice(0, 10) }))
+    .map((n) => ({ start: day(n.content), end: day(r.doc.find('../@End', n)[0]?.content) }))
     .filter((s) => isDate(s.start))
-    .map((s) => (s.end && isDate(s.end) && s.start < from && s.end >= from ? { ...s, start: from } : s))
+    .map((s) => {
+      const end = isDate(s.end) && s.end > s.start ? s.end : s.start;
+      const start = s.start < from && end >= from ? from : s.start;
+      return { start, end: to && end > to ? to : end };
+    })
     .filter((s) => s.start >= from && (!to || s.start <= to))
     .sort((p, q) => p.start.localeCompare(q.start));
-  const times = r.nodes(FACTS.operationTime, activity)?.value[0];
-  const flags = WEEKDAY_FLAGS.map((f) => (times ? r.doc.find(`@${f}`, times)[0]?.content.trim() : undefined));
-  for (const c of candidates) {
-    if (flags.every((f) => f === undefined)) return c.start;
-    const last = [c.end && isDate(c.end) ? c.end : c.start, to].filter(Boolean).sort()[0];
-    for (let d = c.start; d <= last; d = addDays(d, 1))
-      if (['true', '1'].includes(flags[new Date(`${d}T00:00:00Z`).getUTCDay()] ?? '')) return d;
+}
+
+/**
+ * An option of the reply, or undefined when it is not bookable (no TourActivityID or no day in the
+ * period). Without a SupplierProductCode the TourActivityID stands for the product (TourActivityID_Type
+ * carries both); without a SupplierServiceCode, the product code stands for the service (OpenTravel
+ * has no service code: a product with one service). Those are guesses, named.
+ */
+function optionOf(r: ReplyReader, activity: XNode, from: string, to: string): Option | undefined {
+  const tourActivityId = r.value(FACTS.tourActivityId, activity)?.value;
+  const days = daysOf(r, activity, from, to);
+  if (!tourActivityId || days.length === 0) return undefined;
+  const codeGuesses: string[] = [];
+  const shownProduct = r.value(FACTS.supplierProductCode, activity)?.value;
+  const shownService = r.value(FACTS.supplierServiceCode, activity)?.value;
+  const profileHint = 'not shown; name its place in OTA_REPLY_PROFILE';
+  if (!shownProduct) codeGuesses.push(`SupplierProductCode = the TourActivityID ${tourActivityId} (${profileHint})`);
+  if (!shownService) codeGuesses.push(`SupplierServiceCode = the product code ${shownProduct ?? tourActivityId} (${profileHint})`);
+  const categories = (r.nodes(FACTS.category, activity)?.value ?? [])
+    .map((node) => ({ node, code: categoryCode(r, node) ?? '' }))
+    .filter((c) => c.code);
+  return {
+    node: activity,
+    tourActivityId,
+    supplierProductCode: shownProduct ?? tourActivityId,
+    supplierServiceCode: shownService ?? shownProduct ?? tourActivityId,
+    codeGuesses,
+    days,
+    shown: constraintsShown(r, activity, 'activity availability', categories),
+  };
+}
+
+/** The weekdays the OperationTimes flag (any of them), or undefined when none flags a weekday. */
+function weekdaysOf(times: OperationTimeShown[]): boolean[] | undefined {
+  const flagged = times.filter((t) => t.days);
+  return flagged.length ? WEEKDAY_FLAGS.map((_, i) => flagged.some((t) => t.days![i])) : undefined;
+}
+
+/** The start time of the OperationTime that runs on `date` (or one that flags no weekday). */
+function startOn(times: OperationTimeShown[], date: string): string | undefined {
+  const wd = weekdayOf(date);
+  return (times.find((t) => t.start && t.days?.[wd]) ?? times.find((t) => t.start && !t.days))?.start;
+}
+
+/** What availability leaves unshown that the activity's descriptive data may show. */
+function leftToDescribe(r: ReplyReader, o: Option, hotel: string): boolean {
+  const timed = !!firstAccepted(r, FACTS.start, (v) => isDate(v) && !!timeOf(v), o.node) || o.shown.operationTimes.some((t) => t.start);
+  const pickup = o.shown.pickups.find((p) => p.takes && sameCode(p.location, hotel));
+  return (
+    !timed ||
+    o.shown.minutes === undefined ||
+    (o.days.some((d) => d.start !== d.end) && !weekdaysOf(o.shown.operationTimes)) ||
+    o.shown.pickups.length === 0 ||
+    (!!pickup && !pickup.time) ||
+    !showsAges(o.shown)
+  );
+}
+
+/** What the gateway shows, availability first, then descriptive data (when asked). */
+function merged(o: Option, described: ConstraintsShown | undefined) {
+  const first = <T>(a: T | undefined, b: T | undefined) => (a !== undefined ? a : b);
+  const pickups = o.shown.pickups.length ? o.shown : described?.pickups.length ? described : undefined;
+  return {
+    described,
+    weekdays: first(weekdaysOf(o.shown.operationTimes), described && weekdaysOf(described.operationTimes)),
+    minutes: first(o.shown.minutes, described?.minutes),
+    pickups,
+    ages: described ? bothLimits(o.shown.ages, described.ages) : o.shown.ages,
+    party: described ? bothLimits(o.shown.party, described.party) : o.shown.party,
+  };
+}
+
+/** The ages booked per category of the party: within every limit shown, else the test data's, else a guess (named). */
+function agesOf(o: Option, product: Limits, party: Party, data: BookingValues): { adult: number; child: number; guess?: string } | string {
+  const kinds = [
+    { kind: 'adult' as const, code: '10', count: party.adults },
+    { kind: 'child' as const, code: '8', count: party.children },
+  ].filter((k) => k.count > 0);
+  const told = (c: Option['shown']['categories'][string] | undefined) => !!c && (c.at.length > 0 || c.age !== undefined);
+  const shown = product.min !== undefined || product.max !== undefined || kinds.some((k) => told(o.shown.categories[k.code]));
+  const ages = { adult: DEFAULT_AGES.adult as number, child: DEFAULT_AGES.child as number };
+  for (const k of kinds) {
+    const category = o.shown.categories[k.code];
+    const limits = bothLimits(product, category ?? { at: [] });
+    const wrong = contradiction(limits, `the ages of ${k.kind}s (category ${k.code})`);
+    if (wrong) return `no ${k.kind} can take part: ${wrong}`;
+    const preferred = category?.age ?? data.ages?.[k.kind] ?? DEFAULT_AGES[k.kind];
+    ages[k.kind] = Math.min(Math.max(preferred, limits.min ?? 0), limits.max ?? Infinity);
+  }
+  const untold = kinds.filter((k) => data.ages?.[k.kind] === undefined);
+  if (shown || untold.length === 0) return ages;
+  return {
+    ...ages,
+    guess:
+      `the ages ${untold.map((k) => `${ages[k.kind]} (${k.kind})`).join(' and ')}: no age limits shown ` +
+      `(Policies/Participant/@MinAge and @MaxAge, in availability and descriptive data); ${FIELD}.ages`,
+  };
+}
+
+/** The pickup booked: shown at the hotel (its time shown or not), shown elsewhere only (none), or from the test data. */
+function pickupOf(
+  m: ReturnType<typeof merged>,
+  hotel: string,
+  data: BookingValues,
+): { takes: boolean; time?: string; guess?: string; source?: string } {
+  const at = (s: ConstraintsShown | undefined) => s?.pickups.find((p) => p.takes && sameCode(p.location, hotel));
+  if (m.pickups) {
+    // Its time: where the pickup is shown, or in descriptive data's pickup at the same hotel.
+    const atHotel = at(m.pickups);
+    const timed = [atHotel, at(m.described)].find((p) => p?.time);
+    if (!atHotel) return { takes: false };
+    if (timed) return { takes: true, time: timed.time, source: timed === atHotel ? m.pickups.source : m.described!.source };
+    return { takes: true, time: data.pickupTime ? `${data.pickupTime}:00` : undefined };
+  }
+  if (data.pickupTime === null) return { takes: false };
+  if (data.pickupTime) return { takes: true, time: `${data.pickupTime}:00` };
+  return {
+    takes: false,
+    guess: `no pickup: neither availability nor descriptive data shows a PickupDropoff at hotel ${hotel}; ${FIELD}.pickupTime (hh:mm, or null for none)`,
+  };
+}
+
+/** The day to book: a date the reply offers, or the first day of a span on a weekday it runs (unknown weekdays: a guess, named). */
+function dayToBook(o: Option, weekdays: boolean[] | undefined): { date: string; guess?: string } | undefined {
+  for (const s of o.days) {
+    if (s.start === s.end) return { date: s.start };
+    if (!weekdays)
+      return {
+        date: s.start,
+        guess: `the day ${s.start}, the first of the span ${s.start} to ${s.end} shown without weekdays (Schedule//OperationTime); ${FIELD}.weekdays`,
+      };
+    for (let d = s.start; d <= s.end; d = addDays(d, 1)) if (weekdays[weekdayOf(d)]) return { date: d };
   }
   return undefined;
 }
 
-/** The booking values of one activity option, and what of them the suite had to guess. */
-interface Bookable {
-  values: PlaceholderValues;
-  guessed: string[];
+interface Asked {
+  party: Party;
+  hotel: string;
+  data: BookingValues;
 }
 
-/** An option's values before its start time and duration are settled (they may come from descriptive data). */
-interface Option {
-  tourActivityId: string;
-  supplierProductCode: string;
-  supplierServiceCode: string;
-  date: string;
-  time?: string;
-  minutes?: number;
-  /** Guesses of codes (the time and duration are named when the values are built). */
-  guessed: string[];
-}
+/**
+ * The booking values of an option, what of them was guessed; or why it cannot be booked (a reason
+ * the gateway shows: contradictory constraints, a party size, no day it runs).
+ */
+function settle(r: ReplyReader, o: Option, described: ConstraintsShown | undefined, ask: Asked): Bookable | string {
+  const id = o.tourActivityId;
+  const contradictions = [
+    ...o.shown.contradictions.map((c) => `${o.shown.source} shows ${c}`),
+    ...(described?.contradictions ?? []).map((c) => `${described!.source} shows ${c}`),
+  ];
+  if (contradictions.length) return `${id}: contradictory constraints: ${contradictions.join('; ')}`;
+  const m = merged(o, described);
+  const size = ask.party.adults + ask.party.children;
+  const sizes = contradiction(m.party, 'the size of its party');
+  if (sizes) return `${id}: contradictory constraints: availability and descriptive data show ${sizes}`;
+  if ((m.party.min ?? size) > size || (m.party.max ?? size) < size)
+    return `${id} takes parties of ${m.party.min ?? 1} to ${m.party.max ?? 'any number'} (${m.party.at.join(', ')}), not ${partyText(ask.party)}`;
+  const listed = ask.data.weekdays;
+  const weekdays = m.weekdays ?? (listed && WEEKDAY_NAMES.map((d) => listed.includes(d as Weekday)));
+  const booked = dayToBook(o, weekdays);
+  if (!booked)
+    return `${id}: no day within the period on which it runs (weekdays ${WEEKDAY_NAMES.filter((_, i) => weekdays?.[i]).join(' ')})`;
+  const { date } = booked;
+  const guessed = [...o.codeGuesses, ...(booked.guess ? [booked.guess] : [])];
 
-/** The booking values of an option, naming the start time and duration still guessed. */
-function valuesOf(o: Option): Bookable {
-  const guessed = [...o.guessed];
-  if (!o.time) guessed.push(`a start time of ${DEFAULT_START}`);
-  if (o.minutes === undefined) guessed.push(`a duration of ${DEFAULT_MINUTES / 60} hours`);
-  const start = `${o.date}T${o.time ?? DEFAULT_START}`;
+  const shownTime =
+    timeOf(firstAccepted(r, FACTS.start, (v) => v.startsWith(date) && !!timeOf(v), o.node)?.value[0]) ??
+    startOn(o.shown.operationTimes, date) ??
+    (described && startOn(described.operationTimes, date));
+  const time = shownTime ?? (ask.data.startTime ? `${ask.data.startTime}:00` : DEFAULT_START);
+  if (!shownTime && !ask.data.startTime)
+    guessed.push(`a start time of ${hhmm(time)} (shown nowhere: Schedule Start date-times, OperationTime/@Start); ${FIELD}.startTime`);
+  const minutes = m.minutes ?? minutesOf(ask.data.duration) ?? DEFAULT_MINUTES;
+  if (m.minutes === undefined && !ask.data.duration)
+    guessed.push(`a duration of ${DEFAULT_MINUTES / 60} hours (shown nowhere: Schedule Duration); ${FIELD}.duration`);
+  const start = `${date}T${time}`;
+
+  const pickup = pickupOf(m, ask.hotel, ask.data);
+  if (pickup.guess) guessed.push(pickup.guess);
+  if (pickup.takes && pickup.time && shownTime && pickup.time > shownTime && pickup.source)
+    return `${id}: contradictory constraints: ${pickup.source} shows a pickup at ${hhmm(pickup.time)}, after its start at ${hhmm(shownTime)}`;
+  const pickupTime = pickup.takes && pickup.time ? `${date}T${pickup.time}` : shift(start, -PICKUP_LEAD_MINUTES);
+  if (pickup.takes && !pickup.time)
+    guessed.push(
+      `a pickup at ${hhmm(pickupTime.slice(11))}, ${PICKUP_LEAD_MINUTES} minutes before the start (no pickup time shown: ` +
+        `PickupDropoff/@DateTime, PickupDropoff/Schedule//OperationTime/@Start); ${FIELD}.pickupTime`,
+    );
+
+  const ages = agesOf(o, m.ages, ask.party, ask.data);
+  if (typeof ages === 'string') return `${id}: ${ages}`;
+  if (ages.guess) guessed.push(ages.guess);
   return {
     values: {
-      tourActivityId: o.tourActivityId,
+      tourActivityId: id,
       supplierProductCode: o.supplierProductCode,
       supplierServiceCode: o.supplierServiceCode,
       startDateTime: start,
-      endDateTime: shift(start, o.minutes ?? DEFAULT_MINUTES),
-      pickupDateTime: shift(start, -PICKUP_LEAD_MINUTES),
+      endDateTime: shift(start, minutes),
+      pickupDateTime: pickupTime,
+      adultAge: ages.adult,
+      childAge: ages.child,
     },
     guessed,
+    party: ask.party,
+    pickup: pickup.takes,
   };
 }
 
 /**
- * The booking values of one activity option, or undefined when it is not bookable (no
- * TourActivityID or no date in the period). Without a SupplierProductCode the TourActivityID stands
- * for the product (TourActivityID_Type carries both); without a SupplierServiceCode, the product
- * code stands for the service (OpenTravel has no service code: a product with one service). Those,
- * and a start time or duration the reply does not show, are guesses, named in `guessed`.
- */
-function bookable(r: ReplyReader, activity: XNode, from: string, to: string): Option | undefined {
-  const tourActivityId = r.value(FACTS.tourActivityId, activity)?.value;
-  const date = firstDate(r, activity, from, to);
-  if (!tourActivityId || !date) return undefined;
-  const guessed: string[] = [];
-  const shownProduct = r.value(FACTS.supplierProductCode, activity)?.value;
-  const shownService = r.value(FACTS.supplierServiceCode, activity)?.value;
-  if (!shownProduct) guessed.push(`SupplierProductCode = the TourActivityID ${tourActivityId}`);
-  if (!shownService) guessed.push(`SupplierServiceCode = the product code ${shownProduct ?? tourActivityId}`);
-  const supplierProductCode = shownProduct ?? tourActivityId;
-  const supplierServiceCode = shownService ?? supplierProductCode;
-  const shownTime = firstAccepted(r, FACTS.start, (v) => v.startsWith(date) && !!timeOf(v), activity)?.value[0];
-  const operationStart = r.nodes(FACTS.operationTime, activity)?.value.map((n) => r.doc.find('@Start', n)[0]?.content)[0];
-  const time = timeOf(shownTime) ?? timeOf(operationStart);
-  const minutes = minutesOf(r.value(FACTS.duration, activity)?.value);
-  return { tourActivityId, supplierProductCode, supplierServiceCode, date, time, minutes, guessed };
-}
-
-/**
  * What discovery needs of a scenario (the cucumber World is one): prepare and send the availability
- * request, and stop the scenario as cannot-tell when no activity can be found.
+ * request, ask the activity's descriptive data, and stop the scenario as cannot-tell when no
+ * activity can be found.
  */
 export interface DiscoveryScenario {
   prepare(name: 'activityavailability'): OtaRequest;
   send(): Promise<Exchange>;
   precondition(holds: unknown, reason: string): asserts holds;
-  readonly run: { readonly replyProfile: { readonly facts: ReplyProfilePlaces } };
-  /** Asks the target's activity descriptive data for an activity's start time and duration. */
-  describeSchedule(tourActivityId: string): Promise<ScheduleShown>;
+  readonly run: {
+    readonly replyProfile: { readonly facts: ReplyProfilePlaces };
+    readonly data: Pick<TestData, 'availableParties' | 'activities'>;
+  };
+  /** What the target's activity descriptive data shows of an activity's booking constraints (asked once per code). */
+  describeActivityValues(tourActivityId: string): Promise<ConstraintsShown>;
 }
 
-/** The activity found, and what of its booking values the suite guessed (a refusal of those is no finding). */
-export async function discoverActivity(world: DiscoveryScenario): Promise<Bookable> {
-  const request = world.prepare('activityavailability');
+/** The options of one availability request for `party`, best shown first; or why there is none. */
+async function offered(world: DiscoveryScenario, party: Party): Promise<{ r: ReplyReader; options: Option[]; hotel: string } | string> {
+  const request = setParty(world.prepare('activityavailability'), party);
   const hotel = (request.value("//ota:TourActivity/ota:Location[@Context='Source']/ota:Region") ?? '').trim();
   const x = await world.send();
   const refusal = refusalForm(x);
   const doc = x.reply.doc;
-  world.precondition(doc && !refusal, `activity availability at hotel ${hotel} gave no activity to book: ${refusal ?? noDocument(x)}`);
+  if (!doc || refusal) return `activity availability at hotel ${hotel} gave no activity to book: ${refusal ?? noDocument(x)}`;
   const r = new ReplyReader(doc, world.run.replyProfile.facts);
   const from = request.value('//ota:TourActivity/ota:Schedule/@StartPeriod') ?? '';
   const to = request.value('//ota:TourActivity/ota:Schedule/@EndPeriod') ?? '';
-  const options = r.items(FACTS.activity);
-  const found = options.map((o) => bookable(r, o.node, from, to)).filter((b): b is Option => !!b);
-  // The option whose values the reply shows best: the fewest guesses.
-  const unshown = (o: Option) => o.guessed.length + (o.time ? 0 : 1) + (o.minutes === undefined ? 1 : 0);
-  const best = found.sort((p, q) => unshown(p) - unshown(q))[0];
-  if (best) {
-    // A start time or duration availability does not show: the gateway's own descriptive data may.
-    if (!best.time || best.minutes === undefined) {
-      const described = await world.describeSchedule(best.tourActivityId);
-      best.time ??= described.time;
-      best.minutes ??= described.minutes;
+  const results = r.items(FACTS.activity);
+  const options = results.map((o) => optionOf(r, o.node, from, to)).filter((o): o is Option => !!o);
+  if (options.length === 0)
+    return (
+      `activity availability at hotel ${hotel} found no bookable activity: ` +
+      `none of its ${results.length} results shows a TourActivityID and a date within ${from} to ${to}`
+    );
+  // The options whose values the reply shows best first: the fewest guesses.
+  const unshown = (o: Option) => o.codeGuesses.length + (leftToDescribe(r, o, hotel) ? 1 : 0);
+  return { r, options: options.sort((p, q) => unshown(p) - unshown(q)), hotel };
+}
+
+/** The activity found, with its booking values and what of them the suite guessed (a refusal of those is no finding). */
+export async function discoverActivity(world: DiscoveryScenario): Promise<Bookable> {
+  const { availableParties, activities } = world.run.data;
+  const reasons: string[] = [];
+  for (const party of availableParties) {
+    const found = await offered(world, party);
+    if (typeof found === 'string') {
+      reasons.push(availableParties.length > 1 ? `for ${partyText(party)}, ${found}` : found);
+      continue;
     }
-    return valuesOf(best);
+    const { r, options, hotel } = found;
+    const why: string[] = [];
+    for (const o of options) {
+      const described = leftToDescribe(r, o, hotel) ? await world.describeActivityValues(o.tourActivityId) : undefined;
+      const bookable = settle(r, o, described, { party, hotel, data: activities.bookingValues });
+      if (typeof bookable !== 'string') return bookable;
+      if (!why.includes(bookable)) why.push(bookable);
+    }
+    const text = `activity availability at hotel ${hotel} found no activity it shows bookable: ${why.join('; ')}`;
+    reasons.push(availableParties.length > 1 ? `for ${partyText(party)}, ${text}` : text);
   }
-  world.precondition(
-    false,
-    `activity availability at hotel ${hotel} found no bookable activity: ` +
-      `none of its ${options.length} results shows a TourActivityID and a date within ${from} to ${to}`,
-  );
+  world.precondition(false, reasons.join('; '));
+}
+
+/** What finding an activity to describe needs of a scenario: availability, and the test data's product code. */
+export interface DescribeScenario {
+  prepare(name: 'activityavailability'): OtaRequest;
+  send(): Promise<Exchange>;
+  readonly run: {
+    readonly replyProfile: { readonly facts: ReplyProfilePlaces };
+    readonly data: { readonly activities: { readonly productCode: string } };
+  };
+}
+
+/**
+ * A TourActivityID to ask activity descriptive data about, which needs nothing else of an activity:
+ * the first one activity availability shows (its dates, codes and prices may be unreadable), or,
+ * when availability shows none (refused, unreadable, no TourActivityID), the test data's product
+ * code, which the spec names by the same identifier ("Tour activity / product | TourActivityID").
+ * `from` says which, for the evidence.
+ */
+export async function activityToDescribe(world: DescribeScenario): Promise<{ tourActivityId: string; from: string }> {
+  world.prepare('activityavailability');
+  const x = await world.send();
+  const refusal = refusalForm(x);
+  const doc = x.reply.doc;
+  if (doc && !refusal) {
+    const r = new ReplyReader(doc, world.run.replyProfile.facts);
+    const id = r
+      .items(FACTS.activity)
+      .map((a) => r.value(FACTS.tourActivityId, a.node)?.value)
+      .find((v): v is string => !!v);
+    if (id) return { tourActivityId: id, from: `the TourActivityID activity availability shows (${id})` };
+  }
+  const product = world.run.data.activities.productCode;
+  const why = refusal ?? (doc ? 'no activity with a TourActivityID' : noDocument(x));
+  return {
+    tourActivityId: product,
+    from: `the test data's product code ${product} (activity availability showed no TourActivityID: ${why})`,
+  };
 }

@@ -1,9 +1,12 @@
-// Activity availability requests (POST /activityavailability): the edits scenarios make to the sample.
+// Activity availability requests (POST /activityavailability): the edits scenarios make to the
+// sample, and the MaximumPrice the suite sends (from the currency's minor unit and the prices the
+// gateway showed, never a constant: issue 28, point 2).
 import { categoriesOf, type OtaRequest } from '../../xml/requests';
 import type { Party } from '../../core/test-data';
 
 const TOUR = 'ota:TourActivity';
 const PARTICIPANT_COUNT = `${TOUR}/ota:ParticipantCount`;
+const MAXIMUM_PRICE = `${TOUR}/ota:MultimodalOffer/ota:RequestedOffer/ota:GuidelinePricing/ota:MaximumPrice`;
 
 /** One ParticipantCount per category: "ParticipantCount | Quantity (integer); child QualifierInfo (text: category code)". */
 export function setParty(r: OtaRequest, party: Party): OtaRequest {
@@ -24,9 +27,59 @@ export const setProductOnly = (r: OtaRequest) => r.remove(`${TOUR}/ota:Location[
 
 /** "MaximumPrice | Amount (number), CurrencyCode (currency code), CurrencyDecimal (integer, number of decimals)". */
 export function setMaximumPrice(r: OtaRequest, price: { amount: string; currency: string; decimals: number }): OtaRequest {
-  const at = `${TOUR}/ota:MultimodalOffer/ota:RequestedOffer/ota:GuidelinePricing/ota:MaximumPrice`;
   return r
-    .setAttribute(at, 'Amount', price.amount)
-    .setAttribute(at, 'CurrencyCode', price.currency)
-    .setAttribute(at, 'CurrencyDecimal', price.decimals);
+    .setAttribute(MAXIMUM_PRICE, 'Amount', price.amount)
+    .setAttribute(MAXIMUM_PRICE, 'CurrencyCode', price.currency)
+    .setAttribute(MAXIMUM_PRICE, 'CurrencyDecimal', price.decimals);
+}
+
+/**
+ * The ISO 4217 minor unit of a currency (JPY and ISK 0, EUR 2, KWD 3), as the platform's Intl
+ * knows it; 2 for a code it does not know (ISO 4217's most common unit).
+ */
+export function minorUnit(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency: currency.trim() }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** An amount written with exactly `decimals` decimals, rounded up to them: "1000", "1000.00", "45.50". */
+export const writeAmount = (value: number, decimals: number) =>
+  (Math.ceil(value * 10 ** decimals - 1e-6) / 10 ** decimals).toFixed(decimals);
+
+/**
+ * The bound every request carries unless its scenario tests the bound: ten million units of the
+ * currency, which bounds nothing (an activity dearer than that in any currency is unheard of),
+ * written in its minor unit; never 1000, which bounds away everything in yen. A scenario that tests
+ * the bound sets it from the prices the gateway showed (priceBounds).
+ */
+export const OPEN_BOUND = 10_000_000;
+
+/** The MaximumPrice amounts the suite sends, in whole units of the currency, from the prices shown. */
+export interface PriceBounds {
+  /** A bound above every amount shown (twice the dearest, rounded up): it keeps every option shown. */
+  above: number;
+  /** A bound within the per-person prices: the cheapest option's dearest per-person price; undefined when none was shown. */
+  within?: number;
+  /** What the bounds come from, for the evidence: "per-person prices 45, 129 EUR", or why none. */
+  from: string;
+}
+
+/**
+ * Bounds from what availability showed (in the currency asked): above every amount, and within
+ * the per-person prices so that at least the cheapest option stays and a dearer one must go. No
+ * price shown: the open bound, and no bound within (the scenario that needs one cannot tell).
+ */
+export function priceBounds(shown: { amounts: number[]; dearestPerOption: number[] }, currency: string, why?: string): PriceBounds {
+  if (shown.amounts.length === 0)
+    return { above: OPEN_BOUND, from: `no price in ${currency} was shown${why ? ` (${why})` : ''}: the open bound ${OPEN_BOUND}` };
+  const within = shown.dearestPerOption.length ? Math.min(...shown.dearestPerOption) : undefined;
+  const sorted = [...new Set(shown.dearestPerOption)].sort((a, b) => a - b);
+  return {
+    above: Math.ceil(2 * Math.max(...shown.amounts)),
+    within,
+    from: `the prices activity availability showed in ${currency} (amounts up to ${Math.max(...shown.amounts)}; dearest per-person price of each option: ${sorted.join(', ') || 'none'})`,
+  };
 }

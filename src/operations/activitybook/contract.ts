@@ -1,13 +1,13 @@
 // Activity booking (POST /activitybook): everything the suite checks of its replies. "Books an
 // available activity." The reply structure is "not shown": each fact is read from the places
 // OpenTravel 2016B (OTA_TourActivityBookRS) gives it, and from common practice.
-import { fact, notShown } from '../../contracts/reader';
-import { list, rule, replyRule } from '../../contracts/rule';
+import { fact, notShown, ReplyReader } from '../../contracts/reader';
+import { Check, list, rule, type Exchange, type Rule } from '../../contracts/rule';
 import { checkServed, refusalForm } from '../../contracts/envelope';
 import type { Contract } from '../contract';
-import { bookingRefOf } from './request';
+import { bookedItemOf, bookingRefOf } from './request';
 import { num } from '../../contracts/value-forms';
-import { findBooking, isClients, referencesOf } from '../../contracts/booking-facts';
+import { bookingRead, isClients, readRule, referencesOf, type ExpectedBooking } from '../../contracts/booking-facts';
 
 const XSD = 'OTA_TourActivityBookRS.xsd (2016B)';
 const DETAILS = '/*/ota:ReservationDetails';
@@ -37,24 +37,56 @@ export const FACTS = {
     ],
     `${XSD}: ReservationDetails/Confirmation (UniqueID_Type, max 2: the client's and the gateway's own); ` +
       'TPA_Extensions. Every place is read.',
-    "BKG-COMMIT-REF fails only when the reply shows a Type 36 reference in the client's context (ID_Context Client) and the client's reference is not among the references shown; the gateway's own reference alone (another context, or none) is no finding.",
+    "BKG-COMMIT-REF passes when the client's reference is among the references shown; fails when the reply shows a Type 36 reference in the client's context (ID_Context Client) that is not the client's; shows neither (the gateway's own reference alone, or none): the booking is read back by the client's reference, and passes only when that read shows it.",
   ),
 };
 
 /**
- * BKG-QUOTE-NO-STORE, judged on a booking read of the quoted reference: the read is refused, or
- * served without that booking.
+ * BKG-QUOTE-NO-STORE, judged on a booking read of the quoted reference (`quoted`: its reference and
+ * item): the read is refused, or served without that booking. Absence is what this SHOULD asks
+ * for; content the suite cannot read, or a booking it cannot tell apart from the quote, is cannot tell.
  */
-export const quoteNotStored = (bookingRef: string) =>
-  replyRule('BKG-QUOTE-NO-STORE', (x, c, r) => {
-    if (refusalForm(x)) return;
-    if (x.reply.exchange!.status !== 200 || !r) {
-      c.cannotTell(`the read of the quoted reference was neither served nor refused (HTTP ${x.reply.exchange!.status})`);
-      return;
-    }
-    const b = findBooking(r, bookingRef);
-    if (!('why' in b) && b.identified) c.fail(b.at, `no booking ${bookingRef} after a Quote`, 'the booking: the quote was stored');
+export const quoteNotStored = (quoted: ExpectedBooking) =>
+  readRule('BKG-QUOTE-NO-STORE', quoted, [], (x, c, read) => {
+    if (read.answer === 'refused') return;
+    if (read.answer !== 'served') c.cannotTell(`the read of the quoted reference: ${read.why}`);
+    else if (read.shown.kind === 'booking')
+      c.fail(read.shown.booking.at, `no booking ${quoted.bookingRef} after a Quote`, 'the booking: the quote was stored');
+    else if (read.shown.kind === 'unidentified' || read.shown.kind === 'unknown layout') c.cannotTell(read.shown.why);
   });
+
+/**
+ * BKG-COMMIT-REF: the booking is made under the client's reference. Evidence: the reply shows the
+ * client's reference among its Type 36 references, or (the reply shows none of the client's) a
+ * read by the client's reference, `readBack`, shows the booking. A Type 36 in the client's context
+ * that is not the client's is a finding. A reply that shows nothing of the kind (an empty Success,
+ * the gateway's own reference alone, an unknown layout) with no read back is cannot tell, never a pass.
+ */
+export const commitRef = (readBack?: Exchange): Rule => ({
+  req: 'BKG-COMMIT-REF',
+  check(x, profile = {}) {
+    const c = new Check('BKG-COMMIT-REF');
+    if (!checkServed(x, c)) return c.result();
+    const r = new ReplyReader(x.reply.doc!, profile);
+    // Gateways show their own reference beside the client's, or instead of it (with no
+    // ID_Context, or one of their own): only a reference in the client's context that is not the
+    // client's says the booking was made under another reference.
+    const ref = bookingRefOf(x.request);
+    const shown = referencesOf(r, FACTS.reference);
+    const clients = shown.filter(isClients);
+    if (shown.some((s) => s.id === ref)) return c.result();
+    if (clients.length)
+      return c
+        .fail(r.placesOf(FACTS.reference).join(' | '), `the client's reference ${ref} (ID_Context Client)`, list(clients.map((s) => s.id)))
+        .result();
+    const alone = `the reply shows no Type 36 reference of the client's (${shown.length ? `only ${list(shown.map((s) => s.id))}` : 'none'}; looked at: ${r.placesOf(FACTS.reference).join(' | ')})`;
+    if (!readBack) return c.cannotTell(`${alone}, and the booking was not read back by ${ref}`).result();
+    const read = bookingRead(readBack, { bookingRef: ref, items: [bookedItemOf(x.request)] }, [], profile);
+    if (read.answer !== 'served') return c.cannotTell(`${alone}, and the read back by ${ref}: ${read.why}`).result();
+    if (read.shown.kind !== 'booking') c.cannotTell(`${alone}, and the read back by ${ref}: ${read.shown.why}`);
+    return c.result();
+  },
+});
 
 export const contract: Contract = {
   op: 'activitybook',
@@ -69,16 +101,7 @@ export const contract: Contract = {
       if (!price) c.cannotTell(notShown(r, FACTS.price));
       else if (!price.value.some((a) => num(a) > 0)) c.fail(price.at, 'a price above zero', list(price.value));
     }),
-    rule('BKG-COMMIT-REF', "the client's booking reference is confirmed", (x, c, r) => {
-      if (!checkServed(x, c)) return;
-      // Gateways show their own reference beside the client's, or instead of it (with no
-      // ID_Context, or one of their own): only a reference in the client's context that is not the
-      // client's says the booking was made under another reference. The read judges persistence.
-      const ref = bookingRefOf(x.request);
-      const shown = referencesOf(r, FACTS.reference);
-      const clients = shown.filter(isClients);
-      if (clients.length && !shown.some((s) => s.id === ref))
-        c.fail(FACTS.reference.places.join(' | '), `the client's reference ${ref} (ID_Context Client)`, list(clients.map((s) => s.id)));
-    }),
+    // Its scenario reads the booking back when the reply alone does not decide (steps/booking.steps.ts).
+    commitRef(),
   ],
 };

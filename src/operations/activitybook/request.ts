@@ -31,6 +31,17 @@ export function setParty(r: OtaRequest, party: Party): OtaRequest {
   return r;
 }
 
+/**
+ * The booking of what discovery found: the party availability was asked for and answered, and no
+ * PickupDropoff when the product takes no pickup (a ticket): "BookingInfo/PickupDropoff" is for a
+ * pickup at the hotel ("LocationName (hotel code)").
+ */
+export function setFound(r: OtaRequest, found: { party: Party; pickup: boolean }): OtaRequest {
+  setParty(r, found.party);
+  if (!found.pickup) r.remove('ota:BookingInfo/ota:PickupDropoff');
+  return r;
+}
+
 /** "Root OTA_TourActivityBookRQ, attributes Version, ResStatus (value Quote)"; the value that books comes from the test data. */
 export const setResStatus = (r: OtaRequest, resStatus: string) => r.setAttribute('/*', 'ResStatus', resStatus);
 
@@ -50,5 +61,6 @@ export function bookedItemOf(r: OtaRequest): BookedItem {
     itemRef: r.value(`${REFERENCE}[@Type='37']/@ID`) ?? '',
     tourActivityId: r.value('ota:BookingInfo/ota:BasicInfo/@TourActivityID') ?? '',
     surnames: [...new Set(r.values(`${PARTICIPANT}/ota:Individual/ota:Surname`).map((s) => s.trim()))],
+    date: /^\d{4}-\d{2}-\d{2}/.exec(r.value('ota:BookingInfo/ota:Schedule/@Start') ?? '')?.[0],
   };
 }

@@ -14,6 +14,14 @@ export const requirements = {
       statement:
         'A valid activity descriptive data request is served and describes the tour activity requested (TourActivityID), and no other.',
       basis: spec('Returns descriptive data for one tour activity.'),
+      grain: {
+        reading:
+          '"descriptive data for one tour activity": the valid request, naming a TourActivityID the gateway offers (found by activity availability), is served and describes that activity (its TourActivityID on the content, on its BasicInfo, or as Region RegionCode=Product), and no other.',
+        accepts:
+          'One TourActivityDescriptiveContent whose BasicInfo/@TourActivityID is the one asked in another letter case, in the style of OTA_TourActivitySearchRS (TourActivityInfo) or of OTA_HotelDescriptiveInfoRS (…Contents/…Content).',
+        refuses:
+          'The descriptive content of another activity of the catalogue, or of the one asked beside another; a refusal of the TourActivityID availability offered.',
+      },
     }),
     r({
       id: 'ANBC-CONTENT',

@@ -11,8 +11,10 @@ import {
   checkFormOffered,
   checkOfferedFor,
   offeredForNeeds,
+  offeredRule,
   tourActivityFacts,
   type TourActivityNotShown,
+  type UnstatedForm,
 } from '../../contracts/tour-activity';
 import { itemsOffered } from '../../contracts/items-offered';
 
@@ -57,6 +59,10 @@ export const FACTS = {
 const requestedHotel = (x: Exchange) => (x.request.value("//ota:LocationPref[@Context='Source']/ota:Region") ?? '').trim();
 const requestedProduct = (x: Exchange) => (x.request.value("//ota:LocationPref[@Context='Service']/ota:Region") ?? '').trim();
 
+/** The search forms the spec's table does not state: a hotel alone (ASR-HOTEL-ONLY judges whether it is served). */
+const unstated = (x: Exchange): UnstatedForm | undefined =>
+  requestedHotel(x) && !requestedProduct(x) ? { is: 'a hotel and no product', judgedBy: 'ASR-HOTEL-ONLY' } : undefined;
+
 export const contract: Contract = {
   op: 'activitysearch',
   facts: Object.values(FACTS),
@@ -77,9 +83,11 @@ export const contract: Contract = {
         else c.fail(a.at, `${FACTS.descriptive.what} (such as its name)`, 'none');
       }
     }),
-    rule(
+    offeredRule(
       'ASR-AREA',
       'every activity found is in the requested area',
+      FACTS,
+      unstated,
       (x, c, r, more) => {
         const hotel = requestedHotel(x);
         if (hotel) checkOfferedFor(x, c, r, FACTS, hotel, more);
@@ -87,7 +95,7 @@ export const contract: Contract = {
       },
       (x, r) => offeredForNeeds(r, FACTS, requestedHotel(x)),
     ),
-    rule('ASR-DATES', 'every activity found takes place within the requested dates', (x, c, r) => {
+    offeredRule('ASR-DATES', 'every activity found takes place within the requested dates', FACTS, unstated, (x, c, r) => {
       checkDates(x, c, r, FACTS, x.request.value('//ota:DateTimePref/@Start'), x.request.value('//ota:DateTimePref/@End'));
     }),
     rule(

@@ -15,6 +15,14 @@ export const requirements = {
       statement:
         'A valid activity search naming a hotel and a product with availability in the test data is served and returns at least one activity, each with some descriptive data (such as its name).',
       basis: spec('Returns available activities in an area together with some of their descriptive data.'),
+      grain: {
+        reading:
+          '"Returns available activities ... together with some of their descriptive data": the valid search of the table is served and offers at least one activity, each showing some descriptive data (a name, a description, a category, a place, languages, policies). Which data, and where, is "not shown": any of them serves.',
+        accepts:
+          'TourActivityInfo elements showing only Schedule/Summary and BasicInfo with TourActivityID and Name (as sparse as OpenTravel 2016B allows), no Location and no pickup.',
+        refuses:
+          'TourActivityInfo elements showing only BasicInfo/@TourActivityID and a Schedule (no descriptive data at all); a Success with no activity and nothing else.',
+      },
     }),
     r({
       id: 'ASR-AREA',
@@ -22,8 +30,15 @@ export const requirements = {
       class: 'core',
       section: 'What the service does; Endpoints, /activitysearch',
       statement:
-        'Activities returned by a search are in the requested area: the area (region, town or country) of the hotel named by LocationPref Context=Source, or at that hotel.',
+        'Activities returned by a search are in the requested area: the area (region, town or country) of the hotel named by LocationPref Context=Source, or at that hotel. This holds on every search form the gateway serves, a hotel without a product included.',
       basis: spec('Returns available activities in an area together with some of their descriptive data.'),
+      grain: {
+        reading:
+          '"in an area": the area is that of the hotel the search names (LocationPref Context=Source): its region or town, or its country shown alone; an activity at that hotel or picking up there is in it. A search naming a hotel and no product is a form the table does not state: a gateway may refuse it (ASR-HOTEL-ONLY), but what it serves for it is held to these words, since a product named hides a search that ignores the area.',
+        accepts:
+          'For a hotel in Mallorca and no product: activities placed only by their own activity descriptive data (Location/Address/StateProv Mallorca), none of them naming the hotel; or an OTA_ErrorRS refusal of that form (no finding here: ASR-HOTEL-ONLY judges it).',
+        refuses: 'For a hotel in Mallorca and no product: activities of the Algarve or of Sicily beside those of Mallorca.',
+      },
     }),
     r({
       id: 'ASR-DATES',

@@ -23,6 +23,13 @@ export const requirements = {
       section: 'States and transitions; Endpoints, /bookcancel',
       statement: 'A valid booking cancel request with CancelType Quote for an existing booking is served.',
       basis: spec('In booking cancel, CancelType is given as Quote.'),
+      grain: {
+        reading:
+          '"In booking cancel, CancelType is given as Quote": a valid cancel request with CancelType Quote for an existing booking is served. Whether it changes nothing and gives terms are SHOULDs (CXL-QUOTE-NO-CHANGE, CXL-QUOTE-TERMS).',
+        accepts:
+          'OTA_CancelRS Status="Pending" with CancelInfoRS/CancelRules, or OTA_TourActivityCancelRS with CancelConfirmation and its rules.',
+        refuses: 'CancelType Quote refused as unsupported (an Errors reply, 400 text/plain) for a booking that exists.',
+      },
     }),
     r({
       id: 'CXL-QUOTE-NO-CHANGE',
@@ -50,8 +57,15 @@ export const requirements = {
       class: 'booking',
       section: 'What the service does; Endpoints, /bookcancel',
       statement:
-        'A cancel request with the CancelType the target declares as cancelling (OpenTravel: Commit) for an existing booking is served, and a later booking read no longer shows the booking live (it shows it cancelled, in the status words the target declares, or refuses it).',
+        'A cancel request with the CancelType the target declares as cancelling (OpenTravel: Commit) for an existing booking is served, and a later booking read no longer shows the booking live: it shows it cancelled, in the status words the target declares, or (by contrast with a read before the cancel that showed it live) refuses it or shows no booking.',
       basis: spec('Cancels or partially cancels an existing booking.'),
+      grain: {
+        reading:
+          '"Cancels or partially cancels an existing booking": the cancel with the CancelType that cancels is served, and a later read no longer shows the booking live. Evidence: the read shows it cancelled in the target\'s words; or, by contrast with a read of the booking before the cancel that showed it live, the read refuses it or shows no booking. An absence with no such contrast is cannot tell.',
+        accepts:
+          'A gateway whose read of a cancelled booking is refused 404 (OTA_ErrorRS), after a read before the cancel that showed it; or a read showing HotelReservation ResStatus="XL" when the target declares XL.',
+        refuses: 'A cancel answered Cancelled after which the read still shows the booking Reserved, or a cancel refused in any form.',
+      },
     }),
     r({
       id: 'CXL-COMMIT-STATUS',
@@ -78,8 +92,16 @@ export const requirements = {
       class: 'partial-cancellation',
       section: 'Endpoints, /bookcancel',
       statement:
-        'A cancel request in the partial-cancellation form the target declares (for example a UniqueID Type 37 naming the item), on a booking of several items, is served and cancels only that item: a later read shows it cancelled and the booking and its other items live.',
+        "A cancel request in the partial-cancellation form the target declares (one of OTA_CancelRQ's: the item's UniqueID Type 37, Segment/@ItinSegNbr, or Segment/@FirstItinSegNbr and @LastItinSegNbr), on a booking of several items, is served and cancels only that item: a later read shows it cancelled (or no longer lists it, where a read before the cancel listed it) and the booking and its other items live.",
       basis: spec('The operation cancels or partially cancels an existing booking.'),
+      grain: {
+        reading:
+          '"The operation cancels or partially cancels an existing booking. The way a partial cancellation is expressed in the request: not shown.": in the form the target declares (the item\'s UniqueID Type 37, OTA_CancelRQ/Segment/@ItinSegNbr, or a Segment range of one item), cancelling one item of a two-item booking is served, and a later read shows that item cancelled (or no longer lists it, where the read before the cancel listed it) and the booking and its other item live.',
+        accepts:
+          'A read after the cancel that lists the live item only (the cancelled one dropped), after a read that listed both; an item number the suite had to guess, refused: cannot tell.',
+        refuses:
+          'A cancel naming one item that cancels every item (the read shows both cancelled, or refuses the booking), or one refused in the declared form.',
+      },
     }),
   ],
 } as const;

@@ -6,3 +6,6 @@ export const setBookingReference = (r: OtaRequest, ref: string) => r.setAttribut
 
 /** "ReturnListIndicator (boolean, true or false)". */
 export const setReturnListIndicator = (r: OtaRequest, value: boolean) => r.setAttribute('/*', 'ReturnListIndicator', String(value));
+
+/** The booking reference a read request names. */
+export const readReferenceOf = (r: OtaRequest) => r.value("ota:UniqueID[@Type='36']/@ID") ?? '';

@@ -22,8 +22,16 @@ export const requirements = {
       class: 'booking',
       section: 'What the service does; Endpoints, /bookread',
       statement:
-        "A valid booking read of an existing booking (UniqueID Type 36 with the client's reference) is served and returns that booking, and no other.",
+        "A valid booking read of an existing booking (UniqueID Type 36 with the client's reference) is served and returns that booking, identified by the client's reference, and no other: a read that shows no booking, or only other bookings (another client reference, or another activity, surname or day), does not.",
       basis: spec('Returns information on an existing booking.'),
+      grain: {
+        reading:
+          '"Returns information on an existing booking": a valid read of an existing booking is served and returns that booking, identified by the client\'s reference, and no other booking. The same reading of the read as every booking requirement: no booking shown, or only others, is a finding; a booking without the client\'s reference is cannot tell.',
+        accepts:
+          "OTA_ResRetrieveRS ReservationsList/HotelReservation with the gateway's UniqueID Type 36 (Internal) before the client's, its Services and ResGuests in any order.",
+        refuses:
+          'The most recent other booking returned instead (another client reference), that booking beside the one asked for, an empty Success, or a refusal.',
+      },
     }),
     r({
       id: 'RD-DETAILS',
@@ -43,6 +51,12 @@ export const requirements = {
       section: 'Endpoints, /bookread',
       statement: 'A booking read of an existing booking is served both with ReturnListIndicator true and with ReturnListIndicator false.',
       basis: spec('attributes Version, ReturnListIndicator (boolean, true or false)'),
+      grain: {
+        reading:
+          '"ReturnListIndicator (boolean, true or false)": a read of an existing booking is served with each of the two values the spec lists; what a list shows is not judged.',
+        accepts: 'A gateway that answers true and false alike, or true with a ReservationsList of one booking.',
+        refuses: 'A gateway that refuses ReturnListIndicator="true" (lists not supported), or "false", in any refusal form.',
+      },
     }),
   ],
 } as const;

@@ -2,11 +2,13 @@
 // "Returns the descriptive or portfolio data requested for a hotel." The reply structure is "not
 // shown": each fact is read from the places OpenTravel 2016B (OTA_HotelDescriptiveInfoRS) gives it.
 // An unknown HotelCode (HNBC-UNKNOWN) is a refusal: the step "the request is refused, as ... requires".
-import { fact } from '../../contracts/reader';
-import { rule } from '../../contracts/rule';
+import { fact, notShown, type ReplyReader } from '../../contracts/reader';
+import { list, rule, type Check, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
 import type { Contract } from '../contract';
-import { checkDescribed, checkNamedAndDescribed, requestedCodes } from '../../contracts/description-checks';
+import { checkNamedAndDescribed, requestedCodes } from '../../contracts/description-checks';
+import { itemsOffered } from '../../contracts/items-offered';
+import { sameCode } from '../../contracts/value-forms';
 
 const XSD = 'OTA_HotelDescriptiveInfoRS.xsd (2016B)';
 const CONTENT = `${XSD}: HotelDescriptiveContents/HotelDescriptiveContent`;
@@ -17,14 +19,14 @@ export const FACTS = {
     'a hotel described',
     ['/*/ota:HotelDescriptiveContents/ota:HotelDescriptiveContent', '/*/ota:HotelDescriptiveContent'],
     `${CONTENT} (one per HotelDescriptiveInfo requested)`,
-    'HNBC-SUBJECT fails (the hotel requested is not described); HNBC-CONTENT cannot tell.',
+    'HNBC-SUBJECT fails (the hotel requested is not described); HNBC-CONTENT cannot tell. Items of other hotels (portfolio data: the sister hotels of its brand) are no finding.',
   ),
   code: fact(
     'hotelnbc.hotel.code',
     'the HotelCode of a hotel described',
     ['@HotelCode', 'parent::ota:HotelDescriptiveContents/@HotelCode'],
     `${CONTENT}/@HotelCode; HotelDescriptiveContents/@HotelCode (HotelReferenceGroup on both)`,
-    'HNBC-SUBJECT cannot tell.',
+    'HNBC-SUBJECT cannot tell when no item names the requested hotel and some item names none.',
   ),
   name: fact(
     'hotelnbc.hotel.name',
@@ -87,12 +89,32 @@ export const FACTS = {
   ),
 };
 
+/**
+ * "The descriptive or portfolio data requested for a hotel": each hotel requested is described by
+ * an item under its own code. Portfolio data may describe related hotels beside it (the sister
+ * hotels of its brand); they are no finding. A reply whose items all name other hotels fails; one
+ * where no item names the requested hotel and some name no hotel at all cannot tell.
+ */
+function checkRequestedDescribed(x: Exchange, c: Check, r: ReplyReader, wanted: string[]): void {
+  const items = itemsOffered(x, c, r, FACTS.hotel, `a description of ${list(wanted)}`);
+  if (items.length === 0) return;
+  const shown = items.map((i) => ({ at: i.at, code: r.value(FACTS.code, i.node) }));
+  for (const w of wanted) {
+    if (shown.some((s) => sameCode(s.code?.value, w))) continue;
+    const unnamed = shown.filter((s) => !s.code);
+    if (unnamed.length) c.cannotTell(`no item names hotel ${w}, and ${notShown(r, FACTS.code, list(unnamed.map((s) => s.at)))}`);
+    else
+      // expected: the code requested; found: the codes the items describe
+      c.fail(`${r.nodes(FACTS.hotel)!.at}/${FACTS.code.places[0]}`, w, list(shown.map((s) => s.code!.value)));
+  }
+}
+
 export const contract: Contract = {
   op: 'hotelnbc',
   facts: Object.values(FACTS),
   rules: [
-    rule('HNBC-SUBJECT', 'the hotel requested is described, and only it', (x, c, r) => {
-      if (checkServed(x, c)) checkDescribed(x, c, r, FACTS.hotel, FACTS.code, requestedCodes(x, '//ota:HotelDescriptiveInfo/@HotelCode'));
+    rule('HNBC-SUBJECT', 'the hotel requested is described', (x, c, r) => {
+      if (checkServed(x, c)) checkRequestedDescribed(x, c, r, requestedCodes(x, '//ota:HotelDescriptiveInfo/@HotelCode'));
     }),
     rule('HNBC-CONTENT', "the hotel's name and descriptive content are given", (_x, c, r) =>
       checkNamedAndDescribed(c, r, FACTS.hotel, FACTS.name, FACTS.content, 'hotel'),

@@ -11,8 +11,17 @@ export const requirements = {
       level: 'MUST',
       class: 'core',
       section: 'What the service does; Endpoints, /hotelnbc',
-      statement: 'A valid hotel descriptive data request is served and describes the hotel requested (HotelCode), and no other.',
+      statement:
+        'A valid hotel descriptive data request is served and describes the hotel requested (HotelCode); portfolio data may describe related hotels beside it.',
       basis: spec('Returns the descriptive or portfolio data requested for a hotel.'),
+      grain: {
+        reading:
+          '"The descriptive or portfolio data requested for a hotel": the request is served, and an item (HotelDescriptiveContent) names the requested HotelCode, on itself or on HotelDescriptiveContents. Portfolio data may describe or name other hotels beside it (the sister hotels of its brand, AreaInfo/OtherHotels): they are no finding. Items that all name other hotels fail; a refusal fails; when no item names the hotel and some item names none, it cannot tell.',
+        accepts:
+          "HotelDescriptiveContents holding the requested hotel's HotelDescriptiveContent and one for each sister hotel of its brand (the brand's portfolio).",
+        refuses:
+          'A reply describing only the next hotel of the portfolio (another HotelCode), or its sister hotels without the requested one.',
+      },
     }),
     r({
       id: 'HNBC-CONTENT',

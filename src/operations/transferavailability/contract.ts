@@ -6,14 +6,14 @@
 // Passengers (TRF-LEG-FORMS, TRF-LOCATIONS-REPEATED, TRF-PASSENGERS-REPEATED) are "served" checks:
 // the step "the request is served, as ... requires".
 import { fact, type Fact, type ReplyReader, notShown, firstAccepted, valuesEverywhere } from '../../contracts/reader';
-import { list, rule, type Check, type Exchange, type Rule } from '../../contracts/rule';
+import { httpRule, list, rule, type Check, type Exchange, type Rule } from '../../contracts/rule';
 import { checkServed, refusalCheck, refusalForm } from '../../contracts/envelope';
 import { addDays } from '../../core/dates';
 import type { XNode } from '../../xml/xml';
 import type { Contract } from '../contract';
-import { ageQualifyingCode, countsText } from '../../contracts/categories';
-import { bool, day, isDate, num, sameCode, within } from '../../contracts/value-forms';
-import { itemsOffered, nothingToJudge } from '../../contracts/items-offered';
+import { bool, day, isDate, sameCode, within } from '../../contracts/value-forms';
+import { itemsOffered, nothingToJudge, otherContent } from '../../contracts/items-offered';
+import { checkPassengers, PASSENGER_FACTS } from './passengers';
 import { wordIs, xsBoolIs } from '../../contracts/xpath-predicates';
 
 const XSD = 'OTA_GroundAvailRS.xsd (2016B)';
@@ -96,35 +96,7 @@ export const FACTS = {
     `${SERVICE}/Service/Location/Pickup/@DateTime (GroundLocationType); Shuttle/ServiceLocation/@DateTime; Dropoff/@DateTime`,
     'TRF-DATES cannot tell for that service.',
   ),
-  charge: fact(
-    'transferavailability.service.charge',
-    'a charge of a transfer service',
-    ['ota:ServiceCharges'],
-    `${SERVICE}/ServiceCharges (GroundServiceChargesType)`,
-    'TRF-PASSENGERS cannot tell for that service.',
-  ),
-  chargeCategory: fact(
-    'transferavailability.service.charge.category',
-    'the passenger category a charge is for (AQC number or word)',
-    ['@Description', 'ota:ChargePurpose/@Description', 'ota:ChargePurpose'],
-    `${SERVICE}/ServiceCharges/@Description (free text), ServiceCharges/ChargePurpose (List_VehChargePurpose: @Code, @Description). ` +
-      'Charges that name no passenger category (a vehicle, a fee) are not passenger charges.',
-    'A charge that names no passenger category is not a passenger charge; with none, TRF-PASSENGERS cannot tell.',
-  ),
-  chargeQuantity: fact(
-    'transferavailability.service.charge.quantity',
-    'the number of passengers a charge is for',
-    ['ota:Calculation/@Quantity'],
-    `${SERVICE}/ServiceCharges/Calculation/@Quantity`,
-    'TRF-PASSENGERS cannot tell for that service.',
-  ),
-  capacity: fact(
-    'transferavailability.service.capacity',
-    'the passengers a vehicle priced as a whole holds',
-    ['ota:Service/@MaximumPassengers', 'ota:Service/ota:VehicleType/@MaximumPassengers', 'ota:ServiceInfo/@MaximumPassengers'],
-    `${SERVICE}/Service/@MaximumPassengers (GroundServiceType; ServiceInfo in 2011B): a private vehicle priced per vehicle, with no charge per passenger category`,
-    'A service with no charge per passenger category (a private vehicle priced as a whole) is for the party when its capacity holds every passenger requested, and fails TRF-PASSENGERS when it holds fewer; neither charges nor capacity shown: cannot tell.',
-  ),
+  ...PASSENGER_FACTS,
   disability: fact(
     'transferavailability.service.disabilityAdapted',
     'whether the vehicle of a transfer service is adapted to a disability',
@@ -178,6 +150,34 @@ function onlyRequested(x: Exchange, c: Check, r: ReplyReader, f: Fact, wanted: s
   }
 }
 
+/** The days each requested leg allows a service to be dated: an arrival on its flight's day (or just after midnight), a departure on its flight's day or the day before. */
+function legDays(x: Exchange): Array<{ direction: Direction; from: string; to: string }> {
+  return x.request
+    .records('ota:Service/ota:Locations/ota:Location', {
+      arrival: 'ota:Pickup/ota:AirportInfo/*/@DateTime',
+      departure: 'ota:DropOff/ota:AirportInfo/*/@DateTime',
+    })
+    .filter((l) => l.arrival !== undefined || l.departure !== undefined)
+    .map((l) => {
+      const flight = day(l.arrival ?? l.departure);
+      return l.arrival !== undefined
+        ? { direction: 'arrival' as const, from: flight, to: addDays(flight, 1) }
+        : { direction: 'departure' as const, from: addDays(flight, -1), to: flight };
+    });
+}
+
+/** A refusal that says nothing is available (OpenTravel's error 322 "No availability", or those words). */
+function saysNothingAvailable(x: Exchange): boolean {
+  const doc = x.reply.doc;
+  const said = [
+    refusalForm(x) ?? '',
+    ...(doc ? doc.values("//*[local-name()='Error']/@Code | /*/@ErrorCode | /*/@ErrorMessage") : []),
+  ].join(' ');
+  return /\b322\b|\bno (availability|transfers?|services?|vehicles?|results?)\b|\bnot available\b|\bnothing (is )?(available|found|matche[sd])\b/i.test(
+    said,
+  );
+}
+
 /**
  * A leg is answered by a service that goes its way. The direction a service shows (an arrival
  * pickup at the airport, a departure drop-off there) decides; a shown RPH is used only where the
@@ -209,17 +209,43 @@ function checkLegs(x: Exchange, c: Check, r: ReplyReader): void {
 }
 
 // Refused, or served with no service: either is right for an airport the gateway does not serve.
+// Content in a layout the suite cannot read is no proof that there is no service.
 const noServiceOffered = rule('TRF-UNKNOWN-AIRPORT', undefined, (x, c, r) => {
   const status = x.reply.exchange!.status;
   if (status !== 200) c.fail('HTTP status', 'a success with no transfer service (200), or a refusal', String(status));
   const n = r.items(FACTS.service).length;
   if (n > 0) c.fail(r.nodes(FACTS.service)!.at, 'no transfer service (the airport is unknown), or a refusal', `${n} services`);
+  const other = n === 0 ? otherContent(r) : [];
+  if (other.length)
+    c.cannotTell(
+      `the reply shows no transfer service in the known places, but carries other content (${list(other.slice(0, 3))}); ` +
+        `if that is where it shows them, name the place for "${FACTS.service.id}" in OTA_REPLY_PROFILE`,
+    );
 });
 
 const unknownAirport: Rule = {
   req: 'TRF-UNKNOWN-AIRPORT',
   sentence: 'no transfer service is offered for the unknown airport',
-  check: (x, profile) => (refusalForm(x) ? refusalCheck(x, 'TRF-UNKNOWN-AIRPORT').result() : noServiceOffered.check(x, profile)),
+  check: (x, profile) =>
+    refusalForm(x) ? refusalCheck(x, 'TRF-UNKNOWN-AIRPORT', { errorsBody: false }).result() : noServiceOffered.check(x, profile),
+};
+
+/**
+ * "DisabilityInfo | RequiredInd (boolean)": a request is served with either value. A refusal that
+ * says nothing is available when an adapted vehicle is required cannot tell: the route may have
+ * none, which is no refusal of the value.
+ */
+const disabilityBoolean: Rule = {
+  ...httpRule('TRF-DISABILITY-BOOLEAN', (x, c) => {
+    const required = bool(x.request.value('//ota:DisabilityInfo/@RequiredInd'));
+    const refusal = refusalForm(x);
+    if (required === true && refusal && saysNothingAvailable(x))
+      c.cannotTell(
+        `RequiredInd="true" was answered "nothing available" (${refusal}): the route may have no adapted vehicle, which is no refusal of the value`,
+      );
+    else checkServed(x, c);
+  }),
+  sentence: 'the request is served, whichever DisabilityInfo RequiredInd it carries',
 };
 
 export const contract: Contract = {
@@ -237,47 +263,30 @@ export const contract: Contract = {
       onlyRequested(x, c, r, FACTS.location, x.request.values('//ota:Address/ota:LocationType/@UniqueId'), 'location');
     }),
     rule('TRF-DATES', 'every transfer service is for the requested dates', (x, c, r) => {
-      // A departure pickup may be the evening before an early flight: the day before counts.
-      const flights = x.request.values('//ota:AirportInfo/*/@DateTime').map(day).sort();
-      const from = addDays(flights[0], -1);
-      const to = flights[flights.length - 1];
+      // Each service is dated by the leg it answers: an arrival on its flight's day (or just after
+      // midnight), a departure on its flight's day or the evening before; a service that shows no
+      // direction may answer any requested leg.
+      const legs = legDays(x);
       for (const s of services(x, c, r)) {
         const when = firstAccepted(r, FACTS.pickupTime, isDate, s.node);
-        if (!when) c.cannotTell(notShown(r, FACTS.pickupTime, `${s.at}`));
-        const outside = when?.value.filter((d) => !within(d, from, to)) ?? [];
-        if (outside.length) c.fail(`${s.at}/${when!.at}`, `between ${from} and ${to}`, list(outside));
+        if (!when) {
+          c.cannotTell(notShown(r, FACTS.pickupTime, `${s.at}`));
+          continue;
+        }
+        const direction = directionOf(r, s.node);
+        const candidates = legs.filter((l) => direction === undefined || l.direction === direction);
+        const windows = candidates.length ? candidates : legs;
+        const outside = when.value.filter((d) => !windows.some((w) => within(d, w.from, w.to)));
+        if (outside.length)
+          c.fail(
+            `${s.at}/${when.at}`,
+            `the date of the ${direction ? `${direction} ` : ''}leg: ${list(windows.map((w) => `${w.from} to ${w.to}`))}`,
+            list(outside),
+          );
       }
     }),
     rule('TRF-PASSENGERS', 'every transfer service is priced for the requested passengers', (x, c, r) => {
-      const asked = x.request.records('ota:Passengers', { code: 'ota:Category/@Code', qty: '@Quantity' });
-      const wanted = countsText(asked.map((p) => [ageQualifyingCode(p.code) ?? p.code, p.qty]));
-      for (const s of services(x, c, r)) {
-        const charges = (r.nodes(FACTS.charge, s.node)?.value ?? [])
-          .map((n) => ({
-            code: firstAccepted(r, FACTS.chargeCategory, (v) => !!ageQualifyingCode(v), n)?.value[0],
-            qty: r.value(FACTS.chargeQuantity, n)?.value,
-          }))
-          .filter((p) => p.code !== undefined);
-        const total = asked.reduce((t, p) => t + (num(p.qty) || 0), 0);
-        const capacity = r.value(FACTS.capacity, s.node);
-        // A vehicle priced as a whole: it is for the passengers when it holds them all.
-        if (charges.length === 0 && capacity && num(capacity.value) >= total) continue;
-        if (charges.length === 0 && capacity && num(capacity.value) < total)
-          c.fail(`${s.at}/${capacity.at}`, `a vehicle for ${total} passengers`, capacity.value);
-        else if (charges.length === 0)
-          c.cannotTell(`the reply does not show charges per passenger category, nor the vehicle's capacity: ${s.at}`);
-        else if (charges.some((p) => p.qty === undefined))
-          c.cannotTell(`the reply does not show ${FACTS.chargeQuantity.what} of every category: ${s.at}`);
-        else {
-          // Several charges per category (a base rate, an airport fee) may each show its quantity:
-          // the party is their sum, or what each of them shows.
-          const pairs = charges.map((p) => [ageQualifyingCode(p.code), p.qty] as [string | undefined, string | undefined]);
-          const got = countsText(pairs);
-          const distinct = [...new Map(pairs.map((p) => [`${p[0]}:${num(p[1])}`, p])).values()];
-          const each = new Set(distinct.map((p) => p[0])).size === distinct.length ? countsText(distinct) : undefined;
-          if (got !== wanted && each !== wanted) c.fail(`${s.at}/${FACTS.charge.places[0]}`, `passengers by category ${wanted}`, got);
-        }
-      }
+      for (const s of services(x, c, r)) checkPassengers(x, c, r, s);
     }),
     rule('TRF-DISABILITY', 'only disability-adapted vehicles are offered', (x, c, r) => {
       if (bool(x.request.value('//ota:DisabilityInfo/@RequiredInd')) !== true) {
@@ -291,5 +300,6 @@ export const contract: Contract = {
       }
     }),
     unknownAirport,
+    disabilityBoolean,
   ],
 };

@@ -14,6 +14,14 @@ export const requirements = {
       statement:
         'A valid request whose POS holds both Sources with valid credentials, and that carries no HTTP authentication header, is served.',
       basis: spec('Credentials travel in the body of every request, in the POS element, as two Source children'),
+      grain: {
+        reading:
+          '"Credentials travel in the body of every request, in the POS element, as two Source children": a valid request with both Sources and valid credentials, and no HTTP authentication header, is served.',
+        accepts:
+          "A request with POS/Source RequestorID Type 22 (ID, ID_Context) and Type 88 (ID, MessagePassword) served with 200 and the operation's RS, whatever else the reply shows.",
+        refuses:
+          'The same request refused in any form (401 text/plain, an Errors reply with code 497, OTA_ErrorRS) or answered by a demand for an HTTP Authorization header.',
+      },
     }),
     r({
       id: 'REQ-INSTANCE-OPTIONAL',
@@ -22,6 +30,13 @@ export const requirements = {
       section: 'Authentication; Endpoints, /activityavailability',
       statement: 'A valid request is served both with the optional Instance on its Type 22 RequestorID and without it.',
       basis: spec('RequestorID of Type 22 may carry Instance (string)'),
+      grain: {
+        reading:
+          '"RequestorID of Type 22 may carry Instance (string)": Instance is optional, so a valid request is served both with it (the configured value) and without it. An Instance the suite invents is a guess: its refusal is cannot tell.',
+        accepts: 'A gateway that serves both forms, and ignores the Instance or uses it to pick a sub-account.',
+        refuses:
+          'A gateway that refuses the request without Instance (Errors "Instance required"), or the one with the configured Instance.',
+      },
     }),
     r({
       id: 'AUTH-POS-REQUIRED',

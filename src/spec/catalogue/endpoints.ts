@@ -14,6 +14,14 @@ export const requirements = {
       statement:
         'Each of the nine operations is served for an HTTP POST with Content-Type application/xml and an XML body, sent to its own path under the base URL (the paths of the Endpoints section, with no version segment).',
       basis: spec('Every operation is one HTTP POST to its own path under {base_url}.'),
+      grain: {
+        reading:
+          '"Every operation is one HTTP POST to its own path under {base_url}", with common rule 1 (Content-Type application/xml, an XML body): each of the nine valid requests, sent that way to its own path (no version segment), is served. It demands that the path serve the POST; it says nothing of other methods, so none is sent.',
+        accepts:
+          'A POST to /bookread answered HTTP 200, Content-Type application/xml; charset=ISO-8859-1, with an ota:-prefixed OTA_ResRetrieveRS: any charset parameter, prefix or reply layout is a served reply.',
+        refuses:
+          'A valid POST to /bookcancel refused in any form: 404 or 405 text/plain (the path not served), 400 with an Errors body, or 500; the refusal of a value the suite guessed is cannot tell instead.',
+      },
     }),
     r({
       id: 'EP-STATUS-200',
@@ -22,6 +30,12 @@ export const requirements = {
       section: `${EP} 2; Errors`,
       statement: 'The reply to a valid request has HTTP status 200 (refusals are outside this requirement).',
       basis: spec('Success is HTTP status 200 with an application/xml body (a string of XML).'),
+      grain: {
+        reading:
+          '"Success is HTTP status 200 with an application/xml body": a reply that serves a valid request (no refusal, or a Success shown) has status 200. The spec shows no error form ("Error responses ...: not shown"), so a refusal of any form is outside this requirement (the scenario\'s own "served" MUST judges it).',
+        accepts: 'A refusal answered 404 with OTA_ErrorRS, or 401 with a plain-text body: no finding here; a success answered 200.',
+        refuses: 'A reply with Success and its data answered 201, 202 or 500.',
+      },
     }),
     r({
       id: 'EP-CONTENT-TYPE',
@@ -30,6 +44,12 @@ export const requirements = {
       section: `${EP} 2`,
       statement: 'The reply to a valid request has the media type application/xml (parameters such as charset are allowed).',
       basis: spec('Success is HTTP status 200 with an application/xml body (a string of XML).'),
+      grain: {
+        reading:
+          '"Success is HTTP status 200 with an application/xml body": the media type of a served reply is application/xml; parameters (charset) are allowed, and a refusal\'s type is outside it.',
+        accepts: 'Content-Type: application/xml; charset=windows-1251 on a served reply; text/plain on a 404 refusal (outside).',
+        refuses: 'A served reply (Success and its data) with Content-Type text/xml, text/html or application/json.',
+      },
     }),
     r({
       id: 'EP-WELL-FORMED',
@@ -38,6 +58,13 @@ export const requirements = {
       section: `${EP} 2`,
       statement: 'The body of the reply to a valid request is a well-formed XML document, decodable in the encoding it declares.',
       basis: spec('Success is HTTP status 200 with an application/xml body (a string of XML).'),
+      grain: {
+        reading:
+          '"with an application/xml body (a string of XML)": the body of a served reply is one well-formed XML document, decodable in the encoding it declares (BOM, declaration or charset parameter).',
+        accepts:
+          'A served reply in ISO-8859-1 with its declaration, pretty-printed, with comments and CDATA; a refusal with a plain-text body (outside).',
+        refuses: 'A served reply cut short inside an element, or bytes that are not valid in the encoding it declares.',
+      },
     }),
     r({
       id: 'EP-NAMESPACE',
@@ -47,6 +74,12 @@ export const requirements = {
       statement:
         'The root element of the reply to a valid request is in the namespace {ota_namespace}, whether it is declared as the default namespace or bound to a prefix.',
       basis: spec('The root element carries xmlns set to {ota_namespace} and a Version attribute.'),
+      grain: {
+        reading:
+          '"The root element carries xmlns set to {ota_namespace}": the root of a served reply is in that namespace; the infoset does not tell a default namespace from a prefix, so both count.',
+        accepts: '<ota:OTA_HotelAvailRS xmlns:ota="http://www.opentravel.org/OTA/2003/05" Version="2.0"> with every element prefixed.',
+        refuses: 'A served reply whose root has no namespace, or another one (an OTA 2002 or vendor namespace).',
+      },
     }),
     r({
       id: 'EP-VERSION',
@@ -58,6 +91,12 @@ export const requirements = {
       // Common rule 3 states it ("carries ... a Version attribute"); the Versioning sentence alone
       // only says where a message's version is.
       basis: spec('The root element carries xmlns set to {ota_namespace} and a Version attribute.'),
+      grain: {
+        reading:
+          '"The root element carries ... a Version attribute": the root of a served reply has a non-empty Version. The Versioning table gives request values only, so the reply\'s value is not compared.',
+        accepts: 'OTA_ResRetrieveRS Version="1.003" in reply to an OTA_ReadRQ of Version 2008.1.',
+        refuses: 'A served reply whose root has no Version attribute, or Version="".',
+      },
     }),
     r({
       id: 'EP-DATES',

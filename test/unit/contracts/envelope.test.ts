@@ -4,7 +4,7 @@ import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { ENVELOPE_RULES, checkServed, errorType, refusalCheck, refusalForm, served, status200 } from '../../../src/contracts/envelope';
 import { Check, type Exchange } from '../../../src/contracts/rule';
-import { exchange, expectOutcome, expectRule, loadXml, NS, noReply, prefixed, rs } from '../../support/contracts';
+import { exchange, expectOutcome, expectRule, loadXml, NS, noReply, prefixed, request, rs } from '../../support/contracts';
 
 before(loadXml);
 
@@ -62,6 +62,10 @@ test('envelope: the MUSTs about a served reply say nothing of a refusal in any f
     exchange('activityavailability', rs('OTA_ErrorRS', ERRORS).replace(' Version="1.0"', ''), { status: 400 }),
     exchange('activityavailability', '{"error":"no availability"}', { status: 404, contentType: 'application/json' }),
     exchange('activityavailability', `<Errors><Error Type="3">none</Error></Errors>`, { status: 404, contentType: 'text/xml' }),
+    // a 5xx without a Success counts alike: a refusal, with or without XML (issue 27, point 3)
+    exchange('activityavailability', 'Internal Server Error', { status: 500, contentType: 'text/plain' }),
+    exchange('activityavailability', '<html><body>Bad gateway</body></html>', { status: 502, contentType: 'text/html' }),
+    exchange('activityavailability', rs('OTA_TourActivityAvailRS', ERRORS), { status: 503 }),
   ]) {
     const judged = ENVELOPE_RULES.map((r) => r.check(x)).filter((a) => aboutSuccess.includes(a.req));
     assert.equal(judged.length, aboutSuccess.length);
@@ -69,7 +73,7 @@ test('envelope: the MUSTs about a served reply say nothing of a refusal in any f
     assert.ok(judged.every((a) => a.findings.length === 0));
     expectRule(served('AAV-SUCCESS'), x, 'failed');
   }
-  // a 5xx, an HTML page, a truncated body are no refusal: the envelope judges them
+  // a reply that says Success is a success whatever its status: the envelope judges it
   const html = exchange('hotelavailability', hotelRS(), { status: 500 });
   assert.deepEqual(failedReqs(html), ['EP-STATUS-200']);
   assert.equal(status200Of(html).notApplicable, undefined);
@@ -113,7 +117,7 @@ test('served: 200, application/xml, well-formed and not a refusal in any form', 
   assert.match(c.result().reasons[0], /ECONNREFUSED/);
 });
 
-test('refusal: an Errors reply, OTA_ErrorRS or a 4xx, with no data, is a refusal', () => {
+test('refusal: an Errors reply or OTA_ErrorRS, with any status below 500, with no data, is a refusal', () => {
   const refused = (body: string, opts = {}) =>
     expectOutcome(refusalCheck(exchange('hotelavailability', body, opts), 'AUTH-PASSWORD').result(), 'passed');
   refused(rs('OTA_HotelAvailRS', ERRORS));
@@ -121,7 +125,6 @@ test('refusal: an Errors reply, OTA_ErrorRS or a 4xx, with no data, is a refusal
   refused(rs('OTA_ErrorRS', '', 'Status="NotProcessed" ErrorCode="497" ErrorMessage="Authorization error"'));
   refused(rs('OTA_ErrorRS', ERRORS));
   refused(rs('OTA_HotelAvailRS', ERRORS), { status: 401 });
-  refused('Unauthorized', { status: 401, contentType: 'text/plain' });
   refused(
     rs(
       'OTA_HotelAvailRS',
@@ -130,6 +133,54 @@ test('refusal: an Errors reply, OTA_ErrorRS or a 4xx, with no data, is a refusal
   );
   assert.match(refusalForm(exchange('hotelavailability', rs('OTA_ErrorRS', ERRORS)))!, /OTA_ErrorRS.*Authorization error/);
   assert.equal(refusalForm(exchange('hotelavailability', hotelRS())), undefined);
+});
+
+test('refusal: a statement that says "an Errors body" is not met by a bare 4xx; one that takes any refusal is', () => {
+  const bare = exchange('hotelavailability', 'Unauthorized', { status: 401, contentType: 'text/plain' });
+  const a = expectOutcome(refusalCheck(bare, 'AUTH-PASSWORD').result(), 'failed');
+  assert.match(a.findings[0].expected, /Errors body/);
+  expectOutcome(
+    refusalCheck(exchange('bookread', 'not found', { status: 404, contentType: 'text/plain' }), 'RD-UNKNOWN').result(),
+    'failed',
+  );
+  expectOutcome(refusalCheck(exchange('bookread', '', { status: 404 }), 'RD-UNKNOWN').result(), 'failed', 'an empty 404');
+  expectOutcome(refusalCheck(bare, 'TRF-UNKNOWN-AIRPORT', { errorsBody: false }).result(), 'passed', '"or refused"');
+  expectOutcome(
+    refusalCheck(exchange('bookread', rs('OTA_ErrorRS', '', 'ErrorCode="87" ErrorMessage="no"'), { status: 404 }), 'RD-UNKNOWN').result(),
+    'passed',
+    'OTA_ErrorRS with attributes only',
+  );
+});
+
+test('refusal: "no data" means none anywhere, TPA_Extensions included; echoes of the request are no data', () => {
+  const check = (body: string, op: 'hotelnbc' | 'bookread' = 'hotelnbc') => refusalCheck(exchange(op, body), 'AUTH-PASSWORD').result();
+  const inExtensions = `<TPA_Extensions><HotelDescriptiveContent HotelCode="H9" HotelName="Hotel Nine"><HotelInfo/></HotelDescriptiveContent></TPA_Extensions>`;
+  const leak = expectOutcome(check(rs('OTA_HotelDescriptiveInfoRS', `${ERRORS}${inExtensions}`)), 'failed');
+  assert.match(leak.findings[0].found, /TPA_Extensions\/HotelDescriptiveContent\/@HotelName/);
+  expectOutcome(check(rs('OTA_ErrorRS', `${ERRORS}${inExtensions}`)), 'failed', 'OTA_ErrorRS too');
+  // a read with a wrong password that shows the booking beside its Errors
+  const booking =
+    '<TPA_Extensions><ReservationsList><HotelReservation ResStatus="Reserved"><UniqueID Type="36" ID="{{ref}}" ID_Context="Client"/>' +
+    '<ResGuests><ResGuest><Profiles><ProfileInfo><Profile><Customer><PersonName><Surname>Conformance</Surname></PersonName></Customer>' +
+    '</Profile></ProfileInfo></Profiles></ResGuest></ResGuests></HotelReservation></ReservationsList></TPA_Extensions>';
+  const ref = request('bookread').value("ota:UniqueID[@Type='36']/@ID")!;
+  expectOutcome(check(rs('OTA_ResRetrieveRS', `${ERRORS}${booking.replace('{{ref}}', ref)}`), 'bookread'), 'failed');
+  // the request's own UniqueID, its POS, its EchoToken: echoes, not data
+  const echoes =
+    `<Errors><Error Type="4" Code="497">Authorization error</Error></Errors><UniqueID Type="36" ID="${ref}" ID_Context="Client"/>` +
+    `<TPA_Extensions><UniqueID Type="36" ID="${ref}" ID_Context="Client"/></TPA_Extensions>`;
+  expectOutcome(check(rs('OTA_ResRetrieveRS', echoes, `EchoToken="E1" TimeStamp="2030-01-01T00:00:00"`), 'bookread'), 'passed');
+  const pos = request('bookread').value("ota:POS/ota:Source/ota:RequestorID[@Type='22']/@ID")!;
+  expectOutcome(
+    check(rs('OTA_ResRetrieveRS', `${ERRORS}<POS><Source><RequestorID Type="22" ID="${pos}"/></Source></POS>`), 'bookread'),
+    'passed',
+    'a POS echo',
+  );
+  expectOutcome(check(rs('OTA_ResRetrieveRS', `${ERRORS}<TPA_Extensions/>`), 'bookread'), 'passed', 'an empty extension');
+  expectOutcome(
+    check(rs('OTA_ResRetrieveRS', `${ERRORS}<Warnings><Warning Type="1">No booking B-9</Warning></Warnings>`), 'bookread'),
+    'passed',
+  );
 });
 
 test('refusal: Success with data, a 5xx, an HTML page or data beside Errors is not a refusal; no reply cannot tell', () => {

@@ -56,7 +56,7 @@ const avail = (...i: string[]) => exchange('activityavailability', rs('OTA_TourA
 
 test("AAV-PARTICIPANTS: a vendor's own Quantity in TPA_Extensions (seats left) is no party size", () => {
   const seats =
-    '<ParticipantCategory><QualifierInfo>10</QualifierInfo><TPA_Extensions><Inventory Quantity="25"/></TPA_Extensions></ParticipantCategory>';
+    '<ParticipantCategory><QualifierInfo>10</QualifierInfo><Price Amount="45.00"/><TPA_Extensions><Inventory Quantity="25"/></TPA_Extensions></ParticipantCategory>';
   expectRule(ruleOf(availability, 'AAV-PARTICIPANTS'), avail(info({ pricing: seats })), 'cantTell');
 });
 
@@ -86,7 +86,7 @@ test('ASR-SUCCESS: descriptive data in an attribute of Description (GuideOvervie
 
 test('AAV-PARTICIPANTS: one 2016B ParticipantCategory per participant (each with its Age, no quantity) counts one each', () => {
   const one = (code: string, age: number) =>
-    `<ParticipantCategory Age="${age}"><QualifierInfo>${code}</QualifierInfo></ParticipantCategory>`;
+    `<ParticipantCategory Age="${age}"><QualifierInfo>${code}</QualifierInfo><Price Amount="45.00"/></ParticipantCategory>`;
   expectRule(ruleOf(availability, 'AAV-PARTICIPANTS'), avail(info({ pricing: one('10', 40) + one('10', 38) + one('8', 7) })), 'passed');
   expectRule(ruleOf(availability, 'AAV-PARTICIPANTS'), avail(info({ pricing: one('10', 40) + one('8', 7) })), 'failed');
 });
@@ -96,7 +96,9 @@ test('HAV-DATES: the dates of a RoomRate itself (RoomRateType EffectiveDate, Exp
     `<RoomStay><RoomRates><RoomRate EffectiveDate="2030-06-01" ExpireDate="${expire}"/></RoomRates><BasicPropertyInfo HotelCode="A"/></RoomStay>`;
   const hav = (s: string) => exchange('hotelavailability', rs('OTA_HotelAvailRS', `<Success/><RoomStays>${s}</RoomStays>`));
   expectRule(ruleOf(hotels, 'HAV-DATES'), hav(stay('2030-06-04')), 'passed');
-  expectRule(ruleOf(hotels, 'HAV-DATES'), hav(stay('2030-06-09')), 'failed');
+  // a rate period wider than the stay holds it (issue 28); one that ends before the last night does not
+  expectRule(ruleOf(hotels, 'HAV-DATES'), hav(stay('2030-06-09')), 'passed');
+  expectRule(ruleOf(hotels, 'HAV-DATES'), hav(stay('2030-06-02')), 'failed');
 });
 
 test('TRF-PASSENGERS: a private vehicle priced as a whole is for the party when its MaximumPassengers holds it', () => {

@@ -9,8 +9,14 @@ import { strict as assert } from 'node:assert';
 import { CONTRACTS } from '../../../src/operations/index';
 import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../../src/spec/operations';
 import type { RequirementId } from '../../../src/spec/requirements';
-import { exchange, loadXml, noReply, rs } from '../../support/contracts';
-import type { Exchange } from '../../../src/contracts/rule';
+import { exchange, loadXml, noReply, request, rs } from '../../support/contracts';
+import type { Exchange, Rule } from '../../../src/contracts/rule';
+import { refusalCheck, served } from '../../../src/contracts/envelope';
+import type { ExpectedBooking } from '../../../src/contracts/booking-facts';
+import { commitRef, quoteNotStored } from '../../../src/operations/activitybook/contract';
+import { noLongerLive, onlyItemCancelled, readDetails, readReturns, shownLive } from '../../../src/operations/bookread/contract';
+import { readReferenceOf } from '../../../src/operations/bookread/request';
+import { cancellationConfirmed, termsQuoted } from '../../../src/operations/bookcancel/contract';
 
 before(() => loadXml());
 
@@ -38,6 +44,11 @@ function nothingToJudge(op: OperationName): Record<string, Exchange> {
 const XML_ABSENCE = ['empty Success', 'HTTP 400 Errors', 'Errors reply', 'OTA_ErrorRS'];
 const ABSENCE_IS_EVIDENCE: Partial<Record<RequirementId, { why: string; kinds: string[] }>> = {
   'HAV-EMPTY': { why: 'a place with no hotel: an empty Success (or a refusal) is what it asks for', kinds: XML_ABSENCE },
+  // A "served" requirement: a success, whatever it shows, is the evidence it asks for.
+  'TRF-DISABILITY-BOOLEAN': {
+    why: 'DisabilityInfo RequiredInd true or false is served: any success is',
+    kinds: ['empty Success', 'unknown layout'],
+  },
   'TRF-UNKNOWN-AIRPORT': {
     why: 'an airport the gateway does not serve: "a success with no services, or refused" (a bare 4xx is a refusal)',
     kinds: [...XML_ABSENCE, 'HTTP 400 text/plain', 'HTTP 404 text/plain'],
@@ -45,11 +56,7 @@ const ABSENCE_IS_EVIDENCE: Partial<Record<RequirementId, { why: string; kinds: s
 };
 
 /** Rules still known to pass on nothing (issue 27): shown as todo, never silently; each is being fixed. */
-const KNOWN_FALSE_PASSES: Partial<Record<RequirementId, string>> = {
-  'HAV-MAXRESPONSES': 'issue 27: zero hotels read (a refusal, an unknown layout) counts as no more than MaxResponses',
-  'TRF-UNKNOWN-AIRPORT': 'issue 27: content in a layout the suite cannot read is taken for "no service"',
-  'BKG-COMMIT-REF': 'issue 27: an empty Success to a Commit passes; the booking must be shown (here or by reading it back)',
-};
+const KNOWN_FALSE_PASSES: Partial<Record<RequirementId, string>> = {};
 
 for (const op of OPERATION_NAMES) {
   for (const rule of CONTRACTS[op].rules) {
@@ -65,3 +72,113 @@ for (const op of OPERATION_NAMES) {
     });
   }
 }
+
+// ---- the booking rules built in steps (they compare a reply with what the scenario booked)
+
+const WORDS = ['Cancelled'];
+/** What the scenario booked: the booking the fixtures' read request names, of two items. */
+const booked = (): ExpectedBooking => ({
+  bookingRef: readReferenceOf(request('bookread')),
+  items: [
+    { itemRef: 'I1', tourActivityId: 'A1', surnames: ['Conformance'], date: '2030-06-02' },
+    { itemRef: 'I2', tourActivityId: 'A1', surnames: ['Conformance'], date: '2030-06-02' },
+  ],
+});
+
+/** Refusals with an Errors body: what "is refused ... with an Errors body" asks for. */
+const XML_REFUSALS = ['HTTP 400 Errors', 'Errors reply', 'OTA_ErrorRS'];
+const ANY_REFUSAL = [...XML_REFUSALS, 'HTTP 400 text/plain', 'HTTP 404 text/plain', 'HTTP 500 text/plain'];
+
+interface StepRule {
+  op: OperationName;
+  rule: () => Rule;
+  /** Kinds of reply that are the very evidence the rule asks for, and why. */
+  absence?: { why: string; kinds: string[] };
+}
+
+const STEP_RULES: StepRule[] = [
+  { op: 'bookread', rule: () => shownLive('BKG-COMMIT-PERSISTS', booked(), WORDS) },
+  { op: 'bookread', rule: () => shownLive('CXL-QUOTE-NO-CHANGE', booked(), WORDS) },
+  { op: 'bookread', rule: () => shownLive('AUTH-BOOKING-UNTOUCHED', booked(), WORDS) },
+  { op: 'bookread', rule: () => readReturns(booked(), WORDS) },
+  { op: 'bookread', rule: () => readDetails(booked(), WORDS) },
+  { op: 'bookread', rule: () => onlyItemCancelled('CXL-PARTIAL', booked(), 'I1', WORDS) },
+  // "gone": an absence counts only by contrast with a read before that showed the booking live
+  { op: 'bookread', rule: () => noLongerLive('CXL-COMMIT-CANCELS', booked(), WORDS) },
+  {
+    op: 'bookread',
+    rule: () => quoteNotStored({ bookingRef: booked().bookingRef, items: [booked().items[0]] }),
+    absence: {
+      why: 'a read of a reference a Quote must not have stored: a refusal or an empty read is what it asks for',
+      kinds: [...ANY_REFUSAL, 'empty Success'],
+    },
+  },
+  { op: 'activitybook', rule: () => commitRef() },
+  { op: 'bookcancel', rule: () => cancellationConfirmed(WORDS) },
+  { op: 'bookcancel', rule: () => termsQuoted(WORDS) },
+  ...(['BKG-QUOTE', 'BKG-PARTICIPANTS-REPEATED'] as const).map((req) => ({
+    op: 'activitybook' as const,
+    rule: () => served(req),
+    absence: { why: '"is served": a served reply, whatever it holds, is what it asks for', kinds: ['empty Success', 'unknown layout'] },
+  })),
+  ...(
+    [
+      ['RD-RETURNLIST-BOOLEAN', 'bookread'],
+      ['CXL-QUOTE', 'bookcancel'],
+    ] as const
+  ).map(([req, op]) => ({
+    op,
+    rule: () => served(req),
+    absence: { why: '"is served": a served reply, whatever it holds, is what it asks for', kinds: ['empty Success', 'unknown layout'] },
+  })),
+  ...(
+    [
+      ['RD-UNKNOWN', 'bookread'],
+      ['AUTH-BOOKING-UNTOUCHED', 'bookread'],
+      ['CXL-UNKNOWN', 'bookcancel'],
+      ['CXL-ALREADY-CANCELLED', 'bookcancel'],
+      ['BKG-DUPLICATE', 'activitybook'],
+    ] as const
+  ).map(([req, op]) => ({
+    op,
+    rule: (): Rule => ({ req, check: (x: Exchange) => refusalCheck(x, req).result() }),
+    absence: {
+      why: '"refused with no data ... with an Errors body": a refusal with an Errors body is what it asks for',
+      kinds: XML_REFUSALS,
+    },
+  })),
+];
+
+for (const { op, rule, absence } of STEP_RULES) {
+  const r = rule();
+  test(`${op} ${r.req} (built in steps): never passed on a reply with nothing to judge`, () => {
+    const passed: string[] = [];
+    for (const [kind, x] of Object.entries(nothingToJudge(op))) {
+      if (absence?.kinds.includes(kind)) continue;
+      const a = r.check(x);
+      if (a.outcome === 'passed' && !a.notApplicable) passed.push(kind);
+    }
+    assert.deepEqual(passed, [], `${r.req} passed on: ${passed.join(', ')}`);
+  });
+}
+
+test('an absence after a cancel never passes against a read before that showed nothing either', () => {
+  const passed: string[] = [];
+  for (const [b, before] of Object.entries(nothingToJudge('bookread')))
+    for (const rule of [
+      noLongerLive('CXL-COMMIT-CANCELS', booked(), WORDS, before),
+      onlyItemCancelled('CXL-PARTIAL', booked(), 'I1', WORDS, before),
+    ])
+      for (const [kind, x] of Object.entries(nothingToJudge('bookread')))
+        if (rule.check(x).outcome === 'passed') passed.push(`${rule.req}: ${kind} after ${b}`);
+  assert.deepEqual(passed, []);
+});
+
+test('BKG-COMMIT-REF never passes on a Commit reply that shows nothing, whatever read back showed nothing either', () => {
+  const passed: string[] = [];
+  const commits = { ...nothingToJudge('activitybook') };
+  for (const [b, readBack] of Object.entries(nothingToJudge('bookread')))
+    for (const [kind, x] of Object.entries(commits))
+      if (commitRef(readBack).check(x).outcome === 'passed') passed.push(`${kind}, read back: ${b}`);
+  assert.deepEqual(passed, []);
+});

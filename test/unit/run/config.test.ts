@@ -99,6 +99,14 @@ test('OTA_RUN_DEADLINE_MS and OTA_MAX_CONSECUTIVE_FAILURES', () => {
   throwsNaming({ OTA_MAX_CONSECUTIVE_FAILURES: '0' }, /OTA_MAX_CONSECUTIVE_FAILURES=0 must be at least 1/);
 });
 
+// Issue 27, point 10: corroboration requests are bounded per run, 0 turning them off.
+test('OTA_MAX_CORROBORATION_REQUESTS', () => {
+  assert.equal(loadConfig({}).maxCorroborationRequests, 100);
+  assert.equal(loadConfig({ OTA_MAX_CORROBORATION_REQUESTS: '0' }).maxCorroborationRequests, 0);
+  assert.equal(loadConfig({ OTA_MAX_CORROBORATION_REQUESTS: '7' }).maxCorroborationRequests, 7);
+  throwsNaming({ OTA_MAX_CORROBORATION_REQUESTS: 'lots' }, /OTA_MAX_CORROBORATION_REQUESTS="lots" must be a whole number/);
+});
+
 // Issue 29, point 5: the run a shard belongs to, as npm run merge compares it.
 test('OTA_RUN_GROUP: recorded when set, one line of printable characters', () => {
   assert.equal(loadConfig({}).runGroup, undefined);

@@ -96,6 +96,9 @@ function matchEdit(text: string) {
   return undefined;
 }
 
+// What activity availability would have shown (the World settles it before an availability request).
+const PRICES = { above: 260, within: 45.5, from: 'prices shown' };
+
 const TITLES = new Map(Object.values(OPERATIONS).map((o) => [o.title.toLowerCase(), o.name]));
 const context = (op: OperationName): EditContext => ({
   op,
@@ -105,6 +108,7 @@ const context = (op: OperationName): EditContext => ({
   instance: 'INST-1',
   newBookingReference: () => 'B-UNKNOWN-1',
   precondition: (holds, reason) => assert.ok(holds, `precondition: ${reason}`),
+  prices: PRICES,
 });
 
 // ---- what each edit must have changed in the body received, read independently of the edit code
@@ -161,7 +165,6 @@ const PROOFS: Record<string, Proof> = {
       assert.equal(new Set(people.map((p) => p.given)).size, people.length, 'each participant has its own GivenName');
     } else assert.fail(`no party in ${op}`);
   },
-  'MaxResponses is {int}': (d, _, [n]) => assert.equal(one(d, '/*/@MaxResponses'), String(n)),
   'the place is test-data place {int}': (d, _, [n]) => {
     const place = DATA.hotelAvailability.places[(n as number) - 1];
     assert.deepEqual([one(d, '//ota:RefPoint/@CodeContext'), one(d, '//ota:RefPoint')], [place.context, place.name]);
@@ -175,9 +178,15 @@ const PROOFS: Record<string, Proof> = {
       [one(d, '//ota:RefPoint/@CodeContext'), one(d, '//ota:RefPoint')],
       [DATA.hotelAvailability.emptyPlace.context, DATA.hotelAvailability.emptyPlace.name],
     ),
-  'MaximumPrice is {string} with {int} decimal(s)': (d, _, [amount, decimals]) =>
+  'MaximumPrice lies within the prices shown': (d) =>
     assert.deepEqual(d.records('//ota:MaximumPrice', { a: '@Amount', c: '@CurrencyCode', n: '@CurrencyDecimal' })[0], {
-      a: amount,
+      a: '45.50',
+      c: DATA.activities.currency,
+      n: '2',
+    }),
+  'MaximumPrice is above the prices shown, with {int} decimal(s)': (d, _, [decimals]) =>
+    assert.deepEqual(d.records('//ota:MaximumPrice', { a: '@Amount', c: '@CurrencyCode', n: '@CurrencyDecimal' })[0], {
+      a: ['260', '260.0', '260.00', '260.000'][decimals as number],
       c: DATA.activities.currency,
       n: String(decimals),
     }),
@@ -210,6 +219,7 @@ const PROOFS: Record<string, Proof> = {
     assert.ok(codes.length > 0 && codes.every((c) => c === DATA.unknown.airportCode), codes.join(', '));
   },
   'a disability-adapted vehicle is required': (d) => assert.equal(one(d, '/*/ota:DisabilityInfo/@RequiredInd'), 'true'),
+  'DisabilityInfo RequiredInd is {word}': (d, _, [value]) => assert.equal(one(d, '/*/ota:DisabilityInfo/@RequiredInd'), value),
   'the hotel code is unknown': (d) => assert.equal(one(d, '//ota:HotelDescriptiveInfo/@HotelCode'), DATA.unknown.hotelCode),
   'the TourActivityID is unknown': (d) =>
     assert.equal(one(d, '//ota:TourActivityDescriptiveInfo/@TourActivityID'), DATA.unknown.tourActivityId),
@@ -300,7 +310,8 @@ test('bookActivity sends the declared ResStatus, the references and the party, a
   assert.equal(doc.value('/*/@ResStatus'), 'Book');
   assert.deepEqual(doc.values('/*/ota:TPA_Extensions/ota:UniqueID/@ID'), ['NEW-B1', 'NEW-I2']);
   assert.equal(doc.count('/*/ota:BookingInfo/ota:ParticipantInfo'), 5);
-  assert.deepEqual(w.committed, [['NEW-B1', { itemRef: 'NEW-I2', tourActivityId: 'A1', surnames: ['Conformance'] }]]);
+  const day = doc.value('/*/ota:BookingInfo/ota:Schedule/@Start')!.slice(0, 10);
+  assert.deepEqual(w.committed, [['NEW-B1', { itemRef: 'NEW-I2', tourActivityId: 'A1', surnames: ['Conformance'], date: day }]]);
 
   await bookActivity(w, { forms, bookingRef: 'NEW-B1', itemRef: 'I9' });
   doc = XmlDoc.parse(received[received.length - 1]);
@@ -315,12 +326,25 @@ test('bookActivity sends the declared ResStatus, the references and the party, a
 
 test('a cancel carries the declared CancelType and, for one item, the declared partial form', async () => {
   const r = setCancelType(setBookingReference(prepare('bookcancel'), 'B7'), 'Cancel');
-  cancelOnlyItem(r, 'I7', 'item-reference');
+  cancelOnlyItem(r, { itemRef: 'I7', number: 2 }, 'item-reference');
   const { doc } = await sent(r);
   assert.equal(doc.value('/*/@CancelType'), 'Cancel');
   assert.deepEqual(doc.records('/*/ota:UniqueID', { t: '@Type', id: '@ID', c: '@ID_Context' }), [
     { t: '36', id: 'B7', c: 'Client' },
     { t: '37', id: 'I7', c: 'Client' },
+  ]);
+  assert.equal(doc.count('/*/ota:Segment'), 0);
+});
+
+test("a partial cancel in OTA_CancelRQ's Segment forms names the item by its number", async () => {
+  const segment = cancelOnlyItem(setBookingReference(prepare('bookcancel'), 'B7'), { itemRef: 'I7', number: 2 }, 'segment');
+  let { doc } = await sent(segment);
+  assert.deepEqual(doc.values('/*/ota:UniqueID/@Type'), ['36'], 'no item reference');
+  assert.deepEqual(doc.records('/*/ota:Segment', { n: '@ItinSegNbr', first: '@FirstItinSegNbr' }), [{ n: '2', first: undefined }]);
+  const range = cancelOnlyItem(setBookingReference(prepare('bookcancel'), 'B7'), { itemRef: 'I7', number: 3 }, 'segment-range');
+  ({ doc } = await sent(range));
+  assert.deepEqual(doc.records('/*/ota:Segment', { n: '@ItinSegNbr', first: '@FirstItinSegNbr', last: '@LastItinSegNbr' }), [
+    { n: undefined, first: '3', last: '3' },
   ]);
 });
 

@@ -2,6 +2,7 @@
 // reply that shows a contradiction, and cannot tell when the reply does not show the fact.
 // The request (test/support/fixtures/test-data.ts) searches around hotel H1 (product P1) from 2030-06-01 to 2030-06-04.
 import { before, test } from 'node:test';
+import { strict as assert } from 'node:assert';
 import { contract } from '../../../../src/operations/activitysearch/contract';
 import { exchange, expectRule, loadXml, noReply, prefixed, rs, ruleOf, type ExchangeOptions } from '../../../support/contracts';
 
@@ -88,4 +89,28 @@ test('ASR-HOTEL-ONLY: a search without product is served with activities of the 
   expectRule(rule('ASR-HOTEL-ONLY'), x(HOTEL_ONLY), 'failed');
   expectRule(rule('ASR-HOTEL-ONLY'), x({}, found()), 'cantTell');
   expectRule(rule('ASR-HOTEL-ONLY'), x(HOTEL_ONLY, found({ pickup: '', location: '' })), 'cantTell');
+});
+
+test('ASR-AREA, ASR-DATES: a hotel and no product (a form the spec does not state): what is served is judged, a refusal or nothing is not', () => {
+  // "in an area": the search that reveals an area ignored names no product
+  expectRule(rule('ASR-AREA'), x(HOTEL_ONLY, found(), elsewhere('Algarve')), 'failed');
+  expectRule(rule('ASR-AREA'), x(HOTEL_ONLY, found()), 'passed');
+  const errors = rs('OTA_TourActivitySearchRS', '<Errors><Error Type="10" Code="321">Product required</Error></Errors>');
+  for (const req of ['ASR-AREA', 'ASR-DATES'] as const) {
+    for (const refused of [
+      exchange('activitysearch', errors, HOTEL_ONLY),
+      exchange('activitysearch', 'product required', { ...HOTEL_ONLY, status: 404, contentType: 'text/plain' }),
+      exchange('activitysearch', rs('OTA_ErrorRS', '', 'ErrorCode="321"'), { ...HOTEL_ONLY, status: 400 }),
+      exchange('activitysearch', rs('OTA_TourActivitySearchRS', '<Success/>'), HOTEL_ONLY),
+    ]) {
+      const a = rule(req).check(refused);
+      assert.match(a.notApplicable ?? '', /a hotel and no product.*ASR-HOTEL-ONLY judges that/, `${req}: ${JSON.stringify(a)}`);
+    }
+    // the stated form: a refusal is never set aside
+    assert.equal(rule(req).check(exchange('activitysearch', errors)).notApplicable, undefined);
+  }
+  // content the suite cannot read is not "nothing served": cannot tell
+  const unknown = rs('OTA_TourActivitySearchRS', '<Success/><Offers><Offer Ref="X1"/></Offers>');
+  expectRule(rule('ASR-AREA'), exchange('activitysearch', unknown, HOTEL_ONLY), 'cantTell');
+  expectRule(rule('ASR-DATES'), x(HOTEL_ONLY, found({ schedule: '<Detail Start="2030-07-01"/>' })), 'failed');
 });

@@ -1,6 +1,8 @@
 // Booking read: each check passes, fails and cannot tell, on the sandbox's form and on other
 // legitimate forms (the gateway's own reference beside the client's, OTA_TourActivityResRetrieveRS,
 // statuses in TPA_Extensions or @Status, other status words, prefixed namespace, refusals by status).
+// One reply, one reading: an empty read, a refusal, a booking without the client's reference mean
+// the same to every rule (src/contracts/booking-facts.ts, bookingRead).
 import { strict as assert } from 'node:assert';
 import { before, test } from 'node:test';
 import { exchange, expectRule, loadXml, noReply, prefixed, rs } from '../../../support/contracts';
@@ -75,7 +77,7 @@ test('RD-RETURNS-BOOKING fails on another booking or a refusal, and cannot tell 
     undefined,
     'no context: maybe its own',
   );
-  expectRule(rule, exchange('bookread', rs('OTA_ResRetrieveRS', '<Success/>')), 'cantTell');
+  expectRule(rule, exchange('bookread', rs('OTA_ResRetrieveRS', '<Success/>')), 'failed', undefined, 'an empty read shows no booking');
   expectRule(rule, noReply('bookread'), 'cantTell');
 });
 
@@ -104,7 +106,7 @@ test('RD-DETAILS: items by reference with their activity, participants by surnam
 });
 
 test('a booking is shown live: served, and no status it shows is a cancelled word', () => {
-  const live = shownLive('BKG-COMMIT-PERSISTS', 'B1', WORDS);
+  const live = shownLive('BKG-COMMIT-PERSISTS', BOOKED, WORDS);
   expectRule(live, exchange('bookread', read(reservation())), 'passed');
   expectRule(live, exchange('bookread', read(reservation({ status: '' }))), 'passed', undefined, 'no status shown: the booking is shown');
   const tpa = reservation({ status: '' }).replace(
@@ -114,7 +116,7 @@ test('a booking is shown live: served, and no status it shows is a cancelled wor
   expectRule(live, exchange('bookread', read(tpa)), 'passed', undefined, 'status in TPA_Extensions');
   expectRule(live, exchange('bookread', read(reservation({ status: 'Cancelled' }))), 'failed');
   expectRule(
-    shownLive('CXL-QUOTE-NO-CHANGE', 'B1', ['XL']),
+    shownLive('CXL-QUOTE-NO-CHANGE', BOOKED, ['XL']),
     exchange('bookread', read(reservation({ status: 'xl' }))),
     'failed',
     undefined,
@@ -122,15 +124,17 @@ test('a booking is shown live: served, and no status it shows is a cancelled wor
   );
   expectRule(live, exchange('bookread', refused), 'failed', undefined, 'a read of an existing booking is refused');
   expectRule(live, exchange('bookread', read(reservation({ ref: 'B9' }))), 'failed');
-  expectRule(live, exchange('bookread', rs('OTA_ResRetrieveRS', '<Success/>')), 'cantTell');
+  expectRule(live, exchange('bookread', rs('OTA_ResRetrieveRS', '<Success/>')), 'failed', undefined, 'an empty read shows no booking');
   expectRule(live, noReply('bookread'), 'cantTell');
 });
 
-test("a booking is no longer live: refused in any form, or shown cancelled in the target's words", () => {
-  const gone = noLongerLive('CXL-COMMIT-CANCELS', 'B1', WORDS);
+test("a booking is no longer live: shown cancelled in the target's words, or gone by contrast with the read before", () => {
+  const shownBefore = exchange('bookread', read(reservation()));
+  const gone = noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS, shownBefore);
   expectRule(gone, exchange('bookread', refused), 'passed');
   expectRule(gone, exchange('bookread', rs('OTA_ErrorRS', '<Errors><Error Type="3" Code="87"/></Errors>')), 'passed');
   expectRule(gone, exchange('bookread', '', { status: 404 }), 'passed');
+  expectRule(gone, exchange('bookread', 'oops', { status: 500, contentType: 'text/plain' }), 'passed', undefined, 'a 5xx is a refusal too');
   expectRule(gone, exchange('bookread', read(reservation({ status: 'CANCELED' }))), 'passed', undefined, 'case-insensitive');
   const itemsCancelled = service('I1', 'PMI-DRACH', 'Cancelled', 'Status') + service('I2', 'PMI-BOAT', 'Cancelled', 'Status');
   expectRule(
@@ -140,21 +144,103 @@ test("a booking is no longer live: refused in any form, or shown cancelled in th
     undefined,
     'every item cancelled',
   );
-  expectRule(noLongerLive('CXL-COMMIT-CANCELS', 'B1', ['XL']), exchange('bookread', read(reservation({ status: 'XL' }))), 'passed');
+  expectRule(noLongerLive('CXL-COMMIT-CANCELS', BOOKED, ['XL']), exchange('bookread', read(reservation({ status: 'XL' }))), 'passed');
   expectRule(gone, exchange('bookread', read(reservation())), 'failed');
   expectRule(
-    noLongerLive('CXL-COMMIT-CANCELS', 'B1', ['XL']),
+    noLongerLive('CXL-COMMIT-CANCELS', BOOKED, ['XL']),
     exchange('bookread', read(reservation({ status: 'Cancelled' }))),
     'failed',
     undefined,
     'not a declared word',
   );
   expectRule(gone, exchange('bookread', read(reservation({ status: '', services: '<Service Type="37" ID="I1"/>' }))), 'cantTell');
-  expectRule(gone, exchange('bookread', 'oops', { status: 500, contentType: 'text/plain' }), 'cantTell');
+  expectRule(
+    gone,
+    exchange('bookread', 'oops', { status: 200, contentType: 'text/plain' }),
+    'cantTell',
+    undefined,
+    'neither served nor refused',
+  );
   expectRule(gone, exchange('bookread', detail('Cancelled')), 'passed', undefined, 'OTA_TourActivityResRetrieveRS');
-  // a read served with nothing but its status shows no live booking
+  // a read served with nothing but its status no longer shows the booking, after a read that showed it
   for (const empty of ['<Success/>', '<Success/><ReservationsList/>', '<Success/><Warnings><Warning Type="1">none</Warning></Warnings>'])
     expectRule(gone, exchange('bookread', rs('OTA_ResRetrieveRS', empty)), 'passed', undefined, empty);
+  expectRule(
+    gone,
+    exchange('bookread', rs('OTA_ResRetrieveRS', '<Success/><Offers><Offer/></Offers>')),
+    'cantTell',
+    undefined,
+    'unknown layout',
+  );
+});
+
+test('an absence is no evidence of a cancellation without a read before that showed the booking live', () => {
+  const absences = {
+    'an Errors reply': exchange('bookread', refused),
+    'a bare 404': exchange('bookread', 'not found', { status: 404, contentType: 'text/plain' }),
+    'an empty Success': exchange('bookread', rs('OTA_ResRetrieveRS', '<Success/>')),
+  };
+  const befores = {
+    'no read before': undefined,
+    'a refused read before': exchange('bookread', refused),
+    'an empty read before': exchange('bookread', rs('OTA_ResRetrieveRS', '<Success/>')),
+    'a read before showing it cancelled': exchange('bookread', read(reservation({ status: 'Cancelled' }))),
+    'a read before showing another booking': exchange('bookread', read(reservation({ ref: 'B9' }))),
+  };
+  for (const [b, before] of Object.entries(befores))
+    for (const [a, x] of Object.entries(absences)) {
+      const outcome = expectRule(noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS, before), x, 'cantTell', undefined, `${a}, ${b}`);
+      assert.match(outcome.reasons.join(' '), /before the cancel/);
+    }
+  // shown cancelled is evidence by itself
+  expectRule(noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS), exchange('bookread', read(reservation({ status: 'Cancelled' }))), 'passed');
+});
+
+test('a booking shown without the client reference is never taken for it; another activity, surname or day makes it another', () => {
+  const lone = (opts: { activity?: string; surname?: string; day?: string }) =>
+    read(
+      `<HotelReservation ResStatus="Reserved"><UniqueID Type="36" ID="GW-1" ID_Context="Internal"/><Services>` +
+        `<Service ServiceInventoryCode="${opts.activity ?? 'PMI-DRACH'}"><ServiceDetails><TimeSpan Start="${opts.day ?? '2030-06-02'}T09:00:00"/></ServiceDetails></Service>` +
+        `</Services><ResGuests><ResGuest><Profiles><ProfileInfo><Profile><Customer><PersonName><Surname>${opts.surname ?? 'Conformance'}</Surname>` +
+        '</PersonName></Customer></Profile></ProfileInfo></Profiles></ResGuest></ResGuests></HotelReservation>',
+    );
+  const dated: ExpectedBooking = { bookingRef: 'B1', items: [{ ...BOOKED.items[0], date: '2030-06-02' }] };
+  const rules = [shownLive('BKG-COMMIT-PERSISTS', dated, WORDS), readReturns(dated, WORDS)];
+  for (const rule of rules) {
+    expectRule(rule, exchange('bookread', lone({})), 'cantTell', undefined, 'the same activity, surname and day: still not identified');
+    for (const other of [{ activity: 'PMI-OTHER' }, { surname: 'Example' }, { day: '2024-06-03' }]) {
+      const a = expectRule(rule, exchange('bookread', lone(other)), 'failed', undefined, JSON.stringify(other));
+      assert.match(a.findings[0].found, /not the one booked/);
+    }
+  }
+  // the gw fault read-without-reference: a Detail of someone else, no Confirmation at all
+  const demo = rs(
+    'OTA_TourActivityResRetrieveRS',
+    '<Success/><Detail><BasicInfo TourActivityID="TFCABLE"/><ParticipantInfo><Individual><Surname>Example</Surname></Individual></ParticipantInfo>' +
+      '<Schedule Start="2024-06-03T09:00:00"/></Detail>',
+  );
+  for (const rule of rules) expectRule(rule, exchange('bookread', demo), 'failed', undefined, 'the demonstration booking');
+  expectRule(readDetails(dated), exchange('bookread', demo), 'cantTell', undefined, 'RD-RETURNS-BOOKING says it');
+});
+
+test('one reading: the same read means the same to every rule', () => {
+  const replies = {
+    'an empty Success': rs('OTA_ResRetrieveRS', '<Success/>'),
+    'an unknown layout': rs('OTA_ResRetrieveRS', '<Success/><Offers><Offer Ref="B1"/></Offers>'),
+    'another booking': read(reservation({ ref: 'B9' })),
+  };
+  const expected: Record<string, string> = { 'an empty Success': 'failed', 'an unknown layout': 'cantTell', 'another booking': 'failed' };
+  for (const [kind, body] of Object.entries(replies)) {
+    const x = exchange('bookread', body);
+    for (const rule of [
+      readReturns(BOOKED),
+      shownLive('BKG-COMMIT-PERSISTS', BOOKED, WORDS),
+      onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS),
+    ])
+      expectRule(rule, x, expected[kind] as 'failed' | 'cantTell', undefined, `${rule.req} on ${kind}`);
+    const gone = noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS, exchange('bookread', read(reservation())));
+    expectRule(gone, x, kind === 'an empty Success' ? 'passed' : 'cantTell', undefined, `CXL-COMMIT-CANCELS on ${kind}`);
+  }
 });
 
 test('CXL-PARTIAL: only the item cancelled is shown cancelled (or dropped); the others stay live', () => {
@@ -164,13 +250,15 @@ test('CXL-PARTIAL: only the item cancelled is shown cancelled (or dropped); the 
     exchange('bookread', read(reservation({ services: service('I1', 'PMI-DRACH', 'Cancelled') + service('I2', 'PMI-BOAT') }))),
     'passed',
   );
+  const dropped = exchange('bookread', read(reservation({ services: service('I2', 'PMI-BOAT') })));
   expectRule(
-    partial,
-    exchange('bookread', read(reservation({ services: service('I2', 'PMI-BOAT') }))),
+    onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS, exchange('bookread', read(reservation()))),
+    dropped,
     'passed',
     undefined,
-    'the cancelled item dropped',
+    'the cancelled item dropped, after a read that showed it',
   );
+  expectRule(partial, dropped, 'cantTell', undefined, 'the cancelled item dropped, and no read before showed it');
   const asStatus = service('I1', 'PMI-DRACH', 'Canceled', 'Status') + service('I2', 'PMI-BOAT', 'Reserved', 'Status');
   expectRule(
     partial,
@@ -189,6 +277,7 @@ test('CXL-PARTIAL: only the item cancelled is shown cancelled (or dropped); the 
     'a live item missing',
   );
   expectRule(partial, exchange('bookread', refused), 'failed');
+  expectRule(partial, exchange('bookread', rs('OTA_ResRetrieveRS', '<Success/>')), 'failed', undefined, 'an empty read');
   expectRule(partial, exchange('bookread', read(reservation({ services: '<Service ServiceInventoryCode="PMI-DRACH"/>' }))), 'cantTell');
   expectRule(
     partial,
@@ -242,8 +331,8 @@ test('a booking spread over one Summary per item: its items are those of every n
 });
 
 test('a booking spread over several nodes is live when any item is, cancelled when every item is', () => {
-  const live = shownLive('CXL-PARTIAL', 'B1', WORDS);
-  const gone = noLongerLive('CXL-COMMIT-CANCELS', 'B1', WORDS);
+  const live = shownLive('CXL-PARTIAL', BOOKED, WORDS);
+  const gone = noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS);
   const partlyCancelled = summaries(I1('Cancelled'), I2('Reserved'));
   expectRule(live, exchange('bookread', partlyCancelled), 'passed', undefined, "I1's status is not the booking's");
   expectRule(gone, exchange('bookread', partlyCancelled), 'failed', undefined, 'I2 still live');

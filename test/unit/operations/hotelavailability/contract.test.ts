@@ -67,6 +67,34 @@ test('HAV-MAXRESPONSES: results beyond MaxResponses (2) fail, counted per elemen
   expectRule(rule('HAV-MAXRESPONSES'), x(stay('A'), { edit: (r) => r.removeAttribute('/*', 'MaxResponses') }), 'cantTell');
 });
 
+// Issue 27: a bound is seen only on hotels read; a refusal of a request carrying MaxResponses honours nothing.
+test('HAV-MAXRESPONSES: a refusal fails; no hotel, or hotels in a layout the suite does not know, cannot tell', () => {
+  const refused = exchange(
+    'hotelavailability',
+    rs('OTA_HotelAvailRS', '<Errors><Error Type="3" Code="320">MaxResponses below 5</Error></Errors>'),
+  );
+  expectRule(rule('HAV-MAXRESPONSES'), refused, 'failed');
+  expectRule(rule('HAV-MAXRESPONSES'), exchange('hotelavailability', 'bad request', { status: 400, contentType: 'text/plain' }), 'failed');
+  expectRule(rule('HAV-MAXRESPONSES'), x(''), 'cantTell');
+  const unknown = exchange(
+    'hotelavailability',
+    rs(
+      'OTA_HotelAvailRS',
+      '<Success/><Properties><Property HotelCode="A"/><Property HotelCode="B"/><Property HotelCode="C"/></Properties>',
+    ),
+  );
+  assert.match(expectRule(rule('HAV-MAXRESPONSES'), unknown, 'cantTell').reasons.join(' '), /other content \(Properties\)/);
+});
+
+test('HAV-MAXRESPONSES: hotels listed in HotelStays are counted too', () => {
+  const hotelStays = (...codes: string[]) =>
+    `<HotelStays>${codes.map((c) => `<HotelStay><BasicPropertyInfo HotelCode="${c}"/></HotelStay>`).join('')}</HotelStays>`;
+  const both = (stays: string, list: string) =>
+    exchange('hotelavailability', rs('OTA_HotelAvailRS', `<Success/>${list}<RoomStays>${stays}</RoomStays>`));
+  expectRule(rule('HAV-MAXRESPONSES'), both(stay('A') + stay('B'), hotelStays('A', 'B')), 'passed');
+  expectRule(rule('HAV-MAXRESPONSES'), both(stay('A') + stay('B'), hotelStays('A', 'B', 'C')), 'failed');
+});
+
 test('HAV-PLACE: the country or region is read from every address place', () => {
   expectRule(rule('HAV-PLACE'), x(stay('A')), 'passed');
   expectRule(rule('HAV-PLACE'), x(stay('A', { address: '<Address><CountryName>  spain </CountryName></Address>' })), 'passed');
@@ -137,8 +165,60 @@ test('HAV-DATES: a Rate ExpireDate is the departure day, or the last night when 
   expectRule(rule('HAV-DATES'), x(stay('A', { dates: rate('2030-06-03') })), 'passed'); // not said: either reading
   expectRule(rule('HAV-DATES'), x(stay('A', { dates: rate('2030-06-04') })), 'passed');
   expectRule(rule('HAV-DATES'), x(stay('A', { dates: rate('2030-06-03', 'true') })), 'failed');
-  expectRule(rule('HAV-DATES'), x(stay('A', { dates: rate('2030-06-04', 'false') })), 'failed');
   expectRule(rule('HAV-DATES'), x(stay('A', { dates: rate('2030-06-02') })), 'failed');
+});
+
+// Issue 28, point 3: a rate season that contains the stay is an offer for the stay (gw-report, case 5).
+test('HAV-DATES: rate periods wider than the stay hold it; each RoomRate must hold every night', () => {
+  const season = (from: string, to: string, ind = '') =>
+    `<Rate EffectiveDate="${from}" ExpireDate="${to}"${ind ? ` ExpireDateExclusiveInd="${ind}"` : ''}/>`;
+  const roomRates = (...rateSets: string[][]) =>
+    `<RoomRates>${rateSets.map((rs) => `<RoomRate><Rates>${rs.join('')}</Rates></RoomRate>`).join('')}</RoomRates>`;
+  // the stay is 2030-06-01 to 2030-06-04 (three nights)
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: roomRates([season('2030-01-01', '2030-12-31')]) })), 'passed');
+  expectRule(
+    rule('HAV-DATES'),
+    x(stay('A', { dates: roomRates([season('2030-05-01', '2030-06-02'), season('2030-06-02', '2030-09-30')]) })),
+    'passed',
+  );
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: roomRates([season('2030-05-25', '2030-06-03', 'false')]) })), 'passed');
+  // a season that ends before the last night, or begins after the first
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: roomRates([season('2030-05-01', '2030-06-03', 'true')]) })), 'failed');
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: roomRates([season('2030-06-02', '2030-12-31')]) })), 'failed');
+  // a gap between two periods (the night of 2030-06-02), unless ExpireDate may be the last night
+  const gap = (ind: string) => roomRates([season('2030-05-01', '2030-06-02', ind), season('2030-06-03', '2030-07-01')]);
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: gap('true') })), 'failed');
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: gap('') })), 'passed');
+  // every RoomRate on its own: one holds the stay, the other does not
+  expectRule(
+    rule('HAV-DATES'),
+    x(stay('A', { dates: roomRates([season('2030-01-01', '2030-12-31')], [season('2030-07-01', '2030-07-31')]) })),
+    'failed',
+  );
+  // a season beside a TimeSpan that is another stay: the TimeSpan decides it
+  expectRule(
+    rule('HAV-DATES'),
+    x(stay('A', { dates: `${roomRates([season('2030-01-01', '2030-12-31')])}<TimeSpan Start="2030-06-02" End="2030-06-04"/>` })),
+    'failed',
+  );
+  // Start and a Duration of nights, and a rate period with no end (it runs on)
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: '<TimeSpan Start="2030-06-01" Duration="P3N"/>' })), 'passed');
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: '<TimeSpan Start="2030-06-01" Duration="P2N"/>' })), 'failed');
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: roomRates(['<Rate EffectiveDate="2030-05-01"/>']) })), 'passed');
+});
+
+test('HAV-DATES: a hotel listed in HotelStays is dated by its Availability span', () => {
+  const hotelStay = (start: string, end: string) =>
+    exchange(
+      'hotelavailability',
+      rs(
+        'OTA_HotelAvailRS',
+        `<Success/><HotelStays><HotelStay><Availability Status="Open" Start="${start}" End="${end}"/><BasicPropertyInfo HotelCode="A"/></HotelStay></HotelStays>`,
+      ),
+    );
+  expectRule(rule('HAV-DATES'), hotelStay('2030-06-01', '2030-06-04'), 'passed');
+  expectRule(rule('HAV-DATES'), hotelStay('2030-05-20', '2030-06-10'), 'passed');
+  expectRule(rule('HAV-DATES'), hotelStay('2030-06-02', '2030-06-10'), 'failed');
 });
 
 test('HAV-MAXRESPONSES: RoomStay/@RPH numbers the results, it is no hotel code', () => {
@@ -187,7 +267,44 @@ test('HAV-GUESTS: one party per GuestCounts, or shared by the rooms of a stay', 
   expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: perRate(guests(1, 1), guests(1, 0)) })), 'passed');
   expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: guests(3) })), 'failed');
   expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: '' })), 'cantTell');
-  expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: '<GuestCounts><GuestCount Age="35" Count="2"/></GuestCounts>' })), 'cantTell');
+  expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: '<GuestCounts><GuestCount Age="35" Count="2"/></GuestCounts>' })), 'failed');
+});
+
+// Issue 28, point 3: "a number of guests" (gw-report, case 6): the party's number, however its categories are written.
+test('HAV-GUESTS: the number of guests, with or without age codes, in every place that counts them', () => {
+  const counts = (...gs: string[]) => `<GuestCounts>${gs.map((g) => `<GuestCount ${g}/>`).join('')}</GuestCounts>`;
+  // the request: 2 adults (AQC 10) and 1 child (AQC 8)
+  expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: counts('Count="3"') })), 'passed'); // OTA_HotelAvailRS3F's form
+  expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: counts('AgeQualifyingCode="10" Count="3"') })), 'passed');
+  expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: counts('Age="40"', 'Age="38"', 'Age="8"') })), 'passed');
+  expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: counts('Count="2"') })), 'failed');
+  expectRule(
+    rule('HAV-GUESTS'),
+    x(stay('A', { guests: counts('AgeQualifyingCode="10" Count="2"', 'AgeQualifyingCode="8" Count="2"') })),
+    'failed',
+  );
+  // a GuestCount that shows neither Count nor Age cannot be counted
+  expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: counts('AgeQualifyingCode="10"') })), 'cantTell');
+  // two places: they must agree
+  const perRate = (g: string) => `<RoomRates><RoomRate>${g}</RoomRate></RoomRates>`;
+  expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: counts('Count="3"') + perRate(guests()) })), 'passed');
+  expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: counts('Count="3"') + perRate(guests(2, 0)) })), 'failed');
+});
+
+test('HAV-GUESTS: a room offered that holds fewer guests fails; one that holds them decides only when nothing counts them', () => {
+  const room = (max: number, units = '') =>
+    `<RoomTypes><RoomType RoomTypeCode="DBL"${units}><Occupancy MaxOccupancy="${max}"/></RoomType></RoomTypes>`;
+  expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: room(4) })), 'passed');
+  expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: room(2) })), 'failed');
+  expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: room(2, ' NumberOfUnits="2"') })), 'passed');
+  expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: guests() + room(2) })), 'failed');
+  expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: guests(2, 0) + room(4) })), 'failed');
+  // capacity by category is no total
+  expectRule(
+    rule('HAV-GUESTS'),
+    x(stay('A', { guests: '<RoomTypes><RoomType><Occupancy AgeQualifyingCode="10" MaxOccupancy="2"/></RoomType></RoomTypes>' })),
+    'cantTell',
+  );
 });
 
 test('HAV-SUCCESS: results held only in attributes of elements the suite does not know are content, not "nothing"', () => {

@@ -1,13 +1,15 @@
-// HAV-PLACE with corroboration (issue 22, point 3): a hotel the reply names by code only is placed
-// by what the gateway's own hotel descriptive data shows; a contradiction between the two is a
-// finding; a refused, broken or silent descriptive reply leaves the requirement at cannot tell
-// with that reason.
+// HAV-PLACE with corroboration (issue 22, point 3; issue 27, point 10): a hotel the reply names by
+// code only (at every placement, its HotelStay included) is placed by what the gateway's own hotel
+// descriptive data shows of that hotel, never of another; a hotel shown in places that cannot all
+// hold is in none; a refused, broken, silent or contradictory descriptive reply, or one that
+// disagrees with the reply, leaves the requirement at cannot tell with that reason.
 import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { contract } from '../../../../src/operations/hotelavailability/contract';
 import { hotelDescription } from '../../../../src/operations/hotelnbc/describe';
 import { corroborationOf, type Description } from '../../../../src/contracts/corroboration';
-import { exchange, expectOutcome, loadXml, noReply, rs, ruleOf } from '../../../support/contracts';
+import { exchange, expectOutcome, loadXml, noReply, rs, ruleOf, type OtaRequest } from '../../../support/contracts';
+import { TEST_DATA } from '../../../support/fixtures/test-data';
 
 before(loadXml);
 
@@ -24,14 +26,15 @@ const described = (code: string, country: string[], o: Partial<Description> = {}
   ...o,
 });
 // the request's place: VALUES of test/support/contracts.ts (Country Spain)
-const nbc = (code: string, address: string) =>
+/** A hotel descriptive data reply with these HotelDescriptiveContent elements. */
+const contents = (...inner: string[]) =>
   exchange(
     'hotelnbc',
-    rs(
-      'OTA_HotelDescriptiveInfoRS',
-      `<Success/><HotelDescriptiveContents><HotelDescriptiveContent HotelCode="${code}"><ContactInfos><ContactInfo><Addresses>${address}</Addresses></ContactInfo></ContactInfos></HotelDescriptiveContent></HotelDescriptiveContents>`,
-    ),
+    rs('OTA_HotelDescriptiveInfoRS', `<Success/><HotelDescriptiveContents>${inner.join('')}</HotelDescriptiveContents>`),
   );
+const content = (codeAttr: string, address: string) =>
+  `<HotelDescriptiveContent${codeAttr}><ContactInfos><ContactInfo><Addresses>${address}</Addresses></ContactInfo></ContactInfos></HotelDescriptiveContent>`;
+const nbc = (code: string, address: string) => contents(content(` HotelCode="${code}"`, address));
 
 test('a hotel named by code only: it asks for that hotel, and judges with what the descriptive data shows', () => {
   const reply = x(stay('H1') + stay('H2'));
@@ -46,13 +49,155 @@ test('a hotel named by code only: it asks for that hotel, and judges with what t
   assert.equal(other.findings[0].found, 'Italy');
 });
 
-test('a hotel the reply places asks nothing; a contradiction with descriptive data is a finding', () => {
+test('a hotel the reply places asks nothing; one it shows in another country fails without asking', () => {
   const placed = stay('H1', '<Address><CountryName Code="ES">Spain</CountryName></Address>');
   assert.deepEqual(rule.needs!(x(placed)), []);
   const odd = stay('H1', '<Address><CountryName>Atlantis</CountryName></Address>');
   assert.deepEqual(rule.needs!(x(odd)), [{ kind: 'hotel', code: 'H1' }]);
-  const contradiction = stay('H1', '<Address><CountryName>Atlantis</CountryName><CountryName Code="PT"/></Address>');
-  expectOutcome(rule.check(x(contradiction), {}, corroborationOf([described('H1', ['ES'])])), 'failed');
+  const elsewhere = stay('H1', '<Address><CountryName>Atlantis</CountryName><CountryName Code="PT"/></Address>');
+  assert.deepEqual(rule.needs!(x(elsewhere)), []);
+  expectOutcome(rule.check(x(elsewhere), {}, corroborationOf([described('H1', ['ES'])])), 'failed');
+});
+
+// Issue 27, point 10: a hotel shown in four countries is in none of them, never "in the requested place".
+test('a hotel the reply shows in several countries fails, even when one of them is the requested one', () => {
+  const four = stay(
+    'H1',
+    '<Address><CountryName Code="ES">Spain</CountryName></Address><Address><CountryName Code="PT">Portugal</CountryName></Address>',
+  );
+  const a = expectOutcome(rule.check(x(four)), 'failed');
+  assert.match(a.findings[0].expected, /hotel H1 in one place \(the requested Country Spain\)/);
+  assert.match(a.findings[0].found, /several countries \(ES, PT\)/);
+  assert.deepEqual(rule.needs!(x(four)), [], 'a hotel the reply places in none needs no corroboration');
+  // one country in several forms, and a town, a province and a region beside it: a legitimate address
+  const legit = stay(
+    'H1',
+    '<Address><CityName>Palma</CityName><StateProv>Illes Balears</StateProv><CountryName Code="ES">España</CountryName></Address>',
+  );
+  expectOutcome(rule.check(x(legit)), 'passed');
+});
+
+test('a hotel the reply shows in two places of the test data, neither another name of the other, fails; aliases join them', () => {
+  const places = (placeAliases: Record<string, string[]>) => ({
+    edit: (r: OtaRequest) => {
+      r.setAttribute('//ota:RefPoint', 'CodeContext', 'Region').setText('//ota:RefPoint', 'Mallorca');
+      r.testData = {
+        ...TEST_DATA,
+        placeAliases,
+        hotelAvailability: {
+          ...TEST_DATA.hotelAvailability,
+          places: ['Mallorca', 'Tenerife', 'Baleares'].map((name) => ({ context: 'Region', name })),
+        },
+      };
+    },
+  });
+  const both = stay('H1', '<Address><CityName>Palma</CityName><StateProv>Mallorca</StateProv><County>Tenerife</County></Address>');
+  const reply = (o: { edit: (r: OtaRequest) => void }) =>
+    exchange('hotelavailability', rs('OTA_HotelAvailRS', `<Success/><RoomStays>${both}</RoomStays>`), o);
+  const a = expectOutcome(rule.check(reply(places({}))), 'failed');
+  assert.match(a.findings[0].found, /Mallorca, Tenerife/);
+  assert.match(a.findings[0].at, /ota:StateProv/);
+  // declared one inside the other (an alias): a legitimate address
+  const nested = stay('H1', '<Address><StateProv>Baleares</StateProv><County>Mallorca</County></Address>');
+  const aliased = exchange(
+    'hotelavailability',
+    rs('OTA_HotelAvailRS', `<Success/><RoomStays>${nested}</RoomStays>`),
+    places({ Mallorca: ['Baleares'] }),
+  );
+  expectOutcome(rule.check(aliased), 'passed');
+});
+
+// Issue 27, point 10: a description counts only when it names the code asked for.
+test('a descriptive reply about another hotel, or naming none, decides nothing: cannot tell, with the reason', () => {
+  const reply = x(stay('H1'));
+  const other = hotelDescription(
+    nbc('H2', '<Address><CountryName Code="PT">Portugal</CountryName></Address>'),
+    'H1',
+    'hotel descriptive data of H1',
+  );
+  assert.match(other.problem ?? '', /describes hotel H2, not H1: a description of another hotel decides nothing about H1/);
+  assert.deepEqual(other.country, []);
+  const a = expectOutcome(rule.check(reply, {}, corroborationOf([other])), 'cantTell');
+  assert.match(a.reasons.join(' '), /describes hotel H2, not H1/);
+  // the same reply about the hotel asked decides: here, another country
+  const same = hotelDescription(
+    nbc('H1', '<Address><CountryName Code="PT">Portugal</CountryName></Address>'),
+    'H1',
+    'hotel descriptive data of H1',
+  );
+  expectOutcome(rule.check(reply, {}, corroborationOf([same])), 'failed');
+  // a description that names no hotel at all
+  const unnamed = hotelDescription(
+    contents(content('', '<Address><CountryName>Spain</CountryName></Address>')),
+    'H1',
+    'hotel descriptive data of H1',
+  );
+  assert.match(unnamed.problem ?? '', /does not name the hotel it describes .*counts only when it names the code asked for/);
+  expectOutcome(rule.check(reply, {}, corroborationOf([unnamed])), 'cantTell');
+  // among several hotels described, the one asked for counts (by its code, in any case)
+  const several = hotelDescription(
+    contents(
+      content(' HotelCode="H2"', '<Address><CountryName>Portugal</CountryName></Address>'),
+      content(' HotelCode="h1"', '<Address><CountryName>Spain</CountryName></Address>'),
+    ),
+    'H1',
+    's',
+  );
+  assert.deepEqual(several.country, ['Spain']);
+  expectOutcome(rule.check(reply, {}, corroborationOf([several])), 'passed');
+});
+
+test('a description that places the hotel in several countries places it nowhere: cannot tell', () => {
+  const d = hotelDescription(
+    nbc('H1', ['Spain', 'Portugal', 'Greece', 'Italy'].map((c) => `<Address><CountryName>${c}</CountryName></Address>`).join('')),
+    'H1',
+    'hotel descriptive data of H1',
+  );
+  assert.match(d.problem ?? '', /shows hotel H1 in several countries \(ES, PT, GR, IT\), which cannot all hold/);
+  const a = expectOutcome(rule.check(x(stay('H1')), {}, corroborationOf([d])), 'cantTell');
+  assert.match(a.reasons.join(' '), /several countries/);
+});
+
+test('the reply and the descriptive data placing one hotel in two countries: neither decides (cannot tell)', () => {
+  const region = {
+    edit: (r: OtaRequest) => r.setAttribute('//ota:RefPoint', 'CodeContext', 'Region').setText('//ota:RefPoint', 'Mallorca'),
+  };
+  const reply = exchange(
+    'hotelavailability',
+    rs(
+      'OTA_HotelAvailRS',
+      `<Success/><RoomStays>${stay('H1', '<Address><CityName>Palma</CityName><CountryName Code="ES"/></Address>')}</RoomStays>`,
+    ),
+    region,
+  );
+  assert.deepEqual(rule.needs!(reply), [{ kind: 'hotel', code: 'H1' }]);
+  const a = expectOutcome(rule.check(reply, {}, corroborationOf([described('H1', ['PT'], { region: ['Mallorca'] })])), 'cantTell');
+  assert.match(a.reasons.join(' '), /the two operations disagree/);
+  expectOutcome(rule.check(reply, {}, corroborationOf([described('H1', ['ES'], { region: ['Mallorca'] })])), 'passed');
+});
+
+// Issue 27, point 10: OpenTravel's HotelStays/HotelStay/BasicPropertyInfo/Address is the reply's own placement.
+test('the HotelStay of the same hotel (by HotelCode or RoomStayRPH) places it: read before asking descriptive data', () => {
+  const hotelStay = (attrs: string, country: string) =>
+    `<HotelStay ${attrs}><BasicPropertyInfo HotelCode="H1"><Address><CountryName>${country}</CountryName></Address></BasicPropertyInfo></HotelStay>`;
+  const reply = (stays: string, rooms: string) =>
+    exchange('hotelavailability', rs('OTA_HotelAvailRS', `<Success/><HotelStays>${stays}</HotelStays><RoomStays>${rooms}</RoomStays>`));
+  const byCode = reply(hotelStay('', 'Spain'), stay('H1'));
+  assert.deepEqual(rule.needs!(byCode), []);
+  expectOutcome(rule.check(byCode), 'passed');
+  const elsewhere = expectOutcome(rule.check(reply(hotelStay('', 'Portugal'), stay('H1'))), 'failed');
+  assert.match(elsewhere.findings[0].at, /HotelStays\/ota:HotelStay\[1\]\/ota:BasicPropertyInfo\/ota:Address\/ota:CountryName/);
+  // linked by RPH: the RoomStay names no hotel code
+  const byRph = reply(
+    '<HotelStay RoomStayRPH="7 8"><BasicPropertyInfo><Address><CountryName Code="ES"/></Address></BasicPropertyInfo></HotelStay>',
+    '<RoomStay RPH="8"><TimeSpan Start="2030-06-01" End="2030-06-04"/></RoomStay>',
+  );
+  expectOutcome(rule.check(byRph), 'passed');
+  // another hotel's HotelStay says nothing of this one
+  const other = reply(hotelStay('', 'Spain').replace('H1', 'H2'), stay('H1'));
+  assert.deepEqual(rule.needs!(other), [{ kind: 'hotel', code: 'H1' }]);
+  // a HotelStay and its RoomStay that disagree: the reply contradicts itself
+  expectOutcome(rule.check(reply(hotelStay('', 'Portugal'), stay('H1', '<Address><CountryName>Spain</CountryName></Address>'))), 'failed');
 });
 
 test('descriptive data refused, broken or silent: cannot tell, naming the fact, the hotel, the places and the reason', () => {

@@ -21,10 +21,28 @@ test('HNBC-SUBJECT: the requested hotel, by its code on the content or on the co
   expectRule(rule('HNBC-SUBJECT'), x(described('HotelName="Sol"'), 'HotelCode="h1"'), 'passed');
   expectRule(rule('HNBC-SUBJECT'), exchange('hotelnbc', prefixed(reply(described()))), 'passed');
   expectRule(rule('HNBC-SUBJECT'), x(described('HotelCode="H2"')), 'failed');
-  expectRule(rule('HNBC-SUBJECT'), x(described() + described('HotelCode="H2"')), 'failed');
   expectRule(rule('HNBC-SUBJECT'), x(''), 'failed');
   expectRule(rule('HNBC-SUBJECT'), x(described('HotelName="Sol"')), 'cantTell');
   expectRule(rule('HNBC-SUBJECT'), noReply('hotelnbc'), 'cantTell');
+});
+
+// Issue 28, point 3: "descriptive or portfolio data": related hotels may be named, as long as the requested one is described.
+test('HNBC-SUBJECT: portfolio data may describe or name sister hotels beside the requested one, never instead of it', () => {
+  const sisters =
+    '<AreaInfo><OtherHotels><OtherHotel HotelCode="H2" HotelName="Sol II" BrandCode="SOL" CompetitorIndicator="false"/></OtherHotels></AreaInfo>';
+  expectRule(rule('HNBC-SUBJECT'), x(described() + described('HotelCode="H2" HotelName="Sol II"')), 'passed');
+  expectRule(rule('HNBC-SUBJECT'), x(described('HotelCode="H2" HotelName="Sol II"') + described()), 'passed');
+  expectRule(rule('HNBC-SUBJECT'), x(described('HotelCode="H1" HotelName="Sol"', sisters)), 'passed');
+  // another hotel described, and its sisters: the requested one is not among them
+  expectRule(rule('HNBC-SUBJECT'), x(described('HotelCode="H2"') + described('HotelCode="H3"')), 'failed');
+  // the requested one is not named by any item, and one item names no hotel
+  expectRule(rule('HNBC-SUBJECT'), x(described('HotelCode="H2"') + described('HotelName="Sol"')), 'cantTell');
+  // a refusal is no description
+  expectRule(
+    rule('HNBC-SUBJECT'),
+    exchange('hotelnbc', rs('OTA_HotelDescriptiveInfoRS', '<Errors><Error Type="3" Code="392"/></Errors>')),
+    'failed',
+  );
 });
 
 test('HNBC-CONTENT: the name and a description, address or facility, wherever OpenTravel puts them', () => {

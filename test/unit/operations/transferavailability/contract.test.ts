@@ -87,10 +87,19 @@ test('TRF-LOCATION: LocationType UniqueID (OpenTravel) or UniqueId (the request 
   expectRule(rule('TRF-LOCATION'), x({}, '<GroundService><Service/></GroundService>'), 'cantTell');
 });
 
-test('TRF-DATES: pickups between the day before the first flight and the last flight', () => {
+test("TRF-DATES: each service on its leg's date: an arrival on its flight's day or just after midnight, a departure on its day or the evening before", () => {
   expectRule(rule('TRF-DATES'), x({}, ...BOTH), 'passed');
-  expectRule(rule('TRF-DATES'), x({}, service({ leg: 2, when: '2030-05-31T22:00:00' })), 'passed');
+  expectRule(rule('TRF-DATES'), x({}, service({ leg: 2, when: '2030-06-03T22:00:00' })), 'passed');
+  expectRule(rule('TRF-DATES'), x({}, service({ leg: 1, when: '2030-06-02T00:20:00' })), 'passed');
   expectRule(rule('TRF-DATES'), x({}, service({ leg: 1, when: '2030-06-10T10:30:00' })), 'failed');
+  // the arrival service dated on the departure flight's day, the departure on the arrival's
+  expectRule(rule('TRF-DATES'), x({}, service({ leg: 1, when: '2030-06-04T10:30:00' })), 'failed');
+  expectRule(rule('TRF-DATES'), x({}, service({ leg: 2, when: '2030-06-01T15:00:00' })), 'failed');
+  // a service that shows no direction may answer either leg
+  const undirected = (when: string) =>
+    `<GroundService><Service><Location><Pickup DateTime="${when}"/></Location></Service>${party()}</GroundService>`;
+  expectRule(rule('TRF-DATES'), x({}, undirected('2030-06-04T15:00:00')), 'passed');
+  expectRule(rule('TRF-DATES'), x({}, undirected('2030-06-07T15:00:00')), 'failed');
   expectRule(rule('TRF-DATES'), x({}, service({ leg: 1, when: null })), 'cantTell');
 });
 
@@ -102,7 +111,73 @@ test('TRF-PASSENGERS: quantities per category by charge description or charge pu
   expectRule(rule('TRF-PASSENGERS'), x(ADULT_ONLY, service({ charges: charge('10', 2) })), 'passed');
   expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: charge('10', 3) + charge('8', 1) })), 'failed');
   expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: fee })), 'cantTell');
-  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: charge('10') + charge('8') })), 'cantTell');
+  // no Quantity: Amount 20.00 over UnitCharge 10.00 is two passengers of each category
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: charge('10') + charge('8') })), 'failed');
+});
+
+// Issue 28, points 3 and 4: the party's size in every OpenTravel 2016B placement; categories are not a MUST.
+test('TRF-PASSENGERS: the number of passengers, whichever categories price them', () => {
+  // a child priced at the adult rate: still three passengers
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: charge('10', 3) })), 'passed');
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: charge('10', 2) })), 'failed');
+  // several charges of one category (a base rate and an airport fee) may each show the whole quantity
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: party() + party('purpose') })), 'passed');
+});
+
+test('TRF-PASSENGERS: counts from amounts over unit prices, totals over unit prices, fees and capacities, which must agree', () => {
+  const priced = (code: '10' | '8', amount: string, unit: string, where = 'Amount') =>
+    where === 'Amount'
+      ? `<ServiceCharges Description="${code}" Amount="${amount}"><Calculation UnitCharge="${unit}"/></ServiceCharges>`
+      : `<ServiceCharges Description="${code}"><Calculation UnitCharge="${unit}" Total="${amount}"/></ServiceCharges>`;
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: priced('10', '50.00', '25.00') + priced('8', '12.50', '12.50') })), 'passed');
+  expectRule(
+    rule('TRF-PASSENGERS'),
+    x({}, service({ charges: priced('10', '50.00', '25.00', 'Total') + priced('8', '12.50', '12.50', 'Total') })),
+    'passed',
+  );
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: priced('10', '25.00', '25.00') + priced('8', '12.50', '12.50') })), 'failed');
+  // unit prices only: the total charge is 2 x 25.00 + 1 x 12.50 for the party requested
+  const units =
+    '<ServiceCharges Description="Adult"><Calculation UnitCharge="25.00"/></ServiceCharges><ServiceCharges Description="Child"><Calculation UnitCharge="12.50"/></ServiceCharges>';
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: `${units}<TotalCharge EstimatedTotalAmount="62.50"/>` })), 'passed');
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: `${units}<TotalCharge EstimatedTotalAmount="80.00"/>` })), 'cantTell');
+  // fees per passenger category (Fees/Fee, Calculation UnitName and Quantity): read too, and must agree
+  const fees = (adults: number) =>
+    `<Fees><Fee Purpose="1" Amount="4.00"><Calculation UnitName="Adult" Quantity="${adults}"/></Fee><Fee Purpose="1" Amount="2.00"><Calculation UnitName="Child" Quantity="1"/></Fee></Fees>`;
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: fees(2) })), 'passed');
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: party() + fees(2) })), 'passed');
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: party() + fees(1) })), 'failed');
+});
+
+test("TRF-PASSENGERS: a vehicle's capacity fails when below the party, and decides when no charge counts the passengers", () => {
+  const withCapacity = (n: number, charges = '<ServiceCharges Amount="60.00" Description="Private car"/>') =>
+    service({ charges }).replace('<Service>', `<Service MaximumPassengers="${n}">`);
+  expectRule(rule('TRF-PASSENGERS'), x({}, withCapacity(4)), 'passed');
+  expectRule(rule('TRF-PASSENGERS'), x({}, withCapacity(2)), 'failed');
+  expectRule(rule('TRF-PASSENGERS'), x({}, withCapacity(2, party())), 'failed');
+  const shuttle = (n: number) =>
+    `<GroundService><Shuttle><Vehicle><VehicleSize Code="1" MaxPassengerCapacity="${n}"/></Vehicle></Shuttle></GroundService>`;
+  expectRule(rule('TRF-PASSENGERS'), x({}, shuttle(40)), 'passed');
+  expectRule(rule('TRF-PASSENGERS'), x({}, shuttle(2)), 'failed');
+});
+
+// Issue 27, point 8: "DisabilityInfo | RequiredInd (boolean)" is served with either value.
+test('TRF-DISABILITY-BOOLEAN: served with true and false; a refusal fails, unless it says nothing is available for an adapted vehicle', () => {
+  const NOT_REQUIRED: ExchangeOptions = { edit: (r) => r.setAttribute('ota:DisabilityInfo', 'RequiredInd', 'false') };
+  const refused = (text: string, code: string, o: ExchangeOptions) =>
+    exchange('transferavailability', rs('OTA_GroundAvailRS', `<Errors><Error Type="3" Code="${code}" ShortText="${text}"/></Errors>`), o);
+  expectRule(rule('TRF-DISABILITY-BOOLEAN'), x(ADAPTED, service({ adapted: 'true' })), 'passed');
+  expectRule(rule('TRF-DISABILITY-BOOLEAN'), x(ADAPTED), 'passed');
+  expectRule(rule('TRF-DISABILITY-BOOLEAN'), x(NOT_REQUIRED, ...BOTH), 'passed');
+  expectRule(rule('TRF-DISABILITY-BOOLEAN'), refused('Adapted vehicles cannot be requested online', '320', ADAPTED), 'failed');
+  expectRule(
+    rule('TRF-DISABILITY-BOOLEAN'),
+    exchange('transferavailability', 'RequiredInd must be false', { ...ADAPTED, status: 400, contentType: 'text/plain' }),
+    'failed',
+  );
+  expectRule(rule('TRF-DISABILITY-BOOLEAN'), refused('No availability', '322', ADAPTED), 'cantTell');
+  expectRule(rule('TRF-DISABILITY-BOOLEAN'), refused('No availability', '322', NOT_REQUIRED), 'failed');
+  expectRule(rule('TRF-DISABILITY-BOOLEAN'), noReply('transferavailability'), 'cantTell');
 });
 
 test('TRF-DISABILITY: with RequiredInd=true every vehicle shows it is adapted (true or 1)', () => {
@@ -120,6 +195,9 @@ test('TRF-UNKNOWN-AIRPORT: a success without services or a refusal in any form; 
   expectRule(rule('TRF-UNKNOWN-AIRPORT'), x({}, service()), 'failed');
   expectRule(rule('TRF-UNKNOWN-AIRPORT'), exchange('transferavailability', rs('OTA_GroundAvailRS', errors), { status: 500 }), 'failed');
   expectRule(rule('TRF-UNKNOWN-AIRPORT'), noReply('transferavailability'), 'cantTell');
+  // transfers in a layout the suite does not know are no proof that there is none (issue 27)
+  const unknown = rs('OTA_GroundAvailRS', '<Success/><Transfers><Transfer Code="T1" Price="30"/></Transfers>');
+  expectRule(rule('TRF-UNKNOWN-AIRPORT'), exchange('transferavailability', unknown), 'cantTell');
 });
 
 test("TRF-SUCCESS: a gateway's own numbering of its services (GroundService @RPH) is not the requested leg", () => {

@@ -1,0 +1,55 @@
+// The table of test-data fields in docs/gateway.md (`<!-- test-data:fields -->`), rendered from
+// schemas/test-data.schema.json: its descriptions, types, defaults and what is required. A field
+// the schema has is documented; a field it lacks is refused by the run ("unknown field").
+import { testDataSchema } from '../../src/run/test-data-file';
+import type { JsonSchema } from '../../src/run/json-schema';
+
+type Node = JsonSchema;
+const code = (v: unknown) => `\`${JSON.stringify(v)}\``;
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
+
+function deref(root: Node, n: Node): Node {
+  if (typeof n.$ref !== 'string') return n;
+  const name = n.$ref.replace('#/$defs/', '');
+  const { $ref: _r, ...own } = n;
+  return { ...(root.$defs as Record<string, Node>)[name], ...own };
+}
+
+/** What a value of the field is, in words. */
+function typeOf(root: Node, raw: Node): string {
+  const n = deref(root, raw);
+  if (typeof n.title === 'string') return n.title;
+  if (Array.isArray(n.enum)) return n.enum.length === 2 ? n.enum.map(code).join(' or ') : `one of ${n.enum.map(code).join(', ')}`;
+  const min = typeof n.minimum === 'number' ? ` ≥ ${n.minimum}` : '';
+  if (n.type === 'integer') return `whole number${min}`;
+  if (n.type === 'array') {
+    const item = typeOf(root, (n.items as Node | undefined) ?? {});
+    const items = item.startsWith('one of') ? `values, each ${item}` : item.endsWith('s') ? item : `${item}s`;
+    return `list of ${items}${typeof n.minItems === 'number' && n.minItems > 1 ? ` (at least ${n.minItems})` : ''}`;
+  }
+  if (n.type === 'object' && typeof n.additionalProperties === 'object') {
+    const names = n.propertyNames as Node | undefined;
+    return `object: ${names?.enum ? 'operation' : 'name'} → ${typeOf(root, n.additionalProperties as Node)}`;
+  }
+  return typeof n.type === 'string' ? n.type : 'value';
+}
+
+/** One row per field, depth first: objects, then their fields (list items as `[]`). */
+function rows(root: Node, n: Node, path: string, required: boolean, out: string[]): void {
+  const node = deref(root, n);
+  if (path) {
+    const need = 'default' in node ? `default ${code(node.default)}` : required ? 'required' : 'optional';
+    out.push(`| \`${path}\` | ${cell(typeOf(root, n))} | ${need} | ${cell(String(node.description ?? ''))} |`);
+  }
+  const inner = node.type === 'array' ? deref(root, (node.items as Node | undefined) ?? {}) : node;
+  const at = node.type === 'array' ? `${path}[]` : path;
+  const req = new Set((inner.required as string[] | undefined) ?? []);
+  for (const [name, sub] of Object.entries((inner.properties as Record<string, Node> | undefined) ?? {}))
+    if (name !== '$schema' || !path) rows(root, sub, at ? `${at}.${name}` : name, req.has(name), out);
+}
+
+export function testDataFieldsTable(schema: Node = testDataSchema()): string {
+  const out: string[] = [];
+  rows(schema, schema, '', true, out);
+  return ['| Field | Type | Required | Meaning |', '|---|---|---|---|', ...out].join('\n');
+}

@@ -1,0 +1,57 @@
+// Amounts of activity availability replies: read in major units, each with the currency it is in.
+// "MaximumPrice | Amount (number), CurrencyCode (currency code), CurrencyDecimal (integer, number
+// of decimals)": amounts are compared only when they are in one currency (issue 28, point 5).
+import type { Fact, ReplyReader } from '../../contracts/reader';
+import type { Exchange } from '../../contracts/rule';
+import type { XNode } from '../../xml/xml';
+import { num } from '../../contracts/value-forms';
+
+/** An amount as the reply shows it: in major units, where, and in which currency (when it says). */
+export interface Amount {
+  value: number;
+  /** The @Amount node's place, for findings. */
+  written: string;
+  currency?: string;
+}
+
+const MAXIMUM_PRICE = '//ota:TourActivity/ota:MultimodalOffer/ota:RequestedOffer/ota:GuidelinePricing/ota:MaximumPrice';
+
+/** The currency the request asks for (MaximumPrice CurrencyCode), upper case; undefined without one. */
+export function requestedCurrency(x: Exchange): string | undefined {
+  return x.request.value(`${MAXIMUM_PRICE}/@CurrencyCode`)?.trim().toUpperCase() || undefined;
+}
+
+/** The MaximumPrice Amount the request carries (NaN without one). */
+export const requestedMaximum = (x: Exchange) => num(x.request.value(`${MAXIMUM_PRICE}/@Amount`));
+
+/**
+ * An amount node (an @Amount) in major units. OpenTravel's DecimalPlaces is the ISO 4217 minor
+ * unit: an amount written without a decimal point beside DecimalPlaces="2" is in cents ("4500" is
+ * 45.00); one with a point is as written.
+ */
+export function inMajorUnits(r: ReplyReader, amount: XNode): number {
+  const v = amount.content.trim();
+  const places = num(r.doc.find('../@DecimalPlaces', amount)[0]?.content);
+  return !v.includes('.') && places > 0 ? num(v) / 10 ** places : num(v);
+}
+
+/**
+ * The amount a fact shows within `within` (its first place), with its currency: the `currency`
+ * fact read from the element that carries the amount (its @CurrencyCode, or the reply's
+ * ProcessingInformation/@PricingCurrency). Undefined when the fact is not shown.
+ */
+export function amountOf(r: ReplyReader, f: Fact, currency: Fact, within: XNode): Amount | undefined {
+  const found = r.nodes(f, within);
+  const node = found?.value[0];
+  if (!found || !node) return undefined;
+  const carrier = r.doc.find('..', node)[0];
+  return { value: inMajorUnits(r, node), written: found.at, currency: carrier && r.value(currency, carrier)?.value.trim().toUpperCase() };
+}
+
+/** Two amounts are the same money when they differ by less than half a cent (rounding of a written amount). */
+export const near = (a: number, b: number) => Math.abs(a - b) < 0.005;
+
+/** Whether amounts can be compared: every one in the same currency (an unstated one is not the same as a stated one). */
+export function oneCurrency(amounts: ReadonlyArray<Pick<Amount, 'currency'>>): boolean {
+  return new Set(amounts.map((a) => a.currency ?? '(unstated)')).size <= 1;
+}

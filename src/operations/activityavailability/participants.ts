@@ -1,0 +1,169 @@
+// "Returns available activities, their products and rates for given participants": the party an
+// activity option is priced for, read in every placement OpenTravel 2016B gives it (issue 28,
+// points 3 and 4). OTA_TourActivityAvailRS has no per-category quantity: ParticipantCategory
+// ("Pricing for one or more participant category(s)", repeatable, with a participant's @Age) may
+// be written once per participant or once per category with a unit price; Pricing/Group carries
+// @KnownGroupSize ("The actual quantity of participants in a group"); a total (Pricing/Summary, a
+// Group's Price) over the unit prices shows the quantities too. The spec's own ParticipantCount
+// (Quantity, QualifierInfo) and vendors' extensions give a quantity per category. Each placement
+// that shows a count is read; the party's size is what the MUST judges, the categories what a
+// SHOULD judges ("a child priced in the adult category" is not the spec's concern).
+import type { Fact, ReplyReader } from '../../contracts/reader';
+import type { Exchange } from '../../contracts/rule';
+import type { XNode } from '../../xml/xml';
+import { ageQualifyingCode } from '../../contracts/categories';
+import { firstAccepted } from '../../contracts/reader';
+import { num } from '../../contracts/value-forms';
+import { amountOf, near, oneCurrency, type Amount } from './amounts';
+
+/** The facts the party is read from (./contract.ts FACTS). */
+export interface PartyFacts {
+  category: Fact;
+  categoryCode: Fact;
+  categoryQuantity: Fact;
+  categoryAge: Fact;
+  price: Fact;
+  total: Fact;
+  groupSize: Fact;
+  currency: Fact;
+}
+
+/** Participants by category code (AQC number), and their number. */
+export interface Party {
+  byCode: Map<string, number>;
+  size: number;
+}
+
+/** What one placement of the reply says of the party. */
+export interface Count {
+  /** Where (a place of the reply) and how it shows the count, for findings. */
+  at: string;
+  how: string;
+  size: number;
+  /** Participants by category, when the placement shows them. */
+  byCode?: Map<string, number>;
+}
+
+/** The party as the activity option shows it. */
+export interface PartyShown {
+  /** Every placement that shows a count. */
+  counts: Count[];
+  /** Categories priced once each with no count (a unit price per category): their codes. */
+  categories?: string[];
+  /** Why the categories could not be read as a count (some with a quantity, others without). */
+  unreadable?: string;
+}
+
+/** The party the request asks for: one ParticipantCount per category, "Quantity (integer); child QualifierInfo (text: category code)". */
+export function requestedParty(x: Exchange): Party {
+  const asked = x.request.records('//ota:TourActivity/ota:ParticipantCount', { code: 'ota:QualifierInfo', qty: '@Quantity' });
+  const byCode = new Map<string, number>();
+  for (const p of asked) {
+    const code = ageQualifyingCode(p.code) ?? p.code?.trim();
+    const q = num(p.qty);
+    if (code && q > 0) byCode.set(code, (byCode.get(code) ?? 0) + q);
+  }
+  return { byCode, size: [...byCode.values()].reduce((a, b) => a + b, 0) };
+}
+
+/** "10:2, 8:1", sorted: a party by category, for messages and comparison. */
+export function partyText(byCode: ReadonlyMap<string, number>): string {
+  const entries = [...byCode.entries()].filter(([, q]) => q > 0).sort(([a], [b]) => a.localeCompare(b));
+  return entries.map(([c, q]) => `${c}:${q}`).join(', ') || '(none)';
+}
+
+/** The AQC number of a category, from the first of its places that names one. */
+export function categoryCode(r: ReplyReader, f: PartyFacts, category: XNode): string | undefined {
+  return ageQualifyingCode(firstAccepted(r, f.categoryCode, (v) => !!ageQualifyingCode(v), category)?.value[0]);
+}
+
+interface Row {
+  code?: string;
+  qty?: number;
+  age: boolean;
+  price?: Amount;
+}
+
+const tally = (rows: ReadonlyArray<{ code?: string; n: number }>) => {
+  if (rows.some((x) => !x.code)) return undefined;
+  const m = new Map<string, number>();
+  for (const x of rows) m.set(x.code!, (m.get(x.code!) ?? 0) + x.n);
+  return m;
+};
+
+/** Every count the option shows of its party, by placement. */
+export function partyShown(r: ReplyReader, f: PartyFacts, option: XNode, wanted: Party): PartyShown {
+  const shown: PartyShown = { counts: [] };
+  const found = r.nodes(f.category, option);
+  const rows: Row[] = (found?.value ?? []).map((n) => {
+    const q = r.value(f.categoryQuantity, n)?.value;
+    return {
+      code: categoryCode(r, f, n),
+      qty: q === undefined ? undefined : num(q),
+      age: !!r.value(f.categoryAge, n),
+      price: amountOf(r, f.price, f.currency, n),
+    };
+  });
+  if (found && rows.length) {
+    const withQty = rows.filter((x) => x.qty !== undefined && x.qty >= 0);
+    const codes = rows.map((x) => x.code);
+    const repeated = codes.every(Boolean) && new Set(codes).size < codes.length;
+    if (withQty.length === rows.length) {
+      const byCode = tally(rows.map((x) => ({ code: x.code, n: x.qty! })));
+      const size = rows.reduce((t, x) => t + x.qty!, 0);
+      shown.counts.push({ at: `${found.at} (${f.categoryQuantity.id})`, how: 'the quantity of each category', size, byCode });
+    } else if (withQty.length > 0) {
+      shown.unreadable = `${withQty.length} of the ${rows.length} categories at ${found.at} show a quantity (${f.categoryQuantity.id}), the others do not`;
+    } else if (repeated || rows.every((x) => x.age)) {
+      const byCode = tally(rows.map((x) => ({ code: x.code, n: 1 })));
+      shown.counts.push({ at: found.at, how: 'one entry per participant', size: rows.length, byCode });
+    } else {
+      shown.categories = codes.filter((c): c is string => !!c);
+      const total = totalCount(r, f, option, rows, wanted);
+      if (total) shown.counts.push(total);
+    }
+  }
+  const group = r.values(f.groupSize, option);
+  if (group) {
+    const sizes = group.value.map(num);
+    if (sizes.every((n) => n > 0)) shown.counts.push({ at: group.at, how: 'the known group size', size: sizes.reduce((a, b) => a + b, 0) });
+  }
+  return shown;
+}
+
+/**
+ * The count a total shows over unit prices, one per category (no quantity): the requested
+ * quantities when the total equals them times the unit prices; one of each category when it equals
+ * the unit prices' sum; with a single category, the total over its unit price when that is whole.
+ * Amounts in different currencies, or a total that equals none of these (it may hold taxes or
+ * fees), show no count.
+ */
+function totalCount(r: ReplyReader, f: PartyFacts, option: XNode, rows: Row[], wanted: Party): Count | undefined {
+  const total = amountOf(r, f.total, f.currency, option);
+  const prices = rows.map((x) => x.price);
+  if (!total || prices.some((p) => !p || isNaN(p.value)) || !oneCurrency([total, ...(prices as Amount[])]) || isNaN(total.value))
+    return undefined;
+  const unit = new Map<string, number>();
+  for (const x of rows) if (x.code) unit.set(x.code, x.price!.value);
+  if (unit.size !== rows.length) return undefined;
+  const at = `${total.written} over ${f.price.places[0]}`;
+  const priced = [...wanted.byCode].every(([c]) => unit.has(c));
+  const wantedTotal = [...wanted.byCode].reduce((t, [c, q]) => t + q * (unit.get(c) ?? NaN), 0);
+  if (priced && unit.size === wanted.byCode.size && near(total.value, wantedTotal))
+    return {
+      at,
+      how: 'the total equals the requested quantities times the unit prices',
+      size: wanted.size,
+      byCode: new Map(wanted.byCode),
+    };
+  const oneEach = [...unit.values()].reduce((a, b) => a + b, 0);
+  if (near(total.value, oneEach))
+    return { at, how: 'the total equals one of each category', size: unit.size, byCode: new Map([...unit.keys()].map((c) => [c, 1])) };
+  if (unit.size === 1) {
+    const [[code, price]] = [...unit];
+    const n = total.value / price;
+    if (price > 0 && near(n, Math.round(n)) && Math.round(n) > 0)
+      return { at, how: 'the total over the unit price', size: Math.round(n), byCode: new Map([[code, Math.round(n)]]) };
+  }
+  return undefined;
+}

@@ -1,0 +1,71 @@
+// The dates a hotel availability reply shows of a hotel's offer (HAV-DATES): the stay as a
+// TimeSpan, or the periods its rates price (Rate seasons), read as spans of nights that must hold
+// the stay requested.
+import type { Fact, ReplyReader } from '../../contracts/reader';
+import { addDays } from '../../core/dates';
+import type { XNode } from '../../xml/xml';
+import { bool, day, isDate } from '../../contracts/value-forms';
+
+const localName = (n: XNode) => (n as { name?: string }).name?.replace(/^.*:/, '') ?? '';
+
+/** A date span of a hotel's offer: the stay it shows (a TimeSpan) or a period it prices (a Rate season) or opens. */
+export interface Span {
+  /** Where it was read, for findings. */
+  at: string;
+  stay: boolean;
+  start: string;
+  /** The departure days its end may stand for (empty: no end shown, the period runs on). */
+  ends: string[];
+  /** Its end as written, for findings. */
+  endText?: string;
+  /** Spans of one group (the Rates of one RoomRate) hold the stay together. */
+  group: string;
+}
+
+/**
+ * The departure days the end of a span may stand for. A TimeSpan End is the departure day, and
+ * Start plus a Duration of nights ("P3N", or days "P3D") is too. A Rate's ExpireDate is the day
+ * after the last night when ExpireDateExclusiveInd is true, the last night when it is false, and
+ * either when the reply does not say (OpenTravel leaves it open).
+ */
+function departureDays(r: ReplyReader, owner: XNode, start: string): { ends: string[]; text?: string } {
+  const attr = (name: string) => r.doc.find(`@${name}`, owner)[0]?.content.trim();
+  const end = attr('End');
+  if (end) return { ends: [day(end)], text: end };
+  const expire = attr('ExpireDate');
+  if (expire) {
+    const d = day(expire);
+    const exclusive = bool(attr('ExpireDateExclusiveInd'));
+    return { ends: exclusive === true ? [d] : exclusive === false ? [addDays(d, 1)] : [d, addDays(d, 1)], text: expire };
+  }
+  const nights = /^P(\d+)[ND]$/.exec(attr('Duration') ?? '');
+  return nights ? { ends: [addDays(start, Number(nights[1]))], text: `Duration ${attr('Duration')}` } : { ends: [] };
+}
+
+/** Every date span a hotel shows, at every place of the start fact (the end is read on the same element). */
+export function spansOf(r: ReplyReader, hotel: XNode, start: Fact): Span[] {
+  const spans: Span[] = [];
+  r.placesOf(start).forEach((place, p) =>
+    r.doc.find(place, hotel).forEach((startNode, i) => {
+      const start = day(startNode.content);
+      const owner = r.doc.find('..', startNode)[0];
+      if (!isDate(start) || !owner) return;
+      const { ends, text } = departureDays(r, owner, start);
+      const kind = localName(owner);
+      // The Rates of one RoomRate hold the stay together; any other span holds it alone.
+      const group = kind === 'Rate' ? `${p}:rates of RoomRate ${r.doc.find('../../preceding-sibling::*', owner).length}` : `${p}:${i}`;
+      spans.push({ at: `${place}[${i + 1}]`, stay: kind === 'TimeSpan', start, ends, endText: text, group });
+    }),
+  );
+  return spans;
+}
+
+/** The nights of a stay: from its start to the day before its departure. */
+export function nightsOf(start: string, end: string): string[] {
+  const nights: string[] = [];
+  for (let d = start; d < end && nights.length < 400; d = addDays(d, 1)) nights.push(d);
+  return nights;
+}
+
+/** A span holds a night when the night is on or after its start and before its latest possible departure day. */
+export const holds = (s: Span, night: string) => s.start <= night && (s.ends.length === 0 || night < [...s.ends].sort()[s.ends.length - 1]);

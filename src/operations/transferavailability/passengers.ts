@@ -1,0 +1,160 @@
+// Transfer availability: the passengers a transfer service is for (TRF-PASSENGERS), "Returns
+// available transfer services for ... passengers". The party is counted as the spec counts it, by
+// its size; a count may sit in several OpenTravel 2016B placements of OTA_GroundAvailRS (charges
+// per passenger category with their quantities, their amounts over unit prices, fees, a total over
+// unit prices, a vehicle's or shuttle's capacity): each is read, and each must count the party.
+import { fact, firstAccepted, notShown, type ReplyReader } from '../../contracts/reader';
+import { list, type Check, type Exchange } from '../../contracts/rule';
+import { ageQualifyingCode, countsText } from '../../contracts/categories';
+import { num } from '../../contracts/value-forms';
+import type { XNode } from '../../xml/xml';
+
+const XSD = 'OTA_GroundAvailRS.xsd (2016B)';
+const SERVICE = `${XSD}: GroundServices/GroundService`;
+
+/** The facts that count passengers, read relative to a service (GroundServices/GroundService). */
+export const PASSENGER_FACTS = {
+  charge: fact(
+    'transferavailability.service.charge',
+    'a charge of a transfer service',
+    ['ota:ServiceCharges', 'ota:Fees/ota:Fee'],
+    `${SERVICE}/ServiceCharges (GroundServiceChargesType); Fees/Fee (GroundFeesType: VehicleChargePurposeType with Calculation)`,
+    'Every place is read: the passenger charges of each must count the party. With no charge per passenger category anywhere and no capacity, TRF-PASSENGERS cannot tell for that service.',
+  ),
+  chargeCategory: fact(
+    'transferavailability.service.charge.category',
+    'the passenger category a charge is for (AQC number or word)',
+    ['@Description', 'ota:ChargePurpose/@Description', 'ota:ChargePurpose', 'ota:Calculation/@UnitName'],
+    `${SERVICE}/ServiceCharges/@Description (free text), ServiceCharges/ChargePurpose (List_VehChargePurpose: @Code, @Description), ` +
+      'Fees/Fee/@Description, Fee/Calculation/@UnitName. Charges that name no passenger category (a vehicle, a gratuity) are not passenger charges.',
+    'A charge that names no passenger category is not a passenger charge; with none, TRF-PASSENGERS reads the capacity.',
+  ),
+  chargeQuantity: fact(
+    'transferavailability.service.charge.quantity',
+    'the number of passengers a charge is for',
+    ['ota:Calculation/@Quantity'],
+    `${SERVICE}/ServiceCharges/Calculation/@Quantity; else the charge over its unit price (@Amount or Calculation/@Total divided by Calculation/@UnitCharge)`,
+    'A passenger charge with neither a Quantity nor an amount over a unit price counts when TotalCharge equals the unit prices times the passengers requested; otherwise TRF-PASSENGERS cannot tell for that service.',
+  ),
+  capacity: fact(
+    'transferavailability.service.capacity',
+    'the passengers a vehicle or service holds',
+    [
+      'ota:Service/@MaximumPassengers',
+      'ota:Service/ota:VehicleType/@MaximumPassengers',
+      'ota:Shuttle/ota:Vehicle/ota:VehicleSize/@MaxPassengerCapacity',
+      'ota:ServiceInfo/@MaximumPassengers',
+    ],
+    `${SERVICE}/Service/@MaximumPassengers (GroundServiceType; ServiceInfo in 2011B); Shuttle/Vehicle/VehicleSize/@MaxPassengerCapacity`,
+    'A vehicle that holds fewer passengers than requested fails TRF-PASSENGERS. One that holds them all decides when no charge counts the passengers (a private vehicle priced as a whole).',
+  ),
+  totalCharge: fact(
+    'transferavailability.service.total',
+    'the total charge of a transfer service',
+    ['ota:TotalCharge/@EstimatedTotalAmount', 'ota:TotalCharge/@RateTotalAmount'],
+    `${SERVICE}/TotalCharge (GroundTotalChargeType)`,
+    'Read only to count passenger charges that show a unit price and no quantity: a total equal to the unit prices times the passengers requested shows them.',
+  ),
+};
+const FACTS = PASSENGER_FACTS;
+
+/** The party requested: its passengers per category, and their number ("passengers": the party's size). */
+function partyOf(x: Exchange) {
+  const asked = x.request.records('ota:Passengers', { code: 'ota:Category/@Code', qty: '@Quantity' });
+  const size = asked.reduce((t, p) => t + (num(p.qty) || 0), 0);
+  const byCategory = new Map<string, number>();
+  for (const p of asked) {
+    const code = ageQualifyingCode(p.code) ?? p.code ?? '?';
+    byCategory.set(code, (byCategory.get(code) ?? 0) + (num(p.qty) || 0));
+  }
+  const text = `${size} passengers (${countsText(asked.map((p) => [ageQualifyingCode(p.code) ?? p.code, p.qty]))} by category)`;
+  return { size, byCategory, text };
+}
+
+/** A charge for a passenger category: how many passengers it counts (undefined: not shown) and its unit price. */
+interface PassengerCharge {
+  category: string;
+  qty?: number;
+  unit?: number;
+}
+
+/**
+ * The passenger charges of one place of a service (ServiceCharges, Fees/Fee): those naming a
+ * passenger category, each with its Calculation Quantity or, without one, its amount over its unit
+ * price (Amount or Calculation Total divided by UnitCharge, when that is a whole number).
+ */
+function passengerCharges(r: ReplyReader, service: XNode, place: string): PassengerCharge[] {
+  const out: PassengerCharge[] = [];
+  for (const n of r.doc.find(place, service)) {
+    const category = ageQualifyingCode(firstAccepted(r, FACTS.chargeCategory, (v) => !!ageQualifyingCode(v), n)?.value[0]);
+    if (!category) continue;
+    const amount = (xpath: string) => num(r.doc.find(xpath, n)[0]?.content);
+    const unit = amount('ota:Calculation/@UnitCharge');
+    let qty = num(r.value(FACTS.chargeQuantity, n)?.value);
+    const charged = [amount('ota:Calculation/@Total'), amount('@Amount')].find((a) => a > 0);
+    if (isNaN(qty) && unit > 0 && charged !== undefined && Math.abs(charged / unit - Math.round(charged / unit)) < 0.01)
+      qty = Math.round(charged / unit);
+    out.push({ category, qty: isNaN(qty) ? undefined : qty, unit: unit > 0 ? unit : undefined });
+  }
+  return out;
+}
+
+/**
+ * What one place's passenger charges say of the party: 'same' (they count its size: their sum, or
+ * per category what each of several charges of it shows), 'other' (another number, with the text
+ * of what they count), or 'unknown' (a quantity not shown, and no total over the unit prices).
+ */
+function chargesCount(
+  charges: PassengerCharge[],
+  party: ReturnType<typeof partyOf>,
+  total: number,
+): { verdict: 'same' | 'other' | 'unknown'; text: string } {
+  const text = list(charges.map((p) => `${p.qty ?? '?'} of ${p.category}`));
+  if (charges.every((p) => p.qty !== undefined)) {
+    const sum = charges.reduce((t, p) => t + p.qty!, 0);
+    // Several charges of one category (a base rate, an airport fee) may each show its whole quantity.
+    const perCategory = new Map<string, Set<number>>();
+    for (const p of charges) perCategory.set(p.category, (perCategory.get(p.category) ?? new Set()).add(p.qty!));
+    const each = [...perCategory.values()].every((q) => q.size === 1)
+      ? [...perCategory.values()].reduce((t, q) => t + [...q][0], 0)
+      : undefined;
+    return { verdict: sum === party.size || each === party.size ? 'same' : 'other', text };
+  }
+  // Unit prices with no quantity: the total charge shows the quantities when it is their sum over the party requested.
+  const expected = charges.every((p) => p.unit !== undefined && party.byCategory.has(p.category))
+    ? charges.reduce((t, p) => t + p.unit! * party.byCategory.get(p.category)!, 0)
+    : NaN;
+  return { verdict: Math.abs(total - expected) < 0.01 ? 'same' : 'unknown', text };
+}
+
+/** TRF-PASSENGERS for one service: every place that counts its passengers counts the party's size. */
+export function checkPassengers(x: Exchange, c: Check, r: ReplyReader, s: { node: XNode; at: string }): void {
+  const party = partyOf(x);
+  // Every place that counts the passengers must count the party's size ("passengers"); their
+  // categories are not a MUST (a child priced at the adult rate is still one passenger).
+  let decided = false;
+  const unknown: string[] = [];
+  const total = num(r.value(FACTS.totalCharge, s.node)?.value);
+  for (const place of r.placesOf(FACTS.charge)) {
+    const charges = passengerCharges(r, s.node, place);
+    if (charges.length === 0) continue;
+    const count = chargesCount(charges, party, total);
+    if (count.verdict === 'unknown') unknown.push(`${s.at}/${place}: ${count.text}`);
+    else decided = true;
+    if (count.verdict === 'other') c.fail(`${s.at}/${place}`, party.text, count.text);
+  }
+  // A vehicle that cannot hold the party is not for it; one that holds it decides when no charge counts the passengers.
+  for (const place of r.placesOf(FACTS.capacity))
+    for (const v of r.doc
+      .find(place, s.node)
+      .map((n) => num(n.content))
+      .filter((n) => !isNaN(n))) {
+      if (v < party.size) c.fail(`${s.at}/${place}`, `a vehicle for ${party.text}`, String(v));
+      decided = true;
+    }
+  if (!decided && unknown.length)
+    c.cannotTell(
+      `the reply does not show ${FACTS.chargeQuantity.what} of every passenger charge, nor a total over their unit prices: ${unknown.join('; ')}`,
+    );
+  else if (!decided) c.cannotTell(notShown(r, [FACTS.charge, FACTS.capacity], s.at));
+}

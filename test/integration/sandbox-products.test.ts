@@ -1,0 +1,78 @@
+// The sandbox, unmodified, gets CONFORMS with no MUST open whichever of its products the test data
+// names (issue 28): the suite books each within the constraints the sandbox shows (PMI-HIKE and
+// HER-SAMAR take no child under 12 and 10, tickets, seasons, weekdays, pickup times), never with a
+// value of its own. Each product is booked from one of its hotels, on a day of its season; the whole
+// suite runs once per product, in warm worker processes (as npm run mutants runs), two at a time.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ROOT, removeTempDirs, tempDir } from './helpers';
+import { CellPool } from '../../scripts/mutants/cell-pool';
+import { pool, runSuite, type RunOutcome } from '../../scripts/mutants/run-suite';
+import { deepMerge } from '../../src/run/test-data-file';
+import { addDays, isoDate } from '../../src/core/dates';
+import { inMonthDayRange, weekday } from '../../sandbox/src/dates';
+import type { Activity } from '../../sandbox/src/data';
+
+const DATA = join(PROJECT_ROOT, 'sandbox/data');
+const ACTIVITIES = (JSON.parse(readFileSync(join(DATA, 'activities.json'), 'utf8')) as { activities: Activity[] }).activities;
+const TEST_DATA = JSON.parse(readFileSync(join(DATA, 'test-data.json'), 'utf8')) as Record<string, unknown>;
+
+/** Days from today to the first day at least 30 days ahead on which the activity runs (its season and weekdays). */
+function offsetFor(a: Activity, today = isoDate(new Date())): number {
+  for (let n = 30; n < 400; n++) {
+    const d = addDays(today, n);
+    if (a.schedule.days.includes(weekday(d)) && inMonthDayRange(d, { from: a.schedule.from, to: a.schedule.to })) return n;
+  }
+  throw new Error(`${a.id} runs on no day of the coming year`);
+}
+
+let root: string;
+let cells: CellPool;
+const runs = new Map<string, Promise<RunOutcome>>();
+
+before(() => {
+  root = tempDir('ota-products-');
+  mkdirSync(join(root, 'workers'));
+  cells = new CellPool(join(root, 'workers'));
+  const all = pool(ACTIVITIES, 2, (a) => {
+    const data = deepMerge(TEST_DATA, {
+      activities: { productCode: a.id, hotelCodes: [a.pickupHotels[0]] },
+      offsetDays: offsetFor(a),
+    });
+    const file = join(root, `${a.id}.test-data.json`);
+    writeFileSync(file, JSON.stringify(data));
+    return runSuite(root, a.id, { OTA_TEST_DATA: file }, undefined, cells);
+  });
+  ACTIVITIES.forEach((a, i) =>
+    runs.set(
+      a.id,
+      all.then((r) => r[i]),
+    ),
+  );
+});
+after(() => {
+  cells?.close();
+  removeTempDirs();
+});
+
+test('every product of the sandbox is named by the test data in turn, PMI-HIKE among them', () => {
+  assert.ok(ACTIVITIES.length > 10);
+  assert.ok(
+    ACTIVITIES.some((a) => a.id === 'PMI-HIKE' && a.minAge > 8),
+    'a product whose minimum age is above the suite’s default child',
+  );
+  assert.ok(ACTIVITIES.some((a) => a.ticketOnly));
+});
+
+for (const a of ACTIVITIES)
+  test(`test data naming ${a.id} (from hotel ${a.pickupHotels[0]}): CONFORMS, no MUST open`, async () => {
+    const run = await runs.get(a.id)!;
+    const open = (run.result?.requirements ?? [])
+      .filter((q) => q.level === 'MUST' && q.outcome !== 'passed' && q.outcome !== 'inapplicable' && q.id !== 'AUTH-WHITELIST')
+      .map((q) => `${q.id} ${q.outcome}: ${q.reason ?? ''} ${q.findings.map((f) => `${f.at}: ${f.found}`).join('; ')}`);
+    assert.deepEqual(open, [], `${a.id}: reports in ${run.dir}`);
+    assert.equal(run.result?.verdict, 'CONFORMS', `${a.id}: exit ${run.exitCode}, reports in ${run.dir}`);
+    assert.equal(run.exitCode, 0);
+  });

@@ -1,0 +1,76 @@
+// AAV-LOCATION and ASR-AREA with corroboration (issue 27, point 10): an activity the reply shows in
+// places that cannot all hold is in none of them; an activity or hotel description counts only
+// for the code it names, and one that places its subject in two countries places it nowhere.
+// The request (test/support/fixtures/test-data.ts) asks hotel H1 and product P1.
+import { before, test } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { contract as availability } from '../../../../src/operations/activityavailability/contract';
+import { contract as search } from '../../../../src/operations/activitysearch/contract';
+import { activityDescription } from '../../../../src/operations/activitynbc/describe';
+import { hotelDescription } from '../../../../src/operations/hotelnbc/describe';
+import { corroborationOf, type Description } from '../../../../src/contracts/corroboration';
+import { exchange, expectOutcome, loadXml, rs, ruleOf } from '../../../support/contracts';
+
+before(loadXml);
+
+const info = (location: string, pickup = '') =>
+  `<TourActivityInfo><BasicInfo TourActivityID="P1" Name="Boat"/><Schedule><Detail Start="2030-06-02"/></Schedule>${location}${pickup}</TourActivityInfo>`;
+const x = (...infos: string[]) => exchange('activityavailability', rs('OTA_TourActivityAvailRS', `<Success/>${infos.join('')}`));
+const h1: Description = { kind: 'hotel', code: 'H1', country: ['ES'], region: ['Mallorca'], source: 'hotel descriptive data of H1' };
+const nbc = (op: 'hotelnbc' | 'activitynbc', content: string) =>
+  exchange(
+    op,
+    op === 'hotelnbc'
+      ? rs('OTA_HotelDescriptiveInfoRS', `<Success/><HotelDescriptiveContents>${content}</HotelDescriptiveContents>`)
+      : rs('OTA_ProductDescriptiveInfoRS', `<Success/><ProductDescriptiveContents>${content}</ProductDescriptiveContents>`),
+  );
+
+test("an activity the reply shows in two countries fails AAV-LOCATION and ASR-AREA, even when one is the hotel's", () => {
+  const two = info('<Location><Address><CountryName Code="ES">Portugal</CountryName></Address></Location>');
+  const searched = exchange('activitysearch', rs('OTA_TourActivitySearchRS', `<Success/>${two}`));
+  for (const [rule, reply] of [
+    [ruleOf(availability, 'AAV-LOCATION'), x(two)],
+    [ruleOf(search, 'ASR-AREA'), searched],
+  ] as const) {
+    const a = expectOutcome(rule.check(reply, {}, corroborationOf([h1])), 'failed');
+    assert.match(a.findings[0].found, /several countries \(ES, PT\)/);
+  }
+  // a town, a region and one country: a legitimate place
+  const legit = info(
+    '<Location><Address><CityName>Palma</CityName><StateProv>Mallorca</StateProv><CountryName Code="ES">España</CountryName></Address></Location>',
+  );
+  expectOutcome(ruleOf(availability, 'AAV-LOCATION').check(x(legit), {}, corroborationOf([h1])), 'passed');
+});
+
+test("an activity's descriptive data about another activity, or in two countries, decides nothing: cannot tell", () => {
+  const rule = ruleOf(availability, 'AAV-LOCATION');
+  const bare = x(info(''));
+  const content = (id: string, countries: string[]) =>
+    `<TourActivityDescriptiveContent TourActivityID="${id}"><Location>${countries.map((c) => `<Address><CountryName>${c}</CountryName></Address>`).join('')}` +
+    `<Region RegionName="Algarve"/></Location></TourActivityDescriptiveContent>`;
+  const other = activityDescription(nbc('activitynbc', content('P2', ['Portugal'])), 'P1', 'activity descriptive data of P1');
+  assert.match(other.problem ?? '', /describes activity P2, not P1/);
+  const a = expectOutcome(rule.check(bare, {}, corroborationOf([h1, other])), 'cantTell');
+  assert.match(a.reasons.join(' '), /describes activity P2, not P1/);
+  // the same reply about P1 decides: another country than the hotel's
+  const same = activityDescription(nbc('activitynbc', content('P1', ['Portugal'])), 'P1', 'activity descriptive data of P1');
+  expectOutcome(rule.check(bare, {}, corroborationOf([h1, same])), 'failed');
+  const lying = activityDescription(nbc('activitynbc', content('P1', ['Spain', 'Portugal'])), 'P1', 'activity descriptive data of P1');
+  assert.match(lying.problem ?? '', /several countries/);
+  expectOutcome(rule.check(bare, {}, corroborationOf([h1, lying])), 'cantTell');
+});
+
+test("the requested hotel's descriptive data about another hotel does not place the hotel", () => {
+  const rule = ruleOf(availability, 'AAV-LOCATION');
+  const abroad = x(info('<Location><Address><CityName>Faro</CityName></Address></Location>'));
+  const address = (code: string, country: string, region: string) =>
+    `<HotelDescriptiveContent HotelCode="${code}"><ContactInfos><ContactInfo><Addresses><Address><StateProv>${region}</StateProv>` +
+    `<CountryName>${country}</CountryName></Address></Addresses></ContactInfo></ContactInfos></HotelDescriptiveContent>`;
+  // before issue 27 a single description was used whatever hotel it named: here it would place H1 in Faro
+  const other = hotelDescription(nbc('hotelnbc', address('H9', 'Portugal', 'Faro')), 'H1', 'hotel descriptive data of H1');
+  assert.equal(other.region.length, 0);
+  const a = expectOutcome(rule.check(abroad, {}, corroborationOf([other])), 'cantTell');
+  assert.match(a.reasons.join(' '), /describes hotel H9, not H1/);
+  const right = hotelDescription(nbc('hotelnbc', address('H1', 'Portugal', 'Faro')), 'H1', 'hotel descriptive data of H1');
+  assert.deepEqual(right.region, ['Faro']);
+});
