@@ -4,6 +4,8 @@
 import { BENCH_HELP, BenchUsageError, parseBenchArgs } from './bench/args';
 import { runBench } from './bench/bench';
 import { removeTempDirs } from './bench/processes';
+import { contributorBench } from './bench/contributor';
+import { safetyBench } from './bench/safety';
 
 function exitAfterDrain(code: number): void {
   process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
@@ -15,12 +17,13 @@ async function main(argv: string[]): Promise<number> {
     console.log(BENCH_HELP);
     return 0;
   }
+  const print = (t: string) => console.log(t);
+  const progress = (t: string) => console.error(t);
+  const c = { opts, print, progress, started: performance.now() };
   try {
-    await runBench(
-      opts,
-      (t) => console.log(t),
-      (t) => console.error(t),
-    );
+    if (opts.contributor) await contributorBench(c);
+    else if (opts.safety) await safetyBench(c);
+    else await runBench(opts, print, progress);
   } finally {
     removeTempDirs();
   }

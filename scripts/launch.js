@@ -15,6 +15,8 @@ const SCRIPTS = {
   mutants: 'scripts/mutants.js',
   bench: 'scripts/bench.js',
   docs: 'scripts/docs.js',
+  test: 'scripts/test.js',
+  quick: 'scripts/quick.js',
   sandbox: 'sandbox/src/cli.js',
 };
 

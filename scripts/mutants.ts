@@ -27,7 +27,8 @@ import { CellPool } from './mutants/cell-pool';
 import { planJobs, runJob } from './mutants/jobs';
 import { checkCombinations, matrixCells, matrixSample, type Cell, type DialectRun } from './mutants/matrix';
 import { pool } from './mutants/run-suite';
-import { passed, printKillMatrix, printMatrix, printScores, printTables, tally, writeScore } from './mutants/summary';
+import { passed, printKillMatrix, printMatrix, printScores, printTables, tally, writeScore, type Tally } from './mutants/summary';
+import { loadNow, recordFigures, type MatrixFigures } from './measured-figures';
 
 /** The faults and dialects the options select: --only, and --no-variants. */
 function select(opts: MutantsOptions): { faults: FaultDef[]; variants: DialectRun[] } {
@@ -54,7 +55,22 @@ function planCells(opts: MutantsOptions, faults: readonly FaultDef[]): Cell[] {
   return opts.matrix ? matrixCells(faults) : opts.only.length ? [] : matrixSample(faults);
 }
 
+function recordMatrix(opts: MutantsOptions, t: Tally, seconds: number, loadAtStart: number): void {
+  if (!opts.matrix || opts.only.length || opts.under.length) return;
+  const figures: MatrixFigures = {
+    faults: t.cellFaults.length,
+    runs: t.cellRuns.length,
+    jobs: opts.jobs,
+    seconds: Math.round(seconds),
+    caught: t.acrossDialects,
+    missedCells: t.cellRuns.filter((r) => !r.caught).length,
+  };
+  const command = `npm run mutants -- --matrix --jobs ${opts.jobs}${opts.fresh ? ' --fresh-processes' : ''}`;
+  console.log(recordFigures('matrix', command, figures, loadAtStart));
+}
+
 async function main(): Promise<number> {
+  const loadAtStart = loadNow();
   const opts = parseArgs(process.argv.slice(2));
   const { faults, variants } = select(opts);
   // Outside reports/: the run's own secret scan must not walk thousands of mutation files.
@@ -76,6 +92,7 @@ async function main(): Promise<number> {
   writeScore(root, t, variants.length, seconds);
   printKillMatrix(results);
   printScores(t, opts, { faults: faults.length, variants: variants.length }, seconds);
+  recordMatrix(opts, t, seconds, loadAtStart);
   const ok = passed(t);
   if (ok && !opts.keep) rmSync(root, { recursive: true, force: true });
   else console.log(`Reports of each run kept in ${root}`);

@@ -31,7 +31,16 @@ if (files.length === 0) {
   console.error(`no *.test.ts files under ${roots.join(', ')}`);
   process.exit(1);
 }
-const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '--test', '--test-concurrency=2', ...files], {
+// OTA_TEST_TIMES=<file>: also write each test file's time there (scripts/test-times-reporter.mjs).
+const times = process.env.OTA_TEST_TIMES
+  ? [
+      `--test-reporter=${process.stdout.isTTY ? 'spec' : 'tap'}`,
+      '--test-reporter-destination=stdout',
+      `--test-reporter=${join(__dirname, 'test-times-reporter.mjs')}`,
+      `--test-reporter-destination=${process.env.OTA_TEST_TIMES}`,
+    ]
+  : [];
+const r = spawnSync(process.execPath, ['-r', join(__dirname, 'register-ts.js'), '--test', '--test-concurrency=2', ...times, ...files], {
   stdio: 'inherit',
 });
 process.exit(r.status ?? 1);

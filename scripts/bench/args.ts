@@ -23,8 +23,29 @@ export interface BenchOptions {
   quick: boolean;
   /** Bound of one child run; past it the child is killed and the row says so. */
   runTimeoutMs: number;
+  /** Instead of the sections above: npm test and npm run quick, timed (scripts/bench/contributor.ts). */
+  contributor: boolean;
+  /** The change npm run quick is timed on (--contributor). */
+  quickFiles: string[];
+  /** Instead of the sections above: the bounds of docs/safety.md, timed (scripts/bench/safety.ts). */
+  safety: boolean;
   help: boolean;
 }
+
+/**
+ * The change the contributor's loop is timed on: a SHOULD check as docs/development.md adds one (the
+ * operation's contract and its test, a feature, a fault and its effect).
+ */
+export const QUICK_LOOP_CHANGE = [
+  'src/operations/hotelavailability/contract.ts',
+  'test/unit/operations/hotelavailability/contract.test.ts',
+  'features/core/hotel-availability.feature',
+  'sandbox/src/faults/availability.ts',
+  'sandbox/test/faults/availability.ts',
+];
+
+/** The --parallel values of the latency-bound table unless --parallel names others. */
+export const DEFAULT_PARALLEL: readonly number[] = [1, 2, 4, 8, 16];
 
 /** The selection used by --quick for the latency-bound table: a booking flow and a read-only operation. */
 export const QUICK_LATENCY_TAGS = '@op:activitybook or @op:hotelavailability';
@@ -47,7 +68,15 @@ CPU times need GNU time (/usr/bin/time); peak memory is read from /proc (Linux).
   --no-analysis         skip "where the time goes" (start-up parts, CPU profile, precompiled build)
   --quick               1 run, the selection above, no analysis: about 1.5 minutes
   --run-timeout <s>     bound of one child run in seconds (default 300)
-  -h, --help            this text`;
+  --contributor         instead: time npm test (phase by phase) and npm run quick on a change
+                        (default: a SHOULD check's files, the first edited by a comment line and
+                        restored after; --quick-files <file,...> names others)
+  --safety              instead: time the bounds of docs/safety.md (entity bombs, a long prolog,
+                        masking and scanning 5 MB hostile replies, ledger appends)
+  -h, --help            this text
+
+Every mode writes its figures to docs/figures/ (bench.json, contributor.json, safety.json):
+npm run docs puts them in the docs.`;
 
 function wholeNumber(flag: string, v: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (v === undefined || !/^\d+$/.test(v.trim()) || Number(v) < min || Number(v) > max)
@@ -55,62 +84,58 @@ function wholeNumber(flag: string, v: string | undefined, min: number, max = Num
   return Number(v);
 }
 
+/** The --parallel list: whole numbers from 1 to 64, each once, in order. */
+function parallelList(v: string): number[] {
+  const parts = v.split(',').map((p) => p.trim());
+  if (parts.some((p) => !/^\d+$/.test(p) || Number(p) < 1 || Number(p) > 64))
+    throw new BenchUsageError(`--parallel needs a comma-separated list of whole numbers from 1 to 64, not "${v}"`);
+  return [...new Set(parts.map(Number))].sort((x, y) => x - y);
+}
+
+/** Flags without a value: the option each one turns on or off. */
+const SWITCHES: Record<string, Partial<BenchOptions>> = {
+  '--sequential': { sequential: true },
+  '--no-analysis': { analysis: false },
+  '--quick': { quick: true },
+  '--contributor': { contributor: true },
+  '--safety': { safety: true },
+  '-h': { help: true },
+  '--help': { help: true },
+};
+
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   let runs: number | undefined;
-  let holdMs = 200;
-  let parallel = [1, 2, 4, 8, 16];
-  let sequential = false;
-  let latencyTags: string | undefined;
-  let analysis = true;
-  let quick = false;
-  let runTimeoutMs = 300_000;
-  let help = false;
+  const o: BenchOptions = {
+    runs: 0,
+    holdMs: 200,
+    parallel: [...DEFAULT_PARALLEL],
+    sequential: false,
+    analysis: true,
+    quick: false,
+    runTimeoutMs: 300_000,
+    contributor: false,
+    quickFiles: QUICK_LOOP_CHANGE,
+    safety: false,
+    help: false,
+  };
   forEachArgument(
     argv,
     (m) => new BenchUsageError(m),
     (a, value, raw) => {
-      switch (a) {
-        case '--runs':
-          runs = wholeNumber(a, value(), 1, 50);
-          break;
-        case '--hold-ms':
-          holdMs = wholeNumber(a, value(), 0, 10_000);
-          break;
-        case '--parallel': {
-          const v = value();
-          const parts = v.split(',').map((p) => p.trim());
-          if (parts.some((p) => !/^\d+$/.test(p) || Number(p) < 1 || Number(p) > 64))
-            throw new BenchUsageError(`--parallel needs a comma-separated list of whole numbers from 1 to 64, not "${v}"`);
-          parallel = [...new Set(parts.map(Number))].sort((x, y) => x - y);
-          break;
-        }
-        case '--sequential':
-          sequential = true;
-          break;
-        case '--latency-tags':
-          latencyTags = value();
-          break;
-        case '--no-analysis':
-          analysis = false;
-          break;
-        case '--quick':
-          quick = true;
-          break;
-        case '--run-timeout':
-          runTimeoutMs = wholeNumber(a, value(), 10, 3600) * 1000;
-          break;
-        case '-h':
-        case '--help':
-          help = true;
-          break;
-        default:
-          throw new BenchUsageError(`unknown argument ${raw}; see npm run bench -- --help`);
-      }
+      if (Object.hasOwn(SWITCHES, a)) Object.assign(o, SWITCHES[a]);
+      else if (a === '--runs') runs = wholeNumber(a, value(), 1, 50);
+      else if (a === '--hold-ms') o.holdMs = wholeNumber(a, value(), 0, 10_000);
+      else if (a === '--parallel') o.parallel = parallelList(value());
+      else if (a === '--latency-tags') o.latencyTags = value();
+      else if (a === '--run-timeout') o.runTimeoutMs = wholeNumber(a, value(), 10, 3600) * 1000;
+      else if (a === '--quick-files') o.quickFiles = value().split(',').filter(Boolean);
+      else throw new BenchUsageError(`unknown argument ${raw}; see npm run bench -- --help`);
     },
   );
-  if (quick) {
-    latencyTags ??= QUICK_LATENCY_TAGS;
-    analysis = false;
+  if (o.quick) {
+    o.latencyTags ??= QUICK_LATENCY_TAGS;
+    o.analysis = false;
   }
-  return { runs: runs ?? (quick ? 1 : 3), holdMs, parallel, sequential, latencyTags, analysis, quick, runTimeoutMs, help };
+  if (o.contributor && o.safety) throw new BenchUsageError('--contributor and --safety are two benches: run one at a time');
+  return { ...o, runs: runs ?? (o.quick ? 1 : 3) };
 }

@@ -1,16 +1,20 @@
 // The tables docs/ shows of the code, rendered between markers so they never drift from it: in
 // docs/requirements.md the catalogue (`<!-- requirements:<class> -->`, its summary and the
 // decided-by table), in docs/reply-profile.md each operation's facts (`<!-- facts:<operation> -->`),
-// in docs/gateway.md the test data's fields from its JSON Schema (`<!-- test-data:fields -->`).
+// in docs/gateway.md the test data's fields from its JSON Schema (`<!-- test-data:fields -->`),
+// the measured figures (`<!-- measured:<key> -->`, from docs/figures/: scripts/docs/measured.ts),
+// and in docs/architecture.md the file list (`<!-- layout:<folder> -->`: scripts/docs/layout.ts).
 // The prose around them is written by hand. `npm run docs` rewrites them; `--check` and
 // test/unit/scripts/docs.test.ts fail when one is stale, unknown or missing.
 import { CONFORMANCE_CLASSES, REQUIREMENTS, type RequirementDef, type RequirementId } from '../../src/spec/requirements';
 import { CONTRACTS } from '../../src/operations';
 import { DECIDED_BY } from '../../src/operations/decided-by';
 import type { Fact } from '../../src/contracts/reader';
+import { measuredTables } from './measured';
+import { layoutTables } from './layout';
 import { testDataFieldsTable } from './test-data-fields';
 
-const BLOCK = /(<!-- ((?:requirements|facts|test-data):[a-z-]+) -->\n)([\s\S]*?)(\n?<!-- \/\2 -->)/g;
+const BLOCK = /(<!-- ((?:requirements|facts|test-data|measured|layout):[a-z-]+) -->\n)([\s\S]*?)(\n?<!-- \/\2 -->)/g;
 
 const all: readonly RequirementDef[] = REQUIREMENTS;
 
@@ -75,6 +79,8 @@ export function generatedTables(): Map<string, string> {
     ['requirements:grain', grain()],
     ...Object.values(CONTRACTS).map((c) => [`facts:${c.op}`, factsOf(c.facts)] as [string, string]),
     ['test-data:fields', testDataFieldsTable()],
+    ...measuredTables(),
+    ...layoutTables(),
   ]);
 }
 

@@ -181,6 +181,11 @@ export const SUITE_VARIABLES: readonly string[] = [
   'OTA_SANDBOX_VARIANTS',
   'OTA_SPEC_FILE',
   'OTA_CHROMIUM',
+  // the project's own tooling: npm test, npm run quick and the bench write their times there
+  'OTA_TEST_PHASES',
+  'OTA_TEST_TIMES',
+  'OTA_QUICK_PHASES',
+  'OTA_TS_CACHE_DIR',
   // set by the runner for its workers
   'OTA_RECORD_DIR',
   'OTA_REPLAY_DIR',

@@ -21,6 +21,8 @@ const CALLS: Record<string, { args: string[]; code: number; says: RegExp }> = {
   bench: { args: ['--help'], code: 0, says: /npm run bench -- \[options\]/ },
   sandbox: { args: ['--list-faults'], code: 0, says: /wrong-root\s+EP-RS-ROOT/ },
   docs: { args: ['--bogus'], code: 2, says: /docs: unknown argument --bogus/ },
+  test: { args: ['--bogus'], code: 2, says: /test: unknown argument --bogus; npm test takes none/ },
+  quick: { args: ['--bogus'], code: 2, says: /quick: unknown argument --bogus/ },
 };
 
 test('every npm run script does its own work under the launcher', () => {
@@ -46,5 +48,8 @@ test('every npm run script does its own work under the launcher', () => {
 test('an unknown script name is one line and exit 2', () => {
   const r = spawnSync(process.execPath, ['scripts/launch.js', 'nope'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
   assert.equal(r.status, 2);
-  assert.match(r.stderr, /^launch: unknown script "nope"; one of conformance, merge, diff, init, report, mutants, bench, docs, sandbox\n$/);
+  assert.match(
+    r.stderr,
+    /^launch: unknown script "nope"; one of conformance, merge, diff, init, report, mutants, bench, docs, test, quick, sandbox\n$/,
+  );
 });

@@ -86,7 +86,7 @@ for (const name of [...VARIANT_COMBINATIONS.map((c) => c.name), 'alba-terse'])
 
 // ---- the pull-request workflow's replay job, end to end ----
 
-const RECIPE = 'ci/github/conformance-pr.yml';
+const RECIPE = '.ci/github/conformance-pr.yml';
 
 interface Step {
   name?: string;

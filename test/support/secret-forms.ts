@@ -1,9 +1,11 @@
 // The disguises in which a hostile gateway (or a serialiser on the way to a report) can echo a
-// password. Shared by the redaction unit tests, the hostile server's echo mode and the leak hunt.
+// password. Shared by the masking and scanning unit tests, the hostile server's echo mode and the leak hunt.
 
 export const ncrDec = (s: string) => [...s].map((c) => `&#${c.codePointAt(0)};`).join('');
 export const ncrHex = (s: string) => [...s].map((c) => `&#x${c.codePointAt(0)!.toString(16).toUpperCase()};`).join('');
 export const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** XML-escaped for an attribute value: quotes and apostrophes too. */
+export const xmlEsc = (s: string) => xmlText(s).replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 export const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 
 /** [name, form] for one password (and its user, for user:password). */

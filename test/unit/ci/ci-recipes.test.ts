@@ -1,4 +1,4 @@
-// The CI recipes under ci/ (issue 13, item 1) are files users copy: they must parse, be valid, call
+// The CI recipes under .ci/ (issue 13, item 1) are files users copy: they must parse, be valid, call
 // only what the suite has, never hold a secret, publish the reports even when the run fails (but
 // never after exit 3, a secret found in them), and fail on every exit code but 0 (exit 4, NOT
 // DETERMINED, is not a pass). GitHub workflows are validated against the workflow schema by
@@ -16,11 +16,11 @@ import { parseDocument } from 'yaml';
 const ROOT = resolve(__dirname, '..', '..', '..');
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 
-const GITHUB_PR = 'ci/github/conformance-pr.yml';
-const GITHUB_NIGHTLY = 'ci/github/conformance-nightly.yml';
-const GITHUB_SHARDED = 'ci/github/conformance-sharded.yml';
-const GITLAB = 'ci/gitlab/.gitlab-ci.yml';
-const GITLAB_SHARDED = 'ci/gitlab/conformance-sharded.gitlab-ci.yml';
+const GITHUB_PR = '.ci/github/conformance-pr.yml';
+const GITHUB_NIGHTLY = '.ci/github/conformance-nightly.yml';
+const GITHUB_SHARDED = '.ci/github/conformance-sharded.yml';
+const GITLAB = '.ci/gitlab/.gitlab-ci.yml';
+const GITLAB_SHARDED = '.ci/gitlab/conformance-sharded.gitlab-ci.yml';
 const EXPECTED_RECIPES = [GITHUB_NIGHTLY, GITHUB_PR, GITHUB_SHARDED, GITLAB, GITLAB_SHARDED];
 
 /**
@@ -55,7 +55,7 @@ function recipeFiles(): string[] {
       else if (/\.ya?ml$/.test(e.name)) out.push(relative(ROOT, p));
     }
   };
-  walk(join(ROOT, 'ci'));
+  walk(join(ROOT, '.ci'));
   return out.sort();
 }
 
@@ -137,7 +137,7 @@ async function runRunner(args: string[]): Promise<{ code: number | null; output:
 }
 
 void describe('the recipes parse', () => {
-  void test('ci/ holds the recipes for both CI systems, and every one parses as YAML', () => {
+  void test('.ci/ holds the recipes for both CI systems, and every one parses as YAML', () => {
     assert.deepEqual(recipeFiles(), [...EXPECTED_RECIPES].sort());
     for (const f of recipeFiles()) load(f);
   });

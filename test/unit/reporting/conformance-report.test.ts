@@ -1,13 +1,13 @@
-// The reports a certifier and a CI server read: the conformance report (HTML, Markdown, EARL JSON),
-// JUnit XML, and the metadata Allure reads beside the results. Assertions are on parsed data,
-// never on snapshots; the fixture carries hostile gateway text everywhere it can reach a report.
+// The report a certifier reads: the conformance report (HTML, Markdown, EARL JSON). Assertions are
+// on parsed data, never on snapshots; the fixture carries hostile gateway text everywhere it can
+// reach a report. JUnit and the Allure metadata have their own tests (junit.test.ts,
+// allure-metadata.test.ts).
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
 import {
   EARL_OUTCOME,
   GROUP_ORDER,
@@ -18,32 +18,13 @@ import {
   toEarl,
   writeConformanceReport,
 } from '../../../src/reporting/conformance-report';
-import { junitCases, renderJUnit, writeJUnit } from '../../../src/reporting/junit';
-import {
-  ALLURE_CATEGORIES,
-  CONFORMANCE_LABEL,
-  EXECUTOR_NAME,
-  allureMetadataFiles,
-  allureTitle,
-  renderEnvironmentProperties,
-} from '../../../src/reporting/allure-metadata';
-import type { ConformanceResult } from '../../../src/reporting/result';
-import { ALL_OUTCOMES, CONTROL, EXIT_CODES, HOSTILE, VERDICTS, resultFor } from '../../support/fixtures/conformance-result';
+import { ALL_OUTCOMES, EXIT_CODES, HOSTILE, VERDICTS, resultFor } from '../../support/fixtures/conformance-result';
+import { elements, parseXml } from '../../support/parsed-xml';
 
 const root = mkdtempSync(join(tmpdir(), 'conformance-report-test-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 let n = 0;
 const fresh = () => join(root, `case${++n}`);
-
-/** Parses XML strictly: any warning or error of the parser fails the test. */
-function parseXml(text: string, mimeType: 'text/xml' | 'text/html' = 'text/xml'): Document {
-  const problems: string[] = [];
-  const doc = new DOMParser({
-    onError: (level, msg) => void (mimeType === 'text/xml' || level !== 'warning' ? problems.push(`${level}: ${msg}`) : 0),
-  }).parseFromString(text, mimeType);
-  assert.deepEqual(problems, [], `the document parses cleanly`);
-  return doc;
-}
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -52,7 +33,6 @@ function csp(html: string): string {
   const meta = elements(parseXml(html, 'text/html'), 'meta').find((m) => m.getAttribute('http-equiv') === 'Content-Security-Policy');
   return meta?.getAttribute('content') ?? '';
 }
-const elements = (doc: Document | Element, tag: string): Element[] => Array.from(doc.getElementsByTagName(tag)) as Element[];
 
 describe('the fixture', () => {
   test('covers every outcome, level, scenario status and verdict', () => {
@@ -406,225 +386,5 @@ describe('conformance report: EARL JSON', () => {
     };
     for (const v of VERDICTS) assert.equal(toEarl(resultFor(v)).result.outcome, expected[v], v);
     assert.equal(toEarl({ ...resultFor('COULD NOT RUN'), scenarios: [] }).result.outcome, 'earl:untested');
-  });
-});
-
-describe('JUnit', () => {
-  function suiteOf(xml: string) {
-    const doc = parseXml(xml);
-    const suites = doc.documentElement!;
-    assert.equal(suites.tagName, 'testsuites');
-    const suite = elements(doc, 'testsuite');
-    assert.equal(suite.length, 1);
-    const cases = elements(suite[0], 'testcase');
-    const count = (tag: string, type?: string) =>
-      cases.filter((c) => elements(c, tag).some((e) => !type || e.getAttribute('type') === type)).length;
-    return { doc, suites, suite: suite[0], cases, count };
-  }
-
-  test('parses, one testcase per scenario, counts in the attributes match the elements', () => {
-    for (const v of VERDICTS)
-      for (const strict of [false, true]) {
-        const r = resultFor(v);
-        const { suites, suite, cases, count } = suiteOf(renderJUnit(r, { strict }));
-        assert.equal(cases.length, r.scenarios.length);
-        for (const el of [suites, suite]) {
-          assert.equal(Number(el.getAttribute('tests')), cases.length, `${v} tests`);
-          assert.equal(Number(el.getAttribute('failures')), count('failure'), `${v} failures`);
-          assert.equal(Number(el.getAttribute('errors')), count('error'), `${v} errors`);
-          assert.equal(Number(el.getAttribute('skipped')), count('skipped'), `${v} skipped`);
-        }
-      }
-  });
-
-  test('names carry the requirement IDs; classname is class.feature; statuses map to failure, error and skipped', () => {
-    const r = resultFor('COULD NOT RUN');
-    const { cases, suite } = suiteOf(renderJUnit(r, { strict: false }));
-    const byName = new Map(cases.map((c) => [c.getAttribute('name'), c]));
-    const hotel = byName.get(
-      'The hotel availability reply has a conforming envelope [EP-STATUS-200 EP-CONTENT-TYPE EP-NAMESPACE EP-ECHOTOKEN]',
-    )!;
-    assert.ok(hotel, 'name with IDs');
-    assert.equal(hotel.getAttribute('classname'), 'core.envelope');
-    assert.equal(elements(hotel, 'failure')[0].getAttribute('type'), 'Nonconformance');
-    assert.ok(elements(hotel, 'failure')[0].textContent!.includes(HOSTILE), 'hostile text escaped and read back');
-    const kinds = cases.map((c) => {
-      const s = r.scenarios.find((x) => c.getAttribute('name')!.startsWith(x.name))!;
-      const el = ['failure', 'error', 'skipped'].flatMap((t) => elements(c, t))[0];
-      return [s.status, el ? `${el.tagName}:${el.getAttribute('type') ?? ''}` : 'none'];
-    });
-    assert.deepEqual(
-      new Map(kinds as Array<[string, string]>),
-      new Map([
-        ['failed', 'failure:Nonconformance'],
-        ['passed', 'none'],
-        ['cantTell', 'error:CannotTell'],
-        ['skipped', 'skipped:'],
-        ['suiteError', 'error:SuiteError'],
-      ]),
-    );
-    const booking = cases.find((c) => c.getAttribute('name')!.startsWith('A committed booking can be read back'))!;
-    assert.equal(booking.getAttribute('classname'), 'booking.booking-lifecycle');
-    const props = new Map(elements(suite, 'property').map((p) => [p.getAttribute('name'), p.getAttribute('value')]));
-    assert.equal(props.get('target'), r.target.url);
-    assert.equal(props.get('run.id'), r.runId);
-    assert.equal(props.get('claims'), 'core,booking,alignment');
-    assert.equal(props.get('verdict'), 'COULD NOT RUN');
-    assert.equal(props.get('exit.code'), '2');
-    assert.equal(props.get('verdict.reason'), r.verdictReason, 'attribute value round-trips (quotes, newlines)');
-    const cant = cases.find((c) => elements(c, 'error').some((e) => e.getAttribute('type') === 'CannotTell'))!;
-    assert.ok(elements(cant, 'error')[0].textContent!.includes('\\u001B[31mred'), 'control characters shown, not written');
-  });
-
-  test("a failure's message is its first finding (requirement, where, expected, found); the text holds the rest", () => {
-    const { cases } = suiteOf(renderJUnit(resultFor(), { strict: false }));
-    const failure = (name: string) =>
-      elements(
-        cases.find((c) => c.getAttribute('name')!.startsWith(name))!,
-        'failure',
-      )[0];
-    const max = failure('Hotel availability returns no more hotels than MaxResponses');
-    assert.equal(
-      max.getAttribute('message'),
-      'HAV-MAXRESPONSES (MUST) at /*/ota:RoomStays/ota:RoomStay: expected at most 1 (MaxResponses); found 4 RoomStay elements',
-    );
-    const env = failure('The hotel availability reply has a conforming envelope');
-    assert.equal(
-      env.getAttribute('message'),
-      'EP-STATUS-200 (MUST) at HTTP status: expected 200; found 500 (and 1 more finding(s) in the text)',
-      'a SHOULD of the same scenario is not its failure',
-    );
-    assert.ok(env.textContent!.includes(HOSTILE), 'the text keeps every finding');
-  });
-
-  test('warnings fail a test case only with strict; INFO findings never do', () => {
-    const r = resultFor('CONFORMS');
-    const lax = suiteOf(renderJUnit(r, { strict: false }));
-    const strict = suiteOf(renderJUnit(r, { strict: true }));
-    assert.equal(lax.count('failure'), 0, 'CONFORMS with a warning: no failure');
-    const withWarnings = r.scenarios.filter((s) => s.status === 'passed' && s.warnings.length > 0).length;
-    assert.ok(withWarnings > 0);
-    assert.equal(strict.count('failure', 'Warning'), withWarnings);
-    assert.equal(strict.count('failure'), withWarnings);
-    const version = lax.cases.find((c) => c.getAttribute('name')!.includes('[EP-REJECT-VERSION]'))!;
-    assert.equal(elements(version, 'failure').length, 0);
-    assert.match(elements(version, 'system-out')[0].textContent!, /Informative \(INFO, never decides\):\n {2}EP-REJECT-VERSION/);
-    const envelope = lax.cases.find((c) => c.getAttribute('name')!.includes('[EP-CONTENT-TYPE EP-NAMESPACE EP-DATES EP-ECHOTOKEN]'))!;
-    assert.match(
-      elements(envelope, 'system-out')[0].textContent!,
-      /Warnings \(SHOULD failed; they do not decide conformance\):\n {2}EP-ECHOTOKEN/,
-    );
-    // In a DOES NOT CONFORM run, strict adds the warning-only scenario to the failures.
-    const dnc = resultFor();
-    assert.equal(
-      suiteOf(renderJUnit(dnc, { strict: true })).count('failure') - suiteOf(renderJUnit(dnc, { strict: false })).count('failure'),
-      1,
-    );
-  });
-
-  test('a failed scenario that cites a SHOULD and no MUST is not a failure unless strict', () => {
-    const r = resultFor('CONFORMS');
-    const s = r.scenarios.find((x) => x.reqs.includes('EP-REJECT-VERSION'))!;
-    s.reqs = ['EP-ECHOTOKEN']; // a SHOULD alone
-    s.status = 'failed';
-    s.message = 'Nonconformance: EP-ECHOTOKEN';
-    const kind = (strict: boolean) => junitCases(r, { strict }).find((c) => c.file === s.uri && c.name.includes('[EP-ECHOTOKEN]'))!.kind;
-    assert.equal(kind(false), 'passed');
-    assert.equal(kind(true), 'warning');
-  });
-
-  // Fails if: --strict turned an INFO finding into a JUnit failure (issue 27, point 6).
-  test('a failed scenario that cites only an INFO requirement is never a failure, under --strict too', () => {
-    const r = resultFor('CONFORMS');
-    const s = r.scenarios.find((x) => x.reqs.includes('EP-REJECT-VERSION'))!;
-    s.status = 'failed';
-    s.message = 'Nonconformance: EP-REJECT-VERSION';
-    for (const strict of [false, true]) {
-      const c = junitCases(r, { strict }).find((x) => x.file === s.uri && x.name.includes('EP-REJECT-VERSION'))!;
-      assert.equal(c.kind, 'passed', `strict ${strict}`);
-      assert.ok(
-        c.out.some((l) => l.startsWith('Not a failure')),
-        c.out.join('\n'),
-      );
-    }
-  });
-
-  test('writeJUnit writes the file, strict by default as the run was', () => {
-    const file = join(fresh(), 'sub', 'junit.xml');
-    const r: ConformanceResult = { ...resultFor('CONFORMS'), strict: true };
-    assert.equal(writeJUnit(r, file), file);
-    assert.equal(readFileSync(file, 'utf8'), renderJUnit(r, { strict: true }));
-  });
-});
-
-describe('Allure metadata', () => {
-  // Allure 3's own reader (ESM), to read back what we write exactly as `allure generate` does.
-  async function readWithAllure(dir: string, file: string): Promise<Record<string, unknown>> {
-    const { allure2 } = (await import('@allurereport/reader')) as unknown as {
-      allure2: { read: (visitor: unknown, data: unknown) => Promise<boolean> };
-    };
-    const path = join(dir, file);
-    const metadata: Record<string, unknown> = {};
-    const data = {
-      getOriginalFileName: () => file,
-      asUtf8String: async () => readFileSync(path, 'utf8'),
-      asJson: async () => JSON.parse(readFileSync(path, 'utf8')),
-      asBuffer: async () => readFileSync(path),
-    };
-    await allure2.read({ visitMetadata: async (m: Record<string, unknown>) => Object.assign(metadata, m) }, data);
-    return metadata;
-  }
-
-  test('environment.properties and executor.json name the target, the run and the verdict, as Allure reads them back', async () => {
-    const dir = fresh();
-    mkdirSync(dir, { recursive: true });
-    const r = resultFor();
-    r.target.description = `${r.target.description} = key: #not a comment ! é ✓ ${CONTROL} ${HOSTILE}`;
-    for (const f of allureMetadataFiles(r)) writeFileSync(join(dir, f.name), f.content);
-    assert.doesNotMatch(readFileSync(join(dir, 'environment.properties'), 'utf8'), /[^\n\x20-\x7e]/, 'ASCII only (\\uXXXX escapes)');
-
-    const env = (await readWithAllure(dir, 'environment.properties')).allure_environment as Array<{ name: string; values: string[] }>;
-    const get = (k: string) => env.find((e) => e.name === k)?.values[0];
-    assert.equal(get('Target'), r.target.url);
-    assert.equal(get('Target description'), r.target.description, 'hostile text round-trips through Allure');
-    assert.equal(get('Run ID'), r.runId);
-    assert.equal(get('Claims'), 'core, booking, alignment');
-    assert.equal(get('Verdict'), 'DOES NOT CONFORM');
-    assert.equal(get('Verdict reason'), r.verdictReason);
-    assert.equal(get('Class core'), 'DOES NOT CONFORM');
-    assert.equal(get('Class security'), 'not claimed');
-
-    const executor = (await readWithAllure(dir, 'executor.json')).allure2_executor as Record<string, unknown>;
-    assert.equal(executor.name, EXECUTOR_NAME);
-    assert.equal(executor.buildName, r.runId);
-    assert.match(String(executor.reportName), /DOES NOT CONFORM/);
-    assert.equal(renderEnvironmentProperties(r), readFileSync(join(dir, 'environment.properties'), 'utf8'));
-  });
-
-  test('the title says the verdict first', () => {
-    assert.match(allureTitle(resultFor(), 'embedded-sandbox'), /^DOES NOT CONFORM · /);
-    assert.match(allureTitle(resultFor('CONFORMS'), 'x'), /^CONFORMS/);
-  });
-
-  test("the Allure 3 category rules sort the tests by the label of their scenario's verdict, as Allure 3 itself matches them", async () => {
-    const { normalizeCategoriesConfig, matchCategory } = (await import('@allurereport/core-api')) as unknown as {
-      normalizeCategoriesConfig: (c: unknown) => Array<{ name: string }>;
-      matchCategory: (c: unknown, d: unknown) => { name: string } | undefined;
-    };
-    const rules = normalizeCategoriesConfig(JSON.parse(JSON.stringify(ALLURE_CATEGORIES))); // as allurerc.json would hold them
-    const samples: Array<[string, 'failed' | 'broken' | 'passed', string | undefined]> = [
-      ['Nonconformance (MUST)', 'failed', 'nonconformance'],
-      ['Warning (SHOULD)', 'passed', 'warning'],
-      ['Warning (SHOULD)', 'failed', 'warning'],
-      ['Cannot tell', 'broken', 'cannot-tell'],
-      ['Suite error', 'broken', 'suite-error'],
-      ['(none)', 'passed', undefined],
-    ];
-    for (const [expected, status, label] of samples) {
-      const labels = [{ name: 'story', value: 'EP-ECHOTOKEN' }, ...(label ? [{ name: CONFORMANCE_LABEL, value: label }] : [])];
-      const hit = matchCategory(rules, { status, labels, message: 'whatever it says', trace: '', flaky: false });
-      const name = hit?.name === 'Product errors' || hit?.name === 'Test errors' || !hit ? '(none)' : hit.name;
-      assert.equal(name, expected, `${status} ${label ?? ''}`);
-    }
   });
 });

@@ -5,9 +5,9 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFi
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { BookingLedger } from '../../../src/safety/ledger';
-import { normalTarget } from '../../../src/safety/ledger-entries';
 import { STALE_OTHER_HOST_MS, STALE_SAME_HOST_MS } from '../../../src/safety/run-locks';
 import { ConfigError } from '../../../src/core/errors';
+import { LOAD_TYPESCRIPT } from '../../support/typescript';
 
 const root = mkdtempSync(join(tmpdir(), 'ledger-test-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -166,7 +166,7 @@ describe('BookingLedger', () => {
       for (let i = 0; i < 150; i++) l.recordCommitted({ bookingRef: w + '-' + i, itemRefs: ['x'.repeat(300)], target: ${JSON.stringify(A)}, runId: w });`;
     const run = (w: string) =>
       new Promise<number>((res, rej) => {
-        const p = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script, w], { stdio: 'inherit' });
+        const p = spawn(process.execPath, [...LOAD_TYPESCRIPT, '-e', script, w], { stdio: 'inherit' });
         p.on('error', rej);
         p.on('exit', (code) => res(code ?? 1));
       });
@@ -266,7 +266,7 @@ describe('BookingLedger: intents, ownership, writability', () => {
       `const { BookingLedger } = require(${JSON.stringify(modulePath)}); new BookingLedger(${JSON.stringify(file)}).claimRun(process.argv[1]); ${end}`;
     const run = (runId: string, end: string) =>
       new Promise<void>((res, rej) => {
-        const p = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script(end), runId], { stdio: 'inherit' });
+        const p = spawn(process.execPath, [...LOAD_TYPESCRIPT, '-e', script(end), runId], { stdio: 'inherit' });
         p.on('error', rej);
         p.on('exit', () => res());
       });
@@ -345,26 +345,6 @@ describe('BookingLedger: intents, ownership, writability', () => {
 // Issue 31: targets compared by meaning, dead runs finished whatever their id, the flight of a
 // Commit (answered, unconfirmed), and every bad line named with its file and line.
 describe('BookingLedger: targets by meaning, run processes, bad lines', () => {
-  test('normalTarget: scheme and host in lower case, default port, trailing slashes, loopback names', () => {
-    const same: Array<[string, string]> = [
-      ['http://127.0.0.1:8080', 'http://localhost:8080/'],
-      ['http://[::1]:8080/ota', 'http://LOCALHOST:8080/ota//'],
-      ['HTTPS://Gateway.Example.COM:443/ota/', 'https://gateway.example.com/ota'],
-      ['http://gateway.example.com:80', 'http://gateway.example.com./'],
-      ['http://127.1:9000', 'http://127.0.0.1:9000'],
-    ];
-    for (const [a, b] of same) assert.equal(normalTarget(a), normalTarget(b), `${a} and ${b} are one target`);
-    const other: Array<[string, string]> = [
-      ['http://localhost:8080', 'http://localhost:8081'],
-      ['http://gateway.example.com', 'https://gateway.example.com'],
-      ['https://gateway.example.com/ota', 'https://gateway.example.com/OTA'],
-      ['https://gateway.example.com:8443', 'https://gateway.example.com'],
-      ['http://127.0.0.2:8080', 'http://localhost:8080'],
-    ];
-    for (const [a, b] of other) assert.notEqual(normalTarget(a), normalTarget(b), `${a} and ${b} are two targets`);
-    assert.equal(normalTarget('http://LocalHost:80/ota/'), 'http://localhost/ota');
-  });
-
   test('entries are matched by normal form: the target as written and its normal form are both recorded', () => {
     const file = fresh();
     const l = ledger(file);
@@ -420,7 +400,7 @@ describe('BookingLedger: targets by meaning, run processes, bad lines', () => {
       const file = fresh();
       const script = `const { BookingLedger } = require(${JSON.stringify(resolve(__dirname, '../../../src/safety/ledger.ts'))});
         new BookingLedger(${JSON.stringify(file)}).recordIntent({ bookingRef: 'W', itemRefs: [], target: 'http://a.test', runId: 'r' });`;
-      const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], {
+      const r = spawnSync(process.execPath, [...LOAD_TYPESCRIPT, '-e', script], {
         env: { ...process.env, OTA_RUN_PID: runPid },
         encoding: 'utf8',
       });

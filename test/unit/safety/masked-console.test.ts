@@ -11,6 +11,7 @@ import { MASK, Redactor } from '../../../src/safety/masking';
 import { scanForSecrets } from '../../../src/safety/scanning';
 import { maskStepErrors } from '../../../src/safety/run-guard';
 import { maskConsole } from '../../../src/safety/masked-console';
+import { LOAD_TYPESCRIPT } from '../../support/typescript';
 
 const PW = 'Zx9-Distinct!Pw&<42';
 const USER = 'gw-user';
@@ -24,7 +25,7 @@ function consoleOf(script: string): string {
     const { Redactor } = require(${mod('../../../src/safety/masking.ts')});
     maskConsole(new Redactor([process.env.PW], { user: ${JSON.stringify(USER)} }));
     ${script}`;
-  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', code], {
+  const r = spawnSync(process.execPath, [...LOAD_TYPESCRIPT, '-e', code], {
     env: { ...process.env, PW },
     encoding: 'utf8',
     timeout: 60_000,

@@ -5,12 +5,13 @@ import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { newReference } from '../../../src/run/scenario-values';
+import { LOAD_TYPESCRIPT } from '../../support/typescript';
 
 const ROOT = join(__dirname, '../../..');
 
 function referencesOfAProcess(runId: string, n: number): string[] {
   const code = `const { newReference } = require('./src/run/scenario-values'); const out = []; for (let i = 0; i < ${n}; i++) out.push(newReference(${JSON.stringify(runId)}, 'B')); console.log(JSON.stringify(out));`;
-  const r = spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', code], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [...LOAD_TYPESCRIPT, '-e', code], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout) as string[];
 }

@@ -22,7 +22,7 @@ import { openRunContext, type RunContext } from '../../../src/run/run-context';
 import { Redactor } from '../../../src/safety/masking';
 import { targetEnv } from '../../integration/helpers';
 
-const root = mkdtempSync(join(tmpdir(), 'cleanup-test-'));
+const root = mkdtempSync(join(tmpdir(), 'bookings-test-'));
 before(() => loadXml());
 after(async () => {
   await closeTransport();

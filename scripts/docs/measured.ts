@@ -1,0 +1,179 @@
+// The measured figures the README and docs/ show, rendered from docs/figures/<set>.json (written by
+// the script that measured them: scripts/measured-figures.ts) between `<!-- measured:<key> -->`
+// markers, with the date, the commit, the machine and its load, and the command that measures them
+// again. No measured figure is written by hand, so none goes stale unseen: `npm run docs` renders
+// the blocks, and the docs test fails when a block differs from its file. A set measured on other
+// code than this clone's (the matrix of another fault count) says so in its block.
+import { FAULTS } from '../../sandbox/src/faults';
+import { PROJECT_ROOT } from '../../src/run/config';
+import {
+  MEASURED_BY,
+  readFigures,
+  type BenchFigures,
+  type ContributorFigures,
+  type FigureSet,
+  type MatrixFigures,
+  type Measured,
+  type SafetyFigures,
+  type TimedRun,
+} from '../measured-figures';
+
+const s = (ms: number | null, digits = 1) => (ms === null || !Number.isFinite(ms) ? '–' : `${(ms / 1000).toFixed(digits)} s`);
+const msText = (ms: number) => `${ms < 10 ? ms.toFixed(2) : Math.round(ms)} ms`;
+const x = (a: number | null, b: number | null) => (a === null || b === null || b <= 0 ? '–' : `${(a / b).toFixed(1)}×`);
+const minutes = (ms: number) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+const table = (header: string[], rows: string[][]) =>
+  [`| ${header.join(' | ')} |`, `|${header.map(() => '---|').join('')}`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+/** The line above every block: when, at which commit, on what machine, under what load, and how to measure again. */
+export function provenance(m: Measured<unknown>): string {
+  const c = m.machine;
+  return (
+    `*Measured on ${m.date} at ${m.commit} by \`${m.command}\`: ${c.cores} cores (${c.cpu}), ${c.memoryGiB} GiB, ` +
+    `Node ${c.node}, ${c.os}; load average ${c.load.start} at the start, ${c.load.end} at the end.*`
+  );
+}
+
+const notMeasured = (set: FigureSet) =>
+  `*Not measured yet: \`${MEASURED_BY[set]}\` measures these figures, then \`npm run docs\` shows them here.*`;
+
+/** Renders a set's block, or says how to measure it. */
+function block<F>(set: FigureSet, m: Measured<F> | undefined, body: (f: F, m: Measured<F>) => string): string {
+  return m ? `${provenance(m)}\n\n${body(m.figures, m)}` : notMeasured(set);
+}
+
+const met = (t: BenchFigures['targets'][number]) => (t.met ? 'MET' : '**NOT MET**');
+
+function targetsTable(f: BenchFigures): string {
+  return table(
+    ['Target (issue 30)', 'Measured', 'Limit', ''],
+    f.targets.map((t) => [t.target, s(t.measuredMs), t.limitMs === null ? '–' : `${s(t.limitMs)} (${t.reference})`, met(t)]),
+  );
+}
+
+/** The README's, in one line: when, where and how, briefly (the docs' blocks say it whole). */
+export function briefProvenance(m: Measured<unknown>): string {
+  return `*Measured on ${m.date} at ${m.commit} by \`${m.command}\`, ${m.machine.cores} cores, load average ${m.machine.load.start} to ${m.machine.load.end}.*`;
+}
+
+/** The README's: each target, its figure against its limit, in one line. */
+export function benchTargets(f: BenchFigures): string {
+  const selection = f.latency.tags ? ` The latency-bound figures are of the selection \`${f.latency.tags}\`, not the full run.` : '';
+  const each = f.targets.map(
+    (t) => `${t.target}: ${s(t.measuredMs)} against ${t.limitMs === null ? '–' : `${s(t.limitMs)} (${t.reference})`}, ${met(t)}`,
+  );
+  return `${each.join('; ')}.${selection}`;
+}
+
+/** A block in one line: the figures, then briefly when and where; or how to measure them. */
+function line<F>(set: FigureSet, m: Measured<F> | undefined, body: (f: F) => string): string {
+  return m ? `${body(m.figures)} ${briefProvenance(m)}` : notMeasured(set);
+}
+
+/** docs/speed.md: every figure of the bench, table by table. */
+export function benchAll(f: BenchFigures): string {
+  const main = table(
+    ['Main job against the bare loop (median of ' + f.runs + ')', 'Wall'],
+    [
+      [`\`npm run conformance\`, every report, embedded sandbox${f.mainJob.conforms ? '' : ' (**did not conform**)'}`, s(f.mainJob.wallMs)],
+      ['  of which CPU (user + system)', s(f.mainJob.cpuMs)],
+      ['  its first scenario finished', s(f.mainJob.toFirstScenarioMs)],
+      [`bare loop: the same ${f.exchanges} exchanges with undici and libxml2-wasm, one process`, s(f.bareLoopMs)],
+      ['ratio', x(f.mainJob.wallMs, f.bareLoopMs)],
+    ],
+  );
+  const phases = table(
+    ['Phase of the main job', 'Wall', 'Share'],
+    f.phases.map((p) => [p.phase, s(p.ms), `${Math.round((100 * p.ms) / f.mainJob.wallMs)} %`]),
+  );
+  const scan = f.scan ? `The secret scan, one thread: ${f.scan.mbPerS} MB/s over ${f.scan.megabytes} MB in ${f.scan.files} files.` : '';
+  const held = f.latency.tags ? `the selection \`${f.latency.tags}\`` : 'the full run';
+  const latency = table(
+    [`Every reply held ${f.latency.holdMs} ms, ${held}: \`--parallel\``, 'Exchanges', 'Wall', 'Ideal', 'Wall / ideal', 'Workers started'],
+    f.latency.rows.map((r) => [
+      `${r.parallel ?? 'none'}${r.conforms ? '' : ' (**did not conform**)'}`,
+      String(r.exchanges),
+      s(r.wallMs),
+      s(r.idealMs),
+      x(r.wallMs, r.idealMs),
+      r.workerStartsMs.length ? `${s(Math.min(...r.workerStartsMs))} to ${s(Math.max(...r.workerStartsMs))}` : '–',
+    ]),
+  );
+  return [main, phases, scan, latency, targetsTable(f)].filter(Boolean).join('\n\n');
+}
+
+/** A wall time of a contributor's loop: seconds, and minutes too from two minutes on. */
+const wall = (ms: number) => (ms < 120_000 ? s(ms) : `${minutes(ms)} (${s(ms, 0)})`);
+
+function phasesTable(title: string, run: TimedRun): string {
+  const rows = run.phases.flatMap((p) => [
+    [p.name, wall(p.ms)],
+    ...(p.steps.length > 1 ? p.steps.map((st) => [`  ${st.name}`, wall(st.ms)]) : []),
+  ]);
+  rows.push([run.status === 0 ? '**total**' : `**total** (failed, exit ${run.status})`, `**${wall(run.totalMs)}**`]);
+  return table([title, 'Wall'], rows);
+}
+
+/** docs/development.md: npm test phase by phase, the quick loop on a change. */
+export function contributor(f: ContributorFigures): string {
+  const slowest = f.slowestTests.length
+    ? `The slowest of its ${f.testFiles} test files: ${f.slowestTests
+        .slice(0, 5)
+        .map((t) => `\`${t.file}\` ${s(t.ms)}`)
+        .join(', ')}.`
+    : '';
+  const quick = phasesTable(
+    `\`npm run quick\` after a change of ${f.quick.files.length} files (${f.quick.tests} test files, ${f.quick.faults.length} faults)`,
+    f.quick,
+  );
+  return [
+    phasesTable('`npm test`, phase by phase (target: within 5 minutes on 2 cores)', f.test),
+    slowest,
+    quick,
+    `The change: ${f.quick.files.map((file) => `\`${file}\``).join(', ')} (the first edited, the others named). Target: within 90 s.`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** docs/safety.md: the bounds, timed. */
+export function safety(f: SafetyFigures): string {
+  return table(
+    ['What', 'Time'],
+    [
+      ...f.entityBombs.map((b) => [`${b.bomb}: ${b.refused ? 'refused' : '**parsed**'}`, msText(b.ms)]),
+      [`the DOCTYPE check of a prolog of ${f.prolog.items} items`, msText(f.prolog.ms)],
+      ...f.hostileReplies.map((h) => [
+        `${h.megabytes} MB hostile reply (${h.shape}): masked, scanned`,
+        `${msText(h.maskMs)}, ${msText(h.scanMs)}`,
+      ]),
+      [
+        `a ledger intent appended and fsynced: median of ${f.ledger.appends}, the slowest`,
+        `${msText(f.ledger.medianMs)}, ${msText(f.ledger.maxMs)}`,
+      ],
+    ],
+  );
+}
+
+/** docs/mutants.md: the whole fault × variant matrix; a note when it was measured on another fault or variant count. */
+export function matrix(f: MatrixFigures): string {
+  const now = FAULTS.length;
+  const stale = f.faults !== now ? ` *Measured with ${f.faults} faults; the sandbox has ${now} now: run it again.*` : '';
+  return (
+    `The full matrix: **${f.runs.toLocaleString('en')} runs in ${minutes(f.seconds * 1000)}** with \`--jobs ${f.jobs}\`; ` +
+    `${f.caught}/${f.faults} faults caught in every dialect that touches them, ${f.missedCells} cells missed.${stale}`
+  );
+}
+
+/** Every measured block, by its marker key. */
+export function measuredTables(root = PROJECT_ROOT): Map<string, string> {
+  const bench = readFigures<BenchFigures>('bench', root);
+  return new Map([
+    ['measured:bench-targets', line('bench', bench, benchTargets)],
+    ['measured:bench', block('bench', bench, benchAll)],
+    ['measured:contributor', block('contributor', readFigures<ContributorFigures>('contributor', root), contributor)],
+    ['measured:safety', block('safety', readFigures<SafetyFigures>('safety', root), safety)],
+    ['measured:matrix', block('matrix', readFigures<MatrixFigures>('matrix', root), matrix)],
+    ['measured:matrix-summary', line('matrix', readFigures<MatrixFigures>('matrix', root), matrix)],
+  ]);
+}
