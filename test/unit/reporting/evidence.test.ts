@@ -8,9 +8,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
-import { EvidenceCollector, type ScenarioEvidence } from '../../../../src/reporting/evidence/collect';
-import { renderEvidenceHtml } from '../../../../src/reporting/evidence/html';
-import { evidenceNames, exchangeAnchor } from '../../../../src/reporting/evidence/names';
+import { EvidenceCollector, type ScenarioEvidence } from '../../../src/reporting/evidence/collect';
+import { renderEvidenceHtml } from '../../../src/reporting/evidence/html';
+import { evidenceNames, exchangeAnchor } from '../../../src/reporting/evidence/names';
 import {
   EvidenceStreamWriter,
   exchangePartName,
@@ -18,9 +18,9 @@ import {
   parseRequestHead,
   readStream,
   requestHead,
-} from '../../../../src/reporting/evidence/stream';
-import { HOSTILE, resultFor } from '../../../support/fixtures/conformance-result';
-import { exchangeParts, streamOf, type StreamScenario } from '../../../support/evidence-stream';
+} from '../../../src/reporting/evidence/stream';
+import { HOSTILE, resultFor } from '../../support/fixtures/conformance-result';
+import { exchangeParts, streamOf, type StreamScenario } from '../../support/evidence-stream';
 
 const root = mkdtempSync(join(tmpdir(), 'ota-evidence-'));
 after(() => rmSync(root, { recursive: true, force: true }));
