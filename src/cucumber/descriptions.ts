@@ -7,10 +7,7 @@ import { exchange, type Exchange } from '../transport/exchange';
 import type { OtaRequest } from '../xml/requests';
 import type { PlaceholderValues } from '../core/test-data';
 import { exchangeOptions, type RunContext } from '../run/run-context';
-import { credentialEcho } from '../contracts/security';
 import type { Assertion, Rule } from '../contracts/rule';
-import { attachEvidence } from './evidence';
-import type { Judged } from './judge';
 import { nothingShown, type ConstraintsShown } from '../contracts/booking-constraints';
 import {
   corroborationBreaker,
@@ -51,13 +48,11 @@ function cachesOf(ctx: RunContext): CorroborationBudget {
 }
 
 /** What the descriptive requests need of the scenario that sends them (the World is one). */
-export interface DescribingScenario extends Judged {
+export interface DescribingScenario {
   readonly run: RunContext;
-  readonly history: Exchange[];
-  pickleName?: string;
   scenarioKey?: string;
-  /** Judges assertions, of the exchange `x` when they are about one (a finding links to it). */
-  record(all: Assertion[], x?: Exchange): Promise<void>;
+  /** Keeps the exchange as the scenario's evidence and judges `own` and its credential echo; returns how findings name it. */
+  keepAside(x: Exchange, what: string, own?: (source: string) => Assertion[]): Promise<string>;
   /** A request of `name` from its sample with these values, beside the one the scenario builds. */
   asideRequest(name: DescribingOperation, overrides: PlaceholderValues, edit?: (r: OtaRequest) => void): OtaRequest;
 }
@@ -139,14 +134,12 @@ async function askDescription(
     exchange(request, { ...exchangeOptions(ctx), breaker: corroborationBreaker(ctx.breaker) }),
   );
   cachesOf(ctx).noteOutcome(name, unusable(x));
-  w.history.push(x);
-  await attachEvidence(w, x, w.history.length, ctx.redactor, ctx.baseUrl);
-  const source = ctx.redactor.scrub(`${what} (exchange ${w.history.length} of "${w.pickleName ?? 'a scenario'}")`);
   // a refusal's form is "not shown" (the envelope rules are about success): only a reply that is no refusal is judged
-  const own = (refusalForm(x) ? [] : ENVELOPE_RULES.map((r) => r.check(x, ctx.replyProfile.facts)))
-    .filter((a) => a.outcome === 'failed')
-    .map((a) => ({ ...a, findings: a.findings.map((f) => ({ ...f, at: `${source}: ${f.at}` })) }));
-  await w.record([...own, credentialEcho(ctx.redactor, ctx.credentials.user).check(x)], x);
+  const source = await w.keepAside(x, what, (at) =>
+    (refusalForm(x) ? [] : ENVELOPE_RULES.map((r) => r.check(x, ctx.replyProfile.facts)))
+      .filter((a) => a.outcome === 'failed')
+      .map((a) => ({ ...a, findings: a.findings.map((f) => ({ ...f, at: `${at}: ${f.at}` })) })),
+  );
   return { x, source };
 }
 

@@ -149,12 +149,21 @@ export class GatewayWorld extends World {
    * prices), as one of the scenario's own exchanges: evidence and credential check as for any exchange.
    */
   private async askAside(name: OperationName, what: string, overrides: PlaceholderValues): Promise<{ x: Exchange; source: string }> {
-    const ctx = this.run;
     const x = await this.exchangeOf(this.asideRequest(name, overrides));
+    return { x, source: await this.keepAside(x, what) };
+  }
+
+  /**
+   * Keeps an exchange sent beside the scenario's own request: in its history and evidence, with its
+   * credential echo judged beside `own` (assertions about it, given how findings name it: `source`).
+   */
+  async keepAside(x: Exchange, what: string, own: (source: string) => Assertion[] = () => []): Promise<string> {
+    const ctx = this.run;
     this.history.push(x);
     await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);
-    await this.record([credentialEcho(ctx.redactor, ctx.credentials.user).check(x)], x);
-    return { x, source: ctx.redactor.scrub(`${what} (exchange ${this.history.length} of "${this.pickleName ?? 'a scenario'}")`) };
+    const source = ctx.redactor.scrub(`${what} (exchange ${this.history.length} of "${this.pickleName ?? 'a scenario'}")`);
+    await this.record([...own(source), credentialEcho(ctx.redactor, ctx.credentials.user).check(x)], x);
+    return source;
   }
 
   /** A request of `name` from its sample with these values, beside the one the scenario builds. */
