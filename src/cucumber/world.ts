@@ -8,7 +8,7 @@ import { OtaRequest } from '../xml/requests';
 import type { PlaceholderValues } from '../core/test-data';
 import { OPERATIONS, type OperationName, type OperationSpec } from '../spec/operations';
 import { exchangeOptions, replySchema, runContext, type RunContext } from '../run/run-context';
-import { alignmentRule } from '../contracts/alignment';
+import { alignmentRule, schemaRoot } from '../contracts/alignment';
 import { credentialEcho } from '../contracts/security';
 import { baseValues, newReference } from '../run/scenario-values';
 import { CannotTell, StepUsageError } from '../core/errors';
@@ -118,10 +118,11 @@ export class GatewayWorld extends World {
     return withScenario(this.scenarioKey, () => exchange(request, { ...exchangeOptions(ctx), body: brokenBody }));
   }
 
-  /** The alignment rule for the last reply's operation, or undefined without its schema. */
+  /** The alignment rule for the last reply: the schema of the root received, or undefined without it. */
   async alignmentSchema(): Promise<Rule | undefined> {
-    const schema = await replySchema(this.run, this.reply.op);
-    return schema ? alignmentRule(schema, this.reply.op.replyRoot) : undefined;
+    const root = schemaRoot(this.reply.op, this.reply.reply.doc?.root.localName);
+    const schema = await replySchema(this.run, root);
+    return schema ? alignmentRule(schema, root) : undefined;
   }
 
   get reply(): Exchange {

@@ -17,7 +17,6 @@ import { ConfigError } from '../core/errors';
 import { CONFORMANCE_CLASSES, type ConformanceClass } from '../spec/requirements';
 import { closeTransport } from '../transport/agents';
 import { FailureBreaker } from '../safety/failure-breaker';
-import type { OperationSpec } from '../spec/operations';
 import type { SendOptions } from '../transport/exchange';
 
 export interface RunContext {
@@ -157,10 +156,10 @@ export function exchangeOptions(ctx: Pick<RunContext, 'baseUrl' | 'config' | 'br
   return { baseUrl: ctx.baseUrl, limits: ctx.config.limits, retry: ctx.config.retry, breaker: ctx.breaker };
 }
 
-/** The OpenTravel schema for an operation's reply (compiled once per process), or null when there is none (or no folder). */
-export function replySchema(ctx: RunContext, op: OperationSpec): Promise<XmlSchema | null> {
+/** The OpenTravel schema of a reply root (compiled once per process), or null when there is none (or no folder). */
+export function replySchema(ctx: RunContext, root: string): Promise<XmlSchema | null> {
   if (!ctx.config.xsdDir) return Promise.resolve(null);
-  return XmlSchema.compiledOnce(join(ctx.config.xsdDir, `${op.replyRoot}.xsd`));
+  return XmlSchema.compiledOnce(join(ctx.config.xsdDir, `${root}.xsd`));
 }
 
 /** The suite's version (package.json): a cassette is replayed only by the version that recorded it. */
