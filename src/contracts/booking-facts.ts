@@ -150,12 +150,76 @@ function stateOf(r: ReplyReader, parts: readonly Part[], items: readonly ItemSho
     if (statuses.some((s) => s === undefined)) return undefined;
     return { cancelled: true, shown };
   }
-  const own = r.values(READ_FACTS.status, parts[0].node);
+  const own = ownStatus(r, parts[0].node);
   if (own) return { cancelled: own.value.some((s) => isCancelledWord(s, words)), shown: list(own.value) };
   // No status of its own: a booking is cancelled when every item is.
   const statuses = items.map((i) => i.status?.value);
   if (statuses.length === 0 || statuses.some((s) => s === undefined)) return undefined;
   return { cancelled: statuses.every((s) => isCancelledWord(s!, words)), shown: `items ${list(statuses)}` };
+}
+
+/** Whether an element names an item: a Type 37 reference on it or in it, or an item reference of the booking as a value. */
+function namesAnItem(r: ReplyReader, el: XNode, itemRefs: readonly string[] = []): boolean {
+  if (r.doc.find("self::*[@Type='37'] | .//*[@Type='37']", el).length) return true;
+  return r.doc.find('@* | .//@*', el).some((a) => itemRefs.includes(a.content.trim()));
+}
+
+/**
+ * The status a part of a booking shows of the booking itself: its status places, less the entries
+ * that name an item (TPA_Extensions listing each item's status is not the booking's).
+ */
+function ownStatus(r: ReplyReader, part: XNode, itemRefs: readonly string[] = []): Found<string[]> | undefined {
+  for (const at of r.placesOf(READ_FACTS.status)) {
+    const values = r.doc
+      .find(at, part)
+      // an attribute of the part itself is its own; one of an element inside it may be an item's
+      .filter((n) => {
+        const holder = at.startsWith('@') ? undefined : r.doc.find('..', n)[0];
+        return !holder || !namesAnItem(r, holder, itemRefs);
+      })
+      .map((n) => n.content.trim())
+      .filter(Boolean);
+    if (values.length) return { at, value: values };
+  }
+  return undefined;
+}
+
+const STATUS_OF_ENTRY = '@Status | @ResStatus | @ReservationStatus | @ItemStatus | ota:Status | ota:ReservationStatus/@Status';
+
+/**
+ * What the booking's own parts and the read's warnings say of an item shown apart (or not at all):
+ * an entry naming its reference (in TPA_Extensions) with a status and perhaps its activity, or a
+ * warning naming it with one of the target's words for a cancelled item.
+ */
+function itemNamedElsewhere(
+  r: ReplyReader,
+  parts: readonly Part[],
+  ref: string,
+  words: readonly string[],
+): { status?: Found<string>; activity?: Found<string>; at: string } | undefined {
+  const names = (el: XNode) =>
+    r.doc.find('@* | .//@*', el).some((a) => a.content.trim() === ref) || r.doc.find('text()', el).some((t) => t.content.trim() === ref);
+  for (const p of parts)
+    for (const at of r.placesOf(READ_FACTS.itemEntry))
+      for (const entry of r.doc.find(at, p.node).filter(names)) {
+        const status = r.doc.find(STATUS_OF_ENTRY, entry)[0]?.content.trim();
+        const activity = r.doc.find('@TourActivityID | ota:BasicInfo/@TourActivityID', entry)[0]?.content.trim();
+        if (status)
+          return {
+            at: `${p.at}/${at}`,
+            status: { at: `${p.at}/${at}`, value: status },
+            ...(activity ? { activity: { at: `${p.at}/${at}`, value: activity } } : {}),
+          };
+      }
+  for (const at of r.placesOf(READ_FACTS.warning))
+    for (const w of r.doc.find(at)) {
+      const said = [...r.doc.find('@ShortText | @Status | @RecordID | @Tag', w).map((a) => a.content), w.content];
+      const tokens = said.flatMap((s) => s.split(/[^\p{L}\p{N}_-]+/u)).filter(Boolean);
+      if (!tokens.includes(ref)) continue;
+      const word = tokens.find((t) => isCancelledWord(t, words));
+      if (word) return { at, status: { at, value: word } };
+    }
+  return undefined;
 }
 
 /** Values of a fact in every part of a booking, merged; undefined when no part shows any. */
@@ -206,6 +270,58 @@ function differences(r: ReplyReader, parts: readonly Part[], expected: ExpectedB
   return out;
 }
 
+/** Parts at the booking's other places than the one its bookings were found at (`first`, "<place>[n]"): Summaries beside a Detail. */
+function partsElsewhere(r: ReplyReader, first: string): Part[] {
+  return r
+    .placesOf(READ_FACTS.booking)
+    .filter((at) => !first.startsWith(`${at}[`))
+    .flatMap((at) => r.doc.find(at).map((node, i) => ({ node, at: `${at}[${i + 1}]` })));
+}
+
+/**
+ * The items of a booking shown apart from it: each part shown apart, those of the booking's own
+ * parts that carry a reference, and a booked item that only an entry or a warning names; each
+ * without a status of its own takes the one an entry of the booking, or a warning, gives it.
+ */
+function separateItems(
+  r: ReplyReader,
+  own: readonly Part[],
+  apart: readonly Part[],
+  expected: ExpectedBooking,
+  words: readonly string[],
+): ItemShown[] {
+  const shown = [...itemsOf(r, apart), ...itemsOf(r, own).filter((i) => i.ref)];
+  const items = shown.filter((i, n) => !i.ref || shown.findIndex((j) => j.ref === i.ref) === n);
+  const withStatus = items.map((i) => {
+    if (!i.ref || (i.status && i.activity)) return i;
+    const elsewhere = itemNamedElsewhere(r, own, i.ref, words);
+    return { ...i, status: i.status ?? elsewhere?.status, activity: i.activity ?? elsewhere?.activity };
+  });
+  for (const want of expected.items) {
+    if (withStatus.some((i) => i.ref === want.itemRef)) continue;
+    const elsewhere = itemNamedElsewhere(r, own, want.itemRef, words);
+    if (elsewhere) withStatus.push({ node: own[0].node, part: own[0].node, ref: want.itemRef, ...elsewhere });
+  }
+  return withStatus;
+}
+
+/** A booking shown apart from its items: its own status, or else its items' (cancelled when every one is, live when any is). */
+function separateState(
+  r: ReplyReader,
+  own: readonly Part[],
+  items: readonly ItemShown[],
+  itemRefs: readonly string[],
+  words: readonly string[],
+): BookingState | undefined {
+  const status = own.map((p) => ownStatus(r, p.node, itemRefs)).find(Boolean);
+  if (status) return { cancelled: status.value.some((s) => isCancelledWord(s, words)), shown: list(status.value) };
+  const statuses = items.map((i) => i.status?.value);
+  const shown = `items ${list(statuses)}`;
+  if (statuses.some((s) => s !== undefined && !isCancelledWord(s, words))) return { cancelled: false, shown };
+  if (statuses.length === 0 || statuses.some((s) => s === undefined)) return undefined;
+  return { cancelled: true, shown };
+}
+
 /** What a served read shows of the booking `expected` names (the client's reference). */
 function shownIn(r: ReplyReader, expected: ExpectedBooking, words: readonly string[]): Shown {
   const ref = expected.bookingRef;
@@ -226,14 +342,24 @@ function shownIn(r: ReplyReader, expected: ExpectedBooking, words: readonly stri
   }
   const named = bookings.filter((b) => b.refs.some((x) => x.id === ref));
   if (named.length) {
-    const parts = named.map((b) => ({ node: b.node, at: b.at }));
-    const items = itemsOf(r, parts);
+    // Items shown apart from their booking (OTA_TourActivityResRetrieveRS: a Summary per item beside
+    // a Detail of the booking) are tied to it by their references: no Type 36 of their own, and a
+    // Type 37 the client gave an item of this booking.
+    const booked = expected.items.map((i) => i.itemRef);
+    const tied = [...bookings.filter((b) => !named.includes(b)), ...partsElsewhere(r, bookings[0].at)].filter(
+      (b) =>
+        referencesOf(r, READ_FACTS.reference, b.node).length === 0 && booked.includes(r.value(READ_FACTS.itemRef, b.node)?.value ?? ''),
+    );
+    const own = named.map((b) => ({ node: b.node, at: b.at }));
+    const apart = tied.map((b) => ({ node: b.node, at: b.at }));
+    const parts = [...own, ...apart];
+    const items = apart.length ? separateItems(r, own, apart, expected, words) : itemsOf(r, parts);
     const others = bookings.filter((o) => !named.includes(o) && o.refs.some((x) => isClients(x) && x.id !== ref));
     return {
       kind: 'booking',
       booking: { parts, at: list(parts.map((p) => p.at)) },
       items,
-      state: stateOf(r, parts, items, words),
+      state: apart.length ? separateState(r, own, items, booked, words) : stateOf(r, parts, items, words),
       others: others.map((o) => ({ node: o.node, at: o.at })),
     };
   }
