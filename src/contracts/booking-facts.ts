@@ -28,6 +28,8 @@ export interface ExpectedBooking {
 
 export { READ_BOOKING_FACTS, READ_FACTS, RESRETRIEVE_XSD, TOUR_RESRETRIEVE_XSD } from './booking-read-facts';
 import { READ_FACTS } from './booking-read-facts';
+import { isCancelledWord, itemNamedElsewhere, ownStatus, type Part } from './booking-item-status';
+export { isCancelledWord } from './booking-item-status';
 
 export interface Reference {
   id: string;
@@ -47,15 +49,7 @@ export function referencesOf(r: ReplyReader, places: Fact, within?: XNode): Refe
 /** A reference in the client's context ("ID_Context (value Client)"); others may be the gateway's own. */
 export const isClients = (ref: Reference) => ref.context?.toLowerCase() === 'client';
 
-/** Whether a status is one of the target's words for a cancelled booking or item (case-insensitive). */
-export const isCancelledWord = (status: string, words: readonly string[]) =>
-  words.some((w) => w.trim().toLowerCase() === status.trim().toLowerCase());
-
-/** A node (at a place of the booking fact) that shows a booking, or part of one. */
-export interface Part {
-  node: XNode;
-  at: string;
-}
+export type { Part } from './booking-item-status';
 
 /**
  * A booking as the reply shows it: every node that carries its reference. OTA_TourActivityResRetrieveRS
@@ -156,70 +150,6 @@ function stateOf(r: ReplyReader, parts: readonly Part[], items: readonly ItemSho
   const statuses = items.map((i) => i.status?.value);
   if (statuses.length === 0 || statuses.some((s) => s === undefined)) return undefined;
   return { cancelled: statuses.every((s) => isCancelledWord(s!, words)), shown: `items ${list(statuses)}` };
-}
-
-/** Whether an element names an item: a Type 37 reference on it or in it, or an item reference of the booking as a value. */
-function namesAnItem(r: ReplyReader, el: XNode, itemRefs: readonly string[] = []): boolean {
-  if (r.doc.find("self::*[@Type='37'] | .//*[@Type='37']", el).length) return true;
-  return r.doc.find('@* | .//@*', el).some((a) => itemRefs.includes(a.content.trim()));
-}
-
-/**
- * The status a part of a booking shows of the booking itself: its status places, less the entries
- * that name an item (TPA_Extensions listing each item's status is not the booking's).
- */
-function ownStatus(r: ReplyReader, part: XNode, itemRefs: readonly string[] = []): Found<string[]> | undefined {
-  for (const at of r.placesOf(READ_FACTS.status)) {
-    const values = r.doc
-      .find(at, part)
-      // an attribute of the part itself is its own; one of an element inside it may be an item's
-      .filter((n) => {
-        const holder = at.startsWith('@') ? undefined : r.doc.find('..', n)[0];
-        return !holder || !namesAnItem(r, holder, itemRefs);
-      })
-      .map((n) => n.content.trim())
-      .filter(Boolean);
-    if (values.length) return { at, value: values };
-  }
-  return undefined;
-}
-
-const STATUS_OF_ENTRY = '@Status | @ResStatus | @ReservationStatus | @ItemStatus | ota:Status | ota:ReservationStatus/@Status';
-
-/**
- * What the booking's own parts and the read's warnings say of an item shown apart (or not at all):
- * an entry naming its reference (in TPA_Extensions) with a status and perhaps its activity, or a
- * warning naming it with one of the target's words for a cancelled item.
- */
-function itemNamedElsewhere(
-  r: ReplyReader,
-  parts: readonly Part[],
-  ref: string,
-  words: readonly string[],
-): { status?: Found<string>; activity?: Found<string>; at: string } | undefined {
-  const names = (el: XNode) =>
-    r.doc.find('@* | .//@*', el).some((a) => a.content.trim() === ref) || r.doc.find('text()', el).some((t) => t.content.trim() === ref);
-  for (const p of parts)
-    for (const at of r.placesOf(READ_FACTS.itemEntry))
-      for (const entry of r.doc.find(at, p.node).filter(names)) {
-        const status = r.doc.find(STATUS_OF_ENTRY, entry)[0]?.content.trim();
-        const activity = r.doc.find('@TourActivityID | ota:BasicInfo/@TourActivityID', entry)[0]?.content.trim();
-        if (status)
-          return {
-            at: `${p.at}/${at}`,
-            status: { at: `${p.at}/${at}`, value: status },
-            ...(activity ? { activity: { at: `${p.at}/${at}`, value: activity } } : {}),
-          };
-      }
-  for (const at of r.placesOf(READ_FACTS.warning))
-    for (const w of r.doc.find(at)) {
-      const said = [...r.doc.find('@ShortText | @Status | @RecordID | @Tag', w).map((a) => a.content), w.content];
-      const tokens = said.flatMap((s) => s.split(/[^\p{L}\p{N}_-]+/u)).filter(Boolean);
-      if (!tokens.includes(ref)) continue;
-      const word = tokens.find((t) => isCancelledWord(t, words));
-      if (word) return { at, status: { at, value: word } };
-    }
-  return undefined;
 }
 
 /** Values of a fact in every part of a booking, merged; undefined when no part shows any. */
