@@ -283,13 +283,15 @@ function shownIn(r: ReplyReader, expected: ExpectedBooking, words: readonly stri
     const own = named.map((b) => ({ node: b.node, at: b.at }));
     const apart = tied.map((b) => ({ node: b.node, at: b.at }));
     const parts = [...own, ...apart];
-    const items = apart.length ? separateItems(r, own, apart, expected, words) : itemsOf(r, parts);
+    // apart, or no item reference among the booking's own parts: the items are named elsewhere, if anywhere
+    const separate = apart.length > 0 || !itemsOf(r, own).some((i) => i.ref);
+    const items = separate ? separateItems(r, own, apart, expected, words) : itemsOf(r, parts);
     const others = bookings.filter((o) => !named.includes(o) && o.refs.some((x) => isClients(x) && x.id !== ref));
     return {
       kind: 'booking',
       booking: { parts, at: list(parts.map((p) => p.at)) },
       items,
-      state: apart.length ? separateState(r, own, items, booked, words) : stateOf(r, parts, items, words),
+      state: separate ? separateState(r, own, items, booked, words) : stateOf(r, parts, items, words),
       others: others.map((o) => ({ node: o.node, at: o.at })),
     };
   }

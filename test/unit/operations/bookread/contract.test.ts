@@ -431,3 +431,13 @@ test('items apart: a warning naming an item gives its status; a cancelled item n
   const wrong = '<Warning Type="11" ShortText="Item I2 Cancelled"/>';
   expectRule(rule, exchange('bookread', apart({ warnings: wrong + warning, entries: '' })), 'failed');
 });
+
+test('items apart: a booking whose items are all named cancelled in warnings is no longer live', () => {
+  const warnings = '<Warning Type="11" RecordID="I1" ShortText="Cancelled"/><Warning Type="11" RecordID="I2" ShortText="Cancelled"/>';
+  const gone = apart({ warnings, summaries: '', entries: '' });
+  expectRule(noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS), exchange('bookread', gone), 'passed');
+  expectRule(shownLive('BKG-COMMIT-PERSISTS', BOOKED, WORDS), exchange('bookread', gone), 'failed');
+  // one of them named live in the booking's entries: still live
+  const half = apart({ warnings: warnings.split('/>')[0] + '/>', summaries: '', entries: '<ItemStatus ItemRef="I2" Status="Confirmed"/>' });
+  expectRule(noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS), exchange('bookread', half), 'failed');
+});
