@@ -341,7 +341,13 @@ export function literalRootAttrs(r: Results): Record<string, string> {
 }
 
 function hotelInfo(h: Hotel) {
-  return el('HotelInfo', {}, el('HotelName', {}, h.name), el('Descriptions', {}, el('DescriptiveText', {}, h.description)));
+  return el(
+    'HotelInfo',
+    {},
+    el('HotelName', {}, h.name),
+    el('Descriptions', {}, el('DescriptiveText', {}, h.description)),
+    el('Position', { Latitude: h.latitude, Longitude: h.longitude }),
+  );
 }
 
 function participants(item: Item) {
