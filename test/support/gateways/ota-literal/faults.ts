@@ -1,6 +1,7 @@
 // One real mistake at a time: each breaks one statement of the spec, the way an implementation
 // gets it wrong in real life. `breaks` is the suite's requirement for that statement; `dialects`
 // lists where the mistake can be seen at all (a reply that does not show the fact cannot reveal it).
+import type { Dialect } from './model';
 
 export interface FaultDef {
   /** What the gateway then does wrong. */
@@ -9,10 +10,12 @@ export interface FaultDef {
   breaks: string;
   /** The spec's words it breaks. */
   spec: string;
-  dialects: ReadonlyArray<'literal' | 'terse'>;
+  dialects: ReadonlyArray<Dialect>;
 }
 
 const BOTH = ['literal', 'terse'] as const;
+/** The mistakes of a booking read or cancel: seen in the summaries dialect's read layout too. */
+const ALL = ['literal', 'terse', 'summaries'] as const;
 
 export const FAULTS = {
   'ignores-maxresponses': {
@@ -86,7 +89,7 @@ export const FAULTS = {
     does: 'a commit is answered as booked but never stored; a read of any reference returns a demonstration booking that shows no reference',
     breaks: 'BKG-COMMIT-PERSISTS',
     spec: 'Books an available activity.',
-    dialects: BOTH,
+    dialects: ALL,
   },
   'refuses-returnlist-false': {
     does: 'booking read refuses ReturnListIndicator="false"',
@@ -98,13 +101,13 @@ export const FAULTS = {
     does: 'booking cancel answers that the booking is cancelled, and leaves it booked',
     breaks: 'CXL-COMMIT-CANCELS',
     spec: 'Cancels or partially cancels an existing booking.',
-    dialects: BOTH,
+    dialects: ALL,
   },
   'partial-cancels-all': {
     does: 'a cancel naming one item cancels every item of the booking',
     breaks: 'CXL-PARTIAL',
     spec: 'The operation cancels or partially cancels an existing booking.',
-    dialects: BOTH,
+    dialects: ALL,
   },
 } as const satisfies Record<string, FaultDef>;
 

@@ -312,6 +312,7 @@ export function literal(r: Results): Kid[] {
     }
     case 'bookread': {
       const { booking, list } = r.result;
+      if (r.dialect === 'summaries') return itemsApart(booking);
       if (list) return [el('Success'), booking.items.filter((i) => i.status === 'Confirmed').map((i) => summary(booking, i))];
       return [el('Success'), detail(booking)];
     }
@@ -383,8 +384,50 @@ function summary(b: Booking, i: Item) {
   );
 }
 
-/** One tour activity reservation per Detail (OpenTravel): the first item, every item in TPA_Extensions. */
-function detail(b: Booking) {
+/**
+ * The summaries dialect's read, OpenTravel's layout for several reservations: a Summary per live
+ * item under its own Confirmation (Type 37), then the booking as one Detail under its Type 36 with
+ * the live items' statuses in its TPA_Extensions, and an advisory warning (Type 11) for each
+ * cancelled item, naming it.
+ */
+function itemsApart(b: Booking) {
+  const live = b.items.filter((i) => i.status === 'Confirmed');
+  const gone = b.items.filter((i) => i.status !== 'Confirmed');
+  return [
+    el('Success'),
+    gone.length > 0 &&
+      el(
+        'Warnings',
+        {},
+        gone.map((i) =>
+          el(
+            'Warning',
+            { Type: 11, ShortText: `Item ${i.ref} Cancelled` },
+            `Item ${i.ref} (${i.product.code}) of booking ${b.ref} was cancelled`,
+          ),
+        ),
+      ),
+    live.map((i) =>
+      el(
+        'Summary',
+        {},
+        basicInfo(i.product),
+        el('Confirmation', { Type: 37, ID: i.ref, ID_Context: 'Client' }),
+        i.participants.map((p) =>
+          el(
+            'ParticipantInfo',
+            {},
+            el('Individual', { ParticipantID: p.id, Age: p.age }, el('GivenName', {}, p.given), el('Surname', {}, p.surname)),
+          ),
+        ),
+      ),
+    ),
+    detail(b, live),
+  ];
+}
+
+/** One tour activity reservation per Detail (OpenTravel): the first item, every item (or those `listed`) in TPA_Extensions. */
+function detail(b: Booking, listed: Item[] = b.items) {
   const first = b.items.find((i) => i.status === 'Confirmed') ?? b.items[0];
   return el(
     'Detail',
@@ -404,7 +447,7 @@ function detail(b: Booking) {
       el(
         'Items',
         {},
-        b.items.map((i) =>
+        listed.map((i) =>
           el(
             'Item',
             { ItinSegNbr: i.seq, Status: i.status },
