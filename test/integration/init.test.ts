@@ -153,6 +153,11 @@ for (const dialect of DIALECTS) {
     assert.deepEqual(open(summary(r.run)), []);
     const partial = summary(r.run).requirements.find((q) => q.id === 'CXL-PARTIAL')!;
     assert.equal(partial.outcome, 'passed');
+    // and the report's first screen says so, among the notes for the certifier
+    assert.ok(
+      summary(r.run).notes.some((n) => n.startsWith('partial cancellation: partial-cancellation form found by the run')),
+      summary(r.run).notes.join('\n'),
+    );
     assert.match(
       partial.reason ?? '',
       dialect === 'summaries'
