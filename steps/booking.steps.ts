@@ -139,6 +139,20 @@ async function bookTwoItems(w: GatewayWorld): Promise<void> {
   servedOrCannotTell(w, await bookActivity(w, { forms: forms(w), bookingRef: ref }), 'the booking of a second item');
 }
 
+/**
+ * Whether a cancel's reply names, as a cancelled segment (OTA_CancelRS/Segment), the item the
+ * request named: by the Segment number sent or its Type 37 reference. A UniqueID merely echoed at
+ * the root does not count: a gateway may echo what it ignored.
+ */
+function namesTheItem(x: Exchange, itemRef: string): boolean {
+  const doc = x.reply.doc;
+  if (!doc) return false;
+  const n = x.request.value('ota:Segment/@ItinSegNbr') ?? x.request.value('ota:Segment/@FirstItinSegNbr');
+  const q = (v: string) => `'${v.replace(/'/g, '')}'`;
+  const byNumber = n ? ` | //ota:Segment[@ItinSegNbr=${q(n)} or @FirstItinSegNbr=${q(n)}]` : '';
+  return doc.find(`//ota:Segment[.//*[@Type='37'][@ID=${q(itemRef)}]]${byNumber}`).length > 0;
+}
+
 /** How each OpenTravel form reads, for the report. */
 const FORM_NAMES: Record<PartialCancellationForm, string> = {
   'item-reference': "item-reference (the item's UniqueID Type 37)",
@@ -178,7 +192,8 @@ async function cancelItemFindingForm(w: GatewayWorld, n: number): Promise<void> 
     }
     const after = bookingRead(await read(w, w.booking.bookingRef), w.booking, forms(w).cancelledStatusWords, w.run.replyProfile.facts);
     const whole = after.answer === 'served' && after.shown.kind === 'booking' && after.shown.state?.cancelled === true;
-    if (whole) {
+    // A reply that names the item it cancelled took the form: a whole cancellation then is the gateway's mistake, judged below.
+    if (whole && !namesTheItem(x, itemOf().itemRef)) {
       tried.push(`${FORM_NAMES[form]}: served, but a read showed the whole booking cancelled (taken as no partial form)`);
       w.bookingCancelled(w.booking.bookingRef);
       continue;

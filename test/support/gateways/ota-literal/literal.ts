@@ -317,13 +317,12 @@ export function literal(r: Results): Kid[] {
       return [el('Success'), detail(booking)];
     }
     case 'bookcancel': {
-      const { booking, targets, cancelNumber, terms } = r.result;
+      const { booking, targets, cancelNumber, terms, partial } = r.result;
       const rules = el(
         'CancelRules',
         {},
         terms.map((t) => el('CancelRule', { CancelByDate: `${t.cancelBy}T00:00:00`, ...eur(t.penaltyEur) })),
       );
-      const partial = targets.length < booking.items.filter((i) => i.status === 'Confirmed' || targets.includes(i)).length;
       return [
         el('Success'),
         el('UniqueID', { Type: 36, ID: booking.ref, ID_Context: 'Client' }),

@@ -552,7 +552,9 @@ export function cancel(s: State, root: Element) {
   if (targets.length === 0)
     throw new Refusal(3, 95, `Booking ${booking.ref}${(itemRef ?? seg) ? ` item ${itemRef ?? seg}` : ''} is already cancelled`, 409);
   const terms = targets.map(termsOf);
-  if (type === 'Quote') return { booking, targets, terms, quote: true, cancelNumber: undefined };
+  // the request named one item: the reply names it as the segment cancelled
+  const partial = itemRef !== undefined || seg !== undefined;
+  if (type === 'Quote') return { booking, targets, terms, quote: true, cancelNumber: undefined, partial };
   const cancelNumber = `CXL${String(++s.counter).padStart(6, '0')}`;
   const done = on(s, 'partial-cancels-all') ? booking.items.filter((i) => i.status === 'Confirmed') : targets;
   // The mistake cancel-does-not-cancel: the reply says cancelled, nothing changes.
@@ -561,5 +563,5 @@ export function cancel(s: State, root: Element) {
       i.status = 'Cancelled';
       i.cancelNumber = cancelNumber;
     }
-  return { booking, targets, terms, quote: false, cancelNumber };
+  return { booking, targets, terms, quote: false, cancelNumber, partial };
 }
