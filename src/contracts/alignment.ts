@@ -1,6 +1,6 @@
 // The alignment class (INFO): replies compared with the OpenTravel 2016B schemas. Never decides
 // conformance: the gateway's dialect departs from the standard by design in places.
-import type { OperationSpec } from '../spec/operations';
+import type { OperationSpec } from '../specification/operations';
 import type { XmlSchema } from '../xml/xml';
 import { rule, type Rule } from './rule';
 

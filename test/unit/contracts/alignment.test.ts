@@ -4,7 +4,7 @@ import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { alignmentRule, schemaRoot } from '../../../src/contracts/alignment';
-import { OPERATIONS } from '../../../src/spec/operations';
+import { OPERATIONS } from '../../../src/specification/operations';
 import { XmlSchema } from '../../../src/xml/xml';
 import { exchange, loadXml, NS } from '../../support/contracts';
 
