@@ -313,7 +313,8 @@ export function literal(r: Results): Kid[] {
     case 'bookread': {
       const { booking, list } = r.result;
       if (r.dialect === 'summaries') return itemsApart(booking);
-      if (list) return [el('Success'), booking.items.filter((i) => i.status === 'Confirmed').map((i) => summary(booking, i))];
+      if (list)
+        return [el('Success'), booking.items.filter((i) => i.status === 'Confirmed').map((i) => summary(i, { Type: 36, ID: booking.ref }))];
       return [el('Success'), detail(booking)];
     }
     case 'bookcancel': {
@@ -367,12 +368,13 @@ function participants(item: Item) {
   );
 }
 
-function summary(b: Booking, i: Item) {
+/** A Summary of one item, under the confirmation given: the booking's Type 36 (literal) or the item's Type 37 (summaries). */
+function summary(i: Item, confirmation: { Type: number; ID?: string }) {
   return el(
     'Summary',
     {},
     basicInfo(i.product),
-    el('Confirmation', { Type: 36, ID: b.ref, ID_Context: 'Client' }),
+    el('Confirmation', { ...confirmation, ID_Context: 'Client' }),
     i.participants.map((p) =>
       el(
         'ParticipantInfo',
@@ -406,21 +408,7 @@ function itemsApart(b: Booking) {
           ),
         ),
       ),
-    live.map((i) =>
-      el(
-        'Summary',
-        {},
-        basicInfo(i.product),
-        el('Confirmation', { Type: 37, ID: i.ref, ID_Context: 'Client' }),
-        i.participants.map((p) =>
-          el(
-            'ParticipantInfo',
-            {},
-            el('Individual', { ParticipantID: p.id, Age: p.age }, el('GivenName', {}, p.given), el('Surname', {}, p.surname)),
-          ),
-        ),
-      ),
-    ),
+    live.map((i) => summary(i, { Type: 37, ID: i.ref })),
     detail(b, live),
   ];
 }
