@@ -4,7 +4,13 @@
 // and the real one (npm airport-data-js) is asked once for a place it must know.
 import { test } from 'node:test';
 import { strict as assert } from 'node:assert';
-import { airportCandidates, distanceKm, positionOf, type AirportDataset, type DatasetAirport } from '../../../../src/commands/init/airports';
+import {
+  airportCandidates,
+  distanceKm,
+  positionOf,
+  type AirportDataset,
+  type DatasetAirport,
+} from '../../../../src/commands/init/airports';
 
 const airport = (
   iata: string,
