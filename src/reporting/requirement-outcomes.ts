@@ -221,19 +221,24 @@ export function requirementOutcomes(scenarios: ScenarioAssertions[], opts: Outco
     const reasons: string[] = [];
     const citing = scenarios.filter((s) => s.reqs.includes(req.id));
     const judged = scenarios.map((s) => judgeScenario(req.id, s, checks));
+    // a fact one exchange showed is one finding, however many checks of it read it there
+    const seen = new Set<string>();
     for (const s of scenarios)
       for (const a of s.assertions.filter((x) => x.req === req.id))
-        for (const f of a.findings)
-          if (findings.length < 20)
-            findings.push({
-              at: f.at,
-              expected: f.expected,
-              found: f.found,
-              scenario: s.name,
-              scenarioId: s.id,
-              ...(a.attempt === undefined ? {} : { attempt: a.attempt }),
-              ...(a.exchange === undefined ? {} : { exchange: a.exchange }),
-            });
+        for (const f of a.findings) {
+          const key = JSON.stringify([s.id, a.attempt, a.exchange, f.at, f.expected, f.found]);
+          if (findings.length >= 20 || seen.has(key)) continue;
+          seen.add(key);
+          findings.push({
+            at: f.at,
+            expected: f.expected,
+            found: f.found,
+            scenario: s.name,
+            scenarioId: s.id,
+            ...(a.attempt === undefined ? {} : { attempt: a.attempt }),
+            ...(a.exchange === undefined ? {} : { exchange: a.exchange }),
+          });
+        }
     for (const why of judged.flatMap((j) => j.reasons)) if (reasons.length < 5 && !reasons.includes(why)) reasons.push(why);
     const flaky = judged.flatMap((j) => (j.flaky ? [j.flaky] : []));
     const ran = citing.filter((s) => s.status !== 'skipped');
