@@ -2,6 +2,7 @@
 import type { ConformanceResult } from './result';
 import type { Outcome } from '../core/outcomes';
 import { latencyTable } from './latency';
+import { firstLine } from './requirement-outcomes';
 import { verdictHead } from './verdict';
 import { attemptText, flakyLine, retriedScenarios } from './retries';
 import { isAbsolute, join, relative, sep } from 'node:path';
@@ -101,6 +102,7 @@ export function formatConsoleSummary(r: ConformanceResult, opts: ConsoleOptions 
     `${r.scenarios.length} scenarios: ${count('passed')} passed, ${count('failed')} failed, ${count('cantTell')} cannot tell, ${count('skipped')} skipped, ${count('suiteError')} suite errors` +
       (retriedScenarios(r.scenarios).length ? `; ${retriedScenarios(r.scenarios).length} ran more than once (--retry)` : ''),
   );
+  lines.push(...openScenarioLines(r, width));
   const times = latencyTable(r.latency ?? []);
   if (times.length) lines.push('', ...times);
   // a note is one line, as logs are searched (the reasons' column is wrapped: it is read beside others)
@@ -108,6 +110,26 @@ export function formatConsoleSummary(r: ConformanceResult, opts: ConsoleOptions 
   const head = verdictHead(r) + (r.selection && r.verdict !== 'SELECTION PASSED' ? ` (selection ${r.selection.text})` : '');
   lines.push('', `${head}: ${r.verdictReason}`, ...reportsLines(r, opts.reportsDir, opts.formats ?? []));
   return lines.join('\n');
+}
+
+/** The most scenarios listed with their reason (the conformance report lists every one). */
+const OPEN_LISTED = 10;
+
+/** Each skipped or cannot-tell scenario with its reason, as the data showed it: never a bare "skipped". */
+function openScenarioLines(r: ConformanceResult, width: number): string[] {
+  const open = r.scenarios.filter((s) => s.status === 'skipped' || s.status === 'cantTell');
+  const lines = open
+    .slice(0, OPEN_LISTED)
+    .flatMap((s) =>
+      wrapped(
+        '  ',
+        `${s.status === 'skipped' ? 'skipped' : 'cannot tell'} "${s.name}": ${firstLine(s.message) || 'no reason was given'}`,
+        width,
+        4,
+      ),
+    );
+  if (open.length > OPEN_LISTED) lines.push(`  and ${open.length - OPEN_LISTED} more (${REPORT_FILES.html} lists each with its reason)`);
+  return lines;
 }
 
 /** Where the reports are: the folder, what it holds, what npm run report adds. */
