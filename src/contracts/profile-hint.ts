@@ -1,7 +1,7 @@
 // The place to name in a reply profile (OTA_REPLY_PROFILE), read off the reply itself: when a reply
 // shows a fact in none of the known places but holds a candidate value, the message ends with the
 // XPath of that value, relative to its item as the profile's places are, ready to be copied.
-import { OTA_NS } from '../spec/operations';
+import { OTA_NS } from '../specification/operations';
 import type { XNode } from '../xml/xml';
 
 type Named = XNode & { name?: string; namespaceUri?: string; parent?: XNode | null };

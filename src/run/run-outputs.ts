@@ -13,9 +13,9 @@ import { formatFindings as formatSecretFindings } from '../safety/scanning';
 import { scanForSecretsInParallel } from '../safety/parallel-scan';
 import { EXIT } from '../reporting/verdict';
 import type { RunArguments } from './arguments';
-import { abandonRecording, finishRecording } from './cassette';
-import { splitFormat } from './input-checks';
+import { abandonRecording, finishRecording } from '../cassette/cassette';
 import { PROJECT_ROOT, type SuiteConfig } from './config';
+import { splitFormat } from './input-checks';
 import { effectiveTestData, type RunContext } from './run-context';
 import type { FeatureRun } from './run-features';
 

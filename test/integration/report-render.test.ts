@@ -1,6 +1,6 @@
 // Reports that cannot mislead, "done when": after one DOES NOT CONFORM run in which one requirement
 // failed, every view is built (npm run report adds Allure and cucumber's) and opened from disk in
-// headless Chromium (src/reporting/browser.ts, the views of src/run/report-views.ts). Each shows
+// headless Chromium (src/reporting/browser.ts, the views of src/commands/report/views.ts). Each shows
 // the verdict in its first screen's text, none shows another requirement failed, all show the
 // same counts (requirements by outcome; scenarios by status) as summary.json, the console and
 // JUnit, and no page requests anything outside the file. Then the conformance report's finding is
@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
 import { cleanEnv, describeRun, PROJECT_ROOT, removeTempDirs, runConformance } from './helpers';
-import { firstScreenText, openView, outsideRequests, REPORT_VIEWS, VIEWPORT, type ReportView } from '../../src/run/report-views';
+import { firstScreenText, openView, outsideRequests, REPORT_VIEWS, VIEWPORT, type ReportView } from '../../src/commands/report/views';
 import type { ConformanceResult } from '../../src/reporting/result';
 
 // hotelnbc-other-hotel: hotel descriptive data describes the next hotel, not the one asked for,
