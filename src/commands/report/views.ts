@@ -11,6 +11,9 @@ import type { Browser, Page } from 'playwright-core';
 import { REPORT_FILES } from '../../reporting/conformance-report/model';
 import { EVIDENCE_FILE } from '../../reporting/evidence/names';
 
+/** Screenshots are drawn at this fraction of the screen's size: small enough to keep in the docs, large enough to read. */
+const SCREENSHOT_SCALE = 0.6;
+
 /** The size of the screen a view is read on. */
 export const VIEWPORT = { width: 1280, height: 800 };
 
@@ -55,8 +58,14 @@ export interface OpenedView {
   requests: string[];
 }
 
-export async function openView(browser: Browser, reportsDir: string, view: ReportView, timeoutMs: number): Promise<OpenedView> {
-  const page = await browser.newPage({ viewport: VIEWPORT });
+export async function openView(
+  browser: Browser,
+  reportsDir: string,
+  view: ReportView,
+  timeoutMs: number,
+  deviceScaleFactor = 1,
+): Promise<OpenedView> {
+  const page = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor });
   page.setDefaultTimeout(timeoutMs);
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
@@ -102,10 +111,10 @@ export async function screenshotViews(browser: Browser, reportsDir: string, fold
   mkdirSync(folder, { recursive: true });
   const written: string[] = [];
   for (const view of viewsIn(reportsDir)) {
-    const { page } = await openView(browser, reportsDir, view, timeoutMs);
+    const { page } = await openView(browser, reportsDir, view, timeoutMs, SCREENSHOT_SCALE);
     try {
       const path = join(folder, `${view.name}.png`);
-      await page.screenshot({ path, scale: 'css' });
+      await page.screenshot({ path, scale: 'device' });
       written.push(path);
     } finally {
       await page.close();
