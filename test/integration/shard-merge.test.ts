@@ -43,7 +43,10 @@ test('two shards merged give the verdict and outcomes of the whole run', async (
   assert.deepEqual(outcomes(m), outcomes(w));
   // one verdict: no shard's own selection note ("its verdict is never a verdict on the whole profile")
   assert.doesNotMatch(merged.stdout, /never a verdict on the whole profile/, merged.stdout);
-  assert.deepEqual(m.notes.filter((n) => /^selection /.test(n)), []);
+  assert.deepEqual(
+    m.notes.filter((n) => /^selection /.test(n)),
+    [],
+  );
   // Each shard's own evidence is kept (its stream, evidence view, reproducers), and the links lead into it.
   assert.deepEqual(readdirSync(join(out, 'shards')).sort(), ['1-of-2', '2-of-2']);
   for (const f of ['cucumber-messages.ndjson', 'evidence.html', 'reproducers']) assert.ok(existsSync(join(out, 'shards', '1-of-2', f)), f);

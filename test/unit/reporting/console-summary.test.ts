@@ -56,5 +56,8 @@ test('what --format wrote is listed with the reports', () => {
     reportsDir: '/elsewhere/reports',
     formats: [{ name: 'json', file: '/elsewhere/cucumber.json' }],
   });
-  assert.match(out, /\nReports in \/elsewhere\/reports\/: .*summary\.json\. Also written: \/elsewhere\/cucumber\.json \(--format json\)\.\n/);
+  assert.match(
+    out,
+    /\nReports in \/elsewhere\/reports\/: .*summary\.json\. Also written: \/elsewhere\/cucumber\.json \(--format json\)\.\n/,
+  );
 });
