@@ -1,6 +1,7 @@
 // The World of one scenario: the request being built, the exchanges made and the bookings
 // created. What it does is delegated: sending to src/transport, evidence to ./evidence, verdicts
 // to ./judge, booking safety to src/safety. Steps speak to it in domain terms only.
+import { isAbsolute, relative } from 'node:path';
 import { withScenario } from '../transport/recording';
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
 import { exchange, disposeExchange, unreachableNote, type Exchange } from '../transport/exchange';
@@ -132,8 +133,10 @@ export class GatewayWorld extends World {
   /** Why the last reply has no schema to be compared with: as the configuration and the schemas folder show it. */
   noSchemaReason(): string {
     const dir = this.run.config.xsdDir;
+    const rel = dir && relative(process.cwd(), dir);
+    const shown = rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : dir;
     return dir
-      ? `the OpenTravel 2016B schemas (${dir}) hold no ${this.reply.op.replyRoot}.xsd: there is no schema to compare this reply with`
+      ? `the OpenTravel 2016B schemas (${shown}) hold no ${this.reply.op.replyRoot}.xsd: there is no schema to compare this reply with`
       : 'OTA_XSD_DIR is empty: the informative comparison with the OpenTravel 2016B schemas is turned off';
   }
 
