@@ -21,7 +21,7 @@
 // product (src/) never imports scripts/. The sandbox (sandbox/) is one gateway among many: it and
 // the suite never import each other, except the sandbox's public entries: its default credentials
 // (sandbox/src/credentials.ts) and its start (sandbox/src/index.ts).
-const LAYERS = ['core', 'spec', 'xml', 'transport', 'safety', 'contracts', 'operations', 'reporting', 'run', 'cucumber'];
+const LAYERS = ['core', 'spec', 'xml', 'transport', 'safety', 'contracts', 'operations', 'reporting', 'run', 'cucumber', 'commands'];
 const TOP = ['^steps/'];
 
 // The one sanctioned upward import: the requirement catalogue (src/spec/requirements.ts) is assembled
