@@ -11,7 +11,7 @@ import { exchangeOptions, type RunContext } from '../../run/run-context';
 import type { RequirementId } from '../../spec/requirements';
 import { disposeExchange, exchange, type Exchange } from '../../transport/exchange';
 import { withScenario } from '../../transport/recording';
-import { FormTally, rulesFor } from './judge';
+import { FormTally, rulesFor, serverError } from './judge';
 import type { ExploreOptions } from './options';
 import { Random, seedNumber } from './random';
 import { buildRequest } from './requests';
@@ -196,6 +196,8 @@ export class Exploration {
     const assertions = [...rulesFor(c), credentialEcho(this.ctx.redactor, this.ctx.credentials.user)]
       .map((rule) => rule.check(x, profile))
       .filter((a) => a.notApplicable === undefined);
+    const crash = serverError(c, x);
+    if (crash) assertions.push(crash);
     disposeExchange(x);
     return { c, x, assertions };
   }

@@ -5,7 +5,7 @@
 // place with nothing, are left out). And the forms a request carries: a form the gateway refused
 // every time it was explored is a finding of its requirement, once (never one per request).
 import { ENVELOPE_RULES, refusedHow } from '../../contracts/envelope';
-import type { Assertion, Exchange, Rule } from '../../contracts/rule';
+import { Check, type Assertion, type Exchange, type Rule } from '../../contracts/rule';
 import { CONTRACTS } from '../../operations';
 import type { RequirementId } from '../../spec/requirements';
 import type { Case, ExploredOperation } from './space';
@@ -28,6 +28,27 @@ function contractRules(op: ExploredOperation): Rule[] {
   // a rule renamed or removed from a contract must not leave the exploration judging nothing
   if (missing.length) throw new Error(`the ${op} contract has no rule of ${missing.join(', ')}`);
   return rules;
+}
+
+/** The requirement that says an operation serves a valid request ("Returns ..."): what a server error of an explored one fails. */
+export const SERVED_BY: Record<ExploredOperation, RequirementId> = {
+  hotelavailability: 'HAV-SUCCESS',
+  activityavailability: 'AAV-SUCCESS',
+  transferavailability: 'TRF-SUCCESS',
+  activitysearch: 'ASR-SUCCESS',
+  hotelnbc: 'HNBC-SUBJECT',
+  activitynbc: 'ANBC-SUBJECT',
+};
+
+/**
+ * A server error (HTTP 5xx but 503, which says "try later": the exploration backs off) to a valid
+ * request: "no results" and a refusal are legitimate answers to explored values, a crash is not.
+ * Only a failure is concluded: a reply that is no server error proves nothing of the requirement.
+ */
+export function serverError(c: Case, x: Exchange): Assertion | undefined {
+  const status = x.reply.exchange?.status ?? 0;
+  if (status < 500 || status === 503) return undefined;
+  return new Check(SERVED_BY[c.op]).fail('HTTP status', 'served (a valid request the spec allows)', `${status}: a server error`).result();
 }
 
 /** The rules that judge an explored case's reply. */

@@ -191,17 +191,19 @@ export const participants = (c: Case) => (c.party ?? []).reduce((n, p) => n + p.
 export function shrinkCandidates(c: Case, earliest: string): Case[] {
   const out: Case[] = [];
   const party = c.party ?? [];
-  // fewest participants: a whole category out, then one fewer of the largest
+  // fewest participants: a whole category out, then each category down to one, then one fewer
   if (participants(c) > 1) {
     for (let i = party.length - 1; i >= 0; i--) if (party.length > 1) out.push({ ...c, party: party.filter((_, j) => j !== i) });
-    const order = party.map((p, i) => ({ p, i })).sort((a, b) => b.p.count - a.p.count);
-    for (const { p, i } of order) if (p.count > 1) out.push({ ...c, party: party.map((q, j) => (j === i ? { ...q, count: q.count - 1 } : q)) });
+    const withCount = (i: number, count: number) => ({ ...c, party: party.map((q, j) => (j === i ? { ...q, count } : q)) });
+    party.forEach((p, i) => p.count > 2 && out.push(withCount(i, 1)));
+    party.forEach((p, i) => p.count > 1 && out.push(withCount(i, p.count - 1)));
   }
-  // shortest stay: the same end, one day fewer; the same start, one day; the same start, one day fewer
+  // shortest stay: one day; half and one day fewer, keeping its end (an edge it crosses stays crossed) or its start
   if (c.start && c.days && c.days > 1) {
-    out.push({ ...c, start: addDays(c.start, 1), days: c.days - 1 });
+    const end = addDays(c.start, c.days);
     out.push({ ...c, days: 1 });
-    out.push({ ...c, days: c.days - 1 });
+    for (const days of [...new Set([Math.ceil(c.days / 2), c.days - 1])])
+      out.push({ ...c, start: addDays(end, -days), days }, { ...c, days });
   }
   // earliest bound: MaxResponses down to 1; the period from the earliest date
   if (c.maxResponses && c.maxResponses > 1) out.push({ ...c, maxResponses: 1 }, { ...c, maxResponses: c.maxResponses - 1 });
