@@ -238,7 +238,7 @@ export class Exploration {
     let spent = 0;
     let steps = 0;
     const failsIt = (j: Judged) => j.assertions.some((a) => a.req === req && a.outcome === 'failed');
-    for (let progress = true; progress; ) {
+    for (let progress = true; progress;) {
       progress = false;
       for (const candidate of shrinkCandidates(smallest.c, this.bounds.earliest)) {
         if (spent >= MAX_SHRINK_REQUESTS || !this.left) break;

@@ -59,7 +59,7 @@ export function summariseParts(parts: readonly string[]): string {
   const ranges = (ns: number[]) => {
     const sorted = [...new Set(ns)].sort((a, b) => a - b);
     const out: string[] = [];
-    for (let i = 0; i < sorted.length; ) {
+    for (let i = 0; i < sorted.length;) {
       let j = i;
       while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
       out.push(j > i ? `${sorted[i]}-${sorted[j]}` : String(sorted[i]));

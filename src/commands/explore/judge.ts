@@ -81,7 +81,10 @@ export function formsOf(c: Case): Form[] {
 
 /** What the forms of every explored request came to: served, refused, and the first refusal seen. */
 export class FormTally {
-  private readonly seen = new Map<string, { form: Form; op: ExploredOperation; served: number; refused: number; first?: { c: Case; x: Exchange; how: string } }>();
+  private readonly seen = new Map<
+    string,
+    { form: Form; op: ExploredOperation; served: number; refused: number; first?: { c: Case; x: Exchange; how: string } }
+  >();
   private readonly servedOps = new Set<ExploredOperation>();
 
   add(c: Case, x: Exchange): void {

@@ -29,11 +29,15 @@ function exchangeEvidence(ctx: RunContext, x: Exchange, n: number, step: string)
     n,
     operation: x.op.name,
     step,
-    requestHead: r.scrub(requestHead(`${ctx.baseUrl}${x.op.path}`, e?.request.headers ?? { 'content-type': 'application/xml; charset=utf-8' })),
+    requestHead: r.scrub(
+      requestHead(`${ctx.baseUrl}${x.op.path}`, e?.request.headers ?? { 'content-type': 'application/xml; charset=utf-8' }),
+    ),
     request: r.maskXml(x.sentBody),
   };
   if (e) {
-    ev.replyHead = r.scrub([`HTTP ${e.status}`, ...Object.entries(e.headers).map(([k, v]) => `${k}: ${v}`), `(${e.durationMs} ms)`].join('\n'));
+    ev.replyHead = r.scrub(
+      [`HTTP ${e.status}`, ...Object.entries(e.headers).map(([k, v]) => `${k}: ${v}`), `(${e.durationMs} ms)`].join('\n'),
+    );
     const text = x.reply.text ?? e.body.subarray(0, MAX_BODY_CHARS).toString('latin1');
     ev.reply = r.maskXml(text.slice(0, MAX_BODY_CHARS));
     ev.replyMediaType = x.reply.doc || x.reply.text?.trimStart().startsWith('<') ? 'application/xml' : 'text/plain';
@@ -53,18 +57,25 @@ export function explorationResult(
   start: RunStart,
   out: ExplorationOutcome,
 ): { result: ConformanceResult; evidence: ScenarioEvidence[] } {
-  const selection: RunSelection = { text: `npm run explore -- --seed ${opts.seed} --budget ${opts.budget}${opts.timeSeconds ? ` --time ${opts.timeSeconds}` : ''}` };
+  const selection: RunSelection = {
+    text: `npm run explore -- --seed ${opts.seed} --budget ${opts.budget}${opts.timeSeconds ? ` --time ${opts.timeSeconds}` : ''}`,
+  };
   // one scenario per explored operation: what its rules concluded over every explored reply
   const perOperation: ScenarioAssertions[] = opts.operations.map((op) => {
-    const reqs = (Object.keys(out.checks) as Array<keyof typeof out.checks>).filter((req) =>
-      out.failures.some((f) => f.req === req && f.smallest.c.op === op) || isOf(out, op, req),
+    const reqs = (Object.keys(out.checks) as Array<keyof typeof out.checks>).filter(
+      (req) => out.failures.some((f) => f.req === req && f.smallest.c.op === op) || isOf(out, op, req),
     );
     const assertions: Assertion[] = reqs
       .filter((req) => !out.failures.some((f) => f.req === req))
       .map((req) => {
         const c = out.checks[req]!;
         const outcome = c.passed > 0 ? 'passed' : 'cantTell';
-        return { req, outcome, findings: [], reasons: outcome === 'cantTell' ? [`no explored reply showed it: ${c.reason ?? 'cannot tell'}`] : [] };
+        return {
+          req,
+          outcome,
+          findings: [],
+          reasons: outcome === 'cantTell' ? [`no explored reply showed it: ${c.reason ?? 'cannot tell'}`] : [],
+        };
       });
     return {
       id: `explore/${op}`,
@@ -190,6 +201,7 @@ function explorationNotes(out: ExplorationOutcome): string[] {
   const notes = [
     `exploration with seed ${out.seed}: ${out.requests} requests (${out.shrinkRequests} of them shrinking), stopped by the ${out.stoppedBy}; dates from ${out.earliest}`,
   ];
-  if (!out.categories.includes('11')) notes.push('the gateway showed no third participant category (senior, 11): parties of adults and children only');
+  if (!out.categories.includes('11'))
+    notes.push('the gateway showed no third participant category (senior, 11): parties of adults and children only');
   return notes;
 }

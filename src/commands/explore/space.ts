@@ -117,9 +117,7 @@ function drawParty(rnd: Random, categories: readonly string[]): Participants[] {
     const c = rnd.pick(known).code;
     counts.set(c, (counts.get(c) ?? 0) + 1);
   }
-  return known
-    .filter((c) => counts.has(c.code))
-    .map((c) => ({ code: c.code, count: counts.get(c.code)!, age: rnd.pick(c.ages) }));
+  return known.filter((c) => counts.has(c.code)).map((c) => ({ code: c.code, count: counts.get(c.code)!, age: rnd.pick(c.ages) }));
 }
 
 /** A time of day: every hour, late night (22:00 to 01:59) more often than the rest. */
@@ -168,7 +166,14 @@ export function drawCase(op: ExploredOperation, rnd: Random, b: SpaceBounds): Ca
     }
     case 'activitysearch': {
       const { start, days } = drawDates(rnd, b.earliest);
-      return { ...common, start, days, hotelCode: rnd.pick(data.activities.hotelCodes), product: rnd.chance(0.6), swapLanguages: rnd.chance(0.3) };
+      return {
+        ...common,
+        start,
+        days,
+        hotelCode: rnd.pick(data.activities.hotelCodes),
+        product: rnd.chance(0.6),
+        swapLanguages: rnd.chance(0.3),
+      };
     }
     case 'hotelnbc': {
       const hotel = rnd.pick(data.hotels);
@@ -244,7 +249,8 @@ export function spaceParts(c: Case): string[] {
     parts.push(`${c.days}-day stays or periods`);
     if (c.start.slice(0, 7) !== end.slice(0, 7)) parts.push('across a month end');
     if (c.start.slice(0, 4) !== end.slice(0, 4)) parts.push('across a year end');
-    if (Array.from({ length: c.days + 1 }, (_, i) => addDays(c.start!, i)).some((d) => d.endsWith('-02-29'))) parts.push('over 29 February');
+    if (Array.from({ length: c.days + 1 }, (_, i) => addDays(c.start!, i)).some((d) => d.endsWith('-02-29')))
+      parts.push('over 29 February');
   }
   if (c.maxResponses !== undefined) parts.push(`MaxResponses ${c.maxResponses}`);
   if (c.place) parts.push(`RefPoint ${c.place.context}`, `place ${c.place.name}`);

@@ -91,7 +91,9 @@ export function setCategories(r: OtaRequest, categories: ReadonlyArray<{ code: s
     categories.map(() => `${PARTICIPANT_COUNT}[1]`),
   );
   categories.forEach((c, i) =>
-    r.setAttribute(`${PARTICIPANT_COUNT}[${i + 1}]`, 'Quantity', c.count).setText(`${PARTICIPANT_COUNT}[${i + 1}]/ota:QualifierInfo`, c.code),
+    r
+      .setAttribute(`${PARTICIPANT_COUNT}[${i + 1}]`, 'Quantity', c.count)
+      .setText(`${PARTICIPANT_COUNT}[${i + 1}]/ota:QualifierInfo`, c.code),
   );
   return r;
 }

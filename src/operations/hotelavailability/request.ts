@@ -33,6 +33,8 @@ export function setCategories(r: OtaRequest, categories: ReadonlyArray<{ code: s
     GUEST_COUNT,
     categories.map(() => `${GUEST_COUNT}[1]`),
   );
-  categories.forEach((c, i) => r.setAttribute(`${GUEST_COUNT}[${i + 1}]`, 'AgeQualifyingCode', c.code).setAttribute(`${GUEST_COUNT}[${i + 1}]`, 'Count', c.count));
+  categories.forEach((c, i) =>
+    r.setAttribute(`${GUEST_COUNT}[${i + 1}]`, 'AgeQualifyingCode', c.code).setAttribute(`${GUEST_COUNT}[${i + 1}]`, 'Count', c.count),
+  );
   return r;
 }
