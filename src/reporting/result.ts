@@ -227,6 +227,8 @@ export interface ExplorationSummary {
   today: string;
   budget: number;
   timeSeconds?: number;
+  /** The operations explored, in the order their requests were drawn. */
+  operations: string[];
   /** Requests sent, shrinking included; those spent shrinking. */
   requests: number;
   shrinkRequests: number;

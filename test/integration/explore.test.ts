@@ -110,15 +110,18 @@ describe('a gateway this project did not write (Alba Excursions)', () => {
 
   test('pricing five or more of a category as four (a tariff table that ends at four): found, shrunk', async () => {
     const gw = await startOtaLiteralGateway({ dialect: 'literal' });
-    // the mistake, in front of the gateway: only activity availability for five or more of a category shows it
+    // the mistake, in front of the gateway: only activity availability for five or more of a
+    // category shows it (Alba shows the party priced as its Group's KnownGroupSize)
     const fiveOrMore = /<ParticipantCount[^>]*Quantity="[5-9]"/;
+    const asFour = (xml: string) =>
+      xml.replace(/KnownGroupSize="\d+"/g, 'KnownGroupSize="4"').replace(/GroupName="Party of \d+"/g, 'GroupName="Party of 4"');
     const proxy = await startHostileServer(
       proxyTo(
         gw.url,
         () => false,
         (reply, req) =>
           req.path.endsWith('/activityavailability') && fiveOrMore.test(req.body)
-            ? { ...reply, body: Buffer.from(reply.body.toString('utf8').replace(/(<ParticipantCount[^>]*Quantity=")[5-9]"/g, '$14"')) }
+            ? { ...reply, body: Buffer.from(asFour(reply.body.toString('utf8'))) }
             : reply,
       ),
     );

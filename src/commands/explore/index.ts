@@ -3,9 +3,9 @@
 // failure shrunk to the smallest request that still fails. The run's rules hold: arguments checked
 // before any contact, the run guard (masked console, deadline, ledger), the target's preflight,
 // the breaker, recording and replay, the reports and their secret scan. docs/explore.md.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SuiteFault } from '../../core/errors';
+import { ConfigError, SuiteFault } from '../../core/errors';
 import { formatConsoleSummary } from '../../reporting/console-summary';
 import type { ExplorationSummary } from '../../reporting/result';
 import { EXIT } from '../../reporting/verdict';
@@ -21,30 +21,46 @@ import { Exploration, type ExplorationOutcome } from './exploration';
 import { EXPLORE_HELP, parseExploreArguments, type ExploreOptions } from './options';
 import { explorationResult } from './result';
 
+/** What a replay repeats of the recorded exploration: its day, seed, operations and the requests it sent. */
+interface Recorded {
+  today: string;
+  seed: string;
+  requests: number;
+  operations: string[];
+}
+
 /** Record and replay reach the run context through the environment, as a conformance run's do. */
-function configureEnvironment(opts: ExploreOptions): { replayedDay?: string } {
+function configureEnvironment(opts: ExploreOptions): Recorded | undefined {
   for (const line of misspeltVariables(process.env)) console.warn(line);
   if (opts.strict) process.env.OTA_STRICT = 'true';
   if (opts.record) process.env.OTA_RECORD_DIR = resolve(opts.record);
-  if (!opts.replay) return {};
+  if (!opts.replay) return undefined;
   const dir = resolve(opts.replay);
   process.env.OTA_REPLAY_DIR = dir;
   process.env.OTA_TEST_DATA = cassetteTestData(dir);
   const profile = cassetteReplyProfile(dir);
   if (profile && !process.env.OTA_REPLY_PROFILE?.trim()) process.env.OTA_REPLY_PROFILE = profile;
-  return { replayedDay: recordedDay(dir) };
+  return recordedExploration(dir);
 }
 
-/** The day a recorded exploration drew its dates from (its summary.json, kept in the cassette): a replay draws the same. */
-function recordedDay(dir: string): string | undefined {
+/**
+ * The recorded exploration (its summary.json, kept in the cassette): a replay draws from the same
+ * day with the same seed, over the same operations, and sends as many requests as it did (a
+ * night stopped by its --time is replayed to the same request); a conformance cassette has none.
+ */
+function recordedExploration(dir: string): Recorded {
   const file = join(dir, 'summary.json');
-  if (!existsSync(file)) return undefined;
+  let e: Partial<ExplorationSummary> | undefined;
   try {
-    const summary = JSON.parse(readFileSync(file, 'utf8')) as { exploration?: Pick<ExplorationSummary, 'today'> };
-    return summary.exploration?.today;
+    e = (JSON.parse(readFileSync(file, 'utf8')) as { exploration?: ExplorationSummary }).exploration;
   } catch {
-    return undefined;
+    e = undefined;
   }
+  if (!e?.today || !e.seed || !e.requests || !e.operations)
+    throw new ConfigError(
+      `cassette ${dir}: not recorded by npm run explore (its summary.json has no exploration); replay it with npm run conformance`,
+    );
+  return { today: e.today, seed: e.seed, requests: e.requests, operations: e.operations };
 }
 
 /** Parts of the space in short: those that differ by a number alone in one entry ("parties of 1-5, 7, 9"). */
@@ -92,7 +108,11 @@ async function explore(argv: string[]): Promise<number> {
     console.log(EXPLORE_HELP);
     return EXIT.CONFORMS;
   }
-  const { replayedDay } = configureEnvironment(opts);
+  const recorded = configureEnvironment(opts);
+  if (recorded) {
+    const operations = parseExploreArguments(['--operations', recorded.operations.join(',')]).operations;
+    Object.assign(opts, { seed: recorded.seed, budget: recorded.requests, operations, timeSeconds: undefined });
+  }
   const config = loadConfig();
   checkRunFolders(config);
   if (config.recordDir) clearCassette(config.recordDir);
@@ -115,7 +135,7 @@ async function explore(argv: string[]): Promise<number> {
     for (const w of ctx.redactor.warnings()) console.warn(`Warning: ${w}`);
     await preflight(ctx, target, { claims });
     clearEarlierReports(config.reportsDir);
-    const out = await new Exploration(ctx, opts, replayedDay).run();
+    const out = await new Exploration(ctx, opts, recorded?.today).run();
     const { result, evidence } = explorationResult(ctx, opts, start, out);
     writeReports(result, config.reportsDir, ctx.redactor, { evidence });
     console.log(ctx.redactor.scrub(formatConsoleSummary(result, { reportsDir: config.reportsDir })));

@@ -178,6 +178,7 @@ export function explorationResult(
       seed: out.seed,
       today: out.today,
       budget: opts.budget,
+      operations: [...opts.operations],
       ...(opts.timeSeconds ? { timeSeconds: opts.timeSeconds } : {}),
       requests: out.requests,
       shrinkRequests: out.shrinkRequests,
