@@ -50,33 +50,22 @@ const findingName = (f: Failure) =>
     ? `Explored ${OPERATIONS[f.smallest.c.op].title}: ${f.form}, refused every time (${f.req})`
     : `Explored ${OPERATIONS[f.smallest.c.op].title}: the smallest request failing ${f.req}`;
 
-/** The run's result from an exploration: outcomes from the explored assertions, the verdict, the exploration's account. */
-export function explorationResult(
-  ctx: RunContext,
-  opts: ExploreOptions,
-  start: RunStart,
-  out: ExplorationOutcome,
-): { result: ConformanceResult; evidence: ScenarioEvidence[] } {
-  const selection: RunSelection = {
-    text: `npm run explore -- --seed ${opts.seed} --budget ${opts.budget}${opts.timeSeconds ? ` --time ${opts.timeSeconds}` : ''}`,
-  };
-  // one scenario per explored operation: what its rules concluded over every explored reply
-  const perOperation: ScenarioAssertions[] = opts.operations.map((op) => {
-    const reqs = (Object.keys(out.checks) as Array<keyof typeof out.checks>).filter(
-      (req) => out.failures.some((f) => f.req === req && f.smallest.c.op === op) || isOf(out, op, req),
+/** One scenario per explored operation: what its rules concluded over every explored reply (failed requirements apart). */
+function operationScenarios(opts: ExploreOptions, out: ExplorationOutcome): ScenarioAssertions[] {
+  return opts.operations.map((op) => {
+    const reqs = (Object.keys(out.checks) as RequirementId[]).filter(
+      (req) => isOf(out, op, req) && !out.failures.some((f) => f.req === req),
     );
-    const assertions: Assertion[] = reqs
-      .filter((req) => !out.failures.some((f) => f.req === req))
-      .map((req) => {
-        const c = out.checks[req]!;
-        const outcome = c.passed > 0 ? 'passed' : 'cantTell';
-        return {
-          req,
-          outcome,
-          findings: [],
-          reasons: outcome === 'cantTell' ? [`no explored reply showed it: ${c.reason ?? 'cannot tell'}`] : [],
-        };
-      });
+    const assertions: Assertion[] = reqs.map((req) => {
+      const c = out.checks[req]!;
+      const outcome = c.passed > 0 ? 'passed' : 'cantTell';
+      return {
+        req,
+        outcome,
+        findings: [],
+        reasons: outcome === 'cantTell' ? [`no explored reply showed it: ${c.reason ?? 'cannot tell'}`] : [],
+      };
+    });
     return {
       id: `explore/${op}`,
       name: `Explored ${OPERATIONS[op].title}: ${out.byOperation[op] ?? 0} requests`,
@@ -89,7 +78,11 @@ export function explorationResult(
       assertions,
     };
   });
-  const perFinding: ScenarioAssertions[] = out.failures.map((f) => ({
+}
+
+/** One scenario per finding: its smallest failing request is its exchange 1. */
+function findingScenario(f: Failure): ScenarioAssertions {
+  return {
     id: `explore/${f.smallest.c.op}/${f.req}${f.form ? `/${f.form}` : ''}`,
     name: findingName(f),
     uri: 'explore',
@@ -100,8 +93,61 @@ export function explorationResult(
     message: `${describeCase(f.smallest.c)} (first drawn: ${describeCase(f.first.c)})`,
     warnings: [],
     assertions: f.smallest.assertions.filter((a) => a.req === f.req && a.outcome === 'failed').map((a) => ({ ...a, exchange: 1 })),
-  }));
-  const scenarios = [...perOperation, ...perFinding];
+  };
+}
+
+/** A finding's evidence: the smallest request that still fails (exchange 1), and the request first drawn (exchange 2). */
+function findingEvidence(ctx: RunContext, f: Failure, s: ScenarioAssertions): ScenarioEvidence {
+  const exchanges = [exchangeEvidence(ctx, f.smallest.x, 1, `the smallest request failing ${f.req}: ${describeCase(f.smallest.c)}`)];
+  if (f.first !== f.smallest) exchanges.push(exchangeEvidence(ctx, f.first.x, 2, `the request first drawn: ${describeCase(f.first.c)}`));
+  const steps = exchanges.map((x) => ({ kind: 'step' as const, text: x.step!, status: 'FAILED', attachments: [] }));
+  return { id: s.id, name: s.name, uri: s.uri, tags: s.tags, attempts: [{ attempt: 1, steps, exchanges }] };
+}
+
+/** The exploration's own account in summary.json. */
+function explorationSummary(opts: ExploreOptions, out: ExplorationOutcome, findings: ExplorationSummary['findings']): ExplorationSummary {
+  return {
+    seed: out.seed,
+    today: out.today,
+    budget: opts.budget,
+    operations: [...opts.operations],
+    ...(opts.timeSeconds ? { timeSeconds: opts.timeSeconds } : {}),
+    requests: out.requests,
+    shrinkRequests: out.shrinkRequests,
+    stoppedBy: out.stoppedBy,
+    seconds: Math.round(out.seconds * 10) / 10,
+    byOperation: out.byOperation as Record<string, number>,
+    space: out.space as Record<string, Record<string, number>>,
+    categories: [...out.categories],
+    findings,
+  };
+}
+
+/** The target as every report names it (masked). */
+function targetOf(ctx: RunContext): ConformanceResult['target'] {
+  const { config } = ctx;
+  return {
+    url: config.replayDir ? `cassette ${config.replayDir}` : ctx.embedded ? 'embedded sandbox' : ctx.redactor.scrub(ctx.baseUrl),
+    embedded: ctx.embedded,
+    description: ctx.data.description ?? '',
+    ...(ctx.embedded && (config.sandboxFaults.length || config.sandboxVariants.length)
+      ? { sandbox: { faults: config.sandboxFaults, variants: config.sandboxVariants } }
+      : {}),
+  };
+}
+
+/** The run's result from an exploration: outcomes from the explored assertions, the verdict, the exploration's account. */
+export function explorationResult(
+  ctx: RunContext,
+  opts: ExploreOptions,
+  start: RunStart,
+  out: ExplorationOutcome,
+): { result: ConformanceResult; evidence: ScenarioEvidence[] } {
+  const selection: RunSelection = {
+    text: `npm run explore -- --seed ${opts.seed} --budget ${opts.budget}${opts.timeSeconds ? ` --time ${opts.timeSeconds}` : ''}`,
+  };
+  const perFinding = out.failures.map(findingScenario);
+  const scenarios = [...operationScenarios(opts, out), ...perFinding];
   const requirements = requirementOutcomes(scenarios, { claims: start.claims, selection }).map((r) => {
     const n = out.explored[r.id as RequirementId];
     return n ? { ...r, explored: n } : r;
@@ -110,24 +156,7 @@ export function explorationResult(
   // an exploration finds or does not: nothing found is exit 0 (it never says CONFORMS: a selection)
   const found = verdict.exitCode === EXIT.DOES_NOT_CONFORM;
   const names = evidenceNames(perFinding);
-  const evidence: ScenarioEvidence[] = out.failures.map((f, i) => {
-    const s = perFinding[i];
-    const exchanges = [exchangeEvidence(ctx, f.smallest.x, 1, `the smallest request failing ${f.req}: ${describeCase(f.smallest.c)}`)];
-    if (f.first !== f.smallest) exchanges.push(exchangeEvidence(ctx, f.first.x, 2, `the request first drawn: ${describeCase(f.first.c)}`));
-    return {
-      id: s.id,
-      name: s.name,
-      uri: s.uri,
-      tags: s.tags,
-      attempts: [
-        {
-          attempt: 1,
-          steps: exchanges.map((x) => ({ kind: 'step' as const, text: x.step!, status: 'FAILED', attachments: [] })),
-          exchanges,
-        },
-      ],
-    };
-  });
+  const evidence = out.failures.map((f, i) => findingEvidence(ctx, f, perFinding[i]));
   const findings: ExplorationSummary['findings'] = out.failures.map((f, i) => {
     const name = names.get(perFinding[i].id)!;
     return {
@@ -144,14 +173,7 @@ export function explorationResult(
   });
   const result: ConformanceResult = {
     suite: { name: 'OTA Gateway Conformance', version: suiteVersion() },
-    target: {
-      url: ctx.config.replayDir ? `cassette ${ctx.config.replayDir}` : ctx.embedded ? 'embedded sandbox' : ctx.redactor.scrub(ctx.baseUrl),
-      embedded: ctx.embedded,
-      description: ctx.data.description ?? '',
-      ...(ctx.embedded && (ctx.config.sandboxFaults.length || ctx.config.sandboxVariants.length)
-        ? { sandbox: { faults: ctx.config.sandboxFaults, variants: ctx.config.sandboxVariants } }
-        : {}),
-    },
+    target: targetOf(ctx),
     runId: ctx.config.runId,
     startedAt: start.startedAt,
     finishedAt: new Date().toISOString(),
@@ -174,21 +196,7 @@ export function explorationResult(
     notes: explorationNotes(out),
     assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
     evidence: RUN_EVIDENCE,
-    exploration: {
-      seed: out.seed,
-      today: out.today,
-      budget: opts.budget,
-      operations: [...opts.operations],
-      ...(opts.timeSeconds ? { timeSeconds: opts.timeSeconds } : {}),
-      requests: out.requests,
-      shrinkRequests: out.shrinkRequests,
-      stoppedBy: out.stoppedBy,
-      seconds: Math.round(out.seconds * 10) / 10,
-      byOperation: out.byOperation as Record<string, number>,
-      space: out.space as Record<string, Record<string, number>>,
-      categories: [...out.categories],
-      findings,
-    },
+    exploration: explorationSummary(opts, out, findings),
   };
   return { result, evidence };
 }
