@@ -8,7 +8,7 @@ import type { Assertion } from '../../contracts/rule';
 import { credentialEcho } from '../../contracts/security';
 import { addDays, isoDate } from '../../core/dates';
 import { exchangeOptions, type RunContext } from '../../run/run-context';
-import type { RequirementId } from '../../spec/requirements';
+import type { RequirementId } from '../../specification/requirements';
 import { disposeExchange, exchange, type Exchange } from '../../transport/exchange';
 import { withScenario } from '../../transport/recording';
 import { FormTally, rulesFor, serverError } from './judge';

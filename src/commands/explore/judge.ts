@@ -7,7 +7,7 @@
 import { ENVELOPE_RULES, refusedHow } from '../../contracts/envelope';
 import { Check, type Assertion, type Exchange, type Rule } from '../../contracts/rule';
 import { CONTRACTS } from '../../operations';
-import type { RequirementId } from '../../spec/requirements';
+import type { RequirementId } from '../../specification/requirements';
 import type { Case, ExploredOperation } from './space';
 
 /** The requirements whose rules judge every explored reply of an operation. */

@@ -3,14 +3,14 @@
 // Every request passes the request self-check before it is sent (src/transport/exchange.ts).
 import { addDays } from '../../core/dates';
 import type { TestData } from '../../core/test-data';
-import { OPERATIONS } from '../../spec/operations';
+import { OPERATIONS } from '../../specification/operations';
 import { OtaRequest } from '../../xml/requests';
 import type { Credentials } from '../../run/config';
 import { baseValues } from '../../run/scenario-values';
-import * as hotelAvailability from '../../operations/hotelavailability/request';
-import * as activityAvailability from '../../operations/activityavailability/request';
-import * as activitySearch from '../../operations/activitysearch/request';
-import * as transfers from '../../operations/transferavailability/request';
+import * as hotelAvailability from '../../operations/hotelavailability';
+import * as activityAvailability from '../../operations/activityavailability';
+import * as activitySearch from '../../operations/activitysearch';
+import * as transfers from '../../operations/transferavailability';
 import type { Case } from './space';
 
 /** What every explored request is built from. */

@@ -12,12 +12,12 @@ import { decideVerdict, EXIT } from '../../reporting/verdict';
 import type { RunContext } from '../../run/run-context';
 import { suiteVersion } from '../../run/run-context';
 import type { RunStart } from '../../run/configure';
-import { OPERATIONS } from '../../spec/operations';
+import { OPERATIONS } from '../../specification/operations';
 import type { Exchange } from '../../transport/exchange';
 import type { ExplorationOutcome, Failure } from './exploration';
 import type { ExploreOptions } from './options';
 import { describeCase, type ExploredOperation } from './space';
-import type { RequirementId } from '../../spec/requirements';
+import type { RequirementId } from '../../specification/requirements';
 
 const MAX_BODY_CHARS = 200_000;
 
