@@ -15,7 +15,7 @@ import { FormTally, rulesFor, serverError } from './judge';
 import type { ExploreOptions } from './options';
 import { Random, seedNumber } from './random';
 import { buildRequest } from './requests';
-import { CATEGORIES, drawCase, shrinkCandidates, spaceParts, type Case, type ExploredOperation, type SpaceBounds } from './space';
+import { CATEGORIES, drawCase, shrinkCandidates, spaceParts, withForm, type Case, type ExploredOperation, type SpaceBounds } from './space';
 
 /** Requests one failure may spend on its shrinking at most. */
 export const MAX_SHRINK_REQUESTS = 40;
@@ -27,6 +27,8 @@ export interface Judged {
   c: Case;
   x: Exchange;
   assertions: Assertion[];
+  /** How the reply refused the request, when it did (read before the reply's document is let go). */
+  refused?: string;
 }
 
 /** A requirement's failure: the case first drawn, the smallest that still fails, how many requests failed it. */
@@ -114,31 +116,58 @@ export class Exploration {
   async run(): Promise<ExplorationOutcome> {
     await this.thirdCategory();
     const ops = this.opts.operations;
-    for (let i = 0; this.left; i++) {
+    // the forms refused so far keep a request each of the budget, to be confirmed at the end
+    for (let i = 0; this.left && this.sent + this.tally.refusedForms().length < this.opts.budget; i++) {
       const c = drawCase(ops[i % ops.length], this.rnd, this.bounds);
       const judged = await this.send(c);
       this.cover(judged);
-      this.tally.add(c, judged.x);
+      this.tally.add(c, judged.x, judged.refused);
       for (const a of judged.assertions.filter((x) => x.outcome === 'failed')) {
         const known = this.out.failures.find((f) => f.req === a.req && !f.form);
         if (known) known.failedRequests++;
         else this.out.failures.push(await this.shrink(judged, a.req));
       }
     }
-    for (const r of this.tally.refusedForms())
-      this.out.failures.push({
-        req: r.assertion.req,
-        form: r.form,
-        first: { c: r.c, x: r.x, assertions: [r.assertion] },
-        smallest: { c: r.c, x: r.x, assertions: [r.assertion] },
-        shrinkRequests: 0,
-        shrinkSteps: 0,
-        failedRequests: r.refused,
-      });
+    await this.confirmRefusedForms();
     this.out.requests = this.sent;
     this.out.shrinkRequests = this.shrinkSent;
     this.out.seconds = (Date.now() - this.started) / 1000;
     return this.out;
+  }
+
+  /**
+   * Each form refused every time it was explored, sent once more with the test data's own values
+   * and only that form: refused again, it is a finding of the form's requirement (once per form);
+   * served, the explored refusals were the gateway's right (nothing matched their values).
+   */
+  private async confirmRefusedForms(): Promise<void> {
+    for (const r of this.tally.refusedForms()) {
+      if (this.sent >= this.opts.budget) break;
+      const c = withForm(r.c, r.fields, this.ctx.data, this.bounds.earliest, this.tally.served(r.op));
+      const request = buildRequest(c, this.buildContext);
+      request.resultsOptional = undefined; // the test data's own values: a refusal is no longer its right
+      await this.pace();
+      const x = await withScenario(`explore: ${c.op}`, () => exchange(request, exchangeOptions(this.ctx)));
+      this.sent++;
+      this.out.byOperation[c.op] = (this.out.byOperation[c.op] ?? 0) + 1;
+      const how = x.reply.exchange ? refusedHow(x) : undefined;
+      disposeExchange(x);
+      if (!how) continue;
+      const finding = r.assertion.findings[0];
+      const assertion = {
+        ...r.assertion,
+        findings: [{ ...finding, found: `${finding.found}; and with the test data's own values: ${how}` }],
+      };
+      this.out.failures.push({
+        req: assertion.req,
+        form: r.form,
+        first: { c: r.c, x: r.x, assertions: [assertion] },
+        smallest: { c, x, assertions: [assertion] },
+        shrinkRequests: 0,
+        shrinkSteps: 0,
+        failedRequests: r.refused + 1,
+      });
+    }
   }
 
   /**
@@ -198,8 +227,9 @@ export class Exploration {
       .filter((a) => a.notApplicable === undefined);
     const crash = serverError(c, x);
     if (crash) assertions.push(crash);
+    const refused = x.reply.exchange ? refusedHow(x) : undefined;
     disposeExchange(x);
-    return { c, x, assertions };
+    return { c, x, assertions, refused };
   }
 
   /** --rate: at most that many requests a second. */

@@ -4,7 +4,7 @@
 // of it (those a scenario asks of a request it shaped for them, such as an unknown airport or a
 // place with nothing, are left out). And the forms a request carries: a form the gateway refused
 // every time it was explored is a finding of its requirement, once (never one per request).
-import { ENVELOPE_RULES, refusedHow } from '../../contracts/envelope';
+import { ENVELOPE_RULES } from '../../contracts/envelope';
 import { Check, type Assertion, type Exchange, type Rule } from '../../contracts/rule';
 import { CONTRACTS } from '../../operations';
 import type { RequirementId } from '../../specification/requirements';
@@ -62,20 +62,27 @@ export function rulesFor(c: Case): Rule[] {
 export interface Form {
   req: RequirementId;
   form: string;
+  /** The values of the case that make the form: what its confirmation keeps of it (./space.ts withForm). */
+  fields: ReadonlyArray<keyof Case>;
 }
 
 /** The forms an explored case carries whose refusal a requirement forbids. */
 export function formsOf(c: Case): Form[] {
   const forms: Form[] = [];
-  if (c.place) forms.push({ req: 'HAV-REFPOINT-CONTEXTS', form: `RefPoint CodeContext ${c.place.context}` });
-  if (c.maxResponses !== undefined) forms.push({ req: 'HAV-MAXRESPONSES', form: `MaxResponses ${c.maxResponses}` });
-  if (c.legs) forms.push({ req: 'TRF-LEG-FORMS', form: `a transfer ${c.legs}` });
-  if (c.legs === 'airport to hotel and back') forms.push({ req: 'TRF-LOCATIONS-REPEATED', form: 'two Location elements' });
+  if (c.place) forms.push({ req: 'HAV-REFPOINT-CONTEXTS', form: `RefPoint CodeContext ${c.place.context}`, fields: ['place'] });
+  if (c.maxResponses !== undefined)
+    forms.push({ req: 'HAV-MAXRESPONSES', form: `MaxResponses ${c.maxResponses}`, fields: ['maxResponses'] });
+  if (c.legs) forms.push({ req: 'TRF-LEG-FORMS', form: `a transfer ${c.legs}`, fields: ['legs'] });
+  if (c.legs === 'airport to hotel and back')
+    forms.push({ req: 'TRF-LOCATIONS-REPEATED', form: 'two Location elements', fields: ['legs'] });
   if (c.op === 'transferavailability' && (c.party?.length ?? 0) > 1)
-    forms.push({ req: 'TRF-PASSENGERS-REPEATED', form: 'several Passengers elements' });
-  if (c.disability !== undefined) forms.push({ req: 'TRF-DISABILITY-BOOLEAN', form: `DisabilityInfo RequiredInd ${c.disability}` });
-  if (c.op === 'activityavailability' && c.product === false) forms.push({ req: 'AAV-HOTEL-ONLY', form: 'a hotel and no product' });
-  if (c.op === 'activitysearch' && c.product === false) forms.push({ req: 'ASR-HOTEL-ONLY', form: 'a hotel and no product' });
+    forms.push({ req: 'TRF-PASSENGERS-REPEATED', form: 'several Passengers elements', fields: [] });
+  if (c.disability !== undefined)
+    forms.push({ req: 'TRF-DISABILITY-BOOLEAN', form: `DisabilityInfo RequiredInd ${c.disability}`, fields: ['disability'] });
+  if (c.op === 'activityavailability' && c.product === false)
+    forms.push({ req: 'AAV-HOTEL-ONLY', form: 'a hotel and no product', fields: ['product'] });
+  if (c.op === 'activitysearch' && c.product === false)
+    forms.push({ req: 'ASR-HOTEL-ONLY', form: 'a hotel and no product', fields: ['product'] });
   return forms;
 }
 
@@ -86,10 +93,14 @@ export class FormTally {
     { form: Form; op: ExploredOperation; served: number; refused: number; first?: { c: Case; x: Exchange; how: string } }
   >();
   private readonly servedOps = new Set<ExploredOperation>();
+  private readonly lastServed = new Map<ExploredOperation, Case>();
 
-  add(c: Case, x: Exchange): void {
-    const how = x.reply.exchange ? refusedHow(x) : undefined;
-    if (x.reply.exchange && !how) this.servedOps.add(c.op);
+  /** An explored request and how its reply refused it (refusedHow, read while the reply's document is held), if it did. */
+  add(c: Case, x: Exchange, how: string | undefined): void {
+    if (x.reply.exchange && !how) {
+      this.servedOps.add(c.op);
+      this.lastServed.set(c.op, c);
+    }
     for (const form of formsOf(c)) {
       const key = `${form.req}\u0000${form.form}`;
       const t = this.seen.get(key) ?? { form, op: c.op, served: 0, refused: 0 };
@@ -101,16 +112,33 @@ export class FormTally {
     }
   }
 
+  /** The last explored request of `op` that was served, with the fields that make its forms: what a confirmation starts from. */
+  served(op: ExploredOperation): { c: Case; fields: Array<keyof Case> } | undefined {
+    const c = this.lastServed.get(op);
+    return c && { c, fields: formsOf(c).flatMap((f) => f.fields) };
+  }
+
   /**
    * A form refused every time (at least twice) by a gateway that served other requests of the same
-   * operation: one failed assertion of its requirement, with the exchange of its first refusal.
+   * operation: a candidate finding of its requirement, with the exchange of its first refusal. An
+   * explored request may be refused by right (nothing matches its values): the exploration confirms
+   * each candidate with the test data's own values and only that form (./exploration.ts).
    */
-  refusedForms(): Array<{ assertion: Assertion; c: Case; x: Exchange; op: ExploredOperation; form: string; refused: number }> {
+  refusedForms(): Array<{
+    assertion: Assertion;
+    c: Case;
+    x: Exchange;
+    op: ExploredOperation;
+    form: string;
+    fields: ReadonlyArray<keyof Case>;
+    refused: number;
+  }> {
     return [...this.seen.values()]
       .filter((t) => t.served === 0 && t.refused >= 2 && this.servedOps.has(t.op) && t.first)
       .map((t) => ({
         op: t.op,
         form: t.form.form,
+        fields: t.form.fields,
         c: t.first!.c,
         x: t.first!.x,
         refused: t.refused,

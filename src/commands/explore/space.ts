@@ -184,6 +184,45 @@ export function drawCase(op: ExploredOperation, rnd: Random, b: SpaceBounds): Ca
   }
 }
 
+/**
+ * The test data's own request of an operation (the values it declares availability for: the
+ * samples' party, its first place, hotel and product, its nights from the first date, flights at
+ * 10:30 and 18:00), with the forms of a request the gateway served, and the values of `c` that make
+ * one form: what confirms that this form alone is refused.
+ */
+export function withForm(
+  c: Case,
+  fields: ReadonlyArray<keyof Case>,
+  data: TestData,
+  earliest: string,
+  served?: { c: Case; fields: ReadonlyArray<keyof Case> },
+): Case {
+  const party: Participants[] = [
+    { code: '10', count: 2, age: 35 },
+    { code: '8', count: 1, age: 8 },
+  ];
+  const dated = { start: earliest, days: data.nights };
+  const base: Record<ExploredOperation, Case> = {
+    hotelavailability: { op: c.op, party, ...dated, maxResponses: 10, place: data.hotelAvailability.places[0] },
+    activityavailability: { op: c.op, party, ...dated, hotelCode: data.activities.hotelCodes[0], product: true },
+    transferavailability: {
+      op: c.op,
+      party,
+      ...dated,
+      legs: 'airport to hotel and back',
+      arrival: '10:30',
+      departure: '18:00',
+      disability: false,
+    },
+    activitysearch: { op: c.op, ...dated, hotelCode: data.activities.hotelCodes[0], product: true },
+    hotelnbc: { op: c.op, hotelCode: data.hotels[0].code },
+    activitynbc: { op: c.op },
+  };
+  // the forms of a request the gateway served, then the one to confirm: only it differs from a served form
+  const of = (x: Case, fs: ReadonlyArray<keyof Case>) => Object.fromEntries(fs.map((f) => [f, x[f]]));
+  return { ...base[c.op], ...(served ? of(served.c, served.fields) : {}), ...of(c, fields) };
+}
+
 /** How many participants a case's party counts. */
 export const participants = (c: Case) => (c.party ?? []).reduce((n, p) => n + p.count, 0);
 

@@ -35,8 +35,8 @@ test('a form refused every time it was explored is one finding of its requiremen
   const t = new FormTally();
   const country: Case = { op: 'hotelavailability', place: { context: 'Country', name: 'Portugal' }, maxResponses: 5 };
   const region: Case = { op: 'hotelavailability', place: { context: 'Region', name: 'Mallorca' }, maxResponses: 5 };
-  for (let i = 0; i < 10; i++) t.add(country, reply(400));
-  t.add(region, reply(200, '<OTA_HotelAvailRS xmlns="http://www.opentravel.org/OTA/2003/05"><Success/></OTA_HotelAvailRS>'));
+  for (let i = 0; i < 10; i++) t.add(country, reply(400), 'HTTP 400');
+  t.add(region, reply(200), undefined);
   const found = t.refusedForms();
   assert.deepEqual(
     found.map((f) => [f.assertion.req, f.form, f.refused]),
@@ -50,6 +50,6 @@ test('a form refused every time it was explored is one finding of its requiremen
 
 test('a gateway that refuses everything of an operation is no form finding (nothing was served to compare with)', () => {
   const t = new FormTally();
-  for (let i = 0; i < 5; i++) t.add({ op: 'transferavailability', legs: 'hotel to airport' }, reply(400));
+  for (let i = 0; i < 5; i++) t.add({ op: 'transferavailability', legs: 'hotel to airport' }, reply(400), 'HTTP 400');
   assert.deepEqual(t.refusedForms(), []);
 });
