@@ -132,11 +132,13 @@ export interface BookingsReport {
   /** The ledger file. */
   ledger: string;
   /**
-   * Intents left open in the ledger: unknown to the target while their Commit could still land
-   * (it was never answered, and its request timeout x attempts are not over); the next run checks
-   * them again.
+   * Bookings left open in the ledger, the next run checks them again: intents in doubt (unknown to
+   * the target while their Commit could still land: `landsBy`), and bookings whose cancel was
+   * answered Success while reads still show them live ("cancel acknowledged, still live").
    */
-  leftOpen: Array<{ ref: string; target: string; why: string; landsBy: string }>;
+  leftOpen: Array<{ ref: string; target: string; why: string; landsBy?: string }>;
+  /** Cancelled on the cancel's reply alone: the gateway's reads did not tell their state. */
+  cancelledOnReplyAlone?: string[];
   /** Bookings earlier runs left (or listed for --sweep-references, or checked again), cancelled by this run. */
   cancelled: string[];
   /** Needed no cancel: already cancelled, or never booked (and its Commit can no longer land). */

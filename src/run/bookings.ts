@@ -6,12 +6,13 @@
 // each Commit is written to the ledger before it is sent, and marked answered when its reply came.
 import { normalTarget, type OpenEntry } from '../safety/ledger-entries';
 import type { ConformanceClass } from '../spec/requirements';
+import { commitInDoubt } from '../transport/gateway-answer';
 import type { Exchange } from '../contracts/rule';
 import { isAbsolute, relative } from 'node:path';
 import { openedConfig, type RunContext } from './run-context';
 import { PROJECT_ROOT } from './config';
 import type { BookingsReport } from '../reporting/result';
-import { commitFlightMs, settleEntry, type CleanupOutcome } from './settle-booking';
+import { commitFlightMs, ON_REPLY_ALONE, settleEntry, type CleanupOutcome } from './settle-booking';
 import { describeSweep, sweepReferences, type SweepList, type SweepReport } from './sweep';
 
 export { cancelBooking, commitFlightMs, type CleanupOutcome } from './settle-booking';
@@ -237,20 +238,34 @@ export async function settleAtEnd(ctx: RunContext, start: CleanupReport): Promis
       ledger.recordGone(e.bookingRef, e.target, runId, 'the embedded sandbox stopped with the run that made it');
   }
   const pending = new Set(start.open.map((o) => o.ref));
-  for (const e of ledger.outstanding(ctx.baseUrl).filter((x) => pending.has(x.bookingRef) || (mine(x) && x.event === 'intent')))
-    outcomes.push({ ref: e.bookingRef, outcome: await settleEntry(ctx, e) });
+  const toSettle = () => ledger.outstanding(ctx.baseUrl).filter((x) => pending.has(x.bookingRef) || mine(x));
+  // a Commit in doubt that can land before the run's deadline is waited for: then a read decides
+  await waitForLanding(ctx, toSettle());
+  // this run's own: Commits in doubt, and bookings whose cancel did not hold (tried again once)
+  for (const e of toSettle()) outcomes.push({ ref: e.bookingRef, outcome: await settleEntry(ctx, e) });
 
   const scrub = (s: string) => ctx.redactor.scrub(s);
   const leftOpen = outcomes
-    .filter((o) => o.outcome.kind === 'open')
-    .map((o) => ({ ref: o.ref, target: scrub(ctx.baseUrl), why: scrub(o.outcome.message), landsBy: o.outcome.landsBy! }));
+    .filter((o) => o.outcome.kind === 'open' || o.outcome.kind === 'still-live')
+    .map((o) => ({
+      ref: o.ref,
+      target: scrub(ctx.baseUrl),
+      why: scrub(o.outcome.message),
+      ...(o.outcome.landsBy ? { landsBy: o.outcome.landsBy } : {}),
+    }));
   const cancelledNow = outcomes.filter((o) => o.outcome.kind === 'cancelled').map((o) => o.ref);
   const failedNow = outcomes.filter((o) => o.outcome.kind === 'failed');
+  const unverified = onReplyAlone(ctx);
   const notes = [
-    ...leftOpen.map((o) => `booking intent ${o.ref} left open in the ledger ${ledgerFile}: ${o.why}; the next run checks it again`),
+    ...leftOpen.map((o) => `booking ${o.ref} left open in the ledger ${ledgerFile}: ${o.why}; the next run checks it again`),
     ...(cancelledNow.length
       ? [
-          `cancelled ${cancelledNow.length} booking(s) whose Commit had no answer or landed late, when checked again: ${cancelledNow.join(', ')}`,
+          `cancelled ${cancelledNow.length} booking(s) whose Commit had no answer from the gateway, landed late, or whose cancel did not hold, when checked again: ${cancelledNow.join(', ')}`,
+        ]
+      : []),
+    ...(unverified.length
+      ? [
+          `the clean-up of ${unverified.length} booking(s) rests on the cancel's reply alone: the gateway's reads did not tell their state (${list(unverified)})`,
         ]
       : []),
     ...failedNow.map(
@@ -281,9 +296,40 @@ export async function settleAtEnd(ctx: RunContext, start: CleanupReport): Promis
       leftToLiveRuns: start.ownedByLiveRuns,
       ...(start.pastUnseen ? { pastUnseen: scrub(start.pastUnseen) } : {}),
       ...(start.swept ? { swept: start.swept.file } : {}),
+      ...(unverified.length ? { cancelledOnReplyAlone: unverified } : {}),
       skippedLedgerLines: start.ledgerWarnings.map(scrub),
     },
   };
+}
+
+/** Kept from the run's deadline for the rest of its end (reports, scan) when waiting for a Commit to land. */
+const END_MARGIN_MS = 60_000;
+
+/**
+ * Waits until the Commits in doubt among `entries` can no longer land, when that is at most one
+ * Commit's flight of this run away (commitFlightMs) and before the run's deadline (less
+ * END_MARGIN_MS): then the read that follows decides, in this run. A later one is left open in the
+ * ledger for the next run.
+ */
+async function waitForLanding(ctx: RunContext, entries: OpenEntry[]): Promise<void> {
+  const remaining = Math.min(commitFlightMs(ctx.config), ctx.config.runDeadlineMs - process.uptime() * 1000 - END_MARGIN_MS);
+  const waits = entries
+    .filter((e) => e.event === 'intent' && !e.answered && e.landsBy)
+    .map((e) => Date.parse(e.landsBy!) - Date.now() + 250)
+    .filter((ms) => ms > 0 && ms <= remaining);
+  if (waits.length === 0) return;
+  const ms = Math.max(...waits);
+  console.log(`Waiting ${Math.ceil(ms / 1000)} s for ${waits.length} Commit(s) in doubt to land or expire, then reading them back`);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** This run's bookings whose cancel was believed on its reply alone (no read could tell their state). */
+function onReplyAlone(ctx: RunContext): string[] {
+  const { runId } = ctx.config;
+  return ctx.ledger
+    .read()
+    .filter((e) => e.event === 'cancelled' && e.runId === runId && e.pid === process.pid && e.reason === ON_REPLY_ALONE)
+    .map((e) => e.bookingRef);
 }
 
 /**
@@ -309,16 +355,30 @@ export function recordBookingIntent(
   return bookingRef;
 }
 
-/** Statuses a proxy answers for a gateway that may still be working on the request: not the gateway's answer. */
-const NOT_ANSWERED = [502, 504];
+/**
+ * After a Commit's exchange (recordBookingIntent gave its reference): when the gateway itself
+ * answered it, whatever it said, the Commit is no longer in flight, and the ledger says so. Any
+ * other reply (commitInDoubt) leaves the intent in doubt: it may still land, and it stays in the
+ * ledger until a read shows it (then it is cancelled), or its landsBy has passed and a read shows
+ * it absent.
+ */
+export function recordCommitReply(ctx: RunContext, bookingRef: string, x: Exchange): boolean {
+  if (commitInDoubt(x)) return false;
+  ctx.ledger.recordAnswered(bookingRef, ctx.baseUrl, ctx.config.runId);
+  return true;
+}
 
 /**
- * After a Commit's exchange (recordBookingIntent gave its reference): when the gateway answered
- * it, whatever it said, the Commit is no longer in flight, and the ledger says so. A timeout, a
- * reset, a proxy's 502 or 504 is no answer: the Commit may still land.
+ * A scenario's clean-up of one booking it made or meant to make, by its ledger entry: a committed
+ * one is cancelled and read back; one its scenario cancelled (`cancelAnswered`) or whose Commit is
+ * in doubt is read first. Closed in the ledger already: nothing to do.
  */
-export function recordCommitReply(ctx: RunContext, bookingRef: string, x: Exchange): void {
-  const status = x.reply.exchange?.status;
-  const answered = status !== undefined ? !NOT_ANSWERED.includes(status) : x.reply.transportError?.kind === 'too-large';
-  if (answered) ctx.ledger.recordAnswered(bookingRef, ctx.baseUrl, ctx.config.runId);
+export async function settleScenarioBooking(
+  ctx: RunContext,
+  bookingRef: string,
+  opts: { cancelAnswered?: boolean } = {},
+): Promise<CleanupOutcome> {
+  const entry = ctx.ledger.outstanding(ctx.baseUrl).find((e) => e.bookingRef === bookingRef);
+  if (!entry) return { ok: true, kind: 'already-cancelled', message: 'closed in the ledger already' };
+  return settleEntry(ctx, entry, opts);
 }

@@ -81,6 +81,7 @@ export function startRunGuard(config: GuardedRun): RunGuard {
   protectProcess(config);
   const ledger = new BookingLedger(config.ledgerFile);
   ledger.assertWritable();
+  ledger.assertOwnLines();
   const claim = ledger.claimRun(config.runId);
   const marker = breakerMarker(config);
   rmSync(marker, { force: true }); // a reused OTA_RUN_ID must not inherit a trip

@@ -35,8 +35,12 @@ const DEAD_PID = 2 ** 22 + 4242; // above the usual pid_max: a run that was kill
 interface Booking {
   /** The inner XML of a successful read (status in some form); undefined: unknown reference. */
   read?: string;
-  /** How a cancel is refused; undefined: the cancel succeeds. */
+  /** How a cancel is refused; undefined: the cancel succeeds (and a read then shows it cancelled). */
   refuseCancel?: 'errors' | 'ota-error-rs' | 'http-404';
+  /** The cancel answers Success and changes nothing. */
+  noopCancel?: boolean;
+  /** How many cancels it was sent. */
+  cancels?: number;
 }
 
 const refOf = (req: CapturedRequest) => /UniqueID[^>]*Type="36"[^>]*ID="([^"]+)"/.exec(req.body)?.[1] ?? '';
@@ -61,6 +65,8 @@ async function gateway(bookings: Record<string, Booking>): Promise<RunningServer
       if (refusal === 'errors') return send(200, xml('OTA_CancelRS', '<Errors><Error Type="3" ShortText="cannot cancel"/></Errors>'));
       if (refusal === 'ota-error-rs') return send(200, xml('OTA_ErrorRS', '<Errors><Error Type="3" ShortText="no"/></Errors>'));
       if (refusal === 'http-404') return send(404, '<html>not found</html>');
+      if (b) b.cancels = (b.cancels ?? 0) + 1;
+      if (b?.read && !b.noopCancel) b.read = b.read.replace(/ResStatus="[^"]*"/, 'ResStatus="Cancelled"');
       return send(200, xml('OTA_CancelRS', '<Success/>'));
     }
     send(404, 'unexpected');
@@ -170,7 +176,7 @@ describe('ledger clean-up', () => {
     try {
       const ctx = context(srv.url, leftBehind(srv.url, [['INTENT2', 'intent']]), { commitCancelType: 'Cancel' });
       const r = await cleanUpLedger(ctx);
-      assert.deepEqual(ops(srv), ['bookread INTENT2', 'bookcancel INTENT2']);
+      assert.deepEqual(ops(srv), ['bookread INTENT2', 'bookcancel INTENT2', 'bookread INTENT2'], 'the cancel is read back');
       assert.match(srv.requests[1].body, /CancelType="Cancel"/, 'not the literal Commit');
       assert.deepEqual(r.cancelled, ['INTENT2']);
       assert.deepEqual(ctx.ledger.outstanding(srv.url), []);
@@ -311,7 +317,7 @@ describe('ledger clean-up: Commits in flight, other targets, a past the run cann
       r.rechecks.settled.map((s) => [s.ref, s.outcome.kind]),
       [['LATE', 'cancelled']],
     );
-    assert.deepEqual(ops(srv), ['bookread LATE', 'bookread LATE', 'bookcancel LATE']);
+    assert.deepEqual(ops(srv), ['bookread LATE', 'bookread LATE', 'bookcancel LATE', 'bookread LATE']);
     const end = await settleAtEnd(ctx, r);
     assert.deepEqual(end.report.leftOpen, []);
     assert.deepEqual(end.report.cancelled, ['LATE']);
@@ -337,7 +343,7 @@ describe('ledger clean-up: Commits in flight, other targets, a past the run cann
       assert.match(end.report.leftOpen[0].why, /unknown to the target .*could still land until/);
       assert.ok(
         end.notes.some((l) =>
-          /^booking intent EARLIER left open in the ledger .*: unknown to the target.*the next run checks it again$/.test(l),
+          /^booking EARLIER left open in the ledger .*: in doubt: unknown to the target.*the next run checks it again$/.test(l),
         ),
         end.notes.join('\n'),
       );
@@ -370,7 +376,7 @@ describe('ledger clean-up: Commits in flight, other targets, a past the run cann
       appendFileSync(file, readFileSync(leftBehind('http://127.0.0.1:9', [['SANDBOX', 'intent']], { embedded: true }), 'utf8'));
       const ctx = context(srv.url, file);
       const r = await cleanUpLedger(ctx);
-      assert.deepEqual(ops(srv), ['bookcancel SPELT']);
+      assert.deepEqual(ops(srv), ['bookcancel SPELT', 'bookread SPELT']);
       assert.deepEqual(r.cancelled, ['SPELT']);
       assert.deepEqual(r.spelledOtherwise, [{ ref: 'SPELT', target: `http://LOCALHOST:${port}/` }]);
       assert.deepEqual(

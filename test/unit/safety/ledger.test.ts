@@ -107,15 +107,17 @@ describe('BookingLedger', () => {
       ['B1'],
     );
     assert.equal(warnings.length, 1);
-    assert.match(warnings[0], /last line is incomplete/);
+    assert.match(warnings[0], /line 2: the line is incomplete/);
     l.recordCommitted({ bookingRef: 'B3', itemRefs: [], target: A, runId: 'r2' });
     warnings.length = 0;
     assert.deepEqual(
       l.outstanding(A).map((x) => x.bookingRef),
       ['B1', 'B3'],
     );
-    assert.equal(warnings.length, 1, 'the cut line is now in the middle: still skipped with a warning');
-    assert.match(warnings[0], /line 2 is not a ledger entry/);
+    assert.equal(l.lastWarnings.length, 1, 'the cut line is now in the middle: still skipped with a warning (named once)');
+    assert.match(l.lastWarnings[0], /line 2: the line is incomplete/);
+    assert.deepEqual(l.lastForeign, [], 'a line of ours cut by a kill is not refused');
+    l.assertOwnLines();
   });
 
   test('garbage and a missing file never crash', () => {
@@ -485,7 +487,15 @@ describe('BookingLedger: targets by meaning, run processes, bad lines', () => {
       assert.ok(warnings[i].startsWith(`booking ledger ${file}, line ${i + 2} is not a ledger entry (`), warnings[i]);
       assert.match(warnings[i], re);
     });
-    assert.match(warnings.at(-1)!, new RegExp(`, line ${bad.length + 3}: the last line is incomplete`));
+    assert.match(warnings.at(-1)!, new RegExp(`, line ${bad.length + 3}: the line is incomplete`));
+    // not the suite's: refused before anything is settled on its strength (exit 2), the first line named
+    assert.throws(
+      () => l.assertOwnLines(),
+      (e: Error) =>
+        e instanceof ConfigError &&
+        e.message.startsWith(`booking ledger ${file}, line 2 is not a ledger entry of this suite (`) &&
+        e.message.includes(`(and ${bad.length - 1} more line(s)): refused; nothing is settled or cancelled`),
+    );
     // named once per ledger, however often it is read
     l.outstanding(A);
     l.orphaned(A);
