@@ -38,7 +38,6 @@ export const CANCEL_RETRIES = 2;
 /** The first wait before a cancel is sent again; each further wait is twice as long. */
 export const CANCEL_BACKOFF_MS = 500;
 
-
 /**
  * The longest a Commit could still be in flight after it was sent: the request timeout of each
  * attempt, and the back-off between them. Before that a reference the target does not know may

@@ -92,9 +92,12 @@ export async function sweepReferences(ctx: RunContext, list: SweepList): Promise
       const flightMs = commitFlightMs(ctx.config);
       ctx.ledger.recordIntent({ bookingRef: ref, itemRefs: [], target: ctx.baseUrl, runId, scenario: `${OPTION} ${list.file}`, flightMs });
       const landsBy = new Date(Date.now() + flightMs).toISOString();
-      report.notYet.push({ ref, message: `unknown to the target now (${r.why}); a Commit of it could still land until ${landsBy}`, landsBy });
-    }
-    else if (r.state === 'cancelled') report.notNeeded.push({ ref, message: 'already cancelled at the target' });
+      report.notYet.push({
+        ref,
+        message: `unknown to the target now (${r.why}); a Commit of it could still land until ${landsBy}`,
+        landsBy,
+      });
+    } else if (r.state === 'cancelled') report.notNeeded.push({ ref, message: 'already cancelled at the target' });
     else {
       ctx.ledger.recordCommitted({ bookingRef: ref, itemRefs: [], target: ctx.baseUrl, runId, scenario: `${OPTION} ${list.file}` });
       const outcome = await cancelBooking(ctx, ref);

@@ -443,3 +443,98 @@ describe('ledger clean-up: Commits in flight, other targets, a past the run cann
     }
   });
 });
+
+// A booking is closed only when a read shows it closed: a cancel's own Success is not evidence.
+describe('ledger clean-up: a cancel is believed only when a read shows it', () => {
+  test('a cancel that answers Success and changes nothing: sent again with back-off, then left open as "cancel acknowledged, still live"', async () => {
+    const bookings: Record<string, Booking> = { NOOP: { read: RESERVED, noopCancel: true } };
+    const srv = await gateway(bookings);
+    try {
+      const ctx = context(srv.url, leftBehind(srv.url, [['NOOP', 'committed']]));
+      const r = await cleanUpLedger(ctx);
+      assert.deepEqual(r.cancelled, [], 'never "cancelled" on the strength of the reply');
+      assert.equal(bookings.NOOP.cancels, 3, 'the cancel is sent again, twice');
+      assert.deepEqual(ops(srv), [
+        'bookcancel NOOP',
+        'bookread NOOP',
+        'bookcancel NOOP',
+        'bookread NOOP',
+        'bookcancel NOOP',
+        'bookread NOOP',
+      ]);
+      assert.match(
+        r.failed[0].message,
+        /^cancel acknowledged, still live: 3 cancel\(s\) answered Success, and a read still shows the booking/,
+      );
+      assert.deepEqual(
+        ctx.ledger.outstanding(srv.url).map((e) => e.bookingRef),
+        ['NOOP'],
+        'still open: the next run retries it',
+      );
+      // this run's own booking that its scenario could not close is named at the end, in leftOpen
+      ctx.ledger.recordCommitted({ bookingRef: 'MINE', itemRefs: [], target: srv.url, runId: ctx.config.runId });
+      bookings.MINE = { read: RESERVED, noopCancel: true };
+      const end = await settleAtEnd(ctx, r);
+      assert.deepEqual(
+        end.report.leftOpen.map((o) => [o.ref, o.why.replace(/:.*/, '')]),
+        [['MINE', 'cancel acknowledged, still live']],
+      );
+      assert.ok(
+        end.notes.some((l) =>
+          /^booking MINE left open in the ledger .*cancel acknowledged, still live.*the next run checks it again$/.test(l),
+        ),
+      );
+      // the gateway fixed: the next run closes it, read back (MINE is this live process's own: left to it)
+      bookings.NOOP.noopCancel = false;
+      const next = await cleanUpLedger(context(srv.url, ctx.ledger.file));
+      assert.deepEqual(next.cancelled, ['NOOP']);
+      assert.deepEqual(
+        ctx.ledger.outstanding(srv.url).map((e) => e.bookingRef),
+        ['MINE'],
+      );
+    } finally {
+      await srv.close();
+    }
+  });
+
+  test("a gateway whose reads cannot tell: the clean-up rests on the cancel's reply alone, and says so", async () => {
+    const srv = await gateway({ BLIND: { read: '<Note>no status here</Note>' } });
+    try {
+      const ctx = context(srv.url, leftBehind(srv.url, [['BLIND', 'committed']]));
+      const r = await cleanUpLedger(ctx);
+      assert.deepEqual(r.cancelled, ['BLIND']);
+      assert.ok(
+        ctx.ledger.read().some((e) => e.bookingRef === 'BLIND' && e.event === 'cancelled' && e.reason === "on the cancel's reply alone"),
+      );
+      const end = await settleAtEnd(ctx, r);
+      assert.deepEqual(end.report.cancelledOnReplyAlone, ['BLIND']);
+      assert.ok(
+        end.notes.some((l) => /^the clean-up of 1 booking\(s\) rests on the cancel's reply alone: .*BLIND/.test(l)),
+        end.notes.join('\n'),
+      );
+    } finally {
+      await srv.close();
+    }
+  });
+
+  test('a Commit of this run in doubt (no answer from the gateway) that lands late: the run waits for its landsBy, reads it back and cancels it', async () => {
+    const bookings: Record<string, Booking> = {};
+    const srv = await gateway(bookings);
+    try {
+      const ctx = context(srv.url, join(root, `l${++n}`, 'bookings.jsonl'));
+      const r = await cleanUpLedger(ctx);
+      ctx.ledger.recordIntent({ bookingRef: 'DOUBT', itemRefs: [], target: srv.url, runId: ctx.config.runId, flightMs: 1500 });
+      setTimeout(() => (bookings.DOUBT = { read: RESERVED }), 700).unref(); // the gateway books it late
+      const end = await settleAtEnd(ctx, r);
+      assert.deepEqual(end.report.leftOpen, []);
+      assert.deepEqual(end.report.cancelled, ['DOUBT']);
+      assert.deepEqual(ctx.ledger.outstanding(srv.url), []);
+      assert.ok(
+        ctx.ledger.read().every((e) => e.event !== 'gone'),
+        'never written off',
+      );
+    } finally {
+      await srv.close();
+    }
+  });
+});
