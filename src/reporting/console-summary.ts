@@ -110,6 +110,7 @@ export function formatConsoleSummary(r: ConformanceResult, opts: ConsoleOptions 
 
 /** Where the reports are: the folder, what it holds, what npm run report adds. */
 function reportsLines(r: ConformanceResult, reportsDir: string | undefined): string[] {
+  if (r.selection?.dryRun) return []; // a dry run writes no report
   const folder = reportsDir ? shownFolder(reportsDir) : 'the reports folder';
   if (r.notes.includes(SUMMARY_ONLY_NOTE)) return [`Reports: ${join(folder, 'summary.json')} alone (--summary-only).`];
   const e = r.evidence;

@@ -100,14 +100,9 @@ export interface CleanupOptions {
   sweep?: SweepList;
 }
 
-/**
- * Settles what earlier runs that are no longer alive left in the ledger for this target (killed
- * runs; a run still in progress on the same ledger is left alone), names what the ledger holds for
- * other targets, says when the run cannot see its past, and sweeps the references a user listed.
- * Intents left open are checked again once their Commit can no longer land (`rechecks`).
- */
-export async function cleanUpLedger(ctx: RunContext, opts: CleanupOptions = {}): Promise<CleanupReport> {
-  const report: CleanupReport = {
+/** A clean-up that did nothing (a dry run: nothing is sent). */
+export function nothingSettled(ctx: RunContext): CleanupReport {
+  return {
     cancelled: [],
     spelledOtherwise: [],
     gone: [],
@@ -119,6 +114,16 @@ export async function cleanUpLedger(ctx: RunContext, opts: CleanupOptions = {}):
     ledgerWarnings: [],
     rechecks: new Rechecks(ctx),
   };
+}
+
+/**
+ * Settles what earlier runs that are no longer alive left in the ledger for this target (killed
+ * runs; a run still in progress on the same ledger is left alone), names what the ledger holds for
+ * other targets, says when the run cannot see its past, and sweeps the references a user listed.
+ * Intents left open are checked again once their Commit can no longer land (`rechecks`).
+ */
+export async function cleanUpLedger(ctx: RunContext, opts: CleanupOptions = {}): Promise<CleanupReport> {
+  const report = nothingSettled(ctx);
   const { ledger } = ctx;
   // a ledger line that is truncated, foreign or hand-edited is named once, and skipped
   ledger.read();
