@@ -229,8 +229,8 @@ export class BookingLedger {
   }
 
   /** Marks this run alive for the others sharing the ledger, until release() (see RunLocks.claim). */
-  claimRun(runId: string): { release(): void } {
-    return this.locks.claim(runId);
+  claimRun(runId: string, lifetimeMs?: number): { release(): void } {
+    return this.locks.claim(runId, lifetimeMs);
   }
 
   /** The runs that hold a lock on this ledger now (for messages). */

@@ -82,7 +82,7 @@ export function startRunGuard(config: GuardedRun): RunGuard {
   const ledger = new BookingLedger(config.ledgerFile);
   ledger.assertWritable();
   ledger.assertOwnLines();
-  const claim = ledger.claimRun(config.runId);
+  const claim = ledger.claimRun(config.runId, config.runDeadlineMs + BACKSTOP_GRACE_MS);
   const marker = breakerMarker(config);
   rmSync(marker, { force: true }); // a reused OTA_RUN_ID must not inherit a trip
 

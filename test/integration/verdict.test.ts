@@ -155,7 +155,10 @@ test('a dry run: NOT DETERMINED, exit 4, every claimed class NOT RUN; it sends n
     assert.deepEqual(gateway.requests, [], 'nothing sent: no preflight, no code check, no clean-up');
     assert.deepEqual(readdirSync(reports).sort(), ['diff', 'summary.json'], 'no report written, none removed');
     assert.equal(readFileSync(join(reports, 'summary.json'), 'utf8'), '{"earlier": true}');
-    assert.match(r.stdout, /NOT DETERMINED: the selection --dry-run checked no requirement \(a dry run sends nothing\)/);
+    assert.match(
+      r.stdout,
+      /NOT DETERMINED \(selection --dry-run\): the selection --dry-run checked no requirement \(a dry run sends nothing\)/,
+    );
     assert.match(r.stdout, /Dry run: nothing was sent, and no report was written/);
     for (const c of ['core', 'booking']) assert.match(r.stdout, new RegExp(`^${c}\\s+yes\\s+NOT RUN`, 'm'), describeRun(r));
   } finally {

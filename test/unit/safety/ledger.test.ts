@@ -5,7 +5,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFi
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { BookingLedger } from '../../../src/safety/ledger';
-import { STALE_OTHER_HOST_MS, STALE_SAME_HOST_MS } from '../../../src/safety/run-locks';
+import { STALE_HEARTBEAT_MS } from '../../../src/safety/run-locks';
 import { ConfigError } from '../../../src/core/errors';
 import { LOAD_TYPESCRIPT } from '../../support/typescript';
 
@@ -225,19 +225,30 @@ describe('BookingLedger: intents, ownership, writability', () => {
     l.recordCommitted({ bookingRef: 'LEGACY', itemRefs: [], target: A, runId: 'OLD' }); // no lock, our pid, recent: alive
     // a killed run: its lock stays, with a pid that no longer exists; each entry names its run's process
     mkdirSync(l.runsDir, { recursive: true });
-    const lock = (runId: string, pid: number, host: string, ageMs: number) =>
+    const lock = (runId: string, pid: number, host: string, ageMs: number, deadlineInMs?: number) =>
       writeFileSync(
         join(l.runsDir, `${runId}.lock.json`),
-        JSON.stringify({ runId, pid, host, startedAt: new Date().toISOString(), heartbeatAt: new Date(Date.now() - ageMs).toISOString() }),
+        JSON.stringify({
+          runId,
+          pid,
+          host,
+          startedAt: new Date().toISOString(),
+          heartbeatAt: new Date(Date.now() - ageMs).toISOString(),
+          ...(deadlineInMs !== undefined ? { deadlineAt: new Date(Date.now() + deadlineInMs).toISOString() } : {}),
+        }),
       );
-    const runs: Array<[string, number, string, number]> = [
+    const runs: Array<[string, number, string, number, number?]> = [
       ['KILLED', 2 ** 22 + 12345, hostname(), 1000],
-      ['ELSEWHERE-LIVE', 1, 'another-host.example', 1000],
-      ['ELSEWHERE-DEAD', 1, 'another-host.example', STALE_OTHER_HOST_MS + 60_000],
-      ['REUSED-PID', process.pid, hostname(), STALE_SAME_HOST_MS + 60_000],
+      ['ELSEWHERE-LIVE', 1, 'another-host.example', 1000, 600_000],
+      // judged by the heartbeat's window, one minute: not "in progress" for longer
+      ['ELSEWHERE-DEAD', 1, 'another-host.example', STALE_HEARTBEAT_MS + 1000],
+      // a fresh heartbeat, but the run's deadline is over: it was stopped, whatever its host says
+      ['ELSEWHERE-PAST-DEADLINE', 1, 'another-host.example', 1000, -1000],
+      // the same host name and a live pid (a cached ledger in a container): the heartbeat decides
+      ['REUSED-PID', process.pid, hostname(), STALE_HEARTBEAT_MS + 1000],
     ];
-    for (const [runId, pid, host, age] of runs) {
-      lock(runId, pid, host, age);
+    for (const [runId, pid, host, age, deadline] of runs) {
+      lock(runId, pid, host, age, deadline);
       entryOf(file, { bookingRef: runId, runId, runPid: pid, pid, host });
     }
     assert.deepEqual(
@@ -245,7 +256,7 @@ describe('BookingLedger: intents, ownership, writability', () => {
         .orphaned(A)
         .map((e) => e.bookingRef)
         .sort(),
-      ['ELSEWHERE-DEAD', 'KILLED', 'REUSED-PID'],
+      ['ELSEWHERE-DEAD', 'ELSEWHERE-PAST-DEADLINE', 'KILLED', 'REUSED-PID'],
     );
     claim.release();
     assert.deepEqual(
