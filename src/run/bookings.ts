@@ -368,7 +368,8 @@ export function recordBookingIntent(
  * it absent.
  */
 export function recordCommitReply(ctx: RunContext, bookingRef: string, x: Exchange): boolean {
-  if (commitInDoubt(x)) return false;
+  // a Commit sent again (a retry) after an attempt no gateway answered may still land from that attempt
+  if (commitInDoubt(x) || (x.reply.exchange?.attempts.length ?? 1) > 1) return false;
   ctx.ledger.recordAnswered(bookingRef, ctx.baseUrl, ctx.config.runId);
   return true;
 }

@@ -53,6 +53,11 @@ export interface PostOptions {
   idempotent?: boolean;
   /** The run's breaker; without one, every request is sent. */
   breaker?: ExchangeBreaker;
+  /**
+   * Asked before each retry: a cap that counts HTTP attempts (not exchanges) takes one, or refuses
+   * it (false), and then the last attempt's outcome is the exchange's.
+   */
+  mayRetry?: () => boolean;
 }
 
 /**
@@ -84,7 +89,7 @@ export async function postXml(url: string, body: string, opts: PostOptions): Pro
     const { result: r, record: a } = await timedAttempt(url, headers, payload, limits);
     attempts.push(a);
     const retryable = r.ok ? rule.statuses.includes(r.reply.status) : rule.kinds.includes(r.failure.kind);
-    if (retryable && n < rule.maxAttempts) {
+    if (retryable && n < rule.maxAttempts && (opts.mayRetry?.() ?? true)) {
       a.retried = true;
       await backOff(retry, n);
       continue;

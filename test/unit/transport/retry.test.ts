@@ -50,6 +50,16 @@ describe('postXml: retries', () => {
     });
   });
 
+  test('a cap that counts HTTP attempts refuses a retry: no more is sent than it allows', async () => {
+    await withServer({ mode: 'status-then-valid', status: 503, times: 10 }, async (srv, url) => {
+      let budget = 1; // the exchange's first attempt is taken before it is sent; one retry is left
+      const x = await postXml(url, REQ, { ...opts({ retry: { retries: 5, backoffMs: 1 } }), mayRetry: () => budget-- > 0 });
+      assert.equal(x.status, 503);
+      assert.equal(srv.requests.length, 2, 'one retry, as the cap allowed, not five');
+      assert.equal(x.attempts.length, 2);
+    });
+  });
+
   for (const status of [200, 400, 404, 500]) {
     test(`HTTP ${status} is never retried`, async () => {
       await withServer({ mode: 'status', status }, async (srv, url) => {
