@@ -153,6 +153,10 @@ export interface BookingsReport {
   pastUnseen?: string;
   /** --sweep-references: the file of references swept. */
   swept?: string;
+  /** The ledger is older than its target's bookings (rolled back, restored) or another ledger: one line. */
+  ledgerBehind?: string;
+  /** This booking run's number on its target in the ledger, and the ledger's id (also kept in history/ledger-marks.json). */
+  ledgerRun?: { seq: number; ledgerId: string };
   /** Ledger lines skipped (truncated, foreign, hand-edited), each with its file and line. */
   skippedLedgerLines: string[];
 }

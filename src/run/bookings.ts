@@ -13,6 +13,7 @@ import { openedConfig, type RunContext } from './run-context';
 import { PROJECT_ROOT } from './config';
 import type { BookingsReport } from '../reporting/result';
 import { commitFlightMs, ON_REPLY_ALONE, settleEntry, type CleanupOutcome } from './settle-booking';
+import { markLedgerRun } from './ledger-marks';
 import { describeSweep, sweepReferences, type SweepList, type SweepReport } from './sweep';
 
 export { cancelBooking, commitFlightMs, type CleanupOutcome } from './settle-booking';
@@ -85,6 +86,10 @@ export interface CleanupReport {
   elsewhere: Array<{ target: string; refs: string[] }>;
   /** Set when this run cannot see its past: a booking run whose ledger is new or never saw the target. */
   pastUnseen?: string;
+  /** Set when the ledger is older than its target's bookings (rolled back, restored) or foreign: one line. */
+  ledgerBehind?: string;
+  /** This booking run's number on the target in the ledger, and the ledger's id. */
+  ledgerRun?: { seq: number; ledgerId: string };
   /** What --sweep-references did. */
   swept?: SweepReport;
   /** Lines of the ledger that were skipped (truncated, foreign, hand-edited), file and line named. */
@@ -130,6 +135,11 @@ export async function cleanUpLedger(ctx: RunContext, opts: CleanupOptions = {}):
   report.ledgerWarnings = [...ledger.lastWarnings];
   const mayBook = !!opts.claims?.some((c) => c === 'booking' || c === 'partial-cancellation');
   if (mayBook && !ctx.embedded && !ledger.knowsTarget(ctx.baseUrl)) report.pastUnseen = pastUnseen(ctx);
+  if (mayBook && !ctx.embedded) {
+    const { behind, ...run } = markLedgerRun(ctx, ledgerShown(ctx));
+    report.ledgerRun = run;
+    if (behind && !report.pastUnseen) report.ledgerBehind = behind;
+  }
   const entries = ledger.orphaned(ctx.baseUrl);
   const live = ledger.outstanding(ctx.baseUrl).filter((e) => !entries.some((o) => o.bookingRef === e.bookingRef));
   report.ownedByLiveRuns = live.length;
@@ -187,6 +197,7 @@ const list = (refs: string[], max = 5) =>
 export function describeCleanup(r: CleanupReport, ledgerFile: string): string[] {
   const lines: string[] = [];
   if (r.pastUnseen) lines.push(r.pastUnseen);
+  if (r.ledgerBehind) lines.push(r.ledgerBehind);
   if (r.cancelled.length) {
     const spelt = (ref: string) => r.spelledOtherwise.find((s) => s.ref === ref);
     const named = r.cancelled.map((ref) => (spelt(ref) ? `${ref} (recorded for ${spelt(ref)!.target}, the same target)` : ref));
@@ -281,6 +292,7 @@ export async function settleAtEnd(ctx: RunContext, start: CleanupReport): Promis
       (f) => `swept booking ${f.ref} could not be cancelled (kept in the ledger; the next run retries): ${scrub(f.message)}`,
     ),
     ...(start.pastUnseen ? [scrub(start.pastUnseen)] : []),
+    ...(start.ledgerBehind ? [scrub(start.ledgerBehind)] : []),
     ...start.ledgerWarnings.map(scrub),
   ];
   return {
@@ -300,6 +312,8 @@ export async function settleAtEnd(ctx: RunContext, start: CleanupReport): Promis
       otherTargets: start.elsewhere.map((t) => ({ target: scrub(t.target), refs: t.refs })),
       leftToLiveRuns: start.ownedByLiveRuns,
       ...(start.pastUnseen ? { pastUnseen: scrub(start.pastUnseen) } : {}),
+      ...(start.ledgerBehind ? { ledgerBehind: scrub(start.ledgerBehind) } : {}),
+      ...(start.ledgerRun ? { ledgerRun: start.ledgerRun } : {}),
       ...(start.swept ? { swept: start.swept.file } : {}),
       ...(unverified.length ? { cancelledOnReplyAlone: unverified } : {}),
       skippedLedgerLines: start.ledgerWarnings.map(scrub),

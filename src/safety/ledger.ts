@@ -28,6 +28,7 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors';
@@ -149,6 +150,29 @@ export class BookingLedger {
   /** Read back and unknown, while its Commit could still land: the intent stays open. */
   recordUnconfirmed(bookingRef: string, target: string, runId: string, reason: string, landsBy: string): void {
     this.mark('unconfirmed', bookingRef, target, runId, { reason, landsBy });
+  }
+
+  /**
+   * A booking run on `target` starts: its number on the target in this ledger (one more than the
+   * last) and the ledger's id (its first run's, else a new one). A copy of the ledger that lacks
+   * later runs, or another ledger, is told by them (src/run/ledger-marks.ts).
+   */
+  recordRun(target: string, runId: string, after = 0): { seq: number; ledgerId: string } {
+    const last = this.lastRun(target);
+    const seq = Math.max(last.seq, after) + 1;
+    const ledgerId = last.ledgerId ?? randomUUID();
+    this.append({ bookingRef: '#run', itemRefs: [], target, runId, at: new Date().toISOString(), event: 'run', seq, ledgerId });
+    return { seq, ledgerId };
+  }
+
+  /** The last run recorded on `target` (by normal form), and the ledger's id: what recordRun would continue from. */
+  lastRun(target: string): { seq: number; ledgerId?: string } {
+    const key = normalTarget(target);
+    const runs = this.read().filter((e) => e.event === 'run');
+    return {
+      seq: Math.max(0, ...runs.filter((e) => normalTarget(e.target) === key).map((e) => e.seq ?? 0)),
+      ledgerId: runs.find((e) => e.ledgerId)?.ledgerId,
+    };
   }
 
   /** Closed: a read shows it cancelled (or, `reason`, the cancel's reply alone where no read could tell). */

@@ -6,7 +6,7 @@
 // gateway never had.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { loadXml } from '../../../src/xml/xml';
@@ -74,7 +74,11 @@ async function gateway(bookings: Record<string, Booking>): Promise<RunningServer
 }
 
 function context(baseUrl: string, ledgerFile: string, booking: Partial<TestData['booking']> = {}): RunContext {
-  const config = loadConfig({ OTA_LEDGER_FILE: ledgerFile, OTA_REQUEST_TIMEOUT_MS: '5000' });
+  const config = loadConfig({
+    OTA_LEDGER_FILE: ledgerFile,
+    OTA_REQUEST_TIMEOUT_MS: '5000',
+    OTA_REPORTS_DIR: join(dirname(ledgerFile), 'reports'),
+  });
   const data = loadTestData(config.testDataFile);
   data.booking = { ...data.booking, ...booking };
   return {
@@ -532,6 +536,48 @@ describe('ledger clean-up: a cancel is believed only when a read shows it', () =
       assert.ok(
         ctx.ledger.read().every((e) => e.event !== 'gone'),
         'never written off',
+      );
+    } finally {
+      await srv.close();
+    }
+  });
+});
+
+// A ledger knows when it is older than its target's bookings: booking runs are numbered per target
+// in the ledger and in the reports' history/ledger-marks.json.
+describe('ledger clean-up: a rolled-back or foreign ledger is named', () => {
+  test('a copy of the ledger older than the reports, and another ledger, are named with the sweep to run', async () => {
+    const srv = await gateway({});
+    try {
+      const dir = join(root, `marks${++n}`);
+      const file = join(dir, 'bookings.jsonl');
+      const run = async (ledgerFile: string) => cleanUpLedger(context(srv.url, ledgerFile), { claims: ['core', 'booking'] });
+      mkdirSync(dir, { recursive: true });
+      const first = await run(file);
+      assert.deepEqual(first.ledgerRun?.seq, 1);
+      const copy = readFileSync(file, 'utf8'); // the cache saved after run 1
+      const second = await run(file);
+      assert.equal(second.ledgerRun?.seq, 2);
+      assert.equal(second.ledgerBehind, undefined);
+      // the cache restored: the ledger as it was after run 1, the reports remember run 2
+      writeFileSync(file, copy);
+      const rolledBack = await run(file);
+      assert.match(
+        rolledBack.ledgerBehind ?? '',
+        new RegExp(
+          `^The booking ledger .*bookings.jsonl is older than its target's bookings: the reports saw booking run 2 on ${srv.url} .*knows only up to run 1 \\(a rolled-back or restored copy\\): .*--sweep-references FILE$`,
+        ),
+      );
+      assert.ok(describeCleanup(rolledBack, 'ledger.jsonl').includes(rolledBack.ledgerBehind!));
+      assert.equal(rolledBack.ledgerRun?.seq, 3, 'numbered on from what the reports saw');
+      assert.equal((await run(file)).ledgerBehind, undefined, 'named once; the next run goes on from there');
+      // another ledger (its own id), beside the same reports
+      const other = join(dir, 'other-bookings.jsonl');
+      new BookingLedger(other, () => undefined).recordRun(srv.url, 'ELSEWHERE', 9);
+      const foreign = await run(other);
+      assert.match(
+        foreign.ledgerBehind ?? '',
+        /is not the one the earlier runs on .* used \(its id .*, the reports' .*: a foreign ledger\): .*--sweep-references FILE$/,
       );
     } finally {
       await srv.close();
