@@ -12,7 +12,7 @@ import { isAbsolute, relative } from 'node:path';
 import { openedConfig, type RunContext } from './run-context';
 import { PROJECT_ROOT } from './config';
 import type { BookingsReport } from '../reporting/result';
-import { commitFlightMs, ON_REPLY_ALONE, settleEntry, type CleanupOutcome } from './settle-booking';
+import { cancelledOnReplyAlone, commitFlightMs, settleEntry, waitForLanding, type CleanupOutcome } from './settle-booking';
 import { markLedgerRun } from './ledger-marks';
 import { describeSweep, sweepReferences, type SweepList, type SweepReport } from './sweep';
 
@@ -271,7 +271,7 @@ export async function settleAtEnd(ctx: RunContext, start: CleanupReport): Promis
     }));
   const cancelledNow = outcomes.filter((o) => o.outcome.kind === 'cancelled').map((o) => o.ref);
   const failedNow = outcomes.filter((o) => o.outcome.kind === 'failed');
-  const unverified = onReplyAlone(ctx);
+  const unverified = cancelledOnReplyAlone(ctx);
   const notes = [
     ...leftOpen.map((o) => `booking ${o.ref} left open in the ledger ${ledgerFile}: ${o.why}; the next run checks it again`),
     ...(cancelledNow.length
@@ -319,36 +319,6 @@ export async function settleAtEnd(ctx: RunContext, start: CleanupReport): Promis
       skippedLedgerLines: start.ledgerWarnings.map(scrub),
     },
   };
-}
-
-/** Kept from the run's deadline for the rest of its end (reports, scan) when waiting for a Commit to land. */
-const END_MARGIN_MS = 60_000;
-
-/**
- * Waits until the Commits in doubt among `entries` can no longer land, when that is at most one
- * Commit's flight of this run away (commitFlightMs) and before the run's deadline (less
- * END_MARGIN_MS): then the read that follows decides, in this run. A later one is left open in the
- * ledger for the next run.
- */
-async function waitForLanding(ctx: RunContext, entries: OpenEntry[]): Promise<void> {
-  const remaining = Math.min(commitFlightMs(ctx.config), ctx.config.runDeadlineMs - process.uptime() * 1000 - END_MARGIN_MS);
-  const waits = entries
-    .filter((e) => e.event === 'intent' && !e.answered && e.landsBy)
-    .map((e) => Date.parse(e.landsBy!) - Date.now() + 250)
-    .filter((ms) => ms > 0 && ms <= remaining);
-  if (waits.length === 0) return;
-  const ms = Math.max(...waits);
-  console.log(`Waiting ${Math.ceil(ms / 1000)} s for ${waits.length} Commit(s) in doubt to land or expire, then reading them back`);
-  await new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** This run's bookings whose cancel was believed on its reply alone (no read could tell their state). */
-function onReplyAlone(ctx: RunContext): string[] {
-  const { runId } = ctx.config;
-  return ctx.ledger
-    .read()
-    .filter((e) => e.event === 'cancelled' && e.runId === runId && e.pid === process.pid && e.reason === ON_REPLY_ALONE)
-    .map((e) => e.bookingRef);
 }
 
 /**

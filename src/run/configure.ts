@@ -33,7 +33,8 @@ export function configure(args: RunArguments): SuiteConfig {
   validateTags(args.cucumber.tags);
   checkRunArguments(args, PROJECT_ROOT);
   refuseMisspeltVariables(process.env);
-  if (args.record && args.cucumber.dryRun) throw new ConfigError('--record and --dry-run exclude each other: a dry run sends nothing to record');
+  if (args.record && args.cucumber.dryRun)
+    throw new ConfigError('--record and --dry-run exclude each other: a dry run sends nothing to record');
   // The claims, strictness and reply profile reach the workers through the environment.
   if (args.claims) process.env.OTA_CLAIMS = args.claims.join(',');
   if (args.strict) process.env.OTA_STRICT = 'true';

@@ -43,9 +43,16 @@ async function run(argv: string[]): Promise<number> {
     cucumber.catch(() => undefined); // awaited by runFeatures; a preflight that fails first leaves it unread
     // a dry run sends nothing (no preflight, no clean-up: nothing is settled) and touches no report
     const dryRun = !!args.cucumber.dryRun;
-    const cleanup = dryRun ? nothingSettled(ctx) : await preflight(ctx, start.target, { claims: start.claims, sweep: args.sweepReferences });
+    const cleanup = dryRun
+      ? nothingSettled(ctx)
+      : await preflight(ctx, start.target, { claims: start.claims, sweep: args.sweepReferences });
     if (!dryRun)
-      for (const line of clearEarlierReports(config.reportsDir, [config.ledgerFile, config.recordDir, config.replayDir, config.testDataFile]))
+      for (const line of clearEarlierReports(config.reportsDir, [
+        config.ledgerFile,
+        config.recordDir,
+        config.replayDir,
+        config.testDataFile,
+      ]))
         console.log(line);
     const features = await runFeatures(args, ctx, cucumber, cleanup);
     const result = conclude({ args, ctx, start, cleanup, features });

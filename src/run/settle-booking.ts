@@ -200,3 +200,33 @@ export async function settleEntry(ctx: RunContext, entry: OpenEntry, opts: { can
   }
   return cancelBooking(ctx, entry.bookingRef, entry.event === 'intent' ? entry : undefined);
 }
+
+/** Kept from the run's deadline for the rest of its end (reports, scan) when waiting for a Commit to land. */
+const END_MARGIN_MS = 60_000;
+
+/**
+ * Waits until the Commits in doubt among `entries` can no longer land, when that is at most one
+ * Commit's flight of this run away (commitFlightMs) and before the run's deadline (less
+ * END_MARGIN_MS): then the read that follows decides, in this run. A later one is left open in the
+ * ledger for the next run.
+ */
+export async function waitForLanding(ctx: RunContext, entries: OpenEntry[]): Promise<void> {
+  const remaining = Math.min(commitFlightMs(ctx.config), ctx.config.runDeadlineMs - process.uptime() * 1000 - END_MARGIN_MS);
+  const waits = entries
+    .filter((e) => e.event === 'intent' && !e.answered && e.landsBy)
+    .map((e) => Date.parse(e.landsBy!) - Date.now() + 250)
+    .filter((ms) => ms > 0 && ms <= remaining);
+  if (waits.length === 0) return;
+  const ms = Math.max(...waits);
+  console.log(`Waiting ${Math.ceil(ms / 1000)} s for ${waits.length} Commit(s) in doubt to land or expire, then reading them back`);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** This run's bookings whose cancel was believed on its reply alone (no read could tell their state). */
+export function cancelledOnReplyAlone(ctx: RunContext): string[] {
+  const { runId } = ctx.config;
+  return ctx.ledger
+    .read()
+    .filter((e) => e.event === 'cancelled' && e.runId === runId && e.pid === process.pid && e.reason === ON_REPLY_ALONE)
+    .map((e) => e.bookingRef);
+}
