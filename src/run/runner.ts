@@ -7,14 +7,14 @@
 import { join } from 'node:path';
 import { SuiteFault } from '../core/errors';
 import { EXIT } from '../reporting/verdict';
-import { startRunGuard } from '../safety/run-guard';
+import { startRunGuard } from './run-guard';
 import { REPLAY_MISS_PREFIX } from '../transport/recording';
 import { HELP, parseArguments } from './arguments';
 import { conclude } from './conclude';
 import { PROJECT_ROOT, type SuiteConfig } from './config';
 import { announceRun, configure } from './configure';
 import { preflight } from './preflight';
-import { nothingSettled } from './bookings';
+import { nothingSettled } from '../bookings/cleanup';
 import { openRunContext } from './run-context';
 import { checkSelection, loadCucumber, runFeatures, type FeatureRun, type SupportKept } from './run-features';
 import { clearEarlierReports, RunCassette, scanOutputs, writeOutputs } from './run-outputs';

@@ -1,7 +1,7 @@
 // Whether a reply is the gateway's own answer, or an intermediary's (a proxy, a load balancer, a
 // CDN) or no answer at all. A Commit not answered by the gateway is in doubt: the gateway may still
 // book it, so the ledger keeps it open until a read shows it, or its landsBy has passed.
-import { OTA_NS } from '../spec/operations';
+import { OTA_NS } from '../specification/operations';
 import type { Exchange } from './exchange';
 
 /**

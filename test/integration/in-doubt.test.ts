@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import { BookingLedger } from '../../src/safety/ledger';
+import { BookingLedger } from '../../src/bookings/ledger';
 import { OTA_NS, startHostileServer, type CapturedRequest } from '../support/hostile-server';
 import { startTestSandbox } from './sandbox-booking';
 import {

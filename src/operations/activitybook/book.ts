@@ -4,7 +4,7 @@
 import { refusalForm } from '../../contracts/envelope';
 import type { Exchange } from '../../transport/exchange';
 import { commitInDoubt } from '../../transport/gateway-answer';
-import type { OperationName } from '../../spec/operations';
+import type { OperationName } from '../../specification/operations';
 import type { BookingForms, Party } from '../../core/test-data';
 import type { OtaRequest } from '../../xml/requests';
 import { bookedItemOf, bookingRefOf, setParty, setReferences, setResStatus } from './request';
