@@ -71,6 +71,20 @@ describe('postXml: retries', () => {
     });
   }
 
+  test("the run's breaker counts HTTP attempts: retries stop once it trips", async () => {
+    await withServer('reset', async (srv, url) => {
+      let failures = 0;
+      const breaker = {
+        stoppedAnswering: () => (failures >= 2 ? 'the gateway stopped answering after 2 consecutive transport failures' : undefined),
+        noteOutcome: (f: unknown) => void (failures = f ? failures + 1 : 0),
+      };
+      const e = await rejects(postXml(url, REQ, { ...opts({ retry: { retries: 5, backoffMs: 1 } }), breaker }));
+      assert.equal(e.kind, 'reset');
+      assert.equal(srv.requests.length, 2, 'not six: each failed attempt counted');
+      assert.equal(failures, 2, 'each attempt counted once');
+    });
+  });
+
   test('reset is retried, then reported with every attempt', async () => {
     await withServer('reset', async (srv, url) => {
       const e = await rejects(postXml(url, REQ, opts({ retry: { retries: 1, backoffMs: 10 } })));
