@@ -143,12 +143,15 @@ export async function cancelBooking(ctx: RunContext, bookingRef: string, intent?
       continue;
     }
     const message = accepted
-      ? `cancel acknowledged, still live: ${attempt + 1} cancel(s) answered Success, and a read still shows the booking`
+      ? `${STILL_LIVE}: ${attempt + 1} cancel(s) answered Success, and a read still shows the booking`
       : `the cancel failed (${cancelWhy}) and a read ${r.state === 'active' ? 'still shows the booking' : `did not tell its state (${r.why})`}`;
     ctx.ledger.recordCleanupFailed(bookingRef, ctx.baseUrl, runId, message);
     return { ok: false, kind: accepted ? 'still-live' : 'failed', message };
   }
 }
+
+/** Why a booking stays open whose cancels were answered Success while reads still show it live. */
+export const STILL_LIVE = 'cancel acknowledged, still live';
 
 /** The ledger's reason on a cancel believed without a read (the gateway's reads did not tell the state). */
 export const ON_REPLY_ALONE = "on the cancel's reply alone";

@@ -12,7 +12,7 @@ import { isAbsolute, relative } from 'node:path';
 import { openedConfig, type RunContext } from '../run/run-context';
 import { PROJECT_ROOT } from '../run/config';
 import type { BookingsReport } from '../reporting/result';
-import { cancelledOnReplyAlone, commitFlightMs, settleEntry, waitForLanding, type CleanupOutcome } from './cancel-booking';
+import { cancelledOnReplyAlone, commitFlightMs, settleEntry, STILL_LIVE, waitForLanding, type CleanupOutcome } from './cancel-booking';
 import { markLedgerRun } from './ledger-marks';
 import { describeSweep, sweepReferences, type SweepList, type SweepReport } from './sweep';
 
@@ -234,6 +234,32 @@ export interface BookingsAtEnd {
   report: BookingsReport;
 }
 
+/** A booking whose cancels were answered Success while reads still show it live. */
+const stillLive = (f: { message: string }) => f.message.startsWith(STILL_LIVE);
+
+/**
+ * What the run leaves open in the ledger: its Commits in doubt, its bookings whose cancel did not
+ * hold, and an earlier run's booking the start-up saw acknowledged and still live.
+ */
+function leftOpenOf(
+  ctx: RunContext,
+  start: CleanupReport,
+  outcomes: Array<{ ref: string; outcome: CleanupOutcome }>,
+): BookingsReport['leftOpen'] {
+  const scrub = (s: string) => ctx.redactor.scrub(s);
+  return [
+    ...start.failed.filter(stillLive).map((f) => ({ ref: f.ref, target: scrub(ctx.baseUrl), why: scrub(f.message) })),
+    ...outcomes
+      .filter((o) => o.outcome.kind === 'open' || o.outcome.kind === 'still-live')
+      .map((o) => ({
+        ref: o.ref,
+        target: scrub(ctx.baseUrl),
+        why: scrub(o.outcome.message),
+        ...(o.outcome.landsBy ? { landsBy: o.outcome.landsBy } : {}),
+      })),
+  ];
+}
+
 /**
  * At the end of the run, before its target is closed: stops the rechecks, then checks again the
  * intents the start-up left open and this run's own Commits that were never confirmed. One the
@@ -261,14 +287,7 @@ export async function settleAtEnd(ctx: RunContext, start: CleanupReport): Promis
   for (const e of toSettle()) outcomes.push({ ref: e.bookingRef, outcome: await settleEntry(ctx, e) });
 
   const scrub = (s: string) => ctx.redactor.scrub(s);
-  const leftOpen = outcomes
-    .filter((o) => o.outcome.kind === 'open' || o.outcome.kind === 'still-live')
-    .map((o) => ({
-      ref: o.ref,
-      target: scrub(ctx.baseUrl),
-      why: scrub(o.outcome.message),
-      ...(o.outcome.landsBy ? { landsBy: o.outcome.landsBy } : {}),
-    }));
+  const leftOpen = leftOpenOf(ctx, start, outcomes);
   const cancelledNow = outcomes.filter((o) => o.outcome.kind === 'cancelled').map((o) => o.ref);
   const failedNow = outcomes.filter((o) => o.outcome.kind === 'failed');
   const unverified = cancelledOnReplyAlone(ctx);
@@ -306,9 +325,11 @@ export async function settleAtEnd(ctx: RunContext, start: CleanupReport): Promis
         ...(start.swept?.notNeeded ?? []),
         ...outcomes.filter((o) => o.outcome.ok && o.outcome.kind !== 'cancelled').map((o) => ({ ref: o.ref, message: o.outcome.message })),
       ].map((g) => ({ ref: g.ref, why: scrub(g.message) })),
-      failed: [...start.failed, ...(start.swept?.failed ?? []), ...failedNow.map((f) => ({ ref: f.ref, message: f.outcome.message }))].map(
-        (f) => ({ ref: f.ref, why: scrub(f.message) }),
-      ),
+      failed: [
+        ...start.failed.filter((f) => !stillLive(f)),
+        ...(start.swept?.failed ?? []),
+        ...failedNow.map((f) => ({ ref: f.ref, message: f.outcome.message })),
+      ].map((f) => ({ ref: f.ref, why: scrub(f.message) })),
       otherTargets: start.elsewhere.map((t) => ({ target: scrub(t.target), refs: t.refs })),
       leftToLiveRuns: start.ownedByLiveRuns,
       ...(start.pastUnseen ? { pastUnseen: scrub(start.pastUnseen) } : {}),

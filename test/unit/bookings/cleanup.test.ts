@@ -481,7 +481,10 @@ describe('ledger clean-up: a cancel is believed only when a read shows it', () =
       const end = await settleAtEnd(ctx, r);
       assert.deepEqual(
         end.report.leftOpen.map((o) => [o.ref, o.why.replace(/:.*/, '')]),
-        [['MINE', 'cancel acknowledged, still live']],
+        [
+          ['NOOP', 'cancel acknowledged, still live'],
+          ['MINE', 'cancel acknowledged, still live'],
+        ],
       );
       assert.ok(
         end.notes.some((l) =>
