@@ -14,7 +14,8 @@ import { scanForSecretsInParallel } from '../safety/parallel-scan';
 import { EXIT } from '../reporting/verdict';
 import type { RunArguments } from './arguments';
 import { abandonRecording, finishRecording } from '../cassette/cassette';
-import type { SuiteConfig } from './config';
+import { PROJECT_ROOT, type SuiteConfig } from './config';
+import { splitFormat } from './input-checks';
 import { effectiveTestData, type RunContext } from './run-context';
 import type { FeatureRun } from './run-features';
 
@@ -117,7 +118,18 @@ export function writeOutputs(
     return;
   }
   writeSummary(result, dir, ctx.redactor);
-  console.log(ctx.redactor.scrub(formatConsoleSummary(result, { reportsDir: dir, width })));
+  console.log(
+    ctx.redactor.scrub(
+      formatConsoleSummary(result, {
+        reportsDir: dir,
+        width,
+        formats: (args.cucumber.format ?? []).map((f) => {
+          const { name, file } = splitFormat(f);
+          return { name, file: file && resolve(PROJECT_ROOT, file) };
+        }),
+      }),
+    ),
+  );
   if (!args.summaryOnly) writeReportsAfterSummary(result, dir, features.evidence);
   cassette.finish(result);
   // the report's own path, to open from any shell on any system (the quick start's last step), once it is written
