@@ -5,7 +5,8 @@ import { OTA_NS } from '../spec/operations';
 import type { RequirementId } from '../spec/requirements';
 import type { Exchange } from '../transport/exchange';
 import type { XmlDoc, XNode } from '../xml/xml';
-import { Check, httpRule, list, noDocument, rule, type Rule } from './rule';
+import { Check, httpRule, list, noDocument, rule, type Rule, type RuleBody } from './rule';
+import type { ReplyReader } from './reader';
 
 const mediaType = (x: Exchange) => (x.reply.exchange?.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 const ANY_ERRORS = "/*/*[local-name()='Errors']";
@@ -49,6 +50,28 @@ export function refusedHow(x: Exchange): string | undefined {
 }
 
 /**
+ * Why a reply shows nothing that other requirements may rest on (a description asked to corroborate
+ * another reply, what a search or availability shows for the suite to pick from): a refusal in any
+ * form, any status but 200 (a 5xx with an XML body too), whatever the body (XML, JSON, HTML, text or
+ * none), a body that is no XML, and a reply that does not say Success (Warnings alone serve
+ * nothing). Undefined when the reply may show something.
+ */
+export function describesNothing(x: Exchange): string | undefined {
+  const e = x.reply.exchange;
+  if (!e) return noDocument(x);
+  const refusal = refusedHow(x);
+  if (refusal) return refusal;
+  if (e.status !== 200) return `HTTP ${e.status} (${mediaType(x) || 'no Content-Type'})`;
+  const doc = x.reply.doc;
+  if (!doc) return noDocument(x);
+  if (!doc.exists("/*/*[local-name()='Success']"))
+    return doc.exists("/*/*[local-name()='Warnings']")
+      ? 'a reply with Warnings and no Success (nothing was served)'
+      : `a ${doc.root.localName} reply with no Success (nothing was served)`;
+  return undefined;
+}
+
+/**
  * Whether a valid request was served: HTTP 200, application/xml, a well-formed body, and no
  * refusal in any form. Without any HTTP reply the check cannot be made (the transport error is
  * the reason); EP-TIMELY says the rest. A refusal is a refusal whatever its form: any 4xx or 5xx,
@@ -77,6 +100,37 @@ export const served = (req: RequirementId): Rule =>
   httpRule(req, (x, c) => {
     checkServed(x, c);
   });
+
+/**
+ * A rule whose requirement asks that a valid request be served, then judges what the reply shows.
+ * A refusal is judged alike whatever its body (XML, JSON, HTML, text or none): a 422 with a JSON
+ * body fails the requirement as the same refusal with an Errors body does, instead of leaving it
+ * open for want of a document to read.
+ */
+export function servedRule(
+  req: RequirementId,
+  sentence: string | undefined,
+  body: RuleBody,
+  needs?: (x: Exchange, reply: ReplyReader) => ReturnType<NonNullable<Rule['needs']>>,
+): Rule {
+  const inner = rule(
+    req,
+    sentence,
+    (x, c, r, more) => {
+      if (checkServed(x, c)) body(x, c, r, more);
+    },
+    needs,
+  );
+  return {
+    ...inner,
+    check(x, profile, more) {
+      if (x.reply.doc || !x.reply.exchange) return inner.check(x, profile, more);
+      const c = new Check(req);
+      checkServed(x, c);
+      return c.result();
+    },
+  };
+}
 
 export const timely = httpRule('EP-TIMELY', (x, c) => {
   if (x.reply.transportError?.kind === 'timeout')

@@ -78,11 +78,32 @@ export class ReplyReader {
     return v && { at: v.at, value: v.value[0] };
   }
 
-  /** Items (nodes) of a fact with a label each for messages: `<place>[n]`. */
+  /**
+   * Items (nodes) of a fact with a label each for messages: `<place>[n]`. Only items that show
+   * something count: an element with no attribute value and no text, at it or below it (`<RoomStay/>`,
+   * a skeleton of empty elements), is no hotel, activity or service.
+   */
   items(f: Fact): Array<{ node: XNode; at: string }> {
     const found = this.nodes(f);
-    return found ? found.value.map((node, i) => ({ node, at: `${found.at}[${i + 1}]` })) : [];
+    return found
+      ? found.value.map((node, i) => ({ node, at: `${found.at}[${i + 1}]` })).filter((i) => showsSomething(this.doc, i.node))
+      : [];
   }
+
+  /** Items of a fact that show nothing (see `items`): their place and how many. */
+  emptyItems(f: Fact): { at: string; count: number } | undefined {
+    const found = this.nodes(f);
+    const empty = found?.value.filter((n) => !showsSomething(this.doc, n)).length ?? 0;
+    return found && empty ? { at: found.at, count: empty } : undefined;
+  }
+}
+
+/** Whether a node shows anything: a non-blank attribute value or text, at it or below it. */
+export function showsSomething(doc: XmlDoc, node: XNode): boolean {
+  return (
+    doc.find('descendant-or-self::*/@*[normalize-space()] | descendant-or-self::text()[normalize-space()]', node).length > 0 ||
+    node.content.trim() !== ''
+  );
 }
 
 /**

@@ -24,7 +24,7 @@ import { priceBounds, type PriceBounds } from '../operations/activityavailabilit
 import { anotherActivity } from '../operations/activitysearch/another';
 import { setHotelOnly } from '../operations/activitysearch/request';
 import { judge, scenarioVerdict, type JudgeOptions } from './judge';
-import { refusalForm } from '../contracts/envelope';
+import { describesNothing } from '../contracts/envelope';
 import type { BookedItem } from '../contracts/booking-facts';
 import type { RecordedAssertion } from '../reporting/result';
 
@@ -263,7 +263,7 @@ export class GatewayWorld extends World {
   async settlePrices(): Promise<PriceBounds> {
     if (this.prices) return this.prices;
     const { x } = await this.askAside('activityavailability', 'activity availability, to see its prices', {});
-    const why = refusalForm(x) ?? (x.reply.doc ? undefined : 'no reply document');
+    const why = describesNothing(x);
     this.prices = priceBounds(pricesShown(x, this.run.replyProfile.facts), this.run.data.activities.currency, why);
     return this.prices;
   }

@@ -4,7 +4,7 @@
 // (OTA_TourActivityAvailRS) and common practice give it; the spec's own request forms come last.
 import { fact, ReplyReader, notShown, type ReplyProfilePlaces } from '../../contracts/reader';
 import { list, rule, type Check, type Exchange } from '../../contracts/rule';
-import { checkServed, refusalForm } from '../../contracts/envelope';
+import { describesNothing, servedRule } from '../../contracts/envelope';
 import type { XNode } from '../../xml/xml';
 import type { Contract } from '../contract';
 import {
@@ -202,7 +202,7 @@ function perPersonPrices(r: ReplyReader, activity: XNode, categories: XNode[]): 
 export function pricesShown(x: Exchange, profile: ReplyProfilePlaces = {}): { amounts: number[]; dearestPerOption: number[] } {
   const doc = x.reply.doc;
   const currency = requestedCurrency(x);
-  if (!doc || refusalForm(x)) return { amounts: [], dearestPerOption: [] };
+  if (!doc || describesNothing(x)) return { amounts: [], dearestPerOption: [] };
   const r = new ReplyReader(doc, profile);
   const inCurrency = (a: Amount) => !a.currency || a.currency === currency;
   const amounts: number[] = [];
@@ -247,8 +247,8 @@ export const contract: Contract = {
   op: 'activityavailability',
   facts: Object.values(FACTS),
   rules: [
-    rule('AAV-SUCCESS', 'at least one activity is offered', (x, c, r) => {
-      if (checkServed(x, c)) itemsOffered(x, c, r, FACTS.activity, 'at least one available activity');
+    servedRule('AAV-SUCCESS', 'at least one activity is offered', (x, c, r) => {
+      itemsOffered(x, c, r, FACTS.activity, 'at least one available activity');
     }),
     offeredRule(
       'AAV-LOCATION',

@@ -6,7 +6,7 @@
 // An unknown TourActivityID (ANBC-UNKNOWN) is a refusal: the step "the request is refused, as ... requires".
 import { fact } from '../../contracts/reader';
 import { rule } from '../../contracts/rule';
-import { checkServed } from '../../contracts/envelope';
+import { servedRule } from '../../contracts/envelope';
 import type { Contract } from '../contract';
 import { PRODUCT_REGION } from '../../contracts/tour-activity';
 import { checkDescribed, checkNamedAndDescribed, requestedCodes } from '../../contracts/description-checks';
@@ -98,9 +98,8 @@ export const contract: Contract = {
   op: 'activitynbc',
   facts: Object.values(FACTS),
   rules: [
-    rule('ANBC-SUBJECT', 'the activity requested is described, and only it', (x, c, r) => {
-      if (checkServed(x, c))
-        checkDescribed(x, c, r, FACTS.activity, FACTS.id, requestedCodes(x, '//ota:TourActivityDescriptiveInfo/@TourActivityID'));
+    servedRule('ANBC-SUBJECT', 'the activity requested is described, and only it', (x, c, r) => {
+      checkDescribed(x, c, r, FACTS.activity, FACTS.id, requestedCodes(x, '//ota:TourActivityDescriptiveInfo/@TourActivityID'));
     }),
     rule('ANBC-CONTENT', "the activity's name and description are given", (_x, c, r) =>
       checkNamedAndDescribed(c, r, FACTS.activity, FACTS.name, FACTS.description, 'activity'),

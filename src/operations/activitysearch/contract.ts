@@ -4,7 +4,7 @@
 // (OTA_TourActivitySearchRS) and common practice give it.
 import { fact } from '../../contracts/reader';
 import { rule, type Exchange } from '../../contracts/rule';
-import { checkServed } from '../../contracts/envelope';
+import { servedRule } from '../../contracts/envelope';
 import type { Contract } from '../contract';
 import {
   checkDates,
@@ -69,8 +69,7 @@ export const contract: Contract = {
   rules: [
     // The spec requires the descriptive data ("together with some of their descriptive data"): an
     // activity shown without any is a finding, not a cannot-tell.
-    rule('ASR-SUCCESS', 'at least one activity is found with some of its descriptive data', (x, c, r) => {
-      if (!checkServed(x, c)) return;
+    servedRule('ASR-SUCCESS', 'at least one activity is found with some of its descriptive data', (x, c, r) => {
       const items = itemsOffered(x, c, r, FACTS.activity, 'at least one activity');
       for (const a of items) {
         if (r.value(FACTS.descriptive, a.node)) continue;

@@ -1,9 +1,9 @@
 // Hotel availability (POST /hotelavailability): everything the suite checks of its replies.
 // "Returns available units for a number of guests, dates and location." The reply structure is
 // "not shown": each fact is read from the places OpenTravel 2016B (OTA_HotelAvailRS) gives it.
-import { fact, notShown, type Fact, type ReplyReader, valuesEverywhere } from '../../contracts/reader';
+import { fact, notShown, showsSomething, type Fact, type ReplyReader, valuesEverywhere } from '../../contracts/reader';
 import { list, replyRule, rule, type Check, type Exchange } from '../../contracts/rule';
-import { checkServed } from '../../contracts/envelope';
+import { checkServed, servedRule } from '../../contracts/envelope';
 import type { XNode } from '../../xml/xml';
 import { contradiction, normalName, placeVerdict } from '../../contracts/places';
 import type { Description } from '../../contracts/corroboration';
@@ -214,13 +214,12 @@ export const contract: Contract = {
   op: 'hotelavailability',
   facts: Object.values(FACTS),
   rules: [
-    rule('HAV-SUCCESS', 'at least one hotel is returned', (x, c, r) => {
-      if (checkServed(x, c)) itemsOffered(x, c, r, FACTS.hotel, 'at least one available hotel');
+    servedRule('HAV-SUCCESS', 'at least one hotel is returned', (x, c, r) => {
+      itemsOffered(x, c, r, FACTS.hotel, 'at least one available hotel');
     }),
-    rule('HAV-EMPTY', 'no hotel is returned', (x, c, r) => {
-      if (!checkServed(x, c)) return;
-      const hotels = r.nodes(FACTS.hotel);
-      if (hotels) c.fail(hotels.at, 'no hotel (nothing is available there)', `${hotels.value.length}`);
+    servedRule('HAV-EMPTY', 'no hotel is returned', (x, c, r) => {
+      const hotels = r.items(FACTS.hotel);
+      if (hotels.length) c.fail(r.nodes(FACTS.hotel)!.at, 'no hotel (nothing is available there)', `${hotels.length}`);
       else {
         // hotels in a place the suite does not know would look like none: not a pass
         const other = otherContent(r);
@@ -242,7 +241,8 @@ export const contract: Contract = {
         // counted per result element or per hotel: either reading is honoured.
         let read = 0;
         for (const at of r.placesOf(FACTS.hotel)) {
-          const items = r.doc.find(at);
+          // an element that shows nothing is no result (see ReplyReader.items)
+          const items = r.doc.find(at).filter((h) => showsSomething(r.doc, h));
           read += items.length;
           const codes = new Set(items.map((h) => r.value(FACTS.code, h)?.value).filter(Boolean));
           if (items.length > max && (codes.size === 0 || codes.size > max))
@@ -253,7 +253,9 @@ export const contract: Contract = {
           c.cannotTell(
             other.length
               ? `the reply shows no hotel in the known places (${r.placesOf(FACTS.hotel).join(' | ')}), but carries other content (${list(other.slice(0, 3))}): the bound cannot be seen`
-              : 'the reply shows no hotel: a bound of MaxResponses cannot be seen on nothing',
+              : r.emptyItems(FACTS.hotel)
+                ? 'the reply shows only hotel results that show nothing (no attribute value, no text): a bound cannot be seen on them'
+                : 'the reply shows no hotel: a bound of MaxResponses cannot be seen on nothing',
           );
         }
       }),
