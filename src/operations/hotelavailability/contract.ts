@@ -42,7 +42,7 @@ export const FACTS = {
       'ota:BasicPropertyInfo/@CountryCode',
     ],
     `${XSD}: BasicPropertyInfo/Address/CountryName (text: name; @Code: ISO 3166), of the RoomStay and of the HotelStay of the same hotel (its HotelCode, or RoomStayRPH)`,
-    'HAV-PLACE (Country) asks hotel descriptive data (section 13); cannot tell only when that shows no country either. Every place is compared, the HotelStay of the same hotel included. A country matches by name in any of 18 languages or by its ISO 3166 code ("ES", "España", "Spain" are one country), or by a name the test data declares in `placeAliases`. Another recognisable country fails; an unrecognised name cannot tell. A hotel shown in two countries fails, whatever was requested.',
+    'HAV-PLACE (Country) asks hotel descriptive data (section 13); cannot tell only when that shows no country either. Every place is compared, the HotelStay of the same hotel included. A country matches by its ISO 3166 code or its name in any language of CLDR (Node's ICU) ("ES", "España", "Spain" are one country), or by a name the test data declares in `placeAliases`. Another recognisable country fails; an unrecognised name cannot tell. A hotel shown in two countries fails, whatever was requested.',
   ),
   region: fact(
     'hotelavailability.hotel.region',
