@@ -100,7 +100,7 @@ export function rule(
       if (!x.reply.doc && x.request.resultsOptional && status >= 400 && status < 500)
         c.notApplicable(`${x.request.resultsOptional}; it was refused (HTTP ${status})`);
       else if (!x.reply.doc) c.cannotTell(`there is no reply document to read (${noDocument(x)})`);
-      else body(x, c, new ReplyReader(x.reply.doc, profile), more);
+      else judged(c, new ReplyReader(x.reply.doc, profile), (r) => body(x, c, r, more));
       return c.result();
     },
   };
@@ -126,10 +126,26 @@ export function replyRule(req: RequirementId, body: (x: Exchange, c: Check, r: R
     check(x: Exchange, profile: ReplyProfilePlaces = {}) {
       const c = new Check(req);
       if (!x.reply.exchange) c.cannotTell(noDocument(x));
-      else body(x, c, x.reply.doc && new ReplyReader(x.reply.doc, profile));
+      else if (!x.reply.doc) body(x, c, undefined);
+      else judged(c, new ReplyReader(x.reply.doc, profile), (r) => body(x, c, r));
       return c.result();
     },
   };
+}
+
+/**
+ * Runs a rule's body over a reader, then fails it for every fact it read whose placements, for one
+ * item, disagree (ReplyReader.disagreements): a reply that contradicts itself about what the rule
+ * judged is a finding of that rule, never a pass.
+ */
+function judged(c: Check, r: ReplyReader, body: (r: ReplyReader) => void): void {
+  body(r);
+  for (const d of r.disagreements())
+    c.fail(
+      `${d.item}: ${d.shown.map((s) => s.at).join(' | ')}`,
+      `one ${d.fact.what} (${d.fact.id}) at every placement`,
+      d.shown.map((s) => `${s.value} at ${s.at}`).join('; '),
+    );
 }
 
 /** Why an exchange has no document to read. */

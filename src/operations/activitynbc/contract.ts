@@ -34,6 +34,7 @@ export const FACTS = {
     ['@TourActivityID', 'ota:BasicInfo/@TourActivityID', PRODUCT_REGION],
     `${TYPES}: TourActivityID_Type/@TourActivityID (on the content or its BasicInfo); the spec's "text of Region with RegionCode=Product"`,
     'ANBC-SUBJECT cannot tell.',
+    'code',
   ),
   name: fact(
     'activitynbc.activity.name',
@@ -81,6 +82,7 @@ export const FACTS = {
     ],
     'Location/Address/CountryName (text: name; @Code: ISO 3166); Region RegionCode=Country',
     'Read only by corroboration (section 13): the rule that asked stays cannot tell, naming both replies.',
+    'country',
   ),
   hotels: fact(
     'activitynbc.activity.hotels',

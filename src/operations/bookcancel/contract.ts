@@ -22,6 +22,7 @@ export const FACTS = {
     ],
     `${XSD}: OTA_CancelRS/@Status (TransactionStatusType: Pending, Cancelled...); TPA_Extensions`,
     'The cancel status checks cannot tell.',
+    'code',
   ),
   confirmation: fact(
     'bookcancel.confirmation',

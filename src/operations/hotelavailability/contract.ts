@@ -32,6 +32,7 @@ export const FACTS = {
     ['ota:BasicPropertyInfo/@HotelCode', 'ota:RoomRates/ota:RoomRate/@HotelCode'],
     `${XSD}: RoomStay/BasicPropertyInfo/@HotelCode`,
     'The hotel is labelled by its place in the reply; HAV-MAXRESPONSES counts results only.',
+    'code',
   ),
   countryName: fact(
     'hotelavailability.hotel.country',
@@ -42,7 +43,8 @@ export const FACTS = {
       'ota:BasicPropertyInfo/@CountryCode',
     ],
     `${XSD}: BasicPropertyInfo/Address/CountryName (text: name; @Code: ISO 3166), of the RoomStay and of the HotelStay of the same hotel (its HotelCode, or RoomStayRPH)`,
-    'HAV-PLACE (Country) asks hotel descriptive data (section 13); cannot tell only when that shows no country either. Every place is compared, the HotelStay of the same hotel included. A country matches by its ISO 3166 code or its name in any language of CLDR (Node's ICU) ("ES", "España", "Spain" are one country), or by a name the test data declares in `placeAliases`. Another recognisable country fails; an unrecognised name cannot tell. A hotel shown in two countries fails, whatever was requested.',
+    'HAV-PLACE (Country) asks hotel descriptive data (section 13); cannot tell only when that shows no country either. Every place is compared, the HotelStay of the same hotel included. A country matches by its ISO 3166 code or its name in any language of CLDR (the localised data Node carries) ("ES", "España", "Spain" are one country), or by a name the test data declares in `placeAliases`. Another recognisable country fails; an unrecognised name cannot tell. A hotel shown in two countries fails, whatever was requested.',
+    'country',
   ),
   region: fact(
     'hotelavailability.hotel.region',
@@ -295,13 +297,16 @@ export const contract: Contract = {
             c.cannotTell(`${shown}; ${why}`);
             continue;
           }
-          // Two operations of the gateway that place one hotel where it cannot be: the suite
-          // cannot tell which is right, so neither decides.
+          // Two operations of the gateway that place one hotel where it cannot be: the gateway
+          // contradicts itself about the hotel this reply offers, a finding of this reply (never a
+          // pass, whichever of the two is right).
           const disagree = contradiction([...own.countries, ...d.country], [...own.regions, ...d.region], x.request.testData);
           if (disagree) {
-            c.cannotTell(
-              `hotel ${h.label}: the reply shows ${list([...own.countries, ...own.regions])} and ${d.source} shows ` +
-                `${list([...d.country, ...d.region])}, ${disagree} together: the two operations disagree, and the suite cannot tell which is right`,
+            c.fail(
+              `${h.at} (hotel ${h.label}), and ${d.source}`,
+              `hotel ${h.label} in one place, the same in the reply and in the gateway's description of it`,
+              `the reply shows ${list([...own.countries, ...own.regions])} and ${d.source} shows ` +
+                `${list([...d.country, ...d.region])}: ${disagree} together`,
             );
             continue;
           }

@@ -27,6 +27,7 @@ export const FACTS = {
     ['@HotelCode', 'parent::ota:HotelDescriptiveContents/@HotelCode'],
     `${CONTENT}/@HotelCode; HotelDescriptiveContents/@HotelCode (HotelReferenceGroup on both)`,
     'HNBC-SUBJECT cannot tell when no item names the requested hotel and some item names none.',
+    'code',
   ),
   name: fact(
     'hotelnbc.hotel.name',
@@ -73,6 +74,7 @@ export const FACTS = {
     ],
     `${CONTENT}/ContactInfos/ContactInfo/Addresses/Address/CountryName (ContactInfoRootType; text: name, @Code: ISO 3166)`,
     'Read only by corroboration (section 13): the rule that asked stays cannot tell, naming both replies.',
+    'country',
   ),
   region: fact(
     'hotelnbc.hotel.region',

@@ -103,6 +103,7 @@ export const FACTS = {
     ['ota:Service/@DisabilityVehicleInd', 'ota:Shuttle/ota:Vehicle/@DisabilityInd', 'ota:ServiceInfo/@DisabilityVehicleInd'],
     `${SERVICE}/Service/@DisabilityVehicleInd (ServiceInfo in 2011B); Shuttle/Vehicle/@DisabilityInd (xs:boolean)`,
     'TRF-DISABILITY cannot tell for that service.',
+    'boolean',
   ),
 };
 

@@ -158,7 +158,7 @@ test('a description that places the hotel in several countries places it nowhere
   assert.match(a.reasons.join(' '), /several countries/);
 });
 
-test('the reply and the descriptive data placing one hotel in two countries: neither decides (cannot tell)', () => {
+test('the reply and the descriptive data placing one hotel in two countries: the gateway contradicts itself, a finding', () => {
   const region = {
     edit: (r: OtaRequest) => r.setAttribute('//ota:RefPoint', 'CodeContext', 'Region').setText('//ota:RefPoint', 'Mallorca'),
   };
@@ -171,8 +171,11 @@ test('the reply and the descriptive data placing one hotel in two countries: nei
     region,
   );
   assert.deepEqual(rule.needs!(reply), [{ kind: 'hotel', code: 'H1' }]);
-  const a = expectOutcome(rule.check(reply, {}, corroborationOf([described('H1', ['PT'], { region: ['Mallorca'] })])), 'cantTell');
-  assert.match(a.reasons.join(' '), /the two operations disagree/);
+  const a = expectOutcome(rule.check(reply, {}, corroborationOf([described('H1', ['PT'], { region: ['Mallorca'] })])), 'failed');
+  assert.match(
+    a.findings[0].found,
+    /the reply shows ES, Palma and hotel descriptive data of H1 shows PT, Mallorca: several countries \(ES, PT\)/,
+  );
   expectOutcome(rule.check(reply, {}, corroborationOf([described('H1', ['ES'], { region: ['Mallorca'] })])), 'passed');
 });
 
