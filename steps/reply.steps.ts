@@ -21,7 +21,7 @@ import {
 } from '../src/contracts/envelope';
 import type { Rule } from '../src/contracts/rule';
 import { requoteForProduct } from '../src/operations/activitybook/book';
-import type { RequirementId } from '../src/spec/requirements';
+import type { RequirementId } from '../src/specification/requirements';
 import { StepUsageError } from '../src/core/errors';
 import type { GatewayWorld } from '../src/cucumber/world';
 import './parameters';

@@ -12,8 +12,8 @@
 // make is made good by another attempt that made it.
 import type * as messages from '@cucumber/messages' with { 'resolution-mode': 'import' };
 import { CANNOT_TELL_TYPE, SUITE_FAULT_TYPES } from '../core/errors';
-import { REQUIREMENTS, type ConformanceClass, type Requirement, type RequirementId } from '../spec/requirements';
-import { OPERATION_NAMES, type OperationName } from '../spec/operations';
+import { REQUIREMENTS, type ConformanceClass, type Requirement, type RequirementId } from '../specification/requirements';
+import { OPERATION_NAMES, type OperationName } from '../specification/operations';
 import type {
   AttemptRecord,
   FindingRecord,

@@ -6,7 +6,7 @@
 import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { CONTRACTS } from '../../../src/operations/index';
-import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../../src/spec/operations';
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../../src/specification/operations';
 import type { Agreement, Fact } from '../../../src/contracts/reader';
 import { rule } from '../../../src/contracts/rule';
 import { exchange, loadXml, NS } from '../../support/contracts';

@@ -12,8 +12,8 @@ import {
 } from '../../../src/reporting/requirement-outcomes';
 import { decideVerdict } from '../../../src/reporting/verdict';
 import { retryNotes } from '../../../src/reporting/retries';
-import { CONFORMANCE_CLASSES, REQUIREMENTS, type RequirementId } from '../../../src/spec/requirements';
-import { OPERATION_NAMES } from '../../../src/spec/operations';
+import { CONFORMANCE_CLASSES, REQUIREMENTS, type RequirementId } from '../../../src/specification/requirements';
+import { OPERATION_NAMES } from '../../../src/specification/operations';
 import type { Assertion } from '../../../src/contracts/rule';
 import { cantTellCheck, failedCheck, passedCheck } from '../../support/assertions';
 
