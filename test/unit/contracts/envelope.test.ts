@@ -13,7 +13,7 @@ import {
   served,
   status200,
 } from '../../../src/contracts/envelope';
-import { setParty } from '../../../src/operations/activitybook/request';
+import { setParty } from '../../../src/operations/activitybook';
 import type { OtaRequest } from '../../support/contracts';
 import { Check, type Exchange } from '../../../src/contracts/rule';
 import { exchange, expectOutcome, expectRule, loadXml, NS, noReply, prefixed, request, rs } from '../../support/contracts';
