@@ -126,7 +126,7 @@ const UNBOUND_ROOM_STAY = el(
 /** The RoomStay with a CountryCode of another country on its BasicPropertyInfo (fault hotel-country-code-mismatch). */
 function withOtherCountryCode(stay: string, h: Hotel): string {
   const other = h.country.code === 'GR' ? 'PT' : 'GR';
-  return stay.replace(/<BasicPropertyInfo(?=[\s>\/])/, `<BasicPropertyInfo CountryCode="${other}"`);
+  return stay.replace(/<BasicPropertyInfo(?=[\s>/])/, `<BasicPropertyInfo CountryCode="${other}"`);
 }
 
 /** Variant hotel-stays-address: the hotel once, in HotelStays, for the RoomStay of the same RPH. */
