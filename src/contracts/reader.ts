@@ -165,10 +165,15 @@ export class ReplyReader {
    * a skeleton of empty elements), is no hotel, activity or service.
    */
   items(f: Fact): Array<{ node: XNode; at: string }> {
-    const found = this.nodes(f);
-    return found
-      ? found.value.map((node, i) => ({ node, at: `${found.at}[${i + 1}]` })).filter((i) => showsSomething(this.doc, i.node))
-      : [];
+    // the first place with an item that shows something (a place of empty elements shows none)
+    for (const at of this.placesOf(f)) {
+      const items = this.doc
+        .find(at)
+        .map((node, i) => ({ node, at: `${at}[${i + 1}]` }))
+        .filter((i) => showsSomething(this.doc, i.node));
+      if (items.length) return items;
+    }
+    return [];
   }
 
   /** Items of a fact that show nothing (see `items`): their place and how many. */

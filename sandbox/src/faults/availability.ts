@@ -189,7 +189,7 @@ export const AVAILABILITY_FAULTS = [
     operations: ['hotelavailability'],
     breaks: ['HAV-SUCCESS'],
     description:
-      'Hotel availability renders its result template before the data is bound: one RoomStay per hotel found, each with the structure of a result (RoomTypes, RoomRates, BasicPropertyInfo, Address) and no attribute or text in it.',
+      'Hotel availability renders its result template before the data is bound: one RoomStay per hotel found (and one HotelStay, where the dialect lists them), each with the structure of a result (RoomTypes, RoomRates, BasicPropertyInfo, Address) and no attribute or text in it.',
   },
   {
     name: 'pricing-currency-contradicts-amounts',

@@ -123,6 +123,8 @@ const UNBOUND_ROOM_STAY = el(
   el('BasicPropertyInfo', {}, el('Address', {}, el('CountryName', {}))),
 );
 
+const UNBOUND_HOTEL_STAY = el('HotelStay', {}, el('BasicPropertyInfo', {}, el('Address', {}, el('CountryName', {}))));
+
 /** The RoomStay with a CountryCode of another country on its BasicPropertyInfo (fault hotel-country-code-mismatch). */
 function withOtherCountryCode(stay: string, h: Hotel): string {
   const other = h.country.code === 'GR' ? 'PT' : 'GR';
@@ -300,7 +302,7 @@ export const hotelAvailability: Operation = {
       ? el(
           'HotelStays',
           {},
-          shown.map((r, i) => hotelStay(r.hotel, i + 1, ctx.variants)),
+          shown.map((r, i) => (faults.has('hotel-room-stays-unbound') ? UNBOUND_HOTEL_STAY : hotelStay(r.hotel, i + 1, ctx.variants))),
         )
       : '';
     return { content: hotelStays + el('RoomStays', {}, stays) };
