@@ -20,6 +20,7 @@ import {
   wellFormed,
 } from '../src/contracts/envelope';
 import type { Rule } from '../src/contracts/rule';
+import { requoteForProduct } from '../src/operations/activitybook';
 import type { RequirementId } from '../src/specification/requirements';
 import { StepUsageError } from '../src/core/errors';
 import type { GatewayWorld } from '../src/cucumber/world';
@@ -31,7 +32,10 @@ Then('the reply is a conforming OTA success', async function (this: GatewayWorld
   await this.check(ENVELOPE_RULES);
 });
 
+// A quote refused for its product's own reason (a minimum party) is asked again with a party the
+// product takes: the form is judged, never the product.
 Then('the request is served, as {requirement} requires', async function (this: GatewayWorld, req: RequirementId) {
+  await requoteForProduct(this);
   await this.check([served(req)]);
 });
 

@@ -66,7 +66,14 @@ function summary(): string {
 /** One row per fact: its places in the order the reader tries them (XPath unions escaped). */
 function factsOf(facts: readonly Fact[]): string {
   const places = (f: Fact) => f.places.map((p) => `\`${p.replace(/\|/g, '\\|')}\``).join('<br>');
-  const rows = facts.map((f) => `| \`${f.id}\` | ${cell(f.what)} | ${places(f)} | ${cell(f.source)} | ${cell(f.whenNotShown)} |`);
+  // a fact compared at every placement says so: placements of one item that disagree are a finding
+  const agree = (f: Fact) =>
+    f.agree
+      ? ` Every placement is read, compared as ${f.agree === 'code' ? 'codes' : f.agree === 'country' ? 'countries' : `${f.agree}s`}: placements of one item that disagree are a finding.`
+      : '';
+  const rows = facts.map(
+    (f) => `| \`${f.id}\` | ${cell(f.what)} | ${places(f)} | ${cell(f.source)} | ${cell(f.whenNotShown + agree(f))} |`,
+  );
   return table(['Fact', 'What', 'Places, in order', 'Source', 'When the reply does not show it'], rows);
 }
 

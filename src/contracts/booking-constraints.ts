@@ -71,6 +71,7 @@ export const CONSTRAINT_FACTS = {
     ['@MinAge', 'ota:QualifierInfo/@MinAge'],
     "the AgeQualifyingGroup's @MinAge (OTA_CommonTypes.xsd), on a Pricing/ParticipantCategory or its QualifierInfo",
     'The ages booked keep the limits of the activity only.',
+    'number',
   ),
   categoryMaxAge: fact(
     'activityavailability.activity.category.maxAge',
@@ -78,6 +79,7 @@ export const CONSTRAINT_FACTS = {
     ['@MaxAge', 'ota:QualifierInfo/@MaxAge'],
     "the AgeQualifyingGroup's @MaxAge (OTA_CommonTypes.xsd), on a Pricing/ParticipantCategory or its QualifierInfo",
     'As for the minimum age of a category.',
+    'number',
   ),
   categoryAge: fact(
     'activityavailability.activity.category.age',

@@ -73,6 +73,7 @@ export const READ_FACTS = {
     ['@ServiceInventoryCode', 'ota:BasicInfo/@TourActivityID', 'ota:TPA_Extensions/ota:BasicInfo/@TourActivityID'],
     `${RESRETRIEVE_XSD}: Service/@ServiceInventoryCode; ${TOUR_RESRETRIEVE_XSD}: Detail/BasicInfo/@TourActivityID`,
     'The activity of the item cannot be told.',
+    'code',
   ),
   itemStatus: fact(
     'bookread.item.status',
@@ -93,6 +94,7 @@ export const READ_FACTS = {
     ],
     `${RESRETRIEVE_XSD}: Service/ServiceDetails/TimeSpan/@Start, PackageReservation/@Start; ${TOUR_RESRETRIEVE_XSD}: Detail/Schedule/@Start`,
     "A booking without the client's reference cannot be told apart from the one booked by its day.",
+    'date',
   ),
   itemNumber: fact(
     'bookread.item.number',
@@ -100,6 +102,7 @@ export const READ_FACTS = {
     ['@ItinSegNbr', 'ota:TPA_Extensions/*/@ItinSegNbr'],
     'OTA_CancelRQ.xsd (2016B): Segment/@ItinSegNbr, "Number identifying the segment item to be cancelled"; where a read shows it',
     'The Segment forms of partial cancellation name the item by its place in the order booked (1 for the first), a guess: its refusal is cannot tell.',
+    'number',
   ),
   itemEntry: fact(
     'bookread.booking.item-entry',

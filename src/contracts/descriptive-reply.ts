@@ -1,12 +1,13 @@
 // What a descriptive reply (hotel or activity descriptive data) shows of an item another reply
-// named only by its code: the reading behind corroboration (./corroboration.ts). A description
+// named only by its code: the reading behind corroboration (./corroboration.ts). Only a served
+// reply describes (HTTP 200, Success, no refusal in any form). A description
 // counts only for the code it names: a reply about another hotel, or one that names none, decides
 // nothing about the hotel asked; and a description that places its subject in places that cannot
 // all hold (two countries) places it nowhere.
 import type { Description, Need } from './corroboration';
 import { ReplyReader, type Fact, type ReplyProfilePlaces, valuesEverywhere } from './reader';
 import { list, noDocument, type Exchange } from './rule';
-import { refusalForm } from './envelope';
+import { describesNothing } from './envelope';
 import { sameCode } from './value-forms';
 import { contradiction } from './places';
 import type { XNode } from '../xml/xml';
@@ -28,9 +29,10 @@ export interface DescriptiveFacts {
  */
 export function describedBy(x: Exchange, need: Need, source: string, f: DescriptiveFacts, profile: ReplyProfilePlaces = {}): Description {
   const none = (problem: string): Description => ({ ...need, country: [], region: [], source, problem });
-  const refusal = refusalForm(x);
-  if (refusal) return none(`${source} was refused: ${refusal}`);
-  if (!x.reply.doc) return none(`${source} could not be read: ${noDocument(x)}`);
+  // A refusal (any 4xx or 5xx, whatever its body), a reply that is no XML and one without Success
+  // describe nothing, whatever their body says.
+  const served = describesNothing(x);
+  if (served || !x.reply.doc) return none(`${source} describes nothing: ${served ?? noDocument(x)}`);
   const r = new ReplyReader(x.reply.doc, profile);
   const items = r.items(f.item);
   // An item's code is read as the descriptive operation's own rule reads it (HNBC-SUBJECT, ANBC-SUBJECT).

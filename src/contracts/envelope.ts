@@ -5,7 +5,8 @@ import { OTA_NS } from '../specification/operations';
 import type { RequirementId } from '../specification/requirements';
 import type { Exchange } from '../transport/exchange';
 import type { XmlDoc, XNode } from '../xml/xml';
-import { Check, httpRule, list, noDocument, rule, type Rule } from './rule';
+import { Check, httpRule, list, noDocument, rule, type Rule, type RuleBody } from './rule';
+import type { ReplyReader } from './reader';
 
 const mediaType = (x: Exchange) => (x.reply.exchange?.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 const ANY_ERRORS = "/*/*[local-name()='Errors']";
@@ -48,6 +49,92 @@ export function refusedHow(x: Exchange): string | undefined {
   return status >= 400 ? `HTTP ${status} (${mediaType(x) || 'no Content-Type'})` : undefined;
 }
 
+// What a refusal says when the product, not the request's form, is the reason: a minimum or
+// maximum party, an age, a day it does not run. Words of the refusal (its Errors, or a body that
+// is no XML), in English, as gateways word them; a refusal that says none of these is judged as one.
+const PARTY_REASONS: RegExp[] = [
+  /\b(min(imum)?|max(imum)?|at least|at most|no more than|up to|fewer than|more than|too (many|few))\b[^.;|]*\b(participants?|persons?|people|pax|passengers?|guests?|travell?ers?|party|parties|groups?|adults?|children|child)\b/i,
+  /\b(participants?|persons?|people|pax|party|parties|groups?)\b[^.;|]*\b(min(imum)?|max(imum)?|at least|at most|too (many|few)|exceed)/i,
+  /\b(participants?|persons?|people|pax|party|parties|groups?)\b[^.;|]*\b\d+\s*(or more|or fewer|or less|and (above|over|more))\b/i,
+  /\b(min(imum)?|max(imum)?)\s*(party|group|participants?|pax)\b/i,
+];
+const OTHER_REASONS: RegExp[] = [
+  /\bage\b[^.;|]*\b(not allowed|not permitted|restriction|limit|must be|below|above|under|over)\b|\b(aged?|years? old)\b[^.;|]*\b(under|over|below|above|at least|minimum|maximum)\b|\b(min(imum)?|max(imum)?) age\b|\b(under|over)\s*\d+\s*(years?|y\.?o\.?)\b/i,
+  /\b(does not|doesn't|do not|not) (run|operate|depart|take place)s?\b|\bnot (operating|available|offered) on\b|\bclosed on\b|\b(weekday|day of (the )?week|departure day)\b/i,
+];
+
+const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** The size of the party a request sends: its ParticipantInfo elements (a booking), or its ParticipantCount Quantities. */
+function partySent(x: Exchange): number {
+  const each = x.request.values('//ota:BookingInfo/ota:ParticipantInfo').length;
+  return each || x.request.values('//ota:ParticipantCount/@Quantity').reduce((t, q) => t + (Number(q) || 0), 0);
+}
+
+/**
+ * The gateway's own words when it refused a valid booking or availability request for a reason of
+ * its product (a minimum party, an age, a day), or undefined. Such a refusal is no failure of the
+ * request's form: the suite tries another party where it can, else cannot tell, with these words.
+ * A party limit counts only when the number it names is not the party sent ("At least one
+ * participant is required" to a party of one says the gateway misread the request).
+ */
+export function productReason(x: Exchange): string | undefined {
+  if (x.op.name !== 'activitybook' && x.op.name !== 'activityavailability') return undefined;
+  if (!refusedHow(x)) return undefined;
+  const doc = x.reply.doc;
+  const words = (
+    doc
+      ? doc.values(
+          "/*/*[local-name()='Errors']/*[local-name()='Error']/@ShortText | /*/*[local-name()='Errors']/*[local-name()='Error'] | /*/@ErrorMessage",
+        )
+      : [(x.reply.text ?? '').slice(0, 2000)]
+  ).map((w) => w.trim().replace(/\s+/g, ' '));
+  const sent = partySent(x);
+  const party = (w: string) => {
+    if (!PARTY_REASONS.some((re) => re.test(w))) return false;
+    const numbers = (w.match(/\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b/gi) ?? []).map((n) =>
+      /\d/.test(n) ? Number(n) : NUMBER_WORDS.indexOf(n.toLowerCase()) + 1,
+    );
+    return numbers.length === 0 || numbers.some((n) => n !== sent);
+  };
+  return words.find((w) => w && (party(w) || OTHER_REASONS.some((re) => re.test(w))))?.slice(0, 200);
+}
+
+/** The smallest party a product reason names ("Minimum 2 participants"), or undefined. */
+export function minimumPartyOf(reason: string): number | undefined {
+  const m =
+    /\b(?:min(?:imum)?|at least)\D{0,30}?(\d+)\s*(?:participants?|persons?|people|pax|passengers?|guests?|travell?ers?|adults?)?/i.exec(
+      reason,
+    ) ??
+    /(\d+)\s*(?:participants?|persons?|people|pax|passengers?|guests?|travell?ers?|adults?)?\s*(?:min(?:imum)?|or more|and (?:above|over|more))/i.exec(
+      reason,
+    );
+  const n = m ? Number(m[1]) : NaN;
+  return Number.isInteger(n) && n > 0 && n < 100 ? n : undefined;
+}
+
+/**
+ * Why a reply shows nothing that other requirements may rest on (a description asked to corroborate
+ * another reply, what a search or availability shows for the suite to pick from): a refusal in any
+ * form, any status but 200 (a 5xx with an XML body too), whatever the body (XML, JSON, HTML, text or
+ * none), a body that is no XML, and a reply that does not say Success (Warnings alone serve
+ * nothing). Undefined when the reply may show something.
+ */
+export function describesNothing(x: Exchange): string | undefined {
+  const e = x.reply.exchange;
+  if (!e) return noDocument(x);
+  const refusal = refusedHow(x);
+  if (refusal) return refusal;
+  if (e.status !== 200) return `HTTP ${e.status} (${mediaType(x) || 'no Content-Type'})`;
+  const doc = x.reply.doc;
+  if (!doc) return noDocument(x);
+  if (!doc.exists("/*/*[local-name()='Success']"))
+    return doc.exists("/*/*[local-name()='Warnings']")
+      ? 'a reply with Warnings and no Success (nothing was served)'
+      : `a ${doc.root.localName} reply with no Success (nothing was served)`;
+  return undefined;
+}
+
 /**
  * Whether a valid request was served: HTTP 200, application/xml, a well-formed body, and no
  * refusal in any form. Without any HTTP reply the check cannot be made (the transport error is
@@ -65,6 +152,11 @@ export function checkServed(x: Exchange, c: Check): boolean {
   // refused by right: that refusal is not the gateway's fault.
   if (refusal && x.request.resultsOptional) c.notApplicable(`${x.request.resultsOptional}; it was refused (${refusal})`);
   else if (refusal && x.request.refusalExcused) c.cannotTell(`refused (${refusal}), but ${x.request.refusalExcused}`);
+  else if (refusal && productReason(x))
+    c.cannotTell(
+      `refused for a reason of the product, not of the request's form: "${productReason(x)}" (${refusal}); ` +
+        'no other product or party the gateway offers could be tried',
+    );
   else if (refusal) c.fail('reply', 'served (a valid request)', `refused: ${refusal}`);
   else if (e.status !== 200) c.fail('HTTP status', '200 (a valid request is served)', String(e.status));
   else if (!x.reply.doc) c.fail('body', 'a well-formed XML reply', x.reply.unreadable ?? 'unreadable');
@@ -77,6 +169,37 @@ export const served = (req: RequirementId): Rule =>
   httpRule(req, (x, c) => {
     checkServed(x, c);
   });
+
+/**
+ * A rule whose requirement asks that a valid request be served, then judges what the reply shows.
+ * A refusal is judged alike whatever its body (XML, JSON, HTML, text or none): a 422 with a JSON
+ * body fails the requirement as the same refusal with an Errors body does, instead of leaving it
+ * open for want of a document to read.
+ */
+export function servedRule(
+  req: RequirementId,
+  sentence: string | undefined,
+  body: RuleBody,
+  needs?: (x: Exchange, reply: ReplyReader) => ReturnType<NonNullable<Rule['needs']>>,
+): Rule {
+  const inner = rule(
+    req,
+    sentence,
+    (x, c, r, more) => {
+      if (checkServed(x, c)) body(x, c, r, more);
+    },
+    needs,
+  );
+  return {
+    ...inner,
+    check(x, profile, more) {
+      if (x.reply.doc || !x.reply.exchange) return inner.check(x, profile, more);
+      const c = new Check(req);
+      checkServed(x, c);
+      return c.result();
+    },
+  };
+}
 
 export const timely = httpRule('EP-TIMELY', (x, c) => {
   if (x.reply.transportError?.kind === 'timeout')

@@ -15,12 +15,18 @@ export function nothingToJudge(x: Exchange, c: Check, what: string): void {
 
 /**
  * Content of a reply that no fact explains: the root's children other than Success, Warnings and
- * Errors that hold anything: elements, text or attributes (`<Hotel HotelCode="X"/>` holds a
- * result; an empty container such as <RoomStays/> holds nothing). Local names.
+ * Errors that show anything: an attribute value or text, at them or below them (`<Hotel
+ * HotelCode="X"/>` holds a result; an empty container such as <RoomStays/>, or one of empty
+ * elements, holds nothing). Local names.
  */
 export function otherContent(r: ReplyReader): string[] {
+  // Only what shows something: an attribute value or text at or below it (a skeleton of empty
+  // elements holds nothing either).
   const names = r.doc
-    .find("/*/*[not(local-name()='Success' or local-name()='Warnings' or local-name()='Errors')][* or normalize-space() or @*]")
+    .find(
+      "/*/*[not(local-name()='Success' or local-name()='Warnings' or local-name()='Errors')]" +
+        '[descendant-or-self::*/@*[normalize-space()] or descendant-or-self::text()[normalize-space()]]',
+    )
     .map((n) => ('name' in n && typeof n.name === 'string' ? n.name.replace(/^.*:/, '') : '?'));
   return [...new Set(names)];
 }
@@ -40,7 +46,10 @@ export function itemsOffered(x: Exchange, c: Check, r: ReplyReader, item: Fact, 
     return items;
   }
   const other = otherContent(r);
-  if (other.length === 0) c.fail(r.placesOf(item).join(' | '), expected, 'none: the reply shows nothing but its status');
+  const empty = r.emptyItems(item);
+  if (empty && other.length === 0)
+    c.fail(empty.at, expected, `${empty.count} ${item.what} element(s) that show nothing (no attribute value, no text, at them or below)`);
+  else if (other.length === 0) c.fail(r.placesOf(item).join(' | '), expected, 'none: the reply shows nothing but its status');
   else
     c.cannotTell(
       `the reply shows ${item.what} in none of the known places, but carries other content (${list(other.slice(0, 3))}); ` +

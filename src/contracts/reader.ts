@@ -5,6 +5,8 @@
 // first. Namespace prefixes, comments, CDATA, surrounding white space, element order and extra
 // elements never matter: places are namespace-aware XPaths and values are trimmed.
 import type { XmlDoc, XNode } from '../xml/xml';
+import { countryCode } from './places';
+import { bool, day, isDate, num } from './value-forms';
 
 /** Extra XPaths per fact, from the target's reply profile (OTA_REPLY_PROFILE). */
 export type ReplyProfilePlaces = Readonly<Record<string, readonly string[]>>;
@@ -23,15 +25,60 @@ export interface Fact {
   source: string;
   /** What the rules that read it conclude when the reply does not show it (docs/reply-profile.md). */
   whenNotShown: string;
+  /**
+   * Set when the fact has one value per item wherever OpenTravel places it (a code, a country, a
+   * count): the form its values are compared in. Placements of one item that disagree are then a
+   * finding of every rule that read the fact there, never a pass (see `disagreements`).
+   */
+  agree?: Agreement;
 }
 
-export const fact = (id: string, what: string, places: readonly string[], source: string, whenNotShown: string): Fact => ({
+/** How the values of a fact at its placements are compared: as codes, countries, dates, numbers or xs:boolean. */
+export type Agreement = 'code' | 'country' | 'date' | 'number' | 'boolean';
+
+export const fact = (
+  id: string,
+  what: string,
+  places: readonly string[],
+  source: string,
+  whenNotShown: string,
+  agree?: Agreement,
+): Fact => ({
   id,
   what,
   places,
   source,
   whenNotShown,
+  ...(agree ? { agree } : {}),
 });
+
+/** A value in the form `agree` compares it; undefined when it is no value of that form (an unknown name is no country). */
+export function agreementKey(agree: Agreement, v: string): string | undefined {
+  switch (agree) {
+    case 'code':
+      return v.trim().replace(/\s+/g, ' ').toLowerCase();
+    case 'country':
+      return countryCode(v);
+    case 'date':
+      return isDate(v) ? day(v) : undefined;
+    case 'number': {
+      const n = num(v);
+      return isNaN(n) ? undefined : String(n);
+    }
+    case 'boolean': {
+      const b = bool(v);
+      return b === undefined ? undefined : String(b);
+    }
+  }
+}
+
+/** One fact of one item shown with values that cannot all hold, each with its placement. */
+export interface Disagreement {
+  fact: Fact;
+  /** The item (its path in the reply), or the reply itself. */
+  item: string;
+  shown: Array<{ at: string; value: string }>;
+}
 
 export interface Found<T> {
   /** The place (XPath) where the fact was found. */
@@ -40,10 +87,42 @@ export interface Found<T> {
 }
 
 export class ReplyReader {
+  /** The facts read, and the items they were read of: their placements are compared (`disagreements`). */
+  private readonly read = new Map<Fact, Set<XNode | undefined>>();
+
   constructor(
     readonly doc: XmlDoc,
     private readonly profile: ReplyProfilePlaces = {},
   ) {}
+
+  /** Notes that a rule read `f` of `within` (the reading methods do; so do helpers that walk the places themselves). */
+  noteRead(f: Fact, within?: XNode): void {
+    if (!f.agree) return;
+    const items = this.read.get(f) ?? new Set<XNode | undefined>();
+    items.add(within);
+    this.read.set(f, items);
+  }
+
+  /**
+   * The facts read so far whose placements, for one item, show values that cannot all hold: two
+   * codes, two countries (by ISO code, whatever their names), two dates, two numbers. Values a
+   * form does not recognise (a name no language calls a country) are left out, not compared.
+   */
+  disagreements(): Disagreement[] {
+    const out: Disagreement[] = [];
+    for (const [f, items] of this.read)
+      for (const within of items) {
+        const byKey = new Map<string, { at: string; value: string }>();
+        for (const at of this.placesOf(f))
+          for (const n of this.doc.find(at, within)) {
+            const value = n.content.trim();
+            const key = value === '' ? undefined : agreementKey(f.agree!, value);
+            if (key !== undefined && !byKey.has(key)) byKey.set(key, { at, value });
+          }
+        if (byKey.size > 1) out.push({ fact: f, item: within ? pathOf(this.doc, within) : '/', shown: [...byKey.values()] });
+      }
+    return out;
+  }
 
   /** The places of a fact, the target's own (reply profile) first. */
   placesOf(f: Fact): readonly string[] {
@@ -53,6 +132,7 @@ export class ReplyReader {
 
   /** Nodes of the first place that matches anything; undefined when the reply shows none. */
   nodes(f: Fact, within?: XNode): Found<XNode[]> | undefined {
+    this.noteRead(f, within);
     for (const at of this.placesOf(f)) {
       const nodes = this.doc.find(at, within);
       if (nodes.length) return { at, value: nodes };
@@ -62,6 +142,7 @@ export class ReplyReader {
 
   /** Non-blank values (trimmed) of the first place that shows any; undefined when none does. */
   values(f: Fact, within?: XNode): Found<string[]> | undefined {
+    this.noteRead(f, within);
     for (const at of this.placesOf(f)) {
       const values = this.doc
         .find(at, within)
@@ -78,11 +159,49 @@ export class ReplyReader {
     return v && { at: v.at, value: v.value[0] };
   }
 
-  /** Items (nodes) of a fact with a label each for messages: `<place>[n]`. */
+  /**
+   * Items (nodes) of a fact with a label each for messages: `<place>[n]`. Only items that show
+   * something count: an element with no attribute value and no text, at it or below it (`<RoomStay/>`,
+   * a skeleton of empty elements), is no hotel, activity or service.
+   */
   items(f: Fact): Array<{ node: XNode; at: string }> {
-    const found = this.nodes(f);
-    return found ? found.value.map((node, i) => ({ node, at: `${found.at}[${i + 1}]` })) : [];
+    // the first place with an item that shows something (a place of empty elements shows none)
+    for (const at of this.placesOf(f)) {
+      const items = this.doc
+        .find(at)
+        .map((node, i) => ({ node, at: `${at}[${i + 1}]` }))
+        .filter((i) => showsSomething(this.doc, i.node));
+      if (items.length) return items;
+    }
+    return [];
   }
+
+  /** Items of a fact that show nothing (see `items`): their place and how many. */
+  emptyItems(f: Fact): { at: string; count: number } | undefined {
+    const found = this.nodes(f);
+    const empty = found?.value.filter((n) => !showsSomething(this.doc, n)).length ?? 0;
+    return found && empty ? { at: found.at, count: empty } : undefined;
+  }
+}
+
+/** A node's path in its document by local names, for messages: "OTA_HotelAvailRS/RoomStays/RoomStay[2]". */
+export function pathOf(doc: XmlDoc, node: XNode): string {
+  const names: string[] = [];
+  const local = (n: XNode) => String((n as { name?: string }).name ?? '?').replace(/^.*:/, '');
+  for (let n: XNode | null = node; n && n.parent; n = n.parent) {
+    const before = doc.find('preceding-sibling::*', n).filter((o) => local(o) === local(n!)).length;
+    const after = doc.find('following-sibling::*', n).filter((o) => local(o) === local(n!)).length;
+    names.unshift(before + after ? `${local(n)}[${before + 1}]` : local(n));
+  }
+  return names.join('/');
+}
+
+/** Whether a node shows anything: a non-blank attribute value or text, at it or below it. */
+export function showsSomething(doc: XmlDoc, node: XNode): boolean {
+  return (
+    doc.find('descendant-or-self::*/@*[normalize-space()] | descendant-or-self::text()[normalize-space()]', node).length > 0 ||
+    node.content.trim() !== ''
+  );
 }
 
 /**
@@ -102,6 +221,7 @@ export function notShown(r: Pick<ReplyReader, 'placesOf'>, facts: Fact | readonl
  * reading one value; a comparison that accepts any of the names of a thing looks at them all).
  */
 export function valuesEverywhere(r: ReplyReader, f: Fact, within?: XNode): string[] {
+  r.noteRead(f, within);
   const all = r.placesOf(f).flatMap((p) =>
     r.doc
       .find(p, within)
@@ -118,6 +238,7 @@ export function firstAccepted(
   accept: (v: string) => boolean,
   within?: XNode,
 ): { at: string; value: string[] } | undefined {
+  r.noteRead(f, within);
   for (const at of r.placesOf(f)) {
     const value = r.doc
       .find(at, within)

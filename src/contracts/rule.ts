@@ -4,6 +4,7 @@
 // could not be made: the reply does not show the fact, there was no reply to read...).
 import type { Exchange } from '../transport/exchange';
 import type { CheckOutcome } from '../core/outcomes';
+import type { TestData } from '../core/test-data';
 import { requirement, type RequirementId } from '../specification/requirements';
 import { ReplyReader, type ReplyProfilePlaces } from './reader';
 import { NO_CORROBORATION, type Corroboration, type Need } from './corroboration';
@@ -105,8 +106,8 @@ export function rule(
       if (!x.reply.doc && x.request.resultsOptional && status >= 400 && status < 500)
         c.notApplicable(`${x.request.resultsOptional}; it was refused (HTTP ${status})`);
       else if (!x.reply.doc) c.cannotTell(`there is no reply document to read (${noDocument(x)})`);
-      else body(x, c, new ReplyReader(x.reply.doc, profile), more);
-      return c.result();
+      else judged(c, new ReplyReader(x.reply.doc, profile), (r) => body(x, c, r, more));
+      return traceGuesses(c.result(), x.request.testData);
     },
   };
 }
@@ -119,7 +120,7 @@ export function httpRule(req: RequirementId, body: (x: Exchange, check: Check) =
     check(x) {
       const c = new Check(req);
       body(x, c);
-      return c.result();
+      return traceGuesses(c.result(), x.request.testData);
     },
   };
 }
@@ -131,10 +132,56 @@ export function replyRule(req: RequirementId, body: (x: Exchange, c: Check, r: R
     check(x: Exchange, profile: ReplyProfilePlaces = {}) {
       const c = new Check(req);
       if (!x.reply.exchange) c.cannotTell(noDocument(x));
-      else body(x, c, x.reply.doc && new ReplyReader(x.reply.doc, profile));
-      return c.result();
+      else if (!x.reply.doc) body(x, c, undefined);
+      else judged(c, new ReplyReader(x.reply.doc, profile), (r) => body(x, c, r));
+      return traceGuesses(c.result(), x.request.testData);
     },
   };
+}
+
+/**
+ * Runs a rule's body over a reader, then fails it for every fact it read whose placements, for one
+ * item, disagree (ReplyReader.disagreements): a reply that contradicts itself about what the rule
+ * judged is a finding of that rule, never a pass.
+ */
+function judged(c: Check, r: ReplyReader, body: (r: ReplyReader) => void): void {
+  body(r);
+  for (const d of r.disagreements())
+    c.fail(
+      `${d.item}: ${d.shown.map((s) => s.at).join(' | ')}`,
+      `one ${d.fact.what} (${d.fact.id}) at every placement`,
+      d.shown.map((s) => `${s.value} at ${s.at}`).join('; '),
+    );
+}
+
+/**
+ * A finding whose expectation rests on a value `npm run init` guessed (its `sources` say "a guess:
+ * ...") names the guess and the option that replaces it: "expected Cancelled, Canceled" becomes
+ * "... (booking.cancelledStatusWords is a guess of npm run init: Cancelled, Canceled
+ * (--cancelled-words); give the gateway's own)". A value is taken as used when each of its words
+ * is in the expectation, as a word, in its own case.
+ */
+export function traceGuesses(a: Assertion, data: TestData | undefined): Assertion {
+  const guessed = Object.entries(data?.sources ?? {}).filter(([, source]) => /^a guess\b/i.test(source.trim()));
+  if (!a.findings.length || !guessed.length || !data) return a;
+  const valueOf = (field: string): string[] => {
+    const v = field
+      .split('.')
+      .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), data);
+    const values = Array.isArray(v) ? v : v === undefined || v === null || typeof v === 'object' ? [] : [v];
+    return values.map(String).filter((w) => w.trim().length > 1);
+  };
+  const findings = a.findings.map((f) => {
+    const rests = guessed.filter(([field]) => {
+      const values = valueOf(field);
+      const word = (w: string) => new RegExp(`(^|\\W)${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|\\W)`);
+      return values.length > 0 && values.every((w) => word(w).test(f.expected));
+    });
+    if (!rests.length) return f;
+    const named = rests.map(([field, source]) => `${field} is ${source.trim().replace(/^a guess:?\s*/i, 'a guess of npm run init: ')}`);
+    return { ...f, expected: `${f.expected} (${named.join('; ')}; give the gateway's own)` };
+  });
+  return { ...a, findings };
 }
 
 /** Why an exchange has no document to read. */

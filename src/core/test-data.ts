@@ -73,6 +73,11 @@ export interface Place {
 
 export interface TestData {
   description?: string;
+  /**
+   * Where each value came from, by field (`npm run init` writes it): a value it guessed reads "a
+   * guess: ...", with the option that replaces it. A finding that rests on a guessed value names it.
+   */
+  sources?: Record<string, string>;
   /** Conformance classes the target claims; core is always among them. */
   claims: ConformanceClass[];
   booking: BookingForms;

@@ -30,7 +30,7 @@ import { corroborate, describeActivityValues } from './descriptive-requests';
 import { activitiesShown, anotherActivity, setHotelOnly } from '../operations/activitysearch';
 import { SKIP_REASON_FILE } from '../reporting/requirement-outcomes';
 import { judge, scenarioVerdict, type JudgeOptions } from './judge';
-import { refusalForm } from '../contracts/envelope';
+import { describesNothing } from '../contracts/envelope';
 import type { BookedItem } from '../contracts/booking-facts';
 import type { RecordedAssertion } from '../reporting/result';
 
@@ -282,7 +282,7 @@ export class GatewayWorld extends World {
   async settlePrices(): Promise<PriceBounds> {
     if (this.prices) return this.prices;
     const { x } = await this.askAside('activityavailability', 'activity availability, to see its prices', {});
-    const why = refusalForm(x) ?? (x.reply.doc ? undefined : 'no reply document');
+    const why = describesNothing(x);
     this.prices = priceBounds(pricesShown(x, this.run.replyProfile.facts), this.run.data.activities.currency, why);
     return this.prices;
   }
@@ -306,7 +306,7 @@ export class GatewayWorld extends World {
       return { found: true };
     }
     const why = !shown
-      ? `the activity search naming the test data's hotel and no product was not served (${refusalForm(x) ?? 'no reply document'})`
+      ? `the activity search naming the test data's hotel and no product was not served (${describesNothing(x) ?? 'no reply document'})`
       : shown.length === 0
         ? `the activity search naming the test data's hotel and no product showed no activity`
         : `the activity search naming the test data's hotel and no product showed only ${[...new Set(shown)].join(', ')}, the activity availability already found (${found}): no other activity to describe`;

@@ -12,7 +12,8 @@
 // make is made good by another attempt that made it.
 import type * as messages from '@cucumber/messages' with { 'resolution-mode': 'import' };
 import { CANNOT_TELL_TYPE, SUITE_FAULT_TYPES } from '../core/errors';
-import { REQUIREMENTS, type ConformanceClass, type RequirementId } from '../specification/requirements';
+import { REQUIREMENTS, type ConformanceClass, type Requirement, type RequirementId } from '../specification/requirements';
+import { OPERATION_NAMES, type OperationName } from '../specification/operations';
 import type {
   AttemptRecord,
   FindingRecord,
@@ -264,6 +265,13 @@ export function requirementOutcomes(scenarios: ScenarioAssertions[], opts: Outco
     } else if (judged.some((j) => j.outcome === 'cantTell')) {
       outcome = 'cantTell';
       reason = reasons.join('; ');
+    } else if (unshown(req, scenarios, judged).length) {
+      // stated for each operation: one that never showed its evidence leaves it open
+      const missing = unshown(req, scenarios, judged);
+      outcome = 'cantTell';
+      reason =
+        `stated for each of the ${OPERATION_NAMES.length} operations, but not shown for ${missing.join(', ')}: ` +
+        `no scenario of ${missing.length === 1 ? 'it' : 'theirs'} showed it in this run`;
     } else if (judged.some((j) => j.outcome === 'passed')) {
       outcome = 'passed';
       const madeGood = judged.flatMap((j) => (j.madeGood ? [j.madeGood] : []));
@@ -290,6 +298,17 @@ export function requirementOutcomes(scenarios: ScenarioAssertions[], opts: Outco
       ...(flaky.length && outcome === 'failed' ? { flaky } : {}),
     };
   });
+}
+
+/**
+ * The operations a requirement stated for each operation (`eachOperation`) was not shown for: those
+ * with no scenario (by its @op: tags) that passed it. Empty for any other requirement, and when no
+ * scenario checked it at all (then it is untested, as any requirement no scenario made).
+ */
+function unshown(req: Requirement, scenarios: ScenarioAssertions[], judged: ScenarioJudgement[]): OperationName[] {
+  if (!('eachOperation' in req) || !req.eachOperation || !judged.some((j) => j.outcome === 'passed')) return [];
+  const shown = new Set(scenarios.flatMap((s, i) => (judged[i].outcome === 'passed' ? s.ops : [])));
+  return OPERATION_NAMES.filter((op) => !shown.has(op));
 }
 
 /**

@@ -96,6 +96,8 @@ function testDataOf(root: Record<string, unknown>): TestData {
   const place = (p: unknown): Place => ({ context: (p as Place).context, name: (p as Place).name.trim() });
   return {
     description: typeof root.description === 'string' ? root.description : undefined,
+    // the schema checked it: an object of strings (npm run init's "where each value came from")
+    ...(root.sources ? { sources: root.sources as Record<string, string> } : {}),
     claims,
     booking,
     language: text(root, 'language'),

@@ -174,4 +174,29 @@ export const AVAILABILITY_FAULTS = [
     description:
       'Activity availability prices in its own contract currency, USD, whatever MaximumPrice CurrencyCode asks (the amounts say USD; the bound is compared as if it were in USD).',
   },
+  // One item, one fact, two placements that disagree: every placement must be read.
+  {
+    name: 'hotel-country-code-mismatch',
+    area: 'availability',
+    operations: ['hotelavailability'],
+    breaks: ['HAV-PLACE'],
+    description:
+      'Hotel availability joins the hotels\' country codes on the wrong key: each BasicPropertyInfo\'s CountryCode attribute names another country than its address (a hotel in Portugal carries CountryCode="GR").',
+  },
+  {
+    name: 'hotel-room-stays-unbound',
+    area: 'availability',
+    operations: ['hotelavailability'],
+    breaks: ['HAV-SUCCESS'],
+    description:
+      'Hotel availability renders its result template before the data is bound: one RoomStay per hotel found (and one HotelStay, where the dialect lists them), each with the structure of a result (RoomTypes, RoomRates, BasicPropertyInfo, Address) and no attribute or text in it.',
+  },
+  {
+    name: 'pricing-currency-contradicts-amounts',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-CURRENCY'],
+    description:
+      'Activity availability writes its contract currency, USD, in ProcessingInformation PricingCurrency, beside amounts that each say the currency asked (EUR): the reply prices in two currencies at once.',
+  },
 ] as const satisfies readonly FaultDef[];

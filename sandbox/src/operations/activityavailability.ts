@@ -152,9 +152,12 @@ export const activityAvailability: Operation = {
       );
     }
     // Variant pricing-currency-header: the currency and decimals once, as OTA_TourActivityAvailRS_UC1 writes them.
-    const header = ctx.variants.has('pricing-currency-header')
-      ? el('ProcessingInformation', { DecimalPlaces: format.decimals, PricingCurrency: format.currency })
-      : '';
+    // Mistake (pricing-currency-contradicts-amounts): the contract currency in the header, whatever the amounts say.
+    const contradicts = faults.has('pricing-currency-contradicts-amounts');
+    const header =
+      ctx.variants.has('pricing-currency-header') || contradicts
+        ? el('ProcessingInformation', { DecimalPlaces: format.decimals, PricingCurrency: contradicts ? 'USD' : format.currency })
+        : '';
     return { content: header + infos.join('') };
   },
 };

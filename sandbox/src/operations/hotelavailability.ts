@@ -113,6 +113,24 @@ function guestCounts(g: Guests, variants: Variants): string {
   );
 }
 
+/** A RoomStay with the structure of a result and nothing in it (fault hotel-room-stays-unbound). */
+const UNBOUND_ROOM_STAY = el(
+  'RoomStay',
+  {},
+  el('RoomTypes', {}, el('RoomType', {})),
+  el('RoomRates', {}, el('RoomRate', {}, el('Rates', {}, el('Rate', {})))),
+  el('TimeSpan', {}),
+  el('BasicPropertyInfo', {}, el('Address', {}, el('CountryName', {}))),
+);
+
+const UNBOUND_HOTEL_STAY = el('HotelStay', {}, el('BasicPropertyInfo', {}, el('Address', {}, el('CountryName', {}))));
+
+/** The RoomStay with a CountryCode of another country on its BasicPropertyInfo (fault hotel-country-code-mismatch). */
+function withOtherCountryCode(stay: string, h: Hotel): string {
+  const other = h.country.code === 'GR' ? 'PT' : 'GR';
+  return stay.replace(/<BasicPropertyInfo(?=[\s>/])/, `<BasicPropertyInfo CountryCode="${other}"`);
+}
+
 /** Variant hotel-stays-address: the hotel once, in HotelStays, for the RoomStay of the same RPH. */
 function hotelStay(h: Hotel, rph: number, variants: Variants): string {
   const place = hotelPlace(h.region, h.country, variants);
@@ -283,12 +301,20 @@ export const hotelAvailability: Operation = {
       if (faults.has('empty-search-500')) throw err.system("Cannot read properties of undefined (reading 'hotel')");
       return emptyResult(ctx, warn.noHotels(`No hotel in ${context} '${place}' is available for ${start} to ${end} for these guests`));
     }
-    const stays = shown.map((r, i) => roomStay(r.hotel, r.offers, guests, { start, end, nights, rph: i + 1 }, ctx.variants));
+    // Mistake (hotel-room-stays-unbound): the template is written before the data is bound.
+    // Mistake (hotel-country-code-mismatch): a CountryCode of another country beside the address.
+    const stays = shown.map((r, i) =>
+      faults.has('hotel-room-stays-unbound')
+        ? UNBOUND_ROOM_STAY
+        : faults.has('hotel-country-code-mismatch')
+          ? withOtherCountryCode(roomStay(r.hotel, r.offers, guests, { start, end, nights, rph: i + 1 }, ctx.variants), r.hotel)
+          : roomStay(r.hotel, r.offers, guests, { start, end, nights, rph: i + 1 }, ctx.variants),
+    );
     const hotelStays = ctx.variants.has('hotel-stays-address')
       ? el(
           'HotelStays',
           {},
-          shown.map((r, i) => hotelStay(r.hotel, i + 1, ctx.variants)),
+          shown.map((r, i) => (faults.has('hotel-room-stays-unbound') ? UNBOUND_HOTEL_STAY : hotelStay(r.hotel, i + 1, ctx.variants))),
         )
       : '';
     return { content: hotelStays + el('RoomStays', {}, stays) };

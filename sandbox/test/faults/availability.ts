@@ -119,4 +119,22 @@ export const AVAILABILITY_EFFECTS: FaultEffects<typeof AVAILABILITY_FAULTS> = {
     );
     assert.ok(currencies.length > 0 && currencies.every((c) => c === 'USD'), currencies.join(', '));
   },
+  'hotel-country-code-mismatch': async (b) => {
+    const body = (await call(b, 'hotelavailability')).body;
+    const codes = xp(body, `${ROOM_STAY}/ota:BasicPropertyInfo/@CountryCode`);
+    const named = xp(body, `${ROOM_STAY}/ota:BasicPropertyInfo/ota:Address/ota:CountryName/@Code`);
+    assert.ok(codes.length > 0 && codes.every((c, i) => c !== named[i]), `${codes.join(', ')} beside ${named.join(', ')}`);
+  },
+  'hotel-room-stays-unbound': async (b) => {
+    const body = (await call(b, 'hotelavailability')).body;
+    assert.ok(xp(body, `count(${ROOM_STAY})`)[0] !== '0');
+    assert.equal(xp(body, `count(${ROOM_STAY}//@*)`)[0], '0');
+    assert.equal(xp(body, `count(${ROOM_STAY}//text()[normalize-space()])`)[0], '0');
+  },
+  'pricing-currency-contradicts-amounts': async (b) => {
+    const body = (await call(b, 'activityavailability', { currency: 'EUR' })).body;
+    assert.equal(one(body, '//ota:ProcessingInformation/@PricingCurrency'), 'USD');
+    const currencies = xp(body, `${TOUR_ACTIVITY}//ota:Pricing//@CurrencyCode`);
+    assert.ok(currencies.length > 0 && currencies.every((c) => c === 'EUR'), currencies.join(', '));
+  },
 };

@@ -4,7 +4,7 @@
 // (OTA_TourActivityAvailRS) and common practice give it; the spec's own request forms come last.
 import { fact, ReplyReader, notShown, type ReplyProfilePlaces } from '../../contracts/reader';
 import { list, rule, type Check, type Exchange } from '../../contracts/rule';
-import { checkServed, refusalForm } from '../../contracts/envelope';
+import { describesNothing, servedRule } from '../../contracts/envelope';
 import type { XNode } from '../../xml/xml';
 import type { Contract } from '../contract';
 import {
@@ -105,6 +105,7 @@ export const FACTS = {
     ['@Quantity', 'ota:TPA_Extensions/ota:ParticipantCount/@Quantity', 'ota:QualifierInfo/@Quantity'],
     `not in 2016B's ParticipantCategory: the spec's ParticipantCount/@Quantity form, or an extension (${CATEGORY}/TPA_Extensions)`,
     'Categories without a quantity are one entry per participant when a code repeats or each carries an Age (category.age); otherwise one per category with a unit price, counted by the group size or the total (AAV-PARTICIPANTS). Some with a quantity and some without: AAV-PARTICIPANTS cannot tell from them.',
+    'number',
   ),
   categoryAge: fact(
     'activityavailability.activity.category.age',
@@ -147,6 +148,7 @@ export const FACTS = {
     ['@CurrencyCode', '/*/ota:ProcessingInformation/@PricingCurrency'],
     `${XSD}: TourActivityChargeType/@CurrencyCode (CurrencyAmountGroup); ProcessingInformation/@PricingCurrency`,
     'AAV-CURRENCY cannot tell; AAV-MAXPRICE and AAV-PARTICIPANTS compare no amount in an unstated currency with one in a stated currency.',
+    'code',
   ),
   decimalPlaces: fact(
     'activityavailability.activity.amount.decimalPlaces',
@@ -154,13 +156,13 @@ export const FACTS = {
     ['@DecimalPlaces', '/*/ota:ProcessingInformation/@DecimalPlaces'],
     `${XSD}: TourActivityChargeType/@DecimalPlaces (ISO 4217 minor unit); ProcessingInformation/@DecimalPlaces`,
     'The decimals written in the amount are compared with CurrencyDecimal (an amount without a point and with DecimalPlaces is in minor units).',
+    'number',
   ),
 };
 
 const regionOf = (x: Exchange, context: string) =>
   (x.request.value(`//ota:TourActivity/ota:Location[@Context='${context}']/ota:Region`) ?? '').trim();
-const requestedHotel = (x: Exchange) => regionOf(x, 'Source');
-const requestedProduct = (x: Exchange) => regionOf(x, 'Service');
+const [requestedHotel, requestedProduct] = (['Source', 'Service'] as const).map((k) => (x: Exchange) => regionOf(x, k));
 
 /** The AQC number of a category, from the first of its places that names one. */
 export const categoryCode = (r: ReplyReader, category: XNode): string | undefined => codeOfCategory(r, FACTS, category);
@@ -174,11 +176,7 @@ function unstated(x: Exchange): UnstatedForm | undefined {
   return undefined;
 }
 
-/**
- * Per-person prices of an option's categories, with their currency. OpenTravel prices per person
- * (the request's GuidelinePricing Method PerPerson); only when the option's total equals the sum of
- * the categories' amounts (and not the sum of quantity x amount) are they the categories' totals.
- */
+/** Per-person prices of an option's categories, with their currency (OpenTravel prices per person, Method PerPerson); they are the categories' totals only when the option's total is the sum of their amounts, not of quantity x amount. */
 function perPersonPrices(r: ReplyReader, activity: XNode, categories: XNode[]): Amount[] {
   const rows = categories.map((n) => ({
     price: amountOf(r, FACTS.price, FACTS.currency, n),
@@ -202,7 +200,7 @@ function perPersonPrices(r: ReplyReader, activity: XNode, categories: XNode[]): 
 export function pricesShown(x: Exchange, profile: ReplyProfilePlaces = {}): { amounts: number[]; dearestPerOption: number[] } {
   const doc = x.reply.doc;
   const currency = requestedCurrency(x);
-  if (!doc || refusalForm(x)) return { amounts: [], dearestPerOption: [] };
+  if (!doc || describesNothing(x)) return { amounts: [], dearestPerOption: [] };
   const r = new ReplyReader(doc, profile);
   const inCurrency = (a: Amount) => !a.currency || a.currency === currency;
   const amounts: number[] = [];
@@ -247,8 +245,8 @@ export const contract: Contract = {
   op: 'activityavailability',
   facts: Object.values(FACTS),
   rules: [
-    rule('AAV-SUCCESS', 'at least one activity is offered', (x, c, r) => {
-      if (checkServed(x, c)) itemsOffered(x, c, r, FACTS.activity, 'at least one available activity');
+    servedRule('AAV-SUCCESS', 'at least one activity is offered', (x, c, r) => {
+      itemsOffered(x, c, r, FACTS.activity, 'at least one available activity');
     }),
     offeredRule(
       'AAV-LOCATION',

@@ -5,7 +5,7 @@
 // refused, broken or silent reply describes nothing.
 import type { Description } from '../../contracts/corroboration';
 import { describedBy } from '../../contracts/descriptive-reply';
-import { refusalForm } from '../../contracts/envelope';
+import { describesNothing } from '../../contracts/envelope';
 import { ReplyReader, type ReplyProfilePlaces } from '../../contracts/reader';
 import type { Exchange } from '../../contracts/rule';
 import { constraintsShown, nothingShown, type ConstraintsShown } from '../../contracts/booking-constraints';
@@ -30,7 +30,7 @@ export const activityDescription = (x: Exchange, code: string, source: string, p
 export function bookingDescribed(x: Exchange, code: string, profile: ReplyProfilePlaces = {}): ConstraintsShown {
   const source = 'activity descriptive data';
   const doc = x.reply.doc;
-  if (!doc || refusalForm(x)) return nothingShown(source);
+  if (!doc || describesNothing(x)) return nothingShown(source);
   const r = new ReplyReader(doc, profile);
   const item = r.items(FACTS.activity).find((i) => r.value(FACTS.id, i.node)?.value.trim().toUpperCase() === code.trim().toUpperCase());
   return item ? constraintsShown(r, item.node, source) : nothingShown(source);

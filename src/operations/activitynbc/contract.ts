@@ -6,7 +6,7 @@
 // An unknown TourActivityID (ANBC-UNKNOWN) is a refusal: the step "the request is refused, as ... requires".
 import { fact } from '../../contracts/reader';
 import { rule } from '../../contracts/rule';
-import { checkServed } from '../../contracts/envelope';
+import { servedRule } from '../../contracts/envelope';
 import type { Contract } from '../contract';
 import { PRODUCT_REGION } from '../../contracts/tour-activity';
 import { checkDescribed, checkNamedAndDescribed, requestedCodes } from '../../contracts/descriptive-rules';
@@ -34,6 +34,7 @@ export const FACTS = {
     ['@TourActivityID', 'ota:BasicInfo/@TourActivityID', PRODUCT_REGION],
     `${TYPES}: TourActivityID_Type/@TourActivityID (on the content or its BasicInfo); the spec's "text of Region with RegionCode=Product"`,
     'ANBC-SUBJECT cannot tell.',
+    'code',
   ),
   name: fact(
     'activitynbc.activity.name',
@@ -81,6 +82,7 @@ export const FACTS = {
     ],
     'Location/Address/CountryName (text: name; @Code: ISO 3166); Region RegionCode=Country',
     'Read only by corroboration (section 13): the rule that asked stays cannot tell, naming both replies.',
+    'country',
   ),
   hotels: fact(
     'activitynbc.activity.hotels',
@@ -98,9 +100,8 @@ export const contract: Contract = {
   op: 'activitynbc',
   facts: Object.values(FACTS),
   rules: [
-    rule('ANBC-SUBJECT', 'the activity requested is described, and only it', (x, c, r) => {
-      if (checkServed(x, c))
-        checkDescribed(x, c, r, FACTS.activity, FACTS.id, requestedCodes(x, '//ota:TourActivityDescriptiveInfo/@TourActivityID'));
+    servedRule('ANBC-SUBJECT', 'the activity requested is described, and only it', (x, c, r) => {
+      checkDescribed(x, c, r, FACTS.activity, FACTS.id, requestedCodes(x, '//ota:TourActivityDescriptiveInfo/@TourActivityID'));
     }),
     rule('ANBC-CONTENT', "the activity's name and description are given", (_x, c, r) =>
       checkNamedAndDescribed(c, r, FACTS.activity, FACTS.name, FACTS.description, 'activity'),

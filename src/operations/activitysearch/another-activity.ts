@@ -4,14 +4,14 @@
 // hotel and no product lists the activities of its area; the first TourActivityID it shows that
 // differs from the one already found is asked of descriptive data too.
 import { ReplyReader, type ReplyProfilePlaces } from '../../contracts/reader';
-import { refusalForm } from '../../contracts/envelope';
+import { describesNothing } from '../../contracts/envelope';
 import type { Exchange } from '../../contracts/rule';
 import { sameCode } from '../../contracts/value-forms';
 import { FACTS } from './contract';
 
 /** The TourActivityIDs a served search shows; undefined when it was not served. */
 export function activitiesShown(x: Exchange, profile: ReplyProfilePlaces = {}): string[] | undefined {
-  if (!x.reply.doc || refusalForm(x)) return undefined;
+  if (!x.reply.doc || describesNothing(x)) return undefined;
   const r = new ReplyReader(x.reply.doc, profile);
   return r
     .items(FACTS.activity)

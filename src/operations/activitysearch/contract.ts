@@ -4,7 +4,7 @@
 // (OTA_TourActivitySearchRS) and common practice give it.
 import { fact } from '../../contracts/reader';
 import { rule, type Exchange } from '../../contracts/rule';
-import { checkServed } from '../../contracts/envelope';
+import { servedRule } from '../../contracts/envelope';
 import type { Contract } from '../contract';
 import {
   checkDates,
@@ -28,7 +28,7 @@ const NOT_SHOWN: TourActivityNotShown = {
   hotel: "ASR-AREA compares the activity's area with the area of the activities shown at the hotel; without either, it cannot tell.",
   area: "Compared with the requested hotel's area: its hotel descriptive data (section 13) and the areas of the activities at the hotel. A region or town of the hotel passes; another region at the same place as the hotel's activities show it, another place of the test data, or another country fails; another town cannot tell (an area has no stated extent). Not shown: the hotel the activity names decides, by its hotel descriptive data; else cannot tell.",
   country:
-    "ASR-AREA fails an activity when it shows another country (by name in any of 18 languages, or ISO code) than the requested hotel's (its hotel descriptive data, or the activities shown at the hotel). Not shown: the area decides, or cannot tell.",
+    "ASR-AREA fails an activity when it shows another country (by ISO code, or by name in any language of CLDR) than the requested hotel's (its hotel descriptive data, or the activities shown at the hotel). Not shown: the area decides, or cannot tell.",
   start: 'ASR-DATES cannot tell for that activity.',
 };
 
@@ -69,8 +69,7 @@ export const contract: Contract = {
   rules: [
     // The spec requires the descriptive data ("together with some of their descriptive data"): an
     // activity shown without any is a finding, not a cannot-tell.
-    rule('ASR-SUCCESS', 'at least one activity is found with some of its descriptive data', (x, c, r) => {
-      if (!checkServed(x, c)) return;
+    servedRule('ASR-SUCCESS', 'at least one activity is found with some of its descriptive data', (x, c, r) => {
       const items = itemsOffered(x, c, r, FACTS.activity, 'at least one activity');
       for (const a of items) {
         if (r.value(FACTS.descriptive, a.node)) continue;

@@ -22,6 +22,7 @@ export const FACTS = {
     ],
     `${XSD}: OTA_CancelRS/@Status (TransactionStatusType: Pending, Cancelled...); TPA_Extensions`,
     'The cancel status checks cannot tell.',
+    'code',
   ),
   confirmation: fact(
     'bookcancel.confirmation',
@@ -53,7 +54,8 @@ export const termsQuoted = (words: readonly string[]) =>
       c.cannotTell('the cancellation quote was not served');
       return;
     }
-    if (!r.nodes(FACTS.terms)) c.cannotTell(notShown(r, FACTS.terms));
+    // an empty CancelRule shows no terms (see ReplyReader.items)
+    if (r.items(FACTS.terms).length === 0) c.cannotTell(notShown(r, FACTS.terms));
     const status = r.value(FACTS.status);
     if (status && isCancelledWord(status.value, words))
       c.fail(status.at, 'a status that is not cancelled (OpenTravel: Pending)', status.value);

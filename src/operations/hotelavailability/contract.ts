@@ -1,9 +1,9 @@
 // Hotel availability (POST /hotelavailability): everything the suite checks of its replies.
 // "Returns available units for a number of guests, dates and location." The reply structure is
 // "not shown": each fact is read from the places OpenTravel 2016B (OTA_HotelAvailRS) gives it.
-import { fact, notShown, type Fact, type ReplyReader, valuesEverywhere } from '../../contracts/reader';
+import { fact, notShown, showsSomething, type Fact, type ReplyReader, valuesEverywhere } from '../../contracts/reader';
 import { list, replyRule, rule, type Check, type Exchange } from '../../contracts/rule';
-import { checkServed } from '../../contracts/envelope';
+import { checkServed, servedRule } from '../../contracts/envelope';
 import type { XNode } from '../../xml/xml';
 import { contradiction, normalName, placeVerdict } from '../../contracts/places';
 import type { Description } from '../../contracts/corroboration';
@@ -32,6 +32,7 @@ export const FACTS = {
     ['ota:BasicPropertyInfo/@HotelCode', 'ota:RoomRates/ota:RoomRate/@HotelCode'],
     `${XSD}: RoomStay/BasicPropertyInfo/@HotelCode`,
     'The hotel is labelled by its place in the reply; HAV-MAXRESPONSES counts results only.',
+    'code',
   ),
   countryName: fact(
     'hotelavailability.hotel.country',
@@ -42,7 +43,8 @@ export const FACTS = {
       'ota:BasicPropertyInfo/@CountryCode',
     ],
     `${XSD}: BasicPropertyInfo/Address/CountryName (text: name; @Code: ISO 3166), of the RoomStay and of the HotelStay of the same hotel (its HotelCode, or RoomStayRPH)`,
-    'HAV-PLACE (Country) asks hotel descriptive data (section 13); cannot tell only when that shows no country either. Every place is compared, the HotelStay of the same hotel included. A country matches by name in any of 18 languages or by its ISO 3166 code ("ES", "España", "Spain" are one country), or by a name the test data declares in `placeAliases`. Another recognisable country fails; an unrecognised name cannot tell. A hotel shown in two countries fails, whatever was requested.',
+    'HAV-PLACE (Country) asks hotel descriptive data (section 13); cannot tell only when that shows no country either. Every place is compared, the HotelStay of the same hotel included. A country matches by its ISO 3166 code or its name in any language of CLDR (the localised data Node carries) ("ES", "España", "Spain" are one country), or by a name the test data declares in `placeAliases`. Another recognisable country fails; an unrecognised name cannot tell. A hotel shown in two countries fails, whatever was requested.',
+    'country',
   ),
   region: fact(
     'hotelavailability.hotel.region',
@@ -214,13 +216,12 @@ export const contract: Contract = {
   op: 'hotelavailability',
   facts: Object.values(FACTS),
   rules: [
-    rule('HAV-SUCCESS', 'at least one hotel is returned', (x, c, r) => {
-      if (checkServed(x, c)) itemsOffered(x, c, r, FACTS.hotel, 'at least one available hotel');
+    servedRule('HAV-SUCCESS', 'at least one hotel is returned', (x, c, r) => {
+      itemsOffered(x, c, r, FACTS.hotel, 'at least one available hotel');
     }),
-    rule('HAV-EMPTY', 'no hotel is returned', (x, c, r) => {
-      if (!checkServed(x, c)) return;
-      const hotels = r.nodes(FACTS.hotel);
-      if (hotels) c.fail(hotels.at, 'no hotel (nothing is available there)', `${hotels.value.length}`);
+    servedRule('HAV-EMPTY', 'no hotel is returned', (x, c, r) => {
+      const hotels = r.items(FACTS.hotel);
+      if (hotels.length) c.fail(r.nodes(FACTS.hotel)!.at, 'no hotel (nothing is available there)', `${hotels.length}`);
       else {
         // hotels in a place the suite does not know would look like none: not a pass
         const other = otherContent(r);
@@ -242,7 +243,8 @@ export const contract: Contract = {
         // counted per result element or per hotel: either reading is honoured.
         let read = 0;
         for (const at of r.placesOf(FACTS.hotel)) {
-          const items = r.doc.find(at);
+          // an element that shows nothing is no result (see ReplyReader.items)
+          const items = r.doc.find(at).filter((h) => showsSomething(r.doc, h));
           read += items.length;
           const codes = new Set(items.map((h) => r.value(FACTS.code, h)?.value).filter(Boolean));
           if (items.length > max && (codes.size === 0 || codes.size > max))
@@ -253,7 +255,9 @@ export const contract: Contract = {
           c.cannotTell(
             other.length
               ? `the reply shows no hotel in the known places (${r.placesOf(FACTS.hotel).join(' | ')}), but carries other content (${list(other.slice(0, 3))}): the bound cannot be seen`
-              : 'the reply shows no hotel: a bound of MaxResponses cannot be seen on nothing',
+              : r.emptyItems(FACTS.hotel)
+                ? 'the reply shows only hotel results that show nothing (no attribute value, no text): a bound cannot be seen on them'
+                : 'the reply shows no hotel: a bound of MaxResponses cannot be seen on nothing',
           );
         }
       }),
@@ -293,13 +297,16 @@ export const contract: Contract = {
             c.cannotTell(`${shown}; ${why}`);
             continue;
           }
-          // Two operations of the gateway that place one hotel where it cannot be: the suite
-          // cannot tell which is right, so neither decides.
+          // Two operations of the gateway that place one hotel where it cannot be: the gateway
+          // contradicts itself about the hotel this reply offers, a finding of this reply (never a
+          // pass, whichever of the two is right).
           const disagree = contradiction([...own.countries, ...d.country], [...own.regions, ...d.region], x.request.testData);
           if (disagree) {
-            c.cannotTell(
-              `hotel ${h.label}: the reply shows ${list([...own.countries, ...own.regions])} and ${d.source} shows ` +
-                `${list([...d.country, ...d.region])}, ${disagree} together: the two operations disagree, and the suite cannot tell which is right`,
+            c.fail(
+              `${h.at} (hotel ${h.label}), and ${d.source}`,
+              `hotel ${h.label} in one place, the same in the reply and in the gateway's description of it`,
+              `the reply shows ${list([...own.countries, ...own.regions])} and ${d.source} shows ` +
+                `${list([...d.country, ...d.region])}: ${disagree} together`,
             );
             continue;
           }

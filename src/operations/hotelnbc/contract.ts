@@ -4,7 +4,7 @@
 // An unknown HotelCode (HNBC-UNKNOWN) is a refusal: the step "the request is refused, as ... requires".
 import { fact, notShown, type ReplyReader } from '../../contracts/reader';
 import { list, rule, type Check, type Exchange } from '../../contracts/rule';
-import { checkServed } from '../../contracts/envelope';
+import { servedRule } from '../../contracts/envelope';
 import type { Contract } from '../contract';
 import { checkNamedAndDescribed, requestedCodes } from '../../contracts/descriptive-rules';
 import { itemsOffered } from '../../contracts/items-offered';
@@ -27,6 +27,7 @@ export const FACTS = {
     ['@HotelCode', 'parent::ota:HotelDescriptiveContents/@HotelCode'],
     `${CONTENT}/@HotelCode; HotelDescriptiveContents/@HotelCode (HotelReferenceGroup on both)`,
     'HNBC-SUBJECT cannot tell when no item names the requested hotel and some item names none.',
+    'code',
   ),
   name: fact(
     'hotelnbc.hotel.name',
@@ -73,6 +74,7 @@ export const FACTS = {
     ],
     `${CONTENT}/ContactInfos/ContactInfo/Addresses/Address/CountryName (ContactInfoRootType; text: name, @Code: ISO 3166)`,
     'Read only by corroboration (section 13): the rule that asked stays cannot tell, naming both replies.',
+    'country',
   ),
   region: fact(
     'hotelnbc.hotel.region',
@@ -113,8 +115,8 @@ export const contract: Contract = {
   op: 'hotelnbc',
   facts: Object.values(FACTS),
   rules: [
-    rule('HNBC-SUBJECT', 'the hotel requested is described', (x, c, r) => {
-      if (checkServed(x, c)) checkRequestedDescribed(x, c, r, requestedCodes(x, '//ota:HotelDescriptiveInfo/@HotelCode'));
+    servedRule('HNBC-SUBJECT', 'the hotel requested is described', (x, c, r) => {
+      checkRequestedDescribed(x, c, r, requestedCodes(x, '//ota:HotelDescriptiveInfo/@HotelCode'));
     }),
     rule('HNBC-CONTENT', "the hotel's name and descriptive content are given", (_x, c, r) =>
       checkNamedAndDescribed(c, r, FACTS.hotel, FACTS.name, FACTS.content, 'hotel'),

@@ -7,7 +7,7 @@
 // the step "the request is served, as ... requires".
 import { fact, type Fact, type ReplyReader, notShown, firstAccepted, valuesEverywhere } from '../../contracts/reader';
 import { httpRule, list, rule, type Check, type Exchange, type Rule } from '../../contracts/rule';
-import { checkServed, refusalCheck, refusalForm } from '../../contracts/envelope';
+import { checkServed, refusalCheck, refusalForm, refusedHow, servedRule } from '../../contracts/envelope';
 import { addDays } from '../../core/dates';
 import type { XNode } from '../../xml/xml';
 import type { Contract } from '../contract';
@@ -103,6 +103,7 @@ export const FACTS = {
     ['ota:Service/@DisabilityVehicleInd', 'ota:Shuttle/ota:Vehicle/@DisabilityInd', 'ota:ServiceInfo/@DisabilityVehicleInd'],
     `${SERVICE}/Service/@DisabilityVehicleInd (ServiceInfo in 2011B); Shuttle/Vehicle/@DisabilityInd (xs:boolean)`,
     'TRF-DISABILITY cannot tell for that service.',
+    'boolean',
   ),
 };
 
@@ -226,8 +227,9 @@ const noServiceOffered = rule('TRF-UNKNOWN-AIRPORT', undefined, (x, c, r) => {
 const unknownAirport: Rule = {
   req: 'TRF-UNKNOWN-AIRPORT',
   sentence: 'no transfer service is offered for the unknown airport',
+  // any refusal (a 5xx too, whatever its body) is judged as one: refusalCheck says what it lacks
   check: (x, profile) =>
-    refusalForm(x) ? refusalCheck(x, 'TRF-UNKNOWN-AIRPORT', { errorsBody: false }).result() : noServiceOffered.check(x, profile),
+    refusedHow(x) ? refusalCheck(x, 'TRF-UNKNOWN-AIRPORT', { errorsBody: false }).result() : noServiceOffered.check(x, profile),
 };
 
 /**
@@ -252,8 +254,7 @@ export const contract: Contract = {
   op: 'transferavailability',
   facts: Object.values(FACTS),
   rules: [
-    rule('TRF-SUCCESS', 'transfer services are offered for every requested leg', (x, c, r) => {
-      if (!checkServed(x, c)) return;
+    servedRule('TRF-SUCCESS', 'transfer services are offered for every requested leg', (x, c, r) => {
       if (itemsOffered(x, c, r, FACTS.service, 'at least one transfer service').length) checkLegs(x, c, r);
     }),
     rule('TRF-AIRPORT', 'every transfer service serves the requested airport', (x, c, r) => {

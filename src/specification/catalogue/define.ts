@@ -28,6 +28,12 @@ export interface RequirementDef {
    * and one it must refuse. docs/requirements.md renders it; every testable MUST has one.
    */
   grain?: Grain;
+  /**
+   * Set when the spec states it for each operation ("Every operation is one HTTP POST to its own
+   * path"): it passes only when every operation showed its evidence, and an operation that never
+   * did leaves it open (cannot tell), named.
+   */
+  eachOperation?: true;
 }
 
 export interface Grain {

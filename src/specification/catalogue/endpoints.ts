@@ -14,6 +14,7 @@ export const requirements = {
       statement:
         'Each of the nine operations is served for an HTTP POST with Content-Type application/xml and an XML body, sent to its own path under the base URL (the paths of the Endpoints section, with no version segment).',
       basis: spec('Every operation is one HTTP POST to its own path under {base_url}.'),
+      eachOperation: true,
       grain: {
         reading:
           '"Every operation is one HTTP POST to its own path under {base_url}", with common rule 1 (Content-Type application/xml, an XML body): each of the nine valid requests, sent that way to its own path (no version segment), is served. It demands that the path serve the POST; it says nothing of other methods, so none is sent.',

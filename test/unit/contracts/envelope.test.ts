@@ -2,7 +2,19 @@
 // gateway may use (an Errors element, OTA_ErrorRS, a 4xx status), each named by its requirement.
 import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
-import { ENVELOPE_RULES, checkServed, errorType, refusalCheck, refusalForm, served, status200 } from '../../../src/contracts/envelope';
+import {
+  ENVELOPE_RULES,
+  checkServed,
+  errorType,
+  minimumPartyOf,
+  productReason,
+  refusalCheck,
+  refusalForm,
+  served,
+  status200,
+} from '../../../src/contracts/envelope';
+import { setParty } from '../../../src/operations/activitybook';
+import type { OtaRequest } from '../../support/contracts';
 import { Check, type Exchange } from '../../../src/contracts/rule';
 import { exchange, expectOutcome, expectRule, loadXml, NS, noReply, prefixed, request, rs } from '../../support/contracts';
 
@@ -202,4 +214,40 @@ test('EP-ERROR-TYPE: every Error has a Type and a Code, ShortText or text', () =
   expectRule(errorType, exchange('hotelavailability', rs('OTA_HotelAvailRS', '<Errors><Error Code="497"/></Errors>')), 'failed');
   expectRule(errorType, exchange('hotelavailability', rs('OTA_HotelAvailRS', '<Errors><Error Type="3"/></Errors>')), 'failed');
   expectRule(errorType, noReply('hotelavailability'), 'cantTell');
+});
+
+// A valid request refused for a reason of the product (a minimum party, an age, a day) is no
+// failure of the form: cannot tell, with the gateway's words, in any body; a refusal that names
+// the very party sent ("At least one participant" to one) says the request was misread.
+test('a refusal for a reason of the product is cannot tell with its words, whatever its body; other refusals fail', () => {
+  const errors = (text: string) => rs('OTA_TourActivityBookRS', `<Errors><Error Type="3" Code="321" ShortText="${text}"/></Errors>`);
+  const one = { edit: (r: OtaRequest) => setParty(r, { adults: 1, children: 0 }) };
+  for (const [text, why] of [
+    ['Minimum 2 participants', 'a minimum party'],
+    ['PMI-X is sold to parties of 2 or more, not 1', 'a minimum party, in other words'],
+    ['Participant 1 (age 5) is below the minimum age 12', 'an age'],
+    ['PMI-X does not operate on 2030-06-02', 'a day'],
+  ]) {
+    for (const x of [
+      exchange('activitybook', errors(text), one),
+      exchange('activitybook', JSON.stringify({ error: text }), { ...one, status: 422, contentType: 'application/json' }),
+    ]) {
+      const c = new Check('BKG-PARTICIPANTS-REPEATED');
+      checkServed(x, c);
+      const a = c.result();
+      assert.equal(a.outcome, 'cantTell', why);
+      assert.match(a.reasons.join(' '), /a reason of the product/, why);
+      assert.ok(a.reasons.join(' ').includes(text.slice(0, 12)), why);
+    }
+  }
+  assert.equal(minimumPartyOf('Minimum 2 participants'), 2);
+  assert.equal(minimumPartyOf('sold to parties of 3 or more, not 1'), 3);
+  assert.equal(minimumPartyOf('does not operate on Mondays'), undefined);
+  for (const text of ['At least one participant is required', 'System error', 'Invalid ResStatus']) {
+    const c = new Check('BKG-PARTICIPANTS-REPEATED');
+    checkServed(exchange('activitybook', errors(text), one), c);
+    assert.equal(c.result().outcome, 'failed', text);
+  }
+  // hotel availability is judged on its own terms: a product reason is for tour activities
+  assert.equal(productReason(exchange('hotelavailability', errors('Minimum 2 guests'))), undefined);
 });

@@ -57,3 +57,22 @@ test('placeVerdict: the requested place by any of its names; another known place
   assert.equal(placeVerdict('Region', ['Crete'], ['Mallorca'], ['Crete']), 'other');
   assert.equal(placeVerdict('Region', ['Palma'], ['Mallorca'], ['Crete']), 'unknown');
 });
+
+// "Portugal" beside "ギリシャ" is two countries: names are known in every language CLDR has (Node's ICU), not a few.
+test('a country by its name in any language CLDR knows; two countries in any two of them contradict each other', () => {
+  for (const [v, code] of [
+    ['ギリシャ', 'GR'],
+    ['希腊', 'GR'],
+    ['اليونان', 'GR'],
+    ['Греция', 'GR'],
+    ['ポルトガル', 'PT'],
+    ['Portugalia', 'PT'],
+    ['Spanje', 'ES'],
+    ['スペイン', 'ES'],
+  ])
+    assert.equal(countryCode(v), code, v);
+  assert.match(contradiction(['Portugal', 'ギリシャ'], []) ?? '', /several countries \(PT, GR\)/);
+  assert.match(contradiction(['ポルトガル'], [], DATA) ?? 'one', /one/);
+  // one country in two scripts is one country
+  assert.equal(contradiction(['Portugal', 'ポルトガル', 'PT'], []), undefined);
+});

@@ -10,6 +10,7 @@ import { CONTRACTS } from '../../../src/operations/index';
 import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../../src/specification/operations';
 import type { RequirementId } from '../../../src/specification/requirements';
 import { exchange, loadXml, noReply, request, rs } from '../../support/contracts';
+import { emptyReplies } from '../../support/skeleton';
 import type { Exchange, Rule } from '../../../src/contracts/rule';
 import { refusalCheck, served } from '../../../src/contracts/envelope';
 import type { ExpectedBooking } from '../../../src/contracts/booking-facts';
@@ -33,20 +34,25 @@ function nothingToJudge(op: OperationName): Record<string, Exchange> {
     'empty Success': exchange(op, rs(root, '<Success/>')),
     'unknown layout': exchange(op, rs(root, '<Success/><Offers><Offer Ref="X1"><Thing Code="A" Price="10"/></Offer></Offers>')),
     'empty body 200': exchange(op, '', {}),
+    // the real structure, showing nothing: an item is evidence only when it shows something
+    ...Object.fromEntries(Object.entries(emptyReplies(root, CONTRACTS[op].facts)).map(([k, body]) => [k, exchange(op, body)])),
   };
 }
+
+/** Replies that show nothing in the real structure: for a rule whose evidence is an absence, they are one. */
+const EMPTY_FORMS = ['empty items', 'skeleton'];
 
 /**
  * Rules whose evidence is the absence of results or a refusal: they may pass on an empty Success or
  * a refusal, never on an unknown layout (content the suite cannot read is no proof of absence).
  */
-const XML_ABSENCE = ['empty Success', 'HTTP 400 Errors', 'Errors reply', 'OTA_ErrorRS'];
+const XML_ABSENCE = ['empty Success', ...EMPTY_FORMS, 'HTTP 400 Errors', 'Errors reply', 'OTA_ErrorRS'];
 const ABSENCE_IS_EVIDENCE: Partial<Record<RequirementId, { why: string; kinds: string[] }>> = {
   'HAV-EMPTY': { why: 'a place with no hotel: an empty Success (or a refusal) is what it asks for', kinds: XML_ABSENCE },
   // A "served" requirement: a success, whatever it shows, is the evidence it asks for.
   'TRF-DISABILITY-BOOLEAN': {
     why: 'DisabilityInfo RequiredInd true or false is served: any success is',
-    kinds: ['empty Success', 'unknown layout'],
+    kinds: ['empty Success', ...EMPTY_FORMS, 'unknown layout'],
   },
   'TRF-UNKNOWN-AIRPORT': {
     why: 'an airport the gateway does not serve: "a success with no services, or refused" (a bare 4xx is a refusal)',
@@ -109,7 +115,7 @@ const STEP_RULES: StepRule[] = [
     rule: () => quoteNotStored({ bookingRef: booked().bookingRef, items: [booked().items[0]] }),
     absence: {
       why: 'a read of a reference a Quote must not have stored: a refusal or an empty read is what it asks for',
-      kinds: [...ANY_REFUSAL, 'empty Success'],
+      kinds: [...ANY_REFUSAL, 'empty Success', ...EMPTY_FORMS],
     },
   },
   { op: 'activitybook', rule: () => commitRef() },
@@ -118,7 +124,10 @@ const STEP_RULES: StepRule[] = [
   ...(['BKG-QUOTE', 'BKG-PARTICIPANTS-REPEATED'] as const).map((req) => ({
     op: 'activitybook' as const,
     rule: () => served(req),
-    absence: { why: '"is served": a served reply, whatever it holds, is what it asks for', kinds: ['empty Success', 'unknown layout'] },
+    absence: {
+      why: '"is served": a served reply, whatever it holds, is what it asks for',
+      kinds: ['empty Success', ...EMPTY_FORMS, 'unknown layout'],
+    },
   })),
   ...(
     [
@@ -128,7 +137,10 @@ const STEP_RULES: StepRule[] = [
   ).map(([req, op]) => ({
     op,
     rule: () => served(req),
-    absence: { why: '"is served": a served reply, whatever it holds, is what it asks for', kinds: ['empty Success', 'unknown layout'] },
+    absence: {
+      why: '"is served": a served reply, whatever it holds, is what it asks for',
+      kinds: ['empty Success', ...EMPTY_FORMS, 'unknown layout'],
+    },
   })),
   ...(
     [
@@ -181,3 +193,32 @@ test('BKG-COMMIT-REF never passes on a Commit reply that shows nothing, whatever
       if (commitRef(readBack).check(x).outcome === 'passed') passed.push(`${kind}, read back: ${b}`);
   assert.deepEqual(passed, []);
 });
+
+// A refusal is a refusal whatever its body: every rule of every contract judges a valid request
+// refused as HTTP 422 (or 400, 503) with a JSON, HTML, text or empty body exactly as it judges
+// the same refusal with an Errors body.
+for (const op of OPERATION_NAMES) {
+  test(`${op}: every rule judges a refusal alike whatever its body (XML, JSON, HTML, text or none)`, () => {
+    const root = OPERATIONS[op].replyRoot;
+    const differ: string[] = [];
+    for (const status of [400, 422, 503]) {
+      const xml = exchange(op, rs(root, '<Errors><Error Type="3" Code="321" ShortText="refused"/></Errors>'), { status });
+      const others: Record<string, Exchange> = {
+        JSON: exchange(op, '{"error":"refused"}', { status, contentType: 'application/json' }),
+        HTML: exchange(op, '<html><body>refused</body></html>', { status, contentType: 'text/html' }),
+        text: exchange(op, 'refused', { status, contentType: 'text/plain' }),
+        none: exchange(op, '', { status, contentType: '' }),
+      };
+      for (const rule of CONTRACTS[op].rules) {
+        const expected = rule.check(xml).outcome;
+        for (const [kind, x] of Object.entries(others)) {
+          // its statement asks for a refusal "but not ... an HTML page": an HTML page fails it by right
+          if (rule.req === 'TRF-UNKNOWN-AIRPORT' && kind === 'HTML') continue;
+          const got = rule.check(x).outcome;
+          if (got !== expected) differ.push(`${rule.req} HTTP ${status} ${kind}: ${got} (XML: ${expected})`);
+        }
+      }
+    }
+    assert.deepEqual(differ, []);
+  });
+}

@@ -14,12 +14,16 @@ import {
 import { decideVerdict } from '../../../src/reporting/verdict';
 import { retryNotes } from '../../../src/reporting/retries';
 import { CONFORMANCE_CLASSES, REQUIREMENTS, type RequirementId } from '../../../src/specification/requirements';
+import { OPERATION_NAMES } from '../../../src/specification/operations';
 import type { Assertion } from '../../../src/contracts/rule';
 import { cantTellCheck, failedCheck, passedCheck } from '../../support/assertions';
 
-const MUST = REQUIREMENTS.find((r) => r.level === 'MUST' && r.class === 'core' && !('untestable' in r && r.untestable))!.id;
+// one stated per reply: a requirement stated for each operation is the last test's
+const MUST = REQUIREMENTS.find(
+  (r) => r.level === 'MUST' && r.class === 'core' && !('untestable' in r && r.untestable) && !('eachOperation' in r),
+)!.id;
 const OTHER = REQUIREMENTS.find(
-  (r) => r.level === 'MUST' && r.class === 'core' && r.id !== MUST && !('untestable' in r && r.untestable),
+  (r) => r.level === 'MUST' && r.class === 'core' && r.id !== MUST && !('untestable' in r && r.untestable) && !('eachOperation' in r),
 )!.id;
 
 const pass = passedCheck;
@@ -184,6 +188,51 @@ test('a scenario run once is recorded as before: no attempts, no attempt on its 
     [undefined],
   );
   assert.deepEqual(retryNotes(scenarios, outcomes(scenarios)), []);
+});
+
+// A requirement stated for each operation (EP-POST: "Every operation is one HTTP POST to its own
+// path"): a run whose scenarios served seven operations leaves it open, naming the other two;
+// under --profile read-only, /bookread and /bookcancel answering 404 to every request never make it pass.
+test('a requirement stated for each operation passes only when every operation showed it; the others are named', () => {
+  const scenario = (op: string, assertions: Assertion[]): ScenarioAssertions => ({
+    id: op,
+    name: `The ${op} reply has a conforming envelope`,
+    uri: 'features/core/envelope.feature',
+    tags: [`@op:${op}`],
+    ops: [op],
+    reqs: ['EP-POST'],
+    warnings: [],
+    status: 'passed',
+    assertions,
+  });
+  const seven = OPERATION_NAMES.filter((op) => op !== 'bookread' && op !== 'bookcancel');
+  const open = requirementOutcomes(
+    seven.map((op) => scenario(op, [pass('EP-POST')])),
+    { claims: ['core'] },
+  ).find((r) => r.id === 'EP-POST')!;
+  assert.equal(open.outcome, 'cantTell');
+  assert.match(open.reason ?? '', /stated for each of the 9 operations, but not shown for bookread, bookcancel/);
+  const all = requirementOutcomes(
+    OPERATION_NAMES.map((op) => scenario(op, [pass('EP-POST')])),
+    { claims: ['core'] },
+  ).find((r) => r.id === 'EP-POST')!;
+  assert.equal(all.outcome, 'passed');
+  // an operation whose scenario could not tell is not shown either; a failure is still a failure
+  const some = requirementOutcomes(
+    OPERATION_NAMES.map((op) => scenario(op, [op === 'hotelnbc' ? cant('EP-POST') : pass('EP-POST')])),
+    { claims: ['core'] },
+  ).find((r) => r.id === 'EP-POST')!;
+  assert.equal(some.outcome, 'cantTell');
+  const failed = requirementOutcomes(
+    seven.map((op) => scenario(op, [op === 'hotelnbc' ? fail('EP-POST') : pass('EP-POST')])),
+    { claims: ['core'] },
+  ).find((r) => r.id === 'EP-POST')!;
+  assert.equal(failed.outcome, 'failed');
+  // a requirement stated per reply passes on any one operation's evidence
+  const once = requirementOutcomes([scenario('hotelnbc', [pass('EP-STATUS-200')])], { claims: ['core'] }).find(
+    (r) => r.id === 'EP-STATUS-200',
+  )!;
+  assert.equal(once.outcome, 'passed');
 });
 
 test('a skipped scenario says why: the reason its step attached is its message, and its requirement untested for it', () => {

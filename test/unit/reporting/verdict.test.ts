@@ -6,6 +6,7 @@ import { requirementOutcomes } from '../../../src/reporting/requirement-outcomes
 import { decideVerdict, EXIT } from '../../../src/reporting/verdict';
 import { CONFORMANCE_CLASSES, REQUIREMENTS, type ConformanceClass, type RequirementId } from '../../../src/specification/requirements';
 import type { Assertion } from '../../../src/contracts/rule';
+import { OPERATION_NAMES } from '../../../src/specification/operations';
 import { cantTellCheck, failedCheck, passedCheck } from '../../support/assertions';
 import type { ScenarioRecord, ScenarioStatus } from '../../../src/reporting/result';
 
@@ -36,16 +37,23 @@ function scenario(reqs: RequirementId[], assertions: Assertion[], status: Scenar
 function allPassing(extra: Scenario[] = []): Scenario[] {
   const testable = REQUIREMENTS.filter((r) => !('untestable' in r && r.untestable));
   return [
-    scenario(
-      testable.map((r) => r.id),
-      testable.map((r) => pass(r.id)),
-    ),
+    // every operation shows it: a requirement stated for each operation (EP-POST) needs them all
+    {
+      ...scenario(
+        testable.map((r) => r.id),
+        testable.map((r) => pass(r.id)),
+      ),
+      ops: [...OPERATION_NAMES],
+    },
     ...extra,
   ];
 }
 
 const ALL: ConformanceClass[] = [...CONFORMANCE_CLASSES];
-const MUST = REQUIREMENTS.find((r) => r.level === 'MUST' && r.class === 'core' && !('untestable' in r && r.untestable))!.id;
+// one stated per reply (a requirement stated for each operation needs a scenario of each)
+const MUST = REQUIREMENTS.find(
+  (r) => r.level === 'MUST' && r.class === 'core' && !('untestable' in r && r.untestable) && !('eachOperation' in r),
+)!.id;
 const SHOULD = REQUIREMENTS.find((r) => r.level === 'SHOULD' && r.class === 'core')!.id;
 const INFO = REQUIREMENTS.find((r) => r.level === 'INFO')!.id;
 const BOOKING_MUST = REQUIREMENTS.find((r) => r.level === 'MUST' && r.class === 'booking')!.id;
@@ -213,10 +221,13 @@ test('an unclaimed class is inapplicable, never passed, and does not hold the ve
   const core = REQUIREMENTS.filter((q) => q.class === 'core' && !('untestable' in q && q.untestable));
   const r = judge(
     [
-      scenario(
-        core.map((q) => q.id),
-        core.map((q) => pass(q.id)),
-      ),
+      {
+        ...scenario(
+          core.map((q) => q.id),
+          core.map((q) => pass(q.id)),
+        ),
+        ops: [...OPERATION_NAMES],
+      },
     ],
     { claims: ['core'] },
   );

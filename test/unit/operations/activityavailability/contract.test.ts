@@ -360,3 +360,16 @@ test('AAV-LOCATION: a drop-off point (PickupInd false) beside the pickup is not 
     'cantTell',
   );
 });
+
+// One amount, one currency, two placements that disagree: EUR (asked) on the amount, USD in
+// ProcessingInformation. Every placement is read: a finding, never a pass.
+test('AAV-CURRENCY: an amount in the currency asked beside a PricingCurrency that says another fails', () => {
+  const reply = (info: string) =>
+    exchange(
+      'activityavailability',
+      rs('OTA_TourActivityAvailRS', `<Success/>${info}${activity({ pricing: '<Summary Amount="45.00" CurrencyCode="EUR"/>' })}`),
+    );
+  const a = expectRule(rule('AAV-CURRENCY'), reply('<ProcessingInformation PricingCurrency="USD"/>'), 'failed');
+  assert.match(a.findings.map((f) => f.found).join(' '), /EUR at @CurrencyCode; USD at \/\*\/ota:ProcessingInformation\/@PricingCurrency/);
+  expectRule(rule('AAV-CURRENCY'), reply('<ProcessingInformation PricingCurrency="EUR"/>'), 'passed');
+});

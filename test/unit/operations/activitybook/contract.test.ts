@@ -118,6 +118,12 @@ test('BKG-QUOTE-NO-STORE: a read of the quoted reference is refused, or shows no
   expectRule(noStore, exchange('bookread', stored), 'failed');
   expectRule(noStore, exchange('bookread', 'oops', { status: 502, contentType: 'text/plain' }), 'passed', undefined, 'a 5xx is a refusal');
   expectRule(noStore, exchange('bookread', 'oops', { status: 200, contentType: 'text/plain' }), 'cantTell');
-  expectRule(noStore, exchange('bookread', read('<Success/><Offers><Offer/></Offers>')), 'cantTell', undefined, 'an unknown layout');
+  expectRule(
+    noStore,
+    exchange('bookread', read('<Success/><Offers><Offer Ref="X1"/></Offers>')),
+    'cantTell',
+    undefined,
+    'an unknown layout',
+  );
   expectRule(noStore, noReply('bookread'), 'cantTell');
 });

@@ -1,7 +1,9 @@
 // Booking cancel: each check passes, fails and cannot tell, on the sandbox's form and on other
 // legitimate forms (other status words, statuses in TPA_Extensions, prefixed namespace).
 import { before, test } from 'node:test';
-import { exchange, expectRule, loadXml, noReply, prefixed, rs } from '../../../support/contracts';
+import { strict as assert } from 'node:assert';
+import { exchange, expectRule, loadXml, noReply, prefixed, rs, type OtaRequest } from '../../../support/contracts';
+import { TEST_DATA } from '../../../support/fixtures/test-data';
 import { cancellationConfirmed, termsQuoted } from '../../../../src/operations/bookcancel/contract';
 
 before(loadXml);
@@ -60,4 +62,35 @@ test("CXL-COMMIT-STATUS: OTA_TourActivityCancelRS's cancellation number (Type 15
     '<Success/><Reservation><CancelConfirmation><UniqueID ID="R1" Type="14"/></CancelConfirmation></Reservation>',
   );
   expectRule(cancellationConfirmed(WORDS), exchange('bookcancel', other), 'cantTell');
+});
+
+// A warning whose expectation rests on a guess of npm run init names the guess and its option.
+test('CXL-COMMIT-STATUS: a finding on the guessed status words names the guess and --cancelled-words', () => {
+  const guessed = (sources: Record<string, string>) => ({
+    edit: (r: OtaRequest) => {
+      r.testData = { ...TEST_DATA, booking: { ...TEST_DATA.booking, cancelledStatusWords: ['Cancelled', 'Canceled'] }, sources };
+    },
+  });
+  const words = ['Cancelled', 'Canceled'];
+  const a = expectRule(
+    cancellationConfirmed(words),
+    exchange(
+      'bookcancel',
+      cancel('Committed'),
+      guessed({ 'booking.cancelledStatusWords': 'a guess: Cancelled, Canceled (--cancelled-words)' }),
+    ),
+    'failed',
+  );
+  assert.match(
+    a.findings[0].expected,
+    /^cancelled \(Cancelled, Canceled\) \(booking\.cancelledStatusWords is a guess of npm run init: Cancelled, Canceled \(--cancelled-words\); give the gateway's own\)$/,
+  );
+  // words the user gave are no guess; a guess the finding does not rest on is not named
+  for (const sources of <Array<Record<string, string>>>[
+    { 'booking.cancelledStatusWords': '--cancelled-words' },
+    { 'booking.commitResStatus': 'a guess: Commit (--commit-res-status)' },
+  ]) {
+    const b = expectRule(cancellationConfirmed(words), exchange('bookcancel', cancel('Committed'), guessed(sources)), 'failed');
+    assert.equal(b.findings[0].expected, 'cancelled (Cancelled, Canceled)');
+  }
 });

@@ -167,7 +167,7 @@ test("a booking is no longer live: shown cancelled in the target's words, or gon
     expectRule(gone, exchange('bookread', rs('OTA_ResRetrieveRS', empty)), 'passed', undefined, empty);
   expectRule(
     gone,
-    exchange('bookread', rs('OTA_ResRetrieveRS', '<Success/><Offers><Offer/></Offers>')),
+    exchange('bookread', rs('OTA_ResRetrieveRS', '<Success/><Offers><Offer Ref="X1"/></Offers>')),
     'cantTell',
     undefined,
     'unknown layout',

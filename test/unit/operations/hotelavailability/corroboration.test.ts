@@ -158,7 +158,7 @@ test('a description that places the hotel in several countries places it nowhere
   assert.match(a.reasons.join(' '), /several countries/);
 });
 
-test('the reply and the descriptive data placing one hotel in two countries: neither decides (cannot tell)', () => {
+test('the reply and the descriptive data placing one hotel in two countries: the gateway contradicts itself, a finding', () => {
   const region = {
     edit: (r: OtaRequest) => r.setAttribute('//ota:RefPoint', 'CodeContext', 'Region').setText('//ota:RefPoint', 'Mallorca'),
   };
@@ -171,8 +171,11 @@ test('the reply and the descriptive data placing one hotel in two countries: nei
     region,
   );
   assert.deepEqual(rule.needs!(reply), [{ kind: 'hotel', code: 'H1' }]);
-  const a = expectOutcome(rule.check(reply, {}, corroborationOf([described('H1', ['PT'], { region: ['Mallorca'] })])), 'cantTell');
-  assert.match(a.reasons.join(' '), /the two operations disagree/);
+  const a = expectOutcome(rule.check(reply, {}, corroborationOf([described('H1', ['PT'], { region: ['Mallorca'] })])), 'failed');
+  assert.match(
+    a.findings[0].found,
+    /the reply shows ES, Palma and hotel descriptive data of H1 shows PT, Mallorca: several countries \(ES, PT\)/,
+  );
   expectOutcome(rule.check(reply, {}, corroborationOf([described('H1', ['ES'], { region: ['Mallorca'] })])), 'passed');
 });
 
@@ -212,9 +215,9 @@ test('descriptive data refused, broken or silent: cannot tell, naming the fact, 
         'H1',
         'hotel descriptive data of H1',
       ),
-      /was refused/,
+      /describes nothing: an Errors reply/,
     ],
-    [hotelDescription(noReply('hotelnbc'), 'H1', 'hotel descriptive data of H1'), /could not be read: no HTTP reply/],
+    [hotelDescription(noReply('hotelnbc'), 'H1', 'hotel descriptive data of H1'), /describes nothing: no HTTP reply/],
   ] as const) {
     const a = expectOutcome(rule.check(x(stay('H1')), {}, corroborationOf([d])), 'cantTell');
     assert.match(a.reasons.join(' '), why);
@@ -237,4 +240,34 @@ test('hotel descriptive data is read at its address places', () => {
   assert.deepEqual(d.country, ['España', 'ES']);
   assert.deepEqual(d.region, ['Illes Balears', 'Palma']);
   assert.equal(d.problem, undefined);
+});
+
+// A refusal describes nothing, whatever its status and body: a 5xx with a lie in an XML body does
+// not pass HAV-PLACE, nor does honest data in it fail it; Warnings without Success serve nothing.
+test('a descriptive reply with any 4xx or 5xx, any body, or without Success describes nothing: cannot tell', () => {
+  const spain = content(' HotelCode="H1"', '<Address><CountryName Code="ES">Spain</CountryName></Address>');
+  const italy = content(' HotelCode="H1"', '<Address><CountryName Code="IT">Italy</CountryName></Address>');
+  const body = (inner: string, head = '<Success/>') =>
+    rs('OTA_HotelDescriptiveInfoRS', `${head}<HotelDescriptiveContents>${inner}</HotelDescriptiveContents>`);
+  const cases: Array<[string, ReturnType<typeof exchange>]> = [];
+  for (const status of [400, 404, 409, 422, 500, 502, 503])
+    for (const inner of [spain, italy]) {
+      cases.push([`HTTP ${status} XML`, exchange('hotelnbc', body(inner), { status })]);
+      cases.push([`HTTP ${status} JSON`, exchange('hotelnbc', '{"country":"ES"}', { status, contentType: 'application/json' })]);
+      cases.push([`HTTP ${status} HTML`, exchange('hotelnbc', '<html><body>Spain</body></html>', { status, contentType: 'text/html' })]);
+      cases.push([`HTTP ${status} none`, exchange('hotelnbc', '', { status, contentType: '' })]);
+    }
+  for (const inner of [spain, italy]) {
+    cases.push(['Warnings only', exchange('hotelnbc', body(inner, '<Warnings><Warning Type="11">partial</Warning></Warnings>'))]);
+    cases.push(['no Success', exchange('hotelnbc', body(inner, ''))]);
+    cases.push(['HTTP 200 JSON', exchange('hotelnbc', '{"country":"ES"}', { contentType: 'application/json' })]);
+  }
+  for (const [kind, reply] of cases) {
+    const d = hotelDescription(reply, 'H1', 'hotel descriptive data of H1');
+    assert.deepEqual([d.country, d.region], [[], []], kind);
+    assert.match(d.problem ?? '', /describes nothing/, kind);
+    expectOutcome(rule.check(x(stay('H1')), {}, corroborationOf([d])), 'cantTell', kind);
+  }
+  // the same data with 200 and Success does describe
+  expectOutcome(rule.check(x(stay('H1')), {}, corroborationOf([hotelDescription(exchange('hotelnbc', body(spain)), 'H1', 's')])), 'passed');
 });

@@ -26,8 +26,23 @@ const stays = (...codes: string[]) =>
 test('hotelsShown: distinct hotels, results without codes, and why nothing can be counted', () => {
   assert.equal(hotelsShown(exchange('hotelavailability', stays('A', 'A', 'B'))), 2);
   assert.equal(
-    hotelsShown(exchange('hotelavailability', rs('OTA_HotelAvailRS', '<Success/><RoomStays><RoomStay/><RoomStay/></RoomStays>'))),
+    hotelsShown(
+      exchange(
+        'hotelavailability',
+        rs('OTA_HotelAvailRS', '<Success/><RoomStays><RoomStay RPH="1"/><RoomStay><TimeSpan Start="2030-06-01"/></RoomStay></RoomStays>'),
+      ),
+    ),
     2,
+  );
+  // results that show nothing (no attribute value, no text) are no hotels
+  assert.equal(
+    hotelsShown(
+      exchange(
+        'hotelavailability',
+        rs('OTA_HotelAvailRS', '<Success/><RoomStays><RoomStay/><RoomStay><BasicPropertyInfo/></RoomStay></RoomStays>'),
+      ),
+    ),
+    0,
   );
   assert.equal(hotelsShown(exchange('hotelavailability', rs('OTA_HotelAvailRS', '<Success/>'))), 0);
   assert.match(

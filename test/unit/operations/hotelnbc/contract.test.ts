@@ -77,3 +77,11 @@ test('HNBC-CONTENT: a name or content in none of the known places cannot tell wh
   // codes, dates and languages are no words: still nothing
   expectRule(rule('HNBC-CONTENT'), x(described('HotelCode="H1" HotelName="Sol" LanguageCode="en" ChainCode="MEDSUN"', '')), 'failed');
 });
+
+// One item, one fact, two placements that disagree: the requested hotel on the content, another on
+// the contents around it. Every placement is read: a finding, never a pass.
+test('HNBC-SUBJECT: a content naming the requested hotel inside contents naming another fails', () => {
+  expectRule(rule('HNBC-SUBJECT'), x(described('HotelCode="H1" HotelName="Sol"'), 'HotelCode="H2"'), 'failed');
+  expectRule(rule('HNBC-CONTENT'), x(described('HotelCode="H1" HotelName="Sol"'), 'HotelCode="H2"'), 'passed');
+  expectRule(rule('HNBC-SUBJECT'), x(described('HotelCode="H1" HotelName="Sol"'), 'HotelCode="h1"'), 'passed');
+});
