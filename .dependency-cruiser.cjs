@@ -7,6 +7,7 @@
 //   steps/          cucumber step definitions (glue: sentences -> world, operations, contracts)
 //   src/cucumber    the cucumber adapter: World, hooks, judge, evidence
 //   src/run         the run: runner, arguments, config, test-data loading, run context, merge, cleanup
+//   src/commands    user commands over finished runs (certify, verify)
 //   src/reporting   outcomes, verdict, reports (console, JUnit, conformance report, Allure)
 //   src/operations  one folder per operation: its request edits and its reply contract
 //   src/contracts   reading replies by meaning, rules, envelope and value checks
@@ -21,7 +22,7 @@
 // product (src/) never imports scripts/. The sandbox (sandbox/) is one gateway among many: it and
 // the suite never import each other, except the sandbox's public entries: its default credentials
 // (sandbox/src/credentials.ts) and its start (sandbox/src/index.ts).
-const LAYERS = ['core', 'spec', 'xml', 'transport', 'safety', 'contracts', 'operations', 'reporting', 'run', 'cucumber'];
+const LAYERS = ['core', 'spec', 'xml', 'transport', 'safety', 'contracts', 'operations', 'reporting', 'run', 'cucumber', 'commands'];
 const TOP = ['^steps/'];
 
 // The one sanctioned upward import: the requirement catalogue (src/spec/requirements.ts) is assembled
