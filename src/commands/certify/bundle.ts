@@ -117,7 +117,8 @@ export function readKey(file: string, kind: 'private' | 'public', option: string
   return key;
 }
 
-const publicKeySha256 = (key: KeyObject) => sha256(createPublicKey(key).export({ type: 'spki', format: 'der' }));
+const publicKeySha256 = (key: KeyObject) =>
+  sha256((key.type === 'public' ? key : createPublicKey(key)).export({ type: 'spki', format: 'der' }));
 
 /** The signature of the manifest's bytes with an Ed25519 private key. */
 export function signManifest(manifest: Buffer, privateKey: KeyObject): ManifestSignature {

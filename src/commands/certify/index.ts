@@ -111,8 +111,8 @@ function cassetteOf(dir: string, reports: string, run: ConformanceResult): Map<s
   return files;
 }
 
-/** The files of the certificate, masked (the run's secrets, once more, as every report is). */
-function bundleFiles(args: CertifyArguments, run: ConformanceResult, redactor: Redactor): Map<string, Buffer> {
+/** The files of the certificate: the run's, as it wrote them. */
+function bundleFiles(args: CertifyArguments, run: ConformanceResult): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   const certificate: Certificate = {
     format: BUNDLE_FORMAT,
@@ -135,24 +135,25 @@ function bundleFiles(args: CertifyArguments, run: ConformanceResult, redactor: R
   files.set(CERTIFICATE, jsonBytes(certificate));
   for (const f of [...Object.values(REPORT_FILES), SUMMARY]) files.set(f, readFileSync(join(args.reports, f)));
   for (const [name, data] of cassetteOf(args.cassette, args.reports, run)) files.set(name, data);
-  for (const [name, data] of files) {
-    const text = data.toString('utf8');
-    const masked = redactor.scrub(text);
-    if (masked !== text) files.set(name, Buffer.from(masked, 'utf8'));
-  }
   return files;
 }
 
-/** The secrets the scan finds in the files (written to a private folder for it), named by their place in the bundle. */
-function secretsIn(files: ReadonlyMap<string, Buffer>, secrets: readonly string[]): string | undefined {
-  if (secrets.length === 0) return undefined;
+/**
+ * The files masked and scanned as every report is, for the secrets of the run's configuration and
+ * of this one: a certificate holds the run's evidence byte for byte, so a file that masking would
+ * change, or in which the scan finds a secret in any disguise, stops it (named, never shown).
+ */
+function secretsIn(files: ReadonlyMap<string, Buffer>, redactor: Redactor): string | undefined {
+  if (redactor.secrets.length === 0) return undefined;
+  const unmasked = [...files].filter(([, data]) => redactor.scrub(data.toString('utf8')) !== data.toString('utf8')).map(([n]) => n);
+  if (unmasked.length) return `a secret of the configuration is unmasked in ${unmasked.join(', ')}`;
   const staging = mkdtempSync(join(tmpdir(), 'ota-certify-'));
   try {
     for (const [name, data] of files) {
       mkdirSync(dirname(join(staging, name)), { recursive: true });
       writeFileSync(join(staging, name), data);
     }
-    const leaks = scanForSecrets(staging, [...secrets]).map((l) => ({ ...l, file: l.file.slice(staging.length + 1) }));
+    const leaks = scanForSecrets(staging, [...redactor.secrets]).map((l) => ({ ...l, file: l.file.slice(staging.length + 1) }));
     return leaks.length ? formatFindings(leaks) : undefined;
   } finally {
     rmSync(staging, { recursive: true, force: true });
@@ -168,8 +169,8 @@ function certify(argv: readonly string[]): number {
   checkOutputFile(out, '--out');
   const key: KeyObject | undefined = args.sign ? readKey(args.sign, 'private', '--sign') : undefined;
   const redactor = new Redactor([...config.secrets], { user: config.user });
-  const files = bundleFiles(args, run, redactor);
-  const leaked = secretsIn(files, redactor.secrets);
+  const files = bundleFiles(args, run);
+  const leaked = secretsIn(files, redactor);
   if (leaked) {
     console.error(`A SECRET WAS FOUND IN WHAT THE CERTIFICATE WOULD HOLD — nothing was written:\n${leaked}`);
     return EXIT.SECRET_LEAKED;

@@ -22,7 +22,8 @@ export class UnreadableArchive extends Error {
 
 /** A safe relative path: forward slashes, no empty, `.` or `..` segment, nothing outside printable ASCII. */
 export function safeEntryName(name: string): boolean {
-  return /^[\x21-\x7e]+(\/[\x21-\x7e]+)*$/.test(name) && name.split('/').every((s) => s !== '.' && s !== '..') && !name.includes('\\');
+  const segments = name.split('/');
+  return segments.every((s) => /^[\x21-\x7e]+$/.test(s) && s !== '.' && s !== '..' && !s.includes('\\'));
 }
 
 function octal(value: number, width: number): string {
@@ -78,9 +79,10 @@ const field = (h: Buffer, at: number, len: number) => {
   return raw.subarray(0, end < 0 ? len : end).toString('utf8');
 };
 
-function number(h: Buffer, at: number, len: number, what: string, where: string): number {
+function number(h: Buffer, at: number, len: number, what: string, where: string, offset: number): number {
   const text = field(h, at, len).trim();
-  if (!/^[0-7]+$/.test(text)) throw new UnreadableArchive(`${where}: the ${what} of a tar header is not a number`);
+  if (!/^[0-7]+$/.test(text))
+    throw new UnreadableArchive(`${where}: not a tar archive, or damaged (the ${what} of the header at byte ${offset} is not a number)`);
   return parseInt(text, 8);
 }
 
@@ -104,12 +106,12 @@ export function readTarGz(archive: Buffer, where: string): TarEntry[] {
     if (at + BLOCK > tar.length) throw new UnreadableArchive(`${where}: the tar archive ends inside a header (truncated)`);
     const h = tar.subarray(at, at + BLOCK);
     if (h.every((b) => b === 0)) break;
-    if (number(h, 148, 8, 'checksum', where) !== checksum(h))
-      throw new UnreadableArchive(`${where}: a tar header's checksum is wrong at byte ${at} (not a tar archive, or damaged)`);
+    if (number(h, 148, 8, 'checksum', where, at) !== checksum(h))
+      throw new UnreadableArchive(`${where}: not a tar archive, or damaged (the checksum of the header at byte ${at} is wrong)`);
     const prefix = field(h, 345, 155);
     const name = prefix ? `${prefix}/${field(h, 0, 100)}` : field(h, 0, 100);
     const type = String.fromCharCode(h[156]);
-    const size = number(h, 124, 12, 'size', where);
+    const size = number(h, 124, 12, 'size', where, at);
     at += BLOCK;
     if (at + size > tar.length) throw new UnreadableArchive(`${where}: ${name} is cut short (the archive is truncated)`);
     if (type !== '0' && type !== '\0')

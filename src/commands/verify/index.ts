@@ -140,14 +140,20 @@ function checkSuiteAndSpec(certificate: Certificate): string[] {
   ];
 }
 
-/** Where two texts first differ, as a short phrase. */
-function firstLineDiffering(a: string, b: string): string {
-  const x = a.split('\n');
-  const y = b.split('\n');
-  const i = x.findIndex((l, k) => l !== y[k]);
-  const at = i < 0 ? x.length : i;
-  const cut = (s: string | undefined) => (s === undefined ? '(nothing)' : JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s));
-  return `line ${at + 1}: ${cut(x[at])} where this suite renders ${cut(y[at])}`;
+/** Where two texts first differ: the line, and a few characters around the first that differs in each. */
+function firstLineDiffering(found: string, rendered: string): string {
+  const x = found.split('\n');
+  const y = rendered.split('\n');
+  const line = Math.max(
+    0,
+    x.findIndex((l, k) => l !== y[k]),
+  );
+  const a = x[line] ?? '';
+  const b = y[line] ?? '';
+  let c = 0;
+  while (c < a.length && a[c] === b[c]) c++;
+  const around = (s: string) => JSON.stringify(s.slice(Math.max(0, c - 20), c + 20));
+  return `line ${line + 1}: ${around(a)} where this suite renders ${around(b)}`;
 }
 
 /** The three reports are exactly what this suite renders from the bundle's summary.json. */
