@@ -34,6 +34,8 @@ const otherPublicKey = join(root, 'other.pem');
 writeFileSync(privateKey, keys.privateKey.export({ type: 'pkcs8', format: 'pem' }));
 writeFileSync(publicKey, keys.publicKey.export({ type: 'spki', format: 'pem' }));
 writeFileSync(otherPublicKey, generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }));
+const rsaPublicKey = join(root, 'rsa.pem');
+writeFileSync(rsaPublicKey, generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }));
 
 let run: RunResult;
 let bundle: string;
@@ -204,7 +206,11 @@ test('verify: a bundle or key it cannot read is one line, exit 2', () => {
     [[garbage], /^Could not verify: bundle .*garbage\.tar\.gz: not a tar archive/],
     [[noManifest], /^Could not verify: bundle .*: no manifest\.json \(not a certificate written by npm run certify\)$/],
     [[bundle, '--public-key', join(root, 'nope.pem')], /^Could not verify: --public-key .*nope\.pem: no such file$/],
-    [[bundle, '--public-key', privateKey], /^Could not verify: --public-key .*key\.pem: /],
+    [
+      [bundle, '--public-key', rsaPublicKey],
+      /^Could not verify: --public-key .*rsa\.pem: an Ed25519 public key is needed, this one is rsa$/,
+    ],
+    [[bundle, '--public-key', text], /^Could not verify: --public-key .*not-a-bundle\.tar\.gz: not a public key in PEM/],
     [[], /^Could not verify: name the bundle to verify: npm run verify -- /],
   ] as const) {
     const r = npmRun('verify', [...args]);
