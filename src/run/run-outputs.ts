@@ -13,7 +13,7 @@ import { formatFindings as formatSecretFindings } from '../safety/scanning';
 import { scanForSecretsInParallel } from '../safety/parallel-scan';
 import { EXIT } from '../reporting/verdict';
 import type { RunArguments } from './arguments';
-import { abandonRecording, finishRecording } from './cassette';
+import { abandonRecording, finishRecording } from '../cassette/cassette';
 import type { SuiteConfig } from './config';
 import { effectiveTestData, type RunContext } from './run-context';
 import type { FeatureRun } from './run-features';

@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { describeRun, PROJECT_ROOT, removeTempDirs, runConformance, runScript, tempDir, type RunResult, type ScriptRun } from './helpers';
 import { readTarGz, writeTarGz } from '../../src/commands/certify/tar';
 import { CERTIFICATE, jsonBytes, MANIFEST, manifestOf, SIGNATURE, type Certificate } from '../../src/commands/certify/bundle';
-import { requirement, isRequirementId } from '../../src/spec/requirements';
+import { requirement, isRequirementId } from '../../src/specification/requirements';
 import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
 
 after(removeTempDirs);

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { ConfigError } from '../../core/errors';
 import { PROJECT_ROOT } from '../../run/config';
 import { suiteVersion } from '../../run/run-context';
-import { quotesSha256, SPEC_DOCUMENT } from '../../spec/spec-document';
+import { quotesSha256, SPEC_DOCUMENT } from '../../specification/spec-document';
 
 export const BUNDLE_FORMAT = 1;
 export const CERTIFICATE = 'certificate.json';

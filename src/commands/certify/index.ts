@@ -18,7 +18,7 @@ import { Redactor } from '../../safety/masking';
 import { formatFindings, scanForSecrets } from '../../safety/scanning';
 import { loadReportConfig } from '../../run/config';
 import { checkInputFolder, checkOutputFile } from '../../run/input-checks';
-import { readSummary, selectionOfRun } from '../../run/merge-checks';
+import { readSummary, selectionOfRun } from '../merge/merge-checks';
 import {
   BUNDLE_FORMAT,
   CASSETTE,

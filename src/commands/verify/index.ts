@@ -17,7 +17,7 @@ import { REPORT_FILES } from '../../reporting/conformance-report/model';
 import type { ConformanceResult } from '../../reporting/result';
 import { EXIT } from '../../reporting/verdict';
 import { PROJECT_ROOT } from '../../run/config';
-import { readSummary } from '../../run/merge-checks';
+import { readSummary } from '../merge/merge-checks';
 import {
   BUNDLE_FORMAT,
   CASSETTE,

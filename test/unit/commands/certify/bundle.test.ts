@@ -19,7 +19,7 @@ import {
   SIGNATURE,
 } from '../../../../src/commands/certify/bundle';
 import { ConfigError } from '../../../../src/core/errors';
-import { SPEC_DOCUMENT } from '../../../../src/spec/spec-document';
+import { SPEC_DOCUMENT } from '../../../../src/specification/spec-document';
 
 test('the manifest: every file by its SHA-256, names sorted', () => {
   const files = new Map([
