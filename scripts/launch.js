@@ -12,6 +12,7 @@ const SCRIPTS = {
   diff: 'scripts/diff.js',
   certify: 'scripts/certify.js',
   verify: 'scripts/verify.js',
+  explore: 'scripts/explore.js',
   init: 'scripts/init.js',
   report: 'scripts/report.js',
   mutants: 'scripts/mutants.js',

@@ -89,6 +89,8 @@ export interface RequirementResult extends Omit<RequirementDef, 'untestable'> {
   checks: Record<CheckOutcome, number>;
   /** Scenarios in which one attempt failed the requirement and another passed it (the outcome stays failed). */
   flaky?: FlakyRecord[];
+  /** An exploration (npm run explore): how many explored requests its rules judged. */
+  explored?: number;
 }
 
 /**
@@ -214,4 +216,41 @@ export interface ConformanceResult {
   latency?: OperationLatency[];
   /** The booking ledger's view of the run: intents left open and why, leftovers cancelled, other targets. */
   bookings?: BookingsReport;
+  /** An exploration's own account (npm run explore): seed, requests, what of the space it covered, its findings. */
+  exploration?: ExplorationSummary;
+}
+
+/** What an exploration (npm run explore) sent and found, beside the outcomes every run has. */
+export interface ExplorationSummary {
+  seed: string;
+  /** The day its dates were drawn from (a replay draws from the recorded day). */
+  today: string;
+  budget: number;
+  timeSeconds?: number;
+  /** The operations explored, in the order their requests were drawn. */
+  operations: string[];
+  /** Requests sent, shrinking included; those spent shrinking. */
+  requests: number;
+  shrinkRequests: number;
+  stoppedBy: 'budget' | 'time';
+  seconds: number;
+  byOperation: Record<string, number>;
+  /** Per operation, the parts of the space its requests covered, with how many requests each. */
+  space: Record<string, Record<string, number>>;
+  /** The participant categories explored (the third only when the gateway showed it). */
+  categories: string[];
+  findings: Array<{
+    req: string;
+    operation: string;
+    /** The smallest request that still fails, in words, and the request first drawn. */
+    smallest: string;
+    first: string;
+    failedRequests: number;
+    shrinkRequests: number;
+    /** A form refused every time it was explored, when that is the finding. */
+    form?: string;
+    /** Relative to the reports folder. */
+    reproducer?: string;
+    evidence?: string;
+  }>;
 }

@@ -25,6 +25,7 @@ const CALLS: Record<string, { args: string[]; code: number; says: RegExp }> = {
   quick: { args: ['--bogus'], code: 2, says: /quick: unknown argument --bogus/ },
   certify: { args: ['--bogus'], code: 2, says: /Could not certify: unknown argument --bogus; use npm run certify -- / },
   verify: { args: ['--bogus'], code: 2, says: /Could not verify: unknown argument --bogus; use npm run verify -- / },
+  explore: { args: ['--bogus'], code: 2, says: /unknown argument --bogus; see npm run explore -- --help/ },
 };
 
 test('every npm run script does its own work under the launcher', () => {
@@ -52,6 +53,6 @@ test('an unknown script name is one line and exit 2', () => {
   assert.equal(r.status, 2);
   assert.match(
     r.stderr,
-    /^launch: unknown script "nope"; one of conformance, merge, diff, certify, verify, init, report, mutants, bench, docs, test, quick, sandbox\n$/,
+    /^launch: unknown script "nope"; one of conformance, merge, diff, certify, verify, explore, init, report, mutants, bench, docs, test, quick, sandbox\n$/,
   );
 });
