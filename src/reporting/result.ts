@@ -134,11 +134,13 @@ export interface BookingsReport {
   /** The ledger file. */
   ledger: string;
   /**
-   * Intents left open in the ledger: unknown to the target while their Commit could still land
-   * (it was never answered, and its request timeout x attempts are not over); the next run checks
-   * them again.
+   * Bookings left open in the ledger, the next run checks them again: intents in doubt (unknown to
+   * the target while their Commit could still land: `landsBy`), and bookings whose cancel was
+   * answered Success while reads still show them live ("cancel acknowledged, still live").
    */
-  leftOpen: Array<{ ref: string; target: string; why: string; landsBy: string }>;
+  leftOpen: Array<{ ref: string; target: string; why: string; landsBy?: string }>;
+  /** Cancelled on the cancel's reply alone: the gateway's reads did not tell their state. */
+  cancelledOnReplyAlone?: string[];
   /** Bookings earlier runs left (or listed for --sweep-references, or checked again), cancelled by this run. */
   cancelled: string[];
   /** Needed no cancel: already cancelled, or never booked (and its Commit can no longer land). */
@@ -153,6 +155,10 @@ export interface BookingsReport {
   pastUnseen?: string;
   /** --sweep-references: the file of references swept. */
   swept?: string;
+  /** The ledger is older than its target's bookings (rolled back, restored) or another ledger: one line. */
+  ledgerBehind?: string;
+  /** This booking run's number on its target in the ledger, and the ledger's id (also kept in history/ledger-marks.json). */
+  ledgerRun?: { seq: number; ledgerId: string };
   /** Ledger lines skipped (truncated, foreign, hand-edited), each with its file and line. */
   skippedLedgerLines: string[];
 }
