@@ -5,7 +5,7 @@
 // count too); two folders on one floor may import each other. core imports nothing of the project.
 //
 //   steps/            cucumber step definitions (glue: sentences -> world, operation entries)
-//   src/commands      the user's commands apart from the run: init, merge, diff, report (one folder each)
+//   src/commands      the user's commands apart from the run: init, merge, diff, report, certify, verify (one folder each)
 //   src/cucumber      the cucumber adapter: World, hooks, judge, evidence
 //   src/run           the run: runner, arguments, config, test-data loading, run context, guard
 //   src/bookings      (same floor as src/run) the booking ledger and the clean-up: start, end, sweep

@@ -10,6 +10,8 @@ const SCRIPTS = {
   conformance: 'scripts/conformance.js',
   merge: 'scripts/merge.js',
   diff: 'scripts/diff.js',
+  certify: 'scripts/certify.js',
+  verify: 'scripts/verify.js',
   explore: 'scripts/explore.js',
   init: 'scripts/init.js',
   report: 'scripts/report.js',

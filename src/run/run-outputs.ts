@@ -32,6 +32,8 @@ const RUN_OUTPUTS = [
   // built on demand from an earlier run's stream: they would show that run beside this one
   'cucumber-report.html',
   'allure-report',
+  // npm run certify's bundle of the earlier run (its default place)
+  'certificate.tar.gz',
   // what earlier versions wrote
   'allure-results',
   'allure-formatter.log',

@@ -1,10 +1,10 @@
 // Run-level test helpers: spawn the real runner (scripts/conformance.ts) as a child process with its
 // own environment, temp reports dir and temp ledger, and a hard timeout; read what it wrote.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
 import { EvidenceCollector, textOf } from '../../src/reporting/evidence/collect';
@@ -295,4 +295,37 @@ export function proxyTo(
     res.writeHead(reply.status, { ...reply.headers, 'content-length': String(reply.body.length) });
     res.end(reply.body);
   };
+}
+
+/**
+ * A copy of this checkout's files (tracked, and new ones not ignored) in `clone`, as a fresh clone
+ * on another path would have them, with this checkout's node_modules linked in (`npm ci` proves
+ * the install; a second one would cost minutes and the registry).
+ */
+export function copyCheckout(clone: string): void {
+  const files = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  assert.equal(files.status, 0, files.stderr);
+  for (const f of files.stdout.split('\0').filter(Boolean)) {
+    if (!existsSync(join(PROJECT_ROOT, f))) continue; // deleted in the work tree, not yet committed
+    mkdirSync(dirname(join(clone, f)), { recursive: true });
+    copyFileSync(join(PROJECT_ROOT, f), join(clone, f));
+  }
+  symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
+}
+
+export interface ScriptRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run <script> -- <args>` of the checkout at `cwd`, with nothing of this shell's suite configuration (only `env`). */
+export function runScript(script: string, args: readonly string[], env: Record<string, string> = {}, cwd = PROJECT_ROOT): ScriptRun {
+  const r = spawnSync(process.execPath, ['scripts/launch.js', script, ...args], {
+    cwd,
+    env: { ...cleanEnv(Object.keys(env)), ...env },
+    encoding: 'utf8',
+    timeout: 900_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

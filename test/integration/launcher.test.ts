@@ -23,6 +23,9 @@ const CALLS: Record<string, { args: string[]; code: number; says: RegExp }> = {
   docs: { args: ['--bogus'], code: 2, says: /docs: unknown argument --bogus/ },
   test: { args: ['--bogus'], code: 2, says: /test: unknown argument --bogus; npm test takes none/ },
   quick: { args: ['--bogus'], code: 2, says: /quick: unknown argument --bogus/ },
+  certify: { args: ['--bogus'], code: 2, says: /Could not certify: unknown argument --bogus; use npm run certify -- / },
+  verify: { args: ['--bogus'], code: 2, says: /Could not verify: unknown argument --bogus; use npm run verify -- / },
+  explore: { args: ['--bogus'], code: 2, says: /unknown argument --bogus; see npm run explore -- --help/ },
 };
 
 test('every npm run script does its own work under the launcher', () => {
@@ -50,6 +53,6 @@ test('an unknown script name is one line and exit 2', () => {
   assert.equal(r.status, 2);
   assert.match(
     r.stderr,
-    /^launch: unknown script "nope"; one of conformance, merge, diff, init, report, mutants, bench, docs, test, quick, sandbox\n$/,
+    /^launch: unknown script "nope"; one of conformance, merge, diff, certify, verify, explore, init, report, mutants, bench, docs, test, quick, sandbox\n$/,
   );
 });

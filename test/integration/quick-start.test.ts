@@ -8,9 +8,9 @@
 import { after, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { cleanEnv, PROJECT_ROOT, removeTempDirs, tempDir } from './helpers';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanEnv, copyCheckout, PROJECT_ROOT, removeTempDirs, tempDir } from './helpers';
 
 after(removeTempDirs);
 
@@ -35,15 +35,8 @@ test('the quick start, on a fresh clone with no ../shared beside it: npm run con
   );
 
   const clone = join(tempDir('ota-quick-start-'), 'clone');
-  const files = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
-  assert.equal(files.status, 0, files.stderr);
-  for (const f of files.stdout.split('\0').filter(Boolean)) {
-    if (!existsSync(join(PROJECT_ROOT, f))) continue; // deleted in the work tree, not yet committed
-    mkdirSync(dirname(join(clone, f)), { recursive: true });
-    copyFileSync(join(PROJECT_ROOT, f), join(clone, f));
-  }
+  copyCheckout(clone);
   assert.ok(!existsSync(join(clone, '..', 'shared')), 'nothing beside the clone');
-  symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
 
   const [cmd, ...args] = commands[1].split(/\s+/);
   const run = spawnSync(cmd, args, { cwd: clone, env: cleanEnv([]), encoding: 'utf8', timeout: 600_000 });

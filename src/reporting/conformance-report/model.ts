@@ -206,6 +206,10 @@ export function runFacts(result: ConformanceResult): Array<[string, string]> {
     ['Retries', retryText(result)],
     ['Claimed classes', claimsText(result)],
     ['Exit code', String(result.exitCode)],
+    [
+      'Re-check',
+      'npm run verify -- certificate.tar.gz, the bundle npm run certify makes of a whole run recorded with --record (docs/certify.md)',
+    ],
   ];
 }
 

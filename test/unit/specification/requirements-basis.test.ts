@@ -7,6 +7,7 @@
 // the catalogue by npm run docs; test/unit/scripts/docs.test.ts checks it is current.)
 import { describe, test } from 'node:test';
 import { strict as assert } from 'node:assert';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
@@ -19,6 +20,7 @@ import {
 } from '../../../src/specification/requirements';
 import { CONTRACTS, FACT_IDS } from '../../../src/operations';
 import { DECIDED_BY } from '../../../src/operations/decided-by';
+import { SPEC_DOCUMENT } from '../../../src/specification/spec-document';
 
 const PROJECT_ROOT = join(__dirname, '../../..');
 const SPEC_PATH = resolve(PROJECT_ROOT, process.env.OTA_SPEC_FILE?.trim() || '../shared/spec/gateway-spec.md');
@@ -160,6 +162,16 @@ test('every MUST a contract rule judges names the facts that decide it, and each
 });
 
 describe('the spec quotes, against the spec itself', { skip: SPEC_SKIPPED }, () => {
+  test('the catalogue names the spec it quotes by its SHA-256 (a certificate carries it): a changed spec asks for the quotes to be checked again', () => {
+    specText();
+    const sha256 = createHash('sha256').update(readFileSync(SPEC_PATH)).digest('hex');
+    assert.equal(
+      sha256,
+      SPEC_DOCUMENT.sha256,
+      `${SPEC_PATH} is not the spec the catalogue was written against: check every quote, then set SPEC_DOCUMENT.sha256 in src/specification/spec-document.ts to ${sha256}`,
+    );
+  });
+
   test('every spec quote is found verbatim in gateway-spec.md and is long enough to mean something', () => {
     const spec = specText();
     const problems: string[] = [];
