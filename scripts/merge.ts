@@ -1,4 +1,4 @@
-// `npm run merge -- [--out <dir>] <reports dir>...`: one verdict from shards. See src/run/merge.ts.
-import { main } from '../src/run/merge';
+// `npm run merge -- [--out <dir>] <reports dir>...`: one verdict from shards. See src/commands/merge/merge.ts.
+import { main } from '../src/commands/merge/merge';
 
 main(process.argv.slice(2));

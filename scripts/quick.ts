@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { FAULTS } from '../sandbox/src/faults';
-import { OPERATIONS } from '../src/spec/operations';
+import { OPERATIONS } from '../src/specification/operations';
 import { PROJECT_ROOT } from '../src/run/config';
 import { npmRun, runPhases, timesText, type Phase, type Step } from './phases';
 import { changedFiles, defaultBase } from './quick/changed';

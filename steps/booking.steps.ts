@@ -6,24 +6,30 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import { noDocument } from '../src/contracts/rule';
 import { refusalForm } from '../src/contracts/envelope';
 import type { Exchange } from '../src/transport/exchange';
-import type { OperationName } from '../src/spec/operations';
-import type { RequirementId } from '../src/spec/requirements';
+import type { OperationName } from '../src/specification/operations';
+import type { RequirementId } from '../src/specification/requirements';
 import { StepUsageError } from '../src/core/errors';
 import { setMessagePassword } from '../src/xml/requests';
 import type { GatewayWorld } from '../src/cucumber/world';
-import { bookActivity } from '../src/operations/activitybook/book';
-import { bookedItemOf, bookingRefOf } from '../src/operations/activitybook/request';
-import { commitRef, quoteNotStored } from '../src/operations/activitybook/contract';
-import { noLongerLive, onlyItemCancelled, readDetails, readReturns, shownLive } from '../src/operations/bookread/contract';
-import { readReferenceOf, setBookingReference as setReadReference } from '../src/operations/bookread/request';
+import { bookActivity, bookedItemOf, bookingRefOf, commitRef, quoteNotStored } from '../src/operations/activitybook';
+import {
+  noLongerLive,
+  onlyItemCancelled,
+  readDetails,
+  readReturns,
+  shownLive,
+  readReferenceOf,
+  setBookingReference as setReadReference,
+} from '../src/operations/bookread';
 import {
   cancelOnlyItem,
   cancelReferenceOf,
   setBookingReference as setCancelReference,
   setCancelType,
   type ItemToCancel,
-} from '../src/operations/bookcancel/request';
-import { cancellationConfirmed, termsQuoted } from '../src/operations/bookcancel/contract';
+  cancellationConfirmed,
+  termsQuoted,
+} from '../src/operations/bookcancel';
 import { bookingRead, shownLiveBy, type BookedItem } from '../src/contracts/booking-facts';
 import './parameters';
 

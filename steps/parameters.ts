@@ -1,8 +1,8 @@
 // Gherkin parameter types: operations are named as the spec names them ("hotel availability"),
 // requirements by their catalogue ID (an unknown ID matches no step: the step is undefined).
 import { defineParameterType } from '@cucumber/cucumber';
-import { OPERATIONS, type OperationName } from '../src/spec/operations';
-import { REQUIREMENTS, type RequirementId } from '../src/spec/requirements';
+import { OPERATIONS, type OperationName } from '../src/specification/operations';
+import { REQUIREMENTS, type RequirementId } from '../src/specification/requirements';
 
 const byTitle = new Map(Object.values(OPERATIONS).map((o) => [o.title.toLowerCase(), o.name]));
 

@@ -20,7 +20,7 @@ import {
   wellFormed,
 } from '../src/contracts/envelope';
 import type { Rule } from '../src/contracts/rule';
-import type { RequirementId } from '../src/spec/requirements';
+import type { RequirementId } from '../src/specification/requirements';
 import { StepUsageError } from '../src/core/errors';
 import type { GatewayWorld } from '../src/cucumber/world';
 import './parameters';

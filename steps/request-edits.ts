@@ -2,7 +2,7 @@
 // each one, and test/unit/steps/request-edits.test.ts applies the same table to the samples and reads
 // the body actually sent, so that no sentence can silently do nothing. Each edit is a typed
 // function of its operation (src/operations/<op>/request.ts); no XPath and no codes here.
-import type { OperationName } from '../src/spec/operations';
+import type { OperationName } from '../src/specification/operations';
 import { partyAvailable } from '../src/run/test-data-file';
 import type { Party, TestData } from '../src/core/test-data';
 import { StepUsageError } from '../src/core/errors';
@@ -16,15 +16,15 @@ import {
   setUserId,
   type OtaRequest,
 } from '../src/xml/requests';
-import * as hotelAvailability from '../src/operations/hotelavailability/request';
-import * as activityAvailability from '../src/operations/activityavailability/request';
-import * as activitySearch from '../src/operations/activitysearch/request';
-import * as transfers from '../src/operations/transferavailability/request';
-import * as activityBooking from '../src/operations/activitybook/request';
-import { setHotelCode } from '../src/operations/hotelnbc/request';
-import { setTourActivityId } from '../src/operations/activitynbc/request';
-import { setBookingReference as setReadReference, setReturnListIndicator } from '../src/operations/bookread/request';
-import { setBookingReference as setCancelReference } from '../src/operations/bookcancel/request';
+import * as hotelAvailability from '../src/operations/hotelavailability';
+import * as activityAvailability from '../src/operations/activityavailability';
+import * as activitySearch from '../src/operations/activitysearch';
+import * as transfers from '../src/operations/transferavailability';
+import * as activityBooking from '../src/operations/activitybook';
+import { setHotelCode } from '../src/operations/hotelnbc';
+import { setTourActivityId } from '../src/operations/activitynbc';
+import { setBookingReference as setReadReference, setReturnListIndicator } from '../src/operations/bookread';
+import { setBookingReference as setCancelReference } from '../src/operations/bookcancel';
 
 /** What an edit may need besides the request: the scenario's operation, the test data, the run. */
 export interface EditContext {

@@ -1,11 +1,11 @@
 // Building and sending requests. Values come from the samples, the test data and configuration;
 // these steps only state what a scenario changes (the edits: ./request-edits.ts).
 import { Given, When } from '@cucumber/cucumber';
-import { OPERATIONS, type OperationName } from '../src/spec/operations';
+import { OPERATIONS, type OperationName } from '../src/specification/operations';
 import { bodyInAnotherNamespace, bodyUnderRoot, bodyWithVersion, setMessagePassword, truncatedBody } from '../src/xml/requests';
 import type { GatewayWorld } from '../src/cucumber/world';
 import { REQUEST_EDITS, type EditContext } from './request-edits';
-import { boundAt, placeBeyondBound } from '../src/operations/hotelavailability/bound';
+import { boundAt, placeBeyondBound } from '../src/operations/hotelavailability';
 import './parameters';
 
 function editContext(w: GatewayWorld): EditContext {

@@ -55,7 +55,7 @@ async function schemaCompilation(): Promise<{ ms: number; schemas: number }> {
   const dir = xsdDir();
   if (!dir) return { ms: NaN, schemas: 0 };
   const { loadXml, XmlSchema } = require('../../src/xml/xml') as typeof import('../../src/xml/xml');
-  const { OPERATIONS } = require('../../src/spec/operations') as typeof import('../../src/spec/operations');
+  const { OPERATIONS } = require('../../src/specification/operations') as typeof import('../../src/specification/operations');
   await loadXml();
   const roots = [...new Set(Object.values(OPERATIONS).map((o) => o.replyRoot))].filter((r) => existsSync(join(dir, `${r}.xsd`)));
   const t0 = performance.now();

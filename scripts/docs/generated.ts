@@ -4,7 +4,7 @@
 import { FAULTS } from '../../sandbox/src/faults';
 import { VARIANTS } from '../../sandbox/src/variants';
 import { VARIANT_COMBINATIONS } from '../mutants/matrix';
-import { CONFORMANCE_CLASSES, REQUIREMENTS, type ConformanceClass } from '../../src/spec/requirements';
+import { CONFORMANCE_CLASSES, REQUIREMENTS, type ConformanceClass } from '../../src/specification/requirements';
 
 const MARKER = /<!-- gen:([a-z0-9:-]+) -->([\s\S]*?)<!-- \/gen -->/g;
 

@@ -6,7 +6,7 @@
 // and in docs/architecture.md the file list (`<!-- layout:<folder> -->`: scripts/docs/layout.ts).
 // The prose around them is written by hand. `npm run docs` rewrites them; `--check` and
 // test/unit/scripts/docs.test.ts fail when one is stale, unknown or missing.
-import { CONFORMANCE_CLASSES, REQUIREMENTS, type RequirementDef, type RequirementId } from '../../src/spec/requirements';
+import { CONFORMANCE_CLASSES, REQUIREMENTS, type RequirementDef, type RequirementId } from '../../src/specification/requirements';
 import { CONTRACTS } from '../../src/operations';
 import { DECIDED_BY } from '../../src/operations/decided-by';
 import type { Fact } from '../../src/contracts/reader';

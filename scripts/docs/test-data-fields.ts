@@ -2,7 +2,7 @@
 // schemas/test-data.schema.json: its descriptions, types, defaults and what is required. A field
 // the schema has is documented; a field it lacks is refused by the run ("unknown field").
 import { testDataSchema } from '../../src/run/test-data-file';
-import type { JsonSchema } from '../../src/run/json-schema';
+import type { JsonSchema } from '../../src/core/json-schema';
 
 type Node = JsonSchema;
 const code = (v: unknown) => `\`${JSON.stringify(v)}\``;

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { FaultDef } from '../../sandbox/src/faults';
 import type { VariantDef } from '../../sandbox/src/variants';
-import { REQUIREMENTS } from '../../src/spec/requirements';
+import { REQUIREMENTS } from '../../src/specification/requirements';
 import type { RunOutcome } from './run-suite';
 
 /** Requirements that failed in a run: MUST failures and SHOULD warnings. */

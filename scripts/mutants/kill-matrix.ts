@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConformanceResult } from '../../src/reporting/result';
-import { REQUIREMENTS } from '../../src/spec/requirements';
+import { REQUIREMENTS } from '../../src/specification/requirements';
 
 export interface FaultRun {
   fault: string;

@@ -4,7 +4,7 @@
 // only in the sandbox's own dialect proves little about gateways that write replies differently.
 import { FAULTS, type FaultDef } from '../../sandbox/src/faults';
 import { EXCLUSIVE_VARIANTS, VARIANTS, type VariantDef } from '../../sandbox/src/variants';
-import { OPERATIONS, type OperationName } from '../../src/spec/operations';
+import { OPERATIONS, type OperationName } from '../../src/specification/operations';
 
 /** Whole dialects: compatible variants switched on together. */
 export const VARIANT_COMBINATIONS: readonly { name: string; variants: readonly string[] }[] = [

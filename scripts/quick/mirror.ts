@@ -43,11 +43,12 @@ export const TOPIC_TESTS: Readonly<Record<string, string>> = {
   'test/unit/operations/hotelavailability/corroboration.test.ts':
     "hotel availability's rules with what hotel descriptive data says (two operations and corroboration)",
   'test/unit/safety/scan-equivalence.test.ts': 'the fast secret search (plain views) finds what the full one (mapped views) finds',
-  'test/unit/spec/catalogue-links.test.ts': 'the catalogue, the faults, the variants and the operations name each other correctly',
-  'test/unit/spec/fault-coverage.test.ts': 'every testable requirement has a fault that fails it',
-  'test/unit/spec/grain.test.ts': "each MUST's grain: how its quote is read, a reply it accepts and one it refuses",
-  'test/unit/spec/requirements-basis.test.ts': "every requirement's basis: MUST quotes found verbatim in the spec, levels, decided-by",
-  'test/unit/spec/traceability.test.ts': 'every requirement has a scenario, every @req: tag a requirement',
+  'test/unit/specification/catalogue-links.test.ts': 'the catalogue, the faults, the variants and the operations name each other correctly',
+  'test/unit/specification/fault-coverage.test.ts': 'every testable requirement has a fault that fails it',
+  'test/unit/specification/grain.test.ts': "each MUST's grain: how its quote is read, a reply it accepts and one it refuses",
+  'test/unit/specification/requirements-basis.test.ts':
+    "every requirement's basis: MUST quotes found verbatim in the spec, levels, decided-by",
+  'test/unit/specification/traceability.test.ts': 'every requirement has a scenario, every @req: tag a requirement',
   'test/unit/transport/hostile-server.test.ts': 'the transport and the reply decoding against every behaviour of the hostile server',
   'sandbox/test/booking.test.ts': 'the booking story across the sandbox: quote, commit, basket, duplicates, read, cancel',
   'sandbox/test/concurrency.test.ts': 'the sandbox under 50 concurrent clients: no booking lost or duplicated',

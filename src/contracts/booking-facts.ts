@@ -7,7 +7,7 @@
 // read (activity booking, booking read, booking cancel, authentication) judges those same facts.
 import { ReplyReader, type Fact, type Found, type ReplyProfilePlaces } from './reader';
 import { Check, list, noDocument, type Exchange, type Rule } from './rule';
-import { requirement, type RequirementId } from '../spec/requirements';
+import { requirement, type RequirementId } from '../specification/requirements';
 import { refusedHow } from './envelope';
 import { otherContent } from './items-offered';
 import type { XNode } from '../xml/xml';

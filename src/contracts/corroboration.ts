@@ -7,7 +7,7 @@
 // The requests are bounded (CorroborationBudget): a cap per descriptive operation for the whole
 // run, and an operation that keeps failing is not asked again. Their failures are that operation's
 // own (never the run's "gateway stopped answering" breaker's), and a description counts only for
-// the subject it names (./described-by.ts).
+// the subject it names (./descriptive-reply.ts).
 import type { ExchangeBreaker } from '../transport/post-xml';
 
 /** An item a rule needs described: a hotel by its code, an activity by its TourActivityID. */

@@ -1,8 +1,8 @@
 // The envelope contract: what every reply to a valid request shows, for all nine operations
 // (spec, Endpoints common rules 2 and 3; OpenTravel convention where the spec says "not shown").
 // "Served" and "refused" are defined here once, for every contract that needs them.
-import { OTA_NS } from '../spec/operations';
-import type { RequirementId } from '../spec/requirements';
+import { OTA_NS } from '../specification/operations';
+import type { RequirementId } from '../specification/requirements';
 import type { Exchange } from '../transport/exchange';
 import type { XmlDoc, XNode } from '../xml/xml';
 import { Check, httpRule, list, noDocument, rule, type Rule } from './rule';

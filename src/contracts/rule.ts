@@ -4,7 +4,7 @@
 // could not be made: the reply does not show the fact, there was no reply to read...).
 import type { Exchange } from '../transport/exchange';
 import type { CheckOutcome } from '../core/outcomes';
-import { requirement, type RequirementId } from '../spec/requirements';
+import { requirement, type RequirementId } from '../specification/requirements';
 import { ReplyReader, type ReplyProfilePlaces } from './reader';
 import { NO_CORROBORATION, type Corroboration, type Need } from './corroboration';
 

@@ -12,7 +12,7 @@ import type { Corroboration, Need } from './corroboration';
 import { contradiction, countryCode, normalName, placeVerdict } from './places';
 import { day, isDate, sameCode, within } from './value-forms';
 import { itemsOffered, nothingToJudge, otherContent } from './items-offered';
-import type { RequirementId } from '../spec/requirements';
+import type { RequirementId } from '../specification/requirements';
 import { wordIs, xsBoolIs } from './xpath-predicates';
 
 /** The spec names a hotel as "text of Region with RegionCode=HotelCode", a product as "... RegionCode=Product". */
@@ -180,7 +180,7 @@ export function checkDates(
  * hotel show it. It is elsewhere when it shows another country, or another place of the test data;
  * a hotel named in its stead is placed by that hotel's descriptive data. One it shows in places that
  * cannot all hold (two countries) is in none. A description counts only for the code it names
- * (./described-by.ts). Otherwise cannot tell.
+ * (./descriptive-reply.ts). Otherwise cannot tell.
  */
 export function checkOfferedFor(x: Exchange, c: Check, r: ReplyReader, f: TourActivityFacts, hotel: string, more: Corroboration): void {
   const items = activities(x, c, r, f);

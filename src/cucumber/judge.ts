@@ -12,7 +12,7 @@
 //   a decisive failure -> ConformanceAssertionError (failed); else a MUST cantTell -> CannotTell
 //   (broken, not failed); else nothing (passed).
 import { CannotTell, ConformanceAssertionError } from '../core/errors';
-import { requirement } from '../spec/requirements';
+import { requirement } from '../specification/requirements';
 import type { Assertion, Finding } from '../contracts/rule';
 import { ASSERTIONS_MEDIA_TYPE } from '../reporting/requirement-outcomes';
 

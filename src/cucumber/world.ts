@@ -6,23 +6,27 @@ import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumb
 import { exchange, disposeExchange, unreachableNote, type Exchange } from '../transport/exchange';
 import { OtaRequest } from '../xml/requests';
 import type { PlaceholderValues } from '../core/test-data';
-import { OPERATIONS, type OperationName, type OperationSpec } from '../spec/operations';
+import { OPERATIONS, type OperationName, type OperationSpec } from '../specification/operations';
 import { exchangeOptions, replySchema, runContext, type RunContext } from '../run/run-context';
 import { alignmentRule } from '../contracts/alignment';
 import { credentialEcho } from '../contracts/security';
 import { baseValues, newReference } from '../run/scenario-values';
 import { CannotTell, StepUsageError } from '../core/errors';
-import { recordBookingIntent, recordCommitReply } from '../run/bookings';
+import { recordBookingIntent, recordCommitReply } from '../bookings/cleanup';
 import type { Assertion, Rule } from '../contracts/rule';
 import { attachEvidence } from './evidence';
-import { activityToDescribe, discoverActivity, type Bookable } from '../operations/activityavailability/discover';
-import { setFound } from '../operations/activitybook/request';
+import {
+  activityToDescribe,
+  discoverActivity,
+  type Bookable,
+  pricesShown,
+  priceBounds,
+  type PriceBounds,
+} from '../operations/activityavailability';
+import { setFound } from '../operations/activitybook';
 import type { ConstraintsShown } from '../contracts/booking-constraints';
-import { corroborate, describeActivityValues } from './descriptions';
-import { pricesShown } from '../operations/activityavailability/contract';
-import { priceBounds, type PriceBounds } from '../operations/activityavailability/request';
-import { anotherActivity } from '../operations/activitysearch/another';
-import { setHotelOnly } from '../operations/activitysearch/request';
+import { corroborate, describeActivityValues } from './descriptive-requests';
+import { anotherActivity, setHotelOnly } from '../operations/activitysearch';
 import { judge, scenarioVerdict, type JudgeOptions } from './judge';
 import { refusalForm } from '../contracts/envelope';
 import type { BookedItem } from '../contracts/booking-facts';

@@ -3,7 +3,7 @@
 // overridable per target by a reply profile).
 import type { Fact } from '../contracts/reader';
 import type { Rule } from '../contracts/rule';
-import type { OperationName } from '../spec/operations';
+import type { OperationName } from '../specification/operations';
 
 export interface Contract {
   op: OperationName;

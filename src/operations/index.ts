@@ -1,18 +1,19 @@
 // One folder per operation (src/operations/<operation>/): what is checked of its replies
-// (contract.ts) and how its requests are edited (request.ts). This index is how steps, the reply
-// profile loader and the docs find them.
-import type { OperationName } from '../spec/operations';
+// (contract.ts) and how its requests are edited (request.ts), read from outside only through its
+// entry (src/operations/<operation>/index.ts). This index is how steps, the reply profile loader and
+// the docs find every contract.
+import type { OperationName } from '../specification/operations';
 import type { Rule } from '../contracts/rule';
 import type { Contract } from './contract';
-import { contract as hotelavailability } from './hotelavailability/contract';
-import { contract as activityavailability } from './activityavailability/contract';
-import { contract as activitysearch } from './activitysearch/contract';
-import { contract as hotelnbc } from './hotelnbc/contract';
-import { contract as activitynbc } from './activitynbc/contract';
-import { contract as transferavailability } from './transferavailability/contract';
-import { contract as activitybook } from './activitybook/contract';
-import { contract as bookread } from './bookread/contract';
-import { contract as bookcancel } from './bookcancel/contract';
+import { contract as hotelavailability } from './hotelavailability';
+import { contract as activityavailability } from './activityavailability';
+import { contract as activitysearch } from './activitysearch';
+import { contract as hotelnbc } from './hotelnbc';
+import { contract as activitynbc } from './activitynbc';
+import { contract as transferavailability } from './transferavailability';
+import { contract as activitybook } from './activitybook';
+import { contract as bookread } from './bookread';
+import { contract as bookcancel } from './bookcancel';
 
 export const CONTRACTS: Record<OperationName, Contract> = {
   hotelavailability,

@@ -12,7 +12,7 @@
 // make is made good by another attempt that made it.
 import type * as messages from '@cucumber/messages' with { 'resolution-mode': 'import' };
 import { CANNOT_TELL_TYPE, SUITE_FAULT_TYPES } from '../core/errors';
-import { REQUIREMENTS, type ConformanceClass, type RequirementId } from '../spec/requirements';
+import { REQUIREMENTS, type ConformanceClass, type RequirementId } from '../specification/requirements';
 import type {
   AttemptRecord,
   FindingRecord,

@@ -1,7 +1,7 @@
 // The result of a conformance run, as every report shows it (console, summary.json, the
 // conformance report in HTML, Markdown and JSON, Allure's environment). Built by
 // src/reporting/requirement-outcomes.ts from cucumber's messages; outcomes after W3C EARL.
-import type { ConformanceClass, RequirementDef } from '../spec/requirements';
+import type { ConformanceClass, RequirementDef } from '../specification/requirements';
 import type { Assertion } from '../contracts/rule';
 import type { CheckOutcome, Outcome } from '../core/outcomes';
 import type { OperationLatency } from './latency';
@@ -127,7 +127,7 @@ export interface RunSelection {
   shards?: string[];
 }
 
-/** What the run did about the bookings in its ledger (src/run/bookings.ts). */
+/** What the run did about the bookings in its ledger (src/bookings/cleanup.ts). */
 export interface BookingsReport {
   /** The ledger file. */
   ledger: string;

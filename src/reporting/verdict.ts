@@ -10,7 +10,7 @@
 //   4 SELECTION PASSED  a selection (--tags, --name, paths, --dry-run, --shard, or a merge of some
 //                       shards) in which every check that decides passed: not a conformance verdict
 // INFO requirements never decide: not a class's verdict, not the run's, under --strict too.
-import { CONFORMANCE_CLASSES, type ConformanceClass } from '../spec/requirements';
+import { CONFORMANCE_CLASSES, type ConformanceClass } from '../specification/requirements';
 import { firstLine } from './requirement-outcomes';
 import type { ClassResult, RequirementResult, RunSelection, RunVerdict, ScenarioRecord } from './result';
 import type { Outcome } from '../core/outcomes';

@@ -2,7 +2,7 @@
 // problem is a ConfigError of one line, found before the target is contacted or any earlier
 // report is touched.
 import { ConfigError } from '../core/errors';
-import { readSweepList, type SweepList } from './sweep';
+import { readSweepList, type SweepList } from '../bookings/sweep';
 import type { RunSelection } from '../reporting/result';
 import { selectionOf } from '../reporting/selection';
 

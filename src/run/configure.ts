@@ -2,9 +2,9 @@
 // the line that says what is run against what. Nothing is sent to the target here.
 import { resolve } from 'node:path';
 import { ConfigError } from '../core/errors';
-import type { ConformanceClass } from '../spec/requirements';
+import type { ConformanceClass } from '../specification/requirements';
 import type { RunArguments } from './arguments';
-import { cassetteReplyProfile, cassetteTestData, clearCassette } from './cassette';
+import { cassetteReplyProfile, cassetteTestData, clearCassette } from '../cassette/cassette';
 import { loadConfig, PROJECT_ROOT, type SuiteConfig } from './config';
 import { checkRunArguments, checkRunFolders, misspeltVariables } from './input-checks';
 import type { RunContext } from './run-context';

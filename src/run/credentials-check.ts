@@ -12,7 +12,7 @@
 // request with credentials no gateway knows is refused in exactly the same words.
 import { exchange, disposeExchange, PREFLIGHT_HEADER, type Exchange } from '../transport/exchange';
 import { OtaRequest } from '../xml/requests';
-import { OPERATIONS, type OperationName } from '../spec/operations';
+import { OPERATIONS, type OperationName } from '../specification/operations';
 import { refusalForm } from '../contracts/envelope';
 import { ConfigError } from '../core/errors';
 import { baseValues } from './scenario-values';

@@ -5,7 +5,7 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors';
-import { closest } from './json-schema';
+import { closest } from '../core/json-schema';
 import type { RunArguments } from './arguments';
 import type { SuiteConfig } from './config';
 
@@ -144,7 +144,7 @@ export function checkRunArguments(args: RunArguments, root: string): void {
 
 /** The folders and files a run writes and reads, checked before the target is contacted or an earlier report removed. */
 export function checkRunFolders(config: Pick<SuiteConfig, 'reportsDir' | 'testDataFile'>): void {
-  // (--record is checked where the cassette is opened: src/run/cassette.ts)
+  // (--record is checked where the cassette is opened: src/cassette/cassette.ts)
   checkOutputFolder(config.reportsDir, 'the reports folder (OTA_REPORTS_DIR)');
   checkInputFile(config.testDataFile, 'OTA_TEST_DATA');
 }

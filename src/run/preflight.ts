@@ -3,10 +3,10 @@
 // are cancelled. Each failure is one line and exit 2 (ConfigError), never a verdict.
 import { relative } from 'node:path';
 import { ConfigError } from '../core/errors';
-import { OPERATIONS, OTA_NS } from '../spec/operations';
+import { OPERATIONS, OTA_NS } from '../specification/operations';
 import { postXml } from '../transport/post-xml';
 import { checkReachable } from '../transport/reachability';
-import { cleanUpLedger, describeCleanup, type CleanupOptions, type CleanupReport } from './bookings';
+import { cleanUpLedger, describeCleanup, type CleanupOptions, type CleanupReport } from '../bookings/cleanup';
 import { PROJECT_ROOT } from './config';
 import { checkCredentials } from './credentials-check';
 import { checkTestDataCodes } from './test-data-codes';

@@ -1,7 +1,7 @@
 // What every scenario of a run shares: configuration, the target (the embedded sandbox when
 // OTA_BASE_URL is unset), credentials, test data, the secret redactor, the booking ledger and
 // the OpenTravel schemas. Opened once before the first scenario, closed after the last.
-import { loadCassette, startRecording, startReplay } from './cassette';
+import { loadCassette, startRecording, startReplay } from '../cassette/cassette';
 import { nameScenariosInRequests } from '../transport/recording';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
@@ -9,15 +9,15 @@ import { loadConfig, PROJECT_ROOT, type Credentials, type SuiteConfig } from './
 import { deepMerge, loadTestData } from './test-data-file';
 import type { TestData } from '../core/test-data';
 import { Redactor } from '../safety/masking';
-import { BookingLedger } from '../safety/ledger';
+import { BookingLedger } from '../bookings/ledger';
 import { loadXml, XmlSchema } from '../xml/xml';
 import { loadReplyProfile, type ReplyProfile } from './reply-profile';
 import { FACT_IDS } from '../operations';
 import { ConfigError } from '../core/errors';
-import { CONFORMANCE_CLASSES, type ConformanceClass } from '../spec/requirements';
+import { CONFORMANCE_CLASSES, type ConformanceClass } from '../specification/requirements';
 import { closeTransport } from '../transport/agents';
-import { FailureBreaker } from '../safety/failure-breaker';
-import type { OperationSpec } from '../spec/operations';
+import { FailureBreaker } from './failure-breaker';
+import type { OperationSpec } from '../specification/operations';
 import type { SendOptions } from '../transport/exchange';
 
 export interface RunContext {

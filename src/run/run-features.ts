@@ -9,14 +9,14 @@ import { EvidenceCollector, type ScenarioEvidence } from '../reporting/evidence/
 import { EvidenceStreamWriter, STREAM_FILE } from '../reporting/evidence/stream';
 import type { TimedExchange } from '../reporting/latency';
 import { MessageCollector, type ScenarioAssertions } from '../reporting/requirement-outcomes';
-import { GatewayStoppedAnswering } from '../safety/run-guard';
+import { GatewayStoppedAnswering } from './run-guard';
 import { StreamScan, type ScannedFile } from '../safety/stream-scan';
-import type { ConformanceClass } from '../spec/requirements';
-import { settleAtEnd, type BookingsAtEnd, type CleanupReport } from './bookings';
+import type { ConformanceClass } from '../specification/requirements';
+import { settleAtEnd, type BookingsAtEnd, type CleanupReport } from '../bookings/cleanup';
 import type { RunArguments } from './arguments';
 import { PROJECT_ROOT } from './config';
 import type { RunContext } from './run-context';
-import { installLanes, withLanes } from './lanes';
+import { installLanes, withLanes } from './concurrent-scenarios';
 
 type RunConfiguration = Awaited<ReturnType<typeof loadConfiguration>>['runConfiguration'];
 
@@ -154,7 +154,7 @@ export async function loadCucumber(
 
 /**
  * Runs the features of the claimed classes; the run context is closed when cucumber is done.
- * --parallel n runs n scenario lanes in this process (./lanes.ts), never worker processes.
+ * --parallel n runs n scenario lanes in this process (./concurrent-scenarios.ts), never worker processes.
  */
 export async function runFeatures(
   args: RunArguments,

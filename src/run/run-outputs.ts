@@ -14,7 +14,7 @@ import { scanForSecretsInParallel } from '../safety/parallel-scan';
 import type { ScannedFile } from '../safety/stream-scan';
 import { EXIT } from '../reporting/verdict';
 import type { RunArguments } from './arguments';
-import { abandonRecording, finishRecording } from './cassette';
+import { abandonRecording, finishRecording } from '../cassette/cassette';
 import type { SuiteConfig } from './config';
 import { effectiveTestData, type RunContext } from './run-context';
 import type { FeatureRun } from './run-features';

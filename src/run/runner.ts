@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { SuiteFault } from '../core/errors';
 import { EXIT } from '../reporting/verdict';
-import { startRunGuard } from '../safety/run-guard';
+import { startRunGuard } from './run-guard';
 import { REPLAY_MISS_PREFIX } from '../transport/recording';
 import { HELP, parseArguments } from './arguments';
 import { conclude } from './conclude';

@@ -5,7 +5,7 @@ import type { Credentials } from './config';
 import { addDays, isoDate } from '../core/dates';
 import type { PlaceholderValues, TestData } from '../core/test-data';
 import { randomBytes } from 'node:crypto';
-import { minorUnit, OPEN_BOUND, writeAmount } from '../operations/activityavailability/request';
+import { minorUnit, OPEN_BOUND, writeAmount } from '../operations/activityavailability';
 
 let sequence = 0;
 /**

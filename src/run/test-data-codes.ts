@@ -18,9 +18,9 @@
 import { ConfigError } from '../core/errors';
 import type { PlaceholderValues } from '../core/test-data';
 import { refusalForm } from '../contracts/envelope';
-import { setHotelOnly as availabilityHotelOnly } from '../operations/activityavailability/request';
-import { setHotelOnly as searchHotelOnly } from '../operations/activitysearch/request';
-import { OPERATIONS, type OperationName } from '../spec/operations';
+import { setHotelOnly as availabilityHotelOnly } from '../operations/activityavailability';
+import { setHotelOnly as searchHotelOnly } from '../operations/activitysearch';
+import { OPERATIONS, type OperationName } from '../specification/operations';
 import { disposeExchange, exchange, PREFLIGHT_HEADER } from '../transport/exchange';
 import { OtaRequest } from '../xml/requests';
 import { exchangeOptions, type RunContext } from './run-context';

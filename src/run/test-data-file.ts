@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { ConfigError } from '../core/errors';
 import type { BookingForms, BookingValues, ConformanceClass, PartialCancellationForm, Party, Place, TestData } from '../core/test-data';
 import { PROJECT_ROOT } from './config';
-import { SchemaValidator, type JsonSchema, type SchemaProblem } from './json-schema';
+import { SchemaValidator, type JsonSchema, type SchemaProblem } from '../core/json-schema';
 
 /** The test data's JSON Schema: the one description of the format (editors, this check, docs/gateway.md). */
 export const TEST_DATA_SCHEMA_FILE = join(PROJECT_ROOT, 'schemas', 'test-data.schema.json');

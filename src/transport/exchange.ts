@@ -8,7 +8,7 @@ import { postXml, type ExchangeBreaker, type HttpExchange } from './post-xml';
 import { decodeReplyBody } from './reply-body';
 import { TransportError } from './transport-error';
 import type { OtaRequest } from '../xml/requests';
-import type { OperationSpec } from '../spec/operations';
+import type { OperationSpec } from '../specification/operations';
 import { XmlDoc } from '../xml/xml';
 
 /** A reply as far as it could be taken: each stage may have failed. */

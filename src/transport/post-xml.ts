@@ -31,7 +31,7 @@ export interface HttpExchange {
 }
 
 /**
- * The run's watch over consecutive failures (src/safety/failure-breaker.ts): asked before each
+ * The run's watch over consecutive failures (src/run/failure-breaker.ts): asked before each
  * request, told how each ended. The transport keeps no such state of its own.
  */
 export interface ExchangeBreaker {

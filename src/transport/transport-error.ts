@@ -11,7 +11,7 @@ export type TransportFailureKind =
   | 'reset'
   | 'too-large'
   | 'other'
-  // not sent: the gateway stopped answering (see src/safety/failure-breaker.ts)
+  // not sent: the gateway stopped answering (see src/run/failure-breaker.ts)
   | 'gateway-stopped';
 
 export interface Attempt {

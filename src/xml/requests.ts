@@ -8,7 +8,7 @@ import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 import { ConfigError, SuiteError } from '../core/errors';
 import type { Party, PlaceholderValues, TestData } from '../core/test-data';
-import { ISO_DATE, ISO_DATE_TIME, OTA_NS, type OperationSpec } from '../spec/operations';
+import { ISO_DATE, ISO_DATE_TIME, OTA_NS, type OperationSpec } from '../specification/operations';
 import { escapeXml } from './xml';
 
 type XNode = import('@xmldom/xmldom').Node;

@@ -4,7 +4,7 @@
 // with a dynamic import (loadXml) before any scenario runs; after that everything is synchronous.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { OTA_NS } from '../spec/operations';
+import { OTA_NS } from '../specification/operations';
 
 import type * as LibXml from 'libxml2-wasm' with { 'resolution-mode': 'import' };
 

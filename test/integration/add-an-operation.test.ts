@@ -1,5 +1,5 @@
 // The "Adding an operation" recipe of docs/architecture.md, walked in a scratch copy of src/: a stub
-// operation with one SHOULD rule is added by the recipe's steps 1 to 7 alone and must compile
+// operation with one SHOULD rule is added by the recipe's steps 1 to 8 alone and must compile
 // cleanly, and each file the walk edits must be the one the recipe names for that step. When the
 // code comes to need another file, or the recipe names a file the code no longer has, this fails.
 import { test } from 'node:test';
@@ -39,12 +39,12 @@ const write = (root: string, file: string, text: string) => {
 const WALK: Array<{ step: number; file: string; edit: (root: string) => void }> = [
   {
     step: 1,
-    file: 'src/spec/operations.ts',
+    file: 'src/specification/operations.ts',
     edit: (root) => {
-      insertAfter(root, 'src/spec/operations.ts', /export type OperationName =\n/, `  | '${OP}'\n`);
+      insertAfter(root, 'src/specification/operations.ts', /export type OperationName =\n/, `  | '${OP}'\n`);
       insertAfter(
         root,
-        'src/spec/operations.ts',
+        'src/specification/operations.ts',
         /export const OPERATIONS: Record<OperationName, OperationSpec> = \{\n/,
         `  ${OP}: op({
     name: '${OP}',
@@ -71,7 +71,7 @@ const WALK: Array<{ step: number; file: string; edit: (root: string) => void }> 
         root,
         `src/operations/${OP}/requirements.ts`,
         `// Stub operation: its requirements.
-import { r, ota, type DecidedByTable } from '../../spec/catalogue/define';
+import { r, ota, type DecidedByTable } from '../../specification/catalogue/define';
 
 export const requirements = {
   core: [
@@ -134,19 +134,29 @@ export const setEcho = (r: OtaRequest, text: string) => r.setText('ota:EchoData'
   },
   {
     step: 5,
-    file: 'src/spec/requirements.ts',
-    edit: (root) => {
-      insertAfter(
+    file: `src/operations/${OP}/index.ts`,
+    edit: (root) =>
+      write(
         root,
-        'src/spec/requirements.ts',
-        /^import .*\n(?!import)/m,
-        `import { requirements as ${OP} } from '../operations/${OP}/requirements';\n`,
-      );
-      insertAfter(root, 'src/spec/requirements.ts', /\n\s*\.\.\.endpoints\.core,\n/, `  ...${OP}.core,\n`);
-    },
+        `src/operations/${OP}/index.ts`,
+        `// Stub operation: its public entry.\nexport { contract, FACTS } from './contract';\nexport * from './request';\n`,
+      ),
   },
   {
     step: 6,
+    file: 'src/specification/requirements.ts',
+    edit: (root) => {
+      insertAfter(
+        root,
+        'src/specification/requirements.ts',
+        /^import .*\n(?!import)/m,
+        `import { requirements as ${OP} } from '../operations/${OP}/requirements';\n`,
+      );
+      insertAfter(root, 'src/specification/requirements.ts', /\n\s*\.\.\.endpoints\.core,\n/, `  ...${OP}.core,\n`);
+    },
+  },
+  {
+    step: 7,
     file: 'src/operations/decided-by.ts',
     edit: (root) => {
       insertAfter(
@@ -159,10 +169,10 @@ export const setEcho = (r: OtaRequest, text: string) => r.setText('ota:EchoData'
     },
   },
   {
-    step: 7,
+    step: 8,
     file: 'src/operations/index.ts',
     edit: (root) => {
-      insertAfter(root, 'src/operations/index.ts', /^import .*\n(?!import)/m, `import { contract as ${OP} } from './${OP}/contract';\n`);
+      insertAfter(root, 'src/operations/index.ts', /^import .*\n(?!import)/m, `import { contract as ${OP} } from './${OP}';\n`);
       insertAfter(root, 'src/operations/index.ts', /CONTRACTS: Record<OperationName, Contract> = \{\n/, `  ${OP},\n`);
     },
   },
@@ -179,7 +189,7 @@ test('the recipe names, step by step, the files the walk edits', () => {
       assert.ok(existsSync(join(PROJECT_ROOT, file)), `step ${n} names ${file}, which is not there`);
 });
 
-test('a stub operation added by steps 1 to 7 alone compiles cleanly', () => {
+test('a stub operation added by steps 1 to 8 alone compiles cleanly', () => {
   const root = mkdtempSync(join(tmpdir(), 'add-an-operation-'));
   try {
     cpSync(join(PROJECT_ROOT, 'src'), join(root, 'src'), { recursive: true });

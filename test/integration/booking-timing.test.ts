@@ -11,7 +11,7 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BookingLedger } from '../../src/safety/ledger';
+import { BookingLedger } from '../../src/bookings/ledger';
 import { newReference } from '../../src/run/scenario-values';
 import { isRunnersOwn, startHostileServer, type CapturedRequest } from '../support/hostile-server';
 import { bookDirectly, startLostReplyProxy, startTestSandbox } from './sandbox-booking';

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { loadConfiguration, loadSources } from '@cucumber/cucumber/api';
-import { BookingLedger } from '../../src/safety/ledger';
+import { BookingLedger } from '../../src/bookings/ledger';
 import { bookDirectly, readStatus, startTestSandbox } from './sandbox-booking';
 import { describeRun, PROJECT_ROOT, removeTempDirs, requireSummary, runConformance, targetEnv, tempDir } from './helpers';
 

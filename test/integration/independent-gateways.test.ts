@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeRun, PROJECT_ROOT, removeTempDirs, runConformance, targetEnv, type RunResult } from './helpers';
 import type { ConformanceResult, RequirementResult } from '../../src/reporting/result';
-import { isRequirementId } from '../../src/spec/requirements';
+import { isRequirementId } from '../../src/specification/requirements';
 import { ALBA_CREDENTIALS, FAULTS, startOtaLiteralGateway, type Dialect, type FaultName } from '../support/gateways/ota-literal';
 
 const GW = join(PROJECT_ROOT, 'test/support/gateways/ota-literal');

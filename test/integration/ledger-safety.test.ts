@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BookingLedger } from '../../src/safety/ledger';
+import { BookingLedger } from '../../src/bookings/ledger';
 import { startHostileServer } from '../support/hostile-server';
 import { startLostReplyProxy, startTestSandbox } from './sandbox-booking';
 import {

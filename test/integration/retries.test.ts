@@ -11,7 +11,7 @@ import type { RunningSandbox } from '../../sandbox/src';
 import { startTestSandbox, useTestSandbox } from './sandbox-booking';
 import { evidenceAttachments, describeRun, opOf, proxyTo, requireSummary, runConformance, targetEnv, type RunResult } from './helpers';
 import type { ConformanceResult } from '../../src/reporting/result';
-import { BOUND } from '../../src/operations/hotelavailability/bound';
+import { BOUND } from '../../src/operations/hotelavailability';
 
 const sandbox = useTestSandbox();
 
@@ -115,7 +115,7 @@ describe('run level: --retry never erases a finding', { concurrency: true }, () 
     await faulted?.close();
   });
   const MAX_RESPONSES = ['--tags', '@req:HAV-MAXRESPONSES'];
-  /** The scenario's request with MaxResponses at its bound (src/operations/hotelavailability/bound.ts). */
+  /** The scenario's request with MaxResponses at its bound (src/operations/hotelavailability/max-responses-probe.ts). */
   const isBounded = (req: CapturedRequest) => new RegExp(`MaxResponses="${BOUND}"`).test(req.body);
   const summaryOf = (r: RunResult) => JSON.parse(readFileSync(join(r.reportsDir, 'summary.json'), 'utf8')) as ConformanceResult;
 

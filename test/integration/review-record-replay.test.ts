@@ -72,7 +72,7 @@ const summaryOf = (dir: string) =>
 // it answers with the one recorded. A cassette whose test data asks another place (or a change of
 // the suite that sends another request) is answered with the recorded reply, its place rewritten
 // to the new one, and the replay concluded CONFORMS on replies no gateway gave. Now such a request
-// is not answered (src/run/cassette.ts, requestDiffers): exit 2, naming the scenario.
+// is not answered (src/cassette/cassette.ts, requestDiffers): exit 2, naming the scenario.
 test('a replay refuses a request that differs from the recorded one (another place asked)', async () => {
   const cassette = join(tempDir(), 'cassette');
   const rec = await runConformance({ args: ['--tags', '@op:hotelavailability', '--record', cassette] });

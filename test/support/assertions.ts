@@ -1,7 +1,7 @@
 // Assertions as a step records them, for the tests of what is concluded from them (a scenario's
 // verdict, requirement outcomes, the run's verdict).
 import type { Assertion } from '../../src/contracts/rule';
-import type { RequirementId } from '../../src/spec/requirements';
+import type { RequirementId } from '../../src/specification/requirements';
 
 export const passedCheck = (req: RequirementId): Assertion => ({ req, outcome: 'passed', findings: [], reasons: [] });
 

@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { XmlDoc, XmlSyntaxError } from '../../src/xml/xml';
 import { OtaRequest } from '../../src/xml/requests';
 import type { PlaceholderValues } from '../../src/core/test-data';
-import { OPERATIONS, OTA_NS, type OperationName } from '../../src/spec/operations';
+import { OPERATIONS, OTA_NS, type OperationName } from '../../src/specification/operations';
 import type { Assertion, Exchange, Rule } from '../../src/contracts/rule';
 import type { ReplyProfilePlaces } from '../../src/contracts/reader';
 import type { CheckOutcome } from '../../src/core/outcomes';
-import type { RequirementId } from '../../src/spec/requirements';
+import type { RequirementId } from '../../src/specification/requirements';
 import type { Contract } from '../../src/operations/contract';
 import { sampleValues } from './fixtures/test-data';
 

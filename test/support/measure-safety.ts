@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { SafetyFigures } from '../../scripts/measured-figures';
 import { Redactor } from '../../src/safety/masking';
 import { scanForSecrets } from '../../src/safety/scanning';
-import { BookingLedger } from '../../src/safety/ledger';
+import { BookingLedger } from '../../src/bookings/ledger';
 import { prologHasDoctype } from '../../src/transport/exchange';
 import { loadXml, XmlDoc } from '../../src/xml/xml';
 import { billionLaughs, quadraticBlowup } from './hostile-server';

@@ -2,7 +2,7 @@
 // sandbox, one at a time or several, to prove the suite catches them. Each fault is applied where
 // the behaviour happens (auth, a handler, the store, the envelope, the HTTP layer); grep for
 // `faults.has('<name>')` to find its point of application. `breaks` lists the requirement IDs the
-// fault must fail, ALL of them (scripts/mutants.ts); test/unit/spec/fault-coverage.test.ts checks
+// fault must fail, ALL of them (scripts/mutants.ts); test/unit/specification/fault-coverage.test.ts checks
 // them against the catalogue (the sandbox never imports the suite, so the check is a test).
 //
 // One file per area, so that faults of different areas are added without touching the same file;

@@ -12,29 +12,10 @@ import type { Variants } from '../variants';
 import { el, kid, kids, path, tel, text, type XNode } from '../xml';
 import { basicInfo, minAgeOf, minPartyOf, operatesOn, sells, takesNoPickup } from './activities';
 import { attr, category, count, MAX_PARTY, optAttr, overCapacity, participantCategory, qualifierInfo, same } from './common';
+import { readRefs, type BookingRefs } from './booking-refs';
 import type { Ctx, Operation } from './types';
 
 let quoteSeq = 0;
-
-interface BookingRefs {
-  /** UniqueID Type 36: the client's booking. */
-  bookingRef?: string;
-  /** UniqueID Type 37: the item within it. */
-  itemRef?: string;
-}
-
-export function readRefs(nodes: XNode[]): BookingRefs {
-  const out: BookingRefs = {};
-  for (const u of nodes) {
-    const type = u.attrs.Type?.trim();
-    if (type !== '36' && type !== '37') continue;
-    const id = attr(u, 'ID', `UniqueID[@Type='${type}']`);
-    if (id.length > 32) throw err.invalid(`UniqueID Type ${type} ID is longer than 32 characters`);
-    if (type === '36') out.bookingRef ??= id;
-    else out.itemRef ??= id;
-  }
-  return out;
-}
 
 /** ResStatus: true for the word that books (Commit, or Book under a variant), false for Quote. */
 function readCommit(req: XNode, ctx: Ctx): boolean {

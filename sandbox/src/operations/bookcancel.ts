@@ -6,7 +6,7 @@ import { err, PlainRefusal } from '../errors';
 import { EUR2, fmtMinor } from '../money';
 import { el, kids, type XNode } from '../xml';
 import type { Booking, BookingStore, Item } from '../store';
-import { readRefs } from './activitybook';
+import { readRefs } from './booking-refs';
 import { attr } from './common';
 import type { Ctx, OpResult, Operation } from './types';
 

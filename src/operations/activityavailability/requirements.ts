@@ -1,9 +1,9 @@
 // Activity availability (POST /activityavailability), "Returns available activities, their products
 // and rates for given participants, location and dates": its requirements (its statements in the
 // catalogue, by conformance class) and the facts that decide each MUST its rules (./contract.ts)
-// judge. This file is data: it imports only src/spec/catalogue/define.ts, and
-// src/spec/requirements.ts assembles the catalogue from it.
-import { r, spec, ota, profile, MANDATORY_OPEN, ACTIVITY_PLACE, type DecidedByTable } from '../../spec/catalogue/define';
+// judge. This file is data: it imports only src/specification/catalogue/define.ts, and
+// src/specification/requirements.ts assembles the catalogue from it.
+import { r, spec, ota, profile, MANDATORY_OPEN, ACTIVITY_PLACE, type DecidedByTable } from '../../specification/catalogue/define';
 
 export const requirements = {
   core: [

@@ -3,7 +3,7 @@
 // ledger) is decided in one place. Quotes are ordinary requests ("a valid activity booking request").
 import { refusalForm } from '../../contracts/envelope';
 import type { Exchange } from '../../transport/exchange';
-import type { OperationName } from '../../spec/operations';
+import type { OperationName } from '../../specification/operations';
 import type { BookingForms, Party } from '../../core/test-data';
 import type { OtaRequest } from '../../xml/requests';
 import { bookedItemOf, bookingRefOf, setParty, setReferences, setResStatus } from './request';

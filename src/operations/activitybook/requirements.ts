@@ -1,8 +1,8 @@
 // Activity booking (POST /activitybook), "Books an available activity": its requirements (its
 // statements in the catalogue, by conformance class) and the facts that decide each MUST its rules
-// (./contract.ts) judge. This file is data: it imports only src/spec/catalogue/define.ts, and
-// src/spec/requirements.ts assembles the catalogue from it.
-import { r, spec, ota, REFUSAL_FORMS, FIELDS_OPEN, type DecidedByTable } from '../../spec/catalogue/define';
+// (./contract.ts) judge. This file is data: it imports only src/specification/catalogue/define.ts, and
+// src/specification/requirements.ts assembles the catalogue from it.
+import { r, spec, ota, REFUSAL_FORMS, FIELDS_OPEN, type DecidedByTable } from '../../specification/catalogue/define';
 
 export const requirements = {
   core: [

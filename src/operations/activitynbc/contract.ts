@@ -9,7 +9,7 @@ import { rule } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
 import type { Contract } from '../contract';
 import { PRODUCT_REGION } from '../../contracts/tour-activity';
-import { checkDescribed, checkNamedAndDescribed, requestedCodes } from '../../contracts/description-checks';
+import { checkDescribed, checkNamedAndDescribed, requestedCodes } from '../../contracts/descriptive-rules';
 import { wordIs, xsBoolIs } from '../../contracts/xpath-predicates';
 
 const TYPES = 'OTA_TourActivityCommonTypes.xsd (2016B)';
@@ -57,7 +57,7 @@ export const FACTS = {
       'OTA_HotelDescriptiveInfoRS style: MultimediaDescriptions/TextItems, Descriptions/DescriptiveText',
     'ANBC-CONTENT fails (it requires a description).',
   ),
-  // Where the activity is and which hotels it serves: read by corroboration (./describe.ts).
+  // Where the activity is and which hotels it serves: read by corroboration (./activity-description.ts).
   area: fact(
     'activitynbc.activity.area',
     'the area of an activity described',

@@ -7,7 +7,7 @@
 import { notShown, ReplyReader } from '../../contracts/reader';
 import { list } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
-import type { RequirementId } from '../../spec/requirements';
+import type { RequirementId } from '../../specification/requirements';
 import type { Exchange } from '../../transport/exchange';
 import type { Contract } from '../contract';
 import {

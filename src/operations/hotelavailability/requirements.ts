@@ -1,8 +1,8 @@
 // Hotel availability (POST /hotelavailability), "Returns available units for a number of guests,
 // dates and location": its requirements (its statements in the catalogue, by conformance class) and
 // the facts that decide each MUST its rules (./contract.ts) judge. This file is data: it imports
-// only src/spec/catalogue/define.ts, and src/spec/requirements.ts assembles the catalogue from it.
-import { r, spec, ota, HOTEL_PLACE, type DecidedByTable } from '../../spec/catalogue/define';
+// only src/specification/catalogue/define.ts, and src/specification/requirements.ts assembles the catalogue from it.
+import { r, spec, ota, HOTEL_PLACE, type DecidedByTable } from '../../specification/catalogue/define';
 
 export const requirements = {
   core: [

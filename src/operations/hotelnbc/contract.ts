@@ -6,7 +6,7 @@ import { fact, notShown, type ReplyReader } from '../../contracts/reader';
 import { list, rule, type Check, type Exchange } from '../../contracts/rule';
 import { checkServed } from '../../contracts/envelope';
 import type { Contract } from '../contract';
-import { checkNamedAndDescribed, requestedCodes } from '../../contracts/description-checks';
+import { checkNamedAndDescribed, requestedCodes } from '../../contracts/descriptive-rules';
 import { itemsOffered } from '../../contracts/items-offered';
 import { sameCode } from '../../contracts/value-forms';
 
@@ -63,7 +63,7 @@ export const FACTS = {
       'HotelInfo/CategoryCodes, AreaInfo',
     'HNBC-CONTENT fails (it requires a description, address or facility).',
   ),
-  // Where the hotel is: read by corroboration (./describe.ts) when another reply names the hotel by code only.
+  // Where the hotel is: read by corroboration (./hotel-description.ts) when another reply names the hotel by code only.
   country: fact(
     'hotelnbc.hotel.country',
     'the country of a hotel described',

@@ -1,8 +1,8 @@
 // Hotel descriptive data (POST /hotelnbc), "Returns the descriptive or portfolio data requested for
 // a hotel": its requirements (its statements in the catalogue, by conformance class) and the facts
 // that decide each MUST its rules (./contract.ts) judge. This file is data: it imports only
-// src/spec/catalogue/define.ts, and src/spec/requirements.ts assembles the catalogue from it.
-import { r, spec, ota, REFUSAL_FORMS, ERRORS_CONVENTION, FIELDS_OPEN, type DecidedByTable } from '../../spec/catalogue/define';
+// src/specification/catalogue/define.ts, and src/specification/requirements.ts assembles the catalogue from it.
+import { r, spec, ota, REFUSAL_FORMS, ERRORS_CONVENTION, FIELDS_OPEN, type DecidedByTable } from '../../specification/catalogue/define';
 
 export const requirements = {
   core: [

@@ -1,9 +1,9 @@
 // Transfer availability (POST /transferavailability), "Returns available transfer services for
 // airport, location, dates and passengers": its requirements (its statements in the catalogue, by
 // conformance class) and the facts that decide each MUST its rules (./contract.ts) judge. This file
-// is data: it imports only src/spec/catalogue/define.ts, and src/spec/requirements.ts assembles the
+// is data: it imports only src/specification/catalogue/define.ts, and src/specification/requirements.ts assembles the
 // catalogue from it.
-import { r, spec, ota, type DecidedByTable } from '../../spec/catalogue/define';
+import { r, spec, ota, type DecidedByTable } from '../../specification/catalogue/define';
 
 export const requirements = {
   core: [

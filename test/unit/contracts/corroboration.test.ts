@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { CORROBORATION_STOP_AFTER, CorroborationBudget, corroborationBreaker } from '../../../src/contracts/corroboration';
-import { FailureBreaker } from '../../../src/safety/failure-breaker';
+import { FailureBreaker } from '../../../src/run/failure-breaker';
 
 test('the cap: per descriptive operation, then every further request is refused with a note naming the variable', () => {
   const b = new CorroborationBudget({ maxRequests: 3, processes: 1 });

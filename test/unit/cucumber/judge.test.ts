@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { scenarioVerdict } from '../../../src/cucumber/judge';
 import { CannotTell, ConformanceAssertionError } from '../../../src/core/errors';
-import { REQUIREMENTS, type RequirementId } from '../../../src/spec/requirements';
+import { REQUIREMENTS, type RequirementId } from '../../../src/specification/requirements';
 import type { Assertion } from '../../../src/contracts/rule';
 import { cantTellCheck, failedCheck } from '../../support/assertions';
 

@@ -2,10 +2,10 @@
 // blamed (or left open) by the contracts: each must now pass, and the contradiction beside it
 // must still fail. The request of each operation is its sample with test/support/fixtures/test-data.ts values.
 import { before, test } from 'node:test';
-import { contract as transfers } from '../../../src/operations/transferavailability/contract';
-import { contract as availability } from '../../../src/operations/activityavailability/contract';
-import { contract as search } from '../../../src/operations/activitysearch/contract';
-import { contract as hotels } from '../../../src/operations/hotelavailability/contract';
+import { contract as transfers } from '../../../src/operations/transferavailability';
+import { contract as availability } from '../../../src/operations/activityavailability';
+import { contract as search } from '../../../src/operations/activitysearch';
+import { contract as hotels } from '../../../src/operations/hotelavailability';
 import { exchange, expectRule, loadXml, rs, ruleOf } from '../../support/contracts';
 
 before(loadXml);

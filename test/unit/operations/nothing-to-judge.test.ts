@@ -7,16 +7,15 @@
 import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { CONTRACTS } from '../../../src/operations/index';
-import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../../src/spec/operations';
-import type { RequirementId } from '../../../src/spec/requirements';
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../../src/specification/operations';
+import type { RequirementId } from '../../../src/specification/requirements';
 import { exchange, loadXml, noReply, request, rs } from '../../support/contracts';
 import type { Exchange, Rule } from '../../../src/contracts/rule';
 import { refusalCheck, served } from '../../../src/contracts/envelope';
 import type { ExpectedBooking } from '../../../src/contracts/booking-facts';
-import { commitRef, quoteNotStored } from '../../../src/operations/activitybook/contract';
-import { noLongerLive, onlyItemCancelled, readDetails, readReturns, shownLive } from '../../../src/operations/bookread/contract';
-import { readReferenceOf } from '../../../src/operations/bookread/request';
-import { cancellationConfirmed, termsQuoted } from '../../../src/operations/bookcancel/contract';
+import { commitRef, quoteNotStored } from '../../../src/operations/activitybook';
+import { noLongerLive, onlyItemCancelled, readDetails, readReturns, shownLive, readReferenceOf } from '../../../src/operations/bookread';
+import { cancellationConfirmed, termsQuoted } from '../../../src/operations/bookcancel';
 
 before(() => loadXml());
 

@@ -12,7 +12,7 @@ import {
 } from '../../../src/reporting/requirement-outcomes';
 import { decideVerdict } from '../../../src/reporting/verdict';
 import { retryNotes } from '../../../src/reporting/retries';
-import { CONFORMANCE_CLASSES, REQUIREMENTS, type RequirementId } from '../../../src/spec/requirements';
+import { CONFORMANCE_CLASSES, REQUIREMENTS, type RequirementId } from '../../../src/specification/requirements';
 import type { Assertion } from '../../../src/contracts/rule';
 import { cantTellCheck, failedCheck, passedCheck } from '../../support/assertions';
 

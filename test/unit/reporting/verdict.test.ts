@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { requirementOutcomes } from '../../../src/reporting/requirement-outcomes';
 import { decideVerdict, EXIT } from '../../../src/reporting/verdict';
-import { CONFORMANCE_CLASSES, REQUIREMENTS, type ConformanceClass, type RequirementId } from '../../../src/spec/requirements';
+import { CONFORMANCE_CLASSES, REQUIREMENTS, type ConformanceClass, type RequirementId } from '../../../src/specification/requirements';
 import type { Assertion } from '../../../src/contracts/rule';
 import { cantTellCheck, failedCheck, passedCheck } from '../../support/assertions';
 import type { ScenarioRecord, ScenarioStatus } from '../../../src/reporting/result';

@@ -7,10 +7,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_PARTIES, loadTestData, TEST_DATA_SCHEMA_FILE, testDataProblems, testDataSchema } from '../../../src/run/test-data-file';
-import { unsupportedKeywords } from '../../../src/run/json-schema';
+import { unsupportedKeywords } from '../../../src/core/json-schema';
 import { ConfigError } from '../../../src/core/errors';
 import { CONFORMANCE_CLASSES } from '../../../src/core/test-data';
-import { OPERATION_NAMES } from '../../../src/spec/operations';
+import { OPERATION_NAMES } from '../../../src/specification/operations';
 
 const dir = mkdtempSync(join(tmpdir(), 'ota-test-data-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

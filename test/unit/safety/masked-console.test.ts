@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MASK, Redactor } from '../../../src/safety/masking';
 import { scanForSecrets } from '../../../src/safety/scanning';
-import { maskStepErrors } from '../../../src/safety/run-guard';
+import { maskStepErrors } from '../../../src/run/run-guard';
 import { maskConsole } from '../../../src/safety/masked-console';
 import { LOAD_TYPESCRIPT } from '../../support/typescript';
 

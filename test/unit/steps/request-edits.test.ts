@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 import { AstBuilder, GherkinClassicTokenMatcher, Parser, compile } from '@cucumber/gherkin';
 import { CucumberExpression, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
 import { REQUEST_EDITS, type EditContext, type RequestEdit } from '../../../steps/request-edits';
-import { OPERATIONS, OTA_NS, type OperationName } from '../../../src/spec/operations';
+import { OPERATIONS, OTA_NS, type OperationName } from '../../../src/specification/operations';
 import { loadTestData } from '../../../src/run/test-data-file';
 import { SuiteError } from '../../../src/core/errors';
 import { baseValues } from '../../../src/run/scenario-values';
@@ -20,8 +20,8 @@ import { OtaRequest, bodyInAnotherNamespace, bodyUnderRoot, bodyWithVersion, tru
 import { exchange, type Exchange } from '../../../src/transport/exchange';
 import { DEFAULT_LIMITS } from '../../../src/transport/limits';
 import { loadXml, XmlDoc, XmlSyntaxError } from '../../../src/xml/xml';
-import { bookActivity, type Booker } from '../../../src/operations/activitybook/book';
-import { cancelOnlyItem, setBookingReference, setCancelType } from '../../../src/operations/bookcancel/request';
+import { bookActivity, type Booker } from '../../../src/operations/activitybook';
+import { cancelOnlyItem, setBookingReference, setCancelType } from '../../../src/operations/bookcancel';
 import type { BookedItem } from '../../../src/contracts/booking-facts';
 
 const ROOT = join(__dirname, '../../..');

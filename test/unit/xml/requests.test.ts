@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OtaRequest, fillPlaceholders } from '../../../src/xml/requests';
-import { OPERATIONS, OPERATION_NAMES } from '../../../src/spec/operations';
+import { OPERATIONS, OPERATION_NAMES } from '../../../src/specification/operations';
 import { SuiteError } from '../../../src/core/errors';
 import { baseValues } from '../../../src/run/scenario-values';
 import { loadTestData } from '../../../src/run/test-data-file';

@@ -5,9 +5,9 @@
 import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { contract as availability } from '../../../../src/operations/activityavailability/contract';
-import { contract as search } from '../../../../src/operations/activitysearch/contract';
-import { activityDescription } from '../../../../src/operations/activitynbc/describe';
-import { hotelDescription } from '../../../../src/operations/hotelnbc/describe';
+import { contract as search } from '../../../../src/operations/activitysearch';
+import { activityDescription } from '../../../../src/operations/activitynbc';
+import { hotelDescription } from '../../../../src/operations/hotelnbc';
 import { corroborationOf, type Description } from '../../../../src/contracts/corroboration';
 import { exchange, expectOutcome, loadXml, rs, ruleOf } from '../../../support/contracts';
 

@@ -6,7 +6,7 @@
 import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { contract } from '../../../../src/operations/hotelavailability/contract';
-import { hotelDescription } from '../../../../src/operations/hotelnbc/describe';
+import { hotelDescription } from '../../../../src/operations/hotelnbc';
 import { corroborationOf, type Description } from '../../../../src/contracts/corroboration';
 import { exchange, expectOutcome, loadXml, noReply, rs, ruleOf, type OtaRequest } from '../../../support/contracts';
 import { TEST_DATA } from '../../../support/fixtures/test-data';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { startSandbox, SANDBOX_CREDENTIALS, type RunningSandbox } from '../../../../sandbox/src/index';
 import { loadXml } from '../../../../src/xml/xml';
 import { OtaRequest } from '../../../../src/xml/requests';
-import { OPERATIONS, type OperationName } from '../../../../src/spec/operations';
+import { OPERATIONS, type OperationName } from '../../../../src/specification/operations';
 import { exchange, type Exchange } from '../../../../src/transport/exchange';
 import { DEFAULT_LIMITS } from '../../../../src/transport/limits';
 import { Redactor } from '../../../../src/safety/masking';

@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generatedValues, regenerate } from '../../../../scripts/docs/generated';
-import { REQUIREMENTS } from '../../../../src/spec/requirements';
+import { REQUIREMENTS } from '../../../../src/specification/requirements';
 import { FAULTS } from '../../../../sandbox/src/faults';
 
 describe('generated counts', () => {

@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generatedTables, regenerateTables } from '../../../../scripts/docs/tables';
-import { REQUIREMENTS } from '../../../../src/spec/requirements';
+import { REQUIREMENTS } from '../../../../src/specification/requirements';
 
 describe('generated tables', () => {
   test('are rendered from the code: every requirement and every fact has its row', () => {

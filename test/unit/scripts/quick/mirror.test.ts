@@ -38,7 +38,7 @@ describe('the mirrored paths', () => {
     assert.ok(mirroredSources('sandbox/test/faults.test.ts').includes('sandbox/src/faults/index.ts'));
     assert.ok(mirroredSources('test/unit/scripts/build.test.ts').includes('scripts/build.js'));
     assert.deepEqual(mirroredSources('test/integration/diff.test.ts'), []);
-    for (const source of ['src/run/diff.ts', 'scripts/docs/links.ts', 'sandbox/src/xsd.ts', 'steps/parameters.ts'])
+    for (const source of ['src/commands/diff/diff.ts', 'scripts/docs/links.ts', 'sandbox/src/xsd.ts', 'steps/parameters.ts'])
       assert.ok(mirroredSources(mirroredTest(source)!).includes(source), source);
   });
 });

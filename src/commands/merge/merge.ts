@@ -1,0 +1,175 @@
+// `npm run merge -- [--out <dir>] <reports dir>...`: one verdict from the shards of one run
+// (`--shard i/n`, with one OTA_RUN_GROUP). Outcomes are recomputed from the assertions every
+// scenario recorded, exactly as a single run computes them, so a sharded run gets the same verdict
+// and requirement outcomes as an unsharded one. It cannot mislead (./merge-checks.ts): it writes
+// into a new or empty folder only, refuses reports of different runs naming the field that
+// differs, and keeps the selection (a merge of some shards, or of shards of a --tags run, is a
+// selection). Each shard's evidence (its stream, evidence view and reproducers) is kept under
+// shards/ (the evidence links lead there), and the conformance report, JUnit and summary.json are
+// written for the whole, then scanned for the secrets the configuration knows. npm run report
+// builds one Allure report from every shard's stream.
+import { BUDGET_NOTE, budgetNotes, mergeLatency } from '../../reporting/latency';
+import { OPERATION_NAMES } from '../../specification/operations';
+import { copyFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { ConfigError, SuiteFault } from '../../core/errors';
+import { loadConfig } from '../../run/config';
+import { checkInputFolder, checkOutputFolder } from '../../run/input-checks';
+import { Redactor } from '../../safety/masking';
+import { formatFindings as formatSecretFindings, scanForSecrets } from '../../safety/scanning';
+import { requirementOutcomes } from '../../reporting/requirement-outcomes';
+import { RETRY_NOTE, retryNotes } from '../../reporting/retries';
+import { selectionOf } from '../../reporting/selection';
+import { decideVerdict, EXIT } from '../../reporting/verdict';
+import { writeReports } from '../../reporting/write';
+import { formatConsoleSummary } from '../../reporting/console-summary';
+import type { BookingsReport, ConformanceResult } from '../../reporting/result';
+import { REPORT_FILES } from '../../reporting/conformance-report/model';
+import { EVIDENCE_FILE, REPRODUCERS_DIR, RUN_EVIDENCE } from '../../reporting/evidence/names';
+import { STREAM_FILE } from '../../reporting/evidence/stream';
+import { checkOutFolder, checkSameRun, parseMergeArguments, readShard, selectionOfRun, shardsOf } from './merge-checks';
+
+export { readSummary } from './merge-checks';
+
+/** Where a merge keeps the shards' evidence. */
+export const SHARDS = 'shards';
+
+/** Where a part's own evidence is kept in the merged folder: shards/<i>-of-<n>, or shards/run-<k>. */
+const shardFolder = (p: ConformanceResult, k: number) => {
+  const shard = selectionOfRun(p)?.shards;
+  return posix.join(SHARDS, shard?.length === 1 ? shard[0].replace('/', '-of-') : `run-${k + 1}`);
+};
+
+/** The combined result of the shards of one run (checked before). */
+function mergeResults(parts: ConformanceResult[], dirs: string[]): ConformanceResult {
+  const first = parts[0];
+  checkSameRun(parts, dirs);
+  const { missing, merged } = shardsOf(parts, dirs);
+  const seen = new Set<string>();
+  const scenarios = parts.flatMap((p, k) =>
+    p.scenarios.map((s) => {
+      if (seen.has(s.id))
+        throw new ConfigError(`scenario ${s.id} ("${s.name}") is in two of the merged runs: merge the shards of one run, each once`);
+      seen.add(s.id);
+      const own = shardFolder(p, k);
+      return {
+        ...s,
+        ...(s.evidence ? { evidence: posix.join(own, s.evidence) } : {}),
+        ...(s.reproducer ? { reproducer: posix.join(own, s.reproducer) } : {}),
+        assertions: p.assertions?.[s.id] ?? [],
+      };
+    }),
+  );
+  // The shards together are the run's selection (none: the whole run); some of them, still a part of it.
+  const base = selectionOfRun(first);
+  const selection = selectionOf({ ...base, shards: missing.length ? merged : undefined });
+  const requirements = requirementOutcomes(scenarios, { claims: first.claims, selection });
+  const verdict = decideVerdict({ requirements, scenarios, claims: first.claims, strict: first.strict, selection });
+  const latency = mergeLatency(
+    parts.map((p) => p.latency),
+    OPERATION_NAMES,
+  );
+  const noGroup = first.runGroup === undefined && parts.length > 1;
+  return {
+    ...first,
+    runId: [...new Set(parts.map((p) => p.runId))].join('+'),
+    startedAt: parts.map((p) => p.startedAt).sort()[0],
+    finishedAt: parts
+      .map((p) => p.finishedAt)
+      .sort()
+      .reverse()[0],
+    shard: undefined,
+    selection,
+    retry: Math.max(0, ...parts.map((p) => p.retry ?? 0)) || undefined,
+    verdict: verdict.verdict,
+    exitCode: verdict.exitCode,
+    verdictReason: `${verdict.reason} (merged from ${parts.length} run(s)${missing.length ? `; shards ${missing.join(', ')} missing` : ''})`,
+    warnings: verdict.warnings,
+    classes: verdict.classes,
+    requirements,
+    scenarios: scenarios.map(({ assertions: _a, ...s }) => s),
+    notes: [
+      ...(noGroup
+        ? ['no run group (OTA_RUN_GROUP) was set: nothing but the same target, suite and selection shows these shards are of one run']
+        : []),
+      ...parts.flatMap((p) => p.notes).filter((n) => !n.startsWith(BUDGET_NOTE) && !n.startsWith(RETRY_NOTE)),
+      ...retryNotes(scenarios, requirements),
+      ...budgetNotes(latency),
+    ].filter((n, i, all) => all.indexOf(n) === i),
+    assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
+    latency,
+    bookings: mergeBookings(parts.map((p) => p.bookings)),
+    evidence: { ...RUN_EVIDENCE, html: SHARDS, reproducers: SHARDS, messages: SHARDS, cucumberHtml: SHARDS },
+  };
+}
+
+/** Each shard keeps its own ledger: what each left open, cancelled or named, together. */
+function mergeBookings(all: Array<BookingsReport | undefined>): BookingsReport | undefined {
+  const b = all.filter((x): x is BookingsReport => !!x);
+  if (b.length === 0) return undefined;
+  return {
+    ...b[0],
+    ledger: [...new Set(b.map((x) => x.ledger))].join(', '),
+    leftOpen: b.flatMap((x) => x.leftOpen),
+    cancelled: b.flatMap((x) => x.cancelled),
+    settled: b.flatMap((x) => x.settled),
+    failed: b.flatMap((x) => x.failed),
+    otherTargets: b.flatMap((x) => x.otherTargets),
+    leftToLiveRuns: b.reduce((n, x) => n + x.leftToLiveRuns, 0),
+    skippedLedgerLines: b.flatMap((x) => x.skippedLedgerLines),
+  };
+}
+
+/**
+ * Each shard's evidence under shards/<i>-of-<n>/: its stream (npm run report builds Allure and the
+ * cucumber HTML from them), its evidence view and reproducers, and its own conformance report (the
+ * evidence view links to it).
+ */
+function copyEvidence(parts: ConformanceResult[], dirs: string[], out: string): void {
+  dirs.forEach((d, k) => {
+    const own = join(out, shardFolder(parts[k], k));
+    mkdirSync(own, { recursive: true });
+    for (const f of [STREAM_FILE, EVIDENCE_FILE, REPORT_FILES.html]) if (existsSync(join(d, f))) copyFileSync(join(d, f), join(own, f));
+    if (existsSync(join(d, REPRODUCERS_DIR))) cpSync(join(d, REPRODUCERS_DIR), join(own, REPRODUCERS_DIR), { recursive: true });
+  });
+}
+
+function merge(argv: string[]): number {
+  // Everything is checked before anything is written.
+  const { out, dirs } = parseMergeArguments(argv);
+  for (const d of dirs) checkInputFolder(d, 'reports folder');
+  checkOutputFolder(out, '--out');
+  checkOutFolder(out);
+  const parts = dirs.map(readShard);
+  const result = mergeResults(parts, dirs);
+  // Secrets the configuration knows are masked once more, as a run would.
+  let secrets: string[] = [];
+  try {
+    secrets = loadConfig().secrets;
+  } catch {
+    /* merging needs no target configuration */
+  }
+  const redactor = new Redactor(secrets);
+  copyEvidence(parts, dirs, out);
+  writeReports(result, out, redactor);
+  console.log(redactor.scrub(formatConsoleSummary(result, { reportsDir: out })));
+  const leaks = secrets.length ? scanForSecrets(out, secrets) : [];
+  if (leaks.length > 0) {
+    console.error(`\nA SECRET WAS FOUND IN THE MERGED REPORTS — do not publish ${out}:\n${formatSecretFindings(leaks)}`);
+    return EXIT.SECRET_LEAKED;
+  }
+  return result.exitCode;
+}
+
+export function main(argv: string[]): void {
+  let code: number;
+  try {
+    code = merge(argv);
+  } catch (e) {
+    // the input's faults and the file system's (a folder that cannot be written) in one line
+    const oneLine = e instanceof SuiteFault || typeof (e as NodeJS.ErrnoException).code === 'string';
+    console.error(`Could not merge: ${oneLine ? (e as Error).message : (e as Error).stack}`);
+    code = EXIT.COULD_NOT_RUN;
+  }
+  process.stdout.write('', () => process.exit(code));
+}

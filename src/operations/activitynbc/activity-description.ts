@@ -1,0 +1,37 @@
+// What activity descriptive data shows of an activity, for other operations' needs. Corroboration:
+// where an activity is and which hotels it serves, as the gateway's own /activitynbc says, for
+// rules whose reply shows neither (AAV-LOCATION, ASR-AREA). Discovery: what a booking must keep
+// (weekdays and times, pickups, ages, party size) that activity availability did not show. A
+// refused, broken or silent reply describes nothing.
+import type { Description } from '../../contracts/corroboration';
+import { describedBy } from '../../contracts/descriptive-reply';
+import { refusalForm } from '../../contracts/envelope';
+import { ReplyReader, type ReplyProfilePlaces } from '../../contracts/reader';
+import type { Exchange } from '../../contracts/rule';
+import { constraintsShown, nothingShown, type ConstraintsShown } from '../../contracts/booking-constraints';
+import { FACTS } from './contract';
+
+export const activityDescription = (x: Exchange, code: string, source: string, profile: ReplyProfilePlaces = {}): Description =>
+  describedBy(
+    x,
+    { kind: 'activity', code },
+    source,
+    { item: FACTS.activity, code: FACTS.id, country: FACTS.country, region: FACTS.area, hotels: FACTS.hotels },
+    profile,
+  );
+
+/**
+ * What activity descriptive data shows of one TourActivityID's booking constraints (its weekdays and
+ * start time, duration, pickups, ages, party size), in the same OpenTravel placements as
+ * availability (Schedule/Detail/OperationTimes/OperationTime, Schedule/Summary/@Duration,
+ * PickupDropoff, Policies/Participant...), under the item described. A refused or silent reply, or
+ * one about another activity, shows nothing.
+ */
+export function bookingDescribed(x: Exchange, code: string, profile: ReplyProfilePlaces = {}): ConstraintsShown {
+  const source = 'activity descriptive data';
+  const doc = x.reply.doc;
+  if (!doc || refusalForm(x)) return nothingShown(source);
+  const r = new ReplyReader(doc, profile);
+  const item = r.items(FACTS.activity).find((i) => r.value(FACTS.id, i.node)?.value.trim().toUpperCase() === code.trim().toUpperCase());
+  return item ? constraintsShown(r, item.node, source) : nothingShown(source);
+}

@@ -1,0 +1,5 @@
+// Hotel availability (POST /hotelavailability): what the rest of the suite may use of this folder.
+// Everything else in it is its own; .dependency-cruiser.cjs refuses an import past this entry.
+export { contract, FACTS } from './contract';
+export * from './request';
+export { BOUND, boundAt, placeBeyondBound, type BoundScenario } from './max-responses-probe';

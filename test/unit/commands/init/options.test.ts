@@ -1,0 +1,65 @@
+// npm run init's options: the least a user knows (one hotel or one place), the values no reply
+// shows, and every slip refused in one line before the gateway is contacted.
+import { test } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { ConfigError } from '../../../../src/core/errors';
+import { parseInitOptions } from '../../../../src/commands/init/options';
+
+const parse = (...argv: string[]) => parseInitOptions(argv, 'gateway.test-data.json', '/work');
+
+test('one hotel code is enough: the file goes to the default, the dates and budget have defaults', () => {
+  const o = parse('--hotel', 'PMIBEL01');
+  assert.equal(o.hotel, 'PMIBEL01');
+  assert.equal(o.out, '/work/gateway.test-data.json');
+  assert.deepEqual([o.offsetDays, o.nights, o.maxRequests, o.force, o.partial], [30, 3, 200, false, false]);
+  assert.equal(o.commitResStatus, undefined, 'no booking word unless given: the OpenTravel default is then named a guess');
+});
+
+test('a place, the booking forms and the values no reply shows are taken as given', () => {
+  const o = parse(
+    '--place',
+    'region:Mallorca',
+    '--commit-res-status=Book',
+    '--cancelled-words',
+    'Canceled, XL',
+    '--partial-cancellation',
+    'item-reference',
+    '--airport',
+    'PMI',
+    '--claim',
+    'core,security',
+    '--out',
+    '/tmp/x.json',
+    '--force',
+    '--partial',
+  );
+  assert.deepEqual(o.place, { context: 'Region', name: 'Mallorca' });
+  assert.equal(o.commitResStatus, 'Book');
+  assert.deepEqual(o.cancelledWords, ['Canceled', 'XL']);
+  assert.equal(o.partialCancellation, 'item-reference');
+  assert.deepEqual(o.claims, ['core', 'security']);
+  assert.equal(o.out, '/tmp/x.json');
+  assert.ok(o.force && o.partial);
+});
+
+test('every slip is one line naming the option', () => {
+  const slips: Array<[string[], RegExp]> = [
+    [[], /give one hotel code \(--hotel\) or one place \(--place\), not neither/],
+    [['--hotel', 'A', '--place', 'Country:Spain'], /not both/],
+    [['--place', 'Mallorca'], /--place Mallorca: expected Country:<name> or Region:<name>/],
+    [['--hotel'], /--hotel needs a value/],
+    [['--hotel', 'A', '--airport', 'pmi'], /--airport pmi: a three-letter IATA airport code/],
+    [['--hotel', 'A', '--partial-cancellation', 'segment'], /--partial-cancellation segment: the suite knows item-reference/],
+    [['--hotel', 'A', '--claim', 'booking'], /--claim must include core/],
+    [['--hotel', 'A', '--claim', 'core,bogus'], /--claim: unknown class\(es\) bogus/],
+    [['--hotel', 'A', '--nights', '0'], /--nights 0: a whole number from 1 to 30/],
+    [['--hotel', 'A', '--max-requests', '5'], /--max-requests 5: a whole number from 20/],
+    [['--hotel', 'A', '--bogus'], /unknown option --bogus/],
+  ];
+  for (const [argv, line] of slips)
+    assert.throws(
+      () => parse(...argv),
+      (e: unknown) => e instanceof ConfigError && line.test(e.message),
+      argv.join(' '),
+    );
+});
