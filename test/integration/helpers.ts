@@ -90,15 +90,14 @@ export interface RunOptions {
 /**
  * Runs `scripts/conformance.ts` like `npm run conformance -- <args>` would, bounded in time: in a
  * warm worker process (test/support/warm-runs/), which runs the same compiled runner with exactly
- * this environment and gives back its exit code and console. A run in a process of its own instead:
- * `fresh`, another script than conformance, or NODE_OPTIONS (a hook only a new process loads).
+ * this environment and gives back its exit code and console (npm run init too, with `script`). A
+ * run in a process of its own instead: `fresh`, or NODE_OPTIONS (a hook only a new process loads).
  */
 export async function runConformance(opts: RunOptions = {}): Promise<RunResult> {
-  const script = opts.script ?? 'conformance';
-  if (opts.fresh || script !== 'conformance' || opts.env?.NODE_OPTIONS !== undefined) return startConformance(opts).done;
+  if (opts.fresh || opts.env?.NODE_OPTIONS !== undefined) return startConformance(opts).done;
   const run = runEnvironment(opts);
   const t0 = Date.now();
-  const r = await runWarm({ argv: opts.args ?? [], env: run.env, timeoutMs: run.timeoutMs });
+  const r = await runWarm({ script: opts.script ?? 'conformance', argv: opts.args ?? [], env: run.env, timeoutMs: run.timeoutMs });
   return { ...r, ms: Date.now() - t0, reportsDir: run.reportsDir, ledgerFile: run.ledgerFile };
 }
 

@@ -14,8 +14,9 @@ import { join, resolve } from 'node:path';
 const PROJECT_ROOT = resolve(__dirname, '..', '..', '..');
 const WORKER = join(__dirname, 'worker.js');
 
-/** One run of `npm run conformance` with these arguments and exactly this environment. */
+/** One run of `npm run <script>` with these arguments and exactly this environment. */
 export interface WarmRequest {
+  script: 'conformance' | 'init';
   argv: string[];
   env: Record<string, string | undefined>;
   /** Past this, the run is killed (with its worker) and ends timedOut. */
@@ -72,7 +73,7 @@ export class WarmPool {
           done(r);
         },
       };
-      w.child.send({ id, argv: req.argv, env: req.env, stdoutFile: files.stdout, stderrFile: files.stderr });
+      w.child.send({ id, script: req.script, argv: req.argv, env: req.env, stdoutFile: files.stdout, stderrFile: files.stderr });
     });
     const text = (f: string) => {
       try {

@@ -1,5 +1,5 @@
-// A warm worker of the integration tests (pool.ts): runs `npm run conformance` runs one after
-// another in this process, as scripts/mutants/cell-worker.ts does for the mutation run, so that
+// A warm worker of the integration tests (pool.ts): runs `npm run conformance` (and `npm run
+// init`) runs one after another in this process, as scripts/mutants/cell-worker.ts does for the mutation run, so that
 // node, cucumber, the compiled support code and the XML library start once per worker instead of
 // once per run. It runs the compiled runner (build/), as scripts/launch.js does. Each run gets
 // exactly the environment it was sent, and its console goes to two files the pool reads when the
@@ -15,6 +15,18 @@ if (typeof enableCompileCache === 'function' && !process.env.NODE_DISABLE_COMPIL
 
 const { keepSupportBetweenRuns, runOnce } = require(join(BUILD_DIR, 'src', 'run', 'runner.js'));
 keepSupportBetweenRuns();
+
+/** The scripts a worker runs: each resolves to the exit code the script's process would end with. */
+const SCRIPTS = {
+  conformance: runOnce,
+  init: async (argv) => {
+    // init ends by setting process.exitCode (src/commands/init/init.ts)
+    await require(join(BUILD_DIR, 'src', 'commands', 'init', 'init.js')).main(argv);
+    const code = process.exitCode ?? 0;
+    process.exitCode = undefined;
+    return code;
+  },
+};
 
 /** The current run's console files (fd), or none between runs (then writes are dropped). */
 const out = { stdout: -1, stderr: -1 };
@@ -37,7 +49,7 @@ process.on('message', (req) => {
   Object.assign(process.env, req.env);
   out.stdout = openSync(req.stdoutFile, 'w');
   out.stderr = openSync(req.stderrFile, 'w');
-  void runOnce(req.argv).then((code) => {
+  void SCRIPTS[req.script](req.argv).then((code) => {
     for (const name of ['stdout', 'stderr']) {
       closeSync(out[name]);
       out[name] = -1;
