@@ -7,7 +7,7 @@ import { requirementOutcomes } from '../reporting/requirement-outcomes';
 import { retryNotes } from '../reporting/retries';
 import { selectionNote } from '../reporting/selection';
 import { evidenceNames, reproducerPath, RUN_EVIDENCE, scenarioEvidenceHref } from '../reporting/evidence/names';
-import type { ConformanceResult, ScenarioRecord } from '../reporting/result';
+import type { ConformanceResult, RequirementResult, ScenarioRecord } from '../reporting/result';
 import { decideVerdict, EXIT } from '../reporting/verdict';
 import { OPERATION_NAMES } from '../specification/operations';
 import { requirement } from '../specification/requirements';
@@ -55,6 +55,25 @@ function certifierNotes({ args, ctx, cleanup, features }: RunFindings): string[]
     notes.push(`--fail-fast: the run stopped at its first failure; ${skipped} scenario(s) were skipped, their requirements untested`);
   if (args.summaryOnly) notes.push(SUMMARY_ONLY_NOTE);
   return notes;
+}
+
+/**
+ * How the partial-cancellation form was had, on the report's first screen whenever the test data
+ * declares none: found by the run (and how), none of the forms served (each one tried and what it
+ * got), or the class not claimed. Never a silent "n/a".
+ */
+function partialFormNotes({ ctx, features }: RunFindings, requirements: readonly RequirementResult[]): string[] {
+  const q = requirements.find((r) => r.id === 'CXL-PARTIAL');
+  if (!q || ctx.data.booking.partialCancellation) return [];
+  if (q.outcome === 'inapplicable')
+    return [
+      'partial cancellation not judged: the class partial-cancellation is not claimed (claimed, the run finds the form the gateway serves)',
+    ];
+  const none = features.scenarios
+    .map((s) => /the gateway served none of OpenTravel 2016B's partial-cancellation forms[^\n]*/.exec(s.message ?? '')?.[0])
+    .find(Boolean);
+  if (none) return [`partial cancellation: ${ctx.redactor.scrub(none)}`];
+  return q.outcome === 'passed' && q.reason ? [`partial cancellation: ${q.reason}`] : [];
 }
 
 /** Where each scenario's evidence is (its section of evidence.html, its reproducer); nothing when no evidence was collected. */
@@ -114,7 +133,7 @@ export function conclude(findings: RunFindings): ConformanceResult {
         : {}),
       warnings: [...new Set(assertions.filter((a) => a.outcome === 'failed' && requirement(a.req).level === 'SHOULD').map((a) => a.req))],
     })),
-    notes: [...notes, ...retryNotes(scenarios, requirements), ...budgetNotes(latency)],
+    notes: [...notes, ...partialFormNotes(findings, requirements), ...retryNotes(scenarios, requirements), ...budgetNotes(latency)],
     assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
     latency,
     bookings: features.bookings.report,

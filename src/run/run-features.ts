@@ -88,8 +88,8 @@ async function cucumberConfiguration(args: RunArguments, claims: readonly Confor
     { cwd: PROJECT_ROOT },
   );
   if (RUNNING_COMPILED) useCompiledSupport(runConfiguration);
-  // --summary-only: no formatter writes a file (the console's progress stays).
-  if (args.summaryOnly) runConfiguration.formats.files = {};
+  // --summary-only: no formatter writes a file (the console's progress stays); a dry run touches no report.
+  if (args.summaryOnly || args.cucumber.dryRun) runConfiguration.formats.files = {};
   runConfiguration.formats.files = Object.fromEntries(
     Object.entries(runConfiguration.formats.files).filter(
       ([file, kind]) => !(kind === 'message' && resolve(PROJECT_ROOT, file) === stream),
@@ -165,7 +165,7 @@ export async function runFeatures(
   const streamFile = resolve(PROJECT_ROOT, ctx.config.reportsDir, STREAM_FILE);
   const collector = new MessageCollector();
   // The evidence stream: written once, as the scenarios run; every other report is built from it.
-  const stream = args.summaryOnly ? undefined : new EvidenceStreamWriter(streamFile);
+  const stream = args.summaryOnly || args.cucumber.dryRun ? undefined : new EvidenceStreamWriter(streamFile);
   const evidence = stream ? new EvidenceCollector() : undefined;
   // scanned for secrets as it is written, on another thread (the scan phase then skips it)
   const scan = stream ? new StreamScan(join(ctx.config.reportsDir, STREAM_FILE), ctx.redactor.secrets) : undefined;
