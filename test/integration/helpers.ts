@@ -11,7 +11,7 @@ import { EvidenceCollector, textOf } from '../../src/reporting/evidence/collect'
 import { readStream, STREAM_FILE } from '../../src/reporting/evidence/stream';
 import { scanForSecrets, type SecretFinding } from '../../src/safety/scanning';
 import type { CapturedRequest, Handler } from '../support/hostile-server';
-import { runWarm } from '../support/warm-runs/pool';
+import { isWarmScript, runWarm } from '../support/warm-runs/pool';
 
 export const PROJECT_ROOT = resolve(__dirname, '..', '..');
 
@@ -91,13 +91,15 @@ export interface RunOptions {
  * Runs `scripts/conformance.ts` like `npm run conformance -- <args>` would, bounded in time: in a
  * warm worker process (test/support/warm-runs/), which runs the same compiled runner with exactly
  * this environment and gives back its exit code and console (npm run init too, with `script`). A
- * run in a process of its own instead: `fresh`, or NODE_OPTIONS (a hook only a new process loads).
+ * run in a process of its own instead: `fresh`, NODE_OPTIONS (a hook only a new process loads), or a
+ * script the workers do not run.
  */
 export async function runConformance(opts: RunOptions = {}): Promise<RunResult> {
-  if (opts.fresh || opts.env?.NODE_OPTIONS !== undefined) return startConformance(opts).done;
+  const script = opts.script ?? 'conformance';
+  if (opts.fresh || opts.env?.NODE_OPTIONS !== undefined || !isWarmScript(script)) return startConformance(opts).done;
   const run = runEnvironment(opts);
   const t0 = Date.now();
-  const r = await runWarm({ script: opts.script ?? 'conformance', argv: opts.args ?? [], env: run.env, timeoutMs: run.timeoutMs });
+  const r = await runWarm({ script, argv: opts.args ?? [], env: run.env, timeoutMs: run.timeoutMs });
   return { ...r, ms: Date.now() - t0, reportsDir: run.reportsDir, ledgerFile: run.ledgerFile };
 }
 

@@ -14,9 +14,14 @@ import { join, resolve } from 'node:path';
 const PROJECT_ROOT = resolve(__dirname, '..', '..', '..');
 const WORKER = join(__dirname, 'worker.js');
 
+/** The scripts a warm worker runs (worker.js). */
+const WARM_SCRIPTS = ['conformance', 'init'] as const;
+export type WarmScript = (typeof WARM_SCRIPTS)[number];
+export const isWarmScript = (s: string): s is WarmScript => (WARM_SCRIPTS as readonly string[]).includes(s);
+
 /** One run of `npm run <script>` with these arguments and exactly this environment. */
 export interface WarmRequest {
-  script: 'conformance' | 'init';
+  script: WarmScript;
   argv: string[];
   env: Record<string, string | undefined>;
   /** Past this, the run is killed (with its worker) and ends timedOut. */
