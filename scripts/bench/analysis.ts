@@ -112,7 +112,7 @@ function profileText(title: string, p: { run: ChildRun; summary: ProfileSummary 
     .sort((a, b) => b[1] - a[1])
     .map(([k, ms]) => [k, duration(ms), percent(ms, s.busyMs), `${(ms / Math.max(1, exchanges)).toFixed(1)} ms`]);
   const idle = s.byCategory.get('idle (waiting for I/O)') ?? 0;
-  return formatTable({
+  const categories = formatTable({
     title,
     headers: ['time on the main thread, by what the code is for', 'ms', 'share', 'per exchange'],
     rows: [...rows, ['all but idle', duration(s.busyMs), '100 %', `${(s.busyMs / Math.max(1, exchanges)).toFixed(1)} ms`]],
@@ -123,7 +123,15 @@ function profileText(title: string, p: { run: ChildRun; summary: ProfileSummary 
       'Times are the intervals between samples of each main thread: with more processes than cores they include waiting for one.',
     ],
   });
+  const top: Cell[][] = [...s.byFrame.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, TOP_FRAMES)
+    .map(([f, ms]) => [f, duration(ms), percent(ms, s.busyMs)]);
+  return `${categories}\n\n${formatTable({ title: `${title}: the ${TOP_FRAMES} top frames by self time`, headers: ['frame', 'ms', 'share'], rows: top })}`;
 }
+
+/** Frames listed by the profile's second table. */
+const TOP_FRAMES = 15;
 
 export async function whereTheTimeGoes(
   c: BenchContext,

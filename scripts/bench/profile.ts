@@ -8,6 +8,7 @@ import { join } from 'node:path';
 interface CallFrame {
   functionName: string;
   url: string;
+  lineNumber?: number;
 }
 
 interface ProfileNode {
@@ -110,11 +111,14 @@ export interface ProfileSummary {
   /** Category -> ms, summed over the processes; idle excluded from busyMs. */
   byCategory: Map<string, number>;
   busyMs: number;
+  /** Frame (function, file:line) -> self ms, summed over the processes; idle left out. */
+  byFrame: Map<string, number>;
 }
 
 /** Sums every .cpuprofile of a folder. */
 export function summariseProfiles(dir: string): ProfileSummary {
   const byCategory = new Map<string, number>();
+  const byFrame = new Map<string, number>();
   let processes = 0;
   let wallMs = 0;
   for (const f of readdirSync(dir).filter((x) => x.endsWith('.cpuprofile'))) {
@@ -122,8 +126,34 @@ export function summariseProfiles(dir: string): ProfileSummary {
     processes++;
     wallMs += (p.endTime - p.startTime) / 1000;
     for (const [c, ms] of categorise(p)) byCategory.set(c, (byCategory.get(c) ?? 0) + ms);
+    for (const [f, ms] of selfByFrame(p)) byFrame.set(f, (byFrame.get(f) ?? 0) + ms);
   }
   let busyMs = 0;
   for (const [c, ms] of byCategory) if (!c.startsWith('idle')) busyMs += ms;
-  return { processes, wallMs, byCategory, busyMs };
+  return { processes, wallMs, byCategory, busyMs, byFrame };
+}
+
+/** A frame's name: its function and where it is (the project's or a package's path, and line). */
+export function frameName(f: CallFrame): string {
+  const where = f.url
+    .replace(/\\/g, '/')
+    .replace(/^.*\/node_modules\//, '')
+    .replace(/^file:\/\//, '');
+  const local = where.startsWith('/') ? where.split('/').slice(-3).join('/') : where;
+  return `${f.functionName || '(anonymous)'}${local ? ` ${local}:${(f.lineNumber ?? 0) + 1}` : ''}`;
+}
+
+/** Self time per frame in ms for one profile, idle left out (the top frames of the bench). */
+export function selfByFrame(profile: CpuProfile): Map<string, number> {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const out = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i++) {
+    const frame = byId.get(samples[i])?.callFrame;
+    if (!frame || frame.functionName === '(idle)') continue;
+    const name = frameName(frame);
+    out.set(name, (out.get(name) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+  }
+  return out;
 }

@@ -218,6 +218,7 @@ export const SUITE_VARIABLES: readonly string[] = [
   'OTA_TEST_TIMES',
   'OTA_QUICK_PHASES',
   'OTA_TS_CACHE_DIR',
+  'OTA_WARM_POOL',
   // set by the runner for its workers
   'OTA_RECORD_DIR',
   'OTA_REPLAY_DIR',

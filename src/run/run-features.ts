@@ -10,6 +10,7 @@ import { EvidenceStreamWriter, STREAM_FILE } from '../reporting/evidence/stream'
 import type { TimedExchange } from '../reporting/latency';
 import { MessageCollector, type ScenarioAssertions } from '../reporting/requirement-outcomes';
 import { GatewayStoppedAnswering } from './run-guard';
+import { StreamScan, type ScannedFile } from '../safety/stream-scan';
 import type { ConformanceClass } from '../specification/requirements';
 import { settleAtEnd, type BookingsAtEnd, type CleanupReport } from '../bookings/cleanup';
 import type { RunArguments } from './arguments';
@@ -32,6 +33,8 @@ export interface FeatureRun {
   bookings: BookingsAtEnd;
   /** Every scenario's exchanges, as the evidence stream holds them (none with --summary-only). */
   evidence?: ScenarioEvidence[];
+  /** The evidence stream's secret scan, made while it was written (none with --summary-only). */
+  streamScanned?: Promise<ScannedFile | undefined>;
 }
 
 /**
@@ -164,6 +167,9 @@ export async function runFeatures(
   // The evidence stream: written once, as the scenarios run; every other report is built from it.
   const stream = args.summaryOnly || args.cucumber.dryRun ? undefined : new EvidenceStreamWriter(streamFile);
   const evidence = stream ? new EvidenceCollector() : undefined;
+  // scanned for secrets as it is written, on another thread (the scan phase then skips it)
+  const scan = stream ? new StreamScan(join(ctx.config.reportsDir, STREAM_FILE), ctx.redactor.secrets) : undefined;
+  if (scan) stream?.observe(scan.write);
   const onMessage: typeof collector.onMessage = (e) => {
     collector.onMessage(e);
     evidence?.onMessage(e);
@@ -181,6 +187,7 @@ export async function runFeatures(
   } finally {
     stream?.close();
   }
+  const streamScanned = scan?.end();
   const stopped = ctx.breaker.stoppedAnswering();
   if (stopped && !crashed) crashed = new GatewayStoppedAnswering(stopped);
   const bookings = await settleAtEnd(ctx, cleanup); // before the target closes: what is left open, and why
@@ -192,5 +199,6 @@ export async function runFeatures(
     crashed,
     bookings,
     ...(evidence ? { evidence: evidence.scenarios() } : {}),
+    ...(streamScanned ? { streamScanned } : {}),
   };
 }

@@ -11,6 +11,7 @@ import { EVIDENCE_FILE, REPRODUCERS_DIR } from '../reporting/evidence/names';
 import { STREAM_FILE } from '../reporting/evidence/stream';
 import { formatFindings as formatSecretFindings } from '../safety/scanning';
 import { scanForSecretsInParallel } from '../safety/parallel-scan';
+import type { ScannedFile } from '../safety/stream-scan';
 import { EXIT } from '../reporting/verdict';
 import type { RunArguments } from './arguments';
 import { abandonRecording, finishRecording } from '../cassette/cassette';
@@ -139,9 +140,9 @@ export function writeOutputs(
 }
 
 /** The scan phase: nothing the run wrote may hold a secret (encoded forms included). EXIT.SECRET_LEAKED when something does. */
-export async function scanOutputs(ctx: RunContext): Promise<number | undefined> {
+export async function scanOutputs(ctx: RunContext, streamScanned?: Promise<ScannedFile | undefined>): Promise<number | undefined> {
   const { config, redactor } = ctx;
-  const leaks = await scanForSecretsInParallel(config.reportsDir, redactor.secrets);
+  const leaks = await scanForSecretsInParallel(config.reportsDir, redactor.secrets, undefined, await streamScanned);
   if (leaks.length > 0) {
     console.error(`\nA SECRET WAS FOUND IN THE REPORTS — do not publish ${config.reportsDir}:\n${formatSecretFindings(leaks)}`);
     return EXIT.SECRET_LEAKED;

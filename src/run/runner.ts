@@ -57,7 +57,7 @@ async function run(argv: string[]): Promise<number> {
     const features = await runFeatures(args, ctx, cucumber, cleanup);
     const result = conclude({ args, ctx, start, cleanup, features });
     writeOutputs(result, args, ctx, cassette, features);
-    return (await scanOutputs(ctx)) ?? replayIncomplete(config, features) ?? result.exitCode;
+    return (await scanOutputs(ctx, features.streamScanned)) ?? replayIncomplete(config, features) ?? result.exitCode;
   } finally {
     guard.stop();
     await ctx.close().catch(() => undefined);

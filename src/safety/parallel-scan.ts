@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { listFiles, scanFiles, type SecretFinding } from './scanning';
+import type { ScannedFile } from './stream-scan';
 
 /** The worker: compiled beside this file, or TypeScript under ts-node (workers inherit its -r). */
 const WORKER = join(__dirname, `scan-worker${extname(__filename)}`);
@@ -37,15 +38,25 @@ function inWorker(files: string[], secrets: readonly string[]): Promise<SecretFi
  */
 export const PARALLEL_SCAN_FROM_BYTES = 2 * 1024 * 1024;
 
+/**
+ * `scanned`: a file of the folder scanned already, as it was written (src/safety/stream-scan.ts):
+ * its findings are taken as they are, in its place among the others'.
+ */
 export async function scanForSecretsInParallel(
   dir: string,
   secrets: readonly string[],
   cores = Math.min(4, availableParallelism()),
+  scanned?: ScannedFile,
 ): Promise<SecretFinding[]> {
   if (!existsSync(dir)) return [];
   const files = listFiles(dir);
-  const bytes = files.reduce((n, f) => n + sizeOrZero(f), 0);
-  return scanFilesInParallel(files, secrets, bytes < PARALLEL_SCAN_FROM_BYTES ? 1 : cores);
+  const taken = scanned && files.includes(scanned.file) ? scanned : undefined;
+  const rest = taken ? files.filter((f) => f !== taken.file) : files;
+  const bytes = rest.reduce((n, f) => n + sizeOrZero(f), 0);
+  const found = await scanFilesInParallel(rest, secrets, bytes < PARALLEL_SCAN_FROM_BYTES ? 1 : cores);
+  if (!taken) return found;
+  const order = new Map(files.map((f, i) => [f, i]));
+  return [...found, ...taken.findings].sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0));
 }
 
 function sizeOrZero(f: string): number {

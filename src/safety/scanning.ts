@@ -33,14 +33,15 @@ export function scanFiles(files: readonly string[], secrets: readonly string[]):
   const { kept } = partition(secrets);
   if (kept.length === 0) return [];
   const scanner = new SecretScanner(kept.map((k) => k.value));
-  const findings: SecretFinding[] = [];
-  for (const file of files) {
-    for (const [key, count] of scanFile(file, scanner)) {
-      const [i, encoding] = key.split('\u0000') as [string, SecretEncoding];
-      findings.push({ file, secretLabel: kept[Number(i)].label, encoding, count });
-    }
-  }
-  return findings;
+  return files.flatMap((file) => findingsOf(file, scanFile(file, scanner), kept));
+}
+
+/** The counts of one file (keys `${secretIndex}\0${form}`) as findings. */
+function findingsOf(file: string, counts: Map<string, number>, kept: ReturnType<typeof partition>['kept']): SecretFinding[] {
+  return [...counts].map(([key, count]) => {
+    const [i, encoding] = key.split('\u0000') as [string, SecretEncoding];
+    return { file, secretLabel: kept[Number(i)].label, encoding, count };
+  });
 }
 
 const isB64 = (c: number) =>
@@ -206,31 +207,88 @@ export function listFiles(dir: string): string[] {
 const readBuffer = Buffer.allocUnsafe(CHUNK);
 
 function scanFile(file: string, scanner: SecretScanner): Map<string, number> {
-  const counts = new Map<string, number>();
   let fd: number;
   try {
     fd = openSync(file, 'r');
   } catch (e) {
     throw new Error(`secret scan: cannot read ${file}: ${(e as Error).message}`);
   }
+  const scan = new ChunkedScan(scanner);
   try {
-    const buf = readBuffer;
-    const decoder = new StringDecoder('utf8'); // a character cut by the chunk boundary waits for the next chunk
-    let carry = '';
-    for (;;) {
-      const n = readSync(fd, buf, 0, CHUNK, null);
-      const fresh = n === 0 ? decoder.end() : decoder.write(buf.subarray(0, n));
-      if (fresh.length > 0) {
-        const window = carry + fresh;
-        scanner.scan(window, counts, carry.length);
-        carry = window.slice(-OVERLAP);
-      }
-      if (n === 0) break;
-    }
+    for (let n = readSync(fd, readBuffer, 0, CHUNK, null); n > 0; n = readSync(fd, readBuffer, 0, CHUNK, null))
+      scan.chunk(readBuffer.subarray(0, n));
   } finally {
     closeSync(fd);
   }
-  return counts;
+  return scan.end();
+}
+
+/**
+ * The scan of one file's bytes, chunk after chunk: each chunk is decoded (a character cut by the
+ * boundary waits for the next) and scanned after the last OVERLAP characters of the one before.
+ */
+class ChunkedScan {
+  private readonly counts = new Map<string, number>();
+  private readonly decoder = new StringDecoder('utf8');
+  private carry = '';
+
+  constructor(private readonly scanner: SecretScanner) {}
+
+  chunk(bytes: Buffer): void {
+    this.text(this.decoder.write(bytes));
+  }
+
+  end(): Map<string, number> {
+    this.text(this.decoder.end());
+    return this.counts;
+  }
+
+  private text(fresh: string): void {
+    if (fresh.length === 0) return;
+    const window = this.carry + fresh;
+    this.scanner.scan(window, this.counts, this.carry.length);
+    this.carry = window.slice(-OVERLAP);
+  }
+}
+
+/**
+ * The scan of a file as it is written (the evidence stream): its bytes are given in the order they
+ * are written, in pieces of any size, and cut into the chunks scanFile reads, so that the findings
+ * are those of scanFile once the file is complete.
+ */
+export class WrittenFileScan {
+  private readonly scan: ChunkedScan | undefined;
+  private readonly kept: ReturnType<typeof partition>['kept'];
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+
+  constructor(
+    readonly file: string,
+    secrets: readonly string[],
+  ) {
+    this.kept = partition(secrets).kept;
+    this.scan = this.kept.length ? new ChunkedScan(new SecretScanner(this.kept.map((k) => k.value))) : undefined;
+  }
+
+  write(bytes: Buffer): void {
+    if (!this.scan) return;
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.length;
+    if (this.pendingBytes < CHUNK) return;
+    const all = Buffer.concat(this.pending);
+    let at = 0;
+    for (; all.length - at >= CHUNK; at += CHUNK) this.scan.chunk(all.subarray(at, at + CHUNK));
+    this.pending = at < all.length ? [all.subarray(at)] : [];
+    this.pendingBytes = all.length - at;
+  }
+
+  /** The file is complete: its findings, as scanFiles gives them. */
+  end(): SecretFinding[] {
+    if (!this.scan) return [];
+    if (this.pendingBytes > 0) this.scan.chunk(Buffer.concat(this.pending));
+    this.pending = [];
+    return findingsOf(this.file, this.scan.end(), this.kept);
+  }
 }
 
 /** A console message for the findings; names files, secrets by number and encodings, never values. */

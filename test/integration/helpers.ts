@@ -11,6 +11,7 @@ import { EvidenceCollector, textOf } from '../../src/reporting/evidence/collect'
 import { readStream, STREAM_FILE } from '../../src/reporting/evidence/stream';
 import { scanForSecrets, type SecretFinding } from '../../src/safety/scanning';
 import type { CapturedRequest, Handler } from '../support/hostile-server';
+import { isWarmScript, runWarm } from '../support/warm-runs/pool';
 
 export const PROJECT_ROOT = resolve(__dirname, '..', '..');
 
@@ -82,11 +83,38 @@ export interface RunOptions {
   reportsDir?: string;
   /** Default: a fresh temp file name. */
   ledgerFile?: string;
+  /** Run in a process of its own, not in a warm worker (what only a new process shows). */
+  fresh?: boolean;
 }
 
-/** Runs `scripts/conformance.ts` like `npm run conformance -- <args>` would, bounded in time. */
-export function runConformance(opts: RunOptions = {}): Promise<RunResult> {
-  return startConformance(opts).done;
+/**
+ * Runs `scripts/conformance.ts` like `npm run conformance -- <args>` would, bounded in time: in a
+ * warm worker process (test/support/warm-runs/), which runs the same compiled runner with exactly
+ * this environment and gives back its exit code and console (npm run init too, with `script`). A
+ * run in a process of its own instead: `fresh`, NODE_OPTIONS (a hook only a new process loads), or a
+ * script the workers do not run.
+ */
+export async function runConformance(opts: RunOptions = {}): Promise<RunResult> {
+  const script = opts.script ?? 'conformance';
+  if (opts.fresh || opts.env?.NODE_OPTIONS !== undefined || !isWarmScript(script)) return startConformance(opts).done;
+  const run = runEnvironment(opts);
+  const t0 = Date.now();
+  const r = await runWarm({ script, argv: opts.args ?? [], env: run.env, timeoutMs: run.timeoutMs });
+  return { ...r, ms: Date.now() - t0, reportsDir: run.reportsDir, ledgerFile: run.ledgerFile };
+}
+
+/** A run's reports folder, ledger, environment and time limit, from its options. */
+function runEnvironment(opts: RunOptions) {
+  const root = tempDir();
+  const reportsDir = opts.reportsDir ?? join(root, 'reports');
+  const ledgerFile = opts.ledgerFile ?? join(root, 'ledger', 'bookings.jsonl');
+  const env = {
+    ...cleanEnv(Object.keys(opts.env ?? {})),
+    OTA_REPORTS_DIR: reportsDir,
+    OTA_LEDGER_FILE: ledgerFile,
+    ...(opts.env ?? {}),
+  };
+  return { reportsDir, ledgerFile, env, timeoutMs: opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS };
 }
 
 /** A run in progress: its process (to kill it mid-run) and its result when it ends. */
@@ -99,16 +127,7 @@ export interface StartedRun {
 
 /** Starts a run like runConformance, without waiting for it. */
 export function startConformance(opts: RunOptions = {}): StartedRun {
-  const root = tempDir();
-  const reportsDir = opts.reportsDir ?? join(root, 'reports');
-  const ledgerFile = opts.ledgerFile ?? join(root, 'ledger', 'bookings.jsonl');
-  const env = {
-    ...cleanEnv(Object.keys(opts.env ?? {})),
-    OTA_REPORTS_DIR: reportsDir,
-    OTA_LEDGER_FILE: ledgerFile,
-    ...(opts.env ?? {}),
-  };
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
+  const { reportsDir, ledgerFile, env, timeoutMs } = runEnvironment(opts);
   const t0 = Date.now();
   const child = spawn(process.execPath, ['scripts/launch.js', opts.script ?? 'conformance', ...(opts.args ?? [])], {
     cwd: PROJECT_ROOT,

@@ -38,12 +38,19 @@ export function setMaximumPrice(r: OtaRequest, price: { amount: string; currency
  * knows it; 2 for a code it does not know (ISO 4217's most common unit).
  */
 export function minorUnit(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency: currency.trim() }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let unit = minorUnits.get(currency);
+  if (unit === undefined) {
+    try {
+      unit = new Intl.NumberFormat('en', { style: 'currency', currency: currency.trim() }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      unit = 2;
+    }
+    if (minorUnits.size < 1000) minorUnits.set(currency, unit); // codes a reply names: bounded
   }
+  return unit;
 }
+/** Per code asked: a NumberFormat costs about a millisecond to build, and every amount written asks. */
+const minorUnits = new Map<string, number>();
 
 /** An amount written with exactly `decimals` decimals, rounded up to them: "1000", "1000.00", "45.50". */
 export const writeAmount = (value: number, decimals: number) =>

@@ -53,3 +53,20 @@ test('a file that cannot be read fails the parallel scan as it fails the scan in
   assert.throws(() => scanFiles(files, [PW]), /secret scan: cannot read .*gone\.txt/);
   for (const cores of [1, 2, 3]) await assert.rejects(scanFilesInParallel(files, [PW], cores), /secret scan: cannot read .*gone\.txt/);
 });
+
+test('a file scanned as it was written: its findings taken in its place, the others scanned, the same result', async () => {
+  const d = reports();
+  const big = join(d, 'big.ndjson');
+  const expected = scanForSecrets(d, [PW]);
+  const scanned = { file: big, findings: scanFiles([big], [PW]) };
+  for (const cores of [1, 2]) assert.deepEqual(await scanForSecretsInParallel(d, [PW], cores, scanned), expected, `${cores} threads`);
+  // what the run wrote is what is judged: findings said of the file stand for it, and it is not read again
+  const claimed = { file: big, findings: [{ file: big, secretLabel: 'secret #1', encoding: 'raw' as const, count: 99 }] };
+  const found = await scanForSecretsInParallel(d, [PW], 2, claimed);
+  assert.deepEqual(
+    found.filter((f) => f.file === big),
+    claimed.findings,
+  );
+  // a file not in the folder stands for nothing
+  assert.deepEqual(await scanForSecretsInParallel(d, [PW], 2, { file: join(d, 'elsewhere.ndjson'), findings: claimed.findings }), expected);
+});

@@ -2,7 +2,7 @@
 // samples.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { categorise, categoryOf, type CpuProfile } from '../../../../scripts/bench/profile';
+import { categorise, categoryOf, frameName, selfByFrame, type CpuProfile } from '../../../../scripts/bench/profile';
 
 describe('CPU profile categories', () => {
   test('by the script a frame belongs to', () => {
@@ -40,5 +40,28 @@ describe('CPU profile categories', () => {
     const c = categorise(profile);
     assert.equal(c.get('Allure formatter'), 3.5);
     assert.equal(c.get('node internals (event loop, fs, streams)'), 0.25);
+  });
+
+  test('the top frames: self time per function and place, idle left out', () => {
+    const profile: CpuProfile = {
+      startTime: 0,
+      endTime: 10_000,
+      nodes: [
+        { id: 1, callFrame: { functionName: '(root)', url: '' }, children: [2, 4] },
+        { id: 2, callFrame: { functionName: 'scan', url: '/home/u/ota/build/src/safety/scanning.js', lineNumber: 58 }, children: [3] },
+        { id: 3, callFrame: { functionName: '', url: 'file:///home/u/ota/node_modules/undici/lib/x.js', lineNumber: 9 } },
+        { id: 4, callFrame: { functionName: '(idle)', url: '' } },
+      ],
+      samples: [2, 3, 2, 4],
+      timeDeltas: [0, 1000, 2000, 500, 250],
+    };
+    assert.deepEqual(
+      [...selfByFrame(profile)],
+      [
+        ['scan src/safety/scanning.js:59', 1.5],
+        ['(anonymous) undici/lib/x.js:10', 2],
+      ],
+    );
+    assert.equal(frameName({ functionName: '(garbage collector)', url: '' }), '(garbage collector)');
   });
 });
