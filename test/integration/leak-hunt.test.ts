@@ -112,9 +112,11 @@ describe('run level: leak hunt', { concurrency: true }, () => {
   test('4. the gate: each disguise planted in the reports folder fails the run with exit 3, naming each file', async () => {
     const root = tempDir();
     const reportsDir = join(root, 'reports');
-    mkdirSync(join(reportsDir, 'nested'), { recursive: true });
+    // Planted where a run keeps what it finds (the history): files of earlier commands elsewhere in
+    // the folder are moved aside before the run, so they would never reach the gate.
+    mkdirSync(join(reportsDir, 'history', 'nested'), { recursive: true });
     const forms = disguises(PASSWORD, USER);
-    forms.forEach(([, form], i) => writeFileSync(join(reportsDir, 'nested', `planted-${i}.txt`), `debug dump: ${form} end\n`));
+    forms.forEach(([, form], i) => writeFileSync(join(reportsDir, 'history', 'nested', `planted-${i}.txt`), `debug dump: ${form} end\n`));
     const r = await runConformance({
       reportsDir,
       args: ['--tags', '@req:EP-NO-DOCTYPE and @op:hotelavailability'],
