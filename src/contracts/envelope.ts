@@ -4,7 +4,7 @@
 import { OTA_NS } from '../specification/operations';
 import type { RequirementId } from '../specification/requirements';
 import type { Exchange } from '../transport/exchange';
-import type { XmlDoc, XNode } from '../xml/xml';
+import { localName, type XmlDoc, type XNode } from '../xml/xml';
 import { Check, httpRule, list, noDocument, rule, type Rule } from './rule';
 
 const mediaType = (x: Exchange) => (x.reply.exchange?.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
@@ -219,15 +219,14 @@ export function dataBesideErrors(x: Exchange): string[] {
   const doc = x.reply.doc;
   if (!doc) return [];
   const echoes = new Set([...x.request.values('//@*'), ...x.request.values('//text()')].map((v) => v.trim()).filter(Boolean));
-  const local = (n: unknown) => String((n as { name?: string }).name ?? '?').replace(/^.*:/, '');
   const path = (n: XNode) => {
     const names: string[] = [];
-    for (let e: XNode | null = n; e && e.parent; e = e.parent) names.unshift(local(e));
+    for (let e: XNode | null = n; e && e.parent; e = e.parent) names.unshift(localName(e));
     return names.join('/');
   };
   const data: string[] = [];
   for (const el of doc.find(BESIDE_ERRORS)) {
-    for (const a of doc.find('@*', el)) if (a.content.trim() && !echoes.has(a.content.trim())) data.push(`${path(el)}/@${local(a)}`);
+    for (const a of doc.find('@*', el)) if (a.content.trim() && !echoes.has(a.content.trim())) data.push(`${path(el)}/@${localName(a)}`);
     if (doc.find('text()', el).some((t) => t.content.trim() && !echoes.has(t.content.trim()))) data.push(`${path(el)}/text()`);
   }
   return [...new Set(data)];

@@ -2,7 +2,7 @@
 // (a finding, cannot tell, or nothing to judge when the test data declares no availability).
 import type { Fact, ReplyReader } from './reader';
 import { list, type Check, type Exchange } from './rule';
-import type { XNode } from '../xml/xml';
+import { localName, type XNode } from '../xml/xml';
 
 /**
  * A rule about the items of a reply finds none: it cannot tell, unless the test data declares no
@@ -21,7 +21,7 @@ export function nothingToJudge(x: Exchange, c: Check, what: string): void {
 export function otherContent(r: ReplyReader): string[] {
   const names = r.doc
     .find("/*/*[not(local-name()='Success' or local-name()='Warnings' or local-name()='Errors')][* or normalize-space() or @*]")
-    .map((n) => ('name' in n && typeof n.name === 'string' ? n.name.replace(/^.*:/, '') : '?'));
+    .map(localName);
   return [...new Set(names)];
 }
 
