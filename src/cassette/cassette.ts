@@ -1,4 +1,4 @@
-// Record and replay (issue 18). `--record <dir>` writes every exchange of the run to a cassette:
+// Record and replay. `--record <dir>` writes every exchange of the run to a cassette:
 // its scenario, operation, request and reply with their headers, masked as the evidence is, and
 // scanned like every artifact. `--replay <dir>` runs the suite against the cassette, with no
 // network: an embedded replay target answers each request with the recorded reply of the same

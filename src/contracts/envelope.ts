@@ -38,7 +38,7 @@ export function refusalForm(x: Exchange): string | undefined {
 
 /**
  * Why a reply says the request was not served: a refusal in any form, or any 4xx or 5xx status,
- * whatever its content type and with or without XML (issue 27, point 3: they count alike);
+ * whatever its content type and with or without XML (a refusal is one whatever its form);
  * undefined when it is none of them.
  */
 export function refusedHow(x: Exchange): string | undefined {
@@ -212,7 +212,7 @@ const BESIDE_ERRORS = "/*//*[not(ancestor-or-self::*[local-name()='Errors' or lo
 /**
  * The data a reply carries beside its errors, in any element (TPA_Extensions included): every
  * attribute value and text outside Errors and Warnings that is not an echo of the request's own
- * values (its UniqueID, its POS, its codes). "No data" means none anywhere (issue 27, point 7).
+ * values (its UniqueID, its POS, its codes). "No data" means none anywhere, not only where the suite looks.
  * Each entry names the element and what it holds, e.g. "TPA_Extensions/HotelDescriptiveContent/@HotelName".
  */
 export function dataBesideErrors(x: Exchange): string[] {
