@@ -35,6 +35,7 @@ const SOURCE_EXTENSIONS = ['.ts', '.js'];
 export const TOPIC_TESTS: Readonly<Record<string, string>> = {
   'test/unit/ci/ci-recipes.test.ts': 'the CI recipes of .ci/github/ and .ci/gitlab/ (YAML users copy, not code)',
   'test/unit/contracts/opentravel-samples.test.ts': "every contract's facts read on OpenTravel's own sample replies",
+  'test/unit/operations/facts-read.test.ts': 'the facts each MUST names are the facts its rule reads',
   'test/unit/operations/fair-forms.test.ts': 'legitimate forms of one fact judged alike by every operation that reads it',
   'test/unit/operations/nothing-to-judge.test.ts': 'no rule of any contract passes on a reply with nothing to judge',
   'test/unit/operations/rule-coverage.test.ts': 'every rule of every contract has its unit test',

@@ -70,6 +70,8 @@ export interface DecidedBy {
   facts: readonly string[];
   /** Facts asked of the gateway's descriptive operations when the reply does not show them. */
   corroboration?: readonly string[];
+  /** Facts the rule reads only to name the item a finding is about (its code), never to decide. */
+  names?: readonly string[];
 }
 
 /** The IDs of requirements given by class (a statement file's `requirements`). */
