@@ -13,7 +13,10 @@ export class SwitchSet<Name extends string> {
     const valid = new Set<string>(known);
     const unknown = names.filter((n) => !valid.has(n));
     if (unknown.length) {
-      throw error(`unknown ${kind}${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; valid ${kind}s: ${known.join(', ')}`);
+      const meant = unknown.map((n) => nearest(n, known)).filter((n): n is string => n !== undefined);
+      throw error(
+        `unknown ${kind}${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}${meant.length ? `; did you mean ${meant.join(', ')}?` : ''}; valid ${kind}s: ${known.join(', ')}`,
+      );
     }
     this.on = new Set(names);
   }
@@ -23,4 +26,16 @@ export class SwitchSet<Name extends string> {
   get names(): Name[] {
     return [...this.on] as Name[];
   }
+}
+
+/**
+ * The known names a mistyped one was meant to be: those that share most of its words (split at
+ * "-"), at least half of them; at most three, in catalogue order.
+ */
+function nearest<Name extends string>(name: string, known: readonly Name[]): string | undefined {
+  const words = new Set(name.toLowerCase().split('-').filter(Boolean));
+  const scored = known.map((k) => ({ k, shared: k.split('-').filter((w) => words.has(w)).length }));
+  const best = Math.max(0, ...scored.map((x) => x.shared));
+  const top = scored.filter((x) => x.shared === best).map((x) => x.k);
+  return best > 0 && best * 2 >= words.size && top.length <= 3 ? top.join(' or ') : undefined;
 }

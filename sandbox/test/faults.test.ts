@@ -39,6 +39,17 @@ describe('fault catalogue', () => {
   it('an unknown fault name is refused with the list of valid ones', async () => {
     await assert.rejects(start({ faults: ['nope'] }), /unknown fault nope; valid faults: wrong-namespace/);
   });
+
+  it('a mistyped fault name: did you mean those that share most of its words', async () => {
+    await assert.rejects(
+      start({ faults: ['hotel-ignore-place'] }),
+      /unknown fault hotel-ignore-place; did you mean hotel-ignores-place\?; valid/,
+    );
+    await assert.rejects(
+      start({ faults: ['hotel-wrong-dates'] }),
+      /unknown fault hotel-wrong-dates; did you mean hotel-ignores-dates or hotel-wrong-guests\?; valid faults: /,
+    );
+  });
 });
 
 for (const [area, effects] of Object.entries(EFFECTS)) describeFaultEffects(area as FaultArea, effects);

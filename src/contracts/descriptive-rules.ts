@@ -4,6 +4,7 @@ import { notShown, valuesEverywhere, type Fact, type ReplyReader } from './reade
 import { list, type Check, type Exchange } from './rule';
 import { sameCode } from './value-forms';
 import { itemsOffered } from './items-offered';
+import { placeWithin, profileHint } from './profile-hint';
 
 /**
  * The subject of a descriptive-data reply (HNBC-SUBJECT, ANBC-SUBJECT): every item described shows
@@ -46,10 +47,11 @@ export function checkNamedAndDescribed(c: Check, r: ReplyReader, item: Fact, nam
     const read = new Set([...valuesEverywhere(r, name, i.node), ...valuesEverywhere(r, content, i.node)]);
     // Words, not codes: a value with a space or a lower-case letter (a code, a date, a number, a
     // language or a context attribute says nothing of a name or a description).
-    const other = r.doc
+    const candidates = r.doc
       .find(`.//text()[normalize-space()] | .//@*[not(${META_ATTRIBUTES.map((a) => `local-name()='${a}'`).join(' or ')})]`, i.node)
-      .map((n) => n.content.trim())
-      .filter((v) => v.length > 3 && !read.has(v) && /[a-z]/.test(v) && /\s|[a-z]/.test(v));
+      .map((n) => ({ node: n, value: n.content.trim() }))
+      .filter(({ value: v }) => v.length > 3 && !read.has(v) && /[a-z]/.test(v) && /\s|[a-z]/.test(v));
+    const other = candidates.map((o) => o.value);
     for (const [f, missing] of [
       [name, '(absent)'],
       [content, '(none)'],
@@ -58,7 +60,10 @@ export function checkNamedAndDescribed(c: Check, r: ReplyReader, item: Fact, nam
       if (other.length)
         c.cannotTell(
           `${i.at} shows ${f.what} in none of the known places, but holds other values (${list([...new Set(other)].slice(0, 3))}); ` +
-            `if that is it, name the place for "${f.id}" in OTA_REPLY_PROFILE`,
+            `if that is it, ${profileHint(
+              f.id,
+              candidates.map((o) => placeWithin(o.node, i.node)),
+            )}`,
         );
       else c.fail(`${i.at}/${f.places[0]}`, f.what, missing);
     }

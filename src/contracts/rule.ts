@@ -46,8 +46,13 @@ export class Check {
     return this;
   }
 
+  /**
+   * One finding per fact at its place: a rule that reaches one element through several others (a
+   * HotelStay read once for each RoomStay that points at it) records what that element showed once.
+   */
   fail(at: string, expected: string, found: string): this {
-    this.findings.push({ req: this.req, at, expected, found });
+    if (!this.findings.some((f) => f.at === at && f.expected === expected && f.found === found))
+      this.findings.push({ req: this.req, at, expected, found });
     return this;
   }
 

@@ -1,6 +1,7 @@
 // The World of one scenario: the request being built, the exchanges made and the bookings
 // created. What it does is delegated: sending to src/transport, evidence to ./evidence, verdicts
 // to ./judge, booking safety to src/safety. Steps speak to it in domain terms only.
+import { isAbsolute, relative } from 'node:path';
 import { withScenario } from '../transport/recording';
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
 import { exchange, disposeExchange, unreachableNote, type Exchange } from '../transport/exchange';
@@ -26,7 +27,8 @@ import {
 import { setFound } from '../operations/activitybook';
 import type { ConstraintsShown } from '../contracts/booking-constraints';
 import { corroborate, describeActivityValues } from './descriptive-requests';
-import { anotherActivity, setHotelOnly } from '../operations/activitysearch';
+import { activitiesShown, anotherActivity, setHotelOnly } from '../operations/activitysearch';
+import { SKIP_REASON_FILE } from '../reporting/requirement-outcomes';
 import { judge, scenarioVerdict, type JudgeOptions } from './judge';
 import { refusalForm } from '../contracts/envelope';
 import type { BookedItem } from '../contracts/booking-facts';
@@ -126,6 +128,16 @@ export class GatewayWorld extends World {
   async alignmentSchema(): Promise<Rule | undefined> {
     const schema = await replySchema(this.run, this.reply.op);
     return schema ? alignmentRule(schema, this.reply.op.replyRoot) : undefined;
+  }
+
+  /** Why the last reply has no schema to be compared with: as the configuration and the schemas folder show it. */
+  noSchemaReason(): string {
+    const dir = this.run.config.xsdDir;
+    const rel = dir && relative(process.cwd(), dir);
+    const shown = rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : dir;
+    return dir
+      ? `the OpenTravel 2016B schemas (${shown}) hold no ${this.reply.op.replyRoot}.xsd: there is no schema to compare this reply with`
+      : 'OTA_XSD_DIR is empty: the informative comparison with the OpenTravel 2016B schemas is turned off';
   }
 
   get reply(): Exchange {
@@ -275,16 +287,36 @@ export class GatewayWorld extends World {
   /**
    * Another activity than the one availability shows, from an activity search naming the test data's
    * hotel and no product (a form the spec does not state: refused, or with no other activity, there
-   * is none). Remembered as the activity the next requests name; false when none was found.
+   * is none). Remembered as the activity the next requests name; when none was found, why: what
+   * the search showed.
    */
-  async findAnotherActivity(): Promise<boolean> {
+  async findAnotherActivity(): Promise<{ found: true } | { found: false; why: string }> {
     // the activity availability shows (dates or not): descriptive data needs only its TourActivityID
     await this.findActivityToDescribe();
     const found = String(this.remembered.tourActivityId);
     setHotelOnly(this.prepare('activitysearch'));
-    const other = anotherActivity(await this.send(), found, this.run.replyProfile.facts);
-    if (other) this.remembered.tourActivityId = other;
-    return !!other;
+    const x = await this.send();
+    const shown = activitiesShown(x, this.run.replyProfile.facts);
+    const other = anotherActivity(x, found, this.run.replyProfile.facts);
+    if (other) {
+      this.remembered.tourActivityId = other;
+      return { found: true };
+    }
+    const why = !shown
+      ? `the activity search naming the test data's hotel and no product was not served (${refusalForm(x) ?? 'no reply document'})`
+      : shown.length === 0
+        ? `the activity search naming the test data's hotel and no product showed no activity`
+        : `the activity search naming the test data's hotel and no product showed only ${[...new Set(shown)].join(', ')}, the activity availability already found (${found}): no other activity to describe`;
+    return { found: false, why };
+  }
+
+  /**
+   * Skips the scenario, saying why as the data showed it: the reason is attached (SKIP_REASON_FILE)
+   * and every report gives it with the skip.
+   */
+  async skip(why: string): Promise<'skipped'> {
+    await this.attach(this.run.redactor.scrub(why), { mediaType: 'text/plain', fileName: SKIP_REASON_FILE });
+    return 'skipped';
   }
 
   /** The scenario's (first) booking: the one its booking steps speak of. */

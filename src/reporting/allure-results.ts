@@ -1,24 +1,29 @@
 // Allure's test results, built from the run's result and its evidence stream (never written while
-// the scenarios run): one result per attempt of each scenario, held in memory for Allure 3
-// (src/reporting/allure-report.ts). What Allure shows follows the verdict, not cucumber's raw step
-// statuses:
-//   - the status is the one JUnit gives (junit.ts): failed for a nonconformance (and a warning
-//     under --strict), broken for cannot tell and the suite's own error, skipped for a skipped
-//     scenario (never passed), passed otherwise;
-//   - a scenario that failed on one attempt and passed on another shows failed and flaky: the
-//     last attempt (the one Allure shows first) carries the scenario's status;
-//   - the tree is class -> operation -> requirement (labels epic, feature, story; a scenario of
-//     several operations or requirements is under each);
-//   - each step holds its exchanges (request and reply, masked; replies indented for reading) and
-//     a reproducer beside each request; links lead to the scenario's section of evidence.html.
+// the scenarios run), held in memory for Allure 3 (src/reporting/allure-report.ts). One test per
+// requirement, its status from that requirement's outcome alone, so that a requirement that passed
+// is never shown red (a scenario that fails one requirement it checks says nothing of the others
+// it cites):
+//   - the run's verdict is a test of its own, first in the tree (group "Verdict"): failed when the
+//     run does not conform, broken when it cannot say (NOT DETERMINED, a selection, could not run);
+//   - each requirement: failed for a nonconformance (a MUST; a SHOULD under --strict), broken for
+//     cannot tell, skipped when untested or not claimed (with the reason), passed otherwise; a
+//     SHOULD that failed without --strict is passed with its warning as the message (it does not
+//     decide conformance) and sorted into the "Warning (SHOULD)" category;
+//   - the tree is class -> operation -> requirement (labels epic, feature; a requirement checked
+//     across operations is under "all operations");
+//   - its steps are its own checks, one step per scenario that cites or checked it, and under it
+//     one step per check (the exchange it judged: request, reply and reproducer attached; the
+//     findings or the reason as its message); its links lead to each scenario's section of
+//     evidence.html and its reproducer. Scenarios are a second view: named in the steps, never
+//     colouring a requirement.
 import { createHash, randomUUID } from 'node:crypto';
 import { extname, posix } from 'node:path';
-import type { ConformanceResult, ScenarioRecord, ScenarioStatus } from './result';
-import { junitCases, type CaseKind } from './junit';
+import type { ConformanceResult, RecordedAssertion, RequirementResult, ScenarioRecord, ScenarioStatus } from './result';
 import { CONFORMANCE_LABEL, type ConformanceLabel } from './allure-metadata';
-import { exchangesOf, isSuiteData, type AttemptEvidence, type ScenarioEvidence, type StepEvidence } from './evidence/collect';
+import { exchangesOf, type ExchangeEvidence, type ScenarioEvidence } from './evidence/collect';
 import { curlReproducer, reproducibleRequest } from './evidence/reproducer';
-import { parseExchangePartName } from './evidence/stream';
+import { verdictHead } from './verdict';
+import { attemptText } from './retries';
 
 /** A file of Allure results, held in memory. */
 export interface AllureFile {
@@ -26,7 +31,7 @@ export interface AllureFile {
   content: Buffer;
 }
 
-type AllureStatus = 'passed' | 'failed' | 'broken' | 'skipped';
+export type AllureStatus = 'passed' | 'failed' | 'broken' | 'skipped';
 
 interface AllureAttachment {
   name: string;
@@ -36,7 +41,7 @@ interface AllureAttachment {
 
 interface AllureStep {
   name: string;
-  status?: AllureStatus;
+  status: AllureStatus;
   stage: 'finished';
   start?: number;
   stop?: number;
@@ -46,51 +51,67 @@ interface AllureStep {
   parameters: [];
 }
 
-const STATUS_OF_KIND: Record<CaseKind, AllureStatus> = {
-  failure: 'failed',
-  warning: 'failed',
-  cantTell: 'broken',
-  suiteError: 'broken',
-  skipped: 'skipped',
-  passed: 'passed',
-};
+/** The group at the top of the tree that holds the verdict's test. */
+export const VERDICT_GROUP = 'Verdict';
 
-const STATUS_OF_SCENARIO: Record<ScenarioStatus, AllureStatus> = {
+const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
+
+const SEVERITY = { MUST: 'critical', SHOULD: 'normal', INFO: 'trivial' } as const;
+
+/** Whether a failed requirement decides the run: a MUST always, a SHOULD under --strict, an INFO never. */
+const decides = (q: RequirementResult, strict: boolean) => q.level === 'MUST' || (strict && q.level === 'SHOULD');
+
+/** A requirement's Allure status: from its outcome alone. */
+export function requirementStatus(q: RequirementResult, strict: boolean): AllureStatus {
+  switch (q.outcome) {
+    case 'failed':
+      return decides(q, strict) ? 'failed' : 'passed';
+    case 'cantTell':
+      return q.level === 'MUST' || (strict && q.level === 'SHOULD') ? 'broken' : 'passed';
+    case 'passed':
+      return 'passed';
+    default:
+      return 'skipped';
+  }
+}
+
+/** The label that sorts a requirement into Allure's categories. */
+function conformanceLabel(q: RequirementResult, strict: boolean): ConformanceLabel | undefined {
+  if (q.outcome === 'failed' && q.level === 'MUST') return 'nonconformance';
+  if (q.outcome === 'failed' && q.level === 'SHOULD') return 'warning';
+  if (q.outcome === 'cantTell' && requirementStatus(q, strict) === 'broken') return 'cannot-tell';
+  return undefined;
+}
+
+/** The verdict's Allure status: passed only when the run conforms. */
+export function verdictStatus(result: ConformanceResult): AllureStatus {
+  if (result.verdict === 'CONFORMS') return 'passed';
+  if (result.verdict === 'DOES NOT CONFORM') return 'failed';
+  return 'broken';
+}
+
+/** What a requirement's test says: its findings when it failed, else why it ended as it did. */
+function detailsOf(q: RequirementResult, strict: boolean): string | undefined {
+  const findings = q.findings.map((f) => `at ${f.at}: expected ${f.expected}; found ${f.found} (${f.scenario}${attemptText(f)})`);
+  if (q.outcome === 'failed') {
+    const head = decides(q, strict)
+      ? `${q.id} (${q.level}, ${q.section}): ${q.reason ?? 'failed'}`
+      : `Warning (${q.level}, does not decide conformance${q.level === 'SHOULD' ? '' : ': INFO never does'}): ${q.id}: ${q.reason ?? 'failed'}`;
+    return [head, ...findings].join('\n');
+  }
+  return q.reason;
+}
+
+/** The status of one check (an assertion): passed, failed or could not tell. */
+const CHECK_STATUS = { passed: 'passed', failed: 'failed', cantTell: 'broken' } as const;
+
+const SCENARIO_STATUS: Record<ScenarioStatus, AllureStatus> = {
+  passed: 'passed',
   failed: 'failed',
   cantTell: 'broken',
   suiteError: 'broken',
   skipped: 'skipped',
-  passed: 'passed',
 };
-
-function stepStatus(step: StepEvidence): AllureStatus | undefined {
-  switch (step.status) {
-    case 'PASSED':
-      return 'passed';
-    case 'FAILED':
-      return step.errorType === 'ConformanceAssertionError' ? 'failed' : 'broken';
-    case 'SKIPPED':
-    case 'PENDING':
-      return 'skipped';
-    case undefined:
-      return undefined;
-    default:
-      return 'broken'; // undefined or ambiguous step: the suite's own trouble
-  }
-}
-
-const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
-
-/** The label that sorts a scenario into Allure's categories, from what JUnit makes of it. */
-function conformanceLabel(kind: CaseKind, s: ScenarioRecord): ConformanceLabel | undefined {
-  if (kind === 'failure') return 'nonconformance';
-  if (kind === 'warning' || s.warnings.length > 0) return 'warning';
-  if (kind === 'cantTell') return 'cannot-tell';
-  if (kind === 'suiteError') return 'suite-error';
-  return undefined;
-}
-
-const SEVERITY = { MUST: 'critical', SHOULD: 'normal', INFO: 'trivial' } as const;
 
 class Builder {
   readonly files: AllureFile[] = [];
@@ -103,41 +124,27 @@ class Builder {
     return { name, source, type };
   }
 
-  /** A step's attachments: the exchanges' parts (replies indented) with a reproducer after each request; the suite's own data left out. */
-  private stepAttachments(step: StepEvidence): AllureAttachment[] {
+  /** An exchange's parts (the reply indented for reading) and its reproducer. */
+  exchangeAttachments(x: ExchangeEvidence): AllureAttachment[] {
     const out: AllureAttachment[] = [];
-    const exchanges = new Map(exchangesOf([step]).map((x) => [x.n, x]));
-    for (const a of step.attachments) {
-      if (isSuiteData(a.mediaType)) continue;
-      const part = parseExchangePartName(a.fileName);
-      const text = a.base64 ? undefined : a.body;
-      const content =
-        part?.part === 'reply' && a.mediaType === 'application/xml' && text !== undefined
-          ? Buffer.from(this.pretty(text), 'utf8')
-          : Buffer.from(a.body, a.base64 ? 'base64' : 'utf8');
-      out.push(this.attach(a.fileName ?? 'attachment', a.mediaType, content));
-      const x = part?.part === 'request' ? exchanges.get(part.n) : undefined;
-      const request = x && reproducibleRequest(x);
-      if (request)
-        out.push(this.attach(`${part!.n}-${part!.operation}-reproduce.sh`, 'text/plain', Buffer.from(curlReproducer(request), 'utf8')));
-    }
+    const base = `${x.n}-${x.operation}`;
+    if (x.requestHead) out.push(this.attach(`${base}-request-headers.txt`, 'text/plain', Buffer.from(x.requestHead, 'utf8')));
+    if (x.request !== undefined) out.push(this.attach(`${base}-request.xml`, 'application/xml', Buffer.from(x.request, 'utf8')));
+    const request = reproducibleRequest(x);
+    if (request) out.push(this.attach(`${base}-reproduce.sh`, 'text/plain', Buffer.from(curlReproducer(request), 'utf8')));
+    if (x.replyHead) out.push(this.attach(`${base}-reply-headers.txt`, 'text/plain', Buffer.from(x.replyHead, 'utf8')));
+    if (x.reply !== undefined) {
+      const xml = x.replyMediaType === 'application/xml';
+      out.push(
+        this.attach(
+          `${base}-reply.${xml ? 'xml' : 'txt'}`,
+          xml ? 'application/xml' : 'text/plain',
+          Buffer.from(xml ? this.pretty(x.reply) : x.reply, 'utf8'),
+        ),
+      );
+    } else if (x.replyRaw) out.push(this.attach(`${base}-reply.bin`, 'application/octet-stream', Buffer.from(x.replyRaw, 'base64')));
+    if (x.noReply) out.push(this.attach(`${base}-no-reply.txt`, 'text/plain', Buffer.from(x.noReply, 'utf8')));
     return out;
-  }
-
-  steps(attempt: AttemptEvidence): AllureStep[] {
-    return attempt.steps
-      .filter((st) => st.kind === 'step' || (st.status !== undefined && st.status !== 'PASSED'))
-      .map((st) => ({
-        name: st.text,
-        ...(stepStatus(st) ? { status: stepStatus(st) } : {}),
-        stage: 'finished',
-        start: st.start,
-        stop: st.stop,
-        statusDetails: st.message ? { message: st.message } : {},
-        attachments: this.stepAttachments(st),
-        steps: [],
-        parameters: [],
-      }));
   }
 
   result(r: object): void {
@@ -146,12 +153,96 @@ class Builder {
   }
 }
 
-/** Why the scenario ended as it did, for its Allure result (the warnings of a passed scenario). */
-function detailsOf(s: ScenarioRecord, kind: CaseKind, result: ConformanceResult): string | undefined {
-  if (s.status !== 'passed') return s.message;
-  if (kind === 'passed' && s.warnings.length === 0) return undefined;
-  const warned = result.requirements.filter((r) => s.warnings.includes(r.id));
-  return `Warning (SHOULD, does not decide conformance${result.strict ? '; --strict: it does' : ''}): ${warned.map((r) => `${r.id}: ${r.statement}`).join('; ')}`;
+/** One check of the requirement as a step: the exchange it judged attached, its findings or reason its message. */
+function checkStep(b: Builder, a: RecordedAssertion, evidence: ScenarioEvidence | undefined): AllureStep {
+  const attempt = evidence?.attempts.find((t) => t.attempt === (a.attempt ?? 1)) ?? evidence?.attempts[evidence.attempts.length - 1];
+  const x =
+    a.exchange === undefined
+      ? undefined
+      : (attempt?.exchanges.find((e) => e.n === a.exchange) ?? exchangesOf(attempt?.steps ?? []).find((e) => e.n === a.exchange));
+  const where = a.exchange === undefined ? 'across the exchanges' : `exchange ${a.exchange}${x ? ` (${x.operation})` : ''}`;
+  const outcome = a.outcome === 'cantTell' ? 'cannot tell' : a.outcome;
+  const message =
+    a.outcome === 'failed'
+      ? a.findings.map((f) => `at ${f.at}\n  expected: ${f.expected}\n  found:    ${f.found}`).join('\n')
+      : a.outcome === 'cantTell'
+        ? a.reasons.join('\n')
+        : undefined;
+  return {
+    name: `Check of ${where}${a.attempt === undefined ? '' : `, attempt ${a.attempt}`}: ${outcome}`,
+    status: CHECK_STATUS[a.outcome],
+    stage: 'finished',
+    statusDetails: message ? { message } : {},
+    attachments: x ? b.exchangeAttachments(x) : [],
+    steps: [],
+    parameters: [],
+  };
+}
+
+/** What one scenario showed of the requirement: its checks of it, or why it made none. */
+function scenarioStep(
+  b: Builder,
+  q: RequirementResult,
+  s: ScenarioRecord,
+  mine: RecordedAssertion[],
+  evidence: ScenarioEvidence | undefined,
+): AllureStep {
+  const steps = mine.map((a) => checkStep(b, a, evidence));
+  const worst = (['failed', 'broken', 'passed'] as const).find((st) => steps.some((x) => x.status === st));
+  // made no check of it: the scenario's own end says why (skipped, ended early), never its other requirements' failures
+  const status: AllureStatus = worst ?? (s.status === 'passed' ? 'skipped' : s.status === 'failed' ? 'broken' : SCENARIO_STATUS[s.status]);
+  const why = worst
+    ? undefined
+    : s.status === 'passed'
+      ? `made no check of ${q.id}`
+      : `made no check of ${q.id}: ${s.message?.split('\n')[0] ?? s.status}`;
+  return {
+    name: `Scenario: ${s.name}`,
+    status,
+    stage: 'finished',
+    statusDetails: why ? { message: why } : {},
+    attachments: [],
+    steps,
+    parameters: [],
+  };
+}
+
+/** The operation a requirement is shown under: that of the scenarios that check it, or "all operations" when they span several. */
+function operationOf(scenarios: readonly ScenarioRecord[]): string {
+  const ops = new Set(scenarios.flatMap((s) => s.ops));
+  return ops.size === 1 ? [...ops][0] : 'all operations';
+}
+
+/** The run's verdict as a test: its classes' verdicts as steps. */
+function verdictResult(result: ConformanceResult, t0: number, t1: number): object {
+  return {
+    historyId: md5('verdict'),
+    testCaseId: md5('verdict'),
+    name: `${verdictHead(result)}: the run's verdict`,
+    fullName: 'verdict',
+    description: result.verdictReason,
+    stage: 'finished',
+    status: verdictStatus(result),
+    statusDetails: { message: `${verdictHead(result)}: ${result.verdictReason}` },
+    start: t0 - 1,
+    stop: t1,
+    labels: [
+      { name: 'epic', value: VERDICT_GROUP },
+      { name: 'severity', value: 'blocker' },
+    ],
+    links: [],
+    steps: result.classes.map((c): AllureStep => ({
+      name: `Class ${c.class}: ${c.claimed ? c.verdict : 'not claimed'}`,
+      status: !c.claimed ? 'skipped' : c.verdict === 'CONFORMS' ? 'passed' : c.verdict === 'DOES NOT CONFORM' ? 'failed' : 'broken',
+      stage: 'finished',
+      statusDetails: {},
+      attachments: [],
+      steps: [],
+      parameters: [],
+    })),
+    attachments: [],
+    parameters: [],
+  };
 }
 
 /**
@@ -165,72 +256,57 @@ export function allureResults(
 ): AllureFile[] {
   const b = new Builder(opts.pretty);
   const byId = new Map(evidence.map((e) => [e.id, e]));
-  const cases = junitCases(result, { strict: result.strict });
-  const levelOf = new Map(result.requirements.map((r) => [r.id, r.level]));
-  const classOf = new Map(result.requirements.map((r) => [r.id, r.class]));
-  const named = new Map<string, number>();
-  for (const s of result.scenarios) named.set(s.name, (named.get(s.name) ?? 0) + 1);
-  result.scenarios.forEach((s, i) => {
-    const kind = cases[i].kind;
-    const flaky = s.status === 'failed' && (s.attempts ?? []).some((a) => a.status === 'passed');
-    const category = conformanceLabel(kind, s);
-    const levels = s.reqs.map((id) => levelOf.get(id));
-    const level = (['MUST', 'SHOULD', 'INFO'] as const).find((l) => levels.includes(l)) ?? 'INFO';
-    const labels = [
-      // the class of the requirements it cites (one per scenario: its feature folder, features/<class>/)
-      ...[...new Set(s.reqs.map((id) => classOf.get(id) ?? 'unclassified'))].map((c) => ({ name: 'epic', value: c })),
-      ...(s.ops.length ? s.ops : ['all operations']).map((op) => ({ name: 'feature', value: op })),
-      ...s.reqs.map((req) => ({ name: 'story', value: req })),
-      { name: 'severity', value: SEVERITY[level] },
-      ...s.tags.filter((t) => !/^@(op|req):/.test(t)).map((t) => ({ name: 'tag', value: t })),
-      ...(category ? [{ name: CONFORMANCE_LABEL, value: category }] : []),
-      { name: 'framework', value: 'cucumberjs' },
-    ];
-    const links = [
-      ...(s.evidence
-        ? [{ name: 'evidence: the exchanges of this scenario', url: posix.join(opts.base, s.evidence), type: 'evidence' }]
-        : []),
-      ...(s.reproducer ? [{ name: 'reproducer', url: posix.join(opts.base, s.reproducer), type: 'reproducer' }] : []),
-    ];
-    const common = {
-      historyId: md5(s.id),
-      testCaseId: md5(s.id),
-      name: s.name,
-      fullName: s.id,
-      description: `${s.id}; requirements ${s.reqs.join(', ') || '(none)'}`,
+  const scenarioById = new Map(result.scenarios.map((s) => [s.id, s]));
+  const assertions = result.assertions ?? {};
+  const t0 = Date.parse(result.startedAt) || 0;
+  const t1 = Date.parse(result.finishedAt) || t0;
+  // the verdict first: read first, its group first in the tree, and the earliest start
+  b.result(verdictResult(result, t0, t1));
+  result.requirements.forEach((q, i) => {
+    // the scenarios that cite it, and any other that checked it
+    const checked = Object.entries(assertions)
+      .filter(([, as]) => as.some((a) => a.req === q.id))
+      .map(([id]) => id);
+    const ids = [...new Set([...q.scenarios.map((s) => s.id), ...checked])];
+    const scenarios = ids.flatMap((id) => scenarioById.get(id) ?? []);
+    const status = requirementStatus(q, result.strict);
+    const category = conformanceLabel(q, result.strict);
+    const links = scenarios.flatMap((s) => [
+      ...(s.evidence ? [{ name: `evidence: ${s.name}`, url: posix.join(opts.base, s.evidence), type: 'evidence' }] : []),
+      ...(s.reproducer ? [{ name: `reproducer: ${s.name}`, url: posix.join(opts.base, s.reproducer), type: 'reproducer' }] : []),
+    ]);
+    b.result({
+      historyId: md5(`requirement ${q.id}`),
+      testCaseId: md5(`requirement ${q.id}`),
+      name: `${q.id}: ${q.statement}`,
+      fullName: `requirement ${q.id}`,
+      description: `${q.id} (${q.level}, ${q.class}, ${q.section}): ${q.statement}\n\nScenarios: ${scenarios.map((s) => s.name).join('; ') || '(none ran)'}`,
       stage: 'finished',
-      labels,
+      status,
+      statusDetails: { message: detailsOf(q, result.strict), ...(q.flaky?.length ? { flaky: true } : {}) },
+      // the catalogue's order
+      start: t0 + i,
+      stop: t0 + i,
+      labels: [
+        { name: 'epic', value: q.class },
+        { name: 'feature', value: operationOf(scenarios) },
+        { name: 'severity', value: SEVERITY[q.level] },
+        { name: 'tag', value: q.level },
+        ...(category ? [{ name: CONFORMANCE_LABEL, value: category }] : []),
+        { name: 'framework', value: 'cucumberjs' },
+      ],
       links,
-      // the rows of one outline share a name: the operation tells them apart
-      parameters: (named.get(s.name) ?? 0) > 1 ? [{ name: 'operation', value: s.ops.join(', ') || s.id }] : [],
-    };
-    const attempts = byId.get(s.id)?.attempts ?? [];
-    if (attempts.length === 0) {
-      b.result({
-        ...common,
-        status: STATUS_OF_KIND[kind],
-        statusDetails: { message: detailsOf(s, kind, result) },
-        steps: [],
-        attachments: [],
-      });
-      return;
-    }
-    attempts.forEach((a, k) => {
-      const last = k === attempts.length - 1;
-      const record = s.attempts?.find((x) => x.attempt === a.attempt);
-      b.result({
-        ...common,
-        // the last attempt is the one Allure shows: it carries the scenario's status, flaky included
-        status: last || !record ? STATUS_OF_KIND[kind] : STATUS_OF_SCENARIO[record.status],
-        statusDetails: {
-          message: last || !record ? detailsOf(s, kind, result) : record.message,
-          ...(last && flaky ? { flaky: true } : {}),
-        },
-        start: a.start,
-        stop: a.stop,
-        steps: b.steps(a),
-        attachments: [],
-      });
+      steps: scenarios.map((s) =>
+        scenarioStep(
+          b,
+          q,
+          s,
+          (assertions[s.id] ?? []).filter((a) => a.req === q.id),
+          byId.get(s.id),
+        ),
+      ),
+      attachments: [],
+      parameters: [],
     });
   });
   return b.files;

@@ -2,6 +2,7 @@
 import type { ConformanceResult } from './result';
 import type { Outcome } from '../core/outcomes';
 import { latencyTable } from './latency';
+import { firstLine } from './requirement-outcomes';
 import { verdictHead } from './verdict';
 import { attemptText, flakyLine, retriedScenarios } from './retries';
 import { isAbsolute, join, relative, sep } from 'node:path';
@@ -69,6 +70,8 @@ export interface ConsoleOptions {
   reportsDir?: string;
   /** The terminal's width (120 when not a terminal). */
   width?: number;
+  /** What each --format wrote (its formatter and file), listed with the reports. */
+  formats?: ReadonlyArray<{ name: string; file?: string }>;
 }
 
 export function formatConsoleSummary(r: ConformanceResult, opts: ConsoleOptions = {}): string {
@@ -99,24 +102,48 @@ export function formatConsoleSummary(r: ConformanceResult, opts: ConsoleOptions 
     `${r.scenarios.length} scenarios: ${count('passed')} passed, ${count('failed')} failed, ${count('cantTell')} cannot tell, ${count('skipped')} skipped, ${count('suiteError')} suite errors` +
       (retriedScenarios(r.scenarios).length ? `; ${retriedScenarios(r.scenarios).length} ran more than once (--retry)` : ''),
   );
+  lines.push(...openScenarioLines(r, width));
   const times = latencyTable(r.latency ?? []);
   if (times.length) lines.push('', ...times);
   // a note is one line, as logs are searched (the reasons' column is wrapped: it is read beside others)
   for (const n of r.notes) lines.push(`Note: ${n}`);
   const head = verdictHead(r) + (r.selection && r.verdict !== 'SELECTION PASSED' ? ` (selection ${r.selection.text})` : '');
-  lines.push('', `${head}: ${r.verdictReason}`, ...reportsLines(r, opts.reportsDir));
+  lines.push('', `${head}: ${r.verdictReason}`, ...reportsLines(r, opts.reportsDir, opts.formats ?? []));
   return lines.join('\n');
 }
 
+/** The most scenarios listed with their reason (the conformance report lists every one). */
+const OPEN_LISTED = 10;
+
+/** Each skipped or cannot-tell scenario with its reason, as the data showed it: never a bare "skipped". */
+function openScenarioLines(r: ConformanceResult, width: number): string[] {
+  const open = r.scenarios.filter((s) => s.status === 'skipped' || s.status === 'cantTell');
+  const lines = open
+    .slice(0, OPEN_LISTED)
+    .flatMap((s) =>
+      wrapped(
+        '  ',
+        `${s.status === 'skipped' ? 'skipped' : 'cannot tell'} "${s.name}": ${firstLine(s.message) || 'no reason was given'}`,
+        width,
+        4,
+      ),
+    );
+  if (open.length > OPEN_LISTED) lines.push(`  and ${open.length - OPEN_LISTED} more (${REPORT_FILES.html} lists each with its reason)`);
+  return lines;
+}
+
 /** Where the reports are: the folder, what it holds, what npm run report adds. */
-function reportsLines(r: ConformanceResult, reportsDir: string | undefined): string[] {
+function reportsLines(r: ConformanceResult, reportsDir: string | undefined, formats: ConsoleOptions['formats'] & object): string[] {
   const folder = reportsDir ? shownFolder(reportsDir) : 'the reports folder';
-  if (r.notes.includes(SUMMARY_ONLY_NOTE)) return [`Reports: ${join(folder, 'summary.json')} alone (--summary-only).`];
+  // what --format wrote, wherever it was told to
+  const extra = formats.filter((f) => f.file).map((f) => `${shownFolder(f.file!)} (--format ${f.name})`);
+  const also = extra.length ? ` Also written: ${extra.join(', ')}.` : '';
+  if (r.notes.includes(SUMMARY_ONLY_NOTE)) return [`Reports: ${join(folder, 'summary.json')} alone (--summary-only).${also}`];
   const e = r.evidence;
   const evidence =
     e.html === EVIDENCE_FILE ? [e.html, `${e.reproducers}/`, e.messages] : [`${e.html}/ (each shard's evidence and reproducers)`];
   return [
-    `Reports in ${folder.endsWith(sep) ? folder : `${folder}${sep}`}: ${REPORT_FILES.html} (open it first), ${[...evidence, e.junit, 'summary.json'].join(', ')}.`,
+    `Reports in ${folder.endsWith(sep) ? folder : `${folder}${sep}`}: ${REPORT_FILES.html} (open it first), ${[...evidence, e.junit, 'summary.json'].join(', ')}.${also}`,
     `npm run report builds the Allure report and the cucumber HTML report from ${e.messages === STREAM_FILE ? e.messages : "each shard's stream"}.`,
   ];
 }

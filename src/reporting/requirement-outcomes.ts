@@ -30,6 +30,11 @@ import { attachmentText, scenarioIdOf } from './evidence/stream';
 
 /** Media type of the attachment in which a step records its assertions. */
 export const ASSERTIONS_MEDIA_TYPE = 'application/vnd.ota-conformance.assertions+json';
+/**
+ * The file name of the note in which a step that skips its scenario says why (text/plain, shown as
+ * it is by cucumber's report): the skipped scenario's message in every report.
+ */
+export const SKIP_REASON_FILE = 'why-skipped.txt';
 /** Media type of the note a scenario leaves when its clean-up could not cancel a booking. */
 export const CLEANUP_NOTE_MEDIA_TYPE = 'application/vnd.ota-conformance.cleanup+json';
 
@@ -39,6 +44,8 @@ interface CaseState {
   attempt: number;
   worst?: messages.TestStepResult;
   assertions: RecordedAssertion[];
+  /** Why a step skipped the scenario, as the data showed it. */
+  skipped?: string;
 }
 
 /** A scenario as the outcomes are computed from it: its record and every assertion of every attempt. */
@@ -72,7 +79,10 @@ export class MessageCollector {
         attempt: e.testCaseStarted.attempt,
         assertions: [],
       });
-    else if (e.attachment?.testCaseStartedId && e.attachment.mediaType === ASSERTIONS_MEDIA_TYPE) {
+    else if (e.attachment?.testCaseStartedId && e.attachment.fileName === SKIP_REASON_FILE) {
+      const state = this.cases.get(e.attachment.testCaseStartedId);
+      if (state) state.skipped = attachmentText(e.attachment);
+    } else if (e.attachment?.testCaseStartedId && e.attachment.mediaType === ASSERTIONS_MEDIA_TYPE) {
       const state = this.cases.get(e.attachment.testCaseStartedId);
       state?.assertions.push(...(JSON.parse(attachmentText(e.attachment)) as RecordedAssertion[]));
     } else if (e.attachment?.mediaType === LATENCY_MEDIA_TYPE) {
@@ -125,8 +135,8 @@ export class MessageCollector {
  * last attempt ended; each assertion says its attempt, and every attempt is listed.
  */
 function overAttempts(states: CaseState[]): Pick<ScenarioAssertions, 'status' | 'message' | 'assertions' | 'attempts'> {
-  if (states.length === 1) return { ...scenarioStatus(states[0].worst), assertions: states[0].assertions };
-  const attempts: AttemptRecord[] = states.map((st, i) => ({ attempt: i + 1, ...scenarioStatus(st.worst) }));
+  if (states.length === 1) return { ...scenarioStatus(states[0].worst, states[0].skipped), assertions: states[0].assertions };
+  const attempts: AttemptRecord[] = states.map((st, i) => ({ attempt: i + 1, ...scenarioStatus(st.worst, st.skipped) }));
   const failed = attempts.find((a) => a.status === 'failed');
   const last = attempts[attempts.length - 1];
   const decided = failed ?? last;
@@ -140,9 +150,9 @@ function overAttempts(states: CaseState[]): Pick<ScenarioAssertions, 'status' | 
   };
 }
 
-function scenarioStatus(r: messages.TestStepResult | undefined): { status: ScenarioStatus; message?: string } {
+function scenarioStatus(r: messages.TestStepResult | undefined, skipped?: string): { status: ScenarioStatus; message?: string } {
   if (!r || r.status === 'PASSED' || r.status === 'UNKNOWN') return { status: 'passed' };
-  if (r.status === 'SKIPPED') return { status: 'skipped', message: r.message };
+  if (r.status === 'SKIPPED') return { status: 'skipped', message: skipped ?? r.message };
   const text = r.exception?.message ?? r.message ?? r.status;
   if (r.status === 'UNDEFINED') return { status: 'suiteError', message: 'a step has no definition (undefined step)' };
   if (r.status === 'AMBIGUOUS') return { status: 'suiteError', message: `a step matches several definitions: ${text}` };
@@ -221,19 +231,24 @@ export function requirementOutcomes(scenarios: ScenarioAssertions[], opts: Outco
     const reasons: string[] = [];
     const citing = scenarios.filter((s) => s.reqs.includes(req.id));
     const judged = scenarios.map((s) => judgeScenario(req.id, s, checks));
+    // a fact one exchange showed is one finding, however many checks of it read it there
+    const seen = new Set<string>();
     for (const s of scenarios)
       for (const a of s.assertions.filter((x) => x.req === req.id))
-        for (const f of a.findings)
-          if (findings.length < 20)
-            findings.push({
-              at: f.at,
-              expected: f.expected,
-              found: f.found,
-              scenario: s.name,
-              scenarioId: s.id,
-              ...(a.attempt === undefined ? {} : { attempt: a.attempt }),
-              ...(a.exchange === undefined ? {} : { exchange: a.exchange }),
-            });
+        for (const f of a.findings) {
+          const key = JSON.stringify([s.id, a.attempt, a.exchange, f.at, f.expected, f.found]);
+          if (findings.length >= 20 || seen.has(key)) continue;
+          seen.add(key);
+          findings.push({
+            at: f.at,
+            expected: f.expected,
+            found: f.found,
+            scenario: s.name,
+            scenarioId: s.id,
+            ...(a.attempt === undefined ? {} : { attempt: a.attempt }),
+            ...(a.exchange === undefined ? {} : { exchange: a.exchange }),
+          });
+        }
     for (const why of judged.flatMap((j) => j.reasons)) if (reasons.length < 5 && !reasons.includes(why)) reasons.push(why);
     const flaky = judged.flatMap((j) => (j.flaky ? [j.flaky] : []));
     const ran = citing.filter((s) => s.status !== 'skipped');

@@ -102,7 +102,7 @@ export interface ClassResult {
   class: ConformanceClass;
   claimed: boolean;
   verdict: ClassVerdict;
-  /** MUST requirements of the class by outcome. */
+  /** MUST requirements of the class by outcome (the untestable among the untested: they never hold the verdict open). */
   must: Record<Outcome, number>;
   /** SHOULD requirements of the class that failed. */
   warnings: number;

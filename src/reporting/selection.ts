@@ -30,3 +30,10 @@ export function selectionOf(parts: SelectionParts): RunSelection | undefined {
 
 /** The selection apart from its shards, as a key: the shards of one run share it. */
 export const selectionKey = (s: RunSelection | undefined): string => (s ? selectionText({ ...s, shards: undefined }) : '') || '(none)';
+
+/** The note of a run narrowed by a selection (a merge replaces its shards' with its own, or none). */
+export const selectionNote = (text: string) =>
+  `selection ${text}: only the scenarios it selected ran; what it left out is not run, and its verdict is never a verdict on the whole profile`;
+const SELECTION_NOTE = /^selection .*: only the scenarios it selected ran; /;
+/** Whether a note is a selection's (a shard's, in a merge). */
+export const isSelectionNote = (note: string) => SELECTION_NOTE.test(note);

@@ -58,8 +58,10 @@ export function decideVerdict(input: VerdictInput): Verdict {
 /** One class's verdict from its requirements: claimed or not, its MUST outcomes, its warnings, the selection. */
 function classVerdict(cls: ConformanceClass, { requirements, claims, strict, selection }: VerdictInput): ClassResult {
   const mine = requirements.filter((r) => r.class === cls);
+  // every MUST is counted, as the requirements at a glance count them; an untestable one never holds the verdict open
   const must = zero();
-  for (const r of mine.filter(decides)) must[r.outcome]++;
+  for (const r of mine.filter((q) => q.level === 'MUST')) must[r.outcome]++;
+  const open = mine.filter((q) => decides(q) && q.outcome === 'untested').length;
   const warnings = mine.filter((r) => r.level === 'SHOULD' && r.outcome === 'failed').length;
   const claimed = claims.includes(cls);
   const verdict: ClassResult['verdict'] = !claimed
@@ -72,7 +74,7 @@ function classVerdict(cls: ConformanceClass, { requirements, claims, strict, sel
           ? 'NOT DETERMINED'
           : selection
             ? 'SELECTION PASSED'
-            : must.untested > 0
+            : open > 0
               ? 'NOT DETERMINED'
               : 'CONFORMS';
   return { class: cls, claimed, verdict, must, warnings };

@@ -5,6 +5,7 @@ import { ConfigError } from '../core/errors';
 import { readSweepList, type SweepList } from '../bookings/sweep';
 import type { RunSelection } from '../reporting/result';
 import { selectionOf } from '../reporting/selection';
+import { closest } from '../core/json-schema';
 
 export interface RunArguments {
   profile: string;
@@ -77,6 +78,9 @@ report removed: a bad one is one line and exit 2.
 Exit codes: 0 conforms, 1 does not conform, 2 could not run, 3 a secret was found in the
 reports, 4 not determined (or a selection passed).`;
 
+/** Every option the runner takes, as its usage names them (for "did you mean"). */
+const RUN_OPTIONS = [...new Set(HELP.match(/--[a-z][a-z-]*/g) ?? [])];
+
 const int = (flag: string, v: string | undefined, min: number): number => {
   if (v === undefined || !/^\d+$/.test(v) || Number(v) < min)
     throw new ConfigError(`${flag} needs a whole number of at least ${min}, not ${v === undefined ? 'nothing' : `"${v}"`}`);
@@ -113,11 +117,17 @@ export function parseArguments(argv: string[], knownProfiles: string[]): RunArgu
     (m) => new ConfigError(m),
     (a, value) => {
       if (suiteOption(out, a, value) || cucumberOption(out.cucumber, a, value)) return;
-      if (a.startsWith('-')) throw new ConfigError(`unknown argument ${a}; see npm run conformance -- --help`);
+      if (a.startsWith('-')) {
+        const meant = closest(a, RUN_OPTIONS);
+        throw new ConfigError(`unknown argument ${a}${meant ? `; did you mean ${meant}?` : ''}; see npm run conformance -- --help`);
+      }
       (out.cucumber.paths ??= []).push(a);
     },
   );
-  if (!knownProfiles.includes(out.profile)) throw new ConfigError(`unknown profile "${out.profile}"; known: ${knownProfiles.join(', ')}`);
+  if (!knownProfiles.includes(out.profile)) {
+    const meant = closest(out.profile, knownProfiles);
+    throw new ConfigError(`unknown profile "${out.profile}"${meant ? `; did you mean ${meant}?` : ''}; known: ${knownProfiles.join(', ')}`);
+  }
   if (out.sweepReferences && out.replay)
     throw new ConfigError(
       '--sweep-references cancels bookings at a gateway, and --replay sends nothing to one: run the sweep without --replay',

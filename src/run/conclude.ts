@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { latencyByOperation } from '../reporting/latency';
 import { SUMMARY_ONLY_NOTE } from '../reporting/console-summary';
 import { decideSummary } from '../reporting/run-summary';
+import { selectionNote } from '../reporting/selection';
 import { evidenceNames, reproducerPath, RUN_EVIDENCE, scenarioEvidenceHref } from '../reporting/evidence/names';
 import type { ConformanceResult, ScenarioRecord } from '../reporting/result';
 import { OPERATION_NAMES } from '../specification/operations';
@@ -45,10 +46,7 @@ function certifierNotes({ args, ctx, cleanup, features }: RunFindings): string[]
   for (const f of cleanup.failed)
     notes.push(`booking ${f.ref} left by an earlier run could not be cancelled: ${ctx.redactor.scrub(f.message)}`);
   notes.push(...features.bookings.notes);
-  if (args.selection)
-    notes.push(
-      `selection ${args.selection.text}: only the scenarios it selected ran; what it left out is not run, and its verdict is never a verdict on the whole profile`,
-    );
+  if (args.selection) notes.push(selectionNote(args.selection.text));
   if (args.cucumber.dryRun) notes.push('dry run: nothing was sent, no requirement was checked');
   const skipped = features.scenarios.filter((s) => s.status === 'skipped').length;
   if (args.cucumber.failFast && skipped > 0)

@@ -2,7 +2,7 @@
 // command (run, merge, diff, report, and what comes): folders written and read, files written,
 // feature paths, formatters, name patterns. Each problem is one ConfigError of one
 // line (exit 2), naming the input and what is wrong with it.
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors';
 import { closest } from '../core/json-schema';
@@ -65,6 +65,30 @@ export function checkInputFile(path: string, what: string): void {
 const GLOB = /[*?[\]{}]/;
 
 /**
+ * The existing path a mistyped one was meant to be, part by part: each part that does not exist is
+ * the one entry of its folder it is closest to (a letter or two off, or its beginning). Undefined
+ * when a part has no such neighbour.
+ */
+export function nearestPath(path: string, root: string): string | undefined {
+  const parts = path.split(/[/\\]+/).filter((p) => p !== '' && p !== '.');
+  let at = isAbsolute(path) ? '/' : root;
+  const fixed: string[] = [];
+  for (const part of parts) {
+    let next = part;
+    if (!existsSync(join(at, part))) {
+      if (!existsSync(at) || !statSync(at).isDirectory()) return undefined;
+      const meant = closest(part, readdirSync(at));
+      if (!meant) return undefined;
+      next = meant;
+    }
+    fixed.push(next);
+    at = join(at, next);
+  }
+  const out = fixed.join('/');
+  return isAbsolute(path) ? `/${out}` : out;
+}
+
+/**
  * Feature paths as cucumber takes them (a file or folder, `file:line`, a glob), relative to `root`:
  * each must name something that exists, or a run would silently run nothing of it.
  */
@@ -80,7 +104,12 @@ export function checkFeaturePaths(paths: readonly string[], root: string): void 
       if (base && !existsSync(base)) throw new ConfigError(`feature path ${given}: ${base} does not exist`);
       continue;
     }
-    if (!existsSync(full)) throw new ConfigError(`feature path ${given} does not exist (paths are relative to ${root})`);
+    if (!existsSync(full)) {
+      const meant = nearestPath(path, root);
+      throw new ConfigError(
+        `feature path ${given} does not exist (paths are relative to ${root})${meant ? `; did you mean ${meant}${given.slice(path.length)}?` : ''}`,
+      );
+    }
     if (statSync(full).isFile() && !full.endsWith('.feature'))
       throw new ConfigError(`feature path ${given} is not a .feature file or a folder`);
     if (path !== given && !statSync(full).isFile()) throw new ConfigError(`feature path ${given}: a line number needs a .feature file`);
@@ -110,8 +139,11 @@ export function checkFormats(formats: readonly string[], root: string): void {
         return false;
       }
     })();
+    const meant = name ? closest(name, known) : undefined;
     if (!name || !loadable)
-      throw new ConfigError(`--format ${f}: no formatter "${name}"; built in: ${known.join(', ')}, or the path of a formatter module`);
+      throw new ConfigError(
+        `--format ${f}: no formatter "${name}"${meant ? `; did you mean ${meant}:${file ?? `reports/${meant}.out`}?` : ''}; built in: ${known.join(', ')}, or the path of a formatter module`,
+      );
     if (!file)
       throw new ConfigError(
         `--format ${f} would write to the console, which shows the suite's own progress: name a file, as --format ${name}:reports/${name}.out`,

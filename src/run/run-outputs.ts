@@ -3,7 +3,7 @@
 // verdict, the reports built from the result and the evidence stream, the cassette finished
 // (write); last, everything written scanned for the run's secrets (scan).
 import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { formatConsoleSummary } from '../reporting/console-summary';
 import type { ConformanceResult } from '../reporting/result';
 import { writeReportsAfterSummary, writeSummary } from '../reporting/write';
@@ -14,7 +14,8 @@ import { scanForSecretsInParallel } from '../safety/parallel-scan';
 import { EXIT } from '../reporting/verdict';
 import type { RunArguments } from './arguments';
 import { abandonRecording, finishRecording } from '../cassette/cassette';
-import type { SuiteConfig } from './config';
+import { PROJECT_ROOT, type SuiteConfig } from './config';
+import { splitFormat } from './input-checks';
 import { effectiveTestData, type RunContext } from './run-context';
 import type { FeatureRun } from './run-features';
 
@@ -86,7 +87,16 @@ export function writeOutputs(
   const dir = ctx.config.reportsDir;
   writeSummary(result, dir, ctx.redactor);
   console.log(
-    ctx.redactor.scrub(formatConsoleSummary(result, { reportsDir: dir, width: process.stdout.isTTY ? process.stdout.columns : undefined })),
+    ctx.redactor.scrub(
+      formatConsoleSummary(result, {
+        reportsDir: dir,
+        width: process.stdout.isTTY ? process.stdout.columns : undefined,
+        formats: (args.cucumber.format ?? []).map((f) => {
+          const { name, file } = splitFormat(f);
+          return { name, file: file && resolve(PROJECT_ROOT, file) };
+        }),
+      }),
+    ),
   );
   if (!args.summaryOnly) writeReportsAfterSummary(result, dir, features.evidence);
   cassette.finish(result);

@@ -103,6 +103,8 @@ async function assertRefused(
 describe('bad inputs of npm run conformance', { concurrency: 4 }, () => {
   test('a feature path that does not exist', () =>
     assertRefused('conformance', ['features/core/no-such.feature'], /feature path features\/core\/no-such\.feature does not exist/));
+  test('a mistyped feature path: did you mean', () =>
+    assertRefused('conformance', ['features/core/envelop.feature'], /does not exist .*; did you mean features\/core\/envelope\.feature\?/));
   test('--format with an unknown formatter and a file', () =>
     assertRefused('conformance', ['--format', 'bogus:out.txt'], /--format bogus:out\.txt: no formatter "bogus"/));
   test('--format with an unknown formatter and no file', () =>
@@ -160,7 +162,9 @@ describe('bad inputs of npm run merge, diff and report', { concurrency: 4 }, () 
     return assertRefused('diff', [reports, file], /reports folder .*summary\.json is a file, not a folder/, { reports });
   });
   test('report with an argument it does not take', () =>
-    assertRefused('report', ['--out', 'x'], /unknown argument --out: npm run report takes none/));
+    assertRefused('report', ['--out', 'x'], /unknown argument --out: npm run report takes only --screenshots \[folder\]/));
+  test('report with a mistyped option: did you mean', () =>
+    assertRefused('report', ['--screenshot'], /unknown argument --screenshot; did you mean --screenshots\?/));
   test('report of a reports folder that is a file', () => {
     const file = join(tempDir('ota-bad-input-'), 'reports');
     writeFileSync(file, 'x');

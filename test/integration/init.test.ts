@@ -188,6 +188,11 @@ test('bad input: refused credentials, nothing usable, no reply: one line, exit 2
       assert.ok(!r.stderr.includes('not-the-password') && !r.stdout.includes('not-the-password'), `${name}: masked`);
       assert.equal(readFileSync(file, 'utf8'), '{"earlier": true}\n', `${name}: the earlier file is untouched`);
     }
+    // a hotel the gateway does not know: the line ends with the option to change
+    const unknown = await init(targetEnv(sb.baseUrl), ['--hotel', 'NOSUCHHOTEL', '--out', file, '--force']);
+    assert.equal(unknown.code, 2, describeRun(unknown));
+    assert.match(unknown.stderr, /^Could not init: .*NOSUCHHOTEL.*: change --hotel to a hotel code the gateway describes/);
+    assert.equal(readFileSync(file, 'utf8'), '{"earlier": true}\n');
     // and a file is never replaced without --force
     const r = await init(targetEnv(sb.baseUrl), ['--hotel', 'PMIBEL01', '--out', file]);
     assert.equal(r.code, 2);

@@ -41,6 +41,12 @@ test('two shards merged give the verdict and outcomes of the whole run', async (
   assert.equal(m.runGroup, 'g-whole');
   assert.equal(m.scenarios.length, w.scenarios.length);
   assert.deepEqual(outcomes(m), outcomes(w));
+  // one verdict: no shard's own selection note ("its verdict is never a verdict on the whole profile")
+  assert.doesNotMatch(merged.stdout, /never a verdict on the whole profile/, merged.stdout);
+  assert.deepEqual(
+    m.notes.filter((n) => /^selection /.test(n)),
+    [],
+  );
   // Each shard's own evidence is kept (its stream, evidence view, reproducers), and the links lead into it.
   assert.deepEqual(readdirSync(join(out, 'shards')).sort(), ['1-of-2', '2-of-2']);
   for (const f of ['cucumber-messages.ndjson', 'evidence.html', 'reproducers']) assert.ok(existsSync(join(out, 'shards', '1-of-2', f)), f);
@@ -58,7 +64,7 @@ test('two shards merged give the verdict and outcomes of the whole run', async (
   });
   assert.equal(report.status, 0, report.stdout + report.stderr);
   const allure = JSON.parse(readFileSync(join(out, 'allure-report', 'summary.json'), 'utf8')) as { stats: { total: number } };
-  assert.equal(allure.stats.total, m.scenarios.length, 'one Allure test per scenario of every shard');
+  assert.equal(allure.stats.total, m.requirements.length + 1, "one Allure test per requirement, and the run's verdict");
   for (const k of ['1-of-2', '2-of-2']) assert.ok(existsSync(join(out, 'shards', k, 'cucumber-report.html')), k);
 });
 

@@ -120,5 +120,36 @@ export function expectOutcome(a: Assertion, outcome: CheckOutcome, message = '')
 
 /** Runs `rule` on `x` (with a reply profile's places, if given) and asserts the outcome. */
 export function expectRule(rule: Rule, x: Exchange, outcome: CheckOutcome, profile?: ReplyProfilePlaces, message = ''): Assertion {
-  return expectOutcome(rule.check(x, profile), outcome, message);
+  const a = expectOutcome(rule.check(x, profile), outcome, message);
+  if (outcome === 'failed') expectFindingsInPlace(a, x);
+  return a;
+}
+
+/**
+ * Each finding once, at its exact place: no two findings of one check say the same thing at the
+ * same place, and a finding whose place is an XPath into the reply that selects a value there
+ * names the node that shows what it found (a wrong end date found at @End, not at @Start).
+ */
+export function expectFindingsInPlace(a: Assertion, x: Exchange): void {
+  const keys = a.findings.map((f) => JSON.stringify([f.at, f.expected, f.found]));
+  assert.equal(new Set(keys).size, keys.length, `${a.req}: a finding repeated: ${keys.join('\n')}`);
+  const doc = x.reply.doc;
+  if (!doc) return;
+  for (const f of a.findings) {
+    if (!f.at.startsWith('/') || !/^[^\s,;]+$/.test(f.found)) continue;
+    let nodes: ReturnType<typeof doc.find>;
+    try {
+      nodes = doc.find(f.at);
+    } catch {
+      continue; // a place with words in it ("..., by hotel descriptive data"): not an XPath alone
+    }
+    if (nodes.length === 0 || !nodes.every((n) => /@[\w:]+(\[\d+\])?$/.test(f.at) || n.content.trim() !== '')) continue;
+    // a count found is how many the place selects
+    if (/^\d+$/.test(f.found) && Number(f.found) === nodes.length) continue;
+    const shown = nodes.map((n) => n.content.trim());
+    assert.ok(
+      shown.some((v) => v.includes(f.found)),
+      `${a.req}: the finding "found ${f.found}" is placed at ${f.at}, which shows ${shown.join(' | ').slice(0, 200)}`,
+    );
+  }
 }

@@ -74,7 +74,14 @@ export class Discovery {
     if (known) return Promise.resolve(known);
     const request = this.asker.request('hotelnbc', this.data, { hotelCode: code, brandCode: '' });
     return this.asker.ask(request, (x, answer) => {
-      if (!answer.served && code === this.seedCode) this.asker.stop(`hotel descriptive data of ${code}`, answer);
+      if (!answer.served && code === this.seedCode)
+        this.asker.stop(
+          `hotel descriptive data of ${code}`,
+          answer,
+          this.opts.place
+            ? `give another --place, or a hotel code the gateway describes with --hotel`
+            : `change --hotel to a hotel code the gateway describes, or give a place with --place <Country|Region>:<name>`,
+        );
       const shown = answer.served ? hotelShown(x, code, this.asker.profile) : undefined;
       if (shown) this.described.set(code.toUpperCase(), shown);
       return shown;

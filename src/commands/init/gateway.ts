@@ -102,8 +102,8 @@ export class GatewayAsker {
     for (const v of all("//*[local-name()='Airline']/@Code")) if (/^[A-Z0-9]{2}$/.test(v)) this.shown.airlines.add(v);
   }
 
-  /** One line, naming the target, for a gateway that stops init. */
-  stop(what: string, answer: Answer): never {
+  /** One line, naming the target, for a gateway that stops init; `fix` names the option to change when the refusal is of what it gave. */
+  stop(what: string, answer: Answer, fix?: string): never {
     const scrub = (s: string) => this.ctx.redactor.scrub(s);
     if (answer.authentication)
       throw new InitStopped(
@@ -112,7 +112,9 @@ export class GatewayAsker {
         ),
       );
     if (answer.unusable) throw new InitStopped(scrub(`the gateway answered nothing usable (${what}: ${answer.unusable})`));
-    throw new InitStopped(scrub(`the gateway answered nothing usable (${what} was refused: ${answer.refusal ?? 'no reason given'})`));
+    throw new InitStopped(
+      scrub(`the gateway answered nothing usable (${what} was refused: ${answer.refusal ?? 'no reason given'})${fix ? `: ${fix}` : ''}`),
+    );
   }
 }
 

@@ -19,7 +19,7 @@ import { Redactor } from '../../safety/masking';
 import { formatFindings as formatSecretFindings, scanForSecrets } from '../../safety/scanning';
 import { RETRY_NOTE } from '../../reporting/retries';
 import { decideSummary } from '../../reporting/run-summary';
-import { selectionOf } from '../../reporting/selection';
+import { isSelectionNote, selectionNote, selectionOf } from '../../reporting/selection';
 import { EXIT } from '../../reporting/verdict';
 import { writeReports } from '../../reporting/write';
 import { formatConsoleSummary } from '../../reporting/console-summary';
@@ -89,7 +89,9 @@ function mergeResults(parts: ConformanceResult[], dirs: string[]): ConformanceRe
         ...(noGroup
           ? ['no run group (OTA_RUN_GROUP) was set: nothing but the same target, suite and selection shows these shards are of one run']
           : []),
-        ...parts.flatMap((p) => p.notes).filter((n) => !n.startsWith(BUDGET_NOTE) && !n.startsWith(RETRY_NOTE)),
+        // one verdict: each shard's selection note gives way to the merge's own (none when every shard is there)
+        ...parts.flatMap((p) => p.notes).filter((n) => !n.startsWith(BUDGET_NOTE) && !n.startsWith(RETRY_NOTE) && !isSelectionNote(n)),
+        ...(selection ? [selectionNote(selection.text)] : []),
       ].filter((n, i, all) => all.indexOf(n) === i),
       record: ({ assertions: _a, ...s }) => s,
       reasonSuffix: ` (merged from ${parts.length} run(s)${missing.length ? `; shards ${missing.join(', ')} missing` : ''})`,

@@ -9,11 +9,12 @@
 // on them. It needs no credentials: it sends nothing (a password that is set is still masked and
 // scanned for).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { ConfigError, SuiteFault } from '../../core/errors';
 import { buildAllureReport } from '../../reporting/allure-report';
 import { historyFile, historyLabel, historyLimit } from '../../reporting/allure-history';
 import { writeCucumberHtml } from '../../reporting/cucumber-html';
+import { REPORT_FILES } from '../../reporting/conformance-report/model';
 import { EvidenceCollector, type ScenarioEvidence } from '../../reporting/evidence/collect';
 import { prettyXml } from '../../reporting/evidence';
 import { readStream, STREAM_FILE } from '../../reporting/evidence/stream';
@@ -24,6 +25,12 @@ import { loadXml } from '../../xml/xml';
 import { loadReportConfig, PROJECT_ROOT } from '../../run/config';
 import { checkOutputFolder } from '../../run/input-checks';
 import { readSummary } from '../merge/merge-checks';
+import { closest } from '../../core/json-schema';
+import { screenshotViews } from './views';
+import { launchBrowser } from '../../reporting/browser';
+
+/** How long a page may take to draw, on a loaded machine. */
+const SCREENSHOT_BUDGET_MS = 120_000;
 
 /** The folders whose stream this run's reports are built from: the run's own, or a merge's shards. */
 function streamFolders(reportsDir: string): string[] {
@@ -42,9 +49,29 @@ function streamFolders(reportsDir: string): string[] {
   return found;
 }
 
+const REPORT_OPTIONS = ['--screenshots'];
+
+/** `--screenshots [folder]`: a picture of each view's first screen, into the folder (default: <reports>/screenshots). */
+export function reportArguments(argv: readonly string[]): { screenshots?: string | true } {
+  const out: { screenshots?: string | true } = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--screenshots') {
+      const next = argv[i + 1];
+      out.screenshots = next !== undefined && !next.startsWith('-') ? (i++, next) : true;
+    } else if (a.startsWith('--screenshots=')) out.screenshots = a.slice('--screenshots='.length) || true;
+    else {
+      const meant = a.startsWith('-') ? closest(a.replace(/=.*$/, ''), REPORT_OPTIONS) : undefined;
+      throw new ConfigError(
+        `unknown argument ${a}${meant ? `; did you mean ${meant}?` : ''}: npm run report takes only --screenshots [folder] (OTA_REPORTS_DIR names the reports folder)`,
+      );
+    }
+  }
+  return out;
+}
+
 async function report(argv: string[]): Promise<number> {
-  if (argv.length > 0)
-    throw new ConfigError(`unknown argument ${argv[0]}: npm run report takes none (OTA_REPORTS_DIR names the reports folder)`);
+  const args = reportArguments(argv);
   const config = loadReportConfig();
   const redactor = new Redactor(config.secrets, { user: config.user });
   maskConsole(redactor);
@@ -83,7 +110,10 @@ async function report(argv: string[]): Promise<number> {
   for (const s of streams) {
     const file = join(s.folder, 'cucumber-report.html');
     built.push(file);
-    await writeCucumberHtml(s.envelopes, file);
+    await writeCucumberHtml(s.envelopes, file, {
+      result,
+      conformanceReport: relative(s.folder, join(dir, REPORT_FILES.html)).split(sep).join('/'),
+    });
   }
 
   const leaks = scanForSecrets(dir, config.secrets);
@@ -100,6 +130,15 @@ async function report(argv: string[]): Promise<number> {
           : ''),
     );
     return 3;
+  }
+  if (args.screenshots) {
+    const folder = args.screenshots === true ? join(dir, 'screenshots') : resolve(args.screenshots);
+    const browser = await launchBrowser(SCREENSHOT_BUDGET_MS);
+    try {
+      for (const f of await screenshotViews(browser, dir, folder, SCREENSHOT_BUDGET_MS)) console.log(`Screenshot: ${f}`);
+    } finally {
+      await browser.close();
+    }
   }
   console.log(`Allure report: ${index} (opens from disk; ${result.verdict} first; no secret found in ${dir}).`);
   for (const f of built.slice(1)) console.log(`Cucumber report: ${f}`);

@@ -9,12 +9,17 @@ import type { Exchange } from '../../contracts/rule';
 import { sameCode } from '../../contracts/value-forms';
 import { FACTS } from './contract';
 
-/** The first TourActivityID a served search shows other than `found`; undefined when it shows none. */
-export function anotherActivity(x: Exchange, found: string, profile: ReplyProfilePlaces = {}): string | undefined {
+/** The TourActivityIDs a served search shows; undefined when it was not served. */
+export function activitiesShown(x: Exchange, profile: ReplyProfilePlaces = {}): string[] | undefined {
   if (!x.reply.doc || refusalForm(x)) return undefined;
   const r = new ReplyReader(x.reply.doc, profile);
   return r
     .items(FACTS.activity)
     .map((a) => r.value(FACTS.tourActivityId, a.node)?.value.trim())
-    .find((id): id is string => !!id && !sameCode(id, found));
+    .filter((id): id is string => !!id);
+}
+
+/** The first TourActivityID a served search shows other than `found`; undefined when it shows none. */
+export function anotherActivity(x: Exchange, found: string, profile: ReplyProfilePlaces = {}): string | undefined {
+  return activitiesShown(x, profile)?.find((id) => !sameCode(id, found));
 }

@@ -336,7 +336,7 @@ export const contract: Contract = {
         // A TimeSpan is the stay offered: it is the requested stay.
         for (const s of spans.filter((s) => s.stay)) {
           if (s.start !== start) c.fail(`${h.at}/${s.at}`, `the stay from ${start}`, s.start);
-          if (s.ends.length && !s.ends.includes(end)) c.fail(`${h.at}/${s.at}`, `the stay to ${end}`, s.endText ?? '');
+          if (s.ends.length && !s.ends.includes(end)) c.fail(`${h.at}/${s.endAt ?? s.at}`, `the stay to ${end}`, s.endText ?? '');
         }
         // Rate periods (a season) may be wider than the stay: together they hold every night of it.
         const groups = new Map<string, Span[]>();

@@ -16,6 +16,8 @@ export interface Span {
   ends: string[];
   /** Its end as written, for findings. */
   endText?: string;
+  /** Where its end was read (the attribute that holds it), for findings. */
+  endAt?: string;
   /** Spans of one group (the Rates of one RoomRate) hold the stay together. */
   group: string;
 }
@@ -26,18 +28,22 @@ export interface Span {
  * after the last night when ExpireDateExclusiveInd is true, the last night when it is false, and
  * either when the reply does not say (OpenTravel leaves it open).
  */
-function departureDays(r: ReplyReader, owner: XNode, start: string): { ends: string[]; text?: string } {
+function departureDays(r: ReplyReader, owner: XNode, start: string): { ends: string[]; text?: string; attr?: string } {
   const attr = (name: string) => r.doc.find(`@${name}`, owner)[0]?.content.trim();
   const end = attr('End');
-  if (end) return { ends: [day(end)], text: end };
+  if (end) return { ends: [day(end)], text: end, attr: 'End' };
   const expire = attr('ExpireDate');
   if (expire) {
     const d = day(expire);
     const exclusive = bool(attr('ExpireDateExclusiveInd'));
-    return { ends: exclusive === true ? [d] : exclusive === false ? [addDays(d, 1)] : [d, addDays(d, 1)], text: expire };
+    return {
+      ends: exclusive === true ? [d] : exclusive === false ? [addDays(d, 1)] : [d, addDays(d, 1)],
+      text: expire,
+      attr: 'ExpireDate',
+    };
   }
   const nights = /^P(\d+)[ND]$/.exec(attr('Duration') ?? '');
-  return nights ? { ends: [addDays(start, Number(nights[1]))], text: `Duration ${attr('Duration')}` } : { ends: [] };
+  return nights ? { ends: [addDays(start, Number(nights[1]))], text: `Duration ${attr('Duration')}`, attr: 'Duration' } : { ends: [] };
 }
 
 /** Every date span a hotel shows, at every place of the start fact (the end is read on the same element). */
@@ -48,11 +54,14 @@ export function spansOf(r: ReplyReader, hotel: XNode, start: Fact): Span[] {
       const start = day(startNode.content);
       const owner = r.doc.find('..', startNode)[0];
       if (!isDate(start) || !owner) return;
-      const { ends, text } = departureDays(r, owner, start);
+      const { ends, text, attr } = departureDays(r, owner, start);
       const kind = localName(owner);
       // The Rates of one RoomRate hold the stay together; any other span holds it alone.
       const group = kind === 'Rate' ? `${p}:rates of RoomRate ${r.doc.find('../../preceding-sibling::*', owner).length}` : `${p}:${i}`;
-      spans.push({ at: `${place}[${i + 1}]`, stay: kind === 'TimeSpan', start, ends, endText: text, group });
+      const at = `${place}[${i + 1}]`;
+      // the end sits on the start's element: its attribute in place of the start's
+      const endAt = attr && /\/@[^/]+$/.test(place) ? `${place.replace(/@[^/]+$/, `@${attr}`)}[${i + 1}]` : at;
+      spans.push({ at, stay: kind === 'TimeSpan', start, ends, endText: text, endAt, group });
     }),
   );
   return spans;

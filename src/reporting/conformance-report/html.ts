@@ -29,6 +29,7 @@ import {
   scenarioHref,
   showMessage,
   sortRequirements,
+  scenarioStatusText,
   STATUS_LABEL,
   suiteText,
   verdictQualifier,
@@ -165,7 +166,7 @@ const scenarioCell = (result: ConformanceResult, scenarios: RequirementResult['s
   scenarios
     .map(
       (s) =>
-        `${link(scenarioHref(result, s), s.name)} <span class="meta">(${h(STATUS_LABEL[s.status] ?? s.status)})</span>${reproducerLink(result, s)}`,
+        `${link(scenarioHref(result, s), s.name)} <span class="meta">(${h(scenarioStatusText(result, s))})</span>${reproducerLink(result, s)}`,
     )
     .join('<br>');
 

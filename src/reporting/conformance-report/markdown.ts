@@ -21,6 +21,7 @@ import {
   scenarioHref,
   showMessage,
   sortRequirements,
+  scenarioStatusText,
   STATUS_LABEL,
   suiteText,
   verdictQualifier,
@@ -190,7 +191,7 @@ function mdReproducer(result: ConformanceResult, s: { id?: string; name: string 
 /** The scenarios of a requirement as links with their status and reproducer, one per line of a table cell. */
 function mdScenarioLinks(result: ConformanceResult, r: RequirementResult): string {
   return r.scenarios
-    .map((s) => `${mdLink(scenarioHref(result, s), s.name)} (${md(STATUS_LABEL[s.status] ?? s.status)})${mdReproducer(result, s)}`)
+    .map((s) => `${mdLink(scenarioHref(result, s), s.name)} (${md(scenarioStatusText(result, s))})${mdReproducer(result, s)}`)
     .join('<br>');
 }
 

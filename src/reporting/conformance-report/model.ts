@@ -5,6 +5,7 @@
 import type { ConformanceResult, FindingRecord, RequirementResult, ScenarioStatus } from '../result';
 import { exchangeHref } from '../evidence/names';
 import { retriedScenarios } from '../retries';
+import { firstLine } from '../requirement-outcomes';
 import type { Outcome } from '../../core/outcomes';
 
 /** The groups of the report, in the order they are shown. */
@@ -85,6 +86,17 @@ export const STATUS_LABEL: Record<ScenarioStatus, string> = {
   skipped: 'skipped',
   suiteError: 'suite error',
 };
+
+/**
+ * A scenario's status as a requirement's scenario list shows it: a skip or a cannot-tell with its
+ * reason (as the data showed it), never bare.
+ */
+export function scenarioStatusText(result: ConformanceResult, s: { id: string; status: ScenarioStatus }): string {
+  const label = STATUS_LABEL[s.status] ?? s.status;
+  if (s.status !== 'skipped' && s.status !== 'cantTell') return label;
+  const why = firstLine(result.scenarios.find((x) => x.id === s.id)?.message);
+  return why ? `${label}: ${why}` : label;
+}
 
 /** Label of a requirement's outcome, saying "warning" for a failed SHOULD and "informative" for INFO. */
 export function outcomeLabel(r: RequirementResult): string {

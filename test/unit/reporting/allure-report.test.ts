@@ -1,7 +1,9 @@
-// Issue 29, point 7: Allure that tells the verdict. Its results follow the verdict, not cucumber's
-// step statuses: a skipped scenario is skipped (never passed), a flaky failure is failed (and
-// flaky), the tree is class -> operation -> requirement; the report's title is the verdict, a
-// quality gate fails when the run does not conform, and the page loads nothing from outside.
+// Allure that tells the verdict and cannot mislead: one test per requirement, its status from that
+// requirement's outcome alone (a requirement that passed is never red, whatever its scenarios did),
+// the run's verdict a test of its own first in the tree, untested and skipped with their reason, a
+// flaky failure failed (and flaky), the tree class -> operation -> requirement; the report's title
+// is the verdict, a quality gate fails when the run does not conform, and the page loads nothing
+// from outside.
 // The last test builds a real report with Allure 3 and reads what Allure made of the results.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -79,63 +81,120 @@ interface Result {
   statusDetails: { message?: string; flaky?: boolean };
   labels: Array<{ name: string; value: string }>;
   links: Array<{ url: string }>;
-  steps: Array<{ name: string; attachments: Array<{ name: string; source: string }> }>;
+  steps: Step[];
+}
+interface Step {
+  name: string;
+  status: string;
+  statusDetails: { message?: string };
+  attachments: Array<{ name: string; source: string }>;
+  steps: Step[];
 }
 const results = (files: AllureFile[]) =>
   files.filter((f) => f.name.endsWith('-result.json')).map((f) => JSON.parse(f.content.toString('utf8')) as Result);
 const labels = (r: Result, name: string) => r.labels.filter((l) => l.name === name).map((l) => l.value);
 
-describe('Allure results', () => {
+/** The retried run, with the assertions MaxResponses recorded: failed on attempt 1, passed on attempt 2. */
+function withAssertions(): ConformanceResult {
   const r = retried();
+  const finding = {
+    req: 'HAV-MAXRESPONSES' as const,
+    at: '/*/ota:RoomStays/ota:RoomStay',
+    expected: 'at most 1 (MaxResponses)',
+    found: '4 RoomStay elements',
+  };
+  r.assertions = {
+    [MAX]: [
+      { req: 'HAV-MAXRESPONSES', outcome: 'failed', findings: [finding], reasons: [], attempt: 1, exchange: 1 },
+      { req: 'EP-CONTENT-TYPE', outcome: 'passed', findings: [], reasons: [], attempt: 1, exchange: 1 },
+      { req: 'HAV-MAXRESPONSES', outcome: 'passed', findings: [], reasons: [], attempt: 2, exchange: 1 },
+    ],
+  };
+  return r;
+}
+
+describe('Allure results: one test per requirement, the verdict first', () => {
+  const r = withAssertions();
   const files = allureResults(r, evidenceOf(r), { pretty: (x) => `<!-- indented -->${x}`, base: '..' });
   const all = results(files);
-  const of = (id: string) => all.filter((x) => x.fullName === id).sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
+  const of = (id: string) => all.find((x) => x.fullName === `requirement ${id}`)!;
 
-  test('a skipped scenario is skipped, never passed', () => {
-    const [skipped] = of('features/hotel-availability.feature:58');
-    assert.equal(skipped.status, 'skipped');
+  test("every requirement is one test, and the run's verdict one more, first and failed when the run does not conform", () => {
+    assert.equal(all.length, r.requirements.length + 1);
+    const [verdict] = all;
+    assert.equal(verdict.fullName, 'verdict');
+    assert.match(verdict.name, /^DOES NOT CONFORM/);
+    assert.equal(verdict.status, 'failed');
+    assert.deepEqual(labels(verdict, 'epic'), ['Verdict']);
+    assert.ok(
+      all.every((x) => x === verdict || x.start! > verdict.start!),
+      'the verdict starts first',
+    );
+    const conforms = allureResults(resultFor('CONFORMS'), [], { pretty: (x) => x, base: '..' });
+    assert.equal(results(conforms)[0].status, 'passed');
+    assert.equal(results(allureResults(resultFor('NOT DETERMINED'), [], { pretty: (x) => x, base: '..' }))[0].status, 'broken');
   });
 
-  test('a failure on one attempt and a pass on the next: the result Allure shows (the last attempt) is failed and flaky', () => {
-    const [first, last] = of(MAX);
-    assert.equal(first.status, 'failed');
-    assert.equal(last.status, 'failed', 'the flaky requirement must not look passed');
-    assert.equal(last.statusDetails.flaky, true);
-    assert.ok(last.start! > first.start!, 'the last attempt is the latest: Allure shows it first');
+  test("a requirement's status is its outcome alone: one that passed is passed though a scenario citing it failed", () => {
+    assert.equal(of('EP-CONTENT-TYPE').status, 'passed', 'its scenario failed EP-STATUS-200, not it');
+    assert.equal(of('EP-STATUS-200').status, 'failed');
+    assert.deepEqual(labels(of('EP-STATUS-200'), 'conformance'), ['nonconformance']);
+    assert.equal(of('EP-WELL-FORMED').status, 'broken');
+    assert.deepEqual(labels(of('EP-WELL-FORMED'), 'conformance'), ['cannot-tell']);
+    assert.equal(of('BKG-COMMIT-REF').status, 'passed');
+    const failedIds = all.filter((x) => x.status === 'failed' && x.fullName !== 'verdict').map((x) => x.fullName);
+    assert.deepEqual(failedIds.sort(), ['requirement EP-STATUS-200', 'requirement HAV-MAXRESPONSES']);
   });
 
-  test('statuses follow the verdict as JUnit gives it: cannot tell and suite errors broken, a warning a passed test in the warning category', () => {
-    assert.equal(of('features/envelope.feature:35')[0].status, 'broken');
-    const warned = of('features/envelope.feature:29')[0];
+  test('a warning (SHOULD) is passed in the warning category; untested and not claimed are skipped with their reason', () => {
+    const warned = of('EP-ECHOTOKEN');
     assert.equal(warned.status, 'passed');
     assert.deepEqual(labels(warned, 'conformance'), ['warning']);
     assert.match(warned.statusDetails.message!, /^Warning \(SHOULD/);
-    assert.deepEqual(labels(of(MAX)[1], 'conformance'), ['nonconformance']);
+    assert.equal(of('HAV-EMPTY').status, 'skipped');
+    assert.match(of('HAV-EMPTY').statusDetails.message!, /hotelAvailability\.emptyPlace/);
+    assert.equal(of('AUTH-WHITELIST').status, 'skipped');
+    assert.match(of('AUTH-WHITELIST').statusDetails.message!, /^untestable: /);
+    assert.equal(of('CXL-PARTIAL').status, 'skipped');
   });
 
-  test('the tree runs class -> operation -> requirement; each scenario links its evidence and reproducer', () => {
-    const commit = of('features/booking-lifecycle.feature:12')[0];
-    assert.deepEqual(labels(commit, 'epic'), ['booking']);
-    assert.deepEqual(labels(commit, 'feature'), ['activitybook', 'bookread']);
-    assert.deepEqual(labels(commit, 'story'), ['BKG-COMMIT-REF']);
+  test('a failure on one attempt and a pass on the next: failed and flaky', () => {
+    assert.equal(of('HAV-MAXRESPONSES').status, 'failed');
+    assert.equal(of('HAV-MAXRESPONSES').statusDetails.flaky, true);
+    assert.match(of('HAV-MAXRESPONSES').statusDetails.message!, /at \/\*\/ota:RoomStays\/ota:RoomStay: expected at most 1/);
+  });
+
+  test("the tree runs class -> operation -> requirement; each test links its scenarios' evidence and reproducers", () => {
+    assert.deepEqual(labels(of('HAV-MAXRESPONSES'), 'epic'), ['core']);
+    assert.deepEqual(labels(of('HAV-MAXRESPONSES'), 'feature'), ['hotelavailability']);
+    assert.deepEqual(labels(of('BKG-COMMIT-REF'), 'epic'), ['booking']);
+    assert.deepEqual(labels(of('BKG-COMMIT-REF'), 'feature'), ['all operations'], 'a scenario across operations');
+    assert.deepEqual(labels(of('HAV-MAXRESPONSES'), 'story'), []);
     assert.deepEqual(
-      of(MAX)[1].links.map((l) => l.url),
+      of('HAV-MAXRESPONSES').links.map((l) => l.url),
       [
         '../evidence.html#hotel-availability-returns-no-more-hotels-than-maxresponses',
         '../reproducers/hotel-availability-returns-no-more-hotels-than-maxresponses.sh',
       ],
     );
-    assert.deepEqual(JSON.parse(readFileSync(join(PROJECT_ROOT, 'allurerc.json'), 'utf8')).plugins.awesome.options.groupBy, [
-      'epic',
-      'feature',
-      'story',
-    ]);
   });
 
-  test('the step that sent a request holds its exchange, replies indented, and a reproducer after the request', () => {
-    const sent = of(MAX)[1].steps.find((s) => s.name === 'When the request is sent')!;
+  test('its steps are its own checks, per scenario: each holds the exchange it judged, replies indented, a reproducer after the request', () => {
+    const [scenario] = of('HAV-MAXRESPONSES').steps;
+    assert.equal(scenario.name, 'Scenario: Hotel availability returns no more hotels than MaxResponses');
+    assert.equal(scenario.status, 'failed');
     assert.deepEqual(
-      sent.attachments.map((a) => a.name),
+      scenario.steps.map((st) => [st.name, st.status]),
+      [
+        ['Check of exchange 1 (hotelavailability), attempt 1: failed', 'failed'],
+        ['Check of exchange 1 (hotelavailability), attempt 2: passed', 'passed'],
+      ],
+      "EP-CONTENT-TYPE's check is not among them",
+    );
+    const check = scenario.steps[0];
+    assert.match(check.statusDetails.message!, /expected: at most 1/);
+    assert.deepEqual(
+      check.attachments.map((a) => a.name),
       [
         '1-hotelavailability-request-headers.txt',
         '1-hotelavailability-request.xml',
@@ -145,9 +204,12 @@ describe('Allure results', () => {
       ],
     );
     const content = (name: string) =>
-      files.find((f) => f.name === sent.attachments.find((a) => a.name === name)!.source)!.content.toString('utf8');
+      files.find((f) => f.name === check.attachments.find((a) => a.name === name)!.source)!.content.toString('utf8');
     assert.match(content('1-hotelavailability-reproduce.sh'), /"\$PW"[\s\S]*\| curl -sS -i -X POST/);
     assert.equal(content('1-hotelavailability-reply.xml'), '<!-- indented --><RS><Success/></RS>');
+    // the passed requirement of the same failed scenario: nothing red in it
+    const steps = (xs: Step[]): Step[] => xs.flatMap((x) => [x, ...steps(x.steps)]);
+    assert.ok(steps(of('EP-CONTENT-TYPE').steps).every((st) => st.status !== 'failed'));
   });
 });
 
@@ -211,8 +273,8 @@ describe('the Allure page', () => {
     );
   });
 
-  test('built by Allure 3: the title is the verdict; Allure counts the skipped test as skipped and the flaky failure as failed', async () => {
-    const r = retried();
+  test('built by Allure 3: the title is the verdict; Allure counts one test per requirement and the verdict', async () => {
+    const r = withAssertions();
     const output = join(root, 'allure-report');
     await buildAllureReport({
       result: r,
@@ -232,10 +294,13 @@ describe('the Allure page', () => {
       flakyTests: string[];
     };
     assert.match(summary.name, /^DOES NOT CONFORM · /);
-    const count = (st: string) => r.scenarios.filter((s) => s.status === st).length;
-    assert.equal(summary.stats.skipped, count('skipped'));
-    assert.equal(summary.stats.failed, count('failed'), 'the flaky failure is counted failed');
-    assert.equal(summary.stats.passed, count('passed'), 'a skipped test is not counted passed');
+    // one test per requirement and the verdict's: the counts are the requirements' outcomes
+    const held = results(allureResults(r, [], { pretty: (x) => x, base: '..' }));
+    const count = (st: string) => held.filter((x) => x.status === st).length;
+    assert.equal(summary.stats.failed, count('failed'));
+    assert.equal(summary.stats.failed, r.requirements.filter((q) => q.outcome === 'failed' && q.level === 'MUST').length + 1);
+    assert.equal(summary.stats.skipped, r.requirements.filter((q) => q.outcome === 'untested' || q.outcome === 'inapplicable').length);
+    assert.equal(summary.stats.passed, count('passed'));
     assert.equal(summary.flakyTests.length, 1);
     const html = readFileSync(join(output, 'index.html'), 'utf8');
     assert.match(html, /<title>\s*DOES NOT CONFORM · /);

@@ -49,3 +49,15 @@ test('the last lines name the reports folder the run wrote to: relative inside t
   const only = formatConsoleSummary({ ...r, notes: [...r.notes, SUMMARY_ONLY_NOTE] }, { reportsDir: '/elsewhere/reports' });
   assert.match(only, /\nReports: \/elsewhere\/reports\/summary\.json alone \(--summary-only\)\.$/);
 });
+
+test('what --format wrote is listed with the reports', () => {
+  const r = resultFor();
+  const out = formatConsoleSummary(r, {
+    reportsDir: '/elsewhere/reports',
+    formats: [{ name: 'json', file: '/elsewhere/cucumber.json' }],
+  });
+  assert.match(
+    out,
+    /\nReports in \/elsewhere\/reports\/: .*summary\.json\. Also written: \/elsewhere\/cucumber\.json \(--format json\)\.\n/,
+  );
+});

@@ -6,6 +6,7 @@ import { strict as assert } from 'node:assert';
 import type * as messages from '@cucumber/messages' with { 'resolution-mode': 'import' };
 import {
   ASSERTIONS_MEDIA_TYPE,
+  SKIP_REASON_FILE,
   MessageCollector,
   requirementOutcomes,
   type ScenarioAssertions,
@@ -183,4 +184,27 @@ test('a scenario run once is recorded as before: no attempts, no attempt on its 
     [undefined],
   );
   assert.deepEqual(retryNotes(scenarios, outcomes(scenarios)), []);
+});
+
+test('a skipped scenario says why: the reason its step attached is its message, and its requirement untested for it', () => {
+  const c = new MessageCollector();
+  const all = envelopes([MUST], [{ assertions: [], status: 'PASSED' }]);
+  const why = 'the activity search showed only ACT-1, the activity availability already found: no other activity to describe';
+  const finished = all.findIndex((e) => e.testStepFinished);
+  all.splice(finished, 0, {
+    attachment: { testCaseStartedId: 's0', mediaType: 'text/plain', fileName: SKIP_REASON_FILE, body: why, contentEncoding: 'IDENTITY' },
+  } as messages.Envelope);
+  all[finished + 1].testStepFinished!.testStepResult.status = 'SKIPPED' as messages.TestStepResultStatus;
+  for (const e of all) c.onMessage(e);
+  const [s] = c.results();
+  assert.equal(s.status, 'skipped');
+  assert.equal(s.message, why);
+  assert.equal(of([s], MUST).reason, `skipped: ${why}`);
+});
+
+test('one fact one exchange showed is one finding, however many checks of it read it there', () => {
+  const twice = { ...fail(MUST), exchange: 1 };
+  const [s] = collect([MUST], [{ assertions: [twice, twice], status: 'FAILED', error: 'ConformanceAssertionError' }]);
+  assert.equal(of([s], MUST).findings.length, 1);
+  assert.equal(of([s], MUST).checks.failed, 2, 'the checks are counted as made');
 });

@@ -71,6 +71,12 @@ test('an untestable MUST (the operator whitelisting) never holds the verdict ope
   const r = judge(allPassing());
   assert.equal(outcomeOf(r, untestable.id).outcome, 'untested');
   assert.equal(r.verdict, 'CONFORMS');
+  // the class table counts it as the requirements at a glance do: not tested, its class conforming all the same
+  const cls = r.classes.find((c) => c.class === untestable.class)!;
+  const atAGlance = r.requirements.filter((q) => q.class === untestable.class && q.level === 'MUST' && q.outcome === 'untested').length;
+  assert.equal(cls.must.untested, atAGlance);
+  assert.ok(cls.must.untested >= 1);
+  assert.equal(cls.verdict, 'CONFORMS');
 });
 
 test('a SHOULD finding alone is a warning: CONFORMS with warnings, exit 0', () => {

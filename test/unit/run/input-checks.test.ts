@@ -16,6 +16,7 @@ import {
   misspeltVariables,
   SUITE_VARIABLES,
 } from '../../../src/run/input-checks';
+import { parseArguments } from '../../../src/run/arguments';
 
 const dir = mkdtempSync(join(tmpdir(), 'ota-inputs-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -58,6 +59,18 @@ test('feature paths: a file, a folder, file:line, a glob with an existing base; 
   refused(() => checkFeaturePaths(['nowhere/**/*.feature'], ROOT), /feature path nowhere\/\*\*\/\*\.feature: .*nowhere does not exist/);
   refused(() => checkFeaturePaths(['package.json'], ROOT), /is not a \.feature file or a folder/);
   refused(() => checkFeaturePaths(['features/core:3'], ROOT), /a line number needs a \.feature file/);
+});
+
+test('a mistyped feature path, option, profile or formatter ends with what was meant', () => {
+  refused(
+    () => checkFeaturePaths(['features/core/envelop.feature:12'], ROOT),
+    /does not exist .*; did you mean features\/core\/envelope\.feature:12\?$/,
+  );
+  refused(() => checkFeaturePaths(['featurs/cor/envelope.feature'], ROOT), /; did you mean features\/core\/envelope\.feature\?$/);
+  refused(() => parseArguments(['--tag', '@op:hotelnbc'], ['default']), /^unknown argument --tag; did you mean --tags\?/);
+  refused(() => parseArguments(['--strcit'], ['default']), /^unknown argument --strcit; did you mean --strict\?/);
+  refused(() => parseArguments(['-p', 'read-onyl'], ['default', 'read-only']), /unknown profile "read-onyl"; did you mean read-only\?/);
+  refused(() => checkFormats(['jsno:reports/x.json'], ROOT), /no formatter "jsno"; did you mean json:reports\/x\.json\?/);
 });
 
 test('formats: a formatter cucumber has or can load, and a file to write', () => {

@@ -2,6 +2,7 @@
 // fails a reply that shows a contradiction, and cannot tell when the reply does not show the fact.
 // The request (test/support/fixtures/test-data.ts) asks TourActivityID A1.
 import { before, test } from 'node:test';
+import { strict as assert } from 'node:assert';
 import { contract } from '../../../../src/operations/activitynbc/contract';
 import { exchange, expectRule, loadXml, noReply, prefixed, rs, ruleOf } from '../../../support/contracts';
 
@@ -41,4 +42,14 @@ test('ANBC-CONTENT: the name and a short, long or multimedia description', () =>
   expectRule(rule('ANBC-CONTENT'), x(described('TourActivityID="A1"')), 'failed');
   expectRule(rule('ANBC-CONTENT'), x(described(undefined, '<Description><ShortDescription/></Description>')), 'failed');
   expectRule(rule('ANBC-CONTENT'), x(''), 'cantTell');
+});
+
+test('ANBC-CONTENT: content in a place the suite does not know cannot tell, and the hint names its XPath as a profile entry', () => {
+  const own = described(undefined, '<Extra><Blurb>A boat trip around the bay</Blurb></Extra>');
+  const c = rule('ANBC-CONTENT').check(x(own));
+  assert.equal(c.outcome, 'cantTell');
+  assert.match(
+    c.reasons.join('\n'),
+    /name the place for "activitynbc\.activity\.description" in OTA_REPLY_PROFILE: the reply shows it at ota:Extra\/ota:Blurb, e.g. \{"facts": \{"activitynbc\.activity\.description": \["ota:Extra\/ota:Blurb"\]\}\}/,
+  );
 });

@@ -314,3 +314,32 @@ test('HAV-SUCCESS: results held only in attributes of elements the suite does no
   expectRule(rule('HAV-SUCCESS'), attrsOnly, 'cantTell');
   expectRule(rule('HAV-EMPTY'), attrsOnly, 'cantTell');
 });
+
+// Each finding once, at the attribute or element that showed it.
+test('HAV-DATES findings: a wrong end is found at @End, a wrong start at @Start, once each', () => {
+  const end = rule('HAV-DATES').check(x(stay('A', { dates: '<TimeSpan Start="2030-06-01" End="2030-06-05"/>' })));
+  assert.deepEqual(
+    end.findings.map((f) => [f.at.replace(/^.*\/ota:TimeSpan\//, ''), f.found]),
+    [['@End[1]', '2030-06-05']],
+  );
+  const both = rule('HAV-DATES').check(x(stay('A', { dates: '<TimeSpan Start="2030-06-02" End="2030-06-05"/>' })));
+  assert.deepEqual(
+    both.findings.map((f) => f.at.replace(/^.*\/ota:TimeSpan\//, '')),
+    ['@Start[1]', '@End[1]'],
+  );
+});
+
+test('HAV-PLACE findings: a HotelStay that RoomStays share gives one finding, at its own address', () => {
+  const shared =
+    '<HotelStays><HotelStay RoomStayRPH="1 2"><BasicPropertyInfo HotelCode="A">' +
+    address('Portugal') +
+    '</BasicPropertyInfo></HotelStay></HotelStays>';
+  const bare = (rph: string) => `<RoomStay RPH="${rph}">${guests()}<BasicPropertyInfo HotelCode="A"/></RoomStay>`;
+  const c = rule('HAV-PLACE').check(
+    exchange('hotelavailability', rs('OTA_HotelAvailRS', `<Success/>${shared}<RoomStays>${bare('1')}${bare('2')}</RoomStays>`)),
+  );
+  assert.equal(c.outcome, 'failed');
+  assert.equal(c.findings.length, 1, c.findings.map((f) => `${f.at}: ${f.found}`).join('\n'));
+  assert.match(c.findings[0].at, /HotelStay.*CountryName/);
+  assert.match(c.findings[0].found, /Portugal/);
+});
