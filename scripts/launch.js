@@ -10,6 +10,7 @@ const SCRIPTS = {
   conformance: 'scripts/conformance.js',
   merge: 'scripts/merge.js',
   diff: 'scripts/diff.js',
+  explore: 'scripts/explore.js',
   init: 'scripts/init.js',
   report: 'scripts/report.js',
   mutants: 'scripts/mutants.js',

@@ -1,4 +1,4 @@
-// `npm run mutants [-- --only <fault|variant,...>] [--jobs <n>] [--full] [--no-variants] [--with-variants <variant,...>] [--matrix]`
+// `npm run mutants [-- --only <fault|variant,...>] [--jobs <n>] [--full] [--no-variants] [--with-variants <variant,...>] [--matrix] [--explore]`
 // Proves both halves of what a conformance suite is worth, against the embedded sandbox:
 //   - it catches mistakes: one run per FAULT of sandbox/src/faults/; a fault is caught when every
 //     requirement it declares gets `failed` (a warning, for a SHOULD requirement) with findings;
@@ -10,6 +10,10 @@
 //   - it decides: a variant run counts as decided when no MUST requirement is left at cannot tell
 //     or untested ("MUST decided on variants: n/n"; exit 1 otherwise); variants that hide a fact (only corroboration
 //     or another placement shows it) measure that the suite still decides.
+// Edge faults (sandbox/src/faults/edges.ts, only some inputs show them) are counted apart: conformance
+// is expected to pass them and npm run explore -- --seed 1 --budget 400 to find each one ("edge faults
+// found by exploration: n/n", scripts/mutants/edges.ts); --explore also explores every dialect run,
+// which must find nothing.
 // --with-variants runs every fault under those dialect variants (a fault must be caught whatever
 // the dialect).
 // A fault is caught only when EVERY requirement it declares failed. The kill matrix (which faults
@@ -27,17 +31,18 @@ import { CellPool } from './mutants/cell-pool';
 import { planJobs, runJob } from './mutants/jobs';
 import { checkCombinations, matrixCells, matrixSample, type Cell, type DialectRun } from './mutants/matrix';
 import { pool } from './mutants/run-suite';
+import { exploreDialect, printEdges, runEdge } from './mutants/edges';
 import { passed, printKillMatrix, printMatrix, printScores, printTables, tally, writeScore, type Tally } from './mutants/summary';
 import { loadNow, recordFigures, type MatrixFigures } from './measured-figures';
 
-/** The faults and dialects the options select: --only, and --no-variants. */
-function select(opts: MutantsOptions): { faults: FaultDef[]; variants: DialectRun[] } {
+/** The faults and dialects the options select: --only, and --no-variants; edge faults apart (scripts/mutants/edges.ts). */
+function select(opts: MutantsOptions): { faults: FaultDef[]; edges: FaultDef[]; variants: DialectRun[] } {
   const pick = <T extends { name: string }>(xs: readonly T[]) =>
     opts.only.length ? xs.filter((x) => opts.only.includes(x.name)) : [...xs];
   // Each variant alone, then each combined dialect (scripts/mutants/matrix.ts) as a whole: both must
   // be judged fairly and decided.
   const variants: DialectRun[] = opts.variants ? [...pick(VARIANTS).map((v) => ({ ...v, switchedOn: [v.name] })), ...pick(COMBINED)] : [];
-  return { faults: pick(FAULTS), variants };
+  return { faults: pick(FAULTS.filter((f) => !f.edge)), edges: opts.matrix ? [] : pick(FAULTS.filter((f) => f.edge)), variants };
 }
 
 function announce(opts: MutantsOptions, faults: readonly FaultDef[], variants: readonly DialectRun[], root: string): void {
@@ -72,7 +77,7 @@ function recordMatrix(opts: MutantsOptions, t: Tally, seconds: number, loadAtSta
 async function main(): Promise<number> {
   const loadAtStart = loadNow();
   const opts = parseArgs(process.argv.slice(2));
-  const { faults, variants } = select(opts);
+  const { faults, edges, variants } = select(opts);
   // Outside reports/: the run's own secret scan must not walk thousands of mutation files.
   const root = mkdtempSync(join(tmpdir(), 'ota-mutants-'));
   const t0 = Date.now();
@@ -81,6 +86,8 @@ async function main(): Promise<number> {
   announce(opts, faults, variants, root);
   const jobs = planJobs(opts, faults, variants, planCells(opts, faults));
   const results = await pool(jobs, opts.jobs, (job) => runJob(job, { opts, root, warm }));
+  const edgeResults = await pool(edges, opts.jobs, (f) => runEdge(f, opts, root, warm));
+  const explored = opts.explore ? await pool(variants, opts.jobs, (v) => exploreDialect(v, root)) : [];
 
   printTables(results);
   const t = tally(results);
@@ -93,7 +100,7 @@ async function main(): Promise<number> {
   printKillMatrix(results);
   printScores(t, opts, { faults: faults.length, variants: variants.length }, seconds);
   recordMatrix(opts, t, seconds, loadAtStart);
-  const ok = passed(t);
+  const ok = printEdges(edgeResults, explored) && passed(t);
   if (ok && !opts.keep) rmSync(root, { recursive: true, force: true });
   else console.log(`Reports of each run kept in ${root}`);
   return ok ? 0 : 1;

@@ -4,11 +4,12 @@
 // CancelType that cancels, the words of a cancelled booking, the partial form) are the test data's.
 import { Given, Then, When } from '@cucumber/cucumber';
 import { noDocument } from '../src/contracts/rule';
-import { refusalForm } from '../src/contracts/envelope';
+import { refusalForm, served } from '../src/contracts/envelope';
 import type { Exchange } from '../src/transport/exchange';
 import type { OperationName } from '../src/specification/operations';
 import type { RequirementId } from '../src/specification/requirements';
 import { StepUsageError } from '../src/core/errors';
+import { PARTIAL_CANCELLATION_FORMS, type PartialCancellationForm } from '../src/core/test-data';
 import { setMessagePassword } from '../src/xml/requests';
 import type { GatewayWorld } from '../src/cucumber/world';
 import { bookActivity, bookedItemOf, bookingRefOf, commitRef, quoteNotStored } from '../src/operations/activitybook';
@@ -106,14 +107,17 @@ function itemToCancel(w: GatewayWorld, item: BookedItem): { item: ItemToCancel; 
   };
 }
 
-async function cancel(w: GatewayWorld, opts: { item?: BookedItem; password?: string } = {}): Promise<Exchange> {
+async function cancel(
+  w: GatewayWorld,
+  opts: { item?: BookedItem; password?: string; form?: PartialCancellationForm } = {},
+): Promise<Exchange> {
   const booking = w.booking;
   const r = setCancelType(setCancelReference(w.prepare('bookcancel'), booking.bookingRef), forms(w).commitCancelType);
   if (opts.item) {
-    const form = forms(w).partialCancellation;
-    w.precondition(!!form, 'the test data declares no partial-cancellation form (booking.partialCancellation)');
+    const form = opts.form ?? forms(w).partialCancellation;
+    if (!form) throw new StepUsageError('a partial cancellation needs its form: declared, or found (cancelItemFindingForm)');
     const { item, guess } = itemToCancel(w, opts.item);
-    cancelOnlyItem(r, item, form!);
+    cancelOnlyItem(r, item, form);
     // The item reference is the client's own; only the number of a Segment form may be a guess.
     if (guess && form !== 'item-reference') r.refusalExcused = guess;
   }
@@ -126,6 +130,92 @@ async function cancel(w: GatewayWorld, opts: { item?: BookedItem; password?: str
 }
 
 const wrongPassword = (w: GatewayWorld) => `wrong-${w.run.config.runId}`;
+
+/** Books the scenario's item set for a partial cancellation: two items under one booking reference. */
+async function bookTwoItems(w: GatewayWorld): Promise<void> {
+  // Items are told apart by their Type 37: a second commit under the same Type 36 with a new Type
+  // 37 adds an item to the booking (the second item booked).
+  await w.discoverActivity();
+  const first = await bookActivity(w, { forms: forms(w) });
+  servedOrCannotTell(w, first, 'the activity booking');
+  const ref = bookingRefOf(first.request);
+  // a booking made to try another form becomes the one the scenario speaks of (every one is cleaned up)
+  const at = w.bookings.findIndex((b) => b.bookingRef === ref);
+  if (at > 0) w.bookings.unshift(...w.bookings.splice(at, 1));
+  servedOrCannotTell(w, await bookActivity(w, { forms: forms(w), bookingRef: ref }), 'the booking of a second item');
+}
+
+/**
+ * Whether a cancel's reply names, as a cancelled segment (OTA_CancelRS/Segment), the item the
+ * request named: by the Segment number sent or its Type 37 reference. A UniqueID merely echoed at
+ * the root does not count: a gateway may echo what it ignored.
+ */
+function namesTheItem(x: Exchange, itemRef: string): boolean {
+  const doc = x.reply.doc;
+  if (!doc) return false;
+  const n = x.request.value('ota:Segment/@ItinSegNbr') ?? x.request.value('ota:Segment/@FirstItinSegNbr');
+  const q = (v: string) => `'${v.replace(/'/g, '')}'`;
+  const byNumber = n ? ` | //ota:Segment[@ItinSegNbr=${q(n)} or @FirstItinSegNbr=${q(n)}]` : '';
+  return doc.find(`//ota:Segment[.//*[@Type='37'][@ID=${q(itemRef)}]]${byNumber}`).length > 0;
+}
+
+/** How each OpenTravel form reads, for the report. */
+const FORM_NAMES: Record<PartialCancellationForm, string> = {
+  'item-reference': "item-reference (the item's UniqueID Type 37)",
+  segment: 'segment (Segment/@ItinSegNbr)',
+  'segment-range': 'segment-range (Segment/@FirstItinSegNbr to @LastItinSegNbr)',
+};
+
+/**
+ * Cancels item `n` of the booking in the form the test data declares or, when it declares none,
+ * finds the form: each of OTA_CancelRQ's (2016B) in turn until one is served and a read shows the
+ * booking still live (a form the gateway does not know may be taken for a whole cancellation: then
+ * a new item set is booked for the next form). The form found, and how, goes with CXL-PARTIAL's
+ * evidence; none served leaves it cannot tell (a refused guess is never a failure), naming every
+ * form tried and what each got.
+ */
+async function cancelItemFindingForm(w: GatewayWorld, n: number): Promise<void> {
+  const itemOf = () => {
+    const item = w.booking.items[n - 1];
+    if (!item) throw new StepUsageError(`the booking has ${w.booking.items.length} item(s), not ${n}`);
+    return item;
+  };
+  if (forms(w).partialCancellation) {
+    await cancel(w, { item: itemOf() });
+    return;
+  }
+  const tried: string[] = [];
+  for (const [i, form] of PARTIAL_CANCELLATION_FORMS.entries()) {
+    if (i > 0 && w.booking.cancelled) {
+      await bookTwoItems(w);
+      await read(w, w.booking.bookingRef);
+    }
+    const x = await cancel(w, { item: itemOf(), form });
+    const why = notServed(x);
+    if (why) {
+      tried.push(`${FORM_NAMES[form]}: ${why}`);
+      continue;
+    }
+    const after = bookingRead(await read(w, w.booking.bookingRef), w.booking, forms(w).cancelledStatusWords, w.run.replyProfile.facts);
+    const whole = after.answer === 'served' && after.shown.kind === 'booking' && after.shown.state?.cancelled === true;
+    // A reply that names the item it cancelled took the form: a whole cancellation then is the gateway's mistake, judged below.
+    if (whole && !namesTheItem(x, itemOf().itemRef)) {
+      tried.push(`${FORM_NAMES[form]}: served, but a read showed the whole booking cancelled (taken as no partial form)`);
+      w.bookingCancelled(w.booking.bookingRef);
+      continue;
+    }
+    // The cancel is "the reply" again: the scenario's next steps speak of it.
+    w.last = x;
+    const how = `partial-cancellation form found by the run (the test data declares none): ${FORM_NAMES[form]}, the first of OTA_CancelRQ's forms served${tried.length ? ` after ${tried.join('; ')}` : ''}`;
+    const note = served('CXL-PARTIAL').check(x, w.run.replyProfile.facts);
+    await w.record([note.outcome === 'passed' ? { ...note, reasons: [how] } : note], x);
+    return;
+  }
+  w.precondition(
+    false,
+    `the gateway served none of OpenTravel 2016B's partial-cancellation forms (booking.partialCancellation not declared; tried: ${tried.join('; ')})`,
+  );
+}
 
 // ---- Given: what the scenario starts from
 Given('an activity found by activity availability', async function (this: GatewayWorld) {
@@ -146,13 +236,8 @@ Given('a booking of an available activity', async function (this: GatewayWorld) 
 });
 
 Given('a booking of two activity items', async function (this: GatewayWorld) {
-  // Items are told apart by their Type 37: a second commit under the same Type 36 with a new Type
-  // 37 adds an item to the booking (the second item booked).
-  this.precondition(!!forms(this).partialCancellation, 'the test data declares no partial-cancellation form (booking.partialCancellation)');
-  await this.discoverActivity();
-  servedOrCannotTell(this, await bookActivity(this, { forms: forms(this) }), 'the activity booking');
-  const second = await bookActivity(this, { forms: forms(this), bookingRef: this.booking.bookingRef });
-  servedOrCannotTell(this, second, 'the booking of a second item');
+  // The partial-cancellation form, when the test data declares none, is found when an item is cancelled.
+  await bookTwoItems(this);
 });
 
 Given('a cancelled booking', async function (this: GatewayWorld) {
@@ -216,9 +301,7 @@ When('the booking is cancelled with a wrong MessagePassword', async function (th
 });
 
 When('item {int} of the booking is cancelled', async function (this: GatewayWorld, n: number) {
-  const item = this.booking.items[n - 1];
-  if (!item) throw new StepUsageError(`the booking has ${this.booking.items.length} item(s), not ${n}`);
-  await cancel(this, { item });
+  await cancelItemFindingForm(this, n);
 });
 
 // ---- Then: what the gateway shows

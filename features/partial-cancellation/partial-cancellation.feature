@@ -1,7 +1,8 @@
 # Spec: Endpoints, POST {base_url}/bookcancel ("The operation cancels or partially cancels an
-# existing booking. The way a partial cancellation is expressed in the request: not shown."). This
-# class is claimed only with the form the target declares (test data, booking.partialCancellation),
-# one of OpenTravel 2016B's OTA_CancelRQ: item-reference, the item's UniqueID Type 37 (the one the
+# existing booking. The way a partial cancellation is expressed in the request: not shown."). The
+# form is the one the target declares (test data, booking.partialCancellation) or, declared none,
+# the first the run finds served (each tried in turn on a booking made for the purpose), one of
+# OpenTravel 2016B's OTA_CancelRQ: item-reference, the item's UniqueID Type 37 (the one the
 # activity booking gave it) beside the booking's Type 36; segment, Segment/@ItinSegNbr; segment-range,
 # Segment/@FirstItinSegNbr and @LastItinSegNbr. A Segment names the item by the number a read showed,
 # or else by its place in the order booked (a guess, whose refusal is cannot tell). The read before

@@ -9,6 +9,7 @@ import { AUTH_EFFECTS } from './faults/auth';
 import { AVAILABILITY_EFFECTS } from './faults/availability';
 import { BOOKING_EFFECTS } from './faults/booking';
 import { DESCRIPTIVE_EFFECTS } from './faults/descriptive';
+import { EDGE_EFFECTS } from './faults/edges';
 import { ENVELOPE_EFFECTS } from './faults/envelope';
 import { ROBUSTNESS_EFFECTS } from './faults/robustness';
 import { describeFaultEffects, type FaultEffect } from './faults/support';
@@ -24,6 +25,7 @@ const EFFECTS: Record<FaultArea, Readonly<Record<string, FaultEffect>>> = {
   descriptive: DESCRIPTIVE_EFFECTS,
   transfers: TRANSFER_EFFECTS,
   robustness: ROBUSTNESS_EFFECTS,
+  edges: EDGE_EFFECTS,
 };
 
 describe('fault catalogue', () => {

@@ -22,6 +22,8 @@ export interface MutantsOptions {
   under: string[];
   /** --fresh-processes: one process per run instead of warm workers. */
   fresh: boolean;
+  /** --explore: each dialect run is explored too (npm run explore), and must find nothing. */
+  explore: boolean;
 }
 
 /** The combined dialects of scripts/mutants/matrix.ts, each run as one dialect. */
@@ -37,6 +39,7 @@ function readFlags(argv: string[]): MutantsOptions {
     matrix: false,
     under: [],
     fresh: false,
+    explore: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -51,9 +54,10 @@ function readFlags(argv: string[]): MutantsOptions {
     else if (a === '--with-variants') opts.under = (argv[++i] ?? '').split(',').filter(Boolean);
     else if (a === '--matrix') opts.matrix = true;
     else if (a === '--fresh-processes') opts.fresh = true;
+    else if (a === '--explore') opts.explore = true;
     else
       throw new ConfigError(
-        `unknown argument ${a}; use --only <name,...>, --jobs <n>, --full, --no-variants, --with-variants <variant,...>, --keep, --matrix, --fresh-processes`,
+        `unknown argument ${a}; use --only <name,...>, --jobs <n>, --full, --no-variants, --with-variants <variant,...>, --keep, --matrix, --fresh-processes, --explore`,
       );
   }
   return opts;

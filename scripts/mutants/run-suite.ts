@@ -20,8 +20,8 @@ export interface RunOutcome {
 const RUN_DEADLINE_MS = 5 * 60_000;
 
 /** The suite in a process of its own; resolves to its exit code, its console kept in `dir`. */
-function runInOwnProcess(argv: string[], runEnv: Record<string, string>, dir: string): Promise<number> {
-  const args = [join(PROJECT_ROOT, 'scripts/launch.js'), 'conformance', ...argv];
+function runInOwnProcess(argv: string[], runEnv: Record<string, string>, dir: string, script = 'conformance'): Promise<number> {
+  const args = [join(PROJECT_ROOT, 'scripts/launch.js'), script, ...argv];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, {
       cwd: PROJECT_ROOT,
@@ -49,11 +49,29 @@ export async function runSuite(
   tags: string | undefined,
   warm: CellPool | undefined,
 ): Promise<RunOutcome> {
+  // summary.json is all a mutants run is judged on: no other report is written.
+  const argv = ['--summary-only', ...(tags ? ['--tags', tags] : [])];
+  return runIn(root, label, env, (runEnv, dir) => (warm ? warm.run(argv, runEnv) : runInOwnProcess(argv, runEnv, dir)));
+}
+
+/** The exploration every edge fault and (with --explore) every dialect gets: npm run explore -- --seed 1 --budget 400. */
+export const EXPLORE_ARGS = ['--seed', '1', '--budget', '400'];
+
+/** One exploration (npm run explore) against a fresh embedded sandbox, in a process of its own. */
+export function runExploration(root: string, label: string, env: Record<string, string>): Promise<RunOutcome> {
+  return runIn(root, label, env, (runEnv, dir) => runInOwnProcess(EXPLORE_ARGS, runEnv, dir, 'explore'));
+}
+
+/** A run in a folder of its own under `root`, with a fresh sandbox's environment; judged on its summary.json. */
+async function runIn(
+  root: string,
+  label: string,
+  env: Record<string, string>,
+  start: (runEnv: Record<string, string>, dir: string) => Promise<number>,
+): Promise<RunOutcome> {
   const dir = join(root, label);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  // summary.json is all a mutants run is judged on: no other report is written.
-  const argv = ['--summary-only', ...(tags ? ['--tags', tags] : [])];
   const runEnv = {
     OTA_BASE_URL: '',
     OTA_REPORTS_DIR: dir,
@@ -65,7 +83,7 @@ export async function runSuite(
     ...env,
   };
   const started = Date.now();
-  const code = warm ? await warm.run(argv, runEnv) : await runInOwnProcess(argv, runEnv, dir);
+  const code = await start(runEnv, dir);
   const file = join(dir, 'summary.json');
   const result = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ConformanceResult) : undefined;
   return { label, exitCode: code, seconds: (Date.now() - started) / 1000, result, dir };

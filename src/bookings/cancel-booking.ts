@@ -16,8 +16,11 @@ import type { SuiteConfig } from '../run/config';
 import type { Exchange } from '../contracts/rule';
 import type { OpenEntry } from './ledger-entries';
 
-/** open: unknown to the target while its Commit could still land; left open in the ledger. */
-export type CleanupKind = 'cancelled' | 'already-cancelled' | 'unknown' | 'open' | 'failed';
+/**
+ * open: unknown to the target while its Commit could still land; left open in the ledger.
+ * still-live: the cancel was answered Success, yet reads still show the booking live (kept open).
+ */
+export type CleanupKind = 'cancelled' | 'already-cancelled' | 'unknown' | 'open' | 'failed' | 'still-live';
 
 export interface CleanupOutcome {
   /** True when nothing is left to cancel (cancelled now, already cancelled, or unknown to the target for good). */
@@ -26,7 +29,14 @@ export interface CleanupOutcome {
   message: string;
   /** open: until when its Commit could still land. */
   landsBy?: string;
+  /** cancelled: no read could tell the booking's state, so the clean-up rests on the cancel's reply alone. */
+  unverified?: boolean;
 }
+
+/** A cancel answered Success and read back live is sent again this many times, with back-off (see cancelBooking). */
+export const CANCEL_RETRIES = 2;
+/** The first wait before a cancel is sent again; each further wait is twice as long. */
+export const CANCEL_BACKOFF_MS = 500;
 
 /**
  * The longest a Commit could still be in flight after it was sent: the request timeout of each
@@ -82,40 +92,73 @@ export async function read(ctx: RunContext, bookingRef: string): Promise<{ state
 }
 
 /**
- * Cancels a whole booking. When the cancel is refused, a read decides: cancelled already, or
- * unknown to the target (then it was never booked, or was purged: "unknown", not "cancelled"; for
- * an `intent` whose Commit could still land, left open).
+ * Cancels a whole booking, and believes it only when a read shows it closed: a cancel answered
+ * Success is followed by a read. Still live, the cancel is sent again (CANCEL_RETRIES times, with
+ * back-off), then the booking stays open in the ledger as "cancel acknowledged, still live" and the
+ * next run retries it. A read that cannot tell the state (a gateway that does not serve reads)
+ * leaves the cancel's own reply as the only evidence: recorded cancelled, and said (`unverified`).
+ * When the cancel is refused, a read decides: cancelled already, or unknown to the target (then it
+ * was never booked, or was purged: "unknown", not "cancelled"; for an `intent` whose Commit could
+ * still land, left open).
  */
 export async function cancelBooking(ctx: RunContext, bookingRef: string, intent?: OpenEntry): Promise<CleanupOutcome> {
-  const cancel = await send(ctx, 'bookcancel', bookingRef);
-  let cancelWhy: string;
-  try {
-    if (isSuccess(cancel)) {
-      ctx.ledger.recordCancelled(bookingRef, ctx.baseUrl, ctx.config.runId);
-      return { ok: true, kind: 'cancelled', message: 'cancelled' };
-    }
-    cancelWhy =
-      cancel.reply.transportError?.message ??
-      cancel.reply.unreadable ??
-      refusalForm(cancel) ??
-      `HTTP ${cancel.reply.exchange?.status}, no Success`;
-  } finally {
+  const { runId } = ctx.config;
+  for (let attempt = 0; ; attempt++) {
+    const cancel = await send(ctx, 'bookcancel', bookingRef);
+    const accepted = isSuccess(cancel);
+    const cancelWhy = accepted
+      ? 'answered Success'
+      : (cancel.reply.transportError?.message ??
+        cancel.reply.unreadable ??
+        refusalForm(cancel) ??
+        `HTTP ${cancel.reply.exchange?.status}, no Success`);
     disposeExchange(cancel);
+    const r = await read(ctx, bookingRef);
+    if (r.state === 'cancelled') {
+      ctx.ledger.recordCancelled(bookingRef, ctx.baseUrl, runId);
+      return accepted
+        ? { ok: true, kind: 'cancelled', message: 'cancelled (a read shows it cancelled)' }
+        : { ok: true, kind: 'already-cancelled', message: 'already cancelled at the target' };
+    }
+    if (r.state === 'unknown') {
+      if (intent) return unknownIntent(ctx, intent, r.why);
+      if (accepted) {
+        ctx.ledger.recordCancelled(bookingRef, ctx.baseUrl, runId);
+        return { ok: true, kind: 'cancelled', message: `cancelled (a read no longer finds it: ${r.why})` };
+      }
+      ctx.ledger.recordGone(bookingRef, ctx.baseUrl, runId, `unknown to the target: ${r.why}`);
+      return { ok: true, kind: 'unknown', message: `unknown to the target (${r.why}): nothing to cancel` };
+    }
+    if (accepted && r.state === 'unclear') {
+      ctx.ledger.recordCancelled(bookingRef, ctx.baseUrl, runId, ON_REPLY_ALONE);
+      return {
+        ok: true,
+        kind: 'cancelled',
+        unverified: true,
+        message: onReplyAlone(r.why),
+      };
+    }
+    if (accepted && attempt < CANCEL_RETRIES) {
+      await sleep(CANCEL_BACKOFF_MS * 2 ** attempt);
+      continue;
+    }
+    const message = accepted
+      ? `${STILL_LIVE}: ${attempt + 1} cancel(s) answered Success, and a read still shows the booking`
+      : `the cancel failed (${cancelWhy}) and a read ${r.state === 'active' ? 'still shows the booking' : `did not tell its state (${r.why})`}`;
+    ctx.ledger.recordCleanupFailed(bookingRef, ctx.baseUrl, runId, message);
+    return { ok: false, kind: accepted ? 'still-live' : 'failed', message };
   }
-  const r = await read(ctx, bookingRef);
-  if (r.state === 'cancelled') {
-    ctx.ledger.recordCancelled(bookingRef, ctx.baseUrl, ctx.config.runId);
-    return { ok: true, kind: 'already-cancelled', message: 'already cancelled at the target' };
-  }
-  if (r.state === 'unknown') {
-    if (intent) return unknownIntent(ctx, intent, r.why);
-    ctx.ledger.recordGone(bookingRef, ctx.baseUrl, ctx.config.runId, `unknown to the target: ${r.why}`);
-    return { ok: true, kind: 'unknown', message: `unknown to the target (${r.why}): nothing to cancel` };
-  }
-  const message = `the cancel failed (${cancelWhy}) and a read ${r.state === 'active' ? 'still shows the booking' : `did not tell its state (${r.why})`}`;
-  ctx.ledger.recordCleanupFailed(bookingRef, ctx.baseUrl, ctx.config.runId, message);
-  return { ok: false, kind: 'failed', message };
 }
+
+/** Why a booking stays open whose cancels were answered Success while reads still show it live. */
+export const STILL_LIVE = 'cancel acknowledged, still live';
+
+/** The ledger's reason on a cancel believed without a read (the gateway's reads did not tell the state). */
+export const ON_REPLY_ALONE = "on the cancel's reply alone";
+
+const onReplyAlone = (why: string) => `cancelled on the cancel's reply alone: a read did not tell the booking's state (${why})`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * An intent the target does not know. Its Commit may still be on its way (queued at a slow
@@ -126,7 +169,7 @@ function unknownIntent(ctx: RunContext, e: OpenEntry, why: string): CleanupOutco
   const landsBy = landsByOf(ctx, e);
   const { runId } = ctx.config;
   if (!e.answered && Date.now() < Date.parse(landsBy)) {
-    const message = `unknown to the target (${why}), but its Commit, sent at ${e.at} and never answered, could still land until ${landsBy}`;
+    const message = `in doubt: unknown to the target (${why}), but its Commit, sent at ${e.at} and never answered by the gateway, could still land until ${landsBy}`;
     ctx.ledger.recordUnconfirmed(e.bookingRef, ctx.baseUrl, runId, message, landsBy);
     return { ok: false, kind: 'open', message, landsBy };
   }
@@ -136,17 +179,57 @@ function unknownIntent(ctx: RunContext, e: OpenEntry, why: string): CleanupOutco
 }
 
 /**
- * Settles one outstanding booking. Committed: cancel it. An intent (a Commit whose reply may never
- * have come back): read first; known (or unclear), cancel it like any booking; unknown, see
- * unknownIntent.
+ * Settles one outstanding booking. Committed: cancel it (and read it back). An intent (a Commit
+ * whose answer never came from the gateway: in doubt), or a booking its scenario cancelled and
+ * the gateway answered so (`cancelAnswered`): read first; cancelled, closed; unknown, see
+ * unknownIntent (a committed one: purged, nothing to cancel); live, cancel it like any booking. A
+ * read that cannot tell leaves a scenario's answered cancel as the only evidence (`unverified`).
  */
-export async function settleEntry(ctx: RunContext, entry: OpenEntry): Promise<CleanupOutcome> {
-  if (entry.event === 'committed') return cancelBooking(ctx, entry.bookingRef);
+export async function settleEntry(ctx: RunContext, entry: OpenEntry, opts: { cancelAnswered?: boolean } = {}): Promise<CleanupOutcome> {
+  if (entry.event === 'committed' && !opts.cancelAnswered) return cancelBooking(ctx, entry.bookingRef);
   const r = await read(ctx, entry.bookingRef);
-  if (r.state === 'unknown') return unknownIntent(ctx, entry, r.why);
+  if (r.state === 'unclear' && opts.cancelAnswered) {
+    ctx.ledger.recordCancelled(entry.bookingRef, ctx.baseUrl, ctx.config.runId, ON_REPLY_ALONE);
+    return { ok: true, kind: 'cancelled', unverified: true, message: onReplyAlone(r.why) };
+  }
+  if (r.state === 'unknown') {
+    if (entry.event === 'intent') return unknownIntent(ctx, entry, r.why);
+    ctx.ledger.recordGone(entry.bookingRef, ctx.baseUrl, ctx.config.runId, `unknown to the target: ${r.why}`);
+    return { ok: true, kind: 'unknown', message: `unknown to the target (${r.why}): nothing to cancel` };
+  }
   if (r.state === 'cancelled') {
     ctx.ledger.recordCancelled(entry.bookingRef, ctx.baseUrl, ctx.config.runId);
     return { ok: true, kind: 'already-cancelled', message: 'already cancelled at the target' };
   }
-  return cancelBooking(ctx, entry.bookingRef, entry);
+  return cancelBooking(ctx, entry.bookingRef, entry.event === 'intent' ? entry : undefined);
+}
+
+/** Kept from the run's deadline for the rest of its end (reports, scan) when waiting for a Commit to land. */
+const END_MARGIN_MS = 60_000;
+
+/**
+ * Waits until the Commits in doubt among `entries` can no longer land, when that is at most one
+ * Commit's flight of this run away (commitFlightMs) and before the run's deadline (less
+ * END_MARGIN_MS): then the read that follows decides, in this run. A later one is left open in the
+ * ledger for the next run.
+ */
+export async function waitForLanding(ctx: RunContext, entries: OpenEntry[]): Promise<void> {
+  const remaining = Math.min(commitFlightMs(ctx.config), ctx.config.runDeadlineMs - process.uptime() * 1000 - END_MARGIN_MS);
+  const waits = entries
+    .filter((e) => e.event === 'intent' && !e.answered && e.landsBy)
+    .map((e) => Date.parse(e.landsBy!) - Date.now() + 250)
+    .filter((ms) => ms > 0 && ms <= remaining);
+  if (waits.length === 0) return;
+  const ms = Math.max(...waits);
+  console.log(`Waiting ${Math.ceil(ms / 1000)} s for ${waits.length} Commit(s) in doubt to land or expire, then reading them back`);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** This run's bookings whose cancel was believed on its reply alone (no read could tell their state). */
+export function cancelledOnReplyAlone(ctx: RunContext): string[] {
+  const { runId } = ctx.config;
+  return ctx.ledger
+    .read()
+    .filter((e) => e.event === 'cancelled' && e.runId === runId && e.pid === process.pid && e.reason === ON_REPLY_ALONE)
+    .map((e) => e.bookingRef);
 }

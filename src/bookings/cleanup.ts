@@ -6,12 +6,14 @@
 // each Commit is written to the ledger before it is sent, and marked answered when its reply came.
 import { normalTarget, type OpenEntry } from './ledger-entries';
 import type { ConformanceClass } from '../specification/requirements';
+import { commitInDoubt } from '../transport/gateway-answer';
 import type { Exchange } from '../contracts/rule';
 import { isAbsolute, relative } from 'node:path';
 import { openedConfig, type RunContext } from '../run/run-context';
 import { PROJECT_ROOT } from '../run/config';
 import type { BookingsReport } from '../reporting/result';
-import { commitFlightMs, settleEntry, type CleanupOutcome } from './cancel-booking';
+import { cancelledOnReplyAlone, commitFlightMs, settleEntry, STILL_LIVE, waitForLanding, type CleanupOutcome } from './cancel-booking';
+import { markLedgerRun } from './ledger-marks';
 import { describeSweep, sweepReferences, type SweepList, type SweepReport } from './sweep';
 
 export { cancelBooking, commitFlightMs, type CleanupOutcome } from './cancel-booking';
@@ -84,6 +86,10 @@ export interface CleanupReport {
   elsewhere: Array<{ target: string; refs: string[] }>;
   /** Set when this run cannot see its past: a booking run whose ledger is new or never saw the target. */
   pastUnseen?: string;
+  /** Set when the ledger is older than its target's bookings (rolled back, restored) or foreign: one line. */
+  ledgerBehind?: string;
+  /** This booking run's number on the target in the ledger, and the ledger's id. */
+  ledgerRun?: { seq: number; ledgerId: string };
   /** What --sweep-references did. */
   swept?: SweepReport;
   /** Lines of the ledger that were skipped (truncated, foreign, hand-edited), file and line named. */
@@ -99,14 +105,9 @@ export interface CleanupOptions {
   sweep?: SweepList;
 }
 
-/**
- * Settles what earlier runs that are no longer alive left in the ledger for this target (killed
- * runs; a run still in progress on the same ledger is left alone), names what the ledger holds for
- * other targets, says when the run cannot see its past, and sweeps the references a user listed.
- * Intents left open are checked again once their Commit can no longer land (`rechecks`).
- */
-export async function cleanUpLedger(ctx: RunContext, opts: CleanupOptions = {}): Promise<CleanupReport> {
-  const report: CleanupReport = {
+/** A clean-up that did nothing (a dry run: nothing is sent). */
+export function nothingSettled(ctx: RunContext): CleanupReport {
+  return {
     cancelled: [],
     spelledOtherwise: [],
     gone: [],
@@ -118,12 +119,27 @@ export async function cleanUpLedger(ctx: RunContext, opts: CleanupOptions = {}):
     ledgerWarnings: [],
     rechecks: new Rechecks(ctx),
   };
+}
+
+/**
+ * Settles what earlier runs that are no longer alive left in the ledger for this target (killed
+ * runs; a run still in progress on the same ledger is left alone), names what the ledger holds for
+ * other targets, says when the run cannot see its past, and sweeps the references a user listed.
+ * Intents left open are checked again once their Commit can no longer land (`rechecks`).
+ */
+export async function cleanUpLedger(ctx: RunContext, opts: CleanupOptions = {}): Promise<CleanupReport> {
+  const report = nothingSettled(ctx);
   const { ledger } = ctx;
   // a ledger line that is truncated, foreign or hand-edited is named once, and skipped
   ledger.read();
   report.ledgerWarnings = [...ledger.lastWarnings];
   const mayBook = !!opts.claims?.some((c) => c === 'booking' || c === 'partial-cancellation');
   if (mayBook && !ctx.embedded && !ledger.knowsTarget(ctx.baseUrl)) report.pastUnseen = pastUnseen(ctx);
+  if (mayBook && !ctx.embedded) {
+    const { behind, ...run } = markLedgerRun(ctx, ledgerShown(ctx));
+    report.ledgerRun = run;
+    if (behind && !report.pastUnseen) report.ledgerBehind = behind;
+  }
   const entries = ledger.orphaned(ctx.baseUrl);
   const live = ledger.outstanding(ctx.baseUrl).filter((e) => !entries.some((o) => o.bookingRef === e.bookingRef));
   report.ownedByLiveRuns = live.length;
@@ -181,6 +197,7 @@ const list = (refs: string[], max = 5) =>
 export function describeCleanup(r: CleanupReport, ledgerFile: string): string[] {
   const lines: string[] = [];
   if (r.pastUnseen) lines.push(r.pastUnseen);
+  if (r.ledgerBehind) lines.push(r.ledgerBehind);
   if (r.cancelled.length) {
     const spelt = (ref: string) => r.spelledOtherwise.find((s) => s.ref === ref);
     const named = r.cancelled.map((ref) => (spelt(ref) ? `${ref} (recorded for ${spelt(ref)!.target}, the same target)` : ref));
@@ -217,6 +234,32 @@ export interface BookingsAtEnd {
   report: BookingsReport;
 }
 
+/** A booking whose cancels were answered Success while reads still show it live. */
+const stillLive = (f: { message: string }) => f.message.startsWith(STILL_LIVE);
+
+/**
+ * What the run leaves open in the ledger: its Commits in doubt, its bookings whose cancel did not
+ * hold, and an earlier run's booking the start-up saw acknowledged and still live.
+ */
+function leftOpenOf(
+  ctx: RunContext,
+  start: CleanupReport,
+  outcomes: Array<{ ref: string; outcome: CleanupOutcome }>,
+): BookingsReport['leftOpen'] {
+  const scrub = (s: string) => ctx.redactor.scrub(s);
+  return [
+    ...start.failed.filter(stillLive).map((f) => ({ ref: f.ref, target: scrub(ctx.baseUrl), why: scrub(f.message) })),
+    ...outcomes
+      .filter((o) => o.outcome.kind === 'open' || o.outcome.kind === 'still-live')
+      .map((o) => ({
+        ref: o.ref,
+        target: scrub(ctx.baseUrl),
+        why: scrub(o.outcome.message),
+        ...(o.outcome.landsBy ? { landsBy: o.outcome.landsBy } : {}),
+      })),
+  ];
+}
+
 /**
  * At the end of the run, before its target is closed: stops the rechecks, then checks again the
  * intents the start-up left open and this run's own Commits that were never confirmed. One the
@@ -237,20 +280,27 @@ export async function settleAtEnd(ctx: RunContext, start: CleanupReport): Promis
       ledger.recordGone(e.bookingRef, e.target, runId, 'the embedded sandbox stopped with the run that made it');
   }
   const pending = new Set(start.open.map((o) => o.ref));
-  for (const e of ledger.outstanding(ctx.baseUrl).filter((x) => pending.has(x.bookingRef) || (mine(x) && x.event === 'intent')))
-    outcomes.push({ ref: e.bookingRef, outcome: await settleEntry(ctx, e) });
+  const toSettle = () => ledger.outstanding(ctx.baseUrl).filter((x) => pending.has(x.bookingRef) || mine(x));
+  // a Commit in doubt that can land before the run's deadline is waited for: then a read decides
+  await waitForLanding(ctx, toSettle());
+  // this run's own: Commits in doubt, and bookings whose cancel did not hold (tried again once)
+  for (const e of toSettle()) outcomes.push({ ref: e.bookingRef, outcome: await settleEntry(ctx, e) });
 
   const scrub = (s: string) => ctx.redactor.scrub(s);
-  const leftOpen = outcomes
-    .filter((o) => o.outcome.kind === 'open')
-    .map((o) => ({ ref: o.ref, target: scrub(ctx.baseUrl), why: scrub(o.outcome.message), landsBy: o.outcome.landsBy! }));
+  const leftOpen = leftOpenOf(ctx, start, outcomes);
   const cancelledNow = outcomes.filter((o) => o.outcome.kind === 'cancelled').map((o) => o.ref);
   const failedNow = outcomes.filter((o) => o.outcome.kind === 'failed');
+  const unverified = cancelledOnReplyAlone(ctx);
   const notes = [
-    ...leftOpen.map((o) => `booking intent ${o.ref} left open in the ledger ${ledgerFile}: ${o.why}; the next run checks it again`),
+    ...leftOpen.map((o) => `booking ${o.ref} left open in the ledger ${ledgerFile}: ${o.why}; the next run checks it again`),
     ...(cancelledNow.length
       ? [
-          `cancelled ${cancelledNow.length} booking(s) whose Commit had no answer or landed late, when checked again: ${cancelledNow.join(', ')}`,
+          `cancelled ${cancelledNow.length} booking(s) whose Commit had no answer from the gateway, landed late, or whose cancel did not hold, when checked again: ${cancelledNow.join(', ')}`,
+        ]
+      : []),
+    ...(unverified.length
+      ? [
+          `the clean-up of ${unverified.length} booking(s) rests on the cancel's reply alone: the gateway's reads did not tell their state (${list(unverified)})`,
         ]
       : []),
     ...failedNow.map(
@@ -261,6 +311,7 @@ export async function settleAtEnd(ctx: RunContext, start: CleanupReport): Promis
       (f) => `swept booking ${f.ref} could not be cancelled (kept in the ledger; the next run retries): ${scrub(f.message)}`,
     ),
     ...(start.pastUnseen ? [scrub(start.pastUnseen)] : []),
+    ...(start.ledgerBehind ? [scrub(start.ledgerBehind)] : []),
     ...start.ledgerWarnings.map(scrub),
   ];
   return {
@@ -274,13 +325,18 @@ export async function settleAtEnd(ctx: RunContext, start: CleanupReport): Promis
         ...(start.swept?.notNeeded ?? []),
         ...outcomes.filter((o) => o.outcome.ok && o.outcome.kind !== 'cancelled').map((o) => ({ ref: o.ref, message: o.outcome.message })),
       ].map((g) => ({ ref: g.ref, why: scrub(g.message) })),
-      failed: [...start.failed, ...(start.swept?.failed ?? []), ...failedNow.map((f) => ({ ref: f.ref, message: f.outcome.message }))].map(
-        (f) => ({ ref: f.ref, why: scrub(f.message) }),
-      ),
+      failed: [
+        ...start.failed.filter((f) => !stillLive(f)),
+        ...(start.swept?.failed ?? []),
+        ...failedNow.map((f) => ({ ref: f.ref, message: f.outcome.message })),
+      ].map((f) => ({ ref: f.ref, why: scrub(f.message) })),
       otherTargets: start.elsewhere.map((t) => ({ target: scrub(t.target), refs: t.refs })),
       leftToLiveRuns: start.ownedByLiveRuns,
       ...(start.pastUnseen ? { pastUnseen: scrub(start.pastUnseen) } : {}),
+      ...(start.ledgerBehind ? { ledgerBehind: scrub(start.ledgerBehind) } : {}),
+      ...(start.ledgerRun ? { ledgerRun: start.ledgerRun } : {}),
       ...(start.swept ? { swept: start.swept.file } : {}),
+      ...(unverified.length ? { cancelledOnReplyAlone: unverified } : {}),
       skippedLedgerLines: start.ledgerWarnings.map(scrub),
     },
   };
@@ -309,16 +365,31 @@ export function recordBookingIntent(
   return bookingRef;
 }
 
-/** Statuses a proxy answers for a gateway that may still be working on the request: not the gateway's answer. */
-const NOT_ANSWERED = [502, 504];
+/**
+ * After a Commit's exchange (recordBookingIntent gave its reference): when the gateway itself
+ * answered it, whatever it said, the Commit is no longer in flight, and the ledger says so. Any
+ * other reply (commitInDoubt) leaves the intent in doubt: it may still land, and it stays in the
+ * ledger until a read shows it (then it is cancelled), or its landsBy has passed and a read shows
+ * it absent.
+ */
+export function recordCommitReply(ctx: RunContext, bookingRef: string, x: Exchange): boolean {
+  // a Commit sent again (a retry) after an attempt no gateway answered may still land from that attempt
+  if (commitInDoubt(x) || (x.reply.exchange?.attempts.length ?? 1) > 1) return false;
+  ctx.ledger.recordAnswered(bookingRef, ctx.baseUrl, ctx.config.runId);
+  return true;
+}
 
 /**
- * After a Commit's exchange (recordBookingIntent gave its reference): when the gateway answered
- * it, whatever it said, the Commit is no longer in flight, and the ledger says so. A timeout, a
- * reset, a proxy's 502 or 504 is no answer: the Commit may still land.
+ * A scenario's clean-up of one booking it made or meant to make, by its ledger entry: a committed
+ * one is cancelled and read back; one its scenario cancelled (`cancelAnswered`) or whose Commit is
+ * in doubt is read first. Closed in the ledger already: nothing to do.
  */
-export function recordCommitReply(ctx: RunContext, bookingRef: string, x: Exchange): void {
-  const status = x.reply.exchange?.status;
-  const answered = status !== undefined ? !NOT_ANSWERED.includes(status) : x.reply.transportError?.kind === 'too-large';
-  if (answered) ctx.ledger.recordAnswered(bookingRef, ctx.baseUrl, ctx.config.runId);
+export async function settleScenarioBooking(
+  ctx: RunContext,
+  bookingRef: string,
+  opts: { cancelAnswered?: boolean } = {},
+): Promise<CleanupOutcome> {
+  const entry = ctx.ledger.outstanding(ctx.baseUrl).find((e) => e.bookingRef === bookingRef);
+  if (!entry) return { ok: true, kind: 'already-cancelled', message: 'closed in the ledger already' };
+  return settleEntry(ctx, entry, opts);
 }

@@ -1,7 +1,7 @@
 // The ledger's entries: what one line of the booking ledger holds, how a line is told apart from a
 // foreign or hand-edited one, and the normal form of a target by which entries are matched.
 
-export type LedgerEvent = 'intent' | 'committed' | 'answered' | 'unconfirmed' | 'cancelled' | 'gone' | 'cleanup-failed';
+export type LedgerEvent = 'intent' | 'committed' | 'answered' | 'unconfirmed' | 'cancelled' | 'gone' | 'cleanup-failed' | 'run';
 
 export interface LedgerEntry {
   bookingRef: string;
@@ -26,6 +26,9 @@ export interface LedgerEntry {
   landsBy?: string;
   /** Written by a run against its embedded sandbox, which stops with the run. */
   embedded?: boolean;
+  /** run: the number of this booking run on the target in this ledger (1, 2, ...), and the ledger's id. */
+  seq?: number;
+  ledgerId?: string;
 }
 
 /** An outstanding booking: its latest intent or committed entry, and whether the intent was answered. */
@@ -80,7 +83,7 @@ export function note(e: BookingNote): Omit<LedgerEntry, 'event'> {
   };
 }
 
-const EVENTS: readonly LedgerEvent[] = ['intent', 'committed', 'answered', 'unconfirmed', 'cancelled', 'gone', 'cleanup-failed'];
+const EVENTS: readonly LedgerEvent[] = ['intent', 'committed', 'answered', 'unconfirmed', 'cancelled', 'gone', 'cleanup-failed', 'run'];
 
 /** Why a parsed line is not a ledger entry (foreign, or edited by hand), or undefined when it is one. */
 export function entryProblem(e: unknown): string | undefined {
@@ -99,5 +102,6 @@ export function entryProblem(e: unknown): string | undefined {
   for (const k of ['pid', 'runPid'])
     if (x[k] !== undefined && !(Number.isInteger(x[k]) && (x[k] as number) > 0)) return `${k} ${JSON.stringify(x[k])} is not a process id`;
   if (x.host !== undefined && typeof x.host !== 'string') return 'host is not a name';
+  if (x.seq !== undefined && !(Number.isInteger(x.seq) && (x.seq as number) > 0)) return `seq ${JSON.stringify(x.seq)} is not a run number`;
   return undefined;
 }

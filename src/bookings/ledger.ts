@@ -28,6 +28,7 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../core/errors';
@@ -61,6 +62,8 @@ export const fileProblem = (e: unknown): string => {
 export class BookingLedger {
   /** Warnings of the last read (a truncated, foreign or hand-edited line), each passed once to onWarning. */
   lastWarnings: string[] = [];
+  /** Of those, the lines that are not the suite's (foreign, hand-edited): assertOwnLines refuses them. */
+  lastForeign: string[] = [];
   private readonly warned = new Set<string>();
 
   constructor(
@@ -115,6 +118,21 @@ export class BookingLedger {
     }
   }
 
+  /**
+   * Refuses a ledger holding a line that is not the suite's (another tool's, or one edited by
+   * hand): a ConfigError naming the first such line (exit 2), before the target is contacted, so
+   * that nothing is cancelled on its strength. A line of ours cut by a kill is only skipped.
+   */
+  assertOwnLines(): void {
+    const quiet = new BookingLedger(this.file, () => undefined); // the clean-up names skipped lines, once
+    quiet.read();
+    const [first, ...more] = quiet.lastForeign;
+    if (first)
+      throw new ConfigError(
+        `${first}${more.length ? ` (and ${more.length} more line(s))` : ''}: refused; nothing is settled or cancelled on the strength of such a ledger: remove or correct the line`,
+      );
+  }
+
   /** Written and fsynced before a Commit is sent: a run killed while it is on its way leaves this. */
   recordIntent(e: BookingNote): void {
     this.append({ ...note(e), event: 'intent' });
@@ -134,8 +152,32 @@ export class BookingLedger {
     this.mark('unconfirmed', bookingRef, target, runId, { reason, landsBy });
   }
 
-  recordCancelled(bookingRef: string, target: string, runId: string): void {
-    this.mark('cancelled', bookingRef, target, runId);
+  /**
+   * A booking run on `target` starts: its number on the target in this ledger (one more than the
+   * last) and the ledger's id (its first run's, else a new one). A copy of the ledger that lacks
+   * later runs, or another ledger, is told by them (src/run/ledger-marks.ts).
+   */
+  recordRun(target: string, runId: string, after = 0): { seq: number; ledgerId: string } {
+    const last = this.lastRun(target);
+    const seq = Math.max(last.seq, after) + 1;
+    const ledgerId = last.ledgerId ?? randomUUID();
+    this.append({ bookingRef: '#run', itemRefs: [], target, runId, at: new Date().toISOString(), event: 'run', seq, ledgerId });
+    return { seq, ledgerId };
+  }
+
+  /** The last run recorded on `target` (by normal form), and the ledger's id: what recordRun would continue from. */
+  lastRun(target: string): { seq: number; ledgerId?: string } {
+    const key = normalTarget(target);
+    const runs = this.read().filter((e) => e.event === 'run');
+    return {
+      seq: Math.max(0, ...runs.filter((e) => normalTarget(e.target) === key).map((e) => e.seq ?? 0)),
+      ledgerId: runs.find((e) => e.ledgerId)?.ledgerId,
+    };
+  }
+
+  /** Closed: a read shows it cancelled (or, `reason`, the cancel's reply alone where no read could tell). */
+  recordCancelled(bookingRef: string, target: string, runId: string, reason?: string): void {
+    this.mark('cancelled', bookingRef, target, runId, reason ? { reason } : {});
   }
 
   /** The target does not know the reference, and its Commit can no longer land: nothing to cancel. */
@@ -211,8 +253,8 @@ export class BookingLedger {
   }
 
   /** Marks this run alive for the others sharing the ledger, until release() (see RunLocks.claim). */
-  claimRun(runId: string): { release(): void } {
-    return this.locks.claim(runId);
+  claimRun(runId: string, lifetimeMs?: number): { release(): void } {
+    return this.locks.claim(runId, lifetimeMs);
   }
 
   /** The runs that hold a lock on this ledger now (for messages). */
@@ -236,6 +278,7 @@ export class BookingLedger {
    */
   read(): LedgerEntry[] {
     this.lastWarnings = [];
+    this.lastForeign = [];
     if (!existsSync(this.file)) return [];
     const lines = readFileSync(this.file, 'utf8').split('\n');
     const entries: LedgerEntry[] = [];
@@ -255,9 +298,12 @@ export class BookingLedger {
         return;
       }
       const where = `booking ledger ${this.file}, line ${i + 1}`;
-      const w = last
-        ? `${where}: the last line is incomplete (a run was probably killed while writing it); skipped: ${line.slice(0, 200)}`
+      // a line of ours cut by a kill: the last, or one a later append started a new line after
+      const cut = last || (problem === 'not JSON' && line.startsWith('{"bookingRef":'));
+      const w = cut
+        ? `${where}: the line is incomplete (a run was probably killed while writing it); skipped: ${line.slice(0, 200)}`
         : `${where} is not a ledger entry (${problem}); skipped: ${line.slice(0, 200)}`;
+      if (!cut) this.lastForeign.push(`${where} is not a ledger entry of this suite (${problem}): ${line.slice(0, 120)}`);
       this.lastWarnings.push(w);
       if (!this.warned.has(w)) this.onWarning(w);
       this.warned.add(w);

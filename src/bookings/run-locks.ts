@@ -1,6 +1,6 @@
 // The runs that share a booking ledger: each holds a lock file (pid, host, a heartbeat) in the
 // ledger's runs folder while it lives, one per process. A killed run leaves its lock with a dead pid
-// (or a stale heartbeat on another host): that is how a next run knows it may clean up after it.
+// or a stale heartbeat, or its deadline passed: that is how a next run knows it may clean up after it.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -13,13 +13,18 @@ export interface RunLock {
   host: string;
   startedAt: string;
   heartbeatAt: string;
+  /** When the run is stopped at the latest: its OTA_RUN_DEADLINE_MS and the backstop's grace after it. */
+  deadlineAt?: string;
 }
 
-const HEARTBEAT_MS = 15_000;
-/** A run on another host whose heartbeat is older than this is dead. */
-export const STALE_OTHER_HOST_MS = 2 * 60_000;
-/** On this host a dead pid is enough; a live pid with a heartbeat this old is a reused pid. */
-export const STALE_SAME_HOST_MS = 10 * 60_000;
+export const HEARTBEAT_MS = 15_000;
+/**
+ * A lock whose heartbeat is older than this (four beats missed) is a dead run's, on any host: a
+ * host name proves nothing (CI containers, a cached ledger restored elsewhere, pids reused in a
+ * container all share names and numbers). On this host a dead pid is dead at once.
+ */
+export const STALE_HEARTBEAT_MS = 4 * HEARTBEAT_MS;
+
 /** Entries of a run that held no lock (plain cucumber-js) are its own for this long while its pid lives. */
 const NO_LOCK_MAX_AGE_MS = 2 * 60 * 60_000;
 
@@ -32,11 +37,15 @@ export function pidAlive(pid: number): boolean {
   }
 }
 
-/** A lock is alive while its process lives (same host) and its heartbeat is fresh. */
+/**
+ * A lock is alive while its heartbeat is fresh (STALE_HEARTBEAT_MS), its run's deadline has not
+ * passed and, on this host, its process lives.
+ */
 function lockAlive(lock: RunLock): boolean {
-  const age = Date.now() - Date.parse(lock.heartbeatAt);
-  if (lock.host === hostname()) return pidAlive(lock.pid) && age < STALE_SAME_HOST_MS;
-  return age < STALE_OTHER_HOST_MS;
+  const now = Date.now();
+  if (lock.deadlineAt && now > Date.parse(lock.deadlineAt)) return false;
+  if (!(now - Date.parse(lock.heartbeatAt) < STALE_HEARTBEAT_MS)) return false;
+  return lock.host !== hostname() || pidAlive(lock.pid);
 }
 
 /** The lock files of the runs sharing one ledger, in its runs folder. */
@@ -63,13 +72,22 @@ export class RunLocks {
 
   /**
    * Marks this run as alive for the others sharing the ledger: a lock file with pid, host and a
-   * heartbeat rewritten every HEARTBEAT_MS. release() removes it (a killed run leaves it with a
+   * heartbeat rewritten every HEARTBEAT_MS, and the time by which the run is stopped at the latest
+   * (`lifetimeMs` from now: its deadline and the backstop's grace). release() removes it (a killed run leaves it with a
    * dead pid, which is what lets the next run clean up after it).
    */
-  claim(runId: string): { release(): void } {
+  claim(runId: string, lifetimeMs?: number): { release(): void } {
     mkdirSync(this.dir, { recursive: true });
     const file = this.lockFile(runId, process.pid, hostname());
-    const lock: RunLock = { runId, pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), heartbeatAt: '' };
+    const now = Date.now();
+    const lock: RunLock = {
+      runId,
+      pid: process.pid,
+      host: hostname(),
+      startedAt: new Date(now).toISOString(),
+      heartbeatAt: '',
+      ...(lifetimeMs ? { deadlineAt: new Date(now + lifetimeMs).toISOString() } : {}),
+    };
     const beat = () => {
       lock.heartbeatAt = new Date().toISOString();
       const tmp = `${file}.${process.pid}.tmp`;

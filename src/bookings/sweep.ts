@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { ConfigError } from '../core/errors';
 import { fileProblem } from './ledger';
 import { isSuiteBookingRef } from '../run/scenario-values';
-import { cancelBooking, read } from './cancel-booking';
+import { cancelBooking, commitFlightMs, read } from './cancel-booking';
 import type { RunContext } from '../run/run-context';
 
 export interface SweepList {
@@ -23,6 +23,12 @@ export interface SweepReport {
   notNeeded: Array<{ ref: string; message: string }>;
   /** Open in the ledger (a run in progress, or a Commit that could still land): left to its settlement. */
   skipped: Array<{ ref: string; message: string }>;
+  /**
+   * Unknown to the target now, while a Commit of it may still be in flight (nothing says when it
+   * was sent): kept in the ledger as in doubt until landsBy, read again at the run's end (after
+   * waiting for landsBy when the deadline allows) and by the next run. Never written off now.
+   */
+  notYet: Array<{ ref: string; message: string; landsBy: string }>;
   failed: Array<{ ref: string; message: string }>;
 }
 
@@ -71,7 +77,7 @@ export function readSweepList(file: string): SweepList {
  * fails is retried by the next run); one the target does not know or shows cancelled needs nothing.
  */
 export async function sweepReferences(ctx: RunContext, list: SweepList): Promise<SweepReport> {
-  const report: SweepReport = { file: list.file, cancelled: [], notNeeded: [], skipped: [], failed: [] };
+  const report: SweepReport = { file: list.file, cancelled: [], notNeeded: [], skipped: [], notYet: [], failed: [] };
   const open = ctx.ledger.outstanding(ctx.baseUrl);
   const { runId } = ctx.config;
   for (const ref of list.refs) {
@@ -81,8 +87,17 @@ export async function sweepReferences(ctx: RunContext, list: SweepList): Promise
       continue;
     }
     const r = await read(ctx, ref);
-    if (r.state === 'unknown') report.notNeeded.push({ ref, message: `unknown to the target (${r.why})` });
-    else if (r.state === 'cancelled') report.notNeeded.push({ ref, message: 'already cancelled at the target' });
+    if (r.state === 'unknown') {
+      // a Commit of it may still be on its way: in doubt, never written off on this read alone
+      const flightMs = commitFlightMs(ctx.config);
+      ctx.ledger.recordIntent({ bookingRef: ref, itemRefs: [], target: ctx.baseUrl, runId, scenario: `${OPTION} ${list.file}`, flightMs });
+      const landsBy = new Date(Date.now() + flightMs).toISOString();
+      report.notYet.push({
+        ref,
+        message: `unknown to the target now (${r.why}); a Commit of it could still land until ${landsBy}`,
+        landsBy,
+      });
+    } else if (r.state === 'cancelled') report.notNeeded.push({ ref, message: 'already cancelled at the target' });
     else {
       ctx.ledger.recordCommitted({ bookingRef: ref, itemRefs: [], target: ctx.baseUrl, runId, scenario: `${OPTION} ${list.file}` });
       const outcome = await cancelBooking(ctx, ref);
@@ -96,11 +111,14 @@ export async function sweepReferences(ctx: RunContext, list: SweepList): Promise
 
 /** One line for the sweep, and one per reference that could not be cancelled. */
 export function describeSweep(s: SweepReport): string[] {
-  const n = s.cancelled.length + s.notNeeded.length + s.skipped.length + s.failed.length;
+  const n = s.cancelled.length + s.notNeeded.length + s.skipped.length + s.notYet.length + s.failed.length;
   const parts = [
     `cancelled ${s.cancelled.length}${s.cancelled.length ? ` (${s.cancelled.join(', ')})` : ''}`,
     s.notNeeded.length ? `needed no cancel ${s.notNeeded.length} (${s.notNeeded.map((x) => `${x.ref}: ${x.message}`).join('; ')})` : '',
     s.skipped.length ? `left to the ledger ${s.skipped.length} (${s.skipped.map((x) => `${x.ref}: ${x.message}`).join('; ')})` : '',
+    s.notYet.length
+      ? `could not settle yet ${s.notYet.length}, kept in the ledger as in doubt and read again at the end of this run, else by the next run (${s.notYet.map((x) => `${x.ref}: ${x.message}`).join('; ')})`
+      : '',
     s.failed.length ? `could not cancel ${s.failed.length} (kept in the ledger; the next run retries)` : '',
   ].filter(Boolean);
   return [`Swept ${n} reference(s) listed in ${s.file}: ${parts.join('; ')}`, ...s.failed.map((f) => `  ${f.ref}: ${f.message}`)];

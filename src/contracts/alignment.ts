@@ -1,5 +1,6 @@
 // The alignment class (INFO): replies compared with the OpenTravel 2016B schemas. Never decides
 // conformance: the gateway's dialect departs from the standard by design in places.
+import type { OperationSpec } from '../specification/operations';
 import type { XmlSchema } from '../xml/xml';
 import { rule, type Rule } from './rule';
 
@@ -8,4 +9,14 @@ export function alignmentRule(schema: XmlSchema, root: string): Rule {
     for (const f of schema.validate(r.doc))
       c.fail(f.line ? `line ${f.line}` : 'document', `valid against ${root}.xsd (OpenTravel 2016B)`, f.message);
   });
+}
+
+/**
+ * The root whose OpenTravel schema a reply is validated against: the root received, when it is one
+ * the operation accepts (OTA_TourActivityResRetrieveRS has its own schema, not OTA_ResRetrieveRS's)
+ * or OpenTravel's error message; any other root against the operation's own, which names the
+ * difference.
+ */
+export function schemaRoot(op: Pick<OperationSpec, 'replyRoot' | 'altReplyRoots'>, received: string | undefined): string {
+  return received && [op.replyRoot, ...op.altReplyRoots, 'OTA_ErrorRS'].includes(received) ? received : op.replyRoot;
 }

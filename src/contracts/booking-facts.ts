@@ -28,6 +28,8 @@ export interface ExpectedBooking {
 
 export { READ_BOOKING_FACTS, READ_FACTS, RESRETRIEVE_XSD, TOUR_RESRETRIEVE_XSD } from './booking-read-facts';
 import { READ_FACTS } from './booking-read-facts';
+import { isCancelledWord, itemNamedElsewhere, ownStatus, type Part } from './booking-item-status';
+export { isCancelledWord } from './booking-item-status';
 
 export interface Reference {
   id: string;
@@ -47,15 +49,7 @@ export function referencesOf(r: ReplyReader, places: Fact, within?: XNode): Refe
 /** A reference in the client's context ("ID_Context (value Client)"); others may be the gateway's own. */
 export const isClients = (ref: Reference) => ref.context?.toLowerCase() === 'client';
 
-/** Whether a status is one of the target's words for a cancelled booking or item (case-insensitive). */
-export const isCancelledWord = (status: string, words: readonly string[]) =>
-  words.some((w) => w.trim().toLowerCase() === status.trim().toLowerCase());
-
-/** A node (at a place of the booking fact) that shows a booking, or part of one. */
-export interface Part {
-  node: XNode;
-  at: string;
-}
+export type { Part } from './booking-item-status';
 
 /**
  * A booking as the reply shows it: every node that carries its reference. OTA_TourActivityResRetrieveRS
@@ -150,7 +144,7 @@ function stateOf(r: ReplyReader, parts: readonly Part[], items: readonly ItemSho
     if (statuses.some((s) => s === undefined)) return undefined;
     return { cancelled: true, shown };
   }
-  const own = r.values(READ_FACTS.status, parts[0].node);
+  const own = ownStatus(r, parts[0].node);
   if (own) return { cancelled: own.value.some((s) => isCancelledWord(s, words)), shown: list(own.value) };
   // No status of its own: a booking is cancelled when every item is.
   const statuses = items.map((i) => i.status?.value);
@@ -206,6 +200,58 @@ function differences(r: ReplyReader, parts: readonly Part[], expected: ExpectedB
   return out;
 }
 
+/** Parts at the booking's other places than the one its bookings were found at (`first`, "<place>[n]"): Summaries beside a Detail. */
+function partsElsewhere(r: ReplyReader, first: string): Part[] {
+  return r
+    .placesOf(READ_FACTS.booking)
+    .filter((at) => !first.startsWith(`${at}[`))
+    .flatMap((at) => r.doc.find(at).map((node, i) => ({ node, at: `${at}[${i + 1}]` })));
+}
+
+/**
+ * The items of a booking shown apart from it: each part shown apart, those of the booking's own
+ * parts that carry a reference, and a booked item that only an entry or a warning names; each
+ * without a status of its own takes the one an entry of the booking, or a warning, gives it.
+ */
+function separateItems(
+  r: ReplyReader,
+  own: readonly Part[],
+  apart: readonly Part[],
+  expected: ExpectedBooking,
+  words: readonly string[],
+): ItemShown[] {
+  const shown = [...itemsOf(r, apart), ...itemsOf(r, own).filter((i) => i.ref)];
+  const items = shown.filter((i, n) => !i.ref || shown.findIndex((j) => j.ref === i.ref) === n);
+  const withStatus = items.map((i) => {
+    if (!i.ref || (i.status && i.activity)) return i;
+    const elsewhere = itemNamedElsewhere(r, own, i.ref, words);
+    return { ...i, status: i.status ?? elsewhere?.status, activity: i.activity ?? elsewhere?.activity };
+  });
+  for (const want of expected.items) {
+    if (withStatus.some((i) => i.ref === want.itemRef)) continue;
+    const elsewhere = itemNamedElsewhere(r, own, want.itemRef, words);
+    if (elsewhere) withStatus.push({ node: own[0].node, part: own[0].node, ref: want.itemRef, ...elsewhere });
+  }
+  return withStatus;
+}
+
+/** A booking shown apart from its items: its own status, or else its items' (cancelled when every one is, live when any is). */
+function separateState(
+  r: ReplyReader,
+  own: readonly Part[],
+  items: readonly ItemShown[],
+  itemRefs: readonly string[],
+  words: readonly string[],
+): BookingState | undefined {
+  const status = own.map((p) => ownStatus(r, p.node, itemRefs)).find(Boolean);
+  if (status) return { cancelled: status.value.some((s) => isCancelledWord(s, words)), shown: list(status.value) };
+  const statuses = items.map((i) => i.status?.value);
+  const shown = `items ${list(statuses)}`;
+  if (statuses.some((s) => s !== undefined && !isCancelledWord(s, words))) return { cancelled: false, shown };
+  if (statuses.length === 0 || statuses.some((s) => s === undefined)) return undefined;
+  return { cancelled: true, shown };
+}
+
 /** What a served read shows of the booking `expected` names (the client's reference). */
 function shownIn(r: ReplyReader, expected: ExpectedBooking, words: readonly string[]): Shown {
   const ref = expected.bookingRef;
@@ -226,14 +272,26 @@ function shownIn(r: ReplyReader, expected: ExpectedBooking, words: readonly stri
   }
   const named = bookings.filter((b) => b.refs.some((x) => x.id === ref));
   if (named.length) {
-    const parts = named.map((b) => ({ node: b.node, at: b.at }));
-    const items = itemsOf(r, parts);
+    // Items shown apart from their booking (OTA_TourActivityResRetrieveRS: a Summary per item beside
+    // a Detail of the booking) are tied to it by their references: no Type 36 of their own, and a
+    // Type 37 the client gave an item of this booking.
+    const booked = expected.items.map((i) => i.itemRef);
+    const tied = [...bookings.filter((b) => !named.includes(b)), ...partsElsewhere(r, bookings[0].at)].filter(
+      (b) =>
+        referencesOf(r, READ_FACTS.reference, b.node).length === 0 && booked.includes(r.value(READ_FACTS.itemRef, b.node)?.value ?? ''),
+    );
+    const own = named.map((b) => ({ node: b.node, at: b.at }));
+    const apart = tied.map((b) => ({ node: b.node, at: b.at }));
+    const parts = [...own, ...apart];
+    // apart, or no item reference among the booking's own parts: the items are named elsewhere, if anywhere
+    const separate = apart.length > 0 || !itemsOf(r, own).some((i) => i.ref);
+    const items = separate ? separateItems(r, own, apart, expected, words) : itemsOf(r, parts);
     const others = bookings.filter((o) => !named.includes(o) && o.refs.some((x) => isClients(x) && x.id !== ref));
     return {
       kind: 'booking',
       booking: { parts, at: list(parts.map((p) => p.at)) },
       items,
-      state: stateOf(r, parts, items, words),
+      state: separate ? separateState(r, own, items, booked, words) : stateOf(r, parts, items, words),
       others: others.map((o) => ({ node: o.node, at: o.at })),
     };
   }

@@ -101,6 +101,20 @@ export const READ_FACTS = {
     'OTA_CancelRQ.xsd (2016B): Segment/@ItinSegNbr, "Number identifying the segment item to be cancelled"; where a read shows it',
     'The Segment forms of partial cancellation name the item by its place in the order booked (1 for the first), a guess: its refusal is cannot tell.',
   ),
+  itemEntry: fact(
+    'bookread.booking.item-entry',
+    'an entry of a booking that names one of its items (by its reference) and shows its status',
+    ['ota:TPA_Extensions//*[@Status or @ResStatus or @ReservationStatus or @ItemStatus or ota:Status or ota:ReservationStatus]'],
+    `${TOUR_RESRETRIEVE_XSD}: Detail/TPA_Extensions (vendor practice: the statuses of the items a booking-level Detail summarises)`,
+    'An item shown apart from its booking (a Summary per item) shows its status there, or the item status checks cannot tell.',
+  ),
+  warning: fact(
+    'bookread.warning',
+    'a warning of the read that may name an item and its status',
+    ['/*/ota:Warnings/ota:Warning'],
+    'OTA_ResRetrieveRS.xsd, OTA_TourActivityResRetrieveRS.xsd (2016B): Warnings/Warning (WarningType: @Type, e.g. 11, Advisory, @ShortText, @Status, @RecordID, text)',
+    'A warning names no item: its status is read from the item itself.',
+  ),
   surname: fact(
     'bookread.participant.surname',
     'the surnames of the participants of a booking',

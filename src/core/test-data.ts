@@ -27,8 +27,8 @@ export interface BookingForms {
   cancelledStatusWords: string[];
   /**
    * How a partial cancellation is expressed ("not shown" in the spec), one of the forms of
-   * OpenTravel 2016B's OTA_CancelRQ (PARTIAL_CANCELLATION_FORMS). Absent: the target does not
-   * declare one, and cannot claim partial-cancellation.
+   * OpenTravel 2016B's OTA_CancelRQ (PARTIAL_CANCELLATION_FORMS). Absent: the run finds it, trying
+   * each form in turn on a booking made for the purpose.
    */
   partialCancellation?: PartialCancellationForm;
 }

@@ -131,7 +131,8 @@ async function askDescription(
   if (refused) return { source: what, refused };
   const request = w.asideRequest(name, overrides, edit);
   const x = await withScenario(w.scenarioKey, () =>
-    exchange(request, { ...exchangeOptions(ctx), breaker: corroborationBreaker(ctx.breaker) }),
+    // the cap counts HTTP attempts: each retry takes one more request of the budget
+    exchange(request, { ...exchangeOptions(ctx), breaker: corroborationBreaker(ctx.breaker), mayRetry: () => !cachesOf(ctx).take(name) }),
   );
   cachesOf(ctx).noteOutcome(name, unusable(x));
   // a refusal's form is "not shown" (the envelope rules are about success): only a reply that is no refusal is judged

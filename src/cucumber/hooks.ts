@@ -6,7 +6,7 @@ import { openedConfig, openRunContext, runContext } from '../run/run-context';
 import { loadConfig } from '../run/config';
 import { ConfigError } from '../core/errors';
 import { DEFAULT_LIMITS, DEFAULT_RETRY } from '../transport/limits';
-import { cancelBooking } from '../bookings/cleanup';
+import { settleScenarioBooking } from '../bookings/cleanup';
 import { maskStepErrors, protectProcess } from '../run/run-guard';
 import type { GatewayWorld } from './world';
 import { CLEANUP_NOTE_MEDIA_TYPE } from '../reporting/requirement-outcomes';
@@ -68,10 +68,16 @@ AfterStep(function (this: GatewayWorld, { pickleStep, result }) {
 After(async function (this: GatewayWorld) {
   const ctx = runContext();
   const problems: Array<{ bookingRef: string; message: string }> = [];
-  for (const b of this.bookings.filter((x) => !x.cancelled)) {
-    const outcome = await withScenario(this.scenarioKey, () => cancelBooking(ctx, b.bookingRef));
-    if (outcome.ok) b.cancelled = true;
-    else problems.push({ bookingRef: b.bookingRef, message: ctx.redactor.scrub(outcome.message) });
+  // Each booking is closed only when a read shows it closed: one the scenario cancelled is read
+  // back, one it did not is cancelled and read back; a Commit in doubt is read back and cancelled
+  // if it landed, else left open in the ledger until it can no longer land (the run's end checks it).
+  const refs = [
+    ...this.bookings.map((b) => ({ ref: b.bookingRef, cancelAnswered: b.cancelled })),
+    ...this.inDoubt.filter((r) => !this.bookings.some((b) => b.bookingRef === r)).map((ref) => ({ ref, cancelAnswered: false })),
+  ];
+  for (const { ref, cancelAnswered } of refs) {
+    const outcome = await withScenario(this.scenarioKey, () => settleScenarioBooking(ctx, ref, { cancelAnswered }));
+    if (!outcome.ok && outcome.kind !== 'open') problems.push({ bookingRef: ref, message: ctx.redactor.scrub(outcome.message) });
   }
   // What the scenario's exchanges took (reply time per operation, in the run's summary)
   const timed = this.history.flatMap(timedExchange);

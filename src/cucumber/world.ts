@@ -9,7 +9,7 @@ import { OtaRequest } from '../xml/requests';
 import type { PlaceholderValues } from '../core/test-data';
 import { OPERATIONS, type OperationName, type OperationSpec } from '../specification/operations';
 import { exchangeOptions, replySchema, runContext, type RunContext } from '../run/run-context';
-import { alignmentRule } from '../contracts/alignment';
+import { alignmentRule, schemaRoot } from '../contracts/alignment';
 import { credentialEcho } from '../contracts/security';
 import { baseValues, newReference } from '../run/scenario-values';
 import { CannotTell, StepUsageError } from '../core/errors';
@@ -38,7 +38,7 @@ import type { RecordedAssertion } from '../reporting/result';
 export interface CreatedBooking {
   bookingRef: string;
   items: BookedItem[];
-  /** Set once a cancel of the whole booking succeeded. */
+  /** Set once the scenario's cancel of the whole booking was answered as done (the clean-up reads it back). */
   cancelled: boolean;
 }
 
@@ -49,6 +49,8 @@ export class GatewayWorld extends World {
   last?: Exchange;
   readonly history: Exchange[] = [];
   readonly bookings: CreatedBooking[] = [];
+  /** Commits of the scenario the gateway did not answer itself (in doubt): the clean-up reads them back. */
+  readonly inDoubt: string[] = [];
   /** The reference of the last activity booking request (Quote or commit). */
   lastBookingRef?: string;
   /** The MaximumPrice bounds from the prices availability showed in this scenario (settlePrices). */
@@ -106,7 +108,7 @@ export class GatewayWorld extends World {
     // a Commit is written to the ledger before it is sent: a run killed meanwhile leaves an intent
     const commit = recordBookingIntent(ctx, this.currentRequest, this.pickleName);
     const x = await this.exchangeOf(this.currentRequest, brokenBody);
-    if (commit) recordCommitReply(ctx, commit, x); // answered: no longer in flight
+    if (commit && !recordCommitReply(ctx, commit, x)) this.inDoubt.push(commit); // answered: no longer in flight
     this.last = x;
     this.history.push(x);
     await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);
@@ -124,10 +126,11 @@ export class GatewayWorld extends World {
     return withScenario(this.scenarioKey, () => exchange(request, { ...exchangeOptions(ctx), body: brokenBody }));
   }
 
-  /** The alignment rule for the last reply's operation, or undefined without its schema. */
+  /** The alignment rule for the last reply: the schema of the root received, or undefined without it. */
   async alignmentSchema(): Promise<Rule | undefined> {
-    const schema = await replySchema(this.run, this.reply.op);
-    return schema ? alignmentRule(schema, this.reply.op.replyRoot) : undefined;
+    const root = schemaRoot(this.reply.op, this.reply.reply.doc?.root.localName);
+    const schema = await replySchema(this.run, root);
+    return schema ? alignmentRule(schema, root) : undefined;
   }
 
   /** Why the last reply has no schema to be compared with: as the configuration and the schemas folder show it. */
@@ -343,11 +346,13 @@ export class GatewayWorld extends World {
     return b;
   }
 
-  /** Marks a booking cancelled in the scenario and in the ledger. */
+  /**
+   * Marks a booking cancelled in the scenario. The ledger keeps it open: a cancel's own Success is
+   * not evidence, and the clean-up closes it only when a read shows it closed.
+   */
   bookingCancelled(bookingRef: string): void {
     const b = this.bookings.find((x) => x.bookingRef === bookingRef);
     if (b) b.cancelled = true;
-    this.run.ledger.recordCancelled(bookingRef, this.run.baseUrl, this.run.config.runId);
   }
 
   newReference(kind: 'B' | 'I'): string {

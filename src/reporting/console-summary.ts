@@ -134,6 +134,7 @@ function openScenarioLines(r: ConformanceResult, width: number): string[] {
 
 /** Where the reports are: the folder, what it holds, what npm run report adds. */
 function reportsLines(r: ConformanceResult, reportsDir: string | undefined, formats: ConsoleOptions['formats'] & object): string[] {
+  if (r.selection?.dryRun) return []; // a dry run writes no report
   const folder = reportsDir ? shownFolder(reportsDir) : 'the reports folder';
   // what --format wrote, wherever it was told to
   const extra = formats.filter((f) => f.file).map((f) => `${shownFolder(f.file!)} (--format ${f.name})`);

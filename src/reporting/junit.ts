@@ -59,6 +59,8 @@ export interface JUnitCase {
   message?: string;
   /** Its title (the message attribute a CI page shows): a failure's first finding, else the text's first line. */
   title?: string;
+  /** A failure's type, when it is not a nonconformance (the clean-up's). */
+  failureType?: string;
   /** What the test case shows even when it passes: warnings, informative findings, attempts. */
   out: string[];
   /** The other attempts of a scenario run more than once that did not pass (Surefire's flaky and rerun elements). */
@@ -193,7 +195,7 @@ function findingsOf(r: RequirementResult | undefined, s: ScenarioRecord): string
 
 const ELEMENT: Record<Exclude<CaseKind, 'passed'>, (c: JUnitCase) => string> = {
   failure: (c) =>
-    `<failure type="Nonconformance" message="${attr(c.title ?? (title(c.message) || 'a MUST requirement failed'))}">${xml(c.message ?? '')}</failure>`,
+    `<failure type="${attr(c.failureType ?? 'Nonconformance')}" message="${attr(c.title ?? (title(c.message) || 'a MUST requirement failed'))}">${xml(c.message ?? '')}</failure>`,
   warning: (c) =>
     `<failure type="Warning" message="${attr(c.title ?? (title(c.message) || 'a SHOULD requirement failed (--strict)'))}">${xml(c.message ?? '')}</failure>`,
   cantTell: (c) =>
@@ -224,8 +226,31 @@ function flakyProperty(result: ConformanceResult): Array<[string, string]> {
   return flaky.length ? [['flaky', flaky.join(',')]] : [];
 }
 
+/**
+ * The run's clean-up as a test case of its own, failed when bookings were left open in the ledger
+ * or could not be cancelled: a CI page then shows them whatever the verdict.
+ */
+export function cleanupCase(result: ConformanceResult): JUnitCase[] {
+  const b = result.bookings;
+  const left = [...(b?.leftOpen ?? []).map((o) => `${o.ref}: ${o.why}`), ...(b?.failed ?? []).map((f) => `${f.ref}: ${f.why}`)];
+  if (!b || left.length === 0) return [];
+  return [
+    {
+      name: 'clean-up',
+      classname: 'bookings',
+      file: b.ledger,
+      kind: 'failure',
+      failureType: 'BookingsLeftOpen',
+      title: `${left.length} booking(s) left open in the ledger ${b.ledger}; the next run checks them again`,
+      message: left.join('\n'),
+      out: [],
+      reruns: [],
+    },
+  ];
+}
+
 export function renderJUnit(result: ConformanceResult, opts: JUnitOptions): string {
-  const cases = junitCases(result, opts);
+  const cases = [...junitCases(result, opts), ...cleanupCase(result)];
   const n = junitCounts(cases);
   const properties: Array<[string, string]> = [
     ['target', result.target.url],

@@ -214,7 +214,8 @@ function judgeScenario(req: RequirementId, s: ScenarioAssertions, checks: Record
   if (passedOn.length > 0)
     return {
       outcome: 'passed',
-      reasons: [],
+      // a passed check's reasons are notes of how it was made (a form the run found)
+      reasons: per.flatMap((p) => (p.outcome === 'passed' ? p.reasons : [])),
       ...(cantTellOn.length
         ? { madeGood: `passed on attempt ${passedOn.join(', ')} of "${s.name}" after attempt ${cantTellOn.join(', ')} could not tell` }
         : {}),
@@ -266,7 +267,7 @@ export function requirementOutcomes(scenarios: ScenarioAssertions[], opts: Outco
     } else if (judged.some((j) => j.outcome === 'passed')) {
       outcome = 'passed';
       const madeGood = judged.flatMap((j) => (j.madeGood ? [j.madeGood] : []));
-      if (madeGood.length) reason = madeGood.join('; ');
+      if (madeGood.length || reasons.length) reason = [...madeGood, ...reasons].join('; ');
     } else {
       outcome = 'untested';
       if ('untestable' in req && req.untestable) reason = `untestable: ${req.untestable}`;

@@ -89,6 +89,8 @@ export interface RequirementResult extends Omit<RequirementDef, 'untestable'> {
   checks: Record<CheckOutcome, number>;
   /** Scenarios in which one attempt failed the requirement and another passed it (the outcome stays failed). */
   flaky?: FlakyRecord[];
+  /** An exploration (npm run explore): how many explored requests its rules judged. */
+  explored?: number;
 }
 
 /**
@@ -132,11 +134,13 @@ export interface BookingsReport {
   /** The ledger file. */
   ledger: string;
   /**
-   * Intents left open in the ledger: unknown to the target while their Commit could still land
-   * (it was never answered, and its request timeout x attempts are not over); the next run checks
-   * them again.
+   * Bookings left open in the ledger, the next run checks them again: intents in doubt (unknown to
+   * the target while their Commit could still land: `landsBy`), and bookings whose cancel was
+   * answered Success while reads still show them live ("cancel acknowledged, still live").
    */
-  leftOpen: Array<{ ref: string; target: string; why: string; landsBy: string }>;
+  leftOpen: Array<{ ref: string; target: string; why: string; landsBy?: string }>;
+  /** Cancelled on the cancel's reply alone: the gateway's reads did not tell their state. */
+  cancelledOnReplyAlone?: string[];
   /** Bookings earlier runs left (or listed for --sweep-references, or checked again), cancelled by this run. */
   cancelled: string[];
   /** Needed no cancel: already cancelled, or never booked (and its Commit can no longer land). */
@@ -151,6 +155,10 @@ export interface BookingsReport {
   pastUnseen?: string;
   /** --sweep-references: the file of references swept. */
   swept?: string;
+  /** The ledger is older than its target's bookings (rolled back, restored) or another ledger: one line. */
+  ledgerBehind?: string;
+  /** This booking run's number on its target in the ledger, and the ledger's id (also kept in history/ledger-marks.json). */
+  ledgerRun?: { seq: number; ledgerId: string };
   /** Ledger lines skipped (truncated, foreign, hand-edited), each with its file and line. */
   skippedLedgerLines: string[];
 }
@@ -214,4 +222,41 @@ export interface ConformanceResult {
   latency?: OperationLatency[];
   /** The booking ledger's view of the run: intents left open and why, leftovers cancelled, other targets. */
   bookings?: BookingsReport;
+  /** An exploration's own account (npm run explore): seed, requests, what of the space it covered, its findings. */
+  exploration?: ExplorationSummary;
+}
+
+/** What an exploration (npm run explore) sent and found, beside the outcomes every run has. */
+export interface ExplorationSummary {
+  seed: string;
+  /** The day its dates were drawn from (a replay draws from the recorded day). */
+  today: string;
+  budget: number;
+  timeSeconds?: number;
+  /** The operations explored, in the order their requests were drawn. */
+  operations: string[];
+  /** Requests sent, shrinking included; those spent shrinking. */
+  requests: number;
+  shrinkRequests: number;
+  stoppedBy: 'budget' | 'time';
+  seconds: number;
+  byOperation: Record<string, number>;
+  /** Per operation, the parts of the space its requests covered, with how many requests each. */
+  space: Record<string, Record<string, number>>;
+  /** The participant categories explored (the third only when the gateway showed it). */
+  categories: string[];
+  findings: Array<{
+    req: string;
+    operation: string;
+    /** The smallest request that still fails, in words, and the request first drawn. */
+    smallest: string;
+    first: string;
+    failedRequests: number;
+    shrinkRequests: number;
+    /** A form refused every time it was explored, when that is the finding. */
+    form?: string;
+    /** Relative to the reports folder. */
+    reproducer?: string;
+    evidence?: string;
+  }>;
 }

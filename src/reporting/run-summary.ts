@@ -5,7 +5,7 @@
 import type { ConformanceClass } from '../specification/requirements';
 import { budgetNotes, type OperationLatency } from './latency';
 import { requirementOutcomes, type ScenarioAssertions } from './requirement-outcomes';
-import type { ConformanceResult, RunSelection, ScenarioRecord } from './result';
+import type { ConformanceResult, RequirementResult, RunSelection, ScenarioRecord } from './result';
 import { retryNotes } from './retries';
 import { decideVerdict, EXIT } from './verdict';
 
@@ -18,6 +18,8 @@ export interface SummaryInput {
   latency: OperationLatency[];
   /** The notes the caller knows (a crash, bookings, a selection...): the derived notes follow them. */
   notes: string[];
+  /** Notes the caller draws from the requirements' outcomes, after its own. */
+  moreNotes?: (requirements: readonly RequirementResult[]) => string[];
   /** How each scenario is written into the summary. */
   record: (s: ScenarioAssertions) => ScenarioRecord;
   /** Why the run could not run (cucumber stopped): the verdict is then COULD NOT RUN. */
@@ -44,7 +46,7 @@ export function decideSummary(input: SummaryInput): DecidedSummary {
     classes: verdict.classes,
     requirements,
     scenarios: scenarios.map(input.record),
-    notes: [...input.notes, ...retryNotes(scenarios, requirements), ...budgetNotes(latency)],
+    notes: [...input.notes, ...(input.moreNotes?.(requirements) ?? []), ...retryNotes(scenarios, requirements), ...budgetNotes(latency)],
     assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
     latency,
   };

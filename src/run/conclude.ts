@@ -6,7 +6,7 @@ import { SUMMARY_ONLY_NOTE } from '../reporting/console-summary';
 import { decideSummary } from '../reporting/run-summary';
 import { selectionNote } from '../reporting/selection';
 import { evidenceNames, reproducerPath, RUN_EVIDENCE, scenarioEvidenceHref } from '../reporting/evidence/names';
-import type { ConformanceResult, ScenarioRecord } from '../reporting/result';
+import type { ConformanceResult, RequirementResult, ScenarioRecord } from '../reporting/result';
 import { OPERATION_NAMES } from '../specification/operations';
 import { requirement } from '../specification/requirements';
 import type { RunArguments } from './arguments';
@@ -55,6 +55,25 @@ function certifierNotes({ args, ctx, cleanup, features }: RunFindings): string[]
   return notes;
 }
 
+/**
+ * How the partial-cancellation form was had, on the report's first screen whenever the test data
+ * declares none: found by the run (and how), none of the forms served (each one tried and what it
+ * got), or the class not claimed. Never a silent "n/a".
+ */
+function partialFormNotes({ ctx, features }: RunFindings, requirements: readonly RequirementResult[]): string[] {
+  const q = requirements.find((r) => r.id === 'CXL-PARTIAL');
+  if (!q || ctx.data.booking.partialCancellation) return [];
+  if (q.outcome === 'inapplicable')
+    return [
+      'partial cancellation not judged: the class partial-cancellation is not claimed (claimed, the run finds the form the gateway serves)',
+    ];
+  const none = features.scenarios
+    .map((s) => /the gateway served none of OpenTravel 2016B's partial-cancellation forms[^\n]*/.exec(s.message ?? '')?.[0])
+    .find(Boolean);
+  if (none) return [`partial cancellation: ${ctx.redactor.scrub(none)}`];
+  return q.outcome === 'passed' && q.reason ? [`partial cancellation: ${q.reason}`] : [];
+}
+
 /** Where each scenario's evidence is (its section of evidence.html, its reproducer); nothing when no evidence was collected. */
 function scenarioEvidence({ scenarios, evidence }: FeatureRun): (id: string) => Pick<ScenarioRecord, 'evidence' | 'reproducer'> {
   if (!evidence) return () => ({});
@@ -101,6 +120,7 @@ export function conclude(findings: RunFindings): ConformanceResult {
       selection: args.selection,
       latency: latencyByOperation(features.timings, OPERATION_NAMES, ctx.data.latencyBudgetsMs),
       notes: certifierNotes(findings),
+      moreNotes: (requirements) => partialFormNotes(findings, requirements),
       stopped: crashed ? `cucumber stopped: ${ctx.redactor.scrub(crashed.message)}` : undefined,
       record: ({ assertions, ...s }) => ({
         ...s,

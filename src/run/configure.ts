@@ -6,7 +6,7 @@ import type { ConformanceClass } from '../specification/requirements';
 import type { RunArguments } from './arguments';
 import { cassetteReplyProfile, cassetteTestData, clearCassette } from '../cassette/cassette';
 import { loadConfig, PROJECT_ROOT, type SuiteConfig } from './config';
-import { checkRunArguments, checkRunFolders, misspeltVariables } from './input-checks';
+import { checkRunArguments, checkRunFolders, refuseMisspeltVariables } from './input-checks';
 import type { RunContext } from './run-context';
 
 /** What the run is, once opened: the phases after it read these. */
@@ -32,7 +32,9 @@ function validateTags(tags: string | undefined): void {
 export function configure(args: RunArguments): SuiteConfig {
   validateTags(args.cucumber.tags);
   checkRunArguments(args, PROJECT_ROOT);
-  for (const line of misspeltVariables(process.env)) console.warn(line);
+  refuseMisspeltVariables(process.env);
+  if (args.record && args.cucumber.dryRun)
+    throw new ConfigError('--record and --dry-run exclude each other: a dry run sends nothing to record');
   // The claims, strictness and reply profile reach the workers through the environment.
   if (args.claims) process.env.OTA_CLAIMS = args.claims.join(',');
   if (args.strict) process.env.OTA_STRICT = 'true';

@@ -225,13 +225,30 @@ export const SUITE_VARIABLES: readonly string[] = [
  * their own.
  */
 export function misspeltVariables(env: Record<string, string | undefined>): string[] {
+  return slips(env).map(([name, meant]) => `Warning: ${name} is not a variable of the suite, and is ignored; did you mean ${meant}?`);
+}
+
+/** Each unknown OTA_ variable that resembles one the suite reads and which is unset: [the slip, the one meant]. */
+function slips(env: Record<string, string | undefined>): Array<[string, string]> {
   const own = new Set((env.OTA_SECRET_ENV ?? '').split(/[\s,]+/));
   return Object.keys(env)
     .filter((name) => name.startsWith('OTA_') && !SUITE_VARIABLES.includes(name) && !own.has(name))
-    .flatMap((name) => {
+    .flatMap((name): Array<[string, string]> => {
       const meant = closest(name, SUITE_VARIABLES);
-      return meant && env[meant] === undefined
-        ? [`Warning: ${name} is not a variable of the suite, and is ignored; did you mean ${meant}?`]
-        : [];
+      return meant && env[meant] === undefined ? [[name, meant]] : [];
     });
+}
+
+/**
+ * A run stops before any contact (a ConfigError: exit 2) when an OTA_ variable is a slip for one
+ * the suite reads and that one is unset: run on, OTA_BASE_ULR would send the run to the embedded
+ * sandbox and OTA_PASWORD would send no password, each with the wrong advice at its end.
+ */
+export function refuseMisspeltVariables(env: Record<string, string | undefined>): void {
+  const found = slips(env);
+  if (found.length === 0) return;
+  const named = found.map(
+    ([name, meant]) => `${name} is set but is not a variable of the suite, and ${meant}, which it resembles, is not set`,
+  );
+  throw new ConfigError(`${named.join('; ')}: rename it (or, if it is your own, list it in OTA_SECRET_ENV or unset it)`);
 }

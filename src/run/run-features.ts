@@ -85,8 +85,8 @@ async function cucumberConfiguration(args: RunArguments, claims: readonly Confor
     { cwd: PROJECT_ROOT },
   );
   if (RUNNING_COMPILED) useCompiledSupport(runConfiguration);
-  // --summary-only: no formatter writes a file (the console's progress stays).
-  if (args.summaryOnly) runConfiguration.formats.files = {};
+  // --summary-only: no formatter writes a file (the console's progress stays); a dry run touches no report.
+  if (args.summaryOnly || args.cucumber.dryRun) runConfiguration.formats.files = {};
   runConfiguration.formats.files = Object.fromEntries(
     Object.entries(runConfiguration.formats.files).filter(
       ([file, kind]) => !(kind === 'message' && resolve(PROJECT_ROOT, file) === stream),
@@ -162,7 +162,7 @@ export async function runFeatures(
   const streamFile = resolve(PROJECT_ROOT, ctx.config.reportsDir, STREAM_FILE);
   const collector = new MessageCollector();
   // The evidence stream: written once, as the scenarios run; every other report is built from it.
-  const stream = args.summaryOnly ? undefined : new EvidenceStreamWriter(streamFile);
+  const stream = args.summaryOnly || args.cucumber.dryRun ? undefined : new EvidenceStreamWriter(streamFile);
   const evidence = stream ? new EvidenceCollector() : undefined;
   const onMessage: typeof collector.onMessage = (e) => {
     collector.onMessage(e);

@@ -81,7 +81,8 @@ export function startRunGuard(config: GuardedRun): RunGuard {
   protectProcess(config);
   const ledger = new BookingLedger(config.ledgerFile);
   ledger.assertWritable();
-  const claim = ledger.claimRun(config.runId);
+  ledger.assertOwnLines();
+  const claim = ledger.claimRun(config.runId, config.runDeadlineMs + BACKSTOP_GRACE_MS);
   const marker = breakerMarker(config);
   rmSync(marker, { force: true }); // a reused OTA_RUN_ID must not inherit a trip
 

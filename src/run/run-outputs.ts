@@ -2,8 +2,8 @@
 // earlier one cleared; then summary.json written and the console summary printed with the
 // verdict, the reports built from the result and the evidence stream, the cassette finished
 // (write); last, everything written scanned for the run's secrets (scan).
-import { mkdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { formatConsoleSummary } from '../reporting/console-summary';
 import type { ConformanceResult } from '../reporting/result';
 import { writeReportsAfterSummary, writeSummary } from '../reporting/write';
@@ -37,10 +37,34 @@ const RUN_OUTPUTS = [
   'allure-formatter.log',
 ];
 
-/** Removes the reports an earlier run left (after the preflight: a run that cannot start keeps them). */
-export function clearEarlierReports(reportsDir: string): void {
+/** Kept in the reports folder between runs: the Allure history (one line per run and target). */
+const KEPT = ['history'];
+
+/**
+ * Makes the reports folder hold only this run's files (after the preflight: a run that cannot
+ * start keeps them). An earlier run's reports are removed; the files of other commands (a diff, a
+ * merge's shards, anything else) are moved aside into `<folder>.earlier/` (replacing what an
+ * earlier run moved there), so that an old "Nothing differs" never sits beside a new verdict.
+ * The history is kept, and so are the run's own inputs should they live there (`inputs`: the
+ * ledger, a cassette, the test data). Returns the console's line, when something was moved.
+ */
+export function clearEarlierReports(reportsDir: string, inputs: ReadonlyArray<string | undefined> = []): string[] {
   for (const name of RUN_OUTPUTS) rmSync(join(reportsDir, name), { recursive: true, force: true });
   mkdirSync(reportsDir, { recursive: true });
+  const holds = (entry: string) =>
+    inputs.some((i) => i && (resolve(i) === resolve(entry) || resolve(i).startsWith(`${resolve(entry)}${sep}`)));
+  // a folder that is a project or a repository is not a reports folder: nothing of it is moved
+  if (existsSync(join(reportsDir, 'package.json')) || existsSync(join(reportsDir, '.git'))) return [];
+  const others = readdirSync(reportsDir).filter((n) => !KEPT.includes(n) && !holds(join(reportsDir, n)));
+  if (others.length === 0) return [];
+  const aside = join(dirname(resolve(reportsDir)), `${basename(resolve(reportsDir))}.earlier`);
+  rmSync(aside, { recursive: true, force: true });
+  mkdirSync(aside, { recursive: true });
+  for (const n of others) renameSync(join(reportsDir, n), join(aside, n));
+  const shown = (p: string) => relative(process.cwd(), p) || '.';
+  return [
+    `Moved ${others.length} file(s) of earlier commands out of ${shown(resolve(reportsDir))}/ into ${shown(aside)}/, so that the reports hold only this run's: ${others.sort().join(', ')}`,
+  ];
 }
 
 /** The run's cassette, when it records: finished with the reports, or abandoned (unscanned, it could hold anything). */
@@ -53,6 +77,7 @@ export class RunCassette {
     const { config } = this;
     if (!config.recordDir) return;
     this.finished = true;
+    console.log(`Cassette recorded in ${config.recordDir} (replay it with --replay ${relative(process.cwd(), config.recordDir) || '.'})`);
     finishRecording(
       config.recordDir,
       {
@@ -85,12 +110,19 @@ export function writeOutputs(
   features: FeatureRun,
 ): void {
   const dir = ctx.config.reportsDir;
+  const width = process.stdout.isTTY ? process.stdout.columns : undefined;
+  if (args.cucumber.dryRun) {
+    // a dry run sends nothing and touches no report: the earlier run's reports stay as they were
+    console.log(ctx.redactor.scrub(formatConsoleSummary(result, { width })));
+    console.log(`Dry run: nothing was sent, and no report was written (${dir} is as it was).`);
+    return;
+  }
   writeSummary(result, dir, ctx.redactor);
   console.log(
     ctx.redactor.scrub(
       formatConsoleSummary(result, {
         reportsDir: dir,
-        width: process.stdout.isTTY ? process.stdout.columns : undefined,
+        width,
         formats: (args.cucumber.format ?? []).map((f) => {
           const { name, file } = splitFormat(f);
           return { name, file: file && resolve(PROJECT_ROOT, file) };

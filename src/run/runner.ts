@@ -14,6 +14,7 @@ import { conclude } from './conclude';
 import { PROJECT_ROOT, type SuiteConfig } from './config';
 import { announceRun, configure } from './configure';
 import { preflight } from './preflight';
+import { nothingSettled } from '../bookings/cleanup';
 import { openRunContext } from './run-context';
 import { checkSelection, loadCucumber, runFeatures, type FeatureRun, type SupportKept } from './run-features';
 import { clearEarlierReports, RunCassette, scanOutputs, writeOutputs } from './run-outputs';
@@ -40,8 +41,19 @@ async function run(argv: string[]): Promise<number> {
     // cucumber loads its support code while the gate exchanges wait on the target
     const cucumber = loadCucumber(args, start.claims, support, config.reportsDir);
     cucumber.catch(() => undefined); // awaited by runFeatures; a preflight that fails first leaves it unread
-    const cleanup = await preflight(ctx, start.target, { claims: start.claims, sweep: args.sweepReferences });
-    clearEarlierReports(config.reportsDir);
+    // a dry run sends nothing (no preflight, no clean-up: nothing is settled) and touches no report
+    const dryRun = !!args.cucumber.dryRun;
+    const cleanup = dryRun
+      ? nothingSettled(ctx)
+      : await preflight(ctx, start.target, { claims: start.claims, sweep: args.sweepReferences });
+    if (!dryRun)
+      for (const line of clearEarlierReports(config.reportsDir, [
+        config.ledgerFile,
+        config.recordDir,
+        config.replayDir,
+        config.testDataFile,
+      ]))
+        console.log(line);
     const features = await runFeatures(args, ctx, cucumber, cleanup);
     const result = conclude({ args, ctx, start, cleanup, features });
     writeOutputs(result, args, ctx, cassette, features);

@@ -65,6 +65,8 @@ export interface SendOptions {
   headers?: Record<string, string>;
   /** The run's "gateway stopped answering" breaker (RunContext.breaker). */
   breaker?: ExchangeBreaker;
+  /** Asked before each retry (a cap counting HTTP attempts): false, no retry. */
+  mayRetry?: () => boolean;
 }
 
 /** Marks the requests the runner sends before any scenario, so a gateway's logs can tell them apart. */
@@ -87,6 +89,7 @@ export async function exchange(request: OtaRequest, opts: SendOptions): Promise<
       idempotent: op.idempotent,
       headers: { ...opts.headers, ...scenarioHeaders() },
       breaker: opts.breaker,
+      mayRetry: opts.mayRetry,
     });
   } catch (e) {
     if (!(e instanceof TransportError)) throw e;

@@ -53,6 +53,11 @@ export interface PostOptions {
   idempotent?: boolean;
   /** The run's breaker; without one, every request is sent. */
   breaker?: ExchangeBreaker;
+  /**
+   * Asked before each retry: a cap that counts HTTP attempts (not exchanges) takes one, or refuses
+   * it (false), and then the last attempt's outcome is the exchange's.
+   */
+  mayRetry?: () => boolean;
 }
 
 /**
@@ -84,10 +89,16 @@ export async function postXml(url: string, body: string, opts: PostOptions): Pro
     const { result: r, record: a } = await timedAttempt(url, headers, payload, limits);
     attempts.push(a);
     const retryable = r.ok ? rule.statuses.includes(r.reply.status) : rule.kinds.includes(r.failure.kind);
-    if (retryable && n < rule.maxAttempts) {
-      a.retried = true;
-      await backOff(retry, n);
-      continue;
+    let noted = false;
+    if (retryable && n < rule.maxAttempts && (opts.mayRetry?.() ?? true)) {
+      // the breaker counts HTTP attempts: a failed attempt counts even when it is retried
+      if (!r.ok) breaker?.noteOutcome({ kind: r.failure.kind, message: failureMessage(operation, url, r.failure, limits) });
+      noted = !r.ok;
+      if (r.ok || !breaker?.stoppedAnswering()) {
+        a.retried = true;
+        await backOff(retry, n);
+        continue;
+      }
     }
     if (r.ok) {
       breaker?.noteOutcome(undefined);
@@ -106,7 +117,7 @@ export async function postXml(url: string, body: string, opts: PostOptions): Pro
     }
     let message = failureMessage(operation, url, r.failure, limits);
     if (attempts.length > 1) message += ` [${attempts.length} attempts: ${attempts.map((x) => x.outcome).join(', ')}]`;
-    breaker?.noteOutcome({ kind: r.failure.kind, message });
+    if (!noted) breaker?.noteOutcome({ kind: r.failure.kind, message });
     throw new TransportError(message, r.failure.kind, operation, url, r.failure.limit, attempts, r.failure.bytesRead, {
       cause: r.failure.cause,
     });

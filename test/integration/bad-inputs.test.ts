@@ -117,6 +117,15 @@ describe('bad inputs of npm run conformance', { concurrency: 4 }, () => {
   test('a --name that is not a regular expression', () =>
     assertRefused('conformance', ['--name', '(['], /--name "\(\[" is not a regular expression/));
   test('an unknown option', () => assertRefused('conformance', ['--colour'], /unknown argument --colour/));
+  test('an OTA_ variable that resembles an unset one of the suite (it was: a warning, then the run went on without it)', () =>
+    assertRefused(
+      'conformance',
+      [],
+      /OTA_REPLY_PROFLE is set but is not a variable of the suite, and OTA_REPLY_PROFILE, which it resembles, is not set/,
+      {
+        env: { OTA_REPLY_PROFLE: 'gateway/reply-profile.json' },
+      },
+    ));
   test('a reports folder that is a file (it was: 3 requests, then an ENOTDIR stack trace)', () => {
     const file = join(tempDir('ota-bad-input-'), 'reports');
     writeFileSync(file, 'not a folder');

@@ -103,7 +103,7 @@ describe('run level: no booking left behind, in every timing', { concurrency: tr
       assert.match(
         next.stdout,
         new RegExp(
-          `Note: booking intent ${held} left open in the ledger .*: unknown to the target .*could still land until ${intent.landsBy}; the next run checks it again`,
+          `Note: booking ${held} left open in the ledger .*: in doubt: unknown to the target .*could still land until ${intent.landsBy}; the next run checks it again`,
         ),
         describeRun(next),
       );
@@ -114,7 +114,7 @@ describe('run level: no booking left behind, in every timing', { concurrency: tr
         [[held, intent.landsBy]],
         'summary.json says which, and until when',
       );
-      assert.match(leftOpen[0].why, /unknown to the target .*never answered, could still land/);
+      assert.match(leftOpen[0].why, /^in doubt: unknown to the target .*never answered by the gateway, could still land/);
       assert.deepEqual(cancelsOf(srv.requests, held), [], 'nothing to cancel yet');
       assert.deepEqual(
         ledger.outstanding(srv.url).map((e) => e.bookingRef),

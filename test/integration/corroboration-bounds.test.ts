@@ -176,6 +176,37 @@ test('corroboration requests are capped per run: hundreds of unplaced hotels ask
   }
 });
 
+test('the cap counts HTTP attempts, not exchanges: with retries, no more requests are sent than the cap', async () => {
+  const many = (reply: { status: number; headers: Record<string, string>; body: Buffer }, req: CapturedRequest) => {
+    if (opOf(req) !== 'hotelavailability') return reply;
+    const stays = Array.from({ length: 300 }, (_, i) => `<RoomStay><BasicPropertyInfo HotelCode="X${i}"/></RoomStay>`).join('');
+    return {
+      ...reply,
+      body: Buffer.from(reply.body.toString('utf8').replace(/<RoomStays>[\s\S]*<\/RoomStays>/, `<RoomStays>${stays}</RoomStays>`)),
+    };
+  };
+  // every other descriptive request is answered 503, as a proxy does: each exchange is retried once
+  let n = 0;
+  const flaky = (req: CapturedRequest, res: import('node:http').ServerResponse) => {
+    if (!describing(req) || n++ % 2 === 1) return false;
+    res.writeHead(503, { 'content-type': 'text/html' });
+    res.end('<html>Service Unavailable</html>');
+    return true;
+  };
+  const srv = await startHostileServer(proxyTo(hidden.baseUrl, flaky, many));
+  try {
+    const r = await runConformance({
+      args: ['--tags', '@req:HAV-PLACE'],
+      env: targetEnv(srv.url, { OTA_MAX_CORROBORATION_REQUESTS: '12', OTA_RETRIES: '2', OTA_RETRY_BACKOFF_MS: '1' }),
+    });
+    judgedToTheEnd(r);
+    assert.ok(n > 0, 'descriptive requests were sent');
+    assert.ok(descriptiveRequests(srv.requests).length <= 12, `${descriptiveRequests(srv.requests).length} HTTP requests, cap 12`);
+  } finally {
+    await srv.close();
+  }
+});
+
 test('activity descriptive data is asked though availability shows no date; a hotel placed in its HotelStay needs no corroboration', async () => {
   // availability shows its activities without any schedule; hotel descriptive data is unavailable
   const srv = await startHostileServer(

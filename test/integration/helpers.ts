@@ -73,7 +73,7 @@ export function cleanEnv(extraSecretNames: string[]): NodeJS.ProcessEnv {
 
 export interface RunOptions {
   /** The npm script run (default conformance). */
-  script?: 'conformance' | 'init';
+  script?: 'conformance' | 'init' | 'explore';
   args?: string[];
   /** Added to the clean environment (OTA_REPORTS_DIR and OTA_LEDGER_FILE are set by default). */
   env?: Record<string, string>;

@@ -84,6 +84,8 @@ function limited<T>(job: () => Promise<T>): Promise<T> {
 const BASELINES = {
   'literal, as declared': () => judge('literal', testData('literal')),
   'terse, as declared': () => judge('terse', testData('terse')),
+  // declares no partial-cancellation form: the run finds Segment/@ItinSegNbr, the only one it takes
+  'summaries, as declared': () => judge('summaries', testData('summaries')),
 };
 type Baseline = keyof typeof BASELINES;
 
@@ -141,7 +143,16 @@ type Misjudged = Array<{ ids: string[]; todo: string }>;
 const EXPECTED: Record<Baseline, Misjudged> = {
   'literal, as declared': [],
   'terse, as declared': [],
+  'summaries, as declared': [],
 };
+
+test('summaries: its items are read apart from the booking, and partial cancellation is found in its Segment form', async () => {
+  const { run, summary } = await judged('summaries, as declared');
+  assert.ok(summary, describeRun(run));
+  for (const id of ['RD-DETAILS', 'RD-RETURNS-BOOKING', 'CXL-PARTIAL'])
+    assert.equal(req(summary, id).outcome, 'passed', evidence(req(summary, id)));
+  assert.match(req(summary, 'CXL-PARTIAL').reason ?? '', /form found by the run .*: segment \(Segment\/@ItinSegNbr\)/);
+});
 
 for (const [name, misjudged] of Object.entries(EXPECTED) as Array<[Baseline, Misjudged]>) {
   const whole = misjudged.find((m) => m.ids[0] === '(the whole run)');

@@ -85,12 +85,16 @@ for (const combined of VARIANT_COMBINATIONS)
     }
   });
 
-// Alba shows its airports only in transfer replies, which need one: the airport is what the user
-// gives (a test below shows init asking for it).
+// Alba shows its airports only in transfer replies, which need one: init finds it in the airport
+// dataset, near the hotel's position (literal, summaries) or in its country and region (terse), and
+// transfer availability confirms it. No partial-cancellation form is given: the run finds it (the
+// summaries dialect takes only Segment/@ItinSegNbr). The options are the booking words no reply shows.
 const ALBA_OPTIONS: Record<Dialect, string[]> = {
-  literal: ['--cancelled-words', 'Cancelled', '--partial-cancellation', 'item-reference'],
-  terse: ['--commit-res-status', 'Book', '--commit-cancel-type', 'Cancel', '--partial-cancellation', 'item-reference'],
+  literal: ['--cancelled-words', 'Cancelled'],
+  terse: ['--commit-res-status', 'Book', '--commit-cancel-type', 'Cancel'],
+  summaries: [],
 };
+const DIALECTS = ['literal', 'terse', 'summaries'] as const;
 const albaEnv = (dialect: Dialect) => ({
   OTA_REQUESTOR_ID: ALBA_CREDENTIALS.requestorId,
   OTA_REQUESTOR_CONTEXT: ALBA_CREDENTIALS.requestorContext,
@@ -101,13 +105,13 @@ const albaEnv = (dialect: Dialect) => ({
 
 const alba = new Map<Dialect, Promise<InitThenRun>>();
 before(() => {
-  for (const dialect of ['literal', 'terse'] as const)
+  for (const dialect of DIALECTS)
     alba.set(
       dialect,
       (async () => {
         const gw = await startOtaLiteralGateway({ dialect });
         try {
-          return await initThenRun(gw.url, albaEnv(dialect), ['--hotel', 'TFOLIV01', '--airport', 'TFS', ...ALBA_OPTIONS[dialect]]);
+          return await initThenRun(gw.url, albaEnv(dialect), ['--hotel', 'TFOLIV01', ...ALBA_OPTIONS[dialect]]);
         } finally {
           await gw.close();
         }
@@ -115,11 +119,26 @@ before(() => {
     );
 });
 
-for (const dialect of ['literal', 'terse'] as const) {
-  test(`Alba ${dialect}: init from one hotel code (and the airport), every field from the gateway or an option`, async () => {
+for (const dialect of DIALECTS) {
+  test(`Alba ${dialect}: init from one hotel code, every field from the gateway, the airport dataset or an option`, async () => {
     const r = await alba.get(dialect)!;
     assert.equal(r.init.code, 0, describeRun(r.init));
-    const data = JSON.parse(readFileSync(r.file, 'utf8')) as { hotels: Array<{ brandCode?: string }>; sources: Record<string, string> };
+    const data = JSON.parse(readFileSync(r.file, 'utf8')) as {
+      hotels: Array<{ brandCode?: string }>;
+      claims: string[];
+      booking: { partialCancellation?: string | null };
+      transfers: { airportCode: string };
+      sources: Record<string, string>;
+    };
+    // no reply shows an airport: the dataset's candidates near the hotel (or in its region), confirmed by transfer availability
+    assert.match(
+      data.sources['transfers.airportCode'],
+      dialect === 'terse' ? /named after Tenerife.*airport dataset/ : /km from the hotel's position .* airport dataset/,
+    );
+    assert.match(data.transfers.airportCode, /^TF[SN]$/);
+    // partial cancellation is claimed; its form is left for the run to find
+    assert.ok(data.claims.includes('partial-cancellation'));
+    assert.equal(data.booking.partialCancellation ?? null, null);
     // terse shows no brand: none is written, and none is sent
     assert.equal(
       data.hotels.every((h) => h.brandCode === undefined),
@@ -127,30 +146,45 @@ for (const dialect of ['literal', 'terse'] as const) {
     );
     assert.match(data.sources['transfers.locationTypeCode'], /LocationType Code 2/);
   });
-  test(`Alba ${dialect}: then CONFORMS with no MUST open`, async () => {
+  test(`Alba ${dialect}: then CONFORMS with no MUST open, partial cancellation claimed, found and passed`, async () => {
     const r = await alba.get(dialect)!;
     assert.ok(r.run, describeRun(r.init));
     assert.equal(r.run.code, 0, describeRun(r.run));
     assert.deepEqual(open(summary(r.run)), []);
+    const partial = summary(r.run).requirements.find((q) => q.id === 'CXL-PARTIAL')!;
+    assert.equal(partial.outcome, 'passed');
+    // and the report's first screen says so, among the notes for the certifier
+    assert.ok(
+      summary(r.run).notes.some((n) => n.startsWith('partial cancellation: partial-cancellation form found by the run')),
+      summary(r.run).notes.join('\n'),
+    );
+    assert.match(
+      partial.reason ?? '',
+      dialect === 'summaries'
+        ? /form found by the run .*: segment .*after item-reference .*refused/
+        : /form found by the run .*: item-reference/,
+    );
   });
 }
 
-test('an airport no reply shows: named as missing, exit 2 and nothing written; with --partial, written without it, exit 1', async () => {
+test('an airport neither the replies nor the dataset give: named as missing, exit 2 and nothing written; with --partial, written without it, exit 1, and the next command said', async () => {
   const gw = await startOtaLiteralGateway({ dialect: 'literal' });
   try {
     const file = join(tempDir('ota-init-'), 'alba.json');
     const env = targetEnv(gw.url, albaEnv('literal'));
-    const r = await init(env, ['--hotel', 'TFOLIV01', '--out', file]);
+    // Alba's hotel in Malta: the dataset's airports near it (MLA...) are none Alba serves
+    const r = await init(env, ['--hotel', 'MTVALL01', '--out', file]);
     assert.equal(r.code, 2, describeRun(r));
     assert.match(
       r.stderr,
-      /^Could not init: init could not find 1 field\(s\) of the test data: transfers\.airportCode: no reply of the gateway shows an airport .*--airport.*Nothing written/m,
+      /^Could not init: init could not find \d field\(s\) of the test data: .*transfers\.airportCode: transfer availability from MLA.* \(the hotel's position .* in the airport dataset .*\) to hotel MTVALL01 offered no service .*give one with --airport <IATA>.*Nothing written/m,
     );
     assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
     assert.ok(!existsSync(file));
-    const partial = await init(env, ['--hotel', 'TFOLIV01', '--out', file, '--partial']);
+    const partial = await init(env, ['--hotel', 'MTVALL01', '--out', file, '--partial']);
     assert.equal(partial.code, 1, describeRun(partial));
     assert.match(partial.stdout, /missing transfers\.airportCode: /);
+    assert.match(partial.stdout, /^Next: npm run init -- --hotel MTVALL01 --out \S+ --airport <IATA> --force/m);
     const data = JSON.parse(readFileSync(file, 'utf8')) as { transfers?: unknown; sources: Record<string, string> };
     assert.equal(data.transfers, undefined);
     assert.match(data.sources['transfers.airportCode'], /^not found: /);

@@ -195,6 +195,30 @@ describe('run level: bookings and the ledger under attack', { concurrency: true 
     }
   });
 
+  // Fails if: a line that is not the suite's were skipped and the run went on (the booking beside
+  // it would be cancelled on the strength of a ledger someone else wrote or edited).
+  test("10. a ledger line that is not the suite's stops the run before anything is sent, naming the line; nothing is cancelled", async () => {
+    const srv = await startHostileServer('valid');
+    try {
+      const ledgerFile = join(tempDir(), 'ledger', 'bookings.jsonl');
+      mkdirSync(join(ledgerFile, '..'), { recursive: true });
+      const dead = { itemRefs: [], target: srv.url, runId: 'KILLED', at: new Date().toISOString(), pid: 2 ** 22 + 7, runPid: 2 ** 22 + 7 };
+      writeFileSync(
+        ledgerFile,
+        `${JSON.stringify({ ...dead, bookingRef: 'OTABKILLED0001', event: 'committed' })}\n` +
+          `${JSON.stringify({ ...dead, bookingRef: 'OTABKILLED0002', event: 'canceled' })}\n`,
+      );
+      const r = await runConformance({ ledgerFile, args: NO_BOOKING, env: targetEnv(srv.url) });
+      assertOneLineRefusal(
+        r,
+        /^Could not run: booking ledger .*bookings\.jsonl, line 2 is not a ledger entry of this suite \(event "canceled" is none of .*\): .*refused; nothing is settled or cancelled/,
+      );
+      assert.equal(srv.requests.length, 0, 'nothing sent: nothing cancelled on its strength');
+    } finally {
+      await srv.close();
+    }
+  });
+
   // Item 9. Fails if: a URL with user:password@ were accepted (it is then printed on the console,
   // written to summary.json and to every ledger line) or the refusal quoted it.
   test('9. credentials in OTA_BASE_URL are refused in one line that does not show them', async () => {

@@ -36,6 +36,10 @@ test('the replayed run (no gateway, --parallel 2) concludes what the recorded ru
   assert.equal(summary(replayed).requirements.find((q) => q.id === 'HAV-PLACE')?.outcome, 'failed');
 });
 
+test('the recording run says where the cassette went', () => {
+  assert.ok(recorded.stdout.includes(`Cassette recorded in ${cassette} (replay it with --replay `), describeRun(recorded));
+});
+
 test('the cassette holds every exchange, masked: no password in any form', () => {
   const text = exchangeFiles(cassette)
     .map((f) => readFileSync(join(cassette, f), 'utf8'))
@@ -124,6 +128,7 @@ test('--record where nothing can be written, --record with --replay, --replay wi
     [['--record', file], {}, /^Could not run: --record .*a-file: not a folder$/],
     [['--record', join(file, 'below')], {}, /^Could not run: --record .*below: the cassette cannot be written there \(ENOTDIR\)$/],
     [['--record', join(tempDir(), 'c'), '--replay', cassette], {}, /^Could not run: --record and --replay exclude each other/],
+    [['--record', join(tempDir(), 'c'), '--dry-run'], {}, /^Could not run: --record and --dry-run exclude each other/],
     [
       ['--replay', cassette],
       { OTA_BASE_URL: 'http://127.0.0.1:9' },

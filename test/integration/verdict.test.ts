@@ -4,7 +4,8 @@ import { after, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeRun, PROJECT_ROOT, removeTempDirs, runConformance, tempDir, type RunResult } from './helpers';
+import { describeRun, PROJECT_ROOT, removeTempDirs, runConformance, targetEnv, tempDir, type RunResult } from './helpers';
+import { startHostileServer } from '../support/hostile-server';
 import type { ConformanceResult } from '../../src/reporting/result';
 
 after(removeTempDirs);
@@ -141,16 +142,28 @@ test('a --name selection under --strict: SELECTION PASSED, exit 4, recorded and 
   );
 });
 
-test('a dry run: NOT DETERMINED, exit 4, every claimed class NOT RUN', async () => {
-  const r = await runConformance({ args: ['--dry-run'], timeoutMs: RUN_MS });
-  assert.equal(r.code, 4, describeRun(r));
-  const res = result(r);
-  assert.equal(res.verdict, 'NOT DETERMINED');
-  assert.match(res.verdictReason, /checked no requirement \(a dry run sends nothing\)/);
-  assert.deepEqual(
-    res.classes.filter((c) => c.verdict !== 'NOT RUN').map((c) => `${c.class}: ${c.verdict}`),
-    [],
-  );
+test('a dry run: NOT DETERMINED, exit 4, every claimed class NOT RUN; it sends nothing and touches no report', async () => {
+  const gateway = await startHostileServer((_req, res) => {
+    res.end('<x/>');
+  });
+  const reports = tempDir();
+  writeFileSync(join(reports, 'summary.json'), '{"earlier": true}');
+  mkdirSync(join(reports, 'diff'));
+  try {
+    const r = await runConformance({ args: ['--dry-run'], reportsDir: reports, env: targetEnv(gateway.url), timeoutMs: RUN_MS });
+    assert.equal(r.code, 4, describeRun(r));
+    assert.deepEqual(gateway.requests, [], 'nothing sent: no preflight, no code check, no clean-up');
+    assert.deepEqual(readdirSync(reports).sort(), ['diff', 'summary.json'], 'no report written, none removed');
+    assert.equal(readFileSync(join(reports, 'summary.json'), 'utf8'), '{"earlier": true}');
+    assert.match(
+      r.stdout,
+      /NOT DETERMINED \(selection --dry-run\): the selection --dry-run checked no requirement \(a dry run sends nothing\)/,
+    );
+    assert.match(r.stdout, /Dry run: nothing was sent, and no report was written/);
+    for (const c of ['core', 'booking']) assert.match(r.stdout, new RegExp(`^${c}\\s+yes\\s+NOT RUN`, 'm'), describeRun(r));
+  } finally {
+    await gateway.close();
+  }
 });
 
 test('bad arguments are refused in one line before any earlier report is touched', async () => {

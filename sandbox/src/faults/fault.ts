@@ -1,7 +1,7 @@
 // What a fault of the catalogue declares; the per-area files (envelope.ts, auth.ts...) hold the
 // faults themselves and index.ts assembles them.
 
-export type FaultArea = 'envelope' | 'auth' | 'availability' | 'booking' | 'descriptive' | 'transfers' | 'robustness';
+export type FaultArea = 'envelope' | 'auth' | 'availability' | 'booking' | 'descriptive' | 'transfers' | 'robustness' | 'edges';
 
 export interface FaultDef {
   name: string;
@@ -17,6 +17,11 @@ export interface FaultDef {
    * slow reply outlasts.
    */
   runEnv?: Readonly<Record<string, string>>;
+  /**
+   * Only some inputs show it (sandbox/src/faults/edges.ts): npm run conformance is expected to pass
+   * it, and npm run explore to find it (the mutation run counts these apart).
+   */
+  edge?: boolean;
 }
 
 /** The operations of a fault that changes every reply. */

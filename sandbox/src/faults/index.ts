@@ -13,6 +13,7 @@ import { AUTH_FAULTS } from './auth';
 import { AVAILABILITY_FAULTS } from './availability';
 import { BOOKING_FAULTS } from './booking';
 import { DESCRIPTIVE_FAULTS } from './descriptive';
+import { EDGE_FAULTS } from './edges';
 import { ENVELOPE_FAULTS } from './envelope';
 import type { FaultDef } from './fault';
 import { ROBUSTNESS_FAULTS } from './robustness';
@@ -30,6 +31,7 @@ const FAULT_LIST = [
   ...DESCRIPTIVE_FAULTS,
   ...TRANSFER_FAULTS,
   ...ROBUSTNESS_FAULTS,
+  ...EDGE_FAULTS,
 ] as const;
 
 export type FaultName = (typeof FAULT_LIST)[number]['name'];

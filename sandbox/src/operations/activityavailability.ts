@@ -105,7 +105,9 @@ export const activityAvailability: Operation = {
     // Mistake (ignores-requested-currency): priced in the contract currency, whatever was asked.
     const format: MoneyFormat = faults.has('ignores-requested-currency') ? { ...asked, currency: 'USD' } : asked;
     // Mistake (prices-wrong-participants): one participant priced per category.
-    const priced = faults.has('prices-wrong-participants') ? new Map([...participants.keys()].map((k) => [k, 1])) : participants;
+    const perCategory = faults.has('prices-wrong-participants') ? new Map([...participants.keys()].map((k) => [k, 1])) : participants;
+    // Mistake (five-priced-as-four): the group tariff ends at four of a category.
+    const priced = faults.has('five-priced-as-four') ? new Map([...perCategory].map(([k, n]) => [k, Math.min(n, 4)])) : perCategory;
 
     const infos: string[] = [];
     // Variant capacity-limit: no availability for parties of more than four; variant
@@ -123,7 +125,14 @@ export const activityAvailability: Operation = {
       if (!at || !a.pickupHotels.includes(at)) continue;
       // Mistake (activities-ignore-dates): the window read for validation only.
       const window = faults.has('activities-ignore-dates') ? { from: addDays(to, 1), to: addDays(to, 60) } : { from, to };
-      const dates = operatingDates(a, window.from, window.to);
+      const operating = operatingDates(a, window.from, window.to);
+      // Mistake (year-end-dates-in-start-year): a period of five days or more across a year end is
+      // written with the year of its first day.
+      const year = from.slice(0, 4);
+      const dates =
+        faults.has('year-end-dates-in-start-year') && to.slice(0, 4) !== year && daysBetween(from, to) >= 5
+          ? operating.map((d) => `${year}${d.slice(4)}`)
+          : operating;
       if (dates.length === 0) continue;
       const season = seasonDays(a, window.from, window.to);
       for (const s of a.services) {

@@ -8,7 +8,7 @@ import type { Booking, Item, Participant, Status } from '../store';
 import type { Variants } from '../variants';
 import { el, kids, tel, type XNode } from '../xml';
 import { attr } from './common';
-import type { Ctx, Operation } from './types';
+import type { Ctx, OpResult, Operation } from './types';
 
 /** Status words: OpenTravel's PMS_ResStatusType, or variant cancel-status-words (US spelling, GDS XL). */
 function itemWord(st: Status, variants: Variants): string {
@@ -134,6 +134,76 @@ export function reservation(b: Booking, variants: Variants, data: SandboxData, s
 }
 
 /**
+ * Variants read-items-apart(-warnings): OTA_TourActivityResRetrieveRS, a Summary per item under its
+ * Type 37, then the booking as a Detail under its Type 36, the items' statuses in its TPA_Extensions
+ * (or, with -warnings, a cancelled item named by an advisory warning only).
+ */
+function itemsApart(b: Booking, variants: Variants, swapNames: boolean): OpResult {
+  const byWarning = variants.has('read-items-apart-warnings');
+  const shown = byWarning ? b.items.filter((i) => i.status === 'Reserved') : b.items;
+  const name = (p: Participant) => {
+    const [given, surname] = swapNames ? [p.surname, p.givenName ?? p.surname] : [p.givenName, p.surname];
+    return el(
+      'Individual',
+      { Age: p.age },
+      given ? tel('GivenName', {}, given.slice(0, 64)) : '',
+      surname ? tel('Surname', {}, surname.slice(0, 64)) : '',
+    );
+  };
+  const summaries = shown.map((i) =>
+    el(
+      'Summary',
+      {},
+      el('BasicInfo', { TourActivityID: i.activityId, Name: i.name.slice(0, 64) }),
+      i.ref ? el('Confirmation', { Type: '37', ID: i.ref, ID_Context: 'Client' }) : '',
+      i.participants.map((p) => el('ParticipantInfo', {}, name(p))),
+    ),
+  );
+  const first = shown[0] ?? b.items[0];
+  const detail = el(
+    'Detail',
+    {},
+    b.ref ? el('Confirmation', { Type: '36', ID: b.ref, ID_Context: 'Client' }) : '',
+    first ? el('Schedule', { Start: first.start, End: first.end }) : '',
+    shown.length
+      ? el(
+          'TPA_Extensions',
+          {},
+          shown.map((i) =>
+            el('ItemStatus', {
+              ItemRef: i.ref || undefined,
+              TourActivityID: i.activityId,
+              Status: i.status === 'Reserved' ? 'Confirmed' : itemWord(i.status, variants),
+            }),
+          ),
+        )
+      : '',
+  );
+  const warnings = byWarning
+    ? b.items
+        .filter((i) => i.status !== 'Reserved')
+        .map((i) => ({
+          type: '11',
+          shortText: `Item ${i.ref} ${itemWord(i.status, variants)}`,
+          text: `Item ${i.ref} of booking ${b.ref} is ${itemWord(i.status, variants)}`,
+        }))
+    : [];
+  return { content: summaries.join('') + detail, warnings, rsRoot: 'OTA_TourActivityResRetrieveRS' };
+}
+
+const apart = (v: Variants) => v.has('read-items-apart') || v.has('read-items-apart-warnings');
+
+/** The read of a booking in the dialect's layout: a ReservationsList, or its items apart (variants). */
+function readOf(b: Booking, ctx: Ctx, swapNames = false): OpResult {
+  if (apart(ctx.variants)) return itemsApart(b, ctx.variants, swapNames);
+  return { content: el('ReservationsList', {}, reservation(b, ctx.variants, ctx.data, swapNames)) };
+}
+
+/** A read that shows no booking, in the dialect's layout: an empty list, or nothing but Success. */
+const emptyRead = (ctx: Ctx, list: boolean): OpResult =>
+  apart(ctx.variants) ? { content: '', rsRoot: 'OTA_TourActivityResRetrieveRS' } : { content: list ? el('ReservationsList', {}, []) : '' };
+
+/**
  * Mistake read-without-reference: someone else's booking, the one a demonstration account holds:
  * another activity, another participant, a past day, and no reference at all.
  */
@@ -188,11 +258,10 @@ export const bookRead: Operation = {
       throw err.invalid('ReturnListIndicator true (a list of bookings) is not supported');
     }
     // Mistake (read-without-reference): commits are never stored; every read shows the demonstration booking.
-    if (ctx.faults.has('read-without-reference'))
-      return { content: el('ReservationsList', {}, reservation(demonstrationBooking(ctx.data), ctx.variants, ctx.data)) };
+    if (ctx.faults.has('read-without-reference')) return readOf(demonstrationBooking(ctx.data), ctx);
     let b = ctx.store.get(ref);
     // Mistake (read-unknown-served): a reference not found is a search that found nothing, not an error.
-    if (!b && ctx.faults.has('read-unknown-served')) return { content: el('ReservationsList', {}, []) };
+    if (!b && ctx.faults.has('read-unknown-served')) return emptyRead(ctx, true);
     // Mistake (unknown-booking-plain-404): the framework's not-found page, before the OTA layer.
     if (!b && ctx.faults.has('unknown-booking-plain-404')) throw new PlainRefusal(404, 'Not Found');
     if (!b) throw err.bookingRef(`Booking ${ref} does not exist`);
@@ -202,7 +271,7 @@ export const bookRead: Operation = {
     // Mistake (read-returns-other-booking): the lookup uses the wrong key (last booking made).
     if (ctx.faults.has('read-returns-other-booking')) b = ctx.store.latestOther(ref) ?? b;
     // Mistake (read-empty): the reservation found is never written into the reply.
-    if (ctx.faults.has('read-empty')) return { content: '' };
-    return { content: el('ReservationsList', {}, reservation(b, ctx.variants, ctx.data, ctx.faults.has('read-names-swapped'))) };
+    if (ctx.faults.has('read-empty')) return emptyRead(ctx, false);
+    return readOf(b, ctx, ctx.faults.has('read-names-swapped'));
   },
 };

@@ -1,7 +1,7 @@
 // POST /hotelavailability: hotels of a place with a room for the guests on every night of the stay.
-import { addDays, daysBetween, inMonthDayRange, requireDate, requireRange, toDate } from '../dates';
+import { addDays, daysBetween, fmtDate, inMonthDayRange, requireDate, requireRange, toDate } from '../dates';
 import type { Board, Hotel, Room } from '../data';
-import { err, warn } from '../errors';
+import { err, PlainRefusal, warn } from '../errors';
 import { EUR2, fmtMinor } from '../money';
 import { all, el, path, text, type XNode } from '../xml';
 import type { Variants } from '../variants';
@@ -251,6 +251,18 @@ export const hotelAvailability: Operation = {
     if (faults.has('hotel-wrong-guests')) {
       guests = { adults: 2, children: 0, byCode: new Map([['10', 2]]) };
     }
+    // Mistake (third-guest-category-dropped): only the first two GuestCount categories are read.
+    if (faults.has('third-guest-category-dropped') && guests.byCode.size > 2) {
+      const byCode = new Map([...guests.byCode].slice(0, 2));
+      guests = { adults: (byCode.get('10') ?? 0) + (byCode.get('11') ?? 0), children: byCode.get('8') ?? 0, byCode };
+    }
+    // Mistake (month-end-stay-cut): a stay of five nights or more ends with the first month.
+    if (faults.has('month-end-stay-cut') && daysBetween(start, end) >= 5 && addDays(end, -1).slice(0, 7) !== start.slice(0, 7)) {
+      const d = toDate(start);
+      end = fmtDate(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)));
+    }
+    // Mistake (leap-day-500): a stay from 29 February breaks the date arithmetic.
+    if (faults.has('leap-day-500') && start.endsWith('-02-29')) throw new PlainRefusal(500, 'Internal Server Error');
     const nights = Array.from({ length: daysBetween(start, end) }, (_, i) => addDays(start, i));
     const p = place.toLowerCase();
     const inPlace = (h: Hotel) =>

@@ -174,7 +174,9 @@ function legServices(leg: Leg, search: TransferSearch, ctx: Ctx, firstSeq: numbe
   if (!route || overCapacity(ctx, search.partySize)) return [];
   // Mistake (transfer-search-date): the flight's time on the day of the search.
   const flightAt = faults.has('transfer-search-date') ? `${ctx.today}${leg.airport.dateTime.slice(10)}` : leg.airport.dateTime;
-  const pickupMs = leg.arrival ? dateTimeMs(flightAt) : dateTimeMs(flightAt) - data.departureLeadMinutes * 60_000;
+  // Mistake (late-night-pickup-day-before): an arrival from 22:00 is picked up the day before.
+  const dayBefore = faults.has('late-night-pickup-day-before') && leg.arrival && Number(flightAt.slice(11, 13)) >= 22 ? 86_400_000 : 0;
+  const pickupMs = (leg.arrival ? dateTimeMs(flightAt) : dateTimeMs(flightAt) - data.departureLeadMinutes * 60_000) - dayBefore;
   // Mistake (transfer-one-per-category): Passengers/@Quantity ignored, one passenger a category.
   const party = faults.has('transfer-one-per-category') ? new Map([...search.party.keys()].map((c) => [c, 1])) : search.party;
   const services: string[] = [];

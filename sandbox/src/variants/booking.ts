@@ -94,6 +94,27 @@ export const BOOKING_VARIANTS = [
     expectedWarnings: [],
   },
 
+  // OTA_TourActivityResRetrieveRS (2016B): Success, Warnings, Summary (0..n: BasicInfo,
+  // Confirmation, ContactDetail, ParticipantInfo; no status, no TPA_Extensions), then one Detail
+  // (ending in TPA_Extensions). A booking of several items: a Summary per item under its Type 37, the
+  // booking as the Detail under its Type 36, the items' statuses in the Detail's extension.
+  {
+    name: 'read-items-apart',
+    operations: ['bookread'],
+    description:
+      "Booking read answers with OTA_TourActivityResRetrieveRS: one Summary per item (BasicInfo TourActivityID, Confirmation Type 37, participants), then a Detail of the booking (Confirmation Type 36, Schedule) whose TPA_Extensions lists each item's status (ItemStatus ItemRef, Status); the booking shows no status of its own.",
+    expectedWarnings: [],
+  },
+  // The same layout, where a cancelled item is no longer summarised: an advisory warning (Type 11)
+  // names it and says it is cancelled, and the extension lists the live items only.
+  {
+    name: 'read-items-apart-warnings',
+    operations: ['bookread'],
+    description:
+      'As read-items-apart, but a cancelled item is neither summarised nor listed in the Detail\'s TPA_Extensions: a Warning Type="11" (Advisory) names it ("Item <ref> Cancelled"); a booking with no live item is a Detail and warnings only.',
+    expectedWarnings: [],
+  },
+
   // "The way a partial cancellation is expressed in the request: not shown." OTA_CancelRQ (2016B)
   // offers, beside a second UniqueID, Segment with ItinSegNbr ("Number identifying the segment
   // item to be cancelled") or FirstItinSegNbr and LastItinSegNbr (a range). Each variant takes only

@@ -40,6 +40,44 @@ async function segmentForm(p: { d: string; v: string }, segment: string): Promis
   assert.equal(errorCode(byReference.raw), '3/320', "a UniqueID Type 37 is not this dialect's form");
 }
 
+/**
+ * Variants read-items-apart(-warnings): the same booking (items A and B, then A cancelled, then all)
+ * read as a Summary per item and a Detail of the booking, with the statuses the default's Services
+ * show, in the Detail's TPA_Extensions or (with -warnings) a cancelled item named by a warning.
+ */
+async function itemsApartEffect(p: { d: string; v: string }, byWarning: boolean): Promise<void> {
+  for (const base of [p.d, p.v])
+    for (const itemRef of ['A', 'B']) assert.ok(isSuccess((await call(base, 'activitybook', { bookingRef: 'V-P', itemRef })).raw));
+  const APART = '/ota:OTA_TourActivityResRetrieveRS';
+  const defaultItems = (r: Reply) => xp(r.raw, `${RESERVATION}/ota:Services/ota:Service/@ID`);
+  const summarised = (r: Reply) => xp(r.raw, `${APART}/ota:Summary/ota:Confirmation[@Type='37']/@ID`);
+  const statuses = (r: Reply) => xp(r.raw, `${APART}/ota:Detail/ota:TPA_Extensions/ota:ItemStatus/@Status`);
+  const warned = (r: Reply) => xp(r.raw, `${APART}/ota:Warnings/ota:Warning[@Type='11']/@ShortText`);
+  const [d0, v0] = await both(p, 'bookread', { bookingRef: 'V-P' });
+  assert.deepEqual(summarised(v0), defaultItems(d0), 'a Summary per item, under its Type 37');
+  assert.deepEqual(xp(v0.raw, `${APART}/ota:Detail/ota:Confirmation[@Type='36']/@ID`), ['V-P'], 'the booking is the Detail');
+  assert.deepEqual(
+    xp(v0.raw, `${APART}/ota:Summary/ota:BasicInfo/@TourActivityID`),
+    xp(d0.raw, `${RESERVATION}/ota:Services/ota:Service/@ServiceInventoryCode`),
+  );
+  assert.deepEqual(statuses(v0), ['Confirmed', 'Confirmed']);
+  for (const base of [p.d, p.v]) await post(base, 'bookcancel', forOneItem(fill('bookcancel', { bookingRef: 'V-P' }), 'A'));
+  const [d1, v1] = await both(p, 'bookread', { bookingRef: 'V-P' });
+  assert.deepEqual(xp(d1.raw, `${RESERVATION}/ota:Services/ota:Service/@ReservationStatusType`), ['Cancelled', 'Reserved']);
+  if (byWarning) {
+    assert.deepEqual(summarised(v1), ['B'], 'the cancelled item is no longer summarised');
+    assert.deepEqual(statuses(v1), ['Confirmed']);
+    assert.deepEqual(warned(v1), ['Item A Cancelled'], 'a warning names it');
+  } else {
+    assert.deepEqual(summarised(v1), ['A', 'B']);
+    assert.deepEqual(statuses(v1), ['Cancelled', 'Confirmed']);
+  }
+  for (const base of [p.d, p.v]) await call(base, 'bookcancel', { bookingRef: 'V-P' });
+  const [, v2] = await both(p, 'bookread', { bookingRef: 'V-P' });
+  if (byWarning) assert.deepEqual(warned(v2), ['Item A Cancelled', 'Item B Cancelled']);
+  else assert.deepEqual(statuses(v2), ['Cancelled', 'Cancelled']);
+}
+
 export const BOOKING_EFFECTS: VariantEffects<typeof BOOKING_VARIANTS> = {
   'internal-and-client-refs': async (p) => {
     const d = await bookingFlow(p.d);
@@ -177,6 +215,8 @@ export const BOOKING_EFFECTS: VariantEffects<typeof BOOKING_VARIANTS> = {
     await same(p, 'bookread', { bookingRef: 'V-S1' }, { ignore: ['CreateDateTime', 'TimeStamp'] });
     await same(p, 'activitybook', { resStatus: 'Quote' }, { ignore: ['ID', 'TimeStamp'] });
   },
+  'read-items-apart': async (p) => itemsApartEffect(p, false),
+  'read-items-apart-warnings': async (p) => itemsApartEffect(p, true),
   'read-live-items-only': async (p) => {
     for (const base of [p.d, p.v])
       for (const itemRef of ['A', 'B']) assert.ok(isSuccess((await call(base, 'activitybook', { bookingRef: 'V-L', itemRef })).raw));

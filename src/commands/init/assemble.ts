@@ -4,7 +4,8 @@ import type { ConformanceClass, Party, Place, TestData } from '../../core/test-d
 import { normalName } from '../../contracts/places';
 import type { Credentials } from '../../run/config';
 import { Discovery } from './discover';
-import type { GatewayAsker } from './gateway';
+import type { GatewayAsker, HotelShown } from './gateway';
+import { airportCandidates } from './airports';
 import type { InitOptions } from './options';
 import { DEFAULT_PARTIES } from '../../run/test-data-file';
 
@@ -109,18 +110,24 @@ async function activities(d: Discovery, asker: GatewayAsker, seed: string, place
 }
 
 /** The transfer part: an airport the replies show (or the one given), and the LocationType code the gateway serves a hotel under. */
-async function transfers(d: Discovery, asker: GatewayAsker, opts: InitOptions, data: TestData, hotel: string) {
+async function transfers(d: Discovery, asker: GatewayAsker, opts: InitOptions, data: TestData, seed: HotelShown) {
+  const hotel = seed.code;
   const f = d.found;
   if (opts.airline) f.given('transfers.airlineCode', '--airline');
   else if (asker.shown.airlines.size) {
     data.transfers.airlineCode = [...asker.shown.airlines][0];
     f.note('transfers.airlineCode', 'an airline the replies show');
   } else f.guess('transfers.airlineCode', `${GUESSED_AIRLINE}: the spec shows no airline a gateway knows (--airline)`);
-  const airports = opts.airport ? [opts.airport] : [...asker.shown.airports];
+  // The airport: the one given; else one the replies show; else a candidate of the airport dataset
+  // near the hotel (or in its country). Each is confirmed by transfer availability.
+  const shown = opts.airport ? [opts.airport] : [...asker.shown.airports];
+  const looked = shown.length ? undefined : await airportCandidates({ ...seed, places: [...seed.region] });
+  const why = new Map((looked?.candidates ?? []).map((c) => [c.iata, c.why]));
+  const airports = shown.length ? shown : (looked?.candidates.map((c) => c.iata) ?? []);
   if (!airports.length) {
     f.miss(
       'transfers.airportCode',
-      'no reply of the gateway shows an airport (a LocationCode or Code with CodeContext IATA, an AirportCode); give one with --airport',
+      `no reply of the gateway shows an airport (a LocationCode or Code with CodeContext IATA, an AirportCode), and ${looked!.basis}: give one with --airport <IATA>`,
     );
     return undefined;
   }
@@ -129,7 +136,14 @@ async function transfers(d: Discovery, asker: GatewayAsker, opts: InitOptions, d
       if (asker.left() < 5) break;
       const services = await d.transfers(airport, type, hotel);
       if (!services) continue;
-      f[opts.airport ? 'given' : 'note']('transfers.airportCode', opts.airport ? '--airport' : 'an airport the replies show');
+      if (opts.airport) f.given('transfers.airportCode', '--airport');
+      else
+        f.note(
+          'transfers.airportCode',
+          why.has(airport)
+            ? `${why.get(airport)}: no reply shows an airport; transfer availability from it serves the hotel`
+            : 'an airport the replies show',
+        );
       f.note(
         'transfers.locationTypeCode',
         `transfer availability from ${airport} to hotel ${hotel} offered ${services} service(s) with LocationType Code ${type}`,
@@ -140,7 +154,7 @@ async function transfers(d: Discovery, asker: GatewayAsker, opts: InitOptions, d
     }
   f.miss(
     'transfers.airportCode',
-    `transfer availability from ${airports.slice(0, 4).join(', ')} to hotel ${hotel} offered no service under any LocationType code ${d.locationTypes().join(', ')}`,
+    `transfer availability from ${airports.slice(0, 4).join(', ')}${looked ? ` (${looked.basis}; no reply shows an airport)` : ''} to hotel ${hotel} offered no service under any LocationType code ${d.locationTypes().join(', ')}: give one with --airport <IATA>`,
   );
   return undefined;
 }
@@ -193,7 +207,7 @@ export async function discoverTestData(
       `activity availability of ${act!.productCode} and hotel availability at ${places[0].place.name} offered something for each`,
     );
   else f.miss('availableParties', 'no party of the defaults was offered both activities and hotels');
-  const trf = await transfers(d, asker, opts, data, seed.code);
+  const trf = await transfers(d, asker, opts, data, seed);
   const unknownHotel = await unknownCodes(d, trf);
   languages(d, asker, opts, data);
   const booking = bookingForms(d, opts);
@@ -296,7 +310,7 @@ function bookingForms(d: Discovery, opts: InitOptions) {
   else
     f.note(
       'booking.partialCancellation',
-      'none declared: the spec does not show the form (--partial-cancellation item-reference to claim partial-cancellation)',
+      'none declared: the spec does not show the form, and init never cancels; the run finds it, trying item-reference, segment and segment-range in turn (--partial-cancellation item-reference|segment|segment-range to declare it)',
     );
   return {
     commitResStatus: res ?? 'Commit',
@@ -312,5 +326,5 @@ function claimsOf(d: Discovery, opts: InitOptions): ConformanceClass[] {
     return opts.claims;
   }
   d.found.note('claims', 'every class the file can drive (--claim core,security where no booking may be made)');
-  return ['core', 'booking', ...(opts.partialCancellation ? (['partial-cancellation'] as const) : []), 'security', 'alignment'];
+  return ['core', 'booking', 'partial-cancellation', 'security', 'alignment'];
 }

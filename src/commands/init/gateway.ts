@@ -9,6 +9,7 @@ import { ReplyReader, valuesEverywhere, type ReplyProfilePlaces } from '../../co
 import { noDocument } from '../../contracts/rule';
 import { sameCode } from '../../contracts/value-forms';
 import { FACTS as HOTEL_NBC, hotelDescription } from '../../operations/hotelnbc';
+import { positionOf, type Position } from './airports';
 import { OPERATIONS, type OperationName } from '../../specification/operations';
 import { disposeExchange, exchange, PREFLIGHT_HEADER, type Exchange } from '../../transport/exchange';
 import { OtaRequest } from '../../xml/requests';
@@ -132,6 +133,8 @@ export interface HotelShown {
   country: string[];
   region: string[];
   brandCode?: string;
+  /** Where it is (Position/@Latitude, @Longitude, OpenTravel's HotelInfo/Position), when shown. */
+  position?: Position;
   problem?: string;
 }
 
@@ -139,13 +142,23 @@ export interface HotelShown {
 export function hotelShown(x: Exchange, code: string, profile: ReplyProfilePlaces): HotelShown {
   const d = hotelDescription(x, code, `hotel descriptive data of ${code}`, profile);
   let brandCode: string | undefined;
+  let position: Position | undefined;
   if (x.reply.doc && !d.problem) {
     const r = new ReplyReader(x.reply.doc, profile);
     const items = r.items(HOTEL_NBC.hotel);
     const item = items.find((i) => sameCode(r.value(HOTEL_NBC.code, i.node)?.value, code)) ?? (items.length === 1 ? items[0] : undefined);
     if (item) brandCode = r.doc.find('@BrandCode | parent::*/@BrandCode', item.node)[0]?.content.trim() || undefined;
+    const at = item && r.doc.find('.//ota:Position[@Latitude and @Longitude]', item.node)[0];
+    if (at) position = positionOf(r.doc.find('@Latitude', at)[0]?.content, r.doc.find('@Longitude', at)[0]?.content);
   }
-  return { code, country: d.country, region: d.region, ...(brandCode ? { brandCode } : {}), ...(d.problem ? { problem: d.problem } : {}) };
+  return {
+    code,
+    country: d.country,
+    region: d.region,
+    ...(brandCode ? { brandCode } : {}),
+    ...(position ? { position } : {}),
+    ...(d.problem ? { problem: d.problem } : {}),
+  };
 }
 
 /** Every distinct value of the fact under each item, by item code (a reply listing hotels, activities...). */

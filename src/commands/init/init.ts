@@ -98,7 +98,14 @@ async function run(argv: string[]): Promise<number> {
     } finally {
       rmSync(tmp, { force: true });
     }
-    report(opts, target, asker.requests, found.guesses.map(redactor.scrub.bind(redactor)), missing);
+    report(
+      opts,
+      target,
+      asker.requests,
+      found.guesses.map(redactor.scrub.bind(redactor)),
+      missing,
+      redactor.scrub(nextInit(argv, found.missing)),
+    );
     return missing.length ? INIT_EXIT.partial : INIT_EXIT.written;
   } finally {
     await embedded?.stop();
@@ -106,12 +113,33 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-function report(opts: InitOptions, target: string, requests: number, guesses: string[], missing: string[]): void {
+/** The option that gives each field init may not find (the rest are edited in the file). */
+const OPTION_OF: Record<string, string> = {
+  'transfers.airportCode': '--airport <IATA>',
+  'transfers.airlineCode': '--airline <code>',
+  'transfers.locationTypeCode': '--location-type <code>',
+};
+
+/** The next init command when fields are missing: the same, with the options that give them, and --force (the file is written). */
+function nextInit(argv: readonly string[], missing: ReadonlyArray<{ field: string }>): string {
+  const options = [...new Set(missing.flatMap((m) => (OPTION_OF[m.field] ? [OPTION_OF[m.field]] : [])))];
+  if (!options.length) return '';
+  const again = argv.filter((a) => a !== '--partial' && a !== '--force');
+  const quoted = again.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`));
+  return `npm run init -- ${[...quoted, ...options, '--force'].join(' ')}`;
+}
+
+function report(opts: InitOptions, target: string, requests: number, guesses: string[], missing: string[], next = ''): void {
   const near = relative(process.cwd(), opts.out);
   const where = near && !near.startsWith('..') ? near : opts.out;
   if (missing.length) {
     console.log(`Wrote ${where} (--partial): ${missing.length} field(s) missing, asked of ${target} in ${requests} read-only requests:`);
     for (const m of missing) console.log(`  missing ${m}`);
+    console.log(
+      next
+        ? `Next: ${next}   (or fill the fields in ${where}, then OTA_TEST_DATA=${where} npm run conformance)`
+        : `Next: fill the fields in ${where}, then OTA_TEST_DATA=${where} npm run conformance`,
+    );
   } else
     console.log(
       `Wrote ${where}: every field, asked of ${target} in ${requests} read-only requests; checked: the schema, and the gateway knows its codes.`,

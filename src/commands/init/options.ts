@@ -3,7 +3,13 @@
 // the OpenTravel default then named as a guess. Every problem is one line, exit 2, before contact.
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigError } from '../../core/errors';
-import { CONFORMANCE_CLASSES, type ConformanceClass, type Place } from '../../core/test-data';
+import {
+  CONFORMANCE_CLASSES,
+  PARTIAL_CANCELLATION_FORMS,
+  type ConformanceClass,
+  type PartialCancellationForm,
+  type Place,
+} from '../../core/test-data';
 
 export interface InitOptions {
   hotel?: string;
@@ -16,7 +22,7 @@ export interface InitOptions {
   commitResStatus?: string;
   commitCancelType?: string;
   cancelledWords?: string[];
-  partialCancellation?: 'item-reference';
+  partialCancellation?: PartialCancellationForm;
   language?: string;
   altLanguage?: string;
   infoSource?: string;
@@ -30,7 +36,7 @@ export interface InitOptions {
 
 export const INIT_USAGE = `usage: npm run init -- (--hotel <code> | --place <Country|Region>:<name>) [--out <file>] [--force] [--partial]
   [--claim <classes>] [--commit-res-status <word>] [--commit-cancel-type <word>] [--cancelled-words <w1,w2>]
-  [--partial-cancellation item-reference] [--language <code>] [--alt-language <code>] [--info-source <text>]
+  [--partial-cancellation item-reference|segment|segment-range] [--language <code>] [--alt-language <code>] [--info-source <text>]
   [--airport <IATA>] [--airline <code>] [--location-type <code>] [--offset-days <n>] [--nights <n>] [--max-requests <n>]
 The target and its credentials come from the environment, as for a run (OTA_BASE_URL, OTA_REQUESTOR_ID, ...;
 unset OTA_BASE_URL: the embedded sandbox). See docs/gateway.md, "Test data from the gateway".`;
@@ -104,9 +110,11 @@ export function parseInitOptions(argv: readonly string[], defaultOut: string, cw
     throw new ConfigError(`give one hotel code (--hotel) or one place (--place), not ${v['--hotel'] ? 'both' : 'neither'}`);
   const airport = text('--airport', v['--airport']);
   if (airport && !/^[A-Z]{3}$/.test(airport)) throw new ConfigError(`--airport ${airport}: a three-letter IATA airport code, as PMI`);
-  const partialCancellation = v['--partial-cancellation'];
-  if (partialCancellation !== undefined && partialCancellation !== 'item-reference')
-    throw new ConfigError(`--partial-cancellation ${partialCancellation}: the suite knows item-reference (the item's UniqueID Type 37)`);
+  const partialCancellation = v['--partial-cancellation'] as PartialCancellationForm | undefined;
+  if (partialCancellation !== undefined && !PARTIAL_CANCELLATION_FORMS.includes(partialCancellation))
+    throw new ConfigError(
+      `--partial-cancellation ${partialCancellation}: one of ${PARTIAL_CANCELLATION_FORMS.join(', ')} (OTA_CancelRQ: the item's UniqueID Type 37, Segment/@ItinSegNbr, a Segment range)`,
+    );
   const out = v['--out'] ?? defaultOut;
   return {
     hotel: text('--hotel', v['--hotel']),

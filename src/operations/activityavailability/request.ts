@@ -83,3 +83,17 @@ export function priceBounds(shown: { amounts: number[]; dearestPerOption: number
     from: `the prices activity availability showed in ${currency} (amounts up to ${Math.max(...shown.amounts)}; dearest per-person price of each option: ${sorted.join(', ') || 'none'})`,
   };
 }
+
+/** One ParticipantCount per category of any code (copies of the sample's first): what an exploration sends. */
+export function setCategories(r: OtaRequest, categories: ReadonlyArray<{ code: string; count: number }>): OtaRequest {
+  r.replaceWithCopies(
+    PARTICIPANT_COUNT,
+    categories.map(() => `${PARTICIPANT_COUNT}[1]`),
+  );
+  categories.forEach((c, i) =>
+    r
+      .setAttribute(`${PARTICIPANT_COUNT}[${i + 1}]`, 'Quantity', c.count)
+      .setText(`${PARTICIPANT_COUNT}[${i + 1}]/ota:QualifierInfo`, c.code),
+  );
+  return r;
+}

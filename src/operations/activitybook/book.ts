@@ -3,6 +3,7 @@
 // ledger) is decided in one place. Quotes are ordinary requests ("a valid activity booking request").
 import { refusalForm } from '../../contracts/envelope';
 import type { Exchange } from '../../transport/exchange';
+import { commitInDoubt } from '../../transport/gateway-answer';
 import type { OperationName } from '../../specification/operations';
 import type { BookingForms, Party } from '../../core/test-data';
 import type { OtaRequest } from '../../xml/requests';
@@ -29,7 +30,10 @@ export interface BookingRequest {
 
 /**
  * Books the activity the scenario found, with the ResStatus the target declares. The booking is
- * recorded for the clean-up unless the gateway refused it: a timed-out booking may have happened.
+ * recorded as committed only when the gateway itself answered and did not refuse it. A Commit the
+ * gateway did not answer (a time-out, a reset, an intermediary's 502/503/504/524/408, an HTML page,
+ * a body that is not an OTA message) stays an intent in doubt in the ledger: the clean-up reads it
+ * back, and cancels it if it landed (never written off on the strength of that reply).
  */
 export async function bookActivity(world: Booker, b: BookingRequest): Promise<Exchange> {
   const request = world.prepare('activitybook');
@@ -37,6 +41,6 @@ export async function bookActivity(world: Booker, b: BookingRequest): Promise<Ex
   setReferences(request, { bookingRef: b.bookingRef ?? world.newReference('B'), itemRef: b.itemRef ?? world.newReference('I') });
   if (b.party) setParty(request, b.party);
   const x = await world.send();
-  if (!refusalForm(x)) world.bookingCommitted(bookingRefOf(x.request), bookedItemOf(x.request));
+  if (!commitInDoubt(x) && !refusalForm(x)) world.bookingCommitted(bookingRefOf(x.request), bookedItemOf(x.request));
   return x;
 }

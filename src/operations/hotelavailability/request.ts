@@ -23,3 +23,18 @@ export function setPlace(r: OtaRequest, place: Place): OtaRequest {
 }
 
 export const setMaxResponses = (r: OtaRequest, n: number) => r.setAttribute('/*', 'MaxResponses', n);
+
+/**
+ * One GuestCount per category of any code (a category the sample has no template for, as senior
+ * 11, is a copy of its first GuestCount): what an exploration sends.
+ */
+export function setCategories(r: OtaRequest, categories: ReadonlyArray<{ code: string; count: number }>): OtaRequest {
+  r.replaceWithCopies(
+    GUEST_COUNT,
+    categories.map(() => `${GUEST_COUNT}[1]`),
+  );
+  categories.forEach((c, i) =>
+    r.setAttribute(`${GUEST_COUNT}[${i + 1}]`, 'AgeQualifyingCode', c.code).setAttribute(`${GUEST_COUNT}[${i + 1}]`, 'Count', c.count),
+  );
+  return r;
+}

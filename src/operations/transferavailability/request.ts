@@ -40,3 +40,18 @@ export const setAirport = (r: OtaRequest, code: string) => r.setAttribute(`${LOC
 
 export const setDisabilityRequired = (r: OtaRequest, required: boolean) =>
   r.setAttribute('ota:DisabilityInfo', 'RequiredInd', String(required));
+
+/** One Passengers per category of any code, with its Age (copies of the sample's first): what an exploration sends. */
+export function setCategories(r: OtaRequest, categories: ReadonlyArray<{ code: string; count: number; age: number }>): OtaRequest {
+  r.replaceWithCopies(
+    PASSENGERS,
+    categories.map(() => `${PASSENGERS}[1]`),
+  );
+  categories.forEach((c, i) =>
+    r
+      .setAttribute(`${PASSENGERS}[${i + 1}]`, 'Quantity', c.count)
+      .setAttribute(`${PASSENGERS}[${i + 1}]`, 'Age', c.age)
+      .setAttribute(`${PASSENGERS}[${i + 1}]/ota:Category`, 'Code', c.code),
+  );
+  return r;
+}

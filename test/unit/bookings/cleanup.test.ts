@@ -6,7 +6,7 @@
 // gateway never had.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { loadXml } from '../../../src/xml/xml';
@@ -35,8 +35,12 @@ const DEAD_PID = 2 ** 22 + 4242; // above the usual pid_max: a run that was kill
 interface Booking {
   /** The inner XML of a successful read (status in some form); undefined: unknown reference. */
   read?: string;
-  /** How a cancel is refused; undefined: the cancel succeeds. */
+  /** How a cancel is refused; undefined: the cancel succeeds (and a read then shows it cancelled). */
   refuseCancel?: 'errors' | 'ota-error-rs' | 'http-404';
+  /** The cancel answers Success and changes nothing. */
+  noopCancel?: boolean;
+  /** How many cancels it was sent. */
+  cancels?: number;
 }
 
 const refOf = (req: CapturedRequest) => /UniqueID[^>]*Type="36"[^>]*ID="([^"]+)"/.exec(req.body)?.[1] ?? '';
@@ -61,6 +65,8 @@ async function gateway(bookings: Record<string, Booking>): Promise<RunningServer
       if (refusal === 'errors') return send(200, xml('OTA_CancelRS', '<Errors><Error Type="3" ShortText="cannot cancel"/></Errors>'));
       if (refusal === 'ota-error-rs') return send(200, xml('OTA_ErrorRS', '<Errors><Error Type="3" ShortText="no"/></Errors>'));
       if (refusal === 'http-404') return send(404, '<html>not found</html>');
+      if (b) b.cancels = (b.cancels ?? 0) + 1;
+      if (b?.read && !b.noopCancel) b.read = b.read.replace(/ResStatus="[^"]*"/, 'ResStatus="Cancelled"');
       return send(200, xml('OTA_CancelRS', '<Success/>'));
     }
     send(404, 'unexpected');
@@ -68,7 +74,11 @@ async function gateway(bookings: Record<string, Booking>): Promise<RunningServer
 }
 
 function context(baseUrl: string, ledgerFile: string, booking: Partial<TestData['booking']> = {}): RunContext {
-  const config = loadConfig({ OTA_LEDGER_FILE: ledgerFile, OTA_REQUEST_TIMEOUT_MS: '5000' });
+  const config = loadConfig({
+    OTA_LEDGER_FILE: ledgerFile,
+    OTA_REQUEST_TIMEOUT_MS: '5000',
+    OTA_REPORTS_DIR: join(dirname(ledgerFile), 'reports'),
+  });
   const data = loadTestData(config.testDataFile);
   data.booking = { ...data.booking, ...booking };
   return {
@@ -170,7 +180,7 @@ describe('ledger clean-up', () => {
     try {
       const ctx = context(srv.url, leftBehind(srv.url, [['INTENT2', 'intent']]), { commitCancelType: 'Cancel' });
       const r = await cleanUpLedger(ctx);
-      assert.deepEqual(ops(srv), ['bookread INTENT2', 'bookcancel INTENT2']);
+      assert.deepEqual(ops(srv), ['bookread INTENT2', 'bookcancel INTENT2', 'bookread INTENT2'], 'the cancel is read back');
       assert.match(srv.requests[1].body, /CancelType="Cancel"/, 'not the literal Commit');
       assert.deepEqual(r.cancelled, ['INTENT2']);
       assert.deepEqual(ctx.ledger.outstanding(srv.url), []);
@@ -311,7 +321,7 @@ describe('ledger clean-up: Commits in flight, other targets, a past the run cann
       r.rechecks.settled.map((s) => [s.ref, s.outcome.kind]),
       [['LATE', 'cancelled']],
     );
-    assert.deepEqual(ops(srv), ['bookread LATE', 'bookread LATE', 'bookcancel LATE']);
+    assert.deepEqual(ops(srv), ['bookread LATE', 'bookread LATE', 'bookcancel LATE', 'bookread LATE']);
     const end = await settleAtEnd(ctx, r);
     assert.deepEqual(end.report.leftOpen, []);
     assert.deepEqual(end.report.cancelled, ['LATE']);
@@ -337,7 +347,7 @@ describe('ledger clean-up: Commits in flight, other targets, a past the run cann
       assert.match(end.report.leftOpen[0].why, /unknown to the target .*could still land until/);
       assert.ok(
         end.notes.some((l) =>
-          /^booking intent EARLIER left open in the ledger .*: unknown to the target.*the next run checks it again$/.test(l),
+          /^booking EARLIER left open in the ledger .*: in doubt: unknown to the target.*the next run checks it again$/.test(l),
         ),
         end.notes.join('\n'),
       );
@@ -370,7 +380,7 @@ describe('ledger clean-up: Commits in flight, other targets, a past the run cann
       appendFileSync(file, readFileSync(leftBehind('http://127.0.0.1:9', [['SANDBOX', 'intent']], { embedded: true }), 'utf8'));
       const ctx = context(srv.url, file);
       const r = await cleanUpLedger(ctx);
-      assert.deepEqual(ops(srv), ['bookcancel SPELT']);
+      assert.deepEqual(ops(srv), ['bookcancel SPELT', 'bookread SPELT']);
       assert.deepEqual(r.cancelled, ['SPELT']);
       assert.deepEqual(r.spelledOtherwise, [{ ref: 'SPELT', target: `http://LOCALHOST:${port}/` }]);
       assert.deepEqual(
@@ -432,6 +442,146 @@ describe('ledger clean-up: Commits in flight, other targets, a past the run cann
       assert.deepEqual(srv.requests, []);
       assert.deepEqual(end.report.leftOpen, []);
       assert.deepEqual(ctx.ledger.allOutstanding(), []);
+    } finally {
+      await srv.close();
+    }
+  });
+});
+
+// A booking is closed only when a read shows it closed: a cancel's own Success is not evidence.
+describe('ledger clean-up: a cancel is believed only when a read shows it', () => {
+  test('a cancel that answers Success and changes nothing: sent again with back-off, then left open as "cancel acknowledged, still live"', async () => {
+    const bookings: Record<string, Booking> = { NOOP: { read: RESERVED, noopCancel: true } };
+    const srv = await gateway(bookings);
+    try {
+      const ctx = context(srv.url, leftBehind(srv.url, [['NOOP', 'committed']]));
+      const r = await cleanUpLedger(ctx);
+      assert.deepEqual(r.cancelled, [], 'never "cancelled" on the strength of the reply');
+      assert.equal(bookings.NOOP.cancels, 3, 'the cancel is sent again, twice');
+      assert.deepEqual(ops(srv), [
+        'bookcancel NOOP',
+        'bookread NOOP',
+        'bookcancel NOOP',
+        'bookread NOOP',
+        'bookcancel NOOP',
+        'bookread NOOP',
+      ]);
+      assert.match(
+        r.failed[0].message,
+        /^cancel acknowledged, still live: 3 cancel\(s\) answered Success, and a read still shows the booking/,
+      );
+      assert.deepEqual(
+        ctx.ledger.outstanding(srv.url).map((e) => e.bookingRef),
+        ['NOOP'],
+        'still open: the next run retries it',
+      );
+      // this run's own booking that its scenario could not close is named at the end, in leftOpen
+      ctx.ledger.recordCommitted({ bookingRef: 'MINE', itemRefs: [], target: srv.url, runId: ctx.config.runId });
+      bookings.MINE = { read: RESERVED, noopCancel: true };
+      const end = await settleAtEnd(ctx, r);
+      assert.deepEqual(
+        end.report.leftOpen.map((o) => [o.ref, o.why.replace(/:.*/, '')]),
+        [
+          ['NOOP', 'cancel acknowledged, still live'],
+          ['MINE', 'cancel acknowledged, still live'],
+        ],
+      );
+      assert.ok(
+        end.notes.some((l) =>
+          /^booking MINE left open in the ledger .*cancel acknowledged, still live.*the next run checks it again$/.test(l),
+        ),
+      );
+      // the gateway fixed: the next run closes it, read back (MINE is this live process's own: left to it)
+      bookings.NOOP.noopCancel = false;
+      const next = await cleanUpLedger(context(srv.url, ctx.ledger.file));
+      assert.deepEqual(next.cancelled, ['NOOP']);
+      assert.deepEqual(
+        ctx.ledger.outstanding(srv.url).map((e) => e.bookingRef),
+        ['MINE'],
+      );
+    } finally {
+      await srv.close();
+    }
+  });
+
+  test("a gateway whose reads cannot tell: the clean-up rests on the cancel's reply alone, and says so", async () => {
+    const srv = await gateway({ BLIND: { read: '<Note>no status here</Note>' } });
+    try {
+      const ctx = context(srv.url, leftBehind(srv.url, [['BLIND', 'committed']]));
+      const r = await cleanUpLedger(ctx);
+      assert.deepEqual(r.cancelled, ['BLIND']);
+      assert.ok(
+        ctx.ledger.read().some((e) => e.bookingRef === 'BLIND' && e.event === 'cancelled' && e.reason === "on the cancel's reply alone"),
+      );
+      const end = await settleAtEnd(ctx, r);
+      assert.deepEqual(end.report.cancelledOnReplyAlone, ['BLIND']);
+      assert.ok(
+        end.notes.some((l) => /^the clean-up of 1 booking\(s\) rests on the cancel's reply alone: .*BLIND/.test(l)),
+        end.notes.join('\n'),
+      );
+    } finally {
+      await srv.close();
+    }
+  });
+
+  test('a Commit of this run in doubt (no answer from the gateway) that lands late: the run waits for its landsBy, reads it back and cancels it', async () => {
+    const bookings: Record<string, Booking> = {};
+    const srv = await gateway(bookings);
+    try {
+      const ctx = context(srv.url, join(root, `l${++n}`, 'bookings.jsonl'));
+      const r = await cleanUpLedger(ctx);
+      ctx.ledger.recordIntent({ bookingRef: 'DOUBT', itemRefs: [], target: srv.url, runId: ctx.config.runId, flightMs: 1500 });
+      setTimeout(() => (bookings.DOUBT = { read: RESERVED }), 700).unref(); // the gateway books it late
+      const end = await settleAtEnd(ctx, r);
+      assert.deepEqual(end.report.leftOpen, []);
+      assert.deepEqual(end.report.cancelled, ['DOUBT']);
+      assert.deepEqual(ctx.ledger.outstanding(srv.url), []);
+      assert.ok(
+        ctx.ledger.read().every((e) => e.event !== 'gone'),
+        'never written off',
+      );
+    } finally {
+      await srv.close();
+    }
+  });
+});
+
+// A ledger knows when it is older than its target's bookings: booking runs are numbered per target
+// in the ledger and in the reports' history/ledger-marks.json.
+describe('ledger clean-up: a rolled-back or foreign ledger is named', () => {
+  test('a copy of the ledger older than the reports, and another ledger, are named with the sweep to run', async () => {
+    const srv = await gateway({});
+    try {
+      const dir = join(root, `marks${++n}`);
+      const file = join(dir, 'bookings.jsonl');
+      const run = async (ledgerFile: string) => cleanUpLedger(context(srv.url, ledgerFile), { claims: ['core', 'booking'] });
+      mkdirSync(dir, { recursive: true });
+      const first = await run(file);
+      assert.deepEqual(first.ledgerRun?.seq, 1);
+      const copy = readFileSync(file, 'utf8'); // the cache saved after run 1
+      const second = await run(file);
+      assert.equal(second.ledgerRun?.seq, 2);
+      assert.equal(second.ledgerBehind, undefined);
+      // the cache restored: the ledger as it was after run 1, the reports remember run 2
+      writeFileSync(file, copy);
+      const rolledBack = await run(file);
+      assert.match(
+        rolledBack.ledgerBehind ?? '',
+        new RegExp(
+          `^The booking ledger .*bookings.jsonl is older than its target's bookings: the reports saw booking run 2 on ${srv.url} .*knows only up to run 1 \\(a rolled-back or restored copy\\): .*--sweep-references FILE$`,
+        ),
+      );
+      assert.ok(describeCleanup(rolledBack, 'ledger.jsonl').includes(rolledBack.ledgerBehind!));
+      assert.equal(rolledBack.ledgerRun?.seq, 3, 'numbered on from what the reports saw');
+      assert.equal((await run(file)).ledgerBehind, undefined, 'named once; the next run goes on from there');
+      // another ledger (its own id), beside the same reports
+      const other = join(dir, 'other-bookings.jsonl');
+      new BookingLedger(other, () => undefined).recordRun(srv.url, 'ELSEWHERE', 9);
+      const foreign = await run(other);
+      assert.match(
+        foreign.ledgerBehind ?? '',
+        /is not the one the earlier runs on .* used \(its id .*, the reports' .*: a foreign ledger\): .*--sweep-references FILE$/,
+      );
     } finally {
       await srv.close();
     }

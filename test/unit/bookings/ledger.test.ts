@@ -5,7 +5,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFi
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { BookingLedger } from '../../../src/bookings/ledger';
-import { STALE_OTHER_HOST_MS, STALE_SAME_HOST_MS } from '../../../src/bookings/run-locks';
+import { STALE_HEARTBEAT_MS } from '../../../src/bookings/run-locks';
 import { ConfigError } from '../../../src/core/errors';
 import { LOAD_TYPESCRIPT } from '../../support/typescript';
 
@@ -107,15 +107,17 @@ describe('BookingLedger', () => {
       ['B1'],
     );
     assert.equal(warnings.length, 1);
-    assert.match(warnings[0], /last line is incomplete/);
+    assert.match(warnings[0], /line 2: the line is incomplete/);
     l.recordCommitted({ bookingRef: 'B3', itemRefs: [], target: A, runId: 'r2' });
     warnings.length = 0;
     assert.deepEqual(
       l.outstanding(A).map((x) => x.bookingRef),
       ['B1', 'B3'],
     );
-    assert.equal(warnings.length, 1, 'the cut line is now in the middle: still skipped with a warning');
-    assert.match(warnings[0], /line 2 is not a ledger entry/);
+    assert.equal(l.lastWarnings.length, 1, 'the cut line is now in the middle: still skipped with a warning (named once)');
+    assert.match(l.lastWarnings[0], /line 2: the line is incomplete/);
+    assert.deepEqual(l.lastForeign, [], 'a line of ours cut by a kill is not refused');
+    l.assertOwnLines();
   });
 
   test('garbage and a missing file never crash', () => {
@@ -223,19 +225,30 @@ describe('BookingLedger: intents, ownership, writability', () => {
     l.recordCommitted({ bookingRef: 'LEGACY', itemRefs: [], target: A, runId: 'OLD' }); // no lock, our pid, recent: alive
     // a killed run: its lock stays, with a pid that no longer exists; each entry names its run's process
     mkdirSync(l.runsDir, { recursive: true });
-    const lock = (runId: string, pid: number, host: string, ageMs: number) =>
+    const lock = (runId: string, pid: number, host: string, ageMs: number, deadlineInMs?: number) =>
       writeFileSync(
         join(l.runsDir, `${runId}.lock.json`),
-        JSON.stringify({ runId, pid, host, startedAt: new Date().toISOString(), heartbeatAt: new Date(Date.now() - ageMs).toISOString() }),
+        JSON.stringify({
+          runId,
+          pid,
+          host,
+          startedAt: new Date().toISOString(),
+          heartbeatAt: new Date(Date.now() - ageMs).toISOString(),
+          ...(deadlineInMs !== undefined ? { deadlineAt: new Date(Date.now() + deadlineInMs).toISOString() } : {}),
+        }),
       );
-    const runs: Array<[string, number, string, number]> = [
+    const runs: Array<[string, number, string, number, number?]> = [
       ['KILLED', 2 ** 22 + 12345, hostname(), 1000],
-      ['ELSEWHERE-LIVE', 1, 'another-host.example', 1000],
-      ['ELSEWHERE-DEAD', 1, 'another-host.example', STALE_OTHER_HOST_MS + 60_000],
-      ['REUSED-PID', process.pid, hostname(), STALE_SAME_HOST_MS + 60_000],
+      ['ELSEWHERE-LIVE', 1, 'another-host.example', 1000, 600_000],
+      // judged by the heartbeat's window, one minute: not "in progress" for longer
+      ['ELSEWHERE-DEAD', 1, 'another-host.example', STALE_HEARTBEAT_MS + 1000],
+      // a fresh heartbeat, but the run's deadline is over: it was stopped, whatever its host says
+      ['ELSEWHERE-PAST-DEADLINE', 1, 'another-host.example', 1000, -1000],
+      // the same host name and a live pid (a cached ledger in a container): the heartbeat decides
+      ['REUSED-PID', process.pid, hostname(), STALE_HEARTBEAT_MS + 1000],
     ];
-    for (const [runId, pid, host, age] of runs) {
-      lock(runId, pid, host, age);
+    for (const [runId, pid, host, age, deadline] of runs) {
+      lock(runId, pid, host, age, deadline);
       entryOf(file, { bookingRef: runId, runId, runPid: pid, pid, host });
     }
     assert.deepEqual(
@@ -243,7 +256,7 @@ describe('BookingLedger: intents, ownership, writability', () => {
         .orphaned(A)
         .map((e) => e.bookingRef)
         .sort(),
-      ['ELSEWHERE-DEAD', 'KILLED', 'REUSED-PID'],
+      ['ELSEWHERE-DEAD', 'ELSEWHERE-PAST-DEADLINE', 'KILLED', 'REUSED-PID'],
     );
     claim.release();
     assert.deepEqual(
@@ -485,7 +498,15 @@ describe('BookingLedger: targets by meaning, run processes, bad lines', () => {
       assert.ok(warnings[i].startsWith(`booking ledger ${file}, line ${i + 2} is not a ledger entry (`), warnings[i]);
       assert.match(warnings[i], re);
     });
-    assert.match(warnings.at(-1)!, new RegExp(`, line ${bad.length + 3}: the last line is incomplete`));
+    assert.match(warnings.at(-1)!, new RegExp(`, line ${bad.length + 3}: the line is incomplete`));
+    // not the suite's: refused before anything is settled on its strength (exit 2), the first line named
+    assert.throws(
+      () => l.assertOwnLines(),
+      (e: Error) =>
+        e instanceof ConfigError &&
+        e.message.startsWith(`booking ledger ${file}, line 2 is not a ledger entry of this suite (`) &&
+        e.message.includes(`(and ${bad.length - 1} more line(s)): refused; nothing is settled or cancelled`),
+    );
     // named once per ledger, however often it is read
     l.outstanding(A);
     l.orphaned(A);

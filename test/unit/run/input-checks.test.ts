@@ -14,6 +14,7 @@ import {
   checkOutputFile,
   checkOutputFolder,
   misspeltVariables,
+  refuseMisspeltVariables,
   SUITE_VARIABLES,
 } from '../../../src/run/input-checks';
 import { parseArguments } from '../../../src/run/arguments';
@@ -94,6 +95,15 @@ test('an OTA_ variable that is a slip for one of the suite: one warning line nam
   // set as well, or named by OTA_SECRET_ENV: not a slip
   assert.deepEqual(misspeltVariables({ OTA_BASE_ULR: 'x', OTA_BASE_URL: 'y' }), []);
   assert.deepEqual(misspeltVariables({ OTA_PASSWORDS: 'x', OTA_SECRET_ENV: 'OTA_PASSWORDS' }), []);
+});
+
+test('a run stops before any contact on an OTA_ variable that resembles an unset one of the suite, naming both', () => {
+  refused(
+    () => refuseMisspeltVariables({ OTA_BASE_ULR: 'https://gw.example', OTA_PASWORD: 'x' }),
+    /^OTA_BASE_ULR is set but is not a variable of the suite, and OTA_BASE_URL, which it resembles, is not set; OTA_PASWORD .* OTA_PASSWORD, which it resembles, is not set: rename it/,
+  );
+  refuseMisspeltVariables({ OTA_BASE_ULR: 'x', OTA_BASE_URL: 'y' }); // the one meant is set: not a slip
+  refuseMisspeltVariables({ OTA_SHARDS: '4', OTA_KEEP_TMP: '1' }); // resembles none
 });
 
 test('the variables the suite knows are those its code reads, and docs/options.md shows each a user sets', () => {

@@ -50,6 +50,16 @@ describe('postXml: retries', () => {
     });
   });
 
+  test('a cap that counts HTTP attempts refuses a retry: no more is sent than it allows', async () => {
+    await withServer({ mode: 'status-then-valid', status: 503, times: 10 }, async (srv, url) => {
+      let budget = 1; // the exchange's first attempt is taken before it is sent; one retry is left
+      const x = await postXml(url, REQ, { ...opts({ retry: { retries: 5, backoffMs: 1 } }), mayRetry: () => budget-- > 0 });
+      assert.equal(x.status, 503);
+      assert.equal(srv.requests.length, 2, 'one retry, as the cap allowed, not five');
+      assert.equal(x.attempts.length, 2);
+    });
+  });
+
   for (const status of [200, 400, 404, 500]) {
     test(`HTTP ${status} is never retried`, async () => {
       await withServer({ mode: 'status', status }, async (srv, url) => {
@@ -60,6 +70,20 @@ describe('postXml: retries', () => {
       });
     });
   }
+
+  test("the run's breaker counts HTTP attempts: retries stop once it trips", async () => {
+    await withServer('reset', async (srv, url) => {
+      let failures = 0;
+      const breaker = {
+        stoppedAnswering: () => (failures >= 2 ? 'the gateway stopped answering after 2 consecutive transport failures' : undefined),
+        noteOutcome: (f: unknown) => void (failures = f ? failures + 1 : 0),
+      };
+      const e = await rejects(postXml(url, REQ, { ...opts({ retry: { retries: 5, backoffMs: 1 } }), breaker }));
+      assert.equal(e.kind, 'reset');
+      assert.equal(srv.requests.length, 2, 'not six: each failed attempt counted');
+      assert.equal(failures, 2, 'each attempt counted once');
+    });
+  });
 
   test('reset is retried, then reported with every attempt', async () => {
     await withServer('reset', async (srv, url) => {

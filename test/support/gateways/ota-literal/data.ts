@@ -23,6 +23,9 @@ export interface Hotel {
   city: string;
   street: string;
   postalCode: string;
+  /** Where it is (decimal degrees): literal hotel descriptive data shows it as HotelInfo/Position. */
+  latitude: number;
+  longitude: number;
   description: string;
   rooms: Room[];
   seasons: Array<Season & { prices: Record<string, number> }>;

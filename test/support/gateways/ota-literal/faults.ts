@@ -9,10 +9,13 @@ export interface FaultDef {
   breaks: string;
   /** The spec's words it breaks. */
   spec: string;
-  dialects: ReadonlyArray<'literal' | 'terse'>;
+  /** The dialects (model.ts Dialect; written out here, as model.ts imports this file). */
+  dialects: ReadonlyArray<'literal' | 'terse' | 'summaries'>;
 }
 
 const BOTH = ['literal', 'terse'] as const;
+/** The mistakes of a booking read or cancel: seen in the summaries dialect's read layout too. */
+const ALL = ['literal', 'terse', 'summaries'] as const;
 
 export const FAULTS = {
   'ignores-maxresponses': {
@@ -86,7 +89,7 @@ export const FAULTS = {
     does: 'a commit is answered as booked but never stored; a read of any reference returns a demonstration booking that shows no reference',
     breaks: 'BKG-COMMIT-PERSISTS',
     spec: 'Books an available activity.',
-    dialects: BOTH,
+    dialects: ALL,
   },
   'refuses-returnlist-false': {
     does: 'booking read refuses ReturnListIndicator="false"',
@@ -98,13 +101,13 @@ export const FAULTS = {
     does: 'booking cancel answers that the booking is cancelled, and leaves it booked',
     breaks: 'CXL-COMMIT-CANCELS',
     spec: 'Cancels or partially cancels an existing booking.',
-    dialects: BOTH,
+    dialects: ALL,
   },
   'partial-cancels-all': {
     does: 'a cancel naming one item cancels every item of the booking',
     breaks: 'CXL-PARTIAL',
     spec: 'The operation cancels or partially cancels an existing booking.',
-    dialects: BOTH,
+    dialects: ALL,
   },
 } as const satisfies Record<string, FaultDef>;
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { all, attr, el, OTA_NS, parse, serialize, type Element } from './xml';
 import { CREDENTIALS } from './data';
 import { FAULTS, type FaultName } from './faults';
-import { Refusal, type Dialect, type State } from './model';
+import { literalLike, Refusal, type Dialect, type State } from './model';
 import { OPERATIONS, replyRoot, type Op, type Reply, type Results } from './render';
 import { literal, literalRefusal, literalRootAttrs } from './literal';
 import { terse, terseRefusal } from './terse';
@@ -55,9 +55,9 @@ function serve(state: State, op: Op, root: Element): Reply {
   if (state.dialect === 'terse' && version !== def.version)
     throw new Refusal(7, 320, `Version ${version} is not supported; ${def.version} is`, 400);
   if (!authenticated(root)) throw new Refusal(4, 497, 'Authorization error: unknown requestor or wrong password', 401);
-  const results = { op, result: def.serve(state, root), fault: state.fault, request: root } as Results;
-  const kids = state.dialect === 'literal' ? literal(results) : terse(results);
-  return { status: 200, kids, rootAttrs: state.dialect === 'literal' ? literalRootAttrs(results) : {} };
+  const results = { op, result: def.serve(state, root), fault: state.fault, request: root, dialect: state.dialect } as Results;
+  const kids = literalLike(state.dialect) ? literal(results) : terse(results);
+  return { status: 200, kids, rootAttrs: literalLike(state.dialect) ? literalRootAttrs(results) : {} };
 }
 
 function write(res: ServerResponse, status: number, xml: string, headers: Record<string, string> = {}) {
@@ -91,19 +91,18 @@ async function handle(state: State, req: IncomingMessage, res: ServerResponse) {
     reply = serve(state, op, request);
   } catch (e) {
     if (!(e instanceof Refusal)) return write(res, 500, errorRS(500, `Internal error: ${(e as Error).message}`));
-    reply = state.dialect === 'literal' ? literalRefusal(e, op) : terseRefusal(e);
+    reply = literalLike(state.dialect) ? literalRefusal(e, op) : terseRefusal(e);
   }
   const requestAttr = (n: string) => (request ? attr(request, n) : undefined);
-  const rootAttrs =
-    state.dialect === 'literal'
-      ? {
-          EchoToken: requestAttr('EchoToken'),
-          TimeStamp: new Date().toISOString().slice(0, 19),
-          Version: requestAttr('Version') ?? OPERATIONS[op].version,
-          PrimaryLangID: requestAttr('PrimaryLangID'),
-          ...reply.rootAttrs,
-        }
-      : { Version: requestAttr('Version') ?? OPERATIONS[op].version, ...reply.rootAttrs };
+  const rootAttrs = literalLike(state.dialect)
+    ? {
+        EchoToken: requestAttr('EchoToken'),
+        TimeStamp: new Date().toISOString().slice(0, 19),
+        Version: requestAttr('Version') ?? OPERATIONS[op].version,
+        PrimaryLangID: requestAttr('PrimaryLangID'),
+        ...reply.rootAttrs,
+      }
+    : { Version: requestAttr('Version') ?? OPERATIONS[op].version, ...reply.rootAttrs };
   const root = el(reply.root ?? replyRoot(op, state.dialect), rootAttrs, reply.kids);
   write(res, reply.status, serialize(root, prefix));
 }

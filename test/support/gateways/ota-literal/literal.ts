@@ -312,17 +312,18 @@ export function literal(r: Results): Kid[] {
     }
     case 'bookread': {
       const { booking, list } = r.result;
-      if (list) return [el('Success'), booking.items.filter((i) => i.status === 'Confirmed').map((i) => summary(booking, i))];
+      if (r.dialect === 'summaries') return itemsApart(booking);
+      if (list)
+        return [el('Success'), booking.items.filter((i) => i.status === 'Confirmed').map((i) => summary(i, { Type: 36, ID: booking.ref }))];
       return [el('Success'), detail(booking)];
     }
     case 'bookcancel': {
-      const { booking, targets, cancelNumber, terms } = r.result;
+      const { booking, targets, cancelNumber, terms, partial } = r.result;
       const rules = el(
         'CancelRules',
         {},
         terms.map((t) => el('CancelRule', { CancelByDate: `${t.cancelBy}T00:00:00`, ...eur(t.penaltyEur) })),
       );
-      const partial = targets.length < booking.items.filter((i) => i.status === 'Confirmed' || targets.includes(i)).length;
       return [
         el('Success'),
         el('UniqueID', { Type: 36, ID: booking.ref, ID_Context: 'Client' }),
@@ -341,7 +342,13 @@ export function literalRootAttrs(r: Results): Record<string, string> {
 }
 
 function hotelInfo(h: Hotel) {
-  return el('HotelInfo', {}, el('HotelName', {}, h.name), el('Descriptions', {}, el('DescriptiveText', {}, h.description)));
+  return el(
+    'HotelInfo',
+    {},
+    el('HotelName', {}, h.name),
+    el('Descriptions', {}, el('DescriptiveText', {}, h.description)),
+    el('Position', { Latitude: h.latitude, Longitude: h.longitude }),
+  );
 }
 
 function participants(item: Item) {
@@ -361,12 +368,13 @@ function participants(item: Item) {
   );
 }
 
-function summary(b: Booking, i: Item) {
+/** A Summary of one item, under the confirmation given: the booking's Type 36 (literal) or the item's Type 37 (summaries). */
+function summary(i: Item, confirmation: { Type: number; ID?: string }) {
   return el(
     'Summary',
     {},
     basicInfo(i.product),
-    el('Confirmation', { Type: 36, ID: b.ref, ID_Context: 'Client' }),
+    el('Confirmation', { ...confirmation, ID_Context: 'Client' }),
     i.participants.map((p) =>
       el(
         'ParticipantInfo',
@@ -377,8 +385,36 @@ function summary(b: Booking, i: Item) {
   );
 }
 
-/** One tour activity reservation per Detail (OpenTravel): the first item, every item in TPA_Extensions. */
-function detail(b: Booking) {
+/**
+ * The summaries dialect's read, OpenTravel's layout for several reservations: a Summary per live
+ * item under its own Confirmation (Type 37), then the booking as one Detail under its Type 36 with
+ * the live items' statuses in its TPA_Extensions, and an advisory warning (Type 11) for each
+ * cancelled item, naming it.
+ */
+function itemsApart(b: Booking) {
+  const live = b.items.filter((i) => i.status === 'Confirmed');
+  const gone = b.items.filter((i) => i.status !== 'Confirmed');
+  return [
+    el('Success'),
+    gone.length > 0 &&
+      el(
+        'Warnings',
+        {},
+        gone.map((i) =>
+          el(
+            'Warning',
+            { Type: 11, ShortText: `Item ${i.ref} Cancelled` },
+            `Item ${i.ref} (${i.product.code}) of booking ${b.ref} was cancelled`,
+          ),
+        ),
+      ),
+    live.map((i) => summary(i, { Type: 37, ID: i.ref })),
+    detail(b, live),
+  ];
+}
+
+/** One tour activity reservation per Detail (OpenTravel): the first item, every item (or those `listed`) in TPA_Extensions. */
+function detail(b: Booking, listed: Item[] = b.items) {
   const first = b.items.find((i) => i.status === 'Confirmed') ?? b.items[0];
   return el(
     'Detail',
@@ -398,7 +434,7 @@ function detail(b: Booking) {
       el(
         'Items',
         {},
-        b.items.map((i) =>
+        listed.map((i) =>
           el(
             'Item',
             { ItinSegNbr: i.seq, Status: i.status },

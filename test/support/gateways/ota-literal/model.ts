@@ -25,7 +25,9 @@ import {
   type Vehicle,
 } from './data';
 
-export type Dialect = 'literal' | 'terse';
+export type Dialect = 'literal' | 'terse' | 'summaries';
+/** The dialects that write OpenTravel's own forms (summaries is literal but for the booking read and the partial form). */
+export const literalLike = (d: Dialect) => d !== 'terse';
 
 /** A refusal: OpenTravel error Type (EWT) and Code (ERR), and the HTTP status the terse dialect uses. */
 export class Refusal extends Error {
@@ -57,6 +59,7 @@ const on = (s: State, f: FaultName) => s.fault === f;
 export const COMMIT_WORD: Record<Dialect, { book: string; cancel: string }> = {
   literal: { book: 'Commit', cancel: 'Commit' },
   terse: { book: 'Book', cancel: 'Cancel' },
+  summaries: { book: 'Commit', cancel: 'Commit' },
 };
 
 function int(v: string | undefined, what: string, min = 0): number {
@@ -537,6 +540,9 @@ export function cancel(s: State, root: Element) {
     'ID',
   );
   const seg = attr(one(root, 'Segment'), 'ItinSegNbr');
+  // summaries names an item by its number only (OTA_CancelRQ/Segment/@ItinSegNbr)
+  if (s.dialect === 'summaries' && itemRef !== undefined)
+    throw invalid('UniqueID Type 37 does not name an item of a booking here: name it by Segment/@ItinSegNbr');
   let targets = booking.items.filter((i) => i.status === 'Confirmed');
   if (itemRef !== undefined || seg !== undefined) {
     const item = booking.items.find((i) => (itemRef !== undefined ? i.ref === itemRef : String(i.seq) === seg));
@@ -546,7 +552,9 @@ export function cancel(s: State, root: Element) {
   if (targets.length === 0)
     throw new Refusal(3, 95, `Booking ${booking.ref}${(itemRef ?? seg) ? ` item ${itemRef ?? seg}` : ''} is already cancelled`, 409);
   const terms = targets.map(termsOf);
-  if (type === 'Quote') return { booking, targets, terms, quote: true, cancelNumber: undefined };
+  // the request named one item: the reply names it as the segment cancelled
+  const partial = itemRef !== undefined || seg !== undefined;
+  if (type === 'Quote') return { booking, targets, terms, quote: true, cancelNumber: undefined, partial };
   const cancelNumber = `CXL${String(++s.counter).padStart(6, '0')}`;
   const done = on(s, 'partial-cancels-all') ? booking.items.filter((i) => i.status === 'Confirmed') : targets;
   // The mistake cancel-does-not-cancel: the reply says cancelled, nothing changes.
@@ -555,5 +563,5 @@ export function cancel(s: State, root: Element) {
       i.status = 'Cancelled';
       i.cancelNumber = cancelNumber;
     }
-  return { booking, targets, terms, quote: false, cancelNumber };
+  return { booking, targets, terms, quote: false, cancelNumber, partial };
 }

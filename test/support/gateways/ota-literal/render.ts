@@ -31,13 +31,13 @@ export type Op = keyof typeof OPERATIONS;
 
 /** Reply roots: OpenTravel's RS of each RQ; the reads and cancels differ by dialect, both OpenTravel messages. */
 export function replyRoot(op: Op, dialect: Dialect): string {
-  if (op === 'bookread') return dialect === 'literal' ? 'OTA_TourActivityResRetrieveRS' : 'OTA_ResRetrieveRS';
-  if (op === 'bookcancel') return dialect === 'literal' ? 'OTA_CancelRS' : 'OTA_TourActivityCancelRS';
+  if (op === 'bookread') return dialect === 'terse' ? 'OTA_ResRetrieveRS' : 'OTA_TourActivityResRetrieveRS';
+  if (op === 'bookcancel') return dialect === 'terse' ? 'OTA_TourActivityCancelRS' : 'OTA_CancelRS';
   return OPERATIONS[op].rq.replace(/RQ$/, 'RS');
 }
 
 export type Results = {
-  [K in Op]: { op: K; result: ReturnType<(typeof OPERATIONS)[K]['serve']>; fault?: FaultName; request: Element };
+  [K in Op]: { op: K; result: ReturnType<(typeof OPERATIONS)[K]['serve']>; fault?: FaultName; request: Element; dialect: Dialect };
 }[Op];
 
 /** A reply before serialisation: HTTP status, the children of the RS root (or a root of its own). */

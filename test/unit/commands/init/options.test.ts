@@ -42,6 +42,11 @@ test('a place, the booking forms and the values no reply shows are taken as give
   assert.ok(o.force && o.partial);
 });
 
+test('--partial-cancellation takes every form the test-data schema allows', () => {
+  for (const form of ['item-reference', 'segment', 'segment-range'])
+    assert.equal(parseInitOptions(['--hotel', 'A', '--partial-cancellation', form], 'x.json').partialCancellation, form);
+});
+
 test('every slip is one line naming the option', () => {
   const slips: Array<[string[], RegExp]> = [
     [[], /give one hotel code \(--hotel\) or one place \(--place\), not neither/],
@@ -49,7 +54,10 @@ test('every slip is one line naming the option', () => {
     [['--place', 'Mallorca'], /--place Mallorca: expected Country:<name> or Region:<name>/],
     [['--hotel'], /--hotel needs a value/],
     [['--hotel', 'A', '--airport', 'pmi'], /--airport pmi: a three-letter IATA airport code/],
-    [['--hotel', 'A', '--partial-cancellation', 'segment'], /--partial-cancellation segment: the suite knows item-reference/],
+    [
+      ['--hotel', 'A', '--partial-cancellation', 'by-magic'],
+      /--partial-cancellation by-magic: one of item-reference, segment, segment-range/,
+    ],
     [['--hotel', 'A', '--claim', 'booking'], /--claim must include core/],
     [['--hotel', 'A', '--claim', 'core,bogus'], /--claim: unknown class\(es\) bogus/],
     [['--hotel', 'A', '--nights', '0'], /--nights 0: a whole number from 1 to 30/],

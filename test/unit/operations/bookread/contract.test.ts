@@ -365,3 +365,79 @@ test('RD-RETURNS-BOOKING: the other nodes of the same booking are not other book
     'the other booking first',
   );
 });
+
+// OpenTravel's own read layout with items apart from their booking: OTA_TourActivityResRetrieveRS
+// with one Summary per item (Confirmation Type 37), then a Detail for the booking (Confirmation
+// Type 36), the items' statuses in Detail/TPA_Extensions or in warnings naming them. Items and
+// booking are tied by their references; each Summary is an item of the booking, never a booking.
+const summary = (ref: string, activity: string) =>
+  `<Summary><BasicInfo TourActivityID="${activity}"/><Confirmation Type="37" ID="${ref}" ID_Context="Client"/>` +
+  '<ParticipantInfo><Individual><GivenName>Ana</GivenName><Surname>Conformance</Surname></Individual></ParticipantInfo></Summary>';
+const apart = (o: { summaries?: string; entries?: string; own?: string; warnings?: string; ref?: string } = {}) =>
+  rs(
+    'OTA_TourActivityResRetrieveRS',
+    `<Success/>${o.warnings ? `<Warnings>${o.warnings}</Warnings>` : ''}` +
+      (o.summaries ?? summary('I1', 'PMI-DRACH') + summary('I2', 'PMI-BOAT')) +
+      `<Detail><Confirmation Type="36" ID="${o.ref ?? 'B1'}" ID_Context="Client"/>` +
+      `<TPA_Extensions>${o.own ?? ''}${o.entries ?? '<ItemStatus ItemRef="I1" Status="Confirmed"/><ItemStatus ItemRef="I2" Status="Confirmed"/>'}</TPA_Extensions></Detail>`,
+  );
+
+test('items apart from their booking (a Summary per item, a Detail of the booking): RD-RETURNS-BOOKING and RD-DETAILS decided', () => {
+  expectRule(readReturns(BOOKED), exchange('bookread', apart()), 'passed');
+  expectRule(readDetails(BOOKED), exchange('bookread', apart()), 'passed');
+  expectRule(readDetails(BOOKED), exchange('bookread', prefixed(apart())), 'passed');
+  expectRule(shownLive('BKG-COMMIT-PERSISTS', BOOKED, WORDS), exchange('bookread', apart()), 'passed');
+  // an item of another activity is seen; a missing item is seen
+  expectRule(
+    readDetails(BOOKED),
+    exchange('bookread', apart({ summaries: summary('I1', 'PMI-DRACH') + summary('I2', 'PMI-CAVES') })),
+    'failed',
+  );
+  expectRule(readDetails(BOOKED), exchange('bookread', apart({ summaries: summary('I1', 'PMI-DRACH'), entries: '' })), 'failed');
+  // another booking's Detail does not take the items
+  expectRule(readReturns(BOOKED), exchange('bookread', apart({ ref: 'B9' })), 'failed');
+});
+
+test('items apart: their statuses in the booking Detail/TPA_Extensions decide the partial cancellation', () => {
+  const rule = onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS);
+  const first = '<ItemStatus ItemRef="I1" Status="Cancelled"/><ItemStatus ItemRef="I2" Status="Confirmed"/>';
+  expectRule(rule, exchange('bookread', apart({ entries: first })), 'passed');
+  // the first entry is an item's, never the booking's own status
+  expectRule(shownLive('CXL-PARTIAL', BOOKED, WORDS), exchange('bookread', apart({ entries: first })), 'passed');
+  const both = '<ItemStatus ItemRef="I1" Status="Cancelled"/><ItemStatus ItemRef="I2" Status="Cancelled"/>';
+  expectRule(rule, exchange('bookread', apart({ entries: both })), 'failed');
+  expectRule(shownLive('CXL-PARTIAL', BOOKED, WORDS), exchange('bookread', apart({ entries: both })), 'failed');
+  // an entry naming the item by a Type 37 UniqueID inside it, and the booking's own status beside
+  const nested =
+    '<ReservationStatus Status="Confirmed"/><Item Status="Cancelled"><UniqueID Type="37" ID="I1" ID_Context="Client"/></Item>' +
+    '<Item Status="Confirmed"><UniqueID Type="37" ID="I2" ID_Context="Client"/></Item>';
+  expectRule(rule, exchange('bookread', apart({ entries: nested })), 'passed');
+  assert.match(expectRule(rule, exchange('bookread', apart({ entries: '' })), 'cantTell').reasons.join(' '), /status of item I1/);
+});
+
+test('items apart: a warning naming an item gives its status; a cancelled item no longer summarised is still seen', () => {
+  const rule = onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS);
+  const warning = '<Warning Type="11" ShortText="Item I1 Cancelled">Item I1 of booking B1 was cancelled</Warning>';
+  expectRule(rule, exchange('bookread', apart({ warnings: warning, entries: '<ItemStatus ItemRef="I2" Status="Confirmed"/>' })), 'passed');
+  expectRule(
+    rule,
+    exchange(
+      'bookread',
+      apart({ warnings: warning, summaries: summary('I2', 'PMI-BOAT'), entries: '<ItemStatus ItemRef="I2" Status="Confirmed"/>' }),
+    ),
+    'passed',
+  );
+  // a warning naming the other item cancelled is a finding
+  const wrong = '<Warning Type="11" ShortText="Item I2 Cancelled"/>';
+  expectRule(rule, exchange('bookread', apart({ warnings: wrong + warning, entries: '' })), 'failed');
+});
+
+test('items apart: a booking whose items are all named cancelled in warnings is no longer live', () => {
+  const warnings = '<Warning Type="11" RecordID="I1" ShortText="Cancelled"/><Warning Type="11" RecordID="I2" ShortText="Cancelled"/>';
+  const gone = apart({ warnings, summaries: '', entries: '' });
+  expectRule(noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS), exchange('bookread', gone), 'passed');
+  expectRule(shownLive('BKG-COMMIT-PERSISTS', BOOKED, WORDS), exchange('bookread', gone), 'failed');
+  // one of them named live in the booking's entries: still live
+  const half = apart({ warnings: warnings.split('/>')[0] + '/>', summaries: '', entries: '<ItemStatus ItemRef="I2" Status="Confirmed"/>' });
+  expectRule(noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS), exchange('bookread', half), 'failed');
+});

@@ -1,0 +1,70 @@
+// The edge faults of npm run mutants (sandbox/src/faults/edges.ts: mistakes only some inputs
+// show), counted apart from the catalogue's faults: npm run conformance is expected to pass each
+// one (its fixed requests never carry those inputs), and an exploration (npm run explore -- --seed 1
+// --budget 400) to find it, every requirement it declares failed. With --explore, each dialect
+// (variant or combined) is explored too, and must be judged as fairly as its conformance run.
+import type { FaultDef } from '../../sandbox/src/faults';
+import type { MutantsOptions } from './args';
+import type { CellPool } from './cell-pool';
+import { judgeFault, judgeVariant } from './judge';
+import type { DialectRun } from './matrix';
+import { EXPLORE_ARGS, runExploration, runSuite } from './run-suite';
+
+export interface EdgeResult {
+  fault: FaultDef;
+  /** npm run conformance failed none of its requirements (expected). */
+  passedConformance: boolean;
+  /** npm run explore failed every one of them (expected). */
+  found: boolean;
+  detail: string;
+}
+
+export interface ExploredDialect {
+  dialect: DialectRun;
+  fair: boolean;
+  why: string;
+}
+
+const explore = `npm run explore -- ${EXPLORE_ARGS.join(' ')}`;
+
+/** One edge fault: its conformance run (the scenarios of what it breaks), then its exploration. */
+export async function runEdge(f: FaultDef, opts: MutantsOptions, root: string, warm: CellPool | undefined): Promise<EdgeResult> {
+  const env = { OTA_SANDBOX_FAULTS: f.name, ...(opts.under.length ? { OTA_SANDBOX_VARIANTS: opts.under.join(',') } : {}) };
+  const tags = opts.full ? undefined : f.breaks.map((r) => `@req:${r}`).join(' or ');
+  const conformance = await runSuite(root, `edge-${f.name}`, env, tags, warm);
+  const caughtByConformance = judgeFault(f, conformance);
+  const exploration = await runExploration(root, `explore-${f.name}`, env);
+  const byExploration = judgeFault(f, exploration);
+  const passedConformance = !!conformance.result && caughtByConformance.by.length === 0;
+  const detail = [
+    passedConformance
+      ? 'conformance passes it'
+      : `conformance failed ${caughtByConformance.by.join(', ') || `(exit ${conformance.exitCode})`}`,
+    byExploration.caught
+      ? `exploration found ${byExploration.by.join(', ')}`
+      : `exploration MISSED ${byExploration.missed.join(', ')} (exit ${exploration.exitCode})`,
+  ].join('; ');
+  console.log(`edge fault ${f.name}: ${detail} (${(conformance.seconds + exploration.seconds).toFixed(0)} s)`);
+  return { fault: f, passedConformance, found: byExploration.caught, detail };
+}
+
+/** --explore: one dialect explored with no fault must find nothing beyond its declared warnings. */
+export async function exploreDialect(v: DialectRun, root: string): Promise<ExploredDialect> {
+  const run = await runExploration(root, `explore-variant-${v.name}`, { OTA_SANDBOX_VARIANTS: v.switchedOn.join(',') });
+  const j = judgeVariant(v, run);
+  console.log(`explored variant ${v.name}: ${j.fair ? 'nothing found' : 'FOUND'}: ${j.why} (${run.seconds.toFixed(0)} s)`);
+  return { dialect: v, fair: j.fair, why: j.why };
+}
+
+/** The closing lines of the edge faults and explored dialects; whether they passed. */
+export function printEdges(edges: readonly EdgeResult[], explored: readonly ExploredDialect[]): boolean {
+  if (edges.length) {
+    console.log(`\nEdge faults (only some inputs show them; ${explore})`);
+    for (const e of edges) console.log(`  ${e.fault.name.padEnd(32)} ${e.fault.breaks.join(' ').padEnd(18)} ${e.detail}`);
+    console.log(`edge faults passed by conformance: ${edges.filter((e) => e.passedConformance).length}/${edges.length}`);
+    console.log(`edge faults found by exploration: ${edges.filter((e) => e.found).length}/${edges.length}`);
+  }
+  if (explored.length) console.log(`dialects explored with nothing found: ${explored.filter((d) => d.fair).length}/${explored.length}`);
+  // conformance catching one (29 February, on the one day in four years its stay starts then) is said, not failed
+  return edges.every((e) => e.found) && explored.every((d) => d.fair);
+}

@@ -1,0 +1,289 @@
+// One exploration: cases drawn in turn for each operation, each sent through the run's transport
+// (deadline, breaker, masking, recording) and judged; each requirement's first failure shrunk to
+// the smallest case that still fails it. Paced by --rate, slowed down by 429 and 503, stopped by
+// the budget or the time; the same seed sends the same requests in the same order.
+import { ageQualifyingCode } from '../../contracts/categories';
+import { refusedHow } from '../../contracts/envelope';
+import type { Assertion } from '../../contracts/rule';
+import { credentialEcho } from '../../contracts/security';
+import { addDays, isoDate } from '../../core/dates';
+import { exchangeOptions, type RunContext } from '../../run/run-context';
+import type { RequirementId } from '../../specification/requirements';
+import { disposeExchange, exchange, type Exchange } from '../../transport/exchange';
+import { withScenario } from '../../transport/recording';
+import { FormTally, rulesFor, serverError } from './judge';
+import type { ExploreOptions } from './options';
+import { Random, seedNumber } from './random';
+import { buildRequest } from './requests';
+import { CATEGORIES, drawCase, shrinkCandidates, spaceParts, withForm, type Case, type ExploredOperation, type SpaceBounds } from './space';
+
+/** Requests one failure may spend on its shrinking at most. */
+export const MAX_SHRINK_REQUESTS = 40;
+/** Waits after a 429 or 503, in turn (a Retry-After the gateway gives is honoured up to the last). */
+const BACKOFF_MS = [1000, 2000, 4000, 8000];
+
+/** One request sent and what its reply came to. */
+export interface Judged {
+  c: Case;
+  x: Exchange;
+  assertions: Assertion[];
+  /** How the reply refused the request, when it did (read before the reply's document is let go). */
+  refused?: string;
+}
+
+/** A requirement's failure: the case first drawn, the smallest that still fails, how many requests failed it. */
+export interface Failure {
+  req: RequirementId;
+  first: Judged;
+  smallest: Judged;
+  /** Requests spent shrinking, and candidates that failed the rule on the way. */
+  shrinkRequests: number;
+  shrinkSteps: number;
+  failedRequests: number;
+  /** A form refused every time (./judge.ts FormTally), not a rule's failure on one reply. */
+  form?: string;
+}
+
+export interface ExplorationOutcome {
+  seed: string;
+  today: string;
+  earliest: string;
+  requests: number;
+  shrinkRequests: number;
+  stoppedBy: 'budget' | 'time';
+  seconds: number;
+  byOperation: Partial<Record<ExploredOperation, number>>;
+  /** Per operation, which parts of the space were sent, with how many requests each. */
+  space: Partial<Record<ExploredOperation, Record<string, number>>>;
+  /** Per requirement, how many explored requests its rules judged (a check made, whatever it concluded). */
+  explored: Partial<Record<RequirementId, number>>;
+  /** Per requirement, the checks of explored replies by outcome. */
+  checks: Partial<Record<RequirementId, { passed: number; failed: number; cantTell: number; reason?: string }>>;
+  /** Per requirement, the operations whose explored replies its rules judged. */
+  ruleOps: Partial<Record<RequirementId, ExploredOperation[]>>;
+  failures: Failure[];
+  categories: readonly string[];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class Exploration {
+  private readonly rnd: Random;
+  private readonly bounds: SpaceBounds;
+  private readonly started = Date.now();
+  private sent = 0;
+  private shrinkSent = 0;
+  private lastSentAt = 0;
+  private readonly tally = new FormTally();
+  private readonly out: ExplorationOutcome;
+
+  constructor(
+    private readonly ctx: RunContext,
+    private readonly opts: ExploreOptions,
+    /** The day the dates are drawn from: today, or the recorded exploration's day when replaying. */
+    today: string = isoDate(new Date()),
+  ) {
+    this.rnd = new Random(seedNumber(opts.seed));
+    const earliest = addDays(today, ctx.data.offsetDays);
+    this.bounds = { data: ctx.data, earliest, categories: ['10', '8'], instance: !!ctx.credentials.requestorInstance };
+    this.out = {
+      seed: opts.seed,
+      today,
+      earliest,
+      requests: 0,
+      shrinkRequests: 0,
+      stoppedBy: 'budget',
+      seconds: 0,
+      byOperation: {},
+      space: {},
+      explored: {},
+      checks: {},
+      ruleOps: {},
+      failures: [],
+      categories: this.bounds.categories,
+    };
+  }
+
+  private get left(): boolean {
+    if (this.sent >= this.opts.budget) return false;
+    if (this.opts.timeSeconds !== undefined && Date.now() - this.started >= this.opts.timeSeconds * 1000) {
+      this.out.stoppedBy = 'time';
+      return false;
+    }
+    return true;
+  }
+
+  async run(): Promise<ExplorationOutcome> {
+    await this.thirdCategory();
+    const ops = this.opts.operations;
+    // the forms refused so far keep a request each of the budget, to be confirmed at the end
+    for (let i = 0; this.left && this.sent + this.tally.refusedForms().length < this.opts.budget; i++) {
+      const c = drawCase(ops[i % ops.length], this.rnd, this.bounds);
+      const judged = await this.send(c);
+      this.cover(judged);
+      this.tally.add(c, judged.x, judged.refused);
+      for (const a of judged.assertions.filter((x) => x.outcome === 'failed')) {
+        const known = this.out.failures.find((f) => f.req === a.req && !f.form);
+        if (known) known.failedRequests++;
+        else this.out.failures.push(await this.shrink(judged, a.req));
+      }
+    }
+    await this.confirmRefusedForms();
+    this.out.requests = this.sent;
+    this.out.shrinkRequests = this.shrinkSent;
+    this.out.seconds = (Date.now() - this.started) / 1000;
+    return this.out;
+  }
+
+  /**
+   * Each form refused every time it was explored, sent once more with the test data's own values
+   * and only that form: refused again, it is a finding of the form's requirement (once per form);
+   * served, the explored refusals were the gateway's right (nothing matched their values).
+   */
+  private async confirmRefusedForms(): Promise<void> {
+    for (const r of this.tally.refusedForms()) {
+      if (this.sent >= this.opts.budget) break;
+      const c = withForm(r.c, r.fields, this.ctx.data, this.bounds.earliest, this.tally.served(r.op));
+      const request = buildRequest(c, this.buildContext);
+      request.resultsOptional = undefined; // the test data's own values: a refusal is no longer its right
+      await this.pace();
+      const x = await withScenario(`explore: ${c.op}`, () => exchange(request, exchangeOptions(this.ctx)));
+      this.sent++;
+      this.out.byOperation[c.op] = (this.out.byOperation[c.op] ?? 0) + 1;
+      const how = x.reply.exchange ? refusedHow(x) : undefined;
+      disposeExchange(x);
+      if (!how) continue;
+      const finding = r.assertion.findings[0];
+      const assertion = {
+        ...r.assertion,
+        findings: [{ ...finding, found: `${finding.found}; and with the test data's own values: ${how}` }],
+      };
+      this.out.failures.push({
+        req: assertion.req,
+        form: r.form,
+        first: { c: r.c, x: r.x, assertions: [assertion] },
+        smallest: { c, x, assertions: [assertion] },
+        shrinkRequests: 0,
+        shrinkSteps: 0,
+        failedRequests: r.refused + 1,
+      });
+    }
+  }
+
+  /**
+   * The third category (senior, 11) is explored only when the gateway shows it: one activity
+   * availability request with an adult and a senior, whose reply names category 11.
+   */
+  private async thirdCategory(): Promise<void> {
+    const probe: Case = {
+      op: 'activityavailability',
+      party: [
+        { code: '10', count: 1, age: 35 },
+        { code: '11', count: 1, age: 70 },
+      ],
+      start: this.bounds.earliest,
+      days: this.ctx.data.nights,
+      hotelCode: this.ctx.data.activities.hotelCodes[0],
+      product: true,
+    };
+    const r = buildRequest(probe, this.buildContext);
+    const x = await withScenario('explore: categories shown', () => exchange(r, exchangeOptions(this.ctx)));
+    this.sent++;
+    const shown =
+      !refusedHow(x) &&
+      !!x.reply.doc &&
+      x.reply.doc
+        .values(
+          "//@*[local-name()='AgeQualifyingCode' or local-name()='QualifierInfo' or local-name()='Code'] | //*[local-name()='QualifierInfo']",
+        )
+        .some((v) => ageQualifyingCode(v) === '11');
+    disposeExchange(x);
+    if (shown) this.bounds.categories = CATEGORIES.map((c) => c.code);
+    this.out.categories = this.bounds.categories;
+  }
+
+  private get buildContext() {
+    const { credentials, data, config } = this.ctx;
+    return { credentials, data, runId: config.runId, samplesDir: config.samplesDir };
+  }
+
+  /** Sends a case (paced, backing off on 429 and 503) and judges its reply. */
+  private async send(c: Case): Promise<Judged> {
+    let x: Exchange;
+    for (let attempt = 0; ; attempt++) {
+      await this.pace();
+      const request = buildRequest(c, this.buildContext);
+      x = await withScenario(`explore: ${c.op}`, () => exchange(request, exchangeOptions(this.ctx)));
+      this.sent++;
+      this.out.byOperation[c.op] = (this.out.byOperation[c.op] ?? 0) + 1;
+      const status = x.reply.exchange?.status;
+      if ((status !== 429 && status !== 503) || attempt >= BACKOFF_MS.length || !this.left) break;
+      disposeExchange(x);
+      await sleep(this.backoff(x, attempt));
+    }
+    const profile = this.ctx.replyProfile.facts;
+    const assertions = [...rulesFor(c), credentialEcho(this.ctx.redactor, this.ctx.credentials.user)]
+      .map((rule) => rule.check(x, profile))
+      .filter((a) => a.notApplicable === undefined);
+    const crash = serverError(c, x);
+    if (crash) assertions.push(crash);
+    const refused = x.reply.exchange ? refusedHow(x) : undefined;
+    disposeExchange(x);
+    return { c, x, assertions, refused };
+  }
+
+  /** --rate: at most that many requests a second. */
+  private async pace(): Promise<void> {
+    if (this.opts.rate) {
+      const wait = this.lastSentAt + 1000 / this.opts.rate - Date.now();
+      if (wait > 0) await sleep(wait);
+    }
+    this.lastSentAt = Date.now();
+  }
+
+  /** The wait after a 429 or 503: its Retry-After in seconds, else the next step, never past the last. */
+  private backoff(x: Exchange, attempt: number): number {
+    const after = Number(x.reply.exchange?.headers['retry-after']);
+    const max = BACKOFF_MS[BACKOFF_MS.length - 1];
+    return Number.isFinite(after) && after >= 0 ? Math.min(after * 1000, max) : BACKOFF_MS[attempt];
+  }
+
+  /** What an explored request covered: its operation's parts of the space, and each requirement it checked. */
+  private cover({ c, assertions }: Judged): void {
+    const parts = (this.out.space[c.op] ??= {});
+    for (const p of spaceParts(c)) parts[p] = (parts[p] ?? 0) + 1;
+    for (const a of assertions) {
+      this.out.explored[a.req] = (this.out.explored[a.req] ?? 0) + 1;
+      const checks = (this.out.checks[a.req] ??= { passed: 0, failed: 0, cantTell: 0 });
+      checks[a.outcome]++;
+      const ops = (this.out.ruleOps[a.req] ??= []);
+      if (!ops.includes(c.op)) ops.push(c.op);
+      if (a.outcome === 'cantTell') checks.reason ??= a.reasons[0];
+    }
+  }
+
+  /** The smallest case that still fails `req`: greedy, the first smaller candidate that fails is taken, until none does. */
+  private async shrink(first: Judged, req: RequirementId): Promise<Failure> {
+    let smallest = first;
+    let spent = 0;
+    let steps = 0;
+    const failsIt = (j: Judged) => j.assertions.some((a) => a.req === req && a.outcome === 'failed');
+    for (let progress = true; progress;) {
+      progress = false;
+      for (const candidate of shrinkCandidates(smallest.c, this.bounds.earliest)) {
+        if (spent >= MAX_SHRINK_REQUESTS || !this.left) break;
+        const j = await this.send(candidate);
+        spent++;
+        this.shrinkSent++;
+        this.cover(j);
+        if (failsIt(j)) {
+          smallest = j;
+          steps++;
+          progress = true;
+          break;
+        }
+      }
+    }
+    return { req, first, smallest, shrinkRequests: spent, shrinkSteps: steps, failedRequests: 1 };
+  }
+}

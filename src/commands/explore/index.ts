@@ -1,0 +1,167 @@
+// `npm run explore`: the input space of the read-only operations explored with generated valid
+// requests, judged by the same rules under the same requirement IDs as a conformance run, each
+// failure shrunk to the smallest request that still fails. The run's rules hold: arguments checked
+// before any contact, the run guard (masked console, deadline, ledger), the target's preflight,
+// the breaker, recording and replay, the reports and their secret scan. docs/explore.md.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ConfigError, SuiteFault } from '../../core/errors';
+import { formatConsoleSummary } from '../../reporting/console-summary';
+import type { ExplorationSummary } from '../../reporting/result';
+import { EXIT } from '../../reporting/verdict';
+import { writeReports } from '../../reporting/write';
+import { startRunGuard } from '../../run/run-guard';
+import { cassetteReplyProfile, cassetteTestData, clearCassette } from '../../cassette/cassette';
+import { loadConfig } from '../../run/config';
+import { checkRunFolders, misspeltVariables } from '../../run/input-checks';
+import { preflight } from '../../run/preflight';
+import { openRunContext, type RunContext } from '../../run/run-context';
+import { clearEarlierReports, RunCassette, scanOutputs } from '../../run/run-outputs';
+import { Exploration, type ExplorationOutcome } from './exploration';
+import { EXPLORE_HELP, parseExploreArguments, type ExploreOptions } from './options';
+import { explorationResult } from './result';
+
+/** What a replay repeats of the recorded exploration: its day, seed, operations and the requests it sent. */
+interface Recorded {
+  today: string;
+  seed: string;
+  requests: number;
+  operations: string[];
+}
+
+/** Record and replay reach the run context through the environment, as a conformance run's do. */
+function configureEnvironment(opts: ExploreOptions): Recorded | undefined {
+  for (const line of misspeltVariables(process.env)) console.warn(line);
+  if (opts.strict) process.env.OTA_STRICT = 'true';
+  if (opts.record) process.env.OTA_RECORD_DIR = resolve(opts.record);
+  if (!opts.replay) return undefined;
+  const dir = resolve(opts.replay);
+  process.env.OTA_REPLAY_DIR = dir;
+  process.env.OTA_TEST_DATA = cassetteTestData(dir);
+  const profile = cassetteReplyProfile(dir);
+  if (profile && !process.env.OTA_REPLY_PROFILE?.trim()) process.env.OTA_REPLY_PROFILE = profile;
+  return recordedExploration(dir);
+}
+
+/**
+ * The recorded exploration (its summary.json, kept in the cassette): a replay draws from the same
+ * day with the same seed, over the same operations, and sends as many requests as it did (a
+ * night stopped by its --time is replayed to the same request); a conformance cassette has none.
+ */
+function recordedExploration(dir: string): Recorded {
+  const file = join(dir, 'summary.json');
+  let e: Partial<ExplorationSummary> | undefined;
+  try {
+    e = (JSON.parse(readFileSync(file, 'utf8')) as { exploration?: ExplorationSummary }).exploration;
+  } catch {
+    e = undefined;
+  }
+  if (!e?.today || !e.seed || !e.requests || !e.operations)
+    throw new ConfigError(
+      `cassette ${dir}: not recorded by npm run explore (its summary.json has no exploration); replay it with npm run conformance`,
+    );
+  return { today: e.today, seed: e.seed, requests: e.requests, operations: e.operations };
+}
+
+/** Parts of the space in short: those that differ by a number alone in one entry ("parties of 1-5, 7, 9"). */
+export function summariseParts(parts: readonly string[]): string {
+  const groups = new Map<string, number[]>();
+  const words: string[] = [];
+  for (const p of parts) {
+    const m = /^(\D*)(\d+)(\D*)$/.exec(p);
+    if (!m) words.push(p);
+    else groups.set(`${m[1]}#${m[3]}`, [...(groups.get(`${m[1]}#${m[3]}`) ?? []), Number(m[2])]);
+  }
+  const ranges = (ns: number[]) => {
+    const sorted = [...new Set(ns)].sort((a, b) => a - b);
+    const out: string[] = [];
+    for (let i = 0; i < sorted.length;) {
+      let j = i;
+      while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+      out.push(j > i ? `${sorted[i]}-${sorted[j]}` : String(sorted[i]));
+      i = j + 1;
+    }
+    return out.join(', ');
+  };
+  return [...[...groups].map(([k, ns]) => k.replace('#', ns.length > 1 ? `{${ranges(ns)}}` : String(ns[0]))), ...words].join('; ');
+}
+
+/** What the exploration covered, for the console: requests per operation and the parts of the space. */
+export function coverageLines(out: ExplorationOutcome): string[] {
+  const lines = [
+    `Explored ${out.requests} requests in ${out.seconds.toFixed(1)} s (seed ${out.seed}, stopped by the ${out.stoppedBy}; ${out.shrinkRequests} spent shrinking):`,
+  ];
+  for (const [op, n] of Object.entries(out.byOperation)) {
+    const parts = Object.keys(out.space[op as keyof typeof out.space] ?? {});
+    lines.push(`  ${op}: ${n} requests; ${summariseParts(parts)}`);
+  }
+  for (const f of out.failures)
+    lines.push(
+      `  FOUND ${f.req}${f.form ? ` (${f.form}, refused every time)` : ''}: ${f.failedRequests} request(s) failed it; smallest after ${f.shrinkSteps} shrink step(s) in ${f.shrinkRequests} request(s)`,
+    );
+  return lines;
+}
+
+async function explore(argv: string[]): Promise<number> {
+  const opts = parseExploreArguments(argv);
+  if (opts.help) {
+    console.log(EXPLORE_HELP);
+    return EXIT.CONFORMS;
+  }
+  const recorded = configureEnvironment(opts);
+  if (recorded) {
+    const operations = parseExploreArguments(['--operations', recorded.operations.join(',')]).operations;
+    Object.assign(opts, { seed: recorded.seed, budget: recorded.requests, operations, timeSeconds: undefined });
+  }
+  const config = loadConfig();
+  checkRunFolders(config);
+  if (config.recordDir) clearCassette(config.recordDir);
+  const guard = startRunGuard(config);
+  const cassette = new RunCassette(config);
+  const ctx: RunContext = await openRunContext(config);
+  try {
+    const target = config.replayDir
+      ? `the cassette ${config.replayDir} (replayed: nothing is sent to a gateway)`
+      : ctx.embedded
+        ? `the embedded sandbox (${ctx.baseUrl})`
+        : ctx.redactor.scrub(ctx.baseUrl);
+    // read-only: the classes a read-only run certifies
+    const claims = ctx.claims.filter((c) => c === 'core' || c === 'security');
+    const start = { startedAt: new Date().toISOString(), target, claims };
+    console.log(
+      `OTA Gateway Conformance: exploration ${config.runId} against ${target}; seed ${opts.seed}, budget ${opts.budget} requests` +
+        `${opts.timeSeconds ? `, ${opts.timeSeconds} s` : ''}; operations ${opts.operations.join(', ')}`,
+    );
+    for (const w of ctx.redactor.warnings()) console.warn(`Warning: ${w}`);
+    await preflight(ctx, target, { claims });
+    clearEarlierReports(config.reportsDir);
+    const out = await new Exploration(ctx, opts, recorded?.today).run();
+    const { result, evidence } = explorationResult(ctx, opts, start, out);
+    writeReports(result, config.reportsDir, ctx.redactor, { evidence });
+    console.log(ctx.redactor.scrub(formatConsoleSummary(result, { reportsDir: config.reportsDir })));
+    for (const line of coverageLines(out)) console.log(ctx.redactor.scrub(line));
+    cassette.finish(result);
+    console.log(ctx.redactor.scrub(`Open in a browser: ${join(config.reportsDir, 'conformance-report.html')}`));
+    return (await scanOutputs(ctx)) ?? result.exitCode;
+  } finally {
+    guard.stop();
+    await ctx.close().catch(() => undefined);
+    cassette.abandonUnlessFinished();
+  }
+}
+
+/** One exploration: its exit code; a suite fault is one line (exit 2). */
+export function exploreOnce(argv: string[]): Promise<number> {
+  return explore(argv).catch((e: unknown) => {
+    if (e instanceof SuiteFault) console.error(`Could not run: ${e.message}`);
+    else console.error(`Could not run: ${(e as Error)?.stack ?? String(e)}`);
+    return EXIT.COULD_NOT_RUN;
+  });
+}
+
+export function main(argv: string[]): void {
+  void exploreOnce(argv).then((code) => {
+    process.exitCode = code;
+    process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+  });
+}

@@ -1,0 +1,129 @@
+// The command line of `npm run explore`: every value checked before anything is contacted (one
+// line and exit 2 for a budget of 0, a negative time, an unknown operation...).
+import { ConfigError } from '../../core/errors';
+import { forEachArgument } from '../../run/arguments';
+import { EXPLORED_OPERATIONS, type ExploredOperation } from './space';
+
+export interface ExploreOptions {
+  /** Requests to send at most (shrinking included). */
+  budget: number;
+  /** Seconds to explore at most; undefined: the budget alone bounds it. */
+  timeSeconds?: number;
+  /** The seed, as given (a number, or any text): the same seed draws the same requests. */
+  seed: string;
+  operations: ExploredOperation[];
+  /** Requests per second at most; undefined: as fast as the gateway answers. */
+  rate?: number;
+  strict: boolean;
+  record?: string;
+  replay?: string;
+  help: boolean;
+}
+
+export const DEFAULT_BUDGET = 400;
+
+export const EXPLORE_HELP = `npm run explore -- [options]
+Sends generated valid requests of the read-only operations, judges each reply by the requirements
+a conformance run judges it by, and shrinks every failure to the smallest request that still fails.
+
+  --budget N          requests to send at most, shrinking included (default ${DEFAULT_BUDGET})
+  --time S            seconds to explore at most (the budget still bounds it)
+  --seed S            the seed: the same seed sends the same requests (default 1)
+  --operations a,b    the operations to explore (default: ${EXPLORED_OPERATIONS.join(', ')})
+  --rate R            requests per second at most (a 429 or 503 reply always slows it down)
+  --profile read-only the only profile an exploration runs (it never books)
+  --strict            a SHOULD finding fails the exploration too (exit 1)
+  --record DIR        record every exchange in a cassette (as npm run conformance -- --record)
+  --replay DIR        answer every request from a cassette recorded by npm run explore
+  --help              this text
+
+Exit 0: nothing found; 1: a MUST finding (a SHOULD too with --strict); 2: could not run; 3: a
+secret was found in what the run wrote. The target, credentials and reports folder are those of
+npm run conformance (docs/options.md). How to read a finding: docs/explore.md.`;
+
+/** A whole number of at least `min`, or one line naming the option. */
+function wholeNumber(name: string, raw: string, min: number): number {
+  const n = Number(raw);
+  if (!/^\s*-?\d+\s*$/.test(raw) || !Number.isSafeInteger(n) || n < min)
+    throw new ConfigError(`${name} must be a whole number of at least ${min}, not "${raw}"`);
+  return n;
+}
+
+function positiveNumber(name: string, raw: string): number {
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n) || n <= 0) throw new ConfigError(`${name} must be a number above 0, not "${raw}"`);
+  return n;
+}
+
+function operationsOf(raw: string): ExploredOperation[] {
+  const names = raw
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (names.length === 0) throw new ConfigError('--operations names no operation');
+  const unknown = names.filter((n) => !(EXPLORED_OPERATIONS as readonly string[]).includes(n));
+  if (unknown.length)
+    throw new ConfigError(
+      `--operations: ${unknown.join(', ')} is not an operation an exploration sends; known: ${EXPLORED_OPERATIONS.join(', ')}` +
+        ' (booking, booking read and cancel change or need state: npm run conformance judges them)',
+    );
+  return [...new Set(names)] as ExploredOperation[];
+}
+
+export function parseExploreArguments(argv: readonly string[]): ExploreOptions {
+  // "--time -5" is a negative number given, not a value left out: say so
+  argv.forEach((a, i) => {
+    if (['--budget', '--time', '--rate'].includes(a) && /^-\d/.test(argv[i + 1] ?? ''))
+      throw new ConfigError(`${a} must be a number above 0, not "${argv[i + 1]}"`);
+  });
+  const out: ExploreOptions = { budget: DEFAULT_BUDGET, seed: '1', operations: [...EXPLORED_OPERATIONS], strict: false, help: false };
+  forEachArgument(
+    argv,
+    (m) => new ConfigError(m),
+    (a, value) => {
+      switch (a) {
+        case '--budget':
+          out.budget = wholeNumber('--budget', value(), 1);
+          return;
+        case '--time':
+          out.timeSeconds = positiveNumber('--time', value());
+          return;
+        case '--seed':
+          out.seed = value().trim();
+          return;
+        case '--operations':
+          out.operations = operationsOf(value());
+          return;
+        case '--rate':
+          out.rate = positiveNumber('--rate', value());
+          return;
+        case '-p':
+        case '--profile': {
+          const profile = value();
+          if (profile !== 'read-only')
+            throw new ConfigError(
+              `--profile ${profile}: an exploration runs read-only only (it sends no booking, read or cancel); npm run conformance -- --profile ${profile} judges bookings`,
+            );
+          return;
+        }
+        case '--strict':
+          out.strict = true;
+          return;
+        case '--record':
+          out.record = value();
+          return;
+        case '--replay':
+          out.replay = value();
+          return;
+        case '-h':
+        case '--help':
+          out.help = true;
+          return;
+        default:
+          throw new ConfigError(`unknown argument ${a}; see npm run explore -- --help`);
+      }
+    },
+  );
+  if (out.record && out.replay) throw new ConfigError('--record and --replay together: a replay sends nothing to record');
+  return out;
+}

@@ -1,0 +1,75 @@
+// An explored case as a request: the operation's sample, filled with the run's values and the
+// case's, then edited with the operation's own request edits (src/operations/<op>/request.ts).
+// Every request passes the request self-check before it is sent (src/transport/exchange.ts).
+import { addDays } from '../../core/dates';
+import type { TestData } from '../../core/test-data';
+import { OPERATIONS } from '../../specification/operations';
+import { OtaRequest } from '../../xml/requests';
+import type { Credentials } from '../../run/config';
+import { baseValues } from '../../run/scenario-values';
+import * as hotelAvailability from '../../operations/hotelavailability';
+import * as activityAvailability from '../../operations/activityavailability';
+import * as activitySearch from '../../operations/activitysearch';
+import * as transfers from '../../operations/transferavailability';
+import type { Case } from './space';
+
+/** What every explored request is built from. */
+export interface BuildContext {
+  credentials: Credentials;
+  data: TestData;
+  runId: string;
+  samplesDir: string;
+}
+
+/**
+ * Why an explored request may get no results: the test data declares availability for its own
+ * values only, so "nothing available" and a refusal are legitimate answers to an explored one (a
+ * form refused every time it is explored is judged apart: ./forms.ts).
+ */
+export const EXPLORED = 'an explored request (the test data declares no availability for its values)';
+
+export function buildRequest(c: Case, ctx: BuildContext): OtaRequest {
+  const { data } = ctx;
+  const op = OPERATIONS[c.op];
+  const start = c.start;
+  const end = start && addDays(start, c.days ?? 1);
+  const values = {
+    ...baseValues(ctx.credentials, data, ctx.runId),
+    ...op.values?.(data),
+    ...(start ? { start, end: end! } : {}),
+    ...(c.maxResponses !== undefined ? { maxResponses: c.maxResponses } : {}),
+    ...(c.place ? { placeContext: c.place.context, place: c.place.name } : {}),
+    ...(c.hotelCode ? { hotelCode: c.hotelCode } : {}),
+    ...(c.arrival && start ? { arrivalDateTime: `${start}T${c.arrival}:00` } : {}),
+    ...(c.departure && end ? { departureDateTime: `${end}T${c.departure}:00` } : {}),
+    ...(c.disability !== undefined ? { disabilityRequired: String(c.disability) } : {}),
+    ...(c.op === 'hotelnbc' ? { brandCode: c.brand ? (data.hotels.find((h) => h.code === c.hotelCode)?.brandCode ?? '') : '' } : {}),
+    ...(c.op === 'activitynbc' ? { tourActivityId: data.activities.productCode } : {}),
+    ...(c.swapLanguages ? { language: data.altLanguage, altLanguage: data.language } : {}),
+    // an empty Instance is left out (OtaRequest.fromSample)
+    requestorInstance: c.instance ? ctx.credentials.requestorInstance : '',
+  };
+  const r = OtaRequest.fromSample(op, ctx.samplesDir, values);
+  r.testData = data;
+  r.resultsOptional = EXPLORED;
+  const party = c.party?.map((p) => ({ code: p.code, count: p.count, age: p.age }));
+  switch (c.op) {
+    case 'hotelavailability':
+      if (party) hotelAvailability.setCategories(r, party);
+      break;
+    case 'activityavailability':
+      if (party) activityAvailability.setCategories(r, party);
+      if (c.product === false) activityAvailability.setHotelOnly(r);
+      break;
+    case 'transferavailability':
+      if (party) transfers.setCategories(r, party);
+      if (c.legs) transfers.setLegs(r, c.legs);
+      break;
+    case 'activitysearch':
+      if (c.product === false) activitySearch.setHotelOnly(r);
+      break;
+    default:
+      break;
+  }
+  return r;
+}

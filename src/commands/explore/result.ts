@@ -1,0 +1,216 @@
+// An exploration as a run's result: the same summary.json, conformance report, evidence.html and
+// reproducers as a conformance run (the project's builders and renderers), with one "scenario" per
+// explored operation and one per finding (its smallest failing request, then the request first
+// drawn), the number of explored requests per requirement, and the exploration's own account.
+import type { Assertion } from '../../contracts/rule';
+import { requirementOutcomes, type ScenarioAssertions } from '../../reporting/requirement-outcomes';
+import type { ExchangeEvidence, ScenarioEvidence } from '../../reporting/evidence/collect';
+import { evidenceNames, reproducerPath, RUN_EVIDENCE, scenarioEvidenceHref } from '../../reporting/evidence/names';
+import { requestHead } from '../../reporting/evidence/stream';
+import type { ConformanceResult, ExplorationSummary, RunSelection } from '../../reporting/result';
+import { decideVerdict, EXIT } from '../../reporting/verdict';
+import type { RunContext } from '../../run/run-context';
+import { suiteVersion } from '../../run/run-context';
+import type { RunStart } from '../../run/configure';
+import { OPERATIONS } from '../../specification/operations';
+import type { Exchange } from '../../transport/exchange';
+import type { ExplorationOutcome, Failure } from './exploration';
+import type { ExploreOptions } from './options';
+import { describeCase, type ExploredOperation } from './space';
+import type { RequirementId } from '../../specification/requirements';
+
+const MAX_BODY_CHARS = 200_000;
+
+/** One exchange as evidence.html and the reproducers show it: masked as a conformance run's. */
+function exchangeEvidence(ctx: RunContext, x: Exchange, n: number, step: string): ExchangeEvidence {
+  const r = ctx.redactor;
+  const e = x.reply.exchange;
+  const ev: ExchangeEvidence = {
+    n,
+    operation: x.op.name,
+    step,
+    requestHead: r.scrub(
+      requestHead(`${ctx.baseUrl}${x.op.path}`, e?.request.headers ?? { 'content-type': 'application/xml; charset=utf-8' }),
+    ),
+    request: r.maskXml(x.sentBody),
+  };
+  if (e) {
+    ev.replyHead = r.scrub(
+      [`HTTP ${e.status}`, ...Object.entries(e.headers).map(([k, v]) => `${k}: ${v}`), `(${e.durationMs} ms)`].join('\n'),
+    );
+    const text = x.reply.text ?? e.body.subarray(0, MAX_BODY_CHARS).toString('latin1');
+    ev.reply = r.maskXml(text.slice(0, MAX_BODY_CHARS));
+    ev.replyMediaType = x.reply.doc || x.reply.text?.trimStart().startsWith('<') ? 'application/xml' : 'text/plain';
+  } else if (x.reply.transportError) ev.noReply = r.scrub(x.reply.transportError.message);
+  return ev;
+}
+
+const findingName = (f: Failure) =>
+  f.form
+    ? `Explored ${OPERATIONS[f.smallest.c.op].title}: ${f.form}, refused every time (${f.req})`
+    : `Explored ${OPERATIONS[f.smallest.c.op].title}: the smallest request failing ${f.req}`;
+
+/** One scenario per explored operation: what its rules concluded over every explored reply (failed requirements apart). */
+function operationScenarios(opts: ExploreOptions, out: ExplorationOutcome): ScenarioAssertions[] {
+  return opts.operations.map((op) => {
+    const reqs = (Object.keys(out.checks) as RequirementId[]).filter(
+      (req) => isOf(out, op, req) && !out.failures.some((f) => f.req === req),
+    );
+    const assertions: Assertion[] = reqs.map((req) => {
+      const c = out.checks[req]!;
+      const outcome = c.passed > 0 ? 'passed' : 'cantTell';
+      return {
+        req,
+        outcome,
+        findings: [],
+        reasons: outcome === 'cantTell' ? [`no explored reply showed it: ${c.reason ?? 'cannot tell'}`] : [],
+      };
+    });
+    return {
+      id: `explore/${op}`,
+      name: `Explored ${OPERATIONS[op].title}: ${out.byOperation[op] ?? 0} requests`,
+      uri: 'explore',
+      tags: [`@op:${op}`],
+      ops: [op],
+      reqs: [],
+      status: 'passed',
+      warnings: [],
+      assertions,
+    };
+  });
+}
+
+/** One scenario per finding: its smallest failing request is its exchange 1. */
+function findingScenario(f: Failure): ScenarioAssertions {
+  return {
+    id: `explore/${f.smallest.c.op}/${f.req}${f.form ? `/${f.form}` : ''}`,
+    name: findingName(f),
+    uri: 'explore',
+    tags: [`@op:${f.smallest.c.op}`, `@req:${f.req}`],
+    ops: [f.smallest.c.op],
+    reqs: [f.req],
+    status: 'failed',
+    message: `${describeCase(f.smallest.c)} (first drawn: ${describeCase(f.first.c)})`,
+    warnings: [],
+    assertions: f.smallest.assertions.filter((a) => a.req === f.req && a.outcome === 'failed').map((a) => ({ ...a, exchange: 1 })),
+  };
+}
+
+/** A finding's evidence: the smallest request that still fails (exchange 1), and the request first drawn (exchange 2). */
+function findingEvidence(ctx: RunContext, f: Failure, s: ScenarioAssertions): ScenarioEvidence {
+  const exchanges = [exchangeEvidence(ctx, f.smallest.x, 1, `the smallest request failing ${f.req}: ${describeCase(f.smallest.c)}`)];
+  if (f.first !== f.smallest) exchanges.push(exchangeEvidence(ctx, f.first.x, 2, `the request first drawn: ${describeCase(f.first.c)}`));
+  const steps = exchanges.map((x) => ({ kind: 'step' as const, text: x.step!, status: 'FAILED', attachments: [] }));
+  return { id: s.id, name: s.name, uri: s.uri, tags: s.tags, attempts: [{ attempt: 1, steps, exchanges }] };
+}
+
+/** The exploration's own account in summary.json. */
+function explorationSummary(opts: ExploreOptions, out: ExplorationOutcome, findings: ExplorationSummary['findings']): ExplorationSummary {
+  return {
+    seed: out.seed,
+    today: out.today,
+    budget: opts.budget,
+    operations: [...opts.operations],
+    ...(opts.timeSeconds ? { timeSeconds: opts.timeSeconds } : {}),
+    requests: out.requests,
+    shrinkRequests: out.shrinkRequests,
+    stoppedBy: out.stoppedBy,
+    seconds: Math.round(out.seconds * 10) / 10,
+    byOperation: out.byOperation as Record<string, number>,
+    space: out.space as Record<string, Record<string, number>>,
+    categories: [...out.categories],
+    findings,
+  };
+}
+
+/** The target as every report names it (masked). */
+function targetOf(ctx: RunContext): ConformanceResult['target'] {
+  const { config } = ctx;
+  return {
+    url: config.replayDir ? `cassette ${config.replayDir}` : ctx.embedded ? 'embedded sandbox' : ctx.redactor.scrub(ctx.baseUrl),
+    embedded: ctx.embedded,
+    description: ctx.data.description ?? '',
+    ...(ctx.embedded && (config.sandboxFaults.length || config.sandboxVariants.length)
+      ? { sandbox: { faults: config.sandboxFaults, variants: config.sandboxVariants } }
+      : {}),
+  };
+}
+
+/** The run's result from an exploration: outcomes from the explored assertions, the verdict, the exploration's account. */
+export function explorationResult(
+  ctx: RunContext,
+  opts: ExploreOptions,
+  start: RunStart,
+  out: ExplorationOutcome,
+): { result: ConformanceResult; evidence: ScenarioEvidence[] } {
+  const selection: RunSelection = {
+    text: `npm run explore -- --seed ${opts.seed} --budget ${opts.budget}${opts.timeSeconds ? ` --time ${opts.timeSeconds}` : ''}`,
+  };
+  const perFinding = out.failures.map(findingScenario);
+  const scenarios = [...operationScenarios(opts, out), ...perFinding];
+  const requirements = requirementOutcomes(scenarios, { claims: start.claims, selection }).map((r) => {
+    const n = out.explored[r.id as RequirementId];
+    return n ? { ...r, explored: n } : r;
+  });
+  const verdict = decideVerdict({ requirements, scenarios, claims: start.claims, strict: opts.strict, selection });
+  // an exploration finds or does not: nothing found is exit 0 (it never says CONFORMS: a selection)
+  const found = verdict.exitCode === EXIT.DOES_NOT_CONFORM;
+  const names = evidenceNames(perFinding);
+  const evidence = out.failures.map((f, i) => findingEvidence(ctx, f, perFinding[i]));
+  const findings: ExplorationSummary['findings'] = out.failures.map((f, i) => {
+    const name = names.get(perFinding[i].id)!;
+    return {
+      req: f.req,
+      operation: f.smallest.c.op,
+      smallest: describeCase(f.smallest.c),
+      first: describeCase(f.first.c),
+      failedRequests: f.failedRequests,
+      shrinkRequests: f.shrinkRequests,
+      ...(f.form ? { form: f.form } : {}),
+      reproducer: reproducerPath(name),
+      evidence: scenarioEvidenceHref(name),
+    };
+  });
+  const result: ConformanceResult = {
+    suite: { name: 'OTA Gateway Conformance', version: suiteVersion() },
+    target: targetOf(ctx),
+    runId: ctx.config.runId,
+    startedAt: start.startedAt,
+    finishedAt: new Date().toISOString(),
+    profile: 'read-only',
+    selection,
+    strict: opts.strict,
+    claims: start.claims,
+    verdict: verdict.verdict,
+    exitCode: found || verdict.exitCode === EXIT.COULD_NOT_RUN ? verdict.exitCode : EXIT.CONFORMS,
+    verdictReason: found
+      ? verdict.reason
+      : `the exploration found nothing in ${out.requests} requests (${verdict.reason}); an exploration is never a verdict on the whole profile`,
+    warnings: verdict.warnings,
+    classes: verdict.classes,
+    requirements,
+    scenarios: scenarios.map(({ assertions: _assertions, ...s }) => {
+      const name = names.get(s.id);
+      return name ? { ...s, evidence: scenarioEvidenceHref(name), reproducer: reproducerPath(name) } : s;
+    }),
+    notes: explorationNotes(out),
+    assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
+    evidence: RUN_EVIDENCE,
+    exploration: explorationSummary(opts, out, findings),
+  };
+  return { result, evidence };
+}
+
+/** Whether requirement `req` is one of `op`'s (its rules judged a reply of `op`). */
+function isOf(out: ExplorationOutcome, op: ExploredOperation, req: RequirementId): boolean {
+  return (out.ruleOps[req] ?? []).includes(op);
+}
+
+function explorationNotes(out: ExplorationOutcome): string[] {
+  const notes = [
+    `exploration with seed ${out.seed}: ${out.requests} requests (${out.shrinkRequests} of them shrinking), stopped by the ${out.stoppedBy}; dates from ${out.earliest}`,
+  ];
+  if (!out.categories.includes('11'))
+    notes.push('the gateway showed no third participant category (senior, 11): parties of adults and children only');
+  return notes;
+}

@@ -1,0 +1,54 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ConfigError } from '../../../../src/core/errors';
+import { DEFAULT_BUDGET, parseExploreArguments } from '../../../../src/commands/explore/options';
+import { EXPLORED_OPERATIONS } from '../../../../src/commands/explore/space';
+
+test('defaults: budget 400, seed 1, every read-only operation', () => {
+  const o = parseExploreArguments([]);
+  assert.equal(o.budget, DEFAULT_BUDGET);
+  assert.equal(o.seed, '1');
+  assert.deepEqual(o.operations, [...EXPLORED_OPERATIONS]);
+  assert.equal(o.timeSeconds, undefined);
+});
+
+test('every option read, in both forms', () => {
+  const o = parseExploreArguments([
+    '--budget=50',
+    '--time',
+    '2.5',
+    '--seed',
+    'nightly',
+    '--operations',
+    'hotelnbc, activitynbc',
+    '--rate',
+    '4',
+    '--strict',
+  ]);
+  assert.deepEqual(
+    { budget: o.budget, time: o.timeSeconds, seed: o.seed, ops: o.operations, rate: o.rate, strict: o.strict },
+    { budget: 50, time: 2.5, seed: 'nightly', ops: ['hotelnbc', 'activitynbc'], rate: 4, strict: true },
+  );
+});
+
+test('bad values are one ConfigError naming the option', () => {
+  for (const [argv, says] of [
+    [['--budget', '0'], /--budget must be a whole number of at least 1, not "0"/],
+    [['--budget', '1.5'], /--budget must be a whole number/],
+    [['--time', '-5'], /--time must be a number above 0, not "-5"/],
+    [['--time=-1'], /--time must be a number above 0, not "-1"/],
+    [['--time', '0'], /--time must be a number above 0/],
+    [['--rate', 'fast'], /--rate must be a number above 0/],
+    [['--operations', 'activitybook'], /activitybook is not an operation an exploration sends/],
+    [['--operations', ','], /names no operation/],
+    [['--profile', 'booking'], /read-only only/],
+    [['--record', 'a', '--replay', 'b'], /--record and --replay together/],
+    [['--frobnicate'], /unknown argument --frobnicate/],
+    [['--seed'], /--seed needs a value/],
+  ] as const)
+    assert.throws(
+      () => parseExploreArguments([...argv]),
+      (e: unknown) => e instanceof ConfigError && says.test((e as Error).message),
+      argv.join(' '),
+    );
+});

@@ -1,0 +1,91 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Random } from '../../../../src/commands/explore/random';
+import {
+  drawCase,
+  edgeDates,
+  participants,
+  shrinkCandidates,
+  spaceParts,
+  EXPLORED_OPERATIONS,
+  type Case,
+} from '../../../../src/commands/explore/space';
+import type { TestData } from '../../../../src/core/test-data';
+import { addDays } from '../../../../src/core/dates';
+
+const data = JSON.parse(readFileSync(join(__dirname, '../../../../sandbox/data/test-data.json'), 'utf8')) as TestData;
+const bounds = { data, earliest: '2027-01-20', categories: ['10', '8', '11'], instance: true };
+
+test('edge dates: month ends, year ends and the next 29 Februarys after the first date', () => {
+  const e = edgeDates('2027-01-20');
+  assert.equal(e.monthEnds[0], '2027-01-31');
+  assert.equal(e.monthEnds[1], '2027-02-28');
+  assert.ok(e.yearEnds.includes('2027-12-31'));
+  assert.deepEqual(e.leapDays, ['2028-02-29', '2032-02-29']);
+});
+
+test('500 draws cover the space the issue names, never before the first date', () => {
+  const rnd = new Random(1);
+  const parts = new Set<string>();
+  for (let i = 0; i < 500; i++) {
+    const c = drawCase(EXPLORED_OPERATIONS[i % EXPLORED_OPERATIONS.length], rnd, bounds);
+    if (c.start) assert.ok(c.start >= bounds.earliest, c.start);
+    if (c.days) assert.ok(c.days >= 1 && c.days <= 30);
+    if (c.party) assert.ok(participants(c) >= 1 && participants(c) <= 9);
+    spaceParts(c).forEach((p) => parts.add(p));
+  }
+  for (const p of [
+    'parties of 1',
+    'parties of 9',
+    'category 11',
+    'age 2',
+    'age 64',
+    '1-day stays or periods',
+    '30-day stays or periods',
+    'across a month end',
+    'across a year end',
+    'over 29 February',
+    'MaxResponses 1',
+    'RefPoint Country',
+    'RefPoint Region',
+    'legs: airport to hotel and back',
+    'legs: hotel to airport',
+    'arrival hour 23',
+    'arrival hour 00',
+    'no product named',
+    'Instance in',
+    'Instance out',
+    'languages swapped',
+  ])
+    assert.ok(parts.has(p), `not covered: ${p}`);
+});
+
+test('shrinking: every candidate is smaller, and the first ones cut participants and days', () => {
+  const c: Case = {
+    op: 'hotelavailability',
+    party: [
+      { code: '10', count: 3, age: 35 },
+      { code: '11', count: 2, age: 70 },
+    ],
+    start: '2027-03-25',
+    days: 12,
+    maxResponses: 4,
+    place: data.hotelAvailability.places[0],
+    instance: true,
+  };
+  const size = (x: Case) => [participants(x), x.days ?? 0, x.maxResponses ?? 0, x.instance ? 1 : 0, x.start ?? ''];
+  const candidates = shrinkCandidates(c, '2027-01-20');
+  assert.ok(candidates.length > 0);
+  for (const k of candidates) {
+    const [a, b] = [size(k), size(c)];
+    const smaller = a.some((v, i) => v < b[i]) && a.every((v, i) => v <= b[i] || (i === 4 && k.days! < c.days!));
+    assert.ok(smaller, JSON.stringify(k));
+  }
+  assert.deepEqual(candidates[0].party, [{ code: '10', count: 3, age: 35 }]);
+  // a shorter stay keeps its end too, so that an edge it crosses stays crossed
+  assert.ok(candidates.some((k) => k.days === 6 && addDays(k.start!, k.days) === addDays(c.start!, c.days!)));
+  // the smallest case has no candidate left
+  assert.deepEqual(shrinkCandidates({ op: 'activitynbc' }, '2027-01-20'), []);
+});
