@@ -3,7 +3,8 @@
 // markers, with the date, the commit, the machine and its load, and the command that measures them
 // again. No measured figure is written by hand, so none goes stale unseen: `npm run docs` renders
 // the blocks, and the docs test fails when a block differs from its file. A set measured on other
-// code than this clone's (the matrix of another fault count) says so in its block.
+// code than this clone's (the matrix of another fault count) fails `npm run docs -- --check`, with
+// the command that measures it again (staleFigures).
 import { FAULTS } from '../../sandbox/src/faults';
 import { PROJECT_ROOT } from '../../src/run/config';
 import {
@@ -155,15 +156,29 @@ export function safety(f: SafetyFigures): string {
   );
 }
 
-/** docs/mutants.md: the whole fault × variant matrix; a note when it was measured on another fault or variant count. */
+/** docs/mutants.md: the whole fault × variant matrix (staleFigures names a matrix of another fault count). */
 export function matrix(f: MatrixFigures): string {
-  // the matrix runs the faults conformance must catch (edge faults are explored apart)
-  const now = FAULTS.filter((fault) => !fault.edge).length;
-  const stale = f.faults !== now ? ` *Measured with ${f.faults} faults; the sandbox has ${now} now: run it again.*` : '';
   return (
     `The full matrix: **${f.runs.toLocaleString('en')} runs in ${minutes(f.seconds * 1000)}** with \`--jobs ${f.jobs}\`; ` +
-    `${f.caught}/${f.faults} faults caught in every dialect that touches them, ${f.missedCells} cells missed.${stale}`
+    `${f.caught}/${f.faults} faults caught in every dialect that touches them, ${f.missedCells} cells missed.`
   );
+}
+
+/** The faults the matrix runs: those conformance must catch (edge faults are explored apart). */
+const MATRIX_FAULTS = () => FAULTS.filter((fault) => !fault.edge).length;
+
+/**
+ * The measured figures the code has outgrown, each with the command that measures them again: the
+ * matrix measured with another number of faults than the sandbox has. `npm run docs -- --check`
+ * fails on them rather than the docs saying it.
+ */
+export function staleFigures(root = PROJECT_ROOT, faults = MATRIX_FAULTS()): string[] {
+  const m = readFigures<MatrixFigures>('matrix', root);
+  if (!m || m.figures.faults === faults) return [];
+  return [
+    `docs/figures/matrix.json was measured with ${m.figures.faults} faults and the sandbox has ${faults}: ` +
+      `run \`${MEASURED_BY.matrix}\`, then \`npm run docs\``,
+  ];
 }
 
 /** Every measured block, by its marker key. */

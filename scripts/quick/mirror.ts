@@ -37,6 +37,7 @@ export const TOPIC_TESTS: Readonly<Record<string, string>> = {
   'test/unit/contracts/opentravel-samples.test.ts': "every contract's facts read on OpenTravel's own sample replies",
   'test/unit/operations/disagreeing-placements.test.ts':
     "every fact's placements of one item that disagree are a finding of the rule that read it",
+  'test/unit/operations/facts-read.test.ts': 'the facts each MUST names are the facts its rule reads',
   'test/unit/operations/fair-forms.test.ts': 'legitimate forms of one fact judged alike by every operation that reads it',
   'test/unit/operations/nothing-to-judge.test.ts': 'no rule of any contract passes on a reply with nothing to judge',
   'test/unit/operations/rule-coverage.test.ts': 'every rule of every contract has its unit test',

@@ -1,4 +1,4 @@
-// What tour activity replies show of the values a booking must keep (issue 28): the weekdays and
+// What tour activity replies show of the values a booking must keep: the weekdays and
 // times an activity runs, whether and when it picks its guests up, and the ages and party sizes it
 // takes. Activity availability shows them of an option (TourActivityInfo), activity descriptive
 // data of the activity; both are read with the same places (OpenTravel 2016B's tour activity

@@ -1,7 +1,7 @@
 // Bookings, as the suite knows them and as replies show them: the items a scenario booked (what a
 // read should show), the booking references of a reply (the client's, Type 36 with ID_Context
 // Client, beside the gateway's own), the target's words for a cancelled booking, and the one
-// reading of a booking read (issue 27, point 2): `bookingRead` interprets a read once, as facts
+// reading of a booking read, so that every rule means the same by one reply: `bookingRead` interprets a read once, as facts
 // (refused, served and empty, content in an unknown layout, the booking the client's reference
 // names, a booking not identified by it, other bookings), and every requirement that looks at a
 // read (activity booking, booking read, booking cancel, authentication) judges those same facts.
@@ -317,7 +317,7 @@ function shownIn(r: ReplyReader, expected: ExpectedBooking, words: readonly stri
 }
 
 /**
- * The one reading of a booking read (issue 27, point 2): how it was answered and, when served,
+ * The one reading of a booking read (the same reply means the same to every rule): how it was answered and, when served,
  * what it shows of the booking `expected` names. Every rule about a read judges this.
  */
 export function bookingRead(

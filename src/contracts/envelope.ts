@@ -4,7 +4,7 @@
 import { OTA_NS } from '../specification/operations';
 import type { RequirementId } from '../specification/requirements';
 import type { Exchange } from '../transport/exchange';
-import type { XmlDoc, XNode } from '../xml/xml';
+import { localName, type XmlDoc, type XNode } from '../xml/xml';
 import { Check, httpRule, list, noDocument, rule, type Rule, type RuleBody } from './rule';
 import type { ReplyReader } from './reader';
 
@@ -39,7 +39,7 @@ export function refusalForm(x: Exchange): string | undefined {
 
 /**
  * Why a reply says the request was not served: a refusal in any form, or any 4xx or 5xx status,
- * whatever its content type and with or without XML (issue 27, point 3: they count alike);
+ * whatever its content type and with or without XML (a refusal is one whatever its form);
  * undefined when it is none of them.
  */
 export function refusedHow(x: Exchange): string | undefined {
@@ -335,22 +335,21 @@ const BESIDE_ERRORS = "/*//*[not(ancestor-or-self::*[local-name()='Errors' or lo
 /**
  * The data a reply carries beside its errors, in any element (TPA_Extensions included): every
  * attribute value and text outside Errors and Warnings that is not an echo of the request's own
- * values (its UniqueID, its POS, its codes). "No data" means none anywhere (issue 27, point 7).
+ * values (its UniqueID, its POS, its codes). "No data" means none anywhere, not only where the suite looks.
  * Each entry names the element and what it holds, e.g. "TPA_Extensions/HotelDescriptiveContent/@HotelName".
  */
 export function dataBesideErrors(x: Exchange): string[] {
   const doc = x.reply.doc;
   if (!doc) return [];
   const echoes = new Set([...x.request.values('//@*'), ...x.request.values('//text()')].map((v) => v.trim()).filter(Boolean));
-  const local = (n: unknown) => String((n as { name?: string }).name ?? '?').replace(/^.*:/, '');
   const path = (n: XNode) => {
     const names: string[] = [];
-    for (let e: XNode | null = n; e && e.parent; e = e.parent) names.unshift(local(e));
+    for (let e: XNode | null = n; e && e.parent; e = e.parent) names.unshift(localName(e));
     return names.join('/');
   };
   const data: string[] = [];
   for (const el of doc.find(BESIDE_ERRORS)) {
-    for (const a of doc.find('@*', el)) if (a.content.trim() && !echoes.has(a.content.trim())) data.push(`${path(el)}/@${local(a)}`);
+    for (const a of doc.find('@*', el)) if (a.content.trim() && !echoes.has(a.content.trim())) data.push(`${path(el)}/@${localName(a)}`);
     if (doc.find('text()', el).some((t) => t.content.trim() && !echoes.has(t.content.trim()))) data.push(`${path(el)}/text()`);
   }
   return [...new Set(data)];

@@ -2,7 +2,7 @@
 // (a finding, cannot tell, or nothing to judge when the test data declares no availability).
 import type { Fact, ReplyReader } from './reader';
 import { list, type Check, type Exchange } from './rule';
-import type { XNode } from '../xml/xml';
+import { localName, type XNode } from '../xml/xml';
 
 /**
  * A rule about the items of a reply finds none: it cannot tell, unless the test data declares no
@@ -27,7 +27,7 @@ export function otherContent(r: ReplyReader): string[] {
       "/*/*[not(local-name()='Success' or local-name()='Warnings' or local-name()='Errors')]" +
         '[descendant-or-self::*/@*[normalize-space()] or descendant-or-self::text()[normalize-space()]]',
     )
-    .map((n) => ('name' in n && typeof n.name === 'string' ? n.name.replace(/^.*:/, '') : '?'));
+    .map(localName);
   return [...new Set(names)];
 }
 

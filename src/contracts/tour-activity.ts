@@ -353,7 +353,7 @@ export interface UnstatedForm {
 }
 
 /**
- * A MUST rule about the activities a reply offers, on any request form (issue 27, point 9: the
+ * A MUST rule about the activities a reply offers, on any request form (the
  * request that reveals "for given location", "in an area" names a hotel and no product). On a form
  * the spec does not state (`formOf`), a reply that does not serve it, or serves it with nothing at
  * all, says nothing of the MUST: no assertion (the form's SHOULD judges it). Everything else,

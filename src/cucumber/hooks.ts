@@ -11,7 +11,7 @@ import { maskStepErrors, protectProcess } from '../run/run-guard';
 import type { GatewayWorld } from './world';
 import { CLEANUP_NOTE_MEDIA_TYPE } from '../reporting/requirement-outcomes';
 import { LATENCY_MEDIA_TYPE, timedExchange } from '../reporting/latency';
-import { installNativeMatchIndices } from './native-match-indices';
+import { installNativeMatchIndices } from '../run/cucumber-patches';
 
 // Step text is matched with native RegExp match indices, not cucumber-expressions' polyfill.
 installNativeMatchIndices();

@@ -274,7 +274,7 @@ export class GatewayWorld extends World {
   }
 
   /**
-   * The MaximumPrice bounds a scenario sends when it tests the bound (issue 28, point 2): the
+   * The MaximumPrice bounds a scenario sends when it tests the bound (never a constant a gateway may not honour): the
    * scenario first asks activity availability for the test data's hotel, product and party with no
    * effective bound, and the bounds come from the prices it showed (asked once per scenario, so
    * that each scenario's exchanges are its own: record and replay, warm workers).

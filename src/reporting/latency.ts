@@ -1,4 +1,4 @@
-// Reply time per operation (issue 18): count, p50, p95 and max of the exchanges' reply times and of
+// Reply time per operation: count, p50, p95 and max of the exchanges' reply times and of
 // their single attempts, with the optional budgets of the test data (latencyBudgetsMs). The spec
 // shows no time-outs, so a budget exceeded is information, never a failure.
 

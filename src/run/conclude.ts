@@ -1,14 +1,12 @@
 // The runner's fourth phase: from what the scenarios showed, an outcome per requirement, the
 // verdict, the notes for the certifier and the reply times: the result every report shows.
 import { execFileSync } from 'node:child_process';
-import { budgetNotes, latencyByOperation } from '../reporting/latency';
+import { latencyByOperation } from '../reporting/latency';
 import { SUMMARY_ONLY_NOTE } from '../reporting/console-summary';
-import { requirementOutcomes } from '../reporting/requirement-outcomes';
-import { retryNotes } from '../reporting/retries';
+import { decideSummary } from '../reporting/run-summary';
 import { selectionNote } from '../reporting/selection';
 import { evidenceNames, reproducerPath, RUN_EVIDENCE, scenarioEvidenceHref } from '../reporting/evidence/names';
 import type { ConformanceResult, RequirementResult, ScenarioRecord } from '../reporting/result';
-import { decideVerdict, EXIT } from '../reporting/verdict';
 import { OPERATION_NAMES } from '../specification/operations';
 import { requirement } from '../specification/requirements';
 import type { RunArguments } from './arguments';
@@ -92,11 +90,8 @@ export function conclude(findings: RunFindings): ConformanceResult {
   const { args, ctx, start, features } = findings;
   const { config } = ctx;
   const { scenarios, crashed } = features;
-  const requirements = requirementOutcomes(scenarios, { claims: start.claims, selection: args.selection });
-  const verdict = decideVerdict({ requirements, scenarios, claims: start.claims, strict: config.strict, selection: args.selection });
-  const notes = certifierNotes(findings);
-  const latency = latencyByOperation(features.timings, OPERATION_NAMES, ctx.data.latencyBudgetsMs);
   const evidenceOf = scenarioEvidence(features);
+  const scrub = (m: string | undefined) => (m === undefined ? undefined : ctx.redactor.scrub(m));
   return {
     suite: { name: 'OTA Gateway Conformance', version: suiteVersion(), commit: gitCommit() },
     target: {
@@ -118,24 +113,23 @@ export function conclude(findings: RunFindings): ConformanceResult {
     strict: config.strict,
     ...(args.cucumber.retry ? { retry: args.cucumber.retry } : {}),
     claims: start.claims,
-    verdict: crashed ? 'COULD NOT RUN' : verdict.verdict,
-    exitCode: crashed ? EXIT.COULD_NOT_RUN : verdict.exitCode,
-    verdictReason: crashed ? `cucumber stopped: ${ctx.redactor.scrub(crashed.message)}` : verdict.reason,
-    warnings: verdict.warnings,
-    classes: verdict.classes,
-    requirements,
-    scenarios: scenarios.map(({ assertions, ...s }) => ({
-      ...s,
-      ...evidenceOf(s.id),
-      message: s.message === undefined ? undefined : ctx.redactor.scrub(s.message),
-      ...(s.attempts
-        ? { attempts: s.attempts.map((a) => ({ ...a, message: a.message === undefined ? undefined : ctx.redactor.scrub(a.message) })) }
-        : {}),
-      warnings: [...new Set(assertions.filter((a) => a.outcome === 'failed' && requirement(a.req).level === 'SHOULD').map((a) => a.req))],
-    })),
-    notes: [...notes, ...partialFormNotes(findings, requirements), ...retryNotes(scenarios, requirements), ...budgetNotes(latency)],
-    assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
-    latency,
+    ...decideSummary({
+      scenarios,
+      claims: start.claims,
+      strict: config.strict,
+      selection: args.selection,
+      latency: latencyByOperation(features.timings, OPERATION_NAMES, ctx.data.latencyBudgetsMs),
+      notes: certifierNotes(findings),
+      moreNotes: (requirements) => partialFormNotes(findings, requirements),
+      stopped: crashed ? `cucumber stopped: ${ctx.redactor.scrub(crashed.message)}` : undefined,
+      record: ({ assertions, ...s }) => ({
+        ...s,
+        ...evidenceOf(s.id),
+        message: scrub(s.message),
+        ...(s.attempts ? { attempts: s.attempts.map((a) => ({ ...a, message: scrub(a.message) })) } : {}),
+        warnings: [...new Set(assertions.filter((a) => a.outcome === 'failed' && requirement(a.req).level === 'SHOULD').map((a) => a.req))],
+      }),
+    }),
     bookings: features.bookings.report,
     evidence: RUN_EVIDENCE,
   };

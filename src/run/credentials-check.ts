@@ -1,4 +1,4 @@
-// Refused credentials are named, not blamed (issue 20). A wrong password on a first run against a
+// Refused credentials are named, not blamed. A wrong password on a first run against a
 // real gateway would otherwise be judged as a gateway that refuses every valid request: DOES NOT
 // CONFORM on a dozen MUSTs, the rest cannot tell. Before any scenario, and before the clean-up of
 // earlier bookings (which needs the same credentials), the run sends valid, read-only requests for

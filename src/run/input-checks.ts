@@ -8,6 +8,7 @@ import { ConfigError } from '../core/errors';
 import { closest } from '../core/json-schema';
 import type { RunArguments } from './arguments';
 import type { SuiteConfig } from './config';
+import { builtinFormatters } from './cucumber-patches';
 
 function writable(path: string): boolean {
   try {
@@ -119,12 +120,6 @@ export function checkFeaturePaths(paths: readonly string[], root: string): void 
 export function splitFormat(value: string): { name: string; file?: string } {
   const i = value.indexOf(':');
   return i < 0 ? { name: value } : { name: value.slice(0, i), file: value.slice(i + 1) };
-}
-
-/** The formatters cucumber has built in. */
-function builtinFormatters(): string[] {
-  const builtin = require('@cucumber/cucumber/lib/formatter/builtin/index') as { default: Record<string, unknown> };
-  return Object.keys(builtin.default);
 }
 
 /**

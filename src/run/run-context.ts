@@ -1,7 +1,8 @@
 // What every scenario of a run shares: configuration, the target (the embedded sandbox when
 // OTA_BASE_URL is unset), credentials, test data, the secret redactor, the booking ledger and
 // the OpenTravel schemas. Opened once before the first scenario, closed after the last.
-import { loadCassette, startRecording, startReplay } from '../cassette/cassette';
+import { loadCassette, startRecording } from '../cassette/cassette';
+import { startReplay } from '../cassette/replay';
 import { nameScenariosInRequests } from '../transport/recording';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';

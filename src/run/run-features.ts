@@ -16,7 +16,7 @@ import { settleAtEnd, type BookingsAtEnd, type CleanupReport } from '../bookings
 import type { RunArguments } from './arguments';
 import { PROJECT_ROOT } from './config';
 import type { RunContext } from './run-context';
-import { installLanes, withLanes } from './concurrent-scenarios';
+import { installLanes, withLanes } from './cucumber-patches';
 
 type RunConfiguration = Awaited<ReturnType<typeof loadConfiguration>>['runConfiguration'];
 
@@ -154,7 +154,7 @@ export async function loadCucumber(
 
 /**
  * Runs the features of the claimed classes; the run context is closed when cucumber is done.
- * --parallel n runs n scenario lanes in this process (./concurrent-scenarios.ts), never worker processes.
+ * --parallel n runs n scenario lanes in this process (./cucumber-patches.ts), never worker processes.
  */
 export async function runFeatures(
   args: RunArguments,

@@ -1,4 +1,4 @@
-// The user's test data is checked against the gateway before it is used (issue 28, point 2): a
+// The user's test data is checked against the gateway before it is used: a
 // code the gateway does not know is the user's slip, COULD NOT RUN (exit 2) naming the test-data
 // field and what the gateway answered, never a nonconformance. Right after the credentials
 // preflight, each code is asked of the operation the scenarios use it in (read-only ones): the

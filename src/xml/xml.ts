@@ -68,6 +68,12 @@ export class XmlSyntaxError extends Error {
   }
 }
 
+/** The local name of an element or attribute: its name without a prefix; '?' for a node without a name. */
+export function localName(n: unknown): string {
+  const name = (n as { name?: unknown }).name;
+  return typeof name === 'string' ? name.replace(/^.*:/, '') : '?';
+}
+
 export interface ElementInfo {
   localName: string;
   namespace: string | null;
@@ -103,7 +109,7 @@ export class XmlDoc {
 
   get root(): ElementInfo {
     const r = this.doc.root;
-    return { localName: r.name.replace(/^.*:/, ''), namespace: r.namespaceUri || null };
+    return { localName: localName(r), namespace: r.namespaceUri || null };
   }
 
   nodes(xpath: string): LxNode[] {

@@ -1,4 +1,4 @@
-// Fault catalogue (issue 4): realistic implementer mistakes that can be switched on in the
+// Fault catalogue: realistic implementer mistakes that can be switched on in the
 // sandbox, one at a time or several, to prove the suite catches them. Each fault is applied where
 // the behaviour happens (auth, a handler, the store, the envelope, the HTTP layer); grep for
 // `faults.has('<name>')` to find its point of application. `breaks` lists the requirement IDs the

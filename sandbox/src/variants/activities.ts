@@ -61,7 +61,7 @@ export const ACTIVITY_VARIANTS = [
     expectedWarnings: [],
   },
 
-  // Constraints a gateway shows and keeps (issue 28): the suite books within them, from what the
+  // Constraints a gateway shows and keeps: the suite books within them, from what the
   // gateway shows, never with a value of its own. Each names a product of the test data that has
   // the constraint, so that the suite's booking meets it.
 

@@ -182,7 +182,7 @@ export const ACTIVITY_EFFECTS: VariantEffects<typeof ACTIVITY_VARIANTS> = {
     }
   },
 
-  // ---- constraints a gateway shows and keeps (issue 28)
+  // ---- constraints a gateway shows and keeps
   'minimum-age': async (p) => {
     const [d, v] = await both(p, 'activityavailability', { productCode: 'PMI-DRACH' });
     assert.equal(one(d.raw, `${TOUR_ACTIVITY}/ota:Policies/ota:Participant/@MinAge`), '0');

@@ -1,5 +1,5 @@
 // `npm run init -- --hotel <code>` (or `--place Region:<name>`): the test data of a gateway, asked
-// of the gateway itself (issue 29, point 1). Given a base URL and credentials (from the environment,
+// of the gateway itself, so that nothing in it is invented. Given a base URL and credentials (from the environment,
 // as a run's) and one hotel code or place, it asks the gateway's read-only operations for every
 // field (./assemble.ts), writes the file with where each value came from (`sources`), and
 // checks it as a run would: the schema, then every code against the gateway. Bounded (the run's

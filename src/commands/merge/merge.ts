@@ -8,7 +8,7 @@
 // shards/ (the evidence links lead there), and the conformance report, JUnit and summary.json are
 // written for the whole, then scanned for the secrets the configuration knows. npm run report
 // builds one Allure report from every shard's stream.
-import { BUDGET_NOTE, budgetNotes, mergeLatency } from '../../reporting/latency';
+import { BUDGET_NOTE, mergeLatency } from '../../reporting/latency';
 import { OPERATION_NAMES } from '../../specification/operations';
 import { copyFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -17,10 +17,10 @@ import { loadConfig } from '../../run/config';
 import { checkInputFolder, checkOutputFolder } from '../../run/input-checks';
 import { Redactor } from '../../safety/masking';
 import { formatFindings as formatSecretFindings, scanForSecrets } from '../../safety/scanning';
-import { requirementOutcomes } from '../../reporting/requirement-outcomes';
-import { RETRY_NOTE, retryNotes } from '../../reporting/retries';
+import { RETRY_NOTE } from '../../reporting/retries';
+import { decideSummary } from '../../reporting/run-summary';
 import { isSelectionNote, selectionNote, selectionOf } from '../../reporting/selection';
-import { decideVerdict, EXIT } from '../../reporting/verdict';
+import { EXIT } from '../../reporting/verdict';
 import { writeReports } from '../../reporting/write';
 import { formatConsoleSummary } from '../../reporting/console-summary';
 import type { BookingsReport, ConformanceResult } from '../../reporting/result';
@@ -63,8 +63,6 @@ function mergeResults(parts: ConformanceResult[], dirs: string[]): ConformanceRe
   // The shards together are the run's selection (none: the whole run); some of them, still a part of it.
   const base = selectionOfRun(first);
   const selection = selectionOf({ ...base, shards: missing.length ? merged : undefined });
-  const requirements = requirementOutcomes(scenarios, { claims: first.claims, selection });
-  const verdict = decideVerdict({ requirements, scenarios, claims: first.claims, strict: first.strict, selection });
   const latency = mergeLatency(
     parts.map((p) => p.latency),
     OPERATION_NAMES,
@@ -81,25 +79,23 @@ function mergeResults(parts: ConformanceResult[], dirs: string[]): ConformanceRe
     shard: undefined,
     selection,
     retry: Math.max(0, ...parts.map((p) => p.retry ?? 0)) || undefined,
-    verdict: verdict.verdict,
-    exitCode: verdict.exitCode,
-    verdictReason: `${verdict.reason} (merged from ${parts.length} run(s)${missing.length ? `; shards ${missing.join(', ')} missing` : ''})`,
-    warnings: verdict.warnings,
-    classes: verdict.classes,
-    requirements,
-    scenarios: scenarios.map(({ assertions: _a, ...s }) => s),
-    notes: [
-      ...(noGroup
-        ? ['no run group (OTA_RUN_GROUP) was set: nothing but the same target, suite and selection shows these shards are of one run']
-        : []),
-      // one verdict: each shard's selection note gives way to the merge's own (none when every shard is there)
-      ...parts.flatMap((p) => p.notes).filter((n) => !n.startsWith(BUDGET_NOTE) && !n.startsWith(RETRY_NOTE) && !isSelectionNote(n)),
-      ...(selection ? [selectionNote(selection.text)] : []),
-      ...retryNotes(scenarios, requirements),
-      ...budgetNotes(latency),
-    ].filter((n, i, all) => all.indexOf(n) === i),
-    assertions: Object.fromEntries(scenarios.map((s) => [s.id, s.assertions])),
-    latency,
+    ...decideSummary({
+      scenarios,
+      claims: first.claims,
+      strict: first.strict,
+      selection,
+      latency,
+      notes: [
+        ...(noGroup
+          ? ['no run group (OTA_RUN_GROUP) was set: nothing but the same target, suite and selection shows these shards are of one run']
+          : []),
+        // one verdict: each shard's selection note gives way to the merge's own (none when every shard is there)
+        ...parts.flatMap((p) => p.notes).filter((n) => !n.startsWith(BUDGET_NOTE) && !n.startsWith(RETRY_NOTE) && !isSelectionNote(n)),
+        ...(selection ? [selectionNote(selection.text)] : []),
+      ].filter((n, i, all) => all.indexOf(n) === i),
+      record: ({ assertions: _a, ...s }) => s,
+      reasonSuffix: ` (merged from ${parts.length} run(s)${missing.length ? `; shards ${missing.join(', ')} missing` : ''})`,
+    }),
     bookings: mergeBookings(parts.map((p) => p.bookings)),
     evidence: { ...RUN_EVIDENCE, html: SHARDS, reproducers: SHARDS, messages: SHARDS, cucumberHtml: SHARDS },
   };

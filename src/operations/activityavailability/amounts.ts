@@ -1,6 +1,6 @@
 // Amounts of activity availability replies: read in major units, each with the currency it is in.
 // "MaximumPrice | Amount (number), CurrencyCode (currency code), CurrencyDecimal (integer, number
-// of decimals)": amounts are compared only when they are in one currency (issue 28, point 5).
+// of decimals)": amounts are compared only when they are in one currency: amounts in two cannot be ordered.
 import type { Fact, ReplyReader } from '../../contracts/reader';
 import type { Exchange } from '../../contracts/rule';
 import type { XNode } from '../../xml/xml';

@@ -1,5 +1,5 @@
-// Finding a bookable activity, and the values to book it with (issue 28: never invented where the
-// gateway shows them). Booking and activity descriptive-data requests name an activity the target
+// Finding a bookable activity, and the values to book it with (never invented where the gateway
+// shows them: an invented value the gateway refuses would be blamed on it). Booking and activity descriptive-data requests name an activity the target
 // really offers: discovery asks activity availability, for each party the test data declares in
 // turn, and reads every option by meaning (the facts of ./contract, the target's reply profile
 // first). Each value a booking needs (the day, the start and end, the pickup, the ages, the party)

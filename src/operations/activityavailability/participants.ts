@@ -1,6 +1,6 @@
 // "Returns available activities, their products and rates for given participants": the party an
-// activity option is priced for, read in every placement OpenTravel 2016B gives it (issue 28,
-// points 3 and 4). OTA_TourActivityAvailRS has no per-category quantity: ParticipantCategory
+// activity option is priced for, read in every placement OpenTravel 2016B gives it, and
+// judged at the grain of those words: the party, however its categories are written. OTA_TourActivityAvailRS has no per-category quantity: ParticipantCategory
 // ("Pricing for one or more participant category(s)", repeatable, with a participant's @Age) may
 // be written once per participant or once per category with a unit price; Pricing/Group carries
 // @KnownGroupSize ("The actual quantity of participants in a group"); a total (Pricing/Summary, a

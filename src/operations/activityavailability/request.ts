@@ -1,6 +1,6 @@
 // Activity availability requests (POST /activityavailability): the edits scenarios make to the
 // sample, and the MaximumPrice the suite sends (from the currency's minor unit and the prices the
-// gateway showed, never a constant: issue 28, point 2).
+// gateway showed, never a constant a gateway may not honour).
 import { categoriesOf, type OtaRequest } from '../../xml/requests';
 import type { Party } from '../../core/test-data';
 

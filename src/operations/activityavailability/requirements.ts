@@ -150,8 +150,12 @@ export const decidedBy: DecidedByTable<typeof requirements> = {
       'activityavailability.activity.product',
     ],
     corroboration: ACTIVITY_PLACE,
+    names: ['activityavailability.activity.tourActivityId'],
   },
-  'AAV-DATES': { facts: ['activityavailability.activity', 'activityavailability.activity.start'] },
+  'AAV-DATES': {
+    facts: ['activityavailability.activity', 'activityavailability.activity.start'],
+    names: ['activityavailability.activity.tourActivityId'],
+  },
   'AAV-PARTICIPANTS': {
     facts: [
       'activityavailability.activity',
@@ -159,10 +163,12 @@ export const decidedBy: DecidedByTable<typeof requirements> = {
       'activityavailability.activity.category',
       'activityavailability.activity.category.quantity',
       'activityavailability.activity.category.age',
+      'activityavailability.activity.category.code',
       'activityavailability.activity.groupSize',
       'activityavailability.activity.total',
       'activityavailability.activity.category.price',
       'activityavailability.activity.amount.currency',
     ],
+    names: ['activityavailability.activity.tourActivityId'],
   },
 };

@@ -68,5 +68,6 @@ export const decidedBy: DecidedByTable<typeof requirements> = {
   'ASR-AREA': {
     facts: ['activitysearch.activity', 'activitysearch.activity.hotel', 'activitysearch.activity.area', 'activitysearch.activity.country'],
     corroboration: ACTIVITY_PLACE,
+    names: ['activitysearch.activity.tourActivityId'],
   },
 };

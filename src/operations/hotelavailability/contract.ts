@@ -229,7 +229,7 @@ export const contract: Contract = {
           c.cannotTell(`the reply shows no hotel in the known places, but carries other content (${list(other.slice(0, 3))})`);
       }
     }),
-    // Judged on any reply, a bare refusal too (issue 27, point 3: a refusal is one whatever its form).
+    // Judged on any reply, a bare refusal too: a refusal is one whatever its form.
     {
       ...replyRule('HAV-MAXRESPONSES', (x, c, r) => {
         const max = num(x.request.value('@MaxResponses'));

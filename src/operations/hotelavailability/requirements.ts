@@ -121,6 +121,12 @@ export const decidedBy: DecidedByTable<typeof requirements> = {
     facts: ['hotelavailability.hotel', 'hotelavailability.hotel.code', 'hotelavailability.hotel.country', 'hotelavailability.hotel.region'],
     corroboration: HOTEL_PLACE,
   },
-  'HAV-DATES': { facts: ['hotelavailability.hotel', 'hotelavailability.hotel.start', 'hotelavailability.hotel.end'] },
-  'HAV-GUESTS': { facts: ['hotelavailability.hotel', 'hotelavailability.hotel.guests', 'hotelavailability.hotel.occupancy'] },
+  'HAV-DATES': {
+    facts: ['hotelavailability.hotel', 'hotelavailability.hotel.start', 'hotelavailability.hotel.end'],
+    names: ['hotelavailability.hotel.code'],
+  },
+  'HAV-GUESTS': {
+    facts: ['hotelavailability.hotel', 'hotelavailability.hotel.guests', 'hotelavailability.hotel.occupancy'],
+    names: ['hotelavailability.hotel.code'],
+  },
 };

@@ -3,10 +3,8 @@
 // the stay requested.
 import type { Fact, ReplyReader } from '../../contracts/reader';
 import { addDays } from '../../core/dates';
-import type { XNode } from '../../xml/xml';
+import { localName, type XNode } from '../../xml/xml';
 import { bool, day, isDate } from '../../contracts/value-forms';
-
-const localName = (n: XNode) => (n as { name?: string }).name?.replace(/^.*:/, '') ?? '';
 
 /** A date span of a hotel's offer: the stay it shows (a TimeSpan) or a period it prices (a Rate season) or opens. */
 export interface Span {

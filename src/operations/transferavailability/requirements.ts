@@ -167,7 +167,14 @@ export const requirements = {
 export const decidedBy: DecidedByTable<typeof requirements> = {
   // decided by the exchange (served or refused), as the other "served" requirements; no fact of the reply
   'TRF-DISABILITY-BOOLEAN': { facts: [] },
-  'TRF-SUCCESS': { facts: ['transferavailability.service'] },
+  'TRF-SUCCESS': {
+    facts: [
+      'transferavailability.service',
+      'transferavailability.service.leg',
+      'transferavailability.service.arrival',
+      'transferavailability.service.departure',
+    ],
+  },
   'TRF-AIRPORT': { facts: ['transferavailability.service', 'transferavailability.service.airport'] },
   'TRF-LOCATION': { facts: ['transferavailability.service', 'transferavailability.service.location'] },
   'TRF-DATES': { facts: ['transferavailability.service', 'transferavailability.service.pickupTime'] },

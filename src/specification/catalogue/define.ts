@@ -23,7 +23,7 @@ export interface RequirementDef {
   /** Set when no scenario can check it, with the reason. */
   untestable?: string;
   /**
-   * A MUST judged at the grain of the spec's words (issue 28, point 3): how the suite reads the
+   * A MUST judged at the grain of the spec's words, no narrower and no wider: how the suite reads the
    * quote, one legitimate reply it must accept (a form the spec allows, other than the sandbox's)
    * and one it must refuse. docs/requirements.md renders it; every testable MUST has one.
    */
@@ -76,6 +76,8 @@ export interface DecidedBy {
   facts: readonly string[];
   /** Facts asked of the gateway's descriptive operations when the reply does not show them. */
   corroboration?: readonly string[];
+  /** Facts the rule reads only to name the item a finding is about (its code), never to decide. */
+  names?: readonly string[];
 }
 
 /** The IDs of requirements given by class (a statement file's `requirements`). */

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
-import { compareRequests } from '../../../src/cassette/cassette';
+import { compareRequests } from '../../../src/cassette/replay';
 import { PROJECT_ROOT } from '../../../src/run/config';
 import { baseValues } from '../../../src/run/scenario-values';
 import { loadTestData } from '../../../src/run/test-data-file';

@@ -1,7 +1,7 @@
 // The README and docs/ of this clone stay true (`npm run docs -- --check` runs the same checks): the
 // counts between `<!-- gen:... -->` markers equal what the code says, the tables rendered from the
 // code (the catalogue, each operation's facts) are current and each shown once, every relative link
-// resolves (file and heading), every doc is linked from the README, and the README stays a
+// resolves (file and heading), each requirement's page (docs/requirements/<ID>.md) is current, every doc is linked from the README, and the README stays a
 // five-minute read. `npm run docs` rewrites the counts and tables; the generators' own tests are
 // in docs/.
 import { describe, test } from 'node:test';
@@ -12,6 +12,8 @@ import { PROJECT_ROOT } from '../../../src/run/config';
 import { regenerate } from '../../../scripts/docs/generated';
 import { brokenLinks } from '../../../scripts/docs/links';
 import { generatedTables, regenerateTables } from '../../../scripts/docs/tables';
+import { PAGES_DIR, requirementPages } from '../../../scripts/docs/requirement-pages';
+import { REQUIREMENTS } from '../../../src/specification/requirements';
 
 // the Markdown of docs/ (docs/figures/ holds the measured figures the docs render)
 const DOC_PAGES = readdirSync(join(PROJECT_ROOT, 'docs')).filter((f) => f.endsWith('.md'));
@@ -40,6 +42,15 @@ describe('the documentation of this clone', () => {
       [...tables.keys()].sort(),
       'each table is shown exactly once (a new operation adds its <!-- facts:<op> --> block)',
     );
+  });
+
+  test('each requirement has its page, as the code renders it, and no page is of no requirement', () => {
+    const pages = requirementPages();
+    assert.equal(pages.size, REQUIREMENTS.length);
+    const onDisk = readdirSync(join(PROJECT_ROOT, PAGES_DIR)).map((f) => `${PAGES_DIR}/${f}`);
+    assert.deepEqual(onDisk.sort(), [...pages.keys()].sort(), 'run `npm run docs` to write the pages');
+    const stale = [...pages].filter(([f, text]) => readFileSync(join(PROJECT_ROOT, f), 'utf8') !== text).map(([f]) => f);
+    assert.deepEqual(stale, [], 'run `npm run docs` to rewrite the pages');
   });
 
   test('every relative link resolves, to its file and its heading', () => {

@@ -158,7 +158,7 @@ test('every MUST a contract rule judges names the facts that decide it, and each
   for (const q of all.filter((x) => x.level === 'MUST' && judged.has(x.id)))
     assert.ok(DECIDED_BY[q.id as RequirementId], `${q.id} has no entry in the decidedBy table of src/operations/<op>/requirements.ts`);
   for (const [id, d] of Object.entries(DECIDED_BY))
-    for (const f of [...d!.facts, ...(d!.corroboration ?? [])]) assert.ok(FACT_IDS.has(f), `${id}: no fact ${f}`);
+    for (const f of [...d!.facts, ...(d!.corroboration ?? []), ...(d!.names ?? [])]) assert.ok(FACT_IDS.has(f), `${id}: no fact ${f}`);
 });
 
 describe('the spec quotes, against the spec itself', { skip: SPEC_SKIPPED }, () => {

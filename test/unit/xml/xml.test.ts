@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compiledXPathCount, loadXml, MAX_COMPILED_XPATHS, XmlDoc, XmlSchema, XmlSyntaxError } from '../../../src/xml/xml';
+import { compiledXPathCount, loadXml, localName, MAX_COMPILED_XPATHS, XmlDoc, XmlSchema, XmlSyntaxError } from '../../../src/xml/xml';
 
 before(async () => {
   await loadXml();
@@ -120,4 +120,12 @@ test('a schema is compiled once per process; a missing file is null', async () =
   ok.dispose();
   wrong.dispose();
   assert.equal(await XmlSchema.compiledOnce(join(dir, 'none.xsd')), null);
+});
+
+test('the local name of an element or an attribute drops its prefix; a node without a name is ?', () => {
+  const doc = XmlDoc.parse('<p:A xmlns:p="urn:x" xmlns:q="urn:y" q:B="1"><C/></p:A>');
+  assert.equal(doc.root.localName, 'A');
+  assert.equal(localName(doc.find('/*/@*')[0]), 'B');
+  assert.equal(localName(doc.find('/*/*')[0]), 'C');
+  assert.equal(localName({}), '?');
 });

@@ -67,7 +67,7 @@ test('HAV-MAXRESPONSES: results beyond MaxResponses (2) fail, counted per elemen
   expectRule(rule('HAV-MAXRESPONSES'), x(stay('A'), { edit: (r) => r.removeAttribute('/*', 'MaxResponses') }), 'cantTell');
 });
 
-// Issue 27: a bound is seen only on hotels read; a refusal of a request carrying MaxResponses honours nothing.
+// A bound is seen only on hotels read; a refusal of a request carrying MaxResponses honours nothing.
 test('HAV-MAXRESPONSES: a refusal fails; no hotel, or hotels in a layout the suite does not know, cannot tell', () => {
   const refused = exchange(
     'hotelavailability',
@@ -168,7 +168,8 @@ test('HAV-DATES: a Rate ExpireDate is the departure day, or the last night when 
   expectRule(rule('HAV-DATES'), x(stay('A', { dates: rate('2030-06-02') })), 'failed');
 });
 
-// Issue 28, point 3: a rate season that contains the stay is an offer for the stay (gw-report, case 5).
+// At the grain of "dates": a rate season that contains the stay is an offer for the stay (a gateway
+// that prices by the week shows its week, not the stay).
 test('HAV-DATES: rate periods wider than the stay hold it; each RoomRate must hold every night', () => {
   const season = (from: string, to: string, ind = '') =>
     `<Rate EffectiveDate="${from}" ExpireDate="${to}"${ind ? ` ExpireDateExclusiveInd="${ind}"` : ''}/>`;
@@ -270,7 +271,8 @@ test('HAV-GUESTS: one party per GuestCounts, or shared by the rooms of a stay', 
   expectRule(rule('HAV-GUESTS'), x(stay('A', { guests: '<GuestCounts><GuestCount Age="35" Count="2"/></GuestCounts>' })), 'failed');
 });
 
-// Issue 28, point 3: "a number of guests" (gw-report, case 6): the party's number, however its categories are written.
+// At the grain of "a number of guests": the party's number, however its categories are written
+// (a gateway may count every guest under one age code, or write none).
 test('HAV-GUESTS: the number of guests, with or without age codes, in every place that counts them', () => {
   const counts = (...gs: string[]) => `<GuestCounts>${gs.map((g) => `<GuestCount ${g}/>`).join('')}</GuestCounts>`;
   // the request: 2 adults (AQC 10) and 1 child (AQC 8)

@@ -1,13 +1,14 @@
 // The measured figures the docs show (scripts/docs/measured.ts): rendered from the file the
 // measuring command wrote, with its provenance; a set never measured says how to measure it; a
-// matrix of another fault count says so; a block that differs from its file is stale.
+// matrix of another fault count is a stale figure, with its command; a block that differs from its
+// file is stale.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FAULTS } from '../../../../sandbox/src/faults';
-import { benchTargets, contributor, matrix, measuredTables, provenance } from '../../../../scripts/docs/measured';
+import { benchTargets, contributor, matrix, measuredTables, provenance, staleFigures } from '../../../../scripts/docs/measured';
 import { regenerateTables } from '../../../../scripts/docs/tables';
 import { recordFigures, type BenchFigures, type ContributorFigures, type Measured } from '../../../../scripts/measured-figures';
 
@@ -65,13 +66,24 @@ test('a failed npm test says so in its total; the quick loop names its change', 
   assert.match(text, /The change: `src\/a\.ts` \(the first edited, the others named\)\. Target: within 90 s\./);
 });
 
-test('a matrix measured with another fault count says the code has changed since', () => {
+test('a matrix measured with another fault count is stale, with the command that measures it again', () => {
   // the matrix runs the faults conformance must catch: edge faults are explored apart
   const n = FAULTS.filter((x) => !x.edge).length;
   const f = { faults: n, runs: 2766, jobs: 2, seconds: 275, caught: n, missedCells: 0 };
-  assert.doesNotMatch(matrix(f), /run it again/);
   assert.match(matrix(f), /2,766 runs in 4 min 35 s/);
-  assert.match(matrix({ ...f, faults: n - 1 }), new RegExp(`Measured with ${n - 1} faults; the sandbox has ${n} now: run it again`));
+  assert.doesNotMatch(matrix({ ...f, faults: n - 1 }), /run it again|Measured with/, 'the docs never carry the note');
+  const root = mkdtempSync(join(tmpdir(), 'measured-'));
+  try {
+    assert.deepEqual(staleFigures(root), [], 'never measured: nothing stale');
+    recordFigures('matrix', 'npm run mutants -- --matrix', f, 0.5, root);
+    assert.deepEqual(staleFigures(root), []);
+    assert.deepEqual(staleFigures(root, n + 1), [
+      `docs/figures/matrix.json was measured with ${n} faults and the sandbox has ${n + 1}: ` +
+        'run `npm run mutants -- --matrix`, then `npm run docs`',
+    ]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });
 
 test('a set never measured names its command; once measured, the old block is stale until npm run docs renders it', () => {
