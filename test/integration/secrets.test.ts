@@ -148,11 +148,13 @@ describe('run level: secrets', { concurrency: true }, () => {
   test('4. the gate: a secret found in the reports folder fails the run with exit 3, naming the file, never the value', async () => {
     const root = tempDir();
     const reportsDir = join(root, 'reports');
-    mkdirSync(join(reportsDir, 'nested'), { recursive: true });
-    // not one of the runner's own output names, so cleanReports() leaves them in place
-    writeFileSync(join(reportsDir, 'stray.txt'), `debug dump: password=${PASSWORD}\n`);
+    // Planted in the history folder, which a run keeps: files of earlier commands elsewhere in the
+    // reports folder are moved aside before the run, so they would never reach the gate.
+    const kept = join(reportsDir, 'history');
+    mkdirSync(join(kept, 'nested'), { recursive: true });
+    writeFileSync(join(kept, 'stray.txt'), `debug dump: password=${PASSWORD}\n`);
     writeFileSync(
-      join(reportsDir, 'nested', 'blob.b64'),
+      join(kept, 'nested', 'blob.b64'),
       Buffer.from(`<x MessagePassword="${XML_PASSWORD}" key="${TOKEN}"/>`).toString('base64'),
     );
     // the embedded sandbox, told the same password: the run itself conforms
@@ -164,7 +166,7 @@ describe('run level: secrets', { concurrency: true }, () => {
     assert.match(r.stderr, /Secret scan FAILED: .*The values are not shown\./);
     const findingLines = r.stderr.split('\n').filter((l) => /^ {2}\S.*: secret #\d+ \(/.test(l));
     const files = new Set(findingLines.map((l) => l.trim().replace(/: secret #.*$/, '')));
-    assert.deepEqual([...files].sort(), [join(reportsDir, 'nested', 'blob.b64'), join(reportsDir, 'stray.txt')], r.stderr);
+    assert.deepEqual([...files].sort(), [join(kept, 'nested', 'blob.b64'), join(kept, 'stray.txt')], r.stderr);
     assert.ok(
       findingLines.some((l) => l.includes('stray.txt: secret #1 (raw)')),
       r.stderr,
