@@ -5,9 +5,9 @@ import type { XmlSchema } from '../xml/xml';
 import { rule, type Rule } from './rule';
 
 export function alignmentRule(schema: XmlSchema, root: string): Rule {
-  return rule('ALIGN-XSD', undefined, (x, c, r) => {
-    for (const f of schema.validate(r.doc))
-      c.fail(f.line ? `line ${f.line}` : 'document', `valid against ${root}.xsd (OpenTravel 2016B)`, f.message);
+  return rule('ALIGN-XSD', undefined, (exchange, check, reply) => {
+    for (const f of schema.validate(reply.doc))
+      check.fail(f.line ? `line ${f.line}` : 'document', `valid against ${root}.xsd (OpenTravel 2016B)`, f.message);
   });
 }
 

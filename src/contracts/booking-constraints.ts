@@ -139,9 +139,9 @@ export const nothingShown = (source: string): ConstraintsShown => ({
 const wholeNumbers = (vs: string[]) => vs.map(num).filter((n) => Number.isInteger(n) && n >= 0);
 
 /** The bounds shown at every place of `min` and `max` (the strictest of each: every constraint shown holds). */
-function limitsOf(r: ReplyReader, node: XNode, min: Fact, max: Fact): Limits {
-  const mins = wholeNumbers(valuesEverywhere(r, min, node));
-  const maxes = wholeNumbers(valuesEverywhere(r, max, node));
+function limitsOf(reply: ReplyReader, node: XNode, min: Fact, max: Fact): Limits {
+  const mins = wholeNumbers(valuesEverywhere(reply, min, node));
+  const maxes = wholeNumbers(valuesEverywhere(reply, max, node));
   return {
     ...(mins.length ? { min: Math.max(...mins) } : {}),
     ...(maxes.length ? { max: Math.min(...maxes) } : {}),
@@ -167,8 +167,8 @@ export const contradiction = (l: Limits, what: string): string | undefined =>
     : undefined;
 
 /** The weekday flags of an OperationTime; undefined when it flags none (a time without weekdays). */
-function flagsOf(r: ReplyReader, n: XNode): boolean[] | undefined {
-  const flags = WEEKDAY_FLAGS.map((f) => bool(r.doc.find(`@${f}`, n)[0]?.content));
+function flagsOf(reply: ReplyReader, n: XNode): boolean[] | undefined {
+  const flags = WEEKDAY_FLAGS.map((f) => bool(reply.doc.find(`@${f}`, n)[0]?.content));
   return flags.some((f) => f !== undefined) ? flags.map((f) => f === true) : undefined;
 }
 
@@ -177,26 +177,26 @@ function flagsOf(r: ReplyReader, n: XNode): boolean[] | undefined {
  * in `source`'s reply; `categories` are its priced participant categories, by AQC code.
  */
 export function constraintsShown(
-  r: ReplyReader,
+  reply: ReplyReader,
   item: XNode,
   source: string,
   categories: Array<{ code: string; node: XNode }> = [],
 ): ConstraintsShown {
-  const operationTimes = (r.nodes(SCHEDULE_FACTS.operationTime, item)?.value ?? []).map((n) => ({
-    days: flagsOf(r, n),
-    start: timeOf(r.doc.find('@Start', n)[0]?.content),
+  const operationTimes = (reply.nodes(SCHEDULE_FACTS.operationTime, item)?.value ?? []).map((n) => ({
+    days: flagsOf(reply, n),
+    start: timeOf(reply.doc.find('@Start', n)[0]?.content),
   }));
-  const pickups = (r.nodes(CONSTRAINT_FACTS.pickup, item)?.value ?? []).map((n) => ({
-    location: r.doc.find('@LocationName', n)[0]?.content.trim() ?? '',
-    takes: bool(r.doc.find('@PickupInd', n)[0]?.content) !== false,
-    time: timeOf(firstAccepted(r, CONSTRAINT_FACTS.pickupTime, (v) => !!timeOf(v), n)?.value[0]),
+  const pickups = (reply.nodes(CONSTRAINT_FACTS.pickup, item)?.value ?? []).map((n) => ({
+    location: reply.doc.find('@LocationName', n)[0]?.content.trim() ?? '',
+    takes: bool(reply.doc.find('@PickupInd', n)[0]?.content) !== false,
+    time: timeOf(firstAccepted(reply, CONSTRAINT_FACTS.pickupTime, (v) => !!timeOf(v), n)?.value[0]),
   }));
-  const ages = limitsOf(r, item, CONSTRAINT_FACTS.minAge, CONSTRAINT_FACTS.maxAge);
-  const party = limitsOf(r, item, CONSTRAINT_FACTS.minParticipants, CONSTRAINT_FACTS.maxParticipants);
+  const ages = limitsOf(reply, item, CONSTRAINT_FACTS.minAge, CONSTRAINT_FACTS.maxAge);
+  const party = limitsOf(reply, item, CONSTRAINT_FACTS.minParticipants, CONSTRAINT_FACTS.maxParticipants);
   const shown: ConstraintsShown = {
     source,
     operationTimes,
-    minutes: minutesOf(r.value(SCHEDULE_FACTS.duration, item)?.value),
+    minutes: minutesOf(reply.value(SCHEDULE_FACTS.duration, item)?.value),
     pickups,
     ages,
     party,
@@ -206,9 +206,9 @@ export function constraintsShown(
   for (const c of categories) {
     const limits = bothLimits(
       shown.categories[c.code] ?? { at: [] },
-      limitsOf(r, c.node, CONSTRAINT_FACTS.categoryMinAge, CONSTRAINT_FACTS.categoryMaxAge),
+      limitsOf(reply, c.node, CONSTRAINT_FACTS.categoryMinAge, CONSTRAINT_FACTS.categoryMaxAge),
     );
-    const age = wholeNumbers(valuesEverywhere(r, CONSTRAINT_FACTS.categoryAge, c.node))[0];
+    const age = wholeNumbers(valuesEverywhere(reply, CONSTRAINT_FACTS.categoryAge, c.node))[0];
     shown.categories[c.code] = { ...limits, ...(age !== undefined ? { age } : {}) };
   }
   shown.contradictions = [

@@ -37,11 +37,11 @@ export interface Reference {
 }
 
 /** Every Type 36 reference shown at a fact's places (all of them: client's and gateway's side by side). */
-export function referencesOf(r: ReplyReader, places: Fact, within?: XNode): Reference[] {
-  return r.placesOf(places).flatMap((at) =>
-    r.doc.find(at, within).map((n) => ({
-      id: (r.doc.find('@ID | @ResID_Value', n)[0]?.content ?? '').trim(),
-      context: r.doc.find('@ID_Context | @ResID_Source', n)[0]?.content.trim(),
+export function referencesOf(reply: ReplyReader, places: Fact, within?: XNode): Reference[] {
+  return reply.placesOf(places).flatMap((at) =>
+    reply.doc.find(at, within).map((n) => ({
+      id: (reply.doc.find('@ID | @ResID_Value', n)[0]?.content ?? '').trim(),
+      context: reply.doc.find('@ID_Context | @ResID_Source', n)[0]?.content.trim(),
     })),
   );
 }
@@ -108,22 +108,22 @@ const dayOf = (v: string | undefined) => (v && SHORT_DATE.test(v.trim()) ? v.tri
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The items of one part of a booking: the items it holds, or the part itself when it carries an item reference. */
-function itemNodesOf(r: ReplyReader, part: XNode): XNode[] {
-  return r.nodes(READ_FACTS.item, part)?.value ?? (r.value(READ_FACTS.itemRef, part) ? [part] : []);
+function itemNodesOf(reply: ReplyReader, part: XNode): XNode[] {
+  return reply.nodes(READ_FACTS.item, part)?.value ?? (reply.value(READ_FACTS.itemRef, part) ? [part] : []);
 }
 
 /** Items of a booking (of all its parts), with what each shows. */
-function itemsOf(r: ReplyReader, parts: readonly Part[]): ItemShown[] {
+function itemsOf(reply: ReplyReader, parts: readonly Part[]): ItemShown[] {
   return parts.flatMap((p) =>
-    itemNodesOf(r, p.node).map((node) => ({
+    itemNodesOf(reply, p.node).map((node) => ({
       node,
       part: p.node,
       at: p.at,
-      ref: r.value(READ_FACTS.itemRef, node)?.value,
-      activity: r.value(READ_FACTS.itemActivity, node),
+      ref: reply.value(READ_FACTS.itemRef, node)?.value,
+      activity: reply.value(READ_FACTS.itemActivity, node),
       // an item that is a whole part of the booking (a Detail, a Summary) may show its status as a booking status
-      status: r.value(READ_FACTS.itemStatus, node) ?? (node === p.node ? r.value(READ_FACTS.status, node) : undefined),
-      number: r.value(READ_FACTS.itemNumber, node)?.value,
+      status: reply.value(READ_FACTS.itemStatus, node) ?? (node === p.node ? reply.value(READ_FACTS.status, node) : undefined),
+      number: reply.value(READ_FACTS.itemNumber, node)?.value,
     })),
   );
 }
@@ -133,18 +133,23 @@ function itemsOf(r: ReplyReader, parts: readonly Part[]): ItemShown[] {
  * Only a booking shown in one node has a status of its own: spread over several nodes (one per
  * item), each status is an item's, and the booking is cancelled when every item is, live when any is.
  */
-function stateOf(r: ReplyReader, parts: readonly Part[], items: readonly ItemShown[], words: readonly string[]): BookingState | undefined {
+function stateOf(
+  reply: ReplyReader,
+  parts: readonly Part[],
+  items: readonly ItemShown[],
+  words: readonly string[],
+): BookingState | undefined {
   if (parts.length > 1) {
     const statuses = parts.flatMap((p) => {
       const own = items.filter((i) => i.part === p.node);
-      return own.length ? own.map((i) => i.status?.value) : [r.value(READ_FACTS.status, p.node)?.value];
+      return own.length ? own.map((i) => i.status?.value) : [reply.value(READ_FACTS.status, p.node)?.value];
     });
     const shown = `items ${list(statuses)}`;
     if (statuses.some((s) => s !== undefined && !isCancelledWord(s, words))) return { cancelled: false, shown };
     if (statuses.some((s) => s === undefined)) return undefined;
     return { cancelled: true, shown };
   }
-  const own = ownStatus(r, parts[0].node);
+  const own = ownStatus(reply, parts[0].node);
   if (own) return { cancelled: own.value.some((s) => isCancelledWord(s, words)), shown: list(own.value) };
   // No status of its own: a booking is cancelled when every item is.
   const statuses = items.map((i) => i.status?.value);
@@ -153,9 +158,9 @@ function stateOf(r: ReplyReader, parts: readonly Part[], items: readonly ItemSho
 }
 
 /** Values of a fact in every part of a booking, merged; undefined when no part shows any. */
-export function valuesIn(r: ReplyReader, f: Fact, parts: readonly Part[]): Found<string[]> | undefined {
+export function valuesIn(reply: ReplyReader, f: Fact, parts: readonly Part[]): Found<string[]> | undefined {
   const found = parts.flatMap((p) => {
-    const v = r.values(f, p.node);
+    const v = reply.values(f, p.node);
     return v ? [v] : [];
   });
   return found.length ? { at: found[0].at, value: found.flatMap((v) => v.value) } : undefined;
@@ -166,8 +171,8 @@ export function valuesIn(r: ReplyReader, f: Fact, parts: readonly Part[]): Found
  * surnames or a day that are none of those booked. Empty when nothing it shows contradicts it
  * (which is no evidence that it is the one booked either).
  */
-function differences(r: ReplyReader, parts: readonly Part[], expected: ExpectedBooking): string[] {
-  const items = itemsOf(r, parts);
+function differences(reply: ReplyReader, parts: readonly Part[], expected: ExpectedBooking): string[] {
+  const items = itemsOf(reply, parts);
   const wanted = {
     activities: expected.items.map((i) => i.tourActivityId).filter(Boolean),
     surnames: expected.items.flatMap((i) => i.surnames),
@@ -177,13 +182,16 @@ function differences(r: ReplyReader, parts: readonly Part[], expected: ExpectedB
     activities: [
       ...new Set([
         ...items.flatMap((i) => (i.activity ? [i.activity.value] : [])),
-        ...(valuesIn(r, READ_FACTS.itemActivity, parts)?.value ?? []),
+        ...(valuesIn(reply, READ_FACTS.itemActivity, parts)?.value ?? []),
       ]),
     ],
-    surnames: [...new Set(valuesIn(r, READ_FACTS.surname, parts)?.value ?? [])],
+    surnames: [...new Set(valuesIn(reply, READ_FACTS.surname, parts)?.value ?? [])],
     days: [
       ...new Set(
-        [...items.map((i) => r.value(READ_FACTS.itemDate, i.node)?.value), ...(valuesIn(r, READ_FACTS.itemDate, parts)?.value ?? [])]
+        [
+          ...items.map((i) => reply.value(READ_FACTS.itemDate, i.node)?.value),
+          ...(valuesIn(reply, READ_FACTS.itemDate, parts)?.value ?? []),
+        ]
           .map(dayOf)
           .filter((d): d is string => !!d),
       ),
@@ -201,11 +209,11 @@ function differences(r: ReplyReader, parts: readonly Part[], expected: ExpectedB
 }
 
 /** Parts at the booking's other places than the one its bookings were found at (`first`, "<place>[n]"): Summaries beside a Detail. */
-function partsElsewhere(r: ReplyReader, first: string): Part[] {
-  return r
+function partsElsewhere(reply: ReplyReader, first: string): Part[] {
+  return reply
     .placesOf(READ_FACTS.booking)
     .filter((at) => !first.startsWith(`${at}[`))
-    .flatMap((at) => r.doc.find(at).map((node, i) => ({ node, at: `${at}[${i + 1}]` })));
+    .flatMap((at) => reply.doc.find(at).map((node, i) => ({ node, at: `${at}[${i + 1}]` })));
 }
 
 /**
@@ -214,22 +222,22 @@ function partsElsewhere(r: ReplyReader, first: string): Part[] {
  * without a status of its own takes the one an entry of the booking, or a warning, gives it.
  */
 function separateItems(
-  r: ReplyReader,
+  reply: ReplyReader,
   own: readonly Part[],
   apart: readonly Part[],
   expected: ExpectedBooking,
   words: readonly string[],
 ): ItemShown[] {
-  const shown = [...itemsOf(r, apart), ...itemsOf(r, own).filter((i) => i.ref)];
+  const shown = [...itemsOf(reply, apart), ...itemsOf(reply, own).filter((i) => i.ref)];
   const items = shown.filter((i, n) => !i.ref || shown.findIndex((j) => j.ref === i.ref) === n);
   const withStatus = items.map((i) => {
     if (!i.ref || (i.status && i.activity)) return i;
-    const elsewhere = itemNamedElsewhere(r, own, i.ref, words);
+    const elsewhere = itemNamedElsewhere(reply, own, i.ref, words);
     return { ...i, status: i.status ?? elsewhere?.status, activity: i.activity ?? elsewhere?.activity };
   });
   for (const want of expected.items) {
     if (withStatus.some((i) => i.ref === want.itemRef)) continue;
-    const elsewhere = itemNamedElsewhere(r, own, want.itemRef, words);
+    const elsewhere = itemNamedElsewhere(reply, own, want.itemRef, words);
     if (elsewhere) withStatus.push({ node: own[0].node, part: own[0].node, ref: want.itemRef, ...elsewhere });
   }
   return withStatus;
@@ -237,13 +245,13 @@ function separateItems(
 
 /** A booking shown apart from its items: its own status, or else its items' (cancelled when every one is, live when any is). */
 function separateState(
-  r: ReplyReader,
+  reply: ReplyReader,
   own: readonly Part[],
   items: readonly ItemShown[],
   itemRefs: readonly string[],
   words: readonly string[],
 ): BookingState | undefined {
-  const status = own.map((p) => ownStatus(r, p.node, itemRefs)).find(Boolean);
+  const status = own.map((p) => ownStatus(reply, p.node, itemRefs)).find(Boolean);
   if (status) return { cancelled: status.value.some((s) => isCancelledWord(s, words)), shown: list(status.value) };
   const statuses = items.map((i) => i.status?.value);
   const shown = `items ${list(statuses)}`;
@@ -253,15 +261,15 @@ function separateState(
 }
 
 /** What a served read shows of the booking `expected` names (the client's reference). */
-function shownIn(r: ReplyReader, expected: ExpectedBooking, words: readonly string[]): Shown {
+function shownIn(reply: ReplyReader, expected: ExpectedBooking, words: readonly string[]): Shown {
   const ref = expected.bookingRef;
-  const bookings = r.items(READ_FACTS.booking).map((b) => ({ ...b, refs: referencesOf(r, READ_FACTS.reference, b.node) }));
+  const bookings = reply.items(READ_FACTS.booking).map((b) => ({ ...b, refs: referencesOf(reply, READ_FACTS.reference, b.node) }));
   if (bookings.length === 0) {
-    const other = otherContent(r);
+    const other = otherContent(reply);
     return other.length === 0
       ? {
           kind: 'none',
-          why: `the read is served but shows no booking, nothing but its status (looked at: ${r.placesOf(READ_FACTS.booking).join(' | ')})`,
+          why: `the read is served but shows no booking, nothing but its status (looked at: ${reply.placesOf(READ_FACTS.booking).join(' | ')})`,
         }
       : {
           kind: 'unknown layout',
@@ -276,22 +284,23 @@ function shownIn(r: ReplyReader, expected: ExpectedBooking, words: readonly stri
     // a Detail of the booking) are tied to it by their references: no Type 36 of their own, and a
     // Type 37 the client gave an item of this booking.
     const booked = expected.items.map((i) => i.itemRef);
-    const tied = [...bookings.filter((b) => !named.includes(b)), ...partsElsewhere(r, bookings[0].at)].filter(
+    const tied = [...bookings.filter((b) => !named.includes(b)), ...partsElsewhere(reply, bookings[0].at)].filter(
       (b) =>
-        referencesOf(r, READ_FACTS.reference, b.node).length === 0 && booked.includes(r.value(READ_FACTS.itemRef, b.node)?.value ?? ''),
+        referencesOf(reply, READ_FACTS.reference, b.node).length === 0 &&
+        booked.includes(reply.value(READ_FACTS.itemRef, b.node)?.value ?? ''),
     );
     const own = named.map((b) => ({ node: b.node, at: b.at }));
     const apart = tied.map((b) => ({ node: b.node, at: b.at }));
     const parts = [...own, ...apart];
     // apart, or no item reference among the booking's own parts: the items are named elsewhere, if anywhere
-    const separate = apart.length > 0 || !itemsOf(r, own).some((i) => i.ref);
-    const items = separate ? separateItems(r, own, apart, expected, words) : itemsOf(r, parts);
+    const separate = apart.length > 0 || !itemsOf(reply, own).some((i) => i.ref);
+    const items = separate ? separateItems(reply, own, apart, expected, words) : itemsOf(reply, parts);
     const others = bookings.filter((o) => !named.includes(o) && o.refs.some((x) => isClients(x) && x.id !== ref));
     return {
       kind: 'booking',
       booking: { parts, at: list(parts.map((p) => p.at)) },
       items,
-      state: separate ? separateState(r, own, items, booked, words) : stateOf(r, parts, items, words),
+      state: separate ? separateState(reply, own, items, booked, words) : stateOf(reply, parts, items, words),
       others: others.map((o) => ({ node: o.node, at: o.at })),
     };
   }
@@ -303,7 +312,7 @@ function shownIn(r: ReplyReader, expected: ExpectedBooking, words: readonly stri
       at: list(byReference.map((b) => b.at)),
     };
   // No reference of the client's: a booking is told apart by what it shows, never taken for the one asked.
-  const unnamed = bookings.map((b) => ({ at: b.at, differs: differences(r, [{ node: b.node, at: b.at }], expected) }));
+  const unnamed = bookings.map((b) => ({ at: b.at, differs: differences(reply, [{ node: b.node, at: b.at }], expected) }));
   if (unnamed.every((b) => b.differs.length))
     return {
       kind: 'other',
@@ -321,22 +330,22 @@ function shownIn(r: ReplyReader, expected: ExpectedBooking, words: readonly stri
  * what it shows of the booking `expected` names. Every rule about a read judges this.
  */
 export function bookingRead(
-  x: Exchange,
+  exchange: Exchange,
   expected: ExpectedBooking,
   words: readonly string[],
   profile: ReplyProfilePlaces = {},
 ): BookingRead {
-  if (!x.reply.exchange) return { answer: 'no reply', why: noDocument(x) };
-  const refused = refusedHow(x);
+  if (!exchange.reply.exchange) return { answer: 'no reply', why: noDocument(exchange) };
+  const refused = refusedHow(exchange);
   if (refused) return { answer: 'refused', why: refused };
-  const e = x.reply.exchange;
+  const e = exchange.reply.exchange;
   const mediaType = (e.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (e.status !== 200 || !x.reply.doc || mediaType !== 'application/xml')
+  if (e.status !== 200 || !exchange.reply.doc || mediaType !== 'application/xml')
     return {
       answer: 'unreadable',
-      why: `the read was neither served nor refused (HTTP ${e.status}, ${e.headers['content-type'] ?? 'no Content-Type'}${x.reply.unreadable ? `, ${x.reply.unreadable}` : ''})`,
+      why: `the read was neither served nor refused (HTTP ${e.status}, ${e.headers['content-type'] ?? 'no Content-Type'}${exchange.reply.unreadable ? `, ${exchange.reply.unreadable}` : ''})`,
     };
-  return { answer: 'served', shown: shownIn(new ReplyReader(x.reply.doc, profile), expected, words) };
+  return { answer: 'served', shown: shownIn(new ReplyReader(exchange.reply.doc, profile), expected, words) };
 }
 
 /** The booking a read shows live by the client's reference (the contrast an absence needs); undefined otherwise. */
@@ -349,14 +358,14 @@ export function readRule(
   req: RequirementId,
   expected: ExpectedBooking,
   words: readonly string[],
-  body: (x: Exchange, c: Check, read: BookingRead, profile: ReplyProfilePlaces) => void,
+  body: (exchange: Exchange, check: Check, read: BookingRead, profile: ReplyProfilePlaces) => void,
 ): Rule {
   requirement(req); // an unknown ID fails when the module loads
   return {
     req,
-    check(x, profile = {}) {
+    check(exchange, profile = {}) {
       const c = new Check(req);
-      body(x, c, bookingRead(x, expected, words, profile), profile);
+      body(exchange, c, bookingRead(exchange, expected, words, profile), profile);
       return c.result();
     },
   };

@@ -17,23 +17,23 @@ export const isCancelledWord = (status: string, words: readonly string[]) =>
   words.some((w) => w.trim().toLowerCase() === status.trim().toLowerCase());
 
 /** Whether an element names an item: a Type 37 reference on it or in it, or an item reference of the booking as a value. */
-function namesAnItem(r: ReplyReader, el: XNode, itemRefs: readonly string[] = []): boolean {
-  if (r.doc.find("self::*[@Type='37'] | .//*[@Type='37']", el).length) return true;
-  return r.doc.find('@* | .//@*', el).some((a) => itemRefs.includes(a.content.trim()));
+function namesAnItem(reply: ReplyReader, el: XNode, itemRefs: readonly string[] = []): boolean {
+  if (reply.doc.find("self::*[@Type='37'] | .//*[@Type='37']", el).length) return true;
+  return reply.doc.find('@* | .//@*', el).some((a) => itemRefs.includes(a.content.trim()));
 }
 
 /**
  * The status a part of a booking shows of the booking itself: its status places, less the entries
  * that name an item (TPA_Extensions listing each item's status is not the booking's).
  */
-export function ownStatus(r: ReplyReader, part: XNode, itemRefs: readonly string[] = []): Found<string[]> | undefined {
-  for (const at of r.placesOf(READ_FACTS.status)) {
-    const values = r.doc
+export function ownStatus(reply: ReplyReader, part: XNode, itemRefs: readonly string[] = []): Found<string[]> | undefined {
+  for (const at of reply.placesOf(READ_FACTS.status)) {
+    const values = reply.doc
       .find(at, part)
       // an attribute of the part itself is its own; one of an element inside it may be an item's
       .filter((n) => {
-        const holder = at.startsWith('@') ? undefined : r.doc.find('..', n)[0];
-        return !holder || !namesAnItem(r, holder, itemRefs);
+        const holder = at.startsWith('@') ? undefined : reply.doc.find('..', n)[0];
+        return !holder || !namesAnItem(reply, holder, itemRefs);
       })
       .map((n) => n.content.trim())
       .filter(Boolean);
@@ -50,18 +50,19 @@ const STATUS_OF_ENTRY = '@Status | @ResStatus | @ReservationStatus | @ItemStatus
  * warning naming it with one of the target's words for a cancelled item.
  */
 export function itemNamedElsewhere(
-  r: ReplyReader,
+  reply: ReplyReader,
   parts: readonly Part[],
   ref: string,
   words: readonly string[],
 ): { status?: Found<string>; activity?: Found<string>; at: string } | undefined {
   const names = (el: XNode) =>
-    r.doc.find('@* | .//@*', el).some((a) => a.content.trim() === ref) || r.doc.find('text()', el).some((t) => t.content.trim() === ref);
+    reply.doc.find('@* | .//@*', el).some((a) => a.content.trim() === ref) ||
+    reply.doc.find('text()', el).some((t) => t.content.trim() === ref);
   for (const p of parts)
-    for (const at of r.placesOf(READ_FACTS.itemEntry))
-      for (const entry of r.doc.find(at, p.node).filter(names)) {
-        const status = r.doc.find(STATUS_OF_ENTRY, entry)[0]?.content.trim();
-        const activity = r.doc.find('@TourActivityID | ota:BasicInfo/@TourActivityID', entry)[0]?.content.trim();
+    for (const at of reply.placesOf(READ_FACTS.itemEntry))
+      for (const entry of reply.doc.find(at, p.node).filter(names)) {
+        const status = reply.doc.find(STATUS_OF_ENTRY, entry)[0]?.content.trim();
+        const activity = reply.doc.find('@TourActivityID | ota:BasicInfo/@TourActivityID', entry)[0]?.content.trim();
         if (status)
           return {
             at: `${p.at}/${at}`,
@@ -69,9 +70,9 @@ export function itemNamedElsewhere(
             ...(activity ? { activity: { at: `${p.at}/${at}`, value: activity } } : {}),
           };
       }
-  for (const at of r.placesOf(READ_FACTS.warning))
-    for (const w of r.doc.find(at)) {
-      const said = [...r.doc.find('@ShortText | @Status | @RecordID | @Tag', w).map((a) => a.content), w.content];
+  for (const at of reply.placesOf(READ_FACTS.warning))
+    for (const w of reply.doc.find(at)) {
+      const said = [...reply.doc.find('@ShortText | @Status | @RecordID | @Tag', w).map((a) => a.content), w.content];
       const tokens = said.flatMap((s) => s.split(/[^\p{L}\p{N}_-]+/u)).filter(Boolean);
       if (!tokens.includes(ref)) continue;
       const word = tokens.find((t) => isCancelledWord(t, words));

@@ -27,13 +27,19 @@ export interface DescriptiveFacts {
  * subject and one that contradicts itself describe nothing: the problem is kept for the rule that
  * asked, which stays cannot tell with it.
  */
-export function describedBy(x: Exchange, need: Need, source: string, f: DescriptiveFacts, profile: ReplyProfilePlaces = {}): Description {
+export function describedBy(
+  exchange: Exchange,
+  need: Need,
+  source: string,
+  f: DescriptiveFacts,
+  profile: ReplyProfilePlaces = {},
+): Description {
   const none = (problem: string): Description => ({ ...need, country: [], region: [], source, problem });
   // A refusal (any 4xx or 5xx, whatever its body), a reply that is no XML and one without Success
   // describe nothing, whatever their body says.
-  const served = describesNothing(x);
-  if (served || !x.reply.doc) return none(`${source} describes nothing: ${served ?? noDocument(x)}`);
-  const r = new ReplyReader(x.reply.doc, profile);
+  const served = describesNothing(exchange);
+  if (served || !exchange.reply.doc) return none(`${source} describes nothing: ${served ?? noDocument(exchange)}`);
+  const r = new ReplyReader(exchange.reply.doc, profile);
   const items = r.items(f.item);
   // An item's code is read as the descriptive operation's own rule reads it (HNBC-SUBJECT, ANBC-SUBJECT).
   const codeOf = (i: { node: XNode }) => r.value(f.code, i.node)?.value;
@@ -59,7 +65,7 @@ export function describedBy(x: Exchange, need: Need, source: string, f: Descript
     ...(f.hotels ? { hotels: everywhere(f.hotels) } : {}),
     source,
   };
-  const clash = contradiction(d.country, d.region, x.request.testData);
+  const clash = contradiction(d.country, d.region, exchange.request.testData);
   if (clash) return none(`${source} shows ${need.kind} ${need.code} in ${clash}, which cannot all hold: it places it nowhere`);
   const looked = [f.country, f.region, ...(f.hotels ? [f.hotels] : [])];
   if (!d.country.length && !d.region.length && !d.hotels?.length)

@@ -8,9 +8,9 @@ import { localName, type XNode } from '../xml/xml';
  * A rule about the items of a reply finds none: it cannot tell, unless the test data declares no
  * availability for the request (then "nothing" is a legitimate answer and the rule says nothing).
  */
-export function nothingToJudge(x: Exchange, c: Check, what: string): void {
-  if (x.request.resultsOptional) c.notApplicable(`${x.request.resultsOptional}, and the reply shows no ${what}`);
-  else c.cannotTell(`the reply shows no ${what} to judge`);
+export function nothingToJudge(exchange: Exchange, check: Check, what: string): void {
+  if (exchange.request.resultsOptional) check.notApplicable(`${exchange.request.resultsOptional}, and the reply shows no ${what}`);
+  else check.cannotTell(`the reply shows no ${what} to judge`);
 }
 
 /**
@@ -19,10 +19,10 @@ export function nothingToJudge(x: Exchange, c: Check, what: string): void {
  * HotelCode="X"/>` holds a result; an empty container such as <RoomStays/>, or one of empty
  * elements, holds nothing). Local names.
  */
-export function otherContent(r: ReplyReader): string[] {
+export function otherContent(reply: ReplyReader): string[] {
   // Only what shows something: an attribute value or text at or below it (a skeleton of empty
   // elements holds nothing either).
-  const names = r.doc
+  const names = reply.doc
     .find(
       "/*/*[not(local-name()='Success' or local-name()='Warnings' or local-name()='Errors')]" +
         '[descendant-or-self::*/@*[normalize-space()] or descendant-or-self::text()[normalize-space()]]',
@@ -38,20 +38,30 @@ export function otherContent(r: ReplyReader): string[] {
  * shown"), with the way to name those places. When the test data declares no availability for
  * the request (a party it does not list), no item is no finding at all. Returns the items found.
  */
-export function itemsOffered(x: Exchange, c: Check, r: ReplyReader, item: Fact, expected: string): Array<{ node: XNode; at: string }> {
-  const items = r.items(item);
+export function itemsOffered(
+  exchange: Exchange,
+  check: Check,
+  reply: ReplyReader,
+  item: Fact,
+  expected: string,
+): Array<{ node: XNode; at: string }> {
+  const items = reply.items(item);
   if (items.length > 0) return items;
-  if (x.request.resultsOptional) {
-    c.notApplicable(`${x.request.resultsOptional}, and the reply shows no ${item.what}`);
+  if (exchange.request.resultsOptional) {
+    check.notApplicable(`${exchange.request.resultsOptional}, and the reply shows no ${item.what}`);
     return items;
   }
-  const other = otherContent(r);
-  const empty = r.emptyItems(item);
+  const other = otherContent(reply);
+  const empty = reply.emptyItems(item);
   if (empty && other.length === 0)
-    c.fail(empty.at, expected, `${empty.count} ${item.what} element(s) that show nothing (no attribute value, no text, at them or below)`);
-  else if (other.length === 0) c.fail(r.placesOf(item).join(' | '), expected, 'none: the reply shows nothing but its status');
+    check.fail(
+      empty.at,
+      expected,
+      `${empty.count} ${item.what} element(s) that show nothing (no attribute value, no text, at them or below)`,
+    );
+  else if (other.length === 0) check.fail(reply.placesOf(item).join(' | '), expected, 'none: the reply shows nothing but its status');
   else
-    c.cannotTell(
+    check.cannotTell(
       `the reply shows ${item.what} in none of the known places, but carries other content (${list(other.slice(0, 3))}); ` +
         `if that is where it shows them, name the place for "${item.id}" in OTA_REPLY_PROFILE`,
     );

@@ -220,10 +220,10 @@ export function notShown(r: Pick<ReplyReader, 'placesOf'>, facts: Fact | readonl
  * Every distinct non-blank value a fact shows, at every one of its places (the first place wins for
  * reading one value; a comparison that accepts any of the names of a thing looks at them all).
  */
-export function valuesEverywhere(r: ReplyReader, f: Fact, within?: XNode): string[] {
-  r.noteRead(f, within);
-  const all = r.placesOf(f).flatMap((p) =>
-    r.doc
+export function valuesEverywhere(reply: ReplyReader, f: Fact, within?: XNode): string[] {
+  reply.noteRead(f, within);
+  const all = reply.placesOf(f).flatMap((p) =>
+    reply.doc
       .find(p, within)
       .map((n) => n.content.trim())
       .filter((v) => v !== ''),
@@ -233,14 +233,14 @@ export function valuesEverywhere(r: ReplyReader, f: Fact, within?: XNode): strin
 
 /** The values of the first place that shows any value `accept`s (e.g. dates, not times of day). */
 export function firstAccepted(
-  r: ReplyReader,
+  reply: ReplyReader,
   f: Fact,
   accept: (v: string) => boolean,
   within?: XNode,
 ): { at: string; value: string[] } | undefined {
-  r.noteRead(f, within);
-  for (const at of r.placesOf(f)) {
-    const value = r.doc
+  reply.noteRead(f, within);
+  for (const at of reply.placesOf(f)) {
+    const value = reply.doc
       .find(at, within)
       .map((n) => n.content.trim())
       .filter(accept);

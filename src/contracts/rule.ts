@@ -74,15 +74,15 @@ export class Check {
  * What a rule is given: the exchange, a Check bound to its requirement, a reader of the reply, and
  * what the gateway's descriptive operations showed of the items it asked for (see `needs`).
  */
-export type RuleBody = (x: Exchange, check: Check, reply: ReplyReader, more: Corroboration) => void;
+export type RuleBody = (exchange: Exchange, check: Check, reply: ReplyReader, corroboration: Corroboration) => void;
 
 export interface Rule {
   req: RequirementId;
   /** The Gherkin sentence that asks for this rule ("Then <sentence>"); omitted when a step calls it directly. */
   sentence?: string;
-  check(x: Exchange, profile?: ReplyProfilePlaces, more?: Corroboration): Assertion;
+  check(exchange: Exchange, profile?: ReplyProfilePlaces, more?: Corroboration): Assertion;
   /** Items the reply names but does not describe enough for this rule: asked of the gateway before `check`. */
-  needs?(x: Exchange, profile?: ReplyProfilePlaces): Need[];
+  needs?(exchange: Exchange, profile?: ReplyProfilePlaces): Need[];
 }
 
 /**
@@ -93,48 +93,48 @@ export function rule(
   req: RequirementId,
   sentence: string | undefined,
   body: RuleBody,
-  needs?: (x: Exchange, reply: ReplyReader) => Need[],
+  needs?: (exchange: Exchange, reply: ReplyReader) => Need[],
 ): Rule {
   requirement(req); // an unknown ID fails when the module loads, not when the check runs
   return {
     req,
     sentence,
-    needs: needs && ((x, profile = {}) => (x.reply.doc ? needs(x, new ReplyReader(x.reply.doc, profile)) : [])),
-    check(x, profile = {}, more = NO_CORROBORATION) {
+    needs: needs && ((exchange, profile = {}) => (exchange.reply.doc ? needs(exchange, new ReplyReader(exchange.reply.doc, profile)) : [])),
+    check(exchange, profile = {}, more = NO_CORROBORATION) {
       const c = new Check(req);
-      const status = x.reply.exchange?.status ?? 0;
-      if (!x.reply.doc && x.request.resultsOptional && status >= 400 && status < 500)
-        c.notApplicable(`${x.request.resultsOptional}; it was refused (HTTP ${status})`);
-      else if (!x.reply.doc) c.cannotTell(`there is no reply document to read (${noDocument(x)})`);
-      else judged(c, new ReplyReader(x.reply.doc, profile), (r) => body(x, c, r, more));
-      return traceGuesses(c.result(), x.request.testData);
+      const status = exchange.reply.exchange?.status ?? 0;
+      if (!exchange.reply.doc && exchange.request.resultsOptional && status >= 400 && status < 500)
+        c.notApplicable(`${exchange.request.resultsOptional}; it was refused (HTTP ${status})`);
+      else if (!exchange.reply.doc) c.cannotTell(`there is no reply document to read (${noDocument(exchange)})`);
+      else judged(c, new ReplyReader(exchange.reply.doc, profile), (reply) => body(exchange, c, reply, more));
+      return traceGuesses(c.result(), exchange.request.testData);
     },
   };
 }
 
 /** A rule about the HTTP exchange itself (status, headers, timing): it runs with or without a document. */
-export function httpRule(req: RequirementId, body: (x: Exchange, check: Check) => void): Rule {
+export function httpRule(req: RequirementId, body: (exchange: Exchange, check: Check) => void): Rule {
   requirement(req);
   return {
     req,
-    check(x) {
+    check(exchange) {
       const c = new Check(req);
-      body(x, c);
-      return traceGuesses(c.result(), x.request.testData);
+      body(exchange, c);
+      return traceGuesses(c.result(), exchange.request.testData);
     },
   };
 }
 
 /** A rule over a reply that may have no document: a refusal by HTTP status alone is evidence too. */
-export function replyRule(req: RequirementId, body: (x: Exchange, c: Check, r: ReplyReader | undefined) => void): Rule {
+export function replyRule(req: RequirementId, body: (exchange: Exchange, check: Check, r: ReplyReader | undefined) => void): Rule {
   return {
     req,
-    check(x: Exchange, profile: ReplyProfilePlaces = {}) {
+    check(exchange: Exchange, profile: ReplyProfilePlaces = {}) {
       const c = new Check(req);
-      if (!x.reply.exchange) c.cannotTell(noDocument(x));
-      else if (!x.reply.doc) body(x, c, undefined);
-      else judged(c, new ReplyReader(x.reply.doc, profile), (r) => body(x, c, r));
-      return traceGuesses(c.result(), x.request.testData);
+      if (!exchange.reply.exchange) c.cannotTell(noDocument(exchange));
+      else if (!exchange.reply.doc) body(exchange, c, undefined);
+      else judged(c, new ReplyReader(exchange.reply.doc, profile), (reply) => body(exchange, c, reply));
+      return traceGuesses(c.result(), exchange.request.testData);
     },
   };
 }
@@ -144,10 +144,10 @@ export function replyRule(req: RequirementId, body: (x: Exchange, c: Check, r: R
  * item, disagree (ReplyReader.disagreements): a reply that contradicts itself about what the rule
  * judged is a finding of that rule, never a pass.
  */
-function judged(c: Check, r: ReplyReader, body: (r: ReplyReader) => void): void {
-  body(r);
-  for (const d of r.disagreements())
-    c.fail(
+function judged(check: Check, reply: ReplyReader, body: (reply: ReplyReader) => void): void {
+  body(reply);
+  for (const d of reply.disagreements())
+    check.fail(
       `${d.item}: ${d.shown.map((s) => s.at).join(' | ')}`,
       `one ${d.fact.what} (${d.fact.id}) at every placement`,
       d.shown.map((s) => `${s.value} at ${s.at}`).join('; '),
@@ -185,9 +185,9 @@ export function traceGuesses(a: Assertion, data: TestData | undefined): Assertio
 }
 
 /** Why an exchange has no document to read. */
-export function noDocument(x: Exchange): string {
-  if (x.reply.transportError) return `no HTTP reply: ${x.reply.transportError.message}`;
-  if (x.reply.unreadable) return `the body could not be read as XML: ${x.reply.unreadable}`;
+export function noDocument(exchange: Exchange): string {
+  if (exchange.reply.transportError) return `no HTTP reply: ${exchange.reply.transportError.message}`;
+  if (exchange.reply.unreadable) return `the body could not be read as XML: ${exchange.reply.unreadable}`;
   return 'no reply';
 }
 

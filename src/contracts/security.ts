@@ -5,11 +5,11 @@ import { httpRule, type Rule } from './rule';
 import type { Redactor } from '../safety/masking';
 
 export function credentialEcho(redactor: Redactor, user: string): Rule {
-  return httpRule('SEC-NO-CREDENTIAL-ECHO', (x, c) => {
-    const e = x.reply.exchange;
-    if (!e) return c.cannotTell('no HTTP reply to inspect') && undefined;
+  return httpRule('SEC-NO-CREDENTIAL-ECHO', (exchange, check) => {
+    const e = exchange.reply.exchange;
+    if (!e) return check.cannotTell('no HTTP reply to inspect') && undefined;
     const places: Array<[string, string]> = [
-      ['body', x.reply.text ?? e.body.toString('latin1')],
+      ['body', exchange.reply.text ?? e.body.toString('latin1')],
       [
         'headers',
         Object.entries(e.headers)
@@ -19,7 +19,8 @@ export function credentialEcho(redactor: Redactor, user: string): Rule {
     ];
     for (const [where, text] of places) {
       const forms = redactor.echoes(text, user);
-      if (forms.length) c.fail(`reply ${where}`, 'no credential of the request', `the password (or user:password), ${forms.join(', ')}`);
+      if (forms.length)
+        check.fail(`reply ${where}`, 'no credential of the request', `the password (or user:password), ${forms.join(', ')}`);
     }
   });
 }

@@ -4,7 +4,7 @@
 // each operation names its own facts (ids "<operation>.activity.<thing>"), and the rules over them
 // are here. Activity descriptive data names a product as they do (PRODUCT_REGION) and shows an
 // activity's schedule as availability does (SCHEDULE_FACTS).
-import { fact, type Fact, ReplyReader, notShown, firstAccepted, valuesEverywhere, type ReplyProfilePlaces } from './reader';
+import { type Fact, ReplyReader, notShown, firstAccepted, valuesEverywhere, type ReplyProfilePlaces } from './reader';
 import { Check, list, rule, type Exchange, type Rule, type RuleBody } from './rule';
 import { checkServed, refusalForm } from './envelope';
 import type { XNode } from '../xml/xml';
@@ -13,125 +13,14 @@ import { contradiction, countryCode, normalName, placeVerdict } from './places';
 import { day, isDate, sameCode, within } from './value-forms';
 import { itemsOffered, nothingToJudge, otherContent } from './items-offered';
 import type { RequirementId } from '../specification/requirements';
-import { wordIs, xsBoolIs } from './xpath-predicates';
+import { type TourActivityFacts } from './tour-activity-facts';
 
-/** The spec names a hotel as "text of Region with RegionCode=HotelCode", a product as "... RegionCode=Product". */
-const HOTEL_REGION = `ota:Location/ota:Region[${wordIs('@RegionCode', 'HotelCode')}]`;
-export const PRODUCT_REGION = `ota:Location/ota:Region[${wordIs('@RegionCode', 'Product')}]`;
-// A Region of the activity's own place, named by its text with a RegionCode that says which kind
-// (Country, Region, Resort...), as the vendor documents write it; not a hotel or product code.
-const AREA_REGION = `ota:Location/ota:Region[normalize-space()][not(${wordIs('@RegionCode', 'HotelCode')} or ${wordIs('@RegionCode', 'Product')})]`;
-const PICKUP = `ota:PickupDropoff[${xsBoolIs('@PickupInd', true)}]`;
-// A PickupDropoff that does not say it is a drop-off (PickupInd false): a drop-off point is not the hotel.
-const NOT_DROPOFF = `ota:PickupDropoff[not(${xsBoolIs('@PickupInd', false)})]`;
-
-/** The facts both replies show of a TourActivityInfo: what each operation's rules conclude when the reply does not show one. */
-export type TourActivityNotShown = Record<'activity' | 'tourActivityId' | 'product' | 'hotel' | 'area' | 'country' | 'start', string>;
-
-/** The facts both replies show of a TourActivityInfo, with ids of operation `op`. */
-export function tourActivityFacts(op: 'activityavailability' | 'activitysearch', xsd: string, whenNotShown: TourActivityNotShown) {
-  return {
-    activity: fact(
-      `${op}.activity`,
-      'an activity offered',
-      // Not an alternate (AlternateInd): OpenTravel's flag for an offer that does not meet the criteria.
-      [`/*/ota:TourActivityInfo[not(${xsBoolIs('@AlternateInd', true)})]`],
-      `${xsd}: TourActivityInfo (one per activity or option)`,
-      whenNotShown.activity,
-    ),
-    tourActivityId: fact(
-      `${op}.activity.tourActivityId`,
-      'the TourActivityID of an activity',
-      ['ota:BasicInfo/@TourActivityID', PRODUCT_REGION],
-      `${xsd}: TourActivityInfo/BasicInfo/@TourActivityID (TourActivityID_Type); the spec's "text of Region with RegionCode=Product"`,
-      whenNotShown.tourActivityId,
-      'code',
-    ),
-    product: fact(
-      `${op}.activity.product`,
-      'the product an activity is of (any of its codes)',
-      ['ota:BasicInfo/@TourActivityID', 'ota:BasicInfo/@SupplierProductCode', PRODUCT_REGION],
-      `${xsd}: BasicInfo/@TourActivityID and @SupplierProductCode; Location/Region RegionCode=Product (the spec's form)`,
-      whenNotShown.product,
-    ),
-    hotel: fact(
-      `${op}.activity.hotel`,
-      'the hotel an activity is offered at',
-      [HOTEL_REGION, `${PICKUP}/@LocationName`, `${NOT_DROPOFF}/@LocationName`],
-      `${xsd}: Location/Region (TourActivityLocationType) with the spec's RegionCode=HotelCode; PickupDropoff/@LocationName ` +
-        '(TourActivityTransType; the spec writes the hotel code there in a booking: "LocationName (hotel code)"), not of a ' +
-        'drop-off (PickupInd false). Ticket-only activities have no pickup.',
-      whenNotShown.hotel,
-    ),
-    area: fact(
-      `${op}.activity.area`,
-      'the area of an activity',
-      [
-        'ota:Location/ota:Region/@RegionName',
-        'ota:Location/ota:Address/ota:StateProv',
-        'ota:Location/ota:Address/ota:StateProv/@StateCode',
-        'ota:Location/ota:Address/ota:CityName',
-        'ota:Location/ota:Address/ota:County',
-        'ota:Location/ota:Address/ota:CountryName',
-        AREA_REGION,
-      ],
-      `${xsd}: TourActivityInfo/Location (TourActivityLocationType): Region/@RegionName, Address (StateProv, CityName, County, CountryName); ` +
-        'Region text by RegionCode (Country, Region, Resort...: the vendor practice the spec derives from)',
-      whenNotShown.area,
-    ),
-    country: fact(
-      `${op}.activity.country`,
-      'the country of an activity',
-      [
-        'ota:Location/ota:Address/ota:CountryName/@Code',
-        'ota:Location/ota:Address/ota:CountryName',
-        `ota:Location/ota:Region[${wordIs('@RegionCode', 'Country')}]`,
-      ],
-      `${xsd}: TourActivityInfo/Location/Address/CountryName (text: name; @Code: ISO 3166); Region RegionCode=Country (vendor practice)`,
-      whenNotShown.country,
-      'country',
-    ),
-    start: fact(
-      `${op}.activity.start`,
-      'the dates an activity takes place (starts)',
-      ['ota:Schedule/ota:Detail/@Start', 'ota:Schedule/ota:Summary/@Start'],
-      `${xsd}: Schedule/Detail (OperationScheduleType, one per date or span) and Schedule/Summary (DateTimeSpanGroup): ` +
-        '"The tour departure or activity start date/time". Recurring dates (--mm-dd) and times of day are not dates.',
-      whenNotShown.start,
-    ),
-  };
-}
-
-export type TourActivityFacts = ReturnType<typeof tourActivityFacts>;
-
-const AVAILABILITY_XSD = 'OTA_TourActivityAvailRS.xsd (2016B)';
-
-/**
- * When and how long an activity operates: facts of activity availability (their ids, documented
- * with its replies), which discovery also reads in the activity's descriptive data when
- * availability does not show them (OpenTravel's tour activity schedule, in both replies).
- */
-export const SCHEDULE_FACTS = {
-  operationTime: fact(
-    'activityavailability.activity.operationTime',
-    'the weekdays and start time an activity operates',
-    ['ota:Schedule/ota:Detail/ota:OperationTimes/ota:OperationTime', 'ota:Schedule//ota:OperationTime'],
-    `${AVAILABILITY_XSD}: Schedule/Detail/OperationTimes/OperationTime (DOW_PatternGroup: @Mon @Tue @Weds @Thur @Fri @Sat @Sun; @Start)`,
-    "Discovery asks activity descriptive data, then the test data (activities.bookingValues.weekdays, startTime); else a span's first day and 09:00 are guesses, named.",
-  ),
-  duration: fact(
-    'activityavailability.activity.duration',
-    'the duration of an activity',
-    ['ota:Schedule/ota:Summary/@Duration', 'ota:Schedule/ota:Detail/@Duration', 'ota:Schedule//ota:OperationTime/@Duration'],
-    `${AVAILABILITY_XSD}: Schedule/Summary/@Duration, Schedule/Detail/@Duration (xs:duration)`,
-    'Discovery asks activity descriptive data, then the test data (activities.bookingValues.duration); else 4 hours, a guess, named.',
-  ),
-};
+export * from './tour-activity-facts';
 
 /** The activities of a reply, each with a label for messages; cannot tell when there are none to judge. */
-export function activities(x: Exchange, c: Check, r: ReplyReader, f: TourActivityFacts) {
-  const items = r.items(f.activity).map((a) => ({ ...a, label: r.value(f.tourActivityId, a.node)?.value ?? a.at }));
-  if (items.length === 0) nothingToJudge(x, c, 'activity');
+export function activities(exchange: Exchange, check: Check, reply: ReplyReader, f: TourActivityFacts) {
+  const items = reply.items(f.activity).map((a) => ({ ...a, label: reply.value(f.tourActivityId, a.node)?.value ?? a.at }));
+  if (items.length === 0) nothingToJudge(exchange, check, 'activity');
   return items;
 }
 
@@ -139,8 +28,8 @@ export function activities(x: Exchange, c: Check, r: ReplyReader, f: TourActivit
  * Whether a thing the reply shows under any of a fact's places is `wanted`: true (one of them
  * is), false (some are shown, none is) or undefined (none is shown).
  */
-export function showsOneOf(r: ReplyReader, f: Fact, node: XNode, wanted: string): boolean | undefined {
-  const shown = valuesEverywhere(r, f, node);
+export function showsOneOf(reply: ReplyReader, f: Fact, node: XNode, wanted: string): boolean | undefined {
+  const shown = valuesEverywhere(reply, f, node);
   return shown.length === 0 ? undefined : shown.some((v) => sameCode(v, wanted));
 }
 
@@ -151,25 +40,25 @@ export function showsOneOf(r: ReplyReader, f: Fact, node: XNode, wanted: string)
  * finding; an end after the period (a tour of several days) is not judged.
  */
 export function checkDates(
-  x: Exchange,
-  c: Check,
-  r: ReplyReader,
+  exchange: Exchange,
+  check: Check,
+  reply: ReplyReader,
   f: TourActivityFacts,
   start: string | undefined,
   end: string | undefined,
 ): void {
-  for (const a of activities(x, c, r, f)) {
-    const dates = firstAccepted(r, f.start, isDate, a.node);
-    if (!dates) c.cannotTell(notShown(r, f.start, `activity ${a.label}`));
-    const spans = r
+  for (const a of activities(exchange, check, reply, f)) {
+    const dates = firstAccepted(reply, f.start, isDate, a.node);
+    if (!dates) check.cannotTell(notShown(reply, f.start, `activity ${a.label}`));
+    const spans = reply
       .placesOf(f.start)
-      .flatMap((p) => r.doc.find(p, a.node))
-      .map((n) => ({ from: n.content.trim(), to: r.doc.find('../@End', n)[0]?.content.trim() }))
+      .flatMap((p) => reply.doc.find(p, a.node))
+      .map((n) => ({ from: n.content.trim(), to: reply.doc.find('../@End', n)[0]?.content.trim() }))
       .filter((s) => isDate(s.from));
     const overlaps = (s: { from: string; to?: string }) =>
       !!s.to && isDate(s.to) && !!start && !!end && day(s.from) <= day(end) && day(s.to) >= day(start);
     if (spans.length && !spans.some((s) => within(s.from, start, end) || overlaps(s)))
-      c.fail(`${a.at}/${dates!.at}`, `dates within ${start} to ${end}`, list(spans.map((s) => s.from).slice(0, 5)));
+      check.fail(`${a.at}/${dates!.at}`, `dates within ${start} to ${end}`, list(spans.map((s) => s.from).slice(0, 5)));
   }
 }
 
@@ -184,55 +73,62 @@ export function checkDates(
  * cannot all hold (two countries) is in none. A description counts only for the code it names
  * (./descriptive-reply.ts). Otherwise cannot tell.
  */
-export function checkOfferedFor(x: Exchange, c: Check, r: ReplyReader, f: TourActivityFacts, hotel: string, more: Corroboration): void {
-  const items = activities(x, c, r, f);
-  const home = homeArea(x, r, f, items, hotel, more);
+export function checkOfferedFor(
+  exchange: Exchange,
+  check: Check,
+  reply: ReplyReader,
+  f: TourActivityFacts,
+  hotel: string,
+  corroboration: Corroboration,
+): void {
+  const items = activities(exchange, check, reply, f);
+  const home = homeArea(exchange, reply, f, items, hotel, corroboration);
   for (const a of items) {
-    if (showsOneOf(r, f.hotel, a.node, hotel)) continue;
-    const shown = valuesEverywhere(r, f.area, a.node);
+    if (showsOneOf(reply, f.hotel, a.node, hotel)) continue;
+    const shown = valuesEverywhere(reply, f.area, a.node);
     // an activity the reply shows in places that cannot all hold (two countries) is in none of them
-    const clash = contradiction(valuesEverywhere(r, f.country, a.node), shown, x.request.testData);
+    const clash = contradiction(valuesEverywhere(reply, f.country, a.node), shown, exchange.request.testData);
     if (clash) {
-      c.fail(
-        `${a.at}/${r.nodes(f.country, a.node)?.at ?? r.nodes(f.area, a.node)?.at ?? 'ota:Location'}`,
+      check.fail(
+        `${a.at}/${reply.nodes(f.country, a.node)?.at ?? reply.nodes(f.area, a.node)?.at ?? 'ota:Location'}`,
         `activity ${a.label} in one place (the location of hotel ${hotel})`,
         clash,
       );
       continue;
     }
-    const countries = countriesOf(r, f, a.node);
+    const countries = countriesOf(reply, f, a.node);
     // another hotel named, and nothing of the activity's own area: where that hotel is, its descriptive data says
-    const others = shown.length || countries.size ? [] : valuesEverywhere(r, f.hotel, a.node);
+    const others = shown.length || countries.size ? [] : valuesEverywhere(reply, f.hotel, a.node);
     // nothing of where the activity is: its own descriptive data may say (its area, the hotels it serves)
-    const own = !shown.length && !countries.size && !others.length ? more.activity(a.label) : undefined;
+    const own = !shown.length && !countries.size && !others.length ? corroboration.activity(a.label) : undefined;
     if (own?.hotels?.some((h) => sameCode(h, hotel))) continue;
-    const via = [...others.map((o) => more.hotel(o)), own].find((d) => d && !d.problem && (d.region.length || d.country.length));
+    const via = [...others.map((o) => corroboration.hotel(o)), own].find((d) => d && !d.problem && (d.region.length || d.country.length));
     const theirs = via
       ? { names: via.region, countries: new Set(via.country.map(countryCode).filter(isCode)) }
       : { names: shown, countries };
     const where = via
       ? `${a.at} (activity ${a.label}${via.kind === 'hotel' ? ` at hotel ${via.code}` : ''}), by ${via.source}`
-      : `${a.at}/${r.nodes(f.area, a.node)?.at ?? 'ota:Location'}`;
-    const area = via ? undefined : r.value(f.area, a.node);
+      : `${a.at}/${reply.nodes(f.area, a.node)?.at ?? 'ota:Location'}`;
+    const area = via ? undefined : reply.value(f.area, a.node);
     // another value at the same region place as the hotel's own activities show (not a town): another region
     const otherRegion = area && home.byPlace.get(area.at)?.size && !home.byPlace.get(area.at)!.has(normalName(area.value));
     const verdict =
-      otherRegion && !home.names.some((n) => normalName(n) === normalName(area.value)) ? 'other' : areaVerdict(x, home, theirs);
+      otherRegion && !home.names.some((n) => normalName(n) === normalName(area.value)) ? 'other' : areaVerdict(exchange, home, theirs);
     if (verdict === 'other')
-      c.fail(
+      check.fail(
         where,
         `the location of hotel ${hotel} (${list([...home.names, ...home.countries])}${home.source ? `, by ${home.source}` : ''})`,
         list([...theirs.names, ...theirs.countries]),
       );
     else if (verdict === 'unknown' && others.length && !via)
-      c.cannotTell(
+      check.cannotTell(
         `activity ${a.label} is offered at ${list(others)}, not at hotel ${hotel}, and shows no area of its own (${f.area.id}); ` +
-          (others.map((o) => more.hotel(o)?.problem).find(Boolean) ?? 'no hotel descriptive data placed that hotel'),
+          (others.map((o) => corroboration.hotel(o)?.problem).find(Boolean) ?? 'no hotel descriptive data placed that hotel'),
       );
     else if (verdict === 'unknown')
-      c.cannotTell(
+      check.cannotTell(
         !shown.length && !countries.size && !others.length
-          ? `${notShown(r, [f.hotel, f.area], `activity ${a.label}`)}; ${own?.problem ?? home.problem ?? 'nothing else places it'}`
+          ? `${notShown(reply, [f.hotel, f.area], `activity ${a.label}`)}; ${own?.problem ?? home.problem ?? 'nothing else places it'}`
           : `activity ${a.label} shows ${list([...theirs.names, ...theirs.countries, ...others])}, which the suite cannot place at the location of hotel ${hotel} ` +
               `(${list([...home.names, ...home.countries])}${home.problem ? `; ${home.problem}` : ''}); an area may hold several towns: declare its names in the test data's placeAliases`,
       );
@@ -240,15 +136,15 @@ export function checkOfferedFor(x: Exchange, c: Check, r: ReplyReader, f: TourAc
 }
 
 /** Items to ask hotel descriptive data about for checkOfferedFor: the requested hotel, and hotels named in its stead. */
-export function offeredForNeeds(r: ReplyReader, f: TourActivityFacts, hotel: string): Need[] {
-  const items = r.items(f.activity).filter((a) => !showsOneOf(r, f.hotel, a.node, hotel));
+export function offeredForNeeds(reply: ReplyReader, f: TourActivityFacts, hotel: string): Need[] {
+  const items = reply.items(f.activity).filter((a) => !showsOneOf(reply, f.hotel, a.node, hotel));
   if (!hotel || items.length === 0) return [];
-  const unplaced = items.filter((a) => valuesEverywhere(r, f.area, a.node).length === 0 && countriesOf(r, f, a.node).size === 0);
-  const others = unplaced.flatMap((a) => valuesEverywhere(r, f.hotel, a.node));
+  const unplaced = items.filter((a) => valuesEverywhere(reply, f.area, a.node).length === 0 && countriesOf(reply, f, a.node).size === 0);
+  const others = unplaced.flatMap((a) => valuesEverywhere(reply, f.hotel, a.node));
   // an activity that names no hotel and no place: its own descriptive data, by its TourActivityID
   const activities = unplaced
-    .filter((a) => valuesEverywhere(r, f.hotel, a.node).length === 0)
-    .map((a) => r.value(f.tourActivityId, a.node)?.value)
+    .filter((a) => valuesEverywhere(reply, f.hotel, a.node).length === 0)
+    .map((a) => reply.value(f.tourActivityId, a.node)?.value)
     .filter(isCode);
   return [
     ...[...new Set([hotel, ...others])].map((code) => ({ kind: 'hotel' as const, code })),
@@ -266,31 +162,31 @@ interface Area {
 }
 
 const isCode = (v: string | undefined): v is string => !!v;
-const countriesOf = (r: ReplyReader, f: TourActivityFacts, node: XNode) =>
-  new Set([...valuesEverywhere(r, f.country, node), ...valuesEverywhere(r, f.area, node)].map(countryCode).filter(isCode));
+const countriesOf = (reply: ReplyReader, f: TourActivityFacts, node: XNode) =>
+  new Set([...valuesEverywhere(reply, f.country, node), ...valuesEverywhere(reply, f.area, node)].map(countryCode).filter(isCode));
 
 /** Where the requested hotel is: its descriptive data, and the areas of the activities that name it. */
 function homeArea(
-  x: Exchange,
-  r: ReplyReader,
+  exchange: Exchange,
+  reply: ReplyReader,
   f: TourActivityFacts,
   items: Array<{ node: XNode }>,
   hotel: string,
-  more: Corroboration,
+  corroboration: Corroboration,
 ): Area {
-  const d = more.hotel(hotel);
-  const atHotel = items.filter((a) => showsOneOf(r, f.hotel, a.node, hotel));
-  const names = [...(d?.region ?? []), ...atHotel.flatMap((a) => valuesEverywhere(r, f.area, a.node).filter((v) => !countryCode(v)))];
+  const d = corroboration.hotel(hotel);
+  const atHotel = items.filter((a) => showsOneOf(reply, f.hotel, a.node, hotel));
+  const names = [...(d?.region ?? []), ...atHotel.flatMap((a) => valuesEverywhere(reply, f.area, a.node).filter((v) => !countryCode(v)))];
   const countries = new Set([
     ...(d?.country ?? []).map(countryCode).filter(isCode),
-    ...atHotel.flatMap((a) => [...countriesOf(r, f, a.node)]),
+    ...atHotel.flatMap((a) => [...countriesOf(reply, f, a.node)]),
   ]);
   const byPlace = new Map<string, Set<string>>();
   for (const a of atHotel) {
-    const v = r.value(f.area, a.node);
+    const v = reply.value(f.area, a.node);
     if (v && !/CityName|CountryName/.test(v.at)) byPlace.set(v.at, (byPlace.get(v.at) ?? new Set()).add(normalName(v.value)));
   }
-  const aliases = x.request.testData?.placeAliases ?? {};
+  const aliases = exchange.request.testData?.placeAliases ?? {};
   const withAliases = names.flatMap((n) => [
     n,
     ...(aliases[n] ?? []),
@@ -300,14 +196,14 @@ function homeArea(
 }
 
 /** Whether an area shown (names, countries) is the hotel's ('same'), elsewhere ('other') or cannot be told. */
-function areaVerdict(x: Exchange, home: Area, theirs: { names: string[]; countries: Set<string> }): 'same' | 'other' | 'unknown' {
+function areaVerdict(exchange: Exchange, home: Area, theirs: { names: string[]; countries: Set<string> }): 'same' | 'other' | 'unknown' {
   if (home.countries.size && theirs.countries.size && ![...theirs.countries].some((k) => home.countries.has(k))) return 'other';
   const regions = theirs.names.filter((v) => !countryCode(v));
   const wanted = new Set(home.names.map(normalName));
   if (regions.some((v) => wanted.has(normalName(v)))) return 'same';
   // a country alone (no region or town) in the hotel's country: offered for that country
   if (regions.length === 0 && theirs.countries.size && [...theirs.countries].every((k) => home.countries.has(k))) return 'same';
-  const data = x.request.testData;
+  const data = exchange.request.testData;
   const declared = data ? [...data.hotelAvailability.places, data.hotelAvailability.emptyPlace].map((p) => p.name) : [];
   const aliases = data?.placeAliases ?? {};
   const others = declared.filter((p) => !wanted.has(normalName(p))).flatMap((p) => [p, ...(aliases[p] ?? [])]);
@@ -315,11 +211,12 @@ function areaVerdict(x: Exchange, home: Area, theirs: { names: string[]; countri
 }
 
 /** Every activity is of `product` (AAV-LOCATION, AAV-PRODUCT-ONLY). */
-export function checkProduct(x: Exchange, c: Check, r: ReplyReader, f: TourActivityFacts, product: string): void {
-  for (const a of activities(x, c, r, f)) {
-    const of = showsOneOf(r, f.product, a.node, product);
-    if (of === undefined) c.cannotTell(notShown(r, f.product, `activity ${a.label}`));
-    else if (!of) c.fail(`${a.at}/${r.nodes(f.product, a.node)!.at}`, `product ${product}`, list(valuesEverywhere(r, f.product, a.node)));
+export function checkProduct(exchange: Exchange, check: Check, reply: ReplyReader, f: TourActivityFacts, product: string): void {
+  for (const a of activities(exchange, check, reply, f)) {
+    const of = showsOneOf(reply, f.product, a.node, product);
+    if (of === undefined) check.cannotTell(notShown(reply, f.product, `activity ${a.label}`));
+    else if (!of)
+      check.fail(`${a.at}/${reply.nodes(f.product, a.node)!.at}`, `product ${product}`, list(valuesEverywhere(reply, f.product, a.node)));
   }
 }
 
@@ -329,16 +226,16 @@ export function checkProduct(x: Exchange, c: Check, r: ReplyReader, f: TourActiv
  * (`expected` says which), and `judge` looks at them.
  */
 export function checkFormOffered(
-  x: Exchange,
-  c: Check,
-  r: ReplyReader,
+  exchange: Exchange,
+  check: Check,
+  reply: ReplyReader,
   f: TourActivityFacts,
   form: { holds: boolean; is: string },
   expected: string,
   judge: () => void,
 ): void {
-  if (!form.holds) c.cannotTell(`the request is not of the form this requirement is about (${form.is})`);
-  else if (checkServed(x, c) && itemsOffered(x, c, r, f.activity, expected).length) judge();
+  if (!form.holds) check.cannotTell(`the request is not of the form this requirement is about (${form.is})`);
+  else if (checkServed(exchange, check) && itemsOffered(exchange, check, reply, f.activity, expected).length) judge();
 }
 
 /**
@@ -363,17 +260,17 @@ export function offeredRule(
   req: RequirementId,
   sentence: string,
   f: TourActivityFacts,
-  formOf: (x: Exchange) => UnstatedForm | undefined,
+  formOf: (exchange: Exchange) => UnstatedForm | undefined,
   body: RuleBody,
-  needs?: (x: Exchange, reply: ReplyReader) => Need[],
+  needs?: (exchange: Exchange, reply: ReplyReader) => Need[],
 ): Rule {
   const inner = rule(req, sentence, body, needs);
   const judged: Rule = {
     ...inner,
-    check(x, profile = {}, more) {
-      const form = formOf(x);
-      const silent = form && nothingServed(x, req, f, profile);
-      if (!form || !silent) return inner.check(x, profile, more);
+    check(exchange, profile = {}, more) {
+      const form = formOf(exchange);
+      const silent = form && nothingServed(exchange, req, f, profile);
+      if (!form || !silent) return inner.check(exchange, profile, more);
       return new Check(req)
         .notApplicable(`the request names ${form.is}, a form the spec does not state, and ${silent}: ${form.judgedBy} judges that`)
         .result();
@@ -389,9 +286,10 @@ const ANY_FORM = new WeakSet<Rule>();
 export const judgesAnyForm = (r: Rule): boolean => ANY_FORM.has(r);
 
 /** Why a reply serves nothing to judge (a refusal in any form, another status, no activity and nothing else); undefined when it does. */
-function nothingServed(x: Exchange, req: RequirementId, f: TourActivityFacts, profile: ReplyProfilePlaces): string | undefined {
-  if (!x.reply.exchange) return undefined; // no HTTP reply: the rule says it cannot tell
-  if (!checkServed(x, new Check(req))) return `it was not served (${refusalForm(x) ?? `HTTP ${x.reply.exchange.status}`})`;
-  const r = new ReplyReader(x.reply.doc!, profile);
+function nothingServed(exchange: Exchange, req: RequirementId, f: TourActivityFacts, profile: ReplyProfilePlaces): string | undefined {
+  if (!exchange.reply.exchange) return undefined; // no HTTP reply: the rule says it cannot tell
+  if (!checkServed(exchange, new Check(req)))
+    return `it was not served (${refusalForm(exchange) ?? `HTTP ${exchange.reply.exchange.status}`})`;
+  const r = new ReplyReader(exchange.reply.doc!, profile);
   return r.items(f.activity).length === 0 && otherContent(r).length === 0 ? 'the reply offers no activity' : undefined;
 }

@@ -52,15 +52,15 @@ export interface DescribingScenario {
   readonly run: RunContext;
   scenarioKey?: string;
   /** Keeps the exchange as the scenario's evidence and judges `own` and its credential echo; returns how findings name it. */
-  keepAside(x: Exchange, what: string, own?: (source: string) => Assertion[]): Promise<string>;
+  keepAside(exchange: Exchange, what: string, own?: (source: string) => Assertion[]): Promise<string>;
   /** A request of `name` from its sample with these values, beside the one the scenario builds. */
   asideRequest(name: DescribingOperation, overrides: PlaceholderValues, edit?: (r: OtaRequest) => void): OtaRequest;
 }
 
 /** Asks the gateway's descriptive operations for what the rules need and the reply does not show. */
-export async function corroborate(w: DescribingScenario, rules: Rule[], x: Exchange): Promise<Corroboration> {
+export async function corroborate(w: DescribingScenario, rules: Rule[], exchange: Exchange): Promise<Corroboration> {
   const profile = w.run.replyProfile.facts;
-  const needs = new Map<string, Need>(rules.flatMap((r) => r.needs?.(x, profile) ?? []).map((n) => [needKey(n), n]));
+  const needs = new Map<string, Need>(rules.flatMap((r) => r.needs?.(exchange, profile) ?? []).map((n) => [needKey(n), n]));
   if (needs.size === 0) return NO_CORROBORATION;
   cachesOf(w.run);
   const found: Description[] = [];
@@ -154,10 +154,10 @@ const notDescribed = (need: Need, asked: { source: string; refused?: string }): 
 });
 
 /** Why a descriptive exchange gave nothing usable (no HTTP reply, a server error, an unreadable body), or undefined. */
-function unusable(x: Exchange): string | undefined {
-  const status = x.reply.exchange?.status ?? 0;
-  if (x.reply.transportError) return x.reply.transportError.message;
+function unusable(exchange: Exchange): string | undefined {
+  const status = exchange.reply.exchange?.status ?? 0;
+  if (exchange.reply.transportError) return exchange.reply.transportError.message;
   if (status >= 500) return `HTTP ${status}`;
   // a refusal is an answer (the item is unknown there), even without an XML body
-  return x.reply.doc || status >= 400 ? undefined : `the body could not be read: ${x.reply.unreadable ?? 'unreadable'}`;
+  return exchange.reply.doc || status >= 400 ? undefined : `the body could not be read: ${exchange.reply.unreadable ?? 'unreadable'}`;
 }

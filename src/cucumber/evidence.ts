@@ -12,12 +12,12 @@ const MAX_BODY_CHARS = 200_000;
 
 const cut = (s: string) => (s.length > MAX_BODY_CHARS ? `${s.slice(0, MAX_BODY_CHARS)}\n… (${s.length} characters, cut)` : s);
 
-export async function attachEvidence(world: Judged, x: Exchange, n: number, r: Redactor, baseUrl: string): Promise<void> {
-  const name = (part: Parameters<typeof exchangePartName>[2]) => exchangePartName(n, x.op.name, part);
-  const e = x.reply.exchange;
-  const head = requestHead(`${baseUrl}${x.op.path}`, e?.request.headers ?? { 'content-type': 'application/xml; charset=utf-8' });
+export async function attachEvidence(world: Judged, exchange: Exchange, n: number, r: Redactor, baseUrl: string): Promise<void> {
+  const name = (part: Parameters<typeof exchangePartName>[2]) => exchangePartName(n, exchange.op.name, part);
+  const e = exchange.reply.exchange;
+  const head = requestHead(`${baseUrl}${exchange.op.path}`, e?.request.headers ?? { 'content-type': 'application/xml; charset=utf-8' });
   await world.attach(r.scrub(head), { mediaType: 'text/plain', fileName: name('requestHead') });
-  await world.attach(r.maskXml(x.sentBody), { mediaType: 'application/xml', fileName: name('request') });
+  await world.attach(r.maskXml(exchange.sentBody), { mediaType: 'application/xml', fileName: name('request') });
   if (e) {
     const replyHead = [
       `HTTP ${e.status}`,
@@ -26,9 +26,9 @@ export async function attachEvidence(world: Judged, x: Exchange, n: number, r: R
     ];
     await world.attach(r.scrub(replyHead.join('\n')), { mediaType: 'text/plain', fileName: name('replyHead') });
     // Once, as received: the text the suite judged; the bytes themselves only when they are not text.
-    if (x.reply.text !== undefined)
-      await world.attach(r.maskXml(cut(x.reply.text)), {
-        mediaType: x.reply.doc ? 'application/xml' : 'text/plain',
+    if (exchange.reply.text !== undefined)
+      await world.attach(r.maskXml(cut(exchange.reply.text)), {
+        mediaType: exchange.reply.doc ? 'application/xml' : 'text/plain',
         fileName: name('reply'),
       });
     else
@@ -36,7 +36,7 @@ export async function attachEvidence(world: Judged, x: Exchange, n: number, r: R
         mediaType: 'application/octet-stream',
         fileName: name('replyRaw'),
       });
-  } else if (x.reply.transportError) {
-    await world.attach(r.scrub(x.reply.transportError.message), { mediaType: 'text/plain', fileName: name('noReply') });
+  } else if (exchange.reply.transportError) {
+    await world.attach(r.scrub(exchange.reply.transportError.message), { mediaType: 'text/plain', fileName: name('noReply') });
   }
 }

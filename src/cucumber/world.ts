@@ -149,12 +149,12 @@ export class GatewayWorld extends World {
   }
 
   /** Runs rules on an exchange (the last by default) and judges what they concluded. */
-  async check(rules: Rule[], x: Exchange = this.reply): Promise<void> {
+  async check(rules: Rule[], exchange: Exchange = this.reply): Promise<void> {
     const profile = this.run.replyProfile.facts;
-    const more = await corroborate(this, rules, x);
+    const more = await corroborate(this, rules, exchange);
     await this.record(
-      rules.map((r) => r.check(x, profile, more)),
-      x,
+      rules.map((r) => r.check(exchange, profile, more)),
+      exchange,
     );
   }
 
@@ -176,12 +176,12 @@ export class GatewayWorld extends World {
    * Keeps an exchange sent beside the scenario's own request: in its history and evidence, with its
    * credential echo judged beside `own` (assertions about it, given how findings name it: `source`).
    */
-  async keepAside(x: Exchange, what: string, own: (source: string) => Assertion[] = () => []): Promise<string> {
+  async keepAside(exchange: Exchange, what: string, own: (source: string) => Assertion[] = () => []): Promise<string> {
     const ctx = this.run;
-    this.history.push(x);
-    await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);
+    this.history.push(exchange);
+    await attachEvidence(this, exchange, this.history.length, ctx.redactor, ctx.baseUrl);
     const source = ctx.redactor.scrub(`${what} (exchange ${this.history.length} of "${this.pickleName ?? 'a scenario'}")`);
-    await this.record([...own(source), credentialEcho(ctx.redactor, ctx.credentials.user).check(x)], x);
+    await this.record([...own(source), credentialEcho(ctx.redactor, ctx.credentials.user).check(exchange)], exchange);
     return source;
   }
 

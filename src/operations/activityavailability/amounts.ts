@@ -17,21 +17,21 @@ export interface Amount {
 const MAXIMUM_PRICE = '//ota:TourActivity/ota:MultimodalOffer/ota:RequestedOffer/ota:GuidelinePricing/ota:MaximumPrice';
 
 /** The currency the request asks for (MaximumPrice CurrencyCode), upper case; undefined without one. */
-export function requestedCurrency(x: Exchange): string | undefined {
-  return x.request.value(`${MAXIMUM_PRICE}/@CurrencyCode`)?.trim().toUpperCase() || undefined;
+export function requestedCurrency(exchange: Exchange): string | undefined {
+  return exchange.request.value(`${MAXIMUM_PRICE}/@CurrencyCode`)?.trim().toUpperCase() || undefined;
 }
 
 /** The MaximumPrice Amount the request carries (NaN without one). */
-export const requestedMaximum = (x: Exchange) => num(x.request.value(`${MAXIMUM_PRICE}/@Amount`));
+export const requestedMaximum = (exchange: Exchange) => num(exchange.request.value(`${MAXIMUM_PRICE}/@Amount`));
 
 /**
  * An amount node (an @Amount) in major units. OpenTravel's DecimalPlaces is the ISO 4217 minor
  * unit: an amount written without a decimal point beside DecimalPlaces="2" is in cents ("4500" is
  * 45.00); one with a point is as written.
  */
-export function inMajorUnits(r: ReplyReader, amount: XNode): number {
+export function inMajorUnits(reply: ReplyReader, amount: XNode): number {
   const v = amount.content.trim();
-  const places = num(r.doc.find('../@DecimalPlaces', amount)[0]?.content);
+  const places = num(reply.doc.find('../@DecimalPlaces', amount)[0]?.content);
   return !v.includes('.') && places > 0 ? num(v) / 10 ** places : num(v);
 }
 
@@ -40,12 +40,16 @@ export function inMajorUnits(r: ReplyReader, amount: XNode): number {
  * fact read from the element that carries the amount (its @CurrencyCode, or the reply's
  * ProcessingInformation/@PricingCurrency). Undefined when the fact is not shown.
  */
-export function amountOf(r: ReplyReader, f: Fact, currency: Fact, within: XNode): Amount | undefined {
-  const found = r.nodes(f, within);
+export function amountOf(reply: ReplyReader, f: Fact, currency: Fact, within: XNode): Amount | undefined {
+  const found = reply.nodes(f, within);
   const node = found?.value[0];
   if (!found || !node) return undefined;
-  const carrier = r.doc.find('..', node)[0];
-  return { value: inMajorUnits(r, node), written: found.at, currency: carrier && r.value(currency, carrier)?.value.trim().toUpperCase() };
+  const carrier = reply.doc.find('..', node)[0];
+  return {
+    value: inMajorUnits(reply, node),
+    written: found.at,
+    currency: carrier && reply.value(currency, carrier)?.value.trim().toUpperCase(),
+  };
 }
 
 /** Two amounts are the same money when they differ by less than half a cent (rounding of a written amount). */

@@ -11,24 +11,15 @@
 import type { BookingValues, Party, PlaceholderValues, TestData, Weekday } from '../../core/test-data';
 import type { Exchange } from '../../transport/exchange';
 import type { OtaRequest } from '../../xml/requests';
-import type { XNode } from '../../xml/xml';
 import { ReplyReader, type ReplyProfilePlaces, firstAccepted } from '../../contracts/reader';
 import { noDocument } from '../../contracts/rule';
 import { refusalForm } from '../../contracts/envelope';
 import { addDays } from '../../core/dates';
-import { categoryCode, FACTS } from './contract';
+import { FACTS } from './contract';
 import { setParty } from './request';
-import {
-  bothLimits,
-  constraintsShown,
-  contradiction,
-  showsAges,
-  WEEKDAY_FLAGS,
-  type ConstraintsShown,
-  type Limits,
-  type OperationTimeShown,
-} from '../../contracts/booking-constraints';
-import { day, isDate, minutesOf, sameCode, timeOf } from '../../contracts/value-forms';
+import { bothLimits, contradiction, showsAges, type ConstraintsShown, type Limits } from '../../contracts/booking-constraints';
+import { isDate, minutesOf, sameCode, timeOf } from '../../contracts/value-forms';
+import { optionOf, startOn, weekdaysOf, type Option } from './offered-options';
 
 const DEFAULT_START = '09:00:00';
 const DEFAULT_MINUTES = 4 * 60;
@@ -54,85 +45,9 @@ export interface Bookable {
   pickup: boolean;
 }
 
-/** One option of an availability reply: its codes, the days it shows within the period, and its constraints. */
-interface Option {
-  node: XNode;
-  tourActivityId: string;
-  supplierProductCode: string;
-  supplierServiceCode: string;
-  /** Codes the reply does not show, which the suite chose (named). */
-  codeGuesses: string[];
-  /** Dates (start = end) and spans (a season, a span of weekdays) within the period, in order. */
-  days: Array<{ start: string; end: string }>;
-  shown: ConstraintsShown;
-}
-
-/**
- * The days an activity shows within the requested period (from..to): the dates it shows, and the
- * spans (Start with End, a season) cut to the period. Never a day outside it: a day the gateway did
- * not offer would be the suite's guess, and its refusal no fault of the gateway.
- */
-function daysOf(r: ReplyReader, activity: XNode, from: string, to: string): Option['days'] {
-  const found = firstAccepted(r, FACTS.start, isDate, activity);
-  if (!found) return [];
-  return r.doc
-    .find(found.at, activity)
-    .map((n) => ({ start: day(n.content), end: day(r.doc.find('../@End', n)[0]?.content) }))
-    .filter((s) => isDate(s.start))
-    .map((s) => {
-      const end = isDate(s.end) && s.end > s.start ? s.end : s.start;
-      const start = s.start < from && end >= from ? from : s.start;
-      return { start, end: to && end > to ? to : end };
-    })
-    .filter((s) => s.start >= from && (!to || s.start <= to))
-    .sort((p, q) => p.start.localeCompare(q.start));
-}
-
-/**
- * An option of the reply, or undefined when it is not bookable (no TourActivityID or no day in the
- * period). Without a SupplierProductCode the TourActivityID stands for the product (TourActivityID_Type
- * carries both); without a SupplierServiceCode, the product code stands for the service (OpenTravel
- * has no service code: a product with one service). Those are guesses, named.
- */
-function optionOf(r: ReplyReader, activity: XNode, from: string, to: string): Option | undefined {
-  const tourActivityId = r.value(FACTS.tourActivityId, activity)?.value;
-  const days = daysOf(r, activity, from, to);
-  if (!tourActivityId || days.length === 0) return undefined;
-  const codeGuesses: string[] = [];
-  const shownProduct = r.value(FACTS.supplierProductCode, activity)?.value;
-  const shownService = r.value(FACTS.supplierServiceCode, activity)?.value;
-  const profileHint = 'not shown; name its place in OTA_REPLY_PROFILE';
-  if (!shownProduct) codeGuesses.push(`SupplierProductCode = the TourActivityID ${tourActivityId} (${profileHint})`);
-  if (!shownService) codeGuesses.push(`SupplierServiceCode = the product code ${shownProduct ?? tourActivityId} (${profileHint})`);
-  const categories = (r.nodes(FACTS.category, activity)?.value ?? [])
-    .map((node) => ({ node, code: categoryCode(r, node) ?? '' }))
-    .filter((c) => c.code);
-  return {
-    node: activity,
-    tourActivityId,
-    supplierProductCode: shownProduct ?? tourActivityId,
-    supplierServiceCode: shownService ?? shownProduct ?? tourActivityId,
-    codeGuesses,
-    days,
-    shown: constraintsShown(r, activity, 'activity availability', categories),
-  };
-}
-
-/** The weekdays the OperationTimes flag (any of them), or undefined when none flags a weekday. */
-function weekdaysOf(times: OperationTimeShown[]): boolean[] | undefined {
-  const flagged = times.filter((t) => t.days);
-  return flagged.length ? WEEKDAY_FLAGS.map((_, i) => flagged.some((t) => t.days![i])) : undefined;
-}
-
-/** The start time of the OperationTime that runs on `date` (or one that flags no weekday). */
-function startOn(times: OperationTimeShown[], date: string): string | undefined {
-  const wd = weekdayOf(date);
-  return (times.find((t) => t.start && t.days?.[wd]) ?? times.find((t) => t.start && !t.days))?.start;
-}
-
 /** What availability leaves unshown that the activity's descriptive data may show. */
-function leftToDescribe(r: ReplyReader, o: Option, hotel: string): boolean {
-  const timed = !!firstAccepted(r, FACTS.start, (v) => isDate(v) && !!timeOf(v), o.node) || o.shown.operationTimes.some((t) => t.start);
+function leftToDescribe(reply: ReplyReader, o: Option, hotel: string): boolean {
+  const timed = !!firstAccepted(reply, FACTS.start, (v) => isDate(v) && !!timeOf(v), o.node) || o.shown.operationTimes.some((t) => t.start);
   const pickup = o.shown.pickups.find((p) => p.takes && sameCode(p.location, hotel));
   return (
     !timed ||
@@ -232,7 +147,7 @@ interface Asked {
  * The booking values of an option, what of them was guessed; or why it cannot be booked (a reason
  * the gateway shows: contradictory constraints, a party size, no day it runs).
  */
-function settle(r: ReplyReader, o: Option, described: ConstraintsShown | undefined, ask: Asked): Bookable | string {
+function settle(reply: ReplyReader, o: Option, described: ConstraintsShown | undefined, ask: Asked): Bookable | string {
   const id = o.tourActivityId;
   const contradictions = [
     ...o.shown.contradictions.map((c) => `${o.shown.source} shows ${c}`),
@@ -254,7 +169,7 @@ function settle(r: ReplyReader, o: Option, described: ConstraintsShown | undefin
   const guessed = [...o.codeGuesses, ...(booked.guess ? [booked.guess] : [])];
 
   const shownTime =
-    timeOf(firstAccepted(r, FACTS.start, (v) => v.startsWith(date) && !!timeOf(v), o.node)?.value[0]) ??
+    timeOf(firstAccepted(reply, FACTS.start, (v) => v.startsWith(date) && !!timeOf(v), o.node)?.value[0]) ??
     startOn(o.shown.operationTimes, date) ??
     (described && startOn(described.operationTimes, date));
   const time = shownTime ?? (ask.data.startTime ? `${ask.data.startTime}:00` : DEFAULT_START);

@@ -55,8 +55,8 @@ export interface PartyShown {
 }
 
 /** The party the request asks for: one ParticipantCount per category, "Quantity (integer); child QualifierInfo (text: category code)". */
-export function requestedParty(x: Exchange): Party {
-  const asked = x.request.records('//ota:TourActivity/ota:ParticipantCount', { code: 'ota:QualifierInfo', qty: '@Quantity' });
+export function requestedParty(exchange: Exchange): Party {
+  const asked = exchange.request.records('//ota:TourActivity/ota:ParticipantCount', { code: 'ota:QualifierInfo', qty: '@Quantity' });
   const byCode = new Map<string, number>();
   for (const p of asked) {
     const code = ageQualifyingCode(p.code) ?? p.code?.trim();
@@ -73,8 +73,8 @@ export function partyText(byCode: ReadonlyMap<string, number>): string {
 }
 
 /** The AQC number of a category, from the first of its places that names one. */
-export function categoryCode(r: ReplyReader, f: PartyFacts, category: XNode): string | undefined {
-  return ageQualifyingCode(firstAccepted(r, f.categoryCode, (v) => !!ageQualifyingCode(v), category)?.value[0]);
+export function categoryCode(reply: ReplyReader, f: PartyFacts, category: XNode): string | undefined {
+  return ageQualifyingCode(firstAccepted(reply, f.categoryCode, (v) => !!ageQualifyingCode(v), category)?.value[0]);
 }
 
 interface Row {
@@ -92,16 +92,16 @@ const tally = (rows: ReadonlyArray<{ code?: string; n: number }>) => {
 };
 
 /** Every count the option shows of its party, by placement. */
-export function partyShown(r: ReplyReader, f: PartyFacts, option: XNode, wanted: Party): PartyShown {
+export function partyShown(reply: ReplyReader, f: PartyFacts, option: XNode, wanted: Party): PartyShown {
   const shown: PartyShown = { counts: [] };
-  const found = r.nodes(f.category, option);
+  const found = reply.nodes(f.category, option);
   const rows: Row[] = (found?.value ?? []).map((n) => {
-    const q = r.value(f.categoryQuantity, n)?.value;
+    const q = reply.value(f.categoryQuantity, n)?.value;
     return {
-      code: categoryCode(r, f, n),
+      code: categoryCode(reply, f, n),
       qty: q === undefined ? undefined : num(q),
-      age: !!r.value(f.categoryAge, n),
-      price: amountOf(r, f.price, f.currency, n),
+      age: !!reply.value(f.categoryAge, n),
+      price: amountOf(reply, f.price, f.currency, n),
     };
   });
   if (found && rows.length) {
@@ -119,11 +119,11 @@ export function partyShown(r: ReplyReader, f: PartyFacts, option: XNode, wanted:
       shown.counts.push({ at: found.at, how: 'one entry per participant', size: rows.length, byCode });
     } else {
       shown.categories = codes.filter((c): c is string => !!c);
-      const total = totalCount(r, f, option, rows, wanted);
+      const total = totalCount(reply, f, option, rows, wanted);
       if (total) shown.counts.push(total);
     }
   }
-  const group = r.values(f.groupSize, option);
+  const group = reply.values(f.groupSize, option);
   if (group) {
     const sizes = group.value.map(num);
     if (sizes.every((n) => n > 0)) shown.counts.push({ at: group.at, how: 'the known group size', size: sizes.reduce((a, b) => a + b, 0) });
@@ -138,8 +138,8 @@ export function partyShown(r: ReplyReader, f: PartyFacts, option: XNode, wanted:
  * Amounts in different currencies, or a total that equals none of these (it may hold taxes or
  * fees), show no count.
  */
-function totalCount(r: ReplyReader, f: PartyFacts, option: XNode, rows: Row[], wanted: Party): Count | undefined {
-  const total = amountOf(r, f.total, f.currency, option);
+function totalCount(reply: ReplyReader, f: PartyFacts, option: XNode, rows: Row[], wanted: Party): Count | undefined {
+  const total = amountOf(reply, f.total, f.currency, option);
   const prices = rows.map((x) => x.price);
   if (!total || prices.some((p) => !p || isNaN(p.value)) || !oneCurrency([total, ...(prices as Amount[])]) || isNaN(total.value))
     return undefined;

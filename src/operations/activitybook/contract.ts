@@ -47,12 +47,12 @@ export const FACTS = {
  * for; content the suite cannot read, or a booking it cannot tell apart from the quote, is cannot tell.
  */
 export const quoteNotStored = (quoted: ExpectedBooking) =>
-  readRule('BKG-QUOTE-NO-STORE', quoted, [], (x, c, read) => {
+  readRule('BKG-QUOTE-NO-STORE', quoted, [], (exchange, check, read) => {
     if (read.answer === 'refused') return;
-    if (read.answer !== 'served') c.cannotTell(`the read of the quoted reference: ${read.why}`);
+    if (read.answer !== 'served') check.cannotTell(`the read of the quoted reference: ${read.why}`);
     else if (read.shown.kind === 'booking')
-      c.fail(read.shown.booking.at, `no booking ${quoted.bookingRef} after a Quote`, 'the booking: the quote was stored');
-    else if (read.shown.kind === 'unidentified' || read.shown.kind === 'unknown layout') c.cannotTell(read.shown.why);
+      check.fail(read.shown.booking.at, `no booking ${quoted.bookingRef} after a Quote`, 'the booking: the quote was stored');
+    else if (read.shown.kind === 'unidentified' || read.shown.kind === 'unknown layout') check.cannotTell(read.shown.why);
   });
 
 /**
@@ -64,14 +64,14 @@ export const quoteNotStored = (quoted: ExpectedBooking) =>
  */
 export const commitRef = (readBack?: Exchange): Rule => ({
   req: 'BKG-COMMIT-REF',
-  check(x, profile = {}) {
+  check(exchange, profile = {}) {
     const c = new Check('BKG-COMMIT-REF');
-    if (!checkServed(x, c)) return c.result();
-    const r = new ReplyReader(x.reply.doc!, profile);
+    if (!checkServed(exchange, c)) return c.result();
+    const r = new ReplyReader(exchange.reply.doc!, profile);
     // Gateways show their own reference beside the client's, or instead of it (with no
     // ID_Context, or one of their own): only a reference in the client's context that is not the
     // client's says the booking was made under another reference.
-    const ref = bookingRefOf(x.request);
+    const ref = bookingRefOf(exchange.request);
     const shown = referencesOf(r, FACTS.reference);
     const clients = shown.filter(isClients);
     if (shown.some((s) => s.id === ref)) return c.result();
@@ -81,7 +81,7 @@ export const commitRef = (readBack?: Exchange): Rule => ({
         .result();
     const alone = `the reply shows no Type 36 reference of the client's (${shown.length ? `only ${list(shown.map((s) => s.id))}` : 'none'}; looked at: ${r.placesOf(FACTS.reference).join(' | ')})`;
     if (!readBack) return c.cannotTell(`${alone}, and the booking was not read back by ${ref}`).result();
-    const read = bookingRead(readBack, { bookingRef: ref, items: [bookedItemOf(x.request)] }, [], profile);
+    const read = bookingRead(readBack, { bookingRef: ref, items: [bookedItemOf(exchange.request)] }, [], profile);
     if (read.answer !== 'served') return c.cannotTell(`${alone}, and the read back by ${ref}: ${read.why}`).result();
     if (read.shown.kind !== 'booking') c.cannotTell(`${alone}, and the read back by ${ref}: ${read.shown.why}`);
     return c.result();
@@ -92,14 +92,14 @@ export const contract: Contract = {
   op: 'activitybook',
   facts: Object.values(FACTS),
   rules: [
-    rule('BKG-QUOTE-PRICED', 'the quote is priced', (x, c, r) => {
-      if (refusalForm(x) || x.reply.exchange?.status !== 200) {
-        c.cannotTell('the quote was not served');
+    rule('BKG-QUOTE-PRICED', 'the quote is priced', (exchange, check, reply) => {
+      if (refusalForm(exchange) || exchange.reply.exchange?.status !== 200) {
+        check.cannotTell('the quote was not served');
         return;
       }
-      const price = r.values(FACTS.price);
-      if (!price) c.cannotTell(notShown(r, FACTS.price));
-      else if (!price.value.some((a) => num(a) > 0)) c.fail(price.at, 'a price above zero', list(price.value));
+      const price = reply.values(FACTS.price);
+      if (!price) check.cannotTell(notShown(reply, FACTS.price));
+      else if (!price.value.some((a) => num(a) > 0)) check.fail(price.at, 'a price above zero', list(price.value));
     }),
     // Its scenario reads the booking back when the reply alone does not decide (steps/booking.steps.ts).
     commitRef(),

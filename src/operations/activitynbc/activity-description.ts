@@ -11,9 +11,9 @@ import type { Exchange } from '../../contracts/rule';
 import { constraintsShown, nothingShown, type ConstraintsShown } from '../../contracts/booking-constraints';
 import { FACTS } from './contract';
 
-export const activityDescription = (x: Exchange, code: string, source: string, profile: ReplyProfilePlaces = {}): Description =>
+export const activityDescription = (exchange: Exchange, code: string, source: string, profile: ReplyProfilePlaces = {}): Description =>
   describedBy(
-    x,
+    exchange,
     { kind: 'activity', code },
     source,
     { item: FACTS.activity, code: FACTS.id, country: FACTS.country, region: FACTS.area, hotels: FACTS.hotels },
@@ -27,10 +27,10 @@ export const activityDescription = (x: Exchange, code: string, source: string, p
  * PickupDropoff, Policies/Participant...), under the item described. A refused or silent reply, or
  * one about another activity, shows nothing.
  */
-export function bookingDescribed(x: Exchange, code: string, profile: ReplyProfilePlaces = {}): ConstraintsShown {
+export function bookingDescribed(exchange: Exchange, code: string, profile: ReplyProfilePlaces = {}): ConstraintsShown {
   const source = 'activity descriptive data';
-  const doc = x.reply.doc;
-  if (!doc || describesNothing(x)) return nothingShown(source);
+  const doc = exchange.reply.doc;
+  if (!doc || describesNothing(exchange)) return nothingShown(source);
   const r = new ReplyReader(doc, profile);
   const item = r.items(FACTS.activity).find((i) => r.value(FACTS.id, i.node)?.value.trim().toUpperCase() === code.trim().toUpperCase());
   return item ? constraintsShown(r, item.node, source) : nothingShown(source);

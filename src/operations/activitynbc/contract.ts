@@ -100,11 +100,18 @@ export const contract: Contract = {
   op: 'activitynbc',
   facts: Object.values(FACTS),
   rules: [
-    servedRule('ANBC-SUBJECT', 'the activity requested is described, and only it', (x, c, r) => {
-      checkDescribed(x, c, r, FACTS.activity, FACTS.id, requestedCodes(x, '//ota:TourActivityDescriptiveInfo/@TourActivityID'));
+    servedRule('ANBC-SUBJECT', 'the activity requested is described, and only it', (exchange, check, reply) => {
+      checkDescribed(
+        exchange,
+        check,
+        reply,
+        FACTS.activity,
+        FACTS.id,
+        requestedCodes(exchange, '//ota:TourActivityDescriptiveInfo/@TourActivityID'),
+      );
     }),
-    rule('ANBC-CONTENT', "the activity's name and description are given", (_x, c, r) =>
-      checkNamedAndDescribed(c, r, FACTS.activity, FACTS.name, FACTS.description, 'activity'),
+    rule('ANBC-CONTENT', "the activity's name and description are given", (_x, check, reply) =>
+      checkNamedAndDescribed(check, reply, FACTS.activity, FACTS.name, FACTS.description, 'activity'),
     ),
   ],
 };

@@ -10,9 +10,9 @@ import { sameCode } from '../../contracts/value-forms';
 import { FACTS } from './contract';
 
 /** The TourActivityIDs a served search shows; undefined when it was not served. */
-export function activitiesShown(x: Exchange, profile: ReplyProfilePlaces = {}): string[] | undefined {
-  if (!x.reply.doc || describesNothing(x)) return undefined;
-  const r = new ReplyReader(x.reply.doc, profile);
+export function activitiesShown(exchange: Exchange, profile: ReplyProfilePlaces = {}): string[] | undefined {
+  if (!exchange.reply.doc || describesNothing(exchange)) return undefined;
+  const r = new ReplyReader(exchange.reply.doc, profile);
   return r
     .items(FACTS.activity)
     .map((a) => r.value(FACTS.tourActivityId, a.node)?.value.trim())
@@ -20,6 +20,6 @@ export function activitiesShown(x: Exchange, profile: ReplyProfilePlaces = {}): 
 }
 
 /** The first TourActivityID a served search shows other than `found`; undefined when it shows none. */
-export function anotherActivity(x: Exchange, found: string, profile: ReplyProfilePlaces = {}): string | undefined {
-  return activitiesShown(x, profile)?.find((id) => !sameCode(id, found));
+export function anotherActivity(exchange: Exchange, found: string, profile: ReplyProfilePlaces = {}): string | undefined {
+  return activitiesShown(exchange, profile)?.find((id) => !sameCode(id, found));
 }

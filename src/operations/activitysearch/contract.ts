@@ -56,12 +56,12 @@ export const FACTS = {
   ),
 };
 
-const requestedHotel = (x: Exchange) => (x.request.value("//ota:LocationPref[@Context='Source']/ota:Region") ?? '').trim();
-const requestedProduct = (x: Exchange) => (x.request.value("//ota:LocationPref[@Context='Service']/ota:Region") ?? '').trim();
+const requestedHotel = (exchange: Exchange) => (exchange.request.value("//ota:LocationPref[@Context='Source']/ota:Region") ?? '').trim();
+const requestedProduct = (exchange: Exchange) => (exchange.request.value("//ota:LocationPref[@Context='Service']/ota:Region") ?? '').trim();
 
 /** The search forms the spec's table does not state: a hotel alone (ASR-HOTEL-ONLY judges whether it is served). */
-const unstated = (x: Exchange): UnstatedForm | undefined =>
-  requestedHotel(x) && !requestedProduct(x) ? { is: 'a hotel and no product', judgedBy: 'ASR-HOTEL-ONLY' } : undefined;
+const unstated = (exchange: Exchange): UnstatedForm | undefined =>
+  requestedHotel(exchange) && !requestedProduct(exchange) ? { is: 'a hotel and no product', judgedBy: 'ASR-HOTEL-ONLY' } : undefined;
 
 export const contract: Contract = {
   op: 'activitysearch',
@@ -69,17 +69,17 @@ export const contract: Contract = {
   rules: [
     // The spec requires the descriptive data ("together with some of their descriptive data"): an
     // activity shown without any is a finding, not a cannot-tell.
-    servedRule('ASR-SUCCESS', 'at least one activity is found with some of its descriptive data', (x, c, r) => {
-      const items = itemsOffered(x, c, r, FACTS.activity, 'at least one activity');
+    servedRule('ASR-SUCCESS', 'at least one activity is found with some of its descriptive data', (exchange, check, reply) => {
+      const items = itemsOffered(exchange, check, reply, FACTS.activity, 'at least one activity');
       for (const a of items) {
-        if (r.value(FACTS.descriptive, a.node)) continue;
+        if (reply.value(FACTS.descriptive, a.node)) continue;
         // text in elements the suite does not know may be that data (the reply layout is not shown)
-        const texts = r.doc.find('.//*[text()[normalize-space()]]', a.node);
+        const texts = reply.doc.find('.//*[text()[normalize-space()]]', a.node);
         if (texts.length)
-          c.cannotTell(
+          check.cannotTell(
             `${a.at} shows ${FACTS.descriptive.what} in none of the known places, but holds other text; if that is it, name the place for "${FACTS.descriptive.id}" in OTA_REPLY_PROFILE`,
           );
-        else c.fail(a.at, `${FACTS.descriptive.what} (such as its name)`, 'none');
+        else check.fail(a.at, `${FACTS.descriptive.what} (such as its name)`, 'none');
       }
     }),
     offeredRule(
@@ -87,27 +87,34 @@ export const contract: Contract = {
       'every activity found is in the requested area',
       FACTS,
       unstated,
-      (x, c, r, more) => {
-        const hotel = requestedHotel(x);
-        if (hotel) checkOfferedFor(x, c, r, FACTS, hotel, more);
-        else c.cannotTell('the request names no hotel (LocationPref Context=Source)');
+      (exchange, check, reply, corroboration) => {
+        const hotel = requestedHotel(exchange);
+        if (hotel) checkOfferedFor(exchange, check, reply, FACTS, hotel, corroboration);
+        else check.cannotTell('the request names no hotel (LocationPref Context=Source)');
       },
-      (x, r) => offeredForNeeds(r, FACTS, requestedHotel(x)),
+      (exchange, reply) => offeredForNeeds(reply, FACTS, requestedHotel(exchange)),
     ),
-    offeredRule('ASR-DATES', 'every activity found takes place within the requested dates', FACTS, unstated, (x, c, r) => {
-      checkDates(x, c, r, FACTS, x.request.value('//ota:DateTimePref/@Start'), x.request.value('//ota:DateTimePref/@End'));
+    offeredRule('ASR-DATES', 'every activity found takes place within the requested dates', FACTS, unstated, (exchange, check, reply) => {
+      checkDates(
+        exchange,
+        check,
+        reply,
+        FACTS,
+        exchange.request.value('//ota:DateTimePref/@Start'),
+        exchange.request.value('//ota:DateTimePref/@End'),
+      );
     }),
     rule(
       'ASR-HOTEL-ONLY',
       'the activities of the requested area are found',
-      (x, c, r, more) => {
-        const hotel = requestedHotel(x);
-        const form = { holds: !!hotel && !requestedProduct(x), is: 'a hotel and no product' };
-        checkFormOffered(x, c, r, FACTS, form, `activities of the area of hotel ${hotel}`, () =>
-          checkOfferedFor(x, c, r, FACTS, hotel, more),
+      (exchange, check, reply, corroboration) => {
+        const hotel = requestedHotel(exchange);
+        const form = { holds: !!hotel && !requestedProduct(exchange), is: 'a hotel and no product' };
+        checkFormOffered(exchange, check, reply, FACTS, form, `activities of the area of hotel ${hotel}`, () =>
+          checkOfferedFor(exchange, check, reply, FACTS, hotel, corroboration),
         );
       },
-      (x, r) => offeredForNeeds(r, FACTS, requestedHotel(x)),
+      (exchange, reply) => offeredForNeeds(reply, FACTS, requestedHotel(exchange)),
     ),
   ],
 };

@@ -45,34 +45,34 @@ export const FACTS = {
   ),
 };
 
-const served = (x: Exchange) => !refusalForm(x) && x.reply.exchange?.status === 200;
+const served = (exchange: Exchange) => !refusalForm(exchange) && exchange.reply.exchange?.status === 200;
 
 /** CXL-QUOTE-TERMS: a quoted cancellation gives its terms and does not say the booking is cancelled. */
 export const termsQuoted = (words: readonly string[]) =>
-  rule('CXL-QUOTE-TERMS', undefined, (x, c, r) => {
-    if (!served(x)) {
-      c.cannotTell('the cancellation quote was not served');
+  rule('CXL-QUOTE-TERMS', undefined, (exchange, check, reply) => {
+    if (!served(exchange)) {
+      check.cannotTell('the cancellation quote was not served');
       return;
     }
     // an empty CancelRule shows no terms (see ReplyReader.items)
-    if (r.items(FACTS.terms).length === 0) c.cannotTell(notShown(r, FACTS.terms));
-    const status = r.value(FACTS.status);
+    if (reply.items(FACTS.terms).length === 0) check.cannotTell(notShown(reply, FACTS.terms));
+    const status = reply.value(FACTS.status);
     if (status && isCancelledWord(status.value, words))
-      c.fail(status.at, 'a status that is not cancelled (OpenTravel: Pending)', status.value);
+      check.fail(status.at, 'a status that is not cancelled (OpenTravel: Pending)', status.value);
   });
 
 /** CXL-COMMIT-STATUS: the reply to a cancelling request says the booking is cancelled, in the target's words. */
 export const cancellationConfirmed = (words: readonly string[]) =>
-  rule('CXL-COMMIT-STATUS', undefined, (x, c, r) => {
-    if (!served(x)) {
-      c.cannotTell('the cancellation was not served');
+  rule('CXL-COMMIT-STATUS', undefined, (exchange, check, reply) => {
+    if (!served(exchange)) {
+      check.cannotTell('the cancellation was not served');
       return;
     }
-    const status = r.value(FACTS.status);
+    const status = reply.value(FACTS.status);
     // No status word, but a cancellation number: the form OTA_TourActivityCancelRS gives a done cancellation.
-    if (!status && r.value(FACTS.confirmation)) return;
-    if (!status) c.cannotTell(notShown(r, FACTS.status));
-    else if (!isCancelledWord(status.value, words)) c.fail(status.at, `cancelled (${list([...words])})`, status.value);
+    if (!status && reply.value(FACTS.confirmation)) return;
+    if (!status) check.cannotTell(notShown(reply, FACTS.status));
+    else if (!isCancelledWord(status.value, words)) check.fail(status.at, `cancelled (${list([...words])})`, status.value);
   });
 
 export const contract: Contract = {

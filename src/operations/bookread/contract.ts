@@ -30,13 +30,13 @@ const notThere = (s: Extract<Shown, { kind: 'other' | 'none' }>) => (s.kind === 
 
 /** The read is served and shows the booking by the client's reference, live: not cancelled in any status it shows. */
 export const shownLive = (req: RequirementId, expected: ExpectedBooking, words: readonly string[]) =>
-  readRule(req, expected, words, (x, c, read) => {
-    if (!checkServed(x, c) || read.answer !== 'served') return;
+  readRule(req, expected, words, (exchange, check, read) => {
+    if (!checkServed(exchange, check) || read.answer !== 'served') return;
     const s = read.shown;
     const ref = expected.bookingRef;
-    if (s.kind === 'other' || s.kind === 'none') c.fail(notThere(s), `the booking ${ref}, live`, s.why);
-    else if (s.kind !== 'booking') c.cannotTell(s.why);
-    else if (s.state?.cancelled) c.fail(`${s.booking.at} status`, `booking ${ref} live (not ${list([...words])})`, s.state.shown);
+    if (s.kind === 'other' || s.kind === 'none') check.fail(notThere(s), `the booking ${ref}, live`, s.why);
+    else if (s.kind !== 'booking') check.cannotTell(s.why);
+    else if (s.state?.cancelled) check.fail(`${s.booking.at} status`, `booking ${ref} live (not ${list([...words])})`, s.state.shown);
   });
 
 /** Why an absence (a refusal, an empty read) is no evidence on its own: no earlier read showed what is now missing. */
@@ -49,65 +49,65 @@ const noContrast = (what: string) =>
  * refuses it or shows nothing. An absence without that contrast is cannot tell.
  */
 export const noLongerLive = (req: RequirementId, expected: ExpectedBooking, words: readonly string[], before?: Exchange) =>
-  readRule(req, expected, words, (x, c, read, profile) => {
+  readRule(req, expected, words, (exchange, check, read, profile) => {
     const ref = expected.bookingRef;
     const contrast = before && shownLiveBy(readOf(before, expected, words, profile));
     if (read.answer === 'refused') {
-      if (!contrast) c.cannotTell(noContrast(`the read is refused (${read.why})`));
+      if (!contrast) check.cannotTell(noContrast(`the read is refused (${read.why})`));
       return;
     }
     if (read.answer !== 'served') {
-      c.cannotTell(read.why);
+      check.cannotTell(read.why);
       return;
     }
     const s = read.shown;
     if (s.kind === 'none') {
-      if (!contrast) c.cannotTell(noContrast(s.why));
-    } else if (s.kind !== 'booking') c.cannotTell(s.why);
-    else if (!s.state) c.cannotTell(`the reply shows booking ${ref} but not its status`);
+      if (!contrast) check.cannotTell(noContrast(s.why));
+    } else if (s.kind !== 'booking') check.cannotTell(s.why);
+    else if (!s.state) check.cannotTell(`the reply shows booking ${ref} but not its status`);
     else if (!s.state.cancelled)
-      c.fail(`${s.booking.at} status`, `booking ${ref} cancelled (${list([...words])}) or refused`, s.state.shown);
+      check.fail(`${s.booking.at} status`, `booking ${ref} cancelled (${list([...words])}) or refused`, s.state.shown);
   });
 
 /** RD-RETURNS-BOOKING: the read is served and returns the booking asked for, and no other. */
 export const readReturns = (expected: ExpectedBooking, words: readonly string[] = []) =>
-  readRule('RD-RETURNS-BOOKING', expected, words, (x, c, read) => {
-    if (!checkServed(x, c) || read.answer !== 'served') return;
+  readRule('RD-RETURNS-BOOKING', expected, words, (exchange, check, read) => {
+    if (!checkServed(exchange, check) || read.answer !== 'served') return;
     const s = read.shown;
     const ref = expected.bookingRef;
-    if (s.kind === 'other' || s.kind === 'none') c.fail(notThere(s), `the booking ${ref}`, s.why);
-    else if (s.kind !== 'booking') c.cannotTell(s.why);
+    if (s.kind === 'other' || s.kind === 'none') check.fail(notThere(s), `the booking ${ref}`, s.why);
+    else if (s.kind !== 'booking') check.cannotTell(s.why);
     else if (s.others.length)
-      c.fail(READ_FACTS.booking.places.join(' | '), `the booking ${ref} and no other`, `also ${list(s.others.map((o) => o.at))}`);
+      check.fail(READ_FACTS.booking.places.join(' | '), `the booking ${ref} and no other`, `also ${list(s.others.map((o) => o.at))}`);
   });
 
 /** RD-DETAILS: the read shows each booked item (by item reference, with its activity) and the participants' surnames. */
 export const readDetails = (expected: ExpectedBooking, words: readonly string[] = []) =>
-  readRule('RD-DETAILS', expected, words, (x, c, read, profile) => {
-    if (!checkServed(x, c) || read.answer !== 'served') return;
+  readRule('RD-DETAILS', expected, words, (exchange, check, read, profile) => {
+    if (!checkServed(exchange, check) || read.answer !== 'served') return;
     const s = read.shown;
     if (s.kind !== 'booking') {
-      c.cannotTell(s.why);
+      check.cannotTell(s.why);
       return;
     }
     for (const want of expected.items) {
       const got = s.items.find((i) => i.ref === want.itemRef);
       if (!got) {
-        if (s.items.some((i) => i.ref)) c.fail(`${s.booking.at} items`, `item ${want.itemRef}`, list(s.items.map((i) => i.ref)));
-        else c.cannotTell(`the reply does not show the item references of booking ${expected.bookingRef}`);
+        if (s.items.some((i) => i.ref)) check.fail(`${s.booking.at} items`, `item ${want.itemRef}`, list(s.items.map((i) => i.ref)));
+        else check.cannotTell(`the reply does not show the item references of booking ${expected.bookingRef}`);
         continue;
       }
-      if (!got.activity) c.cannotTell(`the reply does not show the activity of item ${want.itemRef}`);
+      if (!got.activity) check.cannotTell(`the reply does not show the activity of item ${want.itemRef}`);
       else if (got.activity.value.toLowerCase() !== want.tourActivityId.toLowerCase())
-        c.fail(`${got.at} item ${want.itemRef}/${got.activity.at}`, want.tourActivityId, got.activity.value);
+        check.fail(`${got.at} item ${want.itemRef}/${got.activity.at}`, want.tourActivityId, got.activity.value);
     }
-    const r = new ReplyReader(x.reply.doc!, profile);
+    const r = new ReplyReader(exchange.reply.doc!, profile);
     const surnames = valuesIn(r, READ_FACTS.surname, s.booking.parts);
     const wanted = [...new Set(expected.items.flatMap((i) => i.surnames))];
-    if (!surnames) c.cannotTell(notShown(r, READ_FACTS.surname));
+    if (!surnames) check.cannotTell(notShown(r, READ_FACTS.surname));
     else {
       const missing = wanted.filter((n) => !surnames.value.some((v) => v.toLowerCase() === n.toLowerCase()));
-      if (missing.length) c.fail(`${s.booking.at}/${surnames.at}`, `participants ${list(missing)}`, list(surnames.value));
+      if (missing.length) check.fail(`${s.booking.at}/${surnames.at}`, `participants ${list(missing)}`, list(surnames.value));
     }
   });
 
@@ -123,16 +123,16 @@ export const onlyItemCancelled = (
   words: readonly string[],
   before?: Exchange,
 ) =>
-  readRule(req, expected, words, (x, c, read, profile) => {
-    if (!checkServed(x, c) || read.answer !== 'served') return;
+  readRule(req, expected, words, (exchange, check, read, profile) => {
+    if (!checkServed(exchange, check) || read.answer !== 'served') return;
     const s = read.shown;
     if (s.kind !== 'booking') {
-      if (s.kind === 'other' || s.kind === 'none') c.fail(notThere(s), `the booking ${expected.bookingRef}, live`, s.why);
-      else c.cannotTell(s.why);
+      if (s.kind === 'other' || s.kind === 'none') check.fail(notThere(s), `the booking ${expected.bookingRef}, live`, s.why);
+      else check.cannotTell(s.why);
       return;
     }
     if (!s.items.some((i) => i.ref)) {
-      c.cannotTell(`the reply does not show the item references of booking ${expected.bookingRef}`);
+      check.cannotTell(`the reply does not show the item references of booking ${expected.bookingRef}`);
       return;
     }
     const shownBefore = (before && shownLiveBy(readOf(before, expected, words, profile))?.items.map((i) => i.ref)) ?? [];
@@ -141,16 +141,16 @@ export const onlyItemCancelled = (
       const got = s.items.find((i) => i.ref === want.itemRef);
       if (!got) {
         if (!cancelled)
-          c.fail(`${s.booking.at} items`, `item ${want.itemRef}, live`, `not shown (items: ${list(s.items.map((i) => i.ref))})`);
+          check.fail(`${s.booking.at} items`, `item ${want.itemRef}, live`, `not shown (items: ${list(s.items.map((i) => i.ref))})`);
         else if (!shownBefore.includes(want.itemRef))
-          c.cannotTell(
+          check.cannotTell(
             `item ${want.itemRef} is no longer shown, but no read of the booking before the cancel showed it: its absence alone does not show that it was cancelled`,
           );
         continue;
       }
-      if (!got.status) c.cannotTell(`the reply does not show the status of item ${want.itemRef}`);
+      if (!got.status) check.cannotTell(`the reply does not show the status of item ${want.itemRef}`);
       else if (isCancelled(got.status.value, words) !== cancelled)
-        c.fail(
+        check.fail(
           `${got.at} item ${want.itemRef}/${got.status.at}`,
           cancelled ? `cancelled (${list([...words])})` : 'live (not cancelled)',
           got.status.value,

@@ -25,11 +25,11 @@ export interface BoundScenario {
 }
 
 /** How many hotels a reply shows: distinct HotelCodes when every result shows one, else results; a reason when none can be read. */
-export function hotelsShown(x: Exchange, profile: ReplyProfilePlaces = {}): number | string {
-  const refusal = refusalForm(x);
+export function hotelsShown(exchange: Exchange, profile: ReplyProfilePlaces = {}): number | string {
+  const refusal = refusalForm(exchange);
   if (refusal) return `refused (${refusal})`;
-  if (!x.reply.doc) return noDocument(x);
-  const r = new ReplyReader(x.reply.doc, profile);
+  if (!exchange.reply.doc) return noDocument(exchange);
+  const r = new ReplyReader(exchange.reply.doc, profile);
   const items = r.items(FACTS.hotel);
   const codes = items.map((h) => r.value(FACTS.code, h.node)?.value);
   return codes.every((c) => c !== undefined) ? new Set(codes).size : items.length;

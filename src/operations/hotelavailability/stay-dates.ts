@@ -28,8 +28,8 @@ export interface Span {
  * after the last night when ExpireDateExclusiveInd is true, the last night when it is false, and
  * either when the reply does not say (OpenTravel leaves it open).
  */
-function departureDays(r: ReplyReader, owner: XNode, start: string): { ends: string[]; text?: string; attr?: string } {
-  const attr = (name: string) => r.doc.find(`@${name}`, owner)[0]?.content.trim();
+function departureDays(reply: ReplyReader, owner: XNode, start: string): { ends: string[]; text?: string; attr?: string } {
+  const attr = (name: string) => reply.doc.find(`@${name}`, owner)[0]?.content.trim();
   const end = attr('End');
   if (end) return { ends: [day(end)], text: end, attr: 'End' };
   const expire = attr('ExpireDate');
@@ -47,17 +47,17 @@ function departureDays(r: ReplyReader, owner: XNode, start: string): { ends: str
 }
 
 /** Every date span a hotel shows, at every place of the start fact (the end is read on the same element). */
-export function spansOf(r: ReplyReader, hotel: XNode, start: Fact): Span[] {
+export function spansOf(reply: ReplyReader, hotel: XNode, start: Fact): Span[] {
   const spans: Span[] = [];
-  r.placesOf(start).forEach((place, p) =>
-    r.doc.find(place, hotel).forEach((startNode, i) => {
+  reply.placesOf(start).forEach((place, p) =>
+    reply.doc.find(place, hotel).forEach((startNode, i) => {
       const start = day(startNode.content);
-      const owner = r.doc.find('..', startNode)[0];
+      const owner = reply.doc.find('..', startNode)[0];
       if (!isDate(start) || !owner) return;
-      const { ends, text, attr } = departureDays(r, owner, start);
+      const { ends, text, attr } = departureDays(reply, owner, start);
       const kind = localName(owner);
       // The Rates of one RoomRate hold the stay together; any other span holds it alone.
-      const group = kind === 'Rate' ? `${p}:rates of RoomRate ${r.doc.find('../../preceding-sibling::*', owner).length}` : `${p}:${i}`;
+      const group = kind === 'Rate' ? `${p}:rates of RoomRate ${reply.doc.find('../../preceding-sibling::*', owner).length}` : `${p}:${i}`;
       const at = `${place}[${i + 1}]`;
       // the end sits on the start's element: its attribute in place of the start's
       const endAt = attr && /\/@[^/]+$/.test(place) ? `${place.replace(/@[^/]+$/, `@${attr}`)}[${i + 1}]` : at;

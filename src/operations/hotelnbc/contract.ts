@@ -97,17 +97,17 @@ export const FACTS = {
  * hotels of its brand); they are no finding. A reply whose items all name other hotels fails; one
  * where no item names the requested hotel and some name no hotel at all cannot tell.
  */
-function checkRequestedDescribed(x: Exchange, c: Check, r: ReplyReader, wanted: string[]): void {
-  const items = itemsOffered(x, c, r, FACTS.hotel, `a description of ${list(wanted)}`);
+function checkRequestedDescribed(exchange: Exchange, check: Check, reply: ReplyReader, wanted: string[]): void {
+  const items = itemsOffered(exchange, check, reply, FACTS.hotel, `a description of ${list(wanted)}`);
   if (items.length === 0) return;
-  const shown = items.map((i) => ({ at: i.at, code: r.value(FACTS.code, i.node) }));
+  const shown = items.map((i) => ({ at: i.at, code: reply.value(FACTS.code, i.node) }));
   for (const w of wanted) {
     if (shown.some((s) => sameCode(s.code?.value, w))) continue;
     const unnamed = shown.filter((s) => !s.code);
-    if (unnamed.length) c.cannotTell(`no item names hotel ${w}, and ${notShown(r, FACTS.code, list(unnamed.map((s) => s.at)))}`);
+    if (unnamed.length) check.cannotTell(`no item names hotel ${w}, and ${notShown(reply, FACTS.code, list(unnamed.map((s) => s.at)))}`);
     else
       // expected: the code requested; found: the codes the items describe
-      c.fail(`${r.nodes(FACTS.hotel)!.at}/${FACTS.code.places[0]}`, w, list(shown.map((s) => s.code!.value)));
+      check.fail(`${reply.nodes(FACTS.hotel)!.at}/${FACTS.code.places[0]}`, w, list(shown.map((s) => s.code!.value)));
   }
 }
 
@@ -115,11 +115,11 @@ export const contract: Contract = {
   op: 'hotelnbc',
   facts: Object.values(FACTS),
   rules: [
-    servedRule('HNBC-SUBJECT', 'the hotel requested is described', (x, c, r) => {
-      checkRequestedDescribed(x, c, r, requestedCodes(x, '//ota:HotelDescriptiveInfo/@HotelCode'));
+    servedRule('HNBC-SUBJECT', 'the hotel requested is described', (exchange, check, reply) => {
+      checkRequestedDescribed(exchange, check, reply, requestedCodes(exchange, '//ota:HotelDescriptiveInfo/@HotelCode'));
     }),
-    rule('HNBC-CONTENT', "the hotel's name and descriptive content are given", (_x, c, r) =>
-      checkNamedAndDescribed(c, r, FACTS.hotel, FACTS.name, FACTS.content, 'hotel'),
+    rule('HNBC-CONTENT', "the hotel's name and descriptive content are given", (_x, check, reply) =>
+      checkNamedAndDescribed(check, reply, FACTS.hotel, FACTS.name, FACTS.content, 'hotel'),
     ),
   ],
 };

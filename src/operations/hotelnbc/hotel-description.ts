@@ -8,9 +8,9 @@ import type { ReplyProfilePlaces } from '../../contracts/reader';
 import type { Exchange } from '../../contracts/rule';
 import { FACTS } from './contract';
 
-export const hotelDescription = (x: Exchange, code: string, source: string, profile: ReplyProfilePlaces = {}): Description =>
+export const hotelDescription = (exchange: Exchange, code: string, source: string, profile: ReplyProfilePlaces = {}): Description =>
   describedBy(
-    x,
+    exchange,
     { kind: 'hotel', code },
     source,
     { item: FACTS.hotel, code: FACTS.code, country: FACTS.country, region: FACTS.region },

@@ -114,8 +114,8 @@ interface Leg {
 }
 
 /** The legs requested: Location RPH and direction (arrival: Pickup at the airport; departure: DropOff at it). */
-function requestedLegs(x: Exchange): Leg[] {
-  return x.request
+function requestedLegs(exchange: Exchange): Leg[] {
+  return exchange.request
     .records('ota:Service/ota:Locations/ota:Location', {
       rph: '@RPH',
       arrival: 'ota:Pickup/ota:AirportInfo',
@@ -128,32 +128,33 @@ function requestedLegs(x: Exchange): Leg[] {
 }
 
 /** The direction a service shows, when it shows exactly one. */
-function directionOf(r: ReplyReader, service: XNode): Direction | undefined {
-  const arrival = !!r.nodes(FACTS.arrival, service);
-  const departure = !!r.nodes(FACTS.departure, service);
+function directionOf(reply: ReplyReader, service: XNode): Direction | undefined {
+  const arrival = !!reply.nodes(FACTS.arrival, service);
+  const departure = !!reply.nodes(FACTS.departure, service);
   return arrival === departure ? undefined : arrival ? 'arrival' : 'departure';
 }
 
 /** The services of the reply, with a label each; cannot tell when there are none to judge. */
-function services(x: Exchange, c: Check, r: ReplyReader) {
-  const items = r.items(FACTS.service);
-  if (items.length === 0) nothingToJudge(x, c, 'transfer service');
+function services(exchange: Exchange, check: Check, reply: ReplyReader) {
+  const items = reply.items(FACTS.service);
+  if (items.length === 0) nothingToJudge(exchange, check, 'transfer service');
   return items;
 }
 
 /** Every service shows only `wanted` values of `f` (the requested airports or locations). */
-function onlyRequested(x: Exchange, c: Check, r: ReplyReader, f: Fact, wanted: string[], what: string): void {
-  for (const s of services(x, c, r)) {
-    const shown = valuesEverywhere(r, f, s.node);
+function onlyRequested(exchange: Exchange, check: Check, reply: ReplyReader, f: Fact, wanted: string[], what: string): void {
+  for (const s of services(exchange, check, reply)) {
+    const shown = valuesEverywhere(reply, f, s.node);
     const other = shown.filter((v) => !wanted.some((w) => sameCode(w, v)));
-    if (shown.length === 0) c.cannotTell(notShown(r, f, `${s.at}`));
-    else if (other.length) c.fail(`${s.at}/${r.nodes(f, s.node)!.at}`, `${what} ${list([...new Set(wanted)])}`, list([...new Set(other)]));
+    if (shown.length === 0) check.cannotTell(notShown(reply, f, `${s.at}`));
+    else if (other.length)
+      check.fail(`${s.at}/${reply.nodes(f, s.node)!.at}`, `${what} ${list([...new Set(wanted)])}`, list([...new Set(other)]));
   }
 }
 
 /** The days each requested leg allows a service to be dated: an arrival on its flight's day (or just after midnight), a departure on its flight's day or the day before. */
-function legDays(x: Exchange): Array<{ direction: Direction; from: string; to: string }> {
-  return x.request
+function legDays(exchange: Exchange): Array<{ direction: Direction; from: string; to: string }> {
+  return exchange.request
     .records('ota:Service/ota:Locations/ota:Location', {
       arrival: 'ota:Pickup/ota:AirportInfo/*/@DateTime',
       departure: 'ota:DropOff/ota:AirportInfo/*/@DateTime',
@@ -168,10 +169,10 @@ function legDays(x: Exchange): Array<{ direction: Direction; from: string; to: s
 }
 
 /** A refusal that says nothing is available (OpenTravel's error 322 "No availability", or those words). */
-function saysNothingAvailable(x: Exchange): boolean {
-  const doc = x.reply.doc;
+function saysNothingAvailable(exchange: Exchange): boolean {
+  const doc = exchange.reply.doc;
   const said = [
-    refusalForm(x) ?? '',
+    refusalForm(exchange) ?? '',
     ...(doc ? doc.values("//*[local-name()='Error']/@Code | /*/@ErrorCode | /*/@ErrorMessage") : []),
   ].join(' ');
   return /\b322\b|\bno (availability|transfers?|services?|vehicles?|results?)\b|\bnot available\b|\bnothing (is )?(available|found|matche[sd])\b/i.test(
@@ -185,9 +186,11 @@ function saysNothingAvailable(x: Exchange): boolean {
  * direction cannot (the service shows none, or two legs go the same way), because a gateway may
  * number its services with RPHs of its own.
  */
-function checkLegs(x: Exchange, c: Check, r: ReplyReader): void {
-  const legs = requestedLegs(x);
-  const shown = r.items(FACTS.service).map((s) => ({ rph: r.value(FACTS.leg, s.node)?.value, direction: directionOf(r, s.node) }));
+function checkLegs(exchange: Exchange, check: Check, reply: ReplyReader): void {
+  const legs = requestedLegs(exchange);
+  const shown = reply
+    .items(FACTS.service)
+    .map((s) => ({ rph: reply.value(FACTS.leg, s.node)?.value, direction: directionOf(reply, s.node) }));
   const byRph = shown.some((s) => s.rph !== undefined);
   for (const leg of legs) {
     const sharesDirection = legs.filter((l) => l.direction === leg.direction).length > 1;
@@ -202,23 +205,23 @@ function checkLegs(x: Exchange, c: Check, r: ReplyReader): void {
     // own (a service RPH outside them is the gateway's numbering, which says nothing of legs).
     const isLeg = (rph: string | undefined) => rph !== undefined && legs.some((l) => sameCode(l.rph, rph));
     const allTold = shown.every((s) => s.direction !== undefined || isLeg(s.rph));
-    if (twin) c.cannotTell(`the reply does not show ${FACTS.leg.what}, and legs ${list(legs.map((l) => l.rph))} share a direction`);
+    if (twin) check.cannotTell(`the reply does not show ${FACTS.leg.what}, and legs ${list(legs.map((l) => l.rph))} share a direction`);
     else if (!answered && allTold)
-      c.fail(`${FACTS.service.places[0]}`, `a transfer service for leg ${leg.rph} (${leg.direction ?? '?'})`, 'none');
-    else if (!answered) c.cannotTell(`the reply does not show ${FACTS.leg.what} nor its direction for every service`);
+      check.fail(`${FACTS.service.places[0]}`, `a transfer service for leg ${leg.rph} (${leg.direction ?? '?'})`, 'none');
+    else if (!answered) check.cannotTell(`the reply does not show ${FACTS.leg.what} nor its direction for every service`);
   }
 }
 
 // Refused, or served with no service: either is right for an airport the gateway does not serve.
 // Content in a layout the suite cannot read is no proof that there is no service.
-const noServiceOffered = rule('TRF-UNKNOWN-AIRPORT', undefined, (x, c, r) => {
-  const status = x.reply.exchange!.status;
-  if (status !== 200) c.fail('HTTP status', 'a success with no transfer service (200), or a refusal', String(status));
-  const n = r.items(FACTS.service).length;
-  if (n > 0) c.fail(r.nodes(FACTS.service)!.at, 'no transfer service (the airport is unknown), or a refusal', `${n} services`);
-  const other = n === 0 ? otherContent(r) : [];
+const noServiceOffered = rule('TRF-UNKNOWN-AIRPORT', undefined, (exchange, check, reply) => {
+  const status = exchange.reply.exchange!.status;
+  if (status !== 200) check.fail('HTTP status', 'a success with no transfer service (200), or a refusal', String(status));
+  const n = reply.items(FACTS.service).length;
+  if (n > 0) check.fail(reply.nodes(FACTS.service)!.at, 'no transfer service (the airport is unknown), or a refusal', `${n} services`);
+  const other = n === 0 ? otherContent(reply) : [];
   if (other.length)
-    c.cannotTell(
+    check.cannotTell(
       `the reply shows no transfer service in the known places, but carries other content (${list(other.slice(0, 3))}); ` +
         `if that is where it shows them, name the place for "${FACTS.service.id}" in OTA_REPLY_PROFILE`,
     );
@@ -228,8 +231,10 @@ const unknownAirport: Rule = {
   req: 'TRF-UNKNOWN-AIRPORT',
   sentence: 'no transfer service is offered for the unknown airport',
   // any refusal (a 5xx too, whatever its body) is judged as one: refusalCheck says what it lacks
-  check: (x, profile) =>
-    refusedHow(x) ? refusalCheck(x, 'TRF-UNKNOWN-AIRPORT', { errorsBody: false }).result() : noServiceOffered.check(x, profile),
+  check: (exchange, profile) =>
+    refusedHow(exchange)
+      ? refusalCheck(exchange, 'TRF-UNKNOWN-AIRPORT', { errorsBody: false }).result()
+      : noServiceOffered.check(exchange, profile),
 };
 
 /**
@@ -238,14 +243,14 @@ const unknownAirport: Rule = {
  * none, which is no refusal of the value.
  */
 const disabilityBoolean: Rule = {
-  ...httpRule('TRF-DISABILITY-BOOLEAN', (x, c) => {
-    const required = bool(x.request.value('//ota:DisabilityInfo/@RequiredInd'));
-    const refusal = refusalForm(x);
-    if (required === true && refusal && saysNothingAvailable(x))
-      c.cannotTell(
+  ...httpRule('TRF-DISABILITY-BOOLEAN', (exchange, check) => {
+    const required = bool(exchange.request.value('//ota:DisabilityInfo/@RequiredInd'));
+    const refusal = refusalForm(exchange);
+    if (required === true && refusal && saysNothingAvailable(exchange))
+      check.cannotTell(
         `RequiredInd="true" was answered "nothing available" (${refusal}): the route may have no adapted vehicle, which is no refusal of the value`,
       );
-    else checkServed(x, c);
+    else checkServed(exchange, check);
   }),
   sentence: 'the request is served, whichever DisabilityInfo RequiredInd it carries',
 };
@@ -254,50 +259,57 @@ export const contract: Contract = {
   op: 'transferavailability',
   facts: Object.values(FACTS),
   rules: [
-    servedRule('TRF-SUCCESS', 'transfer services are offered for every requested leg', (x, c, r) => {
-      if (itemsOffered(x, c, r, FACTS.service, 'at least one transfer service').length) checkLegs(x, c, r);
+    servedRule('TRF-SUCCESS', 'transfer services are offered for every requested leg', (exchange, check, reply) => {
+      if (itemsOffered(exchange, check, reply, FACTS.service, 'at least one transfer service').length) checkLegs(exchange, check, reply);
     }),
-    rule('TRF-AIRPORT', 'every transfer service serves the requested airport', (x, c, r) => {
-      onlyRequested(x, c, r, FACTS.airport, x.request.values('//ota:AirportInfo/*/@LocationCode'), 'airport');
+    rule('TRF-AIRPORT', 'every transfer service serves the requested airport', (exchange, check, reply) => {
+      onlyRequested(exchange, check, reply, FACTS.airport, exchange.request.values('//ota:AirportInfo/*/@LocationCode'), 'airport');
     }),
-    rule('TRF-LOCATION', 'every transfer service serves the requested location', (x, c, r) => {
-      onlyRequested(x, c, r, FACTS.location, x.request.values('//ota:Address/ota:LocationType/@UniqueId'), 'location');
+    rule('TRF-LOCATION', 'every transfer service serves the requested location', (exchange, check, reply) => {
+      onlyRequested(
+        exchange,
+        check,
+        reply,
+        FACTS.location,
+        exchange.request.values('//ota:Address/ota:LocationType/@UniqueId'),
+        'location',
+      );
     }),
-    rule('TRF-DATES', 'every transfer service is for the requested dates', (x, c, r) => {
+    rule('TRF-DATES', 'every transfer service is for the requested dates', (exchange, check, reply) => {
       // Each service is dated by the leg it answers: an arrival on its flight's day (or just after
       // midnight), a departure on its flight's day or the evening before; a service that shows no
       // direction may answer any requested leg.
-      const legs = legDays(x);
-      for (const s of services(x, c, r)) {
-        const when = firstAccepted(r, FACTS.pickupTime, isDate, s.node);
+      const legs = legDays(exchange);
+      for (const s of services(exchange, check, reply)) {
+        const when = firstAccepted(reply, FACTS.pickupTime, isDate, s.node);
         if (!when) {
-          c.cannotTell(notShown(r, FACTS.pickupTime, `${s.at}`));
+          check.cannotTell(notShown(reply, FACTS.pickupTime, `${s.at}`));
           continue;
         }
-        const direction = directionOf(r, s.node);
+        const direction = directionOf(reply, s.node);
         const candidates = legs.filter((l) => direction === undefined || l.direction === direction);
         const windows = candidates.length ? candidates : legs;
         const outside = when.value.filter((d) => !windows.some((w) => within(d, w.from, w.to)));
         if (outside.length)
-          c.fail(
+          check.fail(
             `${s.at}/${when.at}`,
             `the date of the ${direction ? `${direction} ` : ''}leg: ${list(windows.map((w) => `${w.from} to ${w.to}`))}`,
             list(outside),
           );
       }
     }),
-    rule('TRF-PASSENGERS', 'every transfer service is priced for the requested passengers', (x, c, r) => {
-      for (const s of services(x, c, r)) checkPassengers(x, c, r, s);
+    rule('TRF-PASSENGERS', 'every transfer service is priced for the requested passengers', (exchange, check, reply) => {
+      for (const s of services(exchange, check, reply)) checkPassengers(exchange, check, reply, s);
     }),
-    rule('TRF-DISABILITY', 'only disability-adapted vehicles are offered', (x, c, r) => {
-      if (bool(x.request.value('//ota:DisabilityInfo/@RequiredInd')) !== true) {
-        c.cannotTell('the request does not require a disability-adapted vehicle (DisabilityInfo RequiredInd)');
+    rule('TRF-DISABILITY', 'only disability-adapted vehicles are offered', (exchange, check, reply) => {
+      if (bool(exchange.request.value('//ota:DisabilityInfo/@RequiredInd')) !== true) {
+        check.cannotTell('the request does not require a disability-adapted vehicle (DisabilityInfo RequiredInd)');
         return;
       }
-      for (const s of services(x, c, r)) {
-        const adapted = r.value(FACTS.disability, s.node);
-        if (!adapted || bool(adapted.value) === undefined) c.cannotTell(notShown(r, FACTS.disability, `${s.at}`));
-        else if (!bool(adapted.value)) c.fail(`${s.at}/${adapted.at}`, 'true (DisabilityInfo RequiredInd=true)', adapted.value);
+      for (const s of services(exchange, check, reply)) {
+        const adapted = reply.value(FACTS.disability, s.node);
+        if (!adapted || bool(adapted.value) === undefined) check.cannotTell(notShown(reply, FACTS.disability, `${s.at}`));
+        else if (!bool(adapted.value)) check.fail(`${s.at}/${adapted.at}`, 'true (DisabilityInfo RequiredInd=true)', adapted.value);
       }
     }),
     unknownAirport,

@@ -59,8 +59,8 @@ export const PASSENGER_FACTS = {
 const FACTS = PASSENGER_FACTS;
 
 /** The party requested: its passengers per category, and their number ("passengers": the party's size). */
-function partyOf(x: Exchange) {
-  const asked = x.request.records('ota:Passengers', { code: 'ota:Category/@Code', qty: '@Quantity' });
+function partyOf(exchange: Exchange) {
+  const asked = exchange.request.records('ota:Passengers', { code: 'ota:Category/@Code', qty: '@Quantity' });
   const size = asked.reduce((t, p) => t + (num(p.qty) || 0), 0);
   const byCategory = new Map<string, number>();
   for (const p of asked) {
@@ -83,14 +83,14 @@ interface PassengerCharge {
  * passenger category, each with its Calculation Quantity or, without one, its amount over its unit
  * price (Amount or Calculation Total divided by UnitCharge, when that is a whole number).
  */
-function passengerCharges(r: ReplyReader, service: XNode, place: string): PassengerCharge[] {
+function passengerCharges(reply: ReplyReader, service: XNode, place: string): PassengerCharge[] {
   const out: PassengerCharge[] = [];
-  for (const n of r.doc.find(place, service)) {
-    const category = ageQualifyingCode(firstAccepted(r, FACTS.chargeCategory, (v) => !!ageQualifyingCode(v), n)?.value[0]);
+  for (const n of reply.doc.find(place, service)) {
+    const category = ageQualifyingCode(firstAccepted(reply, FACTS.chargeCategory, (v) => !!ageQualifyingCode(v), n)?.value[0]);
     if (!category) continue;
-    const amount = (xpath: string) => num(r.doc.find(xpath, n)[0]?.content);
+    const amount = (xpath: string) => num(reply.doc.find(xpath, n)[0]?.content);
     const unit = amount('ota:Calculation/@UnitCharge');
-    let qty = num(r.value(FACTS.chargeQuantity, n)?.value);
+    let qty = num(reply.value(FACTS.chargeQuantity, n)?.value);
     const charged = [amount('ota:Calculation/@Total'), amount('@Amount')].find((a) => a > 0);
     if (isNaN(qty) && unit > 0 && charged !== undefined && Math.abs(charged / unit - Math.round(charged / unit)) < 0.01)
       qty = Math.round(charged / unit);
@@ -128,33 +128,33 @@ function chargesCount(
 }
 
 /** TRF-PASSENGERS for one service: every place that counts its passengers counts the party's size. */
-export function checkPassengers(x: Exchange, c: Check, r: ReplyReader, s: { node: XNode; at: string }): void {
-  const party = partyOf(x);
+export function checkPassengers(exchange: Exchange, check: Check, reply: ReplyReader, s: { node: XNode; at: string }): void {
+  const party = partyOf(exchange);
   // Every place that counts the passengers must count the party's size ("passengers"); their
   // categories are not a MUST (a child priced at the adult rate is still one passenger).
   let decided = false;
   const unknown: string[] = [];
-  const total = num(r.value(FACTS.totalCharge, s.node)?.value);
-  for (const place of r.placesOf(FACTS.charge)) {
-    const charges = passengerCharges(r, s.node, place);
+  const total = num(reply.value(FACTS.totalCharge, s.node)?.value);
+  for (const place of reply.placesOf(FACTS.charge)) {
+    const charges = passengerCharges(reply, s.node, place);
     if (charges.length === 0) continue;
     const count = chargesCount(charges, party, total);
     if (count.verdict === 'unknown') unknown.push(`${s.at}/${place}: ${count.text}`);
     else decided = true;
-    if (count.verdict === 'other') c.fail(`${s.at}/${place}`, party.text, count.text);
+    if (count.verdict === 'other') check.fail(`${s.at}/${place}`, party.text, count.text);
   }
   // A vehicle that cannot hold the party is not for it; one that holds it decides when no charge counts the passengers.
-  for (const place of r.placesOf(FACTS.capacity))
-    for (const v of r.doc
+  for (const place of reply.placesOf(FACTS.capacity))
+    for (const v of reply.doc
       .find(place, s.node)
       .map((n) => num(n.content))
       .filter((n) => !isNaN(n))) {
-      if (v < party.size) c.fail(`${s.at}/${place}`, `a vehicle for ${party.text}`, String(v));
+      if (v < party.size) check.fail(`${s.at}/${place}`, `a vehicle for ${party.text}`, String(v));
       decided = true;
     }
   if (!decided && unknown.length)
-    c.cannotTell(
+    check.cannotTell(
       `the reply does not show ${FACTS.chargeQuantity.what} of every passenger charge, nor a total over their unit prices: ${unknown.join('; ')}`,
     );
-  else if (!decided) c.cannotTell(notShown(r, [FACTS.charge, FACTS.capacity], s.at));
+  else if (!decided) check.cannotTell(notShown(reply, [FACTS.charge, FACTS.capacity], s.at));
 }

@@ -1,0 +1,109 @@
+// What a refusal is, in any form (an Errors element, OTA_ErrorRS, any 4xx or 5xx, a body that is
+// no XML), and the gateway's own words when it refuses for a reason of its product, not of the form.
+import type { Exchange } from '../transport/exchange';
+
+export const mediaType = (exchange: Exchange) =>
+  (exchange.reply.exchange?.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+export const ANY_ERRORS = "/*/*[local-name()='Errors']";
+// An Errors element that says something: an Error child, or text. An empty <Errors/> (some
+// gateways write one beside Success) refuses nothing.
+export const SAYING_ERRORS = `${ANY_ERRORS}[* or normalize-space()]`;
+
+/**
+ * Why the reply is a refusal, in any of the forms gateways use (an Errors element that holds an
+ * error, with no Success beside it; OpenTravel's OTA_ErrorRS; a 4xx status); undefined when it is
+ * not one.
+ */
+export function refusalForm(exchange: Exchange): string | undefined {
+  const status = exchange.reply.exchange?.status ?? 0;
+  const doc = exchange.reply.doc;
+  const errors = doc
+    ? doc
+        .values(`${ANY_ERRORS}/*[local-name()='Error']/@ShortText | ${ANY_ERRORS}/*[local-name()='Error']`)
+        .map((v) => v.trim())
+        .filter(Boolean)
+    : [];
+  const detail = errors.length ? `: ${errors.slice(0, 3).join(' | ').slice(0, 300)}` : '';
+  if (doc?.root.localName === 'OTA_ErrorRS') return `an OTA_ErrorRS reply${detail || `: ${doc.value('/*/@ErrorMessage') ?? ''}`}`;
+  // Errors beside Success is not the OpenTravel choice (EP-SUCCESS-XOR-ERRORS says so); the
+  // Success and the data decide that the request was served.
+  if (doc?.exists(SAYING_ERRORS) && !doc.exists("/*/*[local-name()='Success']")) return `an Errors reply${detail}`;
+  if (status >= 400 && status < 500) return `HTTP ${status}`;
+  return undefined;
+}
+
+/**
+ * Why a reply says the request was not served: a refusal in any form, or any 4xx or 5xx status,
+ * whatever its content type and with or without XML (a refusal is one whatever its form);
+ * undefined when it is none of them.
+ */
+export function refusedHow(exchange: Exchange): string | undefined {
+  const status = exchange.reply.exchange?.status ?? 0;
+  const form = refusalForm(exchange);
+  if (form) return status >= 400 && !form.startsWith('HTTP') ? `HTTP ${status}, ${form}` : form;
+  return status >= 400 ? `HTTP ${status} (${mediaType(exchange) || 'no Content-Type'})` : undefined;
+}
+
+// What a refusal says when the product, not the request's form, is the reason: a minimum or
+// maximum party, an age, a day it does not run. Words of the refusal (its Errors, or a body that
+// is no XML), in English, as gateways word them; a refusal that says none of these is judged as one.
+const PARTY_REASONS: RegExp[] = [
+  /\b(min(imum)?|max(imum)?|at least|at most|no more than|up to|fewer than|more than|too (many|few))\b[^.;|]*\b(participants?|persons?|people|pax|passengers?|guests?|travell?ers?|party|parties|groups?|adults?|children|child)\b/i,
+  /\b(participants?|persons?|people|pax|party|parties|groups?)\b[^.;|]*\b(min(imum)?|max(imum)?|at least|at most|too (many|few)|exceed)/i,
+  /\b(participants?|persons?|people|pax|party|parties|groups?)\b[^.;|]*\b\d+\s*(or more|or fewer|or less|and (above|over|more))\b/i,
+  /\b(min(imum)?|max(imum)?)\s*(party|group|participants?|pax)\b/i,
+];
+const OTHER_REASONS: RegExp[] = [
+  /\bage\b[^.;|]*\b(not allowed|not permitted|restriction|limit|must be|below|above|under|over)\b|\b(aged?|years? old)\b[^.;|]*\b(under|over|below|above|at least|minimum|maximum)\b|\b(min(imum)?|max(imum)?) age\b|\b(under|over)\s*\d+\s*(years?|y\.?o\.?)\b/i,
+  /\b(does not|doesn't|do not|not) (run|operate|depart|take place)s?\b|\bnot (operating|available|offered) on\b|\bclosed on\b|\b(weekday|day of (the )?week|departure day)\b/i,
+];
+
+const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** The size of the party a request sends: its ParticipantInfo elements (a booking), or its ParticipantCount Quantities. */
+function partySent(exchange: Exchange): number {
+  const each = exchange.request.values('//ota:BookingInfo/ota:ParticipantInfo').length;
+  return each || exchange.request.values('//ota:ParticipantCount/@Quantity').reduce((t, q) => t + (Number(q) || 0), 0);
+}
+
+/**
+ * The gateway's own words when it refused a valid booking or availability request for a reason of
+ * its product (a minimum party, an age, a day), or undefined. Such a refusal is no failure of the
+ * request's form: the suite tries another party where it can, else cannot tell, with these words.
+ * A party limit counts only when the number it names is not the party sent ("At least one
+ * participant is required" to a party of one says the gateway misread the request).
+ */
+export function productReason(exchange: Exchange): string | undefined {
+  if (exchange.op.name !== 'activitybook' && exchange.op.name !== 'activityavailability') return undefined;
+  if (!refusedHow(exchange)) return undefined;
+  const doc = exchange.reply.doc;
+  const words = (
+    doc
+      ? doc.values(
+          "/*/*[local-name()='Errors']/*[local-name()='Error']/@ShortText | /*/*[local-name()='Errors']/*[local-name()='Error'] | /*/@ErrorMessage",
+        )
+      : [(exchange.reply.text ?? '').slice(0, 2000)]
+  ).map((w) => w.trim().replace(/\s+/g, ' '));
+  const sent = partySent(exchange);
+  const party = (w: string) => {
+    if (!PARTY_REASONS.some((re) => re.test(w))) return false;
+    const numbers = (w.match(/\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b/gi) ?? []).map((n) =>
+      /\d/.test(n) ? Number(n) : NUMBER_WORDS.indexOf(n.toLowerCase()) + 1,
+    );
+    return numbers.length === 0 || numbers.some((n) => n !== sent);
+  };
+  return words.find((w) => w && (party(w) || OTHER_REASONS.some((re) => re.test(w))))?.slice(0, 200);
+}
+
+/** The smallest party a product reason names ("Minimum 2 participants"), or undefined. */
+export function minimumPartyOf(reason: string): number | undefined {
+  const m =
+    /\b(?:min(?:imum)?|at least)\D{0,30}?(\d+)\s*(?:participants?|persons?|people|pax|passengers?|guests?|travell?ers?|adults?)?/i.exec(
+      reason,
+    ) ??
+    /(\d+)\s*(?:participants?|persons?|people|pax|passengers?|guests?|travell?ers?|adults?)?\s*(?:min(?:imum)?|or more|and (?:above|over|more))/i.exec(
+      reason,
+    );
+  const n = m ? Number(m[1]) : NaN;
+  return Number.isInteger(n) && n > 0 && n < 100 ? n : undefined;
+}
