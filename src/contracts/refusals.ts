@@ -47,9 +47,11 @@ export function refusedHow(exchange: Exchange): string | undefined {
 // What a refusal says when the product, not the request's form, is the reason: a minimum or
 // maximum party, an age, a day it does not run. Words of the refusal (its Errors, or a body that
 // is no XML), in English, as gateways word them; a refusal that says none of these is judged as one.
+// A maximum price is the request's own bound, never a limit of the party ("nothing matches the
+// participants and maximum price" is a plain refusal).
 const PARTY_REASONS: RegExp[] = [
-  /\b(min(imum)?|max(imum)?|at least|at most|no more than|up to|fewer than|more than|too (many|few))\b[^.;|]*\b(participants?|persons?|people|pax|passengers?|guests?|travell?ers?|party|parties|groups?|adults?|children|child)\b/i,
-  /\b(participants?|persons?|people|pax|party|parties|groups?)\b[^.;|]*\b(min(imum)?|max(imum)?|at least|at most|too (many|few)|exceed)/i,
+  /\b(min(imum)?|max(imum)?|at least|at most|no more than|up to|fewer than|more than|too (many|few))\b(?!\s+(price|amount|rate|cost|budget|fare)s?\b)[^.;|]*\b(participants?|persons?|people|pax|passengers?|guests?|travell?ers?|party|parties|groups?|adults?|children|child)\b/i,
+  /\b(participants?|persons?|people|pax|party|parties|groups?)\b[^.;|]*\b(min(imum)?|max(imum)?|at least|at most|too (many|few)|exceed)\b(?!\s+(price|amount|rate|cost|budget|fare)s?\b)/i,
   /\b(participants?|persons?|people|pax|party|parties|groups?)\b[^.;|]*\b\d+\s*(or more|or fewer|or less|and (above|over|more))\b/i,
   /\b(min(imum)?|max(imum)?)\s*(party|group|participants?|pax)\b/i,
 ];

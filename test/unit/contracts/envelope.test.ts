@@ -243,7 +243,14 @@ test('a refusal for a reason of the product is cannot tell with its words, whate
   assert.equal(minimumPartyOf('Minimum 2 participants'), 2);
   assert.equal(minimumPartyOf('sold to parties of 3 or more, not 1'), 3);
   assert.equal(minimumPartyOf('does not operate on Mondays'), undefined);
-  for (const text of ['At least one participant is required', 'System error', 'Invalid ResStatus']) {
+  for (const text of [
+    'At least one participant is required',
+    'System error',
+    'Invalid ResStatus',
+    // a request's own bounds named beside its participants: nothing matches, no party limit
+    'No activity option at PMIBEL01 matches the product, dates, participants and maximum price',
+    'Nothing under the maximum price for 3 participants',
+  ]) {
     const c = new Check('BKG-PARTICIPANTS-REPEATED');
     checkServed(exchange('activitybook', errors(text), one), c);
     assert.equal(c.result().outcome, 'failed', text);
