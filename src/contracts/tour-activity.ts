@@ -239,6 +239,31 @@ export function checkFormOffered(
 }
 
 /**
+ * The rule of a request naming a hotel and no product (AAV-HOTEL-ONLY, ASR-HOTEL-ONLY): it is
+ * served, and the activities it shows are offered for that hotel (checkOfferedFor).
+ */
+export function hotelOnlyRule(
+  req: RequirementId,
+  sentence: string,
+  f: TourActivityFacts,
+  requested: { hotel: (exchange: Exchange) => string; product: (exchange: Exchange) => string },
+  expected: (hotel: string) => string,
+): Rule {
+  return rule(
+    req,
+    sentence,
+    (exchange, check, reply, corroboration) => {
+      const hotel = requested.hotel(exchange);
+      const form = { holds: !!hotel && !requested.product(exchange), is: 'a hotel and no product' };
+      checkFormOffered(exchange, check, reply, f, form, expected(hotel), () =>
+        checkOfferedFor(exchange, check, reply, f, hotel, corroboration),
+      );
+    },
+    (exchange, reply) => offeredForNeeds(reply, f, requested.hotel(exchange)),
+  );
+}
+
+/**
  * A request form the spec's tables do not state: they list the hotel (Context=Source) and the
  * product (Context=Service), and "Which elements and attributes are mandatory ...: not shown". A
  * request naming only one of them may be refused (the form's own SHOULD, `judgedBy`, says so), but

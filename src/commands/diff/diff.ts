@@ -15,7 +15,7 @@ import { OPERATION_NAMES } from '../../specification/operations';
 import { forEachArgument } from '../../run/arguments';
 import { readSummary } from '../merge/merge';
 import { checkInputFolder, checkOutputFolder } from '../../run/input-checks';
-import { h, md, mdTable } from '../../reporting/conformance-report/escape';
+import { escapeHtml, md, mdTable } from '../../reporting/conformance-report/escape';
 
 export interface RunLabel {
   dir: string;
@@ -187,12 +187,14 @@ export function diffMarkdown(d: RunDiff): string {
 
 export function diffHtml(d: RunDiff): string {
   const table = (head: string[], rows: string[][]) =>
-    `<table><thead><tr>${head.map((x) => `<th>${h(x)}</th>`).join('')}</tr></thead><tbody>${rows
-      .map((r) => `<tr>${r.map((c) => `<td>${h(c)}</td>`).join('')}</tr>`)
+    `<table><thead><tr>${head.map((x) => `<th>${escapeHtml(x)}</th>`).join('')}</tr></thead><tbody>${rows
+      .map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`)
       .join('')}</tbody></table>`;
-  const runs = [runLine('A', d.a), runLine('B', d.b)].map(([text, verdict]) => `<li>${h(text)}<strong>${h(verdict)}</strong></li>`);
+  const runs = [runLine('A', d.a), runLine('B', d.b)].map(
+    ([text, verdict]) => `<li>${escapeHtml(text)}<strong>${escapeHtml(verdict)}</strong></li>`,
+  );
   const sections = tables(d).map(
-    (t) => `<h2>${h(t.title)}</h2>\n${t.rows.length ? table(t.head, t.rows) : `<p class="none">${h(t.none)}</p>`}`,
+    (t) => `<h2>${escapeHtml(t.title)}</h2>\n${t.rows.length ? table(t.head, t.rows) : `<p class="none">${escapeHtml(t.none)}</p>`}`,
   );
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Differences between two conformance runs</title>
@@ -200,7 +202,7 @@ export function diffHtml(d: RunDiff): string {
 </head><body>
 <h1>Differences between two conformance runs</h1>
 <ul>${runs.join('\n')}</ul>
-<p class="${d.differs ? 'differs' : 'same'}">${d.differs ? 'The runs differ.' : h(SAME)}</p>
+<p class="${d.differs ? 'differs' : 'same'}">${d.differs ? 'The runs differ.' : escapeHtml(SAME)}</p>
 ${sections.join('\n')}
 </body></html>
 `;

@@ -16,6 +16,7 @@ import {
   offeredRule,
   checkProduct,
   type UnstatedForm,
+  hotelOnlyRule,
 } from '../../contracts/tour-activity';
 import { decimalsOf, num } from '../../contracts/value-forms';
 import { itemsOffered } from '../../contracts/items-offered';
@@ -198,17 +199,12 @@ export const contract: Contract = {
           );
       }
     }),
-    rule(
+    hotelOnlyRule(
       'AAV-HOTEL-ONLY',
       'the activities of the requested hotel are offered',
-      (exchange, check, reply, corroboration) => {
-        const hotel = requestedHotel(exchange);
-        const form = { holds: !!hotel && !requestedProduct(exchange), is: 'a hotel and no product' };
-        checkFormOffered(exchange, check, reply, FACTS, form, `activities of hotel ${hotel}`, () =>
-          checkOfferedFor(exchange, check, reply, FACTS, hotel, corroboration),
-        );
-      },
-      (exchange, reply) => offeredForNeeds(reply, FACTS, requestedHotel(exchange)),
+      FACTS,
+      { hotel: requestedHotel, product: requestedProduct },
+      (hotel) => `activities of hotel ${hotel}`,
     ),
     rule('AAV-PRODUCT-ONLY', 'the activities of the requested product are offered', (exchange, check, reply) => {
       const product = requestedProduct(exchange);

@@ -3,18 +3,18 @@
 // reply structure is "not shown": each fact is read from the places OpenTravel 2016B
 // (OTA_TourActivitySearchRS) and common practice give it.
 import { fact } from '../../contracts/reader';
-import { rule, type Exchange } from '../../contracts/rule';
+import { type Exchange } from '../../contracts/rule';
 import { servedRule } from '../../contracts/envelope';
 import type { Contract } from '../contract';
 import {
   checkDates,
-  checkFormOffered,
   checkOfferedFor,
   offeredForNeeds,
   offeredRule,
   tourActivityFacts,
   type TourActivityNotShown,
   type UnstatedForm,
+  hotelOnlyRule,
 } from '../../contracts/tour-activity';
 import { itemsOffered } from '../../contracts/items-offered';
 
@@ -104,17 +104,12 @@ export const contract: Contract = {
         exchange.request.value('//ota:DateTimePref/@End'),
       );
     }),
-    rule(
+    hotelOnlyRule(
       'ASR-HOTEL-ONLY',
       'the activities of the requested area are found',
-      (exchange, check, reply, corroboration) => {
-        const hotel = requestedHotel(exchange);
-        const form = { holds: !!hotel && !requestedProduct(exchange), is: 'a hotel and no product' };
-        checkFormOffered(exchange, check, reply, FACTS, form, `activities of the area of hotel ${hotel}`, () =>
-          checkOfferedFor(exchange, check, reply, FACTS, hotel, corroboration),
-        );
-      },
-      (exchange, reply) => offeredForNeeds(reply, FACTS, requestedHotel(exchange)),
+      FACTS,
+      { hotel: requestedHotel, product: requestedProduct },
+      (hotel) => `activities of the area of hotel ${hotel}`,
     ),
   ],
 };

@@ -26,7 +26,7 @@ export function mdTable(head: string[], rows: string[][]): string {
 }
 
 /** Escapes text for HTML (element content and attribute values). */
-export const h = (s: string | number | undefined | null): string =>
+export const escapeHtml = (s: string | number | undefined | null): string =>
   visible(String(s ?? ''))
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -34,7 +34,7 @@ import {
   suiteText,
   verdictQualifier,
 } from './model';
-import { h } from './escape';
+import { escapeHtml } from './escape';
 import { attemptText } from '../retries';
 
 /** A class name from a closed set (verdicts, outcomes): never raw data. */
@@ -79,31 +79,31 @@ export function pageHead(title: string, policy: string, style: string): string {
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${h(policy)}">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(policy)}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${h(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style>${style}</style>
 </head>`;
 }
 
 function link(href: string | undefined, text: string): string {
-  return href ? `<a href="${h(href)}">${h(text)}</a>` : h(text);
+  return href ? `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>` : escapeHtml(text);
 }
 
 function pill(cls: string, text: string): string {
-  return `<span class="pill o-${slug(cls)}">${h(text)}</span>`;
+  return `<span class="pill o-${slug(cls)}">${escapeHtml(text)}</span>`;
 }
 
 function levelTag(level: string): string {
-  return `<span class="lvl lvl-${slug(level)}">${h(level)}</span>`;
+  return `<span class="lvl lvl-${slug(level)}">${escapeHtml(level)}</span>`;
 }
 
 function htmlVerdict(result: ConformanceResult): string {
   return `<section class="verdict v-${slug(result.verdict)}" aria-label="Verdict">
-  <div class="big">${h(result.verdict)}${verdictQualifier(result) ? ` <span class="qual">${h(verdictQualifier(result))}</span>` : ''}</div>
-  <div class="why">${h(result.verdictReason)}</div>
-  <div class="exit">Exit code ${h(result.exitCode)} · claimed classes: ${h(claimsText(result))}${result.selection ? ` · selection: ${h(result.selection.text)}` : ''}</div>
+  <div class="big">${escapeHtml(result.verdict)}${verdictQualifier(result) ? ` <span class="qual">${escapeHtml(verdictQualifier(result))}</span>` : ''}</div>
+  <div class="why">${escapeHtml(result.verdictReason)}</div>
+  <div class="exit">Exit code ${escapeHtml(result.exitCode)} · claimed classes: ${escapeHtml(claimsText(result))}${result.selection ? ` · selection: ${escapeHtml(result.selection.text)}` : ''}</div>
 </section>`;
 }
 
@@ -112,8 +112,8 @@ function htmlClasses(classes: ClassResult[]): string {
     .map(
       (
         c,
-      ) => `<tr><td class="nowrap"><strong>${h(c.class)}</strong></td><td>${c.claimed ? 'yes' : 'no'}</td><td><span class="pill v-${slug(c.verdict)}">${h(c.verdict)}</span></td>
-<td class="num">${h(c.must.passed)}</td><td class="num">${h(c.must.failed)}</td><td class="num">${h(c.must.cantTell)}</td><td class="num">${h(c.must.untested)}</td><td class="num">${h(c.must.inapplicable)}</td><td class="num">${h(c.warnings)}</td></tr>`,
+      ) => `<tr><td class="nowrap"><strong>${escapeHtml(c.class)}</strong></td><td>${c.claimed ? 'yes' : 'no'}</td><td><span class="pill v-${slug(c.verdict)}">${escapeHtml(c.verdict)}</span></td>
+<td class="num">${escapeHtml(c.must.passed)}</td><td class="num">${escapeHtml(c.must.failed)}</td><td class="num">${escapeHtml(c.must.cantTell)}</td><td class="num">${escapeHtml(c.must.untested)}</td><td class="num">${escapeHtml(c.must.inapplicable)}</td><td class="num">${escapeHtml(c.warnings)}</td></tr>`,
     )
     .join('\n');
   return `<table class="classes"><thead><tr><th>Class</th><th>Claimed</th><th>Verdict</th><th class="num">MUST passed</th><th class="num">MUST failed</th><th class="num">MUST cannot tell</th><th class="num">MUST not tested</th><th class="num">MUST inapplicable</th><th class="num">SHOULD warnings</th></tr></thead>
@@ -129,14 +129,14 @@ function htmlSummary(result: ConformanceResult): string {
     .map((lvl) => {
       const mine = countBy(result.requirements.filter((r) => r.level === lvl).map((r) => r.outcome));
       const total = result.requirements.filter((r) => r.level === lvl).length;
-      return `<tr><th>${levelTag(lvl)}</th>${outcomes.map((o) => `<td class="num">${h(mine[o] ?? 0)}</td>`).join('')}<td class="num">${h(total)}</td></tr>`;
+      return `<tr><th>${levelTag(lvl)}</th>${outcomes.map((o) => `<td class="num">${escapeHtml(mine[o] ?? 0)}</td>`).join('')}<td class="num">${escapeHtml(total)}</td></tr>`;
     })
     .join('\n');
   const all = countBy(result.requirements.map((r) => r.outcome));
   return `<table class="summary"><thead><tr><th>Level</th><th class="num">failed</th><th class="num">cannot tell</th><th class="num">passed</th><th class="num">not tested</th><th class="num">inapplicable</th><th class="num">total</th></tr></thead>
 <tbody>
 ${rows}
-<tr><th>All</th>${outcomes.map((o) => `<td class="num"><strong>${h(all[o] ?? 0)}</strong></td>`).join('')}<td class="num"><strong>${h(result.requirements.length)}</strong></td></tr>
+<tr><th>All</th>${outcomes.map((o) => `<td class="num"><strong>${escapeHtml(all[o] ?? 0)}</strong></td>`).join('')}<td class="num"><strong>${escapeHtml(result.requirements.length)}</strong></td></tr>
 </tbody></table>
 <p class="meta">A failed MUST makes its class DOES NOT CONFORM; a failed SHOULD is a warning${result.strict ? ' (with --strict it decides like a MUST)' : ''}; an INFO result never decides. Outcomes after W3C EARL: passed, failed, cannot tell (cantTell), not tested (untested), inapplicable.</p>`;
 }
@@ -146,7 +146,7 @@ function htmlFindings(findings: FindingRecord[], result: ConformanceResult): str
   const rows = findings
     .map(
       (f) =>
-        `<tr><td class="v">${h(f.at)}</td><td class="v">${h(f.expected)}</td><td class="v">${h(f.found)}</td><td>${link(findingHref(result, f), f.scenario)}${h(attemptText(f))}${f.exchange === undefined ? '' : ` <span class="meta">(exchange ${h(f.exchange)})</span>`}</td></tr>`,
+        `<tr><td class="v">${escapeHtml(f.at)}</td><td class="v">${escapeHtml(f.expected)}</td><td class="v">${escapeHtml(f.found)}</td><td>${link(findingHref(result, f), f.scenario)}${escapeHtml(attemptText(f))}${f.exchange === undefined ? '' : ` <span class="meta">(exchange ${escapeHtml(f.exchange)})</span>`}</td></tr>`,
     )
     .join('\n');
   return `<table class="findings"><thead><tr><th>Where</th><th>Expected</th><th>Found</th><th>Scenario</th></tr></thead>
@@ -158,7 +158,7 @@ ${rows}
 /** " reproducer": the link to the scenario's reproducer, when it sent a request. */
 function reproducerLink(result: ConformanceResult, s: { id?: string; name: string }): string {
   const repro = reproducerHref(result, s);
-  return repro ? ` <a class="meta" href="${h(repro)}">reproducer</a>` : '';
+  return repro ? ` <a class="meta" href="${escapeHtml(repro)}">reproducer</a>` : '';
 }
 
 /** Each scenario: its evidence, its status, its reproducer (the tables of passed and not tested requirements). */
@@ -166,7 +166,7 @@ const scenarioCell = (result: ConformanceResult, scenarios: RequirementResult['s
   scenarios
     .map(
       (s) =>
-        `${link(scenarioHref(result, s), s.name)} <span class="meta">(${h(scenarioStatusText(result, s))})</span>${reproducerLink(result, s)}`,
+        `${link(scenarioHref(result, s), s.name)} <span class="meta">(${escapeHtml(scenarioStatusText(result, s))})</span>${reproducerLink(result, s)}`,
     )
     .join('<br>');
 
@@ -176,27 +176,27 @@ function htmlScenarios(r: RequirementResult, result: ConformanceResult): string 
   const items = r.scenarios
     .map((s) => {
       const rec = byId.get(s.id);
-      const msg = showMessage(r, s.status, rec?.message) ? `<div class="msg">${h(rec!.message)}</div>` : '';
-      return `<li>${pill(s.status, STATUS_LABEL[s.status] ?? s.status)} ${link(scenarioHref(result, s), s.name)} <span class="sid">${h(s.id)}</span>${reproducerLink(result, s)}${msg}</li>`;
+      const msg = showMessage(r, s.status, rec?.message) ? `<div class="msg">${escapeHtml(rec!.message)}</div>` : '';
+      return `<li>${pill(s.status, STATUS_LABEL[s.status] ?? s.status)} ${link(scenarioHref(result, s), s.name)} <span class="sid">${escapeHtml(s.id)}</span>${reproducerLink(result, s)}${msg}</li>`;
     })
     .join('\n');
-  return `<div class="meta">Evidence: each scenario's exchanges (request and reply, masked) in ${h(result.evidence.html)}, and a reproducer that sends its requests again; in Allure (npm run report) under ${h(r.class)} › operation › ${h(r.id)}.</div>
+  return `<div class="meta">Evidence: each scenario's exchanges (request and reply, masked) in ${escapeHtml(result.evidence.html)}, and a reproducer that sends its requests again; in Allure (npm run report) under ${escapeHtml(r.class)} › operation › ${escapeHtml(r.id)}.</div>
 <ul class="scen">
 ${items}
 </ul>`;
 }
 
 function htmlBasis(r: RequirementResult): string {
-  return `<blockquote class="basis"><span class="lbl">${h(basisLabel(r))}:</span>${h(basisText(r))}</blockquote>`;
+  return `<blockquote class="basis"><span class="lbl">${escapeHtml(basisLabel(r))}:</span>${escapeHtml(basisText(r))}</blockquote>`;
 }
 
 function htmlRequirementCard(r: RequirementResult, result: ConformanceResult): string {
   const g = requirementGroup(r);
-  return `<article class="req g-${slug(g)}" id="req-${h(r.id)}">
-<div class="req-head"><span class="req-id mono">${h(r.id)}</span>${pill(g === 'cantTell' ? 'cantTell' : g, outcomeLabel(r))}${r.flaky?.length ? ` ${pill('flaky', 'flaky')}` : ''} ${levelTag(r.level)} <span class="meta">class <strong>${h(r.class)}</strong> · ${h(r.section)} · checks: ${h(checksText(r))}</span>
-<h4>${h(r.statement)}</h4></div>
+  return `<article class="req g-${slug(g)}" id="req-${escapeHtml(r.id)}">
+<div class="req-head"><span class="req-id mono">${escapeHtml(r.id)}</span>${pill(g === 'cantTell' ? 'cantTell' : g, outcomeLabel(r))}${r.flaky?.length ? ` ${pill('flaky', 'flaky')}` : ''} ${levelTag(r.level)} <span class="meta">class <strong>${escapeHtml(r.class)}</strong> · ${escapeHtml(r.section)} · checks: ${escapeHtml(checksText(r))}</span>
+<h4>${escapeHtml(r.statement)}</h4></div>
 ${htmlBasis(r)}
-${r.reason ? `<p class="reason"><strong>Reason:</strong> ${h(r.reason)}</p>` : ''}
+${r.reason ? `<p class="reason"><strong>Reason:</strong> ${escapeHtml(r.reason)}</p>` : ''}
 ${htmlFindings(r.findings, result)}
 ${htmlScenarios(r, result)}
 </article>`;
@@ -207,8 +207,8 @@ function htmlPassedTable(reqs: RequirementResult[], result: ConformanceResult): 
     .map(
       (
         r,
-      ) => `<tr id="req-${h(r.id)}"><td class="mono rid"><strong>${h(r.id)}</strong><br>${pill('passed', 'passed')}</td><td>${levelTag(r.level)}</td><td>${h(r.class)}</td>
-<td>${h(r.statement)}<div class="meta">${h(basisLabel(r))}: ${h(basisText(r))}</div></td><td class="num">${h(r.checks.passed)}</td>
+      ) => `<tr id="req-${escapeHtml(r.id)}"><td class="mono rid"><strong>${escapeHtml(r.id)}</strong><br>${pill('passed', 'passed')}</td><td>${levelTag(r.level)}</td><td>${escapeHtml(r.class)}</td>
+<td>${escapeHtml(r.statement)}<div class="meta">${escapeHtml(basisLabel(r))}: ${escapeHtml(basisText(r))}</div></td><td class="num">${escapeHtml(r.checks.passed)}</td>
 <td>${scenarioCell(result, r.scenarios)}</td></tr>`,
     )
     .join('\n');
@@ -230,13 +230,13 @@ function htmlNotTested(result: ConformanceResult): string {
         .map(
           (
             r,
-          ) => `<tr><td class="mono rid"><strong>${g === 'cantTell' ? `<a href="#req-${h(r.id)}">${h(r.id)}</a>` : h(r.id)}</strong></td><td>${levelTag(r.level)}</td><td>${h(r.class)}</td>
-<td>${h(r.statement)}${g === 'cantTell' ? '' : `<div class="meta">${h(basisLabel(r))}: ${h(basisText(r))}</div>`}</td><td class="reason">${h(r.reason ?? '(no reason given)')}</td>
+          ) => `<tr><td class="mono rid"><strong>${g === 'cantTell' ? `<a href="#req-${escapeHtml(r.id)}">${escapeHtml(r.id)}</a>` : escapeHtml(r.id)}</strong></td><td>${levelTag(r.level)}</td><td>${escapeHtml(r.class)}</td>
+<td>${escapeHtml(r.statement)}${g === 'cantTell' ? '' : `<div class="meta">${escapeHtml(basisLabel(r))}: ${escapeHtml(basisText(r))}</div>`}</td><td class="reason">${escapeHtml(r.reason ?? '(no reason given)')}</td>
 <td>${r.scenarios.length ? scenarioCell(result, r.scenarios) : '<span class="meta">none ran</span>'}</td></tr>`,
         )
         .join('\n');
       return `<div data-group="${g}">
-<h3>${h(GROUP_SHORT[g])} (${mine.length})</h3>
+<h3>${escapeHtml(GROUP_SHORT[g])} (${mine.length})</h3>
 <table class="not-tested"><thead><tr><th>ID</th><th>Level</th><th>Class</th><th>Statement</th><th>Why</th><th>Scenarios</th></tr></thead>
 <tbody>
 ${rows}
@@ -248,7 +248,7 @@ ${rows}
 
 function htmlFilters(counts: Record<string, number>): string {
   const boxes = GROUP_ORDER.map(
-    (g) => `<label><input type="checkbox" value="${g}" checked> ${h(GROUP_SHORT[g])} (${counts[g] ?? 0})</label>`,
+    (g) => `<label><input type="checkbox" value="${g}" checked> ${escapeHtml(GROUP_SHORT[g])} (${counts[g] ?? 0})</label>`,
   ).join('\n');
   return `<div class="filters" id="filters" hidden>
 <strong>Show:</strong>
@@ -268,7 +268,7 @@ function htmlLatency(result: ConformanceResult): string {
     .map(
       (
         l,
-      ) => `<tr><td>${h(l.operation)}</td><td>${l.replies.count}</td><td>${l.replies.p50}</td><td>${l.replies.p95}</td><td>${l.replies.max}</td><td>${l.attempts.count}</td><td>${l.attempts.p95}</td><td>${l.budgetMs === undefined ? '' : `${l.budgetMs} (${l.overBudget ?? 0} over)`}</td>
+      ) => `<tr><td>${escapeHtml(l.operation)}</td><td>${l.replies.count}</td><td>${l.replies.p50}</td><td>${l.replies.p95}</td><td>${l.replies.max}</td><td>${l.attempts.count}</td><td>${l.attempts.p95}</td><td>${l.budgetMs === undefined ? '' : `${l.budgetMs} (${l.overBudget ?? 0} over)`}</td>
 <td><svg width="310" height="14" role="img" aria-label="p50 ${l.replies.p50} ms, p95 ${l.replies.p95} ms, max ${l.replies.max} ms"><rect x="0" y="2" width="${width(l.replies.max)}" height="10" fill="#e6e6e6"/><rect x="0" y="2" width="${width(l.replies.p95)}" height="10" fill="#9bb7d4"/><rect x="0" y="2" width="${width(l.replies.p50)}" height="10" fill="#2f5d8a"/></svg></td></tr>`,
     )
     .join('\n');
@@ -289,7 +289,7 @@ function htmlEvidence(result: ConformanceResult): string {
     what,
   ]);
   return `<ul>
-${items.map(([href, text, what]) => `<li>${link(href, text)}: ${h(what)}</li>`).join('\n')}
+${items.map(([href, text, what]) => `<li>${link(href, text)}: ${escapeHtml(what)}</li>`).join('\n')}
 </ul>
 <p class="meta">Links are relative to this file's folder; nothing here needs a network.</p>`;
 }
@@ -304,7 +304,7 @@ export function renderHtml(result: ConformanceResult): string {
       const mine = sorted.filter((r) => requirementGroup(r) === g);
       if (mine.length === 0) return '';
       return `<section data-group="${g}">
-<h3>${h(GROUP_TITLES[g])} (${mine.length})</h3>
+<h3>${escapeHtml(GROUP_TITLES[g])} (${mine.length})</h3>
 ${mine.map((r) => htmlRequirementCard(r, result)).join('\n')}
 </section>`;
     })
@@ -315,13 +315,13 @@ ${mine.map((r) => htmlRequirementCard(r, result)).join('\n')}
 <body>
 <header>
 <h1>OTA message gateway — conformance report</h1>
-<p class="sub">${h(result.target.url)} · ${h(result.target.description)} · run ${h(result.runId)}</p>
+<p class="sub">${escapeHtml(result.target.url)} · ${escapeHtml(result.target.description)} · run ${escapeHtml(result.runId)}</p>
 </header>
 ${htmlVerdict(result)}
 <section aria-label="Run">
 <dl class="facts">
 ${runFacts(result)
-  .map(([k, v]) => `<dt>${h(k)}</dt><dd>${h(v)}</dd>`)
+  .map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`)
   .join('\n')}
 </dl>
 </section>
@@ -329,7 +329,7 @@ ${
   result.notes.length
     ? `<section aria-label="Notes"><h2>Notes for the certifier</h2>
 <ul class="notes">
-${result.notes.map((n) => `<li>${h(n)}</li>`).join('\n')}
+${result.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('\n')}
 </ul></section>`
     : ''
 }
@@ -345,7 +345,7 @@ ${htmlSummary(result)}
 <h2>Requirements, failures first</h2>
 ${htmlFilters(counts)}
 ${detailedHtml || '<p class="empty">No requirement failed, and every check could be made.</p>'}
-${passed.length ? `<section data-group="passed"><h3>${h(GROUP_TITLES.passed)} (${passed.length})</h3>\n${htmlPassedTable(passed, result)}\n</section>` : ''}
+${passed.length ? `<section data-group="passed"><h3>${escapeHtml(GROUP_TITLES.passed)} (${passed.length})</h3>\n${htmlPassedTable(passed, result)}\n</section>` : ''}
 </section>
 <section aria-label="What was not tested">
 <h2>What was not tested and why</h2>
@@ -356,7 +356,7 @@ ${htmlLatency(result)}
 <h2>Evidence</h2>
 ${htmlEvidence(result)}
 </section>
-<footer>Generated by ${h(suiteText(result))} for run ${h(result.runId)}, finished ${h(result.finishedAt)}. Specification: gateway-spec.md. Outcomes: W3C EARL 1.0.</footer>
+<footer>Generated by ${escapeHtml(suiteText(result))} for run ${escapeHtml(result.runId)}, finished ${escapeHtml(result.finishedAt)}. Specification: gateway-spec.md. Outcomes: W3C EARL 1.0.</footer>
 <script>${SCRIPT}</script>
 </body>
 </html>

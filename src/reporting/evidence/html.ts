@@ -6,7 +6,7 @@
 // reply showed (the findings the reports link here, each linking back to its requirement), the
 // step that sent it and the command that sends it again. Everything shown is escaped.
 import type { ConformanceResult, FindingRecord, RequirementResult, ScenarioRecord } from '../result';
-import { h } from '../conformance-report/escape';
+import { escapeHtml } from '../conformance-report/escape';
 import { pageHead, selfContainedPolicy, STYLE as REPORT_STYLE } from '../conformance-report/html';
 import { REPORT_FILES, STATUS_LABEL, verdictQualifier } from '../conformance-report/model';
 import { isSuiteData, textOf, type AttemptEvidence, type ExchangeEvidence, type ScenarioEvidence } from './collect';
@@ -28,7 +28,7 @@ nav table td:nth-child(1) { width: 56%; }
 const CSP = selfContainedPolicy(STYLE);
 
 /** Text inside <pre>: only & and < need escaping there (replies are large; attribute escaping is not needed). */
-const pre = (s: string, cls = '') => `<pre${cls ? ` class="${cls}"` : ''}>${h(s)}</pre>`;
+const pre = (s: string, cls = '') => `<pre${cls ? ` class="${cls}"` : ''}>${escapeHtml(s)}</pre>`;
 
 /** A finding with its requirement, as an exchange shows it. */
 interface ExchangeFinding {
@@ -59,7 +59,7 @@ function shownHtml(found: readonly ExchangeFinding[]): string {
   const rows = found
     .map(
       ({ req, f }) =>
-        `<tr><td class="mono"><a href="${h(`${REPORT_FILES.html}#req-${req.id}`)}">${h(req.id)}</a> <span class="meta">(${h(req.level)})</span></td><td class="v">${h(f.at)}</td><td class="v">${h(f.expected)}</td><td class="v">${h(f.found)}</td></tr>`,
+        `<tr><td class="mono"><a href="${escapeHtml(`${REPORT_FILES.html}#req-${req.id}`)}">${escapeHtml(req.id)}</a> <span class="meta">(${escapeHtml(req.level)})</span></td><td class="v">${escapeHtml(f.at)}</td><td class="v">${escapeHtml(f.expected)}</td><td class="v">${escapeHtml(f.found)}</td></tr>`,
     )
     .join('\n');
   return `<div class="part">What this reply showed</div>
@@ -74,7 +74,7 @@ export interface EvidenceViewOptions {
   pretty: (xml: string) => string;
 }
 
-const pill = (status: string, text: string) => `<span class="pill o-${status.toLowerCase()}">${h(text)}</span>`;
+const pill = (status: string, text: string) => `<span class="pill o-${status.toLowerCase()}">${escapeHtml(text)}</span>`;
 
 function exchangeHtml(
   s: ScenarioRecord,
@@ -98,10 +98,11 @@ function exchangeHtml(
       pre(Buffer.from(x.replyRaw, 'base64').toString('latin1')),
     );
   if (x.noReply !== undefined) parts.push('<div class="part">No reply</div>', pre(x.noReply));
-  const reproduce = x.request !== undefined ? ` · send it again: <code>bash ${h(reproducerPath(name))} ${h(label)}</code>` : '';
-  return `<article class="x" id="${h(exchangeAnchor(name, attempt.attempt, x.n))}">
-<h4>Exchange ${h(label)}: ${h(x.operation)} <span class="meta mono">${h(line)}</span></h4>
-<div class="meta">of “${h(s.name)}”${multi ? `, attempt ${attempt.attempt}` : ''}, ${x.step ? `sent by the step “${h(x.step)}”` : 'sent by a hook'}${reproduce}</div>
+  const reproduce =
+    x.request !== undefined ? ` · send it again: <code>bash ${escapeHtml(reproducerPath(name))} ${escapeHtml(label)}</code>` : '';
+  return `<article class="x" id="${escapeHtml(exchangeAnchor(name, attempt.attempt, x.n))}">
+<h4>Exchange ${escapeHtml(label)}: ${escapeHtml(x.operation)} <span class="meta mono">${escapeHtml(line)}</span></h4>
+<div class="meta">of “${escapeHtml(s.name)}”${multi ? `, attempt ${attempt.attempt}` : ''}, ${x.step ? `sent by the step “${escapeHtml(x.step)}”` : 'sent by a hook'}${reproduce}</div>
 ${shownHtml(found)}
 ${parts.join('\n')}
 </article>`;
@@ -140,12 +141,12 @@ ${xs || '<p class="empty">No exchange in this attempt.</p>'}
 ${judgementsHtml(a)}`;
     })
     .join('\n');
-  return `<section class="scn" id="${h(name)}">
-<h2>${h(s.name)}</h2>
-<p>${pill(s.status, STATUS_LABEL[s.status])} <span class="meta mono">${h(s.id)}</span> · requirements ${h(s.reqs.join(', ') || '(none)')}${
-    exchanges > 0 ? ` · reproducer: <a href="${h(reproducerPath(name))}">${h(reproducerPath(name))}</a>` : ''
+  return `<section class="scn" id="${escapeHtml(name)}">
+<h2>${escapeHtml(s.name)}</h2>
+<p>${pill(s.status, STATUS_LABEL[s.status])} <span class="meta mono">${escapeHtml(s.id)}</span> · requirements ${escapeHtml(s.reqs.join(', ') || '(none)')}${
+    exchanges > 0 ? ` · reproducer: <a href="${escapeHtml(reproducerPath(name))}">${escapeHtml(reproducerPath(name))}</a>` : ''
   }</p>
-${s.message && s.status !== 'passed' ? `<div class="msg">${h(s.message)}</div>` : ''}
+${s.message && s.status !== 'passed' ? `<div class="msg">${escapeHtml(s.message)}</div>` : ''}
 ${ev ? body : '<p class="empty">The evidence stream holds nothing of this scenario.</p>'}
 </section>`;
 }
@@ -163,7 +164,7 @@ export function renderEvidenceHtml(
   const rows = shown
     .map((s) => {
       const n = byId.get(s.id)?.attempts.reduce((k, a) => k + a.exchanges.length, 0) ?? 0;
-      return `<tr><td><a href="#${h(names.get(s.id)!)}">${h(s.name)}</a></td><td>${pill(s.status, STATUS_LABEL[s.status])}</td><td class="mono">${h(s.reqs.join(' '))}</td><td class="num">${n}</td></tr>`;
+      return `<tr><td><a href="#${escapeHtml(names.get(s.id)!)}">${escapeHtml(s.name)}</a></td><td>${pill(s.status, STATUS_LABEL[s.status])}</td><td class="mono">${escapeHtml(s.reqs.join(' '))}</td><td class="num">${n}</td></tr>`;
     })
     .join('\n');
   const verdict = `${result.verdict}${verdictQualifier(result) ? ` (${verdictQualifier(result)})` : ''}`;
@@ -171,7 +172,7 @@ export function renderEvidenceHtml(
 <body>
 <header>
 <h1>Evidence of the conformance run</h1>
-<p class="sub">${h(result.target.url)} · run ${h(result.runId)} · ${h(verdict)} · the verdict and every requirement: <a href="${h(REPORT_FILES.html)}">${h(REPORT_FILES.html)}</a></p>
+<p class="sub">${escapeHtml(result.target.url)} · run ${escapeHtml(result.runId)} · ${escapeHtml(verdict)} · the verdict and every requirement: <a href="${escapeHtml(REPORT_FILES.html)}">${escapeHtml(REPORT_FILES.html)}</a></p>
 </header>
 <p>Every exchange of every scenario, as the run attached it: secrets masked (the password as ********), request bodies as sent, reply bodies indented for reading. Each reproducer reads <code>$OTA_PASSWORD</code> and never holds it.</p>
 <nav aria-label="Scenarios"><table><thead><tr><th>Scenario</th><th>Status</th><th>Requirements</th><th class="num">Exchanges</th></tr></thead>
@@ -179,7 +180,7 @@ export function renderEvidenceHtml(
 ${rows}
 </tbody></table></nav>
 ${shown.map((s) => scenarioHtml(s, byId.get(s.id), names.get(s.id)!, opts, findings)).join('\n')}
-<footer>Built from ${h('cucumber-messages.ndjson')}, the run's evidence stream, for run ${h(result.runId)}.</footer>
+<footer>Built from ${escapeHtml('cucumber-messages.ndjson')}, the run's evidence stream, for run ${escapeHtml(result.runId)}.</footer>
 </body>
 </html>
 `;
