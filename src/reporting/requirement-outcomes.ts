@@ -266,12 +266,15 @@ export function requirementOutcomes(scenarios: ScenarioAssertions[], opts: Outco
       outcome = 'cantTell';
       reason = reasons.join('; ');
     } else if (unshown(req, scenarios, judged).length) {
-      // stated for each operation: one that never showed its evidence leaves it open
+      // stated for each operation: one that never showed its evidence leaves it open; in a
+      // selection, what was not selected was not run (a selection never decides the whole profile)
       const missing = unshown(req, scenarios, judged);
-      outcome = 'cantTell';
+      outcome = opts.selection ? 'untested' : 'cantTell';
       reason =
         `stated for each of the ${OPERATION_NAMES.length} operations, but not shown for ${missing.join(', ')}: ` +
-        `no scenario of ${missing.length === 1 ? 'it' : 'theirs'} showed it in this run`;
+        (opts.selection
+          ? `not run: not selected by ${opts.selection.text}`
+          : `no scenario of ${missing.length === 1 ? 'it' : 'theirs'} showed it in this run`);
     } else if (judged.some((j) => j.outcome === 'passed')) {
       outcome = 'passed';
       const madeGood = judged.flatMap((j) => (j.madeGood ? [j.madeGood] : []));

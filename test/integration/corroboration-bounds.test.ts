@@ -79,7 +79,7 @@ test('a descriptive operation that never answers ends nothing: the run goes on, 
     judgedToTheEnd(r);
     for (const id of PLACED) assert.equal(outcome(r, id).outcome, 'cantTell', JSON.stringify(outcome(r, id)));
     const why = reasonsOf(r, PLACED);
-    assert.match(why, /(hotel|activity) descriptive data of \S+ .*could not be read: no HTTP reply/);
+    assert.match(why, /(hotel|activity) descriptive data of \S+ .*(could not be read|describes nothing): no HTTP reply/);
     assert.match(why, /failed 3 corroboration requests in a row .* asks it no more/);
     // judged as the descriptive operation's own: a reply within the timeout is its SHOULD
     assert.ok(

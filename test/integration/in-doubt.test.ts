@@ -117,6 +117,8 @@ describe('run level: a Commit in doubt, a cancel that changes nothing', { concur
     try {
       const ledgerFile = join(tempDir(), 'ledger', 'bookings.jsonl');
       const r = await runConformance({
+        // a process of its own, as a user's run has: the ledger tells a finished run by its ended process
+        fresh: true,
         ledgerFile,
         args: ['--tags', '@creates-booking', '--parallel', '4'],
         env: targetEnv(proxy.srv.url, { OTA_REQUEST_TIMEOUT_MS: '4000' }),
@@ -164,7 +166,7 @@ describe('run level: a Commit in doubt, a cancel that changes nothing', { concur
     );
     try {
       const ledgerFile = join(tempDir(), 'ledger', 'bookings.jsonl');
-      const r = await runConformance({ ledgerFile, args: BOOKING_SCENARIO, env: targetEnv(srv.url) });
+      const r = await runConformance({ fresh: true, ledgerFile, args: BOOKING_SCENARIO, env: targetEnv(srv.url) });
       assert.ok(r.code !== null && r.code !== 2 && r.code !== 3, describeRun(r));
       const booked = [...new Set(srv.requests.filter(isCommit).map(bookingRefOf))].filter((ref) => sb.store.get(ref));
       assert.ok(booked.length >= 1, describeRun(r));
@@ -192,7 +194,7 @@ describe('run level: a Commit in doubt, a cancel that changes nothing', { concur
       );
 
       noop = false; // the gateway's cancel works again
-      const next = await runConformance({ ledgerFile, args: NO_BOOKING, env: targetEnv(srv.url) });
+      const next = await runConformance({ fresh: true, ledgerFile, args: NO_BOOKING, env: targetEnv(srv.url) });
       assert.ok(next.code === 0 || next.code === 4, describeRun(next));
       for (const ref of booked) assert.equal(sb.store.get(ref)?.status, 'Cancelled', `${ref}\n${describeRun(next)}`);
       assert.deepEqual(new BookingLedger(ledgerFile, quiet).outstanding(srv.url), []);
@@ -228,6 +230,8 @@ describe('run level: a Commit in doubt, a cancel that changes nothing', { concur
           await proxy.landed();
           await waitFor('the gateway to book late', () => proxy.accepted.length > 0, 30_000);
           const next = await runConformance({
+            // a process of its own, as a user's run has: the ledger tells a finished run by its ended process
+            fresh: true,
             ledgerFile,
             args: NO_BOOKING,
             env: targetEnv(proxy.srv.url, { OTA_REQUEST_TIMEOUT_MS: '3000' }),
