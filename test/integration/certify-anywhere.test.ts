@@ -7,18 +7,8 @@ import { after, before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  copyCheckout,
-  describeRun,
-  PROJECT_ROOT,
-  removeTempDirs,
-  runConformance,
-  runScript,
-  targetEnv,
-  tempDir,
-  type RunResult,
-} from './helpers';
-import { ALBA_CREDENTIALS, startOtaLiteralGateway } from '../support/gateways/ota-literal';
+import { copyCheckout, describeRun, removeTempDirs, runConformance, runScript, targetEnv, tempDir, type RunResult } from './helpers';
+import { albaEnv, ALBA_CREDENTIALS, startOtaLiteralGateway } from '../support/gateways/ota-literal';
 
 after(removeTempDirs);
 
@@ -28,19 +18,11 @@ let run: RunResult;
 
 before(async () => {
   const gw = await startOtaLiteralGateway({ dialect: 'terse' });
-  const GW = join(PROJECT_ROOT, 'test/support/gateways/ota-literal');
   try {
     run = await runConformance({
       args: ['--record', cassette],
       timeoutMs: 300_000,
-      env: targetEnv(gw.url, {
-        OTA_REQUESTOR_ID: ALBA_CREDENTIALS.requestorId,
-        OTA_REQUESTOR_CONTEXT: ALBA_CREDENTIALS.requestorContext,
-        OTA_USER: ALBA_CREDENTIALS.user,
-        OTA_PASSWORD: ALBA_CREDENTIALS.password,
-        OTA_TEST_DATA: join(GW, 'terse.test-data.json'),
-        OTA_REPLY_PROFILE: join(GW, 'terse.reply-profile.json'),
-      }),
+      env: targetEnv(gw.url, albaEnv('terse')),
     });
   } finally {
     await gw.close();

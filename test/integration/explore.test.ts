@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { combinedDialects } from '../../scripts/mutants/matrix';
 import type { ConformanceResult } from '../../src/reporting/result';
 import { startHostileServer } from '../support/hostile-server';
-import { ALBA_CREDENTIALS, startOtaLiteralGateway } from '../support/gateways/ota-literal';
-import { describeRun, PROJECT_ROOT, proxyTo, removeTempDirs, runConformance, targetEnv, tempDir, type RunResult } from './helpers';
+import { albaEnv, startOtaLiteralGateway } from '../support/gateways/ota-literal';
+import { describeRun, proxyTo, removeTempDirs, runConformance, targetEnv, tempDir, type RunResult } from './helpers';
 
 after(removeTempDirs);
 
@@ -86,21 +86,12 @@ test('an edge fault is found at its requirement, shrunk, reproduced; the same se
 });
 
 describe('a gateway this project did not write (Alba Excursions)', () => {
-  const GW = join(PROJECT_ROOT, 'test/support/gateways/ota-literal');
-  const albaEnv = (url: string) =>
-    targetEnv(url, {
-      OTA_REQUESTOR_ID: ALBA_CREDENTIALS.requestorId,
-      OTA_REQUESTOR_CONTEXT: ALBA_CREDENTIALS.requestorContext,
-      OTA_USER: ALBA_CREDENTIALS.user,
-      OTA_PASSWORD: ALBA_CREDENTIALS.password,
-      OTA_TEST_DATA: join(GW, 'literal.test-data.json'),
-      OTA_REPLY_PROFILE: join(GW, 'literal.reply-profile.json'),
-    });
+  const literalEnv = (url: string) => targetEnv(url, albaEnv('literal'));
 
   test('as it is: nothing found', async () => {
     const gw = await startOtaLiteralGateway({ dialect: 'literal' });
     try {
-      const r = await explore(EXPLORE, albaEnv(gw.url));
+      const r = await explore(EXPLORE, literalEnv(gw.url));
       assert.equal(r.code, 0, describeRun(r));
       assert.deepEqual(failed(summaryOf(r)), []);
     } finally {
@@ -126,7 +117,7 @@ describe('a gateway this project did not write (Alba Excursions)', () => {
       ),
     );
     try {
-      const r = await explore(EXPLORE, albaEnv(proxy.url));
+      const r = await explore(EXPLORE, literalEnv(proxy.url));
       assert.equal(r.code, 1, describeRun(r));
       const s = summaryOf(r);
       assert.deepEqual(failed(s), ['AAV-PARTICIPANTS']);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describeRun, PROJECT_ROOT, removeTempDirs, runConformance, targetEnv, type RunResult } from './helpers';
 import type { ConformanceResult, RequirementResult } from '../../src/reporting/result';
 import { isRequirementId } from '../../src/specification/requirements';
-import { ALBA_CREDENTIALS, FAULTS, startOtaLiteralGateway, type Dialect, type FaultName } from '../support/gateways/ota-literal';
+import { albaEnv, ALBA_CREDENTIALS, FAULTS, startOtaLiteralGateway, type Dialect, type FaultName } from '../support/gateways/ota-literal';
 
 const GW = join(PROJECT_ROOT, 'test/support/gateways/ota-literal');
 
@@ -38,14 +38,7 @@ async function judge(dialect: Dialect, testDataFile: string, fault?: FaultName, 
   try {
     const run = await runConformance({
       args: ['--summary-only', ...args],
-      env: targetEnv(gw.url, {
-        OTA_REQUESTOR_ID: ALBA_CREDENTIALS.requestorId,
-        OTA_REQUESTOR_CONTEXT: ALBA_CREDENTIALS.requestorContext,
-        OTA_USER: ALBA_CREDENTIALS.user,
-        OTA_PASSWORD: ALBA_CREDENTIALS.password,
-        OTA_TEST_DATA: testDataFile,
-        OTA_REPLY_PROFILE: join(GW, `${dialect}.reply-profile.json`),
-      }),
+      env: targetEnv(gw.url, albaEnv(dialect, testDataFile)),
       timeoutMs: 110_000,
     });
     let summary: ConformanceResult | undefined;

@@ -8,17 +8,16 @@ import { after, before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeRun, PROJECT_ROOT, removeTempDirs, runConformance, targetEnv, tempDir, type RunResult } from './helpers';
+import { describeRun, removeTempDirs, runConformance, targetEnv, tempDir, type RunResult } from './helpers';
 import { startSandbox } from '../../sandbox/src/index';
 import { VARIANTS } from '../../sandbox/src/variants';
 import { VARIANT_COMBINATIONS } from '../../scripts/mutants/matrix';
-import { ALBA_CREDENTIALS, startOtaLiteralGateway, type Dialect } from '../support/gateways/ota-literal';
+import { albaEnv, startOtaLiteralGateway, type Dialect } from '../support/gateways/ota-literal';
 import { startHostileServer } from '../support/hostile-server';
 import type { ConformanceResult } from '../../src/reporting/result';
 
 after(removeTempDirs);
 
-const GW = join(PROJECT_ROOT, 'test/support/gateways/ota-literal');
 const summary = (r: RunResult) => JSON.parse(readFileSync(join(r.reportsDir, 'summary.json'), 'utf8')) as ConformanceResult;
 /** MUST requirements of the claimed classes that did not pass (AUTH-WHITELIST is untestable by nature). */
 const open = (s: ConformanceResult) =>
@@ -95,13 +94,6 @@ const ALBA_OPTIONS: Record<Dialect, string[]> = {
   summaries: [],
 };
 const DIALECTS = ['literal', 'terse', 'summaries'] as const;
-const albaEnv = (dialect: Dialect) => ({
-  OTA_REQUESTOR_ID: ALBA_CREDENTIALS.requestorId,
-  OTA_REQUESTOR_CONTEXT: ALBA_CREDENTIALS.requestorContext,
-  OTA_USER: ALBA_CREDENTIALS.user,
-  OTA_PASSWORD: ALBA_CREDENTIALS.password,
-  OTA_REPLY_PROFILE: join(GW, `${dialect}.reply-profile.json`),
-});
 
 const alba = new Map<Dialect, Promise<InitThenRun>>();
 before(() => {
@@ -111,7 +103,7 @@ before(() => {
       (async () => {
         const gw = await startOtaLiteralGateway({ dialect });
         try {
-          return await initThenRun(gw.url, albaEnv(dialect), ['--hotel', 'TFOLIV01', ...ALBA_OPTIONS[dialect]]);
+          return await initThenRun(gw.url, albaEnv(dialect, false), ['--hotel', 'TFOLIV01', ...ALBA_OPTIONS[dialect]]);
         } finally {
           await gw.close();
         }
@@ -171,7 +163,7 @@ test('an airport neither the replies nor the dataset give: named as missing, exi
   const gw = await startOtaLiteralGateway({ dialect: 'literal' });
   try {
     const file = join(tempDir('ota-init-'), 'alba.json');
-    const env = targetEnv(gw.url, albaEnv('literal'));
+    const env = targetEnv(gw.url, albaEnv('literal', false));
     // Alba's hotel in Malta: the dataset's airports near it (MLA...) are none Alba serves
     const r = await init(env, ['--hotel', 'MTVALL01', '--out', file]);
     assert.equal(r.code, 2, describeRun(r));

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describeRun, PROJECT_ROOT, removeTempDirs, runConformance, targetEnv, tempDir, type RunResult } from './helpers';
 import { VARIANT_COMBINATIONS } from '../../scripts/mutants/matrix';
-import { ALBA_CREDENTIALS, startOtaLiteralGateway } from '../support/gateways/ota-literal';
+import { albaEnv, startOtaLiteralGateway } from '../support/gateways/ota-literal';
 import type { ConformanceResult } from '../../src/reporting/result';
 
 after(removeTempDirs);
@@ -55,19 +55,8 @@ before(() => {
   for (const c of VARIANT_COMBINATIONS) queue(c.name, () => record(c.name, { ...OTHER, OTA_SANDBOX_VARIANTS: c.variants.join(',') }));
   queue('alba-terse', async () => {
     const gw = await startOtaLiteralGateway({ dialect: 'terse' });
-    const GW = join(PROJECT_ROOT, 'test/support/gateways/ota-literal');
     try {
-      return await record(
-        'alba-terse',
-        targetEnv(gw.url, {
-          OTA_REQUESTOR_ID: ALBA_CREDENTIALS.requestorId,
-          OTA_REQUESTOR_CONTEXT: ALBA_CREDENTIALS.requestorContext,
-          OTA_USER: ALBA_CREDENTIALS.user,
-          OTA_PASSWORD: ALBA_CREDENTIALS.password,
-          OTA_TEST_DATA: join(GW, 'terse.test-data.json'),
-          OTA_REPLY_PROFILE: join(GW, 'terse.reply-profile.json'),
-        }),
-      );
+      return await record('alba-terse', targetEnv(gw.url, albaEnv('terse')));
     } finally {
       await gw.close();
     }

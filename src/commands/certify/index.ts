@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { KeyObject } from 'node:crypto';
-import { ConfigError, SuiteFault } from '../../core/errors';
+import { ConfigError } from '../../core/errors';
 import { REPORT_FILES } from '../../reporting/conformance-report/model';
 import type { ConformanceResult } from '../../reporting/result';
 import { EXIT } from '../../reporting/verdict';
@@ -36,6 +36,7 @@ import {
   type Certificate,
 } from './bundle';
 import { writeTarGz } from './tar';
+import { endCommand } from '../end-command';
 
 const USAGE = 'npm run certify -- [--reports <dir>] [--cassette <dir>] [--out <file.tar.gz>] [--sign <ed25519 key.pem>]';
 
@@ -199,13 +200,5 @@ function certify(argv: readonly string[]): number {
 }
 
 export function main(argv: string[]): void {
-  let code: number;
-  try {
-    code = certify(argv);
-  } catch (e) {
-    const oneLine = e instanceof SuiteFault || typeof (e as NodeJS.ErrnoException).code === 'string';
-    console.error(`Could not certify: ${oneLine ? (e as Error).message : (e as Error).stack}`);
-    code = EXIT.COULD_NOT_RUN;
-  }
-  process.stdout.write('', () => process.exit(code));
+  endCommand('certify', () => certify(argv));
 }

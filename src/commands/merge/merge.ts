@@ -12,7 +12,7 @@ import { BUDGET_NOTE, mergeLatency } from '../../reporting/latency';
 import { OPERATION_NAMES } from '../../specification/operations';
 import { copyFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { ConfigError, SuiteFault } from '../../core/errors';
+import { ConfigError } from '../../core/errors';
 import { loadConfig } from '../../run/config';
 import { checkInputFolder, checkOutputFolder } from '../../run/input-checks';
 import { Redactor } from '../../safety/masking';
@@ -28,6 +28,7 @@ import { REPORT_FILES } from '../../reporting/conformance-report/model';
 import { EVIDENCE_FILE, REPRODUCERS_DIR, RUN_EVIDENCE } from '../../reporting/evidence/names';
 import { STREAM_FILE } from '../../reporting/evidence/stream';
 import { checkOutFolder, checkSameRun, parseMergeArguments, readShard, selectionOfRun, shardsOf } from './merge-checks';
+import { endCommand } from '../end-command';
 
 export { readSummary } from './merge-checks';
 
@@ -160,14 +161,6 @@ function merge(argv: string[]): number {
 }
 
 export function main(argv: string[]): void {
-  let code: number;
-  try {
-    code = merge(argv);
-  } catch (e) {
-    // the input's faults and the file system's (a folder that cannot be written) in one line
-    const oneLine = e instanceof SuiteFault || typeof (e as NodeJS.ErrnoException).code === 'string';
-    console.error(`Could not merge: ${oneLine ? (e as Error).message : (e as Error).stack}`);
-    code = EXIT.COULD_NOT_RUN;
-  }
-  process.stdout.write('', () => process.exit(code));
+  // the input's faults and the file system's (a folder that cannot be written) in one line
+  endCommand('merge', () => merge(argv));
 }

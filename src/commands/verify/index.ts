@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { KeyObject } from 'node:crypto';
-import { ConfigError, SuiteFault } from '../../core/errors';
+import { ConfigError } from '../../core/errors';
 import { renderHtml, renderMarkdown, toEarl } from '../../reporting/conformance-report';
 import { REPORT_FILES } from '../../reporting/conformance-report/model';
 import type { ConformanceResult } from '../../reporting/result';
@@ -35,6 +35,7 @@ import {
   type Manifest,
 } from '../certify/bundle';
 import { readTarGz, UnreadableArchive } from '../certify/tar';
+import { endCommand } from '../end-command';
 
 const USAGE = 'npm run verify -- <bundle.tar.gz> [--public-key <ed25519 public key.pem>]';
 
@@ -291,13 +292,9 @@ function verifyBundle(argv: readonly string[]): number {
 }
 
 export function main(argv: string[]): void {
-  let code: number;
-  try {
-    code = verifyBundle(argv);
-  } catch (e) {
-    const oneLine = e instanceof SuiteFault || e instanceof UnreadableArchive || typeof (e as NodeJS.ErrnoException).code === 'string';
-    console.error(`Could not verify: ${oneLine ? (e as Error).message : (e as Error).stack}`);
-    code = EXIT.COULD_NOT_RUN;
-  }
-  process.stdout.write('', () => process.exit(code));
+  endCommand(
+    'verify',
+    () => verifyBundle(argv),
+    (e) => e instanceof UnreadableArchive,
+  );
 }

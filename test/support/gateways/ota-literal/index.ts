@@ -3,6 +3,7 @@
 // It shares no code with the suite or the embedded sandbox. README.md beside it says what it does.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { all, attr, el, OTA_NS, parse, serialize, type Element } from './xml';
 import { CREDENTIALS } from './data';
 import { FAULTS, type FaultName } from './faults';
@@ -14,6 +15,22 @@ import { terse, terseRefusal } from './terse';
 export { CREDENTIALS as ALBA_CREDENTIALS } from './data';
 export { FAULTS, FAULT_NAMES, type FaultName } from './faults';
 export type { Dialect } from './model';
+
+/**
+ * The suite's environment for a run against Alba in `dialect`: its credentials, its reply profile
+ * and, unless `testData` says otherwise, its test data (a test that writes its own with init gives
+ * false).
+ */
+export function albaEnv(dialect: Dialect, testData: string | false = join(__dirname, `${dialect}.test-data.json`)): Record<string, string> {
+  return {
+    OTA_REQUESTOR_ID: CREDENTIALS.requestorId,
+    OTA_REQUESTOR_CONTEXT: CREDENTIALS.requestorContext,
+    OTA_USER: CREDENTIALS.user,
+    OTA_PASSWORD: CREDENTIALS.password,
+    ...(testData === false ? {} : { OTA_TEST_DATA: testData }),
+    OTA_REPLY_PROFILE: join(__dirname, `${dialect}.reply-profile.json`),
+  };
+}
 
 export interface StartedGateway {
   url: string;
