@@ -106,7 +106,7 @@ export const KESTREL_FAULTS = {
     edge: false,
   },
   'pickup-another-hotel': {
-    does: "transfer availability drops the arrival at the region's first hotel, whatever UniqueId names",
+    does: 'transfer availability drops an arrival at another hotel of the same region than the one UniqueId names',
     breaks: 'TRF-LOCATION',
     spec: TRANSFER,
     edge: false,

@@ -343,7 +343,8 @@ function legOf(loc: Element, fault?: KestrelFaultName): Leg {
   let at = new Date(ms).toISOString().slice(0, 19);
   if (fault === 'late-arrival-pickup-day-before' && arrival && Number(flight.slice(11, 13)) >= 22)
     at = `${addDays(at.slice(0, 10), -1)}${at.slice(10)}`;
-  const shown = fault === 'pickup-another-hotel' && arrival ? HOTELS.find((h) => h.region === hotel.region)! : hotel;
+  const other = HOTELS.find((h) => h.region === hotel.region && h !== hotel);
+  const shown = fault === 'pickup-another-hotel' && arrival && other ? other : hotel;
   return { rph: attr(loc, 'RPH') ?? '1', arrival, airport, flight, hotel: shown, pickup: at };
 }
 
