@@ -63,6 +63,18 @@ export const HOTELS: Hotel[] = [
     rooms: [{ code: 'DBL', name: 'Double room', guests: 4, nightly: 81 }],
   },
   {
+    code: 'K2B6W',
+    name: 'Quinta da Ria',
+    brand: 'KST',
+    country: 'PT',
+    region: 'Algarve',
+    city: 'Portimão',
+    street: 'Rua da Ria 7',
+    latitude: 37.14,
+    longitude: -8.54,
+    rooms: [{ code: 'DBL', name: 'Double room', guests: 3, nightly: 74 }],
+  },
+  {
     code: 'K5D1R',
     name: 'Chania Blue',
     brand: 'KST',

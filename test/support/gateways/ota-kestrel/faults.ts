@@ -27,6 +27,18 @@ export const KESTREL_FAULTS = {
     spec: AVAIL,
     edge: true,
   },
+  'group-size-disagrees': {
+    does: "activity availability's Group@KnownGroupSize counts one participant fewer than the party, while each ParticipantCategory@Quantity is right (two placements of the party disagree in one activity)",
+    breaks: 'AAV-PARTICIPANTS',
+    spec: AVAIL,
+    edge: false,
+  },
+  'total-of-first-category': {
+    does: "activity availability's Pricing/Summary total prices the first category of the party only; each ParticipantCategory's price and quantity are right",
+    breaks: 'AAV-PARTICIPANTS',
+    spec: AVAIL,
+    edge: false,
+  },
   'month-end-stay-cut': {
     does: 'hotel availability cuts a stay that crosses a month end at the last day of the month (TimeSpan and rates)',
     breaks: 'HAV-DATES',
@@ -34,7 +46,7 @@ export const KESTREL_FAULTS = {
     edge: true,
   },
   'leap-day-500': {
-    does: 'hotel and activity availability answer HTTP 500 when the dates asked hold 29 February',
+    does: 'hotel availability, activity availability and activity search answer HTTP 500 when the dates asked hold 29 February',
     breaks: 'HAV-SUCCESS',
     spec: HOTEL,
     edge: true,

@@ -210,8 +210,9 @@ export const activityAvailability: Served = (root, fault) => {
     .filter((p) => !hotel || p.region === hotel.region)
     .filter((p) => party.every((c) => p.prices[c.code] <= cap))
     .map((p) => {
-      const size = party.reduce((n, c) => n + c.qty, 0);
-      const sum = party.reduce((n, c) => n + c.qty * p.prices[c.code], 0);
+      const size = party.reduce((n, c) => n + c.qty, 0) - (fault === 'group-size-disagrees' ? 1 : 0);
+      const billed = fault === 'total-of-first-category' ? party.slice(0, 1) : party;
+      const sum = billed.reduce((n, c) => n + c.qty * p.prices[c.code], 0);
       return x(
         'TourActivityInfo',
         {},
