@@ -252,6 +252,63 @@ export const REWRITES = {
     variants: ['hotel-code-only-availability'],
     rewrite: onDoc(warningsInsteadOfSuccess),
   },
+  'hav-country-name-in-japanese-elsewhere': {
+    op: 'hotelavailability',
+    does: "each hotel's CountryName keeps its ISO code and says, in Japanese, another country (ギリシャ, Greece; イタリア, Italy for a Greek hotel)",
+    breaks: 'HAV-PLACE',
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      byName(d, 'CountryName').forEach((c) => (c.textContent = c.getAttribute('Code') === 'GR' ? 'イタリア' : 'ギリシャ')),
+    ),
+  },
+  'hav-rates-one-night-short': {
+    op: 'hotelavailability',
+    does: "each RoomStay's last Rate expires a night early (the last night is not priced); its TimeSpan still says the stay asked",
+    breaks: 'HAV-DATES',
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      byName(d, 'Rates').forEach((rates) => {
+        const all = byName(rates, 'Rate');
+        const last = all[all.length - 1];
+        if (last?.hasAttribute('ExpireDate')) last.setAttribute('ExpireDate', shiftDate(last.getAttribute('ExpireDate')!, -1));
+      }),
+    ),
+  },
+  'aav-total-one-category-short': {
+    op: 'activityavailability',
+    does: "each activity's Pricing/Summary total leaves out the price of its last category's participants; each category's price and quantity stay right",
+    breaks: 'AAV-PARTICIPANTS',
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      byName(d, 'Pricing').forEach((p) => {
+        const sum = byName(p, 'Summary')[0];
+        const cats = byName(p, 'ParticipantCategory');
+        const price = cats.length > 1 ? byName(cats[cats.length - 1], 'Price')[0] : undefined;
+        if (sum?.hasAttribute('Amount') && price?.hasAttribute('Amount'))
+          sum.setAttribute('Amount', (Number(sum.getAttribute('Amount')) - Number(price.getAttribute('Amount'))).toFixed(2));
+      }),
+    ),
+  },
+  'aav-detail-outside-period': {
+    op: 'activityavailability',
+    does: "each activity's last Schedule/Detail day is moved 60 days later; its Schedule/Summary still spans the period asked",
+    breaks: 'AAV-DATES',
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      byName(d, 'Schedule').forEach((s) => {
+        const details = byName(s, 'Detail');
+        const last = details[details.length - 1];
+        if (last?.hasAttribute('Start')) last.setAttribute('Start', shiftDate(last.getAttribute('Start')!, 60));
+      }),
+    ),
+  },
+  'aav-region-name-elsewhere': {
+    op: 'activityavailability',
+    does: "each activity's Location/Region@RegionName names Lapland; its Address still names the area asked",
+    breaks: 'AAV-LOCATION',
+    expected: 'failed',
+    rewrite: onDoc((d) => byName(d, 'Region').forEach((r) => r.hasAttribute('RegionName') && r.setAttribute('RegionName', 'Lapland'))),
+  },
 } as const satisfies Record<string, Rewrite>;
 
 export type RewriteName = keyof typeof REWRITES;
