@@ -155,10 +155,9 @@ function bookingOf(store: Store, root: Element): Booking {
 export function read(store: Store, root: Element, fault?: KestrelFaultName): string {
   bool(attr(root, 'ReturnListIndicator'), 'ReturnListIndicator');
   let b = bookingOf(store, root);
-  if (fault === 'read-shows-another-booking') {
-    const i = store.order.indexOf(b.ref);
-    if (i > 0) b = store.bookings.get(store.order[i - 1])!;
-  }
+  const before = store.bookings.get(store.order[store.order.indexOf(b.ref) - 1]);
+  if (fault === 'read-shows-another-booking' && before) b = before;
+  if (fault === 'read-right-ref-other-content' && before) b = { ...before, ref: b.ref };
   const summaries = b.items.map((i) =>
     x(
       'Summary',

@@ -99,6 +99,18 @@ export const KESTREL_FAULTS = {
     spec: 'Returns information on an existing booking.',
     edge: false,
   },
+  'read-right-ref-other-content': {
+    does: 'booking read shows the reference asked (Type 36) over the items of the booking made just before it (their products, days, participants and item references)',
+    breaks: 'RD-RETURNS-BOOKING',
+    spec: 'Returns information on an existing booking.',
+    edge: false,
+  },
+  'early-departure-pickup-after-flight': {
+    does: 'transfer availability takes the pickup lead off the time of day only: a departure before 02:30 is picked up on the flight day, after the flight',
+    breaks: 'TRF-DATES',
+    spec: TRANSFER,
+    edge: true,
+  },
   'cancel-does-not-cancel': {
     does: 'booking cancel answers Cancelled and leaves the booking and its items live',
     breaks: 'CXL-COMMIT-CANCELS',

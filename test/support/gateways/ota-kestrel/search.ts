@@ -342,6 +342,7 @@ function legOf(loc: Element, fault?: KestrelFaultName): Leg {
   if (!hotel) throw unknownCode(`Hotel ${attr(lt, 'UniqueId') ?? ''} is not in Kestrel's portfolio`);
   const ms = Date.parse(`${flight.length === 16 ? `${flight}:00` : flight}Z`) - (arrival ? 0 : DEPARTURE_LEAD_MINUTES * 60_000);
   let at = new Date(ms).toISOString().slice(0, 19);
+  if (fault === 'early-departure-pickup-after-flight' && !arrival) at = `${flight.slice(0, 10)}${at.slice(10)}`;
   if (fault === 'late-arrival-pickup-day-before' && arrival && Number(flight.slice(11, 13)) >= 22)
     at = `${addDays(at.slice(0, 10), -1)}${at.slice(10)}`;
   const other = HOTELS.find((h) => h.region === hotel.region && h !== hotel);
