@@ -124,6 +124,7 @@ const CAUGHT_REWRITES: RewriteName[] = [
   'hav-timespan-one-night-more',
   'hav-guest-count-plus-one',
   'hav-country-code-disagrees',
+  'hav-country-name-in-japanese-elsewhere',
   'aav-last-category-dropped',
   'aav-schedule-two-months-later',
   'hnbc-other-hotel-code',
