@@ -84,7 +84,7 @@ const participantsXml = (ps: Participant[]) =>
     ),
   );
 
-export function book(store: Store, root: Element): string {
+export function book(store: Store, root: Element, fault?: KestrelFaultName): string {
   const status = attr(root, 'ResStatus');
   if (status !== 'Quote' && status !== 'Book') throw invalid(`ResStatus ${status ?? '(none)'}: Quote prices, Book books`);
   const info = one(root, 'BookingInfo');
@@ -95,7 +95,8 @@ export function book(store: Store, root: Element): string {
   const start = attr(one(info, 'Schedule'), 'Start');
   if (!isDateTime(start)) throw invalid('Schedule Start must be yyyy-mm-ddThh:mm:ss');
   if (start.slice(0, 10) < todayUtc()) throw invalid('Schedule Start is in the past');
-  const participants = kids(info, 'ParticipantInfo').map(participantOf);
+  const all = kids(info, 'ParticipantInfo').map(participantOf);
+  const participants = fault === 'book-first-participant-only' ? all.slice(0, 1) : all;
   if (participants.length === 0) throw missing('ParticipantInfo');
   if (!participants.some((p) => p.code === '10' || p.code === '11')) throw invalid('An adult must take part');
   const pd = one(info, 'PickupDropoff');
@@ -203,7 +204,8 @@ export function cancel(store: Store, root: Element, fault?: KestrelFaultName): s
     if (first === undefined || last === undefined) throw invalid('Segment names a range of items: FirstItinSegNbr and LastItinSegNbr');
     const [lo, hi] = [int(first, 'FirstItinSegNbr', 1), int(last, 'LastItinSegNbr', 1)];
     if (hi < lo || hi > b.items.length) throw noBooking(`Booking ${b.ref} has no items ${lo} to ${hi}`);
-    targets = b.items.filter((i) => i.nbr >= lo && i.nbr <= hi && i.status === 'HK');
+    const shift = fault === 'partial-cancels-next-item' ? 1 : 0;
+    targets = b.items.filter((i) => i.nbr >= lo + shift && i.nbr <= hi + shift && i.status === 'HK');
   }
   if (targets.length === 0) throw conflict(`Booking ${b.ref}${seg ? ' items asked' : ''} already cancelled`);
   const rules = targets.map((i) => {

@@ -111,6 +111,18 @@ export const KESTREL_FAULTS = {
     spec: TRANSFER,
     edge: true,
   },
+  'book-first-participant-only': {
+    does: 'activity booking keeps and shows the first ParticipantInfo only (a party of several is booked, priced and read as one)',
+    breaks: 'BKG-PARTICIPANTS-REPEATED',
+    spec: 'BookingInfo/ParticipantInfo (repeated, one per participant)/Category | QualifierInfo (category code)',
+    edge: false,
+  },
+  'partial-cancels-next-item': {
+    does: 'a cancel of a range of items cancels the items after it (an off-by-one in the item numbers)',
+    breaks: 'CXL-PARTIAL',
+    spec: CANCEL,
+    edge: false,
+  },
   'cancel-does-not-cancel': {
     does: 'booking cancel answers Cancelled and leaves the booking and its items live',
     breaks: 'CXL-COMMIT-CANCELS',

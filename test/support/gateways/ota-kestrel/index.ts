@@ -30,7 +30,7 @@ const OPERATIONS: Record<string, { rq: string; rs: string; serve: Handler }> = {
   activitynbc: { rq: 'OTA_ProductDescriptiveInfoRQ', rs: 'OTA_ProductDescriptiveInfoRS', serve: (_, r, f) => activityDescriptive(r, f) },
   bookread: { rq: 'OTA_ReadRQ', rs: 'OTA_TourActivityResRetrieveRS', serve: read },
   bookcancel: { rq: 'OTA_CancelRQ', rs: 'OTA_CancelRS', serve: cancel },
-  activitybook: { rq: 'OTA_TourActivityBookRQ', rs: 'OTA_TourActivityBookRS', serve: (s, r) => book(s, r) },
+  activitybook: { rq: 'OTA_TourActivityBookRQ', rs: 'OTA_TourActivityBookRS', serve: book },
   transferavailability: { rq: 'OTA_GroundAvailRQ', rs: 'OTA_GroundAvailRS', serve: (_, r, f) => transferAvailability(r, f) },
 };
 
