@@ -123,6 +123,12 @@ export const KESTREL_FAULTS = {
     spec: CANCEL,
     edge: false,
   },
+  'json-refusal-echoes-pos': {
+    does: 'every 422 JSON refusal quotes the request it refuses, POS and MessagePassword included, in its message',
+    breaks: 'SEC-NO-CREDENTIAL-ECHO',
+    spec: 'Second | Type=88; ID (string); MessagePassword (password string, <PASSWORD>)',
+    edge: false,
+  },
   'cancel-does-not-cancel': {
     does: 'booking cancel answers Cancelled and leaves the booking and its items live',
     breaks: 'CXL-COMMIT-CANCELS',

@@ -110,7 +110,12 @@ async function handle(store: Store, fault: KestrelFaultName | undefined, req: In
     );
   } catch (e) {
     if (!(e instanceof Refusal)) return send(res, 500, 'text/plain', 'Internal Server Error\n');
-    refuse(res, e, op.rs, rootAttrs);
+    // the mistake json-refusal-echoes-pos: the refused request, credentials and all, in the message
+    const echoed =
+      fault === 'json-refusal-echoes-pos' && e.status === 422
+        ? new Refusal(422, 'json', e.code, `${e.message}; request was: ${body.slice(0, 2000)}`)
+        : e;
+    refuse(res, echoed, op.rs, rootAttrs);
   }
 }
 
