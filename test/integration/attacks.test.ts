@@ -1,0 +1,235 @@
+// The suite attacked as gateways it never saw would: Kestrel Coastal Tours
+// (test/support/gateways/ota-kestrel, a dialect unlike the sandbox and Alba), found by a newcomer
+// with init, then with one real mistake at a time, judged by npm run conformance or, for the
+// mistakes only some inputs show, npm run explore; and the sandbox behind a rewriting proxy
+// (test/support/rewrites) that breaks one statement per reply kind. Each case here is one the suite
+// judges right today: the test guards it. Runs go two at a time.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ConformanceResult, RequirementResult } from '../../src/reporting/result';
+import { startSandbox, type RunningSandbox } from '../../sandbox/src';
+import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
+import {
+  KESTREL_CREDENTIALS,
+  KESTREL_FAULTS,
+  KESTREL_TEST_DATA,
+  kestrelEnv,
+  startKestrelGateway,
+  type KestrelFaultName,
+} from '../support/gateways/ota-kestrel';
+import { startRewritingProxy } from '../support/rewrites/proxy';
+import { REWRITES, type RewriteName } from '../support/rewrites/rewrites';
+import { describeRun, removeTempDirs, runConformance, targetEnv, tempDir, type RunResult } from './helpers';
+
+interface Judged {
+  run: RunResult;
+  summary?: ConformanceResult;
+}
+const summaryOf = (run: RunResult): ConformanceResult | undefined => {
+  try {
+    return JSON.parse(readFileSync(join(run.reportsDir, 'summary.json'), 'utf8')) as ConformanceResult;
+  } catch {
+    return undefined;
+  }
+};
+const req = (s: ConformanceResult, id: string): RequirementResult => {
+  const r = s.requirements.find((q) => q.id === id);
+  assert.ok(r, `requirement ${id} is in the summary`);
+  return r;
+};
+const evidence = (r: RequirementResult) =>
+  `${r.id} ${r.outcome}: ${r.reason ?? ''}\n${r.findings.map((f) => `  at ${f.at}: expected ${f.expected}, found ${f.found}`).join('\n')}`;
+const openMusts = (s: ConformanceResult) =>
+  s.requirements.filter((q) => q.level === 'MUST' && !['passed', 'inapplicable'].includes(q.outcome) && q.id !== 'AUTH-WHITELIST');
+
+// Two runs at a time: the machine has two cores, and each run is a child process.
+const queue: Array<() => void> = [];
+let running = 0;
+function limited<T>(job: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const start = () => {
+      running++;
+      job()
+        .then(resolve, reject)
+        .finally(() => {
+          running--;
+          queue.shift()?.();
+        });
+    };
+    if (running < 2) start();
+    else queue.push(start);
+  });
+}
+
+// ------------------------------------------------------------------ Kestrel
+
+/** Kestrel with `fault`, judged by the suite (`script`) with its test data. */
+async function judgeKestrel(fault: KestrelFaultName | undefined, script: 'conformance' | 'explore', args: string[] = []): Promise<Judged> {
+  const gw = await startKestrelGateway({ fault });
+  try {
+    const run = await runConformance({
+      script,
+      args: script === 'explore' ? ['--seed', '1', '--budget', '400', ...args] : ['--summary-only', ...args],
+      env: { OTA_BASE_URL: gw.url, ...kestrelEnv(KESTREL_TEST_DATA) },
+      timeoutMs: 240_000,
+    });
+    return { run, summary: summaryOf(run) };
+  } finally {
+    await gw.close();
+  }
+}
+
+/** A newcomer's path: init from one opaque hotel code (no airport, no partial form), then the whole run. */
+async function newcomer(): Promise<Judged & { init: RunResult }> {
+  const gw = await startKestrelGateway();
+  try {
+    const file = join(tempDir(), 'kestrel.test-data.json');
+    const env = { OTA_BASE_URL: gw.url, ...kestrelEnv() };
+    const words = ['--commit-res-status', 'Book', '--commit-cancel-type', 'Cancel', '--cancelled-words', 'XL,Cancelled'];
+    const init = await runConformance({ script: 'init', args: ['--hotel', 'K7Q2M', '--out', file, ...words], env, timeoutMs: 240_000 });
+    const run = await runConformance({ args: ['--summary-only'], env: { ...env, OTA_TEST_DATA: file }, timeoutMs: 240_000 });
+    return { init, run, summary: summaryOf(run) };
+  } finally {
+    await gw.close();
+  }
+}
+
+/** The mistakes npm run conformance catches today, at the requirement each breaks. */
+const CAUGHT_BY_CONFORMANCE: KestrelFaultName[] = [
+  'party-of-five-priced-for-four',
+  'area-placements-disagree',
+  'empty-room-stays',
+  'first-passengers-only',
+  'read-shows-another-booking',
+  'cancel-does-not-cancel',
+  'pickup-another-hotel',
+  'group-size-disagrees',
+  'partial-cancels-next-item',
+];
+/** The mistakes only some inputs show that npm run explore -- --seed 1 --budget 400 finds today. */
+const CAUGHT_BY_EXPLORE: KestrelFaultName[] = [
+  'third-category-dropped',
+  'month-end-stay-cut',
+  'leap-day-500',
+  'maxresponses-off-by-one',
+  'late-arrival-pickup-day-before',
+];
+
+// ------------------------------------------------------------------ rewrites
+
+/** The rewrites the suite judges as `expected` today. */
+const CAUGHT_REWRITES: RewriteName[] = [
+  'hav-hollow-room-stays',
+  'hav-timespan-one-night-more',
+  'hav-guest-count-plus-one',
+  'hav-country-code-disagrees',
+  'hav-country-name-in-japanese-elsewhere',
+  'aav-last-category-dropped',
+  'aav-schedule-two-months-later',
+  'hnbc-other-hotel-code',
+  'trf-pickup-day-before',
+  'trf-capacity-one',
+  'trf-other-airport',
+  'bkg-commit-other-reference',
+  'rd-cancelled-shown-live',
+  'aav-currency-disagrees',
+  'hnbc-success-as-warning',
+];
+
+let sandboxes: Map<string, RunningSandbox>;
+async function sandboxFor(variants: readonly string[] = []): Promise<RunningSandbox> {
+  const key = variants.join(',');
+  if (!sandboxes.has(key))
+    sandboxes.set(key, await startSandbox({ port: 0, variants: [...variants], credentials: { ...SANDBOX_CREDENTIALS } }));
+  return sandboxes.get(key)!;
+}
+async function judgeRewrite(name: RewriteName): Promise<Judged & { rewritten: number }> {
+  const def = REWRITES[name];
+  const sandbox = await sandboxFor('variants' in def ? def.variants : []);
+  const proxy = await startRewritingProxy(sandbox.baseUrl, name);
+  try {
+    const run = await runConformance({
+      args: ['--summary-only', '--tags', `@req:${def.breaks}`],
+      env: targetEnv(proxy.url),
+      timeoutMs: 240_000,
+    });
+    return { run, summary: summaryOf(run), rewritten: proxy.rewritten() };
+  } finally {
+    await proxy.close();
+  }
+}
+
+const results = new Map<string, Promise<Judged & { init?: RunResult; rewritten?: number }>>();
+before(() => {
+  sandboxes = new Map();
+  results.set('newcomer', limited(newcomer));
+  for (const f of CAUGHT_BY_CONFORMANCE)
+    results.set(
+      `conformance ${f}`,
+      limited(() => judgeKestrel(f, 'conformance')),
+    );
+  for (const f of CAUGHT_BY_EXPLORE)
+    results.set(
+      `explore ${f}`,
+      limited(() => judgeKestrel(f, 'explore')),
+    );
+  for (const r of CAUGHT_REWRITES)
+    results.set(
+      `rewrite ${r}`,
+      limited(() => judgeRewrite(r)),
+    );
+});
+after(async () => {
+  for (const s of sandboxes.values()) await s.close();
+  removeTempDirs();
+});
+
+test('Kestrel, found by init from one opaque hotel code: CONFORMS, no MUST open, partial cancellation found as a Segment range', async () => {
+  const { init, run, summary } = await results.get('newcomer')!;
+  assert.equal(init!.code, 0, describeRun(init!));
+  assert.match(init!.stdout, /transfers\.airportCode|FAO|Wrote/);
+  assert.equal(run.code, 0, describeRun(run));
+  assert.ok(summary, describeRun(run));
+  assert.equal(summary.verdict, 'CONFORMS');
+  assert.deepEqual(openMusts(summary).map(evidence), []);
+  assert.equal(req(summary, 'CXL-PARTIAL').outcome, 'passed');
+  assert.match(req(summary, 'CXL-PARTIAL').reason ?? '', /segment-range/);
+});
+
+for (const f of CAUGHT_BY_CONFORMANCE)
+  test(`Kestrel + ${f}: npm run conformance fails ${KESTREL_FAULTS[f].breaks}`, async () => {
+    const { run, summary } = await results.get(`conformance ${f}`)!;
+    assert.ok(summary, describeRun(run));
+    assert.equal(run.code, 1, describeRun(run));
+    assert.equal(summary.verdict, 'DOES NOT CONFORM');
+    assert.equal(req(summary, KESTREL_FAULTS[f].breaks).outcome, 'failed', evidence(req(summary, KESTREL_FAULTS[f].breaks)));
+  });
+
+for (const f of CAUGHT_BY_EXPLORE)
+  test(`Kestrel + ${f} (only some inputs show it): npm run explore finds it at ${KESTREL_FAULTS[f].breaks}`, async () => {
+    const { run, summary } = await results.get(`explore ${f}`)!;
+    assert.ok(summary, describeRun(run));
+    assert.equal(run.code, 1, describeRun(run));
+    assert.equal(req(summary, KESTREL_FAULTS[f].breaks).outcome, 'failed', evidence(req(summary, KESTREL_FAULTS[f].breaks)));
+  });
+
+for (const r of CAUGHT_REWRITES)
+  test(`sandbox behind the rewrite ${r}: ${REWRITES[r].breaks} ${REWRITES[r].expected}`, async () => {
+    const { run, summary, rewritten } = await results.get(`rewrite ${r}`)!;
+    assert.ok(summary, describeRun(run));
+    assert.ok(rewritten! > 0, 'the rewrite changed a reply');
+    const outcome = req(summary, REWRITES[r].breaks);
+    if (REWRITES[r].expected === 'not passed') assert.notEqual(outcome.outcome, 'passed', evidence(outcome));
+    else assert.equal(outcome.outcome, REWRITES[r].expected, evidence(outcome));
+  });
+
+test('Kestrel shares no code with the suite, the sandbox or Alba', () => {
+  const dir = join(__dirname, '../support/gateways/ota-kestrel');
+  for (const f of ['index.ts', 'data.ts', 'xml.ts', 'search.ts', 'bookings.ts', 'refusals.ts', 'faults.ts', 'serve.ts']) {
+    const imports = [...readFileSync(join(dir, f), 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+    for (const i of imports) assert.ok(i.startsWith('./') || i.startsWith('node:') || i === '@xmldom/xmldom', `${f} imports ${i}`);
+  }
+  assert.notEqual(KESTREL_CREDENTIALS.password, SANDBOX_CREDENTIALS.password);
+});

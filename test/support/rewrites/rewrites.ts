@@ -1,0 +1,315 @@
+// One broken statement per reply kind: each rewrite takes the sandbox's real reply and breaks one
+// statement of the spec in it, the way a gateway with that mistake would answer. `breaks` names the
+// suite's requirement for that statement and `expected` what the suite must make of it.
+import { DOMParser, XMLSerializer, type Document, type Element } from '@xmldom/xmldom';
+
+export interface Exchange {
+  op: string;
+  request: string;
+  status: number;
+  contentType: string;
+  reply: string;
+  /** Shared by every exchange of one proxy: what a rewrite needs to remember across replies. */
+  memory: Map<string, string>;
+}
+type Reply = Pick<Exchange, 'status' | 'contentType' | 'reply'>;
+export interface Rewrite {
+  op: string;
+  does: string;
+  breaks: string;
+  /** What the suite must conclude in summary.json: the requirement failed (a SHOULD too: a warning), or anything but passed (nothing left to judge it by). */
+  expected: 'failed' | 'not passed';
+  /** Sandbox dialect variants the rewrite needs to be seen. */
+  variants?: readonly string[];
+  rewrite(x: Exchange): Reply;
+}
+
+const NS = 'http://www.opentravel.org/OTA/2003/05';
+const parse = (s: string): Document => new DOMParser().parseFromString(s, 'application/xml');
+const byName = (d: Document | Element, n: string): Element[] => Array.from(d.getElementsByTagNameNS(NS, n));
+const shiftDate = (v: string, days: number) => {
+  const d = new Date(Date.parse(`${v.slice(0, 10)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  return d + v.slice(10);
+};
+const reqAttr = (x: Exchange, n: string) => new RegExp(`\\b${n}="([^"]*)"`).exec(x.request)?.[1];
+
+/** Rewrites the reply's document with `f` (a reply that is not a Success XML reply is left alone). */
+function onDoc(f: (d: Document, x: Exchange) => void) {
+  return (x: Exchange): Reply => {
+    if (!/<(\w+:)?Success\b/.test(x.reply)) return x;
+    const d = parse(x.reply);
+    f(d, x);
+    return { ...x, reply: new XMLSerializer().serializeToString(d) };
+  };
+}
+function stripAll(e: Element) {
+  for (const a of Array.from(e.attributes)) e.removeAttribute(a.name);
+  for (const n of Array.from(e.childNodes)) {
+    if (n.nodeType === 3 || n.nodeType === 4) e.removeChild(n);
+    else if (n.nodeType === 1) stripAll(n as Element);
+  }
+}
+/** Success replaced by an advisory Warning: the data stays, but nothing says the request was processed. */
+function warningsInsteadOfSuccess(d: Document) {
+  const s = byName(d, 'Success')[0];
+  const w = d.createElementNS(NS, 'Warnings');
+  const one = d.createElementNS(NS, 'Warning');
+  one.setAttribute('Type', '11');
+  one.setAttribute('ShortText', 'Partial results: processing not completed');
+  w.appendChild(one);
+  s.parentNode!.replaceChild(w, s);
+}
+
+export const REWRITES = {
+  'hav-hollow-room-stays': {
+    op: 'hotelavailability',
+    does: 'every RoomStay keeps its elements, but none has an attribute or text (a skeleton: no hotel, no rate, no date)',
+    breaks: 'HAV-SUCCESS',
+    expected: 'failed',
+    rewrite: onDoc((d) => byName(d, 'RoomStay').forEach(stripAll)),
+  },
+  'hav-success-as-warning': {
+    op: 'hotelavailability',
+    does: 'Success is replaced by Warnings (Type 11, "processing not completed"); the RoomStays stay',
+    breaks: 'HAV-SUCCESS',
+    expected: 'failed',
+    rewrite: onDoc(warningsInsteadOfSuccess),
+  },
+  'hav-timespan-one-night-more': {
+    op: 'hotelavailability',
+    does: "each RoomStay's TimeSpan ends a day later than asked; its rates still price the nights asked (two placements of the stay disagree)",
+    breaks: 'HAV-DATES',
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      byName(d, 'TimeSpan').forEach((t) => t.hasAttribute('End') && t.setAttribute('End', shiftDate(t.getAttribute('End')!, 1))),
+    ),
+  },
+  'hav-one-over-max': {
+    op: 'hotelavailability',
+    does: 'a copy of the last RoomStay is added when the reply already holds MaxResponses of them',
+    breaks: 'HAV-MAXRESPONSES',
+    expected: 'failed',
+    rewrite: onDoc((d, x) => {
+      const stays = byName(d, 'RoomStay');
+      const max = Number(reqAttr(x, 'MaxResponses') ?? Infinity);
+      if (stays.length === 0 || stays.length < max) return;
+      const last = stays[stays.length - 1];
+      last.parentNode!.appendChild(last.cloneNode(true));
+    }),
+  },
+  'hav-guest-count-plus-one': {
+    op: 'hotelavailability',
+    does: 'the first GuestCount of every RoomStay counts one guest more than asked',
+    breaks: 'HAV-GUESTS',
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      byName(d, 'GuestCounts').forEach((g) => {
+        const c = byName(g, 'GuestCount')[0];
+        if (c?.hasAttribute('Count')) c.setAttribute('Count', String(Number(c.getAttribute('Count')) + 1));
+      }),
+    ),
+  },
+  'hav-country-code-disagrees': {
+    op: 'hotelavailability',
+    does: "each hotel's CountryName keeps its text and gets another country's ISO code (GR for any other, IT for Greece)",
+    breaks: 'HAV-PLACE',
+    expected: 'failed',
+    rewrite: onDoc((d) => byName(d, 'CountryName').forEach((c) => c.setAttribute('Code', c.getAttribute('Code') === 'GR' ? 'IT' : 'GR'))),
+  },
+  'aav-last-category-dropped': {
+    op: 'activityavailability',
+    does: 'the last ParticipantCategory of each activity is left out (the children of the party are not priced)',
+    breaks: 'AAV-PARTICIPANTS',
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      byName(d, 'Pricing').forEach((p) => {
+        const cats = byName(p, 'ParticipantCategory');
+        if (cats.length > 1) p.removeChild(cats[cats.length - 1]);
+      }),
+    ),
+  },
+  'aav-schedule-two-months-later': {
+    op: 'activityavailability',
+    does: 'every date of every Schedule is moved 60 days later, outside the period asked',
+    breaks: 'AAV-DATES',
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      byName(d, 'Schedule').forEach((s) =>
+        [s, ...Array.from(s.getElementsByTagNameNS(NS, '*'))].forEach((e) =>
+          ['Start', 'End', 'Date'].forEach(
+            (a) =>
+              e.hasAttribute(a) && /^\d{4}-\d{2}-\d{2}/.test(e.getAttribute(a)!) && e.setAttribute(a, shiftDate(e.getAttribute(a)!, 60)),
+          ),
+        ),
+      ),
+    ),
+  },
+  'asr-address-region-disagrees': {
+    op: 'activitysearch',
+    does: "the first activity's Address says it is in Lapland (StateProv, CityName Rovaniemi, CountryName FI); its Region still names the area asked",
+    breaks: 'ASR-AREA',
+    expected: 'failed',
+    rewrite: onDoc((d) => {
+      const info = byName(d, 'TourActivityInfo')[0];
+      const addr = info && byName(info, 'Address')[0];
+      if (!addr) return;
+      for (const [n, v] of [
+        ['StateProv', 'Lapland'],
+        ['CityName', 'Rovaniemi'],
+        ['CountryName', 'Finland'],
+      ] as const) {
+        const e = byName(addr, n)[0];
+        if (e) e.textContent = v;
+        if (e && n === 'CountryName') e.setAttribute('Code', 'FI');
+      }
+    }),
+  },
+  'hnbc-other-hotel-code': {
+    op: 'hotelnbc',
+    does: 'the HotelDescriptiveContent names another hotel (HotelCode OTHER01); the rest is unchanged',
+    breaks: 'HNBC-SUBJECT',
+    expected: 'failed',
+    rewrite: onDoc((d) => byName(d, 'HotelDescriptiveContent').forEach((c) => c.setAttribute('HotelCode', 'OTHER01'))),
+  },
+  'trf-pickup-day-before': {
+    op: 'transferavailability',
+    does: 'every Pickup DateTime is a day earlier than the flight asked allows',
+    breaks: 'TRF-DATES',
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      byName(d, 'Pickup').forEach(
+        (p) => p.hasAttribute('DateTime') && p.setAttribute('DateTime', shiftDate(p.getAttribute('DateTime')!, -1)),
+      ),
+    ),
+  },
+  'trf-capacity-one': {
+    op: 'transferavailability',
+    does: 'every service offered seats one passenger (MaximumPassengers 1), whatever the party',
+    breaks: 'TRF-PASSENGERS',
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      Array.from(d.getElementsByTagNameNS(NS, '*')).forEach(
+        (e) => e.hasAttribute('MaximumPassengers') && e.setAttribute('MaximumPassengers', '1'),
+      ),
+    ),
+  },
+  'trf-other-airport': {
+    op: 'transferavailability',
+    does: 'every AirportInfo of the reply names another airport (LocationCode OPO)',
+    breaks: 'TRF-AIRPORT',
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      ['Arrival', 'Departure'].forEach((n) =>
+        byName(d, n).forEach((a) => a.hasAttribute('LocationCode') && a.setAttribute('LocationCode', 'OPO')),
+      ),
+    ),
+  },
+  'bkg-commit-other-reference': {
+    op: 'activitybook',
+    does: "a committed booking's reply shows another client reference (Type 36 ID with -X appended) everywhere it shows one",
+    breaks: 'BKG-COMMIT-REF',
+    expected: 'failed',
+    rewrite: onDoc((d, x) => {
+      if (/ResStatus="Quote"/.test(x.request)) return;
+      Array.from(d.getElementsByTagNameNS(NS, '*')).forEach(
+        (e) => e.getAttribute('Type') === '36' && e.hasAttribute('ID') && e.setAttribute('ID', `${e.getAttribute('ID')}-X`),
+      );
+    }),
+  },
+  'rd-success-as-warning': {
+    op: 'bookread',
+    does: 'a booking read answers Warnings (Type 11, "processing not completed") instead of Success; the booking stays',
+    breaks: 'RD-RETURNS-BOOKING',
+    expected: 'failed',
+    rewrite: onDoc(warningsInsteadOfSuccess),
+  },
+  'rd-cancelled-shown-live': {
+    op: 'bookread',
+    does: 'a booking read after a cancel shows every status word "Cancelled" as "Reserved" (the cancel was not applied)',
+    breaks: 'CXL-COMMIT-CANCELS',
+    expected: 'failed',
+    rewrite: (x) => ({ ...x, reply: x.reply.replace(/"Cancell?ed"/g, '"Reserved"').replace(/>Cancell?ed</g, '>Reserved<') }),
+  },
+  'aav-currency-disagrees': {
+    op: 'activityavailability',
+    does: "the first ParticipantCategory's Price is in USD while every other amount of the activity is in the currency asked",
+    breaks: 'AAV-CURRENCY',
+    // a SHOULD: failed in summary.json, a warning on the console, the run not failed
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      byName(d, 'TourActivityInfo').forEach((t) => {
+        const p = byName(t, 'ParticipantCategory')[0];
+        const price = p && byName(p, 'Price')[0];
+        if (price) price.setAttribute('CurrencyCode', 'USD');
+      }),
+    ),
+  },
+  'hnbc-success-as-warning': {
+    op: 'hotelnbc',
+    does: 'hotel descriptive data answers Warnings (Type 11, "processing not completed") instead of Success, its content unchanged: it describes nothing, so (with the sandbox variant hotel-code-only-availability) nothing places the hotels of hotel availability',
+    breaks: 'HAV-PLACE',
+    expected: 'not passed',
+    variants: ['hotel-code-only-availability'],
+    rewrite: onDoc(warningsInsteadOfSuccess),
+  },
+  'hav-country-name-in-japanese-elsewhere': {
+    op: 'hotelavailability',
+    does: "each hotel's CountryName keeps its ISO code and says, in Japanese, another country (ギリシャ, Greece; イタリア, Italy for a Greek hotel)",
+    breaks: 'HAV-PLACE',
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      byName(d, 'CountryName').forEach((c) => (c.textContent = c.getAttribute('Code') === 'GR' ? 'イタリア' : 'ギリシャ')),
+    ),
+  },
+  'hav-rates-one-night-short': {
+    op: 'hotelavailability',
+    does: "each RoomStay's last Rate expires a night early (the last night is not priced); its TimeSpan still says the stay asked",
+    breaks: 'HAV-DATES',
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      byName(d, 'Rates').forEach((rates) => {
+        const all = byName(rates, 'Rate');
+        const last = all[all.length - 1];
+        if (last?.hasAttribute('ExpireDate')) last.setAttribute('ExpireDate', shiftDate(last.getAttribute('ExpireDate')!, -1));
+      }),
+    ),
+  },
+  'aav-total-one-category-short': {
+    op: 'activityavailability',
+    does: "each activity's Pricing/Summary total leaves out the price of its last category's participants; each category's price and quantity stay right",
+    breaks: 'AAV-PARTICIPANTS',
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      byName(d, 'Pricing').forEach((p) => {
+        const sum = byName(p, 'Summary')[0];
+        const cats = byName(p, 'ParticipantCategory');
+        const price = cats.length > 1 ? byName(cats[cats.length - 1], 'Price')[0] : undefined;
+        if (sum?.hasAttribute('Amount') && price?.hasAttribute('Amount'))
+          sum.setAttribute('Amount', (Number(sum.getAttribute('Amount')) - Number(price.getAttribute('Amount'))).toFixed(2));
+      }),
+    ),
+  },
+  'aav-detail-outside-period': {
+    op: 'activityavailability',
+    does: "each activity's last Schedule/Detail day is moved 60 days later; its Schedule/Summary still spans the period asked",
+    breaks: 'AAV-DATES',
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      byName(d, 'Schedule').forEach((s) => {
+        const details = byName(s, 'Detail');
+        const last = details[details.length - 1];
+        if (last?.hasAttribute('Start')) last.setAttribute('Start', shiftDate(last.getAttribute('Start')!, 60));
+      }),
+    ),
+  },
+  'aav-region-name-elsewhere': {
+    op: 'activityavailability',
+    does: "each activity's Location/Region@RegionName names Lapland; its Address still names the area asked",
+    breaks: 'AAV-LOCATION',
+    expected: 'failed',
+    rewrite: onDoc((d) => byName(d, 'Region').forEach((r) => r.hasAttribute('RegionName') && r.setAttribute('RegionName', 'Lapland'))),
+  },
+} as const satisfies Record<string, Rewrite>;
+
+export type RewriteName = keyof typeof REWRITES;
+export const REWRITE_NAMES = Object.keys(REWRITES) as RewriteName[];
