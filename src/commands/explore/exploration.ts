@@ -11,6 +11,7 @@ import { exchangeOptions, type RunContext } from '../../run/run-context';
 import type { RequirementId } from '../../specification/requirements';
 import { disposeExchange, exchange, type Exchange } from '../../transport/exchange';
 import { withScenario } from '../../transport/recording';
+import { Coverage } from './coverage';
 import { FormTally, rulesFor, serverError } from './judge';
 import type { ExploreOptions } from './options';
 import { Random, seedNumber } from './random';
@@ -63,6 +64,8 @@ export interface ExplorationOutcome {
   ruleOps: Partial<Record<RequirementId, ExploredOperation[]>>;
   failures: Failure[];
   categories: readonly string[];
+  /** What the explored replies showed, per operation, requirement and part of the space (./coverage.ts). */
+  coverage: Coverage;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -101,6 +104,7 @@ export class Exploration {
       ruleOps: {},
       failures: [],
       categories: this.bounds.categories,
+      coverage: new Coverage(),
     };
   }
 
@@ -249,7 +253,8 @@ export class Exploration {
   }
 
   /** What an explored request covered: its operation's parts of the space, and each requirement it checked. */
-  private cover({ c, assertions }: Judged): void {
+  private cover({ c, x, assertions, refused }: Judged): void {
+    this.out.coverage.add(c, assertions, refused !== undefined || !x.reply.exchange);
     const parts = (this.out.space[c.op] ??= {});
     for (const p of spaceParts(c)) parts[p] = (parts[p] ?? 0) + 1;
     for (const a of assertions) {
