@@ -99,7 +99,8 @@ export interface RequirementResult extends Omit<RequirementDef, 'untestable'> {
  * does not judge a whole class). NO FINDING: an exploration (npm run explore) found nothing in what
  * its replies showed (never CONFORMS: an exploration is no conformance verdict).
  */
-export type ClassVerdict = 'CONFORMS' | 'DOES NOT CONFORM' | 'NOT DETERMINED' | 'SELECTION PASSED' | 'NO FINDING' | 'NOT RUN' | 'NOT CLAIMED';
+export type ClassVerdict =
+  'CONFORMS' | 'DOES NOT CONFORM' | 'NOT DETERMINED' | 'SELECTION PASSED' | 'NO FINDING' | 'NOT RUN' | 'NOT CLAIMED';
 
 export interface ClassResult {
   class: ConformanceClass;

@@ -28,7 +28,7 @@ export const SEARCH_VARIANTS = [
     name: 'inventory-for-test-data-dates',
     operations: ['hotelavailability', 'activityavailability', 'activitysearch', 'transferavailability'],
     description:
-      'Availability is held for the test data\'s own stay only (30 days from today, 3 nights): a hotel or activity availability, activity search or transfer availability with any other first or last date matches nothing (Success with the no-results Warning). npm run conformance conforms; npm run explore is shown nothing and ends NOT DETERMINED (exit 4).',
+      "Availability is held for the test data's own stay only (30 days from today, 3 nights): a hotel or activity availability, activity search or transfer availability with any other first or last date matches nothing (Success with the no-results Warning). npm run conformance conforms; npm run explore is shown nothing and ends NOT DETERMINED (exit 4).",
     expectedWarnings: [],
     exploration: 'nothing shown',
   },

@@ -152,17 +152,16 @@ export function explorationVerdict(v: Verdict, out: ExplorationOutcome): Pick<Ve
       exitCode: EXIT.NOT_DETERMINED,
       reason:
         `no finding, but nothing was shown to ${blind.length} explored operation(s), so nothing of them was judged: ` +
-        blind.map((op) => `${op} asked ${summariseParts(Object.keys(out.space[op] ?? {}))} in ${out.coverage.describe(op)}`).join('; ') +
-        ` (nothing available is no failure and no pass; ${EXPLORATION_NOT_A_VERDICT})`,
+        blind.map((op) => `${op}, ${out.coverage.describe(op)}`).join('; ') +
+        ` (what was asked: the parts of the space not covered; nothing available is no failure and no pass; ${EXPLORATION_NOT_A_VERDICT})`,
     };
   const unshown = unshownRequirements(out);
   return {
     verdict: 'NO FINDING',
     exitCode: EXIT.CONFORMS,
     reason:
-      `nothing found in ${out.requests} explored requests` +
-      (unshown.length ? `; no explored reply showed what ${unshown.join(', ')} need (cannot tell: not covered)` : '') +
-      `; ${EXPLORATION_NOT_A_VERDICT}`,
+      `every explored operation showed what its rules judge, and nothing of it failed` +
+      (unshown.length ? `; no explored reply showed what ${unshown.join(', ')} need (cannot tell: not covered)` : ''),
   };
 }
 
