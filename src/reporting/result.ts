@@ -267,6 +267,11 @@ export interface ExplorationSummary {
   nothingShown: string[];
   /** Per operation, the parts of the space its requests carried where no reply showed anything. */
   notCovered: Record<string, string[]>;
+  /**
+   * Per operation, the explored requests sent without PrimaryLangID and AltLangID (a guess: which
+   * attributes are mandatory is not shown): served, and refused (INFO, never a finding).
+   */
+  languagesLeftOut: Record<string, { served: number; refused: number; firstRefusal?: string }>;
   findings: Array<{
     req: string;
     operation: string;

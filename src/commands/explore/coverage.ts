@@ -50,6 +50,32 @@ export class Coverage {
     }
   }
 
+  /**
+   * Requests sent without PrimaryLangID and AltLangID (a guess: the spec lists them, and leaves
+   * which attributes are mandatory "not shown"), per operation: served, and refused with the first
+   * refusal's words. A refused guess is INFO, never a finding.
+   */
+  readonly languagesLeftOut: Partial<Record<ExploredOperation, { served: number; refused: number; firstRefusal?: string }>> = {};
+
+  guess(op: ExploredOperation, refusedHow: string | undefined): void {
+    const g = (this.languagesLeftOut[op] ??= { served: 0, refused: 0 });
+    if (refusedHow === undefined) g.served++;
+    else {
+      g.refused++;
+      g.firstRefusal ??= refusedHow;
+    }
+  }
+
+  /** The refused guesses in words (INFO): "activitysearch refused 5 of 17 requests without PrimaryLangID and AltLangID (first: ...)". */
+  guessesRefused(): string[] {
+    return (Object.entries(this.languagesLeftOut) as Array<[ExploredOperation, { served: number; refused: number; firstRefusal?: string }]>)
+      .filter(([, g]) => g.refused > 0)
+      .map(
+        ([op, g]) =>
+          `INFO ${op} refused ${g.refused} of ${g.served + g.refused} explored request(s) without PrimaryLangID and AltLangID (first: ${g.firstRefusal}): a guess refused, no finding (the spec leaves which attributes are mandatory not shown)`,
+      );
+  }
+
   /** The operations explored whose every explored reply showed nothing (answered with nothing, or refused). */
   blindOperations(): ExploredOperation[] {
     return (Object.keys(this.byOperation) as ExploredOperation[]).filter((op) => this.byOperation[op]!.shown === 0);

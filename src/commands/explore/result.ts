@@ -125,6 +125,7 @@ function explorationSummary(opts: ExploreOptions, out: ExplorationOutcome, findi
       byRequirement: out.coverage.byRequirement as Record<string, ShownCounts>,
     },
     nothingShown: out.coverage.blindOperations(),
+    languagesLeftOut: out.coverage.languagesLeftOut as ExplorationSummary['languagesLeftOut'],
     notCovered: out.coverage.notCovered() as Record<string, string[]>,
     findings,
   };
@@ -252,6 +253,7 @@ function explorationNotes(out: ExplorationOutcome): string[] {
   ];
   for (const op of Object.keys(out.byOperation) as ExploredOperation[])
     if (out.coverage.byOperation[op]) notes.push(`explored ${op}: ${out.coverage.describe(op)}`);
+  notes.push(...out.coverage.guessesRefused());
   for (const [op, parts] of Object.entries(out.coverage.notCovered()))
     notes.push(`not covered (no explored reply of ${op} showed anything): ${summariseParts(parts)}`);
   if (!out.categories.includes('11'))
