@@ -256,12 +256,14 @@ export interface ExplorationSummary {
   /** The participant categories explored (the third only when the gateway showed it). */
   categories: string[];
   /**
-   * Explored requests by what their replies showed, per operation and per requirement: shown (the
+   * Explored requests by what their replies showed, per operation, requirement and part of the space: shown (the
    * rules read an item or a value), answered with nothing, refused (or a server error, or no reply).
    */
   evidence: {
     byOperation: Record<string, ExploredShown>;
     byRequirement: Record<string, ExploredShown>;
+    /** Per operation, per part of the space (as in `space`). */
+    byPart: Record<string, Record<string, ExploredShown>>;
   };
   /** The operations whose explored requests showed nothing: the exploration is NOT DETERMINED. */
   nothingShown: string[];

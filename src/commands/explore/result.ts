@@ -123,6 +123,7 @@ function explorationSummary(opts: ExploreOptions, out: ExplorationOutcome, findi
     evidence: {
       byOperation: out.coverage.byOperation as Record<string, ShownCounts>,
       byRequirement: out.coverage.byRequirement as Record<string, ShownCounts>,
+      byPart: out.coverage.byPart as Record<string, Record<string, ShownCounts>>,
     },
     nothingShown: out.coverage.blindOperations(),
     languagesLeftOut: out.coverage.languagesLeftOut as ExplorationSummary['languagesLeftOut'],
@@ -227,8 +228,8 @@ export function explorationResult(
     exitCode: verdict.exitCode,
     verdictReason: verdict.reason,
     warnings: verdict.warnings,
-    // a class that passed what the exploration asked of it is no more than the exploration's verdict
-    classes: verdict.classes.map((c) => (c.verdict === 'SELECTION PASSED' ? { ...c, verdict: verdict.verdict as ClassVerdict } : c)),
+    // a class whose explored checks all passed is no more than an exploration's: nothing found in it
+    classes: verdict.classes.map((c) => (c.verdict === 'SELECTION PASSED' ? { ...c, verdict: 'NO FINDING' as ClassVerdict } : c)),
     requirements,
     scenarios: scenarios.map(({ assertions: _assertions, ...s }) => {
       const name = names.get(s.id);

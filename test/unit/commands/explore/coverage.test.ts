@@ -30,6 +30,7 @@ test('per operation, requirement and part of the space: shown apart from nothing
   assert.deepEqual(c.byRequirement['EP-STATUS-200'], { shown: 2, nothing: 0, refused: 0 });
   assert.deepEqual(c.notCovered(), { hotelavailability: ['12-day stays or periods'], hotelnbc: ['languages as configured'] });
   assert.deepEqual(c.blindOperations(), ['hotelnbc']);
+  assert.deepEqual(c.byPart.hotelavailability!['12-day stays or periods'], { shown: 0, nothing: 1, refused: 1 });
   assert.equal(c.describe('hotelavailability'), '3 request(s): 1 showed what the rules judge, 1 answered with nothing, 1 refused');
 });
 
