@@ -55,6 +55,8 @@ export interface DescribingScenario {
   keepAside(exchange: Exchange, what: string, own?: (source: string) => Assertion[]): Promise<string>;
   /** A request of `name` from its sample with these values, beside the one the scenario builds. */
   asideRequest(name: DescribingOperation, overrides: PlaceholderValues, edit?: (r: OtaRequest) => void): OtaRequest;
+  /** Why no descriptive request may be sent now beyond the corroboration budget (an exploration's request budget), or undefined. */
+  mayAsk?(name: DescribingOperation): string | undefined;
 }
 
 /** Asks the gateway's descriptive operations for what the rules need and the reply does not show. */
@@ -127,7 +129,7 @@ async function askDescription(
   edit: (r: OtaRequest) => void = () => undefined,
 ): Promise<{ x?: Exchange; source: string; refused?: string }> {
   const ctx = w.run;
-  const refused = cachesOf(ctx).take(name);
+  const refused = w.mayAsk?.(name) ?? cachesOf(ctx).take(name);
   if (refused) return { source: what, refused };
   const request = w.asideRequest(name, overrides, edit);
   const x = await withScenario(w.scenarioKey, () =>

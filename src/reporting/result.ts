@@ -248,6 +248,8 @@ export interface ExplorationSummary {
   /** Requests sent, shrinking included; those spent shrinking. */
   requests: number;
   shrinkRequests: number;
+  /** Descriptive requests (hotel and activity descriptive data) that corroborated explored replies, counted in `requests`. */
+  corroborationRequests: Record<string, number>;
   stoppedBy: 'budget' | 'time';
   seconds: number;
   byOperation: Record<string, number>;

@@ -12,6 +12,7 @@ import type { RequirementId } from '../../specification/requirements';
 import { disposeExchange, exchange, type Exchange } from '../../transport/exchange';
 import { withScenario } from '../../transport/recording';
 import { Coverage } from './coverage';
+import { ExploredDescriptions } from './describing';
 import { FormTally, rulesFor, serverError } from './judge';
 import type { ExploreOptions } from './options';
 import { Random, seedNumber } from './random';
@@ -51,6 +52,8 @@ export interface ExplorationOutcome {
   earliest: string;
   requests: number;
   shrinkRequests: number;
+  /** Descriptive requests sent to corroborate explored replies (counted in `requests`), per operation. */
+  corroboration: { hotelnbc: number; activitynbc: number };
   stoppedBy: 'budget' | 'time';
   seconds: number;
   byOperation: Partial<Record<ExploredOperation, number>>;
@@ -79,6 +82,8 @@ export class Exploration {
   private lastSentAt = 0;
   private readonly tally = new FormTally();
   private readonly out: ExplorationOutcome;
+  /** Corroboration of explored replies, as a conformance run's: its requests count in the budget. */
+  private readonly descriptions: ExploredDescriptions;
 
   constructor(
     private readonly ctx: RunContext,
@@ -95,6 +100,7 @@ export class Exploration {
       earliest,
       requests: 0,
       shrinkRequests: 0,
+      corroboration: { hotelnbc: 0, activitynbc: 0 },
       stoppedBy: 'budget',
       seconds: 0,
       byOperation: {},
@@ -106,6 +112,13 @@ export class Exploration {
       categories: this.bounds.categories,
       coverage: new Coverage(),
     };
+    this.descriptions = new ExploredDescriptions(ctx, {
+      spent: () => (this.left ? undefined : `the exploration's ${this.out.stoppedBy} is spent`),
+      count: (op) => {
+        this.sent++;
+        this.out.corroboration[op]++;
+      },
+    });
   }
 
   private get left(): boolean {
@@ -227,9 +240,10 @@ export class Exploration {
       await sleep(this.backoff(x, attempt));
     }
     const profile = this.ctx.replyProfile.facts;
-    const judged = [...rulesFor(c), credentialEcho(this.ctx.redactor, this.ctx.credentials.user)]
-      .map((rule) => rule.check(x, profile))
-      .filter((a) => a.notApplicable === undefined);
+    const rules = [...rulesFor(c), credentialEcho(this.ctx.redactor, this.ctx.credentials.user)];
+    // what the reply names only by its code is asked of the gateway's descriptive operations, as a conformance run does
+    const { corroboration, own } = await this.descriptions.of(rules, x);
+    const judged = [...rules.map((rule) => rule.check(x, profile, corroboration)), ...own].filter((a) => a.notApplicable === undefined);
     const crash = serverError(c, x);
     if (crash) judged.push(crash);
     const refused = x.reply.exchange ? refusedHow(x) : undefined;

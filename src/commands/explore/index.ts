@@ -21,7 +21,7 @@ import { summariseParts } from './coverage';
 import { Exploration, type ExplorationOutcome } from './exploration';
 import type { ExploredOperation } from './space';
 import { EXPLORE_HELP, parseExploreArguments, type ExploreOptions } from './options';
-import { explorationResult } from './result';
+import { corroborating, explorationResult } from './result';
 
 /** What a replay repeats of the recorded exploration: its day, seed, operations and the requests it sent. */
 interface Recorded {
@@ -68,7 +68,7 @@ function recordedExploration(dir: string): Recorded {
 /** What the exploration covered, for the console: requests per operation and the parts of the space. */
 export function coverageLines(out: ExplorationOutcome): string[] {
   const lines = [
-    `Explored ${out.requests} requests in ${out.seconds.toFixed(1)} s (seed ${out.seed}, stopped by the ${out.stoppedBy}; ${out.shrinkRequests} spent shrinking):`,
+    `Explored ${out.requests} requests in ${out.seconds.toFixed(1)} s (seed ${out.seed}, stopped by the ${out.stoppedBy}; ${out.shrinkRequests} spent shrinking; ${corroborating(out)} corroborating):`,
   ];
   const notCovered = out.coverage.notCovered();
   for (const [op, n] of Object.entries(out.byOperation) as Array<[ExploredOperation, number]>) {

@@ -115,6 +115,7 @@ function explorationSummary(opts: ExploreOptions, out: ExplorationOutcome, findi
     ...(opts.timeSeconds ? { timeSeconds: opts.timeSeconds } : {}),
     requests: out.requests,
     shrinkRequests: out.shrinkRequests,
+    corroborationRequests: { ...out.corroboration },
     stoppedBy: out.stoppedBy,
     seconds: Math.round(out.seconds * 10) / 10,
     byOperation: out.byOperation as Record<string, number>,
@@ -248,9 +249,13 @@ function isOf(out: ExplorationOutcome, op: ExploredOperation, req: RequirementId
   return (out.ruleOps[req] ?? []).includes(op);
 }
 
+/** The descriptive requests that corroborated explored replies, in words. */
+export const corroborating = (out: ExplorationOutcome) =>
+  `${out.corroboration.hotelnbc} hotel and ${out.corroboration.activitynbc} activity descriptive data request(s)`;
+
 function explorationNotes(out: ExplorationOutcome): string[] {
   const notes = [
-    `exploration with seed ${out.seed}: ${out.requests} requests (${out.shrinkRequests} of them shrinking), stopped by the ${out.stoppedBy}; dates from ${out.earliest}`,
+    `exploration with seed ${out.seed}: ${out.requests} requests (${out.shrinkRequests} of them shrinking, ${corroborating(out)} corroborating), stopped by the ${out.stoppedBy}; dates from ${out.earliest}`,
   ];
   for (const op of Object.keys(out.byOperation) as ExploredOperation[])
     if (out.coverage.byOperation[op]) notes.push(`explored ${op}: ${out.coverage.describe(op)}`);

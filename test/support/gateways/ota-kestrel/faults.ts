@@ -63,6 +63,12 @@ export const KESTREL_FAULTS = {
     spec: HOTEL,
     edge: true,
   },
+  'full-place-offers-elsewhere': {
+    does: 'hotel availability answers a place none of whose hotels has a room for the party (7 guests in the Algarve) with the hotels of the other places that have one, shown by code only',
+    breaks: 'HAV-PLACE',
+    spec: HOTEL,
+    edge: true,
+  },
   'stay-dates-disagree': {
     does: "hotel availability's TimeSpan shows the stay asked, while its rates run one night short: two placements of the stay disagree within one RoomStay",
     breaks: 'HAV-DATES',

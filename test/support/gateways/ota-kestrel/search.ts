@@ -76,7 +76,10 @@ export const hotelAvailability: Served = (root, fault) => {
   const byCode = ctx === 'Country' && /^[a-z]{2}$/.test(place);
   const inPlace = (h: Hotel) =>
     ctx === 'Region' ? h.region.toLowerCase() === place : COUNTRIES[h.country].some((n) => n.toLowerCase() === place);
-  const hotels = fault === 'country-code-any-country' && byCode ? HOTELS : HOTELS.filter(inPlace);
+  let hotels = fault === 'country-code-any-country' && byCode ? HOTELS : HOTELS.filter(inPlace);
+  // full-place-offers-elsewhere: a place with no room for the party is answered with the other places' hotels
+  const fits = (h: Hotel) => h.rooms.some((r) => r.guests >= total);
+  if (fault === 'full-place-offers-elsewhere' && !hotels.some(fits)) hotels = HOTELS.filter((h) => !inPlace(h));
   // the last night billed, and the day the stay ends as written (month-end-stay-cut: the month's last day)
   let end = stay.end;
   if (fault === 'month-end-stay-cut' && stay.end.slice(0, 7) !== stay.start.slice(0, 7))
