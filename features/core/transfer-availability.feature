@@ -18,7 +18,7 @@ Feature: Transfer availability
     And every transfer service serves the requested location
     And every transfer service is for the requested dates
 
-  @req:TRF-LEG-FORMS @req:TRF-LOCATIONS-REPEATED @req:TRF-SUCCESS @req:TRF-AIRPORT @req:TRF-LOCATION @req:TRF-DATES
+  @req:TRF-LEG-FORMS @req:TRF-LOCATIONS-REPEATED @req:TRF-SUCCESS @req:TRF-AIRPORT @req:TRF-LOCATION @req:TRF-DATES @req:TRF-PICKUP-BEFORE-FLIGHT
   Scenario Outline: A transfer from <legs> is served
     Given a valid transfer availability request
     And the legs requested are <legs>
@@ -29,6 +29,7 @@ Feature: Transfer availability
     And every transfer service serves the requested airport
     And every transfer service serves the requested location
     And every transfer service is for the requested dates
+    And every departure transfer picks up before its flight
 
     Examples:
       | legs                      |

@@ -53,6 +53,15 @@ export const EDGE_FAULTS = [
       'Transfer availability dates the pickup of a flight arriving at 22:00 or later on the day before (the pickup time computed in a zone behind the airport). An edge fault: npm run conformance passes it (its flights arrive at 10:30).',
   },
   {
+    name: 'early-departure-pickup-after-flight',
+    area: 'edges',
+    edge: true,
+    operations: ['transferavailability'],
+    breaks: ['TRF-PICKUP-BEFORE-FLIGHT'],
+    description:
+      "Transfer availability takes the departure's lead (three hours) off the time of day only: a flight leaving before 03:00 is picked up on its own day, in the evening after it. An edge fault: npm run conformance passes it (its flights leave at 18:00).",
+  },
+  {
     name: 'year-end-dates-in-start-year',
     area: 'edges',
     edge: true,

@@ -176,7 +176,11 @@ function legServices(leg: Leg, search: TransferSearch, ctx: Ctx, firstSeq: numbe
   const flightAt = faults.has('transfer-search-date') ? `${ctx.today}${leg.airport.dateTime.slice(10)}` : leg.airport.dateTime;
   // Mistake (late-night-pickup-day-before): an arrival from 22:00 is picked up the day before.
   const dayBefore = faults.has('late-night-pickup-day-before') && leg.arrival && Number(flightAt.slice(11, 13)) >= 22 ? 86_400_000 : 0;
-  const pickupMs = (leg.arrival ? dateTimeMs(flightAt) : dateTimeMs(flightAt) - data.departureLeadMinutes * 60_000) - dayBefore;
+  let pickupMs = (leg.arrival ? dateTimeMs(flightAt) : dateTimeMs(flightAt) - data.departureLeadMinutes * 60_000) - dayBefore;
+  // Mistake (early-departure-pickup-after-flight): the lead is taken off the time of day only, so a
+  // departure earlier than the lead is picked up on the flight's own day, after the flight.
+  if (faults.has('early-departure-pickup-after-flight') && !leg.arrival && fmtDateTime(pickupMs).slice(0, 10) < flightAt.slice(0, 10))
+    pickupMs += 86_400_000;
   // Mistake (transfer-one-per-category): Passengers/@Quantity ignored, one passenger a category.
   const party = faults.has('transfer-one-per-category') ? new Map([...search.party.keys()].map((c) => [c, 1])) : search.party;
   const services: string[] = [];

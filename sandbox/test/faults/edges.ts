@@ -40,6 +40,14 @@ export const EDGE_EFFECTS: FaultEffects<typeof EDGE_FAULTS> = {
     );
     assert.ok(pickups.length > 0 && pickups.every((d) => d.startsWith(day(29))), pickups.join(', '));
   },
+  'early-departure-pickup-after-flight': async (b) => {
+    const body = (await call(b, 'transferavailability', { departureDateTime: `${day(33)}T00:40:00` })).body;
+    const pickups = xp(
+      body,
+      `${GROUND_SERVICE}[ota:RateQualifier/ota:SpecialInputs/@Value='2']/ota:Service/ota:Location/ota:Pickup/@DateTime`,
+    );
+    assert.ok(pickups.length > 0 && pickups.every((d) => d === `${day(33)}T21:40:00`), pickups.join(', '));
+  },
   'year-end-dates-in-start-year': async (b) => {
     const body = (await call(b, 'activityavailability', { start: '2031-12-30', end: '2032-01-05' })).body;
     assert.ok(xp(body, TOUR_ACTIVITY).length > 0);

@@ -14,7 +14,7 @@ import type { Case, ExploredOperation } from './space';
 export const EXPLORED_RULES: Record<ExploredOperation, readonly RequirementId[]> = {
   hotelavailability: ['HAV-PLACE', 'HAV-DATES', 'HAV-GUESTS', 'HAV-MAXRESPONSES'],
   activityavailability: ['AAV-LOCATION', 'AAV-DATES', 'AAV-PARTICIPANTS', 'AAV-CATEGORIES', 'AAV-MAXPRICE', 'AAV-CURRENCY', 'AAV-DECIMALS'],
-  transferavailability: ['TRF-AIRPORT', 'TRF-LOCATION', 'TRF-DATES', 'TRF-PASSENGERS', 'TRF-DISABILITY'],
+  transferavailability: ['TRF-AIRPORT', 'TRF-LOCATION', 'TRF-DATES', 'TRF-PICKUP-BEFORE-FLIGHT', 'TRF-PASSENGERS', 'TRF-DISABILITY'],
   activitysearch: ['ASR-AREA', 'ASR-DATES'],
   hotelnbc: ['HNBC-SUBJECT', 'HNBC-CONTENT'],
   activitynbc: ['ANBC-SUBJECT', 'ANBC-CONTENT'],

@@ -136,6 +136,46 @@ function directionOf(reply: ReplyReader, service: XNode): Direction | undefined 
   return arrival === departure ? undefined : arrival ? 'arrival' : 'departure';
 }
 
+/** A date-time's wall clock to the minute (offsets are not compared: the request's flight times carry none), or undefined. */
+const clock = (v: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.exec(v.trim())?.[0];
+
+/**
+ * A departure (hotel to airport) reaches its flight: every time a departure service shows is
+ * before the flight's DateTime (the later one, when two departure legs are asked). A SHOULD of its
+ * own: TRF-DATES judges the statement's "dates" at their grain, a day, and a pickup on the flight's
+ * day is on its date even when it is after the flight (docs/checks.md).
+ */
+const pickupBeforeFlight = rule(
+  'TRF-PICKUP-BEFORE-FLIGHT',
+  'every departure transfer picks up before its flight',
+  (exchange, check, reply) => {
+    const flights = exchange.request
+      .values('ota:Service/ota:Locations/ota:Location/ota:DropOff/ota:AirportInfo/*/@DateTime')
+      .map(clock)
+      .filter((v): v is string => !!v)
+      .sort();
+    if (!flights.length) {
+      check.notApplicable('the request asks for no departure leg (hotel to airport) with a flight time');
+      return;
+    }
+    // a service that shows no direction answers a departure only when every leg asked is one
+    const onlyDepartures = requestedLegs(exchange).every((l) => l.direction === 'departure');
+    let judged = 0;
+    for (const s of services(exchange, check, reply)) {
+      const direction = directionOf(reply, s.node);
+      if (direction === 'arrival' || (direction === undefined && !onlyDepartures)) continue;
+      judged++;
+      const when = firstAccepted(reply, FACTS.pickupTime, (v) => !!clock(v), s.node);
+      if (!when) check.cannotTell(notShown(reply, FACTS.pickupTime, `${s.at}`));
+      else {
+        const after = when.value.filter((v) => clock(v)! >= flights[flights.length - 1]);
+        if (after.length) check.fail(`${s.at}/${when.at}`, `before the departure flight (${list(flights)})`, list(after));
+      }
+    }
+    if (!judged) check.cannotTell('no transfer service shows that it answers the departure leg');
+  },
+);
+
 /** The services of the reply, with a label each; cannot tell when there are none to judge. */
 function services(exchange: Exchange, check: Check, reply: ReplyReader) {
   const items = reply.items(FACTS.service);
@@ -300,6 +340,7 @@ export const contract: Contract = {
           );
       }
     }),
+    pickupBeforeFlight,
     rule('TRF-PASSENGERS', 'every transfer service is priced for the requested passengers', (exchange, check, reply) => {
       for (const s of services(exchange, check, reply)) checkPassengers(exchange, check, reply, s);
     }),

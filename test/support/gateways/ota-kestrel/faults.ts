@@ -113,8 +113,8 @@ export const KESTREL_FAULTS = {
   },
   'early-departure-pickup-after-flight': {
     does: 'transfer availability takes the pickup lead off the time of day only: a departure before 02:30 is picked up on the flight day, after the flight',
-    breaks: 'TRF-DATES',
-    spec: TRANSFER,
+    breaks: 'TRF-PICKUP-BEFORE-FLIGHT',
+    spec: '...AirportInfo/Arrival and AirportInfo/Departure | CodeContext (value IATA), LocationCode (airport code), DateTime (date-time)',
     edge: true,
   },
   'book-first-participant-only': {
