@@ -4,7 +4,9 @@
 // without its language attributes is no finding; an edge fault is found at its
 // requirement, shrunk, with a reproducer, the same on a rerun with the same seed and on a replay of
 // its cassette; and against a gateway this project did not write (Alba Excursions,
-// test/support/gateways/ota-literal) it finds nothing, then finds a mistake only some inputs show.
+// test/support/gateways/ota-literal) it finds nothing, then finds a mistake only some inputs show;
+// against one that shows places only in its descriptive data (Kestrel), it corroborates as a
+// conformance run does, finds nothing, and finds a mistake of place only some parties show.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { startHostileServer } from '../support/hostile-server';
 import { albaEnv, startOtaLiteralGateway } from '../support/gateways/ota-literal';
 import { describeRun, proxyTo, removeTempDirs, runConformance, targetEnv, tempDir, type RunResult } from './helpers';
 import { startSandbox } from '../../sandbox/src';
+import { KESTREL_TEST_DATA, kestrelEnv, startKestrelGateway } from '../support/gateways/ota-kestrel';
 import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
 
 after(removeTempDirs);
@@ -200,5 +203,46 @@ describe('a gateway this project did not write (Alba Excursions)', () => {
       await proxy.close();
       await gw.close();
     }
+  });
+});
+
+describe('a gateway that shows places only in its descriptive data (Kestrel): corroborated as a conformance run does', () => {
+  const kestrel = async (fault: 'full-place-offers-elsewhere' | undefined, args: string[] = []) => {
+    const gw = await startKestrelGateway({ fault });
+    try {
+      return await explore([...EXPLORE, ...args], { OTA_BASE_URL: gw.url, ...kestrelEnv(KESTREL_TEST_DATA) });
+    } finally {
+      await gw.close();
+    }
+  };
+
+  test('as it is: HAV-PLACE and ASR-AREA decided by descriptive data, one request per hotel, in the budget; the replay the same', async () => {
+    const cassette = join(tempDir(), 'cassette');
+    const r = await kestrel(undefined, ['--record', cassette]);
+    assert.equal(r.code, 0, describeRun(r));
+    const s = summaryOf(r);
+    assert.equal(s.verdict, 'NO FINDING');
+    for (const id of ['HAV-PLACE', 'ASR-AREA']) assert.equal(s.requirements.find((q) => q.id === id)!.outcome, 'passed', id);
+    const e = s.exploration!;
+    // one descriptive request per hotel of the catalogue (five), none per reply, counted in the 400
+    assert.ok(e.corroborationRequests.hotelnbc > 0 && e.corroborationRequests.hotelnbc <= 5, JSON.stringify(e.corroborationRequests));
+    assert.equal(e.requests, 400);
+    const replayed = await explore(['--seed', '1', '--budget', '400', '--replay', cassette]);
+    assert.equal(replayed.code, 0, describeRun(replayed));
+    const p = summaryOf(replayed);
+    assert.deepEqual(p.exploration!.corroborationRequests, e.corroborationRequests);
+    assert.equal(p.requirements.find((q) => q.id === 'HAV-PLACE')!.outcome, 'passed');
+  });
+
+  test('hotels of another country offered to a party no hotel of the place can lodge: HAV-PLACE found, shrunk', async () => {
+    const r = await kestrel('full-place-offers-elsewhere');
+    assert.equal(r.code, 1, describeRun(r));
+    const s = summaryOf(r);
+    assert.deepEqual(failed(s), ['HAV-PLACE']);
+    const finding = s.exploration!.findings[0];
+    assert.equal(finding.req, 'HAV-PLACE');
+    // the evidence names the descriptive reply that placed the hotel
+    const found = s.requirements.find((q) => q.id === 'HAV-PLACE')!.findings![0];
+    assert.match(found.at, /by hotel descriptive data of K\w+/);
   });
 });

@@ -3,6 +3,7 @@
 // The request (test/support/fixtures/test-data.ts) asks leg 1 PMI -> L1 on 2030-06-01 and leg 2 L1 -> PMI on 2030-06-04,
 // for 2 adults (10) and 1 child (8).
 import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
 import { contract } from '../../../../src/operations/transferavailability/contract';
 import { exchange, expectRule, loadXml, noReply, prefixed, rs, ruleOf, type ExchangeOptions } from '../../../support/contracts';
 
@@ -101,6 +102,30 @@ test("TRF-DATES: each service on its leg's date: an arrival on its flight's day 
   expectRule(rule('TRF-DATES'), x({}, undirected('2030-06-04T15:00:00')), 'passed');
   expectRule(rule('TRF-DATES'), x({}, undirected('2030-06-07T15:00:00')), 'failed');
   expectRule(rule('TRF-DATES'), x({}, service({ leg: 1, when: null })), 'cantTell');
+});
+
+test('TRF-PICKUP-BEFORE-FLIGHT: every time a departure service shows precedes its flight (18:00); arrivals are not its subject', () => {
+  const r = rule('TRF-PICKUP-BEFORE-FLIGHT');
+  expectRule(r, x({}, ...BOTH), 'passed');
+  // the evening before an early flight is before it, the flight's own evening is not (TRF-DATES passes both)
+  expectRule(r, x({}, service({ leg: 2, when: '2030-06-03T22:00:00' })), 'passed');
+  expectRule(r, x({}, service({ leg: 2, when: '2030-06-04T21:40:00' })), 'failed');
+  expectRule(r, x({}, service({ leg: 2, when: '2030-06-04T18:00:00' })), 'failed');
+  // a pickup with a zone is read by its wall clock, as the request's flight time is written
+  expectRule(r, x({}, service({ leg: 2, when: '2030-06-04T15:00:00+02:00' })), 'passed');
+  // no time shown (a date alone), or no departure service to judge: cannot tell
+  expectRule(r, x({}, service({ leg: 2, when: '2030-06-04' })), 'cantTell');
+  expectRule(r, x({}, service({ leg: 1 })), 'cantTell');
+  // an arrival service late at night is no departure
+  expectRule(r, x({}, service({ leg: 1, when: '2030-06-01T23:00:00' }), service({ leg: 2 })), 'passed');
+  // a service showing no direction answers a departure only when every leg asked is one
+  const undirected = `<GroundService><Service><Location><Pickup DateTime="2030-06-04T20:00:00"/></Location></Service>${party()}</GroundService>`;
+  expectRule(r, x({}, undirected), 'cantTell');
+  const DEPARTURE_ONLY: ExchangeOptions = { edit: (q) => q.remove("ota:Service/ota:Locations/ota:Location[@RPH='1']") };
+  expectRule(r, x(DEPARTURE_ONLY, undirected), 'failed');
+  // a request with no departure leg: the rule does not apply
+  assert.match(r.check(x(ARRIVAL_ONLY, service({ leg: 1 }))).notApplicable ?? '', /no departure leg/);
+  expectRule(r, x({}, '<GroundService><Service/></GroundService>'), 'cantTell');
 });
 
 test('TRF-PASSENGERS: quantities per category by charge description or charge purpose; other charges ignored', () => {
