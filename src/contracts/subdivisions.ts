@@ -163,5 +163,11 @@ export function subdivisionValues(reply: ReplyReader, f: Fact, within?: XNode): 
   return [...new Set(values)];
 }
 
+/** Whether the datasets know a subdivision of this name in some country ("Granada": a province of Spain, though Spanish names Grenada so). */
+export function isSubdivisionName(value: string): boolean {
+  load();
+  return byName!.has(normalName(value));
+}
+
 /** Whether a value is an ISO 3166-2 code: it places a subject wherever it is written. */
 export const isSubdivisionCode = (value: string): boolean => ISO_3166_2.test(value.trim());
