@@ -318,7 +318,10 @@ test('the reply and the descriptive data disagreeing by a region of another coun
     'hotel descriptive data of H1',
   );
   const a = expectOutcome(rule.check(reply, {}, corroborationOf([pt])), 'failed');
-  assert.match(a.findings[0].found, /the reply shows Kriti and hotel descriptive data of H1 shows Portugal, PT: .*Kriti \(a region of GR\) and PT/);
+  assert.match(
+    a.findings[0].found,
+    /the reply shows Kriti and hotel descriptive data of H1 shows Portugal, PT: .*Kriti \(a region of GR\) and PT/,
+  );
   const gr = hotelDescription(
     nbc('H1', '<Address><CityName>Heraklion</CityName><StateProv>Crete</StateProv><CountryName>Ελλάδα</CountryName></Address>'),
     'H1',
