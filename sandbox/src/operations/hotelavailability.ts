@@ -152,7 +152,7 @@ function hotelStay(h: Hotel, rph: number, variants: Variants): string {
     el(
       'BasicPropertyInfo',
       { BrandCode: h.brandCode, HotelCode: h.code, HotelName: h.name, BrandName: h.brandName },
-      address(h.city, place.region, place.country, h.address, h.postalCode),
+      address(h.city, place, place.country, h.address, h.postalCode),
     ),
   );
 }
@@ -215,7 +215,7 @@ function roomStay(
       : el(
           'BasicPropertyInfo',
           { BrandCode: h.brandCode, HotelCode: h.code, HotelName: h.name, BrandName: h.brandName },
-          address(h.city, place.region, place.country, h.address, h.postalCode),
+          address(h.city, place, place.country, h.address, h.postalCode),
         ),
   );
 }
