@@ -180,6 +180,10 @@ before(() => {
       `rewrite ${r}`,
       limited(() => judgeRewrite(r)),
     );
+  results.set(
+    'echo',
+    limited(() => judgeKestrel('json-refusal-echoes-pos', 'conformance', ['--tags', '@req:SEC-NO-CREDENTIAL-ECHO'])),
+  );
 });
 after(async () => {
   for (const s of sandboxes.values()) await s.close();
@@ -214,6 +218,17 @@ for (const f of CAUGHT_BY_EXPLORE)
     assert.equal(run.code, 1, describeRun(run));
     assert.equal(req(summary, KESTREL_FAULTS[f].breaks).outcome, 'failed', evidence(req(summary, KESTREL_FAULTS[f].breaks)));
   });
+
+test('Kestrel + json-refusal-echoes-pos: SEC-NO-CREDENTIAL-ECHO warns, and no file of the run holds the password', async () => {
+  const { run, summary } = await results.get('echo')!;
+  assert.ok(summary, describeRun(run));
+  assert.equal(req(summary, 'SEC-NO-CREDENTIAL-ECHO').outcome, 'failed', evidence(req(summary, 'SEC-NO-CREDENTIAL-ECHO')));
+  assert.ok(!`${run.stdout}${run.stderr}`.includes(KESTREL_CREDENTIALS.password), 'the console shows the password');
+  assert.ok(
+    !readFileSync(join(run.reportsDir, 'summary.json'), 'utf8').includes(KESTREL_CREDENTIALS.password),
+    'summary.json holds the password',
+  );
+});
 
 for (const r of CAUGHT_REWRITES)
   test(`sandbox behind the rewrite ${r}: ${REWRITES[r].breaks} ${REWRITES[r].expected}`, async () => {
