@@ -309,6 +309,54 @@ export const REWRITES = {
     expected: 'failed',
     rewrite: onDoc((d) => byName(d, 'Region').forEach((r) => r.hasAttribute('RegionName') && r.setAttribute('RegionName', 'Lapland'))),
   },
+  'bkg-quote-first-participant-only': {
+    op: 'activitybook',
+    does: 'a Quote for several participants is answered for the first only: one ParticipantInfo, one category of quantity 1, priced as one',
+    breaks: 'BKG-PARTICIPANTS-REPEATED',
+    expected: 'failed',
+    rewrite: onDoc((d, x) => {
+      if (!/ResStatus="Quote"/.test(x.request)) return;
+      const drop = (es: Element[]) => es.slice(1).forEach((e) => e.parentNode!.removeChild(e));
+      drop(byName(d, 'ParticipantInfo'));
+      drop(byName(d, 'ParticipantCategory'));
+      const first = byName(d, 'ParticipantCategory')[0];
+      const unit = first && byName(first, 'Price')[0]?.getAttribute('Amount');
+      byName(d, 'ParticipantCount').forEach((c) => c.setAttribute('Quantity', '1'));
+      if (unit)
+        [...byName(d, 'Summary'), ...byName(d, 'PaymentInfo')].forEach((e) => e.hasAttribute('Amount') && e.setAttribute('Amount', unit));
+    }),
+  },
+  'rd-items-of-another-booking': {
+    op: 'bookread',
+    does: "a booking read keeps the booking's reference (Type 36) over another booking's items: other item references (Type 37), another activity, a week later",
+    breaks: 'RD-RETURNS-BOOKING',
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      byName(d, 'Service').forEach((s, i) => {
+        if (s.getAttribute('Type') === '37') s.setAttribute('ID', `OTHER-ITEM-${i + 1}`);
+        if (s.hasAttribute('ServiceInventoryCode')) s.setAttribute('ServiceInventoryCode', 'OTHER-TOUR');
+        byName(s, 'TimeSpan').forEach((t) =>
+          ['Start', 'End'].forEach((a) => t.hasAttribute(a) && t.setAttribute(a, shiftDate(t.getAttribute(a)!, 7))),
+        );
+      }),
+    ),
+  },
+  'rd-status-extension-disagrees': {
+    op: 'bookread',
+    does: 'a read of a cancelled booking adds TPA_Extensions/ReservationStatus Status="Reserved" beside its ResStatus="Cancelled" (two placements of its status disagree)',
+    breaks: 'CXL-COMMIT-CANCELS',
+    expected: 'not passed',
+    rewrite: onDoc((d) =>
+      byName(d, 'HotelReservation').forEach((h) => {
+        if (!/^Cancell?ed$/.test(h.getAttribute('ResStatus') ?? '')) return;
+        const ext = d.createElementNS(NS, 'TPA_Extensions');
+        const st = d.createElementNS(NS, 'ReservationStatus');
+        st.setAttribute('Status', 'Reserved');
+        ext.appendChild(st);
+        h.appendChild(ext);
+      }),
+    ),
+  },
 } as const satisfies Record<string, Rewrite>;
 
 export type RewriteName = keyof typeof REWRITES;
