@@ -357,6 +357,27 @@ export const REWRITES = {
       }),
     ),
   },
+  'aav-hollow-activities': {
+    op: 'activityavailability',
+    does: 'every TourActivityInfo keeps its elements, but none has an attribute or text (no activity, no price, no date)',
+    breaks: 'AAV-SUCCESS',
+    expected: 'failed',
+    rewrite: onDoc((d) => byName(d, 'TourActivityInfo').forEach(stripAll)),
+  },
+  'asr-hollow-activities': {
+    op: 'activitysearch',
+    does: 'every TourActivityInfo of a search keeps its elements, but none has an attribute or text',
+    breaks: 'ASR-SUCCESS',
+    expected: 'failed',
+    rewrite: onDoc((d) => byName(d, 'TourActivityInfo').forEach(stripAll)),
+  },
+  'trf-hollow-services': {
+    op: 'transferavailability',
+    does: 'every GroundService keeps its elements, but none has an attribute or text (no vehicle, no pickup, no price)',
+    breaks: 'TRF-SUCCESS',
+    expected: 'failed',
+    rewrite: onDoc((d) => byName(d, 'GroundService').forEach(stripAll)),
+  },
 } as const satisfies Record<string, Rewrite>;
 
 export type RewriteName = keyof typeof REWRITES;
