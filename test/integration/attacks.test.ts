@@ -136,6 +136,9 @@ const CAUGHT_REWRITES: RewriteName[] = [
   'rd-cancelled-shown-live',
   'aav-currency-disagrees',
   'hnbc-success-as-warning',
+  'aav-hollow-activities',
+  'asr-hollow-activities',
+  'trf-hollow-services',
 ];
 
 let sandboxes: Map<string, RunningSandbox>;
