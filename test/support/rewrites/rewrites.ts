@@ -378,6 +378,20 @@ export const REWRITES = {
     expected: 'failed',
     rewrite: onDoc((d) => byName(d, 'GroundService').forEach(stripAll)),
   },
+  'hav-position-elsewhere': {
+    op: 'hotelavailability',
+    does: "each hotel's BasicPropertyInfo gains a Position in Lapland (66.50, 25.73) beside its Address in the place asked (two placements of its place disagree)",
+    breaks: 'HAV-PLACE',
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      byName(d, 'BasicPropertyInfo').forEach((b) => {
+        const pos = d.createElementNS(NS, 'Position');
+        pos.setAttribute('Latitude', '66.50');
+        pos.setAttribute('Longitude', '25.73');
+        b.insertBefore(pos, b.firstChild);
+      }),
+    ),
+  },
 } as const satisfies Record<string, Rewrite>;
 
 export type RewriteName = keyof typeof REWRITES;
