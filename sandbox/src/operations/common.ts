@@ -1,4 +1,5 @@
 // Small request-reading helpers shared by the handlers; each throws the right OtaError.
+import { addDays } from '../dates';
 import { err, noMatch, type OtaWarning } from '../errors';
 import type { Country } from '../data';
 import type { Variants } from '../variants';
@@ -76,6 +77,23 @@ export function emptyResult(ctx: Ctx, warning: OtaWarning): OpResult {
   return { content: '', warnings: ctx.variants.has('no-warning-when-empty') ? [] : [warning] };
 }
 
+/**
+ * Variant inventory-for-test-data-dates: availability is loaded for the test data's own stay only
+ * (its offsetDays from today, its nights: sandbox/data/test-data.json), so a search with any other
+ * first or last date matches nothing. `from` and `to` are the search's dates as asked.
+ */
+export const TEST_DATA_OFFSET_DAYS = 30;
+export const TEST_DATA_NIGHTS = 3;
+export function testDataStay(ctx: Ctx): { start: string; end: string } {
+  const start = addDays(ctx.today, TEST_DATA_OFFSET_DAYS);
+  return { start, end: addDays(start, TEST_DATA_NIGHTS) };
+}
+export function outsideInventory(ctx: Ctx, from: string, to: string): boolean {
+  if (!ctx.variants.has('inventory-for-test-data-dates')) return false;
+  const stay = testDataStay(ctx);
+  return from.slice(0, 10) !== stay.start || to.slice(0, 10) !== stay.end;
+}
+
 /** Variant capacity-limit: the largest party the gateway has availability for. */
 export const MAX_PARTY = 4;
 export function overCapacity(ctx: Ctx, persons: number): boolean {
@@ -87,24 +105,55 @@ const LOCAL_COUNTRY: Record<string, string> = { ES: 'España', IT: 'Italia', GR:
 /** Variant address-local-names: the official first-level region of each area of the data. */
 const ADMIN_REGION: Record<string, string> = { Mallorca: 'Illes Balears', Crete: 'Κρήτη', Algarve: 'Faro', Sicily: 'Sicilia' };
 
+/**
+ * Variant address-region-codes: each area's ISO 3166-2 subdivision, by its code, and by its
+ * official name where ISO names the area otherwise (an island keeps its own name beside its
+ * province's code: Mallorca is no subdivision of its own).
+ */
+const ISO_REGION: Record<string, { code: string; name?: string }> = {
+  Mallorca: { code: 'ES-PM' },
+  Algarve: { code: 'PT-08', name: 'Faro' },
+  Crete: { code: 'GR-M', name: 'Kríti' },
+  Sicily: { code: 'IT-82', name: 'Sicilia' },
+};
+
+/** A place's StateProv as the variants want it: its text, and its StateCode under address-region-codes. */
+export interface StateShown {
+  region: string;
+  stateCode?: string;
+}
+
+/** An area's StateProv as the variants want it (address-region-codes: the ISO 3166-2 code and official name). */
+export function stateProv(region: string, variants: Variants): StateShown {
+  const iso = variants.has('address-region-codes') ? ISO_REGION[region] : undefined;
+  return iso ? { region: iso.name ?? region, stateCode: iso.code } : { region };
+}
+
 /** A hotel's StateProv and CountryName as the variants want them. */
-export function hotelPlace(region: string, country: Country, variants: Variants): { region: string; country: Country } {
-  if (!variants.has('address-local-names')) return { region, country };
+export function hotelPlace(region: string, country: Country, variants: Variants): StateShown & { country: Country } {
+  if (!variants.has('address-local-names')) return { ...stateProv(region, variants), country };
   return {
     region: ADMIN_REGION[region] ?? region,
     country: { code: country.code, name: LOCAL_COUNTRY[country.code.toUpperCase()] ?? country.name },
   };
 }
 
-/** Address block in OTA AddressType order. */
-export function address(city: string, region: string | undefined, country: Country, line?: string, postalCode?: string): string {
+/** Address block in OTA AddressType order; `state` is the StateProv (none: not shown). */
+export function address(
+  city: string,
+  state: StateShown | string | undefined,
+  country: Country,
+  line?: string,
+  postalCode?: string,
+): string {
+  const s = typeof state === 'string' ? { region: state } : state;
   return el(
     'Address',
     {},
     line ? tel('AddressLine', {}, line) : '',
     tel('CityName', {}, city),
     postalCode ? tel('PostalCode', {}, postalCode) : '',
-    region !== undefined ? tel('StateProv', {}, region) : '',
+    s !== undefined ? tel('StateProv', { StateCode: s.stateCode }, s.region) : '',
     tel('CountryName', { Code: country.code }, country.name),
   );
 }
