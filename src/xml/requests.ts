@@ -114,6 +114,11 @@ export class OtaRequest {
    * the request must still be handled, but "no result" and a refusal are both legitimate answers.
    */
   resultsOptional?: string;
+  /**
+   * Set when the request was sent again after a refusal for a reason of its product (another party,
+   * day or product) and every try was refused for such a reason too: what was tried, for the reason.
+   */
+  productTried?: string;
   /** The test data the request was built from (what the target declares), for rules that need it. */
   testData?: TestData;
 
