@@ -30,7 +30,7 @@ export { READ_BOOKING_FACTS, READ_FACTS, RESRETRIEVE_XSD, TOUR_RESRETRIEVE_XSD }
 import { READ_FACTS } from './booking-read-facts';
 import { isCancelledWord, itemNamedElsewhere, ownStatus, type Part } from './booking-item-status';
 export { isCancelledWord } from './booking-item-status';
-import { itemDisagreements } from './booking-item-agreement';
+import { agreementOf } from './booking-item-agreement';
 export { aboutStatus, disagreementFinding } from './booking-item-agreement';
 
 export interface Reference {
@@ -303,19 +303,14 @@ function shownIn(reply: ReplyReader, expected: ExpectedBooking, words: readonly 
     // apart, or no item reference among the booking's own parts: the items are named elsewhere, if anywhere
     const separate = apart.length > 0 || !itemsOf(reply, own).some((i) => i.ref);
     const all = itemsOf(reply, parts);
-    const items = (separate ? separateItems(reply, own, apart, expected, words) : all).map((i) => ({
-      ...i,
-      disagreements: i.ref
-        ? itemDisagreements(
-            reply,
-            i.ref,
-            all.filter((j) => j.ref === i.ref),
-            own,
-            ref,
-            words,
-          )
-        : [],
-    }));
+    const items = agreementOf(
+      reply,
+      separate ? separateItems(reply, own, apart, expected, words) : all,
+      all,
+      own,
+      { ref, itemRefs: booked },
+      words,
+    );
     const others = bookings.filter((o) => !named.includes(o) && o.refs.some((x) => isClients(x) && x.id !== ref));
     return {
       kind: 'booking',

@@ -93,14 +93,14 @@ function referenceDisagrees(reply: ReplyReader, holders: readonly Part[], bookin
 /**
  * The facts of item `ref` whose placements disagree: `nodes` are the item's own nodes (tied by its
  * Type 37), `own` the booking's own parts (whose entries may name it); the warnings of the read
- * that name it count for its status.
+ * that name it (and no other item of the booking, `booking.itemRefs`) count for its status.
  */
 export function itemDisagreements(
   reply: ReplyReader,
   ref: string,
   nodes: readonly Part[],
   own: readonly Part[],
-  bookingRef: string,
+  booking: { ref: string; itemRefs: readonly string[] },
   words: readonly string[],
 ): Disagreement[] {
   const entries = entriesNaming(reply, own, ref).filter((e) => !nodes.some((n) => n.node === e.node));
@@ -109,13 +109,14 @@ export function itemDisagreements(
   const out: Disagreement[] = [];
   for (const c of compared(reply, words)) {
     const found = placementsOf(reply, c, holders);
-    if (c.fact === READ_FACTS.itemStatus) found.push(...warningsNaming(reply, ref, words).map((w) => ({ ...w, key: 'cancelled' })));
+    if (c.fact === READ_FACTS.itemStatus)
+      found.push(...warningsNaming(reply, ref, words, booking.itemRefs).map((w) => ({ ...w, key: 'cancelled' })));
     const shown = disagreeing(found);
     if (shown) out.push({ fact: c.fact, item, shown });
   }
   const participants = participantsDisagree(reply, holders);
   if (participants) out.push({ fact: READ_FACTS.surname, item, shown: participants });
-  const reference = referenceDisagrees(reply, entries, bookingRef);
+  const reference = referenceDisagrees(reply, entries, booking.ref);
   if (reference) out.push({ fact: READ_FACTS.reference, item, shown: reference });
   return out;
 }
@@ -131,3 +132,27 @@ export function disagreementFinding(d: Disagreement): { at: string; expected: st
 
 /** Whether a disagreement is about the status of an item. */
 export const aboutStatus = (d: Disagreement) => d.fact === READ_FACTS.itemStatus;
+
+/** Each item with the facts whose placements disagree among `all` the item nodes of its booking, its entries and warnings. */
+export function agreementOf<T extends { ref?: string; node: Part['node']; at: string; disagreements: Disagreement[] }>(
+  reply: ReplyReader,
+  items: readonly T[],
+  all: readonly T[],
+  own: readonly Part[],
+  booking: { ref: string; itemRefs: readonly string[] },
+  words: readonly string[],
+): T[] {
+  return items.map((i) => ({
+    ...i,
+    disagreements: i.ref
+      ? itemDisagreements(
+          reply,
+          i.ref,
+          all.filter((j) => j.ref === i.ref),
+          own,
+          booking,
+          words,
+        )
+      : [],
+  }));
+}

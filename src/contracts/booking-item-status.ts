@@ -59,13 +59,22 @@ export function entriesNaming(reply: ReplyReader, parts: readonly Part[], ref: s
   );
 }
 
-/** The cancelled words of the read's warnings that name item `ref` (a warning that names it without one says nothing of its status). */
-export function warningsNaming(reply: ReplyReader, ref: string, words: readonly string[]): Array<{ at: string; value: string }> {
+/**
+ * The cancelled words of the read's warnings that name item `ref` (a warning that names it without
+ * one says nothing of its status; one that also names another of `others` says it of neither).
+ */
+export function warningsNaming(
+  reply: ReplyReader,
+  ref: string,
+  words: readonly string[],
+  others: readonly string[] = [],
+): Array<{ at: string; value: string }> {
   return reply.placesOf(READ_FACTS.warning).flatMap((at) =>
     reply.doc.find(at).flatMap((w, n) => {
       const said = [...reply.doc.find('@ShortText | @Status | @RecordID | @Tag', w).map((a) => a.content), w.content];
       const tokens = said.flatMap((s) => s.split(/[^\p{L}\p{N}_-]+/u)).filter(Boolean);
-      const word = tokens.includes(ref) ? tokens.find((t) => isCancelledWord(t, words)) : undefined;
+      const alone = tokens.includes(ref) && !others.some((o) => o !== ref && tokens.includes(o));
+      const word = alone ? tokens.find((t) => isCancelledWord(t, words)) : undefined;
       return word ? [{ at: `${at}[${n + 1}]`, value: word }] : [];
     }),
   );

@@ -117,6 +117,16 @@ test('status: the entry says live, a warning names the item cancelled (and the o
   expectRule(noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS), on(stale), 'failed');
 });
 
+test('a warning that names two items of the booking says the status of neither', () => {
+  const entries = entry('I1', 'PMI-DRACH', 'Status="Cancelled"') + entry('I2', 'PMI-BOAT', 'Status="Confirmed"');
+  const both = read({
+    summaries: summary('I2', 'PMI-BOAT'),
+    entries,
+    warnings: '<Warning Type="11">Item I1 Cancelled; item I2 remains Confirmed</Warning>',
+  });
+  expectRule(onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS), on(both), 'passed');
+});
+
 test('status within one item: two places of the Summary itself, cancelled and live', () => {
   const both = '<TPA_Extensions><ReservationStatus Status="Cancelled"/></TPA_Extensions>';
   const body = read({
