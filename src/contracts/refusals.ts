@@ -75,7 +75,9 @@ export function productReasonKind(reason: string): ProductReasonKind {
   if (AGE_REASON.test(reason) || CATEGORY_REASON.test(reason)) return 'age or category';
   if (DAY_REASON.test(reason)) return 'day';
   if (UNAVAILABLE_REASON.test(reason) && !PARTY_REASONS.some((re) => re.test(reason))) return 'not available';
-  return /\b(max(imum)?|at most|no more than|up to|too many|fewer than|or fewer|or less|exceed)/i.test(reason)
+  return /\b(max(imum)?|at most|no more than|up to|too many|fewer than|or fewer|or less|exceed)|\b(no|not|cannot)\b[^.;|]*\bmore than\b/i.test(
+    reason,
+  )
     ? 'maximum party'
     : 'minimum party';
 }
@@ -83,7 +85,7 @@ export function productReasonKind(reason: string): ProductReasonKind {
 /** The largest party a product reason names ("Maximum 4 participants", "up to 6 people"), or undefined. */
 export function maximumPartyOf(reason: string): number | undefined {
   const m =
-    /\b(?:max(?:imum)?|at most|no more than|up to|fewer than)\D{0,30}?(\d+)/i.exec(reason) ??
+    /\b(?:max(?:imum)?|at most|more than|up to|fewer than)\D{0,30}?(\d+)/i.exec(reason) ??
     /(\d+)\s*\w*\s*(?:or fewer|or less)\b/i.exec(reason);
   const n = m ? Number(m[1]) - (/fewer than/i.test(m[0]) ? 1 : 0) : NaN;
   return Number.isInteger(n) && n > 0 && n < 100 ? n : undefined;
