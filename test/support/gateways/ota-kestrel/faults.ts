@@ -141,6 +141,12 @@ export const KESTREL_FAULTS = {
     spec: 'The root element carries xmlns set to {ota_namespace} and a Version attribute.',
     edge: false,
   },
+  'item-status-warning-disagrees': {
+    does: 'a booking read shows each cancelled item XL in its Segment entry and also an advisory Warning naming it "Item <ref> Confirmed" (two placements of its status disagree)',
+    breaks: 'CXL-PARTIAL',
+    spec: CANCEL,
+    edge: false,
+  },
   'cancel-does-not-cancel': {
     does: 'booking cancel answers Cancelled and leaves the booking and its items live',
     breaks: 'CXL-COMMIT-CANCELS',
