@@ -107,6 +107,8 @@ const CAUGHT_BY_CONFORMANCE: KestrelFaultName[] = [
   'pickup-another-hotel',
   'group-size-disagrees',
   'partial-cancels-next-item',
+  'bookread-as-text-xml',
+  'bookcancel-without-version',
 ];
 /** The mistakes only some inputs show that npm run explore -- --seed 1 --budget 400 finds today. */
 const CAUGHT_BY_EXPLORE: KestrelFaultName[] = [
@@ -138,6 +140,9 @@ const CAUGHT_REWRITES: RewriteName[] = [
   'rd-cancelled-shown-live',
   'aav-currency-disagrees',
   'hnbc-success-as-warning',
+  'aav-hollow-activities',
+  'asr-hollow-activities',
+  'trf-hollow-services',
 ];
 
 let sandboxes: Map<string, RunningSandbox>;
@@ -182,6 +187,11 @@ before(() => {
       `rewrite ${r}`,
       limited(() => judgeRewrite(r)),
     );
+  results.set(
+    'echo',
+    // the whole run: the echo shows in the 422 refusals of other scenarios' requests
+    limited(() => judgeKestrel('json-refusal-echoes-pos', 'conformance')),
+  );
 });
 after(async () => {
   for (const s of sandboxes.values()) await s.close();
@@ -217,6 +227,17 @@ for (const f of CAUGHT_BY_EXPLORE)
     assert.equal(run.code, req(summary, KESTREL_FAULTS[f].breaks).level === 'MUST' ? 1 : 0, describeRun(run));
     assert.equal(req(summary, KESTREL_FAULTS[f].breaks).outcome, 'failed', evidence(req(summary, KESTREL_FAULTS[f].breaks)));
   });
+
+test('Kestrel + json-refusal-echoes-pos: SEC-NO-CREDENTIAL-ECHO warns, and no file of the run holds the password', async () => {
+  const { run, summary } = await results.get('echo')!;
+  assert.ok(summary, describeRun(run));
+  assert.equal(req(summary, 'SEC-NO-CREDENTIAL-ECHO').outcome, 'failed', evidence(req(summary, 'SEC-NO-CREDENTIAL-ECHO')));
+  assert.ok(!`${run.stdout}${run.stderr}`.includes(KESTREL_CREDENTIALS.password), 'the console shows the password');
+  assert.ok(
+    !readFileSync(join(run.reportsDir, 'summary.json'), 'utf8').includes(KESTREL_CREDENTIALS.password),
+    'summary.json holds the password',
+  );
+});
 
 for (const r of CAUGHT_REWRITES)
   test(`sandbox behind the rewrite ${r}: ${REWRITES[r].breaks} ${REWRITES[r].expected}`, async () => {

@@ -309,6 +309,89 @@ export const REWRITES = {
     expected: 'failed',
     rewrite: onDoc((d) => byName(d, 'Region').forEach((r) => r.hasAttribute('RegionName') && r.setAttribute('RegionName', 'Lapland'))),
   },
+  'bkg-quote-first-participant-only': {
+    op: 'activitybook',
+    does: 'a Quote for several participants is answered for the first only: one ParticipantInfo, one category of quantity 1, priced as one',
+    breaks: 'BKG-PARTICIPANTS-REPEATED',
+    expected: 'failed',
+    rewrite: onDoc((d, x) => {
+      if (!/ResStatus="Quote"/.test(x.request)) return;
+      const drop = (es: Element[]) => es.slice(1).forEach((e) => e.parentNode!.removeChild(e));
+      drop(byName(d, 'ParticipantInfo'));
+      drop(byName(d, 'ParticipantCategory'));
+      const first = byName(d, 'ParticipantCategory')[0];
+      const unit = first && byName(first, 'Price')[0]?.getAttribute('Amount');
+      byName(d, 'ParticipantCount').forEach((c) => c.setAttribute('Quantity', '1'));
+      if (unit)
+        [...byName(d, 'Summary'), ...byName(d, 'PaymentInfo')].forEach((e) => e.hasAttribute('Amount') && e.setAttribute('Amount', unit));
+    }),
+  },
+  'rd-items-of-another-booking': {
+    op: 'bookread',
+    does: "a booking read keeps the booking's reference (Type 36) over another booking's items: other item references (Type 37), another activity, a week later",
+    breaks: 'RD-RETURNS-BOOKING',
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      byName(d, 'Service').forEach((s, i) => {
+        if (s.getAttribute('Type') === '37') s.setAttribute('ID', `OTHER-ITEM-${i + 1}`);
+        if (s.hasAttribute('ServiceInventoryCode')) s.setAttribute('ServiceInventoryCode', 'OTHER-TOUR');
+        byName(s, 'TimeSpan').forEach((t) =>
+          ['Start', 'End'].forEach((a) => t.hasAttribute(a) && t.setAttribute(a, shiftDate(t.getAttribute(a)!, 7))),
+        );
+      }),
+    ),
+  },
+  'rd-status-extension-disagrees': {
+    op: 'bookread',
+    does: 'a read of a cancelled booking adds TPA_Extensions/ReservationStatus Status="Reserved" beside its ResStatus="Cancelled" (two placements of its status disagree)',
+    breaks: 'CXL-COMMIT-CANCELS',
+    expected: 'not passed',
+    rewrite: onDoc((d) =>
+      byName(d, 'HotelReservation').forEach((h) => {
+        if (!/^Cancell?ed$/.test(h.getAttribute('ResStatus') ?? '')) return;
+        const ext = d.createElementNS(NS, 'TPA_Extensions');
+        const st = d.createElementNS(NS, 'ReservationStatus');
+        st.setAttribute('Status', 'Reserved');
+        ext.appendChild(st);
+        h.appendChild(ext);
+      }),
+    ),
+  },
+  'aav-hollow-activities': {
+    op: 'activityavailability',
+    does: 'every TourActivityInfo keeps its elements, but none has an attribute or text (no activity, no price, no date)',
+    breaks: 'AAV-SUCCESS',
+    expected: 'failed',
+    rewrite: onDoc((d) => byName(d, 'TourActivityInfo').forEach(stripAll)),
+  },
+  'asr-hollow-activities': {
+    op: 'activitysearch',
+    does: 'every TourActivityInfo of a search keeps its elements, but none has an attribute or text',
+    breaks: 'ASR-SUCCESS',
+    expected: 'failed',
+    rewrite: onDoc((d) => byName(d, 'TourActivityInfo').forEach(stripAll)),
+  },
+  'trf-hollow-services': {
+    op: 'transferavailability',
+    does: 'every GroundService keeps its elements, but none has an attribute or text (no vehicle, no pickup, no price)',
+    breaks: 'TRF-SUCCESS',
+    expected: 'failed',
+    rewrite: onDoc((d) => byName(d, 'GroundService').forEach(stripAll)),
+  },
+  'hav-position-elsewhere': {
+    op: 'hotelavailability',
+    does: "each hotel's BasicPropertyInfo gains a Position in Lapland (66.50, 25.73) beside its Address in the place asked (two placements of its place disagree)",
+    breaks: 'HAV-PLACE',
+    expected: 'failed',
+    rewrite: onDoc((d) =>
+      byName(d, 'BasicPropertyInfo').forEach((b) => {
+        const pos = d.createElementNS(NS, 'Position');
+        pos.setAttribute('Latitude', '66.50');
+        pos.setAttribute('Longitude', '25.73');
+        b.insertBefore(pos, b.firstChild);
+      }),
+    ),
+  },
 } as const satisfies Record<string, Rewrite>;
 
 export type RewriteName = keyof typeof REWRITES;

@@ -187,7 +187,16 @@ export function read(store: Store, root: Element, fault?: KestrelFaultName): str
       ),
     ),
   );
-  return x('Success') + summaries.join('') + detail;
+  // the mistake item-status-warning-disagrees: a stale advisory says each cancelled item is confirmed
+  const stale = fault === 'item-status-warning-disagrees' ? b.items.filter((i) => i.status === 'XL') : [];
+  const warnings = stale.length
+    ? x(
+        'Warnings',
+        {},
+        stale.map((i) => x('Warning', { Type: '11', RecordID: i.ref, Status: 'Confirmed' }, t(`Item ${i.ref} Confirmed`))),
+      )
+    : '';
+  return x('Success') + warnings + summaries.join('') + detail;
 }
 
 export function cancel(store: Store, root: Element, fault?: KestrelFaultName): string {

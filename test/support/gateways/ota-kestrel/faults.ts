@@ -135,6 +135,24 @@ export const KESTREL_FAULTS = {
     spec: 'Second | Type=88; ID (string); MessagePassword (password string, <PASSWORD>)',
     edge: false,
   },
+  'bookread-as-text-xml': {
+    does: 'booking read, and only it, answers with Content-Type text/xml (every other operation application/xml)',
+    breaks: 'EP-CONTENT-TYPE',
+    spec: 'Success is HTTP status 200 with an application/xml body (a string of XML).',
+    edge: false,
+  },
+  'bookcancel-without-version': {
+    does: "booking cancel's reply root, and only it, carries no Version attribute",
+    breaks: 'EP-VERSION',
+    spec: 'The root element carries xmlns set to {ota_namespace} and a Version attribute.',
+    edge: false,
+  },
+  'item-status-warning-disagrees': {
+    does: 'a booking read shows each cancelled item XL in its Segment entry and also an advisory Warning naming it "Item <ref> Confirmed" (two placements of its status disagree)',
+    breaks: 'CXL-PARTIAL',
+    spec: CANCEL,
+    edge: false,
+  },
   'cancel-does-not-cancel': {
     does: 'booking cancel answers Cancelled and leaves the booking and its items live',
     breaks: 'CXL-COMMIT-CANCELS',

@@ -102,11 +102,14 @@ async function handle(store: Store, fault: KestrelFaultName | undefined, req: In
     if (!authenticated(root)) throw denied();
     const kids = op.serve(store, root, fault);
     const status = op.rq === 'OTA_CancelRQ' && attr(root, 'CancelType') === 'Cancel' ? 'Cancelled' : undefined;
+    // the mistakes bookread-as-text-xml and bookcancel-without-version: one operation's envelope only
+    const type = fault === 'bookread-as-text-xml' && op.rq === 'OTA_ReadRQ' ? 'text/xml' : 'application/xml';
+    const version = fault === 'bookcancel-without-version' && op.rq === 'OTA_CancelRQ' ? undefined : rootAttrs.Version;
     send(
       res,
       200,
-      'application/xml',
-      `<?xml version="1.0" encoding="UTF-8"?>${x(op.rs, { xmlns: OTA_NS, ...rootAttrs, Status: status }, kids)}`,
+      type,
+      `<?xml version="1.0" encoding="UTF-8"?>${x(op.rs, { xmlns: OTA_NS, ...rootAttrs, Version: version, Status: status }, kids)}`,
     );
   } catch (e) {
     if (!(e instanceof Refusal)) return send(res, 500, 'text/plain', 'Internal Server Error\n');
