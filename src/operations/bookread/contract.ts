@@ -59,6 +59,7 @@ export const shownLive = (req: RequirementId, expected: ExpectedBooking, words: 
     if (s.kind === 'other' || s.kind === 'none') check.fail(notThere(s), `the booking ${ref}, live`, s.why);
     else if (s.kind !== 'booking') check.cannotTell(s.why);
     else if (stateContradicted(check, s)) return;
+    else if (s.unproven && !s.state?.cancelled) check.cannotTell(s.unproven);
     else if (s.state?.cancelled) check.fail(`${s.booking.at} status`, `booking ${ref} live (not ${list([...words])})`, s.state.shown);
   });
 
@@ -103,6 +104,7 @@ export const readReturns = (expected: ExpectedBooking, words: readonly string[] 
     else if (s.kind !== 'booking') check.cannotTell(s.why);
     else if (s.others.length)
       check.fail(READ_FACTS.booking.places.join(' | '), `the booking ${ref} and no other`, `also ${list(s.others.map((o) => o.at))}`);
+    else if (s.unproven) check.cannotTell(s.unproven);
   });
 
 /** RD-DETAILS: the read shows each booked item (by item reference, with its activity) and the participants' surnames. */
