@@ -19,6 +19,8 @@ export interface BookedItem {
   surnames: string[];
   /** The day booked (yyyy-mm-dd), when the request carries one. */
   date?: string;
+  /** The number of participants booked (one ParticipantInfo each), when known. */
+  participants?: number;
 }
 
 export interface ExpectedBooking {
