@@ -125,7 +125,9 @@ export const readDetails = (expected: ExpectedBooking, words: readonly string[] 
       }
       // the details of an item shown twice pass only when every placement agrees (its status is the status checks')
       if (contradicted(check, [got], (d) => !aboutStatus(d))) continue;
-      const party = want.participants ? new ReplyReader(exchange.reply.doc!, profile).nodes(READ_FACTS.itemParticipant, got.node) : undefined;
+      const party = want.participants
+        ? new ReplyReader(exchange.reply.doc!, profile).nodes(READ_FACTS.itemParticipant, got.node)
+        : undefined;
       if (party && party.value.length < want.participants!)
         check.fail(`${got.at} item ${want.itemRef}/${party.at}`, `the ${want.participants} participants booked`, `${party.value.length}`);
       if (!got.activity) check.cannotTell(`the reply does not show the activity of item ${want.itemRef}`);
