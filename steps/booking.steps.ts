@@ -5,6 +5,7 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { noDocument } from '../src/contracts/rule';
 import { refusalForm, served } from '../src/contracts/envelope';
+import { Check } from '../src/contracts/rule';
 import type { Exchange } from '../src/transport/exchange';
 import type { OperationName } from '../src/specification/operations';
 import type { RequirementId } from '../src/specification/requirements';
@@ -30,6 +31,8 @@ import {
   type ItemToCancel,
   cancellationConfirmed,
   termsQuoted,
+  readsFormBy,
+  WHOLE_BOOKING,
 } from '../src/operations/bookcancel';
 import { bookingRead, shownLiveBy, type BookedItem } from '../src/contracts/booking-facts';
 import './parameters';
@@ -185,6 +188,8 @@ async function cancelItemFindingForm(w: GatewayWorld, n: number): Promise<void> 
     return;
   }
   const tried: string[] = [];
+  const refused = new Set<PartialCancellationForm>();
+  const wholes: Array<{ form: PartialCancellationForm; read: Exchange; shown: string }> = [];
   for (const [i, form] of PARTIAL_CANCELLATION_FORMS.entries()) {
     if (i > 0 && w.booking.cancelled) {
       await bookTwoItems(w);
@@ -194,13 +199,24 @@ async function cancelItemFindingForm(w: GatewayWorld, n: number): Promise<void> 
     const why = notServed(x);
     if (why) {
       tried.push(`${FORM_NAMES[form]}: ${why}`);
+      refused.add(form);
       continue;
     }
-    const after = bookingRead(await read(w, w.booking.bookingRef), w.booking, forms(w).cancelledStatusWords, w.run.replyProfile.facts);
-    const whole = after.answer === 'served' && after.shown.kind === 'booking' && after.shown.state?.cancelled === true;
+    const readX = await read(w, w.booking.bookingRef);
+    const after = bookingRead(readX, w.booking, forms(w).cancelledStatusWords, w.run.replyProfile.facts);
+    const whole =
+      after.answer === 'served' && after.shown.kind === 'booking' && after.shown.state?.cancelled ? after.shown.state : undefined;
     // A reply that names the item it cancelled took the form: a whole cancellation then is the gateway's mistake, judged below.
     if (whole && !namesTheItem(x, itemOf().itemRef)) {
+      const by = readsFormBy(form, refused);
+      if (by) {
+        // The gateway reads Segment (it refused another Segment form): this is its form, and it cancelled everything.
+        await wholeCancellation(w, n, form, `after ${tried.join('; ')}`, by, { read: readX, shown: whole.shown });
+        w.last = x;
+        return;
+      }
       tried.push(`${FORM_NAMES[form]}: served, but a read showed the whole booking cancelled (taken as no partial form)`);
+      wholes.push({ form, read: readX, shown: whole.shown });
       w.bookingCancelled(w.booking.bookingRef);
       continue;
     }
@@ -211,10 +227,36 @@ async function cancelItemFindingForm(w: GatewayWorld, n: number): Promise<void> 
     await w.record([note.outcome === 'passed' ? { ...note, reasons: [how] } : note], x);
     return;
   }
+  // A Segment form served whole before the other Segment form was refused: that one is the gateway's form.
+  const blamed = wholes.map((h) => ({ ...h, by: readsFormBy(h.form, refused) })).find((h) => h.by);
+  if (blamed) {
+    await wholeCancellation(w, n, blamed.form, `forms tried: ${tried.join('; ')}`, blamed.by!, blamed);
+    w.precondition(
+      false,
+      `CXL-PARTIAL failed on ${FORM_NAMES[blamed.form]} (${WHOLE_BOOKING}); the booking made for the forms after it was not cancelled by any`,
+    );
+  }
   w.precondition(
     false,
     `the gateway served none of OpenTravel 2016B's partial-cancellation forms (booking.partialCancellation not declared; tried: ${tried.join('; ')})`,
   );
+}
+
+/** CXL-PARTIAL's failure on a form the gateway reads, served, that cancelled the whole booking: on the first screen too. */
+async function wholeCancellation(
+  w: GatewayWorld,
+  n: number,
+  form: PartialCancellationForm,
+  tried: string,
+  by: PartialCancellationForm,
+  seen: { read: Exchange; shown: string },
+): Promise<void> {
+  const c = new Check('CXL-PARTIAL').fail(
+    `partial-cancellation form found by the run (the test data declares none): ${FORM_NAMES[form]}`,
+    `item ${n} cancelled, the others live (the gateway refused ${FORM_NAMES[by]}, so it reads Segment: ${tried})`,
+    `${WHOLE_BOOKING} (a read shows ${seen.shown})`,
+  );
+  await w.record([c.result()], seen.read);
 }
 
 // ---- Given: what the scenario starts from
