@@ -5,7 +5,6 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { noDocument } from '../src/contracts/rule';
 import { refusalForm, served } from '../src/contracts/envelope';
-import { Check } from '../src/contracts/rule';
 import type { Exchange } from '../src/transport/exchange';
 import type { OperationName } from '../src/specification/operations';
 import type { RequirementId } from '../src/specification/requirements';
@@ -32,6 +31,7 @@ import {
   cancellationConfirmed,
   termsQuoted,
   readsFormBy,
+  wholeCancellation,
   WHOLE_BOOKING,
 } from '../src/operations/bookcancel';
 import { bookingRead, shownLiveBy, type BookedItem } from '../src/contracts/booking-facts';
@@ -211,7 +211,7 @@ async function cancelItemFindingForm(w: GatewayWorld, n: number): Promise<void> 
       const by = readsFormBy(form, refused);
       if (by) {
         // The gateway reads Segment (it refused another Segment form): this is its form, and it cancelled everything.
-        await wholeCancellation(w, n, form, `after ${tried.join('; ')}`, by, { read: readX, shown: whole.shown });
+        await w.record([wholeCancellation(n, FORM_NAMES[form], FORM_NAMES[by], `after ${tried.join('; ')}`, whole.shown)], readX);
         w.last = x;
         return;
       }
@@ -230,7 +230,8 @@ async function cancelItemFindingForm(w: GatewayWorld, n: number): Promise<void> 
   // A Segment form served whole before the other Segment form was refused: that one is the gateway's form.
   const blamed = wholes.map((h) => ({ ...h, by: readsFormBy(h.form, refused) })).find((h) => h.by);
   if (blamed) {
-    await wholeCancellation(w, n, blamed.form, `forms tried: ${tried.join('; ')}`, blamed.by!, blamed);
+    const tries = `forms tried: ${tried.join('; ')}`;
+    await w.record([wholeCancellation(n, FORM_NAMES[blamed.form], FORM_NAMES[blamed.by!], tries, blamed.shown)], blamed.read);
     w.precondition(
       false,
       `CXL-PARTIAL failed on ${FORM_NAMES[blamed.form]} (${WHOLE_BOOKING}); the booking made for the forms after it was not cancelled by any`,
@@ -240,23 +241,6 @@ async function cancelItemFindingForm(w: GatewayWorld, n: number): Promise<void> 
     false,
     `the gateway served none of OpenTravel 2016B's partial-cancellation forms (booking.partialCancellation not declared; tried: ${tried.join('; ')})`,
   );
-}
-
-/** CXL-PARTIAL's failure on a form the gateway reads, served, that cancelled the whole booking: on the first screen too. */
-async function wholeCancellation(
-  w: GatewayWorld,
-  n: number,
-  form: PartialCancellationForm,
-  tried: string,
-  by: PartialCancellationForm,
-  seen: { read: Exchange; shown: string },
-): Promise<void> {
-  const c = new Check('CXL-PARTIAL').fail(
-    `partial-cancellation form found by the run (the test data declares none): ${FORM_NAMES[form]}`,
-    `item ${n} cancelled, the others live (the gateway refused ${FORM_NAMES[by]}, so it reads Segment: ${tried})`,
-    `${WHOLE_BOOKING} (a read shows ${seen.shown})`,
-  );
-  await w.record([c.result()], seen.read);
 }
 
 // ---- Given: what the scenario starts from

@@ -225,6 +225,19 @@ function separateState(
   return { cancelled: true, shown };
 }
 
+/** What a booking shown by the client's reference (`parts`, and `loose` items apart from any booking) shows of the one booked. */
+const identified = (
+  reply: ReplyReader,
+  parts: readonly Part[],
+  loose: readonly Part[],
+  items: readonly ItemShown[],
+  expected: ExpectedBooking,
+) =>
+  identify(reply, [...parts, ...loose], items, expected, [
+    ...items.map((i) => i.ref),
+    ...loose.flatMap((b) => itemsOf(reply, [b]).map((i) => i.ref)),
+  ]);
+
 /** What a served read shows of the booking `expected` names (the client's reference). */
 function shownIn(reply: ReplyReader, expected: ExpectedBooking, words: readonly string[]): Shown {
   const ref = expected.bookingRef;
@@ -271,10 +284,7 @@ function shownIn(reply: ReplyReader, expected: ExpectedBooking, words: readonly 
     // What it shows of what was booked: its items' references (and those of items shown apart from
     // any booking), activities, days and surnames.
     const loose = unreferenced.filter((b) => !tied.includes(b)).map((b) => ({ node: b.node, at: b.at }));
-    const id = identify(reply, [...parts, ...loose], [...all, ...items], expected, [
-      ...items.map((i) => i.ref),
-      ...loose.flatMap((b) => itemsOf(reply, [b]).map((i) => i.ref)),
-    ]);
+    const id = identified(reply, parts, loose, [...all, ...items], expected);
     const otherWhy = otherContentWhy(ref, id);
     if (otherWhy) return { kind: 'other', why: otherWhy, at: list(parts.map((p) => p.at)) };
     return {

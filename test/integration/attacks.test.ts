@@ -107,6 +107,9 @@ const CAUGHT_BY_CONFORMANCE: KestrelFaultName[] = [
   'pickup-another-hotel',
   'group-size-disagrees',
   'partial-cancels-next-item',
+  'read-right-ref-other-content',
+  'book-first-participant-only',
+  'partial-cancels-all',
 ];
 /** The mistakes only some inputs show that npm run explore -- --seed 1 --budget 400 finds today. */
 const CAUGHT_BY_EXPLORE: KestrelFaultName[] = [

@@ -8,6 +8,7 @@
 // Type 36 may be ignored by a gateway that reads the booking's reference only: never blamed.
 // docs/checks.md (Partial cancellation) gives the reasoning.
 import type { PartialCancellationForm } from '../../core/test-data';
+import { Check, type Assertion } from '../../contracts/rule';
 
 /** The forms written in OTA_CancelRQ/Segment (2016B: "Segment ... ItinSegNbr, FirstItinSegNbr, LastItinSegNbr"). */
 const SEGMENT_FORMS: readonly PartialCancellationForm[] = ['segment', 'segment-range'];
@@ -26,3 +27,17 @@ export function readsFormBy(
 
 /** What the first screen and CXL-PARTIAL's finding say of a form served that cancelled the whole booking. */
 export const WHOLE_BOOKING = 'served, cancelled the whole booking';
+
+/**
+ * CXL-PARTIAL's failure on a form the gateway reads (it refused `by`), served, that cancelled the
+ * whole booking (`shown`: what the read after it showed); `form` and `by` as the report names them.
+ */
+export function wholeCancellation(n: number, form: string, by: string, tried: string, shown: string): Assertion {
+  return new Check('CXL-PARTIAL')
+    .fail(
+      `partial-cancellation form found by the run (the test data declares none): ${form}`,
+      `item ${n} cancelled, the others live (the gateway refused ${by}, so it reads Segment: ${tried})`,
+      `${WHOLE_BOOKING} (a read shows ${shown})`,
+    )
+    .result();
+}
