@@ -60,6 +60,7 @@ async function askAgainForProduct(w: GatewayWorld): Promise<void> {
 
 // Everything at once, so that each envelope requirement gets its own outcome from one reply.
 Then('the envelope conforms', async function (this: GatewayWorld) {
+  await askAgainForProduct(this);
   await this.check([served('EP-POST'), served('AUTH-VALID'), ...ENVELOPE_RULES, errorType]);
 });
 

@@ -10,6 +10,7 @@ import { ReplyReader, type ReplyProfilePlaces } from '../contracts/reader';
 import { FACTS as AVAILABILITY, setParty as setAvailabilityParty } from '../operations/activityavailability';
 import { setParty as setBookingParty } from '../operations/activitybook';
 import type { Party } from '../core/test-data';
+import { addDays } from '../core/dates';
 import type { Exchange } from '../transport/exchange';
 import type { OtaRequest } from '../xml/requests';
 
@@ -33,6 +34,15 @@ interface Alternative {
   label: string;
   apply(r: OtaRequest): void;
 }
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** The date-times of a booking request (element, attribute). */
+const DATE_TIMES = [
+  ['//ota:BookingInfo/ota:Schedule', 'Start'],
+  ['//ota:BookingInfo/ota:Schedule', 'End'],
+  ['//ota:BookingInfo/ota:PickupDropoff', 'DateTime'],
+] as const;
 
 const partyText = (p: Party) => `${p.adults} adult(s) and ${p.children} child(ren)`;
 const isQuote = (r: OtaRequest) => (r.value('/*/@ResStatus') ?? '').trim().toLowerCase() === 'quote';
@@ -69,7 +79,9 @@ function partiesFor(kind: ProductReasonKind, reason: string, sent: Party, declar
     (kind !== 'maximum party' || size(p) <= (max ?? size(sent) - 1)) &&
     (kind !== 'age or category' || p.children === 0);
   const fromData = declared.filter(fits).map((party) => ({ party, from: "a party of the test data's availableParties" }));
-  return [...named, ...fromData].map(({ party, from }) => ({
+  const all = [...named, ...fromData];
+  const once = all.filter((a, i) => all.findIndex((b) => partyText(b.party) === partyText(a.party)) === i);
+  return once.map(({ party, from }) => ({
     label: `${partyText(party)} (${from})`,
     apply: (r) => (r.operation.name === 'activitybook' ? setBookingParty(r, party) : setAvailabilityParty(r, party)),
   }));
@@ -79,7 +91,7 @@ function partiesFor(kind: ProductReasonKind, reason: string, sent: Party, declar
  * Other days the gateway offered the booked activity on, in this scenario's availability replies
  * (the ones discovery read): the booking's dates and times moved to each, times kept.
  */
-function daysFor(w: ProductRetrier): Alternative[] {
+function daysFor(w: ProductRetrier, reason: string): Alternative[] {
   const r = w.currentRequest;
   const id = (r.value('//ota:BookingInfo/ota:BasicInfo/@TourActivityID') ?? '').trim();
   const start = (r.value('//ota:BookingInfo/ota:Schedule/@Start') ?? '').trim();
@@ -94,27 +106,30 @@ function daysFor(w: ProductRetrier): Alternative[] {
         if (/^\d{4}-\d{2}-\d{2}/.test(v) && v.slice(0, 10) !== sentDay) days.add(v.slice(0, 10));
     }
   }
-  const shift = (v: string, day: string) => `${day}${v.slice(10)}`;
-  return [...days].sort().map((day) => ({
-    label: `${id} on ${day} (a day activity availability offered it on in this scenario)`,
-    apply: (req) => {
-      for (const at of [
-        '//ota:BookingInfo/ota:Schedule/@Start',
-        '//ota:BookingInfo/ota:Schedule/@End',
-        '//ota:BookingInfo/ota:PickupDropoff/@DateTime',
-      ]) {
-        const v = req.value(at);
-        if (v && /^\d{4}-\d{2}-\d{2}/.test(v.trim()))
-          req.setAttribute(at.replace(/\/@\w+$/, ''), at.replace(/^.*\/@/, ''), shift(v.trim(), day));
-      }
-    },
-  }));
+  // every date-time of the booking moves by the same number of days (a multi-day activity keeps its length)
+  const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+  const shift = (v: string, day: string) => `${addDays(v.slice(0, 10), daysBetween(sentDay, day))}${v.slice(10)}`;
+  // a weekday the refusal names ("does not operate on Mondays") is not tried again on another date
+  const named = WEEKDAYS.filter((d) => new RegExp(`\\b${d.slice(0, 3)}`, 'i').test(reason));
+  const weekday = (day: string) => WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()];
+  return [...days]
+    .filter((day) => !named.includes(weekday(day)))
+    .sort()
+    .map((day) => ({
+      label: `${id} on ${day} (a day activity availability offered it on in this scenario)`,
+      apply: (req) => {
+        for (const [element, attribute] of DATE_TIMES) {
+          const v = req.value(`${element}/@${attribute}`)?.trim();
+          if (v && /^\d{4}-\d{2}-\d{2}/.test(v)) req.setAttribute(element, attribute, shift(v, day));
+        }
+      },
+    }));
 }
 
 /** The alternatives a reason allows, in order: what the gateway names or offered, then the test data's. */
 function alternativesFor(w: ProductRetrier, reason: string): Alternative[] {
   const kind = productReasonKind(reason);
-  if (kind === 'day' || kind === 'not available') return daysFor(w);
+  if (kind === 'day' || kind === 'not available') return daysFor(w, reason);
   return partiesFor(kind, reason, partyOf(w.currentRequest), w.run.data.availableParties);
 }
 

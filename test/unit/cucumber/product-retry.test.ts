@@ -39,7 +39,7 @@ function scenario(
     } else setAvailabilityParty(r, opts.party);
   };
   const firstX = exchange(op, refusal(op, opts.first), { edit });
-  const sent: Array<{ size: number; start?: string; pickup?: string }> = [];
+  const sent: Array<{ size: number; start?: string; end?: string; pickup?: string }> = [];
   const w: ProductRetrier & { sent: typeof sent } = {
     reply: firstX,
     currentRequest: firstX.request,
@@ -59,6 +59,7 @@ function scenario(
       sent.push({
         size: participants(r),
         start: r.value('//ota:BookingInfo/ota:Schedule/@Start'),
+        end: r.value('//ota:BookingInfo/ota:Schedule/@End'),
         pickup: r.value('//ota:BookingInfo/ota:PickupDropoff/@DateTime'),
       });
       const x = { ...exchange(op, opts.answer(r)), request: r };
@@ -129,7 +130,29 @@ test('a day the product does not run: another day availability offered it on in 
   const done = await retryForProduct(w);
   assert.equal(done?.stillRefused, undefined);
   assert.equal(w.sent[0].start, '2030-06-05T09:00:00');
+  assert.equal(w.sent[0].end, '2030-06-05T13:00:00');
   assert.match(done!.tried[0], /PMI-DRACH on 2030-06-05 \(a day activity availability offered/);
+});
+
+test('a weekday the refusal names is not tried again on another date', async () => {
+  const offered = exchange(
+    'activityavailability',
+    `<OTA_TourActivityAvailRS ${NS} Version="2011.2"><Success/><TourActivityInfo><BasicInfo TourActivityID="PMI-DRACH"/><Schedule>` +
+      ['2030-06-02', '2030-06-09', '2030-06-12'].map((d) => `<Detail Start="${d}"/>`).join('') +
+      '</Schedule></TourActivityInfo></OTA_TourActivityAvailRS>',
+  );
+  const w = scenario('activitybook', {
+    party: { adults: 2, children: 0 },
+    first: 'PMI-DRACH does not operate on Sundays',
+    history: [offered],
+    answer: () => ok('activitybook'),
+  });
+  w.currentRequest.setAttribute('//ota:BookingInfo/ota:BasicInfo', 'TourActivityID', 'PMI-DRACH');
+  await retryForProduct(w);
+  assert.deepEqual(
+    w.sent.map((x) => x.start),
+    ['2030-06-12T09:00:00'],
+  );
 });
 
 test('a gateway that gives every party a product reason gets no pass: bounded tries, then cannot tell with what was tried', async () => {
