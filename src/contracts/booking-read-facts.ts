@@ -144,7 +144,7 @@ export const READ_FACTS = {
   itemParticipant: fact(
     'bookread.item.participant',
     'a participant of an item',
-    ['ota:ParticipantInfo', 'ota:TPA_Extensions/ota:ParticipantInfo'],
+    ['ota:ParticipantInfo'],
     `${TOUR_RESRETRIEVE_XSD}: Summary and Detail ParticipantInfo (one per participant)`,
     'RD-DETAILS does not count the participants of that item (their surnames are still read).',
   ),
