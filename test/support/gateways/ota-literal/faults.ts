@@ -121,6 +121,12 @@ export const FAULTS = {
     spec: 'Returns information on an existing booking.',
     dialects: ['summaries'],
   },
+  'cancel-status-contradicts': {
+    does: 'a booking cancel answers Status="Cancelled" on its root and ReservationStatus "Confirmed" in CancelInfoRS/TPA_Extensions',
+    breaks: 'CXL-COMMIT-STATUS',
+    spec: 'Cancels or partially cancels an existing booking.',
+    dialects: ['literal'],
+  },
 } as const satisfies Record<string, FaultDef>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -329,7 +329,16 @@ export function literal(r: Results): Kid[] {
         el('Success'),
         el('UniqueID', { Type: 36, ID: booking.ref, ID_Context: 'Client' }),
         cancelNumber && el('UniqueID', { Type: 15, ID: cancelNumber, ID_Context: DATA.credentials.requestorContext }),
-        el('CancelInfoRS', {}, rules),
+        el(
+          'CancelInfoRS',
+          {},
+          rules,
+          // the fault cancel-status-contradicts: the booking said Confirmed beside the root's Cancelled
+          cancelNumber &&
+            !partial &&
+            r.fault === 'cancel-status-contradicts' &&
+            el('TPA_Extensions', {}, el('ReservationStatus', { Status: 'Confirmed' })),
+        ),
         partial && targets.map((t) => el('Segment', { ItinSegNbr: t.seq }, el('UniqueID', { Type: 37, ID: t.ref, ID_Context: 'Client' }))),
       ];
     }
