@@ -109,6 +109,9 @@ const CAUGHT_BY_CONFORMANCE: KestrelFaultName[] = [
   'partial-cancels-next-item',
   'bookread-as-text-xml',
   'bookcancel-without-version',
+  'read-right-ref-other-content',
+  'book-first-participant-only',
+  'partial-cancels-all',
 ];
 /** The mistakes only some inputs show that npm run explore -- --seed 1 --budget 400 finds today. */
 const CAUGHT_BY_EXPLORE: KestrelFaultName[] = [

@@ -61,6 +61,7 @@ export function bookedItemOf(r: OtaRequest): BookedItem {
     itemRef: r.value(`${REFERENCE}[@Type='37']/@ID`) ?? '',
     tourActivityId: r.value('ota:BookingInfo/ota:BasicInfo/@TourActivityID') ?? '',
     surnames: [...new Set(r.values(`${PARTICIPANT}/ota:Individual/ota:Surname`).map((s) => s.trim()))],
+    participants: r.records(PARTICIPANT, {}).length,
     date: /^\d{4}-\d{2}-\d{2}/.exec(r.value('ota:BookingInfo/ota:Schedule/@Start') ?? '')?.[0],
   };
 }
