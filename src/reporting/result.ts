@@ -255,6 +255,8 @@ export interface ExplorationSummary {
     shrinkRequests: number;
     /** A form refused every time it was explored, when that is the finding. */
     form?: string;
+    /** Why the finding was not shrunk (a booking's: a Commit is never sent twice). */
+    unshrunk?: string;
     /** Relative to the reports folder. */
     reproducer?: string;
     evidence?: string;

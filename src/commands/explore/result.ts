@@ -14,9 +14,9 @@ import { suiteVersion } from '../../run/run-context';
 import type { RunStart } from '../../run/configure';
 import { OPERATIONS } from '../../specification/operations';
 import type { Exchange } from '../../transport/exchange';
-import type { ExplorationOutcome, Failure } from './exploration';
+import type { ExplorationOutcome, Failure, SentOperation } from './exploration';
 import type { ExploreOptions } from './options';
-import { describeCase, type ExploredOperation } from './space';
+import { BOOKING_OPERATIONS, describeExplored as describeCase } from './booking-space';
 import type { RequirementId } from '../../specification/requirements';
 
 const MAX_BODY_CHARS = 200_000;
@@ -52,7 +52,8 @@ const findingName = (f: Failure) =>
 
 /** One scenario per explored operation: what its rules concluded over every explored reply (failed requirements apart). */
 function operationScenarios(opts: ExploreOptions, out: ExplorationOutcome): ScenarioAssertions[] {
-  return opts.operations.map((op) => {
+  const ops: SentOperation[] = [...opts.operations, ...(opts.bookings ? BOOKING_OPERATIONS : [])];
+  return ops.map((op) => {
     const reqs = (Object.keys(out.checks) as RequirementId[]).filter(
       (req) => isOf(out, op, req) && !out.failures.some((f) => f.req === req),
     );
@@ -90,7 +91,9 @@ function findingScenario(f: Failure): ScenarioAssertions {
     ops: [f.smallest.c.op],
     reqs: [f.req],
     status: 'failed',
-    message: `${describeCase(f.smallest.c)} (first drawn: ${describeCase(f.first.c)})`,
+    message: f.unshrunk
+      ? `${describeCase(f.smallest.c)} (${f.unshrunk})`
+      : `${describeCase(f.smallest.c)} (first drawn: ${describeCase(f.first.c)})`,
     warnings: [],
     assertions: f.smallest.assertions.filter((a) => a.req === f.req && a.outcome === 'failed').map((a) => ({ ...a, exchange: 1 })),
   };
@@ -166,6 +169,7 @@ export function explorationResult(
       first: describeCase(f.first.c),
       failedRequests: f.failedRequests,
       shrinkRequests: f.shrinkRequests,
+      ...(f.unshrunk ? { unshrunk: f.unshrunk } : {}),
       ...(f.form ? { form: f.form } : {}),
       reproducer: reproducerPath(name),
       evidence: scenarioEvidenceHref(name),
@@ -177,7 +181,7 @@ export function explorationResult(
     runId: ctx.config.runId,
     startedAt: start.startedAt,
     finishedAt: new Date().toISOString(),
-    profile: 'read-only',
+    profile: opts.bookings ? 'booking' : 'read-only',
     selection,
     strict: opts.strict,
     claims: start.claims,
@@ -202,7 +206,7 @@ export function explorationResult(
 }
 
 /** Whether requirement `req` is one of `op`'s (its rules judged a reply of `op`). */
-function isOf(out: ExplorationOutcome, op: ExploredOperation, req: RequirementId): boolean {
+function isOf(out: ExplorationOutcome, op: SentOperation, req: RequirementId): boolean {
   return (out.ruleOps[req] ?? []).includes(op);
 }
 
