@@ -233,6 +233,8 @@ export interface ExplorationSummary {
   today: string;
   budget: number;
   timeSeconds?: number;
+  /** --profile booking: the Commits it was allowed (each read, cancelled and read again). */
+  bookings?: number;
   /** The operations explored, in the order their requests were drawn. */
   operations: string[];
   /** Requests sent, shrinking included; those spent shrinking. */

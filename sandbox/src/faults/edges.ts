@@ -77,6 +77,6 @@ export const EDGE_FAULTS = [
     operations: ['activitybook', 'bookread'],
     breaks: ['BKG-COMMIT-PERSISTS', 'RD-RETURNS-BOOKING'],
     description:
-      'Activity booking confirms a Commit whose pickup is at 22:00 or later and never stores it (the pickup, dated the evening before, fails a constraint after the reply is written): a read by the client\'s reference does not find it. An edge fault: npm run conformance passes it (its pickups are in the morning); npm run explore -- --profile booking finds it with a Commit (not shrunk: a Commit is never sent twice).',
+      "Activity booking confirms a Commit whose pickup is at 22:00 or later and never stores it (the pickup, dated the evening before, fails a constraint after the reply is written): a read by the client's reference does not find it. An edge fault: npm run conformance passes it (its pickups are in the morning); npm run explore -- --profile booking finds it with a Commit (not shrunk: a Commit is never sent twice).",
   },
 ] as const satisfies readonly FaultDef[];

@@ -29,6 +29,8 @@ interface Recorded {
   seed: string;
   requests: number;
   operations: string[];
+  /** --profile booking: its Commits (a replay repeats them from the cassette). */
+  bookings?: number;
 }
 
 /** Record and replay reach the run context through the environment, as a conformance run's do. */
@@ -62,7 +64,7 @@ function recordedExploration(dir: string): Recorded {
     throw new ConfigError(
       `cassette ${dir}: not recorded by npm run explore (its summary.json has no exploration); replay it with npm run conformance`,
     );
-  return { today: e.today, seed: e.seed, requests: e.requests, operations: e.operations };
+  return { today: e.today, seed: e.seed, requests: e.requests, operations: e.operations, bookings: e.bookings };
 }
 
 /** Parts of the space in short: those that differ by a number alone in one entry ("parties of 1-5, 7, 9"). */
@@ -118,7 +120,13 @@ async function explore(argv: string[]): Promise<number> {
   const recorded = configureEnvironment(opts);
   if (recorded) {
     const operations = parseExploreArguments(['--operations', recorded.operations.join(',')]).operations;
-    Object.assign(opts, { seed: recorded.seed, budget: recorded.requests, operations, timeSeconds: undefined });
+    Object.assign(opts, {
+      seed: recorded.seed,
+      budget: recorded.requests,
+      operations,
+      timeSeconds: undefined,
+      bookings: recorded.bookings,
+    });
   }
   const config = loadConfig();
   checkRunFolders(config);

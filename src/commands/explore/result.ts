@@ -115,6 +115,7 @@ function explorationSummary(opts: ExploreOptions, out: ExplorationOutcome, findi
     budget: opts.budget,
     operations: [...opts.operations],
     ...(opts.timeSeconds ? { timeSeconds: opts.timeSeconds } : {}),
+    ...(opts.bookings ? { bookings: opts.bookings } : {}),
     requests: out.requests,
     shrinkRequests: out.shrinkRequests,
     stoppedBy: out.stoppedBy,
