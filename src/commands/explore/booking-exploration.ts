@@ -89,6 +89,11 @@ export class BookingExploration {
       throw e;
     }
     if (this.host.remaining() < 1) return;
+    // a target that declares Quote as the ResStatus that books: a quote is a Commit, made only as one (finish)
+    if (ctx.data.booking.commitResStatus === 'Quote') {
+      this.served.push({ c, found, edges: bookingEdges(c, found) });
+      return;
+    }
     const quote = await this.quote(c, found);
     for (const a of quote.assertions.filter((x) => x.outcome === 'failed')) {
       const known = this.host.known(a.req);

@@ -101,8 +101,11 @@ function findingScenario(f: Failure): ScenarioAssertions {
 
 /** A finding's evidence: the smallest request that still fails (exchange 1), and the request first drawn (exchange 2). */
 function findingEvidence(ctx: RunContext, f: Failure, s: ScenarioAssertions): ScenarioEvidence {
-  const exchanges = [exchangeEvidence(ctx, f.smallest.x, 1, `the smallest request failing ${f.req}: ${describeCase(f.smallest.c)}`)];
-  if (f.first !== f.smallest) exchanges.push(exchangeEvidence(ctx, f.first.x, 2, `the request first drawn: ${describeCase(f.first.c)}`));
+  const [one, two] = f.unshrunk
+    ? [`the exchange failing ${f.req} (${f.unshrunk})`, 'the Commit of that booking']
+    : [`the smallest request failing ${f.req}`, 'the request first drawn'];
+  const exchanges = [exchangeEvidence(ctx, f.smallest.x, 1, `${one}: ${describeCase(f.smallest.c)}`)];
+  if (f.first.x !== f.smallest.x) exchanges.push(exchangeEvidence(ctx, f.first.x, 2, `${two}: ${describeCase(f.first.c)}`));
   const steps = exchanges.map((x) => ({ kind: 'step' as const, text: x.step!, status: 'FAILED', attachments: [] }));
   return { id: s.id, name: s.name, uri: s.uri, tags: s.tags, attempts: [{ attempt: 1, steps, exchanges }] };
 }
