@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConformanceResult } from '../../src/reporting/result';
-import { describeRun, removeTempDirs, runConformance, targetEnv, type RunResult } from './helpers';
+import { describeRun, removeTempDirs, runConformance, targetEnv, tempDir, type RunResult } from './helpers';
 import { startTestSandbox } from './sandbox-booking';
 
 after(removeTempDirs);
@@ -58,8 +58,9 @@ test('with no fault: nothing found, and no booking left open at the sandbox or i
   }
 });
 
-test('the booking edge faults: found at their requirements; the quote shrunk, the Commit as it was sent', async () => {
-  const r = await explore(['--profile', 'booking', '--seed', '1', '--budget', '400'], {
+test('the booking edge faults: found at their requirements; the quote shrunk, the Commit as it was sent; the replay finds the same', async () => {
+  const cassette = join(tempDir(), 'cassette');
+  const r = await explore(['--profile', 'booking', '--seed', '1', '--budget', '400', '--record', cassette], {
     OTA_SANDBOX_FAULTS: 'party-of-six-booking-500,late-pickup-commit-lost',
   });
   assert.equal(r.code, 1, describeRun(r));
@@ -82,4 +83,9 @@ test('the booking edge faults: found at their requirements; the quote shrunk, th
   assert.match(lost.smallest, /pickup at (22|23):\d\d/);
   assert.match(lost.unshrunk!, /a Commit is never sent twice/);
   assert.deepEqual(s.bookings?.leftOpen, []);
+
+  // nothing but the cassette: the same bookings, the references of each Commit moved to the replay's
+  const replayed = await explore(['--replay', cassette]);
+  assert.equal(replayed.code, 1, describeRun(replayed));
+  assert.deepEqual(failed(summaryOf(replayed)).sort(), failed(s).sort());
 });

@@ -21,6 +21,7 @@ import { OPERATIONS } from '../../specification/operations';
 import type { RequirementId } from '../../specification/requirements';
 import { commitInDoubt } from '../../transport/gateway-answer';
 import { disposeExchange, type Exchange } from '../../transport/exchange';
+import { withScenario } from '../../transport/recording';
 import { OtaRequest } from '../../xml/requests';
 import { bookedTimes, bookingRequest, findActivity, NotBookable, type Found, type Send } from './booking-requests';
 import { bookingSpaceParts, drawBookingCase, shrinkBookingCandidates, type BookingCase, type BookingOperation } from './booking-space';
@@ -55,6 +56,8 @@ export interface CommitTally {
 
 /** Requests a Commit needs in the budget: the Commit, a read, the cancel and a read again. */
 const COMMIT_REQUESTS = 4;
+/** The scenario a Commit's exchanges are recorded under, its clean-up's included (a replay learns its references from the Commit). */
+const COMMIT_SCENARIO = 'explore: a Commit, its reads and cancel';
 const MAX_SHRINK_REQUESTS = 40;
 const words = (ctx: RunContext) => ctx.data.booking.cancelledStatusWords;
 
@@ -169,9 +172,9 @@ export class BookingExploration {
     let ref = '';
     const x = await this.host.send(() => {
       const r = bookingRequest(ctx, c, found, ctx.data.booking.commitResStatus);
-      ref = recordBookingIntent(ctx, r, 'explore: activitybook') ?? '';
+      ref = recordBookingIntent(ctx, r, COMMIT_SCENARIO) ?? '';
       return r;
-    });
+    }, COMMIT_SCENARIO);
     this.commits.committed++;
     try {
       if (ref && recordCommitReply(ctx, ref, x) && !commitInDoubt(x) && !refusalForm(x) && x.reply.exchange?.status === 200)
@@ -195,8 +198,9 @@ export class BookingExploration {
       shownLive('BKG-COMMIT-PERSISTS', expected, words(ctx)),
     ];
     const read1Judged = this.judge(read1, [...this.commonRules(), ...readRules]);
-    const cancel = await this.host.send(() =>
-      setCancelType(setCancelRef(this.sample('bookcancel'), expected.bookingRef), ctx.data.booking.commitCancelType),
+    const cancel = await this.host.send(
+      () => setCancelType(setCancelRef(this.sample('bookcancel'), expected.bookingRef), ctx.data.booking.commitCancelType),
+      COMMIT_SCENARIO,
     );
     const cancelJudged = this.judge(cancel, [...this.commonRules(), cancellationConfirmed(words(ctx))]);
     const read2 = await this.read(expected.bookingRef);
@@ -236,7 +240,7 @@ export class BookingExploration {
   /** Settles the booking by the run's clean-up (reads first; cancels what is still live); what it came to. */
   private async settle(ref: string): Promise<void> {
     const { ctx } = this.host;
-    const outcome = await settleScenarioBooking(ctx, ref, { cancelAnswered: false });
+    const outcome = await withScenario(COMMIT_SCENARIO, () => settleScenarioBooking(ctx, ref, { cancelAnswered: false }));
     if (outcome.ok) this.commits.closed.push(ref);
     else this.commits.open.push({ ref, why: outcome.message });
   }
@@ -247,7 +251,7 @@ export class BookingExploration {
   }
 
   private read(ref: string): Promise<Exchange> {
-    return this.host.send(() => setReadRef(this.sample('bookread'), ref));
+    return this.host.send(() => setReadRef(this.sample('bookread'), ref), COMMIT_SCENARIO);
   }
 
   /** The envelope of every reply to a valid request and the credential echo. */

@@ -17,8 +17,12 @@ import { OtaRequest } from '../../xml/requests';
 import { partyOf, type BookingCase } from './booking-space';
 import { buildRequest, EXPLORED } from './requests';
 
-/** How the booking part sends a request: paced, backed off, counted against the budget, recorded (./exploration.ts). */
-export type Send = (build: () => OtaRequest) => Promise<Exchange>;
+/**
+ * How the booking part sends a request: paced, backed off, counted against the budget, recorded
+ * (./exploration.ts) under `scenario` (default: its operation's); a Commit and what follows it share
+ * one, so that a replay moves its references in the replies of its reads and cancel.
+ */
+export type Send = (build: () => OtaRequest, scenario?: string) => Promise<Exchange>;
 
 /** Availability offered nothing bookable for the case: why (no finding: explored values may match nothing). */
 export class NotBookable extends Error {}

@@ -231,12 +231,12 @@ export class Exploration {
   }
 
   /** Sends a request built afresh for each attempt (paced, backing off on 429 and 503), counted against the budget. */
-  private async exchangeOf(build: () => OtaRequest): Promise<Exchange> {
+  private async exchangeOf(build: () => OtaRequest, scenario?: string): Promise<Exchange> {
     for (let attempt = 0; ; attempt++) {
       await this.pace();
       const request = build();
       const op = request.operation.name as SentOperation;
-      const x = await withScenario(`explore: ${op}`, () => exchange(request, exchangeOptions(this.ctx)));
+      const x = await withScenario(scenario ?? `explore: ${op}`, () => exchange(request, exchangeOptions(this.ctx)));
       this.sent++;
       this.out.byOperation[op] = (this.out.byOperation[op] ?? 0) + 1;
       const status = x.reply.exchange?.status;
@@ -254,7 +254,7 @@ export class Exploration {
       earliest: this.bounds.earliest,
       categories: this.bounds.categories,
       remaining: () => (this.left ? this.opts.budget - this.sent : 0),
-      send: (build: () => OtaRequest) => this.exchangeOf(build),
+      send: (build: () => OtaRequest, scenario?: string) => this.exchangeOf(build, scenario),
       cover: (op: BookingOperation, parts: string[], assertions: Assertion[]) => this.record(op, parts, assertions),
       found: (f: Failure) => void this.out.failures.push(f),
       known: (req: RequirementId) => this.out.failures.find((f) => f.req === req && !f.form),
