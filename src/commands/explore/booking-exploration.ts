@@ -25,7 +25,7 @@ import { withScenario } from '../../transport/recording';
 import { OtaRequest } from '../../xml/requests';
 import { bookedTimes, bookingRequest, findActivity, NotBookable, type Found, type Send } from './booking-requests';
 import { bookingSpaceParts, drawBookingCase, shrinkBookingCandidates, type BookingCase, type BookingOperation } from './booking-space';
-import type { Failure, Judged } from './exploration';
+import type { Failure, Judged } from './failure';
 import type { Random } from './random';
 
 /** What the exploration lends its booking part. */

@@ -15,9 +15,9 @@ import { FormTally, rulesFor, serverError } from './judge';
 import type { ExploreOptions } from './options';
 import { Random, seedNumber } from './random';
 import { buildRequest } from './requests';
-import { CATEGORIES, drawCase, shrinkCandidates, spaceParts, withForm, type Case, type ExploredOperation, type SpaceBounds } from './space';
+import { CATEGORIES, drawCase, shrinkCandidates, spaceParts, withForm, type Case, type SpaceBounds } from './space';
 import { BookingExploration, type CommitTally } from './booking-exploration';
-import type { AnyCase, BookingOperation } from './booking-space';
+import type { BookingOperation } from './booking-space';
 import type { OtaRequest } from '../../xml/requests';
 
 /** Requests one failure may spend on its shrinking at most. */
@@ -25,32 +25,8 @@ export const MAX_SHRINK_REQUESTS = 40;
 /** Waits after a 429 or 503, in turn (a Retry-After the gateway gives is honoured up to the last). */
 const BACKOFF_MS = [1000, 2000, 4000, 8000];
 
-/** One request sent and what its reply came to. */
-export interface Judged<C extends AnyCase = Case> {
-  c: C;
-  x: Exchange;
-  assertions: Assertion[];
-  /** How the reply refused the request, when it did (read before the reply's document is let go). */
-  refused?: string;
-}
-
-/** A requirement's failure: the case first drawn, the smallest that still fails, how many requests failed it. */
-export interface Failure {
-  req: RequirementId;
-  first: Judged<AnyCase>;
-  smallest: Judged<AnyCase>;
-  /** Requests spent shrinking, and candidates that failed the rule on the way. */
-  shrinkRequests: number;
-  shrinkSteps: number;
-  failedRequests: number;
-  /** A form refused every time (./judge.ts FormTally), not a rule's failure on one reply. */
-  form?: string;
-  /** Why the failure was not shrunk (a booking's, judged on its Commit and reads): said with the finding. */
-  unshrunk?: string;
-}
-
-/** An operation an exploration sends: a read-only one, or (--profile booking) a booking's. */
-export type SentOperation = ExploredOperation | BookingOperation;
+import type { Failure, Judged, SentOperation } from './failure';
+export type { Failure, Judged, SentOperation } from './failure';
 
 export interface ExplorationOutcome {
   seed: string;
