@@ -234,7 +234,10 @@ export class Exploration {
       remaining: () => (this.left ? this.opts.budget - this.sent : 0),
       send: (build: () => OtaRequest, scenario?: string) => this.exchangeOf(build, scenario),
       cover: (op: BookingOperation, parts: string[], assertions: Assertion[]) => this.record(op, parts, assertions),
-      found: (f: Failure) => void this.out.failures.push(f),
+      found: (f: Failure) => {
+        this.shrinkSent += f.shrinkRequests;
+        this.out.failures.push(f);
+      },
       known: (req: RequirementId) => this.out.failures.find((f) => f.req === req && !f.form),
     };
   }
