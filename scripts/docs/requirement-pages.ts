@@ -85,10 +85,14 @@ function facts(id: RequirementId): string {
   });
   const table = ['| Fact | What | Where it may sit (in order) | Source |', '|---|---|---|---|', ...rows].join('\n');
   const names = d.names?.length ? `\n\nRead only to name the item a finding is about: ${d.names.map((c) => `\`${c}\``).join(', ')}.` : '';
+  const methods = [...new Set(d.facts.flatMap((f) => FACTS.find((x) => x.id === f)?.matched ?? []))];
+  const matched = methods.length
+    ? `\n\nHow a shown value is matched: ${methods.map((m) => `[${m.replace(/-/g, ' ')}](../matching.md#${m})`).join(', ')}.`
+    : '';
   const asked = d.corroboration?.length
     ? `\n\nWhen the reply does not show them, asked of the gateway: ${d.corroboration.map((c) => `\`${c}\``).join(', ')}.`
     : '';
-  return `${table}${asked}${names}\n\nThe rule reads these facts and no other of its reply (test/unit/operations/facts-read.test.ts).`;
+  return `${table}${matched}${asked}${names}\n\nThe rule reads these facts and no other of its reply (test/unit/operations/facts-read.test.ts).`;
 }
 
 function rules(id: RequirementId, files: string[]): string {

@@ -71,8 +71,10 @@ function factsOf(facts: readonly Fact[]): string {
     f.agree
       ? ` Every placement is read, compared as ${f.agree === 'code' ? 'codes' : f.agree === 'country' ? 'countries' : `${f.agree}s`}: placements of one item that disagree are a finding.`
       : '';
+  // how a shown value is compared with what was asked: once per method, in docs/matching.md
+  const matched = (f: Fact) => (f.matched ? ` Matched: [${f.matched.replace(/-/g, ' ')}](matching.md#${f.matched}).` : '');
   const rows = facts.map(
-    (f) => `| \`${f.id}\` | ${cell(f.what)} | ${places(f)} | ${cell(f.source)} | ${cell(f.whenNotShown + agree(f))} |`,
+    (f) => `| \`${f.id}\` | ${cell(f.what)} | ${places(f)} | ${cell(f.source)} | ${cell(f.whenNotShown + agree(f) + matched(f))} |`,
   );
   return table(['Fact', 'What', 'Places, in order', 'Source', 'When the reply does not show it'], rows);
 }

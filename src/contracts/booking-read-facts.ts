@@ -32,7 +32,9 @@ export const READ_FACTS = {
     ],
     `${RESRETRIEVE_XSD}: HotelReservation/UniqueID (max 2: the client's and the gateway's own); ${TOUR_RESRETRIEVE_XSD}: Detail/Confirmation; ` +
       'ResGlobalInfo/HotelReservationIDs (ResID_Value); TPA_Extensions (where the spec puts it in requests). Every place is read.',
-    "The booking read checks cannot tell which booking is shown: a booking without the client's reference is never taken for it (it is another booking when its activity, surnames or day differ from what was booked).",
+    "The booking read checks cannot tell which booking is shown: a booking without the client's reference is never taken for it.",
+    undefined,
+    'booking-references',
   ),
   status: fact(
     'bookread.booking.status',

@@ -31,7 +31,23 @@ export interface Fact {
    * finding of every rule that read the fact there, never a pass (see `disagreements`).
    */
   agree?: Agreement;
+  /** How a shown value is compared with what was asked: a section of docs/matching.md, written once per method. */
+  matched?: Matching;
 }
+
+/** The methods docs/matching.md explains, each the slug of its section's heading. */
+export const MATCHINGS = [
+  'countries',
+  'regions-and-towns',
+  'activity-areas',
+  'stay-dates',
+  'guests-of-a-stay',
+  'participants-of-a-rate',
+  'transfer-legs',
+  'transfer-passengers',
+  'booking-references',
+] as const;
+export type Matching = (typeof MATCHINGS)[number];
 
 /** How the values of a fact at its placements are compared: as codes, countries, dates, numbers or xs:boolean. */
 export type Agreement = 'code' | 'country' | 'date' | 'number' | 'boolean';
@@ -43,6 +59,7 @@ export const fact = (
   source: string,
   whenNotShown: string,
   agree?: Agreement,
+  matched?: Matching,
 ): Fact => ({
   id,
   what,
@@ -50,6 +67,7 @@ export const fact = (
   source,
   whenNotShown,
   ...(agree ? { agree } : {}),
+  ...(matched ? { matched } : {}),
 });
 
 /** A value in the form `agree` compares it; undefined when it is no value of that form (an unknown name is no country). */

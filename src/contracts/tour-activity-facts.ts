@@ -66,6 +66,8 @@ export function tourActivityFacts(op: 'activityavailability' | 'activitysearch',
       `${xsd}: TourActivityInfo/Location (TourActivityLocationType): Region/@RegionName, Address (StateProv, CityName, County, CountryName); ` +
         'Region text by RegionCode (Country, Region, Resort...: the vendor practice the spec derives from)',
       whenNotShown.area,
+      undefined,
+      'activity-areas',
     ),
     country: fact(
       `${op}.activity.country`,
@@ -78,6 +80,7 @@ export function tourActivityFacts(op: 'activityavailability' | 'activitysearch',
       `${xsd}: TourActivityInfo/Location/Address/CountryName (text: name; @Code: ISO 3166); Region RegionCode=Country (vendor practice)`,
       whenNotShown.country,
       'country',
+      'countries',
     ),
     start: fact(
       `${op}.activity.start`,

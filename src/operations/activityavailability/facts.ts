@@ -14,8 +14,8 @@ const NOT_SHOWN: TourActivityNotShown = {
   product:
     "AAV-LOCATION and AAV-PRODUCT-ONLY cannot tell for that activity. Every place is compared: any of the activity's codes may be the product.",
   hotel:
-    'The activity\'s area decides (next rows); not shown either: AAV-LOCATION and AAV-HOTEL-ONLY cannot tell for that activity. Every place is compared. Another hotel named (a pickup elsewhere) is no finding by itself: the spec says "for given ... location", so an activity of the hotel\'s area is offered for it; where the other hotel is, its hotel descriptive data says (corroboration, section 13).',
-  area: "AAV-LOCATION judges the activity by the hotel it names, or by where that hotel is (its hotel descriptive data). Shown: it is for the requested hotel's location when a region or town matches the hotel's (its hotel descriptive data, the areas of activities at the hotel, `placeAliases`), or a country alone matches; another country or another place of the test data fails; anything else cannot tell.",
+    "The activity's area decides (next rows); not shown either: AAV-LOCATION and AAV-HOTEL-ONLY cannot tell for that activity. Another hotel named is no finding by itself.",
+  area: 'AAV-LOCATION judges the activity by the hotel it names, or by where that hotel is (its hotel descriptive data); neither shown: cannot tell.',
   country:
     "Another country than the requested hotel's (its hotel descriptive data, or the activities at the hotel) fails AAV-LOCATION; not shown: the area decides.",
   start: 'AAV-DATES cannot tell for that activity; discovery skips the option.',
@@ -59,6 +59,8 @@ export const FACTS = {
     ['ota:Pricing/ota:ParticipantCategory', 'ota:ParticipantCount'],
     `${CATEGORY} (once per category with a unit price, or once per participant); the spec's request form ParticipantCount`,
     'AAV-PARTICIPANTS counts the party by the known group size or a total over unit prices; AAV-CATEGORIES and AAV-MAXPRICE cannot tell for that activity.',
+    undefined,
+    'participants-of-a-rate',
   ),
   categoryCode: fact(
     'activityavailability.activity.category.code',
@@ -66,7 +68,9 @@ export const FACTS = {
     ['ota:QualifierInfo', 'ota:QualifierInfo/@Extension', '@AgeQualifyingCode', '@QualifierInfo'],
     `${CATEGORY}/QualifierInfo (AgeQualifierType: text = AgeQualifyingEnum word, @Extension = a code known to partners); ` +
       'the spec writes the numeric code as QualifierInfo text',
-    'The first place whose value is an AQC number or an AgeQualifyingEnum word (any case) gives the code; without one AAV-CATEGORIES cannot tell (the party is still counted).',
+    'AAV-CATEGORIES cannot tell (the party is still counted).',
+    undefined,
+    'participants-of-a-rate',
   ),
   categoryQuantity: fact(
     'activityavailability.activity.category.quantity',
@@ -74,8 +78,9 @@ export const FACTS = {
     // Not any Quantity under TPA_Extensions: a vendor's own (seats left) is no party size.
     ['@Quantity', 'ota:TPA_Extensions/ota:ParticipantCount/@Quantity', 'ota:QualifierInfo/@Quantity'],
     `not in 2016B's ParticipantCategory: the spec's ParticipantCount/@Quantity form, or an extension (${CATEGORY}/TPA_Extensions)`,
-    'Categories without a quantity are one entry per participant when a code repeats or each carries an Age (category.age); otherwise one per category with a unit price, counted by the group size or the total (AAV-PARTICIPANTS). Some with a quantity and some without: AAV-PARTICIPANTS cannot tell from them.',
+    'AAV-PARTICIPANTS counts the entries, the group size or the total instead; some categories with a quantity and some without: it cannot tell from them.',
     'number',
+    'participants-of-a-rate',
   ),
   categoryAge: fact(
     'activityavailability.activity.category.age',
@@ -103,7 +108,9 @@ export const FACTS = {
     'the total price of an activity option',
     ['ota:Pricing/ota:Summary/@Amount', 'ota:Pricing/ota:Group/ota:Price/@Amount'],
     `${XSD}: TourActivityInfo/Pricing/Summary/@Amount, Pricing/Group/Price/@Amount (TourActivityChargeType)`,
-    'AAV-MAXPRICE takes the category amounts as per person (they are category totals only when the total equals their sum); AAV-PARTICIPANTS reads no count from a total.',
+    'AAV-MAXPRICE takes the category amounts as per person; AAV-PARTICIPANTS reads no count from a total.',
+    undefined,
+    'participants-of-a-rate',
   ),
   amount: fact(
     'activityavailability.activity.amount',

@@ -37,7 +37,9 @@ export const FACTS = {
     ],
     `${XSD}: ReservationDetails/Confirmation (UniqueID_Type, max 2: the client's and the gateway's own); ` +
       'TPA_Extensions. Every place is read.',
-    "BKG-COMMIT-REF passes when the client's reference is among the references shown; fails when the reply shows a Type 36 reference in the client's context (ID_Context Client) that is not the client's; shows neither (the gateway's own reference alone, or none): the booking is read back by the client's reference, and passes only when that read shows it.",
+    "The booking is read back by the client's reference: BKG-COMMIT-REF passes only when that read shows it.",
+    undefined,
+    'booking-references',
   ),
 };
 

@@ -26,9 +26,8 @@ const NOT_SHOWN: TourActivityNotShown = {
   tourActivityId: 'The activity is labelled by its place in the reply.',
   product: 'Not read by a rule of activity search (documented for reply profiles shared with availability).',
   hotel: "ASR-AREA compares the activity's area with the area of the activities shown at the hotel; without either, it cannot tell.",
-  area: "Compared with the requested hotel's area: its hotel descriptive data (section 13) and the areas of the activities at the hotel. A region or town of the hotel passes; another region at the same place as the hotel's activities show it, another place of the test data, or another country fails; another town cannot tell (an area has no stated extent). Not shown: the hotel the activity names decides, by its hotel descriptive data; else cannot tell.",
-  country:
-    "ASR-AREA fails an activity when it shows another country (by ISO code, or by name in any language of CLDR) than the requested hotel's (its hotel descriptive data, or the activities shown at the hotel). Not shown: the area decides, or cannot tell.",
+  area: 'ASR-AREA judges the activity by the hotel it names, by its hotel descriptive data (section 13); else it cannot tell.',
+  country: "ASR-AREA fails an activity that shows another country than the requested hotel's. Not shown: the area decides, or cannot tell.",
   start: 'ASR-DATES cannot tell for that activity.',
 };
 

@@ -32,8 +32,9 @@ export const FACTS = {
       'ota:BasicPropertyInfo/@CountryCode',
     ],
     `${XSD}: BasicPropertyInfo/Address/CountryName (text: name; @Code: ISO 3166), of the RoomStay and of the HotelStay of the same hotel (its HotelCode, or RoomStayRPH)`,
-    'HAV-PLACE (Country) asks hotel descriptive data (section 13); cannot tell only when that shows no country either. Every place is compared, the HotelStay of the same hotel included. A country matches by its ISO 3166 code or its name in any language of CLDR (the localised data Node carries) ("ES", "España", "Spain" are one country), or by a name the test data declares in `placeAliases`. Another recognisable country fails; an unrecognised name cannot tell. A hotel shown in two countries fails, whatever was requested.',
+    'HAV-PLACE (Country) asks hotel descriptive data (section 13); cannot tell only when that shows no country either.',
     'country',
+    'countries',
   ),
   region: fact(
     'hotelavailability.hotel.region',
@@ -47,7 +48,9 @@ export const FACTS = {
       'ota:BasicPropertyInfo/ota:RelativePosition/ota:Transportations/ota:Transportation/@Description',
     ],
     `${XSD}: BasicPropertyInfo/Address (StateProv, County: 2016B AddressType; CountyName, CityName), of the RoomStay and of the HotelStay of the same hotel`,
-    'HAV-PLACE (Region) asks hotel descriptive data (section 13); cannot tell only when that does not place the hotel either. Every address part is compared, the HotelStay of the same hotel included. A region matches by its test-data name or a `placeAliases` name; another place of the test data fails; any other name (a town, a province) cannot tell, and the reason says to declare it in `placeAliases`. Two places of the test data neither of which is the other (by `placeAliases`) fail: a town, a province and a region never contradict each other.',
+    'HAV-PLACE (Region) asks hotel descriptive data (section 13); cannot tell only when that does not place the hotel either.',
+    undefined,
+    'regions-and-towns',
   ),
   start: fact(
     'hotelavailability.hotel.start',
@@ -59,9 +62,9 @@ export const FACTS = {
       'ota:Availability/@Start',
     ],
     `${XSD}: RoomStay/TimeSpan/@Start (the stay); RoomRate/Rates/Rate/@EffectiveDate, RoomRate/@EffectiveDate (a rate period); HotelStay/Availability/@Start`,
-    'Every place is read. A TimeSpan is the stay offered: its Start must be the requested Start. A rate period (Rate or RoomRate, ' +
-      'EffectiveDate to ExpireDate) or an Availability span may be wider than the stay (a rate season): the periods of one RoomRate ' +
-      'together must hold every night of the requested stay. With no date shown anywhere, HAV-DATES cannot tell.',
+    'With no date shown anywhere, HAV-DATES cannot tell.',
+    undefined,
+    'stay-dates',
   ),
   end: fact(
     'hotelavailability.hotel.end',
@@ -74,19 +77,18 @@ export const FACTS = {
     ],
     `${XSD}: read on the element that shows the start: TimeSpan/@End or @Duration (DurationType, "P3N" nights); ` +
       'Rate/@ExpireDate with @ExpireDateExclusiveInd (EffectiveExpireOptionalDateGroup); Availability/@End',
-    'A TimeSpan End (or Start plus Duration) must be the requested End. A Rate ExpireDate is the day after the last night when ' +
-      'ExpireDateExclusiveInd is true, the last night when it is false, and either when the Rate does not say. A period with no end ' +
-      'runs on from its start.',
+    'A period with no end runs on from its start; with no date shown anywhere, HAV-DATES cannot tell.',
+    undefined,
+    'stay-dates',
   ),
   guests: fact(
     'hotelavailability.hotel.guests',
     'the guests a stay is offered for (a GuestCounts element)',
     ['ota:GuestCounts', 'ota:RoomRates/ota:RoomRate/ota:GuestCounts', 'ota:RoomTypes/ota:RoomType/ota:GuestCounts'],
     `${XSD}: RoomStay/GuestCounts/GuestCount (@Count, @AgeQualifyingCode, @Age; GuestCountType); RoomRate/GuestCounts (one per rate or room)`,
-    'Every place is read, and each must show the number of guests requested ("a number of guests"): a GuestCount counts @Count guests ' +
-      '(one when it shows only an @Age), with or without AgeQualifyingCode; guests of one age code for a party of several are the right ' +
-      'number. Each GuestCounts may hold the whole party, or the GuestCounts of one place may share it. A GuestCount with neither Count ' +
-      'nor Age: that place cannot tell.',
+    "The rooms' occupancy decides HAV-GUESTS (next row); neither shown, or a GuestCount with neither Count nor Age: HAV-GUESTS cannot tell.",
+    undefined,
+    'guests-of-a-stay',
   ),
   occupancy: fact(
     'hotelavailability.hotel.occupancy',
@@ -94,5 +96,7 @@ export const FACTS = {
     ['ota:RoomTypes/ota:RoomType/ota:Occupancy[not(@AgeQualifyingCode)]/@MaxOccupancy'],
     `${XSD}: RoomStay/RoomTypes/RoomType/Occupancy/@MaxOccupancy (OccupancyType; times RoomType/@NumberOfUnits), without AgeQualifyingCode (a total)`,
     'A room that holds fewer guests than requested fails HAV-GUESTS. A room that holds them all decides only when no GuestCounts shows the number.',
+    undefined,
+    'guests-of-a-stay',
   ),
 };

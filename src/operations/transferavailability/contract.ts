@@ -35,7 +35,9 @@ export const FACTS = {
     [`ota:RateQualifier/ota:SpecialInputs[${wordIs('@Name', 'RPH')}]/@Value`, `${LOCATION}/@RPH`, '@RPH'],
     `not in 2016B (a GroundService has no RPH): RateQualifier/SpecialInputs Name="RPH" (GroundRateQualifierType's name-value pair), ` +
       "or an echo of the request's Location/@RPH",
-    "The leg is told by the service's direction first; an RPH is used only where the direction cannot tell (none shown, or two legs of one direction), and a service RPH that is none of the request's is the gateway's own numbering, never a finding. Two requested legs of the same direction without RPH: TRF-SUCCESS cannot tell.",
+    "The service's direction tells its leg; two requested legs of the same direction without RPH: TRF-SUCCESS cannot tell.",
+    undefined,
+    'transfer-legs',
   ),
   arrival: fact(
     'transferavailability.service.arrival',

@@ -19,7 +19,9 @@ export const PASSENGER_FACTS = {
     'a charge of a transfer service',
     ['ota:ServiceCharges', 'ota:Fees/ota:Fee'],
     `${SERVICE}/ServiceCharges (GroundServiceChargesType); Fees/Fee (GroundFeesType: VehicleChargePurposeType with Calculation)`,
-    'Every place is read: the passenger charges of each must count the party. With no charge per passenger category anywhere and no capacity, TRF-PASSENGERS cannot tell for that service.',
+    'With no charge per passenger category anywhere and no capacity, TRF-PASSENGERS cannot tell for that service.',
+    undefined,
+    'transfer-passengers',
   ),
   chargeCategory: fact(
     'transferavailability.service.charge.category',
@@ -34,7 +36,9 @@ export const PASSENGER_FACTS = {
     'the number of passengers a charge is for',
     ['ota:Calculation/@Quantity'],
     `${SERVICE}/ServiceCharges/Calculation/@Quantity; else the charge over its unit price (@Amount or Calculation/@Total divided by Calculation/@UnitCharge)`,
-    'A passenger charge with neither a Quantity nor an amount over a unit price counts when TotalCharge equals the unit prices times the passengers requested; otherwise TRF-PASSENGERS cannot tell for that service.',
+    'The TotalCharge may count the passengers (next rows); otherwise TRF-PASSENGERS cannot tell for that service.',
+    undefined,
+    'transfer-passengers',
   ),
   capacity: fact(
     'transferavailability.service.capacity',
@@ -47,13 +51,17 @@ export const PASSENGER_FACTS = {
     ],
     `${SERVICE}/Service/@MaximumPassengers (GroundServiceType; ServiceInfo in 2011B); Shuttle/Vehicle/VehicleSize/@MaxPassengerCapacity`,
     'A vehicle that holds fewer passengers than requested fails TRF-PASSENGERS. One that holds them all decides when no charge counts the passengers (a private vehicle priced as a whole).',
+    undefined,
+    'transfer-passengers',
   ),
   totalCharge: fact(
     'transferavailability.service.total',
     'the total charge of a transfer service',
     ['ota:TotalCharge/@EstimatedTotalAmount', 'ota:TotalCharge/@RateTotalAmount'],
     `${SERVICE}/TotalCharge (GroundTotalChargeType)`,
-    'Read only to count passenger charges that show a unit price and no quantity: a total equal to the unit prices times the passengers requested shows them.',
+    'Read only to count passenger charges that show a unit price and no quantity: not shown, those charges count nothing.',
+    undefined,
+    'transfer-passengers',
   ),
 };
 const FACTS = PASSENGER_FACTS;
