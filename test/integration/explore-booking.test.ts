@@ -1,11 +1,13 @@
 // npm run explore -- --profile booking end to end: against a sandbox with no fault it finds
-// nothing and leaves no booking open (the sandbox's own store and the ledger both say so); with the
+// nothing and leaves no booking open (the sandbox's own store and the ledger both say so), in every
+// combined dialect too; with the
 // booking edge faults it finds each at its requirement: the quote's shrunk to the smallest party
 // that fails, the Commit's reported as the first failing booking (never sent twice).
-import { after, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { combinedDialects } from '../../scripts/mutants/matrix';
 import type { ConformanceResult } from '../../src/reporting/result';
 import { describeRun, removeTempDirs, runConformance, targetEnv, tempDir, type RunResult } from './helpers';
 import { startTestSandbox } from './sandbox-booking';
@@ -56,6 +58,23 @@ test('with no fault: nothing found, and no booking left open at the sandbox or i
   } finally {
     await sb.close();
   }
+});
+
+describe('the sandbox with no fault, in every combined dialect: nothing found beyond its warnings, every Commit closed', () => {
+  for (const dialect of combinedDialects())
+    test(dialect.name, async () => {
+      const r = await explore(['--profile', 'booking', '--seed', '1', '--budget', '400'], {
+        OTA_SANDBOX_VARIANTS: dialect.switchedOn.join(','),
+      });
+      assert.equal(r.code, 0, describeRun(r));
+      const s = summaryOf(r);
+      assert.deepEqual(
+        failed(s).filter((id) => !dialect.expectedWarnings.includes(id)),
+        [],
+      );
+      assert.ok(s.exploration!.byOperation.bookcancel > 0, 'no Commit was made');
+      assert.deepEqual(s.bookings?.leftOpen, []);
+    });
 });
 
 test('the booking edge faults: found at their requirements; the quote shrunk, the Commit as it was sent; the replay finds the same', async () => {
