@@ -1,8 +1,8 @@
 // npm run explore -- --profile booking end to end: against a sandbox with no fault it finds
 // nothing and leaves no booking open (the sandbox's own store and the ledger both say so), in every
-// combined dialect too; with the
-// booking edge faults it finds each at its requirement: the quote's shrunk to the smallest party
-// that fails, the Commit's reported as the first failing booking (never sent twice).
+// combined dialect too; with the booking edge faults it finds each at its requirement: the quote's
+// shrunk to the smallest party that fails, the Commit's reported as the first failing booking
+// (never sent twice); a replay of its cassette finds the same.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
