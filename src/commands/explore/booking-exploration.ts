@@ -6,7 +6,7 @@
 // before it is sent, a booking is closed only when a read shows it closed (the clean-up of
 // src/bookings), a Commit in doubt is never taken as done. A quote's failure is shrunk with quotes;
 // a Commit's is reported as it is (a Commit is never sent twice).
-import { recordBookingIntent, recordCommitReply, settleScenarioBooking } from '../../bookings/cleanup';
+import { recordBookingIntent, recordCommitReply, settleScenarioBooking } from '../../bookings/scenario-bookings';
 import type { ConstraintsShown } from '../../contracts/booking-constraints';
 import type { ExpectedBooking } from '../../contracts/booking-facts';
 import { ENVELOPE_RULES, refusalForm } from '../../contracts/envelope';
