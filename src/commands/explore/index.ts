@@ -1,7 +1,8 @@
-// `npm run explore`: the input space of the read-only operations explored with generated valid
-// requests, judged by the same rules under the same requirement IDs as a conformance run, each
-// failure shrunk to the smallest request that still fails. The run's rules hold: arguments checked
-// before any contact, the run guard (masked console, deadline, ledger), the target's preflight,
+// `npm run explore`: the input space of the read-only operations (with --profile booking, of
+// booking, read and cancel too) explored with generated valid requests, judged by the same rules
+// under the same requirement IDs as a conformance run, each failure shrunk to the smallest request
+// that still fails. The run's rules hold: arguments checked before any contact, the run guard
+// (masked console, deadline, ledger), the target's preflight and its clean-up of earlier bookings,
 // the breaker, recording and replay, the reports and their secret scan. docs/explore.md.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -26,8 +26,9 @@ export interface ExploreOptions {
 export const DEFAULT_BUDGET = 400;
 
 export const EXPLORE_HELP = `npm run explore -- [options]
-Sends generated valid requests of the read-only operations, judges each reply by the requirements
-a conformance run judges it by, and shrinks every failure to the smallest request that still fails.
+Sends generated valid requests of the read-only operations (--profile booking: of booking, read and
+cancel too), judges each reply by the requirements a conformance run judges it by, and shrinks
+every failure to the smallest request that still fails.
 
   --budget N          requests to send at most, shrinking included (default ${DEFAULT_BUDGET})
   --time S            seconds to explore at most (the budget still bounds it)
