@@ -48,7 +48,9 @@ function exchangeEvidence(ctx: RunContext, x: Exchange, n: number, step: string)
 const findingName = (f: Failure) =>
   f.form
     ? `Explored ${OPERATIONS[f.smallest.c.op].title}: ${f.form}, refused every time (${f.req})`
-    : `Explored ${OPERATIONS[f.smallest.c.op].title}: the smallest request failing ${f.req}`;
+    : f.unshrunk
+      ? `Explored ${OPERATIONS[f.smallest.c.op].title}: the first booking failing ${f.req} (a Commit, not shrunk)`
+      : `Explored ${OPERATIONS[f.smallest.c.op].title}: the smallest request failing ${f.req}`;
 
 /** One scenario per explored operation: what its rules concluded over every explored reply (failed requirements apart). */
 function operationScenarios(opts: ExploreOptions, out: ExplorationOutcome): ScenarioAssertions[] {
