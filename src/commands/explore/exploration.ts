@@ -109,7 +109,10 @@ export class Exploration {
     const kept = () => this.tally.refusedForms().length + (booking?.reserve() ?? 0);
     for (let i = 0; this.left && this.sent + kept() < this.opts.budget; i++) {
       // --profile booking: the Commits are made from the quotes served once 80% of the time is spent
-      if (booking && this.opts.timeSeconds && Date.now() - this.started > this.opts.timeSeconds * 800) break;
+      if (booking && this.opts.timeSeconds && Date.now() - this.started > this.opts.timeSeconds * 800) {
+        this.out.stoppedBy = 'time';
+        break;
+      }
       // --profile booking: every third draw is a booking (found by availability, quoted, some committed)
       if (booking && i % 3 === 2) {
         await booking.trial();
