@@ -43,6 +43,8 @@ export const TOPIC_TESTS: Readonly<Record<string, string>> = {
   'test/unit/operations/fair-forms.test.ts': 'legitimate forms of one fact judged alike by every operation that reads it',
   'test/unit/operations/nothing-to-judge.test.ts': 'no rule of any contract passes on a reply with nothing to judge',
   'test/unit/operations/rule-coverage.test.ts': 'every rule of every contract has its unit test',
+  'test/unit/operations/regions-against-countries.test.ts':
+    'a region of another country beside the country, in every operation that places a subject, and against its description',
   'test/unit/operations/activityavailability/corroboration.test.ts':
     "activity availability's and search's rules with what activity and hotel descriptive data say (corroboration)",
   'test/unit/operations/hotelavailability/corroboration.test.ts':
