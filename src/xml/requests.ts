@@ -102,6 +102,9 @@ function descendants(el: XElement, into: XElement[] = []): XElement[] {
   return into;
 }
 
+/** The request's language attributes: an exploration may leave them out (OtaRequest.languagesLeftOut). */
+export const LANGUAGE_ATTRIBUTES = ['PrimaryLangID', 'AltLangID'];
+
 /** A request ready to send: a DOM built from a sample, editable by XPath. */
 export class OtaRequest {
   /**
@@ -114,6 +117,11 @@ export class OtaRequest {
    * the request must still be handled, but "no result" and a refusal are both legitimate answers.
    */
   resultsOptional?: string;
+  /**
+   * Set by an exploration that leaves PrimaryLangID and AltLangID out ("Which elements and
+   * attributes are mandatory ...: not shown"): the self-check accepts their absence, and only theirs.
+   */
+  languagesLeftOut?: boolean;
   /** The test data the request was built from (what the target declares), for rules that need it. */
   testData?: TestData;
 
@@ -255,7 +263,8 @@ export class OtaRequest {
     if (root.namespaceURI !== OTA_NS) problems.push(`root namespace is ${root.namespaceURI ?? '(none)'}, the spec says ${OTA_NS}`);
     if (root.getAttribute('Version') !== op.version)
       problems.push(`Version is "${root.getAttribute('Version') ?? ''}", the spec's Versioning table says ${op.version}`);
-    for (const a of op.rootAttributes) if (!root.hasAttribute(a)) problems.push(`root attribute ${a} is missing`);
+    const leftOut = (a: string) => this.languagesLeftOut === true && LANGUAGE_ATTRIBUTES.includes(a);
+    for (const a of op.rootAttributes) if (!root.hasAttribute(a) && !leftOut(a)) problems.push(`root attribute ${a} is missing`);
     // The POS and the dates are read by walking the DOM: a descendant XPath (//*[@Start or ...])
     // visits every node through xpath's evaluator, which cost more than the rest of the check.
     const sources = childrenNamed(root, 'POS').flatMap((p) => childrenNamed(p, 'Source'));

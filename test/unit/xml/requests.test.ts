@@ -124,3 +124,15 @@ test('the self-check reads the POS and every date attribute wherever it stands',
     'PickupDropoff@DateTime="2026-13" is not an ISO 8601 date-time',
   ]);
 });
+
+test('the language attributes left out: accepted for an explored request that says so, and only theirs', () => {
+  const req = OtaRequest.fromSample(OPERATIONS.activitynbc, samples, values);
+  req.removeAttribute('/*', 'PrimaryLangID').removeAttribute('/*', 'AltLangID');
+  const missing = req.conformanceProblems();
+  assert.ok(missing.includes('root attribute PrimaryLangID is missing'), missing.join('; '));
+  req.languagesLeftOut = true;
+  assert.deepEqual(req.conformanceProblems(), []);
+  // everything else is still required
+  req.removeAttribute('/*', 'SequenceNmbr');
+  assert.deepEqual(req.conformanceProblems(), ['root attribute SequenceNmbr is missing']);
+});
