@@ -122,8 +122,15 @@ export class OtaRequest {
    * attributes are mandatory ...: not shown"): the self-check accepts their absence, and only theirs.
    */
   languagesLeftOut?: boolean;
+  /**
+   * Set when the request was sent again after a refusal for a reason of its product (another party,
+   * day or product) and every try was refused for such a reason too: what was tried, for the reason.
+   */
+  productTried?: string;
   /** The test data the request was built from (what the target declares), for rules that need it. */
   testData?: TestData;
+  /** The elements `replaceWithCopies` first found at each path, kept as templates for a later replacement. */
+  private readonly originals = new Map<string, XElement[]>();
 
   private constructor(
     readonly operation: OperationSpec,
@@ -231,10 +238,17 @@ export class OtaRequest {
     const targets = this.elements(path);
     if (targets.length === 0) throw new SuiteError(`${this.source}: no element at ${path} to replace`);
     if (sources.length === 0) throw new SuiteError(`${this.source}: ${path} cannot be replaced by nothing`);
-    const copies = sources.map((s) => this.one(s).cloneNode(true));
+    // the elements first found at `path` stay templates: a source an earlier replacement removed
+    // (a party of adults only, then one with children) is copied from what it was
+    const kept = this.originals.get(path) ?? targets.map((t) => t.cloneNode(true) as XElement);
+    this.originals.set(path, kept);
     const parent = targets[0].parentNode!;
+    const restored = sources.some((s) => this.elements(s).length === 0)
+      ? kept.map((k) => parent.insertBefore(k.cloneNode(true), targets[0]))
+      : [];
+    const copies = sources.map((s) => this.one(s).cloneNode(true));
     for (const copy of copies) parent.insertBefore(copy, targets[0]);
-    for (const el of targets) parent.removeChild(el);
+    for (const el of [...restored, ...targets]) parent.removeChild(el);
     return this;
   }
 

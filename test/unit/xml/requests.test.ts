@@ -91,6 +91,18 @@ test("repeated elements are rebuilt from the sample's own templates, in place an
   assert.deepEqual(req.conformanceProblems(), []);
 });
 
+test('a template an earlier rebuild removed (adults only, then a party with a child) is rebuilt from what it was', () => {
+  const req = OtaRequest.fromSample(OPERATIONS.transferavailability, samples, values);
+  const passengers = 'ota:Passengers';
+  const child = `${passengers}[ota:Category/@Code='8']`;
+  const adult = `${passengers}[ota:Category/@Code='10']`;
+  req.replaceWithCopies(passengers, [adult]);
+  assert.deepEqual(req.values(`${passengers}/ota:Category/@Code`), ['10']);
+  req.replaceWithCopies(passengers, [adult, child]);
+  assert.deepEqual(req.values(`${passengers}/ota:Category/@Code`), ['10', '8']);
+  assert.throws(() => req.replaceWithCopies(passengers, [`${passengers}[ota:Category/@Code='99']`]), SuiteError);
+});
+
 test('edits by XPath: set, remove, append', () => {
   const req = OtaRequest.fromSample(OPERATIONS.bookcancel, samples, values);
   req.appendElement('/*', 'UniqueID', { Type: '37', ID: 'ITEM1', ID_Context: 'Client' });
