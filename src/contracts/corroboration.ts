@@ -22,6 +22,8 @@ export interface Description extends Need {
   country: string[];
   /** The region, province, county and town values shown. */
   region: string[];
+  /** Its states or provinces and ISO 3166-2 codes (./subdivisions.ts), which may place it in a country. */
+  subdivisions?: string[];
   /** Hotels the item is offered at (an activity's pickups), when the description shows them. */
   hotels?: string[];
   /** Where this was learned, for findings and reasons: "hotel descriptive data of PMIBEL01 (reply 3 of ...)". */

@@ -10,6 +10,7 @@ import { list, noDocument, type Exchange } from './rule';
 import { describesNothing } from './envelope';
 import { sameCode } from './value-forms';
 import { contradiction } from './places';
+import { subdivisionValues } from './subdivisions';
 import type { XNode } from '../xml/xml';
 
 /** The facts of a descriptive reply that tell where an item is. */
@@ -62,10 +63,11 @@ export function describedBy(
     ...need,
     country: everywhere(f.country),
     region: everywhere(f.region),
+    subdivisions: [...new Set(about.flatMap((i) => subdivisionValues(r, f.region, i.node)))],
     ...(f.hotels ? { hotels: everywhere(f.hotels) } : {}),
     source,
   };
-  const clash = contradiction(d.country, d.region, exchange.request.testData);
+  const clash = contradiction(d.country, d.region, exchange.request.testData, d.subdivisions);
   if (clash) return none(`${source} shows ${need.kind} ${need.code} in ${clash}, which cannot all hold: it places it nowhere`);
   const looked = [f.country, f.region, ...(f.hotels ? [f.hotels] : [])];
   if (!d.country.length && !d.region.length && !d.hotels?.length)

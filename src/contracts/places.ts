@@ -5,99 +5,76 @@
 // forms, contradicts it only when it names another place the suite can recognise (another country,
 // another place of the test data), and otherwise leaves the question open (cannot tell).
 import type { TestData } from '../core/test-data';
+import { countryCode, normalName } from './countries';
+import { sameSubdivision, subdivisionCountries } from './subdivisions';
 
-/** Lower case, no accents, white space collapsed: "  España " and "espana" compare equal. */
-export const normalName = (v: string): string => v.normalize('NFD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toLowerCase();
+export { countryCode, normalName } from './countries';
 
-// Country names come from CLDR, the Unicode consortium's maintained, localised data that Node's
-// ICU carries: first in the languages of the destinations OpenTravel gateways commonly serve (a
-// small index, built fast), then, for a name none of them knows, in every language ICU has data for
-// ("ギリシャ", "Ελλάδα", "اليونان"). A name two countries share in some language decides nothing.
-const COMMON_LOCALES = ['en', 'es', 'ca', 'pt', 'fr', 'it', 'de', 'nl', 'el', 'hr', 'tr', 'sv', 'da', 'no', 'fi', 'pl', 'cs', 'ru'];
-// Region codes ICU names that are no country: a union, a currency area, the world's parts, "unknown".
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-let common: Map<string, string> | undefined;
-let every: Map<string, string> | undefined;
+export type PlaceVerdict = 'same' | 'other' | 'unknown';
 
-/** The code a region code stands for today (CLDR's aliases: UK is GB, SU is RU, DD is DE...). */
-function canonicalCountry(code: string): string {
-  try {
-    return Intl.getCanonicalLocales(`und-${code}`)[0].split('-')[1] ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/** A country name as compared: case and spacing aside, and accents aside in the Latin, Greek and Cyrillic scripts. */
-function countryKey(v: string): string {
-  const s = v.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
-  // elsewhere (Japanese, Bengali, Khmer...) a combining mark is part of the letter, not an accent
-  return /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}\p{P}\p{N}\s]*$/u.test(s) ? normalName(s) : s;
+/** What one subject shows of its place besides the values judged: its countries, and its subdivision values (./subdivisions.ts). */
+export interface PlacesShown {
+  countries: readonly string[];
+  subdivisions: readonly string[];
 }
 
 /**
- * Every country name in `locales`, and every ISO 3166-1 alpha-2 code, to its (canonical) code; a
- * name that stands for two countries (in two languages) is left out.
+ * The countries the requested place is in, when the suite can tell: a Country by its code or name;
+ * a Region by a name the ISO 3166-2 datasets place in one country (its test-data name or an alias).
  */
-function countryIndex(locales: readonly string[]): Map<string, string> {
-  const index = new Map<string, string>();
-  const shared = new Set<string>();
-  const names = locales.map((l) => new Intl.DisplayNames([l], { type: 'region', fallback: 'none' }));
-  const english = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-  for (const a of LETTERS)
-    for (const b of LETTERS) {
-      const given = a + b;
-      if (!english.of(given)) continue; // not an assigned region code
-      const code = canonicalCountry(given);
-      if (NOT_COUNTRIES.has(code)) continue;
-      index.set(countryKey(given), code);
-      for (const n of names) {
-        const name = n.of(given);
-        if (!name) continue;
-        const key = countryKey(name);
-        const known = index.get(key);
-        if (known !== undefined && known !== code && !/^[a-z]{2}$/.test(key)) shared.add(key);
-        else if (known === undefined) index.set(key, code);
-      }
-    }
-  for (const key of shared) index.delete(key);
-  return index;
+export function requestedCountries(context: 'Country' | 'Region', names: readonly string[]): Set<string> {
+  if (context === 'Country') return new Set(names.map(countryCode).filter((c): c is string => !!c));
+  return new Set(names.flatMap((n) => [...(subdivisionCountries(n) ?? [])]));
 }
 
-/** Every language ICU has region names for (two-letter codes asked of ICU, not a list of ours). */
-function icuLocales(): string[] {
-  const candidates = [...LETTERS].flatMap((a) => [...LETTERS].map((b) => (a + b).toLowerCase()));
-  return Intl.DisplayNames.supportedLocalesOf(candidates);
+/**
+ * A value the subject shows that puts it outside the requested place's countries: a country, or a
+ * subdivision the datasets place in one country (with its territories) which none of them is.
+ */
+export function outsideCountries(wanted: ReadonlySet<string>, placed: PlacesShown): string | undefined {
+  if (wanted.size === 0) return undefined;
+  for (const v of placed.countries) {
+    const c = countryCode(v);
+    if (c && !wanted.has(c)) return `${v} (${c})`;
+  }
+  for (const v of placed.subdivisions) {
+    const in_ = subdivisionCountries(v);
+    if (in_ && ![...in_].some((c) => wanted.has(c))) return `${v} (a region of ${[...in_][0]})`;
+  }
+  return undefined;
 }
-
-/** The ISO 3166-1 alpha-2 code of a country written as its code or its name; undefined when not a country. */
-export function countryCode(v: string): string | undefined {
-  const key = countryKey(v);
-  common ??= countryIndex(COMMON_LOCALES);
-  const found = common.get(key);
-  if (found !== undefined || /^[a-z]{1,2}$/.test(key)) return found;
-  every ??= countryIndex(icuLocales());
-  return every.get(key);
-}
-
-export type PlaceVerdict = 'same' | 'other' | 'unknown';
 
 /**
  * Whether the values a reply shows for one item's place name the requested place. `names` are the
  * requested place's names (its test-data name and aliases); `otherPlaces` are names of the other
- * places the test data declares. 'same': one value names the requested place; 'other': none does
- * and one names a place the suite knows to be another; 'unknown': nothing can be concluded.
+ * places the test data declares; `placed`, what else the item shows of its place. 'other': one
+ * value names a place the suite knows to be another (another country, another place of the test
+ * data, a region of another country), whatever the others say: every placement must agree;
+ * 'same': one value names the requested place (its ISO 3166-2 code and names in the datasets
+ * included: "Kriti" and "GR-M" are Crete), or, for a Country, a region of that country only;
+ * 'unknown': nothing can be concluded.
  */
-export function placeVerdict(context: 'Country' | 'Region', shown: string[], names: string[], otherPlaces: string[]): PlaceVerdict {
+export function placeVerdict(
+  context: 'Country' | 'Region',
+  shown: string[],
+  names: string[],
+  otherPlaces: string[],
+  placed: PlacesShown = { countries: [], subdivisions: [] },
+): PlaceVerdict {
   const wanted = new Set(names.map(normalName));
-  const wantedCountries = new Set(context === 'Country' ? names.map(countryCode).filter(Boolean) : []);
-  const same = (v: string) => wanted.has(normalName(v)) || (context === 'Country' && wantedCountries.has(countryCode(v)));
+  const wantedCountries = requestedCountries(context, names);
+  if (outsideCountries(wantedCountries, { countries: context === 'Country' ? shown : placed.countries, subdivisions: placed.subdivisions }))
+    return 'other';
+  const isWanted = (v: string) => context === 'Region' && names.some((n) => sameSubdivision(n, v));
+  const same = (v: string) => wanted.has(normalName(v)) || (context === 'Country' ? wantedCountries.has(countryCode(v)!) : isWanted(v));
   if (shown.some(same)) return 'same';
+  if (placed.subdivisions.some(isWanted)) return 'same';
   const others = new Set(otherPlaces.map(normalName).filter((o) => !wanted.has(o)));
-  const other = (v: string) =>
-    others.has(normalName(v)) || (context === 'Country' && wantedCountries.size > 0 && countryCode(v) !== undefined);
-  return shown.some(other) ? 'other' : 'unknown';
+  if (shown.some((v) => others.has(normalName(v)))) return 'other';
+  // a Country shown by its regions alone: each of them in that country (and in no other)
+  const inCountry = placed.subdivisions.map(subdivisionCountries).filter((c) => c !== undefined);
+  if (context === 'Country' && inCountry.length && inCountry.every((c) => [...c].some((k) => wantedCountries.has(k)))) return 'same';
+  return 'unknown';
 }
 
 /** What the test data says of places: those it declares and the other names it gives them. */
@@ -121,14 +98,28 @@ function knownRegions(data: PlaceData): Array<{ name: string; names: Set<string>
 /**
  * Why the places shown for one subject (a hotel, an activity) cannot all hold, or undefined. A
  * subject is in one country: two countries (told by ISO code, whatever name or code each is
- * written with) contradict each other. A town, a province, a region and a country never do (the
- * suite cannot tell which contains which); two places of the test data do, when neither is
- * another name of the other (the test data's placeAliases): "Mallorca" and "Crete", but not
- * "Mallorca" and "Illes Balears" when the test data gives that alias.
+ * written with) contradict each other, and so does a state or province (`subdivisions`: StateProv
+ * values, ISO 3166-2 codes) that the ISO 3166-2 datasets place in one country only, beside another
+ * country or a region of another country ("Crete" beside "Portugal"). A town, a province, a region
+ * and a country never do otherwise (the suite cannot tell which contains which); two places of the
+ * test data do, when neither is another name of the other (the test data's placeAliases):
+ * "Mallorca" and "Crete", but not "Mallorca" and "Illes Balears" when the test data gives that alias.
  */
-export function contradiction(countryValues: readonly string[], regionValues: readonly string[], data?: PlaceData): string | undefined {
+export function contradiction(
+  countryValues: readonly string[],
+  regionValues: readonly string[],
+  data?: PlaceData,
+  subdivisions: readonly string[] = [],
+): string | undefined {
   const codes = [...new Set(countryValues.map(countryCode).filter((c): c is string => !!c))];
   if (codes.length > 1) return `several countries (${codes.join(', ')})`;
+  const placed = subdivisions.map((v) => ({ v, in: subdivisionCountries(v) })).filter((s) => s.in !== undefined);
+  const of = (s: (typeof placed)[number]) => `${s.v} (a region of ${[...s.in!][0]})`;
+  for (const s of placed) {
+    if (codes.length && !s.in!.has(codes[0])) return `a region of another country beside the country: ${of(s)} and ${codes[0]}`;
+    const apart = placed.find((t) => ![...t.in!].some((c) => s.in!.has(c)));
+    if (apart) return `regions of two countries: ${of(s)} and ${of(apart)}`;
+  }
   if (!data) return undefined;
   const regions = knownRegions(data);
   const shown = new Set(regionValues.map(normalName));

@@ -5,7 +5,7 @@
 // first. Namespace prefixes, comments, CDATA, surrounding white space, element order and extra
 // elements never matter: places are namespace-aware XPaths and values are trimmed.
 import type { XmlDoc, XNode } from '../xml/xml';
-import { countryCode } from './places';
+import { countryCode } from './countries';
 import { bool, day, isDate, num } from './value-forms';
 
 /** Extra XPaths per fact, from the target's reply profile (OTA_REPLY_PROFILE). */

@@ -10,6 +10,7 @@ import { checkServed, refusalForm } from './envelope';
 import type { XNode } from '../xml/xml';
 import type { Corroboration, Need } from './corroboration';
 import { contradiction, countryCode, normalName, placeVerdict } from './places';
+import { isSubdivisionName, sameSubdivision, subdivisionCountries, subdivisionValues } from './subdivisions';
 import { day, isDate, sameCode, within } from './value-forms';
 import { itemsOffered, nothingToJudge, otherContent } from './items-offered';
 import type { RequirementId } from '../specification/requirements';
@@ -84,10 +85,15 @@ export function checkOfferedFor(
   const items = activities(exchange, check, reply, f);
   const home = homeArea(exchange, reply, f, items, hotel, corroboration);
   for (const a of items) {
-    if (showsOneOf(reply, f.hotel, a.node, hotel)) continue;
     const shown = valuesEverywhere(reply, f.area, a.node);
-    // an activity the reply shows in places that cannot all hold (two countries) is in none of them
-    const clash = contradiction(valuesEverywhere(reply, f.country, a.node), shown, exchange.request.testData);
+    // an activity the reply shows in places that cannot all hold (two countries, a region of another
+    // country) is in none of them, even at the hotel: its placements disagree
+    const clash = contradiction(
+      valuesEverywhere(reply, f.country, a.node),
+      shown,
+      exchange.request.testData,
+      subdivisionValues(reply, f.area, a.node),
+    );
     if (clash) {
       check.fail(
         `${a.at}/${reply.nodes(f.country, a.node)?.at ?? reply.nodes(f.area, a.node)?.at ?? 'ota:Location'}`,
@@ -96,6 +102,7 @@ export function checkOfferedFor(
       );
       continue;
     }
+    if (showsOneOf(reply, f.hotel, a.node, hotel)) continue;
     const countries = countriesOf(reply, f, a.node);
     // another hotel named, and nothing of the activity's own area: where that hotel is, its descriptive data says
     const others = shown.length || countries.size ? [] : valuesEverywhere(reply, f.hotel, a.node);
@@ -162,8 +169,20 @@ interface Area {
 }
 
 const isCode = (v: string | undefined): v is string => !!v;
+/** The countries an activity's place shows: its country values, and the states or provinces the ISO 3166-2 datasets place in one country. */
 const countriesOf = (reply: ReplyReader, f: TourActivityFacts, node: XNode) =>
-  new Set([...valuesEverywhere(reply, f.country, node), ...valuesEverywhere(reply, f.area, node)].map(countryCode).filter(isCode));
+  new Set([
+    ...valuesEverywhere(reply, f.country, node).map(countryCode).filter(isCode),
+    ...valuesEverywhere(reply, f.area, node).map(areaCountry).filter(isCode),
+    ...inCountries(subdivisionValues(reply, f.area, node)),
+  ]);
+/**
+ * The country an area value names, when it names one and no region: "Granada" is a province of
+ * Spain (and of Nicaragua) before it is Grenada's Spanish name, and a town before either.
+ */
+const areaCountry = (v: string) => (isSubdivisionName(v) ? undefined : countryCode(v));
+/** The countries the subdivision datasets place these values in (each in one country, with its territories). */
+const inCountries = (values: readonly string[]) => values.flatMap((v) => [...(subdivisionCountries(v) ?? [])]);
 
 /** Where the requested hotel is: its descriptive data, and the areas of the activities that name it. */
 function homeArea(
@@ -176,9 +195,10 @@ function homeArea(
 ): Area {
   const d = corroboration.hotel(hotel);
   const atHotel = items.filter((a) => showsOneOf(reply, f.hotel, a.node, hotel));
-  const names = [...(d?.region ?? []), ...atHotel.flatMap((a) => valuesEverywhere(reply, f.area, a.node).filter((v) => !countryCode(v)))];
+  const names = [...(d?.region ?? []), ...atHotel.flatMap((a) => valuesEverywhere(reply, f.area, a.node).filter((v) => !areaCountry(v)))];
   const countries = new Set([
     ...(d?.country ?? []).map(countryCode).filter(isCode),
+    ...inCountries(d?.subdivisions ?? []),
     ...atHotel.flatMap((a) => [...countriesOf(reply, f, a.node)]),
   ]);
   const byPlace = new Map<string, Set<string>>();
@@ -198,9 +218,10 @@ function homeArea(
 /** Whether an area shown (names, countries) is the hotel's ('same'), elsewhere ('other') or cannot be told. */
 function areaVerdict(exchange: Exchange, home: Area, theirs: { names: string[]; countries: Set<string> }): 'same' | 'other' | 'unknown' {
   if (home.countries.size && theirs.countries.size && ![...theirs.countries].some((k) => home.countries.has(k))) return 'other';
-  const regions = theirs.names.filter((v) => !countryCode(v));
+  const regions = theirs.names.filter((v) => !areaCountry(v));
   const wanted = new Set(home.names.map(normalName));
-  if (regions.some((v) => wanted.has(normalName(v)))) return 'same';
+  // one subdivision by two of its names ("Crete", "Kriti", "GR-M") is the same area
+  if (regions.some((v) => wanted.has(normalName(v)) || home.names.some((n) => sameSubdivision(n, v)))) return 'same';
   // a country alone (no region or town) in the hotel's country: offered for that country
   if (regions.length === 0 && theirs.countries.size && [...theirs.countries].every((k) => home.countries.has(k))) return 'same';
   const data = exchange.request.testData;

@@ -184,6 +184,14 @@ export const AVAILABILITY_FAULTS = [
       'Hotel availability joins the hotels\' country codes on the wrong key: each BasicPropertyInfo\'s CountryCode attribute names another country than its address (a hotel in Portugal carries CountryCode="GR").',
   },
   {
+    name: 'hotel-region-code-mismatch',
+    area: 'availability',
+    operations: ['hotelavailability'],
+    breaks: ['HAV-PLACE'],
+    description:
+      'Hotel availability fills StateProv/@StateCode from a region table keyed on the wrong column: each hotel\'s address carries the ISO 3166-2 code of a region of another country (a hotel in Portugal carries StateCode="GR-M", Crete), beside its own country.',
+  },
+  {
     name: 'hotel-room-stays-unbound',
     area: 'availability',
     operations: ['hotelavailability'],

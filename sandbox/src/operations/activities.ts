@@ -4,7 +4,7 @@ import type { Activity, ActivityService, SandboxData } from '../data';
 import { err } from '../errors';
 import type { Variants } from '../variants';
 import { el, tel, text, type XNode, kids } from '../xml';
-import { address, same } from './common';
+import { address, same, stateProv } from './common';
 
 /** Operating dates of an activity between from and to (inclusive), at most `limit`. */
 export function operatingDates(a: Activity, from: string, to: string, limit = 365): string[] {
@@ -175,7 +175,7 @@ export function placeAndPickup(
   // Variant activity-place-in-descriptive-only: where the activity is and whom it picks up, only
   // its activity descriptive data says.
   if (variants.has('activity-place-in-descriptive-only')) return { location: '', pickup: '' };
-  const addr = address(a.city, byTown ? undefined : a.region, a.country);
+  const addr = address(a.city, byTown ? undefined : stateProv(a.region, variants), a.country);
   const regionName = byTown ? undefined : a.region;
   if (a.ticketOnly && (variants.has('pickupless-tickets') || takesNoPickup(a, variants))) {
     return { location: el('Location', {}, addr, tel('Region', { RegionCode: 'HotelCode', RegionName: regionName }, hotel)), pickup: '' };

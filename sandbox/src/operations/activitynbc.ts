@@ -5,7 +5,7 @@ import { WEEKDAYS } from '../dates';
 import { err } from '../errors';
 import { el, kids, path, tel, type XNode } from '../xml';
 import { categoryAndType, DAY_ATTR, participantPolicy, takesNoPickup } from './activities';
-import { address, attr } from './common';
+import { address, attr, stateProv } from './common';
 import type { Ctx, Operation } from './types';
 
 function descriptiveContent(a: Activity, lang: string | undefined, ctx: Ctx): string {
@@ -36,7 +36,7 @@ function descriptiveContent(a: Activity, lang: string | undefined, ctx: Ctx): st
       ),
       tel('URL', {}, a.url),
     ),
-    el('Location', {}, address(a.city, a.region, a.country), el('Region', { RegionName: a.region })),
+    el('Location', {}, address(a.city, stateProv(a.region, ctx.variants), a.country), el('Region', { RegionName: a.region })),
     el(
       'Schedule',
       {},

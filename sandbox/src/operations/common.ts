@@ -87,24 +87,55 @@ const LOCAL_COUNTRY: Record<string, string> = { ES: 'España', IT: 'Italia', GR:
 /** Variant address-local-names: the official first-level region of each area of the data. */
 const ADMIN_REGION: Record<string, string> = { Mallorca: 'Illes Balears', Crete: 'Κρήτη', Algarve: 'Faro', Sicily: 'Sicilia' };
 
+/**
+ * Variant address-region-codes: each area's ISO 3166-2 subdivision, by its code, and by its
+ * official name where ISO names the area otherwise (an island keeps its own name beside its
+ * province's code: Mallorca is no subdivision of its own).
+ */
+const ISO_REGION: Record<string, { code: string; name?: string }> = {
+  Mallorca: { code: 'ES-PM' },
+  Algarve: { code: 'PT-08', name: 'Faro' },
+  Crete: { code: 'GR-M', name: 'Kríti' },
+  Sicily: { code: 'IT-82', name: 'Sicilia' },
+};
+
+/** A place's StateProv as the variants want it: its text, and its StateCode under address-region-codes. */
+export interface StateShown {
+  region: string;
+  stateCode?: string;
+}
+
+/** An area's StateProv as the variants want it (address-region-codes: the ISO 3166-2 code and official name). */
+export function stateProv(region: string, variants: Variants): StateShown {
+  const iso = variants.has('address-region-codes') ? ISO_REGION[region] : undefined;
+  return iso ? { region: iso.name ?? region, stateCode: iso.code } : { region };
+}
+
 /** A hotel's StateProv and CountryName as the variants want them. */
-export function hotelPlace(region: string, country: Country, variants: Variants): { region: string; country: Country } {
-  if (!variants.has('address-local-names')) return { region, country };
+export function hotelPlace(region: string, country: Country, variants: Variants): StateShown & { country: Country } {
+  if (!variants.has('address-local-names')) return { ...stateProv(region, variants), country };
   return {
     region: ADMIN_REGION[region] ?? region,
     country: { code: country.code, name: LOCAL_COUNTRY[country.code.toUpperCase()] ?? country.name },
   };
 }
 
-/** Address block in OTA AddressType order. */
-export function address(city: string, region: string | undefined, country: Country, line?: string, postalCode?: string): string {
+/** Address block in OTA AddressType order; `state` is the StateProv (none: not shown). */
+export function address(
+  city: string,
+  state: StateShown | string | undefined,
+  country: Country,
+  line?: string,
+  postalCode?: string,
+): string {
+  const s = typeof state === 'string' ? { region: state } : state;
   return el(
     'Address',
     {},
     line ? tel('AddressLine', {}, line) : '',
     tel('CityName', {}, city),
     postalCode ? tel('PostalCode', {}, postalCode) : '',
-    region !== undefined ? tel('StateProv', {}, region) : '',
+    s !== undefined ? tel('StateProv', { StateCode: s.stateCode }, s.region) : '',
     tel('CountryName', { Code: country.code }, country.name),
   );
 }

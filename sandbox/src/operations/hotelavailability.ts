@@ -131,6 +131,18 @@ function withOtherCountryCode(stay: string, h: Hotel): string {
   return stay.replace(/<BasicPropertyInfo(?=[\s>/])/, `<BasicPropertyInfo CountryCode="${other}"`);
 }
 
+/**
+ * The RoomStay whose address carries the ISO 3166-2 code of a region of another country (fault
+ * hotel-region-code-mismatch): on its StateProv, else in an Address it gains (a hotel named by code only).
+ */
+function withOtherRegionCode(stay: string, h: Hotel): string {
+  const code = h.country.code === 'GR' ? 'PT-08' : 'GR-M';
+  if (/<StateProv(?=[\s>/])/.test(stay)) return stay.replace(/<StateProv(?=[\s>/])/, `<StateProv StateCode="${code}"`);
+  const state = `<StateProv StateCode="${code}"/>`;
+  if (/<CountryName(?=[\s>/])/.test(stay)) return stay.replace(/<CountryName(?=[\s>/])/, `${state}<CountryName`);
+  return stay.replace(/<BasicPropertyInfo([^>]*?)\/>/, `<BasicPropertyInfo$1><Address>${state}</Address></BasicPropertyInfo>`);
+}
+
 /** Variant hotel-stays-address: the hotel once, in HotelStays, for the RoomStay of the same RPH. */
 function hotelStay(h: Hotel, rph: number, variants: Variants): string {
   const place = hotelPlace(h.region, h.country, variants);
@@ -140,7 +152,7 @@ function hotelStay(h: Hotel, rph: number, variants: Variants): string {
     el(
       'BasicPropertyInfo',
       { BrandCode: h.brandCode, HotelCode: h.code, HotelName: h.name, BrandName: h.brandName },
-      address(h.city, place.region, place.country, h.address, h.postalCode),
+      address(h.city, place, place.country, h.address, h.postalCode),
     ),
   );
 }
@@ -203,7 +215,7 @@ function roomStay(
       : el(
           'BasicPropertyInfo',
           { BrandCode: h.brandCode, HotelCode: h.code, HotelName: h.name, BrandName: h.brandName },
-          address(h.city, place.region, place.country, h.address, h.postalCode),
+          address(h.city, place, place.country, h.address, h.postalCode),
         ),
   );
 }
@@ -303,12 +315,15 @@ export const hotelAvailability: Operation = {
     }
     // Mistake (hotel-room-stays-unbound): the template is written before the data is bound.
     // Mistake (hotel-country-code-mismatch): a CountryCode of another country beside the address.
+    // Mistake (hotel-region-code-mismatch): a region code of another country in the address.
     const stays = shown.map((r, i) =>
       faults.has('hotel-room-stays-unbound')
         ? UNBOUND_ROOM_STAY
         : faults.has('hotel-country-code-mismatch')
           ? withOtherCountryCode(roomStay(r.hotel, r.offers, guests, { start, end, nights, rph: i + 1 }, ctx.variants), r.hotel)
-          : roomStay(r.hotel, r.offers, guests, { start, end, nights, rph: i + 1 }, ctx.variants),
+          : faults.has('hotel-region-code-mismatch')
+            ? withOtherRegionCode(roomStay(r.hotel, r.offers, guests, { start, end, nights, rph: i + 1 }, ctx.variants), r.hotel)
+            : roomStay(r.hotel, r.offers, guests, { start, end, nights, rph: i + 1 }, ctx.variants),
     );
     const hotelStays = ctx.variants.has('hotel-stays-address')
       ? el(

@@ -57,7 +57,7 @@ function contactInfos(h: Hotel, variants: Variants): string {
           tel('AddressLine', {}, h.address),
           tel('CityName', {}, h.city),
           tel('PostalCode', {}, h.postalCode),
-          tel('StateProv', {}, place.region),
+          tel('StateProv', { StateCode: place.stateCode }, place.region),
           tel('CountryName', { Code: place.country.code }, place.country.name),
         ),
       ),

@@ -19,6 +19,15 @@ export const HOTEL_VARIANTS = [
       },
     },
   },
+  // AddressType: StateProv/@StateCode is the state or province's code (ISO 3166-2 where one exists),
+  // its text the official name. An island (Mallorca) is no subdivision: it keeps its name beside its province's code.
+  {
+    name: 'address-region-codes',
+    operations: ['hotelavailability', 'hotelnbc', 'activityavailability', 'activitysearch', 'activitynbc'],
+    description:
+      'Hotel and activity addresses write StateProv with its ISO 3166-2 StateCode and the official name ISO gives it (Faro PT-08, Kríti GR-M, Sicilia IT-82; Mallorca keeps its name beside ES-PM), with no placeAliases in the test data.',
+    expectedWarnings: [],
+  },
   // BasicPropertyInfoType: every attribute and child is optional; HotelCode alone names the hotel,
   // and the spec's hotel descriptive data ("descriptive or portfolio data requested for a hotel")
   // says where it is. Hides the hotel's place: only corroboration through /hotelnbc can place it.

@@ -125,6 +125,12 @@ export const AVAILABILITY_EFFECTS: FaultEffects<typeof AVAILABILITY_FAULTS> = {
     const named = xp(body, `${ROOM_STAY}/ota:BasicPropertyInfo/ota:Address/ota:CountryName/@Code`);
     assert.ok(codes.length > 0 && codes.every((c, i) => c !== named[i]), `${codes.join(', ')} beside ${named.join(', ')}`);
   },
+  'hotel-region-code-mismatch': async (b) => {
+    const body = (await call(b, 'hotelavailability')).body;
+    const codes = xp(body, `${ROOM_STAY}/ota:BasicPropertyInfo/ota:Address/ota:StateProv/@StateCode`);
+    const named = xp(body, `${ROOM_STAY}/ota:BasicPropertyInfo/ota:Address/ota:CountryName/@Code`);
+    assert.ok(codes.length > 0 && codes.every((c, i) => !c.startsWith(`${named[i]}-`)), `${codes.join(', ')} beside ${named.join(', ')}`);
+  },
   'hotel-room-stays-unbound': async (b) => {
     const body = (await call(b, 'hotelavailability')).body;
     assert.ok(xp(body, `count(${ROOM_STAY})`)[0] !== '0');

@@ -39,6 +39,21 @@ export const HOTEL_EFFECTS: VariantEffects<typeof HOTEL_VARIANTS> = {
     assert.equal(one(v.raw, `${addr}/ota:CountryName`), 'España');
     assert.equal(one(v.raw, `${addr}/ota:CountryName/@Code`), 'ES');
   },
+  'address-region-codes': async (p) => {
+    const BPI = '//ota:RoomStay/ota:BasicPropertyInfo';
+    const state = { drop: (n: XNode) => n.name === 'StateProv' };
+    for (const [place, code, name] of [
+      ['Mallorca', 'ES-PM', 'Mallorca'],
+      ['Crete', 'GR-M', 'Kríti'],
+    ]) {
+      const { v } = await same(p, 'hotelavailability', { place }, state);
+      assert.ok(count(v.raw, BPI) > 1, place);
+      assert.deepEqual(new Set(xp(v.raw, `${BPI}/ota:Address/ota:StateProv/@StateCode`)), new Set([code]));
+      assert.deepEqual(new Set(xp(v.raw, `${BPI}/ota:Address/ota:StateProv`)), new Set([name]));
+    }
+    const { v } = await same(p, 'hotelnbc', {}, state);
+    assert.equal(one(v.raw, '//ota:ContactInfo/ota:Addresses/ota:Address/ota:StateProv/@StateCode'), 'ES-PM');
+  },
   'hotel-code-only-availability': async (p) => {
     const BPI = '//ota:RoomStay/ota:BasicPropertyInfo';
     // everything but BasicPropertyInfo is the same; its HotelCode is compared below

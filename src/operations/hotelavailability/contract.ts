@@ -6,6 +6,7 @@ import { list, replyRule, rule, type Check, type Exchange } from '../../contract
 import { checkServed, servedRule } from '../../contracts/envelope';
 import type { XNode } from '../../xml/xml';
 import { contradiction, normalName, placeVerdict } from '../../contracts/places';
+import { subdivisionValues } from '../../contracts/subdivisions';
 import type { Description } from '../../contracts/corroboration';
 import type { Contract } from '../contract';
 import { ageQualifyingCode, countsText } from '../../contracts/categories';
@@ -82,6 +83,8 @@ function hotelPlace(exchange: Exchange, reply: ReplyReader, hotel: { node: XNode
   const every = (fact: Fact) => [...new Set(results.flatMap((h) => valuesEverywhere(reply, fact, h.node)))];
   const countries = every(FACTS.countryName);
   const regions = every(FACTS.region);
+  // its states or provinces (and ISO 3166-2 codes), which the subdivision datasets may place in a country
+  const subdivisions = [...new Set(results.flatMap((h) => subdivisionValues(reply, FACTS.region, h.node)))];
   const shown = context === 'Country' ? countries : regions;
   /** Where the reply shows `fact` of this hotel, for a finding. */
   const where = (fact: Fact): string => {
@@ -95,12 +98,16 @@ function hotelPlace(exchange: Exchange, reply: ReplyReader, hotel: { node: XNode
     fact: f,
     countries,
     regions,
+    subdivisions,
     shown,
     where,
-    clash: contradiction(countries, regions, exchange.request.testData),
-    /** The fact whose values clash: the countries, else the places of the test data. */
+    clash: contradiction(countries, regions, exchange.request.testData, subdivisions),
+    /** The fact whose values clash: the countries, else the regions. */
     clashing: contradiction(countries, []) ? FACTS.countryName : FACTS.region,
-    verdict: shown.length ? placeVerdict(context, shown, names, others) : ('unknown' as const),
+    verdict:
+      shown.length || subdivisions.length || countries.length
+        ? placeVerdict(context, shown, names, others, { countries, subdivisions })
+        : ('unknown' as const),
   };
 }
 
@@ -110,7 +117,10 @@ function describedPlace(exchange: Exchange, d: Description) {
   const context = place.context === 'Country' ? 'Country' : 'Region';
   const shown = context === 'Country' ? d.country : d.region;
   const { names, others } = placeNames(exchange, place.name);
-  return shown.length ? { shown, verdict: placeVerdict(context, shown, names, others) } : undefined;
+  const placed = { countries: d.country, subdivisions: d.subdivisions ?? [] };
+  return shown.length || placed.subdivisions.length
+    ? { shown: [...new Set([...shown, ...placed.subdivisions])], verdict: placeVerdict(context, shown, names, others, placed) }
+    : undefined;
 }
 
 /** The hotels of the reply, each with a label for messages; none: see nothingToJudge. */
@@ -188,7 +198,9 @@ export const contract: Contract = {
             );
             continue;
           }
-          if (own.verdict === 'other') check.fail(own.where(own.fact), wanted, list(own.shown));
+          // another place, shown as the place asked or as a country or region beside it: every placement must agree
+          if (own.verdict === 'other')
+            check.fail(own.where(own.shown.length ? own.fact : FACTS.region), wanted, list([...own.countries, ...own.regions]));
           if (own.verdict !== 'unknown') continue;
           // The reply does not place the hotel: the gateway's own hotel descriptive data may.
           const d = corroboration.hotel(h.label);
@@ -208,7 +220,10 @@ export const contract: Contract = {
           // Two operations of the gateway that place one hotel where it cannot be: the gateway
           // contradicts itself about the hotel this reply offers, a finding of this reply (never a
           // pass, whichever of the two is right).
-          const disagree = contradiction([...own.countries, ...d.country], [...own.regions, ...d.region], exchange.request.testData);
+          const disagree = contradiction([...own.countries, ...d.country], [...own.regions, ...d.region], exchange.request.testData, [
+            ...own.subdivisions,
+            ...(d.subdivisions ?? []),
+          ]);
           if (disagree) {
             check.fail(
               `${h.at} (hotel ${h.label}), and ${d.source}`,

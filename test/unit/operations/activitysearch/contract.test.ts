@@ -114,3 +114,30 @@ test('ASR-AREA, ASR-DATES: a hotel and no product (a form the spec does not stat
   expectRule(rule('ASR-AREA'), exchange('activitysearch', unknown, HOTEL_ONLY), 'cantTell');
   expectRule(rule('ASR-DATES'), x(HOTEL_ONLY, found({ schedule: '<Detail Start="2030-07-01"/>' })), 'failed');
 });
+
+// A state or province that the ISO 3166-2 datasets place in one country only: beside another country
+// (the activity's own, or the hotel's area) the placements disagree; a shared name decides nothing.
+test('ASR-AREA: a region of another country, in the activity or against the hotel area, fails; a shared or unknown name cannot', () => {
+  const at = (address: string, id = 'P9', hotel = '') =>
+    found({
+      id,
+      location: `<Location><Address>${address}</Address></Location>`,
+      pickup: hotel ? `<PickupDropoff LocationName="${hotel}" PickupInd="true"/>` : '',
+    });
+  const home = inCountry('Mallorca', 'Spain');
+  // one activity, even at the hotel, shown in a region of Greece and in Spain: its placements disagree
+  expectRule(rule('ASR-AREA'), x({}, at('<StateProv>Crete</StateProv><CountryName>Spain</CountryName>', 'P1', 'H1')), 'failed');
+  expectRule(rule('ASR-AREA'), x({}, at('<StateProv StateCode="GR-M"/><CountryName Code="ES"/>', 'P1', 'H1')), 'failed');
+  // the hotel's activities are in Spain: one in a region of Greece only is out of the area
+  expectRule(rule('ASR-AREA'), x({}, home, at('<StateProv>Kriti</StateProv>')), 'failed');
+  // a region of Spain, or a name several countries share, or a town: not placed out of the area
+  expectRule(
+    rule('ASR-AREA'),
+    x({}, home, at('<StateProv>Illes Balears</StateProv><CountryName>España</CountryName>', 'P1', 'H1')),
+    'passed',
+  );
+  expectRule(rule('ASR-AREA'), x({}, home, at('<StateProv>Granada</StateProv>')), 'cantTell');
+  expectRule(rule('ASR-AREA'), x({}, home, at('<CityName>Lima</CityName>')), 'cantTell');
+  // "Granada" is also Grenada's Spanish name: as an area (a town, a province) it is no country
+  expectRule(rule('ASR-AREA'), x({}, home, at('<CityName>Granada</CityName>')), 'cantTell');
+});

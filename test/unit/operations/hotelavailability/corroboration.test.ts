@@ -271,3 +271,64 @@ test('a descriptive reply with any 4xx or 5xx, any body, or without Success desc
   // the same data with 200 and Success does describe
   expectOutcome(rule.check(x(stay('H1')), {}, corroborationOf([hotelDescription(exchange('hotelnbc', body(spain)), 'H1', 's')])), 'passed');
 });
+
+// A state or province that the ISO 3166-2 datasets place in one country only: beside another country
+// (in the reply, asked for, or in the descriptive data of the same hotel) the placements disagree.
+test('a region of another country beside the country (shown, requested or described) fails; a region of the right country passes', () => {
+  const addr = (inner: string) => x(stay('H1', `<Address>${inner}</Address>`));
+  // the request: Country Spain
+  for (const wrong of [
+    '<StateProv>Crete</StateProv><CountryName Code="ES">Spain</CountryName>',
+    '<StateProv>Kriti</StateProv>',
+    '<StateProv StateCode="GR-M"/><CountryName>España</CountryName>',
+    '<StateProv>Lisboa</StateProv><CityName>Madrid</CityName>',
+  ]) {
+    const a = expectOutcome(rule.check(addr(wrong)), 'failed');
+    assert.match(a.findings[0].found, /Crete|Kriti|GR-M|Lisboa/, wrong);
+    assert.deepEqual(rule.needs!(addr(wrong)), [], 'a hotel the reply places elsewhere needs no corroboration');
+  }
+  for (const right of [
+    '<StateProv>Illes Balears</StateProv><CountryName Code="ES">Spain</CountryName>',
+    '<StateProv>Andalucía</StateProv>',
+    '<StateProv StateCode="ES-PM">Balears</StateProv>',
+    // a town named like a region elsewhere (Lima, Peru) is a town: not judged by the datasets
+    '<CityName>Lima</CityName><CountryName Code="ES"/>',
+    // names several countries share decide nothing
+    '<StateProv>Granada</StateProv><CountryName>Spain</CountryName>',
+  ])
+    expectOutcome(rule.check(addr(right)), 'passed');
+  // a name several countries share, alone: the reply does not place the hotel, its descriptive data may
+  assert.deepEqual(rule.needs!(addr('<StateProv>Limburg</StateProv>')), [{ kind: 'hotel', code: 'H1' }]);
+});
+
+test('the reply and the descriptive data disagreeing by a region of another country: a finding; agreeing in two languages: a pass', () => {
+  const heraklion = {
+    edit: (r: OtaRequest) => r.setAttribute('//ota:RefPoint', 'CodeContext', 'Region').setText('//ota:RefPoint', 'Heraklion'),
+  };
+  const reply = exchange(
+    'hotelavailability',
+    rs('OTA_HotelAvailRS', `<Success/><RoomStays>${stay('H1', '<Address><StateProv>Kriti</StateProv></Address>')}</RoomStays>`),
+    heraklion,
+  );
+  // "Heraklion" is no name the datasets place: the reply alone cannot tell, the descriptive data is asked
+  assert.deepEqual(rule.needs!(reply), [{ kind: 'hotel', code: 'H1' }]);
+  const pt = hotelDescription(
+    nbc('H1', '<Address><CountryName Code="PT">Portugal</CountryName></Address>'),
+    'H1',
+    'hotel descriptive data of H1',
+  );
+  const a = expectOutcome(rule.check(reply, {}, corroborationOf([pt])), 'failed');
+  assert.match(
+    a.findings[0].found,
+    /the reply shows Kriti and hotel descriptive data of H1 shows Portugal, PT: .*Kriti \(a region of GR\) and PT/,
+  );
+  const gr = hotelDescription(
+    nbc('H1', '<Address><CityName>Heraklion</CityName><StateProv>Crete</StateProv><CountryName>Ελλάδα</CountryName></Address>'),
+    'H1',
+    'hotel descriptive data of H1',
+  );
+  expectOutcome(rule.check(reply, {}, corroborationOf([gr])), 'passed');
+  // a description whose own placements disagree places the hotel nowhere
+  const torn = hotelDescription(nbc('H1', '<Address><StateProv>Crete</StateProv><CountryName>Portugal</CountryName></Address>'), 'H1', 's');
+  assert.match(torn.problem ?? '', /Crete \(a region of GR\) and PT/);
+});
