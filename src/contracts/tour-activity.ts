@@ -38,7 +38,8 @@ export function showsOneOf(reply: ReplyReader, f: Fact, node: XNode, wanted: str
  * Every activity takes place within start..end: some date it shows (at any place: Summary, the
  * tour departure, and Detail, which may list a whole year's schedule) lies in the period, or a span
  * it shows (Start with End, a season) overlaps it. Only an activity none of whose dates does is a
- * finding; an end after the period (a tour of several days) is not judged.
+ * finding; an end after the period (a tour of several days) is not judged. A Detail day outside its
+ * own Summary is a finding too (two placements of the schedule that disagree).
  */
 export function checkDates(
   exchange: Exchange,
@@ -60,7 +61,35 @@ export function checkDates(
       !!s.to && isDate(s.to) && !!start && !!end && day(s.from) <= day(end) && day(s.to) >= day(start);
     if (spans.length && !spans.some((s) => within(s.from, start, end) || overlaps(s)))
       check.fail(`${a.at}/${dates!.at}`, `dates within ${start} to ${end}`, list(spans.map((s) => s.from).slice(0, 5)));
+    else outsideSummary(check, reply, a);
   }
+}
+
+/**
+ * Two placements of one schedule: its Summary (Start..End) and its Detail days. A Detail day outside
+ * every Summary of its Schedule disagrees with it, a finding whatever the period asked. Details
+ * beside no Summary with an End (a year's schedule) are judged by checkDates alone.
+ */
+function outsideSummary(check: Check, reply: ReplyReader, a: { node: XNode; at: string; label: string }): void {
+  reply.doc.find("*[local-name()='Schedule']", a.node).forEach((schedule, i) => {
+    const attr = (n: XNode, name: string) => day(reply.doc.find(`@${name}`, n)[0]?.content);
+    const summaries = reply.doc
+      .find("*[local-name()='Summary']", schedule)
+      .map((n) => ({ from: attr(n, 'Start'), to: attr(n, 'End') }))
+      .filter((s) => isDate(s.from) && isDate(s.to));
+    if (!summaries.length) return;
+    const days = reply.doc
+      .find("*[local-name()='Detail']/@Start", schedule)
+      .map((n) => day(n.content))
+      .filter(isDate);
+    const outside = days.filter((d) => !summaries.some((s) => within(d, s.from, s.to)));
+    if (outside.length)
+      check.fail(
+        `${a.at}/ota:Schedule[${i + 1}]/ota:Detail/@Start`,
+        `activity ${a.label}'s days within its Summary (${list(summaries.map((s) => `${s.from} to ${s.to}`))})`,
+        list(outside.slice(0, 5)),
+      );
+  });
 }
 
 /**

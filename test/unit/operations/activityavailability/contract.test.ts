@@ -123,6 +123,17 @@ test('AAV-LOCATION: the hotel by pickup or by Region RegionCode=HotelCode (ticke
   expectRule(rule('AAV-LOCATION'), x({}, activity({ pickup: '' })), 'cantTell');
 });
 
+// Two placements of one schedule: a Detail day outside its Summary disagrees with it.
+test('AAV-DATES: a Detail day outside its Summary fails; Details within it, or a year of Details beside no Summary, pass', () => {
+  const judged = (schedule: string, outcome: 'passed' | 'failed') =>
+    expectRule(rule('AAV-DATES'), x({}, activity({ schedule })), outcome, undefined, schedule);
+  const summary = '<Summary Start="2030-06-01" End="2030-06-04"/>';
+  judged(`${summary}<Detail Start="2030-06-02"/><Detail Start="2030-06-04T09:00:00"/>`, 'passed');
+  judged(`${summary}<Detail Start="2030-06-02"/><Detail Start="2030-08-02"/>`, 'failed');
+  judged(`${summary}<Detail Start="2030-05-31"/>`, 'failed');
+  judged('<Detail Start="2030-01-02"/><Detail Start="2030-06-02"/><Detail Start="2030-12-02"/>', 'passed');
+});
+
 test('AAV-DATES: start dates from Detail or Summary; recurring dates and times are not dates', () => {
   const weekly =
     '<Summary Start="2030-06-01" End="2030-06-04"/><Detail Start="2030-06-01" End="2030-06-04">' +
