@@ -15,6 +15,7 @@ import { day, isDate, sameCode, within } from './value-forms';
 import { itemsOffered, nothingToJudge, otherContent } from './items-offered';
 import type { RequirementId } from '../specification/requirements';
 import { type TourActivityFacts } from './tour-activity-facts';
+import { areaDisagreement } from './area-placements';
 
 export * from './tour-activity-facts';
 
@@ -128,6 +129,30 @@ export function checkOfferedFor(
         `${a.at}/${reply.nodes(f.country, a.node)?.at ?? reply.nodes(f.area, a.node)?.at ?? 'ota:Location'}`,
         `activity ${a.label} in one place (the location of hotel ${hotel})`,
         clash,
+      );
+      continue;
+    }
+    // its Region and its Address disagree (the area asked beside an address elsewhere), judged
+    // against what the other activities and the hotel's descriptive data show of the area
+    const split = areaDisagreement(
+      reply,
+      f,
+      a.node,
+      homeArea(
+        exchange,
+        reply,
+        f,
+        items.filter((i) => i !== a),
+        hotel,
+        corroboration,
+      ),
+      exchange.request.testData,
+    );
+    if (split) {
+      check.fail(
+        `${a.at}/${reply.nodes(f.area, a.node)?.at ?? 'ota:Location'}`,
+        `activity ${a.label} in one place (the location of hotel ${hotel})`,
+        split,
       );
       continue;
     }
