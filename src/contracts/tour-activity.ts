@@ -116,28 +116,7 @@ export function checkOfferedFor(
   const home = homeArea(exchange, reply, f, items, hotel, corroboration);
   for (const a of items) {
     const shown = valuesEverywhere(reply, f.area, a.node);
-    // an activity the reply shows in places that cannot all hold (two countries, a region of another
-    // country) is in none of them, even at the hotel: its placements disagree
-    const clash = contradiction(
-      valuesEverywhere(reply, f.country, a.node),
-      shown,
-      exchange.request.testData,
-      subdivisionValues(reply, f.area, a.node),
-    );
-    if (clash) {
-      check.fail(
-        `${a.at}/${reply.nodes(f.country, a.node)?.at ?? reply.nodes(f.area, a.node)?.at ?? 'ota:Location'}`,
-        `activity ${a.label} in one place (the location of hotel ${hotel})`,
-        clash,
-      );
-      continue;
-    }
-    // its Region and its Address disagree (the area asked beside an address elsewhere), judged
-    // against what the other activities and the hotel's descriptive data show of the area
-    const split = areaDisagreement(
-      reply,
-      f,
-      a.node,
+    const areaOfOthers = () =>
       homeArea(
         exchange,
         reply,
@@ -145,17 +124,8 @@ export function checkOfferedFor(
         items.filter((i) => i !== a),
         hotel,
         corroboration,
-      ),
-      exchange.request.testData,
-    );
-    if (split) {
-      check.fail(
-        `${a.at}/${reply.nodes(f.area, a.node)?.at ?? 'ota:Location'}`,
-        `activity ${a.label} in one place (the location of hotel ${hotel})`,
-        split,
       );
-      continue;
-    }
+    if (failsOwnPlacements(exchange, check, reply, f, a, hotel, areaOfOthers)) continue;
     if (showsOneOf(reply, f.hotel, a.node, hotel)) continue;
     const countries = countriesOf(reply, f, a.node);
     // another hotel named, and nothing of the activity's own area: where that hotel is, its descriptive data says
@@ -194,6 +164,37 @@ export function checkOfferedFor(
               `(${list([...home.names, ...home.countries])}${home.problem ? `; ${home.problem}` : ''}); an area may hold several towns: declare its names in the test data's placeAliases`,
       );
   }
+}
+
+/**
+ * Fails an activity whose own placements of its place cannot all hold, and says so: two countries,
+ * a region of another country (an activity in none of them, even at the hotel), or a Region and an
+ * Address that disagree (the area asked beside an address elsewhere, judged against what the other
+ * activities and the hotel's descriptive data show of the area: `others`).
+ */
+function failsOwnPlacements(
+  exchange: Exchange,
+  check: Check,
+  reply: ReplyReader,
+  f: TourActivityFacts,
+  a: { node: XNode; at: string; label: string },
+  hotel: string,
+  others: () => Area,
+): boolean {
+  const clash =
+    contradiction(
+      valuesEverywhere(reply, f.country, a.node),
+      valuesEverywhere(reply, f.area, a.node),
+      exchange.request.testData,
+      subdivisionValues(reply, f.area, a.node),
+    ) ?? areaDisagreement(reply, f, a.node, others(), exchange.request.testData);
+  if (!clash) return false;
+  check.fail(
+    `${a.at}/${reply.nodes(f.country, a.node)?.at ?? reply.nodes(f.area, a.node)?.at ?? 'ota:Location'}`,
+    `activity ${a.label} in one place (the location of hotel ${hotel})`,
+    clash,
+  );
+  return true;
 }
 
 /** Items to ask hotel descriptive data about for checkOfferedFor: the requested hotel, and hotels named in its stead. */
