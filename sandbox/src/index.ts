@@ -43,6 +43,12 @@ export interface SandboxOptions {
   requestTimeoutMs?: number;
   /** Time to receive the request headers. Default 10,000 ms (at most requestTimeoutMs). */
   headersTimeoutMs?: number;
+  /**
+   * How long an idle keep-alive connection stays open. Default env SANDBOX_KEEP_ALIVE_MS or 5,000
+   * ms. A client that reuses a connection just as it closes gets it reset: a host so loaded that a
+   * run's event loop stalls past this (the embedded sandbox shares it) sees exchanges with no reply.
+   */
+  keepAliveTimeoutMs?: number;
 }
 
 export interface RunningSandbox {
@@ -61,6 +67,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const store = new BookingStore(opts.maxBookings ?? DEFAULT_MAX_BOOKINGS);
   const now = opts.now ?? (() => new Date());
   const slowEnv = Number(process.env.SANDBOX_SLOW_MS);
+  const keepAliveEnv = Number(process.env.SANDBOX_KEEP_ALIVE_MS);
   const server = createSandboxServer({
     ctx: (): Ctx => {
       const n = now();
@@ -74,6 +81,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     now,
     requestTimeoutMs: opts.requestTimeoutMs ?? 30_000,
     headersTimeoutMs: opts.headersTimeoutMs ?? 10_000,
+    keepAliveTimeoutMs: opts.keepAliveTimeoutMs ?? (Number.isFinite(keepAliveEnv) && keepAliveEnv > 0 ? keepAliveEnv : 5_000),
   });
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

@@ -12,6 +12,8 @@ export interface ServerOptions extends RouterDeps {
   requestTimeoutMs: number;
   /** Time to receive the request headers. */
   headersTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open (announced as Keep-Alive: timeout). */
+  keepAliveTimeoutMs: number;
 }
 
 /** Keep reading (and discarding) an oversized body up to this much, so the client sees the 413. */
@@ -41,8 +43,8 @@ export function createSandboxServer(opts: ServerOptions): Server {
     if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     else socket.destroy();
   });
-  // Keep-alive sockets must not hold close() open for long.
-  server.keepAliveTimeout = 5_000;
+  // close() ends idle keep-alive sockets at once (closeIdleConnections), whatever this is.
+  server.keepAliveTimeout = opts.keepAliveTimeoutMs;
   return server;
 }
 

@@ -4,7 +4,7 @@
 // more to start than the checks take).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FAULTS, type FaultArea } from '../src/faults';
+import { FAULTS, rewrittenReply, type FaultArea } from '../src/faults';
 import { AUTH_EFFECTS } from './faults/auth';
 import { AVAILABILITY_EFFECTS } from './faults/availability';
 import { BOOKING_EFFECTS } from './faults/booking';
@@ -55,3 +55,29 @@ describe('fault catalogue', () => {
 });
 
 for (const [area, effects] of Object.entries(EFFECTS)) describeFaultEffects(area as FaultArea, effects);
+
+describe('a fault declared as a rewrite of the reply', () => {
+  const unnamed = {
+    name: 'activity-unnamed',
+    area: 'availability',
+    operations: ['activityavailability'],
+    breaks: ['AAV-NAMED'],
+    description: 'Activity availability leaves out the name of every activity offered.',
+    rewrite: (reply: string) => reply.replace(/ Name="[^"]*"/g, ''),
+  } as const;
+  const reply = '<OTA_TourActivityAvailRS><BasicInfo Name="Caves"/></OTA_TourActivityAvailRS>';
+  const on = (...names: string[]) => ({ has: (n: string) => names.includes(n) });
+
+  it('rewrites the replies of its operations when it is switched on, and only then', () => {
+    assert.equal(
+      rewrittenReply(reply, 'activityavailability', on('activity-unnamed'), [unnamed]),
+      '<OTA_TourActivityAvailRS><BasicInfo/></OTA_TourActivityAvailRS>',
+    );
+    assert.equal(rewrittenReply(reply, 'activityavailability', on(), [unnamed]), reply);
+    assert.equal(rewrittenReply(reply, 'activitysearch', on('activity-unnamed'), [unnamed]), reply);
+  });
+
+  it('the catalogue rewrites nothing when no fault is on', () => {
+    assert.equal(rewrittenReply(reply, 'activityavailability', on()), reply);
+  });
+});

@@ -62,7 +62,9 @@ describe('hotelavailability', () => {
     assert.equal(one(r.body, '/*/ota:Warnings/ota:Warning/@Code'), '424');
     assert.equal(xp(r.body, RS).length, 0);
   });
+});
 
+describe('hotelavailability by dates and guests', () => {
   it('dates matter: a hotel closed in winter is left out, high season costs more', async () => {
     const winter = await call(sb.baseUrl, 'hotelavailability', { start: '2031-12-10', end: '2031-12-13' });
     assert.ok(!xp(winter.body, `${RS}/ota:BasicPropertyInfo/@HotelCode`).includes('PMICDO04'));

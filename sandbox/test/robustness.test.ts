@@ -133,3 +133,24 @@ describe('slow clients', () => {
     },
   );
 });
+
+describe('keep-alive', () => {
+  // A client that reuses a connection just as the server closes it gets it reset: the runs that
+  // compare concluded results on a loaded host keep connections open longer than they last.
+  it('an idle connection stays open 5 s by default, SANDBOX_KEEP_ALIVE_MS or keepAliveTimeoutMs longer', async () => {
+    const announced = async (sb: RunningSandbox) => {
+      const r = await fetch(`${sb.baseUrl}/hotelavailability`, { method: 'POST', body: '<x/>' });
+      await r.arrayBuffer();
+      await sb.close();
+      return r.headers.get('keep-alive');
+    };
+    assert.equal(await announced(await start()), 'timeout=5');
+    assert.equal(await announced(await start({ keepAliveTimeoutMs: 600_000 })), 'timeout=600');
+    process.env.SANDBOX_KEEP_ALIVE_MS = '120000';
+    try {
+      assert.equal(await announced(await start()), 'timeout=120');
+    } finally {
+      delete process.env.SANDBOX_KEEP_ALIVE_MS;
+    }
+  });
+});

@@ -33,6 +33,8 @@ const SOURCE_EXTENSIONS = ['.ts', '.js'];
  * true: a test that in fact tests one module belongs at that module's mirrored path instead.
  */
 export const TOPIC_TESTS: Readonly<Record<string, string>> = {
+  'test/unit/comments-say-why.test.ts': 'no comment in src, steps or sandbox cites an issue number',
+  'test/unit/contracts/when-not-shown.test.ts': "every fact's whenNotShown within its length, and its matching method in docs/matching.md",
   'test/unit/ci/ci-recipes.test.ts': 'the CI recipes of .ci/github/ and .ci/gitlab/ (YAML users copy, not code)',
   'test/unit/contracts/opentravel-samples.test.ts': "every contract's facts read on OpenTravel's own sample replies",
   'test/unit/operations/disagreeing-placements.test.ts':
@@ -41,6 +43,8 @@ export const TOPIC_TESTS: Readonly<Record<string, string>> = {
   'test/unit/operations/fair-forms.test.ts': 'legitimate forms of one fact judged alike by every operation that reads it',
   'test/unit/operations/nothing-to-judge.test.ts': 'no rule of any contract passes on a reply with nothing to judge',
   'test/unit/operations/rule-coverage.test.ts': 'every rule of every contract has its unit test',
+  'test/unit/operations/regions-against-countries.test.ts':
+    'a region of another country beside the country, in every operation that places a subject, and against its description',
   'test/unit/operations/activityavailability/corroboration.test.ts':
     "activity availability's and search's rules with what activity and hotel descriptive data say (corroboration)",
   'test/unit/operations/hotelavailability/corroboration.test.ts':
@@ -55,7 +59,7 @@ export const TOPIC_TESTS: Readonly<Record<string, string>> = {
   'test/unit/transport/hostile-server.test.ts': 'the transport and the reply decoding against every behaviour of the hostile server',
   'sandbox/test/booking.test.ts': 'the booking story across the sandbox: quote, commit, basket, duplicates, read, cancel',
   'sandbox/test/concurrency.test.ts': 'the sandbox under 50 concurrent clients: no booking lost or duplicated',
-  'sandbox/test/robustness.test.ts': 'the resource bounds of the sandbox under load: the booking store and slow clients',
+  'sandbox/test/robustness.test.ts': 'the resource bounds of the sandbox under load: the booking store, slow clients, keep-alive',
   'sandbox/test/variants-schemas.test.ts': "every dialect variant's replies are valid against the OpenTravel schemas",
 };
 

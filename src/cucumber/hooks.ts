@@ -6,7 +6,7 @@ import { openedConfig, openRunContext, runContext } from '../run/run-context';
 import { loadConfig } from '../run/config';
 import { ConfigError } from '../core/errors';
 import { DEFAULT_LIMITS, DEFAULT_RETRY } from '../transport/limits';
-import { settleScenarioBooking } from '../bookings/cleanup';
+import { settleScenarioBooking } from '../bookings/scenario-bookings';
 import { maskStepErrors, protectProcess } from '../run/run-guard';
 import type { GatewayWorld } from './world';
 import { CLEANUP_NOTE_MEDIA_TYPE } from '../reporting/requirement-outcomes';

@@ -13,7 +13,7 @@ import { alignmentRule, schemaRoot } from '../contracts/alignment';
 import { credentialEcho } from '../contracts/security';
 import { baseValues, newReference } from '../run/scenario-values';
 import { CannotTell, StepUsageError } from '../core/errors';
-import { recordBookingIntent, recordCommitReply } from '../bookings/cleanup';
+import { recordBookingIntent, recordCommitReply } from '../bookings/scenario-bookings';
 import type { Assertion, Rule } from '../contracts/rule';
 import { attachEvidence } from './evidence';
 import {

@@ -12,7 +12,8 @@ import { MessageCollector, type ScenarioAssertions } from '../reporting/requirem
 import { GatewayStoppedAnswering } from './run-guard';
 import { StreamScan, type ScannedFile } from '../safety/stream-scan';
 import type { ConformanceClass } from '../specification/requirements';
-import { settleAtEnd, type BookingsAtEnd, type CleanupReport } from '../bookings/cleanup';
+import type { CleanupReport } from '../bookings/cleanup';
+import { settleAtEnd, type BookingsAtEnd } from '../bookings/settle-at-end';
 import type { RunArguments } from './arguments';
 import { PROJECT_ROOT } from './config';
 import type { RunContext } from './run-context';

@@ -22,6 +22,13 @@ export interface FaultDef {
    * it, and npm run explore to find it (the mutation run counts these apart).
    */
   edge?: boolean;
+  /**
+   * A mistake in how the reply is written (an element or attribute left out, a value in another
+   * form), not in what the operation finds, prices or books: the reply of each of the fault's
+   * operations, as the handler wrote it, rewritten (sandbox/src/router.ts applies it). A mistake of
+   * behaviour is applied in the handler instead, where it happens (`faults.has('<name>')`).
+   */
+  rewrite?: (reply: string) => string;
 }
 
 /** The operations of a fault that changes every reply. */

@@ -41,6 +41,18 @@ export const FAULTS: readonly (FaultDef & { readonly name: FaultName })[] = FAUL
 
 export class UnknownFaultError extends Error {}
 
+/** The reply of `operation` with the `rewrite` of each fault switched on that declares one for it. */
+export function rewrittenReply(
+  reply: string,
+  operation: string,
+  on: { has(name: FaultName): boolean },
+  catalogue: readonly FaultDef[] = FAULTS,
+): string {
+  return catalogue
+    .filter((f) => f.rewrite && on.has(f.name as FaultName) && (f.operations.includes(operation) || f.operations.includes('*')))
+    .reduce((body, f) => f.rewrite!(body), reply);
+}
+
 /** The set of faults switched on for one sandbox instance. */
 export class Faults extends SwitchSet<FaultName> {
   constructor(names: readonly string[] = []) {

@@ -137,6 +137,8 @@ function withOtherCountryCode(stay: string, h: Hotel): string {
  */
 function withOtherRegionCode(stay: string, h: Hotel): string {
   const code = h.country.code === 'GR' ? 'PT-08' : 'GR-M';
+  // a StateCode already written (variant address-region-codes) is overwritten, never repeated
+  if (/<StateProv[^>]*\sStateCode="/.test(stay)) return stay.replace(/(<StateProv[^>]*\sStateCode=")[^"]*"/, `$1${code}"`);
   if (/<StateProv(?=[\s>/])/.test(stay)) return stay.replace(/<StateProv(?=[\s>/])/, `<StateProv StateCode="${code}"`);
   const state = `<StateProv StateCode="${code}"/>`;
   if (/<CountryName(?=[\s>/])/.test(stay)) return stay.replace(/<CountryName(?=[\s>/])/, `${state}<CountryName`);

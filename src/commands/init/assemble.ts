@@ -238,21 +238,28 @@ export async function discoverTestData(
       },
       hotels,
       ...(act ? { activities: { hotelCodes: act.hotelCodes, productCode: act.productCode, currency: act.currency } } : {}),
-      ...(trf
-        ? {
-            transfers: {
-              airportCode: trf.airportCode,
-              airlineCode: trf.airlineCode,
-              locationTypeCode: trf.locationTypeCode,
-              locationCode: trf.locationCode,
-            },
-          }
-        : {}),
-      unknown: {
-        ...(unknownHotel ? { hotelCode: unknownHotel } : {}),
-        tourActivityId: 'NO-SUCH-TOUR',
-        ...(trf?.unknownAirport ? { airportCode: trf.unknownAirport } : {}),
-      },
+      ...transfersAndUnknown(trf, unknownHotel),
+    },
+  };
+}
+
+/** The file's transfer fields (when transfers were found) and its made-up codes. */
+function transfersAndUnknown(trf: Awaited<ReturnType<typeof transfers>>, unknownHotel: string | undefined) {
+  return {
+    ...(trf
+      ? {
+          transfers: {
+            airportCode: trf.airportCode,
+            airlineCode: trf.airlineCode,
+            locationTypeCode: trf.locationTypeCode,
+            locationCode: trf.locationCode,
+          },
+        }
+      : {}),
+    unknown: {
+      ...(unknownHotel ? { hotelCode: unknownHotel } : {}),
+      tourActivityId: 'NO-SUCH-TOUR',
+      ...(trf?.unknownAirport ? { airportCode: trf.unknownAirport } : {}),
     },
   };
 }
