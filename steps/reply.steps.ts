@@ -20,7 +20,7 @@ import {
   wellFormed,
 } from '../src/contracts/envelope';
 import type { Rule } from '../src/contracts/rule';
-import { requoteForProduct } from '../src/operations/activitybook';
+import { retryEvidence, retryForProduct } from '../src/cucumber/product-retry';
 import type { RequirementId } from '../src/specification/requirements';
 import { StepUsageError } from '../src/core/errors';
 import type { GatewayWorld } from '../src/cucumber/world';
@@ -29,18 +29,26 @@ import './parameters';
 // The envelope of a reply to a valid request. Whether it was served is each scenario's own
 // requirement (its operation's rules check it), so a refusal is blamed on that requirement.
 Then('the reply is a conforming OTA success', async function (this: GatewayWorld) {
+  await askAgainForProduct(this);
   await this.check(ENVELOPE_RULES);
 });
 
-// A quote refused for its product's own reason (a minimum party) is asked again with a party the
-// product takes: the form is judged, never the product.
+// A quote or an availability request refused for its product's own reason (a party, an age, a day)
+// is asked again with what the gateway offers: the form is judged, never the product.
 Then('the request is served, as {requirement} requires', async function (this: GatewayWorld, req: RequirementId) {
-  await requoteForProduct(this);
+  await askAgainForProduct(this);
   await this.check([served(req)]);
 });
 
+/** Asks again for a valid request refused for a reason of its product, and says so in the evidence. */
+async function askAgainForProduct(w: GatewayWorld): Promise<void> {
+  const retried = await retryForProduct(w);
+  if (retried) await w.attach(w.run.redactor.scrub(retryEvidence(retried)), { mediaType: 'text/plain', fileName: 'product-retry.txt' });
+}
+
 // Everything at once, so that each envelope requirement gets its own outcome from one reply.
 Then('the envelope conforms', async function (this: GatewayWorld) {
+  await askAgainForProduct(this);
   await this.check([served('EP-POST'), served('AUTH-VALID'), ...ENVELOPE_RULES, errorType]);
 });
 

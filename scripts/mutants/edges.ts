@@ -8,7 +8,7 @@ import type { MutantsOptions } from './args';
 import type { CellPool } from './cell-pool';
 import { judgeFault, judgeVariant } from './judge';
 import type { DialectRun } from './matrix';
-import { EXPLORE_ARGS, runExploration, runSuite } from './run-suite';
+import { EXPLORE_ARGS, runExploration, runSuite, type RunOutcome } from './run-suite';
 
 export interface EdgeResult {
   fault: FaultDef;
@@ -51,9 +51,27 @@ export async function runEdge(f: FaultDef, opts: MutantsOptions, root: string, w
 /** --explore: one dialect explored with no fault must find nothing beyond its declared warnings. */
 export async function exploreDialect(v: DialectRun, root: string): Promise<ExploredDialect> {
   const run = await runExploration(root, `explore-variant-${v.name}`, { OTA_SANDBOX_VARIANTS: v.switchedOn.join(',') });
-  const j = judgeVariant(v, run);
-  console.log(`explored variant ${v.name}: ${j.fair ? 'nothing found' : 'FOUND'}: ${j.why} (${run.seconds.toFixed(0)} s)`);
+  const j = v.exploration === 'nothing shown' ? judgeNothingShown(run) : judgeVariant(v, run);
+  console.log(
+    `explored variant ${v.name}: ${j.fair ? (v.exploration ? 'shown nothing, not determined' : 'nothing found') : 'FOUND'}: ${j.why} (${run.seconds.toFixed(0)} s)`,
+  );
   return { dialect: v, fair: j.fair, why: j.why };
+}
+
+/**
+ * A dialect that shows nothing but the test data's own request (exploration: 'nothing shown'): its
+ * exploration must say so, NOT DETERMINED (exit 4) naming the operations shown nothing, never "no
+ * finding", and fail no requirement (nothing available is no failure).
+ */
+function judgeNothingShown(run: RunOutcome): { fair: boolean; why: string } {
+  const shownNothing = run.result?.exploration?.nothingShown ?? [];
+  const failed = (run.result?.requirements ?? []).filter((q) => q.outcome === 'failed').map((q) => q.id);
+  if (run.exitCode !== 4 || !shownNothing.length || failed.length)
+    return {
+      fair: false,
+      why: `expected NOT DETERMINED (exit 4) with the operations shown nothing; got ${run.result?.verdict ?? 'no result'} (exit ${run.exitCode})${failed.length ? `, failed ${failed.join(', ')}` : ''}`,
+    };
+  return { fair: true, why: `NOT DETERMINED as it must be: nothing shown to ${shownNothing.join(', ')}` };
 }
 
 /** The closing lines of the edge faults and explored dialects; whether they passed. */
@@ -64,7 +82,10 @@ export function printEdges(edges: readonly EdgeResult[], explored: readonly Expl
     console.log(`edge faults passed by conformance: ${edges.filter((e) => e.passedConformance).length}/${edges.length}`);
     console.log(`edge faults found by exploration: ${edges.filter((e) => e.found).length}/${edges.length}`);
   }
-  if (explored.length) console.log(`dialects explored with nothing found: ${explored.filter((d) => d.fair).length}/${explored.length}`);
+  if (explored.length)
+    console.log(
+      `dialects explored with nothing found (or, shown nothing, not determined): ${explored.filter((d) => d.fair).length}/${explored.length}`,
+    );
   // conformance catching one (29 February, on the one day in four years its stay starts then) is said, not failed
   return edges.every((e) => e.found) && explored.every((d) => d.fair);
 }

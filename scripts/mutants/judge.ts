@@ -34,5 +34,5 @@ export function judgeVariant(v: VariantDef, run: RunOutcome): { fair: boolean; w
     .filter((id) => !(v.expectedWarnings as readonly string[]).includes(id));
   if (run.exitCode !== 0) return { fair: false, why: `${run.result.verdict} (exit ${run.exitCode}): ${run.result.verdictReason}` };
   if (must.length || unexpected.length) return { fair: false, why: `undeclared findings: ${[...must, ...unexpected].join(', ')}` };
-  return { fair: true, why: `CONFORMS${run.result.warnings ? ` with ${run.result.warnings} declared warning(s)` : ''}` };
+  return { fair: true, why: `${run.result.verdict}${run.result.warnings ? ` with ${run.result.warnings} declared warning(s)` : ''}` };
 }

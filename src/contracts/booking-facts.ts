@@ -5,7 +5,7 @@
 // (refused, served and empty, content in an unknown layout, the booking the client's reference
 // names, a booking not identified by it, other bookings), and every requirement that looks at a
 // read (activity booking, booking read, booking cancel, authentication) judges those same facts.
-import { ReplyReader, type Fact, type Found, type ReplyProfilePlaces } from './reader';
+import { ReplyReader, type Disagreement, type Fact, type Found, type ReplyProfilePlaces } from './reader';
 import { Check, list, noDocument, type Exchange, type Rule } from './rule';
 import { requirement, type RequirementId } from '../specification/requirements';
 import { refusedHow } from './envelope';
@@ -30,6 +30,8 @@ export { READ_BOOKING_FACTS, READ_FACTS, RESRETRIEVE_XSD, TOUR_RESRETRIEVE_XSD }
 import { READ_FACTS } from './booking-read-facts';
 import { isCancelledWord, itemNamedElsewhere, ownStatus, type Part } from './booking-item-status';
 export { isCancelledWord } from './booking-item-status';
+import { agreementOf } from './booking-item-agreement';
+export { aboutStatus, disagreementFinding } from './booking-item-agreement';
 
 export interface Reference {
   id: string;
@@ -73,6 +75,8 @@ export interface ItemShown {
   status?: Found<string>;
   /** Its number (OTA_CancelRQ/Segment/@ItinSegNbr), where the read shows one. */
   number?: string;
+  /** Its facts whose placements disagree (the item, a Summary tied to it, its booking's entries, warnings naming it). */
+  disagreements: Disagreement[];
 }
 
 /** Whether a booking is shown cancelled, and what it shows (its status, or its items'). */
@@ -80,6 +84,9 @@ export interface BookingState {
   cancelled: boolean;
   shown: string;
 }
+
+/** Whether a booking's state is read from its items' statuses (it shows none of its own). */
+export const stateFromItems = (state: BookingState) => state.shown.startsWith('items ');
 
 /** What a served read shows, read once; every rule about the booking judges these facts. */
 export type Shown =
@@ -124,6 +131,7 @@ function itemsOf(reply: ReplyReader, parts: readonly Part[]): ItemShown[] {
       // an item that is a whole part of the booking (a Detail, a Summary) may show its status as a booking status
       status: reply.value(READ_FACTS.itemStatus, node) ?? (node === p.node ? reply.value(READ_FACTS.status, node) : undefined),
       number: reply.value(READ_FACTS.itemNumber, node)?.value,
+      disagreements: [],
     })),
   );
 }
@@ -238,7 +246,7 @@ function separateItems(
   for (const want of expected.items) {
     if (withStatus.some((i) => i.ref === want.itemRef)) continue;
     const elsewhere = itemNamedElsewhere(reply, own, want.itemRef, words);
-    if (elsewhere) withStatus.push({ node: own[0].node, part: own[0].node, ref: want.itemRef, ...elsewhere });
+    if (elsewhere) withStatus.push({ node: own[0].node, part: own[0].node, ref: want.itemRef, disagreements: [], ...elsewhere });
   }
   return withStatus;
 }
@@ -294,7 +302,15 @@ function shownIn(reply: ReplyReader, expected: ExpectedBooking, words: readonly 
     const parts = [...own, ...apart];
     // apart, or no item reference among the booking's own parts: the items are named elsewhere, if anywhere
     const separate = apart.length > 0 || !itemsOf(reply, own).some((i) => i.ref);
-    const items = separate ? separateItems(reply, own, apart, expected, words) : itemsOf(reply, parts);
+    const all = itemsOf(reply, parts);
+    const items = agreementOf(
+      reply,
+      separate ? separateItems(reply, own, apart, expected, words) : all,
+      all,
+      own,
+      { ref, itemRefs: booked },
+      words,
+    );
     const others = bookings.filter((o) => !named.includes(o) && o.refs.some((x) => isClients(x) && x.id !== ref));
     return {
       kind: 'booking',

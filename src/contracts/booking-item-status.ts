@@ -42,7 +42,43 @@ export function ownStatus(reply: ReplyReader, part: XNode, itemRefs: readonly st
   return undefined;
 }
 
-const STATUS_OF_ENTRY = '@Status | @ResStatus | @ReservationStatus | @ItemStatus | ota:Status | ota:ReservationStatus/@Status';
+export const STATUS_OF_ENTRY = '@Status | @ResStatus | @ReservationStatus | @ItemStatus | ota:Status | ota:ReservationStatus/@Status';
+
+/** The entries of a booking's own parts (TPA_Extensions) that name item `ref` by an attribute or text, with their place. */
+export function entriesNaming(reply: ReplyReader, parts: readonly Part[], ref: string): Part[] {
+  const names = (el: XNode) =>
+    reply.doc.find('@* | .//@*', el).some((a) => a.content.trim() === ref) ||
+    reply.doc.find('text()', el).some((t) => t.content.trim() === ref);
+  return parts.flatMap((p) =>
+    reply.placesOf(READ_FACTS.itemEntry).flatMap((at) =>
+      reply.doc
+        .find(at, p.node)
+        .filter(names)
+        .map((node) => ({ node, at: `${p.at}/${at}` })),
+    ),
+  );
+}
+
+/**
+ * The cancelled words of the read's warnings that name item `ref` (a warning that names it without
+ * one says nothing of its status; one that also names another of `others` says it of neither).
+ */
+export function warningsNaming(
+  reply: ReplyReader,
+  ref: string,
+  words: readonly string[],
+  others: readonly string[] = [],
+): Array<{ at: string; value: string }> {
+  return reply.placesOf(READ_FACTS.warning).flatMap((at) =>
+    reply.doc.find(at).flatMap((w, n) => {
+      const said = [...reply.doc.find('@ShortText | @Status | @RecordID | @Tag', w).map((a) => a.content), w.content];
+      const tokens = said.flatMap((s) => s.split(/[^\p{L}\p{N}_-]+/u)).filter(Boolean);
+      const alone = tokens.includes(ref) && !others.some((o) => o !== ref && tokens.includes(o));
+      const word = alone ? tokens.find((t) => isCancelledWord(t, words)) : undefined;
+      return word ? [{ at: `${at}[${n + 1}]`, value: word }] : [];
+    }),
+  );
+}
 
 /**
  * What the booking's own parts and the read's warnings say of an item shown apart (or not at all):
@@ -55,28 +91,16 @@ export function itemNamedElsewhere(
   ref: string,
   words: readonly string[],
 ): { status?: Found<string>; activity?: Found<string>; at: string } | undefined {
-  const names = (el: XNode) =>
-    reply.doc.find('@* | .//@*', el).some((a) => a.content.trim() === ref) ||
-    reply.doc.find('text()', el).some((t) => t.content.trim() === ref);
-  for (const p of parts)
-    for (const at of reply.placesOf(READ_FACTS.itemEntry))
-      for (const entry of reply.doc.find(at, p.node).filter(names)) {
-        const status = reply.doc.find(STATUS_OF_ENTRY, entry)[0]?.content.trim();
-        const activity = reply.doc.find('@TourActivityID | ota:BasicInfo/@TourActivityID', entry)[0]?.content.trim();
-        if (status)
-          return {
-            at: `${p.at}/${at}`,
-            status: { at: `${p.at}/${at}`, value: status },
-            ...(activity ? { activity: { at: `${p.at}/${at}`, value: activity } } : {}),
-          };
-      }
-  for (const at of reply.placesOf(READ_FACTS.warning))
-    for (const w of reply.doc.find(at)) {
-      const said = [...reply.doc.find('@ShortText | @Status | @RecordID | @Tag', w).map((a) => a.content), w.content];
-      const tokens = said.flatMap((s) => s.split(/[^\p{L}\p{N}_-]+/u)).filter(Boolean);
-      if (!tokens.includes(ref)) continue;
-      const word = tokens.find((t) => isCancelledWord(t, words));
-      if (word) return { at, status: { at, value: word } };
-    }
-  return undefined;
+  for (const entry of entriesNaming(reply, parts, ref)) {
+    const status = reply.doc.find(STATUS_OF_ENTRY, entry.node)[0]?.content.trim();
+    const activity = reply.doc.find('@TourActivityID | ota:BasicInfo/@TourActivityID', entry.node)[0]?.content.trim();
+    if (status)
+      return {
+        at: entry.at,
+        status: { at: entry.at, value: status },
+        ...(activity ? { activity: { at: entry.at, value: activity } } : {}),
+      };
+  }
+  const warned = warningsNaming(reply, ref, words)[0];
+  return warned && { at: warned.at, status: warned };
 }

@@ -106,6 +106,27 @@ export const READ_FACTS = {
     'The Segment forms of partial cancellation name the item by its place in the order booked (1 for the first), a guess: its refusal is cannot tell.',
     'number',
   ),
+  itemAmount: fact(
+    'bookread.item.amount',
+    'the price of an item',
+    ['ota:Pricing/ota:Summary/@Amount', 'ota:Pricing/ota:Price/@Amount', 'ota:Price/@Amount', 'ota:Price/ota:Total/@AmountAfterTax'],
+    `${TOUR_RESRETRIEVE_XSD}: Summary and Detail Pricing/Summary/@Amount; ${RESRETRIEVE_XSD}: Service/Price/Total`,
+    'Compared only between placements of one item.',
+    'number',
+  ),
+  itemCurrency: fact(
+    'bookread.item.currency',
+    'the currency of the price of an item',
+    [
+      'ota:Pricing/ota:Summary/@CurrencyCode',
+      'ota:Pricing/ota:Price/@CurrencyCode',
+      'ota:Price/@CurrencyCode',
+      'ota:Price/ota:Total/@CurrencyCode',
+    ],
+    `${TOUR_RESRETRIEVE_XSD}: Pricing/Summary/@CurrencyCode; ${RESRETRIEVE_XSD}: Service/Price/Total/@CurrencyCode`,
+    'Compared only between placements of one item.',
+    'code',
+  ),
   itemEntry: fact(
     'bookread.booking.item-entry',
     'an entry of a booking that names one of its items (by its reference) and shows its status',

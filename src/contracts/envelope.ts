@@ -9,7 +9,15 @@ import { Check, httpRule, list, noDocument, rule, type Rule, type RuleBody } fro
 import type { ReplyReader } from './reader';
 import { ANY_ERRORS, mediaType, productReason, refusalForm, refusedHow, SAYING_ERRORS, SAYING_WARNINGS, SUCCESS } from './refusals';
 
-export { minimumPartyOf, productReason, refusalForm, refusedHow } from './refusals';
+export {
+  maximumPartyOf,
+  minimumPartyOf,
+  productReason,
+  productReasonKind,
+  refusalForm,
+  refusedHow,
+  type ProductReasonKind,
+} from './refusals';
 
 /**
  * Why a reply shows nothing that other requirements may rest on (a description asked to corroborate
@@ -52,7 +60,7 @@ export function checkServed(exchange: Exchange, check: Check): boolean {
   else if (refusal && productReason(exchange))
     check.cannotTell(
       `refused for a reason of the product, not of the request's form: "${productReason(exchange)}" (${refusal}); ` +
-        'no other product or party the gateway offers could be tried',
+        (exchange.request.productTried ?? 'no other product or party the gateway offers could be tried'),
     );
   else if (refusal) check.fail('reply', 'served (a valid request)', `refused: ${refusal}`);
   else if (e.status !== 200) check.fail('HTTP status', '200 (a valid request is served)', String(e.status));

@@ -65,10 +65,41 @@ const PARTY_REASONS: RegExp[] = [
   /\b(participants?|persons?|people|pax|party|parties|groups?)\b[^.;|]*\b\d+\s*(or more|or fewer|or less|and (above|over|more))\b/i,
   /\b(min(imum)?|max(imum)?)\s*(party|group|participants?|pax)\b/i,
 ];
-const OTHER_REASONS: RegExp[] = [
-  /\bage\b[^.;|]*\b(not allowed|not permitted|restriction|limit|must be|below|above|under|over)\b|\b(aged?|years? old)\b[^.;|]*\b(under|over|below|above|at least|minimum|maximum)\b|\b(min(imum)?|max(imum)?) age\b|\b(under|over)\s*\d+\s*(years?|y\.?o\.?)\b/i,
-  /\b(does not|doesn't|do not|not) (run|operate|depart|take place)s?\b|\bnot (operating|available|offered) on\b|\bclosed on\b|\b(weekday|day of (the )?week|departure day)\b/i,
-];
+const AGE_REASON =
+  /\bage\b[^.;|]*\b(not allowed|not permitted|restriction|limit|must be|below|above|under|over)\b|\b(aged?|years? old)\b[^.;|]*\b(under|over|below|above|at least|minimum|maximum)\b|\b(min(imum)?|max(imum)?) age\b|\b(under|over)\s*\d+\s*(years?|y\.?o\.?)\b/i;
+const DAY_REASON =
+  /\b(does not|doesn't|do not|not) (run|operate|depart|take place)s?\b|\bnot (operating|available|offered) on\b|\bclosed on\b|\b(weekday|day of (the )?week|departure day)\b/i;
+/** A category of participant the product does not take (children, infants; "adults only"). */
+const CATEGORY_REASON =
+  /\b(children|child|infants?|minors?|kids?|categor(y|ies))\b[^.;|]*\b(not (allowed|accepted|permitted|admitted|sold|offered|taken)|are refused|cannot (book|join|take part|participate))\b|\b(no|without) (children|child|infants?|minors?|kids?) (allowed|accepted|admitted)\b|\badults? only\b/i;
+/** The product itself not sold now (sold out, not bookable): another product or date may be. */
+const UNAVAILABLE_REASON =
+  /\b(product|activity|tour|excursion|option)\b[^.;|]*\b(not available|unavailable|sold out|fully booked|no longer (available|offered|sold)|not (sold|bookable|offered))\b/i;
+const OTHER_REASONS: RegExp[] = [AGE_REASON, DAY_REASON, CATEGORY_REASON, UNAVAILABLE_REASON];
+
+/** What a product reason is about: what another try may change (the party, its categories, the date, the product). */
+export type ProductReasonKind = 'minimum party' | 'maximum party' | 'age or category' | 'day' | 'not available';
+
+/** The kind of a product reason (`productReason`'s words); a party limit is a minimum unless it says maximum. */
+export function productReasonKind(reason: string): ProductReasonKind {
+  if (AGE_REASON.test(reason) || CATEGORY_REASON.test(reason)) return 'age or category';
+  if (DAY_REASON.test(reason)) return 'day';
+  if (UNAVAILABLE_REASON.test(reason) && !PARTY_REASONS.some((re) => re.test(reason))) return 'not available';
+  return /\b(max(imum)?|at most|no more than|up to|too many|fewer than|or fewer|or less|exceed)|\b(no|not|cannot)\b[^.;|]*\bmore than\b/i.test(
+    reason,
+  )
+    ? 'maximum party'
+    : 'minimum party';
+}
+
+/** The largest party a product reason names ("Maximum 4 participants", "up to 6 people"), or undefined. */
+export function maximumPartyOf(reason: string): number | undefined {
+  const m =
+    /\b(?:max(?:imum)?|at most|more than|up to|fewer than)\D{0,30}?(\d+)/i.exec(reason) ??
+    /(\d+)\s*\w*\s*(?:or fewer|or less)\b/i.exec(reason);
+  const n = m ? Number(m[1]) - (/fewer than/i.test(m[0]) ? 1 : 0) : NaN;
+  return Number.isInteger(n) && n > 0 && n < 100 ? n : undefined;
+}
 
 const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 

@@ -107,7 +107,9 @@ export function formatConsoleSummary(r: ConformanceResult, opts: ConsoleOptions 
   if (times.length) lines.push('', ...times);
   // a note is one line, as logs are searched (the reasons' column is wrapped: it is read beside others)
   for (const n of r.notes) lines.push(`Note: ${n}`);
-  const head = verdictHead(r) + (r.selection && r.verdict !== 'SELECTION PASSED' ? ` (selection ${r.selection.text})` : '');
+  const head =
+    verdictHead(r) +
+    (r.selection && r.verdict !== 'SELECTION PASSED' && r.verdict !== 'NO FINDING' ? ` (selection ${r.selection.text})` : '');
   lines.push('', `${head}: ${r.verdictReason}`, ...reportsLines(r, opts.reportsDir, opts.formats ?? []));
   return lines.join('\n');
 }

@@ -13,7 +13,7 @@ import { verdictHead } from './verdict';
 
 /** The verdict as the page states it, and where the conformance report is from the page. */
 export interface CucumberVerdict {
-  result: Pick<ConformanceResult, 'verdict' | 'verdictReason' | 'warnings'>;
+  result: Pick<ConformanceResult, 'verdict' | 'verdictReason' | 'warnings' | 'exploration'>;
   conformanceReport: string;
 }
 
@@ -24,6 +24,7 @@ const COLOUR: Record<ConformanceResult['verdict'], string> = {
   'DOES NOT CONFORM': '#b42318',
   'NOT DETERMINED': '#9a6700',
   'SELECTION PASSED': '#9a6700',
+  'NO FINDING': '#9a6700',
   'COULD NOT RUN': '#b42318',
 };
 

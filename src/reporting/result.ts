@@ -96,9 +96,11 @@ export interface RequirementResult extends Omit<RequirementDef, 'untestable'> {
 /**
  * A class's verdict. NOT RUN: claimed, but no requirement of it was checked (not selected, skipped,
  * a dry run). SELECTION PASSED: in a selection, what ran of it passed (never CONFORMS: a selection
- * does not judge a whole class).
+ * does not judge a whole class). NO FINDING: an exploration (npm run explore) found nothing in what
+ * its replies showed (never CONFORMS: an exploration is no conformance verdict).
  */
-export type ClassVerdict = 'CONFORMS' | 'DOES NOT CONFORM' | 'NOT DETERMINED' | 'SELECTION PASSED' | 'NOT RUN' | 'NOT CLAIMED';
+export type ClassVerdict =
+  'CONFORMS' | 'DOES NOT CONFORM' | 'NOT DETERMINED' | 'SELECTION PASSED' | 'NO FINDING' | 'NOT RUN' | 'NOT CLAIMED';
 
 export interface ClassResult {
   class: ConformanceClass;
@@ -110,7 +112,8 @@ export interface ClassResult {
   warnings: number;
 }
 
-export type RunVerdict = 'CONFORMS' | 'DOES NOT CONFORM' | 'NOT DETERMINED' | 'SELECTION PASSED' | 'COULD NOT RUN';
+/** NO FINDING: an exploration (npm run explore) whose every operation showed evidence found nothing (exit 0). */
+export type RunVerdict = 'CONFORMS' | 'DOES NOT CONFORM' | 'NOT DETERMINED' | 'SELECTION PASSED' | 'NO FINDING' | 'COULD NOT RUN';
 
 /**
  * What narrowed a run below the scenarios of its claimed classes: a selection, which never gives a
@@ -226,6 +229,13 @@ export interface ConformanceResult {
   exploration?: ExplorationSummary;
 }
 
+/** Explored requests by what their replies showed. */
+export interface ExploredShown {
+  shown: number;
+  nothing: number;
+  refused: number;
+}
+
 /** What an exploration (npm run explore) sent and found, beside the outcomes every run has. */
 export interface ExplorationSummary {
   seed: string;
@@ -245,6 +255,25 @@ export interface ExplorationSummary {
   space: Record<string, Record<string, number>>;
   /** The participant categories explored (the third only when the gateway showed it). */
   categories: string[];
+  /**
+   * Explored requests by what their replies showed, per operation, requirement and part of the space: shown (the
+   * rules read an item or a value), answered with nothing, refused (or a server error, or no reply).
+   */
+  evidence: {
+    byOperation: Record<string, ExploredShown>;
+    byRequirement: Record<string, ExploredShown>;
+    /** Per operation, per part of the space (as in `space`). */
+    byPart: Record<string, Record<string, ExploredShown>>;
+  };
+  /** The operations whose explored requests showed nothing: the exploration is NOT DETERMINED. */
+  nothingShown: string[];
+  /** Per operation, the parts of the space its requests carried where no reply showed anything. */
+  notCovered: Record<string, string[]>;
+  /**
+   * Per operation, the explored requests sent without PrimaryLangID and AltLangID (a guess: which
+   * attributes are mandatory is not shown): served, and refused (INFO, never a finding).
+   */
+  languagesLeftOut: Record<string, { served: number; refused: number; firstRefusal?: string }>;
   findings: Array<{
     req: string;
     operation: string;

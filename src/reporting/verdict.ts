@@ -9,6 +9,8 @@
 //                       of a selection: a MUST it ran could not be checked, or it checked nothing
 //   4 SELECTION PASSED  a selection (--tags, --name, paths, --dry-run, --shard, or a merge of some
 //                       shards) in which every check that decides passed: not a conformance verdict
+//   0 NO FINDING        an exploration (npm run explore) in which every operation explored showed
+//                       evidence and nothing failed: an exploration, not a conformance verdict
 // INFO requirements never decide: not a class's verdict, not the run's, under --strict too.
 import { CONFORMANCE_CLASSES, type ConformanceClass } from '../specification/requirements';
 import { firstLine } from './requirement-outcomes';
@@ -18,8 +20,13 @@ import type { Outcome } from '../core/outcomes';
 export const EXIT = { CONFORMS: 0, DOES_NOT_CONFORM: 1, COULD_NOT_RUN: 2, SECRET_LEAKED: 3, NOT_DETERMINED: 4 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-/** The verdict as a reader sees it first: "CONFORMS with 2 warning(s)", "DOES NOT CONFORM". */
-export function verdictHead(result: { verdict: string; warnings: number }): string {
+/** What the verdict words of an exploration say beside NO FINDING. */
+export const EXPLORATION_NOT_A_VERDICT = 'an exploration, not a conformance verdict';
+
+/** The verdict as a reader sees it first: "CONFORMS with 2 warning(s)", "DOES NOT CONFORM", "NO FINDING in 400 explored requests (...)". */
+export function verdictHead(result: { verdict: string; warnings: number; exploration?: { requests: number } }): string {
+  if (result.verdict === 'NO FINDING')
+    return `NO FINDING in ${result.exploration?.requests ?? 0} explored requests (${EXPLORATION_NOT_A_VERDICT})`;
   return result.verdict === 'CONFORMS' && result.warnings ? `CONFORMS with ${result.warnings} warning(s)` : result.verdict;
 }
 

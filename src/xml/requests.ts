@@ -102,6 +102,9 @@ function descendants(el: XElement, into: XElement[] = []): XElement[] {
   return into;
 }
 
+/** The request's language attributes: an exploration may leave them out (OtaRequest.languagesLeftOut). */
+export const LANGUAGE_ATTRIBUTES = ['PrimaryLangID', 'AltLangID'];
+
 /** A request ready to send: a DOM built from a sample, editable by XPath. */
 export class OtaRequest {
   /**
@@ -114,8 +117,20 @@ export class OtaRequest {
    * the request must still be handled, but "no result" and a refusal are both legitimate answers.
    */
   resultsOptional?: string;
+  /**
+   * Set by an exploration that leaves PrimaryLangID and AltLangID out ("Which elements and
+   * attributes are mandatory ...: not shown"): the self-check accepts their absence, and only theirs.
+   */
+  languagesLeftOut?: boolean;
+  /**
+   * Set when the request was sent again after a refusal for a reason of its product (another party,
+   * day or product) and every try was refused for such a reason too: what was tried, for the reason.
+   */
+  productTried?: string;
   /** The test data the request was built from (what the target declares), for rules that need it. */
   testData?: TestData;
+  /** The elements `replaceWithCopies` first found at each path, kept as templates for a later replacement. */
+  private readonly originals = new Map<string, XElement[]>();
 
   private constructor(
     readonly operation: OperationSpec,
@@ -223,10 +238,17 @@ export class OtaRequest {
     const targets = this.elements(path);
     if (targets.length === 0) throw new SuiteError(`${this.source}: no element at ${path} to replace`);
     if (sources.length === 0) throw new SuiteError(`${this.source}: ${path} cannot be replaced by nothing`);
-    const copies = sources.map((s) => this.one(s).cloneNode(true));
+    // the elements first found at `path` stay templates: a source an earlier replacement removed
+    // (a party of adults only, then one with children) is copied from what it was
+    const kept = this.originals.get(path) ?? targets.map((t) => t.cloneNode(true) as XElement);
+    this.originals.set(path, kept);
     const parent = targets[0].parentNode!;
+    const restored = sources.some((s) => this.elements(s).length === 0)
+      ? kept.map((k) => parent.insertBefore(k.cloneNode(true), targets[0]))
+      : [];
+    const copies = sources.map((s) => this.one(s).cloneNode(true));
     for (const copy of copies) parent.insertBefore(copy, targets[0]);
-    for (const el of targets) parent.removeChild(el);
+    for (const el of [...restored, ...targets]) parent.removeChild(el);
     return this;
   }
 
@@ -255,7 +277,8 @@ export class OtaRequest {
     if (root.namespaceURI !== OTA_NS) problems.push(`root namespace is ${root.namespaceURI ?? '(none)'}, the spec says ${OTA_NS}`);
     if (root.getAttribute('Version') !== op.version)
       problems.push(`Version is "${root.getAttribute('Version') ?? ''}", the spec's Versioning table says ${op.version}`);
-    for (const a of op.rootAttributes) if (!root.hasAttribute(a)) problems.push(`root attribute ${a} is missing`);
+    const leftOut = (a: string) => this.languagesLeftOut === true && LANGUAGE_ATTRIBUTES.includes(a);
+    for (const a of op.rootAttributes) if (!root.hasAttribute(a) && !leftOut(a)) problems.push(`root attribute ${a} is missing`);
     // The POS and the dates are read by walking the DOM: a descendant XPath (//*[@Start or ...])
     // visits every node through xpath's evaluator, which cost more than the rest of the check.
     const sources = childrenNamed(root, 'POS').flatMap((p) => childrenNamed(p, 'Source'));

@@ -1,5 +1,7 @@
 // npm run explore end to end: bad input stops before any contact; against the sandbox with no
-// fault, in every combined dialect, it finds nothing (exit 0); an edge fault is found at its
+// fault, in every combined dialect, it finds nothing (NO FINDING, exit 0); a gateway that shows
+// nothing but the test data's own request leaves it NOT DETERMINED (exit 4); a refusal of a request
+// without its language attributes is no finding; an edge fault is found at its
 // requirement, shrunk, with a reproducer, the same on a rerun with the same seed and on a replay of
 // its cassette; and against a gateway this project did not write (Alba Excursions,
 // test/support/gateways/ota-literal) it finds nothing, then finds a mistake only some inputs show.
@@ -12,6 +14,8 @@ import type { ConformanceResult } from '../../src/reporting/result';
 import { startHostileServer } from '../support/hostile-server';
 import { albaEnv, startOtaLiteralGateway } from '../support/gateways/ota-literal';
 import { describeRun, proxyTo, removeTempDirs, runConformance, targetEnv, tempDir, type RunResult } from './helpers';
+import { startSandbox } from '../../sandbox/src';
+import { SANDBOX_CREDENTIALS } from '../../sandbox/src/credentials';
 
 after(removeTempDirs);
 
@@ -53,7 +57,77 @@ describe('the sandbox with no fault: nothing found, in every combined dialect', 
       assert.deepEqual(unexpected, []);
       assert.equal(s.exploration?.requests, 400);
       assert.ok(Object.keys(s.exploration?.byOperation ?? {}).length === 6);
+      // its own verdict words, everywhere: never SELECTION PASSED, never CONFORMS
+      assert.equal(s.verdict, 'NO FINDING');
+      assert.deepEqual(s.exploration?.nothingShown, []);
+      assert.match(r.stdout, /^NO FINDING in 400 explored requests \(an exploration, not a conformance verdict\): /m);
+      assert.match(readFileSync(join(r.reportsDir, 'junit.xml'), 'utf8'), /<property name="verdict" value="NO FINDING"\/>/);
+      assert.match(readFileSync(join(r.reportsDir, 'conformance-report.html'), 'utf8'), /NO FINDING/);
     });
+});
+
+test('a gateway that shows nothing but the test data\'s own request: NOT DETERMINED (exit 4), never "no finding", with what was not covered', async () => {
+  const r = await explore(EXPLORE, { OTA_SANDBOX_VARIANTS: 'inventory-for-test-data-dates' });
+  assert.equal(r.code, 4, describeRun(r));
+  const s = summaryOf(r);
+  assert.equal(s.verdict, 'NOT DETERMINED');
+  // nothing available is never a failure
+  assert.deepEqual(failed(s), []);
+  const e = s.exploration!;
+  for (const op of ['hotelavailability', 'activityavailability', 'activitysearch']) {
+    assert.ok(e.nothingShown.includes(op), `${op}: ${e.nothingShown.join(', ')}`);
+    assert.equal(e.evidence.byOperation[op].shown, 0, op);
+    assert.ok(e.evidence.byOperation[op].nothing > 0, op);
+    assert.ok((e.notCovered[op] ?? []).length > 0, `${op}: its parts of the space are named not covered`);
+    assert.match(s.verdictReason, new RegExp(`${op}, \\d+ request\\(s\\): 0 showed what the rules judge`));
+  }
+  // the descriptive operations showed what they describe
+  assert.ok(!e.nothingShown.includes('hotelnbc') && e.evidence.byOperation.hotelnbc.shown > 0);
+  assert.ok(s.notes.some((n) => n.startsWith('not covered (no explored reply of hotelavailability showed anything)')));
+  assert.match(r.stdout, /^NOT DETERMINED .*nothing was shown to \d+ explored operation\(s\)/m);
+  assert.match(r.stdout, /^ {4}NOT COVERED \(no reply showed anything\): /m);
+});
+
+test('requests without PrimaryLangID and AltLangID: served ones judged, refused ones a guess refused (INFO), never a finding', async () => {
+  const sandbox = await startSandbox({ port: 0, credentials: { ...SANDBOX_CREDENTIALS } });
+  // a gateway that requires the language attributes: any request without PrimaryLangID is refused
+  const refusal = (root: string) =>
+    Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?><${root} xmlns="http://www.opentravel.org/OTA/2003/05" Version="1.0"><Errors><Error Type="10" Code="321" ShortText="PrimaryLangID is required">PrimaryLangID is required</Error></Errors></${root}>`,
+    );
+  const proxy = await startHostileServer(
+    proxyTo(
+      sandbox.baseUrl,
+      () => false,
+      (reply, req) => {
+        const root = /<(OTA_\w+)RQ\b/.exec(req.body)?.[1];
+        return root && !/PrimaryLangID=/.test(req.body.slice(0, 600))
+          ? { status: 200, headers: { 'content-type': 'application/xml; charset=utf-8' }, body: refusal(`${root}RS`) }
+          : reply;
+      },
+    ),
+  );
+  try {
+    const r = await explore([...EXPLORE, '--operations', 'activitysearch,hotelnbc,activitynbc'], targetEnv(proxy.url));
+    assert.equal(r.code, 0, describeRun(r));
+    const s = summaryOf(r);
+    assert.deepEqual(failed(s), []);
+    assert.equal(s.verdict, 'NO FINDING');
+    const left = s.exploration!.languagesLeftOut;
+    for (const op of ['activitysearch', 'hotelnbc', 'activitynbc']) {
+      assert.ok(left[op]?.refused > 0, `${op}: requests without the language attributes were sent and refused`);
+      assert.equal(left[op].served, 0, op);
+      assert.ok(
+        s.notes.some((n) => n.startsWith(`INFO ${op} refused ${left[op].refused} of `)),
+        op,
+      );
+    }
+    // the self-check let them go out: some explored requests carried no PrimaryLangID
+    assert.ok(proxy.requests.some((q) => /<OTA_\w+RQ\b/.test(q.body) && !/PrimaryLangID=/.test(q.body)));
+  } finally {
+    await proxy.close();
+    await sandbox.close();
+  }
 });
 
 test('an edge fault is found at its requirement, shrunk, reproduced; the same seed and the replay find the same', async () => {

@@ -99,6 +99,9 @@ const SELECTION: Record<FaultName, string> = {
   'refuses-returnlist-false': '@req:RD-RETURNLIST-BOOLEAN',
   'cancel-does-not-cancel': '@req:CXL-COMMIT-CANCELS',
   'partial-cancels-all': '@req:CXL-PARTIAL',
+  'warning-names-every-item': '@req:CXL-PARTIAL',
+  'entry-shows-another-activity': '@req:RD-DETAILS',
+  'cancel-status-contradicts': '@req:CXL-COMMIT-STATUS',
 };
 
 const results = new Map<string, Promise<Judged>>();
@@ -106,8 +109,9 @@ before(() => {
   for (const [name, run] of Object.entries(BASELINES)) results.set(name, limited(run));
   for (const [fault, def] of Object.entries(FAULTS) as Array<[FaultName, (typeof FAULTS)[FaultName]]>)
     for (const dialect of def.dialects) {
-      // a SHOULD (HNBC-UNKNOWN) decides only under --strict
-      const args = ['--tags', SELECTION[fault], ...(fault === 'unknown-hotel-with-data' ? ['--strict'] : [])];
+      // a SHOULD (HNBC-UNKNOWN, RD-DETAILS, CXL-COMMIT-STATUS) decides only under --strict
+      const should = ['unknown-hotel-with-data', 'entry-shows-another-activity', 'cancel-status-contradicts'].includes(fault);
+      const args = ['--tags', SELECTION[fault], ...(should ? ['--strict'] : [])];
       results.set(
         `${dialect} + ${fault}`,
         limited(() => judge(dialect, testData(dialect), fault, args)),

@@ -20,7 +20,7 @@ import {
   seasonDays,
   sells,
 } from './activities';
-import { attr, category, count, emptyResult, overCapacity, participantCategory, qualifierInfo } from './common';
+import { attr, category, count, emptyResult, outsideInventory, overCapacity, participantCategory, qualifierInfo } from './common';
 import type { Ctx, Operation } from './types';
 
 function readParticipants(tourActivity: XNode): Map<string, number> {
@@ -111,9 +111,10 @@ export const activityAvailability: Operation = {
 
     const infos: string[] = [];
     // Variant capacity-limit: no availability for parties of more than four; variant
-    // minimum-party: none for parties below its minimum.
+    // minimum-party: none for parties below its minimum; variant inventory-for-test-data-dates: none
+    // for other dates than the test data's.
     const persons = [...participants.values()].reduce((x, y) => x + y, 0);
-    const full = overCapacity(ctx, persons) || persons < minPartyOf(ctx.variants);
+    const full = overCapacity(ctx, persons) || persons < minPartyOf(ctx.variants) || outsideInventory(ctx, from, to);
     // Mistakes: activities-other-area (the hotel is never read), activity-ignores-hotel (with no
     // product named, the hotel is not applied): each activity at its own first pickup.
     const otherArea = faults.has('activities-other-area') || (faults.has('activity-ignores-hotel') && !product);

@@ -13,7 +13,7 @@ import {
   schedule,
   seasonDays,
 } from './activities';
-import { emptyResult } from './common';
+import { emptyResult, outsideInventory } from './common';
 import type { Ctx, Operation } from './types';
 
 export const activitySearch: Operation = {
@@ -39,7 +39,8 @@ export const activitySearch: Operation = {
       throw err.system('Search failed: activity index not available');
     }
     const infos: string[] = [];
-    for (const a of data.activities) {
+    // variant inventory-for-test-data-dates: nothing for other dates than the test data's
+    for (const a of outsideInventory(ctx, from, to) ? [] : data.activities) {
       // Mistake (search-ignores-area): the hotel is read for validation only; the product filter applies.
       if (!faults.has('search-ignores-area') && !a.pickupHotels.includes(hotel)) continue;
       if (product && !product(a)) continue;

@@ -1,4 +1,5 @@
 // Small request-reading helpers shared by the handlers; each throws the right OtaError.
+import { addDays } from '../dates';
 import { err, noMatch, type OtaWarning } from '../errors';
 import type { Country } from '../data';
 import type { Variants } from '../variants';
@@ -74,6 +75,23 @@ export function participantCategory(code: string, price: Attrs, quantity: number
 export function emptyResult(ctx: Ctx, warning: OtaWarning): OpResult {
   if (ctx.variants.has('refuse-when-nothing-matches')) throw noMatch(warning);
   return { content: '', warnings: ctx.variants.has('no-warning-when-empty') ? [] : [warning] };
+}
+
+/**
+ * Variant inventory-for-test-data-dates: availability is loaded for the test data's own stay only
+ * (its offsetDays from today, its nights: sandbox/data/test-data.json), so a search with any other
+ * first or last date matches nothing. `from` and `to` are the search's dates as asked.
+ */
+export const TEST_DATA_OFFSET_DAYS = 30;
+export const TEST_DATA_NIGHTS = 3;
+export function testDataStay(ctx: Ctx): { start: string; end: string } {
+  const start = addDays(ctx.today, TEST_DATA_OFFSET_DAYS);
+  return { start, end: addDays(start, TEST_DATA_NIGHTS) };
+}
+export function outsideInventory(ctx: Ctx, from: string, to: string): boolean {
+  if (!ctx.variants.has('inventory-for-test-data-dates')) return false;
+  const stay = testDataStay(ctx);
+  return from.slice(0, 10) !== stay.start || to.slice(0, 10) !== stay.end;
 }
 
 /** Variant capacity-limit: the largest party the gateway has availability for. */

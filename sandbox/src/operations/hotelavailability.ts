@@ -5,7 +5,7 @@ import { err, PlainRefusal, warn } from '../errors';
 import { EUR2, fmtMinor } from '../money';
 import { all, el, path, text, type XNode } from '../xml';
 import type { Variants } from '../variants';
-import { address, attr, category, count, emptyResult, hotelPlace, optAttr, overCapacity } from './common';
+import { address, attr, category, count, emptyResult, hotelPlace, optAttr, outsideInventory, overCapacity } from './common';
 import type { Ctx, Operation } from './types';
 
 interface Guests {
@@ -307,7 +307,8 @@ export const hotelAvailability: Operation = {
       .filter((r) => r.offers.length > 0)
       .sort((a, b) => a.offers[0].total - b.offers[0].total || a.hotel.code.localeCompare(b.hotel.code));
     // Variant capacity-limit: no availability for parties of more than four.
-    const full = overCapacity(ctx, guests.adults + guests.children);
+    // variant inventory-for-test-data-dates: the dates as asked, before any mistake rewrites them
+    const full = overCapacity(ctx, guests.adults + guests.children) || outsideInventory(ctx, search.start, search.end);
     const shown =
       full || faults.has('hotel-availability-empty') ? [] : faults.has('ignores-maxresponses') ? results : results.slice(0, max);
     if (shown.length === 0) {

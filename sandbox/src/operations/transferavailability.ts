@@ -6,7 +6,7 @@ import { err, noMatch, warn } from '../errors';
 import { EUR2, fmtMinor } from '../money';
 import { el, kid, kids, path, tel, text, type XNode } from '../xml';
 import type { Variants } from '../variants';
-import { attr, bool, category, CATEGORY_TEXT, count, emptyResult, optAttr, overCapacity, same } from './common';
+import { attr, bool, category, CATEGORY_TEXT, count, emptyResult, optAttr, overCapacity, same, testDataStay } from './common';
 import type { Ctx, Operation } from './types';
 
 interface AirportSide {
@@ -206,7 +206,11 @@ export const transferAvailability: Operation = {
     const flightDays = legs.map((l) => l.airport.dateTime.slice(0, 10));
     if (ctx.faults.has('transfer-leg-dates-swapped'))
       legs.forEach((l, i) => (l.airport.dateTime = `${flightDays[legs.length - 1 - i]}${l.airport.dateTime.slice(10)}`));
-    for (const leg of legs) services.push(...legServices(leg, search, ctx, services.length + 1));
+    // variant inventory-for-test-data-dates: flights arriving on the test data's first day and leaving on its last only
+    const stay = testDataStay(ctx);
+    const held =
+      !ctx.variants.has('inventory-for-test-data-dates') || legs.every((l, i) => flightDays[i] === (l.arrival ? stay.start : stay.end));
+    for (const leg of held ? legs : []) services.push(...legServices(leg, search, ctx, services.length + 1));
     if (services.length === 0) {
       return emptyResult(ctx, warn.noAvailability('No transfer matches the airports, locations, passengers and accessibility requested'));
     }

@@ -21,4 +21,15 @@ export const SEARCH_VARIANTS = [
       'Parties of more than 4 persons have no availability: hotel availability (guests), activity availability (participants) and transfer availability (passengers) answer as when nothing matches, and an activity booking (Quote or commit) with more than 4 ParticipantInfo is refused (Errors 3/322).',
     expectedWarnings: [],
   },
+  // The spec does not constrain availability: a test gateway may hold inventory for the test data's
+  // own stay only. Conformance asks with those dates; an exploration asks others and is shown
+  // nothing, which proves nothing: it must end NOT DETERMINED, never "no finding".
+  {
+    name: 'inventory-for-test-data-dates',
+    operations: ['hotelavailability', 'activityavailability', 'activitysearch', 'transferavailability'],
+    description:
+      "Availability is held for the test data's own stay only (30 days from today, 3 nights): a hotel or activity availability, activity search or transfer availability with any other first or last date matches nothing (Success with the no-results Warning). npm run conformance conforms; npm run explore is shown nothing and ends NOT DETERMINED (exit 4).",
+    expectedWarnings: [],
+    exploration: 'nothing shown',
+  },
 ] as const satisfies readonly VariantDef[];

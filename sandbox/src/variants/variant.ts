@@ -10,4 +10,9 @@ export interface VariantDef {
   operations?: readonly string[];
   /** Partial test data the suite must be given for this variant (forms the spec leaves open), deep-merged into the default test data; omitted when none. */
   testData?: Record<string, unknown>;
+  /**
+   * 'nothing shown': the variant answers every request but the test data's own with nothing, so
+   * an exploration of it (npm run explore) is NOT DETERMINED (exit 4), never "no finding".
+   */
+  exploration?: 'nothing shown';
 }

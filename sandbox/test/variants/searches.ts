@@ -72,4 +72,27 @@ export const SEARCH_EFFECTS: VariantEffects<typeof SEARCH_VARIANTS> = {
     }
     assert.equal(errorCode((await call(p.v, 'bookread', { bookingRef: 'CAP-Commit' })).raw), '3/87', 'nothing was booked');
   },
+  'inventory-for-test-data-dates': async (p) => {
+    const results: Array<[string, string]> = [
+      ['hotelavailability', '//ota:RoomStay'],
+      ['activityavailability', TOUR_ACTIVITY],
+      ['transferavailability', GROUND_SERVICE],
+      ['activitysearch', TOUR_ACTIVITY],
+    ];
+    for (const [op, items] of results) {
+      // the test data's own stay (30 days from today, 3 nights): unchanged
+      await same(p, op);
+      // a day later, or a night longer: nothing matches, as a search that finds nothing says it
+      for (const values of <Values[]>[
+        { start: day(31), end: day(34), arrivalDateTime: `${day(31)}T10:15:00`, departureDateTime: `${day(34)}T18:40:00` },
+        { end: day(34), departureDateTime: `${day(34)}T18:40:00` },
+      ]) {
+        const [d, v] = await both(p, op, values);
+        assert.ok(count(d.raw, items) > 0, `${op}: other dates have results by default`);
+        assert.ok(isSuccess(v.raw), op);
+        assert.equal(count(v.raw, items), 0, `${op}: no results for other dates`);
+        assert.equal(count(v.raw, '/*/ota:Warnings/ota:Warning[@Code]'), 1, `${op}: the "nothing matches" Warning`);
+      }
+    }
+  },
 };

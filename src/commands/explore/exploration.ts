@@ -11,6 +11,7 @@ import { exchangeOptions, type RunContext } from '../../run/run-context';
 import type { RequirementId } from '../../specification/requirements';
 import { disposeExchange, exchange, type Exchange } from '../../transport/exchange';
 import { withScenario } from '../../transport/recording';
+import { Coverage } from './coverage';
 import { FormTally, rulesFor, serverError } from './judge';
 import type { ExploreOptions } from './options';
 import { Random, seedNumber } from './random';
@@ -63,6 +64,8 @@ export interface ExplorationOutcome {
   ruleOps: Partial<Record<RequirementId, ExploredOperation[]>>;
   failures: Failure[];
   categories: readonly string[];
+  /** What the explored replies showed, per operation, requirement and part of the space (./coverage.ts). */
+  coverage: Coverage;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -101,6 +104,7 @@ export class Exploration {
       ruleOps: {},
       failures: [],
       categories: this.bounds.categories,
+      coverage: new Coverage(),
     };
   }
 
@@ -121,7 +125,8 @@ export class Exploration {
       const c = drawCase(ops[i % ops.length], this.rnd, this.bounds);
       const judged = await this.send(c);
       this.cover(judged);
-      this.tally.add(c, judged.x, judged.refused);
+      // a form is judged on requests the spec surely allows: a refused guess says nothing of it
+      if (!c.noLanguages || !judged.refused) this.tally.add(c, judged.x, judged.refused);
       for (const a of judged.assertions.filter((x) => x.outcome === 'failed')) {
         const known = this.out.failures.find((f) => f.req === a.req && !f.form);
         if (known) known.failedRequests++;
@@ -222,13 +227,16 @@ export class Exploration {
       await sleep(this.backoff(x, attempt));
     }
     const profile = this.ctx.replyProfile.facts;
-    const assertions = [...rulesFor(c), credentialEcho(this.ctx.redactor, this.ctx.credentials.user)]
+    const judged = [...rulesFor(c), credentialEcho(this.ctx.redactor, this.ctx.credentials.user)]
       .map((rule) => rule.check(x, profile))
       .filter((a) => a.notApplicable === undefined);
     const crash = serverError(c, x);
-    if (crash) assertions.push(crash);
+    if (crash) judged.push(crash);
     const refused = x.reply.exchange ? refusedHow(x) : undefined;
     disposeExchange(x);
+    // a request without its language attributes is a guess: refused, it is named (INFO), never a finding
+    const guessRefused = c.noLanguages === true && (refused !== undefined || !x.reply.exchange);
+    const assertions = guessRefused ? judged.filter((a) => a.outcome !== 'failed') : judged;
     return { c, x, assertions, refused };
   }
 
@@ -249,7 +257,9 @@ export class Exploration {
   }
 
   /** What an explored request covered: its operation's parts of the space, and each requirement it checked. */
-  private cover({ c, assertions }: Judged): void {
+  private cover({ c, x, assertions, refused }: Judged): void {
+    this.out.coverage.add(c, assertions, refused !== undefined || !x.reply.exchange);
+    if (c.noLanguages) this.out.coverage.guess(c.op, refused ?? (x.reply.exchange ? undefined : 'no reply'));
     const parts = (this.out.space[c.op] ??= {});
     for (const p of spaceParts(c)) parts[p] = (parts[p] ?? 0) + 1;
     for (const a of assertions) {

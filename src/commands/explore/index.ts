@@ -17,7 +17,9 @@ import { checkRunFolders, misspeltVariables } from '../../run/input-checks';
 import { preflight } from '../../run/preflight';
 import { openRunContext, type RunContext } from '../../run/run-context';
 import { clearEarlierReports, RunCassette, scanOutputs } from '../../run/run-outputs';
+import { summariseParts } from './coverage';
 import { Exploration, type ExplorationOutcome } from './exploration';
+import type { ExploredOperation } from './space';
 import { EXPLORE_HELP, parseExploreArguments, type ExploreOptions } from './options';
 import { explorationResult } from './result';
 import { preloadSubdivisions } from '../../contracts/subdivisions';
@@ -64,37 +66,18 @@ function recordedExploration(dir: string): Recorded {
   return { today: e.today, seed: e.seed, requests: e.requests, operations: e.operations };
 }
 
-/** Parts of the space in short: those that differ by a number alone in one entry ("parties of 1-5, 7, 9"). */
-export function summariseParts(parts: readonly string[]): string {
-  const groups = new Map<string, number[]>();
-  const words: string[] = [];
-  for (const p of parts) {
-    const m = /^(\D*)(\d+)(\D*)$/.exec(p);
-    if (!m) words.push(p);
-    else groups.set(`${m[1]}#${m[3]}`, [...(groups.get(`${m[1]}#${m[3]}`) ?? []), Number(m[2])]);
-  }
-  const ranges = (ns: number[]) => {
-    const sorted = [...new Set(ns)].sort((a, b) => a - b);
-    const out: string[] = [];
-    for (let i = 0; i < sorted.length;) {
-      let j = i;
-      while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
-      out.push(j > i ? `${sorted[i]}-${sorted[j]}` : String(sorted[i]));
-      i = j + 1;
-    }
-    return out.join(', ');
-  };
-  return [...[...groups].map(([k, ns]) => k.replace('#', ns.length > 1 ? `{${ranges(ns)}}` : String(ns[0]))), ...words].join('; ');
-}
-
 /** What the exploration covered, for the console: requests per operation and the parts of the space. */
 export function coverageLines(out: ExplorationOutcome): string[] {
   const lines = [
     `Explored ${out.requests} requests in ${out.seconds.toFixed(1)} s (seed ${out.seed}, stopped by the ${out.stoppedBy}; ${out.shrinkRequests} spent shrinking):`,
   ];
-  for (const [op, n] of Object.entries(out.byOperation)) {
-    const parts = Object.keys(out.space[op as keyof typeof out.space] ?? {});
+  const notCovered = out.coverage.notCovered();
+  for (const [op, n] of Object.entries(out.byOperation) as Array<[ExploredOperation, number]>) {
+    const parts = Object.keys(out.space[op] ?? {});
     lines.push(`  ${op}: ${n} requests; ${summariseParts(parts)}`);
+    if (out.coverage.byOperation[op]) lines.push(`    shown: ${out.coverage.describe(op)}`);
+    const blind = notCovered[op];
+    if (blind) lines.push(`    NOT COVERED (no reply showed anything): ${summariseParts(blind)}`);
   }
   for (const f of out.failures)
     lines.push(

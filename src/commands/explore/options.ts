@@ -37,8 +37,10 @@ a conformance run judges it by, and shrinks every failure to the smallest reques
   --replay DIR        answer every request from a cassette recorded by npm run explore
   --help              this text
 
-Exit 0: nothing found; 1: a MUST finding (a SHOULD too with --strict); 2: could not run; 3: a
-secret was found in what the run wrote. The target, credentials and reports folder are those of
+Exit 0: NO FINDING (every operation showed what its rules judge, nothing failed: an exploration,
+not a conformance verdict); 1: a MUST finding (a SHOULD too with --strict); 2: could not run; 3: a
+secret was found in what the run wrote; 4: NOT DETERMINED (an operation showed nothing to any of
+its explored requests). The target, credentials and reports folder are those of
 npm run conformance (docs/options.md). How to read a finding: docs/explore.md.`;
 
 /** A whole number of at least `min`, or one line naming the option. */

@@ -4,7 +4,7 @@
 import { addDays } from '../../core/dates';
 import type { TestData } from '../../core/test-data';
 import { OPERATIONS } from '../../specification/operations';
-import { OtaRequest } from '../../xml/requests';
+import { LANGUAGE_ATTRIBUTES, OtaRequest } from '../../xml/requests';
 import type { Credentials } from '../../run/config';
 import { baseValues } from '../../run/scenario-values';
 import * as hotelAvailability from '../../operations/hotelavailability';
@@ -52,6 +52,11 @@ export function buildRequest(c: Case, ctx: BuildContext): OtaRequest {
   const r = OtaRequest.fromSample(op, ctx.samplesDir, values);
   r.testData = data;
   r.resultsOptional = EXPLORED;
+  if (c.noLanguages) {
+    // the spec lists them, but which attributes are mandatory is "not shown": a request without them is one it allows
+    for (const a of LANGUAGE_ATTRIBUTES) r.removeAttribute('/*', a);
+    r.languagesLeftOut = true;
+  }
   const party = c.party?.map((p) => ({ code: p.code, count: p.count, age: p.age }));
   switch (c.op) {
     case 'hotelavailability':

@@ -7,8 +7,9 @@ import { requirementOutcomes, type ScenarioAssertions } from '../../reporting/re
 import type { ExchangeEvidence, ScenarioEvidence } from '../../reporting/evidence/collect';
 import { evidenceNames, reproducerPath, RUN_EVIDENCE, scenarioEvidenceHref } from '../../reporting/evidence/names';
 import { requestHead } from '../../reporting/evidence/stream';
-import type { ConformanceResult, ExplorationSummary, RunSelection } from '../../reporting/result';
-import { decideVerdict, EXIT } from '../../reporting/verdict';
+import type { ClassVerdict, ConformanceResult, ExplorationSummary, RunSelection } from '../../reporting/result';
+import { summariseParts, type ShownCounts } from './coverage';
+import { decideVerdict, EXIT, EXPLORATION_NOT_A_VERDICT, type Verdict } from '../../reporting/verdict';
 import type { RunContext } from '../../run/run-context';
 import { suiteVersion } from '../../run/run-context';
 import type { RunStart } from '../../run/configure';
@@ -119,7 +120,50 @@ function explorationSummary(opts: ExploreOptions, out: ExplorationOutcome, findi
     byOperation: out.byOperation as Record<string, number>,
     space: out.space as Record<string, Record<string, number>>,
     categories: [...out.categories],
+    evidence: {
+      byOperation: out.coverage.byOperation as Record<string, ShownCounts>,
+      byRequirement: out.coverage.byRequirement as Record<string, ShownCounts>,
+      byPart: out.coverage.byPart as Record<string, Record<string, ShownCounts>>,
+    },
+    nothingShown: out.coverage.blindOperations(),
+    languagesLeftOut: out.coverage.languagesLeftOut as ExplorationSummary['languagesLeftOut'],
+    notCovered: out.coverage.notCovered() as Record<string, string[]>,
     findings,
+  };
+}
+
+/** Requirements the exploration judged on no reply that showed what they need: not a pass of the exploration. */
+function unshownRequirements(out: ExplorationOutcome): RequirementId[] {
+  return (Object.entries(out.coverage.byRequirement) as Array<[RequirementId, ShownCounts]>)
+    .filter(([, c]) => c.shown === 0)
+    .map(([req]) => req);
+}
+
+/**
+ * An exploration's own verdict: a finding is the verdict the rules decide (DOES NOT CONFORM, exit
+ * 1), as is the suite's own trouble; else an operation whose explored requests showed nothing
+ * leaves it NOT DETERMINED (exit 4: "nothing available" and refusals prove nothing, and never fail
+ * a MUST); else NO FINDING (exit 0), naming what no reply showed.
+ */
+export function explorationVerdict(v: Verdict, out: ExplorationOutcome): Pick<Verdict, 'verdict' | 'exitCode' | 'reason'> {
+  if (v.exitCode === EXIT.DOES_NOT_CONFORM || v.exitCode === EXIT.COULD_NOT_RUN) return v;
+  const blind = out.coverage.blindOperations();
+  if (blind.length)
+    return {
+      verdict: 'NOT DETERMINED',
+      exitCode: EXIT.NOT_DETERMINED,
+      reason:
+        `no finding, but nothing was shown to ${blind.length} explored operation(s), so nothing of them was judged: ` +
+        blind.map((op) => `${op}, ${out.coverage.describe(op)}`).join('; ') +
+        ` (what was asked: the parts of the space not covered; nothing available is no failure and no pass; ${EXPLORATION_NOT_A_VERDICT})`,
+    };
+  const unshown = unshownRequirements(out);
+  return {
+    verdict: 'NO FINDING',
+    exitCode: EXIT.CONFORMS,
+    reason:
+      `every explored operation showed what its rules judge, and nothing of it failed` +
+      (unshown.length ? `; no explored reply showed what ${unshown.join(', ')} need (cannot tell: not covered)` : ''),
   };
 }
 
@@ -152,9 +196,8 @@ export function explorationResult(
     const n = out.explored[r.id as RequirementId];
     return n ? { ...r, explored: n } : r;
   });
-  const verdict = decideVerdict({ requirements, scenarios, claims: start.claims, strict: opts.strict, selection });
-  // an exploration finds or does not: nothing found is exit 0 (it never says CONFORMS: a selection)
-  const found = verdict.exitCode === EXIT.DOES_NOT_CONFORM;
+  const decided = decideVerdict({ requirements, scenarios, claims: start.claims, strict: opts.strict, selection });
+  const verdict = { ...decided, ...explorationVerdict(decided, out) };
   const names = evidenceNames(perFinding);
   const evidence = out.failures.map((f, i) => findingEvidence(ctx, f, perFinding[i]));
   const findings: ExplorationSummary['findings'] = out.failures.map((f, i) => {
@@ -182,12 +225,11 @@ export function explorationResult(
     strict: opts.strict,
     claims: start.claims,
     verdict: verdict.verdict,
-    exitCode: found || verdict.exitCode === EXIT.COULD_NOT_RUN ? verdict.exitCode : EXIT.CONFORMS,
-    verdictReason: found
-      ? verdict.reason
-      : `the exploration found nothing in ${out.requests} requests (${verdict.reason}); an exploration is never a verdict on the whole profile`,
+    exitCode: verdict.exitCode,
+    verdictReason: verdict.reason,
     warnings: verdict.warnings,
-    classes: verdict.classes,
+    // a class whose explored checks all passed is no more than an exploration's: nothing found in it
+    classes: verdict.classes.map((c) => (c.verdict === 'SELECTION PASSED' ? { ...c, verdict: 'NO FINDING' as ClassVerdict } : c)),
     requirements,
     scenarios: scenarios.map(({ assertions: _assertions, ...s }) => {
       const name = names.get(s.id);
@@ -210,6 +252,11 @@ function explorationNotes(out: ExplorationOutcome): string[] {
   const notes = [
     `exploration with seed ${out.seed}: ${out.requests} requests (${out.shrinkRequests} of them shrinking), stopped by the ${out.stoppedBy}; dates from ${out.earliest}`,
   ];
+  for (const op of Object.keys(out.byOperation) as ExploredOperation[])
+    if (out.coverage.byOperation[op]) notes.push(`explored ${op}: ${out.coverage.describe(op)}`);
+  notes.push(...out.coverage.guessesRefused());
+  for (const [op, parts] of Object.entries(out.coverage.notCovered()))
+    notes.push(`not covered (no explored reply of ${op} showed anything): ${summariseParts(parts)}`);
   if (!out.categories.includes('11'))
     notes.push('the gateway showed no third participant category (senior, 11): parties of adults and children only');
   return notes;

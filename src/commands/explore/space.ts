@@ -1,7 +1,7 @@
 // The input space an exploration draws from, as values (a Case per request): parties of 1 to 9
 // across the categories, stays and periods of 1 to 30 days across month ends, year ends and 29
 // February, MaxResponses from 1, every place and RefPoint context, one and two transfer legs at
-// every hour, language values, optional elements in and out. Drawn from a seeded Random, and
+// every hour, language values (present and absent), optional elements in and out. Drawn from a seeded Random, and
 // shrunk towards the smallest request (fewest participants, shortest stay, earliest bound, fewest
 // optional elements).
 import { addDays } from '../../core/dates';
@@ -53,6 +53,11 @@ export interface Case {
   instance?: boolean;
   /** PrimaryLangID and AltLangID: the test data's language and alternate language, or swapped. */
   swapLanguages?: boolean;
+  /**
+   * PrimaryLangID and AltLangID left out: the spec lists them but says which attributes are
+   * mandatory is "not shown". A refusal of such a request is a guess refused (INFO), never a finding.
+   */
+  noLanguages?: boolean;
 }
 
 /** The categories explored: the samples' adult and child, and the third a gateway shows (senior). */
@@ -126,6 +131,18 @@ function drawTime(rnd: Random): string {
   return `${String(hour).padStart(2, '0')}:${rnd.pick(['00', '15', '30', '45', '59'])}`;
 }
 
+/** Share of the requests carrying language attributes that leave them out. */
+const LANGUAGES_LEFT_OUT = 0.25;
+
+/**
+ * The language attributes, from one draw (so that the rest of the sequence is that of a seed
+ * drawn before they could be left out): swapped below `swap`, left out in the last quarter.
+ */
+function drawLanguages(rnd: Random, swap: number): Pick<Case, 'swapLanguages' | 'noLanguages'> {
+  const l = rnd.next();
+  return { swapLanguages: l < swap, ...(l >= 1 - LANGUAGES_LEFT_OUT ? { noLanguages: true } : {}) };
+}
+
 /** Draws one request's values of `op`. */
 export function drawCase(op: ExploredOperation, rnd: Random, b: SpaceBounds): Case {
   const { data } = b;
@@ -172,15 +189,15 @@ export function drawCase(op: ExploredOperation, rnd: Random, b: SpaceBounds): Ca
         days,
         hotelCode: rnd.pick(data.activities.hotelCodes),
         product: rnd.chance(0.6),
-        swapLanguages: rnd.chance(0.3),
+        ...drawLanguages(rnd, 0.3),
       };
     }
     case 'hotelnbc': {
       const hotel = rnd.pick(data.hotels);
-      return { ...common, hotelCode: hotel.code, brand: !!hotel.brandCode && rnd.chance(0.6), swapLanguages: rnd.chance(0.4) };
+      return { ...common, hotelCode: hotel.code, brand: !!hotel.brandCode && rnd.chance(0.6), ...drawLanguages(rnd, 0.4) };
     }
     case 'activitynbc':
-      return { ...common, swapLanguages: rnd.chance(0.5) };
+      return { ...common, ...drawLanguages(rnd, 0.5) };
   }
 }
 
@@ -254,7 +271,8 @@ export function shrinkCandidates(c: Case, earliest: string): Case[] {
   if (c.start && c.start > earliest) out.push({ ...c, start: earliest });
   // fewest legs and optional elements
   if (c.legs === 'airport to hotel and back') out.push({ ...c, legs: 'airport to hotel' }, { ...c, legs: 'hotel to airport' });
-  for (const k of ['disability', 'brand', 'instance', 'swapLanguages'] as const) if (c[k]) out.push({ ...c, [k]: false });
+  // languages as configured: swapped ones, and left-out ones put back
+  for (const k of ['disability', 'brand', 'instance', 'swapLanguages', 'noLanguages'] as const) if (c[k]) out.push({ ...c, [k]: false });
   return out;
 }
 
@@ -272,6 +290,7 @@ export function describeCase(c: Case): string {
   if (c.brand) parts.push('BrandCode sent');
   if (c.instance) parts.push('Instance sent');
   if (c.swapLanguages) parts.push('languages swapped');
+  if (c.noLanguages) parts.push('PrimaryLangID and AltLangID left out');
   return parts.join('; ') || 'the sample as it is';
 }
 
@@ -298,7 +317,8 @@ export function spaceParts(c: Case): string[] {
   if (c.product !== undefined) parts.push(c.product ? 'product named' : 'no product named');
   if (c.brand !== undefined) parts.push(c.brand ? 'BrandCode in' : 'BrandCode out');
   if (c.instance !== undefined) parts.push(c.instance ? 'Instance in' : 'Instance out');
-  if (c.swapLanguages !== undefined) parts.push(c.swapLanguages ? 'languages swapped' : 'languages as configured');
+  if (c.swapLanguages !== undefined)
+    parts.push(c.noLanguages ? 'languages left out' : c.swapLanguages ? 'languages swapped' : 'languages as configured');
   if (c.disability !== undefined) parts.push(`DisabilityInfo RequiredInd ${c.disability}`);
   return parts;
 }

@@ -1,7 +1,7 @@
 // The one way the suite books: every activity booking with the ResStatus that books goes through
 // bookActivity, so that what is recorded for the clean-up (the scenario's bookings and the run's
 // ledger) is decided in one place. Quotes are ordinary requests ("a valid activity booking request").
-import { minimumPartyOf, productReason, refusalForm } from '../../contracts/envelope';
+import { refusalForm } from '../../contracts/envelope';
 import type { Exchange } from '../../transport/exchange';
 import { commitInDoubt } from '../../transport/gateway-answer';
 import type { OperationName } from '../../specification/operations';
@@ -43,32 +43,4 @@ export async function bookActivity(world: Booker, b: BookingRequest): Promise<Ex
   const x = await world.send();
   if (!commitInDoubt(x) && !refusalForm(x)) world.bookingCommitted(bookingRefOf(x.request), bookedItemOf(x.request));
   return x;
-}
-
-/** What asking a quote again needs of the scenario (the World). */
-export interface Requoter {
-  readonly reply: Exchange;
-  readonly currentRequest: OtaRequest;
-  send(): Promise<Exchange>;
-}
-
-/**
- * A quote refused for a reason of the product, not of the form ("Minimum 2 participants"): the
- * party is not what is judged, so the quote is asked again for the smallest party the refusal
- * names, still one ParticipantInfo per participant; the rules then judge that reply. Only a Quote
- * (a Commit is never sent twice), and only when the refusal names a party larger than the one sent.
- * Returns the party asked, or undefined when nothing was sent again.
- */
-export async function requoteForProduct(w: Requoter): Promise<Party | undefined> {
-  const x = w.reply;
-  if (x.op.name !== 'activitybook' || x.request !== w.currentRequest) return undefined;
-  if ((x.request.value('/*/@ResStatus') ?? '').trim().toLowerCase() !== 'quote') return undefined;
-  const reason = productReason(x);
-  const min = reason ? minimumPartyOf(reason) : undefined;
-  const sent = x.request.values('ota:BookingInfo/ota:ParticipantInfo').length;
-  if (!min || min <= sent) return undefined;
-  const party = { adults: min, children: 0 };
-  setParty(w.currentRequest, party);
-  await w.send();
-  return party;
 }

@@ -2,4 +2,4 @@
 // Everything else in it is its own; .dependency-cruiser.cjs refuses an import past this entry.
 export { commitRef, contract, FACTS, quoteNotStored } from './contract';
 export * from './request';
-export { bookActivity, requoteForProduct, type Booker, type BookingRequest, type Requoter } from './book';
+export { bookActivity, type Booker, type BookingRequest } from './book';

@@ -2,8 +2,8 @@
 // partially cancels an existing booking." The reply structure is "not shown": each fact is read
 // from the places OpenTravel 2016B (OTA_CancelRS) gives it, and from common practice. Whether a
 // status means "cancelled" is decided by the target's own words (test data, cancelledStatusWords).
-import { fact, notShown } from '../../contracts/reader';
-import { list, rule } from '../../contracts/rule';
+import { fact, notShown, type ReplyReader } from '../../contracts/reader';
+import { list, rule, type Check } from '../../contracts/rule';
 import { refusalForm } from '../../contracts/envelope';
 import type { Exchange } from '../../transport/exchange';
 import type { Contract } from '../contract';
@@ -45,6 +45,30 @@ export const FACTS = {
   ),
 };
 
+/** Every status the reply shows, at every one of its places (OTA_CancelRS/@Status and TPA_Extensions may both show one). */
+function statusesOf(reply: ReplyReader): Array<{ at: string; value: string }> {
+  return reply.placesOf(FACTS.status).flatMap((at) =>
+    reply.doc
+      .find(at)
+      .map((n) => ({ at, value: n.content.trim() }))
+      .filter((s) => s.value !== ''),
+  );
+}
+
+/** Two placements of the status, one cancelled and one not (in the target's words): a finding, never a pass. */
+function statusContradicted(reply: ReplyReader, check: Check, words: readonly string[]): boolean {
+  const all = statusesOf(reply);
+  const cancelled = all.find((s) => isCancelledWord(s.value, words));
+  const live = all.find((s) => !isCancelledWord(s.value, words));
+  if (!cancelled || !live) return false;
+  check.fail(
+    `${cancelled.at} | ${live.at}`,
+    `one ${FACTS.status.what} (${FACTS.status.id}) at every placement`,
+    `${cancelled.value} at ${cancelled.at}; ${live.value} at ${live.at}`,
+  );
+  return true;
+}
+
 const served = (exchange: Exchange) => !refusalForm(exchange) && exchange.reply.exchange?.status === 200;
 
 /** CXL-QUOTE-TERMS: a quoted cancellation gives its terms and does not say the booking is cancelled. */
@@ -56,6 +80,7 @@ export const termsQuoted = (words: readonly string[]) =>
     }
     // an empty CancelRule shows no terms (see ReplyReader.items)
     if (reply.items(FACTS.terms).length === 0) check.cannotTell(notShown(reply, FACTS.terms));
+    if (statusContradicted(reply, check, words)) return;
     const status = reply.value(FACTS.status);
     if (status && isCancelledWord(status.value, words))
       check.fail(status.at, 'a status that is not cancelled (OpenTravel: Pending)', status.value);
@@ -68,6 +93,7 @@ export const cancellationConfirmed = (words: readonly string[]) =>
       check.cannotTell('the cancellation was not served');
       return;
     }
+    if (statusContradicted(reply, check, words)) return;
     const status = reply.value(FACTS.status);
     // No status word, but a cancellation number: the form OTA_TourActivityCancelRS gives a done cancellation.
     if (!status && reply.value(FACTS.confirmation)) return;

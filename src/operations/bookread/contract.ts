@@ -11,15 +11,20 @@ import type { RequirementId } from '../../specification/requirements';
 import type { Exchange } from '../../transport/exchange';
 import type { Contract } from '../contract';
 import {
+  aboutStatus,
   bookingRead as readOf,
+  disagreementFinding,
+  stateFromItems,
   isCancelledWord as isCancelled,
   readRule,
   READ_FACTS,
   shownLiveBy,
   valuesIn,
   type ExpectedBooking,
+  type ItemShown,
   type Shown,
 } from '../../contracts/booking-facts';
+import type { Check } from '../../contracts/rule';
 
 export const FACTS = READ_FACTS;
 
@@ -27,6 +32,23 @@ export const FACTS = READ_FACTS;
 // bookings does not show the booking asked for, exactly as a refusal does not. Where the booking
 // must be shown, that is a finding; where it must be gone, it counts only by contrast (below).
 const notThere = (s: Extract<Shown, { kind: 'other' | 'none' }>) => (s.kind === 'other' ? s.at : READ_FACTS.booking.places.join(' | '));
+
+/**
+ * Fails the check for each disagreement `which` selects among the items' (placements of one fact of
+ * one item that cannot all hold); true when there was any: a rule reading that fact does not pass.
+ */
+function contradicted(check: Check, items: readonly ItemShown[], which: (d: ItemShown['disagreements'][number]) => boolean): boolean {
+  const found = items.flatMap((i) => i.disagreements.filter(which));
+  for (const d of found) {
+    const f = disagreementFinding(d);
+    check.fail(f.at, f.expected, f.found);
+  }
+  return found.length > 0;
+}
+
+/** A booking whose state is read from its items, one of which shows its status both cancelled and live. */
+const stateContradicted = (check: Check, s: Extract<Shown, { kind: 'booking' }>) =>
+  !!s.state && stateFromItems(s.state) && contradicted(check, s.items, aboutStatus);
 
 /** The read is served and shows the booking by the client's reference, live: not cancelled in any status it shows. */
 export const shownLive = (req: RequirementId, expected: ExpectedBooking, words: readonly string[]) =>
@@ -36,6 +58,7 @@ export const shownLive = (req: RequirementId, expected: ExpectedBooking, words: 
     const ref = expected.bookingRef;
     if (s.kind === 'other' || s.kind === 'none') check.fail(notThere(s), `the booking ${ref}, live`, s.why);
     else if (s.kind !== 'booking') check.cannotTell(s.why);
+    else if (stateContradicted(check, s)) return;
     else if (s.state?.cancelled) check.fail(`${s.booking.at} status`, `booking ${ref} live (not ${list([...words])})`, s.state.shown);
   });
 
@@ -65,6 +88,7 @@ export const noLongerLive = (req: RequirementId, expected: ExpectedBooking, word
       if (!contrast) check.cannotTell(noContrast(s.why));
     } else if (s.kind !== 'booking') check.cannotTell(s.why);
     else if (!s.state) check.cannotTell(`the reply shows booking ${ref} but not its status`);
+    else if (stateContradicted(check, s)) return;
     else if (!s.state.cancelled)
       check.fail(`${s.booking.at} status`, `booking ${ref} cancelled (${list([...words])}) or refused`, s.state.shown);
   });
@@ -97,6 +121,8 @@ export const readDetails = (expected: ExpectedBooking, words: readonly string[] 
         else check.cannotTell(`the reply does not show the item references of booking ${expected.bookingRef}`);
         continue;
       }
+      // the details of an item shown twice pass only when every placement agrees (its status is the status checks')
+      if (contradicted(check, [got], (d) => !aboutStatus(d))) continue;
       if (!got.activity) check.cannotTell(`the reply does not show the activity of item ${want.itemRef}`);
       else if (got.activity.value.toLowerCase() !== want.tourActivityId.toLowerCase())
         check.fail(`${got.at} item ${want.itemRef}/${got.activity.at}`, want.tourActivityId, got.activity.value);
@@ -148,6 +174,7 @@ export const onlyItemCancelled = (
           );
         continue;
       }
+      if (contradicted(check, [got], (d) => aboutStatus(d) || d.fact === READ_FACTS.itemNumber)) continue;
       if (!got.status) check.cannotTell(`the reply does not show the status of item ${want.itemRef}`);
       else if (isCancelled(got.status.value, words) !== cancelled)
         check.fail(

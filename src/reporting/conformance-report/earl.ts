@@ -21,6 +21,8 @@ function runOutcome(result: ConformanceResult): EarlOutcome {
     'DOES NOT CONFORM': 'earl:failed',
     'NOT DETERMINED': 'earl:cantTell',
     'SELECTION PASSED': 'earl:cantTell',
+    // an exploration that found nothing proves no claim
+    'NO FINDING': 'earl:cantTell',
     'COULD NOT RUN': result.scenarios.length === 0 ? 'earl:untested' : 'earl:cantTell',
   };
   return map[result.verdict] ?? 'earl:cantTell';

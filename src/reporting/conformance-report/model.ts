@@ -6,6 +6,7 @@ import type { ConformanceResult, FindingRecord, RequirementResult, ScenarioStatu
 import { exchangeHref } from '../evidence/names';
 import { retriedScenarios } from '../retries';
 import { firstLine } from '../requirement-outcomes';
+import { EXPLORATION_NOT_A_VERDICT } from '../verdict';
 import type { Outcome } from '../../core/outcomes';
 
 /** The groups of the report, in the order they are shown. */
@@ -252,6 +253,7 @@ export function evidenceFiles(result: ConformanceResult, self: string): Array<[s
 export function verdictQualifier(result: ConformanceResult): string {
   if (result.verdict === 'CONFORMS' && result.warnings > 0) return `with ${result.warnings} warning(s)`;
   if (result.verdict === 'SELECTION PASSED') return 'not a conformance verdict';
+  if (result.verdict === 'NO FINDING') return `in ${result.exploration?.requests ?? 0} explored requests: ${EXPLORATION_NOT_A_VERDICT}`;
   if (result.selection) return `in a selection: ${result.selection.text}`;
   return '';
 }

@@ -578,10 +578,11 @@ case "$1" in
   ci) exit 0 ;;
   run)
     case "$2" in
-      conformance | merge)
+      conformance | merge | explore)
         dir="\${OTA_REPORTS_DIR:-reports}"
         mkdir -p "$dir"
         for f in conformance-report.html conformance-report.md conformance-report.json summary.json junit.xml; do echo fake > "$dir/$f"; done
+        [ "$2" = explore ] && exit "\${FAKE_EXPLORE_EXIT:-0}"
         exit "\${FAKE_EXIT:-0}" ;;
       report)
         mkdir -p reports/allure-report reports/history
@@ -589,6 +590,12 @@ case "$1" in
         echo line >> reports/history/allure-history.jsonl
         exit "\${FAKE_REPORT_EXIT:-0}" ;;
       diff)
+        case "$*" in
+          *diff-explore*)
+            mkdir -p reports/diff-explore
+            echo "# Differences between two explorations" > reports/diff-explore/diff.md
+            exit "\${FAKE_EXPLORE_DIFF_EXIT:-0}" ;;
+        esac
         mkdir -p reports/diff
         echo "# Differences between two conformance runs" > reports/diff/diff.md
         exit "\${FAKE_DIFF_EXIT:-0}" ;;
@@ -607,7 +614,10 @@ echo "gh $*" >> "$FAKE_NPM_LOG"
 case "$1 $2" in
   "run list") for id in \${FAKE_GH_RUNS:-}; do echo "$id"; done; exit 0 ;;
   "run download")
-    if [ "$3" = "\${FAKE_GH_CASSETTE_RUN:-none}" ]; then mkdir -p cassette; echo '{}' > cassette/cassette.json; exit 0; fi
+    # the folder --dir names; a nightly of before the exploration kept no explore-cassette (FAKE_GH_NO_EXPLORE=1)
+    dir=cassette; prev=""; for a in "$@"; do [ "$prev" = --dir ] && dir="$a"; prev="$a"; done
+    [ "$dir" = explore-cassette ] && [ "\${FAKE_GH_NO_EXPLORE:-0}" = 1 ] && exit 1
+    if [ "$3" = "\${FAKE_GH_CASSETTE_RUN:-none}" ]; then mkdir -p "$dir"; echo '{}' > "$dir/cassette.json"; exit 0; fi
     exit 1 ;;
 esac
 exit 127
@@ -738,10 +748,17 @@ void describe('the GitHub jobs, run with a fake npm', () => {
         assert.equal(r.failed, code !== 0, `exit ${code}: the job ${code === 0 ? 'failed' : 'passed'}`);
         if (code !== 0) assert.equal(r.code, code, `exit ${code}: the job's code`);
         assert.equal(r.outputs.gate.publish, code === 3 ? 'false' : 'true', `exit ${code}: publish`);
-        // the JUnit report and the reports; the nightly also its cassette, for the pull-request replay
-        assert.equal(uploads(r).length, code === 3 ? 0 : job === 'nightly' ? 3 : 2, `exit ${code}: ${uploads(r).join(', ')}`);
+        // the JUnit report and the reports; the nightly also its cassette, for the pull-request replay,
+        // and (after a run that ran and leaked nothing) the exploration's reports and cassette
+        const explored = job === 'nightly' && code !== 2 && code !== 3;
+        assert.equal(uploads(r).length, code === 3 ? 0 : job === 'nightly' ? 5 : 2, `exit ${code}: ${uploads(r).join(', ')}`);
         if (job === 'nightly') {
           assert.ok(r.npmCalls.includes('run conformance -- --record cassette'), r.npmCalls.join('; '));
+          assert.equal(
+            r.npmCalls.includes('run explore -- --seed 123-1 --time 600 --budget 100000 --rate 5 --record explore-cassette'),
+            explored,
+            `exit ${code}: ${r.npmCalls.join('; ')}`,
+          );
           assert.ok(r.wouldRun.includes('Save the ledger and the Allure history'), `exit ${code}: the cache is saved`);
           assert.equal(r.npmCalls.includes('run report'), code !== 3, `exit ${code}: npm run report`);
         }
@@ -763,12 +780,43 @@ void describe('the GitHub jobs, run with a fake npm', () => {
     assert.equal(differs.failed, true);
     assert.equal(differs.code, 1);
     assert.ok(uploads(differs).length === 1);
+    // the night's exploration: replayed with nothing but its cassette, and compared
+    assert.ok(same.npmCalls.includes('run explore -- --replay explore-cassette'), same.npmCalls.join('; '));
+    assert.ok(same.npmCalls.includes('run diff -- --out reports/diff-explore explore-cassette reports/explore'), same.npmCalls.join('; '));
+    const exploreDiffers = runGithubJob(GITHUB_PR, 'replay', { ...base, FAKE_EXIT: '0', FAKE_EXPLORE_DIFF_EXIT: '1' });
+    assert.equal(exploreDiffers.failed, true, 'the exploration concludes otherwise on the same replies');
+    assert.equal(exploreDiffers.code, 1);
+    for (const code of ['2', '3']) {
+      const r = runGithubJob(GITHUB_PR, 'replay', { ...base, FAKE_EXIT: '0', FAKE_EXPLORE_EXIT: code });
+      assert.equal(r.code, Number(code), `the exploration's replay, exit ${code}`);
+      assert.ok(!r.npmCalls.some((c) => c.startsWith('run diff -- --out reports/diff-explore')), `exploration exit ${code}: no diff`);
+      assert.equal(uploads(r).length, code === '3' ? 0 : 1, `exploration exit ${code}: ${uploads(r).join(', ')}`);
+    }
+    // a nightly of before the exploration kept none: the conformance replay alone
+    const older = runGithubJob(GITHUB_PR, 'replay', { ...base, FAKE_GH_NO_EXPLORE: '1', FAKE_EXIT: '0' });
+    assert.equal(older.failed, false);
+    assert.equal(older.outputs.fetch.explore, 'false');
+    assert.ok(!older.npmCalls.some((c) => c.startsWith('run explore')), older.npmCalls.join('; '));
     for (const code of ['2', '3']) {
       const r = runGithubJob(GITHUB_PR, 'replay', { ...base, FAKE_EXIT: code });
       assert.equal(r.code, Number(code), `exit ${code}`);
-      assert.ok(!r.npmCalls.some((c) => c.startsWith('run diff')), `exit ${code}: no diff`);
+      assert.ok(!r.npmCalls.some((c) => c.startsWith('run diff -- --out reports/diff ')), `exit ${code}: no diff`);
       assert.equal(uploads(r).length, code === '3' ? 0 : 1, `exit ${code}: ${uploads(r).join(', ')}`);
     }
+  });
+
+  void test(`${GITHUB_NIGHTLY}: the exploration's finding (1) or nothing shown (4) fails a conforming night; its secret (3) stops every upload`, () => {
+    for (const explore of [0, 1, 2, 3, 4]) {
+      const r = runGithubJob(GITHUB_NIGHTLY, 'nightly', { FAKE_EXIT: '0', FAKE_EXPLORE_EXIT: String(explore) });
+      assert.equal(r.outputs.explore['exit-code'], String(explore));
+      assert.equal(r.failed, explore !== 0, `explore exit ${explore}`);
+      if (explore !== 0) assert.equal(r.code, explore, `explore exit ${explore}: the job's code`);
+      assert.equal(r.outputs.gate.publish, explore === 3 ? 'false' : 'true', `explore exit ${explore}: publish`);
+      assert.ok(existsSync(join(r.suite, 'reports', 'explore', 'summary.json')), 'the exploration writes to its own reports folder');
+    }
+    // a nonconforming night stays the job's code whatever the exploration says
+    const both = runGithubJob(GITHUB_NIGHTLY, 'nightly', { FAKE_EXIT: '1', FAKE_EXPLORE_EXIT: '4' });
+    assert.equal(both.code, 1);
   });
 
   void test(`${GITHUB_NIGHTLY}: a secret found by npm run report (exit 3) stops the upload; a failed report fails a conforming run`, () => {

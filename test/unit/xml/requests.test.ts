@@ -91,6 +91,18 @@ test("repeated elements are rebuilt from the sample's own templates, in place an
   assert.deepEqual(req.conformanceProblems(), []);
 });
 
+test('a template an earlier rebuild removed (adults only, then a party with a child) is rebuilt from what it was', () => {
+  const req = OtaRequest.fromSample(OPERATIONS.transferavailability, samples, values);
+  const passengers = 'ota:Passengers';
+  const child = `${passengers}[ota:Category/@Code='8']`;
+  const adult = `${passengers}[ota:Category/@Code='10']`;
+  req.replaceWithCopies(passengers, [adult]);
+  assert.deepEqual(req.values(`${passengers}/ota:Category/@Code`), ['10']);
+  req.replaceWithCopies(passengers, [adult, child]);
+  assert.deepEqual(req.values(`${passengers}/ota:Category/@Code`), ['10', '8']);
+  assert.throws(() => req.replaceWithCopies(passengers, [`${passengers}[ota:Category/@Code='99']`]), SuiteError);
+});
+
 test('edits by XPath: set, remove, append', () => {
   const req = OtaRequest.fromSample(OPERATIONS.bookcancel, samples, values);
   req.appendElement('/*', 'UniqueID', { Type: '37', ID: 'ITEM1', ID_Context: 'Client' });
@@ -123,4 +135,16 @@ test('the self-check reads the POS and every date attribute wherever it stands',
     'POS lacks a RequestorID Type=88 with ID and MessagePassword',
     'PickupDropoff@DateTime="2026-13" is not an ISO 8601 date-time',
   ]);
+});
+
+test('the language attributes left out: accepted for an explored request that says so, and only theirs', () => {
+  const req = OtaRequest.fromSample(OPERATIONS.activitynbc, samples, values);
+  req.removeAttribute('/*', 'PrimaryLangID').removeAttribute('/*', 'AltLangID');
+  const missing = req.conformanceProblems();
+  assert.ok(missing.includes('root attribute PrimaryLangID is missing'), missing.join('; '));
+  req.languagesLeftOut = true;
+  assert.deepEqual(req.conformanceProblems(), []);
+  // everything else is still required
+  req.removeAttribute('/*', 'SequenceNmbr');
+  assert.deepEqual(req.conformanceProblems(), ['root attribute SequenceNmbr is missing']);
 });

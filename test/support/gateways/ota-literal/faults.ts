@@ -109,6 +109,24 @@ export const FAULTS = {
     spec: 'The operation cancels or partially cancels an existing booking.',
     dialects: ALL,
   },
+  'warning-names-every-item': {
+    does: 'once an item of a booking is cancelled, the read warns (Type 11) that every item of it was cancelled, while its Detail lists the others Confirmed',
+    breaks: 'CXL-PARTIAL',
+    spec: 'The operation cancels or partially cancels an existing booking.',
+    dialects: ['summaries'],
+  },
+  'entry-shows-another-activity': {
+    does: "the booking's Detail lists each item under the next excursion of the catalogue, while its Summary names the one booked",
+    breaks: 'RD-DETAILS',
+    spec: 'Returns information on an existing booking.',
+    dialects: ['summaries'],
+  },
+  'cancel-status-contradicts': {
+    does: 'a booking cancel answers Status="Cancelled" on its root and ReservationStatus "Confirmed" in CancelInfoRS/TPA_Extensions',
+    breaks: 'CXL-COMMIT-STATUS',
+    spec: 'Cancels or partially cancels an existing booking.',
+    dialects: ['literal'],
+  },
 } as const satisfies Record<string, FaultDef>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -6,6 +6,7 @@ import { el, type Kid } from './xml';
 import { countryName, DATA, WEEKDAYS, type Hotel, type Product } from './data';
 import { live, pickupHotels, termsOf, type Booking, type Item, type Refusal } from './model';
 import type { Reply, Results } from './render';
+import type { FaultName } from './faults';
 
 const money = (n: number, decimals = 2) => n.toFixed(decimals);
 const eur = (n: number) => ({ Amount: money(n), CurrencyCode: 'EUR', DecimalPlaces: 2 });
@@ -312,7 +313,7 @@ export function literal(r: Results): Kid[] {
     }
     case 'bookread': {
       const { booking, list } = r.result;
-      if (r.dialect === 'summaries') return itemsApart(booking);
+      if (r.dialect === 'summaries') return itemsApart(booking, r.fault);
       if (list)
         return [el('Success'), booking.items.filter((i) => i.status === 'Confirmed').map((i) => summary(i, { Type: 36, ID: booking.ref }))];
       return [el('Success'), detail(booking)];
@@ -328,7 +329,16 @@ export function literal(r: Results): Kid[] {
         el('Success'),
         el('UniqueID', { Type: 36, ID: booking.ref, ID_Context: 'Client' }),
         cancelNumber && el('UniqueID', { Type: 15, ID: cancelNumber, ID_Context: DATA.credentials.requestorContext }),
-        el('CancelInfoRS', {}, rules),
+        el(
+          'CancelInfoRS',
+          {},
+          rules,
+          // the fault cancel-status-contradicts: the booking said Confirmed beside the root's Cancelled
+          cancelNumber &&
+            !partial &&
+            r.fault === 'cancel-status-contradicts' &&
+            el('TPA_Extensions', {}, el('ReservationStatus', { Status: 'Confirmed' })),
+        ),
         partial && targets.map((t) => el('Segment', { ItinSegNbr: t.seq }, el('UniqueID', { Type: 37, ID: t.ref, ID_Context: 'Client' }))),
       ];
     }
@@ -391,9 +401,11 @@ function summary(i: Item, confirmation: { Type: number; ID?: string }) {
  * the live items' statuses in its TPA_Extensions, and an advisory warning (Type 11) for each
  * cancelled item, naming it.
  */
-function itemsApart(b: Booking) {
+function itemsApart(b: Booking, fault?: FaultName) {
   const live = b.items.filter((i) => i.status === 'Confirmed');
-  const gone = b.items.filter((i) => i.status !== 'Confirmed');
+  // the fault warning-names-every-item: a cancelled item's warning is written for every item
+  const gone =
+    fault === 'warning-names-every-item' && live.length < b.items.length ? b.items : b.items.filter((i) => i.status !== 'Confirmed');
   return [
     el('Success'),
     gone.length > 0 &&
@@ -409,12 +421,15 @@ function itemsApart(b: Booking) {
         ),
       ),
     live.map((i) => summary(i, { Type: 37, ID: i.ref })),
-    detail(b, live),
+    detail(b, live, fault),
   ];
 }
 
+/** The excursion after `p` in the catalogue (the fault entry-shows-another-activity lists an item under it). */
+const nextProduct = (p: Product) => DATA.products[(DATA.products.indexOf(p) + 1) % DATA.products.length];
+
 /** One tour activity reservation per Detail (OpenTravel): the first item, every item (or those `listed`) in TPA_Extensions. */
-function detail(b: Booking, listed: Item[] = b.items) {
+function detail(b: Booking, listed: Item[] = b.items, fault?: FaultName) {
   const first = b.items.find((i) => i.status === 'Confirmed') ?? b.items[0];
   return el(
     'Detail',
@@ -439,7 +454,7 @@ function detail(b: Booking, listed: Item[] = b.items) {
             'Item',
             { ItinSegNbr: i.seq, Status: i.status },
             b.ref && el('UniqueID', { Type: 37, ID: i.ref, ID_Context: 'Client' }),
-            basicInfo(i.product),
+            basicInfo(fault === 'entry-shows-another-activity' ? nextProduct(i.product) : i.product),
             el('Schedule', { Start: `${i.date}T${i.product.start}:00`, Duration: i.product.duration }),
             i.cancelNumber && el('CancelConfirmation', {}, el('UniqueID', { Type: 15, ID: i.cancelNumber })),
             el('CancelRule', { CancelByDate: `${termsOf(i).cancelBy}T00:00:00`, ...eur(termsOf(i).penaltyEur) }),

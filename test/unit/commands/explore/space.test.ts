@@ -58,6 +58,7 @@ test('500 draws cover the space the issue names, never before the first date', (
     'Instance in',
     'Instance out',
     'languages swapped',
+    'languages left out',
   ])
     assert.ok(parts.has(p), `not covered: ${p}`);
 });
@@ -88,4 +89,18 @@ test('shrinking: every candidate is smaller, and the first ones cut participants
   assert.ok(candidates.some((k) => k.days === 6 && addDays(k.start!, k.days) === addDays(c.start!, c.days!)));
   // the smallest case has no candidate left
   assert.deepEqual(shrinkCandidates({ op: 'activitynbc' }, '2027-01-20'), []);
+});
+
+test('language attributes: as configured, swapped or left out, from one draw; shrinking puts them back', () => {
+  const rnd = new Random(7);
+  const seen = new Set<string>();
+  for (let i = 0; i < 300; i++) {
+    const c = drawCase('hotelnbc', rnd, bounds);
+    assert.ok(!(c.swapLanguages && c.noLanguages), 'swapped and left out at once');
+    seen.add(c.noLanguages ? 'left out' : c.swapLanguages ? 'swapped' : 'as configured');
+  }
+  assert.deepEqual([...seen].sort(), ['as configured', 'left out', 'swapped']);
+  const left: Case = { op: 'activitynbc', swapLanguages: false, noLanguages: true };
+  assert.deepEqual(shrinkCandidates(left, '2027-01-20'), [{ ...left, noLanguages: false }]);
+  assert.ok(spaceParts(left).includes('languages left out'));
 });

@@ -94,3 +94,14 @@ test('CXL-COMMIT-STATUS: a finding on the guessed status words names the guess a
     assert.equal(b.findings[0].expected, 'cancelled (Cancelled, Canceled)');
   }
 });
+
+test('CXL-COMMIT-STATUS and CXL-QUOTE-TERMS: the status at every placement; cancelled at one and not at another is a finding', () => {
+  const ext = (status: string) => `<TPA_Extensions><ReservationStatus Status="${status}"/></TPA_Extensions>`;
+  const both = cancel('Cancelled', ext('Confirmed'));
+  const a = expectRule(cancellationConfirmed(WORDS), exchange('bookcancel', prefixed(both)), 'failed');
+  assert.match(a.findings[0].found, /Cancelled at .*; Confirmed at .*ReservationStatus/);
+  expectRule(cancellationConfirmed(WORDS), exchange('bookcancel', cancel('Cancelled', ext('Cancelled'))), 'passed');
+  // a quote whose extension says cancelled is no quote, whatever its own Status says
+  expectRule(termsQuoted(WORDS), exchange('bookcancel', cancel('Pending', TERMS + ext('Cancelled'))), 'failed');
+  expectRule(termsQuoted(WORDS), exchange('bookcancel', cancel('Pending', TERMS + ext('Pending'))), 'passed');
+});

@@ -1,0 +1,123 @@
+// What the explored replies showed: a pass needs evidence, and "nothing available" or a refusal
+// shows none. Each explored request is counted, per operation, per requirement and per part of
+// the space, as shown (a rule of the operation's contract read an item or a value and concluded),
+// answered with nothing, or refused (a refusal in any form, a server error, no reply). An
+// operation whose explored requests showed nothing leaves the exploration NOT DETERMINED; the
+// parts of the space where nothing was shown are "not covered". Nothing available is never a
+// finding: the spec does not constrain availability.
+import type { Assertion } from '../../contracts/rule';
+import type { RequirementId } from '../../specification/requirements';
+import { EXPLORED_RULES } from './judge';
+import { spaceParts, type Case, type ExploredOperation } from './space';
+
+/** Explored requests by what their replies showed. */
+export interface ShownCounts {
+  /** The reply showed what the rules judge (an item, a value): they passed or failed on it. */
+  shown: number;
+  /** Served, with nothing to judge (nothing available, an empty Success). */
+  nothing: number;
+  /** Refused in any form, a server error, or no reply. */
+  refused: number;
+}
+
+export type Shown = keyof ShownCounts;
+
+const zero = (): ShownCounts => ({ shown: 0, nothing: 0, refused: 0 });
+const bump = (c: ShownCounts, k: Shown) => void c[k]++;
+
+/** What one explored reply showed: refused, else shown when a rule of the operation's contract concluded on it, else nothing. */
+export function shownBy(c: Case, assertions: readonly Assertion[], refused: boolean): Shown {
+  if (refused) return 'refused';
+  const own = EXPLORED_RULES[c.op] as readonly RequirementId[];
+  return assertions.some((a) => own.includes(a.req) && (a.outcome === 'passed' || a.outcome === 'failed')) ? 'shown' : 'nothing';
+}
+
+export class Coverage {
+  readonly byOperation: Partial<Record<ExploredOperation, ShownCounts>> = {};
+  readonly byRequirement: Partial<Record<RequirementId, ShownCounts>> = {};
+  readonly byPart: Partial<Record<ExploredOperation, Record<string, ShownCounts>>> = {};
+
+  /** One explored request: its case, the assertions of its reply, and whether the reply refused it (or was none, or a server error). */
+  add(c: Case, assertions: readonly Assertion[], refused: boolean): void {
+    const shown = shownBy(c, assertions, refused);
+    bump((this.byOperation[c.op] ??= zero()), shown);
+    const parts = (this.byPart[c.op] ??= {});
+    for (const p of spaceParts(c)) bump((parts[p] ??= zero()), shown);
+    for (const a of assertions) {
+      // a rule's own conclusion: a pass or a failure rests on what it read; cannot tell is nothing shown to it
+      const k: Shown = a.outcome === 'passed' || a.outcome === 'failed' ? 'shown' : refused ? 'refused' : 'nothing';
+      bump((this.byRequirement[a.req] ??= zero()), k);
+    }
+  }
+
+  /**
+   * Requests sent without PrimaryLangID and AltLangID (a guess: the spec lists them, and leaves
+   * which attributes are mandatory "not shown"), per operation: served, and refused with the first
+   * refusal's words. A refused guess is INFO, never a finding.
+   */
+  readonly languagesLeftOut: Partial<Record<ExploredOperation, { served: number; refused: number; firstRefusal?: string }>> = {};
+
+  guess(op: ExploredOperation, refusedHow: string | undefined): void {
+    const g = (this.languagesLeftOut[op] ??= { served: 0, refused: 0 });
+    if (refusedHow === undefined) g.served++;
+    else {
+      g.refused++;
+      g.firstRefusal ??= refusedHow;
+    }
+  }
+
+  /** The refused guesses in words (INFO): "activitysearch refused 5 of 17 requests without PrimaryLangID and AltLangID (first: ...)". */
+  guessesRefused(): string[] {
+    return (Object.entries(this.languagesLeftOut) as Array<[ExploredOperation, { served: number; refused: number; firstRefusal?: string }]>)
+      .filter(([, g]) => g.refused > 0)
+      .map(
+        ([op, g]) =>
+          `INFO ${op} refused ${g.refused} of ${g.served + g.refused} explored request(s) without PrimaryLangID and AltLangID (first: ${g.firstRefusal}): a guess refused, no finding (the spec leaves which attributes are mandatory not shown)`,
+      );
+  }
+
+  /** The operations explored whose every explored reply showed nothing (answered with nothing, or refused). */
+  blindOperations(): ExploredOperation[] {
+    return (Object.keys(this.byOperation) as ExploredOperation[]).filter((op) => this.byOperation[op]!.shown === 0);
+  }
+
+  /** Per operation, the parts of the space its requests carried where no reply showed anything. */
+  notCovered(): Partial<Record<ExploredOperation, string[]>> {
+    const out: Partial<Record<ExploredOperation, string[]>> = {};
+    for (const [op, parts] of Object.entries(this.byPart) as Array<[ExploredOperation, Record<string, ShownCounts>]>) {
+      const blind = Object.keys(parts).filter((p) => parts[p].shown === 0);
+      if (blind.length) out[op] = blind;
+    }
+    return out;
+  }
+
+  /** One operation's account in words: "67 requests: 0 showed what the rules judge, 60 answered with nothing, 7 refused". */
+  describe(op: ExploredOperation): string {
+    const c = this.byOperation[op] ?? zero();
+    const n = c.shown + c.nothing + c.refused;
+    return `${n} request(s): ${c.shown} showed what the rules judge, ${c.nothing} answered with nothing, ${c.refused} refused`;
+  }
+}
+
+/** Parts of the space in short: those that differ by a number alone in one entry ("parties of 1-5, 7, 9"). */
+export function summariseParts(parts: readonly string[]): string {
+  const groups = new Map<string, number[]>();
+  const words: string[] = [];
+  for (const p of parts) {
+    const m = /^(\D*)(\d+)(\D*)$/.exec(p);
+    if (!m) words.push(p);
+    else groups.set(`${m[1]}#${m[3]}`, [...(groups.get(`${m[1]}#${m[3]}`) ?? []), Number(m[2])]);
+  }
+  const ranges = (ns: number[]) => {
+    const sorted = [...new Set(ns)].sort((a, b) => a - b);
+    const out: string[] = [];
+    for (let i = 0; i < sorted.length;) {
+      let j = i;
+      while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+      out.push(j > i ? `${sorted[i]}-${sorted[j]}` : String(sorted[i]));
+      i = j + 1;
+    }
+    return out.join(', ');
+  };
+  return [...[...groups].map(([k, ns]) => k.replace('#', ns.length > 1 ? `{${ranges(ns)}}` : String(ns[0]))), ...words].join('; ');
+}
