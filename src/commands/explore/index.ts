@@ -26,6 +26,7 @@ import type { ConformanceResult } from '../../reporting/result';
 import type { ExploredOperation } from './space';
 import { EXPLORE_HELP, parseExploreArguments, type ExploreOptions } from './options';
 import { explorationResult } from './result';
+import { preloadSubdivisions } from '../../contracts/subdivisions';
 
 /** What a replay repeats of the recorded exploration: its day, seed, operations and the requests it sent. */
 interface Recorded {
@@ -119,6 +120,7 @@ async function explore(argv: string[]): Promise<number> {
   const guard = startRunGuard(config);
   const cassette = new RunCassette(config);
   const ctx: RunContext = await openRunContext(config);
+  preloadSubdivisions(); // before the first request: no rule stalls the run between two of them
   try {
     const target = config.replayDir
       ? `the cassette ${config.replayDir} (replayed: nothing is sent to a gateway)`
