@@ -109,6 +109,7 @@ const CAUGHT_BY_CONFORMANCE: KestrelFaultName[] = [
   'partial-cancels-next-item',
   'bookread-as-text-xml',
   'bookcancel-without-version',
+  'item-status-warning-disagrees',
 ];
 /** The mistakes only some inputs show that npm run explore -- --seed 1 --budget 400 finds today. */
 const CAUGHT_BY_EXPLORE: KestrelFaultName[] = [
@@ -141,6 +142,7 @@ const CAUGHT_REWRITES: RewriteName[] = [
   'aav-hollow-activities',
   'asr-hollow-activities',
   'trf-hollow-services',
+  'rd-status-extension-disagrees',
 ];
 
 let sandboxes: Map<string, RunningSandbox>;
@@ -216,6 +218,12 @@ for (const f of CAUGHT_BY_CONFORMANCE)
     assert.equal(summary.verdict, 'DOES NOT CONFORM');
     assert.equal(req(summary, KESTREL_FAULTS[f].breaks).outcome, 'failed', evidence(req(summary, KESTREL_FAULTS[f].breaks)));
   });
+
+test('Kestrel + item-status-warning-disagrees: CXL-COMMIT-CANCELS does not pass either (every item XL in its entry, Confirmed in a warning)', async () => {
+  const { run, summary } = await results.get('conformance item-status-warning-disagrees')!;
+  assert.ok(summary, describeRun(run));
+  assert.notEqual(req(summary, 'CXL-COMMIT-CANCELS').outcome, 'passed', evidence(req(summary, 'CXL-COMMIT-CANCELS')));
+});
 
 for (const f of CAUGHT_BY_EXPLORE)
   test(`Kestrel + ${f} (only some inputs show it): npm run explore finds it at ${KESTREL_FAULTS[f].breaks}`, async () => {
