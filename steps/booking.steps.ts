@@ -30,6 +30,9 @@ import {
   type ItemToCancel,
   cancellationConfirmed,
   termsQuoted,
+  readsFormBy,
+  wholeCancellation,
+  WHOLE_BOOKING,
 } from '../src/operations/bookcancel';
 import { bookingRead, shownLiveBy, type BookedItem } from '../src/contracts/booking-facts';
 import './parameters';
@@ -185,6 +188,8 @@ async function cancelItemFindingForm(w: GatewayWorld, n: number): Promise<void> 
     return;
   }
   const tried: string[] = [];
+  const refused = new Set<PartialCancellationForm>();
+  const wholes: Array<{ form: PartialCancellationForm; read: Exchange; shown: string }> = [];
   for (const [i, form] of PARTIAL_CANCELLATION_FORMS.entries()) {
     if (i > 0 && w.booking.cancelled) {
       await bookTwoItems(w);
@@ -194,13 +199,24 @@ async function cancelItemFindingForm(w: GatewayWorld, n: number): Promise<void> 
     const why = notServed(x);
     if (why) {
       tried.push(`${FORM_NAMES[form]}: ${why}`);
+      refused.add(form);
       continue;
     }
-    const after = bookingRead(await read(w, w.booking.bookingRef), w.booking, forms(w).cancelledStatusWords, w.run.replyProfile.facts);
-    const whole = after.answer === 'served' && after.shown.kind === 'booking' && after.shown.state?.cancelled === true;
+    const readX = await read(w, w.booking.bookingRef);
+    const after = bookingRead(readX, w.booking, forms(w).cancelledStatusWords, w.run.replyProfile.facts);
+    const whole =
+      after.answer === 'served' && after.shown.kind === 'booking' && after.shown.state?.cancelled ? after.shown.state : undefined;
     // A reply that names the item it cancelled took the form: a whole cancellation then is the gateway's mistake, judged below.
     if (whole && !namesTheItem(x, itemOf().itemRef)) {
+      const by = readsFormBy(form, refused);
+      if (by) {
+        // The gateway reads Segment (it refused another Segment form): this is its form, and it cancelled everything.
+        await w.record([wholeCancellation(n, FORM_NAMES[form], FORM_NAMES[by], `after ${tried.join('; ')}`, whole.shown)], readX);
+        w.last = x;
+        return;
+      }
       tried.push(`${FORM_NAMES[form]}: served, but a read showed the whole booking cancelled (taken as no partial form)`);
+      wholes.push({ form, read: readX, shown: whole.shown });
       w.bookingCancelled(w.booking.bookingRef);
       continue;
     }
@@ -210,6 +226,16 @@ async function cancelItemFindingForm(w: GatewayWorld, n: number): Promise<void> 
     const note = served('CXL-PARTIAL').check(x, w.run.replyProfile.facts);
     await w.record([note.outcome === 'passed' ? { ...note, reasons: [how] } : note], x);
     return;
+  }
+  // A Segment form served whole before the other Segment form was refused: that one is the gateway's form.
+  const blamed = wholes.map((h) => ({ ...h, by: readsFormBy(h.form, refused) })).find((h) => h.by);
+  if (blamed) {
+    const tries = `forms tried: ${tried.join('; ')}`;
+    await w.record([wholeCancellation(n, FORM_NAMES[blamed.form], FORM_NAMES[blamed.by!], tries, blamed.shown)], blamed.read);
+    w.precondition(
+      false,
+      `CXL-PARTIAL failed on ${FORM_NAMES[blamed.form]} (${WHOLE_BOOKING}); the booking made for the forms after it was not cancelled by any`,
+    );
   }
   w.precondition(
     false,

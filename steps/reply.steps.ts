@@ -2,6 +2,7 @@
 // the operation's own contract rules (one sentence per rule, defined in src/operations/<op>/).
 import { Then } from '@cucumber/cucumber';
 import { sentenceRules } from '../src/operations';
+import { contrastParty, participantsSent, partyServed, showsNoParty } from '../src/operations/activitybook';
 import {
   ENVELOPE_RULES,
   contentType,
@@ -38,6 +39,17 @@ Then('the reply is a conforming OTA success', async function (this: GatewayWorld
 Then('the request is served, as {requirement} requires', async function (this: GatewayWorld, req: RequirementId) {
   await askAgainForProduct(this);
   await this.check([served(req)]);
+});
+
+// Served for every participant sent, where the reply shows its party: an acknowledgement is no evidence.
+Then('the request is served for every participant, as {requirement} requires', async function (this: GatewayWorld, req: RequirementId) {
+  await askAgainForProduct(this);
+  const party = this.reply;
+  const sent = participantsSent(party);
+  if (sent < 2 || !showsNoParty(party, this.run.replyProfile.facts)) return this.check([partyServed(req)], party);
+  // A total alone shows no party: the same quote for another party is its contrast.
+  const contrast = await contrastParty(this.currentRequest, sent, () => this.send());
+  await this.check([partyServed(req, contrast)], party);
 });
 
 /** Asks again for a valid request refused for a reason of its product, and says so in the evidence. */

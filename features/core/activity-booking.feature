@@ -16,11 +16,11 @@ Feature: Activity booking with ResStatus Quote
     And the quote is priced
 
   @req:BKG-PARTICIPANTS-REPEATED
-  Scenario Outline: A quote for <adults> adults and <children> children, one ParticipantInfo each, is served
+  Scenario Outline: A quote for <adults> adults and <children> children, one ParticipantInfo each, is served for each
     Given a valid activity booking request
     And the party is <adults> adults and <children> children
     When the request is sent
-    Then the request is served, as BKG-PARTICIPANTS-REPEATED requires
+    Then the request is served for every participant, as BKG-PARTICIPANTS-REPEATED requires
 
     Examples:
       | adults | children |

@@ -25,7 +25,12 @@ export interface ExploredDialect {
   why: string;
 }
 
-const explore = `npm run explore -- ${EXPLORE_ARGS.join(' ')}`;
+const explore = `npm run explore -- ${EXPLORE_ARGS.join(' ')} (with --profile booking for a booking operation's fault)`;
+
+const BOOKING_OPERATIONS = ['activitybook', 'bookread', 'bookcancel'];
+/** The exploration's profile for a fault: booking when it changes a booking operation's replies. */
+export const bookingProfile = (f: FaultDef): string[] =>
+  f.operations.some((op) => BOOKING_OPERATIONS.includes(op)) ? ['--profile', 'booking'] : [];
 
 /** One edge fault: its conformance run (the scenarios of what it breaks), then its exploration. */
 export async function runEdge(f: FaultDef, opts: MutantsOptions, root: string, warm: CellPool | undefined): Promise<EdgeResult> {
@@ -33,7 +38,8 @@ export async function runEdge(f: FaultDef, opts: MutantsOptions, root: string, w
   const tags = opts.full ? undefined : f.breaks.map((r) => `@req:${r}`).join(' or ');
   const conformance = await runSuite(root, `edge-${f.name}`, env, tags, warm);
   const caughtByConformance = judgeFault(f, conformance);
-  const exploration = await runExploration(root, `explore-${f.name}`, env);
+  // a fault of the booking operations is explored with --profile booking (quotes, and a few Commits, each cancelled)
+  const exploration = await runExploration(root, `explore-${f.name}`, env, bookingProfile(f));
   const byExploration = judgeFault(f, exploration);
   const passedConformance = !!conformance.result && caughtByConformance.by.length === 0;
   const detail = [

@@ -58,8 +58,13 @@ export async function runSuite(
 export const EXPLORE_ARGS = ['--seed', '1', '--budget', '400'];
 
 /** One exploration (npm run explore) against a fresh embedded sandbox, in a process of its own. */
-export function runExploration(root: string, label: string, env: Record<string, string>): Promise<RunOutcome> {
-  return runIn(root, label, env, (runEnv, dir) => runInOwnProcess(EXPLORE_ARGS, runEnv, dir, 'explore'));
+export function runExploration(
+  root: string,
+  label: string,
+  env: Record<string, string>,
+  extra: readonly string[] = [],
+): Promise<RunOutcome> {
+  return runIn(root, label, env, (runEnv, dir) => runInOwnProcess([...EXPLORE_ARGS, ...extra], runEnv, dir, 'explore'));
 }
 
 /** A run in a folder of its own under `root`, with a fresh sandbox's environment; judged on its summary.json. */

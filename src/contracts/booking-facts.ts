@@ -19,6 +19,8 @@ export interface BookedItem {
   surnames: string[];
   /** The day booked (yyyy-mm-dd), when the request carries one. */
   date?: string;
+  /** The number of participants booked (one ParticipantInfo each), when known. */
+  participants?: number;
 }
 
 export interface ExpectedBooking {
@@ -31,6 +33,8 @@ import { READ_FACTS } from './booking-read-facts';
 import { isCancelledWord, itemNamedElsewhere, ownStatus, type OwnStatus, type Part } from './booking-item-status';
 export { isCancelledWord } from './booking-item-status';
 import { agreementOf, ownStatusDisagreement } from './booking-item-agreement';
+import { identify, otherContentWhy, unprovenWhy } from './booking-evidence';
+export { valuesIn } from './booking-evidence';
 export { aboutStatus, disagreementFinding } from './booking-item-agreement';
 
 export interface Reference {
@@ -93,7 +97,15 @@ export const stateFromItems = (state: BookingState) => state.shown.startsWith('i
 /** What a served read shows, read once; every rule about the booking judges these facts. */
 export type Shown =
   /** The booking the client's reference names, its items and state; `others`: other bookings beside it. */
-  | { kind: 'booking'; booking: Booking; items: ItemShown[]; state?: BookingState; others: Part[] }
+  | {
+      kind: 'booking';
+      booking: Booking;
+      items: ItemShown[];
+      state?: BookingState;
+      others: Part[];
+      /** Why it is no evidence of the booking asked for: it shows the reference but nothing booked under it. */
+      unproven?: string;
+    }
   /** Other bookings only: by the client's context (another reference), or by what they show (another activity, surname or day). */
   | { kind: 'other'; why: string; at: string }
   /** A booking that shows no reference of the client's and nothing that tells it apart from the one asked for. */
@@ -111,10 +123,6 @@ export type BookingRead =
   /** HTTP 200 but no XML document, or not application/xml: neither served nor refused. */
   | { answer: 'unreadable'; why: string }
   | { answer: 'served'; shown: Shown };
-
-const SHORT_DATE = /^\d{4}-\d{2}-\d{2}/;
-const dayOf = (v: string | undefined) => (v && SHORT_DATE.test(v.trim()) ? v.trim().slice(0, 10) : undefined);
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The items of one part of a booking: the items it holds, or the part itself when it carries an item reference. */
 function itemNodesOf(reply: ReplyReader, part: XNode): XNode[] {
@@ -174,57 +182,6 @@ function stateOf(
   return { cancelled: statuses.every((s) => isCancelledWord(s!, words)), shown: `items ${list(statuses)}` };
 }
 
-/** Values of a fact in every part of a booking, merged; undefined when no part shows any. */
-export function valuesIn(reply: ReplyReader, f: Fact, parts: readonly Part[]): Found<string[]> | undefined {
-  const found = parts.flatMap((p) => {
-    const v = reply.values(f, p.node);
-    return v ? [v] : [];
-  });
-  return found.length ? { at: found[0].at, value: found.flatMap((v) => v.value) } : undefined;
-}
-
-/**
- * What tells a booking shown without the client's reference apart from the one booked: an activity,
- * surnames or a day that are none of those booked. Empty when nothing it shows contradicts it
- * (which is no evidence that it is the one booked either).
- */
-function differences(reply: ReplyReader, parts: readonly Part[], expected: ExpectedBooking): string[] {
-  const items = itemsOf(reply, parts);
-  const wanted = {
-    activities: expected.items.map((i) => i.tourActivityId).filter(Boolean),
-    surnames: expected.items.flatMap((i) => i.surnames),
-    days: expected.items.flatMap((i) => (i.date ? [i.date] : [])),
-  };
-  const shown = {
-    activities: [
-      ...new Set([
-        ...items.flatMap((i) => (i.activity ? [i.activity.value] : [])),
-        ...(valuesIn(reply, READ_FACTS.itemActivity, parts)?.value ?? []),
-      ]),
-    ],
-    surnames: [...new Set(valuesIn(reply, READ_FACTS.surname, parts)?.value ?? [])],
-    days: [
-      ...new Set(
-        [
-          ...items.map((i) => reply.value(READ_FACTS.itemDate, i.node)?.value),
-          ...(valuesIn(reply, READ_FACTS.itemDate, parts)?.value ?? []),
-        ]
-          .map(dayOf)
-          .filter((d): d is string => !!d),
-      ),
-    ],
-  };
-  const out: string[] = [];
-  const none = (what: keyof typeof wanted, name: string) => {
-    if (shown[what].length && wanted[what].length && !shown[what].some((s) => wanted[what].some((w) => same(s, w))))
-      out.push(`${name} ${list(shown[what])}, not ${list([...new Set(wanted[what])])}`);
-  };
-  none('activities', 'activity');
-  none('surnames', 'surnames');
-  none('days', 'day');
-  return out;
-}
-
 /** Parts at the booking's other places than the one its bookings were found at (`first`, "<place>[n]"): Summaries beside a Detail. */
 function partsElsewhere(reply: ReplyReader, first: string): Part[] {
   return reply
@@ -277,6 +234,19 @@ function separateState(
   return { cancelled: true, shown };
 }
 
+/** What a booking shown by the client's reference (`parts`, and `loose` items apart from any booking) shows of the one booked. */
+const identified = (
+  reply: ReplyReader,
+  parts: readonly Part[],
+  loose: readonly Part[],
+  items: readonly ItemShown[],
+  expected: ExpectedBooking,
+) =>
+  identify(reply, [...parts, ...loose], items, expected, [
+    ...items.map((i) => i.ref),
+    ...loose.flatMap((b) => itemsOf(reply, [b]).map((i) => i.ref)),
+  ]);
+
 /** What a served read shows of the booking `expected` names (the client's reference). */
 function shownIn(reply: ReplyReader, expected: ExpectedBooking, words: readonly string[]): Shown {
   const ref = expected.bookingRef;
@@ -301,11 +271,10 @@ function shownIn(reply: ReplyReader, expected: ExpectedBooking, words: readonly 
     // a Detail of the booking) are tied to it by their references: no Type 36 of their own, and a
     // Type 37 the client gave an item of this booking.
     const booked = expected.items.map((i) => i.itemRef);
-    const tied = [...bookings.filter((b) => !named.includes(b)), ...partsElsewhere(reply, bookings[0].at)].filter(
-      (b) =>
-        referencesOf(reply, READ_FACTS.reference, b.node).length === 0 &&
-        booked.includes(reply.value(READ_FACTS.itemRef, b.node)?.value ?? ''),
+    const unreferenced = [...bookings.filter((b) => !named.includes(b)), ...partsElsewhere(reply, bookings[0].at)].filter(
+      (b) => referencesOf(reply, READ_FACTS.reference, b.node).length === 0,
     );
+    const tied = unreferenced.filter((b) => booked.includes(reply.value(READ_FACTS.itemRef, b.node)?.value ?? ''));
     const own = named.map((b) => ({ node: b.node, at: b.at }));
     const apart = tied.map((b) => ({ node: b.node, at: b.at }));
     const parts = [...own, ...apart];
@@ -321,7 +290,14 @@ function shownIn(reply: ReplyReader, expected: ExpectedBooking, words: readonly 
       words,
     );
     const others = bookings.filter((o) => !named.includes(o) && o.refs.some((x) => isClients(x) && x.id !== ref));
+    // What it shows of what was booked: its items' references (and those of items shown apart from
+    // any booking), activities, days and surnames.
+    const loose = unreferenced.filter((b) => !tied.includes(b)).map((b) => ({ node: b.node, at: b.at }));
+    const id = identified(reply, parts, loose, [...all, ...items], expected);
+    const otherWhy = otherContentWhy(ref, id);
+    if (otherWhy) return { kind: 'other', why: otherWhy, at: list(parts.map((p) => p.at)) };
     return {
+      unproven: unprovenWhy(ref, id),
       kind: 'booking',
       booking: { parts, at: list(parts.map((p) => p.at)) },
       items,
@@ -337,7 +313,10 @@ function shownIn(reply: ReplyReader, expected: ExpectedBooking, words: readonly 
       at: list(byReference.map((b) => b.at)),
     };
   // No reference of the client's: a booking is told apart by what it shows, never taken for the one asked.
-  const unnamed = bookings.map((b) => ({ at: b.at, differs: differences(reply, [{ node: b.node, at: b.at }], expected) }));
+  const unnamed = bookings.map((b) => {
+    const part = [{ node: b.node, at: b.at }];
+    return { at: b.at, differs: identify(reply, part, itemsOf(reply, part), expected).differs };
+  });
   if (unnamed.every((b) => b.differs.length))
     return {
       kind: 'other',

@@ -141,6 +141,13 @@ export const READ_FACTS = {
     'OTA_ResRetrieveRS.xsd, OTA_TourActivityResRetrieveRS.xsd (2016B): Warnings/Warning (WarningType: @Type, e.g. 11, Advisory, @ShortText, @Status, @RecordID, text)',
     'A warning names no item: its status is read from the item itself.',
   ),
+  itemParticipant: fact(
+    'bookread.item.participant',
+    'a participant of an item',
+    ['ota:ParticipantInfo'],
+    `${TOUR_RESRETRIEVE_XSD}: Summary and Detail ParticipantInfo (one per participant)`,
+    'RD-DETAILS does not count the participants of that item (their surnames are still read).',
+  ),
   surname: fact(
     'bookread.participant.surname',
     'the surnames of the participants of a booking',

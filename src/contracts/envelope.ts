@@ -7,7 +7,7 @@ import type { Exchange } from '../transport/exchange';
 import { localName, type XmlDoc, type XNode } from '../xml/xml';
 import { Check, httpRule, list, noDocument, rule, type Rule, type RuleBody } from './rule';
 import type { ReplyReader } from './reader';
-import { ANY_ERRORS, mediaType, productReason, refusalForm, refusedHow, SAYING_ERRORS } from './refusals';
+import { ANY_ERRORS, mediaType, productReason, refusalForm, refusedHow, SAYING_ERRORS, SAYING_WARNINGS, SUCCESS } from './refusals';
 
 export {
   maximumPartyOf,
@@ -34,16 +34,15 @@ export function describesNothing(exchange: Exchange): string | undefined {
   if (e.status !== 200) return `HTTP ${e.status} (${mediaType(exchange) || 'no Content-Type'})`;
   const doc = exchange.reply.doc;
   if (!doc) return noDocument(exchange);
-  if (!doc.exists("/*/*[local-name()='Success']"))
-    return doc.exists("/*/*[local-name()='Warnings']")
-      ? 'a reply with Warnings and no Success (nothing was served)'
-      : `a ${doc.root.localName} reply with no Success (nothing was served)`;
-  return undefined;
+  return doc.exists(SUCCESS) ? undefined : noSuccess(doc);
 }
 
+const noSuccess = (doc: XmlDoc) => `a ${doc.root.localName} reply with no Success (nothing was served)`;
+
 /**
- * Whether a valid request was served: HTTP 200, application/xml, a well-formed body, and no
- * refusal in any form. Without any HTTP reply the check cannot be made (the transport error is
+ * Whether a valid request was served: HTTP 200, application/xml, a well-formed body that says
+ * Success, and no refusal in any form (Warnings with no Success are one: ./refusals.ts). The same
+ * reading as describesNothing, so that one reply means the same to every requirement. Without any HTTP reply the check cannot be made (the transport error is
  * the reason); EP-TIMELY says the rest. A refusal is a refusal whatever its form: any 4xx or 5xx,
  * an Errors element, OTA_ErrorRS, with or without XML.
  */
@@ -68,7 +67,8 @@ export function checkServed(exchange: Exchange, check: Check): boolean {
   else if (!exchange.reply.doc) check.fail('body', 'a well-formed XML reply', exchange.reply.unreadable ?? 'unreadable');
   else if (mediaType(exchange) !== 'application/xml')
     check.fail('Content-Type', 'application/xml', e.headers['content-type'] ?? '(absent)');
-  return !refusal && e.status === 200 && !!exchange.reply.doc && mediaType(exchange) === 'application/xml';
+  else if (!exchange.reply.doc.exists(SUCCESS)) check.fail('/*/Success', 'Success (a served request)', noSuccess(exchange.reply.doc));
+  return !refusal && e.status === 200 && !!exchange.reply.doc?.exists(SUCCESS) && mediaType(exchange) === 'application/xml';
 }
 
 /** A rule: the valid request was served. Each operation names its own requirement. */
@@ -239,8 +239,13 @@ export const ENVELOPE_RULES: Rule[] = [
   isoDates,
 ];
 
-/** Whether a refusal has an Errors body: an Errors element that says something, or OpenTravel's OTA_ErrorRS. */
-const errorsBody = (doc: XmlDoc | undefined) => !!doc && (doc.root.localName === 'OTA_ErrorRS' || doc.exists(SAYING_ERRORS));
+/**
+ * Whether a refusal has an Errors body: an Errors element that says something, or OpenTravel's
+ * OTA_ErrorRS, or Warnings that say something with no Success (the gateway's words of a request it
+ * did not process; refusalForm counts it as a refusal, so this reads it alike).
+ */
+const errorsBody = (doc: XmlDoc | undefined) =>
+  !!doc && (doc.root.localName === 'OTA_ErrorRS' || doc.exists(SAYING_ERRORS) || (doc.exists(SAYING_WARNINGS) && !doc.exists(SUCCESS)));
 
 // What a refusal may carry beside its errors: Errors, Warnings (and a Success, which makes it no
 // refusal), and the root's own attributes (Version, EchoToken, TimeStamp, a Status).

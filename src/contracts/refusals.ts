@@ -8,26 +8,36 @@ export const ANY_ERRORS = "/*/*[local-name()='Errors']";
 // An Errors element that says something: an Error child, or text. An empty <Errors/> (some
 // gateways write one beside Success) refuses nothing.
 export const SAYING_ERRORS = `${ANY_ERRORS}[* or normalize-space()]`;
+export const SUCCESS = "/*/*[local-name()='Success']";
+// Warnings that say something. Every OpenTravel RS is (Success, Warnings?, content) or Errors: a
+// reply with Warnings and no Success says that the request was not processed, a refusal in the
+// gateway's own words (an unknown code answered "Warning Type 3" alone).
+export const SAYING_WARNINGS = "/*/*[local-name()='Warnings'][* or normalize-space()]";
+const WORDS = (list: string) => `${list}/*/@ShortText | ${list}/*`;
 
 /**
  * Why the reply is a refusal, in any of the forms gateways use (an Errors element that holds an
- * error, with no Success beside it; OpenTravel's OTA_ErrorRS; a 4xx status); undefined when it is
- * not one.
+ * error, with no Success beside it; OpenTravel's OTA_ErrorRS; Warnings with no Success; a 4xx
+ * status); undefined when it is not one. The one definition every requirement uses.
  */
 export function refusalForm(exchange: Exchange): string | undefined {
   const status = exchange.reply.exchange?.status ?? 0;
   const doc = exchange.reply.doc;
-  const errors = doc
-    ? doc
-        .values(`${ANY_ERRORS}/*[local-name()='Error']/@ShortText | ${ANY_ERRORS}/*[local-name()='Error']`)
-        .map((v) => v.trim())
-        .filter(Boolean)
-    : [];
-  const detail = errors.length ? `: ${errors.slice(0, 3).join(' | ').slice(0, 300)}` : '';
+  const wordsOf = (list: string) =>
+    doc
+      ? doc
+          .values(WORDS(list))
+          .map((v) => v.trim())
+          .filter(Boolean)
+      : [];
+  const said = (words: string[]) => (words.length ? `: ${words.slice(0, 3).join(' | ').slice(0, 300)}` : '');
+  const detail = said(wordsOf(ANY_ERRORS));
   if (doc?.root.localName === 'OTA_ErrorRS') return `an OTA_ErrorRS reply${detail || `: ${doc.value('/*/@ErrorMessage') ?? ''}`}`;
   // Errors beside Success is not the OpenTravel choice (EP-SUCCESS-XOR-ERRORS says so); the
   // Success and the data decide that the request was served.
-  if (doc?.exists(SAYING_ERRORS) && !doc.exists("/*/*[local-name()='Success']")) return `an Errors reply${detail}`;
+  if (doc?.exists(SAYING_ERRORS) && !doc.exists(SUCCESS)) return `an Errors reply${detail}`;
+  if (doc?.exists(SAYING_WARNINGS) && !doc.exists(SUCCESS))
+    return `a reply with Warnings and no Success (nothing was processed)${said(wordsOf("/*/*[local-name()='Warnings']"))}`;
   if (status >= 400 && status < 500) return `HTTP ${status}`;
   return undefined;
 }
@@ -112,9 +122,7 @@ export function productReason(exchange: Exchange): string | undefined {
   const doc = exchange.reply.doc;
   const words = (
     doc
-      ? doc.values(
-          "/*/*[local-name()='Errors']/*[local-name()='Error']/@ShortText | /*/*[local-name()='Errors']/*[local-name()='Error'] | /*/@ErrorMessage",
-        )
+      ? doc.values(`${WORDS(ANY_ERRORS)} | /*/@ErrorMessage${doc.exists(SUCCESS) ? '' : ` | ${WORDS("/*/*[local-name()='Warnings']")}`}`)
       : [(exchange.reply.text ?? '').slice(0, 2000)]
   ).map((w) => w.trim().replace(/\s+/g, ' '));
   const sent = partySent(exchange);

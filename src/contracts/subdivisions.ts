@@ -163,6 +163,15 @@ export function subdivisionValues(reply: ReplyReader, f: Fact, within?: XNode): 
   return [...new Set(values)];
 }
 
+/**
+ * Reads the datasets now. They take seconds to read on a loaded host: a run reads them before its
+ * first request, so that no rule stalls it between two requests longer than a gateway keeps an idle
+ * keep-alive connection open (the next exchange would be reset with no reply).
+ */
+export function preloadSubdivisions(): void {
+  load();
+}
+
 /** Whether the datasets know a subdivision of this name in some country ("Granada": a province of Spain, though Spanish names Grenada so). */
 export function isSubdivisionName(value: string): boolean {
   load();

@@ -15,6 +15,7 @@ import { day, isDate, sameCode, within } from './value-forms';
 import { itemsOffered, nothingToJudge, otherContent } from './items-offered';
 import type { RequirementId } from '../specification/requirements';
 import { type TourActivityFacts } from './tour-activity-facts';
+import { areaDisagreement } from './area-placements';
 
 export * from './tour-activity-facts';
 
@@ -38,7 +39,8 @@ export function showsOneOf(reply: ReplyReader, f: Fact, node: XNode, wanted: str
  * Every activity takes place within start..end: some date it shows (at any place: Summary, the
  * tour departure, and Detail, which may list a whole year's schedule) lies in the period, or a span
  * it shows (Start with End, a season) overlaps it. Only an activity none of whose dates does is a
- * finding; an end after the period (a tour of several days) is not judged.
+ * finding; an end after the period (a tour of several days) is not judged. A Detail day outside its
+ * own Summary is a finding too (two placements of the schedule that disagree).
  */
 export function checkDates(
   exchange: Exchange,
@@ -60,7 +62,35 @@ export function checkDates(
       !!s.to && isDate(s.to) && !!start && !!end && day(s.from) <= day(end) && day(s.to) >= day(start);
     if (spans.length && !spans.some((s) => within(s.from, start, end) || overlaps(s)))
       check.fail(`${a.at}/${dates!.at}`, `dates within ${start} to ${end}`, list(spans.map((s) => s.from).slice(0, 5)));
+    else outsideSummary(check, reply, a);
   }
+}
+
+/**
+ * Two placements of one schedule: its Summary (Start..End) and its Detail days. A Detail day outside
+ * every Summary of its Schedule disagrees with it, a finding whatever the period asked. Details
+ * beside no Summary with an End (a year's schedule) are judged by checkDates alone.
+ */
+function outsideSummary(check: Check, reply: ReplyReader, a: { node: XNode; at: string; label: string }): void {
+  reply.doc.find("*[local-name()='Schedule']", a.node).forEach((schedule, i) => {
+    const attr = (n: XNode, name: string) => day(reply.doc.find(`@${name}`, n)[0]?.content);
+    const summaries = reply.doc
+      .find("*[local-name()='Summary']", schedule)
+      .map((n) => ({ from: attr(n, 'Start'), to: attr(n, 'End') }))
+      .filter((s) => isDate(s.from) && isDate(s.to));
+    if (!summaries.length) return;
+    const days = reply.doc
+      .find("*[local-name()='Detail']/@Start", schedule)
+      .map((n) => day(n.content))
+      .filter(isDate);
+    const outside = days.filter((d) => !summaries.some((s) => within(d, s.from, s.to)));
+    if (outside.length)
+      check.fail(
+        `${a.at}/ota:Schedule[${i + 1}]/ota:Detail/@Start`,
+        `activity ${a.label}'s days within its Summary (${list(summaries.map((s) => `${s.from} to ${s.to}`))})`,
+        list(outside.slice(0, 5)),
+      );
+  });
 }
 
 /**
@@ -86,22 +116,16 @@ export function checkOfferedFor(
   const home = homeArea(exchange, reply, f, items, hotel, corroboration);
   for (const a of items) {
     const shown = valuesEverywhere(reply, f.area, a.node);
-    // an activity the reply shows in places that cannot all hold (two countries, a region of another
-    // country) is in none of them, even at the hotel: its placements disagree
-    const clash = contradiction(
-      valuesEverywhere(reply, f.country, a.node),
-      shown,
-      exchange.request.testData,
-      subdivisionValues(reply, f.area, a.node),
-    );
-    if (clash) {
-      check.fail(
-        `${a.at}/${reply.nodes(f.country, a.node)?.at ?? reply.nodes(f.area, a.node)?.at ?? 'ota:Location'}`,
-        `activity ${a.label} in one place (the location of hotel ${hotel})`,
-        clash,
+    const areaOfOthers = () =>
+      homeArea(
+        exchange,
+        reply,
+        f,
+        items.filter((i) => i !== a),
+        hotel,
+        corroboration,
       );
-      continue;
-    }
+    if (failsOwnPlacements(exchange, check, reply, f, a, hotel, areaOfOthers)) continue;
     if (showsOneOf(reply, f.hotel, a.node, hotel)) continue;
     const countries = countriesOf(reply, f, a.node);
     // another hotel named, and nothing of the activity's own area: where that hotel is, its descriptive data says
@@ -140,6 +164,37 @@ export function checkOfferedFor(
               `(${list([...home.names, ...home.countries])}${home.problem ? `; ${home.problem}` : ''}); an area may hold several towns: declare its names in the test data's placeAliases`,
       );
   }
+}
+
+/**
+ * Fails an activity whose own placements of its place cannot all hold, and says so: two countries,
+ * a region of another country (an activity in none of them, even at the hotel), or a Region and an
+ * Address that disagree (the area asked beside an address elsewhere, judged against what the other
+ * activities and the hotel's descriptive data show of the area: `others`).
+ */
+function failsOwnPlacements(
+  exchange: Exchange,
+  check: Check,
+  reply: ReplyReader,
+  f: TourActivityFacts,
+  a: { node: XNode; at: string; label: string },
+  hotel: string,
+  others: () => Area,
+): boolean {
+  const clash =
+    contradiction(
+      valuesEverywhere(reply, f.country, a.node),
+      valuesEverywhere(reply, f.area, a.node),
+      exchange.request.testData,
+      subdivisionValues(reply, f.area, a.node),
+    ) ?? areaDisagreement(reply, f, a.node, others(), exchange.request.testData);
+  if (!clash) return false;
+  check.fail(
+    `${a.at}/${reply.nodes(f.country, a.node)?.at ?? reply.nodes(f.area, a.node)?.at ?? 'ota:Location'}`,
+    `activity ${a.label} in one place (the location of hotel ${hotel})`,
+    clash,
+  );
+  return true;
 }
 
 /** Items to ask hotel descriptive data about for checkOfferedFor: the requested hotel, and hotels named in its stead. */

@@ -20,10 +20,19 @@ import {
   type Description,
   type Need,
 } from '../contracts/corroboration';
-import { hotelDescription } from '../operations/hotelnbc';
-import { activityDescription, bookingDescribed } from '../operations/activitynbc';
+import { contract as hotelnbc, hotelDescription } from '../operations/hotelnbc';
+import { activityDescription, bookingDescribed, contract as activitynbc } from '../operations/activitynbc';
 import { sameCode } from '../contracts/value-forms';
-import { ENVELOPE_RULES, refusalForm } from '../contracts/envelope';
+import { ENVELOPE_RULES, describesNothing, refusalForm } from '../contracts/envelope';
+
+// A descriptive request sent for another reply's needs is a request of the same operation to the
+// same statement as its own scenario's: a served reply that describes another subject than the one
+// asked fails HNBC-SUBJECT or ANBC-SUBJECT wherever the suite saw it. A refusal, or a reply that
+// serves nothing, is no finding here (the code may be one the gateway does not know).
+const SUBJECT_RULES: Record<DescribingOperation, Rule[]> = {
+  hotelnbc: hotelnbc.rules.filter((r) => r.req === 'HNBC-SUBJECT'),
+  activitynbc: activitynbc.rules.filter((r) => r.req === 'ANBC-SUBJECT'),
+};
 
 // Corroboration asks the gateway once per code per process (a worker's scenarios share the answer).
 const described = new Map<string, Promise<Description>>();
@@ -137,7 +146,10 @@ async function askDescription(
   cachesOf(ctx).noteOutcome(name, unusable(x));
   // a refusal's form is "not shown" (the envelope rules are about success): only a reply that is no refusal is judged
   const source = await w.keepAside(x, what, (at) =>
-    (refusalForm(x) ? [] : ENVELOPE_RULES.map((r) => r.check(x, ctx.replyProfile.facts)))
+    [
+      ...(refusalForm(x) ? [] : ENVELOPE_RULES.map((r) => r.check(x, ctx.replyProfile.facts))),
+      ...(describesNothing(x) ? [] : SUBJECT_RULES[name].map((r) => r.check(x, ctx.replyProfile.facts))),
+    ]
       .filter((a) => a.outcome === 'failed')
       .map((a) => ({ ...a, findings: a.findings.map((f) => ({ ...f, at: `${at}: ${f.at}` })) })),
   );

@@ -12,6 +12,7 @@ import type { GatewayWorld } from './world';
 import { CLEANUP_NOTE_MEDIA_TYPE } from '../reporting/requirement-outcomes';
 import { LATENCY_MEDIA_TYPE, timedExchange } from '../reporting/latency';
 import { installNativeMatchIndices } from '../run/cucumber-patches';
+import { preloadSubdivisions } from '../contracts/subdivisions';
 
 // Step text is matched with native RegExp match indices, not cucumber-expressions' polyfill.
 installNativeMatchIndices();
@@ -42,6 +43,7 @@ setDefinitionFunctionWrapper(maskStepErrors);
 
 BeforeAll(async function () {
   await openRunContext(early);
+  preloadSubdivisions();
 });
 
 Before(function (this: GatewayWorld, { pickle }) {

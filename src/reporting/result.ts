@@ -243,6 +243,8 @@ export interface ExplorationSummary {
   today: string;
   budget: number;
   timeSeconds?: number;
+  /** --profile booking: the Commits it was allowed (each read, cancelled and read again). */
+  bookings?: number;
   /** The operations explored, in the order their requests were drawn. */
   operations: string[];
   /** Requests sent, shrinking included; those spent shrinking. */
@@ -284,6 +286,8 @@ export interface ExplorationSummary {
     shrinkRequests: number;
     /** A form refused every time it was explored, when that is the finding. */
     form?: string;
+    /** Why the finding was not shrunk (a booking's: a Commit is never sent twice). */
+    unshrunk?: string;
     /** Relative to the reports folder. */
     reproducer?: string;
     evidence?: string;

@@ -9,6 +9,7 @@ import { evidenceNames, reproducerPath, RUN_EVIDENCE, scenarioEvidenceHref } fro
 import type { ConformanceResult, RequirementResult, ScenarioRecord } from '../reporting/result';
 import { OPERATION_NAMES } from '../specification/operations';
 import { requirement } from '../specification/requirements';
+import { WHOLE_BOOKING } from '../operations/bookcancel';
 import type { RunArguments } from './arguments';
 import type { CleanupReport } from '../bookings/cleanup';
 import { PROJECT_ROOT } from './config';
@@ -71,6 +72,9 @@ function partialFormNotes({ ctx, features }: RunFindings, requirements: readonly
     .map((s) => /the gateway served none of OpenTravel 2016B's partial-cancellation forms[^\n]*/.exec(s.message ?? '')?.[0])
     .find(Boolean);
   if (none) return [`partial cancellation: ${ctx.redactor.scrub(none)}`];
+  // a form the gateway reads, served, that cancelled the whole booking: that form's failure
+  const whole = q.findings.find((f) => f.found.startsWith(WHOLE_BOOKING));
+  if (whole) return [`partial cancellation: ${ctx.redactor.scrub(`${whole.at}: ${whole.found}; expected ${whole.expected}`)}`];
   return q.outcome === 'passed' && q.reason ? [`partial cancellation: ${q.reason}`] : [];
 }
 

@@ -55,6 +55,9 @@ type SandboxModule = typeof import('../../sandbox/src/index');
 // require, not import(): ts-node compiles .ts only on the CommonJS path.
 const sandboxModule = () => require('../../sandbox/src/index') as SandboxModule;
 
+/** How long the embedded sandbox keeps an idle connection open: longer than a run's stalls. */
+export const EMBEDDED_KEEP_ALIVE_MS = 600_000;
+
 /** The embedded sandbox, with the configured faults, variants and credentials (a run, or npm run init, without OTA_BASE_URL). */
 export async function startEmbeddedSandbox(config: SuiteConfig): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const { requestorInstance, ...rest } = config.credentials;
@@ -65,6 +68,10 @@ export async function startEmbeddedSandbox(config: SuiteConfig): Promise<{ baseU
       faults: config.sandboxFaults,
       variants: config.sandboxVariants,
       credentials: { ...rest, ...(requestorInstance ? { requestorInstance } : {}) },
+      // It shares this run's event loop and lives only as long as the run: a loaded host stalls the
+      // loop past a 5 s keep-alive, which then resets a connection the client is reusing. Kept open
+      // for the run unless SANDBOX_KEEP_ALIVE_MS says otherwise.
+      ...(process.env.SANDBOX_KEEP_ALIVE_MS ? {} : { keepAliveTimeoutMs: EMBEDDED_KEEP_ALIVE_MS }),
     });
   } catch (e) {
     throw new ConfigError(`the embedded sandbox cannot start: ${(e as Error).message}`);

@@ -109,6 +109,16 @@ const CAUGHT_BY_CONFORMANCE: KestrelFaultName[] = [
   'partial-cancels-next-item',
   'bookread-as-text-xml',
   'bookcancel-without-version',
+  'read-right-ref-other-content',
+  'book-first-participant-only',
+  'partial-cancels-all',
+  // a RoomStay's rates a night short of its TimeSpan (per-night rates show ExpireDate exclusive)
+  'stay-dates-disagree',
+  // Pricing/Summary prices the first category only, beside quantity and price per category
+  'total-of-first-category',
+  // corroboration asked other hotels and got the brand's first: HNBC-SUBJECT, wherever it was seen
+  'describes-hotel-of-brand',
+  // a cancelled item XL in its booking's entry and Confirmed in a warning naming it
   'item-status-warning-disagrees',
 ];
 /** The mistakes only some inputs show that npm run explore -- --seed 1 --budget 400 finds today. */
@@ -142,6 +152,15 @@ const CAUGHT_REWRITES: RewriteName[] = [
   'aav-hollow-activities',
   'asr-hollow-activities',
   'trf-hollow-services',
+  // Warnings and no Success: nothing was served
+  'hav-success-as-warning',
+  'rd-success-as-warning',
+  // two placements of one item that disagree
+  'asr-address-region-disagrees',
+  'aav-region-name-elsewhere',
+  'aav-total-one-category-short',
+  'aav-detail-outside-period',
+  // a cancelled booking's ResStatus beside a TPA_Extensions ReservationStatus Reserved
   'rd-status-extension-disagrees',
 ];
 
@@ -208,6 +227,9 @@ test('Kestrel, found by init from one opaque hotel code: CONFORMS, no MUST open,
   assert.deepEqual(openMusts(summary).map(evidence), []);
   assert.equal(req(summary, 'CXL-PARTIAL').outcome, 'passed');
   assert.match(req(summary, 'CXL-PARTIAL').reason ?? '', /segment-range/);
+  // an unknown code answered with Warnings and no Success is a refusal, for every requirement alike
+  for (const id of ['HNBC-UNKNOWN', 'ANBC-UNKNOWN', 'TRF-UNKNOWN-AIRPORT'])
+    assert.equal(req(summary, id).outcome, 'passed', evidence(req(summary, id)));
 });
 
 for (const f of CAUGHT_BY_CONFORMANCE)

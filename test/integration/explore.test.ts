@@ -30,7 +30,10 @@ describe('bad input: one line, exit 2, before any contact', () => {
     [['--budget', '0'], /--budget must be a whole number of at least 1, not "0"/],
     [['--time', '-5'], /--time must be a number above 0, not "-5"/],
     [['--operations', 'hotelavailability,nosuchop'], /--operations: nosuchop is not an operation an exploration sends/],
-    [['--profile', 'booking'], /an exploration runs read-only only/],
+    [['--profile', 'ci'], /--profile ci: an exploration runs read-only or booking/],
+    [['--profile', 'booking', '--bookings', '0'], /--bookings must be a whole number of at least 1, not "0"/],
+    [['--profile', 'booking', '--bookings', '-2'], /--bookings must be a number above 0, not "-2"/],
+    [['--bookings', '3'], /--bookings makes Commits: it needs --profile booking/],
   ] as const)
     test(args.join(' '), async () => {
       const target = await startHostileServer('valid');

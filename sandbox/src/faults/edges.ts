@@ -61,4 +61,22 @@ export const EDGE_FAULTS = [
     description:
       'Activity availability writes the dates of a period of five days or more across a year end with the year of its first day (1 January of the next year shown as 1 January of this one). An edge fault: npm run conformance passes it (its periods are three days).',
   },
+  {
+    name: 'party-of-six-booking-500',
+    area: 'edges',
+    edge: true,
+    operations: ['activitybook'],
+    breaks: ['BKG-QUOTE'],
+    description:
+      'Activity booking answers HTTP 500 to a booking (Quote or Commit) of six participants or more (a participant table of five rows). An edge fault: npm run conformance passes it (its quotes are of one, three and five participants).',
+  },
+  {
+    name: 'late-pickup-commit-lost',
+    area: 'edges',
+    edge: true,
+    operations: ['activitybook', 'bookread'],
+    breaks: ['BKG-COMMIT-PERSISTS', 'RD-RETURNS-BOOKING'],
+    description:
+      "Activity booking confirms a Commit whose pickup is at 22:00 or later and never stores it (the pickup, dated the evening before, fails a constraint after the reply is written): a read by the client's reference does not find it. An edge fault: npm run conformance passes it (its pickups are in the morning); npm run explore -- --profile booking finds it with a Commit (not shrunk: a Commit is never sent twice).",
+  },
 ] as const satisfies readonly FaultDef[];

@@ -120,6 +120,8 @@ function readBooking(req: XNode, ctx: Ctx): RequestedItem {
   if (!bookingInfo) throw err.missing('BookingInfo');
   const { activity, service } = readProduct(bookingInfo, ctx.data);
   const participants = readParticipants(bookingInfo, commit, ctx, activity, service);
+  // Mistake (party-of-six-booking-500): the participant table has five rows.
+  if (ctx.faults.has('party-of-six-booking-500') && participants.length >= 6) throw new PlainRefusal(500, 'Internal Server Error');
   // Variant capacity-limit: no availability for parties of more than four.
   if (overCapacity(ctx, participants.length)) {
     throw err.noAvailability(`${activity.id} ${service.code} has no availability for more than ${MAX_PARTY} participants`);
@@ -164,8 +166,10 @@ function storeItem(booked: RequestedItem, ctx: Ctx): string | undefined {
   // Quote never touches the store, except through the quote-stores-booking mistake (the quote
   // falls through into the commit path).
   // Mistakes commit-not-persisted, read-without-reference: a commit is confirmed and never stored.
+  // Mistake (late-pickup-commit-lost): a pickup at 22:00 or later fails a constraint after the reply is written.
+  const lateLost = faults.has('late-pickup-commit-lost') && (item.pickup?.dateTime?.slice(11, 13) ?? '') >= '22';
   const stores = commit
-    ? !faults.has('commit-not-persisted') && !faults.has('read-without-reference')
+    ? !faults.has('commit-not-persisted') && !faults.has('read-without-reference') && !lateLost
     : faults.has('quote-stores-booking') && !!refs.bookingRef;
   if (!stores) return undefined;
   const existing = ctx.store.get(refs.bookingRef!);

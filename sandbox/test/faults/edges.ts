@@ -2,7 +2,7 @@
 // (sandbox/src/faults/edges.ts).
 import assert from 'node:assert/strict';
 import type { EDGE_FAULTS } from '../../src/faults/edges';
-import { call, day, fill, post, xp } from '../helpers';
+import { call, day, errorCode, fill, isSuccess, post, xp } from '../helpers';
 import { type FaultEffects, GROUND_SERVICE, ROOM_STAY, TOUR_ACTIVITY } from './support';
 
 /** Hotel availability for two adults, a child and a senior (a third GuestCount, AQC 11). */
@@ -44,5 +44,21 @@ export const EDGE_EFFECTS: FaultEffects<typeof EDGE_FAULTS> = {
     const body = (await call(b, 'activityavailability', { start: '2031-12-30', end: '2032-01-05' })).body;
     assert.ok(xp(body, TOUR_ACTIVITY).length > 0);
     assert.match(body, /"2031-01-0\d/);
+  },
+  'party-of-six-booking-500': async (b) => {
+    // the sample's adult, six times (then five: served)
+    const party = (n: number) =>
+      fill('activitybook', { resStatus: 'Quote' }).replace(/<ParticipantInfo>[\s\S]*<\/ParticipantInfo>/, (all) =>
+        all.split('</ParticipantInfo>')[0].concat('</ParticipantInfo>').repeat(n),
+      );
+    assert.equal((await post(b, 'activitybook', party(6))).status, 500);
+    assert.ok(isSuccess((await post(b, 'activitybook', party(5))).body));
+  },
+  'late-pickup-commit-lost': async (b) => {
+    const late = { bookingRef: 'F-LATE', pickupDateTime: `${day(29)}T22:30:00` };
+    assert.ok(isSuccess((await call(b, 'activitybook', late)).body));
+    assert.equal(errorCode((await call(b, 'bookread', { bookingRef: 'F-LATE' })).body), '3/87');
+    await call(b, 'activitybook', { bookingRef: 'F-MORNING' });
+    assert.ok(isSuccess((await call(b, 'bookread', { bookingRef: 'F-MORNING' })).body));
   },
 };

@@ -16,34 +16,18 @@ import { FormTally, rulesFor, serverError } from './judge';
 import type { ExploreOptions } from './options';
 import { Random, seedNumber } from './random';
 import { buildRequest } from './requests';
-import { CATEGORIES, drawCase, shrinkCandidates, spaceParts, withForm, type Case, type ExploredOperation, type SpaceBounds } from './space';
+import { CATEGORIES, drawCase, shrinkCandidates, spaceParts, withForm, type Case, type SpaceBounds } from './space';
+import { BookingExploration, type CommitTally } from './booking-exploration';
+import type { BookingOperation } from './booking-space';
+import type { OtaRequest } from '../../xml/requests';
 
 /** Requests one failure may spend on its shrinking at most. */
 export const MAX_SHRINK_REQUESTS = 40;
 /** Waits after a 429 or 503, in turn (a Retry-After the gateway gives is honoured up to the last). */
 const BACKOFF_MS = [1000, 2000, 4000, 8000];
 
-/** One request sent and what its reply came to. */
-export interface Judged {
-  c: Case;
-  x: Exchange;
-  assertions: Assertion[];
-  /** How the reply refused the request, when it did (read before the reply's document is let go). */
-  refused?: string;
-}
-
-/** A requirement's failure: the case first drawn, the smallest that still fails, how many requests failed it. */
-export interface Failure {
-  req: RequirementId;
-  first: Judged;
-  smallest: Judged;
-  /** Requests spent shrinking, and candidates that failed the rule on the way. */
-  shrinkRequests: number;
-  shrinkSteps: number;
-  failedRequests: number;
-  /** A form refused every time (./judge.ts FormTally), not a rule's failure on one reply. */
-  form?: string;
-}
+import type { Failure, Judged, SentOperation } from './failure';
+export type { Failure, Judged, SentOperation } from './failure';
 
 export interface ExplorationOutcome {
   seed: string;
@@ -53,17 +37,19 @@ export interface ExplorationOutcome {
   shrinkRequests: number;
   stoppedBy: 'budget' | 'time';
   seconds: number;
-  byOperation: Partial<Record<ExploredOperation, number>>;
+  byOperation: Partial<Record<SentOperation, number>>;
   /** Per operation, which parts of the space were sent, with how many requests each. */
-  space: Partial<Record<ExploredOperation, Record<string, number>>>;
+  space: Partial<Record<SentOperation, Record<string, number>>>;
   /** Per requirement, how many explored requests its rules judged (a check made, whatever it concluded). */
   explored: Partial<Record<RequirementId, number>>;
   /** Per requirement, the checks of explored replies by outcome. */
   checks: Partial<Record<RequirementId, { passed: number; failed: number; cantTell: number; reason?: string }>>;
   /** Per requirement, the operations whose explored replies its rules judged. */
-  ruleOps: Partial<Record<RequirementId, ExploredOperation[]>>;
+  ruleOps: Partial<Record<RequirementId, SentOperation[]>>;
   failures: Failure[];
   categories: readonly string[];
+  /** --profile booking: the Commits made and what the clean-up made of each. */
+  commits?: CommitTally;
   /** What the explored replies showed, per operation, requirement and part of the space (./coverage.ts). */
   coverage: Coverage;
 }
@@ -120,9 +106,23 @@ export class Exploration {
   async run(): Promise<ExplorationOutcome> {
     await this.thirdCategory();
     const ops = this.opts.operations;
+    const booking = this.opts.bookings ? new BookingExploration(this.bookingHost(), this.opts.bookings) : undefined;
+    let next = 0;
     // the forms refused so far keep a request each of the budget, to be confirmed at the end
-    for (let i = 0; this.left && this.sent + this.tally.refusedForms().length < this.opts.budget; i++) {
-      const c = drawCase(ops[i % ops.length], this.rnd, this.bounds);
+    // so do the Commits still to make (--profile booking), made at the end from the quotes served
+    const kept = () => this.tally.refusedForms().length + (booking?.reserve() ?? 0);
+    for (let i = 0; this.left && this.sent + kept() < this.opts.budget; i++) {
+      // --profile booking: the Commits are made from the quotes served once 80% of the time is spent
+      if (booking && this.opts.timeSeconds && Date.now() - this.started > this.opts.timeSeconds * 800) {
+        this.out.stoppedBy = 'time';
+        break;
+      }
+      // --profile booking: every third draw is a booking (found by availability, quoted, some committed)
+      if (booking && i % 3 === 2) {
+        await booking.trial();
+        continue;
+      }
+      const c = drawCase(ops[next++ % ops.length], this.rnd, this.bounds);
       const judged = await this.send(c);
       this.cover(judged);
       // a form is judged on requests the spec surely allows: a refused guess says nothing of it
@@ -134,6 +134,10 @@ export class Exploration {
       }
     }
     await this.confirmRefusedForms();
+    if (booking) {
+      await booking.finish();
+      this.out.commits = booking.commits;
+    }
     this.out.requests = this.sent;
     this.out.shrinkRequests = this.shrinkSent;
     this.out.seconds = (Date.now() - this.started) / 1000;
@@ -212,20 +216,43 @@ export class Exploration {
     return { credentials, data, runId: config.runId, samplesDir: config.samplesDir };
   }
 
-  /** Sends a case (paced, backing off on 429 and 503) and judges its reply. */
-  private async send(c: Case): Promise<Judged> {
-    let x: Exchange;
+  /** Sends a request built afresh for each attempt (paced, backing off on 429 and 503), counted against the budget. */
+  private async exchangeOf(build: () => OtaRequest, scenario?: string): Promise<Exchange> {
     for (let attempt = 0; ; attempt++) {
       await this.pace();
-      const request = buildRequest(c, this.buildContext);
-      x = await withScenario(`explore: ${c.op}`, () => exchange(request, exchangeOptions(this.ctx)));
+      const request = build();
+      const op = request.operation.name as SentOperation;
+      const x = await withScenario(scenario ?? `explore: ${op}`, () => exchange(request, exchangeOptions(this.ctx)));
       this.sent++;
-      this.out.byOperation[c.op] = (this.out.byOperation[c.op] ?? 0) + 1;
+      this.out.byOperation[op] = (this.out.byOperation[op] ?? 0) + 1;
       const status = x.reply.exchange?.status;
-      if ((status !== 429 && status !== 503) || attempt >= BACKOFF_MS.length || !this.left) break;
+      if ((status !== 429 && status !== 503) || attempt >= BACKOFF_MS.length || !this.left) return x;
       disposeExchange(x);
       await sleep(this.backoff(x, attempt));
     }
+  }
+
+  /** What the booking part of the exploration uses of it: the budget, the transport, the tallies. */
+  private bookingHost() {
+    return {
+      ctx: this.ctx,
+      rnd: this.rnd,
+      earliest: this.bounds.earliest,
+      categories: this.bounds.categories,
+      remaining: () => (this.left ? this.opts.budget - this.sent : 0),
+      send: (build: () => OtaRequest, scenario?: string) => this.exchangeOf(build, scenario),
+      cover: (op: BookingOperation, parts: string[], assertions: Assertion[]) => this.record(op, parts, assertions),
+      found: (f: Failure) => {
+        this.shrinkSent += f.shrinkRequests;
+        this.out.failures.push(f);
+      },
+      known: (req: RequirementId) => this.out.failures.find((f) => f.req === req && !f.form),
+    };
+  }
+
+  /** Sends a case (paced, backing off on 429 and 503) and judges its reply. */
+  private async send(c: Case): Promise<Judged> {
+    const x = await this.exchangeOf(() => buildRequest(c, this.buildContext));
     const profile = this.ctx.replyProfile.facts;
     const judged = [...rulesFor(c), credentialEcho(this.ctx.redactor, this.ctx.credentials.user)]
       .map((rule) => rule.check(x, profile))
@@ -260,14 +287,18 @@ export class Exploration {
   private cover({ c, x, assertions, refused }: Judged): void {
     this.out.coverage.add(c, assertions, refused !== undefined || !x.reply.exchange);
     if (c.noLanguages) this.out.coverage.guess(c.op, refused ?? (x.reply.exchange ? undefined : 'no reply'));
-    const parts = (this.out.space[c.op] ??= {});
-    for (const p of spaceParts(c)) parts[p] = (parts[p] ?? 0) + 1;
+    this.record(c.op, spaceParts(c), assertions);
+  }
+
+  private record(op: SentOperation, covered: string[], assertions: Assertion[]): void {
+    const parts = (this.out.space[op] ??= {});
+    for (const p of covered) parts[p] = (parts[p] ?? 0) + 1;
     for (const a of assertions) {
       this.out.explored[a.req] = (this.out.explored[a.req] ?? 0) + 1;
       const checks = (this.out.checks[a.req] ??= { passed: 0, failed: 0, cantTell: 0 });
       checks[a.outcome]++;
       const ops = (this.out.ruleOps[a.req] ??= []);
-      if (!ops.includes(c.op)) ops.push(c.op);
+      if (!ops.includes(op)) ops.push(op);
       if (a.outcome === 'cantTell') checks.reason ??= a.reasons[0];
     }
   }

@@ -1,7 +1,8 @@
-// `npm run explore`: the input space of the read-only operations explored with generated valid
-// requests, judged by the same rules under the same requirement IDs as a conformance run, each
-// failure shrunk to the smallest request that still fails. The run's rules hold: arguments checked
-// before any contact, the run guard (masked console, deadline, ledger), the target's preflight,
+// `npm run explore`: the input space of the read-only operations (with --profile booking, of
+// booking, read and cancel too) explored with generated valid requests, judged by the same rules
+// under the same requirement IDs as a conformance run, each failure shrunk to the smallest request
+// that still fails. The run's rules hold: arguments checked before any contact, the run guard
+// (masked console, deadline, ledger), the target's preflight and its clean-up of earlier bookings,
 // the breaker, recording and replay, the reports and their secret scan. docs/explore.md.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -19,9 +20,13 @@ import { openRunContext, type RunContext } from '../../run/run-context';
 import { clearEarlierReports, RunCassette, scanOutputs } from '../../run/run-outputs';
 import { summariseParts } from './coverage';
 import { Exploration, type ExplorationOutcome } from './exploration';
+import type { CleanupReport } from '../../bookings/cleanup';
+import { settleAtEnd } from '../../bookings/settle-at-end';
+import type { ConformanceResult } from '../../reporting/result';
 import type { ExploredOperation } from './space';
 import { EXPLORE_HELP, parseExploreArguments, type ExploreOptions } from './options';
 import { explorationResult } from './result';
+import { preloadSubdivisions } from '../../contracts/subdivisions';
 
 /** What a replay repeats of the recorded exploration: its day, seed, operations and the requests it sent. */
 interface Recorded {
@@ -29,6 +34,8 @@ interface Recorded {
   seed: string;
   requests: number;
   operations: string[];
+  /** --profile booking: its Commits (a replay repeats them from the cassette). */
+  bookings?: number;
 }
 
 /** Record and replay reach the run context through the environment, as a conformance run's do. */
@@ -62,7 +69,7 @@ function recordedExploration(dir: string): Recorded {
     throw new ConfigError(
       `cassette ${dir}: not recorded by npm run explore (its summary.json has no exploration); replay it with npm run conformance`,
     );
-  return { today: e.today, seed: e.seed, requests: e.requests, operations: e.operations };
+  return { today: e.today, seed: e.seed, requests: e.requests, operations: e.operations, bookings: e.bookings };
 }
 
 /** What the exploration covered, for the console: requests per operation and the parts of the space. */
@@ -78,9 +85,14 @@ export function coverageLines(out: ExplorationOutcome): string[] {
     const blind = notCovered[op];
     if (blind) lines.push(`    NOT COVERED (no reply showed anything): ${summariseParts(blind)}`);
   }
+  if (out.commits)
+    lines.push(`  Commits: ${out.commits.committed} made (each read, cancelled and read again), ${out.commits.closed.length} closed`);
   for (const f of out.failures)
     lines.push(
-      `  FOUND ${f.req}${f.form ? ` (${f.form}, refused every time)` : ''}: ${f.failedRequests} request(s) failed it; smallest after ${f.shrinkSteps} shrink step(s) in ${f.shrinkRequests} request(s)`,
+      `  FOUND ${f.req}${f.form ? ` (${f.form}, refused every time)` : ''}: ${f.failedRequests} request(s) failed it; ` +
+        (f.unshrunk
+          ? 'the first failing booking as sent (a Commit is never sent twice: not shrunk)'
+          : `smallest after ${f.shrinkSteps} shrink step(s) in ${f.shrinkRequests} request(s)`),
     );
   return lines;
 }
@@ -94,7 +106,13 @@ async function explore(argv: string[]): Promise<number> {
   const recorded = configureEnvironment(opts);
   if (recorded) {
     const operations = parseExploreArguments(['--operations', recorded.operations.join(',')]).operations;
-    Object.assign(opts, { seed: recorded.seed, budget: recorded.requests, operations, timeSeconds: undefined });
+    Object.assign(opts, {
+      seed: recorded.seed,
+      budget: recorded.requests,
+      operations,
+      timeSeconds: undefined,
+      bookings: recorded.bookings,
+    });
   }
   const config = loadConfig();
   checkRunFolders(config);
@@ -102,24 +120,26 @@ async function explore(argv: string[]): Promise<number> {
   const guard = startRunGuard(config);
   const cassette = new RunCassette(config);
   const ctx: RunContext = await openRunContext(config);
+  preloadSubdivisions(); // before the first request: no rule stalls the run between two of them
   try {
     const target = config.replayDir
       ? `the cassette ${config.replayDir} (replayed: nothing is sent to a gateway)`
       : ctx.embedded
         ? `the embedded sandbox (${ctx.baseUrl})`
         : ctx.redactor.scrub(ctx.baseUrl);
-    // read-only: the classes a read-only run certifies
-    const claims = ctx.claims.filter((c) => c === 'core' || c === 'security');
+    // the classes a run of the profile certifies that an exploration judges (no partial cancellation, no alignment)
+    const claims = ctx.claims.filter((c) => c === 'core' || c === 'security' || (c === 'booking' && !!opts.bookings));
     const start = { startedAt: new Date().toISOString(), target, claims };
     console.log(
       `OTA Gateway Conformance: exploration ${config.runId} against ${target}; seed ${opts.seed}, budget ${opts.budget} requests` +
         `${opts.timeSeconds ? `, ${opts.timeSeconds} s` : ''}; operations ${opts.operations.join(', ')}`,
     );
     for (const w of ctx.redactor.warnings()) console.warn(`Warning: ${w}`);
-    await preflight(ctx, target, { claims });
+    const cleanup = await preflight(ctx, target, { claims });
     clearEarlierReports(config.reportsDir);
     const out = await new Exploration(ctx, opts, recorded?.today).run();
     const { result, evidence } = explorationResult(ctx, opts, start, out);
+    if (opts.bookings) await settleBookings(ctx, cleanup, out, result);
     writeReports(result, config.reportsDir, ctx.redactor, { evidence });
     console.log(ctx.redactor.scrub(formatConsoleSummary(result, { reportsDir: config.reportsDir })));
     for (const line of coverageLines(out)) console.log(ctx.redactor.scrub(line));
@@ -131,6 +151,22 @@ async function explore(argv: string[]): Promise<number> {
     await ctx.close().catch(() => undefined);
     cassette.abandonUnlessFinished();
   }
+}
+
+/**
+ * --profile booking, at the end, before the target closes: the run's clean-up checks again what
+ * is left open (its Commits in doubt, cancels that did not hold), as a conformance run's end does;
+ * the report says what the Commits came to and what the clean-up did.
+ */
+async function settleBookings(ctx: RunContext, cleanup: CleanupReport, out: ExplorationOutcome, result: ConformanceResult): Promise<void> {
+  const atEnd = await settleAtEnd(ctx, cleanup);
+  const c = out.commits;
+  const made = c
+    ? `${c.committed} Commit(s) made, each written to the ledger before it was sent; ${c.closed.length} closed (a read shows each cancelled, or the target does not know it)` +
+      `${c.open.length ? `; ${c.open.length} left to the run's end: ${c.open.map((o) => `${o.ref} (${o.why})`).join('; ')}` : ''}`
+    : 'no Commit made';
+  result.bookings = atEnd.report;
+  result.notes = [...result.notes, ctx.redactor.scrub(`bookings: ${made}`), ...atEnd.notes];
 }
 
 /** One exploration: its exit code; a suite fault is one line (exit 2). */

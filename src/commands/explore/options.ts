@@ -3,6 +3,7 @@
 import { ConfigError } from '../../core/errors';
 import { forEachArgument } from '../../run/arguments';
 import { EXPLORED_OPERATIONS, type ExploredOperation } from './space';
+import { DEFAULT_BOOKINGS } from './booking-space';
 
 export interface ExploreOptions {
   /** Requests to send at most (shrinking included). */
@@ -15,6 +16,8 @@ export interface ExploreOptions {
   /** Requests per second at most; undefined: as fast as the gateway answers. */
   rate?: number;
   strict: boolean;
+  /** --profile booking: the Commits to make at most (each read, cancelled and read again); undefined: read-only. */
+  bookings?: number;
   record?: string;
   replay?: string;
   help: boolean;
@@ -23,15 +26,18 @@ export interface ExploreOptions {
 export const DEFAULT_BUDGET = 400;
 
 export const EXPLORE_HELP = `npm run explore -- [options]
-Sends generated valid requests of the read-only operations, judges each reply by the requirements
-a conformance run judges it by, and shrinks every failure to the smallest request that still fails.
+Sends generated valid requests of the read-only operations (--profile booking: of booking, read and
+cancel too), judges each reply by the requirements a conformance run judges it by, and shrinks
+every failure to the smallest request that still fails.
 
   --budget N          requests to send at most, shrinking included (default ${DEFAULT_BUDGET})
   --time S            seconds to explore at most (the budget still bounds it)
   --seed S            the seed: the same seed sends the same requests (default 1)
   --operations a,b    the operations to explore (default: ${EXPLORED_OPERATIONS.join(', ')})
   --rate R            requests per second at most (a 429 or 503 reply always slows it down)
-  --profile read-only the only profile an exploration runs (it never books)
+  --profile P         read-only (default: it never books), or booking: activity booking, read and
+                      cancel explored too (quotes, and a few Commits, each cancelled: docs/explore.md)
+  --bookings N        with --profile booking: the Commits to make at most (default ${DEFAULT_BOOKINGS})
   --strict            a SHOULD finding fails the exploration too (exit 1)
   --record DIR        record every exchange in a cassette (as npm run conformance -- --record)
   --replay DIR        answer every request from a cassette recorded by npm run explore
@@ -67,7 +73,7 @@ function operationsOf(raw: string): ExploredOperation[] {
   if (unknown.length)
     throw new ConfigError(
       `--operations: ${unknown.join(', ')} is not an operation an exploration sends; known: ${EXPLORED_OPERATIONS.join(', ')}` +
-        ' (booking, booking read and cancel change or need state: npm run conformance judges them)',
+        ' (booking, booking read and cancel change state: --profile booking explores them beside these)',
     );
   return [...new Set(names)] as ExploredOperation[];
 }
@@ -75,10 +81,12 @@ function operationsOf(raw: string): ExploredOperation[] {
 export function parseExploreArguments(argv: readonly string[]): ExploreOptions {
   // "--time -5" is a negative number given, not a value left out: say so
   argv.forEach((a, i) => {
-    if (['--budget', '--time', '--rate'].includes(a) && /^-\d/.test(argv[i + 1] ?? ''))
+    if (['--budget', '--time', '--rate', '--bookings'].includes(a) && /^-\d/.test(argv[i + 1] ?? ''))
       throw new ConfigError(`${a} must be a number above 0, not "${argv[i + 1]}"`);
   });
   const out: ExploreOptions = { budget: DEFAULT_BUDGET, seed: '1', operations: [...EXPLORED_OPERATIONS], strict: false, help: false };
+  let profileGiven = 'read-only';
+  let bookings: number | undefined;
   forEachArgument(
     argv,
     (m) => new ConfigError(m),
@@ -102,12 +110,16 @@ export function parseExploreArguments(argv: readonly string[]): ExploreOptions {
         case '-p':
         case '--profile': {
           const profile = value();
-          if (profile !== 'read-only')
+          if (profile !== 'read-only' && profile !== 'booking')
             throw new ConfigError(
-              `--profile ${profile}: an exploration runs read-only only (it sends no booking, read or cancel); npm run conformance -- --profile ${profile} judges bookings`,
+              `--profile ${profile}: an exploration runs read-only or booking; npm run conformance -- --profile ${profile} judges the rest`,
             );
+          profileGiven = profile;
           return;
         }
+        case '--bookings':
+          bookings = wholeNumber('--bookings', value(), 1);
+          return;
         case '--strict':
           out.strict = true;
           return;
@@ -127,5 +139,8 @@ export function parseExploreArguments(argv: readonly string[]): ExploreOptions {
     },
   );
   if (out.record && out.replay) throw new ConfigError('--record and --replay together: a replay sends nothing to record');
+  if (bookings !== undefined && profileGiven !== 'booking')
+    throw new ConfigError('--bookings makes Commits: it needs --profile booking (an exploration is read-only by default)');
+  if (profileGiven === 'booking') out.bookings = bookings ?? DEFAULT_BOOKINGS;
   return out;
 }

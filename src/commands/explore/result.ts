@@ -15,9 +15,10 @@ import { suiteVersion } from '../../run/run-context';
 import type { RunStart } from '../../run/configure';
 import { OPERATIONS } from '../../specification/operations';
 import type { Exchange } from '../../transport/exchange';
-import type { ExplorationOutcome, Failure } from './exploration';
+import type { ExplorationOutcome, Failure, SentOperation } from './exploration';
 import type { ExploreOptions } from './options';
-import { describeCase, type ExploredOperation } from './space';
+import { BOOKING_OPERATIONS, describeExplored as describeCase } from './booking-space';
+import type { ExploredOperation } from './space';
 import type { RequirementId } from '../../specification/requirements';
 
 const MAX_BODY_CHARS = 200_000;
@@ -49,11 +50,14 @@ function exchangeEvidence(ctx: RunContext, x: Exchange, n: number, step: string)
 const findingName = (f: Failure) =>
   f.form
     ? `Explored ${OPERATIONS[f.smallest.c.op].title}: ${f.form}, refused every time (${f.req})`
-    : `Explored ${OPERATIONS[f.smallest.c.op].title}: the smallest request failing ${f.req}`;
+    : f.unshrunk
+      ? `Explored ${OPERATIONS[f.smallest.c.op].title}: the first booking failing ${f.req} (a Commit, not shrunk)`
+      : `Explored ${OPERATIONS[f.smallest.c.op].title}: the smallest request failing ${f.req}`;
 
 /** One scenario per explored operation: what its rules concluded over every explored reply (failed requirements apart). */
 function operationScenarios(opts: ExploreOptions, out: ExplorationOutcome): ScenarioAssertions[] {
-  return opts.operations.map((op) => {
+  const ops: SentOperation[] = [...opts.operations, ...(opts.bookings ? BOOKING_OPERATIONS : [])];
+  return ops.map((op) => {
     const reqs = (Object.keys(out.checks) as RequirementId[]).filter(
       (req) => isOf(out, op, req) && !out.failures.some((f) => f.req === req),
     );
@@ -91,7 +95,9 @@ function findingScenario(f: Failure): ScenarioAssertions {
     ops: [f.smallest.c.op],
     reqs: [f.req],
     status: 'failed',
-    message: `${describeCase(f.smallest.c)} (first drawn: ${describeCase(f.first.c)})`,
+    message: f.unshrunk
+      ? `${describeCase(f.smallest.c)} (${f.unshrunk})`
+      : `${describeCase(f.smallest.c)} (first drawn: ${describeCase(f.first.c)})`,
     warnings: [],
     assertions: f.smallest.assertions.filter((a) => a.req === f.req && a.outcome === 'failed').map((a) => ({ ...a, exchange: 1 })),
   };
@@ -99,8 +105,11 @@ function findingScenario(f: Failure): ScenarioAssertions {
 
 /** A finding's evidence: the smallest request that still fails (exchange 1), and the request first drawn (exchange 2). */
 function findingEvidence(ctx: RunContext, f: Failure, s: ScenarioAssertions): ScenarioEvidence {
-  const exchanges = [exchangeEvidence(ctx, f.smallest.x, 1, `the smallest request failing ${f.req}: ${describeCase(f.smallest.c)}`)];
-  if (f.first !== f.smallest) exchanges.push(exchangeEvidence(ctx, f.first.x, 2, `the request first drawn: ${describeCase(f.first.c)}`));
+  const [one, two] = f.unshrunk
+    ? [`the exchange failing ${f.req} (${f.unshrunk})`, 'the Commit of that booking']
+    : [`the smallest request failing ${f.req}`, 'the request first drawn'];
+  const exchanges = [exchangeEvidence(ctx, f.smallest.x, 1, `${one}: ${describeCase(f.smallest.c)}`)];
+  if (f.first.x !== f.smallest.x) exchanges.push(exchangeEvidence(ctx, f.first.x, 2, `${two}: ${describeCase(f.first.c)}`));
   const steps = exchanges.map((x) => ({ kind: 'step' as const, text: x.step!, status: 'FAILED', attachments: [] }));
   return { id: s.id, name: s.name, uri: s.uri, tags: s.tags, attempts: [{ attempt: 1, steps, exchanges }] };
 }
@@ -113,6 +122,7 @@ function explorationSummary(opts: ExploreOptions, out: ExplorationOutcome, findi
     budget: opts.budget,
     operations: [...opts.operations],
     ...(opts.timeSeconds ? { timeSeconds: opts.timeSeconds } : {}),
+    ...(opts.bookings ? { bookings: opts.bookings } : {}),
     requests: out.requests,
     shrinkRequests: out.shrinkRequests,
     stoppedBy: out.stoppedBy,
@@ -209,6 +219,7 @@ export function explorationResult(
       first: describeCase(f.first.c),
       failedRequests: f.failedRequests,
       shrinkRequests: f.shrinkRequests,
+      ...(f.unshrunk ? { unshrunk: f.unshrunk } : {}),
       ...(f.form ? { form: f.form } : {}),
       reproducer: reproducerPath(name),
       evidence: scenarioEvidenceHref(name),
@@ -220,7 +231,7 @@ export function explorationResult(
     runId: ctx.config.runId,
     startedAt: start.startedAt,
     finishedAt: new Date().toISOString(),
-    profile: 'read-only',
+    profile: opts.bookings ? 'booking' : 'read-only',
     selection,
     strict: opts.strict,
     claims: start.claims,
@@ -244,7 +255,7 @@ export function explorationResult(
 }
 
 /** Whether requirement `req` is one of `op`'s (its rules judged a reply of `op`). */
-function isOf(out: ExplorationOutcome, op: ExploredOperation, req: RequirementId): boolean {
+function isOf(out: ExplorationOutcome, op: SentOperation, req: RequirementId): boolean {
   return (out.ruleOps[req] ?? []).includes(op);
 }
 

@@ -112,6 +112,8 @@ export function partyShown(reply: ReplyReader, f: PartyFacts, option: XNode, wan
       const byCode = tally(rows.map((x) => ({ code: x.code, n: x.qty! })));
       const size = rows.reduce((t, x) => t + x.qty!, 0);
       shown.counts.push({ at: `${found.at} (${f.categoryQuantity.id})`, how: 'the quantity of each category', size, byCode });
+      const priced = totalOfPart(reply, f, option, rows);
+      if (priced) shown.counts.push(priced);
     } else if (withQty.length > 0) {
       shown.unreadable = `${withQty.length} of the ${rows.length} categories at ${found.at} show a quantity (${f.categoryQuantity.id}), the others do not`;
     } else if (repeated || rows.every((x) => x.age)) {
@@ -166,4 +168,64 @@ function totalCount(reply: ReplyReader, f: PartyFacts, option: XNode, rows: Row[
       return { at, how: 'the total over the unit price', size: Math.round(n), byCode: new Map([[code, Math.round(n)]]) };
   }
   return undefined;
+}
+
+/**
+ * The count a total shows beside categories that show both a quantity and a price: the amount the
+ * party pays, in a second placement. A total that prices the whole party (quantity times price per
+ * person, or the categories' prices summed when each is its category's amount) agrees; one that
+ * matches neither may hold taxes, fees or a discount, and shows no count. Only a total that is
+ * exactly the price of part of the party (fewer participants of a category, or some categories
+ * left out), of one size whichever way it is read, shows a count: that part's size. Amounts in
+ * different currencies, or a category without a price, show none.
+ */
+function totalOfPart(reply: ReplyReader, f: PartyFacts, option: XNode, rows: Row[]): Count | undefined {
+  const total = amountOf(reply, f.total, f.currency, option);
+  const prices = rows.map((x) => x.price);
+  if (!total || isNaN(total.value) || prices.some((p) => !p || isNaN(p.value) || p.value <= 0)) return undefined;
+  if (!oneCurrency([total, ...(prices as Amount[])])) return undefined;
+  const qty = rows.map((x) => x.qty!);
+  const price = prices.map((p) => p!.value);
+  const whole = qty.reduce((t, q) => t + q, 0);
+  if (
+    near(
+      total.value,
+      qty.reduce((t, q, i) => t + q * price[i], 0),
+    ) ||
+    near(
+      total.value,
+      price.reduce((a, b) => a + b, 0),
+    )
+  )
+    return undefined;
+  const sizes = new Set<number>();
+  // per person: n of each category, at most its quantity (bounded: parties are small)
+  let vectors: number[][] = [[]];
+  for (const q of qty) vectors = vectors.flatMap((v) => Array.from({ length: q + 1 }, (_, n) => [...v, n])).slice(0, 20_000);
+  for (const v of vectors)
+    if (
+      near(
+        total.value,
+        v.reduce((t, n, i) => t + n * price[i], 0),
+      )
+    )
+      sizes.add(v.reduce((a, b) => a + b, 0));
+  // per category: some of the categories' amounts
+  for (let mask = 1; mask < 1 << Math.min(rows.length, 12); mask++) {
+    const part = rows.map((_, i) => (mask >> i) & 1);
+    if (
+      near(
+        total.value,
+        part.reduce((t, b, i) => t + b * price[i], 0),
+      )
+    )
+      sizes.add(part.reduce((t, b, i) => t + b * qty[i], 0));
+  }
+  const [size] = [...sizes];
+  if (sizes.size !== 1 || size === whole || size === 0) return undefined;
+  return {
+    at: `${total.written} over ${f.price.places[0]} and ${f.categoryQuantity.id}`,
+    how: `the total prices ${size} of the participants shown`,
+    size,
+  };
 }

@@ -7,6 +7,7 @@ import { checkServed, refusalForm } from '../../contracts/envelope';
 import type { Contract } from '../contract';
 import { bookedItemOf, bookingRefOf } from './request';
 import { num } from '../../contracts/value-forms';
+import { PARTY_FACTS } from './participants';
 import { bookingRead, isClients, readRule, referencesOf, type ExpectedBooking } from '../../contracts/booking-facts';
 
 const XSD = 'OTA_TourActivityBookRS.xsd (2016B)';
@@ -92,7 +93,7 @@ export const commitRef = (readBack?: Exchange): Rule => ({
 
 export const contract: Contract = {
   op: 'activitybook',
-  facts: Object.values(FACTS),
+  facts: [...Object.values(FACTS), ...Object.values(PARTY_FACTS)],
   rules: [
     rule('BKG-QUOTE-PRICED', 'the quote is priced', (exchange, check, reply) => {
       if (refusalForm(exchange) || exchange.reply.exchange?.status !== 200) {

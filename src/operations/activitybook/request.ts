@@ -61,6 +61,52 @@ export function bookedItemOf(r: OtaRequest): BookedItem {
     itemRef: r.value(`${REFERENCE}[@Type='37']/@ID`) ?? '',
     tourActivityId: r.value('ota:BookingInfo/ota:BasicInfo/@TourActivityID') ?? '',
     surnames: [...new Set(r.values(`${PARTICIPANT}/ota:Individual/ota:Surname`).map((s) => s.trim()))],
+    participants: r.records(PARTICIPANT, {}).length,
     date: /^\d{4}-\d{2}-\d{2}/.exec(r.value('ota:BookingInfo/ota:Schedule/@Start') ?? '')?.[0],
   };
+}
+
+/** One participant as a booking names it: "ParticipantInfo (repeated, one per participant)". */
+export interface NamedParticipant {
+  code: string;
+  age: number;
+  givenName: string;
+  surname: string;
+}
+
+/**
+ * One ParticipantInfo per participant, each its Category QualifierInfo, Individual Age and
+ * ParticipantID, GivenName and Surname (NamePrefix as the sample's first participant has it):
+ * any category code, any names (an exploration's parties).
+ */
+export function setParticipants(r: OtaRequest, participants: readonly NamedParticipant[]): OtaRequest {
+  r.replaceWithCopies(
+    PARTICIPANT,
+    participants.map(() => `${PARTICIPANT}[1]`),
+  );
+  participants.forEach((p, i) => {
+    const info = `${PARTICIPANT}[${i + 1}]`;
+    r.setAttribute(`${info}/ota:Category`, 'QualifierInfo', p.code)
+      .setAttribute(`${info}/ota:Individual`, 'Age', p.age)
+      .setAttribute(`${info}/ota:Individual`, 'ParticipantID', i + 1)
+      .setText(`${info}/ota:Individual/ota:GivenName`, p.givenName)
+      .setText(`${info}/ota:Individual/ota:Surname`, p.surname);
+  });
+  return r;
+}
+
+/** "BookingInfo/PickupDropoff | DateTime (date-time), LocationName (hotel code), PickupInd (boolean)". */
+export const setPickup = (r: OtaRequest, pickup: { dateTime: string; pickupInd: boolean }) =>
+  r
+    .setAttribute('ota:BookingInfo/ota:PickupDropoff', 'DateTime', pickup.dateTime)
+    .setAttribute('ota:BookingInfo/ota:PickupDropoff', 'PickupInd', String(pickup.pickupInd));
+
+/** "BookingInfo/Schedule | Start, End (date-times)". */
+export const setSchedule = (r: OtaRequest, start: string, end: string) =>
+  r.setAttribute('ota:BookingInfo/ota:Schedule', 'Start', start).setAttribute('ota:BookingInfo/ota:Schedule', 'End', end);
+
+/** Further additional references after the first: "TPA_Extensions/UniqueID (repeated)", Type 37, ID_Context Client. */
+export function addItemReferences(r: OtaRequest, refs: readonly string[]): OtaRequest {
+  for (const id of refs) r.appendElement('ota:TPA_Extensions', 'UniqueID', { Type: '37', ID: id, ID_Context: 'Client' });
+  return r;
 }

@@ -44,13 +44,15 @@ export const requirements = {
       class: 'core',
       section: 'Endpoints, /activitybook',
       statement:
-        'An activity booking request with ResStatus Quote is served with one ParticipantInfo per participant, for one participant and for several in several categories.',
+        'An activity booking request with ResStatus Quote is served with one ParticipantInfo per participant, for one participant and for several in several categories, and for every participant sent: a reply that shows its party shows them all.',
       basis: spec('BookingInfo/ParticipantInfo (repeated, one per participant)/Category'),
       grain: {
         reading:
           '"BookingInfo/ParticipantInfo (repeated, one per participant)": a quote with one ParticipantInfo per participant is served, for one participant and for several in several categories (two adults and a child, three adults and two children).',
-        accepts: 'A quote for 3 adults and 2 children served, priced per category or as a total.',
-        refuses: 'A quote with two ParticipantInfo of the same category refused (a duplicate-key error), while one of each is served.',
+        accepts:
+          'A quote for 3 adults and 2 children served, showing the five (ParticipantInfo, quantities, group size), or priced as a total above that of a party of one more or one fewer.',
+        refuses:
+          'A quote with two ParticipantInfo of the same category refused (a duplicate-key error), while one of each is served; a quote served for the first participant only (one ParticipantInfo shown, a group of one). A total alone with no contrast is cannot tell.',
       },
     }),
   ],

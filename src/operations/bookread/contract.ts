@@ -69,6 +69,7 @@ export const shownLive = (req: RequirementId, expected: ExpectedBooking, words: 
     if (s.kind === 'other' || s.kind === 'none') check.fail(notThere(s), `the booking ${ref}, live`, s.why);
     else if (s.kind !== 'booking') check.cannotTell(s.why);
     else if (stateContradicted(check, s)) return;
+    else if (s.unproven && !s.state?.cancelled) check.cannotTell(s.unproven);
     else if (s.state?.cancelled) check.fail(`${s.booking.at} status`, `booking ${ref} live (not ${list([...words])})`, s.state.shown);
   });
 
@@ -113,6 +114,7 @@ export const readReturns = (expected: ExpectedBooking, words: readonly string[] 
     else if (s.kind !== 'booking') check.cannotTell(s.why);
     else if (s.others.length)
       check.fail(READ_FACTS.booking.places.join(' | '), `the booking ${ref} and no other`, `also ${list(s.others.map((o) => o.at))}`);
+    else if (s.unproven) check.cannotTell(s.unproven);
   });
 
 /** RD-DETAILS: the read shows each booked item (by item reference, with its activity) and the participants' surnames. */
@@ -133,6 +135,11 @@ export const readDetails = (expected: ExpectedBooking, words: readonly string[] 
       }
       // the details of an item shown twice pass only when every placement agrees (its status is the status checks')
       if (contradicted(check, [got], (d) => !aboutStatus(d))) continue;
+      const party = want.participants
+        ? new ReplyReader(exchange.reply.doc!, profile).nodes(READ_FACTS.itemParticipant, got.node)
+        : undefined;
+      if (party && party.value.length < want.participants!)
+        check.fail(`${got.at} item ${want.itemRef}/${party.at}`, `the ${want.participants} participants booked`, `${party.value.length}`);
       if (!got.activity) check.cannotTell(`the reply does not show the activity of item ${want.itemRef}`);
       else if (got.activity.value.toLowerCase() !== want.tourActivityId.toLowerCase())
         check.fail(`${got.at} item ${want.itemRef}/${got.activity.at}`, want.tourActivityId, got.activity.value);

@@ -22,7 +22,7 @@ export const requirements = {
       class: 'booking',
       section: 'What the service does; Endpoints, /bookread',
       statement:
-        "A valid booking read of an existing booking (UniqueID Type 36 with the client's reference) is served and returns that booking, identified by the client's reference, and no other: a read that shows no booking, or only other bookings (another client reference, or another activity, surname or day), does not.",
+        "A valid booking read of an existing booking (UniqueID Type 36 with the client's reference) is served and returns that booking, identified by the client's reference, and no other: a read that shows no booking, or only other bookings (another client reference, or another activity, surname or day), does not; nor does the client's reference over another booking's items (none of the item references booked), and the reference alone, with nothing booked under it, is no evidence.",
       basis: spec('Returns information on an existing booking.'),
       grain: {
         reading:
@@ -30,7 +30,7 @@ export const requirements = {
         accepts:
           "OTA_ResRetrieveRS ReservationsList/HotelReservation with the gateway's UniqueID Type 36 (Internal) before the client's, its Services and ResGuests in any order.",
         refuses:
-          'The most recent other booking returned instead (another client reference), that booking beside the one asked for, an empty Success, or a refusal.',
+          "The most recent other booking returned instead (another client reference), that booking beside the one asked for, the client's reference over that booking's items, an empty Success, or a refusal.",
       },
     }),
     r({

@@ -12,7 +12,7 @@ import type { Contract } from '../contract';
 import { ageQualifyingCode, countsText } from '../../contracts/categories';
 import { day, num, sameCode } from '../../contracts/value-forms';
 import { itemsOffered, nothingToJudge, otherContent } from '../../contracts/items-offered';
-import { holds, nightsOf, spansOf, type Span } from './stay-dates';
+import { expireReading, holds, nightsOf, spansOf, type Span } from './stay-dates';
 import { FACTS } from './facts';
 
 export { FACTS } from './facts';
@@ -262,8 +262,10 @@ export const contract: Contract = {
       const start = day(exchange.request.value('//ota:StayDateRange/@Start'));
       const end = day(exchange.request.value('//ota:StayDateRange/@End'));
       const nights = nightsOf(start, end);
+      // Rates a night short of the TimeSpan are two placements that disagree, read as the reply writes ExpireDate.
+      const reading = expireReading(reply);
       for (const h of hotels(exchange, check, reply)) {
-        const spans = spansOf(reply, h.node, FACTS.start);
+        const spans = spansOf(reply, h.node, FACTS.start, reading);
         if (spans.length === 0) check.cannotTell(notShown(reply, [FACTS.start, FACTS.end], `hotel ${h.label}`));
         // A TimeSpan is the stay offered: it is the requested stay.
         for (const s of spans.filter((s) => s.stay)) {

@@ -22,20 +22,50 @@ export interface Span {
   group: string;
 }
 
+/** How a reply's ExpireDates read where no ExpireDateExclusiveInd says: as its own rates show it, or either. */
+export type ExpireReading = 'exclusive' | 'inclusive' | undefined;
+
+/**
+ * How the gateway writes ExpireDate, as its own reply shows it: rates of one RoomRate that follow
+ * each other (one ExpireDate the next EffectiveDate: exclusive; the day before it: inclusive).
+ * Undefined when no two rates follow each other, or when they show both (the reading stays open).
+ */
+export function expireReading(reply: ReplyReader): ExpireReading {
+  const seen = new Set<ExpireReading>();
+  for (const rates of reply.doc.find("//*[local-name()='Rates']")) {
+    const periods = reply.doc
+      .find("*[local-name()='Rate'][@EffectiveDate and @ExpireDate and not(@ExpireDateExclusiveInd)]", rates)
+      .map((r) => ({ from: day(reply.doc.find('@EffectiveDate', r)[0].content), to: day(reply.doc.find('@ExpireDate', r)[0].content) }))
+      .filter((r) => isDate(r.from) && isDate(r.to))
+      .sort((a, b) => a.from.localeCompare(b.from));
+    periods.slice(1).forEach((next, i) => {
+      if (periods[i].to === next.from) seen.add('exclusive');
+      else if (addDays(periods[i].to, 1) === next.from) seen.add('inclusive');
+    });
+  }
+  return seen.size === 1 ? [...seen][0] : undefined;
+}
+
 /**
  * The departure days the end of a span may stand for. A TimeSpan End is the departure day, and
  * Start plus a Duration of nights ("P3N", or days "P3D") is too. A Rate's ExpireDate is the day
  * after the last night when ExpireDateExclusiveInd is true, the last night when it is false, and
- * either when the reply does not say (OpenTravel leaves it open).
+ * when the rate does not say, as the reply's other rates show it (`reading`), else either
+ * (OpenTravel leaves it open).
  */
-function departureDays(reply: ReplyReader, owner: XNode, start: string): { ends: string[]; text?: string; attr?: string } {
+function departureDays(
+  reply: ReplyReader,
+  owner: XNode,
+  start: string,
+  reading: ExpireReading,
+): { ends: string[]; text?: string; attr?: string } {
   const attr = (name: string) => reply.doc.find(`@${name}`, owner)[0]?.content.trim();
   const end = attr('End');
   if (end) return { ends: [day(end)], text: end, attr: 'End' };
   const expire = attr('ExpireDate');
   if (expire) {
     const d = day(expire);
-    const exclusive = bool(attr('ExpireDateExclusiveInd'));
+    const exclusive = bool(attr('ExpireDateExclusiveInd')) ?? (reading ? reading === 'exclusive' : undefined);
     return {
       ends: exclusive === true ? [d] : exclusive === false ? [addDays(d, 1)] : [d, addDays(d, 1)],
       text: expire,
@@ -47,14 +77,14 @@ function departureDays(reply: ReplyReader, owner: XNode, start: string): { ends:
 }
 
 /** Every date span a hotel shows, at every place of the start fact (the end is read on the same element). */
-export function spansOf(reply: ReplyReader, hotel: XNode, start: Fact): Span[] {
+export function spansOf(reply: ReplyReader, hotel: XNode, start: Fact, reading: ExpireReading = undefined): Span[] {
   const spans: Span[] = [];
   reply.placesOf(start).forEach((place, p) =>
     reply.doc.find(place, hotel).forEach((startNode, i) => {
       const start = day(startNode.content);
       const owner = reply.doc.find('..', startNode)[0];
       if (!isDate(start) || !owner) return;
-      const { ends, text, attr } = departureDays(reply, owner, start);
+      const { ends, text, attr } = departureDays(reply, owner, start, reading);
       const kind = localName(owner);
       // The Rates of one RoomRate hold the stay together; any other span holds it alone.
       const group = kind === 'Rate' ? `${p}:rates of RoomRate ${reply.doc.find('../../preceding-sibling::*', owner).length}` : `${p}:${i}`;

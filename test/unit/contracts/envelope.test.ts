@@ -5,6 +5,7 @@ import { strict as assert } from 'node:assert';
 import {
   ENVELOPE_RULES,
   checkServed,
+  describesNothing,
   errorType,
   minimumPartyOf,
   productReason,
@@ -97,6 +98,30 @@ test('refusal: an empty <Errors/> beside Success and data refuses nothing; Error
   expectRule(served('HAV-SUCCESS'), exchange('hotelavailability', hotelRS().replace('<Success/>', '<Success/><Errors/>')), 'passed');
   assert.ok(refusalForm(exchange('hotelavailability', rs('OTA_HotelAvailRS', ERRORS))));
   assert.ok(refusalForm(exchange('hotelavailability', rs('OTA_HotelAvailRS', '<Errors>Authorization error</Errors>'))));
+});
+
+test('one reading of served and refused: Warnings with no Success are a refusal for every requirement, content or not', () => {
+  const WARN = '<Warnings><Warning Type="11" ShortText="Partial results: processing not completed"/></Warnings>';
+  // the content stays, Success is gone: not served (HAV-SUCCESS), a refusal (an unknown code), describes nothing
+  const warned = exchange('hotelavailability', hotelRS().replace('<Success/>', WARN));
+  assert.match(refusalForm(warned)!, /Warnings and no Success.*processing not completed/);
+  expectRule(served('HAV-SUCCESS'), warned, 'failed');
+  assert.match(describesNothing(warned)!, /Warnings and no Success/);
+  const unknown = exchange(
+    'hotelavailability',
+    rs('OTA_HotelAvailRS', '<Warnings><Warning Type="3" ShortText="Unknown hotel code"/></Warnings>'),
+  );
+  expectOutcome(refusalCheck(unknown, 'HNBC-UNKNOWN').result(), 'passed');
+  // no Success, no Errors, no Warnings: nothing served either, and no refusal's words
+  const bare = exchange('hotelavailability', hotelRS().replace('<Success/>', ''));
+  assert.equal(refusalForm(bare), undefined);
+  expectRule(served('HAV-SUCCESS'), bare, 'failed');
+  assert.match(describesNothing(bare)!, /no Success/);
+  // Warnings beside Success are advice: served, no refusal
+  const advised = exchange('hotelavailability', hotelRS().replace('<Success/>', `<Success/>${WARN}`));
+  assert.equal(refusalForm(advised), undefined);
+  expectRule(served('HAV-SUCCESS'), advised, 'passed');
+  assert.equal(describesNothing(advised), undefined);
 });
 
 test('envelope: without an HTTP reply the envelope cannot tell, except that a timeout is EP-TIMELY', () => {

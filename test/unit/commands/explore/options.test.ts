@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { ConfigError } from '../../../../src/core/errors';
 import { DEFAULT_BUDGET, parseExploreArguments } from '../../../../src/commands/explore/options';
 import { EXPLORED_OPERATIONS } from '../../../../src/commands/explore/space';
+import { DEFAULT_BOOKINGS } from '../../../../src/commands/explore/booking-space';
 
 test('defaults: budget 400, seed 1, every read-only operation', () => {
   const o = parseExploreArguments([]);
@@ -10,6 +11,13 @@ test('defaults: budget 400, seed 1, every read-only operation', () => {
   assert.equal(o.seed, '1');
   assert.deepEqual(o.operations, [...EXPLORED_OPERATIONS]);
   assert.equal(o.timeSeconds, undefined);
+  assert.equal(o.bookings, undefined, 'read-only: no Commit');
+});
+
+test('--profile booking: Commits by default, or as --bookings says', () => {
+  assert.equal(parseExploreArguments(['--profile', 'booking']).bookings, DEFAULT_BOOKINGS);
+  assert.equal(parseExploreArguments(['--bookings', '2', '--profile', 'booking']).bookings, 2);
+  assert.equal(parseExploreArguments(['--profile', 'read-only']).bookings, undefined);
 });
 
 test('every option read, in both forms', () => {
@@ -41,7 +49,11 @@ test('bad values are one ConfigError naming the option', () => {
     [['--rate', 'fast'], /--rate must be a number above 0/],
     [['--operations', 'activitybook'], /activitybook is not an operation an exploration sends/],
     [['--operations', ','], /names no operation/],
-    [['--profile', 'booking'], /read-only only/],
+    [['--profile', 'ci'], /--profile ci: an exploration runs read-only or booking/],
+    [['--profile', 'booking', '--bookings', '0'], /--bookings must be a whole number of at least 1, not "0"/],
+    [['--profile', 'booking', '--bookings', '-1'], /--bookings must be a number above 0, not "-1"/],
+    [['--bookings', '2'], /--bookings makes Commits: it needs --profile booking/],
+    [['--profile', 'read-only', '--bookings', '2'], /it needs --profile booking/],
     [['--record', 'a', '--replay', 'b'], /--record and --replay together/],
     [['--frobnicate'], /unknown argument --frobnicate/],
     [['--seed'], /--seed needs a value/],

@@ -123,6 +123,17 @@ test('AAV-LOCATION: the hotel by pickup or by Region RegionCode=HotelCode (ticke
   expectRule(rule('AAV-LOCATION'), x({}, activity({ pickup: '' })), 'cantTell');
 });
 
+// Two placements of one schedule: a Detail day outside its Summary disagrees with it.
+test('AAV-DATES: a Detail day outside its Summary fails; Details within it, or a year of Details beside no Summary, pass', () => {
+  const judged = (schedule: string, outcome: 'passed' | 'failed') =>
+    expectRule(rule('AAV-DATES'), x({}, activity({ schedule })), outcome, undefined, schedule);
+  const summary = '<Summary Start="2030-06-01" End="2030-06-04"/>';
+  judged(`${summary}<Detail Start="2030-06-02"/><Detail Start="2030-06-04T09:00:00"/>`, 'passed');
+  judged(`${summary}<Detail Start="2030-06-02"/><Detail Start="2030-08-02"/>`, 'failed');
+  judged(`${summary}<Detail Start="2030-05-31"/>`, 'failed');
+  judged('<Detail Start="2030-01-02"/><Detail Start="2030-06-02"/><Detail Start="2030-12-02"/>', 'passed');
+});
+
 test('AAV-DATES: start dates from Detail or Summary; recurring dates and times are not dates', () => {
   const weekly =
     '<Summary Start="2030-06-01" End="2030-06-04"/><Detail Start="2030-06-01" End="2030-06-04">' +
@@ -159,6 +170,23 @@ test('AAV-PARTICIPANTS: quantities per category in the sandbox, spec and OpenTra
   expectRule(rule('AAV-PARTICIPANTS'), x({}, activity({ pricing: '<Summary Amount="115.00"/>' })), 'cantTell');
   // a child priced in the adult category: the party's size is right (AAV-CATEGORIES warns)
   expectRule(rule('AAV-PARTICIPANTS'), x({}, activity({ pricing: category('10', 3) })), 'passed');
+});
+
+// The amount the party pays in two placements: the total, and quantity times price per category.
+test('AAV-PARTICIPANTS: a total that prices part of the party beside quantities and prices disagrees; one that prices it all agrees', () => {
+  const judged = (pricing: string, outcome: 'passed' | 'failed' | 'cantTell') =>
+    expectRule(rule('AAV-PARTICIPANTS'), x({}, activity({ pricing })), outcome, undefined, pricing);
+  const total = (amount: string) => `<Summary Amount="${amount}" CurrencyCode="EUR" DecimalPlaces="2"/>`;
+  judged(party() + total('115.00'), 'passed'); // 2 x 45.00 + 1 x 25.00
+  judged(party() + total('70.00'), 'passed'); // each category's price read as its amount: 45.00 + 25.00 is no part
+  judged(party() + total('90.00'), 'failed'); // the adults only
+  judged(party() + total('25.00'), 'failed'); // the child only
+  judged(party() + total('11500'), 'passed'); // minor units beside DecimalPlaces
+  judged(party() + total('125.00'), 'passed'); // taxes or fees: no part of the party, no count
+  judged(party() + total('100.00'), 'passed'); // a discount that prices no part of the party: no count
+  judged(party() + '<Summary Amount="90.00" CurrencyCode="USD"/>', 'passed'); // another currency: not compared
+  // an amount that is two parts of different sizes decides nothing: 50.00 is one adult per person, or both adults as their category's amount
+  judged(category('10', 2, '50.00') + category('8', 1, '25.00') + total('50.00'), 'passed');
 });
 
 /** A ParticipantCategory with no quantity: `code` with its unit price (and an Age when given). */

@@ -74,3 +74,36 @@ test("the requested hotel's descriptive data about another hotel does not place 
   const right = hotelDescription(nbc('hotelnbc', address('H1', 'Portugal', 'Faro')), 'H1', 'hotel descriptive data of H1');
   assert.deepEqual(right.region, ['Faro']);
 });
+
+// One activity's area in two placements: its Region and its Address. The activity picks up at the
+// hotel asked; its placements must still agree.
+test('an activity whose Region names the area asked and whose Address is elsewhere, or the reverse, fails AAV-LOCATION and ASR-AREA', () => {
+  const pickup = '<PickupDropoff LocationName="H1" PickupInd="true"/>';
+  const at = (region: string, city: string, state: string, country: string, code: string) =>
+    info(
+      `<Location><Address><CityName>${city}</CityName><StateProv>${state}</StateProv><CountryName Code="${code}">${country}</CountryName></Address>` +
+        `<Region RegionName="${region}"/></Location>`,
+      pickup,
+    );
+  const mallorca = at('Mallorca', 'Palma', 'Illes Balears', 'Spain', 'ES');
+  const lapland = at('Mallorca', 'Rovaniemi', 'Lapland', 'Finland', 'FI');
+  const regionElsewhere = at('Lapland', 'Palma', 'Illes Balears', 'Spain', 'ES');
+  const judged = (rule: 'AAV-LOCATION' | 'ASR-AREA', ...infos: string[]) =>
+    rule === 'AAV-LOCATION'
+      ? ruleOf(availability, rule).check(x(...infos), {}, corroborationOf([h1]))
+      : ruleOf(search, rule).check(
+          exchange('activitysearch', rs('OTA_TourActivitySearchRS', `<Success/>${infos.join('')}`)),
+          {},
+          corroborationOf([h1]),
+        );
+  for (const rule of ['AAV-LOCATION', 'ASR-AREA'] as const) {
+    // placements that agree
+    expectOutcome(judged(rule, mallorca, mallorca), 'passed');
+    // the area asked in the Region, Finland in the Address (the other activity and the hotel's descriptive data say Spain)
+    assert.match(expectOutcome(judged(rule, mallorca, lapland), 'failed').findings[0].found, /Mallorca.*FI/);
+    // a region of Finland only in the Region, Spain in the Address
+    assert.match(expectOutcome(judged(rule, regionElsewhere), 'failed').findings[0].found, /Lapland.*ES/);
+    // what the datasets cannot place is not blamed: a Region that is a town, a test-data place or no subdivision
+    expectOutcome(judged(rule, at('Sóller', 'Palma', 'Illes Balears', 'Spain', 'ES')), 'passed');
+  }
+});

@@ -168,6 +168,27 @@ test('HAV-DATES: a Rate ExpireDate is the departure day, or the last night when 
   expectRule(rule('HAV-DATES'), x(stay('A', { dates: rate('2030-06-02') })), 'failed');
 });
 
+// Two placements of one stay: its TimeSpan and its rates. Rates that follow each other show how the
+// gateway writes ExpireDate; read so, rates a night short of the TimeSpan disagree with it.
+test('HAV-DATES: a TimeSpan and rates a night short disagree when the rates show their ExpireDate exclusive; agreeing ones pass', () => {
+  const span = '<TimeSpan Start="2030-06-01" End="2030-06-04"/>';
+  const rates = (...periods: Array<[string, string]>) =>
+    `<RoomRates><RoomRate><Rates>${periods.map(([f, t]) => `<Rate EffectiveDate="${f}" ExpireDate="${t}"/>`).join('')}</Rates></RoomRate></RoomRates>`;
+  const nightly = rates(['2030-06-01', '2030-06-02'], ['2030-06-02', '2030-06-03'], ['2030-06-03', '2030-06-04']);
+  const short = rates(['2030-06-01', '2030-06-02'], ['2030-06-02', '2030-06-03']);
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: span + nightly })), 'passed');
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: span + short })), 'failed');
+  // another hotel's rates show the reading for a hotel priced by one rate
+  const one = (to: string) => stay('B', { dates: span + rates(['2030-06-01', to]) });
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: span + nightly }) + one('2030-06-04')), 'passed');
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: span + nightly }) + one('2030-06-03')), 'failed');
+  // alone, one rate to the last night may be inclusive: never blamed
+  expectRule(rule('HAV-DATES'), x(one('2030-06-03')), 'passed');
+  // rates that show the inclusive reading: to the last night holds the stay
+  const inclusive = rates(['2030-06-01', '2030-06-01'], ['2030-06-02', '2030-06-03']);
+  expectRule(rule('HAV-DATES'), x(stay('A', { dates: span + inclusive })), 'passed');
+});
+
 // At the grain of "dates": a rate season that contains the stay is an offer for the stay (a gateway
 // that prices by the week shows its week, not the stay).
 test('HAV-DATES: rate periods wider than the stay hold it; each RoomRate must hold every night', () => {

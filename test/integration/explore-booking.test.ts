@@ -1,0 +1,110 @@
+// npm run explore -- --profile booking end to end: against a sandbox with no fault it finds
+// nothing and leaves no booking open (the sandbox's own store and the ledger both say so), in every
+// combined dialect too; with the booking edge faults it finds each at its requirement: the quote's
+// shrunk to the smallest party that fails, the Commit's reported as the first failing booking
+// (never sent twice); a replay of its cassette finds the same.
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { combinedDialects } from '../../scripts/mutants/matrix';
+import type { ConformanceResult } from '../../src/reporting/result';
+import { describeRun, removeTempDirs, runConformance, targetEnv, tempDir, type RunResult } from './helpers';
+import { startTestSandbox } from './sandbox-booking';
+
+after(removeTempDirs);
+
+const explore = (args: string[], env: Record<string, string> = {}) =>
+  runConformance({ script: 'explore', args, env: { OTA_BASE_URL: '', ...env }, timeoutMs: 240_000 });
+const summaryOf = (r: RunResult) => JSON.parse(readFileSync(join(r.reportsDir, 'summary.json'), 'utf8')) as ConformanceResult;
+const failed = (s: ConformanceResult) => s.requirements.filter((q) => q.outcome === 'failed').map((q) => q.id);
+
+/** The last event the ledger holds of each booking reference. */
+function lastEvents(ledgerFile: string): Map<string, string> {
+  const last = new Map<string, string>();
+  for (const line of readFileSync(ledgerFile, 'utf8').split('\n').filter(Boolean)) {
+    const e = JSON.parse(line) as { bookingRef?: string; event: string };
+    if (e.bookingRef && e.event !== 'run') last.set(e.bookingRef, e.event);
+  }
+  return last;
+}
+
+test('with no fault: nothing found, and no booking left open at the sandbox or in the ledger', async () => {
+  const sb = await startTestSandbox();
+  try {
+    const r = await explore(['--profile', 'booking', '--seed', '1', '--budget', '250', '--bookings', '3'], targetEnv(sb.baseUrl));
+    assert.equal(r.code, 0, describeRun(r));
+    const s = summaryOf(r);
+    assert.equal(s.profile, 'booking');
+    for (const op of ['activitybook', 'bookread', 'bookcancel']) assert.ok(s.exploration!.byOperation[op] > 0, `${op} was not explored`);
+    assert.equal(s.exploration!.requests, 250);
+    for (const id of ['BKG-QUOTE', 'BKG-COMMIT-PERSISTS', 'RD-RETURNS-BOOKING', 'CXL-COMMIT-CANCELS'])
+      assert.equal(s.requirements.find((q) => q.id === id)?.outcome, 'passed', id);
+    // the sandbox's own store: every booking the exploration made is cancelled
+    const booked = sb.store.all();
+    assert.equal(booked.length, 3, 'three Commits, as --bookings says');
+    assert.deepEqual(
+      booked.filter((b) => b.status !== 'Cancelled').map((b) => b.ref),
+      [],
+    );
+    // the ledger: each Commit written before it was sent, and closed (a read showed it cancelled)
+    const events = lastEvents(r.ledgerFile);
+    assert.deepEqual([...events.keys()].sort(), booked.map((b) => b.ref).sort());
+    assert.ok(
+      [...events.values()].every((e) => e === 'cancelled'),
+      JSON.stringify([...events]),
+    );
+    assert.deepEqual(s.bookings?.leftOpen, []);
+  } finally {
+    await sb.close();
+  }
+});
+
+describe('the sandbox with no fault, in every combined dialect: nothing found beyond its warnings, every Commit closed', () => {
+  for (const dialect of combinedDialects())
+    test(dialect.name, async () => {
+      const r = await explore(['--profile', 'booking', '--seed', '1', '--budget', '400'], {
+        OTA_SANDBOX_VARIANTS: dialect.switchedOn.join(','),
+      });
+      assert.equal(r.code, 0, describeRun(r));
+      const s = summaryOf(r);
+      assert.deepEqual(
+        failed(s).filter((id) => !dialect.expectedWarnings.includes(id)),
+        [],
+      );
+      assert.ok(s.exploration!.byOperation.bookcancel > 0, 'no Commit was made');
+      assert.deepEqual(s.bookings?.leftOpen, []);
+    });
+});
+
+test('the booking edge faults: found at their requirements; the quote shrunk, the Commit as it was sent; the replay finds the same', async () => {
+  const cassette = join(tempDir(), 'cassette');
+  const r = await explore(['--profile', 'booking', '--seed', '1', '--budget', '400', '--record', cassette], {
+    OTA_SANDBOX_FAULTS: 'party-of-six-booking-500,late-pickup-commit-lost',
+  });
+  assert.equal(r.code, 1, describeRun(r));
+  const s = summaryOf(r);
+  for (const id of ['BKG-QUOTE', 'BKG-COMMIT-PERSISTS', 'RD-RETURNS-BOOKING']) assert.ok(failed(s).includes(id), `${id} not found`);
+  const findings = s.exploration!.findings;
+  const quote = findings.find((f) => f.req === 'BKG-QUOTE')!;
+  // the smallest party that still fails: six participants (one fewer of any category is served)
+  const counts = /^party ([^(]+) \(/
+    .exec(quote.smallest)![1]
+    .split(' + ')
+    .map((p) => Number(p.split('×')[0]));
+  assert.equal(
+    counts.reduce((a, b) => a + b, 0),
+    6,
+    quote.smallest,
+  );
+  assert.equal(quote.unshrunk, undefined);
+  const lost = findings.find((f) => f.req === 'BKG-COMMIT-PERSISTS')!;
+  assert.match(lost.smallest, /pickup at (22|23):\d\d/);
+  assert.match(lost.unshrunk!, /a Commit is never sent twice/);
+  assert.deepEqual(s.bookings?.leftOpen, []);
+
+  // nothing but the cassette: the same bookings, the references of each Commit moved to the replay's
+  const replayed = await explore(['--replay', cassette]);
+  assert.equal(replayed.code, 1, describeRun(replayed));
+  assert.deepEqual(failed(summaryOf(replayed)).sort(), failed(s).sort());
+});
