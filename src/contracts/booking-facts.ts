@@ -30,9 +30,9 @@ export interface ExpectedBooking {
 
 export { READ_BOOKING_FACTS, READ_FACTS, RESRETRIEVE_XSD, TOUR_RESRETRIEVE_XSD } from './booking-read-facts';
 import { READ_FACTS } from './booking-read-facts';
-import { isCancelledWord, itemNamedElsewhere, ownStatus, type Part } from './booking-item-status';
+import { isCancelledWord, itemNamedElsewhere, ownStatus, type OwnStatus, type Part } from './booking-item-status';
 export { isCancelledWord } from './booking-item-status';
-import { agreementOf } from './booking-item-agreement';
+import { agreementOf, ownStatusDisagreement } from './booking-item-agreement';
 import { identify, otherContentWhy, unprovenWhy } from './booking-evidence';
 export { valuesIn } from './booking-evidence';
 export { aboutStatus, disagreementFinding } from './booking-item-agreement';
@@ -87,6 +87,8 @@ export interface ItemShown {
 export interface BookingState {
   cancelled: boolean;
   shown: string;
+  /** Its own status, cancelled at one place and live at another: neither, a finding. */
+  disagreement?: Disagreement;
 }
 
 /** Whether a booking's state is read from its items' statuses (it shows none of its own). */
@@ -144,6 +146,12 @@ function itemsOf(reply: ReplyReader, parts: readonly Part[]): ItemShown[] {
   );
 }
 
+/** A booking's own status: cancelled when it shows one of the target's words, with its places' disagreement. */
+function ownState(own: OwnStatus, words: readonly string[], ref: string): BookingState {
+  const disagreement = ownStatusDisagreement(own, words, ref);
+  return { cancelled: own.value.some((s) => isCancelledWord(s, words)), shown: list(own.value), ...(disagreement && { disagreement }) };
+}
+
 /**
  * Whether the booking is shown cancelled; undefined when it shows no status, nor one for every item.
  * Only a booking shown in one node has a status of its own: spread over several nodes (one per
@@ -154,6 +162,7 @@ function stateOf(
   parts: readonly Part[],
   items: readonly ItemShown[],
   words: readonly string[],
+  ref: string,
 ): BookingState | undefined {
   if (parts.length > 1) {
     const statuses = parts.flatMap((p) => {
@@ -166,7 +175,7 @@ function stateOf(
     return { cancelled: true, shown };
   }
   const own = ownStatus(reply, parts[0].node);
-  if (own) return { cancelled: own.value.some((s) => isCancelledWord(s, words)), shown: list(own.value) };
+  if (own) return ownState(own, words, ref);
   // No status of its own: a booking is cancelled when every item is.
   const statuses = items.map((i) => i.status?.value);
   if (statuses.length === 0 || statuses.some((s) => s === undefined)) return undefined;
@@ -213,11 +222,11 @@ function separateState(
   reply: ReplyReader,
   own: readonly Part[],
   items: readonly ItemShown[],
-  itemRefs: readonly string[],
+  booking: { ref: string; booked: readonly string[] },
   words: readonly string[],
 ): BookingState | undefined {
-  const status = own.map((p) => ownStatus(reply, p.node, itemRefs)).find(Boolean);
-  if (status) return { cancelled: status.value.some((s) => isCancelledWord(s, words)), shown: list(status.value) };
+  const status = own.map((p) => ownStatus(reply, p.node, booking.booked)).find(Boolean);
+  if (status) return ownState(status, words, booking.ref);
   const statuses = items.map((i) => i.status?.value);
   const shown = `items ${list(statuses)}`;
   if (statuses.some((s) => s !== undefined && !isCancelledWord(s, words))) return { cancelled: false, shown };
@@ -292,7 +301,7 @@ function shownIn(reply: ReplyReader, expected: ExpectedBooking, words: readonly 
       kind: 'booking',
       booking: { parts, at: list(parts.map((p) => p.at)) },
       items,
-      state: separate ? separateState(reply, own, items, booked, words) : stateOf(reply, parts, items, words),
+      state: separate ? separateState(reply, own, items, { ref, booked }, words) : stateOf(reply, parts, items, words, ref),
       others: others.map((o) => ({ node: o.node, at: o.at })),
     };
   }

@@ -5,7 +5,7 @@
 // of that item finds it, never passes on one placement of the two. Read by ./booking-facts.ts.
 import { agreementKey, pathOf, type Disagreement, type Fact, type ReplyReader } from './reader';
 import { READ_FACTS } from './booking-read-facts';
-import { entriesNaming, isCancelledWord, STATUS_OF_ENTRY, warningsNaming, type Part } from './booking-item-status';
+import { entriesNaming, isCancelledWord, STATUS_OF_ENTRY, warningsNaming, type OwnStatus, type Part } from './booking-item-status';
 
 type Shown = Disagreement['shown'][number];
 
@@ -55,6 +55,12 @@ function disagreeing(found: Array<Shown & { key?: string }>): Shown[] | undefine
   const byKey = new Map<string, Shown>();
   for (const f of found) if (f.key !== undefined && !byKey.has(f.key)) byKey.set(f.key, { at: f.at, value: f.value });
   return byKey.size > 1 ? [...byKey.values()] : undefined;
+}
+
+/** A booking's own status shown cancelled at one place and live at another (in the target's words): a disagreement. */
+export function ownStatusDisagreement(own: OwnStatus, words: readonly string[], booking: string): Disagreement | undefined {
+  const shown = disagreeing(own.shown.map((s) => ({ ...s, key: isCancelledWord(s.value, words) ? 'cancelled' : 'live' })));
+  return shown && { fact: READ_FACTS.status, item: `booking ${booking}`, shown };
 }
 
 /** Two placements of an item's participants that name no surname in common (a lead name beside the whole party agrees). */
@@ -110,7 +116,13 @@ export function itemDisagreements(
   for (const c of compared(reply, words)) {
     const found = placementsOf(reply, c, holders);
     if (c.fact === READ_FACTS.itemStatus)
-      found.push(...warningsNaming(reply, ref, words, booking.itemRefs).map((w) => ({ ...w, key: 'cancelled' })));
+      found.push(
+        ...warningsNaming(reply, ref, words, booking.itemRefs).map((w) => ({
+          at: w.at,
+          value: w.value,
+          key: w.cancelled ? 'cancelled' : 'live',
+        })),
+      );
     const shown = disagreeing(found);
     if (shown) out.push({ fact: c.fact, item, shown });
   }

@@ -22,24 +22,28 @@ function namesAnItem(reply: ReplyReader, el: XNode, itemRefs: readonly string[] 
   return reply.doc.find('@* | .//@*', el).some((a) => itemRefs.includes(a.content.trim()));
 }
 
+/** What a part of a booking shows of its own status: every value (`value`), each at its place (`shown`). */
+export type OwnStatus = Found<string[]> & { shown: Array<{ at: string; value: string }> };
+
 /**
- * The status a part of a booking shows of the booking itself: its status places, less the entries
- * that name an item (TPA_Extensions listing each item's status is not the booking's).
+ * The status a part of a booking shows of the booking itself: its status places, every one of them
+ * (placements that disagree are a finding), less the entries that name an item (TPA_Extensions
+ * listing each item's status is not the booking's).
  */
-export function ownStatus(reply: ReplyReader, part: XNode, itemRefs: readonly string[] = []): Found<string[]> | undefined {
-  for (const at of reply.placesOf(READ_FACTS.status)) {
-    const values = reply.doc
+export function ownStatus(reply: ReplyReader, part: XNode, itemRefs: readonly string[] = []): OwnStatus | undefined {
+  const shown = reply.placesOf(READ_FACTS.status).flatMap((at) =>
+    reply.doc
       .find(at, part)
       // an attribute of the part itself is its own; one of an element inside it may be an item's
       .filter((n) => {
         const holder = at.startsWith('@') ? undefined : reply.doc.find('..', n)[0];
         return !holder || !namesAnItem(reply, holder, itemRefs);
       })
-      .map((n) => n.content.trim())
-      .filter(Boolean);
-    if (values.length) return { at, value: values };
-  }
-  return undefined;
+      .map((n) => ({ at, value: n.content.trim() }))
+      .filter((v) => v.value !== ''),
+  );
+  if (!shown.length) return undefined;
+  return { at: shown[0].at, value: [...new Set(shown.map((v) => v.value))], shown };
 }
 
 export const STATUS_OF_ENTRY = '@Status | @ResStatus | @ReservationStatus | @ItemStatus | ota:Status | ota:ReservationStatus/@Status';
@@ -59,23 +63,31 @@ export function entriesNaming(reply: ReplyReader, parts: readonly Part[], ref: s
   );
 }
 
+/** OTA_ErrorRS's values for Warning@Status: how the request was processed, never an item's status. */
+const PROCESSING_STATUSES = ['notprocessed', 'incomplete', 'complete', 'unknown'];
+
 /**
- * The cancelled words of the read's warnings that name item `ref` (a warning that names it without
- * one says nothing of its status; one that also names another of `others` says it of neither).
+ * What the read's warnings that name item `ref` say of its status (a warning that names it without
+ * one says nothing of its status; one that also names another of `others` says it of neither): a
+ * cancelled word of the target's in what it says, or else its @Status (an item's status, live
+ * unless one of the target's words), so that "Item I1 Confirmed" beside an XL entry is seen.
  */
 export function warningsNaming(
   reply: ReplyReader,
   ref: string,
   words: readonly string[],
   others: readonly string[] = [],
-): Array<{ at: string; value: string }> {
+): Array<{ at: string; value: string; cancelled: boolean }> {
   return reply.placesOf(READ_FACTS.warning).flatMap((at) =>
     reply.doc.find(at).flatMap((w, n) => {
       const said = [...reply.doc.find('@ShortText | @Status | @RecordID | @Tag', w).map((a) => a.content), w.content];
       const tokens = said.flatMap((s) => s.split(/[^\p{L}\p{N}_-]+/u)).filter(Boolean);
-      const alone = tokens.includes(ref) && !others.some((o) => o !== ref && tokens.includes(o));
-      const word = alone ? tokens.find((t) => isCancelledWord(t, words)) : undefined;
-      return word ? [{ at: `${at}[${n + 1}]`, value: word }] : [];
+      if (!tokens.includes(ref) || others.some((o) => o !== ref && tokens.includes(o))) return [];
+      const word = tokens.find((t) => isCancelledWord(t, words));
+      const status = reply.doc.find('@Status', w)[0]?.content.trim();
+      const live = status && !PROCESSING_STATUSES.includes(status.toLowerCase()) ? status : undefined;
+      const value = word ?? live;
+      return value ? [{ at: `${at}[${n + 1}]`, value, cancelled: value === word }] : [];
     }),
   );
 }

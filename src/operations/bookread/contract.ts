@@ -46,9 +46,19 @@ function contradicted(check: Check, items: readonly ItemShown[], which: (d: Item
   return found.length > 0;
 }
 
-/** A booking whose state is read from its items, one of which shows its status both cancelled and live. */
-const stateContradicted = (check: Check, s: Extract<Shown, { kind: 'booking' }>) =>
-  !!s.state && stateFromItems(s.state) && contradicted(check, s.items, aboutStatus);
+/**
+ * A booking whose own status is shown both cancelled and live, or whose state is read from its
+ * items, one of which shows its status both cancelled and live: neither live nor gone, a finding.
+ */
+function stateContradicted(check: Check, s: Extract<Shown, { kind: 'booking' }>): boolean {
+  const own = s.state?.disagreement;
+  if (own) {
+    const f = disagreementFinding(own);
+    check.fail(f.at, f.expected, f.found);
+    return true;
+  }
+  return !!s.state && stateFromItems(s.state) && contradicted(check, s.items, aboutStatus);
+}
 
 /** The read is served and shows the booking by the client's reference, live: not cancelled in any status it shows. */
 export const shownLive = (req: RequirementId, expected: ExpectedBooking, words: readonly string[]) =>

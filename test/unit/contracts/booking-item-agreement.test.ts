@@ -156,3 +156,44 @@ test('the sandbox form (Services of a HotelReservation): a Service and its entry
   );
   assert.match(expectRule(readDetails(BOOKED), on(body), 'failed').findings[0].found, /PMI-BOAT.*PMI-CAVES/);
 });
+
+test("a warning's own Status naming the item: Confirmed beside its XL entry disagrees, a cancelled or processing Status does not", () => {
+  const words = ['XL', 'Cancelled'];
+  const warned = (status: string, text = `Item I1 ${status}`) => `<Warning Type="11" RecordID="I1" Status="${status}">${text}</Warning>`;
+  const entries = entry('I1', 'PMI-DRACH', 'Status="XL"') + entry('I2', 'PMI-BOAT', 'Status="HK"');
+  const body = (warnings: string) => read({ summaries: summary('I2', 'PMI-BOAT'), entries, warnings });
+  const rule = onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', words);
+  const a = expectRule(rule, on(body(warned('Confirmed'))), 'failed');
+  assert.match(a.findings.map((f) => `${f.at} ${f.found}`).join('\n'), /item I1.*XL at .*Confirmed at .*Warning\[1\]/);
+  expectRule(rule, on(body(warned('XL'))), 'passed');
+  // OTA_ErrorRS's processing values say how the request went, not the item's status
+  expectRule(rule, on(body(warned('Complete', 'Item I1 updated'))), 'passed');
+  // a warning naming both items says the status of neither, whatever its Status
+  expectRule(rule, on(body(warned('Confirmed', 'Items I1 and I2'))), 'passed');
+  // every item cancelled, one warned Confirmed: the booking is not shown cancelled
+  const all = read({
+    summaries: summary('I2', 'PMI-BOAT'),
+    entries: entry('I1', 'PMI-DRACH', 'Status="XL"') + entry('I2', 'PMI-BOAT', 'Status="XL"'),
+    warnings: warned('Confirmed'),
+  });
+  expectRule(noLongerLive('CXL-COMMIT-CANCELS', BOOKED, words), on(all), 'failed');
+});
+
+test("the booking's own status: ResStatus Cancelled beside a TPA_Extensions ReservationStatus Reserved is neither live nor gone", () => {
+  const hotel = (status: string, extension: string) =>
+    rs(
+      'OTA_ResRetrieveRS',
+      `<Success/><ReservationsList><HotelReservation ResStatus="${status}"><UniqueID Type="36" ID="B1" ID_Context="Client"/>` +
+        '<Services><Service ServiceInventoryCode="PMI-DRACH" Type="37" ID="I1"/><Service ServiceInventoryCode="PMI-BOAT" Type="37" ID="I2"/></Services>' +
+        `<TPA_Extensions><ReservationStatus Status="${extension}"/></TPA_Extensions></HotelReservation></ReservationsList>`,
+    );
+  for (const wrap of [(b: string) => b, prefixed]) {
+    const a = expectRule(noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS), on(wrap(hotel('Cancelled', 'Reserved'))), 'failed');
+    assert.match(a.findings[0].found, /Cancelled at @ResStatus; Reserved at .*ReservationStatus/);
+    const b = expectRule(shownLive('BKG-COMMIT-PERSISTS', BOOKED, WORDS), on(wrap(hotel('Cancelled', 'Reserved'))), 'failed');
+    assert.match(b.findings[0].expected, /status of a booking/);
+    // agreeing placements, in two of the target's words or two live words
+    expectRule(noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS), on(wrap(hotel('Cancelled', 'Canceled'))), 'passed');
+    expectRule(shownLive('BKG-COMMIT-PERSISTS', BOOKED, WORDS), on(wrap(hotel('Reserved', 'Confirmed'))), 'passed');
+  }
+});

@@ -311,7 +311,7 @@ test('bookActivity sends the declared ResStatus, the references and the party, a
   assert.deepEqual(doc.values('/*/ota:TPA_Extensions/ota:UniqueID/@ID'), ['NEW-B1', 'NEW-I2']);
   assert.equal(doc.count('/*/ota:BookingInfo/ota:ParticipantInfo'), 5);
   const day = doc.value('/*/ota:BookingInfo/ota:Schedule/@Start')!.slice(0, 10);
-  assert.deepEqual(w.committed, [['NEW-B1', { itemRef: 'NEW-I2', tourActivityId: 'A1', surnames: ['Conformance'], date: day }]]);
+  assert.deepEqual(w.committed, [['NEW-B1', { itemRef: 'NEW-I2', tourActivityId: 'A1', surnames: ['Conformance'], participants: 5, date: day }]]);
 
   await bookActivity(w, { forms, bookingRef: 'NEW-B1', itemRef: 'I9' });
   doc = XmlDoc.parse(received[received.length - 1]);
