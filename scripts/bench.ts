@@ -1,4 +1,4 @@
-// `npm run bench -- [options]`: how fast the suite is (issue 12, item 5). See scripts/bench/bench.ts
+// `npm run bench -- [options]`: how fast the suite is. See scripts/bench/bench.ts
 // and `npm run bench -- --help`. Exit 0 when the tables were printed (whatever the figures), 2 on
 // a bad argument or when the bench itself failed.
 import { BENCH_HELP, BenchUsageError, parseBenchArgs } from './bench/args';

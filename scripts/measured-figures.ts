@@ -105,7 +105,7 @@ export interface BenchFigures {
       conforms: boolean;
     }>;
   };
-  /** Issue 30's targets; null: not measured (a run failed). */
+  /** The speed targets; null: not measured (a run failed). */
   targets: Array<{ target: string; measuredMs: number | null; reference: string; limitMs: number | null; met: boolean }>;
 }
 

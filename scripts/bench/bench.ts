@@ -1,5 +1,4 @@
-// `npm run bench`: how fast the suite is, measured by a benchmark, not by timed tests (issue 12,
-// item 5). Every run is a child process with its own temp reports and ledger (reports/ and
+// `npm run bench`: how fast the suite is, measured by a benchmark, not by timed tests. Every run is a child process with its own temp reports and ledger (reports/ and
 // .ledger/ are never touched); figures are medians of --runs runs; tables go to stdout, progress
 // to stderr. Sections, one file each (runs.ts: what they share):
 //   1. exchanges.ts: the exchanges of a default run, counted at a proxy in front of a sandbox;
@@ -7,7 +6,7 @@
 //      first scenario, the main job's phases, the secret scan's speed;
 //   3. latency.ts: every reply held --hold-ms, for each --parallel value, beside the ideal;
 //   4. memory.ts: peak memory per process (runner, each worker);
-//   5. targets.ts: the targets of issue 30, MET or NOT MET;
+//   5. targets.ts: the speed targets, MET or NOT MET;
 //   6. analysis.ts: where the time goes: (a) start-up part by part; (b, c) CPU profiles by
 //      category of the main job and of the latency-bound run with workers.
 // Bounded: the analysis starts nothing likely to end past BUDGET_MS (about 9 minutes). The figures

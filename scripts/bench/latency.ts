@@ -56,7 +56,7 @@ export function latencyText(c: BenchContext, rows: LatencyRow[]): string {
       shortOutcome(r.run),
     ]),
     notes: [
-      `ideal = ${c.opts.holdMs} ms x (3 gate exchanges + exchanges / parallel), as issue 30 defines it. Every run`,
+      `ideal = ${c.opts.holdMs} ms x (3 gate exchanges + exchanges / parallel), as the speed targets define it. Every run`,
       'has a fresh sandbox behind a proxy that holds each request before forwarding it; "first scenario": its progress line;',
       `"CPU": user + system time of the runner and its workers (the sandbox and proxy run in the bench); ${cpus().length} cores give`,
       `at most ${cpus().length} s of CPU per second of wall time.`,

@@ -16,7 +16,7 @@ export function ratio(actual: number, reference: number): number {
 
 /**
  * The issue's targets have one form: at most `factor` x the reference plus `slackMs` of start-up
- * (issue 30: main job 1.5 x the bare loop + 1 s; latency-bound --parallel 8 1.3 x the ideal + 1 s).
+ * (main job 1.5 x the bare loop + 1 s; latency-bound --parallel 8 1.3 x the ideal + 1 s).
  */
 export interface Target {
   limitMs: number;
@@ -34,7 +34,7 @@ export const verdictWord = (t: Target): 'MET' | 'NOT MET' => (t.met ? 'MET' : 'N
 export const GATE_EXCHANGES = 3;
 
 /**
- * The ideal wall time of a latency-bound run as issue 30 defines it: every exchange waits `holdMs`,
+ * The ideal wall time of a latency-bound run as the speed targets define it: every exchange waits `holdMs`,
  * the gate exchanges one at a time, then all of them `parallel` at a time: hold x (3 + exchanges / parallel).
  */
 export function idealMs(exchanges: number, holdMs: number, parallel: number): number {

@@ -1,4 +1,4 @@
-// Section 5 of the bench: the targets of issue 30, MET or NOT MET. One list of targets, printed
+// Section 5 of the bench: the speed targets, MET or NOT MET. One list of targets, printed
 // here and kept in the figures the docs show (figures.ts).
 import { cpus, loadavg } from 'node:os';
 import type { LatencyRow } from './latency';
@@ -22,7 +22,7 @@ export function latencyTargetRow(rows: readonly LatencyRow[], parallel = 8): Lat
 }
 
 /**
- * Issue 30: the main job within 1.5 x the bare loop + 1 s; the latency-bound full run at
+ * The main job within 1.5 x the bare loop + 1 s; the latency-bound full run at
  * --parallel 8 within 1.3 x the ideal + 1 s; --parallel 16 faster than --parallel 8.
  */
 export function benchTargets(mainMs: number, bareMs: number, latency: readonly LatencyRow[]): TargetRow[] {
@@ -57,14 +57,14 @@ export function targetsText(c: BenchContext, rows: readonly TargetRow[], latency
     `Machine: ${cpus().length} cores, load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')} now; a shared machine makes the figures noisy.`,
-    'ideal = hold x (3 gate exchanges + exchanges / parallel), as issue 30 defines it.',
+    'ideal = hold x (3 gate exchanges + exchanges / parallel), as the speed targets define it.',
   ];
   const at8 = latencyTargetRow(latency);
   if (at8 && at8.parallel !== 8)
     notes.push('The issue states the latency target for --parallel 8; the largest --parallel measured is shown.');
   if (c.opts.latencyTags) notes.push(`The latency-bound figures are of the selection --tags "${c.opts.latencyTags}", not of the full run.`);
   return formatTable({
-    title: '5. Targets (issue 30)',
+    title: '5. Targets',
     headers: ['target', 'measured', 'limit', ''],
     rows: rows.map((t) => [
       t.target,

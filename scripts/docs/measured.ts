@@ -47,7 +47,7 @@ const met = (t: BenchFigures['targets'][number]) => (t.met ? 'MET' : '**NOT MET*
 
 function targetsTable(f: BenchFigures): string {
   return table(
-    ['Target (issue 30)', 'Measured', 'Limit', ''],
+    ['Target', 'Measured', 'Limit', ''],
     f.targets.map((t) => [t.target, s(t.measuredMs), t.limitMs === null ? '–' : `${s(t.limitMs)} (${t.reference})`, met(t)]),
   );
 }

@@ -1,4 +1,4 @@
-// The fault × variant matrix (issue 19): every fault runs with every dialect variant that touches
+// The fault × variant matrix: every fault runs with every dialect variant that touches
 // one of the operations its scenarios use, and with combined variants (whole dialects such as the
 // README's worked example, Acme), and must still fail every requirement it declares. A fault proven
 // only in the sandbox's own dialect proves little about gateways that write replies differently.

@@ -1,4 +1,4 @@
-// Issue 29, point 4: every input is checked before the target is contacted or a report touched.
+// Every input is checked before the target is contacted or a report touched.
 // Each bad input, of each command, is one line on stderr with exit 2; the target (a server that
 // counts what it gets) receives nothing, and the earlier reports stay byte for byte as they were.
 import { after, before, describe, test } from 'node:test';

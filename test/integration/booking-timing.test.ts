@@ -1,4 +1,4 @@
-// Issue 31 (no booking left behind, in every timing), at run level, against the sandbox started on
+// No booking left behind, in every timing: at run level, against the sandbox started on
 // its own port (a real-gateway target for the suite: a URL, never the embedded one):
 //   1. a Commit held at a proxy longer than the next run's start: the next run finishes with the
 //      intent open (never written off), the Commit lands, and the third run cancels it;

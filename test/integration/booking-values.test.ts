@@ -1,4 +1,4 @@
-// The values the suite books with (issue 28), at run level, through proxies in front of a sandbox
+// The values the suite books with, at run level, through proxies in front of a sandbox
 // that rewrite what it shows. A value the gateway does not show is guessed and named: its refusal
 // is cannot tell, naming the guess and the test-data field that removes it, and with that field the
 // same gateway conforms. A product that cannot be booked for a reason the gateway shows (a party size

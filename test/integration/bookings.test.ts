@@ -1,4 +1,4 @@
-// Issue 5, point 5 (no booking left behind): the ledger clean-up at the start of a run, the After
+// No booking left behind: the ledger clean-up at the start of a run, the After
 // hooks that cancel even when their scenario failed, and the read-only profile.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 5, points 1 (bounds) and 3 (safe parsing), proven on whole runs of the real runner against
+// Bounds and safe parsing, proven on whole runs of the real runner against
 // a hostile gateway that answers the preflight GET normally and misbehaves on the POSTs.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Corroboration that cannot be fooled (issue 27, point 10 and its "Bad input"), at run level. A
+// Corroboration that cannot be fooled (and its bad input), at run level. A
 // sandbox that names hotels by code only and places activities only in their descriptive data
 // (so HAV-PLACE, AAV-LOCATION and ASR-AREA need the gateway's descriptive operations), behind a
 // rewriting proxy that makes those operations hostile: slow, huge, malformed, lying (another
@@ -240,7 +240,7 @@ test('activity descriptive data is asked though availability shows no date; a ho
 });
 
 test('hotel descriptive data describing the next hotel (hotelnbc-other-hotel) fails HNBC-SUBJECT alone, never HAV-PLACE', async () => {
-  // a correct availability reply naming hotels by code only; before issue 27 the one hotel described was
+  // a correct availability reply naming hotels by code only; once, the one hotel described was
   // taken for the one asked, and HAV-PLACE failed for a hotel in another country
   const r = await runConformance({
     args: ['--tags', '@req:HAV-PLACE or @req:HNBC-SUBJECT'],

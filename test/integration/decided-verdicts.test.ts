@@ -1,5 +1,5 @@
-// Decided verdicts (issue 22) at run level, against the embedded sandbox.
-// Issue 22, point 1: each requirement a scenario cites is judged by its own checks. A hotel
+// Decided verdicts at run level, against the embedded sandbox.
+// Each requirement a scenario cites is judged by its own checks. A hotel
 // availability reply that hides where its hotels are (no Address, and hotel descriptive data
 // refused, so nothing can place them) leaves HAV-PLACE at cannot tell, naming the fact, the hotel
 // and the places looked at; the same scenarios still judge HAV-DATES and HAV-GUESTS.
@@ -21,7 +21,7 @@ test("a reply that hides the hotels' place still has its dates and guests judged
       sandbox().baseUrl,
       (req, res) => {
         if (req.method !== 'POST' || opOf(req) !== 'hotelnbc') return false;
-        // a refusal: a 5xx would be the descriptive operation's own EP-STATUS-200 failure (issue 27, point 10)
+        // a refusal: a 5xx would be the descriptive operation's own EP-STATUS-200 failure
         res.writeHead(404, { 'content-type': 'text/plain' });
         res.end('descriptive data is not offered');
         return true;
@@ -51,7 +51,7 @@ test("a reply that hides the hotels' place still has its dates and guests judged
   }
 });
 
-// Issue 22, point 3: hotels named by code only are placed by the gateway's own hotel descriptive
+// Hotels named by code only are placed by the gateway's own hotel descriptive
 // data. The variant alone conforms on HAV-PLACE; the same gateway searching every place fails it,
 // found through that corroboration (the finding names the descriptive exchange), not cannot tell.
 test('hotels named by code only: placed by hotel descriptive data; hotels of another place fail HAV-PLACE', async () => {

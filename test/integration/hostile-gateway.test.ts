@@ -1,4 +1,4 @@
-// Issue 11 (attacking the suite), items 1, 11 and 13, at run level against hostile gateways: a
+// Attacking the suite at run level against hostile gateways: a
 // tiny reply with a long prolog is read (it once froze the run at 100% CPU); a gateway that never
 // answers ends the run at OTA_RUN_DEADLINE_MS (cucumber's workers killed too) or, sooner, after
 // OTA_MAX_CONSECUTIVE_FAILURES transport failures in a row; a precondition that failed because

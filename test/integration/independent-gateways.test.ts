@@ -215,7 +215,7 @@ test('the gateway shares no code with the suite or the sandbox', () => {
 });
 
 // What the gateway shows and honours, checked without the suite: its constraints, its states, and
-// both of OpenTravel's partial-cancellation forms (which today's suite cannot declare, issue 28).
+// both of OpenTravel's partial-cancellation forms (which today's suite cannot declare).
 const POS = `<POS><Source><RequestorID Type="22" ID="${ALBA_CREDENTIALS.requestorId}" ID_Context="${ALBA_CREDENTIALS.requestorContext}"/></Source><Source><RequestorID Type="88" ID="${ALBA_CREDENTIALS.user}" MessagePassword="${ALBA_CREDENTIALS.password}"/></Source></POS>`;
 const NS = 'xmlns="http://www.opentravel.org/OTA/2003/05"';
 

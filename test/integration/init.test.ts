@@ -1,4 +1,4 @@
-// npm run init (issue 29, point 1): the test data of a gateway asked of the gateway, from one hotel
+// npm run init: the test data of a gateway asked of the gateway, from one hotel
 // code, then `npm run conformance` with the file it wrote. Against the sandbox under each combined
 // dialect (scripts/mutants/matrix.ts: the booking words, which no reply shows, given as options as
 // a user would), and against Alba's two dialects (test/support/gateways/ota-literal), which no line

@@ -1,4 +1,4 @@
-// Issue 11 (attacking the suite), items 3, 4 and 5: a leak hunt. A gateway echoes the password in
+// Attacking the suite: a leak hunt. A gateway echoes the password in
 // every disguise (raw, XML-escaped, NCR decimal and hex, URL-encoded, base64 of the password and
 // of user:password, split by white space and line breaks, JSON-escaped), in its body, in its
 // headers and in its reason phrase; the run uses --parallel lanes (scenarios side by side, each

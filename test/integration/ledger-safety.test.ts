@@ -1,4 +1,4 @@
-// Issue 11 (attacking the suite), items 2, 6, 8, 9 and 13, at run level: a booking made by a run
+// Attacking the suite at run level: a booking made by a run
 // that is killed while the Commit reply is on its way is cancelled by the next run; two runs
 // sharing one ledger leave each other's bookings alone; an unwritable ledger and credentials in
 // OTA_BASE_URL stop the run before anything is sent, with one line.

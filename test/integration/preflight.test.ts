@@ -1,4 +1,4 @@
-// Issue 5, point 2 (preflight): an unreachable target gives one clear message and exit 2, and no
+// Preflight: an unreachable target gives one clear message and exit 2, and no
 // scenario is run. Without the preflight each of these runs would go on to run every selected
 // scenario, each failing on the same transport error: exit 1 and a summary.json full of failures.
 import { after, describe, test } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 20: the README's quick start works on a fresh clone with nothing beside it. The tracked
+// The README's quick start works on a fresh clone with nothing beside it. The tracked
 // files of this checkout are copied into an empty temporary folder (so no ../shared lies beside
 // them), the commands between the README's quick-start markers are read, and the main job runs as
 // a new user would run it: `npm run conformance`, which must say CONFORMS with the alignment class

@@ -1,4 +1,4 @@
-// Issue 20, item 4: a target that refuses the configured credentials is named, not blamed. Against
+// A target that refuses the configured credentials is named, not blamed. Against
 // a sandbox with its own credentials (an Instance included), a run with each credential wrong in
 // turn is COULD NOT RUN (exit 2) with one line naming the variables to check; nothing is booked,
 // no earlier report is removed. With the right credentials the same target runs as usual, and a

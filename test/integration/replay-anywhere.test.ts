@@ -1,4 +1,4 @@
-// Replays need nothing but the cassette (issue 29, point 3): a cassette recorded under other
+// Replays need nothing but the cassette: a cassette recorded under other
 // credentials (with an Instance), in another dialect, or from another gateway altogether (Alba), is
 // replayed with no URL and no secret set, and gives the recorded verdict and the recorded outcome of
 // every requirement and scenario. And the pull-request workflow's replay job, run end to end as

@@ -53,7 +53,7 @@ test('each report shows the last run; the history of the target grows up to OTA_
   }
 });
 
-// Issue 11, item 10. Fails if: npm run report left the report (or the history line it added)
+// Fails if: npm run report left the report (or the history line it added)
 // behind when it found a secret: that report would be published by mistake, and the history line
 // would fail every later report and run (exit 3 on an old file). The secret is planted in the
 // evidence stream the reports are built from, as a run that leaked would have written it.
@@ -106,7 +106,7 @@ test(
   },
 );
 
-// Issue 29, point 8: npm run report only builds files, so it asks for no credentials, even with
+// `npm run report` only builds files, so it asks for no credentials, even with
 // OTA_BASE_URL naming a remote target (it asked for the password before).
 test('npm run report needs no credentials, whatever target OTA_BASE_URL names', { timeout: 300_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'report-nocreds-'));

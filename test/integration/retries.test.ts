@@ -1,4 +1,4 @@
-// Issue 5, point 6 (retries): off by default; opt-in retries of infrastructure failures are visible
+// Retries: off by default; opt-in retries of infrastructure failures are visible
 // in the evidence; a nonconformance (a 500 with a valid body) is never retried into a pass.
 // The gateway is a proxy in front of a real sandbox, so that a reply that gets through conforms.
 import { describe, test } from 'node:test';
@@ -67,7 +67,7 @@ describe('run level: retries', { concurrency: true }, () => {
       assert.equal(r.code, 1, describeRun(r));
       const [sc] = requireSummary(r).scenarios;
       assert.equal(sc.status, 'failed');
-      // a 503 page is a refusal of a valid request (issue 27, point 3): the scenario's "served" MUSTs fail
+      // a 503 page is a refusal of a valid request: the scenario's "served" MUSTs fail
       assert.match(sc.message ?? '', /EP-POST[^\n]*\n\s+at reply\n\s+expected: served \(a valid request\)\n\s+found: +refused: HTTP 503/);
       assert.equal(attemptsLine(r), '1 attempt(s): HTTP 503');
       assert.equal(posts(srv), 1);
@@ -104,7 +104,7 @@ describe('run level: retries', { concurrency: true }, () => {
   });
 });
 
-// Issue 27, point 4: cucumber's --retry runs a failed scenario again; what any attempt showed counts.
+// Cucumber's --retry runs a failed scenario again; what any attempt showed counts.
 describe('run level: --retry never erases a finding', { concurrency: true }, () => {
   // A sandbox that ignores MaxResponses: the first scenario request of hotel availability goes there.
   let faulted: RunningSandbox | undefined;

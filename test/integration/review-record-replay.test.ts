@@ -1,4 +1,4 @@
-// Review of issue 18 (record, replay, diff): defects found by a hostile review, one test each.
+// A hostile review of record, replay and diff: defects found by a hostile review, one test each.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // The sandbox, unmodified, gets CONFORMS with no MUST open whichever of its products the test data
-// names (issue 28): the suite books each within the constraints the sandbox shows (PMI-HIKE and
+// names: the suite books each within the constraints the sandbox shows (PMI-HIKE and
 // HER-SAMAR take no child under 12 and 10, tickets, seasons, weekdays, pickup times), never with a
 // value of its own. Each product is booked from one of its hotels, on a day of its season; the whole
 // suite runs once per product, in the tests' warm worker processes, two at a time.

@@ -1,4 +1,4 @@
-// Issue 5, point 4 (secrets): OTA_PASSWORD and the values named by OTA_SECRET_ENV never reach an
+// Secrets: OTA_PASSWORD and the values named by OTA_SECRET_ENV never reach an
 // artifact (console, Allure results and attachments, JUnit, cucumber messages, HTML report,
 // summary.json), even when the gateway echoes them; and the after-run scan of the reports folder
 // fails the run (exit 3) when a value is there anyway, naming the file but never the value.

@@ -1,6 +1,6 @@
 // A sharded run gives the same verdict and requirement outcomes as an unsharded one, once its
 // shards are merged (npm run merge); a shard alone is a selection, not a verdict. The merge cannot
-// mislead (issue 29, point 5): it writes into a new or empty folder only, refuses the shards of
+// mislead: it writes into a new or empty folder only, refuses the shards of
 // different runs naming what differs, and keeps the selection.
 import { after, test } from 'node:test';
 import { strict as assert } from 'node:assert';

@@ -1,8 +1,8 @@
-// Issue 28, point 2: the user's test data is checked against the gateway before it is used. A code
+// The user's test data is checked against the gateway before it is used. A code
 // the gateway does not know is COULD NOT RUN (exit 2): one line naming the test-data field and what
 // the gateway answered, before any scenario and with the earlier reports kept, never a
-// nonconformance. One test per kind of code, against the sandbox; the gateway of issue 28's example
-// (it takes a product's TourActivityID, not its product code, and says only "Invalid value") through
+// nonconformance. One test per kind of code, against the sandbox; a gateway that takes a product's
+// TourActivityID, not its product code, and says only "Invalid value", through
 // a proxy; and codes that are known but have nothing available, which the scenarios judge.
 import { after, before, describe, test } from 'node:test';
 import { strict as assert } from 'node:assert';
@@ -71,7 +71,7 @@ describe('a code the sandbox does not know: exit 2 naming the field', { concurre
   });
 });
 
-describe('issue 28\'s gateway: it takes the TourActivityID, and refuses a product code with a bare "Invalid value"', () => {
+describe('a gateway that takes the TourActivityID, and refuses a product code with a bare "Invalid value"', () => {
   let sandbox: RunningSandbox;
   let proxy: RunningServer;
   const TERSE = Buffer.from(

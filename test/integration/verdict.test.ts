@@ -38,7 +38,7 @@ test('--strict makes the same SHOULD finding exit 1', async () => {
   assert.equal(r.code, 1, describeRun(r));
 });
 
-// Issue 27, point 6. Fails if: --strict let an INFO finding fail its scenarios or JUnit test cases
+// Fails if: --strict let an INFO finding fail its scenarios or JUnit test cases
 // (before: the AAV-DECIMALS scenarios failed and junit.xml counted failures under a CONFORMS verdict).
 test('--strict with an INFO finding only: CONFORMS, exit 0, no scenario failed, no JUnit failure', async () => {
   const r = await runConformance({ args: ['--strict'], env: { OTA_SANDBOX_FAULTS: 'wrong-currency-decimal' }, timeoutMs: RUN_MS });
@@ -110,7 +110,7 @@ test('a --tags run: "selection passed; not a conformance verdict", exit 4', asyn
   assert.equal(outcome(result(r), 'HAV-MAXRESPONSES').outcome, 'passed');
 });
 
-// Issue 27, point 5. Fails if: a selection gave a whole-profile verdict (before: under --strict, a
+// Fails if: a selection gave a whole-profile verdict (before: under --strict, a
 // --name selection that left out the failing scenarios gave CONFORMS, exit 0, "the whole profile
 // (no --tags selection)"), or a class it did not run showed CONFORMS.
 test('a --name selection under --strict: SELECTION PASSED, exit 4, recorded and named; the classes it did not run are NOT RUN', async () => {

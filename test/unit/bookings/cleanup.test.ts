@@ -1,4 +1,4 @@
-// Issue 11, items 2, 7 and 13: the clean-up of bookings left in the ledger. It reads a booking's
+// The clean-up of bookings left in the ledger. It reads a booking's
 // status wherever gateways put it (ResStatus, ReservationStatusType, Status, BookingStatus,
 // ReservationStatus, any prefix, attribute or element) with the test data's cancelled words,
 // recognises refusals in every form, cancels with booking.commitCancelType, settles intents (a
@@ -246,7 +246,7 @@ describe('ledger clean-up', () => {
 const RESERVED = '<ReservationsList><HotelReservation ResStatus="Reserved"/></ReservationsList>';
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 
-// Issue 31: an intent is written off only when its Commit cannot still land; other targets are
+// An intent is written off only when its Commit cannot still land; other targets are
 // named, never touched; a run that cannot see its past says so.
 describe('ledger clean-up: Commits in flight, other targets, a past the run cannot see', () => {
   test('the longest flight of a Commit: the request timeout x attempts, and the back-off between them', () => {

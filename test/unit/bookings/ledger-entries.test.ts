@@ -1,5 +1,5 @@
-// The ledger's entries (src/bookings/ledger-entries.ts): a target is one target whatever its spelling
-// (issue 31); the ledger's own behaviour with them is in ledger.test.ts.
+// The ledger's entries (src/bookings/ledger-entries.ts): a target is one target whatever its spelling;
+// the ledger's own behaviour with them is in ledger.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { normalTarget } from '../../../src/bookings/ledger-entries';

@@ -179,7 +179,7 @@ describe('BookingLedger', () => {
   });
 });
 
-// Issue 11, item 2: the intent of a Commit is written before it is sent; items 6 and 8: ownership
+// The intent of a Commit is written before it is sent; ownership
 // of entries by live runs, and an unwritable ledger found before the first scenario.
 describe('BookingLedger: intents, ownership, writability', () => {
   test('an intent is outstanding until confirmed and cancelled, or found gone', () => {
@@ -355,7 +355,7 @@ describe('BookingLedger: intents, ownership, writability', () => {
   });
 });
 
-// Issue 31: targets compared by meaning, dead runs finished whatever their id, the flight of a
+// Targets compared by meaning, dead runs finished whatever their id, the flight of a
 // Commit (answered, unconfirmed), and every bad line named with its file and line.
 describe('BookingLedger: targets by meaning, run processes, bad lines', () => {
   test('entries are matched by normal form: the target as written and its normal form are both recorded', () => {

@@ -1,4 +1,4 @@
-// Issue 31, point 3: --sweep-references FILE cancels bookings a lost ledger no longer knows. Only
+// --sweep-references FILE cancels bookings a lost ledger no longer knows. Only
 // references of the suite's own form are accepted (a file naming any other is refused, naming it,
 // before the target is contacted); bad input is one line and exit 2.
 import { after, before, describe, test } from 'node:test';

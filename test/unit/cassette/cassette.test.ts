@@ -1,5 +1,5 @@
 // A replay answers the request the cassette recorded, whatever the credentials of the replaying
-// run (issue 29, point 3): the POS is the replaying run's own, so neither its values nor an optional
+// run: the POS is the replaying run's own, so neither its values nor an optional
 // Instance decide whether a request is the recorded one, and a body cut short for the refusal
 // scenarios is cut where the recorded one was. Anything else that differs is still a difference.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// The CI recipes under .ci/ (issue 13, item 1) are files users copy: they must parse, be valid, call
+// The CI recipes under .ci/ are files users copy: they must parse, be valid, call
 // only what the suite has, never hold a secret, publish the reports even when the run fails (but
 // never after exit 3, a secret found in them), and fail on every exit code but 0 (exit 4, NOT
 // DETERMINED, is not a pass). GitHub workflows are validated against the workflow schema by
@@ -530,7 +530,7 @@ void describe('every recipe', () => {
     }
   });
 
-  // Issue 29, point 5: npm run merge refuses shards of another run group; CI names the group.
+  // `npm run merge` refuses shards of another run group; CI names the group.
   void test('the shards of one CI run share one OTA_RUN_GROUP: the workflow run or pipeline, whatever the shard or attempt', () => {
     const groups = (f: string) =>
       mappings(load(f))

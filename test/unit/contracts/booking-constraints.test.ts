@@ -1,5 +1,5 @@
 // What tour activity replies show of a booking's constraints, read by meaning in the placements
-// OpenTravel 2016B allows (issue 28): weekdays and start times, pickups and their times (an
+// OpenTravel 2016B allows: weekdays and start times, pickups and their times (an
 // attribute or a schedule, xs:boolean in any form), ages of the activity and of its categories,
 // party sizes (a policy or a group), every placement read and the strictest kept; contradictions
 // are named, never resolved by a guess.

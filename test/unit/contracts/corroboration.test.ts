@@ -1,4 +1,4 @@
-// The bounds of corroboration (issue 27, point 10): a cap per descriptive operation for the whole
+// The bounds of corroboration: a cap per descriptive operation for the whole
 // run, shared by its parallel workers; an operation that keeps failing is not asked again; and
 // corroboration's failures never count against the run's "gateway stopped answering" breaker.
 import { test } from 'node:test';

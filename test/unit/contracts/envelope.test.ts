@@ -75,7 +75,7 @@ test('envelope: the MUSTs about a served reply say nothing of a refusal in any f
     exchange('activityavailability', rs('OTA_ErrorRS', ERRORS).replace(' Version="1.0"', ''), { status: 400 }),
     exchange('activityavailability', '{"error":"no availability"}', { status: 404, contentType: 'application/json' }),
     exchange('activityavailability', `<Errors><Error Type="3">none</Error></Errors>`, { status: 404, contentType: 'text/xml' }),
-    // a 5xx without a Success counts alike: a refusal, with or without XML (issue 27, point 3)
+    // a 5xx without a Success counts alike: a refusal, with or without XML
     exchange('activityavailability', 'Internal Server Error', { status: 500, contentType: 'text/plain' }),
     exchange('activityavailability', '<html><body>Bad gateway</body></html>', { status: 502, contentType: 'text/html' }),
     exchange('activityavailability', rs('OTA_TourActivityAvailRS', ERRORS), { status: 503 }),

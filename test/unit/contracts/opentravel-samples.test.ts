@@ -1,4 +1,4 @@
-// Every OpenTravel placement (issue 22, point 4): official OpenTravel sample instances that no one
+// Every OpenTravel placement: official OpenTravel sample instances that no one
 // here wrote (test/fixtures/opentravel-samples, with their source and licence in its README) are
 // read with the suite's own reader; every fact annotated in facts.json must be found, with its
 // count of items or every annotated value. A miss is fixed in the contracts' places, never here.

@@ -1,4 +1,4 @@
-// Places as gateways write them (issue 27, point 10): a country by any of its names or codes, and a
+// Places as gateways write them: a country by any of its names or codes, and a
 // subject shown in places that cannot all hold, told apart from a legitimate address (a town, a
 // province, a region and a country never contradict each other).
 import { test } from 'node:test';

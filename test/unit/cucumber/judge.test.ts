@@ -1,5 +1,5 @@
 // A scenario's verdict from its assertions: a MUST decides, a SHOULD decides only under --strict,
-// an INFO requirement never decides (issue 27, point 6), strict or not.
+// an INFO requirement never decides, strict or not.
 import { test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { scenarioVerdict } from '../../../src/cucumber/judge';

@@ -96,7 +96,7 @@ test('HAV-DATES: the dates of a RoomRate itself (RoomRateType EffectiveDate, Exp
     `<RoomStay><RoomRates><RoomRate EffectiveDate="2030-06-01" ExpireDate="${expire}"/></RoomRates><BasicPropertyInfo HotelCode="A"/></RoomStay>`;
   const hav = (s: string) => exchange('hotelavailability', rs('OTA_HotelAvailRS', `<Success/><RoomStays>${s}</RoomStays>`));
   expectRule(ruleOf(hotels, 'HAV-DATES'), hav(stay('2030-06-04')), 'passed');
-  // a rate period wider than the stay holds it (issue 28); one that ends before the last night does not
+  // a rate period wider than the stay holds it; one that ends before the last night does not
   expectRule(ruleOf(hotels, 'HAV-DATES'), hav(stay('2030-06-09')), 'passed');
   expectRule(ruleOf(hotels, 'HAV-DATES'), hav(stay('2030-06-02')), 'failed');
 });

@@ -1,4 +1,4 @@
-// Issue 27, point 1: a pass needs positive evidence. Every rule of every operation's contract is
+// A pass needs positive evidence. Every rule of every operation's contract is
 // given replies that show nothing to judge (a refusal in each form, an empty Success, content in a
 // layout no OpenTravel placement knows, no reply at all) and must never conclude `passed` on them:
 // cannot tell (with its reason), failed, or no assertion at all (notApplicable). The few rules whose
@@ -60,7 +60,7 @@ const ABSENCE_IS_EVIDENCE: Partial<Record<RequirementId, { why: string; kinds: s
   },
 };
 
-/** Rules still known to pass on nothing (issue 27): shown as todo, never silently; each is being fixed. */
+/** Rules still known to pass on nothing: shown as todo, never silently; each is being fixed. */
 const KNOWN_FALSE_PASSES: Partial<Record<RequirementId, string>> = {};
 
 for (const op of OPERATION_NAMES) {

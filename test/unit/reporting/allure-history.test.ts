@@ -1,4 +1,4 @@
-// The Allure history (issue 13, item 4): one file per target, bounded by OTA_HISTORY_LIMIT.
+// The Allure history: one file per target, bounded by OTA_HISTORY_LIMIT.
 import { test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { DEFAULT_HISTORY_LIMIT, historyFile, historyLabel, historyLimit } from '../../../src/reporting/allure-history';

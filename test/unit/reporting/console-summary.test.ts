@@ -1,4 +1,4 @@
-// Issue 29, point 6: the console wraps reasons between words instead of cutting them, and names
+// The console wraps reasons between words instead of cutting them, and names
 // the reports folder the run really wrote to (OTA_REPORTS_DIR, merge --out).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,5 +1,4 @@
-// The evidence stream and what is built from it after the verdict (issue 30, point 1; issue 29,
-// point 6): the stream holds each exchange once and is read back as written; evidence.html has an
+// The evidence stream and what is built from it after the verdict: the stream holds each exchange once and is read back as written; evidence.html has an
 // anchor per scenario and per exchange of each attempt, so that a finding lands on exactly its
 // exchange; names are unique in a run; gateway text is escaped; the page fetches nothing.
 import { after, describe, test } from 'node:test';

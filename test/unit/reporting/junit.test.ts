@@ -140,7 +140,7 @@ describe('JUnit', () => {
     assert.equal(kind(true), 'warning');
   });
 
-  // Fails if: --strict turned an INFO finding into a JUnit failure (issue 27, point 6).
+  // Fails if: --strict turned an INFO finding into a JUnit failure.
   test('a failed scenario that cites only an INFO requirement is never a failure, under --strict too', () => {
     const r = resultFor('CONFORMS');
     const s = r.scenarios.find((x) => x.reqs.includes('EP-REJECT-VERSION'))!;

@@ -1,4 +1,4 @@
-// Issue 27, point 4: a nonconformance seen is a nonconformance. cucumber's --retry runs a failed
+// A nonconformance seen is a nonconformance. cucumber's --retry runs a failed
 // scenario again; what every attempt showed counts: a failure stays (flaky when another attempt
 // passed), each finding names its attempt, and a cannot-tell is made good by an attempt that checked.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 27, point 4, in the reports: a requirement failed on one attempt and passed on another is
+// In the reports: a requirement failed on one attempt and passed on another is
 // failed and "flaky" in summary.json, the console, the conformance report (HTML, Markdown, EARL)
 // and JUnit; each finding names its attempt; a scenario that passed after an attempt that could
 // not tell carries that attempt in JUnit as Surefire's <flakyError>.

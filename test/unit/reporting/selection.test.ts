@@ -1,4 +1,4 @@
-// Issue 27, point 5: a selection is a selection, everywhere. What narrows a run (--tags, --name,
+// A selection is a selection, everywhere. What narrows a run (--tags, --name,
 // paths, --dry-run, --shard) is recorded and named by every report and the console; a whole run
 // is named as one.
 import { test } from 'node:test';

@@ -173,7 +173,7 @@ test('a selection that leaves claimed MUSTs open: "selection passed; not a confo
   assert.equal(r.classes.find((c) => c.class === 'booking')!.verdict, 'NOT RUN', 'a class the selection did not run is not run');
 });
 
-// Issue 27, point 5. Fails if: a selection could earn CONFORMS (before: under --strict, a --name
+// Fails if: a selection could earn CONFORMS (before: under --strict, a --name
 // selection that left out the only failing scenario gave CONFORMS, exit 0).
 test('a selection that ran every claimed MUST and passed is still no CONFORMS: SELECTION PASSED, exit 4, no class CONFORMS', () => {
   for (const strict of [false, true]) {

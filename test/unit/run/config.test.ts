@@ -63,7 +63,7 @@ test('every run gets its own run ID', () => {
   assert.notEqual(loadConfig({}).runId, loadConfig({}).runId);
 });
 
-// Issue 11, item 9: credentials in OTA_BASE_URL are refused in one line that names the variable
+// Credentials in OTA_BASE_URL are refused in one line that names the variable
 // and never shows the URL (it would be printed, written to summary.json and to the ledger).
 test('credentials in OTA_BASE_URL are refused without echoing them', () => {
   for (const url of [
@@ -87,7 +87,7 @@ test('credentials in OTA_BASE_URL are refused without echoing them', () => {
   assert.equal(loadConfig({ ...remote, OTA_BASE_URL: 'https://gw.example.com/ota/@v2' }).baseUrl, 'https://gw.example.com/ota/@v2');
 });
 
-// Issue 11, item 11: the run's bounds are configurable and have defaults.
+// The run's bounds are configurable and have defaults.
 test('OTA_RUN_DEADLINE_MS and OTA_MAX_CONSECUTIVE_FAILURES', () => {
   const d = loadConfig({});
   assert.equal(d.runDeadlineMs, 45 * 60_000);
@@ -99,7 +99,7 @@ test('OTA_RUN_DEADLINE_MS and OTA_MAX_CONSECUTIVE_FAILURES', () => {
   throwsNaming({ OTA_MAX_CONSECUTIVE_FAILURES: '0' }, /OTA_MAX_CONSECUTIVE_FAILURES=0 must be at least 1/);
 });
 
-// Issue 27, point 10: corroboration requests are bounded per run, 0 turning them off.
+// Corroboration requests are bounded per run, 0 turning them off.
 test('OTA_MAX_CORROBORATION_REQUESTS', () => {
   assert.equal(loadConfig({}).maxCorroborationRequests, 100);
   assert.equal(loadConfig({ OTA_MAX_CORROBORATION_REQUESTS: '0' }).maxCorroborationRequests, 0);
@@ -107,7 +107,7 @@ test('OTA_MAX_CORROBORATION_REQUESTS', () => {
   throwsNaming({ OTA_MAX_CORROBORATION_REQUESTS: 'lots' }, /OTA_MAX_CORROBORATION_REQUESTS="lots" must be a whole number/);
 });
 
-// Issue 29, point 5: the run a shard belongs to, as npm run merge compares it.
+// The run a shard belongs to, as npm run merge compares it.
 test('OTA_RUN_GROUP: recorded when set, one line of printable characters', () => {
   assert.equal(loadConfig({}).runGroup, undefined);
   assert.equal(loadConfig({ OTA_RUN_GROUP: ' 1234567-ci ' }).runGroup, '1234567-ci');

@@ -1,4 +1,4 @@
-// Issue 11, item 11: a gateway that has stopped answering must not cost one request timeout per
+// A gateway that has stopped answering must not cost one request timeout per
 // request for the rest of the run. After OTA_MAX_CONSECUTIVE_FAILURES transport failures in a row
 // every further request fails at once (kind 'gateway-stopped'), in this process and, through the
 // marker file, in the run's other processes (parallel workers). The breaker is an object of the

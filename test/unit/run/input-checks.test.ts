@@ -1,5 +1,5 @@
 // The inputs every command checks before it contacts a target or touches a report: one line each,
-// naming the input (issue 29, point 4).
+// naming the input.
 import { after, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,4 @@
-// The line that stops a run whose test data names codes the gateway does not know (issue 28,
-// point 2): every code, with its field, its value and what the gateway answered, in one line.
+// The line that stops a run whose test data names codes the gateway does not know: every code, with its field, its value and what the gateway answered, in one line.
 import { test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { describeUnknownCodes } from '../../../src/run/test-data-codes';

@@ -148,7 +148,7 @@ test('activities.bookingValues: none by default; each value in the form a bookin
   refused(values({ pickup: '08:00' }), /activities\.bookingValues\.pickup: .*did you mean "pickupTime"/);
 });
 
-// Issue 29, point 2: the schema is the one description of the format, and every problem is found at once.
+// The schema is the one description of the format, and every problem is found at once.
 test('every problem of a file in one go, one line each, with "did you mean" for a misspelt key', () => {
   const error = (() => {
     try {

@@ -1,4 +1,4 @@
-// Issue 11, items 3 and 5: nothing a run prints reaches the console raw. The console of a real
+// Nothing a run prints reaches the console raw. The console of a real
 // process is captured: every way of printing (console.log/error/warn, stream writes of strings and
 // Buffers, Node's own warnings, an error's stack) goes through the redactor, in every disguise.
 import { test } from 'node:test';

@@ -1,6 +1,6 @@
 // Masking (src/safety/masking.ts): the MessagePassword attribute in every form XML, JSON and
 // broken markup give it, the secrets in every disguise a gateway or a serialiser can produce
-// (issue 11, items 3 to 5: masked by scrub, named by echoes), and masking and the scan linear on
+// (masked by scrub, named by echoes), and masking and the scan linear on
 // hostile replies. The after-run scan's own tests: scanning.test.ts.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,7 +1,7 @@
 // The after-run secret scan (src/safety/scanning.ts): every occurrence of a secret in a reports
 // tree, raw, escaped, encoded and base64 at every alignment, in nested folders and across chunk
 // boundaries, named by file, label and form and never by value; every disguise a gateway can
-// produce (issue 11, items 3 to 5). Masking's own tests: masking.test.ts.
+// produce. Masking's own tests: masking.test.ts.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Compile once (scripts/build.js, issue 12 item 5): only what changed is compiled again, a deleted
+// Compile once (scripts/build.js): only what changed is compiled again, a deleted
 // source leaves no output behind (steps are loaded by glob), and a change of compiler options
 // rebuilds everything.
 import { test } from 'node:test';

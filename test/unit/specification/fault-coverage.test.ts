@@ -1,4 +1,4 @@
-// Issue 19: every testable MUST and SHOULD requirement is declared broken by some sandbox fault, so
+// Every testable MUST and SHOULD requirement is declared broken by some sandbox fault, so
 // each check is proven able to fail (scripts/mutants.ts then proves each fault fails ALL it
 // declares, alone and in the fault x variant matrix).
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 28, point 3: every testable MUST says how its quote is read, with one legitimate reply it
+// Every testable MUST says how its quote is read, with one legitimate reply it
 // accepts and one it refuses (docs/requirements.md renders them). Missing ones are listed as a
 // todo until each operation's requirements are re-read at the spec's grain.
 import { test } from 'node:test';
@@ -8,13 +8,9 @@ import { REQUIREMENTS, type RequirementDef } from '../../../src/specification/re
 const musts = (REQUIREMENTS as readonly RequirementDef[]).filter((q) => q.level === 'MUST' && !q.untestable);
 const missing = musts.filter((q) => !q.grain).map((q) => q.id);
 
-test(
-  'every testable MUST states its reading, an accepted and a refused reply',
-  missing.length ? { todo: `issue 28: ${missing.join(', ')}` } : {},
-  () => {
-    assert.deepEqual(missing, []);
-  },
-);
+test('every testable MUST states its reading, an accepted and a refused reply', () => {
+  assert.deepEqual(missing, []);
+});
 
 test('a grain, where written, is complete', () => {
   for (const q of musts.filter((m) => m.grain))

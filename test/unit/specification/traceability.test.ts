@@ -148,7 +148,7 @@ test('the envelope is checked once per operation; booking read and cancel agains
 
 // Forms the spec does not state (only the hotel, only the product): whether they are served is at
 // most a SHOULD, and a MUST is checked there only by a rule that blames no refusal or empty answer
-// of such a form (judgesAnyForm: what is served is held to the MUST, issue 27 point 9). A refusal
+// of such a form (judgesAnyForm: what is served is held to the MUST). A refusal
 // has no envelope.
 const UNSTATED_FORMS = ['no product is named', 'no hotel is named'];
 const ENVELOPE_STEPS = ['the reply is a conforming OTA success', 'the envelope conforms'];

@@ -1,4 +1,4 @@
-// Issue 29, point 5: a merge that cannot mislead. It writes into a new or empty folder only, and
+// A merge that cannot mislead. It writes into a new or empty folder only, and
 // refuses reports that are not the shards of one run, naming the field that differs.
 import { after, test } from 'node:test';
 import { strict as assert } from 'node:assert';

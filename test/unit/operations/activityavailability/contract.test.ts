@@ -198,7 +198,7 @@ const group = (size: number, total = '115.00') =>
   `<Group GroupName="Party" KnownGroupSize="${size}"><Price Amount="${total}" CurrencyCode="EUR"/></Group>`;
 const summary = (total: string, currency = 'EUR') => `<Summary Amount="${total}" CurrencyCode="${currency}"/>`;
 
-test('AAV-PARTICIPANTS: every placement of the count in OpenTravel 2016B is read (issue 28, point 4)', () => {
+test('AAV-PARTICIPANTS: every placement of the count in OpenTravel 2016B is read', () => {
   const judged = (pricing: string, outcome: 'passed' | 'failed' | 'cantTell', opts: ExchangeOptions = {}) =>
     expectRule(rule('AAV-PARTICIPANTS'), x(opts, activity({ pricing })), outcome, undefined, pricing);
   // one ParticipantCategory per participant: a repeated code, or an Age on each

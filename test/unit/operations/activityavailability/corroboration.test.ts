@@ -1,4 +1,4 @@
-// AAV-LOCATION and ASR-AREA with corroboration (issue 27, point 10): an activity the reply shows in
+// AAV-LOCATION and ASR-AREA with corroboration: an activity the reply shows in
 // places that cannot all hold is in none of them; an activity or hotel description counts only
 // for the code it names, and one that places its subject in two countries places it nowhere.
 // The request (test/support/fixtures/test-data.ts) asks hotel H1 and product P1.
@@ -66,7 +66,7 @@ test("the requested hotel's descriptive data about another hotel does not place 
   const address = (code: string, country: string, region: string) =>
     `<HotelDescriptiveContent HotelCode="${code}"><ContactInfos><ContactInfo><Addresses><Address><StateProv>${region}</StateProv>` +
     `<CountryName>${country}</CountryName></Address></Addresses></ContactInfo></ContactInfos></HotelDescriptiveContent>`;
-  // before issue 27 a single description was used whatever hotel it named: here it would place H1 in Faro
+  // once a single description was used whatever hotel it named: here it would place H1 in Faro
   const other = hotelDescription(nbc('hotelnbc', address('H9', 'Portugal', 'Faro')), 'H1', 'hotel descriptive data of H1');
   assert.equal(other.region.length, 0);
   const a = expectOutcome(rule.check(abroad, {}, corroborationOf([other])), 'cantTell');

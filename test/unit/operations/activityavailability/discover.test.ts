@@ -1,4 +1,4 @@
-// Finding a bookable activity, and the values to book it with (issue 28): every result is tried,
+// Finding a bookable activity, and the values to book it with: every result is tried,
 // codes and dates are read by meaning; the day, times, pickup, ages and party come from what the
 // gateway shows (availability, then descriptive data), then from the test data, and only then are
 // guessed, each guess named with the field that would remove it; contradictory constraints and
@@ -357,7 +357,7 @@ test('contradictory constraints are no guess and no crash: the option is not boo
   assert.equal((await discoverActivity(answer(contradictory, other))).values.tourActivityId, 'B2');
 });
 
-// Issue 27, point 10: activity descriptive data needs only a TourActivityID, never availability's dates.
+// Activity descriptive data needs only a TourActivityID, never availability's dates.
 test('an activity to describe: any TourActivityID availability shows, dates or not; else the test data product code', async () => {
   const describing = (reply: () => Exchange) => world({ reply });
   const noDates = () =>

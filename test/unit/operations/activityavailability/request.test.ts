@@ -1,4 +1,4 @@
-// The MaximumPrice the suite sends (issue 28, point 2): written in the currency's ISO 4217 minor
+// The MaximumPrice the suite sends: written in the currency's ISO 4217 minor
 // unit (Intl), and set from the prices availability showed, never from a constant: a currency with
 // no minor unit (JPY) or one worth little gets a bound that keeps what the gateway offers.
 import { before, test } from 'node:test';

@@ -1,4 +1,4 @@
-// The booking of what discovery found (issue 28): the party availability was asked for and
+// The booking of what discovery found: the party availability was asked for and
 // answered, one ParticipantInfo each, and no PickupDropoff for a product that takes no pickup.
 import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';

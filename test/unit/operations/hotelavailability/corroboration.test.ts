@@ -1,4 +1,4 @@
-// HAV-PLACE with corroboration (issue 22, point 3; issue 27, point 10): a hotel the reply names by
+// HAV-PLACE with corroboration: a hotel the reply names by
 // code only (at every placement, its HotelStay included) is placed by what the gateway's own hotel
 // descriptive data shows of that hotel, never of another; a hotel shown in places that cannot all
 // hold is in none; a refused, broken, silent or contradictory descriptive reply, or one that
@@ -59,7 +59,7 @@ test('a hotel the reply places asks nothing; one it shows in another country fai
   expectOutcome(rule.check(x(elsewhere), {}, corroborationOf([described('H1', ['ES'])])), 'failed');
 });
 
-// Issue 27, point 10: a hotel shown in four countries is in none of them, never "in the requested place".
+// A hotel shown in four countries is in none of them, never "in the requested place".
 test('a hotel the reply shows in several countries fails, even when one of them is the requested one', () => {
   const four = stay(
     'H1',
@@ -107,7 +107,7 @@ test('a hotel the reply shows in two places of the test data, neither another na
   expectOutcome(rule.check(aliased), 'passed');
 });
 
-// Issue 27, point 10: a description counts only when it names the code asked for.
+// A description counts only when it names the code asked for.
 test('a descriptive reply about another hotel, or naming none, decides nothing: cannot tell, with the reason', () => {
   const reply = x(stay('H1'));
   const other = hotelDescription(
@@ -179,7 +179,7 @@ test('the reply and the descriptive data placing one hotel in two countries: the
   expectOutcome(rule.check(reply, {}, corroborationOf([described('H1', ['ES'], { region: ['Mallorca'] })])), 'passed');
 });
 
-// Issue 27, point 10: OpenTravel's HotelStays/HotelStay/BasicPropertyInfo/Address is the reply's own placement.
+// OpenTravel's HotelStays/HotelStay/BasicPropertyInfo/Address is the reply's own placement.
 test('the HotelStay of the same hotel (by HotelCode or RoomStayRPH) places it: read before asking descriptive data', () => {
   const hotelStay = (attrs: string, country: string) =>
     `<HotelStay ${attrs}><BasicPropertyInfo HotelCode="H1"><Address><CountryName>${country}</CountryName></Address></BasicPropertyInfo></HotelStay>`;

@@ -1,6 +1,6 @@
 // HAV-MAXRESPONSES can reveal a bound ignored only where the gateway has more hotels than the
 // bound: each test-data place is asked first, and the bound goes where two hotels or more came
-// back; where none did, the scenario cannot tell (issue 27, point 1).
+// back; where none did, the scenario cannot tell.
 import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import {

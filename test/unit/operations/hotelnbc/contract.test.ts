@@ -26,7 +26,7 @@ test('HNBC-SUBJECT: the requested hotel, by its code on the content or on the co
   expectRule(rule('HNBC-SUBJECT'), noReply('hotelnbc'), 'cantTell');
 });
 
-// Issue 28, point 3: "descriptive or portfolio data": related hotels may be named, as long as the requested one is described.
+// "descriptive or portfolio data": related hotels may be named, as long as the requested one is described.
 test('HNBC-SUBJECT: portfolio data may describe or name sister hotels beside the requested one, never instead of it', () => {
   const sisters =
     '<AreaInfo><OtherHotels><OtherHotel HotelCode="H2" HotelName="Sol II" BrandCode="SOL" CompetitorIndicator="false"/></OtherHotels></AreaInfo>';

@@ -140,7 +140,7 @@ test('TRF-PASSENGERS: quantities per category by charge description or charge pu
   expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: charge('10') + charge('8') })), 'failed');
 });
 
-// Issue 28, points 3 and 4: the party's size in every OpenTravel 2016B placement; categories are not a MUST.
+// The party's size in every OpenTravel 2016B placement; categories are not a MUST.
 test('TRF-PASSENGERS: the number of passengers, whichever categories price them', () => {
   // a child priced at the adult rate: still three passengers
   expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: charge('10', 3) })), 'passed');
@@ -186,7 +186,7 @@ test("TRF-PASSENGERS: a vehicle's capacity fails when below the party, and decid
   expectRule(rule('TRF-PASSENGERS'), x({}, shuttle(2)), 'failed');
 });
 
-// Issue 27, point 8: "DisabilityInfo | RequiredInd (boolean)" is served with either value.
+// "DisabilityInfo | RequiredInd (boolean)" is served with either value.
 test('TRF-DISABILITY-BOOLEAN: served with true and false; a refusal fails, unless it says nothing is available for an adapted vehicle', () => {
   const NOT_REQUIRED: ExchangeOptions = { edit: (r) => r.setAttribute('ota:DisabilityInfo', 'RequiredInd', 'false') };
   const refused = (text: string, code: string, o: ExchangeOptions) =>
@@ -220,7 +220,7 @@ test('TRF-UNKNOWN-AIRPORT: a success without services or a refusal in any form; 
   expectRule(rule('TRF-UNKNOWN-AIRPORT'), x({}, service()), 'failed');
   expectRule(rule('TRF-UNKNOWN-AIRPORT'), exchange('transferavailability', rs('OTA_GroundAvailRS', errors), { status: 500 }), 'failed');
   expectRule(rule('TRF-UNKNOWN-AIRPORT'), noReply('transferavailability'), 'cantTell');
-  // transfers in a layout the suite does not know are no proof that there is none (issue 27)
+  // transfers in a layout the suite does not know are no proof that there is none
   const unknown = rs('OTA_GroundAvailRS', '<Success/><Transfers><Transfer Code="T1" Price="30"/></Transfers>');
   expectRule(rule('TRF-UNKNOWN-AIRPORT'), exchange('transferavailability', unknown), 'cantTell');
 });
