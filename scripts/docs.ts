@@ -62,13 +62,13 @@ function main(argv: string[]): number {
     const rendered = regenerateTables(counted, tables);
     const text = rendered.text;
     rendered.keys.forEach((k) => shown.add(k));
-    for (const t of rendered.stale.filter((x) => x.unknown)) {
-      console.error(`docs: ${file}: unknown table "${t.key}"`);
+    for (const staleTable of rendered.stale.filter((x) => x.unknown)) {
+      console.error(`docs: ${file}: unknown table "${staleTable.key}"`);
       problems++;
     }
     const redrawn = rendered.stale.filter((x) => !x.unknown);
-    for (const s of stale.filter((x) => x.expected === undefined)) {
-      console.error(`docs: ${file}: unknown generated key "${s.key}"`);
+    for (const staleMarker of stale.filter((x) => x.expected === undefined)) {
+      console.error(`docs: ${file}: unknown generated key "${staleMarker.key}"`);
       problems++;
     }
     const changed = stale.filter((x) => x.expected !== undefined);
@@ -86,8 +86,8 @@ function main(argv: string[]): number {
     problems++;
   }
   problems += writeRequirementPages(check);
-  for (const b of brokenLinks(PROJECT_ROOT, documentationFiles())) {
-    console.error(`docs: ${b.file}:${b.line}: link ${b.target}: ${b.why}`);
+  for (const brokenLink of brokenLinks(PROJECT_ROOT, documentationFiles())) {
+    console.error(`docs: ${brokenLink.file}:${brokenLink.line}: link ${brokenLink.target}: ${brokenLink.why}`);
     problems++;
   }
   if (problems && check) console.error('docs: run `npm run docs` to rewrite the counts and tables; fix the links by hand');

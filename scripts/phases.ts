@@ -99,13 +99,13 @@ export async function runPhases(phases: readonly Phase[]): Promise<PhasesResult>
 }
 
 /** Where the time went: one line per phase, its steps when they ran side by side. */
-export function timesText(what: string, r: PhasesResult): string {
-  const lines = r.phases.map(
+export function timesText(what: string, phasesResult: PhasesResult): string {
+  const lines = phasesResult.phases.map(
     (p) =>
-      `  ${p.name}: ${seconds(p.ms)}${p.steps.length > 1 ? ` (${p.steps.map((s) => `${s.name} ${seconds(s.ms)}`).join(', ')}; ${r.cores} at a time)` : ''}`,
+      `  ${p.name}: ${seconds(p.ms)}${p.steps.length > 1 ? ` (${p.steps.map((s) => `${s.name} ${seconds(s.ms)}`).join(', ')}; ${phasesResult.cores} at a time)` : ''}`,
   );
   return (
-    `${what} ${r.status === 0 ? 'passed' : `FAILED (exit ${r.status})`} in ${seconds(r.totalMs)} on ${r.cores} cores ` +
-    `(load average ${r.load.start.toFixed(1)} at the start, ${r.load.end.toFixed(1)} at the end):\n${lines.join('\n')}`
+    `${what} ${phasesResult.status === 0 ? 'passed' : `FAILED (exit ${phasesResult.status})`} in ${seconds(phasesResult.totalMs)} on ${phasesResult.cores} cores ` +
+    `(load average ${phasesResult.load.start.toFixed(1)} at the start, ${phasesResult.load.end.toFixed(1)} at the end):\n${lines.join('\n')}`
   );
 }

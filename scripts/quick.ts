@@ -21,9 +21,9 @@ function parseArgs(argv: string[]): { base?: string; files?: string[] } {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new Error(`${a} needs a value; ${USAGE}`);
-      return v;
+      const value = argv[++i];
+      if (value === undefined || value.startsWith('--')) throw new Error(`${a} needs a value; ${USAGE}`);
+      return value;
     };
     if (a === '--base') out.base = value();
     else if (a === '--files') out.files = value().split(',').filter(Boolean);
@@ -35,11 +35,11 @@ function parseArgs(argv: string[]): { base?: string; files?: string[] } {
 function testFiles(dir: string): string[] {
   const abs = join(PROJECT_ROOT, dir);
   if (!existsSync(abs)) return [];
-  return readdirSync(abs).flatMap((n) => {
-    const rel = `${dir}/${n}`;
-    if (n === 'node_modules') return [];
+  return readdirSync(abs).flatMap((entry) => {
+    const rel = `${dir}/${entry}`;
+    if (entry === 'node_modules') return [];
     if (statSync(join(PROJECT_ROOT, rel)).isDirectory()) return testFiles(rel);
-    return n.endsWith('.test.ts') ? [rel] : [];
+    return entry.endsWith('.test.ts') ? [rel] : [];
   });
 }
 
@@ -87,10 +87,10 @@ async function main(argv: string[]): Promise<number> {
   };
   const plan = quickPlan(changed, repo, FAULTS, Object.keys(OPERATIONS));
   console.log(describe(plan, changed, args.files ? '(--files)' : `since ${base!.slice(0, 12)}`));
-  const r = await runPhases(phases(plan));
-  console.log(`\n${timesText('npm run quick', r)}`);
-  if (process.env.OTA_QUICK_PHASES) writeFileSync(process.env.OTA_QUICK_PHASES, `${JSON.stringify({ ...r, plan }, null, 2)}\n`);
-  return r.status;
+  const phasesResult = await runPhases(phases(plan));
+  console.log(`\n${timesText('npm run quick', phasesResult)}`);
+  if (process.env.OTA_QUICK_PHASES) writeFileSync(process.env.OTA_QUICK_PHASES, `${JSON.stringify({ ...phasesResult, plan }, null, 2)}\n`);
+  return phasesResult.status;
 }
 
 // Run by scripts/launch.js (npm run quick): no require.main guard, the launcher is the main module.

@@ -19,10 +19,10 @@ async function main(argv: string[]): Promise<number> {
     console.error(`test: unknown argument ${argv[0]}; npm test takes none (npm run quick runs the checks of a change)`);
     return 2;
   }
-  const r = await runPhases(TEST_PHASES);
-  console.log(`\n${timesText('npm test', r)}`);
-  if (process.env.OTA_TEST_PHASES) writeFileSync(process.env.OTA_TEST_PHASES, `${JSON.stringify(r, null, 2)}\n`);
-  return r.status;
+  const phasesResult = await runPhases(TEST_PHASES);
+  console.log(`\n${timesText('npm test', phasesResult)}`);
+  if (process.env.OTA_TEST_PHASES) writeFileSync(process.env.OTA_TEST_PHASES, `${JSON.stringify(phasesResult, null, 2)}\n`);
+  return phasesResult.status;
 }
 
 // Run by scripts/launch.js (npm test): no require.main guard, the launcher is the main module.

@@ -3,14 +3,9 @@
 // the After hook's clean-up. The forms the spec leaves open (the ResStatus that books, the
 // CancelType that cancels, the words of a cancelled booking, the partial form) are the test data's.
 import { Given, Then, When } from '@cucumber/cucumber';
-import { noDocument } from '../src/contracts/rule';
-import { refusalForm, served } from '../src/contracts/envelope';
-import type { Exchange } from '../src/transport/exchange';
 import type { OperationName } from '../src/specification/operations';
 import type { RequirementId } from '../src/specification/requirements';
 import { StepUsageError } from '../src/core/errors';
-import { PARTIAL_CANCELLATION_FORMS, type PartialCancellationForm } from '../src/core/test-data';
-import { setMessagePassword } from '../src/xml/requests';
 import type { GatewayWorld } from '../src/cucumber/world';
 import { bookActivity, bookedItemOf, bookingRefOf, commitRef, quoteNotStored } from '../src/operations/activitybook';
 import {
@@ -19,229 +14,22 @@ import {
   readDetails,
   readReturns,
   shownLive,
-  readReferenceOf,
   setBookingReference as setReadReference,
 } from '../src/operations/bookread';
-import {
-  cancelOnlyItem,
-  cancelReferenceOf,
-  setBookingReference as setCancelReference,
-  setCancelType,
-  type ItemToCancel,
-  cancellationConfirmed,
-  termsQuoted,
-  readsFormBy,
-  wholeCancellation,
-  WHOLE_BOOKING,
-} from '../src/operations/bookcancel';
-import { bookingRead, shownLiveBy, type BookedItem } from '../src/contracts/booking-facts';
+import { setBookingReference as setCancelReference, cancellationConfirmed, termsQuoted } from '../src/operations/bookcancel';
 import './parameters';
-
-const forms = (w: GatewayWorld) => w.run.data.booking;
-
-/** Why an exchange the scenario stands on (a booking, a cancel) was not served; undefined when it was. */
-function notServed(x: Exchange): string | undefined {
-  const refusal = refusalForm(x);
-  if (!x.reply.exchange) return noDocument(x);
-  if (refusal) return `refused: ${refusal}`;
-  if (x.reply.exchange.status !== 200) return `HTTP ${x.reply.exchange.status}`;
-  return x.reply.doc ? undefined : noDocument(x);
-}
-
-/**
- * A precondition: what the scenario stands on was served; otherwise its requirements cannot be
- * told, and the reason names what the suite guessed in the request (the booking's values).
- */
-function servedOrCannotTell(w: GatewayWorld, x: Exchange, what: string): void {
-  const why = notServed(x);
-  const guessed = why && x.request.refusalExcused ? `; ${x.request.refusalExcused}` : '';
-  w.precondition(!why, `${what} was not served: ${why}${guessed}`);
-}
-
-/** The last reply, which must be one of `op`: a Then step speaks of it. */
-function replyOf(w: GatewayWorld, op: OperationName): Exchange {
-  if (w.reply.op.name !== op) throw new StepUsageError(`this step speaks of a ${op} reply, but the last reply is ${w.reply.op.name}`);
-  return w.reply;
-}
-
-async function read(w: GatewayWorld, bookingRef: string, password?: string): Promise<Exchange> {
-  const r = setReadReference(w.prepare('bookread'), bookingRef);
-  if (password) setMessagePassword(r, password);
-  return w.send();
-}
-
-/** The scenario's reads of its booking, latest first, before exchange `end` (default: all). */
-function readsOfBooking(w: GatewayWorld, end = w.history.length): Exchange[] {
-  const ref = w.booking.bookingRef;
-  return w.history
-    .slice(0, end)
-    .filter((x) => x.op.name === 'bookread' && readReferenceOf(x.request) === ref)
-    .reverse();
-}
-
-/**
- * The read of the booking before its last cancel: what an absence after the cancel (a refusal, an
- * empty read, an item no longer listed) is contrasted with. Undefined when the scenario made none.
- */
-function readBeforeCancel(w: GatewayWorld): Exchange | undefined {
-  const ref = w.booking.bookingRef;
-  let last = -1;
-  w.history.forEach((x, i) => {
-    if (x.op.name === 'bookcancel' && cancelReferenceOf(x.request) === ref) last = i;
-  });
-  return last < 0 ? undefined : readsOfBooking(w, last)[0];
-}
-
-/**
- * The item a partial cancellation names, with its number: the number a read of the booking showed
- * (bookread.item.number), or else its place in the order booked, which is named as a guess.
- */
-function itemToCancel(w: GatewayWorld, item: BookedItem): { item: ItemToCancel; guess?: string } {
-  const words = forms(w).cancelledStatusWords;
-  for (const x of readsOfBooking(w)) {
-    const shown = shownLiveBy(bookingRead(x, w.booking, words, w.run.replyProfile.facts))?.items.find((i) => i.ref === item.itemRef);
-    const n = Number(shown?.number);
-    if (Number.isInteger(n) && n >= 0) return { item: { itemRef: item.itemRef, number: n } };
-  }
-  const number = w.booking.items.indexOf(item) + 1;
-  return {
-    item: { itemRef: item.itemRef, number },
-    guess: `the Segment names item ${item.itemRef} as number ${number}, its place in the order booked, a guess: no read of the booking showed its item number (bookread.item.number; name its place in OTA_REPLY_PROFILE)`,
-  };
-}
-
-async function cancel(
-  w: GatewayWorld,
-  opts: { item?: BookedItem; password?: string; form?: PartialCancellationForm } = {},
-): Promise<Exchange> {
-  const booking = w.booking;
-  const r = setCancelType(setCancelReference(w.prepare('bookcancel'), booking.bookingRef), forms(w).commitCancelType);
-  if (opts.item) {
-    const form = opts.form ?? forms(w).partialCancellation;
-    if (!form) throw new StepUsageError('a partial cancellation needs its form: declared, or found (cancelItemFindingForm)');
-    const { item, guess } = itemToCancel(w, opts.item);
-    cancelOnlyItem(r, item, form);
-    // The item reference is the client's own; only the number of a Segment form may be a guess.
-    if (guess && form !== 'item-reference') r.refusalExcused = guess;
-  }
-  if (opts.password) setMessagePassword(r, opts.password);
-  const x = await w.send();
-  // What the gateway says it cancelled, the clean-up need not cancel again.
-  const said = cancellationConfirmed(forms(w).cancelledStatusWords).check(x, w.run.replyProfile.facts);
-  if (!opts.item && !opts.password && said.outcome === 'passed') w.bookingCancelled(booking.bookingRef);
-  return x;
-}
-
-const wrongPassword = (w: GatewayWorld) => `wrong-${w.run.config.runId}`;
-
-/** Books the scenario's item set for a partial cancellation: two items under one booking reference. */
-async function bookTwoItems(w: GatewayWorld): Promise<void> {
-  // Items are told apart by their Type 37: a second commit under the same Type 36 with a new Type
-  // 37 adds an item to the booking (the second item booked).
-  await w.discoverActivity();
-  const first = await bookActivity(w, { forms: forms(w) });
-  servedOrCannotTell(w, first, 'the activity booking');
-  const ref = bookingRefOf(first.request);
-  // a booking made to try another form becomes the one the scenario speaks of (every one is cleaned up)
-  const at = w.bookings.findIndex((b) => b.bookingRef === ref);
-  if (at > 0) w.bookings.unshift(...w.bookings.splice(at, 1));
-  servedOrCannotTell(w, await bookActivity(w, { forms: forms(w), bookingRef: ref }), 'the booking of a second item');
-}
-
-/**
- * Whether a cancel's reply names, as a cancelled segment (OTA_CancelRS/Segment), the item the
- * request named: by the Segment number sent or its Type 37 reference. A UniqueID merely echoed at
- * the root does not count: a gateway may echo what it ignored.
- */
-function namesTheItem(x: Exchange, itemRef: string): boolean {
-  const doc = x.reply.doc;
-  if (!doc) return false;
-  const n = x.request.value('ota:Segment/@ItinSegNbr') ?? x.request.value('ota:Segment/@FirstItinSegNbr');
-  const q = (v: string) => `'${v.replace(/'/g, '')}'`;
-  const byNumber = n ? ` | //ota:Segment[@ItinSegNbr=${q(n)} or @FirstItinSegNbr=${q(n)}]` : '';
-  return doc.find(`//ota:Segment[.//*[@Type='37'][@ID=${q(itemRef)}]]${byNumber}`).length > 0;
-}
-
-/** How each OpenTravel form reads, for the report. */
-const FORM_NAMES: Record<PartialCancellationForm, string> = {
-  'item-reference': "item-reference (the item's UniqueID Type 37)",
-  segment: 'segment (Segment/@ItinSegNbr)',
-  'segment-range': 'segment-range (Segment/@FirstItinSegNbr to @LastItinSegNbr)',
-};
-
-/**
- * Cancels item `n` of the booking in the form the test data declares or, when it declares none,
- * finds the form: each of OTA_CancelRQ's (2016B) in turn until one is served and a read shows the
- * booking still live (a form the gateway does not know may be taken for a whole cancellation: then
- * a new item set is booked for the next form). The form found, and how, goes with CXL-PARTIAL's
- * evidence; none served leaves it cannot tell (a refused guess is never a failure), naming every
- * form tried and what each got.
- */
-async function cancelItemFindingForm(w: GatewayWorld, n: number): Promise<void> {
-  const itemOf = () => {
-    const item = w.booking.items[n - 1];
-    if (!item) throw new StepUsageError(`the booking has ${w.booking.items.length} item(s), not ${n}`);
-    return item;
-  };
-  if (forms(w).partialCancellation) {
-    await cancel(w, { item: itemOf() });
-    return;
-  }
-  const tried: string[] = [];
-  const refused = new Set<PartialCancellationForm>();
-  const wholes: Array<{ form: PartialCancellationForm; read: Exchange; shown: string }> = [];
-  for (const [i, form] of PARTIAL_CANCELLATION_FORMS.entries()) {
-    if (i > 0 && w.booking.cancelled) {
-      await bookTwoItems(w);
-      await read(w, w.booking.bookingRef);
-    }
-    const x = await cancel(w, { item: itemOf(), form });
-    const why = notServed(x);
-    if (why) {
-      tried.push(`${FORM_NAMES[form]}: ${why}`);
-      refused.add(form);
-      continue;
-    }
-    const readX = await read(w, w.booking.bookingRef);
-    const after = bookingRead(readX, w.booking, forms(w).cancelledStatusWords, w.run.replyProfile.facts);
-    const whole =
-      after.answer === 'served' && after.shown.kind === 'booking' && after.shown.state?.cancelled ? after.shown.state : undefined;
-    // A reply that names the item it cancelled took the form: a whole cancellation then is the gateway's mistake, judged below.
-    if (whole && !namesTheItem(x, itemOf().itemRef)) {
-      const by = readsFormBy(form, refused);
-      if (by) {
-        // The gateway reads Segment (it refused another Segment form): this is its form, and it cancelled everything.
-        await w.record([wholeCancellation(n, FORM_NAMES[form], FORM_NAMES[by], `after ${tried.join('; ')}`, whole.shown)], readX);
-        w.last = x;
-        return;
-      }
-      tried.push(`${FORM_NAMES[form]}: served, but a read showed the whole booking cancelled (taken as no partial form)`);
-      wholes.push({ form, read: readX, shown: whole.shown });
-      w.bookingCancelled(w.booking.bookingRef);
-      continue;
-    }
-    // The cancel is "the reply" again: the scenario's next steps speak of it.
-    w.last = x;
-    const how = `partial-cancellation form found by the run (the test data declares none): ${FORM_NAMES[form]}, the first of OTA_CancelRQ's forms served${tried.length ? ` after ${tried.join('; ')}` : ''}`;
-    const note = served('CXL-PARTIAL').check(x, w.run.replyProfile.facts);
-    await w.record([note.outcome === 'passed' ? { ...note, reasons: [how] } : note], x);
-    return;
-  }
-  // A Segment form served whole before the other Segment form was refused: that one is the gateway's form.
-  const blamed = wholes.map((h) => ({ ...h, by: readsFormBy(h.form, refused) })).find((h) => h.by);
-  if (blamed) {
-    const tries = `forms tried: ${tried.join('; ')}`;
-    await w.record([wholeCancellation(n, FORM_NAMES[blamed.form], FORM_NAMES[blamed.by!], tries, blamed.shown)], blamed.read);
-    w.precondition(
-      false,
-      `CXL-PARTIAL failed on ${FORM_NAMES[blamed.form]} (${WHOLE_BOOKING}); the booking made for the forms after it was not cancelled by any`,
-    );
-  }
-  w.precondition(
-    false,
-    `the gateway served none of OpenTravel 2016B's partial-cancellation forms (booking.partialCancellation not declared; tried: ${tried.join('; ')})`,
-  );
-}
+import {
+  forms,
+  notServed,
+  servedOrCannotTell,
+  replyOf,
+  read,
+  readBeforeCancel,
+  cancel,
+  wrongPassword,
+  bookTwoItems,
+  cancelItemFindingForm,
+} from './booking-calls';
 
 // ---- Given: what the scenario starts from
 Given('an activity found by activity availability', async function (this: GatewayWorld) {

@@ -53,9 +53,10 @@ Then('the request is served for every participant, as {requirement} requires', a
 });
 
 /** Asks again for a valid request refused for a reason of its product, and says so in the evidence. */
-async function askAgainForProduct(w: GatewayWorld): Promise<void> {
-  const retried = await retryForProduct(w);
-  if (retried) await w.attach(w.run.redactor.scrub(retryEvidence(retried)), { mediaType: 'text/plain', fileName: 'product-retry.txt' });
+async function askAgainForProduct(world: GatewayWorld): Promise<void> {
+  const retried = await retryForProduct(world);
+  if (retried)
+    await world.attach(world.run.redactor.scrub(retryEvidence(retried)), { mediaType: 'text/plain', fileName: 'product-retry.txt' });
 }
 
 // Everything at once, so that each envelope requirement gets its own outcome from one reply.

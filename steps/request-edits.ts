@@ -44,14 +44,14 @@ export interface EditContext {
 export interface RequestEdit {
   /** A cucumber expression, or a regular expression for a closed list of words. */
   sentence: string | RegExp;
-  apply(r: OtaRequest, ctx: EditContext, ...args: unknown[]): void;
+  apply(request: OtaRequest, ctx: EditContext, ...args: unknown[]): void;
   /** The edit reads the prices activity availability showed (EditContext.prices): the step asks for them first. */
   needsPrices?: boolean;
 }
 
 function edit<A extends unknown[]>(
   sentence: string | RegExp,
-  apply: (r: OtaRequest, ctx: EditContext, ...args: A) => void,
+  apply: (request: OtaRequest, ctx: EditContext, ...args: A) => void,
   needsPrices?: boolean,
 ): RequestEdit {
   return { sentence, apply: apply as RequestEdit['apply'], needsPrices };
@@ -64,14 +64,14 @@ function forOperation<F>(ctx: EditContext, what: string, edits: Partial<Record<O
   return f;
 }
 
-const PARTY: Partial<Record<OperationName, (r: OtaRequest, party: Party) => unknown>> = {
+const PARTY: Partial<Record<OperationName, (request: OtaRequest, party: Party) => unknown>> = {
   hotelavailability: hotelAvailability.setParty,
   activityavailability: activityAvailability.setParty,
   transferavailability: transfers.setParty,
   activitybook: activityBooking.setParty,
 };
 
-const HOTEL_ONLY: Partial<Record<OperationName, (r: OtaRequest) => unknown>> = {
+const HOTEL_ONLY: Partial<Record<OperationName, (request: OtaRequest) => unknown>> = {
   activityavailability: activityAvailability.setHotelOnly,
   activitysearch: activitySearch.setHotelOnly,
 };
@@ -89,10 +89,10 @@ export const REQUEST_EDITS: RequestEdit[] = [
   // The spec gives Instance no meaning ("optional Instance (string)"): the configured one, or a
   // string of the suite's; a gateway may refuse an Instance it does not know, so then a refusal
   // cannot be blamed.
-  edit('it carries the optional Instance', (r, ctx) => {
-    setInstance(r, ctx.instance || ANY_INSTANCE);
+  edit('it carries the optional Instance', (request, ctx) => {
+    setInstance(request, ctx.instance || ANY_INSTANCE);
     if (!ctx.instance)
-      r.refusalExcused = `the Instance "${ANY_INSTANCE}" was chosen by the suite (no OTA_REQUESTOR_INSTANCE is configured), and a gateway may refuse an Instance it does not know; configure the real one to decide`;
+      request.refusalExcused = `the Instance "${ANY_INSTANCE}" was chosen by the suite (no OTA_REQUESTOR_INSTANCE is configured), and a gateway may refuse an Instance it does not know; configure the real one to decide`;
   }),
   edit('it carries no Instance', (r) => setInstance(r, undefined)),
   edit('the MessagePassword is wrong', (r, ctx) => setMessagePassword(r, `wrong-${ctx.runId}`)),
@@ -104,25 +104,25 @@ export const REQUEST_EDITS: RequestEdit[] = [
   edit('the POS holds only its Type 88 Source', (r) => keepOnlySource(r, '88')),
 
   // ---- participants, guests, passengers: whichever the operation carries
-  edit('the party is {int} adult(s) and {int} child(ren)', (r, ctx, adults: number, children: number) => {
-    forOperation(ctx, 'the party is ...', PARTY)(r, { adults, children });
+  edit('the party is {int} adult(s) and {int} child(ren)', (request, ctx, adults: number, children: number) => {
+    forOperation(ctx, 'the party is ...', PARTY)(request, { adults, children });
     if (!partyAvailable(ctx.data, { adults, children }))
-      r.resultsOptional = `the test data does not declare availability for ${adults} adult(s) and ${children} child(ren) (availableParties)`;
+      request.resultsOptional = `the test data does not declare availability for ${adults} adult(s) and ${children} child(ren) (availableParties)`;
   }),
 
   // ---- hotel availability (MaxResponses: request.steps.ts, which first asks where the bound can show)
-  edit('the place is test-data place {int}', (r, ctx, n: number) => {
+  edit('the place is test-data place {int}', (request, ctx, n: number) => {
     const place = ctx.data.hotelAvailability.places[n - 1];
     ctx.precondition(
       !!place,
       `the test data has ${ctx.data.hotelAvailability.places.length} place(s), not ${n} (hotelAvailability.places)`,
     );
-    hotelAvailability.setPlace(r, place);
+    hotelAvailability.setPlace(request, place);
   }),
-  edit('the place is a test-data place of CodeContext {word}', (r, ctx, context: string) => {
+  edit('the place is a test-data place of CodeContext {word}', (request, ctx, context: string) => {
     const place = ctx.data.hotelAvailability.places.find((p) => p.context === context);
     ctx.precondition(!!place, `the test data has no place of CodeContext ${context} (hotelAvailability.places)`);
-    hotelAvailability.setPlace(r, place!);
+    hotelAvailability.setPlace(request, place!);
   }),
   edit('the place is one where nothing is available', (r, ctx) => hotelAvailability.setPlace(r, ctx.data.hotelAvailability.emptyPlace)),
 
@@ -131,7 +131,7 @@ export const REQUEST_EDITS: RequestEdit[] = [
   // without a minor unit, or one worth little, would bound away everything).
   edit(
     'MaximumPrice lies within the prices shown',
-    (r, ctx) => {
+    (request, ctx) => {
       const set = forOperation(ctx, 'MaximumPrice lies within ...', { activityavailability: activityAvailability.setMaximumPrice });
       const within = ctx.prices?.within;
       ctx.precondition(
@@ -140,16 +140,16 @@ export const REQUEST_EDITS: RequestEdit[] = [
       );
       const currency = ctx.data.activities.currency;
       const decimals = activityAvailability.minorUnit(currency);
-      set(r, { amount: activityAvailability.writeAmount(within!, decimals), currency, decimals });
+      set(request, { amount: activityAvailability.writeAmount(within!, decimals), currency, decimals });
     },
     true,
   ),
   edit(
     'MaximumPrice is above the prices shown, with {int} decimal(s)',
-    (r, ctx, decimals: number) => {
+    (request, ctx, decimals: number) => {
       const set = forOperation(ctx, 'MaximumPrice is above ...', { activityavailability: activityAvailability.setMaximumPrice });
       const above = ctx.prices?.above ?? activityAvailability.OPEN_BOUND;
-      set(r, { amount: activityAvailability.writeAmount(above, decimals), currency: ctx.data.activities.currency, decimals });
+      set(request, { amount: activityAvailability.writeAmount(above, decimals), currency: ctx.data.activities.currency, decimals });
     },
     true,
   ),
@@ -168,9 +168,9 @@ export const REQUEST_EDITS: RequestEdit[] = [
   edit('a disability-adapted vehicle is required', (r, ctx) => {
     forOperation(ctx, 'a disability-adapted vehicle ...', { transferavailability: transfers.setDisabilityRequired })(r, true);
   }),
-  edit('DisabilityInfo RequiredInd is {word}', (r, ctx, value: string) => {
+  edit('DisabilityInfo RequiredInd is {word}', (request, ctx, value: string) => {
     forOperation(ctx, 'DisabilityInfo RequiredInd is ...', { transferavailability: transfers.setDisabilityRequired })(
-      r,
+      request,
       booleanWord(value),
     );
   }),
@@ -182,9 +182,9 @@ export const REQUEST_EDITS: RequestEdit[] = [
   edit('the TourActivityID is unknown', (r, ctx) => {
     forOperation(ctx, 'the TourActivityID is unknown', { activitynbc: setTourActivityId })(r, ctx.data.unknown.tourActivityId);
   }),
-  edit('the booking reference is unknown', (r, ctx) => {
+  edit('the booking reference is unknown', (request, ctx) => {
     forOperation(ctx, 'the booking reference is unknown', { bookread: setReadReference, bookcancel: setCancelReference })(
-      r,
+      request,
       ctx.newBookingReference(),
     );
   }),

@@ -2,23 +2,24 @@
 // these steps only state what a scenario changes (the edits: ./request-edits.ts).
 import { Given, When } from '@cucumber/cucumber';
 import { OPERATIONS, type OperationName } from '../src/specification/operations';
-import { bodyInAnotherNamespace, bodyUnderRoot, bodyWithVersion, setMessagePassword, truncatedBody } from '../src/xml/requests';
+import { setMessagePassword } from '../src/xml/requests';
+import { bodyInAnotherNamespace, bodyUnderRoot, bodyWithVersion, truncatedBody } from '../src/xml/bodies-outside-spec';
 import type { GatewayWorld } from '../src/cucumber/world';
 import { REQUEST_EDITS, type EditContext } from './request-edits';
 import { boundAt, placeBeyondBound } from '../src/operations/hotelavailability';
 import './parameters';
 
-function editContext(w: GatewayWorld): EditContext {
-  const { data, config, credentials } = w.run;
+function editContext(world: GatewayWorld): EditContext {
+  const { data, config, credentials } = world.run;
   return {
-    op: w.currentRequest.operation.name,
+    op: world.currentRequest.operation.name,
     data,
     runId: config.runId,
     requestorContext: credentials.requestorContext,
     instance: credentials.requestorInstance,
-    newBookingReference: () => w.newReference('B'),
-    precondition: (holds, reason) => w.precondition(holds, reason),
-    prices: w.prices,
+    newBookingReference: () => world.newReference('B'),
+    precondition: (holds, reason) => world.precondition(holds, reason),
+    prices: world.prices,
   };
 }
 
@@ -32,15 +33,15 @@ Given('a valid {operation} request', async function (this: GatewayWorld, op: Ope
   this.prepare(op);
 });
 
-for (const e of REQUEST_EDITS) {
+for (const requestEdit of REQUEST_EDITS) {
   const step = async function (this: GatewayWorld, ...args: unknown[]) {
     // an edit that sets a value from the prices the gateway showed asks for them first
-    if (e.needsPrices) await this.settlePrices();
-    e.apply(this.currentRequest, editContext(this), ...args);
+    if (requestEdit.needsPrices) await this.settlePrices();
+    requestEdit.apply(this.currentRequest, editContext(this), ...args);
   };
   // Cucumber counts a step function's parameters: the edit's own, less the request and context.
-  Object.defineProperty(step, 'length', { value: Math.max(0, e.apply.length - 2) });
-  Given(e.sentence, step);
+  Object.defineProperty(step, 'length', { value: Math.max(0, requestEdit.apply.length - 2) });
+  Given(requestEdit.sentence, step);
 }
 
 // HAV-MAXRESPONSES: the bound is sent where the gateway has more hotels to show than it allows.

@@ -51,10 +51,10 @@ export function authenticate(root: XNode, creds: Credentials, opts: AuthOptions 
 
 /** Fault accepts-one-source: the one RequestorID present is checked; the missing one is never asked for. */
 function checkOne(requestorId: XNode | undefined, creds: Credentials): void {
-  const r = requestorId?.attrs;
+  const attrs = requestorId?.attrs;
   const ok =
-    r?.Type === '22'
-      ? r.ID === creds.requestorId && r.ID_Context === creds.requestorContext
-      : r?.Type === '88' && r.ID === creds.user && r.MessagePassword === creds.password;
+    attrs?.Type === '22'
+      ? attrs.ID === creds.requestorId && attrs.ID_Context === creds.requestorContext
+      : attrs?.Type === '88' && attrs.ID === creds.user && attrs.MessagePassword === creds.password;
   if (!ok) throw err.denied('Invalid credentials');
 }

@@ -16,11 +16,12 @@ export interface WireForm {
   contentType: string;
 }
 
-export function wireForm(v: Variants): WireForm {
-  if (v.has('latin1-encoding')) return form('iso-8859-1', 'ISO-8859-1');
-  if (v.has('iso-8859-15-encoding')) return form('iso-8859-15', 'ISO-8859-15');
-  if (v.has('windows-1251-encoding')) return form('windows-1251', 'windows-1251');
-  if (v.has('charset-header-wins')) return { charset: 'utf-8', declared: 'ISO-8859-1', contentType: 'application/xml; charset=utf-8' };
+export function wireForm(variants: Variants): WireForm {
+  if (variants.has('latin1-encoding')) return form('iso-8859-1', 'ISO-8859-1');
+  if (variants.has('iso-8859-15-encoding')) return form('iso-8859-15', 'ISO-8859-15');
+  if (variants.has('windows-1251-encoding')) return form('windows-1251', 'windows-1251');
+  if (variants.has('charset-header-wins'))
+    return { charset: 'utf-8', declared: 'ISO-8859-1', contentType: 'application/xml; charset=utf-8' };
   return form('utf-8', 'UTF-8', 'utf-8');
 }
 
@@ -30,18 +31,18 @@ function form(charset: Charset, name: string, header = name): WireForm {
 
 /** Code point -> byte, for the single-byte encodings (built from node's decoders). */
 const tables = new Map<Charset, Map<number, number>>();
-function table(c: Charset): Map<number, number> {
-  let t = tables.get(c);
-  if (!t) {
-    t = new Map();
-    const dec = new TextDecoder(c);
+function table(charset: Charset): Map<number, number> {
+  let map = tables.get(charset);
+  if (!map) {
+    map = new Map();
+    const dec = new TextDecoder(charset);
     for (let b = 0; b < 256; b++) {
       const ch = dec.decode(Uint8Array.of(b));
-      if (ch !== '\uFFFD' && ch.length === 1) t.set(ch.charCodeAt(0), b);
+      if (ch !== '\uFFFD' && ch.length === 1) map.set(ch.charCodeAt(0), b);
     }
-    tables.set(c, t);
+    tables.set(charset, map);
   }
-  return t;
+  return map;
 }
 
 /** The byte of a code point in a single-byte charset, if it has one. (TextDecoder's "iso-8859-1" is windows-1252, so Latin-1 is done here.) */
@@ -51,17 +52,17 @@ function byteOf(c: Exclude<Charset, 'utf-8'>, cp: number): number | undefined {
 }
 
 /** True when the character (one code point) can be written as itself in the charset. */
-export function encodable(c: Charset, ch: string): boolean {
-  return c === 'utf-8' || byteOf(c, ch.codePointAt(0)!) !== undefined;
+export function encodable(charset: Charset, ch: string): boolean {
+  return charset === 'utf-8' || byteOf(charset, ch.codePointAt(0)!) !== undefined;
 }
 
 /** The string's bytes in the charset; a character it cannot hold becomes a character reference. */
-export function encode(s: string, c: Charset): Buffer {
-  if (c === 'utf-8') return Buffer.from(s, 'utf8');
-  if (c === 'iso-8859-1' && !/[^\u0000-\u00ff]/u.test(s)) return Buffer.from(s, 'latin1');
+export function encode(s: string, charset: Charset): Buffer {
+  if (charset === 'utf-8') return Buffer.from(s, 'utf8');
+  if (charset === 'iso-8859-1' && !/[^\u0000-\u00ff]/u.test(s)) return Buffer.from(s, 'latin1');
   const out: number[] = [];
   for (const ch of s) {
-    const b = byteOf(c, ch.codePointAt(0)!);
+    const b = byteOf(charset, ch.codePointAt(0)!);
     if (b !== undefined) out.push(b);
     else for (const x of Buffer.from(`&#${ch.codePointAt(0)};`, 'ascii')) out.push(x);
   }

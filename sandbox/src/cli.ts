@@ -20,9 +20,9 @@ async function main(argv: string[]): Promise<void> {
     const a = argv[i];
     const val = () => argv[++i] ?? usage(`${a} needs a value`);
     if (a === '--port') {
-      const v = val();
-      if (!/^\d+$/.test(v) || Number(v) > 65535) usage(`invalid port ${v}`);
-      port = Number(v);
+      const value = val();
+      if (!/^\d+$/.test(value) || Number(value) > 65535) usage(`invalid port ${value}`);
+      port = Number(value);
     } else if (a === '--host') host = val();
     else if (a === '--fault') faults.push(val());
     else if (a === '--variant') variants.push(val());

@@ -134,29 +134,29 @@ function readJson(dir: string, file: string): Record<string, unknown> {
   const p = join(dir, file);
   try {
     return JSON.parse(readFileSync(p, 'utf8')) as Record<string, unknown>;
-  } catch (e) {
-    throw new Error(`sandbox data ${p}: ${(e as Error).message}`);
+  } catch (error) {
+    throw new Error(`sandbox data ${p}: ${(error as Error).message}`);
   }
 }
 
 export function loadData(dir: string): SandboxData {
-  const h = readJson(dir, 'hotels.json');
-  const a = readJson(dir, 'activities.json');
-  const t = readJson(dir, 'transfers.json');
-  const hotels = h.hotels as Hotel[];
-  const activities = a.activities as Activity[];
-  const airports = t.airports as Airport[];
-  const vehicles = t.vehicles as Vehicle[];
+  const json = readJson(dir, 'hotels.json');
+  const record = readJson(dir, 'activities.json');
+  const table = readJson(dir, 'transfers.json');
+  const hotels = json.hotels as Hotel[];
+  const activities = record.activities as Activity[];
+  const airports = table.airports as Airport[];
+  const vehicles = table.vehicles as Vehicle[];
   if (!Array.isArray(hotels) || !Array.isArray(activities) || !Array.isArray(airports) || !Array.isArray(vehicles)) {
     throw new Error(`sandbox data in ${dir}: hotels, activities, airports and vehicles must be arrays`);
   }
   const data: SandboxData = {
     hotels,
     activities,
-    categories: a.categories as Record<string, Category>,
+    categories: record.categories as Record<string, Category>,
     airports,
     vehicles,
-    departureLeadMinutes: Number(t.departureLeadMinutes ?? 180),
+    departureLeadMinutes: Number(table.departureLeadMinutes ?? 180),
     hotelByCode: new Map(hotels.map((x) => [x.code.toUpperCase(), x])),
     activityById: new Map(activities.map((x) => [x.id.toUpperCase(), x])),
     airportByCode: new Map(airports.map((x) => [x.code.toUpperCase(), x])),
@@ -168,9 +168,10 @@ export function loadData(dir: string): SandboxData {
       if (!data.hotelByCode.has(code)) throw new Error(`activity ${act.id}: unknown pickup hotel ${code}`);
   }
   for (const ap of airports) {
-    for (const v of ap.vehicles) if (!data.vehicleByCode.has(v)) throw new Error(`airport ${ap.code}: unknown vehicle ${v}`);
-    for (const r of ap.routes)
-      for (const code of r.hotels) if (!data.hotelByCode.has(code)) throw new Error(`airport ${ap.code}: unknown hotel ${code}`);
+    for (const vehicle of ap.vehicles)
+      if (!data.vehicleByCode.has(vehicle)) throw new Error(`airport ${ap.code}: unknown vehicle ${vehicle}`);
+    for (const route of ap.routes)
+      for (const code of route.hotels) if (!data.hotelByCode.has(code)) throw new Error(`airport ${ap.code}: unknown hotel ${code}`);
   }
   return data;
 }

@@ -7,29 +7,31 @@ const DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 function validYmd(y: number, m: number, d: number): boolean {
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
 export function isIsoDate(s: string): boolean {
-  const m = DATE_RE.exec(s);
-  return !!m && validYmd(+m[1], +m[2], +m[3]);
+  const match = DATE_RE.exec(s);
+  return !!match && validYmd(+match[1], +match[2], +match[3]);
 }
 export function isIsoDateTime(s: string): boolean {
-  const m = DATETIME_RE.exec(s);
-  return !!m && validYmd(+m[1], +m[2], +m[3]) && +m[4] < 24 && +m[5] < 60 && (m[6] === undefined || +m[6] < 60);
+  const match = DATETIME_RE.exec(s);
+  return (
+    !!match && validYmd(+match[1], +match[2], +match[3]) && +match[4] < 24 && +match[5] < 60 && (match[6] === undefined || +match[6] < 60)
+  );
 }
 
 export function toDate(s: string): Date {
   return new Date(`${s.slice(0, 10)}T00:00:00Z`);
 }
-export function fmtDate(d: Date): string {
-  return d.toISOString().slice(0, 10);
+export function fmtDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
 }
 export function addDays(s: string, n: number): string {
-  const d = toDate(s);
-  d.setUTCDate(d.getUTCDate() + n);
-  return fmtDate(d);
+  const date = toDate(s);
+  date.setUTCDate(date.getUTCDate() + n);
+  return fmtDate(date);
 }
 export function daysBetween(a: string, b: string): number {
   return Math.round((toDate(b).getTime() - toDate(a).getTime()) / 86_400_000);
@@ -47,9 +49,11 @@ export function fmtDateTime(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19);
 }
 
-export function inMonthDayRange(date: string, r: MonthDayRange): boolean {
+export function inMonthDayRange(date: string, monthDayRange: MonthDayRange): boolean {
   const md = date.slice(5, 10);
-  return r.from <= r.to ? md >= r.from && md <= r.to : md >= r.from || md <= r.to;
+  return monthDayRange.from <= monthDayRange.to
+    ? md >= monthDayRange.from && md <= monthDayRange.to
+    : md >= monthDayRange.from || md <= monthDayRange.to;
 }
 
 /** A required ISO date that is not in the past (today counts). */
@@ -85,14 +89,14 @@ const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Offset (minutes east of UTC) of a time zone at an instant. */
 function offsetAt(zone: string, ms: number): number {
-  let f = zoneFormats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
-    zoneFormats.set(zone, f);
+  let dateTimeFormat = zoneFormats.get(zone);
+  if (!dateTimeFormat) {
+    dateTimeFormat = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+    zoneFormats.set(zone, dateTimeFormat);
   }
-  const name = f.formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+  const name = dateTimeFormat.formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }
 
 /**

@@ -33,15 +33,17 @@ export function timeStamp(now: Date, variants: Variants): string | undefined {
   return `${new Date(now.getTime() + 2 * 3_600_000).toISOString().slice(0, 23)}+02:00`;
 }
 
-function open(info: EnvelopeInfo, w: WriteEnv): { name: string; attrs: Attrs } {
-  const { faults, variants } = w;
+function open(info: EnvelopeInfo, writeEnv: WriteEnv): { name: string; attrs: Attrs } {
+  const { faults, variants } = writeEnv;
   const name = faults.has('wrong-root') ? info.rqRoot : info.rsRoot;
   const quiet = variants.has('no-optional-echoes');
   const attrs: Attrs = {
     xmlns: faults.has('wrong-namespace') ? 'http://www.opentravel.org/OTA/2003' : OTA_NS,
     EchoToken: faults.has('echotoken-dropped') || quiet ? undefined : info.echoToken,
     // Mistake (local-timestamp): the database's own date-time form.
-    TimeStamp: faults.has('local-timestamp') ? w.now.toISOString().slice(0, 19).replace('T', ' ') : timeStamp(w.now, variants),
+    TimeStamp: faults.has('local-timestamp')
+      ? writeEnv.now.toISOString().slice(0, 19).replace('T', ' ')
+      : timeStamp(writeEnv.now, variants),
     Version: faults.has('version-missing') ? undefined : info.version,
     ...info.rootAttrs,
   };
@@ -56,44 +58,48 @@ function declaration(variants: Variants): string {
   return variants.has('utf8-bom') ? `\uFEFF${decl}` : decl;
 }
 
-function prolog(w: WriteEnv, withFaults: boolean): string {
-  const decl = declaration(w.variants);
-  if (!withFaults || !w.faults.has('doctype-entities')) return decl;
+function prolog(writeEnv: WriteEnv, withFaults: boolean): string {
+  const decl = declaration(writeEnv.variants);
+  if (!withFaults || !writeEnv.faults.has('doctype-entities')) return decl;
   // What a template engine with a DTD-based entity catalogue would emit.
   return `${decl}<!DOCTYPE OTA [\n  <!ENTITY sandbox "OTA sandbox">\n  <!ENTITY lol "lol">\n  <!ENTITY lol2 "&lol;&lol;&lol;&lol;">\n]>\n`;
 }
 
-function writeOptions(v: Variants): WriteOptions | undefined {
-  const { charset } = wireForm(v);
+function writeOptions(variants: Variants): WriteOptions | undefined {
+  const { charset } = wireForm(variants);
   const o: WriteOptions = {
-    prefix: v.has('prefixed-namespace') ? 'ota' : undefined,
-    reverse: v.has('reordered-siblings'),
-    pretty: v.has('pretty-comments-cdata'),
+    prefix: variants.has('prefixed-namespace') ? 'ota' : undefined,
+    reverse: variants.has('reordered-siblings'),
+    pretty: variants.has('pretty-comments-cdata'),
     charset: charset === 'utf-8' ? undefined : charset,
-    expandEmpty: v.has('expanded-empty-elements'),
-    singleQuotes: v.has('single-quoted-attributes'),
+    expandEmpty: variants.has('expanded-empty-elements'),
+    singleQuotes: variants.has('single-quoted-attributes'),
   };
   return Object.values(o).some(Boolean) ? o : undefined;
 }
 
 /** A complete reply document: prolog, then the root element in the form the variants ask for. */
-export function document(root: string, w: WriteEnv, withFaults = true): string {
-  const o = writeOptions(w.variants);
-  return prolog(w, withFaults) + (o ? rewrite(root, o) : root);
+export function document(root: string, writeEnv: WriteEnv, withFaults = true): string {
+  const o = writeOptions(writeEnv.variants);
+  return prolog(writeEnv, withFaults) + (o ? rewrite(root, o) : root);
 }
 
-function errorEl(e: OtaError, w: WriteEnv): string {
-  const shortText = w.variants.has('error-text-only') ? undefined : e.shortText.slice(0, 64);
+function errorEl(otaError: OtaError, writeEnv: WriteEnv): string {
+  const shortText = writeEnv.variants.has('error-text-only') ? undefined : otaError.shortText.slice(0, 64);
   // Mistake (error-without-type): the required Type is left out.
-  return el('Error', { Type: w.faults.has('error-without-type') ? undefined : e.type, Code: e.code, ShortText: shortText }, esc(e.message));
+  return el(
+    'Error',
+    { Type: writeEnv.faults.has('error-without-type') ? undefined : otaError.type, Code: otaError.code, ShortText: shortText },
+    esc(otaError.message),
+  );
 }
 
 /** Warning beside every Success (variant warnings-beside-success): advisory, no Code. */
 const ADVISORY: OtaWarning = { type: '11', shortText: 'Advisory', text: 'Prices and availability are confirmed only by a booking' };
 
-export function successReply(info: EnvelopeInfo, content: string, warnings: OtaWarning[], w: WriteEnv): string {
-  const { name, attrs } = open(info, w);
-  const all = w.variants.has('warnings-beside-success') ? [...warnings, ADVISORY] : warnings;
+export function successReply(info: EnvelopeInfo, content: string, warnings: OtaWarning[], writeEnv: WriteEnv): string {
+  const { name, attrs } = open(info, writeEnv);
+  const all = writeEnv.variants.has('warnings-beside-success') ? [...warnings, ADVISORY] : warnings;
   const ws = all.length
     ? el(
         'Warnings',
@@ -101,24 +107,24 @@ export function successReply(info: EnvelopeInfo, content: string, warnings: OtaW
         all.map((x) => el('Warning', { Type: x.type, Code: x.code, ShortText: x.shortText }, esc(x.text))),
       )
     : '';
-  const both = w.faults.has('success-and-errors')
+  const both = writeEnv.faults.has('success-and-errors')
     ? el('Errors', {}, el('Error', { Type: '11', Code: '450', ShortText: 'Processed' }, 'Request processed'))
     : '';
   // Variant empty-errors-element: an empty Errors beside Success (departs from every RS's choice).
-  const emptyErrors = w.variants.has('empty-errors-element') ? '<Errors/>' : '';
-  return document(el(name, attrs, '<Success/>', ws, emptyErrors, content, both), w);
+  const emptyErrors = writeEnv.variants.has('empty-errors-element') ? '<Errors/>' : '';
+  return document(el(name, attrs, '<Success/>', ws, emptyErrors, content, both), writeEnv);
 }
 
 /** `extra` and each error's `data`: content a mistake puts beside the Errors (faults read-refusal-shows-booking, activitynbc-unknown-with-data). */
-export function errorsReply(info: EnvelopeInfo, errors: OtaError[], w: WriteEnv, extra = ''): string {
+export function errorsReply(info: EnvelopeInfo, errors: OtaError[], writeEnv: WriteEnv, extra = ''): string {
   const errs = el(
     'Errors',
     {},
-    errors.map((e) => errorEl(e, w)),
+    errors.map((e) => errorEl(e, writeEnv)),
   );
-  if (w.variants.has('error-rs')) {
+  if (writeEnv.variants.has('error-rs')) {
     // OTA_ErrorRS: the generic OpenTravel error message, same Errors inside.
-    const { attrs } = open({ ...info, rootAttrs: undefined }, w);
+    const { attrs } = open({ ...info, rootAttrs: undefined }, writeEnv);
     const first = errors[0];
     const root = el(
       'OTA_ErrorRS',
@@ -127,10 +133,10 @@ export function errorsReply(info: EnvelopeInfo, errors: OtaError[], w: WriteEnv,
       extra,
       errors.map((e) => e.data ?? ''),
     );
-    return document(root, w);
+    return document(root, writeEnv);
   }
-  const { name, attrs } = open(info, w);
-  const both = w.faults.has('success-and-errors') ? '<Success/>' : '';
+  const { name, attrs } = open(info, writeEnv);
+  const both = writeEnv.faults.has('success-and-errors') ? '<Success/>' : '';
   return document(
     el(
       name,
@@ -140,6 +146,6 @@ export function errorsReply(info: EnvelopeInfo, errors: OtaError[], w: WriteEnv,
       extra,
       errors.map((e) => e.data ?? ''),
     ),
-    w,
+    writeEnv,
   );
 }

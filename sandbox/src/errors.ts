@@ -73,8 +73,8 @@ export const err = {
 };
 
 /** Variant refuse-when-nothing-matches: the "nothing matched" Warning as an Error (same Type, Code, ShortText). */
-export function noMatch(w: OtaWarning): OtaError {
-  return new OtaError(w.type, w.code ?? '322', w.shortText, w.text, 'no-match');
+export function noMatch(otaWarning: OtaWarning): OtaError {
+  return new OtaError(otaWarning.type, otaWarning.code ?? '322', otaWarning.shortText, otaWarning.text, 'no-match');
 }
 
 /** A Warning that accompanies Success (e.g. nothing matched). */

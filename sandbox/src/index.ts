@@ -70,8 +70,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const keepAliveEnv = Number(process.env.SANDBOX_KEEP_ALIVE_MS);
   const server = createSandboxServer({
     ctx: (): Ctx => {
-      const n = now();
-      return { now: n, today: fmtDate(n), data, store, faults, variants };
+      const date = now();
+      return { now: date, today: fmtDate(date), data, store, faults, variants };
     },
     credentials: opts.credentials ?? credentialsFromEnv(process.env),
     faults,

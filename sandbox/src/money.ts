@@ -28,16 +28,16 @@ export function moneyFormat(currency: string | undefined, decimals: string | und
 }
 
 /** Converts a EUR amount and rounds it to the format's decimals; returns minor units. */
-export function toMinor(eur: number, f: MoneyFormat): number {
-  return Math.round(eur * RATES[f.currency] * 10 ** f.decimals);
+export function toMinor(eur: number, moneyFormat: MoneyFormat): number {
+  return Math.round(eur * RATES[moneyFormat.currency] * 10 ** moneyFormat.decimals);
 }
-export function minorToNumber(minor: number, f: MoneyFormat): number {
-  return minor / 10 ** f.decimals;
+export function minorToNumber(minor: number, moneyFormat: MoneyFormat): number {
+  return minor / 10 ** moneyFormat.decimals;
 }
 /** Writes minor units with exactly f.decimals digits after the point. */
-export function fmtMinor(minor: number, f: MoneyFormat): string {
+export function fmtMinor(minor: number, moneyFormat: MoneyFormat): string {
   const neg = minor < 0;
-  const s = String(Math.abs(minor)).padStart(f.decimals + 1, '0');
-  const out = f.decimals === 0 ? s : `${s.slice(0, -f.decimals)}.${s.slice(-f.decimals)}`;
+  const s = String(Math.abs(minor)).padStart(moneyFormat.decimals + 1, '0');
+  const out = moneyFormat.decimals === 0 ? s : `${s.slice(0, -moneyFormat.decimals)}.${s.slice(-moneyFormat.decimals)}`;
   return neg ? `-${out}` : out;
 }

@@ -48,17 +48,17 @@ export function operationForPath(p: string): Operation | undefined {
  * Body of the non-OTA HTTP failures (404, 405, 413, 415): a schema-valid OTA_ErrorRS (an empty
  * element whose ErrorCode / ErrorMessage attributes carry the problem).
  */
-export function httpErrorBody(status: number, shortText: string, detail: string, w: Omit<WriteEnv, 'faults'>): string {
+export function httpErrorBody(status: number, shortText: string, detail: string, writeEnv: Omit<WriteEnv, 'faults'>): string {
   const root = el('OTA_ErrorRS', {
     xmlns: OTA_NS,
-    TimeStamp: timeStamp(w.now, w.variants),
+    TimeStamp: timeStamp(writeEnv.now, writeEnv.variants),
     Version: '1.0',
     Status: 'NotProcessed',
     ErrorCode: `HTTP-${status}`,
     ErrorMessage: `${shortText}: ${detail}`,
   });
   // Written like every reply (serialisation variants), but no reply fault applies to these.
-  return document(root, { ...w, faults: NO_FAULTS }, false);
+  return document(root, { ...writeEnv, faults: NO_FAULTS }, false);
 }
 const NO_FAULTS = new Faults();
 
@@ -66,11 +66,11 @@ function httpError(
   status: number,
   shortText: string,
   detail: string,
-  w: Omit<WriteEnv, 'faults'>,
+  writeEnv: Omit<WriteEnv, 'faults'>,
   extra: Record<string, string> = {},
 ): RawReply {
-  const { contentType, encoding } = xmlEncoding(w.variants);
-  return { status, headers: { 'content-type': contentType, ...extra }, body: httpErrorBody(status, shortText, detail, w), encoding };
+  const { contentType, encoding } = xmlEncoding(writeEnv.variants);
+  return { status, headers: { 'content-type': contentType, ...extra }, body: httpErrorBody(status, shortText, detail, writeEnv), encoding };
 }
 
 export function isXmlContentType(ct: string | undefined): boolean {
@@ -151,23 +151,25 @@ interface OtaReply {
 function otaReply(op: Operation, body: Buffer, ctx: Ctx, deps: RouterDeps): OtaReply {
   const info: EnvelopeInfo = { rsRoot: op.rs, rqRoot: op.rq, version: op.version };
   let posEchoed = '';
-  const fail = (e: OtaError, malformed = false, extra = '') => {
-    const shown = posEchoed ? new OtaError(e.type, e.code, e.shortText, `${e.message} (request POS: ${posEchoed})`, e.refusal) : e;
-    return { body: errorsReply({ ...info, rootAttrs: op.errorRootAttrs }, [shown], ctx, extra), error: e, malformed };
+  const fail = (otaError: OtaError, malformed = false, extra = '') => {
+    const shown = posEchoed
+      ? new OtaError(otaError.type, otaError.code, otaError.shortText, `${otaError.message} (request POS: ${posEchoed})`, otaError.refusal)
+      : otaError;
+    return { body: errorsReply({ ...info, rootAttrs: op.errorRootAttrs }, [shown], ctx, extra), error: otaError, malformed };
   };
   let root: XNode;
   try {
     root = parseXml(body);
-  } catch (e) {
-    if (e instanceof DoctypeError) return fail(err.doctype());
-    if (e instanceof XmlSyntaxError) return fail(err.notWellFormed(e.message), true);
-    return fail(err.notWellFormed(String((e as Error).message ?? e)), true);
+  } catch (error) {
+    if (error instanceof DoctypeError) return fail(err.doctype());
+    if (error instanceof XmlSyntaxError) return fail(err.notWellFormed(error.message), true);
+    return fail(err.notWellFormed(String((error as Error).message ?? error)), true);
   }
   // Mistake (credentials-in-errors): the request's POS goes back in every Errors reply.
   if (ctx.faults.has('credentials-in-errors')) posEchoed = posEcho(root);
   // From here on the reply echoes what it can of the request envelope.
-  const v = root.attrs.Version;
-  if (v !== undefined && /^\d+(\.\d+)?$/.test(v.trim())) info.version = v.trim();
+  const value = root.attrs.Version;
+  if (value !== undefined && /^\d+(\.\d+)?$/.test(value.trim())) info.version = value.trim();
   const echo = root.attrs.EchoToken;
   if (echo !== undefined && echo.length >= 1 && echo.length <= 128) info.echoToken = echo;
   try {
@@ -176,7 +178,7 @@ function otaReply(op: Operation, body: Buffer, ctx: Ctx, deps: RouterDeps): OtaR
     if (root.ns !== OTA_NS) throw err.wrongNamespace(root.ns);
     // Mistake (root-name-unchecked): the path's handler reads the body whatever its root is.
     if (root.name !== op.rq && !ctx.faults.has('root-name-unchecked')) throw err.wrongRoot(root.name, op.rq);
-    if (v === undefined || v.trim() !== op.version) throw err.version(v, op.version);
+    if (value === undefined || value.trim() !== op.version) throw err.version(value, op.version);
     // Mistake (booking-ops-skip-auth): the booking reference alone is trusted.
     const skipAuth = ctx.faults.has('booking-ops-skip-auth') && (op.name === 'bookread' || op.name === 'bookcancel');
     if (!skipAuth)
@@ -189,14 +191,21 @@ function otaReply(op: Operation, body: Buffer, ctx: Ctx, deps: RouterDeps): OtaR
         allowOneSource: ctx.faults.has('accepts-one-source'),
         refuseInstance: ctx.faults.has('instance-refused') && op.name === 'transferavailability',
       });
-    const r = op.handle(root, ctx);
-    return { body: successReply({ ...info, rsRoot: r.rsRoot ?? info.rsRoot, rootAttrs: r.rootAttrs }, r.content, r.warnings ?? [], ctx) };
-  } catch (e) {
-    if (e instanceof PlainRefusal) return { body: `${e.message}\n`, plain: e.status };
+    const opResult = op.handle(root, ctx);
+    return {
+      body: successReply(
+        { ...info, rsRoot: opResult.rsRoot ?? info.rsRoot, rootAttrs: opResult.rootAttrs },
+        opResult.content,
+        opResult.warnings ?? [],
+        ctx,
+      ),
+    };
+  } catch (error) {
+    if (error instanceof PlainRefusal) return { body: `${error.message}\n`, plain: error.status };
     // Mistake (read-refusal-shows-booking): a refused read carries the booking it names.
-    if (e instanceof OtaError) return fail(e, false, op.name === 'bookread' ? bookingBesideRefusal(root, ctx) : '');
+    if (error instanceof OtaError) return fail(error, false, op.name === 'bookread' ? bookingBesideRefusal(root, ctx) : '');
     // A bug in a handler must not become a 500 or take the server down.
-    return fail(err.system(`Unexpected processing failure: ${(e as Error)?.message ?? String(e)}`));
+    return fail(err.system(`Unexpected processing failure: ${(error as Error)?.message ?? String(error)}`));
   }
 }
 
@@ -219,7 +228,7 @@ function posEcho(root: XNode): string {
 }
 
 /** Fault accepts-wrong-namespace: every element of the request's own namespace read as OTA. */
-function intoOtaNamespace(n: XNode, ns: string): void {
-  if (n.ns === ns) n.ns = OTA_NS;
-  n.children.forEach((c) => intoOtaNamespace(c, ns));
+function intoOtaNamespace(node: XNode, ns: string): void {
+  if (node.ns === ns) node.ns = OTA_NS;
+  node.children.forEach((c) => intoOtaNamespace(c, ns));
 }

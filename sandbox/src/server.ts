@@ -37,9 +37,9 @@ export function createSandboxServer(opts: ServerOptions): Server {
       });
     },
   );
-  server.on('clientError', (e: NodeJS.ErrnoException, socket) => {
+  server.on('clientError', (errnoException: NodeJS.ErrnoException, socket) => {
     // A request not received within requestTimeout/headersTimeout is answered 408, as Node does.
-    const status = e.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    const status = errnoException.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
     if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     else socket.destroy();
   });
@@ -98,8 +98,8 @@ function readBody(req: IncomingMessage, limit: number, knownTooLarge: boolean): 
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = knownTooLarge;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
+    req.on('data', (bytes: Buffer) => {
+      size += bytes.length;
       if (size > limit) tooLarge = true;
       if (tooLarge) {
         chunks.length = 0;
@@ -109,7 +109,7 @@ function readBody(req: IncomingMessage, limit: number, knownTooLarge: boolean): 
         }
         return;
       }
-      chunks.push(c);
+      chunks.push(bytes);
     });
     const done = () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks));
     req.on('end', done);

@@ -102,9 +102,9 @@ export class BookingStore {
     if (!existing) {
       this.evict();
       const internalRef = `SBX-${String(++this.seq).padStart(8, '0')}`;
-      const b: Booking = { ref, internalRef, status: 'Reserved', createdAt, items: [item], cancellations: 0 };
-      this.bookings.set(ref, b);
-      return b;
+      const booking: Booking = { ref, internalRef, status: 'Reserved', createdAt, items: [item], cancellations: 0 };
+      this.bookings.set(ref, booking);
+      return booking;
     }
     if (checkDuplicates) {
       if (existing.status === 'Cancelled') throw err.cancelled(`Booking ${ref} is cancelled; use a new booking reference`);
@@ -123,23 +123,23 @@ export class BookingStore {
    * (unknown or already cancelled booking/item), without changing anything.
    */
   target(ref: string, itemRef?: string): { booking: Booking; items: Item[] } {
-    const b = this.bookings.get(ref);
-    if (!b) throw err.bookingRef(`Booking ${ref} does not exist`);
+    const booking = this.bookings.get(ref);
+    if (!booking) throw err.bookingRef(`Booking ${ref} does not exist`);
     if (itemRef !== undefined) {
-      const item = b.items.find((i) => i.ref === itemRef);
+      const item = booking.items.find((i) => i.ref === itemRef);
       if (!item) throw err.bookingRef(`Booking ${ref} has no item ${itemRef}`);
       if (item.status === 'Cancelled') throw err.cancelled(`Item ${itemRef} of booking ${ref} is already cancelled`);
-      return { booking: b, items: [item] };
+      return { booking: booking, items: [item] };
     }
-    if (b.status === 'Cancelled') throw err.cancelled(`Booking ${ref} is already cancelled`);
-    return { booking: b, items: b.items.filter((i) => i.status === 'Reserved') };
+    if (booking.status === 'Cancelled') throw err.cancelled(`Booking ${ref} is already cancelled`);
+    return { booking: booking, items: booking.items.filter((i) => i.status === 'Reserved') };
   }
 
   /** Cancels the given items; the booking is cancelled when no live item is left. */
   cancel(booking: Booking, items: Item[], at: string): void {
-    for (const i of items) {
-      i.status = 'Cancelled';
-      i.cancelledAt = at;
+    for (const item of items) {
+      item.status = 'Cancelled';
+      item.cancelledAt = at;
     }
     if (booking.items.every((i) => i.status === 'Cancelled')) {
       booking.status = 'Cancelled';

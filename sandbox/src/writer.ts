@@ -21,32 +21,32 @@ export interface WriteOptions {
   singleQuotes?: boolean;
 }
 
-export function rewrite(xml: string, o: WriteOptions): string {
+export function rewrite(xml: string, writeOptions: WriteOptions): string {
   const root = parseXml(Buffer.from(xml, 'utf8'));
   const out: string[] = [];
-  write(root, 0, undefined, o, out);
+  write(root, 0, undefined, writeOptions, out);
   return out.join('');
 }
 
 /** A character the document's encoding cannot hold. */
-function outside(c: string, o: WriteOptions): boolean {
-  return !!o.charset && !encodable(o.charset, c);
+function outside(c: string, writeOptions: WriteOptions): boolean {
+  return !!writeOptions.charset && !encodable(writeOptions.charset, c);
 }
 
 /** Characters the encoding cannot hold as character references (surrogate pairs are one code point). */
-function charsetSafe(s: string, o: WriteOptions): string {
-  if (!o.charset || o.charset === 'utf-8') return s;
+function charsetSafe(s: string, writeOptions: WriteOptions): string {
+  if (!writeOptions.charset || writeOptions.charset === 'utf-8') return s;
   let out = '';
-  for (const c of s) out += outside(c, o) ? `&#${c.codePointAt(0)};` : c;
+  for (const c of s) out += outside(c, writeOptions) ? `&#${c.codePointAt(0)};` : c;
   return out;
 }
 
-function textOf(s: string, o: WriteOptions): string {
-  if (!o.pretty) return charsetSafe(esc(s), o);
+function textOf(s: string, writeOptions: WriteOptions): string {
+  if (!writeOptions.pretty) return charsetSafe(esc(s), writeOptions);
   // CDATA cannot hold "]]>" nor character references: both are written between sections.
   const parts: string[] = [''];
   for (const c of s) {
-    if (outside(c, o)) parts.push(c, '');
+    if (outside(c, writeOptions)) parts.push(c, '');
     else parts[parts.length - 1] += c;
   }
   return parts
@@ -54,43 +54,44 @@ function textOf(s: string, o: WriteOptions): string {
     .join('');
 }
 
-function attrText(v: string, o: WriteOptions): string {
-  const q = o.singleQuotes ? "'" : '"';
-  return `${q}${charsetSafe(esc(v), o)}${q}`;
+function attrText(value: string, writeOptions: WriteOptions): string {
+  const q = writeOptions.singleQuotes ? "'" : '"';
+  return `${q}${charsetSafe(esc(value), writeOptions)}${q}`;
 }
 
 /** Children with every run of same-named siblings reversed (element order between names kept). */
 function reorder(children: XNode[]): XNode[] {
   const out: XNode[] = [];
   let run: XNode[] = [];
-  for (const c of children) {
-    if (run.length && (run[0].name !== c.name || run[0].ns !== c.ns)) {
+  for (const node of children) {
+    if (run.length && (run[0].name !== node.name || run[0].ns !== node.ns)) {
       out.push(...run.reverse());
       run = [];
     }
-    run.push(c);
+    run.push(node);
   }
   out.push(...run.reverse());
   return out;
 }
 
-function write(n: XNode, depth: number, parentNs: string | undefined, o: WriteOptions, out: string[]): void {
-  const name = o.prefix && n.ns ? `${o.prefix}:${n.name}` : n.name;
+function write(node: XNode, depth: number, parentNs: string | undefined, writeOptions: WriteOptions, out: string[]): void {
+  const name = writeOptions.prefix && node.ns ? `${writeOptions.prefix}:${node.name}` : node.name;
   let attrs = '';
-  if (n.ns !== (parentNs ?? '')) attrs += ` ${o.prefix && n.ns ? `xmlns:${o.prefix}` : 'xmlns'}=${attrText(n.ns, o)}`;
-  const entries = Object.entries(n.attrs);
-  for (const [k, v] of o.reverse ? entries.reverse() : entries) attrs += ` ${k}=${attrText(v, o)}`;
-  if (n.children.length === 0) {
-    if (n.text === '') out.push(o.expandEmpty ? `<${name}${attrs}></${name}>` : `<${name}${attrs}/>`);
-    else out.push(`<${name}${attrs}>${textOf(n.text, o)}</${name}>`);
+  if (node.ns !== (parentNs ?? ''))
+    attrs += ` ${writeOptions.prefix && node.ns ? `xmlns:${writeOptions.prefix}` : 'xmlns'}=${attrText(node.ns, writeOptions)}`;
+  const entries = Object.entries(node.attrs);
+  for (const [k, v] of writeOptions.reverse ? entries.reverse() : entries) attrs += ` ${k}=${attrText(v, writeOptions)}`;
+  if (node.children.length === 0) {
+    if (node.text === '') out.push(writeOptions.expandEmpty ? `<${name}${attrs}></${name}>` : `<${name}${attrs}/>`);
+    else out.push(`<${name}${attrs}>${textOf(node.text, writeOptions)}</${name}>`);
     return;
   }
   out.push(`<${name}${attrs}>`);
-  const pad = (d: number) => (o.pretty ? `\n${'  '.repeat(d)}` : '');
-  for (const c of o.reverse ? reorder(n.children) : n.children) {
-    if (o.pretty && c.children.length > 0) out.push(`${pad(depth + 1)}<!-- ${c.name} -->`);
+  const pad = (d: number) => (writeOptions.pretty ? `\n${'  '.repeat(d)}` : '');
+  for (const c of writeOptions.reverse ? reorder(node.children) : node.children) {
+    if (writeOptions.pretty && c.children.length > 0) out.push(`${pad(depth + 1)}<!-- ${c.name} -->`);
     out.push(pad(depth + 1));
-    write(c, depth + 1, n.ns, o, out);
+    write(c, depth + 1, node.ns, writeOptions, out);
   }
   out.push(`${pad(depth)}</${name}>`);
 }

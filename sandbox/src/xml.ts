@@ -67,8 +67,8 @@ export function parseXml(body: Buffer): XNode {
         lx.ParseOption.XML_PARSE_NOERROR |
         lx.ParseOption.XML_PARSE_NOWARNING,
     });
-  } catch (e) {
-    throw new XmlSyntaxError(firstLine((e as Error).message));
+  } catch (error) {
+    throw new XmlSyntaxError(firstLine((error as Error).message));
   }
   try {
     if (doc.dtd) throw new DoctypeError('DOCTYPE is not accepted');
@@ -84,9 +84,9 @@ function firstLine(s: string): string {
 
 function copy(el: Lx.XmlElement, m: LxModule): XNode {
   const node: XNode = { name: el.name, ns: el.namespaceUri ?? '', attrs: {}, children: [], text: '' };
-  for (const a of el.attrs) {
+  for (const attr of el.attrs) {
     // Namespaced attributes (xml:lang...) are kept under their local name only when unprefixed.
-    if (!a.prefix) node.attrs[a.name] = a.value;
+    if (!attr.prefix) node.attrs[attr.name] = attr.value;
   }
   for (let c = el.firstChild; c; c = c.next) {
     if (c instanceof m.XmlElement) node.children.push(copy(c, m));
@@ -97,26 +97,26 @@ function copy(el: Lx.XmlElement, m: LxModule): XNode {
 
 // ---- navigation helpers (OTA namespace only: elements from other namespaces are ignored) ----
 
-export function kids(n: XNode | undefined, name: string): XNode[] {
-  return n ? n.children.filter((c) => c.name === name && c.ns === OTA_NS) : [];
+export function kids(node: XNode | undefined, name: string): XNode[] {
+  return node ? node.children.filter((c) => c.name === name && c.ns === OTA_NS) : [];
 }
-export function kid(n: XNode | undefined, name: string): XNode | undefined {
-  return n?.children.find((c) => c.name === name && c.ns === OTA_NS);
+export function kid(node: XNode | undefined, name: string): XNode | undefined {
+  return node?.children.find((c) => c.name === name && c.ns === OTA_NS);
 }
 /** Follows a path of element names, first match at each step. */
-export function path(n: XNode | undefined, ...names: string[]): XNode | undefined {
-  let cur = n;
+export function path(node: XNode | undefined, ...names: string[]): XNode | undefined {
+  let cur = node;
   for (const nm of names) cur = kid(cur, nm);
   return cur;
 }
 /** All elements at the end of a path (every match at every step). */
-export function all(n: XNode | undefined, ...names: string[]): XNode[] {
-  let cur: XNode[] = n ? [n] : [];
+export function all(node: XNode | undefined, ...names: string[]): XNode[] {
+  let cur: XNode[] = node ? [node] : [];
   for (const nm of names) cur = cur.flatMap((c) => kids(c, nm));
   return cur;
 }
-export function text(n: XNode | undefined): string {
-  return (n?.text ?? '').trim();
+export function text(node: XNode | undefined): string {
+  return (node?.text ?? '').trim();
 }
 
 // ---- building ----
@@ -155,9 +155,9 @@ export function tel(name: string, attrs: Attrs, content: string | number): strin
 
 function flatten(children: Child[]): string {
   let s = '';
-  for (const c of children) {
-    if (c === false || c === null || c === undefined) continue;
-    s += Array.isArray(c) ? flatten(c) : c;
+  for (const child of children) {
+    if (child === false || child === null || child === undefined) continue;
+    s += Array.isArray(child) ? flatten(child) : child;
   }
   return s;
 }

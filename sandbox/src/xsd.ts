@@ -31,32 +31,32 @@ export class XsdSet {
 
   /** Validation errors of `xml` against the schema named after `root` (empty = valid). Bytes are parsed in their declared encoding. */
   validate(xml: string | Uint8Array, root: string): string[] {
-    let v = this.cache.get(root);
-    if (!v) {
+    let xsdValidator = this.cache.get(root);
+    if (!xsdValidator) {
       const p = join(this.dir, `${root}.xsd`);
       if (!existsSync(p)) throw new Error(`no schema ${p}`);
       const xsdDoc = this.lx.XmlDocument.fromBuffer(readFileSync(p), { url: p });
       try {
-        v = this.lx.XsdValidator.fromDoc(xsdDoc);
+        xsdValidator = this.lx.XsdValidator.fromDoc(xsdDoc);
       } finally {
         xsdDoc.dispose();
       }
-      this.cache.set(root, v);
+      this.cache.set(root, xsdValidator);
     }
     const doc = typeof xml === 'string' ? this.lx.XmlDocument.fromString(xml) : this.lx.XmlDocument.fromBuffer(xml);
     try {
-      v.validate(doc);
+      xsdValidator.validate(doc);
       return [];
-    } catch (e) {
-      const details = (e as { details?: Array<{ message: string; line?: number }> }).details;
-      return details?.length ? details.map((d) => `${d.line ?? '?'}: ${d.message.trim()}`) : [String((e as Error).message)];
+    } catch (error) {
+      const details = (error as { details?: Array<{ message: string; line?: number }> }).details;
+      return details?.length ? details.map((d) => `${d.line ?? '?'}: ${d.message.trim()}`) : [String((error as Error).message)];
     } finally {
       doc.dispose();
     }
   }
 
   dispose(): void {
-    for (const v of this.cache.values()) v.dispose();
+    for (const xsdValidator of this.cache.values()) xsdValidator.dispose();
     this.cache.clear();
   }
 }

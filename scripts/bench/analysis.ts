@@ -40,13 +40,13 @@ interface StartupPart {
   cwd?: string;
 }
 
-async function medianWall(c: BenchContext, part: StartupPart, runs: number): Promise<{ ms: number; ok: boolean }> {
+async function medianWall(benchContext: BenchContext, part: StartupPart, runs: number): Promise<{ ms: number; ok: boolean }> {
   const ms: number[] = [];
   let ok = true;
   for (let i = 0; i < runs; i++) {
-    const r = await runNode(part.args, { cwd: part.cwd ?? PROJECT_ROOT, env: runEnv(), timeoutMs: c.opts.runTimeoutMs });
-    ok &&= r.code === 0;
-    ms.push(r.wallMs);
+    const childRun = await runNode(part.args, { cwd: part.cwd ?? PROJECT_ROOT, env: runEnv(), timeoutMs: benchContext.opts.runTimeoutMs });
+    ok &&= childRun.code === 0;
+    ms.push(childRun.wallMs);
   }
   return { ms: median(ms), ok };
 }
@@ -59,12 +59,12 @@ async function schemaCompilation(): Promise<{ ms: number; schemas: number }> {
   await loadXml();
   const roots = [...new Set(Object.values(OPERATIONS).map((o) => o.replyRoot))].filter((r) => existsSync(join(dir, `${r}.xsd`)));
   const t0 = performance.now();
-  for (const r of roots) (await XmlSchema.load(join(dir, `${r}.xsd`))).dispose();
+  for (const root of roots) (await XmlSchema.load(join(dir, `${root}.xsd`))).dispose();
   return { ms: performance.now() - t0, schemas: roots.length };
 }
 
-async function startupParts(c: BenchContext): Promise<string> {
-  const runs = c.opts.runs;
+async function startupParts(benchContext: BenchContext): Promise<string> {
+  const runs = benchContext.opts.runs;
   const parts: StartupPart[] = [
     { label: 'node -e 0', args: ['-e', '0'] },
     { label: 'node scripts/build.js: the build check when nothing changed', args: ['scripts/build.js'] },
@@ -72,10 +72,10 @@ async function startupParts(c: BenchContext): Promise<string> {
     { label: 'cucumber support code (what every --parallel worker loads), compiled', args: ['-e', SUPPORT_LOAD] },
   ];
   const rows: Cell[][] = [];
-  for (const p of parts) {
-    c.progress(`bench: start-up part: ${p.label}`);
-    const r = await medianWall(c, p, runs);
-    rows.push([p.label, duration(r.ms), r.ok ? 'a process of its own' : 'failed']);
+  for (const part of parts) {
+    benchContext.progress(`bench: start-up part: ${part.label}`);
+    const r = await medianWall(benchContext, part, runs);
+    rows.push([part.label, duration(r.ms), r.ok ? 'a process of its own' : 'failed']);
   }
   const schema = await schemaCompilation();
   rows.push([
@@ -91,42 +91,45 @@ async function startupParts(c: BenchContext): Promise<string> {
 }
 
 async function profileRun(
-  c: BenchContext,
+  benchContext: BenchContext,
   label: string,
   args: string[],
   how: RunHow = {},
 ): Promise<{ run: ChildRun; summary: ProfileSummary }> {
   const dir = join(benchTempDir('ota-bench-prof-'), 'profiles');
   mkdirSync(dir, { recursive: true });
-  c.progress(`bench: CPU profile of ${label}`);
+  benchContext.progress(`bench: CPU profile of ${label}`);
   // Not NODE_OPTIONS (node refuses --cpu-prof there): on the command line, and cucumber's workers
   // inherit it with the rest of process.execArgv.
-  const run = await runConformance(c, args, { ...how, script: ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...(how.script ?? RUNNER)] });
+  const run = await runConformance(benchContext, args, {
+    ...how,
+    script: ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...(how.script ?? RUNNER)],
+  });
   return { run, summary: summariseProfiles(dir) };
 }
 
 function profileText(title: string, p: { run: ChildRun; summary: ProfileSummary }, exchanges: number): string {
-  const s = p.summary;
-  const rows: Cell[][] = [...s.byCategory.entries()]
+  const summary = p.summary;
+  const rows: Cell[][] = [...summary.byCategory.entries()]
     .filter(([k]) => !k.startsWith('idle'))
     .sort((a, b) => b[1] - a[1])
-    .map(([k, ms]) => [k, duration(ms), percent(ms, s.busyMs), `${(ms / Math.max(1, exchanges)).toFixed(1)} ms`]);
-  const idle = s.byCategory.get('idle (waiting for I/O)') ?? 0;
+    .map(([k, ms]) => [k, duration(ms), percent(ms, summary.busyMs), `${(ms / Math.max(1, exchanges)).toFixed(1)} ms`]);
+  const idle = summary.byCategory.get('idle (waiting for I/O)') ?? 0;
   const categories = formatTable({
     title,
     headers: ['time on the main thread, by what the code is for', 'ms', 'share', 'per exchange'],
-    rows: [...rows, ['all but idle', duration(s.busyMs), '100 %', `${(s.busyMs / Math.max(1, exchanges)).toFixed(1)} ms`]],
+    rows: [...rows, ['all but idle', duration(summary.busyMs), '100 %', `${(summary.busyMs / Math.max(1, exchanges)).toFixed(1)} ms`]],
     notes: [
-      `${s.processes} process(es) profiled with node --cpu-prof (which slows them), wall ${seconds(p.run.wallMs)}, idle ${duration(idle)} in all.`,
+      `${summary.processes} process(es) profiled with node --cpu-prof (which slows them), wall ${seconds(p.run.wallMs)}, idle ${duration(idle)} in all.`,
       'Self time; a native frame (fsync, JSON.stringify, a RegExp) counts for the code that called it, so a blocking',
       "fsync of the Allure writer counts for the Allure formatter. The sandbox's time is in the runner when it is embedded.",
       'Times are the intervals between samples of each main thread: with more processes than cores they include waiting for one.',
     ],
   });
-  const top: Cell[][] = [...s.byFrame.entries()]
+  const top: Cell[][] = [...summary.byFrame.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, TOP_FRAMES)
-    .map(([f, ms]) => [f, duration(ms), percent(ms, s.busyMs)]);
+    .map(([f, ms]) => [f, duration(ms), percent(ms, summary.busyMs)]);
   return `${categories}\n\n${formatTable({ title: `${title}: the ${TOP_FRAMES} top frames by self time`, headers: ['frame', 'ms', 'share'], rows: top })}`;
 }
 
@@ -134,25 +137,27 @@ function profileText(title: string, p: { run: ChildRun; summary: ProfileSummary 
 const TOP_FRAMES = 15;
 
 export async function whereTheTimeGoes(
-  c: BenchContext,
+  benchContext: BenchContext,
   f: { main: MainJobFigures; count: ExchangeCount; latency: LatencyRow[]; bareMs: number; replayFile: string },
 ): Promise<string[]> {
   const mainMs = median(walls(f.main.main));
   // the --parallel the latency target is stated at (8) when measured, else the largest
-  const pMax = c.opts.parallel.includes(8) ? 8 : c.opts.parallel[c.opts.parallel.length - 1];
+  const pMax = benchContext.opts.parallel.includes(8) ? 8 : benchContext.opts.parallel[benchContext.opts.parallel.length - 1];
   const latTs = f.latency.find((r) => r.parallel === pMax);
   const skipped = (what: string) =>
     `${what}: skipped, the bench is near its time bound (${seconds(BUDGET_MS, 0)}); run it on a quieter machine.`;
-  const startup = withinBudget(c, (mainMs / 2) * c.opts.runs) ? await startupParts(c) : skipped('6a. Start-up, part by part');
+  const startup = withinBudget(benchContext, (mainMs / 2) * benchContext.opts.runs)
+    ? await startupParts(benchContext)
+    : skipped('6a. Start-up, part by part');
   let profile = skipped('6b. CPU profile of the main job');
-  if (withinBudget(c, mainMs * 1.3)) {
-    const p = await profileRun(c, 'the main job', []);
+  if (withinBudget(benchContext, mainMs * 1.3)) {
+    const p = await profileRun(benchContext, 'the main job', []);
     profile = profileText(`6b. CPU profile of the main job (sequential, ${f.count.total} exchanges)`, p, f.count.total);
   }
   let parallelProfile = pMax > 1 ? skipped(`6c. CPU profile of the latency-bound run, --parallel ${pMax}`) : '';
-  if (pMax > 1 && withinBudget(c, latTs?.run.wallMs ?? 60_000)) {
-    const pr = await withProxiedSandbox(c.opts.holdMs, (proxy) =>
-      profileRun(c, `the latency-bound run, --parallel ${pMax}`, latencyArgs(c, pMax), { env: targetEnv(proxy.url) }),
+  if (pMax > 1 && withinBudget(benchContext, latTs?.run.wallMs ?? 60_000)) {
+    const pr = await withProxiedSandbox(benchContext.opts.holdMs, (proxy) =>
+      profileRun(benchContext, `the latency-bound run, --parallel ${pMax}`, latencyArgs(benchContext, pMax), { env: targetEnv(proxy.url) }),
     );
     parallelProfile = profileText(
       `6c. CPU profile of the latency-bound run, --parallel ${pMax} (${pr.summary.processes} processes: the runner and its workers)`,

@@ -78,17 +78,17 @@ CPU times need GNU time (/usr/bin/time); peak memory is read from /proc (Linux).
 Every mode writes its figures to docs/figures/ (bench.json, contributor.json, safety.json):
 npm run docs puts them in the docs.`;
 
-function wholeNumber(flag: string, v: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (v === undefined || !/^\d+$/.test(v.trim()) || Number(v) < min || Number(v) > max)
-    throw new BenchUsageError(`${flag} needs a whole number from ${min} to ${max}, not ${v === undefined ? 'nothing' : `"${v}"`}`);
-  return Number(v);
+function wholeNumber(flag: string, value: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === undefined || !/^\d+$/.test(value.trim()) || Number(value) < min || Number(value) > max)
+    throw new BenchUsageError(`${flag} needs a whole number from ${min} to ${max}, not ${value === undefined ? 'nothing' : `"${value}"`}`);
+  return Number(value);
 }
 
 /** The --parallel list: whole numbers from 1 to 64, each once, in order. */
-function parallelList(v: string): number[] {
-  const parts = v.split(',').map((p) => p.trim());
+function parallelList(value: string): number[] {
+  const parts = value.split(',').map((p) => p.trim());
   if (parts.some((p) => !/^\d+$/.test(p) || Number(p) < 1 || Number(p) > 64))
-    throw new BenchUsageError(`--parallel needs a comma-separated list of whole numbers from 1 to 64, not "${v}"`);
+    throw new BenchUsageError(`--parallel needs a comma-separated list of whole numbers from 1 to 64, not "${value}"`);
   return [...new Set(parts.map(Number))].sort((x, y) => x - y);
 }
 
@@ -105,7 +105,7 @@ const SWITCHES: Record<string, Partial<BenchOptions>> = {
 
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   let runs: number | undefined;
-  const o: BenchOptions = {
+  const benchOptions: BenchOptions = {
     runs: 0,
     holdMs: 200,
     parallel: [...DEFAULT_PARALLEL],
@@ -122,20 +122,21 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     argv,
     (m) => new BenchUsageError(m),
     (a, value, raw) => {
-      if (Object.hasOwn(SWITCHES, a)) Object.assign(o, SWITCHES[a]);
+      if (Object.hasOwn(SWITCHES, a)) Object.assign(benchOptions, SWITCHES[a]);
       else if (a === '--runs') runs = wholeNumber(a, value(), 1, 50);
-      else if (a === '--hold-ms') o.holdMs = wholeNumber(a, value(), 0, 10_000);
-      else if (a === '--parallel') o.parallel = parallelList(value());
-      else if (a === '--latency-tags') o.latencyTags = value();
-      else if (a === '--run-timeout') o.runTimeoutMs = wholeNumber(a, value(), 10, 3600) * 1000;
-      else if (a === '--quick-files') o.quickFiles = value().split(',').filter(Boolean);
+      else if (a === '--hold-ms') benchOptions.holdMs = wholeNumber(a, value(), 0, 10_000);
+      else if (a === '--parallel') benchOptions.parallel = parallelList(value());
+      else if (a === '--latency-tags') benchOptions.latencyTags = value();
+      else if (a === '--run-timeout') benchOptions.runTimeoutMs = wholeNumber(a, value(), 10, 3600) * 1000;
+      else if (a === '--quick-files') benchOptions.quickFiles = value().split(',').filter(Boolean);
       else throw new BenchUsageError(`unknown argument ${raw}; see npm run bench -- --help`);
     },
   );
-  if (o.quick) {
-    o.latencyTags ??= QUICK_LATENCY_TAGS;
-    o.analysis = false;
+  if (benchOptions.quick) {
+    benchOptions.latencyTags ??= QUICK_LATENCY_TAGS;
+    benchOptions.analysis = false;
   }
-  if (o.contributor && o.safety) throw new BenchUsageError('--contributor and --safety are two benches: run one at a time');
-  return { ...o, runs: runs ?? (o.quick ? 1 : 3) };
+  if (benchOptions.contributor && benchOptions.safety)
+    throw new BenchUsageError('--contributor and --safety are two benches: run one at a time');
+  return { ...benchOptions, runs: runs ?? (benchOptions.quick ? 1 : 3) };
 }

@@ -35,15 +35,15 @@ export async function bareLoop(baseUrl: string, exchanges: readonly ReplayExchan
   let notXml = 0;
   const t0 = performance.now();
   try {
-    for (const x of exchanges) {
-      const res = await request(`${baseUrl}${x.path}`, {
-        method: x.method as 'GET' | 'POST',
-        headers: x.method === 'POST' ? { 'content-type': 'application/xml; charset=utf-8' } : {},
-        body: x.method === 'POST' ? x.body : undefined,
+    for (const exchange of exchanges) {
+      const res = await request(`${baseUrl}${exchange.path}`, {
+        method: exchange.method as 'GET' | 'POST',
+        headers: exchange.method === 'POST' ? { 'content-type': 'application/xml; charset=utf-8' } : {},
+        body: exchange.method === 'POST' ? exchange.body : undefined,
         dispatcher: agent,
       });
       const text = await res.body.text();
-      if (x.method !== 'POST') continue;
+      if (exchange.method !== 'POST') continue;
       let doc: XmlDoc | undefined;
       try {
         doc = XmlDoc.parse(text, 'reply');
@@ -70,8 +70,8 @@ async function main(file: string): Promise<void> {
   await loadXml();
   const startupMs = performance.now();
   try {
-    const r = await bareLoop(sb.baseUrl, exchanges);
-    const out: BareLoopResult = { ...r, startupMs };
+    const bareLoopResult = await bareLoop(sb.baseUrl, exchanges);
+    const out: BareLoopResult = { ...bareLoopResult, startupMs };
     process.stdout.write(`${JSON.stringify(out)}\n`);
   } finally {
     await sb.close();

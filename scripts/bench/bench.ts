@@ -26,18 +26,18 @@ import { benchFigures } from './figures';
 import { loadNow, recordFigures } from '../measured-figures';
 
 /** The command line of this bench run, as the docs show it beside its figures. */
-function benchCommand(o: BenchOptions): string {
+function benchCommand(benchOptions: BenchOptions): string {
   const args = [
-    ...(o.quick ? ['--quick'] : [`--runs ${o.runs}`, ...(o.analysis ? [] : ['--no-analysis'])]),
-    ...(o.parallel.join(',') === DEFAULT_PARALLEL.join(',') ? [] : [`--parallel ${o.parallel.join(',')}`]),
-    ...(o.sequential ? ['--sequential'] : []),
-    ...(o.holdMs === 200 ? [] : [`--hold-ms ${o.holdMs}`]),
+    ...(benchOptions.quick ? ['--quick'] : [`--runs ${benchOptions.runs}`, ...(benchOptions.analysis ? [] : ['--no-analysis'])]),
+    ...(benchOptions.parallel.join(',') === DEFAULT_PARALLEL.join(',') ? [] : [`--parallel ${benchOptions.parallel.join(',')}`]),
+    ...(benchOptions.sequential ? ['--sequential'] : []),
+    ...(benchOptions.holdMs === 200 ? [] : [`--hold-ms ${benchOptions.holdMs}`]),
   ];
   return `npm run bench -- ${args.join(' ')}`;
 }
 
 export async function runBench(opts: BenchOptions, print: Print, progress: Print): Promise<void> {
-  const c: BenchContext = { opts, print, progress, started: performance.now() };
+  const benchContext: BenchContext = { opts, print, progress, started: performance.now() };
   const loadAtStart = loadNow();
   const load = () =>
     loadavg()
@@ -47,31 +47,39 @@ export async function runBench(opts: BenchOptions, print: Print, progress: Print
     `OTA Gateway Conformance benchmark: ${cpus().length} cores, load average ${load()} at the start, node ${process.version}; ` +
       `${opts.runs} run(s) per timed figure${opts.quick ? ' (--quick)' : ''}.\n`,
   );
-  const capture = await captureDefaultRun(c);
+  const capture = await captureDefaultRun(benchContext);
   print(exchangesText(capture.count, capture.run));
   print('');
-  const main = await mainJob(c, capture.replayFile);
+  const main = await mainJob(benchContext, capture.replayFile);
   const m = mainJobText(main, capture.count);
   print(m.text);
   print('');
-  const latency = await latencyTable(c);
-  print(latencyText(c, latency));
+  const latency = await latencyTable(benchContext);
+  print(latencyText(benchContext, latency));
   print('');
   print(workerStartText(latency));
   print('');
   print(memoryText(main, latency));
   print('');
   const targets = benchTargets(m.mainMs, m.bareMs, latency);
-  print(targetsText(c, targets, latency));
+  print(targetsText(benchContext, targets, latency));
   print('');
   if (opts.analysis) {
-    for (const t of await whereTheTimeGoes(c, { main, count: capture.count, latency, bareMs: m.bareMs, replayFile: capture.replayFile })) {
+    for (const t of await whereTheTimeGoes(benchContext, {
+      main,
+      count: capture.count,
+      latency,
+      bareMs: m.bareMs,
+      replayFile: capture.replayFile,
+    })) {
       print(t);
       print('');
     }
   }
-  print(`Bench took ${seconds(elapsed(c))}; load average ${load()} at the end.`);
-  print(recordFigures('bench', benchCommand(opts), benchFigures(c, { count: capture.count, main, latency, targets }), loadAtStart));
+  print(`Bench took ${seconds(elapsed(benchContext))}; load average ${load()} at the end.`);
+  print(
+    recordFigures('bench', benchCommand(opts), benchFigures(benchContext, { count: capture.count, main, latency, targets }), loadAtStart),
+  );
   if (capture.run.code !== 0 || main.main.some((r) => r.code !== 0))
     print(
       `Note: a main job did not conform (${outcomeLine(main.main.find((r) => r.code !== 0) ?? capture.run)}): the figures are of that run.`,

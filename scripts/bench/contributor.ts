@@ -63,11 +63,11 @@ function table(title: string, run: TimedRun, notes: string[]): string {
   return formatTable({ title, headers: ['phase', 'wall'], rows, notes });
 }
 
-export async function contributorBench(c: BenchContext): Promise<void> {
+export async function contributorBench(benchContext: BenchContext): Promise<void> {
   const loadAtStart = loadNow();
   const dir = benchTempDir('ota-bench-contributor-');
   const files = { test: join(dir, 'test.json'), units: join(dir, 'units.json'), quick: join(dir, 'quick.json') };
-  c.progress('bench: npm test, phase by phase');
+  benchContext.progress('bench: npm test, phase by phase');
   await npm(['test'], { OTA_TEST_PHASES: files.test, OTA_TEST_TIMES: files.units });
   const test = JSON.parse(readFileSync(files.test, 'utf8')) as PhasesResult;
   let units: Array<{ file: string; ms: number }> = [];
@@ -76,38 +76,38 @@ export async function contributorBench(c: BenchContext): Promise<void> {
   } catch {
     // npm test stopped before its tests ran: no test times.
   }
-  c.progress(`bench: npm run quick -- --files ${c.opts.quickFiles.join(',')}, the first one changed`);
-  await withChangedFile(c.opts.quickFiles[0], () =>
-    npm(['run', 'quick', '--', '--files', c.opts.quickFiles.join(',')], { OTA_QUICK_PHASES: files.quick }),
+  benchContext.progress(`bench: npm run quick -- --files ${benchContext.opts.quickFiles.join(',')}, the first one changed`);
+  await withChangedFile(benchContext.opts.quickFiles[0], () =>
+    npm(['run', 'quick', '--', '--files', benchContext.opts.quickFiles.join(',')], { OTA_QUICK_PHASES: files.quick }),
   );
   const quick = JSON.parse(readFileSync(files.quick, 'utf8')) as PhasesResult & { plan: QuickPlan };
   const figures: ContributorFigures = {
     test: timed(test),
-    quick: { ...timed(quick), files: c.opts.quickFiles, tests: quick.plan.tests.length, faults: quick.plan.faults },
+    quick: { ...timed(quick), files: benchContext.opts.quickFiles, tests: quick.plan.tests.length, faults: quick.plan.faults },
     slowestTests: units.slice(0, 10).map((u) => ({ file: relative(PROJECT_ROOT, u.file), ms: u.ms })),
     testFiles: units.length,
   };
-  c.print(
+  benchContext.print(
     table('npm test, phase by phase (wall time)', figures.test, [
       `${test.cores} cores; load average ${test.load.start} at the start, ${test.load.end} at the end.`,
     ]),
   );
-  c.print('');
-  c.print(
+  benchContext.print('');
+  benchContext.print(
     formatTable({
       title: `The slowest of the ${figures.testFiles} test files (their tests' time, not counting the process start)`,
       headers: ['file', 'time'],
       rows: figures.slowestTests.map((t) => [t.file, seconds(t.ms)]),
     }),
   );
-  c.print('');
-  c.print(
+  benchContext.print('');
+  benchContext.print(
     table(
       `npm run quick on a change of ${figures.quick.files.length} file(s): ${figures.quick.tests} test file(s), ${figures.quick.faults.length} fault(s)`,
       figures.quick,
       [`The change: ${figures.quick.files.join(', ')}.`],
     ),
   );
-  c.print('');
-  c.print(recordFigures('contributor', `npm run bench -- --contributor`, figures, loadAtStart));
+  benchContext.print('');
+  benchContext.print(recordFigures('contributor', `npm run bench -- --contributor`, figures, loadAtStart));
 }

@@ -21,10 +21,10 @@ export function countExchanges(exchanges: readonly RecordedExchange[], spawnedAt
   const byRequest = new Map<string, number>();
   let runnerOwn = 0;
   let first: number | undefined;
-  for (const x of exchanges) {
-    if (isRunnerOwn(x)) runnerOwn++;
-    else first ??= x.at;
-    const key = `${x.method} ${x.path}`;
+  for (const exchange of exchanges) {
+    if (isRunnerOwn(exchange)) runnerOwn++;
+    else first ??= exchange.at;
+    const key = `${exchange.method} ${exchange.path}`;
     byRequest.set(key, (byRequest.get(key) ?? 0) + 1);
   }
   return {
@@ -36,11 +36,11 @@ export function countExchanges(exchanges: readonly RecordedExchange[], spawnedAt
   };
 }
 
-export async function captureDefaultRun(c: BenchContext): Promise<{ run: ChildRun; count: ExchangeCount; replayFile: string }> {
-  c.progress('bench: counting the exchanges of a default run (a sandbox behind a counting proxy)');
+export async function captureDefaultRun(benchContext: BenchContext): Promise<{ run: ChildRun; count: ExchangeCount; replayFile: string }> {
+  benchContext.progress('bench: counting the exchanges of a default run (a sandbox behind a counting proxy)');
   return withProxiedSandbox(0, async (proxy) => {
     const spawnedAt = performance.now();
-    const run = await runConformance(c, [], { env: targetEnv(proxy.url) });
+    const run = await runConformance(benchContext, [], { env: targetEnv(proxy.url) });
     const count = countExchanges(proxy.exchanges, spawnedAt);
     const replayFile = join(benchTempDir('ota-bench-replay-'), 'exchanges.json');
     writeFileSync(replayFile, JSON.stringify(proxy.exchanges.map(({ method, path, body }) => ({ method, path, body }))));

@@ -30,11 +30,11 @@ function scanFigures(main: MainJobFigures): BenchFigures['scan'] {
   };
 }
 
-export function benchFigures(c: BenchContext, { count, main, latency, targets }: BenchResults): BenchFigures {
+export function benchFigures(benchContext: BenchContext, { count, main, latency, targets }: BenchResults): BenchFigures {
   const phases = medianPhases(main.main);
   return {
-    quick: c.opts.quick,
-    runs: c.opts.runs,
+    quick: benchContext.opts.quick,
+    runs: benchContext.opts.runs,
     exchanges: count.total,
     mainJob: {
       wallMs: Math.round(median(walls(main.main))),
@@ -48,8 +48,8 @@ export function benchFigures(c: BenchContext, { count, main, latency, targets }:
       : [],
     scan: scanFigures(main),
     latency: {
-      holdMs: c.opts.holdMs,
-      tags: c.opts.latencyTags ?? null,
+      holdMs: benchContext.opts.holdMs,
+      tags: benchContext.opts.latencyTags ?? null,
       rows: latency.map((r) => ({
         parallel: r.parallel ?? null,
         exchanges: r.exchanges,

@@ -22,27 +22,30 @@ export const latencyArgs = (c: BenchContext, parallel?: number) => [
   ...(c.opts.latencyTags ? ['--tags', c.opts.latencyTags] : []),
 ];
 
-async function latencyRun(c: BenchContext, parallel: number | undefined, label: string, how: RunHow = {}): Promise<LatencyRow> {
-  return withProxiedSandbox(c.opts.holdMs, async (proxy) => {
-    c.progress(`bench: latency-bound, every reply held ${c.opts.holdMs} ms, ${label}`);
-    const run = await runConformance(c, latencyArgs(c, parallel), { ...how, env: { ...how.env, ...targetEnv(proxy.url) } });
+async function latencyRun(benchContext: BenchContext, parallel: number | undefined, label: string, how: RunHow = {}): Promise<LatencyRow> {
+  return withProxiedSandbox(benchContext.opts.holdMs, async (proxy) => {
+    benchContext.progress(`bench: latency-bound, every reply held ${benchContext.opts.holdMs} ms, ${label}`);
+    const run = await runConformance(benchContext, latencyArgs(benchContext, parallel), {
+      ...how,
+      env: { ...how.env, ...targetEnv(proxy.url) },
+    });
     const exchanges = proxy.exchanges.length;
     const workers = workerStarts(messagesFileOf(run.reportsDir));
-    return { parallel, run, exchanges, idealMs: idealMs(exchanges, c.opts.holdMs, parallel ?? 1), workerStarts: workers };
+    return { parallel, run, exchanges, idealMs: idealMs(exchanges, benchContext.opts.holdMs, parallel ?? 1), workerStarts: workers };
   });
 }
 
-export async function latencyTable(c: BenchContext): Promise<LatencyRow[]> {
+export async function latencyTable(benchContext: BenchContext): Promise<LatencyRow[]> {
   const rows: LatencyRow[] = [];
-  if (c.opts.sequential) rows.push(await latencyRun(c, undefined, 'sequential'));
-  for (const p of c.opts.parallel) rows.push(await latencyRun(c, p, `--parallel ${p}`));
+  if (benchContext.opts.sequential) rows.push(await latencyRun(benchContext, undefined, 'sequential'));
+  for (const p of benchContext.opts.parallel) rows.push(await latencyRun(benchContext, p, `--parallel ${p}`));
   return rows;
 }
 
-export function latencyText(c: BenchContext, rows: LatencyRow[]): string {
-  const selection = c.opts.latencyTags ? `the selection --tags "${c.opts.latencyTags}"` : 'the full default run';
+export function latencyText(benchContext: BenchContext, rows: LatencyRow[]): string {
+  const selection = benchContext.opts.latencyTags ? `the selection --tags "${benchContext.opts.latencyTags}"` : 'the full default run';
   return formatTable({
-    title: `3. Latency-bound: every reply held ${c.opts.holdMs} ms (${selection}; one run each)`,
+    title: `3. Latency-bound: every reply held ${benchContext.opts.holdMs} ms (${selection}; one run each)`,
     headers: ['--parallel', 'exchanges', 'wall', 'ideal', 'wall / ideal', 'first scenario', 'CPU', 'workers', 'outcome'],
     rows: rows.map((r) => [
       r.parallel ?? 'none',
@@ -56,7 +59,7 @@ export function latencyText(c: BenchContext, rows: LatencyRow[]): string {
       shortOutcome(r.run),
     ]),
     notes: [
-      `ideal = ${c.opts.holdMs} ms x (3 gate exchanges + exchanges / parallel), as the speed targets define it. Every run`,
+      `ideal = ${benchContext.opts.holdMs} ms x (3 gate exchanges + exchanges / parallel), as the speed targets define it. Every run`,
       'has a fresh sandbox behind a proxy that holds each request before forwarding it; "first scenario": its progress line;',
       `"CPU": user + system time of the runner and its workers (the sandbox and proxy run in the bench); ${cpus().length} cores give`,
       `at most ${cpus().length} s of CPU per second of wall time.`,

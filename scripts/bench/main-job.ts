@@ -25,20 +25,20 @@ export interface MainJobFigures {
   scan: ScanSpeed[];
 }
 
-export async function mainJob(c: BenchContext, replayFile: string): Promise<MainJobFigures> {
-  const f: MainJobFigures = { main: [], startup: [], bare: [], scan: [] };
+export async function mainJob(benchContext: BenchContext, replayFile: string): Promise<MainJobFigures> {
+  const mainJobFigures: MainJobFigures = { main: [], startup: [], bare: [], scan: [] };
   // Interleaved, so that a burst of load elsewhere spreads over the three.
-  for (let i = 1; i <= c.opts.runs; i++) {
-    c.progress(`bench: main job ${i}/${c.opts.runs}`);
-    const main = await runConformance(c, []);
-    f.main.push(main);
-    c.progress(`bench: secret scan of the main job's reports ${i}/${c.opts.runs}`);
-    f.scan.push(scanSpeed(main.reportsDir, [sandboxModule().SANDBOX_CREDENTIALS.password]));
-    c.progress(`bench: bare loop ${i}/${c.opts.runs}`);
+  for (let i = 1; i <= benchContext.opts.runs; i++) {
+    benchContext.progress(`bench: main job ${i}/${benchContext.opts.runs}`);
+    const main = await runConformance(benchContext, []);
+    mainJobFigures.main.push(main);
+    benchContext.progress(`bench: secret scan of the main job's reports ${i}/${benchContext.opts.runs}`);
+    mainJobFigures.scan.push(scanSpeed(main.reportsDir, [sandboxModule().SANDBOX_CREDENTIALS.password]));
+    benchContext.progress(`bench: bare loop ${i}/${benchContext.opts.runs}`);
     const run = await runNode([BARE_LOOP, replayFile], {
       cwd: PROJECT_ROOT,
       env: runEnv(),
-      timeoutMs: c.opts.runTimeoutMs,
+      timeoutMs: benchContext.opts.runTimeoutMs,
       sampleMs: SAMPLE_MS,
     });
     let result: BareLoopResult | undefined;
@@ -47,39 +47,45 @@ export async function mainJob(c: BenchContext, replayFile: string): Promise<Main
     } catch {
       result = undefined;
     }
-    f.bare.push({ run, result });
-    c.progress(`bench: start-up (--tags ${NO_MATCH_TAGS}) ${i}/${c.opts.runs}`);
-    f.startup.push(await runConformance(c, ['--tags', NO_MATCH_TAGS]));
+    mainJobFigures.bare.push({ run, result });
+    benchContext.progress(`bench: start-up (--tags ${NO_MATCH_TAGS}) ${i}/${benchContext.opts.runs}`);
+    mainJobFigures.startup.push(await runConformance(benchContext, ['--tags', NO_MATCH_TAGS]));
   }
-  return f;
+  return mainJobFigures;
 }
 
-export function mainJobText(f: MainJobFigures, count: ExchangeCount): { text: string; mainMs: number; bareMs: number } {
-  const mainMs = median(walls(f.main));
-  const bareMs = median(f.bare.map((b) => b.run.wallMs));
-  const loopMs = median(f.bare.map((b) => b.result?.loopMs ?? NaN));
-  const bareStart = median(f.bare.map((b) => b.result?.startupMs ?? NaN));
-  const bare = f.bare.find((b) => b.result)?.result;
-  const firstLine = median(f.main.map((r) => r.firstScenarioMs ?? NaN));
+export function mainJobText(mainJobFigures: MainJobFigures, count: ExchangeCount): { text: string; mainMs: number; bareMs: number } {
+  const mainMs = median(walls(mainJobFigures.main));
+  const bareMs = median(mainJobFigures.bare.map((b) => b.run.wallMs));
+  const loopMs = median(mainJobFigures.bare.map((b) => b.result?.loopMs ?? NaN));
+  const bareStart = median(mainJobFigures.bare.map((b) => b.result?.startupMs ?? NaN));
+  const bare = mainJobFigures.bare.find((b) => b.result)?.result;
+  const firstLine = median(mainJobFigures.main.map((r) => r.firstScenarioMs ?? NaN));
   const main = formatTable({
     title: '2. Main job against the bare loop (wall time, median)',
     headers: ['', 'median', 'runs (s)', 'CPU', ''],
     rows: [
-      ['main job: npm run conformance, embedded sandbox', seconds(mainMs), list(f.main), seconds(cpu(f.main)), shortOutcome(f.main[0])],
+      [
+        'main job: npm run conformance, embedded sandbox',
+        seconds(mainMs),
+        list(mainJobFigures.main),
+        seconds(cpu(mainJobFigures.main)),
+        shortOutcome(mainJobFigures.main[0]),
+      ],
       [
         `bare loop: the same ${bare?.exchanges ?? count.total} exchanges, one process`,
         seconds(bareMs),
-        list(f.bare.map((b) => b.run)),
-        seconds(cpu(f.bare.map((b) => b.run))),
+        list(mainJobFigures.bare.map((b) => b.run)),
+        seconds(cpu(mainJobFigures.bare.map((b) => b.run))),
         bare ? `start-up ${duration(bareStart)}, loop ${duration(loopMs)}; ${bare.parsed} replies parsed` : 'failed',
       ],
       ['ratio main job / bare loop', times(ratio(mainMs, bareMs)), '', '', ''],
       [
         `time to the first scenario: --tags ${NO_MATCH_TAGS}, whole run`,
-        seconds(median(walls(f.startup))),
-        list(f.startup),
-        seconds(cpu(f.startup)),
-        shortOutcome(f.startup[0], 64),
+        seconds(median(walls(mainJobFigures.startup))),
+        list(mainJobFigures.startup),
+        seconds(cpu(mainJobFigures.startup)),
+        shortOutcome(mainJobFigures.startup[0], 64),
       ],
       ['  in the main job: first scenario finished', seconds(firstLine), '', '', 'its progress line'],
       ['  in the counted run: first scenario request', seconds(count.firstScenarioRequestMs ?? NaN), '', '', 'at the proxy'],
@@ -90,7 +96,7 @@ export function mainJobText(f: MainJobFigures, count: ExchangeCount): { text: st
       'like the suite, and its time includes its own start-up (node, the sandbox, libxml2-wasm).',
     ],
   });
-  const phases = medianPhases(f.main);
+  const phases = medianPhases(mainJobFigures.main);
   const phaseRows: Cell[][] = phases
     ? (Object.keys(PHASE_LABELS) as Array<keyof RunPhases>).map((k) => [PHASE_LABELS[k], seconds(phases[k]), percent(phases[k], mainMs)])
     : [['(the runs did not show every phase)', '', '']];
@@ -99,7 +105,7 @@ export function mainJobText(f: MainJobFigures, count: ExchangeCount): { text: st
     headers: ['phase', 'wall', 'share'],
     rows: phaseRows,
   });
-  return { text: `${main}\n\n${phaseText}\n\n${scanText(f.scan)}`, mainMs, bareMs };
+  return { text: `${main}\n\n${phaseText}\n\n${scanText(mainJobFigures.scan)}`, mainMs, bareMs };
 }
 
 function scanText(scans: readonly ScanSpeed[]): string {

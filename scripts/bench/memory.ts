@@ -23,17 +23,23 @@ function peakRows(label: string, peaks: ProcessPeak[]): Cell[][] {
 
 function highestByRole(runs: ChildRun[]): ProcessPeak[] {
   const best = new Map<string, ProcessPeak>();
-  for (const r of runs) for (const p of r.peaks) if (!best.has(p.role) || best.get(p.role)!.hwmKb < p.hwmKb) best.set(p.role, p);
+  for (const run of runs)
+    for (const peak of run.peaks) if (!best.has(peak.role) || best.get(peak.role)!.hwmKb < peak.hwmKb) best.set(peak.role, peak);
   return [...best.values()];
 }
 
-export function memoryText(f: MainJobFigures, latency: LatencyRow[]): string {
+export function memoryText(mainJobFigures: MainJobFigures, latency: LatencyRow[]): string {
   const rows: Cell[][] = [
-    ...peakRows('main job, sequential (embedded sandbox inside)', highestByRole(f.main)),
-    ...peakRows('bare loop (sandbox inside)', highestByRole(f.bare.map((b) => b.run))),
+    ...peakRows('main job, sequential (embedded sandbox inside)', highestByRole(mainJobFigures.main)),
+    ...peakRows('bare loop (sandbox inside)', highestByRole(mainJobFigures.bare.map((b) => b.run))),
   ];
-  for (const r of latency)
-    rows.push(...peakRows(r.parallel ? `latency-bound, --parallel ${r.parallel}` : 'latency-bound, sequential', r.run.peaks));
+  for (const latencyRow of latency)
+    rows.push(
+      ...peakRows(
+        latencyRow.parallel ? `latency-bound, --parallel ${latencyRow.parallel}` : 'latency-bound, sequential',
+        latencyRow.run.peaks,
+      ),
+    );
   return formatTable({
     title: '4. Peak memory per process (max RSS: VmHWM from /proc, sampled every 100 ms)',
     headers: ['run', 'process', 'count', 'peak', ''],

@@ -88,8 +88,8 @@ function childrenOf(pid: number): number[] {
     // gone
   }
   for (const tid of tids) {
-    const t = readText(`/proc/${pid}/task/${tid}/children`);
-    if (t) for (const c of t.trim().split(/\s+/)) if (c) out.push(Number(c));
+    const text = readText(`/proc/${pid}/task/${tid}/children`);
+    if (text) for (const c of text.trim().split(/\s+/)) if (c) out.push(Number(c));
   }
   return out;
 }
@@ -107,8 +107,8 @@ export function descendants(pid: number): number[] {
 
 /** VmHWM of a process in KiB, or undefined when it is gone. */
 export function vmHwmKb(pid: number): number | undefined {
-  const s = readText(`/proc/${pid}/status`);
-  const m = s && /^VmHWM:\s+(\d+)\s+kB/m.exec(s);
+  const text = readText(`/proc/${pid}/status`);
+  const m = text && /^VmHWM:\s+(\d+)\s+kB/m.exec(text);
   return m ? Number(m[1]) : undefined;
 }
 
@@ -143,11 +143,11 @@ class PeakSampler {
     for (const pid of [root, ...descendants(root)]) {
       const kb = vmHwmKb(pid);
       if (kb === undefined) continue;
-      const p = this.peaks.get(pid);
-      if (p) {
-        p.hwmKb = Math.max(p.hwmKb, kb);
+      const processPeak = this.peaks.get(pid);
+      if (processPeak) {
+        processPeak.hwmKb = Math.max(processPeak.hwmKb, kb);
         // seen between fork and exec, a child still shows its parent's command line
-        if (p.role !== 'runner' && p.role !== 'worker') p.role = roleOf(pid, root);
+        if (processPeak.role !== 'runner' && processPeak.role !== 'worker') processPeak.role = roleOf(pid, root);
       } else this.peaks.set(pid, { pid, role: roleOf(pid, root), hwmKb: kb });
     }
   }
@@ -169,8 +169,8 @@ const TIME_BIN = process.platform === 'linux' && existsSync('/usr/bin/time') ? '
 
 /** "%U %S" as GNU time writes it (seconds of user and system CPU), in ms; undefined when unreadable. */
 export function parseCpuSeconds(text: string): number | undefined {
-  const m = /(\d+(?:\.\d+)?)\s+(\d+(?:\.\d+)?)\s*$/.exec(text.trim());
-  return m ? Math.round((Number(m[1]) + Number(m[2])) * 1000) : undefined;
+  const match = /(\d+(?:\.\d+)?)\s+(\d+(?:\.\d+)?)\s*$/.exec(text.trim());
+  return match ? Math.round((Number(match[1]) + Number(match[2])) * 1000) : undefined;
 }
 
 export function runNode(args: string[], opts: ChildOptions): Promise<ChildRun> {

@@ -73,16 +73,16 @@ function fallbackCategory(frame: CallFrame | undefined): string {
 export function categorise(profile: CpuProfile): Map<string, number> {
   const byId = new Map<number, ProfileNode>();
   const parent = new Map<number, number>();
-  for (const n of profile.nodes) {
-    byId.set(n.id, n);
-    for (const c of n.children ?? []) parent.set(c, n.id);
+  for (const node of profile.nodes) {
+    byId.set(node.id, node);
+    for (const c of node.children ?? []) parent.set(c, node.id);
   }
   // undefined: nothing on the path to the root names a category
   const memo = new Map<number, string | undefined>();
   const walk = (id: number): string | undefined => {
     if (memo.has(id)) return memo.get(id);
-    const n = byId.get(id);
-    let c = n ? categoryOf(n.callFrame) : undefined;
+    const profileNode = byId.get(id);
+    let c = profileNode ? categoryOf(profileNode.callFrame) : undefined;
     if (c === undefined) {
       const p = parent.get(id);
       c = p === undefined ? undefined : walk(p);
@@ -122,11 +122,11 @@ export function summariseProfiles(dir: string): ProfileSummary {
   let processes = 0;
   let wallMs = 0;
   for (const f of readdirSync(dir).filter((x) => x.endsWith('.cpuprofile'))) {
-    const p = JSON.parse(readFileSync(join(dir, f), 'utf8')) as CpuProfile;
+    const cpuProfile = JSON.parse(readFileSync(join(dir, f), 'utf8')) as CpuProfile;
     processes++;
-    wallMs += (p.endTime - p.startTime) / 1000;
-    for (const [c, ms] of categorise(p)) byCategory.set(c, (byCategory.get(c) ?? 0) + ms);
-    for (const [f, ms] of selfByFrame(p)) byFrame.set(f, (byFrame.get(f) ?? 0) + ms);
+    wallMs += (cpuProfile.endTime - cpuProfile.startTime) / 1000;
+    for (const [c, ms] of categorise(cpuProfile)) byCategory.set(c, (byCategory.get(c) ?? 0) + ms);
+    for (const [f, ms] of selfByFrame(cpuProfile)) byFrame.set(f, (byFrame.get(f) ?? 0) + ms);
   }
   let busyMs = 0;
   for (const [c, ms] of byCategory) if (!c.startsWith('idle')) busyMs += ms;
@@ -134,13 +134,13 @@ export function summariseProfiles(dir: string): ProfileSummary {
 }
 
 /** A frame's name: its function and where it is (the project's or a package's path, and line). */
-export function frameName(f: CallFrame): string {
-  const where = f.url
+export function frameName(callFrame: CallFrame): string {
+  const where = callFrame.url
     .replace(/\\/g, '/')
     .replace(/^.*\/node_modules\//, '')
     .replace(/^file:\/\//, '');
   const local = where.startsWith('/') ? where.split('/').slice(-3).join('/') : where;
-  return `${f.functionName || '(anonymous)'}${local ? ` ${local}:${(f.lineNumber ?? 0) + 1}` : ''}`;
+  return `${callFrame.functionName || '(anonymous)'}${local ? ` ${local}:${(callFrame.lineNumber ?? 0) + 1}` : ''}`;
 }
 
 /** Self time per frame in ms for one profile, idle left out (the top frames of the bench). */

@@ -24,8 +24,8 @@ export interface CountingProxy {
 }
 
 /** Is this exchange the runner's own (preflight GET, or the OTA_PingRQ probe for a base URL where everything is 404)? */
-export function isRunnerOwn(x: Pick<RecordedExchange, 'method' | 'body'>): boolean {
-  return x.method !== 'POST' || /<(?:[\w.-]+:)?OTA_PingRQ\b/.test(x.body.slice(0, 400));
+export function isRunnerOwn(recordedExchange: Pick<RecordedExchange, 'method' | 'body'>): boolean {
+  return recordedExchange.method !== 'POST' || /<(?:[\w.-]+:)?OTA_PingRQ\b/.test(recordedExchange.body.slice(0, 400));
 }
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade', 'te', 'trailer']);
@@ -67,10 +67,10 @@ function forward(
       upRes.on('error', () => res.destroy());
     },
   );
-  up.on('error', (e) => {
+  up.on('error', (error) => {
     rec.status = 502;
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-    res.end(`bench proxy: ${e.message}`);
+    res.end(`bench proxy: ${error.message}`);
   });
   up.end(body);
 }
@@ -100,9 +100,9 @@ export async function startCountingProxy(targetBaseUrl: string, opts: { holdMs?:
       else send();
     });
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
   });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -116,7 +116,7 @@ export async function startCountingProxy(targetBaseUrl: string, opts: { holdMs?:
     reset: () => void exchanges.splice(0),
     setHoldMs: (ms) => void (holdMs = ms),
     close: async () => {
-      for (const s of sockets) s.destroy();
+      for (const socket of sockets) socket.destroy();
       await new Promise<void>((r) => server.close(() => r()));
       agent.destroy();
     },

@@ -37,13 +37,13 @@ export const sandboxModule = () => require('../../sandbox/src/index') as Sandbox
 
 /** The environment that points the runner at a target with the sandbox's credentials. */
 export function targetEnv(baseUrl: string): Record<string, string> {
-  const c = sandboxModule().SANDBOX_CREDENTIALS;
+  const credentials = sandboxModule().SANDBOX_CREDENTIALS;
   return {
     OTA_BASE_URL: baseUrl,
-    OTA_REQUESTOR_ID: c.requestorId,
-    OTA_REQUESTOR_CONTEXT: c.requestorContext,
-    OTA_USER: c.user,
-    OTA_PASSWORD: c.password,
+    OTA_REQUESTOR_ID: credentials.requestorId,
+    OTA_REQUESTOR_CONTEXT: credentials.requestorContext,
+    OTA_USER: credentials.user,
+    OTA_PASSWORD: credentials.password,
   };
 }
 
@@ -76,12 +76,12 @@ export interface RunHow {
 /** A run of the runner, with the reports folder it wrote (kept until the bench ends). */
 type ConformanceRun = ChildRun & { reportsDir: string };
 
-export async function runConformance(c: BenchContext, args: string[], how: RunHow = {}): Promise<ConformanceRun> {
+export async function runConformance(benchContext: BenchContext, args: string[], how: RunHow = {}): Promise<ConformanceRun> {
   const env = runEnv(how.env);
   const run = await runNode([...(how.script ?? RUNNER), ...args], {
     cwd: how.cwd ?? PROJECT_ROOT,
     env,
-    timeoutMs: c.opts.runTimeoutMs,
+    timeoutMs: benchContext.opts.runTimeoutMs,
     sampleMs: SAMPLE_MS,
   });
   return { ...run, reportsDir: env.OTA_REPORTS_DIR! };

@@ -12,36 +12,36 @@ import { formatTable } from './table';
 
 const ms = (n: number) => `${n < 10 ? n.toFixed(2) : Math.round(n)} ms`;
 
-export async function safetyBench(c: BenchContext): Promise<void> {
+export async function safetyBench(benchContext: BenchContext): Promise<void> {
   const loadAtStart = loadNow();
-  c.progress('bench: the bounds of docs/safety.md (test/support/measure-safety.ts)');
+  benchContext.progress('bench: the bounds of docs/safety.md (test/support/measure-safety.ts)');
   const run = await runNode(
     ['-r', join(PROJECT_ROOT, 'scripts', 'register-ts.js'), join(PROJECT_ROOT, 'test', 'support', 'measure-safety.ts'), '--json'],
     {
       cwd: PROJECT_ROOT,
       env: runEnv(),
-      timeoutMs: c.opts.runTimeoutMs,
+      timeoutMs: benchContext.opts.runTimeoutMs,
       sampleMs: 1000,
     },
   );
   if (run.code !== 0) throw new Error(`test/support/measure-safety.ts failed (exit ${run.code}): ${run.stderr.trim().slice(0, 500)}`);
-  const f = JSON.parse(run.stdout.trim().split('\n').pop() ?? '') as SafetyFigures;
-  c.print(
+  const safetyFigures = JSON.parse(run.stdout.trim().split('\n').pop() ?? '') as SafetyFigures;
+  benchContext.print(
     formatTable({
       title: 'The bounds of docs/safety.md, timed',
       headers: ['what', 'time'],
       rows: [
-        ...f.entityBombs.map((b) => [`${b.bomb}: ${b.refused ? 'refused' : 'PARSED'}`, ms(b.ms)]),
-        [`the DOCTYPE check of a prolog of ${f.prolog.items} items`, ms(f.prolog.ms)],
-        ...f.hostileReplies.flatMap((h) => [
+        ...safetyFigures.entityBombs.map((b) => [`${b.bomb}: ${b.refused ? 'refused' : 'PARSED'}`, ms(b.ms)]),
+        [`the DOCTYPE check of a prolog of ${safetyFigures.prolog.items} items`, ms(safetyFigures.prolog.ms)],
+        ...safetyFigures.hostileReplies.flatMap((h) => [
           [`${h.megabytes} MB hostile reply (${h.shape}): masked`, ms(h.maskMs)],
           [`  scanned`, ms(h.scanMs)],
         ]),
-        [`a ledger intent appended and fsynced, median of ${f.ledger.appends}`, ms(f.ledger.medianMs)],
-        ['  the slowest', ms(f.ledger.maxMs)],
+        [`a ledger intent appended and fsynced, median of ${safetyFigures.ledger.appends}`, ms(safetyFigures.ledger.medianMs)],
+        ['  the slowest', ms(safetyFigures.ledger.maxMs)],
       ],
     }),
   );
-  c.print('');
-  c.print(recordFigures('safety', 'npm run bench -- --safety', f, loadAtStart));
+  benchContext.print('');
+  benchContext.print(recordFigures('safety', 'npm run bench -- --safety', safetyFigures, loadAtStart));
 }

@@ -2,10 +2,10 @@
 
 /** The median of the values (mean of the two middle ones for an even count); NaN for none. */
 export function median(values: readonly number[]): number {
-  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (v.length === 0) return NaN;
-  const mid = Math.floor(v.length / 2);
-  return v.length % 2 === 1 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+  const list = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (list.length === 0) return NaN;
+  const mid = Math.floor(list.length / 2);
+  return list.length % 2 === 1 ? list[mid] : (list[mid - 1] + list[mid]) / 2;
 }
 
 /** actual / reference; NaN when either is missing or the reference is not positive. */

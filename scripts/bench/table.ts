@@ -19,16 +19,18 @@ function numericColumn(rows: Cell[][], c: number): boolean {
   return cells.length > 0 && cells.every((s) => NUMERIC.test(s.trim()));
 }
 
-export function formatTable(t: Table): string {
-  const cols = Math.max(t.headers.length, ...t.rows.map((r) => r.length));
+export function formatTable(table: Table): string {
+  const cols = Math.max(table.headers.length, ...table.rows.map((r) => r.length));
   const text = (r: Cell[], c: number) => String(r[c] ?? '');
-  const widths = Array.from({ length: cols }, (_, c) => Math.max(text(t.headers, c).length, ...t.rows.map((r) => text(r, c).length)));
-  const right = Array.from({ length: cols }, (_, c) => numericColumn(t.rows, c));
+  const widths = Array.from({ length: cols }, (_, c) =>
+    Math.max(text(table.headers, c).length, ...table.rows.map((r) => text(r, c).length)),
+  );
+  const right = Array.from({ length: cols }, (_, c) => numericColumn(table.rows, c));
   const line = (r: Cell[]) =>
     Array.from({ length: cols }, (_, c) => (right[c] ? text(r, c).padStart(widths[c]) : text(r, c).padEnd(widths[c])))
       .join('  ')
       .trimEnd();
-  const out = [t.title, '', line(t.headers), widths.map((w) => '-'.repeat(w)).join('  '), ...t.rows.map(line)];
-  if (t.notes?.length) out.push('', ...t.notes);
+  const out = [table.title, '', line(table.headers), widths.map((w) => '-'.repeat(w)).join('  '), ...table.rows.map(line)];
+  if (table.notes?.length) out.push('', ...table.notes);
   return out.join('\n');
 }

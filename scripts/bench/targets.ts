@@ -52,7 +52,7 @@ export function benchTargets(mainMs: number, bareMs: number, latency: readonly L
   return rows;
 }
 
-export function targetsText(c: BenchContext, rows: readonly TargetRow[], latency: readonly LatencyRow[]): string {
+export function targetsText(benchContext: BenchContext, rows: readonly TargetRow[], latency: readonly LatencyRow[]): string {
   const notes = [
     `Machine: ${cpus().length} cores, load average ${loadavg()
       .map((l) => l.toFixed(1))
@@ -62,7 +62,8 @@ export function targetsText(c: BenchContext, rows: readonly TargetRow[], latency
   const at8 = latencyTargetRow(latency);
   if (at8 && at8.parallel !== 8)
     notes.push('The issue states the latency target for --parallel 8; the largest --parallel measured is shown.');
-  if (c.opts.latencyTags) notes.push(`The latency-bound figures are of the selection --tags "${c.opts.latencyTags}", not of the full run.`);
+  if (benchContext.opts.latencyTags)
+    notes.push(`The latency-bound figures are of the selection --tags "${benchContext.opts.latencyTags}", not of the full run.`);
   return formatTable({
     title: '5. Targets',
     headers: ['target', 'measured', 'limit', ''],

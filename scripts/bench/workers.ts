@@ -25,9 +25,9 @@ export function workerStarts(messagesFile: string): number[] {
     if (line.startsWith('{"testRunStarted"'))
       runStart = msOf((JSON.parse(line) as { testRunStarted: { timestamp: never } }).testRunStarted.timestamp);
     else if (line.startsWith('{"testCaseStarted"') && line.includes('"workerId"')) {
-      const s = (JSON.parse(line) as { testCaseStarted: { workerId: string; timestamp: { seconds: number; nanos: number } } })
+      const testCaseStarted = (JSON.parse(line) as { testCaseStarted: { workerId: string; timestamp: { seconds: number; nanos: number } } })
         .testCaseStarted;
-      if (!first.has(s.workerId)) first.set(s.workerId, msOf(s.timestamp));
+      if (!first.has(testCaseStarted.workerId)) first.set(testCaseStarted.workerId, msOf(testCaseStarted.timestamp));
     }
   }
   if (runStart === undefined) return [];

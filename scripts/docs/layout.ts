@@ -27,9 +27,9 @@ export function headerSentence(text: string): string {
   const start = lines[0]?.startsWith('#!') ? 1 : 0;
   const comment: string[] = [];
   for (const line of lines.slice(start)) {
-    const m = /^\/\/ ?(.*)$/.exec(line);
-    if (!m) break;
-    comment.push(m[1].trim());
+    const match = /^\/\/ ?(.*)$/.exec(line);
+    if (!match) break;
+    comment.push(match[1].trim());
   }
   const text1 = comment.join(' ').replace(/\s+/g, ' ').trim();
   // the end of the first sentence: a full stop followed by a space and a capital, a backtick or the end

@@ -26,14 +26,14 @@ export function slug(heading: string): string {
 function proseLines(text: string): { line: number; text: string }[] {
   const out: { line: number; text: string }[] = [];
   let fence: string | undefined;
-  text.split('\n').forEach((l, i) => {
-    const m = /^\s*(`{3,}|~{3,})/.exec(l);
-    if (m) {
-      if (!fence) fence = m[1];
-      else if (m[1].startsWith(fence)) fence = undefined;
+  text.split('\n').forEach((l, index) => {
+    const match = /^\s*(`{3,}|~{3,})/.exec(l);
+    if (match) {
+      if (!fence) fence = match[1];
+      else if (match[1].startsWith(fence)) fence = undefined;
       return;
     }
-    if (!fence) out.push({ line: i + 1, text: l.replace(/`[^`]*`/g, '``') });
+    if (!fence) out.push({ line: index + 1, text: l.replace(/`[^`]*`/g, '``') });
   });
   return out;
 }
@@ -42,9 +42,9 @@ export function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
   for (const { text } of proseLines(markdown)) {
-    const h = /^#{1,6}\s+(.*)$/.exec(text);
-    if (!h) continue;
-    const base = slug(h[1]);
+    const match = /^#{1,6}\s+(.*)$/.exec(text);
+    if (!match) continue;
+    const base = slug(match[1]);
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     anchors.add(n ? `${base}-${n}` : base);
@@ -63,8 +63,8 @@ export function brokenLinks(root: string, files: string[]): BrokenLink[] {
     const path = join(root, file);
     const text = readFileSync(path, 'utf8');
     for (const { line, text: l } of proseLines(text)) {
-      for (const m of l.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
-        const target = m[1];
+      for (const match of l.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+        const target = match[1];
         if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto:, file:
         const [pathPart, anchor] = target.split('#', 2) as [string, string | undefined];
         const resolved = pathPart ? join(dirname(path), decodeURIComponent(pathPart)) : path;

@@ -27,11 +27,11 @@ const table = (header: string[], rows: string[][]) =>
   [`| ${header.join(' | ')} |`, `|${header.map(() => '---|').join('')}`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
 /** The line above every block: when, at which commit, on what machine, under what load, and how to measure again. */
-export function provenance(m: Measured<unknown>): string {
-  const c = m.machine;
+export function provenance(measured: Measured<unknown>): string {
+  const machine = measured.machine;
   return (
-    `*Measured on ${m.date} at ${m.commit} by \`${m.command}\`: ${c.cores} cores (${c.cpu}), ${c.memoryGiB} GiB, ` +
-    `Node ${c.node}, ${c.os}; load average ${c.load.start} at the start, ${c.load.end} at the end.*`
+    `*Measured on ${measured.date} at ${measured.commit} by \`${measured.command}\`: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, ` +
+    `Node ${machine.node}, ${machine.os}; load average ${machine.load.start} at the start, ${machine.load.end} at the end.*`
   );
 }
 
@@ -39,59 +39,73 @@ const notMeasured = (set: FigureSet) =>
   `*Not measured yet: \`${MEASURED_BY[set]}\` measures these figures, then \`npm run docs\` shows them here.*`;
 
 /** Renders a set's block, or says how to measure it. */
-function block<F>(set: FigureSet, m: Measured<F> | undefined, body: (f: F, m: Measured<F>) => string): string {
-  return m ? `${provenance(m)}\n\n${body(m.figures, m)}` : notMeasured(set);
+function block<F>(set: FigureSet, measured: Measured<F> | undefined, body: (f: F, measured: Measured<F>) => string): string {
+  return measured ? `${provenance(measured)}\n\n${body(measured.figures, measured)}` : notMeasured(set);
 }
 
 const met = (t: BenchFigures['targets'][number]) => (t.met ? 'MET' : '**NOT MET**');
 
-function targetsTable(f: BenchFigures): string {
+function targetsTable(benchFigures: BenchFigures): string {
   return table(
     ['Target', 'Measured', 'Limit', ''],
-    f.targets.map((t) => [t.target, s(t.measuredMs), t.limitMs === null ? '–' : `${s(t.limitMs)} (${t.reference})`, met(t)]),
+    benchFigures.targets.map((t) => [t.target, s(t.measuredMs), t.limitMs === null ? '–' : `${s(t.limitMs)} (${t.reference})`, met(t)]),
   );
 }
 
 /** The README's, in one line: when, where and how, briefly (the docs' blocks say it whole). */
-export function briefProvenance(m: Measured<unknown>): string {
-  return `*Measured on ${m.date} at ${m.commit} by \`${m.command}\`, ${m.machine.cores} cores, load average ${m.machine.load.start} to ${m.machine.load.end}.*`;
+export function briefProvenance(measured: Measured<unknown>): string {
+  return `*Measured on ${measured.date} at ${measured.commit} by \`${measured.command}\`, ${measured.machine.cores} cores, load average ${measured.machine.load.start} to ${measured.machine.load.end}.*`;
 }
 
 /** The README's: each target, its figure against its limit, in one line. */
-export function benchTargets(f: BenchFigures): string {
-  const selection = f.latency.tags ? ` The latency-bound figures are of the selection \`${f.latency.tags}\`, not the full run.` : '';
-  const each = f.targets.map(
+export function benchTargets(benchFigures: BenchFigures): string {
+  const selection = benchFigures.latency.tags
+    ? ` The latency-bound figures are of the selection \`${benchFigures.latency.tags}\`, not the full run.`
+    : '';
+  const each = benchFigures.targets.map(
     (t) => `${t.target}: ${s(t.measuredMs)} against ${t.limitMs === null ? '–' : `${s(t.limitMs)} (${t.reference})`}, ${met(t)}`,
   );
   return `${each.join('; ')}.${selection}`;
 }
 
 /** A block in one line: the figures, then briefly when and where; or how to measure them. */
-function line<F>(set: FigureSet, m: Measured<F> | undefined, body: (f: F) => string): string {
-  return m ? `${body(m.figures)} ${briefProvenance(m)}` : notMeasured(set);
+function line<F>(set: FigureSet, measured: Measured<F> | undefined, body: (f: F) => string): string {
+  return measured ? `${body(measured.figures)} ${briefProvenance(measured)}` : notMeasured(set);
 }
 
 /** docs/speed.md: every figure of the bench, table by table. */
-export function benchAll(f: BenchFigures): string {
+export function benchAll(benchFigures: BenchFigures): string {
   const main = table(
-    ['Main job against the bare loop (median of ' + f.runs + ')', 'Wall'],
+    ['Main job against the bare loop (median of ' + benchFigures.runs + ')', 'Wall'],
     [
-      [`\`npm run conformance\`, every report, embedded sandbox${f.mainJob.conforms ? '' : ' (**did not conform**)'}`, s(f.mainJob.wallMs)],
-      ['  of which CPU (user + system)', s(f.mainJob.cpuMs)],
-      ['  its first scenario finished', s(f.mainJob.toFirstScenarioMs)],
-      [`bare loop: the same ${f.exchanges} exchanges with undici and libxml2-wasm, one process`, s(f.bareLoopMs)],
-      ['ratio', x(f.mainJob.wallMs, f.bareLoopMs)],
+      [
+        `\`npm run conformance\`, every report, embedded sandbox${benchFigures.mainJob.conforms ? '' : ' (**did not conform**)'}`,
+        s(benchFigures.mainJob.wallMs),
+      ],
+      ['  of which CPU (user + system)', s(benchFigures.mainJob.cpuMs)],
+      ['  its first scenario finished', s(benchFigures.mainJob.toFirstScenarioMs)],
+      [`bare loop: the same ${benchFigures.exchanges} exchanges with undici and libxml2-wasm, one process`, s(benchFigures.bareLoopMs)],
+      ['ratio', x(benchFigures.mainJob.wallMs, benchFigures.bareLoopMs)],
     ],
   );
   const phases = table(
     ['Phase of the main job', 'Wall', 'Share'],
-    f.phases.map((p) => [p.phase, s(p.ms), `${Math.round((100 * p.ms) / f.mainJob.wallMs)} %`]),
+    benchFigures.phases.map((p) => [p.phase, s(p.ms), `${Math.round((100 * p.ms) / benchFigures.mainJob.wallMs)} %`]),
   );
-  const scan = f.scan ? `The secret scan, one thread: ${f.scan.mbPerS} MB/s over ${f.scan.megabytes} MB in ${f.scan.files} files.` : '';
-  const held = f.latency.tags ? `the selection \`${f.latency.tags}\`` : 'the full run';
+  const scan = benchFigures.scan
+    ? `The secret scan, one thread: ${benchFigures.scan.mbPerS} MB/s over ${benchFigures.scan.megabytes} MB in ${benchFigures.scan.files} files.`
+    : '';
+  const held = benchFigures.latency.tags ? `the selection \`${benchFigures.latency.tags}\`` : 'the full run';
   const latency = table(
-    [`Every reply held ${f.latency.holdMs} ms, ${held}: \`--parallel\``, 'Exchanges', 'Wall', 'Ideal', 'Wall / ideal', 'Workers started'],
-    f.latency.rows.map((r) => [
+    [
+      `Every reply held ${benchFigures.latency.holdMs} ms, ${held}: \`--parallel\``,
+      'Exchanges',
+      'Wall',
+      'Ideal',
+      'Wall / ideal',
+      'Workers started',
+    ],
+    benchFigures.latency.rows.map((r) => [
       `${r.parallel ?? 'none'}${r.conforms ? '' : ' (**did not conform**)'}`,
       String(r.exchanges),
       s(r.wallMs),
@@ -100,7 +114,7 @@ export function benchAll(f: BenchFigures): string {
       r.workerStartsMs.length ? `${s(Math.min(...r.workerStartsMs))} to ${s(Math.max(...r.workerStartsMs))}` : '–',
     ]),
   );
-  return [main, phases, scan, latency, targetsTable(f)].filter(Boolean).join('\n\n');
+  return [main, phases, scan, latency, targetsTable(benchFigures)].filter(Boolean).join('\n\n');
 }
 
 /** A wall time of a contributor's loop: seconds, and minutes too from two minutes on. */
@@ -116,51 +130,51 @@ function phasesTable(title: string, run: TimedRun): string {
 }
 
 /** docs/development.md: npm test phase by phase, the quick loop on a change. */
-export function contributor(f: ContributorFigures): string {
-  const slowest = f.slowestTests.length
-    ? `The slowest of its ${f.testFiles} test files: ${f.slowestTests
+export function contributor(contributorFigures: ContributorFigures): string {
+  const slowest = contributorFigures.slowestTests.length
+    ? `The slowest of its ${contributorFigures.testFiles} test files: ${contributorFigures.slowestTests
         .slice(0, 5)
         .map((t) => `\`${t.file}\` ${s(t.ms)}`)
         .join(', ')}.`
     : '';
   const quick = phasesTable(
-    `\`npm run quick\` after a change of ${f.quick.files.length} files (${f.quick.tests} test files, ${f.quick.faults.length} faults)`,
-    f.quick,
+    `\`npm run quick\` after a change of ${contributorFigures.quick.files.length} files (${contributorFigures.quick.tests} test files, ${contributorFigures.quick.faults.length} faults)`,
+    contributorFigures.quick,
   );
   return [
-    phasesTable('`npm test`, phase by phase (target: within 5 minutes on 2 cores)', f.test),
+    phasesTable('`npm test`, phase by phase (target: within 5 minutes on 2 cores)', contributorFigures.test),
     slowest,
     quick,
-    `The change: ${f.quick.files.map((file) => `\`${file}\``).join(', ')} (the first edited, the others named). Target: within 90 s.`,
+    `The change: ${contributorFigures.quick.files.map((file) => `\`${file}\``).join(', ')} (the first edited, the others named). Target: within 90 s.`,
   ]
     .filter(Boolean)
     .join('\n\n');
 }
 
 /** docs/safety.md: the bounds, timed. */
-export function safety(f: SafetyFigures): string {
+export function safety(safetyFigures: SafetyFigures): string {
   return table(
     ['What', 'Time'],
     [
-      ...f.entityBombs.map((b) => [`${b.bomb}: ${b.refused ? 'refused' : '**parsed**'}`, msText(b.ms)]),
-      [`the DOCTYPE check of a prolog of ${f.prolog.items} items`, msText(f.prolog.ms)],
-      ...f.hostileReplies.map((h) => [
+      ...safetyFigures.entityBombs.map((b) => [`${b.bomb}: ${b.refused ? 'refused' : '**parsed**'}`, msText(b.ms)]),
+      [`the DOCTYPE check of a prolog of ${safetyFigures.prolog.items} items`, msText(safetyFigures.prolog.ms)],
+      ...safetyFigures.hostileReplies.map((h) => [
         `${h.megabytes} MB hostile reply (${h.shape}): masked, scanned`,
         `${msText(h.maskMs)}, ${msText(h.scanMs)}`,
       ]),
       [
-        `a ledger intent appended and fsynced: median of ${f.ledger.appends}, the slowest`,
-        `${msText(f.ledger.medianMs)}, ${msText(f.ledger.maxMs)}`,
+        `a ledger intent appended and fsynced: median of ${safetyFigures.ledger.appends}, the slowest`,
+        `${msText(safetyFigures.ledger.medianMs)}, ${msText(safetyFigures.ledger.maxMs)}`,
       ],
     ],
   );
 }
 
 /** docs/mutants.md: the whole fault × variant matrix (staleFigures names a matrix of another fault count). */
-export function matrix(f: MatrixFigures): string {
+export function matrix(matrixFigures: MatrixFigures): string {
   return (
-    `The full matrix: **${f.runs.toLocaleString('en')} runs in ${minutes(f.seconds * 1000)}** with \`--jobs ${f.jobs}\`; ` +
-    `${f.caught}/${f.faults} faults caught in every dialect that touches them, ${f.missedCells} cells missed.`
+    `The full matrix: **${matrixFigures.runs.toLocaleString('en')} runs in ${minutes(matrixFigures.seconds * 1000)}** with \`--jobs ${matrixFigures.jobs}\`; ` +
+    `${matrixFigures.caught}/${matrixFigures.faults} faults caught in every dialect that touches them, ${matrixFigures.missedCells} cells missed.`
   );
 }
 
@@ -173,10 +187,10 @@ const MATRIX_FAULTS = () => FAULTS.filter((fault) => !fault.edge).length;
  * fails on them rather than the docs saying it.
  */
 export function staleFigures(root = PROJECT_ROOT, faults = MATRIX_FAULTS()): string[] {
-  const m = readFigures<MatrixFigures>('matrix', root);
-  if (!m || m.figures.faults === faults) return [];
+  const figures = readFigures<MatrixFigures>('matrix', root);
+  if (!figures || figures.figures.faults === faults) return [];
   return [
-    `docs/figures/matrix.json was measured with ${m.figures.faults} faults and the sandbox has ${faults}: ` +
+    `docs/figures/matrix.json was measured with ${figures.figures.faults} faults and the sandbox has ${faults}: ` +
       `run \`${MEASURED_BY.matrix}\`, then \`npm run docs\``,
   ];
 }

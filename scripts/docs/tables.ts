@@ -39,9 +39,9 @@ function requirementsOf(cls: string): string {
 /** Per MUST requirement a contract rule judges: the facts that decide it (each operation's `decidedBy`). */
 function decidedBy(): string {
   const ids = (xs: readonly string[] = []) => xs.map((x) => `\`${x}\``).join(', ') || '–';
-  const rows = all.flatMap((q) => {
-    const d = DECIDED_BY[q.id as RequirementId];
-    return d ? [`| ${q.id} | ${ids(d.facts)} | ${ids(d.corroboration)} |`] : [];
+  const rows = all.flatMap((requirementDef) => {
+    const decidedBy = DECIDED_BY[requirementDef.id as RequirementId];
+    return decidedBy ? [`| ${requirementDef.id} | ${ids(decidedBy.facts)} | ${ids(decidedBy.corroboration)} |`] : [];
   });
   return table(['ID', 'Facts of its reply', 'Asked of the gateway when not shown (corroboration)'], rows);
 }
@@ -50,10 +50,10 @@ function decidedBy(): string {
 function grain(): string {
   const rows = all
     .filter((q) => q.level === 'MUST' && !q.untestable)
-    .map((q) => {
-      const quote = q.basis.kind === 'spec' ? `"${q.basis.quote}"` : '';
-      const g = q.grain;
-      return `| ${q.id} | ${cell(quote)} | ${cell(g?.reading ?? '*(not written yet)*')} | ${cell(g?.accepts ?? '')} | ${cell(g?.refuses ?? '')} |`;
+    .map((requirementDef) => {
+      const quote = requirementDef.basis.kind === 'spec' ? `"${requirementDef.basis.quote}"` : '';
+      const grain = requirementDef.grain;
+      return `| ${requirementDef.id} | ${cell(quote)} | ${cell(grain?.reading ?? '*(not written yet)*')} | ${cell(grain?.accepts ?? '')} | ${cell(grain?.refuses ?? '')} |`;
     });
   return table(['ID', 'The spec says', 'Read as', 'Accepts (a legitimate reply)', 'Refuses'], rows);
 }
@@ -116,8 +116,8 @@ export function regenerateTables(text: string, tables = generatedTables()): { te
     const have = found.split('\n');
     const want = body.split('\n');
     const at = want.findIndex((line, i) => line !== have[i]);
-    const i = at < 0 ? want.length : at;
-    stale.push({ key, doc: have[i] ?? '(missing)', code: want[i] ?? '(none)' });
+    const index = at < 0 ? want.length : at;
+    stale.push({ key, doc: have[index] ?? '(missing)', code: want[index] ?? '(none)' });
     return `${open}${body}${close.startsWith('\n') ? close : `\n${close}`}`;
   });
   return { text: out, stale, keys };

@@ -8,38 +8,39 @@ type Node = JsonSchema;
 const code = (v: unknown) => `\`${JSON.stringify(v)}\``;
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 
-function deref(root: Node, n: Node): Node {
-  if (typeof n.$ref !== 'string') return n;
-  const name = n.$ref.replace('#/$defs/', '');
-  const { $ref: _r, ...own } = n;
+function deref(root: Node, jsonSchema: Node): Node {
+  if (typeof jsonSchema.$ref !== 'string') return jsonSchema;
+  const name = jsonSchema.$ref.replace('#/$defs/', '');
+  const { $ref: _r, ...own } = jsonSchema;
   return { ...(root.$defs as Record<string, Node>)[name], ...own };
 }
 
 /** What a value of the field is, in words. */
 function typeOf(root: Node, raw: Node): string {
-  const n = deref(root, raw);
-  if (typeof n.title === 'string') return n.title;
-  if (Array.isArray(n.enum)) return n.enum.length === 2 ? n.enum.map(code).join(' or ') : `one of ${n.enum.map(code).join(', ')}`;
-  const min = typeof n.minimum === 'number' ? ` ≥ ${n.minimum}` : '';
-  if (n.type === 'integer') return `whole number${min}`;
-  if (n.type === 'array') {
-    const item = typeOf(root, (n.items as Node | undefined) ?? {});
+  const jsonSchema = deref(root, raw);
+  if (typeof jsonSchema.title === 'string') return jsonSchema.title;
+  if (Array.isArray(jsonSchema.enum))
+    return jsonSchema.enum.length === 2 ? jsonSchema.enum.map(code).join(' or ') : `one of ${jsonSchema.enum.map(code).join(', ')}`;
+  const min = typeof jsonSchema.minimum === 'number' ? ` ≥ ${jsonSchema.minimum}` : '';
+  if (jsonSchema.type === 'integer') return `whole number${min}`;
+  if (jsonSchema.type === 'array') {
+    const item = typeOf(root, (jsonSchema.items as Node | undefined) ?? {});
     const items = item.startsWith('one of') ? `values, each ${item}` : item.endsWith('s') ? item : `${item}s`;
-    return `list of ${items}${typeof n.minItems === 'number' && n.minItems > 1 ? ` (at least ${n.minItems})` : ''}`;
+    return `list of ${items}${typeof jsonSchema.minItems === 'number' && jsonSchema.minItems > 1 ? ` (at least ${jsonSchema.minItems})` : ''}`;
   }
-  if (n.type === 'object' && typeof n.additionalProperties === 'object') {
-    const names = n.propertyNames as Node | undefined;
-    return `object: ${names?.enum ? 'operation' : 'name'} → ${typeOf(root, n.additionalProperties as Node)}`;
+  if (jsonSchema.type === 'object' && typeof jsonSchema.additionalProperties === 'object') {
+    const names = jsonSchema.propertyNames as Node | undefined;
+    return `object: ${names?.enum ? 'operation' : 'name'} → ${typeOf(root, jsonSchema.additionalProperties as Node)}`;
   }
-  return typeof n.type === 'string' ? n.type : 'value';
+  return typeof jsonSchema.type === 'string' ? jsonSchema.type : 'value';
 }
 
 /** One row per field, depth first: objects, then their fields (list items as `[]`). */
-function rows(root: Node, n: Node, path: string, required: boolean, out: string[]): void {
-  const node = deref(root, n);
+function rows(root: Node, jsonSchema: Node, path: string, required: boolean, out: string[]): void {
+  const node = deref(root, jsonSchema);
   if (path) {
     const need = 'default' in node ? `default ${code(node.default)}` : required ? 'required' : 'optional';
-    out.push(`| \`${path}\` | ${cell(typeOf(root, n))} | ${need} | ${cell(String(node.description ?? ''))} |`);
+    out.push(`| \`${path}\` | ${cell(typeOf(root, jsonSchema))} | ${need} | ${cell(String(node.description ?? ''))} |`);
   }
   const inner = node.type === 'array' ? deref(root, (node.items as Node | undefined) ?? {}) : node;
   const at = node.type === 'array' ? `${path}[]` : path;

@@ -32,18 +32,18 @@ export class CellPool {
 
   /** Runs the suite with these arguments and environment in a warm worker; resolves to its exit code. */
   run(argv: string[], env: Record<string, string>): Promise<number> {
-    const w = this.idle.pop() ?? this.spawn();
+    const worker = this.idle.pop() ?? this.spawn();
     const id = this.nextId++;
     return new Promise((resolve) => {
-      w.pending = { id, resolve };
-      w.child.send({ id, argv, env } satisfies CellRequest);
+      worker.pending = { id, resolve };
+      worker.child.send({ id, argv, env } satisfies CellRequest);
     });
   }
 
   close(): void {
-    for (const w of this.all) {
-      w.child.disconnect();
-      closeSync(w.log);
+    for (const worker of this.all) {
+      worker.child.disconnect();
+      closeSync(worker.log);
     }
     this.all.clear();
     this.idle = [];
@@ -52,21 +52,21 @@ export class CellPool {
   private spawn(): Worker {
     const log = openSync(join(this.logDir, `worker-${++this.started}.log`), 'a');
     const child = fork(WORKER, [], { stdio: ['ignore', log, log, 'ipc'], execArgv: process.execArgv });
-    const w: Worker = { child, log };
-    this.all.add(w);
-    child.on('message', (m: CellReply) => {
-      const p = w.pending;
-      if (!p || p.id !== m.id) return;
-      w.pending = undefined;
-      this.idle.push(w);
-      p.resolve(m.code);
+    const worker: Worker = { child, log };
+    this.all.add(worker);
+    child.on('message', (cellReply: CellReply) => {
+      const pending = worker.pending;
+      if (!pending || pending.id !== cellReply.id) return;
+      worker.pending = undefined;
+      this.idle.push(worker);
+      pending.resolve(cellReply.code);
     });
     child.on('exit', () => {
-      this.all.delete(w);
-      this.idle = this.idle.filter((x) => x !== w);
-      w.pending?.resolve(COULD_NOT_RUN);
-      w.pending = undefined;
+      this.all.delete(worker);
+      this.idle = this.idle.filter((x) => x !== worker);
+      worker.pending?.resolve(COULD_NOT_RUN);
+      worker.pending = undefined;
     });
-    return w;
+    return worker;
   }
 }

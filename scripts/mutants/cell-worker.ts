@@ -21,7 +21,7 @@ let busy = false;
 process.on('message', (cell: CellRequest) => {
   if (busy) throw new Error('cell worker: a run was sent while another was running');
   busy = true;
-  for (const k of Object.keys(process.env)) if (!(k in BASE_ENV)) delete process.env[k];
+  for (const key of Object.keys(process.env)) if (!(key in BASE_ENV)) delete process.env[key];
   Object.assign(process.env, BASE_ENV, cell.env);
   console.log(`\n=== run ${cell.id}: ${cell.env.OTA_REPORTS_DIR ?? ''}`);
   void runOnce(cell.argv).then((code) => {

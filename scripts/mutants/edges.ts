@@ -33,14 +33,14 @@ export const bookingProfile = (f: FaultDef): string[] =>
   f.operations.some((op) => BOOKING_OPERATIONS.includes(op)) ? ['--profile', 'booking'] : [];
 
 /** One edge fault: its conformance run (the scenarios of what it breaks), then its exploration. */
-export async function runEdge(f: FaultDef, opts: MutantsOptions, root: string, warm: CellPool | undefined): Promise<EdgeResult> {
-  const env = { OTA_SANDBOX_FAULTS: f.name, ...(opts.under.length ? { OTA_SANDBOX_VARIANTS: opts.under.join(',') } : {}) };
-  const tags = opts.full ? undefined : f.breaks.map((r) => `@req:${r}`).join(' or ');
-  const conformance = await runSuite(root, `edge-${f.name}`, env, tags, warm);
-  const caughtByConformance = judgeFault(f, conformance);
+export async function runEdge(faultDef: FaultDef, opts: MutantsOptions, root: string, warm: CellPool | undefined): Promise<EdgeResult> {
+  const env = { OTA_SANDBOX_FAULTS: faultDef.name, ...(opts.under.length ? { OTA_SANDBOX_VARIANTS: opts.under.join(',') } : {}) };
+  const tags = opts.full ? undefined : faultDef.breaks.map((r) => `@req:${r}`).join(' or ');
+  const conformance = await runSuite(root, `edge-${faultDef.name}`, env, tags, warm);
+  const caughtByConformance = judgeFault(faultDef, conformance);
   // a fault of the booking operations is explored with --profile booking (quotes, and a few Commits, each cancelled)
-  const exploration = await runExploration(root, `explore-${f.name}`, env, bookingProfile(f));
-  const byExploration = judgeFault(f, exploration);
+  const exploration = await runExploration(root, `explore-${faultDef.name}`, env, bookingProfile(faultDef));
+  const byExploration = judgeFault(faultDef, exploration);
   const passedConformance = !!conformance.result && caughtByConformance.by.length === 0;
   const detail = [
     passedConformance
@@ -50,18 +50,18 @@ export async function runEdge(f: FaultDef, opts: MutantsOptions, root: string, w
       ? `exploration found ${byExploration.by.join(', ')}`
       : `exploration MISSED ${byExploration.missed.join(', ')} (exit ${exploration.exitCode})`,
   ].join('; ');
-  console.log(`edge fault ${f.name}: ${detail} (${(conformance.seconds + exploration.seconds).toFixed(0)} s)`);
-  return { fault: f, passedConformance, found: byExploration.caught, detail };
+  console.log(`edge fault ${faultDef.name}: ${detail} (${(conformance.seconds + exploration.seconds).toFixed(0)} s)`);
+  return { fault: faultDef, passedConformance, found: byExploration.caught, detail };
 }
 
 /** --explore: one dialect explored with no fault must find nothing beyond its declared warnings. */
-export async function exploreDialect(v: DialectRun, root: string): Promise<ExploredDialect> {
-  const run = await runExploration(root, `explore-variant-${v.name}`, { OTA_SANDBOX_VARIANTS: v.switchedOn.join(',') });
-  const j = v.exploration === 'nothing shown' ? judgeNothingShown(run) : judgeVariant(v, run);
+export async function exploreDialect(dialectRun: DialectRun, root: string): Promise<ExploredDialect> {
+  const run = await runExploration(root, `explore-variant-${dialectRun.name}`, { OTA_SANDBOX_VARIANTS: dialectRun.switchedOn.join(',') });
+  const j = dialectRun.exploration === 'nothing shown' ? judgeNothingShown(run) : judgeVariant(dialectRun, run);
   console.log(
-    `explored variant ${v.name}: ${j.fair ? (v.exploration ? 'shown nothing, not determined' : 'nothing found') : 'FOUND'}: ${j.why} (${run.seconds.toFixed(0)} s)`,
+    `explored variant ${dialectRun.name}: ${j.fair ? (dialectRun.exploration ? 'shown nothing, not determined' : 'nothing found') : 'FOUND'}: ${j.why} (${run.seconds.toFixed(0)} s)`,
   );
-  return { dialect: v, fair: j.fair, why: j.why };
+  return { dialect: dialectRun, fair: j.fair, why: j.why };
 }
 
 /**
@@ -84,7 +84,7 @@ function judgeNothingShown(run: RunOutcome): { fair: boolean; why: string } {
 export function printEdges(edges: readonly EdgeResult[], explored: readonly ExploredDialect[]): boolean {
   if (edges.length) {
     console.log(`\nEdge faults (only some inputs show them; ${explore})`);
-    for (const e of edges) console.log(`  ${e.fault.name.padEnd(32)} ${e.fault.breaks.join(' ').padEnd(18)} ${e.detail}`);
+    for (const edge of edges) console.log(`  ${edge.fault.name.padEnd(32)} ${edge.fault.breaks.join(' ').padEnd(18)} ${edge.detail}`);
     console.log(`edge faults passed by conformance: ${edges.filter((e) => e.passedConformance).length}/${edges.length}`);
     console.log(`edge faults found by exploration: ${edges.filter((e) => e.found).length}/${edges.length}`);
   }

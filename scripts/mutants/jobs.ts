@@ -44,11 +44,11 @@ export interface JobContext {
 }
 
 /** A fault's runEnv configures what its run needs (the slow reply outlasts the time-out; the real Instance). */
-function faultEnv(f: FaultDef, opts: MutantsOptions): Record<string, string> {
+function faultEnv(faultDef: FaultDef, opts: MutantsOptions): Record<string, string> {
   return {
-    OTA_SANDBOX_FAULTS: f.name,
+    OTA_SANDBOX_FAULTS: faultDef.name,
     ...(opts.under.length ? { OTA_SANDBOX_VARIANTS: opts.under.join(',') } : {}),
-    ...(f.runEnv ?? {}),
+    ...(faultDef.runEnv ?? {}),
   };
 }
 
@@ -56,12 +56,14 @@ function faultEnv(f: FaultDef, opts: MutantsOptions): Record<string, string> {
  * Only the scenarios of the requirements a fault declares; booking faults also need other bookings
  * in the store (a read that returns another booking).
  */
-function faultTags(f: FaultDef, opts: MutantsOptions): string | undefined {
-  return opts.full ? undefined : [...f.breaks.map((r) => `@req:${r}`), ...(f.area === 'booking' ? ['@creates-booking'] : [])].join(' or ');
+function faultTags(faultDef: FaultDef, opts: MutantsOptions): string | undefined {
+  return opts.full
+    ? undefined
+    : [...faultDef.breaks.map((r) => `@req:${r}`), ...(faultDef.area === 'booking' ? ['@creates-booking'] : [])].join(' or ');
 }
 
-async function runBaseline(job: Job, c: JobContext): Promise<JobResult> {
-  const run = await runSuite(c.root, 'baseline', {}, undefined, c.warm);
+async function runBaseline(job: Job, jobContext: JobContext): Promise<JobResult> {
+  const run = await runSuite(jobContext.root, 'baseline', {}, undefined, jobContext.warm);
   const ok = run.exitCode === 0 && run.result?.verdict === 'CONFORMS' && run.result.warnings === 0;
   console.log(
     `baseline: ${ok ? 'CONFORMS, no warning' : `NOT CLEAN: ${run.result?.verdict ?? `exit ${run.exitCode}`} ${run.result?.verdictReason ?? ''}`} (${run.seconds.toFixed(0)} s)`,
@@ -69,17 +71,23 @@ async function runBaseline(job: Job, c: JobContext): Promise<JobResult> {
   return { job, run, ok, detail: run.result?.verdictReason ?? '' };
 }
 
-async function runCell(job: Job & { kind: 'cell' }, c: JobContext): Promise<JobResult> {
+async function runCell(job: Job & { kind: 'cell' }, jobContext: JobContext): Promise<JobResult> {
   const { fault, column, variants: on } = job.cell;
-  const env = { ...faultEnv(fault, c.opts), OTA_SANDBOX_VARIANTS: on.join(',') };
-  const run = await runSuite(c.root, `cell-${fault.name}-${column}`, env, faultTags(fault, c.opts), c.warm);
+  const env = { ...faultEnv(fault, jobContext.opts), OTA_SANDBOX_VARIANTS: on.join(',') };
+  const run = await runSuite(jobContext.root, `cell-${fault.name}-${column}`, env, faultTags(fault, jobContext.opts), jobContext.warm);
   const j = judgeFault(fault, run);
   if (!j.caught) console.log(`fault ${fault.name} with ${column}: MISSED (exit ${run.exitCode}; not failed: ${j.missed.join(', ')})`);
   return { job, run, ok: j.caught, detail: j.caught ? j.by.join(', ') : `not failed: ${j.missed.join(', ')}` };
 }
 
-async function runFault(job: Job & { kind: 'fault' }, c: JobContext): Promise<JobResult> {
-  const run = await runSuite(c.root, `fault-${job.f.name}`, faultEnv(job.f, c.opts), faultTags(job.f, c.opts), c.warm);
+async function runFault(job: Job & { kind: 'fault' }, jobContext: JobContext): Promise<JobResult> {
+  const run = await runSuite(
+    jobContext.root,
+    `fault-${job.f.name}`,
+    faultEnv(job.f, jobContext.opts),
+    faultTags(job.f, jobContext.opts),
+    jobContext.warm,
+  );
   const j = judgeFault(job.f, run);
   console.log(
     `fault ${job.f.name}: ${j.caught ? `caught by ${j.by.join(', ')}` : `ESCAPED (exit ${run.exitCode}; not failed: ${j.missed.join(', ')})`} (${run.seconds.toFixed(0)} s)`,
@@ -90,8 +98,14 @@ async function runFault(job: Job & { kind: 'fault' }, c: JobContext): Promise<Jo
   return { job, run, ok: j.caught, detail };
 }
 
-async function runVariant(job: Job & { kind: 'variant' }, c: JobContext): Promise<JobResult> {
-  const run = await runSuite(c.root, `variant-${job.v.name}`, { OTA_SANDBOX_VARIANTS: job.v.switchedOn.join(',') }, undefined, c.warm);
+async function runVariant(job: Job & { kind: 'variant' }, jobContext: JobContext): Promise<JobResult> {
+  const run = await runSuite(
+    jobContext.root,
+    `variant-${job.v.name}`,
+    { OTA_SANDBOX_VARIANTS: job.v.switchedOn.join(',') },
+    undefined,
+    jobContext.warm,
+  );
   const j = judgeVariant(job.v, run);
   const open = openMusts(run);
   const decided = open.length ? `; MUST open: ${open.join(', ')}` : '';
@@ -100,9 +114,9 @@ async function runVariant(job: Job & { kind: 'variant' }, c: JobContext): Promis
 }
 
 /** Runs one job and judges it. */
-export function runJob(job: Job, c: JobContext): Promise<JobResult> {
-  if (job.kind === 'baseline') return runBaseline(job, c);
-  if (job.kind === 'cell') return runCell(job, c);
-  if (job.kind === 'fault') return runFault(job, c);
-  return runVariant(job, c);
+export function runJob(job: Job, jobContext: JobContext): Promise<JobResult> {
+  if (job.kind === 'baseline') return runBaseline(job, jobContext);
+  if (job.kind === 'cell') return runCell(job, jobContext);
+  if (job.kind === 'fault') return runFault(job, jobContext);
+  return runVariant(job, jobContext);
 }

@@ -12,10 +12,10 @@ const failed = (r: RunOutcome, level?: string) =>
   (r.result?.requirements ?? []).filter((q) => q.outcome === 'failed' && (!level || q.level === level));
 
 /** Caught only when EVERY requirement the fault declares failed (a warning, for a SHOULD) with findings. */
-export function judgeFault(f: FaultDef, run: RunOutcome): { caught: boolean; by: string[]; missed: string[] } {
-  const hit = failed(run).filter((q) => (f.breaks as readonly string[]).includes(q.id) && q.findings.length > 0);
+export function judgeFault(faultDef: FaultDef, run: RunOutcome): { caught: boolean; by: string[]; missed: string[] } {
+  const hit = failed(run).filter((q) => (faultDef.breaks as readonly string[]).includes(q.id) && q.findings.length > 0);
   const by = hit.map((q) => `${q.id} (${q.level === 'MUST' ? 'failed' : 'warning'})`);
-  const missed = f.breaks.filter((id) => !hit.some((q) => q.id === id));
+  const missed = faultDef.breaks.filter((id) => !hit.some((q) => q.id === id));
   return { caught: missed.length === 0, by, missed };
 }
 
@@ -26,12 +26,12 @@ export const openMusts = (run: RunOutcome): string[] =>
     .map((q) => q.id);
 const isUntestable = (id: string) => REQUIREMENTS.some((q) => q.id === id && 'untestable' in q && !!q.untestable);
 
-export function judgeVariant(v: VariantDef, run: RunOutcome): { fair: boolean; why: string } {
+export function judgeVariant(variantDef: VariantDef, run: RunOutcome): { fair: boolean; why: string } {
   if (!run.result) return { fair: false, why: `no result (exit ${run.exitCode}): see ${join(run.dir, 'console.log')}` };
   const must = failed(run, 'MUST').map((q) => q.id);
   const unexpected = failed(run, 'SHOULD')
     .map((q) => q.id)
-    .filter((id) => !(v.expectedWarnings as readonly string[]).includes(id));
+    .filter((id) => !(variantDef.expectedWarnings as readonly string[]).includes(id));
   if (run.exitCode !== 0) return { fair: false, why: `${run.result.verdict} (exit ${run.exitCode}): ${run.result.verdictReason}` };
   if (must.length || unexpected.length) return { fair: false, why: `undeclared findings: ${[...must, ...unexpected].join(', ')}` };
   return { fair: true, why: `${run.result.verdict}${run.result.warnings ? ` with ${run.result.warnings} declared warning(s)` : ''}` };

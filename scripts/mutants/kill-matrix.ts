@@ -37,7 +37,7 @@ export function killMatrix(runs: readonly FaultRun[]): KillMatrix {
   return { killedBy, undeclared };
 }
 
-export function killMatrixMarkdown(m: KillMatrix): string {
+export function killMatrixMarkdown(killMatrix: KillMatrix): string {
   const lines = [
     '# Kill matrix',
     '',
@@ -48,15 +48,19 @@ export function killMatrixMarkdown(m: KillMatrix): string {
     '| requirement | level | failed by |',
     '|---|---|---|',
     ...REQUIREMENTS.map((q) => {
-      const by = m.killedBy.get(q.id) ?? [];
+      const by = killMatrix.killedBy.get(q.id) ?? [];
       const none = 'untestable' in q && q.untestable ? '(untestable)' : q.level === 'INFO' ? '(INFO: never failed)' : '**none**';
       return `| ${q.id} | ${q.level} | ${by.length ? by.join(', ') : none} |`;
     }),
     '',
     '## Faults that fail requirements they do not declare',
     '',
-    ...(m.undeclared.size
-      ? ['| fault | undeclared requirements failed |', '|---|---|', ...[...m.undeclared].map(([f, ids]) => `| ${f} | ${ids.join(', ')} |`)]
+    ...(killMatrix.undeclared.size
+      ? [
+          '| fault | undeclared requirements failed |',
+          '|---|---|',
+          ...[...killMatrix.undeclared].map(([f, ids]) => `| ${f} | ${ids.join(', ')} |`),
+        ]
       : ['None.']),
     '',
   ];

@@ -71,9 +71,9 @@ function bookingStory(): Set<string> {
 }
 
 /** Operations a fault's scenarios use: its own, and the whole booking story when it is part of it. */
-export function operationsOf(f: FaultDef): Set<string> {
-  const ops = new Set<string>(f.operations);
-  if (f.area === 'booking' || f.operations.some((o) => BOOKING_OPERATIONS.has(o))) for (const o of bookingStory()) ops.add(o);
+export function operationsOf(faultDef: FaultDef): Set<string> {
+  const ops = new Set<string>(faultDef.operations);
+  if (faultDef.area === 'booking' || faultDef.operations.some((o) => BOOKING_OPERATIONS.has(o))) for (const o of bookingStory()) ops.add(o);
   return ops;
 }
 
@@ -92,19 +92,20 @@ export const COLUMNS: readonly string[] = [...VARIANTS.map((v) => v.name), ...VA
 /** Every cell of the matrix: a fault with each variant touching its operations, and each combination. */
 export function matrixCells(faults: readonly FaultDef[] = FAULTS, variants: readonly VariantDef[] = VARIANTS): Cell[] {
   const cells: Cell[] = [];
-  for (const f of faults) {
-    const ops = operationsOf(f);
-    for (const v of variants) if (touches(ops, v.operations)) cells.push({ fault: f, column: v.name, variants: [v.name] });
-    for (const c of VARIANT_COMBINATIONS) cells.push({ fault: f, column: c.name, variants: c.variants });
+  for (const fault of faults) {
+    const ops = operationsOf(fault);
+    for (const variant of variants)
+      if (touches(ops, variant.operations)) cells.push({ fault: fault, column: variant.name, variants: [variant.name] });
+    for (const c of VARIANT_COMBINATIONS) cells.push({ fault: fault, column: c.name, variants: c.variants });
   }
   return cells;
 }
 
 /** The fixed sample npm test runs: each fault once, with a column chosen by its catalogue position (stable, spread over the columns). */
 export function matrixSample(faults: readonly FaultDef[] = FAULTS): Cell[] {
-  return faults.map((f, i) => {
-    const cells = matrixCells([f]);
-    return cells[(i * 7) % cells.length];
+  return faults.map((fault, index) => {
+    const cells = matrixCells([fault]);
+    return cells[(index * 7) % cells.length];
   });
 }
 
@@ -113,7 +114,7 @@ export function checkCombinations(): string[] {
   const known = new Set<string>(VARIANTS.map((v) => v.name));
   const problems: string[] = [];
   for (const c of VARIANT_COMBINATIONS) {
-    for (const v of c.variants) if (!known.has(v)) problems.push(`combination ${c.name}: unknown variant ${v}`);
+    for (const variant of c.variants) if (!known.has(variant)) problems.push(`combination ${c.name}: unknown variant ${variant}`);
     for (const [a, b] of EXCLUSIVE_VARIANTS)
       if (c.variants.includes(a) && c.variants.includes(b)) problems.push(`combination ${c.name}: ${a} and ${b} cannot be combined`);
   }
@@ -130,8 +131,8 @@ export function matrixTable(results: readonly { cell: Cell; caught: boolean }[])
   const rows = faults.map(
     (f) =>
       `${f.padEnd(width)}  ${columns
-        .map((c) => {
-          const v = at.get(`${f}\u0000${c}`);
+        .map((column) => {
+          const v = at.get(`${f}\u0000${column}`);
           return (v === undefined ? '.' : v ? 'x' : 'MISS').padStart(4);
         })
         .join('')}`,

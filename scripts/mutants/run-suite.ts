@@ -101,8 +101,8 @@ export async function pool<T, R>(items: T[], jobs: number, fn: (t: T) => Promise
   await Promise.all(
     Array.from({ length: Math.min(jobs, items.length) }, async () => {
       while (next < items.length) {
-        const i = next++;
-        results[i] = await fn(items[i]);
+        const index = next++;
+        results[index] = await fn(items[index]);
       }
     }),
   );

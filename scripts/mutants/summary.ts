@@ -32,18 +32,18 @@ export function printTables(results: readonly JobResult[]): void {
     printTable(
       'Faults (mistakes the suite must catch)',
       ['fault', 'area', 'breaks', 'caught', 'by'],
-      rows(results, 'fault').map((r) => {
-        const f = faultOf(r);
-        return [f.name, f.area, f.breaks.join(' '), r.ok ? 'yes' : 'NO', r.detail];
+      rows(results, 'fault').map((jobResult) => {
+        const faultDef = faultOf(jobResult);
+        return [faultDef.name, faultDef.area, faultDef.breaks.join(' '), jobResult.ok ? 'yes' : 'NO', jobResult.detail];
       }),
     );
   if (rows(results, 'variant').length)
     printTable(
       'Variants (legitimate forms the suite must accept)',
       ['variant', 'declared warnings', 'fair', 'outcome'],
-      rows(results, 'variant').map((r) => {
-        const v = (r.job as { v: VariantDef }).v;
-        return [v.name, v.expectedWarnings.join(' ') || '-', r.ok ? 'yes' : 'NO', r.detail];
+      rows(results, 'variant').map((jobResult) => {
+        const variantDef = (jobResult.job as { v: VariantDef }).v;
+        return [variantDef.name, variantDef.expectedWarnings.join(' ') || '-', jobResult.ok ? 'yes' : 'NO', jobResult.detail];
       }),
     );
 }
@@ -80,24 +80,24 @@ export function tally(results: readonly JobResult[]): Tally {
 }
 
 /** The fault × variant matrix, printed and kept with the kill matrix (a CI job uploads reports/mutants/). */
-export function printMatrix(t: Tally, opts: MutantsOptions): void {
-  if (!t.cellRuns.length) return;
-  const table = `Fault × variant matrix (${opts.matrix ? 'full' : 'fixed sample'}, ${t.cellRuns.length} runs)\n${matrixTable(t.cellRuns)}`;
+export function printMatrix(tally: Tally, opts: MutantsOptions): void {
+  if (!tally.cellRuns.length) return;
+  const table = `Fault × variant matrix (${opts.matrix ? 'full' : 'fixed sample'}, ${tally.cellRuns.length} runs)\n${matrixTable(tally.cellRuns)}`;
   console.log(`\n${table}`);
   writeFileSync(join(mutantsReportDir(), opts.matrix ? 'matrix.txt' : 'matrix-sample.txt'), `${table}\n`);
 }
 
 /** score.json beside the runs' reports. */
-export function writeScore(root: string, t: Tally, variantsPlanned: number, seconds: number): void {
+export function writeScore(root: string, tally: Tally, variantsPlanned: number, seconds: number): void {
   const score = {
-    baseline: t.baselineOk,
-    caught: t.caught,
-    faults: t.faultRuns,
-    fair: t.fair,
-    decided: t.decided,
+    baseline: tally.baselineOk,
+    caught: tally.caught,
+    faults: tally.faultRuns,
+    fair: tally.fair,
+    decided: tally.decided,
     variants: variantsPlanned,
-    cells: t.cellRuns.length,
-    acrossDialects: t.acrossDialects,
+    cells: tally.cellRuns.length,
+    acrossDialects: tally.acrossDialects,
     seconds,
   };
   writeFileSync(join(root, 'score.json'), JSON.stringify(score, null, 2));
@@ -111,24 +111,24 @@ export function printKillMatrix(results: readonly JobResult[]): void {
 }
 
 /** The closing lines: time, baseline, and every score. */
-export function printScores(t: Tally, opts: MutantsOptions, planned: { faults: number; variants: number }, seconds: number): void {
+export function printScores(tally: Tally, opts: MutantsOptions, planned: { faults: number; variants: number }, seconds: number): void {
   console.log(`${seconds.toFixed(0)} s.`);
   if (!opts.matrix) {
-    console.log(`baseline: ${t.baselineOk ? 'CONFORMS with no warning' : 'NOT CLEAN'}`);
-    console.log(`mutation score: ${t.caught}/${planned.faults} faults caught`);
+    console.log(`baseline: ${tally.baselineOk ? 'CONFORMS with no warning' : 'NOT CLEAN'}`);
+    console.log(`mutation score: ${tally.caught}/${planned.faults} faults caught`);
   }
-  if (planned.variants && !opts.matrix) console.log(`variants judged fairly: ${t.fair}/${planned.variants}`);
-  if (planned.variants && !opts.matrix) console.log(`MUST decided on variants: ${t.decided}/${planned.variants}`);
-  if (t.cellRuns.length) console.log(`faults caught across dialects: ${t.acrossDialects}/${t.cellFaults.length}`);
+  if (planned.variants && !opts.matrix) console.log(`variants judged fairly: ${tally.fair}/${planned.variants}`);
+  if (planned.variants && !opts.matrix) console.log(`MUST decided on variants: ${tally.decided}/${planned.variants}`);
+  if (tally.cellRuns.length) console.log(`faults caught across dialects: ${tally.acrossDialects}/${tally.cellFaults.length}`);
 }
 
 /** Undecided is a failure too: a conformant dialect left at NOT DETERMINED is a suite that cannot certify. */
-export function passed(t: Tally): boolean {
+export function passed(tally: Tally): boolean {
   return (
-    t.baselineOk &&
-    t.caught === t.faultRuns &&
-    t.fair === t.variantRuns &&
-    t.decided === t.variantRuns &&
-    t.acrossDialects === t.cellFaults.length
+    tally.baselineOk &&
+    tally.caught === tally.faultRuns &&
+    tally.fair === tally.variantRuns &&
+    tally.decided === tally.variantRuns &&
+    tally.acrossDialects === tally.cellFaults.length
   );
 }

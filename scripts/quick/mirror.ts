@@ -92,10 +92,10 @@ export function mirroredSources(test: string): string[] {
 function testFiles(root: string, dir: string): string[] {
   const abs = join(root, dir);
   if (!existsSync(abs)) return [];
-  return readdirSync(abs, { withFileTypes: true }).flatMap((e) => {
-    const rel = `${dir}${e.name}`;
-    if (e.isDirectory()) return e.name === 'node_modules' ? [] : testFiles(root, `${rel}/`);
-    return e.name.endsWith('.test.ts') ? [rel] : [];
+  return readdirSync(abs, { withFileTypes: true }).flatMap((entry) => {
+    const rel = `${dir}${entry.name}`;
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(root, `${rel}/`);
+    return entry.name.endsWith('.test.ts') ? [rel] : [];
   });
 }
 

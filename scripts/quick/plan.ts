@@ -59,16 +59,16 @@ function testOf(file: string, repo: Repository): string | undefined {
 /** Tests that import a changed helper (a file under a test folder that is not a test). */
 function readersOf(helper: string, repo: Repository): string[] {
   const stem = helper.replace(/\.(ts|js)$/, '');
-  return repo.testFiles.filter((t) => {
-    const rel = posix.relative(posix.dirname(t), stem);
+  return repo.testFiles.filter((testFile) => {
+    const rel = posix.relative(posix.dirname(testFile), stem);
     const spec = rel.startsWith('.') ? rel : `./${rel}`;
-    return repo.read(t).includes(`'${spec}'`);
+    return repo.read(testFile).includes(`'${spec}'`);
   });
 }
 
 function operationOf(file: string, names: ReadonlySet<string>): string | undefined {
-  const m = /^src\/operations\/([^/]+)\/|^sandbox\/src\/operations\/([^/.]+)\.ts$|^test\/unit\/operations\/([^/]+)\//.exec(file);
-  const op = m?.[1] ?? m?.[2] ?? m?.[3];
+  const match = /^src\/operations\/([^/]+)\/|^sandbox\/src\/operations\/([^/.]+)\.ts$|^test\/unit\/operations\/([^/]+)\//.exec(file);
+  const op = match?.[1] ?? match?.[2] ?? match?.[3];
   return op && names.has(op) ? op : undefined;
 }
 

@@ -49,24 +49,24 @@ export function commitFlightMs(config: Pick<SuiteConfig, 'limits' | 'retry'>): n
 }
 
 /** Until when an intent's Commit could land: its own bound, or (older entries) this run's from its time. */
-function landsByOf(ctx: RunContext, e: OpenEntry): string {
-  return e.landsBy ?? new Date(Date.parse(e.at) + commitFlightMs(ctx.config)).toISOString();
+function landsByOf(ctx: RunContext, openEntry: OpenEntry): string {
+  return openEntry.landsBy ?? new Date(Date.parse(openEntry.at) + commitFlightMs(ctx.config)).toISOString();
 }
 
 const STATUS_NAMES = ['ResStatus', 'ReservationStatusType', 'Status', 'BookingStatus', 'ReservationStatus'];
 const STATUS_XPATH = STATUS_NAMES.map((n) => `//@*[local-name()='${n}'] | //*[local-name()='${n}']`).join(' | ');
 
-function isSuccess(x: Exchange): boolean {
-  const doc = x.reply.doc;
-  return !!doc && doc.exists("/*/*[local-name()='Success']") && !refusalForm(x);
+function isSuccess(sent: Exchange): boolean {
+  const doc = sent.reply.doc;
+  return !!doc && doc.exists("/*/*[local-name()='Success']") && !refusalForm(sent);
 }
 
 /** What a booking read shows: the booking, cancelled, unknown (a refusal), or nothing usable. */
-function readState(x: Exchange, cancelledWords: readonly string[]): 'active' | 'cancelled' | 'unknown' | 'unclear' {
-  if (refusalForm(x)) return 'unknown';
-  if (!isSuccess(x)) return 'unclear';
+function readState(sent: Exchange, cancelledWords: readonly string[]): 'active' | 'cancelled' | 'unknown' | 'unclear' {
+  if (refusalForm(sent)) return 'unknown';
+  if (!isSuccess(sent)) return 'unclear';
   const words = new Set(cancelledWords.map((w) => w.trim().toLowerCase()));
-  const statuses = x.reply
+  const statuses = sent.reply
     .doc!.values(STATUS_XPATH)
     .map((v) => v.trim().toLowerCase())
     .filter(Boolean);
@@ -81,13 +81,13 @@ async function send(ctx: RunContext, op: 'bookcancel' | 'bookread', bookingRef: 
 }
 
 export async function read(ctx: RunContext, bookingRef: string): Promise<{ state: ReturnType<typeof readState>; why: string }> {
-  const x = await send(ctx, 'bookread', bookingRef);
+  const sent = await send(ctx, 'bookread', bookingRef);
   try {
-    const state = readState(x, ctx.data.booking.cancelledStatusWords);
-    const why = x.reply.transportError?.message ?? x.reply.unreadable ?? refusalForm(x) ?? `HTTP ${x.reply.exchange?.status}`;
+    const state = readState(sent, ctx.data.booking.cancelledStatusWords);
+    const why = sent.reply.transportError?.message ?? sent.reply.unreadable ?? refusalForm(sent) ?? `HTTP ${sent.reply.exchange?.status}`;
     return { state, why };
   } finally {
-    disposeExchange(x);
+    disposeExchange(sent);
   }
 }
 
@@ -165,16 +165,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * gateway, a kill came before its reply): then it stays open in the ledger, to be checked again.
  * Only once it was answered, or its longest flight is over, is it written off as never booked.
  */
-function unknownIntent(ctx: RunContext, e: OpenEntry, why: string): CleanupOutcome {
-  const landsBy = landsByOf(ctx, e);
+function unknownIntent(ctx: RunContext, openEntry: OpenEntry, why: string): CleanupOutcome {
+  const landsBy = landsByOf(ctx, openEntry);
   const { runId } = ctx.config;
-  if (!e.answered && Date.now() < Date.parse(landsBy)) {
-    const message = `in doubt: unknown to the target (${why}), but its Commit, sent at ${e.at} and never answered by the gateway, could still land until ${landsBy}`;
-    ctx.ledger.recordUnconfirmed(e.bookingRef, ctx.baseUrl, runId, message, landsBy);
+  if (!openEntry.answered && Date.now() < Date.parse(landsBy)) {
+    const message = `in doubt: unknown to the target (${why}), but its Commit, sent at ${openEntry.at} and never answered by the gateway, could still land until ${landsBy}`;
+    ctx.ledger.recordUnconfirmed(openEntry.bookingRef, ctx.baseUrl, runId, message, landsBy);
     return { ok: false, kind: 'open', message, landsBy };
   }
-  const because = e.answered ? 'the gateway answered its Commit' : `its Commit could land until ${landsBy} at the latest`;
-  ctx.ledger.recordGone(e.bookingRef, ctx.baseUrl, runId, `intent never booked: unknown to the target (${why}); ${because}`);
+  const because = openEntry.answered ? 'the gateway answered its Commit' : `its Commit could land until ${landsBy} at the latest`;
+  ctx.ledger.recordGone(openEntry.bookingRef, ctx.baseUrl, runId, `intent never booked: unknown to the target (${why}); ${because}`);
   return { ok: true, kind: 'unknown', message: `never booked: unknown to the target (${why}), and ${because}` };
 }
 

@@ -109,10 +109,10 @@ export async function cleanUpLedger(ctx: RunContext, opts: CleanupOptions = {}):
 /** Other targets' open bookings, by normal form (an embedded sandbox's stopped with its run: not listed). */
 function elsewhere(entries: OpenEntry[]): CleanupReport['elsewhere'] {
   const by = new Map<string, { target: string; refs: string[] }>();
-  for (const e of entries.filter((x) => !x.embedded)) {
-    const key = normalTarget(e.target);
-    const t = by.get(key) ?? { target: e.target, refs: [] };
-    t.refs.push(e.bookingRef);
+  for (const entry of entries.filter((x) => !x.embedded)) {
+    const key = normalTarget(entry.target);
+    const t = by.get(key) ?? { target: entry.target, refs: [] };
+    t.refs.push(entry.bookingRef);
     by.set(key, t);
   }
   return [...by.values()];
@@ -130,35 +130,37 @@ function pastUnseen(ctx: RunContext): string {
 }
 
 /** Console lines for a clean-up (empty when there was nothing to do). Refs only, never replies. */
-export function describeCleanup(r: CleanupReport, ledgerFile: string): string[] {
+export function describeCleanup(cleanupReport: CleanupReport, ledgerFile: string): string[] {
   const lines: string[] = [];
-  if (r.pastUnseen) lines.push(r.pastUnseen);
-  if (r.ledgerBehind) lines.push(r.ledgerBehind);
-  if (r.cancelled.length) {
-    const spelt = (ref: string) => r.spelledOtherwise.find((s) => s.ref === ref);
-    const named = r.cancelled.map((ref) => (spelt(ref) ? `${ref} (recorded for ${spelt(ref)!.target}, the same target)` : ref));
-    lines.push(`Cancelled ${r.cancelled.length} booking(s) an earlier run left behind: ${named.join(', ')}`);
+  if (cleanupReport.pastUnseen) lines.push(cleanupReport.pastUnseen);
+  if (cleanupReport.ledgerBehind) lines.push(cleanupReport.ledgerBehind);
+  if (cleanupReport.cancelled.length) {
+    const spelt = (ref: string) => cleanupReport.spelledOtherwise.find((s) => s.ref === ref);
+    const named = cleanupReport.cancelled.map((ref) => (spelt(ref) ? `${ref} (recorded for ${spelt(ref)!.target}, the same target)` : ref));
+    lines.push(`Cancelled ${cleanupReport.cancelled.length} booking(s) an earlier run left behind: ${named.join(', ')}`);
   }
-  if (r.gone.length)
+  if (cleanupReport.gone.length)
     lines.push(
-      `${r.gone.length} reference(s) an earlier run left in the ledger needed no cancel (already cancelled, or never booked): ${r.gone.map((g) => `${g.ref} (${g.message})`).join('; ')}`,
+      `${cleanupReport.gone.length} reference(s) an earlier run left in the ledger needed no cancel (already cancelled, or never booked): ${cleanupReport.gone.map((g) => `${g.ref} (${g.message})`).join('; ')}`,
     );
-  if (r.open.length)
+  if (cleanupReport.open.length)
     lines.push(
-      `${r.open.length} booking intent(s) an earlier run left are unknown to the target, but their Commit could still land: left open in the ledger, checked again at the end of this run and when their flight is over, else by the next run: ${r.open.map((o) => `${o.ref} (until ${o.landsBy})`).join(', ')}`,
+      `${cleanupReport.open.length} booking intent(s) an earlier run left are unknown to the target, but their Commit could still land: left open in the ledger, checked again at the end of this run and when their flight is over, else by the next run: ${cleanupReport.open.map((o) => `${o.ref} (until ${o.landsBy})`).join(', ')}`,
     );
-  if (r.ownedByLiveRuns)
-    lines.push(`${r.ownedByLiveRuns} booking(s) in the ledger belong to a run still in progress: left to it (${r.liveOwners.join('; ')})`);
-  if (r.elsewhere.length) {
-    const n = r.elsewhere.reduce((k, t) => k + t.refs.length, 0);
+  if (cleanupReport.ownedByLiveRuns)
     lines.push(
-      `${n} open booking(s) in the ledger are of another target, left alone: ${r.elsewhere.map((t) => `${t.refs.length} of ${t.target} (${refsShown(t.refs)})`).join('; ')}`,
+      `${cleanupReport.ownedByLiveRuns} booking(s) in the ledger belong to a run still in progress: left to it (${cleanupReport.liveOwners.join('; ')})`,
+    );
+  if (cleanupReport.elsewhere.length) {
+    const n = cleanupReport.elsewhere.reduce((k, t) => k + t.refs.length, 0);
+    lines.push(
+      `${n} open booking(s) in the ledger are of another target, left alone: ${cleanupReport.elsewhere.map((t) => `${t.refs.length} of ${t.target} (${refsShown(t.refs)})`).join('; ')}`,
     );
   }
-  if (r.swept) lines.push(...describeSweep(r.swept));
-  if (r.failed.length)
+  if (cleanupReport.swept) lines.push(...describeSweep(cleanupReport.swept));
+  if (cleanupReport.failed.length)
     lines.push(
-      `Could not cancel ${r.failed.length} booking(s) left by an earlier run (kept in ${ledgerFile}; the next run retries):\n${r.failed.map((f) => `  ${f.ref}: ${f.message}`).join('\n')}`,
+      `Could not cancel ${cleanupReport.failed.length} booking(s) left by an earlier run (kept in ${ledgerFile}; the next run retries):\n${cleanupReport.failed.map((f) => `  ${f.ref}: ${f.message}`).join('\n')}`,
     );
   return lines;
 }

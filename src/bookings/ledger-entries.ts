@@ -70,16 +70,16 @@ export function normalTarget(url: string): string {
 }
 
 /** An entry of a booking note, at this time (landsBy from its flight time). */
-export function note(e: BookingNote): Omit<LedgerEntry, 'event'> {
+export function note(bookingNote: BookingNote): Omit<LedgerEntry, 'event'> {
   const now = Date.now();
   return {
-    bookingRef: e.bookingRef,
-    itemRefs: [...e.itemRefs],
-    target: e.target,
-    runId: e.runId,
-    scenario: e.scenario,
+    bookingRef: bookingNote.bookingRef,
+    itemRefs: [...bookingNote.itemRefs],
+    target: bookingNote.target,
+    runId: bookingNote.runId,
+    scenario: bookingNote.scenario,
     at: new Date(now).toISOString(),
-    ...(e.flightMs !== undefined ? { landsBy: new Date(now + e.flightMs).toISOString() } : {}),
+    ...(bookingNote.flightMs !== undefined ? { landsBy: new Date(now + bookingNote.flightMs).toISOString() } : {}),
   };
 }
 
@@ -88,20 +88,23 @@ const EVENTS: readonly LedgerEvent[] = ['intent', 'committed', 'answered', 'unco
 /** Why a parsed line is not a ledger entry (foreign, or edited by hand), or undefined when it is one. */
 export function entryProblem(e: unknown): string | undefined {
   if (!e || typeof e !== 'object' || Array.isArray(e)) return 'not a JSON object';
-  const x = e as Record<string, unknown>;
+  const record = e as Record<string, unknown>;
   const text = (v: unknown) => typeof v === 'string' && v.trim() !== '' && !/[\u0000-\u001f]/.test(v);
   const time = (v: unknown) => typeof v === 'string' && !Number.isNaN(Date.parse(v));
-  if (!text(x.bookingRef)) return 'no bookingRef';
-  if (!text(x.runId)) return 'no runId';
-  if (!EVENTS.includes(x.event as LedgerEvent)) return `event ${JSON.stringify(x.event)} is none of ${EVENTS.join(', ')}`;
-  if (!Array.isArray(x.itemRefs) || !x.itemRefs.every((r) => typeof r === 'string')) return 'itemRefs is not a list of references';
-  if (typeof x.target !== 'string' || !/^https?:\/\/[^/?#\s]/i.test(x.target))
-    return `target ${JSON.stringify(x.target)} is not an http(s) URL`;
-  if (!time(x.at)) return `at ${JSON.stringify(x.at)} is not a time`;
-  if (x.landsBy !== undefined && !time(x.landsBy)) return `landsBy ${JSON.stringify(x.landsBy)} is not a time`;
-  for (const k of ['pid', 'runPid'])
-    if (x[k] !== undefined && !(Number.isInteger(x[k]) && (x[k] as number) > 0)) return `${k} ${JSON.stringify(x[k])} is not a process id`;
-  if (x.host !== undefined && typeof x.host !== 'string') return 'host is not a name';
-  if (x.seq !== undefined && !(Number.isInteger(x.seq) && (x.seq as number) > 0)) return `seq ${JSON.stringify(x.seq)} is not a run number`;
+  if (!text(record.bookingRef)) return 'no bookingRef';
+  if (!text(record.runId)) return 'no runId';
+  if (!EVENTS.includes(record.event as LedgerEvent)) return `event ${JSON.stringify(record.event)} is none of ${EVENTS.join(', ')}`;
+  if (!Array.isArray(record.itemRefs) || !record.itemRefs.every((r) => typeof r === 'string'))
+    return 'itemRefs is not a list of references';
+  if (typeof record.target !== 'string' || !/^https?:\/\/[^/?#\s]/i.test(record.target))
+    return `target ${JSON.stringify(record.target)} is not an http(s) URL`;
+  if (!time(record.at)) return `at ${JSON.stringify(record.at)} is not a time`;
+  if (record.landsBy !== undefined && !time(record.landsBy)) return `landsBy ${JSON.stringify(record.landsBy)} is not a time`;
+  for (const key of ['pid', 'runPid'])
+    if (record[key] !== undefined && !(Number.isInteger(record[key]) && (record[key] as number) > 0))
+      return `${key} ${JSON.stringify(record[key])} is not a process id`;
+  if (record.host !== undefined && typeof record.host !== 'string') return 'host is not a name';
+  if (record.seq !== undefined && !(Number.isInteger(record.seq) && (record.seq as number) > 0))
+    return `seq ${JSON.stringify(record.seq)} is not a run number`;
   return undefined;
 }

@@ -88,10 +88,10 @@ export class BookingLedger {
     let st: ReturnType<typeof statSync> | undefined;
     try {
       st = statSync(this.file);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOTDIR') throw new ConfigError(`${where} cannot be created: ${fileAncestor(this.file)} is a file, not a folder`);
-      if (code !== 'ENOENT') throw new ConfigError(`${where} cannot be read: ${fileProblem(e)}`);
+      if (code !== 'ENOENT') throw new ConfigError(`${where} cannot be read: ${fileProblem(error)}`);
     }
     if (st?.isDirectory())
       throw new ConfigError(`${where} is a folder; it must name a file (for example ${join(this.file, 'bookings.jsonl')})`);
@@ -99,11 +99,11 @@ export class BookingLedger {
     for (const dir of [dirname(this.file), this.runsDir]) {
       try {
         mkdirSync(dir, { recursive: true });
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOTDIR' || code === 'EEXIST')
           throw new ConfigError(`${where} cannot be created: ${fileAncestor(dir)} is a file, not a folder`);
-        throw new ConfigError(`${where}: the folder ${dir} cannot be created: ${fileProblem(e)}`);
+        throw new ConfigError(`${where}: the folder ${dir} cannot be created: ${fileProblem(error)}`);
       }
     }
     try {
@@ -113,8 +113,8 @@ export class BookingLedger {
       const probe = join(this.runsDir, `.probe-${process.pid}`);
       writeFileSync(probe, '');
       rmSync(probe, { force: true });
-    } catch (e) {
-      throw new ConfigError(`${where} is not writable: ${fileProblem(e)}`);
+    } catch (error) {
+      throw new ConfigError(`${where} is not writable: ${fileProblem(error)}`);
     }
   }
 
@@ -134,12 +134,12 @@ export class BookingLedger {
   }
 
   /** Written and fsynced before a Commit is sent: a run killed while it is on its way leaves this. */
-  recordIntent(e: BookingNote): void {
-    this.append({ ...note(e), event: 'intent' });
+  recordIntent(bookingNote: BookingNote): void {
+    this.append({ ...note(bookingNote), event: 'intent' });
   }
 
-  recordCommitted(e: BookingNote): void {
-    this.append({ ...note(e), event: 'committed' });
+  recordCommitted(bookingNote: BookingNote): void {
+    this.append({ ...note(bookingNote), event: 'committed' });
   }
 
   /** The Commit got the gateway's reply: it is no longer in flight, and cannot land later. */
@@ -229,15 +229,19 @@ export class BookingLedger {
 
   private open(): OpenEntry[] {
     const open = new Map<string, OpenEntry>();
-    for (const e of this.read()) {
-      const key = `${normalTarget(e.target)} ${e.bookingRef}`;
+    for (const ledgerEntry of this.read()) {
+      const key = `${normalTarget(ledgerEntry.target)} ${ledgerEntry.bookingRef}`;
       const was = open.get(key);
-      if (e.event === 'intent' || e.event === 'committed') {
-        const committed = e.event === 'committed' || was?.event === 'committed';
+      if (ledgerEntry.event === 'intent' || ledgerEntry.event === 'committed') {
+        const committed = ledgerEntry.event === 'committed' || was?.event === 'committed';
         open.delete(key); // re-insert: keep the order of the latest entry
-        open.set(key, { ...e, event: committed ? 'committed' : 'intent', answered: e.event === 'intent' ? false : !!was?.answered });
-      } else if (e.event === 'answered' && was) was.answered = true;
-      else if (e.event === 'cancelled' || e.event === 'gone') open.delete(key);
+        open.set(key, {
+          ...ledgerEntry,
+          event: committed ? 'committed' : 'intent',
+          answered: ledgerEntry.event === 'intent' ? false : !!was?.answered,
+        });
+      } else if (ledgerEntry.event === 'answered' && was) was.answered = true;
+      else if (ledgerEntry.event === 'cancelled' || ledgerEntry.event === 'gone') open.delete(key);
     }
     return [...open.values()];
   }
@@ -265,9 +269,9 @@ export class BookingLedger {
   /** Outstanding entries whose run is no longer alive: what a start-up clean-up may touch. */
   orphaned(target: string): OpenEntry[] {
     const alive = new Map<string, boolean>();
-    return this.outstanding(target).filter((e) => {
-      const owner = `${e.runId} ${e.runPid ?? ''}@${e.host ?? ''}`;
-      if (!alive.has(owner)) alive.set(owner, this.runAlive(e.runId, e));
+    return this.outstanding(target).filter((openEntry) => {
+      const owner = `${openEntry.runId} ${openEntry.runPid ?? ''}@${openEntry.host ?? ''}`;
+      if (!alive.has(owner)) alive.set(owner, this.runAlive(openEntry.runId, openEntry));
       return !alive.get(owner);
     });
   }
@@ -282,9 +286,9 @@ export class BookingLedger {
     if (!existsSync(this.file)) return [];
     const lines = readFileSync(this.file, 'utf8').split('\n');
     const entries: LedgerEntry[] = [];
-    lines.forEach((line, i) => {
+    lines.forEach((line, index) => {
       if (line.trim() === '') return;
-      const last = i === lines.length - 1; // no newline after it: the write was cut
+      const last = index === lines.length - 1; // no newline after it: the write was cut
       let e: unknown;
       let problem: string | undefined;
       try {
@@ -297,7 +301,7 @@ export class BookingLedger {
         entries.push(e as LedgerEntry);
         return;
       }
-      const where = `booking ledger ${this.file}, line ${i + 1}`;
+      const where = `booking ledger ${this.file}, line ${index + 1}`;
       // a line of ours cut by a kill: the last, or one a later append started a new line after
       const cut = last || (problem === 'not JSON' && line.startsWith('{"bookingRef":'));
       const w = cut

@@ -23,8 +23,8 @@ export class Rechecks {
     clearTimeout(this.timers.get(ref));
     const timer = setTimeout(() => {
       this.timers.delete(ref);
-      const p = this.recheck(ref).finally(() => this.running.delete(p));
-      this.running.add(p);
+      const promise = this.recheck(ref).finally(() => this.running.delete(promise));
+      this.running.add(promise);
     }, delay);
     timer.unref();
     this.timers.set(ref, timer);
@@ -39,15 +39,15 @@ export class Rechecks {
       const outcome = await settleEntry(this.ctx, entry);
       if (outcome.kind === 'open') this.schedule(ref, outcome.landsBy!);
       else this.settled.push({ ref, outcome });
-    } catch (e) {
-      this.settled.push({ ref, outcome: { ok: false, kind: 'failed', message: `the recheck failed: ${(e as Error).message}` } });
+    } catch (error) {
+      this.settled.push({ ref, outcome: { ok: false, kind: 'failed', message: `the recheck failed: ${(error as Error).message}` } });
     }
   }
 
   /** No further recheck; waits for one under way. */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const t of this.timers.values()) clearTimeout(t);
+    for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     await Promise.all([...this.running]);
   }

@@ -32,8 +32,8 @@ export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by someone else
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by someone else
   }
 }
 
@@ -133,10 +133,13 @@ export class RunLocks {
     const locks: RunLock[] = [];
     for (const n of names) {
       try {
-        const l = JSON.parse(readFileSync(join(this.dir, n), 'utf8')) as RunLock;
+        const runLock = JSON.parse(readFileSync(join(this.dir, n), 'utf8')) as RunLock;
         const ok =
-          typeof l.runId === 'string' && typeof l.pid === 'number' && typeof l.host === 'string' && typeof l.heartbeatAt === 'string';
-        if (ok && (runId === undefined || l.runId === runId)) locks.push(l);
+          typeof runLock.runId === 'string' &&
+          typeof runLock.pid === 'number' &&
+          typeof runLock.host === 'string' &&
+          typeof runLock.heartbeatAt === 'string';
+        if (ok && (runId === undefined || runLock.runId === runId)) locks.push(runLock);
       } catch {
         // removed meanwhile, or half written by an older version: not a lock
       }

@@ -35,9 +35,9 @@ export function recordBookingIntent(
  * ledger until a read shows it (then it is cancelled), or its landsBy has passed and a read shows
  * it absent.
  */
-export function recordCommitReply(ctx: RunContext, bookingRef: string, x: Exchange): boolean {
+export function recordCommitReply(ctx: RunContext, bookingRef: string, exchange: Exchange): boolean {
   // a Commit sent again (a retry) after an attempt no gateway answered may still land from that attempt
-  if (commitInDoubt(x) || (x.reply.exchange?.attempts.length ?? 1) > 1) return false;
+  if (commitInDoubt(exchange) || (exchange.reply.exchange?.attempts.length ?? 1) > 1) return false;
   ctx.ledger.recordAnswered(bookingRef, ctx.baseUrl, ctx.config.runId);
   return true;
 }

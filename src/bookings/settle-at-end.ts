@@ -57,8 +57,8 @@ export async function settleAtEnd(ctx: RunContext, start: CleanupReport): Promis
   const outcomes = start.rechecks.settled.slice();
   if (ctx.embedded) {
     // the runner's sandbox, and each parallel worker's, each its own target
-    for (const e of ledger.allOutstanding().filter(mine))
-      ledger.recordGone(e.bookingRef, e.target, runId, 'the embedded sandbox stopped with the run that made it');
+    for (const openEntry of ledger.allOutstanding().filter(mine))
+      ledger.recordGone(openEntry.bookingRef, openEntry.target, runId, 'the embedded sandbox stopped with the run that made it');
   }
   const pending = new Set(start.open.map((o) => o.ref));
   const toSettle = () => ledger.outstanding(ctx.baseUrl).filter((x) => pending.has(x.bookingRef) || mine(x));

@@ -50,17 +50,17 @@ export function readSweepList(file: string): SweepList {
     if (!st.isFile()) throw new ConfigError(`${where} is not a regular file`);
     if (st.size > MAX_BYTES) throw new ConfigError(`${where} is larger than 1 MiB: not a list of booking references`);
     text = readFileSync(file, 'utf8');
-  } catch (e) {
-    if (e instanceof ConfigError) throw e;
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new ConfigError(`${where}: no such file`);
-    throw new ConfigError(`${where} cannot be read: ${fileProblem(e)}`);
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ConfigError(`${where}: no such file`);
+    throw new ConfigError(`${where} cannot be read: ${fileProblem(error)}`);
   }
   const refs: string[] = [];
   const foreign: string[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
+  text.split(/\r?\n/).forEach((raw, index) => {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) return;
-    if (!isSuiteBookingRef(line)) foreign.push(`line ${i + 1}: ${JSON.stringify(line.slice(0, 60))}`);
+    if (!isSuiteBookingRef(line)) foreign.push(`line ${index + 1}: ${JSON.stringify(line.slice(0, 60))}`);
     else if (!refs.includes(line)) refs.push(line);
   });
   if (foreign.length > 0)
@@ -110,16 +110,28 @@ export async function sweepReferences(ctx: RunContext, list: SweepList): Promise
 }
 
 /** One line for the sweep, and one per reference that could not be cancelled. */
-export function describeSweep(s: SweepReport): string[] {
-  const n = s.cancelled.length + s.notNeeded.length + s.skipped.length + s.notYet.length + s.failed.length;
+export function describeSweep(sweepReport: SweepReport): string[] {
+  const n =
+    sweepReport.cancelled.length +
+    sweepReport.notNeeded.length +
+    sweepReport.skipped.length +
+    sweepReport.notYet.length +
+    sweepReport.failed.length;
   const parts = [
-    `cancelled ${s.cancelled.length}${s.cancelled.length ? ` (${s.cancelled.join(', ')})` : ''}`,
-    s.notNeeded.length ? `needed no cancel ${s.notNeeded.length} (${s.notNeeded.map((x) => `${x.ref}: ${x.message}`).join('; ')})` : '',
-    s.skipped.length ? `left to the ledger ${s.skipped.length} (${s.skipped.map((x) => `${x.ref}: ${x.message}`).join('; ')})` : '',
-    s.notYet.length
-      ? `could not settle yet ${s.notYet.length}, kept in the ledger as in doubt and read again at the end of this run, else by the next run (${s.notYet.map((x) => `${x.ref}: ${x.message}`).join('; ')})`
+    `cancelled ${sweepReport.cancelled.length}${sweepReport.cancelled.length ? ` (${sweepReport.cancelled.join(', ')})` : ''}`,
+    sweepReport.notNeeded.length
+      ? `needed no cancel ${sweepReport.notNeeded.length} (${sweepReport.notNeeded.map((x) => `${x.ref}: ${x.message}`).join('; ')})`
       : '',
-    s.failed.length ? `could not cancel ${s.failed.length} (kept in the ledger; the next run retries)` : '',
+    sweepReport.skipped.length
+      ? `left to the ledger ${sweepReport.skipped.length} (${sweepReport.skipped.map((x) => `${x.ref}: ${x.message}`).join('; ')})`
+      : '',
+    sweepReport.notYet.length
+      ? `could not settle yet ${sweepReport.notYet.length}, kept in the ledger as in doubt and read again at the end of this run, else by the next run (${sweepReport.notYet.map((x) => `${x.ref}: ${x.message}`).join('; ')})`
+      : '',
+    sweepReport.failed.length ? `could not cancel ${sweepReport.failed.length} (kept in the ledger; the next run retries)` : '',
   ].filter(Boolean);
-  return [`Swept ${n} reference(s) listed in ${s.file}: ${parts.join('; ')}`, ...s.failed.map((f) => `  ${f.ref}: ${f.message}`)];
+  return [
+    `Swept ${n} reference(s) listed in ${sweepReport.file}: ${parts.join('; ')}`,
+    ...sweepReport.failed.map((f) => `  ${f.ref}: ${f.message}`),
+  ];
 }

@@ -54,33 +54,33 @@ export function startRecording(dir: string, redactor: Redactor): void {
   try {
     mkdirSync(dir, { recursive: true });
     appendFileSync(file, '');
-  } catch (e) {
+  } catch (error) {
     throw new ConfigError(
-      `--record ${dir}: the cassette cannot be written there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+      `--record ${dir}: the cassette cannot be written there (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
     );
   }
   const maskHeaders = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, redactor.scrub(v)]));
-  setExchangeRecorder((x: RawExchange) => {
+  setExchangeRecorder((exchange: RawExchange) => {
     const line: CassetteExchange = {
-      scenario: redactor.scrub(x.scenario),
-      operation: x.operation,
-      request: { headers: maskHeaders(x.request.headers), body: redactor.maskXml(x.request.body) },
+      scenario: redactor.scrub(exchange.scenario),
+      operation: exchange.operation,
+      request: { headers: maskHeaders(exchange.request.headers), body: redactor.maskXml(exchange.request.body) },
     };
-    if (x.reply) {
-      const masked = maskBody(redactor, x.reply.headers, x.reply.body, x.reply.decoded);
-      const headers = maskHeaders(x.reply.headers);
+    if (exchange.reply) {
+      const masked = maskBody(redactor, exchange.reply.headers, exchange.reply.body, exchange.reply.decoded);
+      const headers = maskHeaders(exchange.reply.headers);
       // the transport decoded the body (gzip...): it is replayed as the decoded bytes
-      if (x.reply.decoded) delete headers['content-encoding'];
+      if (exchange.reply.decoded) delete headers['content-encoding'];
       line.reply = {
-        status: x.reply.status,
-        ...(x.reply.statusText ? { statusText: redactor.scrub(x.reply.statusText) } : {}),
+        status: exchange.reply.status,
+        ...(exchange.reply.statusText ? { statusText: redactor.scrub(exchange.reply.statusText) } : {}),
         headers,
         // byte for byte, the secrets masked in the characters the reply carries
         bodyBase64: masked.toString('base64'),
-        ...(masked.equals(x.reply.body) ? {} : { secretMasked: true }),
+        ...(masked.equals(exchange.reply.body) ? {} : { secretMasked: true }),
       };
     }
-    if (x.transportError) line.transportError = { kind: x.transportError.kind, message: redactor.scrub(x.transportError.message) };
+    if (exchange.transportError) line.transportError = { kind: exchange.transportError.kind, message: redactor.scrub(exchange.transportError.message) };
     appendFileSync(file, `${JSON.stringify(line)}\n`);
   });
 }
@@ -92,21 +92,21 @@ export function startRecording(dir: string, redactor: Redactor): void {
  */
 export function maskBody(redactor: Redactor, headers: Record<string, string>, body: Buffer, decoded: boolean): Buffer {
   const bytes = Buffer.from(redactor.scrub(body.toString('latin1')), 'latin1');
-  let d: DecodedReply;
+  let decodedReply: DecodedReply;
   try {
-    d = inspectReplyBody(headers, bytes, { contentDecoded: decoded });
+    decodedReply = inspectReplyBody(headers, bytes, { contentDecoded: decoded });
   } catch {
     return bytes;
   }
-  const masked = redactor.scrub(d.text);
-  return masked === d.text ? bytes : encodeText(masked, d.encoding, d.source === 'bom');
+  const masked = redactor.scrub(decodedReply.text);
+  return masked === decodedReply.text ? bytes : encodeText(masked, decodedReply.encoding, decodedReply.source === 'bom');
 }
 
 /** Text in an encoding a reply was decoded from (UTF-8 when it has no byte for a character). */
 function encodeText(text: string, encoding: string, bom: boolean): Buffer {
   if (encoding === 'utf-16le' || encoding === 'utf-16be') {
-    const b = Buffer.from(`${bom ? '\ufeff' : ''}${text}`, 'utf16le');
-    return encoding === 'utf-16be' ? b.swap16() : b;
+    const buffer = Buffer.from(`${bom ? '\ufeff' : ''}${text}`, 'utf16le');
+    return encoding === 'utf-16be' ? buffer.swap16() : buffer;
   }
   // ISO-8859-1 and US-ASCII as XML means them (TextDecoder reads both as windows-1252)
   if ((encoding === 'iso-8859-1' || encoding === 'us-ascii') && [...text].every((c) => c.charCodeAt(0) <= 0xff))
@@ -208,8 +208,8 @@ export function loadCassette(
   let header: CassetteHeader;
   try {
     header = JSON.parse(readFileSync(headerFile, 'utf8')) as CassetteHeader;
-  } catch (e) {
-    throw new ConfigError(`${where}: ${HEADER} cannot be read as JSON (${(e as Error).message})`);
+  } catch (error) {
+    throw new ConfigError(`${where}: ${HEADER} cannot be read as JSON (${(error as Error).message})`);
   }
   if (header.format !== CASSETTE_FORMAT)
     throw new ConfigError(`${where}: format ${String(header.format)}, this suite reads format ${CASSETTE_FORMAT}`);
@@ -217,14 +217,14 @@ export function loadCassette(
     throw new ConfigError(`${where}: recorded by suite version ${String(header.suite?.version)}, this is ${suiteVersion}; record it again`);
   const exchanges: CassetteExchange[] = [];
   for (const f of exchangeFiles(dir))
-    lines(join(dir, f)).forEach((l, i) => {
+    lines(join(dir, f)).forEach((l, index) => {
       try {
-        const x = JSON.parse(l) as CassetteExchange;
-        if (typeof x.scenario !== 'string' || typeof x.operation !== 'string' || typeof x.request?.body !== 'string')
+        const exchange = JSON.parse(l) as CassetteExchange;
+        if (typeof exchange.scenario !== 'string' || typeof exchange.operation !== 'string' || typeof exchange.request?.body !== 'string')
           throw new Error('not an exchange');
-        exchanges.push(x);
-      } catch (e) {
-        throw new ConfigError(`${where}: ${f} line ${i + 1} is not a recorded exchange (${(e as Error).message}): truncated or edited`);
+        exchanges.push(exchange);
+      } catch (error) {
+        throw new ConfigError(`${where}: ${f} line ${index + 1} is not a recorded exchange (${(error as Error).message}): truncated or edited`);
       }
     });
   if (exchanges.length !== header.exchanges)

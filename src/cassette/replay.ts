@@ -64,8 +64,8 @@ export function compareRequests(recorded: string, sent: string, runIds: { record
   const shifts = new Map<number, number>();
   let differs = skeleton(recorded) !== skeleton(sent) || a.length !== b.length ? 'its elements or attributes differ' : undefined;
   if (a.length === b.length)
-    a.forEach(({ name, value: old }, i) => {
-      const now = b[i].value;
+    a.forEach(({ name, value: old }, index) => {
+      const now = b[index].value;
       if (old === now || old.includes(MASK)) return;
       const da = DATE.exec(old)?.[1];
       const db = DATE.exec(now)?.[1];
@@ -100,9 +100,9 @@ export async function startReplay(
   // the run id every reference of the suite carries.
   const learnt = new Map<string, Map<string, string>>();
   const byKey = new Map<string, CassetteExchange[]>();
-  for (const x of exchanges) {
-    const k = `${x.scenario}\u0000${x.operation}`;
-    byKey.set(k, [...(byKey.get(k) ?? []), x]);
+  for (const exchange of exchanges) {
+    const key = `${exchange.scenario}\u0000${exchange.operation}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), exchange]);
   }
   const used = new Map<string, number>();
   const ops = new Map<string, string>(Object.values(OPERATIONS).map((o) => [o.path, o.name]));
@@ -117,27 +117,27 @@ export async function startReplay(
         res.writeHead(req.method === 'GET' ? 200 : 404, { 'content-type': 'text/plain' }).end('replay target\n');
         return;
       }
-      const k = `${scenario}\u0000${operation}`;
-      const n = used.get(k) ?? 0;
+      const key = `${scenario}\u0000${operation}`;
+      const n = used.get(key) ?? 0;
       const sent = Buffer.concat(chunks).toString('utf8');
       // A read the scenario did not make when recorded (descriptive data is asked once per run, by
       // whichever scenario needs it first: another one under --parallel) is answered by the same
       // read recorded in another scenario. Bookings, reads of bookings and cancels never are.
-      const x =
-        byKey.get(k)?.[n] ??
+      const exchange =
+        byKey.get(key)?.[n] ??
         (STATELESS.has(operation)
           ? exchanges.find((r) => r.operation === operation && r.reply && !compareRequests(r.request.body, sent, runIds).differs)
           : undefined);
-      used.set(k, n + 1);
+      used.set(key, n + 1);
       // The cassette answers only the request it recorded: another one (other test data, a changed
       // suite) would be answered with replies no gateway gave to it.
-      const compared = x?.reply ? compareRequests(x.request.body, sent, runIds) : undefined;
+      const compared = exchange?.reply ? compareRequests(exchange.request.body, sent, runIds) : undefined;
       const differs = compared?.differs;
-      if (!x?.reply || !compared || differs) {
+      if (!exchange?.reply || !compared || differs) {
         const why = differs
           ? `the ${operation} request ${n + 1} of scenario "${scenario}" differs from the recorded one (${differs}): record it again`
-          : x
-            ? `the recorded ${operation} exchange ${n + 1} of "${scenario}" got no reply (${x.transportError?.kind ?? 'none'}); a transport failure is not replayed`
+          : exchange
+            ? `the recorded ${operation} exchange ${n + 1} of "${scenario}" got no reply (${exchange.transportError?.kind ?? 'none'}); a transport failure is not replayed`
             : `the cassette holds no ${operation} exchange ${n + 1} for scenario "${scenario}": record it again with this suite`;
         // a run-level request (the suite's own probes) gets a plain 200: only a scenario's request is a miss
         res
@@ -145,16 +145,16 @@ export async function startReplay(
           .end(why);
         return;
       }
-      let recorded = Buffer.from(x.reply.bodyBase64, 'base64').toString('latin1');
+      let recorded = Buffer.from(exchange.reply.bodyBase64, 'base64').toString('latin1');
       // the echo the recorded run saw, seen again (with this run's password, in UTF-8)
-      if (x.reply.secretMasked && password) recorded = recorded.split(MASK).join(Buffer.from(password, 'utf8').toString('latin1'));
+      if (exchange.reply.secretMasked && password) recorded = recorded.split(MASK).join(Buffer.from(password, 'utf8').toString('latin1'));
       const mine = learnt.get(scenario) ?? new Map<string, string>([[runIds.recorded, runIds.now]]);
       for (const [old, now] of compared.values) mine.set(old, now);
       learnt.set(scenario, mine);
       const values = [...mine.entries()].filter(([old, now]) => old !== now).sort((p, q) => q[0].length - p[0].length);
       const body = Buffer.from(normalise(recorded, { days: compared.days, values }), 'latin1');
-      const headers = Object.fromEntries(Object.entries(x.reply.headers).filter(([h]) => !NOT_REPLAYED.has(h)));
-      res.writeHead(x.reply.status, x.reply.statusText ?? '', { ...headers, 'content-length': String(body.length) }).end(body);
+      const headers = Object.fromEntries(Object.entries(exchange.reply.headers).filter(([h]) => !NOT_REPLAYED.has(h)));
+      res.writeHead(exchange.reply.status, exchange.reply.statusText ?? '', { ...headers, 'content-length': String(body.length) }).end(body);
     });
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));

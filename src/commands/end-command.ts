@@ -8,9 +8,9 @@ export function endCommand(what: string, body: () => number, oneLine: (e: unknow
   let code: number;
   try {
     code = body();
-  } catch (e) {
-    const short = e instanceof SuiteFault || typeof (e as NodeJS.ErrnoException).code === 'string' || oneLine(e);
-    console.error(`Could not ${what}: ${short ? (e as Error).message : (e as Error).stack}`);
+  } catch (error) {
+    const short = error instanceof SuiteFault || typeof (error as NodeJS.ErrnoException).code === 'string' || oneLine(error);
+    console.error(`Could not ${what}: ${short ? (error as Error).message : (error as Error).stack}`);
     code = EXIT.COULD_NOT_RUN;
   }
   process.stdout.write('', () => process.exit(code));

@@ -6,8 +6,12 @@ import { rule, type Rule } from './rule';
 
 export function alignmentRule(schema: XmlSchema, root: string): Rule {
   return rule('ALIGN-XSD', undefined, (exchange, check, reply) => {
-    for (const f of schema.validate(reply.doc))
-      check.fail(f.line ? `line ${f.line}` : 'document', `valid against ${root}.xsd (OpenTravel 2016B)`, f.message);
+    for (const schemaFinding of schema.validate(reply.doc))
+      check.fail(
+        schemaFinding.line ? `line ${schemaFinding.line}` : 'document',
+        `valid against ${root}.xsd (OpenTravel 2016B)`,
+        schemaFinding.message,
+      );
   });
 }
 

@@ -78,11 +78,11 @@ export function areaDisagreement(
       .filter((p) => /CityName/.test(p))
       .flatMap((p) => reply.doc.find(p, node).map((n) => normalName(n.content))),
   );
-  for (const v of regions) {
-    if (known.has(normalName(v)) || towns.has(normalName(v)) || !isSubdivisionName(v)) continue;
-    const inCountries = subdivisionCountries(v);
+  for (const region of regions) {
+    if (known.has(normalName(region)) || towns.has(normalName(region)) || !isSubdivisionName(region)) continue;
+    const inCountries = subdivisionCountries(region);
     if (inCountries && outside(inCountries))
-      return `the region "${v}" (a region of ${[...inCountries][0]}) beside an address in ${[...address].join(', ')}`;
+      return `the region "${region}" (a region of ${[...inCountries][0]}) beside an address in ${[...address].join(', ')}`;
   }
   return undefined;
 }

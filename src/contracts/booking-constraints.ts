@@ -150,13 +150,13 @@ function limitsOf(reply: ReplyReader, node: XNode, min: Fact, max: Fact): Limits
 }
 
 /** Both limits together: the stricter of each. */
-export function bothLimits(a: Limits, b: Limits): Limits {
-  const min = [a.min, b.min].filter((n): n is number => n !== undefined);
-  const max = [a.max, b.max].filter((n): n is number => n !== undefined);
+export function bothLimits(limits: Limits, b: Limits): Limits {
+  const min = [limits.min, b.min].filter((n): n is number => n !== undefined);
+  const max = [limits.max, b.max].filter((n): n is number => n !== undefined);
   return {
     ...(min.length ? { min: Math.max(...min) } : {}),
     ...(max.length ? { max: Math.min(...max) } : {}),
-    at: [...new Set([...a.at, ...b.at])],
+    at: [...new Set([...limits.at, ...b.at])],
   };
 }
 
@@ -167,8 +167,8 @@ export const contradiction = (l: Limits, what: string): string | undefined =>
     : undefined;
 
 /** The weekday flags of an OperationTime; undefined when it flags none (a time without weekdays). */
-function flagsOf(reply: ReplyReader, n: XNode): boolean[] | undefined {
-  const flags = WEEKDAY_FLAGS.map((f) => bool(reply.doc.find(`@${f}`, n)[0]?.content));
+function flagsOf(reply: ReplyReader, node: XNode): boolean[] | undefined {
+  const flags = WEEKDAY_FLAGS.map((f) => bool(reply.doc.find(`@${f}`, node)[0]?.content));
   return flags.some((f) => f !== undefined) ? flags.map((f) => f === true) : undefined;
 }
 
@@ -203,13 +203,13 @@ export function constraintsShown(
     categories: {},
     contradictions: [],
   };
-  for (const c of categories) {
+  for (const category of categories) {
     const limits = bothLimits(
-      shown.categories[c.code] ?? { at: [] },
-      limitsOf(reply, c.node, CONSTRAINT_FACTS.categoryMinAge, CONSTRAINT_FACTS.categoryMaxAge),
+      shown.categories[category.code] ?? { at: [] },
+      limitsOf(reply, category.node, CONSTRAINT_FACTS.categoryMinAge, CONSTRAINT_FACTS.categoryMaxAge),
     );
-    const age = wholeNumbers(valuesEverywhere(reply, CONSTRAINT_FACTS.categoryAge, c.node))[0];
-    shown.categories[c.code] = { ...limits, ...(age !== undefined ? { age } : {}) };
+    const age = wholeNumbers(valuesEverywhere(reply, CONSTRAINT_FACTS.categoryAge, category.node))[0];
+    shown.categories[category.code] = { ...limits, ...(age !== undefined ? { age } : {}) };
   }
   shown.contradictions = [
     contradiction(ages, 'the ages of its participants'),

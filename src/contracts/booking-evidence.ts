@@ -36,10 +36,14 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 const unique = (xs: ReadonlyArray<string | undefined>) => [...new Set(xs.filter((x): x is string => !!x && !!x.trim()))];
 
 /** Values of a fact in every part of a booking, merged; undefined when no part shows any. */
-export function valuesIn(reply: ReplyReader, f: Parameters<ReplyReader['values']>[0], parts: readonly Part[]): Found<string[]> | undefined {
-  const found = parts.flatMap((p) => {
-    const v = reply.values(f, p.node);
-    return v ? [v] : [];
+export function valuesIn(
+  reply: ReplyReader,
+  fact: Parameters<ReplyReader['values']>[0],
+  parts: readonly Part[],
+): Found<string[]> | undefined {
+  const found = parts.flatMap((part) => {
+    const found = reply.values(fact, part.node);
+    return found ? [found] : [];
   });
   return found.length ? { at: found[0].at, value: found.flatMap((v) => v.value) } : undefined;
 }
@@ -75,12 +79,12 @@ export function identify(
   };
   const out: Identification = { matched: [], differs: [], otherItems: false };
   const names: Record<keyof typeof wanted, string> = { refs: 'item references', activities: 'activity', surnames: 'surnames', days: 'day' };
-  for (const k of Object.keys(wanted) as Array<keyof typeof wanted>) {
-    const hits = shown[k].filter((s) => wanted[k].some((w) => same(s, w)));
-    if (hits.length) out.matched.push(`${names[k]} ${list(hits)}`);
-    else if (shown[k].length && wanted[k].length) {
-      out.differs.push(`${names[k]} ${list(shown[k])}, not ${list(wanted[k])}`);
-      if (k === 'refs') out.otherItems = true;
+  for (const key of Object.keys(wanted) as Array<keyof typeof wanted>) {
+    const hits = shown[key].filter((s) => wanted[key].some((w) => same(s, w)));
+    if (hits.length) out.matched.push(`${names[key]} ${list(hits)}`);
+    else if (shown[key].length && wanted[key].length) {
+      out.differs.push(`${names[key]} ${list(shown[key])}, not ${list(wanted[key])}`);
+      if (key === 'refs') out.otherItems = true;
     }
   }
   return out;

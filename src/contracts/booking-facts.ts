@@ -165,9 +165,9 @@ function stateOf(
   ref: string,
 ): BookingState | undefined {
   if (parts.length > 1) {
-    const statuses = parts.flatMap((p) => {
-      const own = items.filter((i) => i.part === p.node);
-      return own.length ? own.map((i) => i.status?.value) : [reply.value(READ_FACTS.status, p.node)?.value];
+    const statuses = parts.flatMap((part) => {
+      const own = items.filter((i) => i.part === part.node);
+      return own.length ? own.map((i) => i.status?.value) : [reply.value(READ_FACTS.status, part.node)?.value];
     });
     const shown = `items ${list(statuses)}`;
     if (statuses.some((s) => s !== undefined && !isCancelledWord(s, words))) return { cancelled: false, shown };
@@ -204,10 +204,10 @@ function separateItems(
 ): ItemShown[] {
   const shown = [...itemsOf(reply, apart), ...itemsOf(reply, own).filter((i) => i.ref)];
   const items = shown.filter((i, n) => !i.ref || shown.findIndex((j) => j.ref === i.ref) === n);
-  const withStatus = items.map((i) => {
-    if (!i.ref || (i.status && i.activity)) return i;
-    const elsewhere = itemNamedElsewhere(reply, own, i.ref, words);
-    return { ...i, status: i.status ?? elsewhere?.status, activity: i.activity ?? elsewhere?.activity };
+  const withStatus = items.map((item) => {
+    if (!item.ref || (item.status && item.activity)) return item;
+    const elsewhere = itemNamedElsewhere(reply, own, item.ref, words);
+    return { ...item, status: item.status ?? elsewhere?.status, activity: item.activity ?? elsewhere?.activity };
   });
   for (const want of expected.items) {
     if (withStatus.some((i) => i.ref === want.itemRef)) continue;
@@ -313,9 +313,9 @@ function shownIn(reply: ReplyReader, expected: ExpectedBooking, words: readonly 
       at: list(byReference.map((b) => b.at)),
     };
   // No reference of the client's: a booking is told apart by what it shows, never taken for the one asked.
-  const unnamed = bookings.map((b) => {
-    const part = [{ node: b.node, at: b.at }];
-    return { at: b.at, differs: identify(reply, part, itemsOf(reply, part), expected).differs };
+  const unnamed = bookings.map((booking) => {
+    const part = [{ node: booking.node, at: booking.at }];
+    return { at: booking.at, differs: identify(reply, part, itemsOf(reply, part), expected).differs };
   });
   if (unnamed.every((b) => b.differs.length))
     return {
@@ -342,12 +342,12 @@ export function bookingRead(
   if (!exchange.reply.exchange) return { answer: 'no reply', why: noDocument(exchange) };
   const refused = refusedHow(exchange);
   if (refused) return { answer: 'refused', why: refused };
-  const e = exchange.reply.exchange;
-  const mediaType = (e.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (e.status !== 200 || !exchange.reply.doc || mediaType !== 'application/xml')
+  const httpExchange = exchange.reply.exchange;
+  const mediaType = (httpExchange.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (httpExchange.status !== 200 || !exchange.reply.doc || mediaType !== 'application/xml')
     return {
       answer: 'unreadable',
-      why: `the read was neither served nor refused (HTTP ${e.status}, ${e.headers['content-type'] ?? 'no Content-Type'}${exchange.reply.unreadable ? `, ${exchange.reply.unreadable}` : ''})`,
+      why: `the read was neither served nor refused (HTTP ${httpExchange.status}, ${httpExchange.headers['content-type'] ?? 'no Content-Type'}${exchange.reply.unreadable ? `, ${exchange.reply.unreadable}` : ''})`,
     };
   return { answer: 'served', shown: shownIn(new ReplyReader(exchange.reply.doc, profile), expected, words) };
 }
@@ -368,9 +368,9 @@ export function readRule(
   return {
     req,
     check(exchange, profile = {}) {
-      const c = new Check(req);
-      body(exchange, c, bookingRead(exchange, expected, words, profile), profile);
-      return c.result();
+      const check = new Check(req);
+      body(exchange, check, bookingRead(exchange, expected, words, profile), profile);
+      return check.result();
     },
   };
 }

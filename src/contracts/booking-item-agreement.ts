@@ -38,14 +38,14 @@ function compared(reply: ReplyReader, words: readonly string[]): Compared[] {
 }
 
 /** Every placement of `c` in the holders: a value per place, with the holder's path. */
-function placementsOf(reply: ReplyReader, c: Compared, holders: ReadonlyArray<Part & { entry: boolean }>) {
+function placementsOf(reply: ReplyReader, compared: Compared, holders: ReadonlyArray<Part & { entry: boolean }>) {
   return holders.flatMap((h) =>
-    c.places(h.entry).flatMap((at) =>
+    compared.places(h.entry).flatMap((at) =>
       reply.doc
         .find(at, h.node)
         .map((n) => n.content.trim())
         .filter((v) => v !== '')
-        .map((value) => ({ at: `${pathOf(reply.doc, h.node)}/${at}`, value, key: c.key(value, at) })),
+        .map((value) => ({ at: `${pathOf(reply.doc, h.node)}/${at}`, value, key: compared.key(value, at) })),
     ),
   );
 }
@@ -82,15 +82,15 @@ function participantsDisagree(reply: ReplyReader, holders: readonly Part[]): Sho
 
 /** An entry naming the item under another booking reference (Type 36, Client) than the booking's own. */
 function referenceDisagrees(reply: ReplyReader, holders: readonly Part[], bookingRef: string): Shown[] | undefined {
-  for (const h of holders)
+  for (const holder of holders)
     for (const at of reply.placesOf(READ_FACTS.reference))
-      for (const n of reply.doc.find(at, h.node)) {
-        const id = (reply.doc.find('@ID | @ResID_Value', n)[0]?.content ?? '').trim();
-        const context = (reply.doc.find('@ID_Context | @ResID_Source', n)[0]?.content ?? '').trim().toLowerCase();
+      for (const node of reply.doc.find(at, holder.node)) {
+        const id = (reply.doc.find('@ID | @ResID_Value', node)[0]?.content ?? '').trim();
+        const context = (reply.doc.find('@ID_Context | @ResID_Source', node)[0]?.content ?? '').trim().toLowerCase();
         if (id && context === 'client' && id !== bookingRef)
           return [
             { at: 'the booking', value: bookingRef },
-            { at: `${pathOf(reply.doc, h.node)}/${at}`, value: id },
+            { at: `${pathOf(reply.doc, holder.node)}/${at}`, value: id },
           ];
       }
   return undefined;
@@ -134,11 +134,11 @@ export function itemDisagreements(
 }
 
 /** A finding's three parts for a disagreement: where, what one fact needs, what was shown. */
-export function disagreementFinding(d: Disagreement): { at: string; expected: string; found: string } {
+export function disagreementFinding(disagreement: Disagreement): { at: string; expected: string; found: string } {
   return {
-    at: `${d.item}: ${d.shown.map((s) => s.at).join(' | ')}`,
-    expected: `one ${d.fact.what} (${d.fact.id}) at every placement`,
-    found: d.shown.map((s) => `${s.value} at ${s.at}`).join('; '),
+    at: `${disagreement.item}: ${disagreement.shown.map((s) => s.at).join(' | ')}`,
+    expected: `one ${disagreement.fact.what} (${disagreement.fact.id}) at every placement`,
+    found: disagreement.shown.map((s) => `${s.value} at ${s.at}`).join('; '),
   };
 }
 

@@ -35,8 +35,8 @@ export function ownStatus(reply: ReplyReader, part: XNode, itemRefs: readonly st
     reply.doc
       .find(at, part)
       // an attribute of the part itself is its own; one of an element inside it may be an item's
-      .filter((n) => {
-        const holder = at.startsWith('@') ? undefined : reply.doc.find('..', n)[0];
+      .filter((node) => {
+        const holder = at.startsWith('@') ? undefined : reply.doc.find('..', node)[0];
         return !holder || !namesAnItem(reply, holder, itemRefs);
       })
       .map((n) => ({ at, value: n.content.trim() }))
@@ -79,12 +79,12 @@ export function warningsNaming(
   others: readonly string[] = [],
 ): Array<{ at: string; value: string; cancelled: boolean }> {
   return reply.placesOf(READ_FACTS.warning).flatMap((at) =>
-    reply.doc.find(at).flatMap((w, n) => {
-      const said = [...reply.doc.find('@ShortText | @Status | @RecordID | @Tag', w).map((a) => a.content), w.content];
+    reply.doc.find(at).flatMap((node, n) => {
+      const said = [...reply.doc.find('@ShortText | @Status | @RecordID | @Tag', node).map((a) => a.content), node.content];
       const tokens = said.flatMap((s) => s.split(/[^\p{L}\p{N}_-]+/u)).filter(Boolean);
       if (!tokens.includes(ref) || others.some((o) => o !== ref && tokens.includes(o))) return [];
       const word = tokens.find((t) => isCancelledWord(t, words));
-      const status = reply.doc.find('@Status', w)[0]?.content.trim();
+      const status = reply.doc.find('@Status', node)[0]?.content.trim();
       const live = status && !PROCESSING_STATUSES.includes(status.toLowerCase()) ? status : undefined;
       const value = word ?? live;
       return value ? [{ at: `${at}[${n + 1}]`, value, cancelled: value === word }] : [];

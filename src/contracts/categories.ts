@@ -27,22 +27,22 @@ const AQC: Record<string, string> = {
 };
 
 /** The AQC number of a category written as a number ("10") or as its word ("Adult", "adults"); undefined otherwise. */
-export function ageQualifyingCode(v: string | undefined): string | undefined {
-  const t = (v ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+export function ageQualifyingCode(value: string | undefined): string | undefined {
+  const t = (value ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
   if (/^\d{1,3}$/.test(t)) return String(Number(t));
   return AQC[t] ?? AQC[t.replace(/s$/, '')];
 }
 
 /** "10:2, 8:1": category code → quantity, zero quantities left out, sorted for comparison. */
 export function countsText(pairs: Array<[string | undefined, string | undefined]>): string {
-  const m = new Map<string, number>();
+  const map = new Map<string, number>();
   for (const [code, qty] of pairs) {
     const q = num(qty);
     if (!code || !(q > 0)) continue;
-    m.set(code.trim(), (m.get(code.trim()) ?? 0) + q);
+    map.set(code.trim(), (map.get(code.trim()) ?? 0) + q);
   }
   return (
-    [...m.entries()]
+    [...map.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([c, q]) => `${c}:${q}`)
       .join(', ') || '(none)'

@@ -25,8 +25,8 @@ function canonicalCountry(code: string): string {
 }
 
 /** A country name as compared: case and spacing aside, and accents aside in the Latin, Greek and Cyrillic scripts. */
-function countryKey(v: string): string {
-  const s = v.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+function countryKey(value: string): string {
+  const s = value.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
   // elsewhere (Japanese, Bengali, Khmer...) a combining mark is part of the letter, not an accent
   return /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}\p{P}\p{N}\s]*$/u.test(s) ? normalName(s) : s;
 }
@@ -47,8 +47,8 @@ function countryIndex(locales: readonly string[]): Map<string, string> {
       const code = canonicalCountry(given);
       if (NOT_COUNTRIES.has(code)) continue;
       index.set(countryKey(given), code);
-      for (const n of names) {
-        const name = n.of(given);
+      for (const displayNames of names) {
+        const name = displayNames.of(given);
         if (!name) continue;
         const key = countryKey(name);
         const known = index.get(key);
@@ -67,8 +67,8 @@ function icuLocales(): string[] {
 }
 
 /** The ISO 3166-1 alpha-2 code of a country written as its code or its name; undefined when not a country. */
-export function countryCode(v: string): string | undefined {
-  const key = countryKey(v);
+export function countryCode(value: string): string | undefined {
+  const key = countryKey(value);
   common ??= countryIndex(COMMON_LOCALES);
   const found = common.get(key);
   if (found !== undefined || /^[a-z]{1,2}$/.test(key)) return found;

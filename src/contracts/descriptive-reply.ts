@@ -32,7 +32,7 @@ export function describedBy(
   exchange: Exchange,
   need: Need,
   source: string,
-  f: DescriptiveFacts,
+  descriptiveFacts: DescriptiveFacts,
   profile: ReplyProfilePlaces = {},
 ): Description {
   const none = (problem: string): Description => ({ ...need, country: [], region: [], source, problem });
@@ -40,10 +40,10 @@ export function describedBy(
   // describe nothing, whatever their body says.
   const served = describesNothing(exchange);
   if (served || !exchange.reply.doc) return none(`${source} describes nothing: ${served ?? noDocument(exchange)}`);
-  const r = new ReplyReader(exchange.reply.doc, profile);
-  const items = r.items(f.item);
+  const reply = new ReplyReader(exchange.reply.doc, profile);
+  const items = reply.items(descriptiveFacts.item);
   // An item's code is read as the descriptive operation's own rule reads it (HNBC-SUBJECT, ANBC-SUBJECT).
-  const codeOf = (i: { node: XNode }) => r.value(f.code, i.node)?.value;
+  const codeOf = (i: { node: XNode }) => reply.value(descriptiveFacts.code, i.node)?.value;
   const about = items.filter((i) => sameCode(codeOf(i), need.code));
   if (about.length === 0) {
     const others = [...new Set(items.map(codeOf).filter((c): c is string => !!c))];
@@ -53,24 +53,24 @@ export function describedBy(
       );
     return none(
       items.length
-        ? `${source} does not name the ${need.kind} it describes (${f.code.what}, ${f.code.id}; looked at: ${r.placesOf(f.code).join(' | ')}): ` +
+        ? `${source} does not name the ${need.kind} it describes (${descriptiveFacts.code.what}, ${descriptiveFacts.code.id}; looked at: ${reply.placesOf(descriptiveFacts.code).join(' | ')}): ` +
             'a description counts only when it names the code asked for'
-        : `${source} describes no ${need.kind} (looked at: ${r.placesOf(f.item).join(' | ')})`,
+        : `${source} describes no ${need.kind} (looked at: ${reply.placesOf(descriptiveFacts.item).join(' | ')})`,
     );
   }
-  const everywhere = (fact: Fact) => [...new Set(about.flatMap((i) => valuesEverywhere(r, fact, i.node)))];
-  const d: Description = {
+  const everywhere = (fact: Fact) => [...new Set(about.flatMap((i) => valuesEverywhere(reply, fact, i.node)))];
+  const description: Description = {
     ...need,
-    country: everywhere(f.country),
-    region: everywhere(f.region),
-    subdivisions: [...new Set(about.flatMap((i) => subdivisionValues(r, f.region, i.node)))],
-    ...(f.hotels ? { hotels: everywhere(f.hotels) } : {}),
+    country: everywhere(descriptiveFacts.country),
+    region: everywhere(descriptiveFacts.region),
+    subdivisions: [...new Set(about.flatMap((i) => subdivisionValues(reply, descriptiveFacts.region, i.node)))],
+    ...(descriptiveFacts.hotels ? { hotels: everywhere(descriptiveFacts.hotels) } : {}),
     source,
   };
-  const clash = contradiction(d.country, d.region, exchange.request.testData, d.subdivisions);
+  const clash = contradiction(description.country, description.region, exchange.request.testData, description.subdivisions);
   if (clash) return none(`${source} shows ${need.kind} ${need.code} in ${clash}, which cannot all hold: it places it nowhere`);
-  const looked = [f.country, f.region, ...(f.hotels ? [f.hotels] : [])];
-  if (!d.country.length && !d.region.length && !d.hotels?.length)
-    d.problem = `${source} does not show where ${need.kind} ${need.code} is either; looked at: ${looked.flatMap((p) => r.placesOf(p)).join(' | ')}`;
-  return d;
+  const looked = [descriptiveFacts.country, descriptiveFacts.region, ...(descriptiveFacts.hotels ? [descriptiveFacts.hotels] : [])];
+  if (!description.country.length && !description.region.length && !description.hotels?.length)
+    description.problem = `${source} does not show where ${need.kind} ${need.code} is either; looked at: ${looked.flatMap((p) => reply.placesOf(p)).join(' | ')}`;
+  return description;
 }

@@ -27,11 +27,11 @@ export {
  * nothing). Undefined when the reply may show something.
  */
 export function describesNothing(exchange: Exchange): string | undefined {
-  const e = exchange.reply.exchange;
-  if (!e) return noDocument(exchange);
+  const httpExchange = exchange.reply.exchange;
+  if (!httpExchange) return noDocument(exchange);
   const refusal = refusedHow(exchange);
   if (refusal) return refusal;
-  if (e.status !== 200) return `HTTP ${e.status} (${mediaType(exchange) || 'no Content-Type'})`;
+  if (httpExchange.status !== 200) return `HTTP ${httpExchange.status} (${mediaType(exchange) || 'no Content-Type'})`;
   const doc = exchange.reply.doc;
   if (!doc) return noDocument(exchange);
   return doc.exists(SUCCESS) ? undefined : noSuccess(doc);
@@ -47,8 +47,8 @@ const noSuccess = (doc: XmlDoc) => `a ${doc.root.localName} reply with no Succes
  * an Errors element, OTA_ErrorRS, with or without XML.
  */
 export function checkServed(exchange: Exchange, check: Check): boolean {
-  const e = exchange.reply.exchange;
-  if (!e) {
+  const httpExchange = exchange.reply.exchange;
+  if (!httpExchange) {
     check.cannotTell(noDocument(exchange));
     return false;
   }
@@ -63,12 +63,12 @@ export function checkServed(exchange: Exchange, check: Check): boolean {
         (exchange.request.productTried ?? 'no other product or party the gateway offers could be tried'),
     );
   else if (refusal) check.fail('reply', 'served (a valid request)', `refused: ${refusal}`);
-  else if (e.status !== 200) check.fail('HTTP status', '200 (a valid request is served)', String(e.status));
+  else if (httpExchange.status !== 200) check.fail('HTTP status', '200 (a valid request is served)', String(httpExchange.status));
   else if (!exchange.reply.doc) check.fail('body', 'a well-formed XML reply', exchange.reply.unreadable ?? 'unreadable');
   else if (mediaType(exchange) !== 'application/xml')
-    check.fail('Content-Type', 'application/xml', e.headers['content-type'] ?? '(absent)');
+    check.fail('Content-Type', 'application/xml', httpExchange.headers['content-type'] ?? '(absent)');
   else if (!exchange.reply.doc.exists(SUCCESS)) check.fail('/*/Success', 'Success (a served request)', noSuccess(exchange.reply.doc));
-  return !refusal && e.status === 200 && !!exchange.reply.doc?.exists(SUCCESS) && mediaType(exchange) === 'application/xml';
+  return !refusal && httpExchange.status === 200 && !!exchange.reply.doc?.exists(SUCCESS) && mediaType(exchange) === 'application/xml';
 }
 
 /** A rule: the valid request was served. Each operation names its own requirement. */
@@ -101,9 +101,9 @@ export function servedRule(
     ...inner,
     check(exchange, profile, more) {
       if (exchange.reply.doc || !exchange.reply.exchange) return inner.check(exchange, profile, more);
-      const c = new Check(req);
-      checkServed(exchange, c);
-      return c.result();
+      const check = new Check(req);
+      checkServed(exchange, check);
+      return check.result();
     },
   };
 }
@@ -126,16 +126,16 @@ const aboutSuccess = (exchange: Exchange, check: Check): boolean => {
 };
 
 export const status200 = httpRule('EP-STATUS-200', (exchange, check) => {
-  const e = exchange.reply.exchange;
-  if (!e) check.cannotTell(noDocument(exchange));
-  else if (aboutSuccess(exchange, check) && e.status !== 200) check.fail('HTTP status', '200', String(e.status));
+  const httpExchange = exchange.reply.exchange;
+  if (!httpExchange) check.cannotTell(noDocument(exchange));
+  else if (aboutSuccess(exchange, check) && httpExchange.status !== 200) check.fail('HTTP status', '200', String(httpExchange.status));
 });
 
 export const contentType = httpRule('EP-CONTENT-TYPE', (exchange, check) => {
-  const e = exchange.reply.exchange;
-  if (!e) check.cannotTell(noDocument(exchange));
+  const httpExchange = exchange.reply.exchange;
+  if (!httpExchange) check.cannotTell(noDocument(exchange));
   else if (aboutSuccess(exchange, check) && mediaType(exchange) !== 'application/xml')
-    check.fail('Content-Type', 'application/xml', e.headers['content-type'] ?? '(absent)');
+    check.fail('Content-Type', 'application/xml', httpExchange.headers['content-type'] ?? '(absent)');
 });
 
 export const wellFormed = httpRule('EP-WELL-FORMED', (exchange, check) => {
@@ -194,10 +194,10 @@ export const errorType = rule('EP-ERROR-TYPE', undefined, (exchange, check, repl
     text: '@ShortText',
     content: '.',
   });
-  errors.forEach((e, i) => {
-    const at = `/*/ota:Errors/ota:Error[${i + 1}]`;
-    if (!e.type) check.fail(`${at}/@Type`, 'an error Type', '(absent)');
-    if (!e.code && !e.text && !e.content?.trim()) check.fail(at, 'a Code, ShortText or text', '(none)');
+  errors.forEach((error, index) => {
+    const at = `/*/ota:Errors/ota:Error[${index + 1}]`;
+    if (!error.type) check.fail(`${at}/@Type`, 'an error Type', '(absent)');
+    if (!error.code && !error.text && !error.content?.trim()) check.fail(at, 'a Code, ShortText or text', '(none)');
   });
 });
 
@@ -261,9 +261,9 @@ export function dataBesideErrors(exchange: Exchange): string[] {
   const doc = exchange.reply.doc;
   if (!doc) return [];
   const echoes = new Set([...exchange.request.values('//@*'), ...exchange.request.values('//text()')].map((v) => v.trim()).filter(Boolean));
-  const path = (n: XNode) => {
+  const path = (node: XNode) => {
     const names: string[] = [];
-    for (let e: XNode | null = n; e && e.parent; e = e.parent) names.unshift(localName(e));
+    for (let e: XNode | null = node; e && e.parent; e = e.parent) names.unshift(localName(e));
     return names.join('/');
   };
   const data: string[] = [];
@@ -282,30 +282,30 @@ export function dataBesideErrors(exchange: Exchange): string[] {
  * a bare 4xx is a refusal too. Without an HTTP reply the check cannot be made.
  */
 export function refusalCheck(exchange: Exchange, req: RequirementId, opts: { errorsBody?: boolean } = {}): Check {
-  const c = new Check(req);
-  const e = exchange.reply.exchange;
-  if (!e) return c.cannotTell(noDocument(exchange));
-  if (e.status >= 500) return c.fail('HTTP status', 'a refusal (not a 5xx)', String(e.status));
+  const check = new Check(req);
+  const httpExchange = exchange.reply.exchange;
+  if (!httpExchange) return check.cannotTell(noDocument(exchange));
+  if (httpExchange.status >= 500) return check.fail('HTTP status', 'a refusal (not a 5xx)', String(httpExchange.status));
   if (/html/i.test(mediaType(exchange)) || /^\s*<(!doctype\s+html|html)/i.test(exchange.reply.text ?? ''))
-    return c.fail('body', 'a refusal, not an HTML page', e.headers['content-type'] ?? 'HTML');
+    return check.fail('body', 'a refusal, not an HTML page', httpExchange.headers['content-type'] ?? 'HTML');
   const refusal = refusalForm(exchange);
   if (!refusal) {
-    return c.fail(
+    return check.fail(
       'reply',
       'refused (no data)',
       exchange.reply.doc
         ? `served: ${exchange.reply.doc.root.localName} with ${exchange.reply.doc.exists('/*/ota:Success') ? 'Success' : 'no Errors'}`
-        : `HTTP ${e.status}`,
+        : `HTTP ${httpExchange.status}`,
     );
   }
   if ((opts.errorsBody ?? true) && !errorsBody(exchange.reply.doc))
-    c.fail(
+    check.fail(
       'body',
       'an Errors body (an Errors element or OTA_ErrorRS) with the refusal',
-      `${refusal}, ${e.headers['content-type'] ?? 'no Content-Type'}, ${exchange.reply.doc ? `root ${exchange.reply.doc.root.localName} without Errors` : 'no XML'}`,
+      `${refusal}, ${httpExchange.headers['content-type'] ?? 'no Content-Type'}, ${exchange.reply.doc ? `root ${exchange.reply.doc.root.localName} without Errors` : 'no XML'}`,
     );
   // "No data": a refusal carries nothing but its errors, warnings and echoes of the request.
   const data = dataBesideErrors(exchange);
-  if (data.length) c.fail('/*//*', 'no data beside the errors (echoes of the request aside)', list(data.slice(0, 8)));
-  return c;
+  if (data.length) check.fail('/*//*', 'no data beside the errors (echoes of the request aside)', list(data.slice(0, 8)));
+  return check;
 }

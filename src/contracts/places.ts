@@ -33,13 +33,13 @@ export function requestedCountries(context: 'Country' | 'Region', names: readonl
  */
 export function outsideCountries(wanted: ReadonlySet<string>, placed: PlacesShown): string | undefined {
   if (wanted.size === 0) return undefined;
-  for (const v of placed.countries) {
-    const c = countryCode(v);
-    if (c && !wanted.has(c)) return `${v} (${c})`;
+  for (const country of placed.countries) {
+    const c = countryCode(country);
+    if (c && !wanted.has(c)) return `${country} (${c})`;
   }
-  for (const v of placed.subdivisions) {
-    const in_ = subdivisionCountries(v);
-    if (in_ && ![...in_].some((c) => wanted.has(c))) return `${v} (a region of ${[...in_][0]})`;
+  for (const subdivision of placed.subdivisions) {
+    const in_ = subdivisionCountries(subdivision);
+    if (in_ && ![...in_].some((c) => wanted.has(c))) return `${subdivision} (a region of ${[...in_][0]})`;
   }
   return undefined;
 }

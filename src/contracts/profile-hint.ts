@@ -20,14 +20,14 @@ function step(el: Named): string {
  */
 export function placeWithin(node: XNode, item: XNode): string | undefined {
   const steps: string[] = [];
-  let n: Named | null | undefined = node as Named;
-  if (kind(n) === 'XmlAttribute') {
-    steps.unshift(`@${(n.name ?? '').replace(/^.*:/, '')}`);
-    n = n.parent as Named | null;
-  } else if (kind(n) !== 'XmlElement') n = n.parent as Named | null;
-  for (; n; n = n.parent as Named | null) {
-    if (n.isSameNode(item)) return steps.join('/') || '.';
-    steps.unshift(step(n));
+  let named: Named | null | undefined = node as Named;
+  if (kind(named) === 'XmlAttribute') {
+    steps.unshift(`@${(named.name ?? '').replace(/^.*:/, '')}`);
+    named = named.parent as Named | null;
+  } else if (kind(named) !== 'XmlElement') named = named.parent as Named | null;
+  for (; named; named = named.parent as Named | null) {
+    if (named.isSameNode(item)) return steps.join('/') || '.';
+    steps.unshift(step(named));
   }
   return undefined;
 }

@@ -71,20 +71,20 @@ export const fact = (
 });
 
 /** A value in the form `agree` compares it; undefined when it is no value of that form (an unknown name is no country). */
-export function agreementKey(agree: Agreement, v: string): string | undefined {
+export function agreementKey(agree: Agreement, value: string): string | undefined {
   switch (agree) {
     case 'code':
-      return v.trim().replace(/\s+/g, ' ').toLowerCase();
+      return value.trim().replace(/\s+/g, ' ').toLowerCase();
     case 'country':
-      return countryCode(v);
+      return countryCode(value);
     case 'date':
-      return isDate(v) ? day(v) : undefined;
+      return isDate(value) ? day(value) : undefined;
     case 'number': {
-      const n = num(v);
+      const n = num(value);
       return isNaN(n) ? undefined : String(n);
     }
     case 'boolean': {
-      const b = bool(v);
+      const b = bool(value);
       return b === undefined ? undefined : String(b);
     }
   }
@@ -114,11 +114,11 @@ export class ReplyReader {
   ) {}
 
   /** Notes that a rule read `f` of `within` (the reading methods do; so do helpers that walk the places themselves). */
-  noteRead(f: Fact, within?: XNode): void {
-    if (!f.agree) return;
-    const items = this.read.get(f) ?? new Set<XNode | undefined>();
+  noteRead(fact: Fact, within?: XNode): void {
+    if (!fact.agree) return;
+    const items = this.read.get(fact) ?? new Set<XNode | undefined>();
     items.add(within);
-    this.read.set(f, items);
+    this.read.set(fact, items);
   }
 
   /**
@@ -132,8 +132,8 @@ export class ReplyReader {
       for (const within of items) {
         const byKey = new Map<string, { at: string; value: string }>();
         for (const at of this.placesOf(f))
-          for (const n of this.doc.find(at, within)) {
-            const value = n.content.trim();
+          for (const node of this.doc.find(at, within)) {
+            const value = node.content.trim();
             const key = value === '' ? undefined : agreementKey(f.agree!, value);
             if (key !== undefined && !byKey.has(key)) byKey.set(key, { at, value });
           }
@@ -143,15 +143,15 @@ export class ReplyReader {
   }
 
   /** The places of a fact, the target's own (reply profile) first. */
-  placesOf(f: Fact): readonly string[] {
-    const own = this.profile[f.id];
-    return own ? [...own, ...f.places] : f.places;
+  placesOf(fact: Fact): readonly string[] {
+    const own = this.profile[fact.id];
+    return own ? [...own, ...fact.places] : fact.places;
   }
 
   /** Nodes of the first place that matches anything; undefined when the reply shows none. */
-  nodes(f: Fact, within?: XNode): Found<XNode[]> | undefined {
-    this.noteRead(f, within);
-    for (const at of this.placesOf(f)) {
+  nodes(fact: Fact, within?: XNode): Found<XNode[]> | undefined {
+    this.noteRead(fact, within);
+    for (const at of this.placesOf(fact)) {
       const nodes = this.doc.find(at, within);
       if (nodes.length) return { at, value: nodes };
     }
@@ -159,9 +159,9 @@ export class ReplyReader {
   }
 
   /** Non-blank values (trimmed) of the first place that shows any; undefined when none does. */
-  values(f: Fact, within?: XNode): Found<string[]> | undefined {
-    this.noteRead(f, within);
-    for (const at of this.placesOf(f)) {
+  values(fact: Fact, within?: XNode): Found<string[]> | undefined {
+    this.noteRead(fact, within);
+    for (const at of this.placesOf(fact)) {
       const values = this.doc
         .find(at, within)
         .map((n) => n.content.trim())
@@ -172,9 +172,9 @@ export class ReplyReader {
   }
 
   /** The first non-blank value of a fact, or undefined. */
-  value(f: Fact, within?: XNode): Found<string> | undefined {
-    const v = this.values(f, within);
-    return v && { at: v.at, value: v.value[0] };
+  value(fact: Fact, within?: XNode): Found<string> | undefined {
+    const found = this.values(fact, within);
+    return found && { at: found.at, value: found.value[0] };
   }
 
   /**
@@ -182,9 +182,9 @@ export class ReplyReader {
    * something count: an element with no attribute value and no text, at it or below it (`<RoomStay/>`,
    * a skeleton of empty elements), is no hotel, activity or service.
    */
-  items(f: Fact): Array<{ node: XNode; at: string }> {
+  items(fact: Fact): Array<{ node: XNode; at: string }> {
     // the first place with an item that shows something (a place of empty elements shows none)
-    for (const at of this.placesOf(f)) {
+    for (const at of this.placesOf(fact)) {
       const items = this.doc
         .find(at)
         .map((node, i) => ({ node, at: `${at}[${i + 1}]` }))
@@ -195,8 +195,8 @@ export class ReplyReader {
   }
 
   /** Items of a fact that show nothing (see `items`): their place and how many. */
-  emptyItems(f: Fact): { at: string; count: number } | undefined {
-    const found = this.nodes(f);
+  emptyItems(fact: Fact): { at: string; count: number } | undefined {
+    const found = this.nodes(fact);
     const empty = found?.value.filter((n) => !showsSomething(this.doc, n)).length ?? 0;
     return found && empty ? { at: found.at, count: empty } : undefined;
   }
@@ -227,10 +227,10 @@ export function showsSomething(doc: XmlDoc, node: XNode): boolean {
  * does not show the country of a hotel (hotelavailability.hotel.country) for hotel H1; looked at:
  * ota:BasicPropertyInfo/ota:Address/ota:CountryName | ...".
  */
-export function notShown(r: Pick<ReplyReader, 'placesOf'>, facts: Fact | readonly Fact[], item?: string): string {
+export function notShown(replyReader: Pick<ReplyReader, 'placesOf'>, facts: Fact | readonly Fact[], item?: string): string {
   const fs = Array.isArray(facts) ? (facts as readonly Fact[]) : [facts as Fact];
   const what = fs.map((f) => `${f.what} (${f.id})`).join(' nor ');
-  const places = fs.flatMap((f) => r.placesOf(f));
+  const places = fs.flatMap((f) => replyReader.placesOf(f));
   return `the reply does not show ${what}${item ? ` for ${item}` : ''}; looked at: ${places.join(' | ')}`;
 }
 
@@ -238,9 +238,9 @@ export function notShown(r: Pick<ReplyReader, 'placesOf'>, facts: Fact | readonl
  * Every distinct non-blank value a fact shows, at every one of its places (the first place wins for
  * reading one value; a comparison that accepts any of the names of a thing looks at them all).
  */
-export function valuesEverywhere(reply: ReplyReader, f: Fact, within?: XNode): string[] {
-  reply.noteRead(f, within);
-  const all = reply.placesOf(f).flatMap((p) =>
+export function valuesEverywhere(reply: ReplyReader, fact: Fact, within?: XNode): string[] {
+  reply.noteRead(fact, within);
+  const all = reply.placesOf(fact).flatMap((p) =>
     reply.doc
       .find(p, within)
       .map((n) => n.content.trim())
@@ -252,12 +252,12 @@ export function valuesEverywhere(reply: ReplyReader, f: Fact, within?: XNode): s
 /** The values of the first place that shows any value `accept`s (e.g. dates, not times of day). */
 export function firstAccepted(
   reply: ReplyReader,
-  f: Fact,
-  accept: (v: string) => boolean,
+  fact: Fact,
+  accept: (value: string) => boolean,
   within?: XNode,
 ): { at: string; value: string[] } | undefined {
-  reply.noteRead(f, within);
-  for (const at of reply.placesOf(f)) {
+  reply.noteRead(fact, within);
+  for (const at of reply.placesOf(fact)) {
     const value = reply.doc
       .find(at, within)
       .map((n) => n.content.trim())

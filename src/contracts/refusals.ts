@@ -94,10 +94,10 @@ export function productReasonKind(reason: string): ProductReasonKind {
 
 /** The largest party a product reason names ("Maximum 4 participants", "up to 6 people"), or undefined. */
 export function maximumPartyOf(reason: string): number | undefined {
-  const m =
+  const match =
     /\b(?:max(?:imum)?|at most|more than|up to|fewer than)\D{0,30}?(\d+)/i.exec(reason) ??
     /(\d+)\s*\w*\s*(?:or fewer|or less)\b/i.exec(reason);
-  const n = m ? Number(m[1]) - (/fewer than/i.test(m[0]) ? 1 : 0) : NaN;
+  const n = match ? Number(match[1]) - (/fewer than/i.test(match[0]) ? 1 : 0) : NaN;
   return Number.isInteger(n) && n > 0 && n < 100 ? n : undefined;
 }
 
@@ -138,13 +138,13 @@ export function productReason(exchange: Exchange): string | undefined {
 
 /** The smallest party a product reason names ("Minimum 2 participants"), or undefined. */
 export function minimumPartyOf(reason: string): number | undefined {
-  const m =
+  const match =
     /\b(?:min(?:imum)?|at least)\D{0,30}?(\d+)\s*(?:participants?|persons?|people|pax|passengers?|guests?|travell?ers?|adults?)?/i.exec(
       reason,
     ) ??
     /(\d+)\s*(?:participants?|persons?|people|pax|passengers?|guests?|travell?ers?|adults?)?\s*(?:min(?:imum)?|or more|and (?:above|over|more))/i.exec(
       reason,
     );
-  const n = m ? Number(m[1]) : NaN;
+  const n = match ? Number(match[1]) : NaN;
   return Number.isInteger(n) && n > 0 && n < 100 ? n : undefined;
 }

@@ -65,8 +65,8 @@ export class Check {
 
   result(): Assertion {
     const outcome: CheckOutcome = this.findings.length ? 'failed' : this.reasons.length ? 'cantTell' : 'passed';
-    const a: Assertion = { req: this.req, outcome, findings: [...this.findings], reasons: [...this.reasons] };
-    return this.inapplicable !== undefined && outcome === 'passed' ? { ...a, notApplicable: this.inapplicable } : a;
+    const assertion: Assertion = { req: this.req, outcome, findings: [...this.findings], reasons: [...this.reasons] };
+    return this.inapplicable !== undefined && outcome === 'passed' ? { ...assertion, notApplicable: this.inapplicable } : assertion;
   }
 }
 
@@ -101,13 +101,13 @@ export function rule(
     sentence,
     needs: needs && ((exchange, profile = {}) => (exchange.reply.doc ? needs(exchange, new ReplyReader(exchange.reply.doc, profile)) : [])),
     check(exchange, profile = {}, more = NO_CORROBORATION) {
-      const c = new Check(req);
+      const check = new Check(req);
       const status = exchange.reply.exchange?.status ?? 0;
       if (!exchange.reply.doc && exchange.request.resultsOptional && status >= 400 && status < 500)
-        c.notApplicable(`${exchange.request.resultsOptional}; it was refused (HTTP ${status})`);
-      else if (!exchange.reply.doc) c.cannotTell(`there is no reply document to read (${noDocument(exchange)})`);
-      else judged(c, new ReplyReader(exchange.reply.doc, profile), (reply) => body(exchange, c, reply, more));
-      return traceGuesses(c.result(), exchange.request.testData);
+        check.notApplicable(`${exchange.request.resultsOptional}; it was refused (HTTP ${status})`);
+      else if (!exchange.reply.doc) check.cannotTell(`there is no reply document to read (${noDocument(exchange)})`);
+      else judged(check, new ReplyReader(exchange.reply.doc, profile), (reply) => body(exchange, check, reply, more));
+      return traceGuesses(check.result(), exchange.request.testData);
     },
   };
 }
@@ -118,23 +118,23 @@ export function httpRule(req: RequirementId, body: (exchange: Exchange, check: C
   return {
     req,
     check(exchange) {
-      const c = new Check(req);
-      body(exchange, c);
-      return traceGuesses(c.result(), exchange.request.testData);
+      const check = new Check(req);
+      body(exchange, check);
+      return traceGuesses(check.result(), exchange.request.testData);
     },
   };
 }
 
 /** A rule over a reply that may have no document: a refusal by HTTP status alone is evidence too. */
-export function replyRule(req: RequirementId, body: (exchange: Exchange, check: Check, r: ReplyReader | undefined) => void): Rule {
+export function replyRule(req: RequirementId, body: (exchange: Exchange, check: Check, reply: ReplyReader | undefined) => void): Rule {
   return {
     req,
     check(exchange: Exchange, profile: ReplyProfilePlaces = {}) {
-      const c = new Check(req);
-      if (!exchange.reply.exchange) c.cannotTell(noDocument(exchange));
-      else if (!exchange.reply.doc) body(exchange, c, undefined);
-      else judged(c, new ReplyReader(exchange.reply.doc, profile), (reply) => body(exchange, c, reply));
-      return traceGuesses(c.result(), exchange.request.testData);
+      const check = new Check(req);
+      if (!exchange.reply.exchange) check.cannotTell(noDocument(exchange));
+      else if (!exchange.reply.doc) body(exchange, check, undefined);
+      else judged(check, new ReplyReader(exchange.reply.doc, profile), (reply) => body(exchange, check, reply));
+      return traceGuesses(check.result(), exchange.request.testData);
     },
   };
 }
@@ -146,11 +146,11 @@ export function replyRule(req: RequirementId, body: (exchange: Exchange, check: 
  */
 function judged(check: Check, reply: ReplyReader, body: (reply: ReplyReader) => void): void {
   body(reply);
-  for (const d of reply.disagreements())
+  for (const disagreement of reply.disagreements())
     check.fail(
-      `${d.item}: ${d.shown.map((s) => s.at).join(' | ')}`,
-      `one ${d.fact.what} (${d.fact.id}) at every placement`,
-      d.shown.map((s) => `${s.value} at ${s.at}`).join('; '),
+      `${disagreement.item}: ${disagreement.shown.map((s) => s.at).join(' | ')}`,
+      `one ${disagreement.fact.what} (${disagreement.fact.id}) at every placement`,
+      disagreement.shown.map((s) => `${s.value} at ${s.at}`).join('; '),
     );
 }
 
@@ -161,9 +161,9 @@ function judged(check: Check, reply: ReplyReader, body: (reply: ReplyReader) => 
  * (--cancelled-words); give the gateway's own)". A value is taken as used when each of its words
  * is in the expectation, as a word, in its own case.
  */
-export function traceGuesses(a: Assertion, data: TestData | undefined): Assertion {
+export function traceGuesses(assertion: Assertion, data: TestData | undefined): Assertion {
   const guessed = Object.entries(data?.sources ?? {}).filter(([, source]) => /^a guess\b/i.test(source.trim()));
-  if (!a.findings.length || !guessed.length || !data) return a;
+  if (!assertion.findings.length || !guessed.length || !data) return assertion;
   const valueOf = (field: string): string[] => {
     const v = field
       .split('.')
@@ -171,17 +171,17 @@ export function traceGuesses(a: Assertion, data: TestData | undefined): Assertio
     const values = Array.isArray(v) ? v : v === undefined || v === null || typeof v === 'object' ? [] : [v];
     return values.map(String).filter((w) => w.trim().length > 1);
   };
-  const findings = a.findings.map((f) => {
+  const findings = assertion.findings.map((finding) => {
     const rests = guessed.filter(([field]) => {
       const values = valueOf(field);
       const word = (w: string) => new RegExp(`(^|\\W)${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|\\W)`);
-      return values.length > 0 && values.every((w) => word(w).test(f.expected));
+      return values.length > 0 && values.every((w) => word(w).test(finding.expected));
     });
-    if (!rests.length) return f;
+    if (!rests.length) return finding;
     const named = rests.map(([field, source]) => `${field} is ${source.trim().replace(/^a guess:?\s*/i, 'a guess of npm run init: ')}`);
-    return { ...f, expected: `${f.expected} (${named.join('; ')}; give the gateway's own)` };
+    return { ...finding, expected: `${finding.expected} (${named.join('; ')}; give the gateway's own)` };
   });
-  return { ...a, findings };
+  return { ...assertion, findings };
 }
 
 /** Why an exchange has no document to read. */

@@ -6,13 +6,13 @@ import type { Redactor } from '../safety/masking';
 
 export function credentialEcho(redactor: Redactor, user: string): Rule {
   return httpRule('SEC-NO-CREDENTIAL-ECHO', (exchange, check) => {
-    const e = exchange.reply.exchange;
-    if (!e) return check.cannotTell('no HTTP reply to inspect') && undefined;
+    const httpExchange = exchange.reply.exchange;
+    if (!httpExchange) return check.cannotTell('no HTTP reply to inspect') && undefined;
     const places: Array<[string, string]> = [
-      ['body', exchange.reply.text ?? e.body.toString('latin1')],
+      ['body', exchange.reply.text ?? httpExchange.body.toString('latin1')],
       [
         'headers',
-        Object.entries(e.headers)
+        Object.entries(httpExchange.headers)
           .map(([k, v]) => `${k}: ${v}`)
           .join('\n'),
       ],

@@ -58,9 +58,9 @@ function localNames(): Map<string, string[]> {
   }>;
   const names = new Map<string, string[]>();
   for (const c of data)
-    for (const r of c.regions) {
-      const key = `${c.countryShortCode}-${r.shortCode ?? r.name}`.toUpperCase();
-      names.set(key, [...(names.get(key) ?? []), r.name, ...r.name.split('/').map((p) => p.trim())]);
+    for (const region of c.regions) {
+      const key = `${c.countryShortCode}-${region.shortCode ?? region.name}`.toUpperCase();
+      names.set(key, [...(names.get(key) ?? []), region.name, ...region.name.split('/').map((p) => p.trim())]);
     }
   return names;
 }
@@ -87,9 +87,9 @@ function englishCountries(): Array<[string, string]> {
   const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
   countryNames = letters
     .flatMap((a) => letters.map((b) => a + b))
-    .flatMap((c): Array<[string, string]> => {
-      const name = english.of(c);
-      return name && countryCode(c) ? [[c, normalName(name)]] : [];
+    .flatMap((letter): Array<[string, string]> => {
+      const name = english.of(letter);
+      return name && countryCode(letter) ? [[letter, normalName(name)]] : [];
     });
   return countryNames;
 }
@@ -107,12 +107,12 @@ function load(): void {
   for (const [code, names] of codes) {
     const country = countryCode(code.slice(0, 2));
     if (!country) continue;
-    const s: Subdivision = { countries: countriesOf(country, code, names), names: new Set(names.map(normalName)) };
-    byCode.set(code, s);
-    for (const n of s.names) {
+    const subdivision: Subdivision = { countries: countriesOf(country, code, names), names: new Set(names.map(normalName)) };
+    byCode.set(code, subdivision);
+    for (const n of subdivision.names) {
       const known = byName.get(n) ?? { owners: new Set<string>(), countries: new Set<string>() };
       known.owners.add(country);
-      for (const c of s.countries) known.countries.add(c);
+      for (const c of subdivision.countries) known.countries.add(c);
       byName.set(n, known);
       codesByName.set(n, (codesByName.get(n) ?? new Set()).add(code));
     }
@@ -152,9 +152,9 @@ export function sameSubdivision(a: string, b: string): boolean {
 }
 
 /** The values of `f` a subject shows that may place it by subdivision: at its StateProv placements, and ISO 3166-2 codes anywhere. */
-export function subdivisionValues(reply: ReplyReader, f: Fact, within?: XNode): string[] {
-  reply.noteRead(f, within);
-  const values = reply.placesOf(f).flatMap((p) =>
+export function subdivisionValues(reply: ReplyReader, fact: Fact, within?: XNode): string[] {
+  reply.noteRead(fact, within);
+  const values = reply.placesOf(fact).flatMap((p) =>
     reply.doc
       .find(p, within)
       .map((n) => n.content.trim())

@@ -1,8 +1,8 @@
 // Values as gateways write them: numbers, dates and date-times, times of day and durations, codes
 // and names, xs:boolean, decimal places. Parsing and comparing only; no reply reading.
 
-export function num(v: string | undefined): number {
-  return v === undefined || v.trim() === '' ? NaN : Number(v);
+export function num(value: string | undefined): number {
+  return value === undefined || value.trim() === '' ? NaN : Number(value);
 }
 
 /** yyyy-mm-dd of a date or date-time. */
@@ -21,22 +21,22 @@ export const sameCode = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** xs:boolean: true or 1 (white space collapsed); undefined when it is neither a true nor a false. */
-export function bool(v: string | undefined): boolean | undefined {
-  const t = (v ?? '').trim().toLowerCase();
+export function bool(value: string | undefined): boolean | undefined {
+  const t = (value ?? '').trim().toLowerCase();
   return t === 'true' || t === '1' ? true : t === 'false' || t === '0' ? false : undefined;
 }
 
 export const decimalsOf = (amount: string) => (amount.includes('.') ? amount.split('.')[1].length : 0);
 
 /** hh:mm:ss of a time of day or of a date-time; undefined when the value shows no time. */
-export function timeOf(v: string | undefined): string | undefined {
-  const m = /(?:^|T)(\d{2}):(\d{2})(?::(\d{2}))?/.exec(v?.trim() ?? '');
-  return m ? `${m[1]}:${m[2]}:${m[3] ?? '00'}` : undefined;
+export function timeOf(value: string | undefined): string | undefined {
+  const match = /(?:^|T)(\d{2}):(\d{2})(?::(\d{2}))?/.exec(value?.trim() ?? '');
+  return match ? `${match[1]}:${match[2]}:${match[3] ?? '00'}` : undefined;
 }
 
 /** Minutes of an xs:duration of days, hours and minutes (PT7H, PT2H30M, P1D); undefined otherwise. */
-export function minutesOf(v: string | undefined): number | undefined {
-  const m = /^P(?:(\d+)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+)M)?)?$/.exec(v?.trim() ?? '');
-  if (!m || v!.trim() === 'P' || v!.trim() === 'PT') return undefined;
-  return Number(m[1] ?? 0) * 1440 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
+export function minutesOf(value: string | undefined): number | undefined {
+  const match = /^P(?:(\d+)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+)M)?)?$/.exec(value?.trim() ?? '');
+  if (!match || value!.trim() === 'P' || value!.trim() === 'PT') return undefined;
+  return Number(match[1] ?? 0) * 1440 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0);
 }

@@ -1,6 +1,6 @@
 // Calendar arithmetic on ISO dates (yyyy-mm-dd), in UTC so no zone shifts a day.
-export function isoDate(d: Date): string {
-  return d.toISOString().slice(0, 10);
+export function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
 }
 
 export function addDays(date: string, days: number): string {

@@ -82,9 +82,9 @@ function distance(a: string, b: string): number {
 export function closest(word: string, candidates: readonly string[]): string | undefined {
   const lower = word.toLowerCase();
   let best: { c: string; d: number } | undefined;
-  for (const c of candidates) {
-    const d = c.toLowerCase() === lower ? 0 : distance(lower, c.toLowerCase());
-    if (!best || d < best.d) best = { c, d };
+  for (const candidate of candidates) {
+    const d = candidate.toLowerCase() === lower ? 0 : distance(lower, candidate.toLowerCase());
+    if (!best || d < best.d) best = { c: candidate, d };
   }
   const allowed = word.length >= 5 ? 2 : 1;
   if (best && best.d <= allowed) return best.c;
@@ -112,79 +112,86 @@ export class SchemaValidator {
   }
 
   private resolve(ref: string): JsonSchema {
-    const m = /^#\/\$defs\/([A-Za-z0-9_-]+)$/.exec(ref);
-    const target = m ? (this.root.$defs as Record<string, JsonSchema> | undefined)?.[m[1]] : undefined;
+    const match = /^#\/\$defs\/([A-Za-z0-9_-]+)$/.exec(ref);
+    const target = match ? (this.root.$defs as Record<string, JsonSchema> | undefined)?.[match[1]] : undefined;
     if (!target) throw new Error(`schema: $ref ${ref} is not a local #/$defs/<name> of this schema`);
     return target;
   }
 
-  private check(s: JsonSchema, v: unknown, path: string, out: SchemaProblem[]): void {
-    if (typeof s.$ref === 'string') this.check(this.resolve(s.$ref), v, path, out);
+  private check(jsonSchema: JsonSchema, v: unknown, path: string, out: SchemaProblem[]): void {
+    if (typeof jsonSchema.$ref === 'string') this.check(this.resolve(jsonSchema.$ref), v, path, out);
     const own: string[] = [];
-    const types = s.type === undefined ? [] : Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
+    const types =
+      jsonSchema.type === undefined ? [] : Array.isArray(jsonSchema.type) ? (jsonSchema.type as string[]) : [jsonSchema.type as string];
     if (types.length && !types.some((t) => matchesType(v, t))) {
       own.push(`must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}, not ${shown(v)}`);
-      return this.report(s, path, own, out);
+      return this.report(jsonSchema, path, own, out);
     }
-    if (Array.isArray(s.enum) && !s.enum.some((e) => e === v))
-      own.push(`must be one of ${s.enum.map((e) => shown(e)).join(', ')}, not ${shown(v)}`);
-    if ('const' in s && s.const !== v) own.push(`must be ${shown(s.const)}, not ${shown(v)}`);
-    if (typeof v === 'string') this.checkString(s, v, own);
-    if (typeof v === 'number' && typeof s.minimum === 'number' && v < s.minimum) own.push(`must be at least ${s.minimum}, not ${v}`);
-    if (Array.isArray(v)) this.checkArray(s, v, path, own, out);
-    if (isObject(v)) this.checkObject(s, v, path, out);
-    for (const sub of (s.allOf as JsonSchema[] | undefined) ?? []) this.check(sub, v, path, out);
-    this.report(s, path, own, out);
+    if (Array.isArray(jsonSchema.enum) && !jsonSchema.enum.some((e) => e === v))
+      own.push(`must be one of ${jsonSchema.enum.map((e) => shown(e)).join(', ')}, not ${shown(v)}`);
+    if ('const' in jsonSchema && jsonSchema.const !== v) own.push(`must be ${shown(jsonSchema.const)}, not ${shown(v)}`);
+    if (typeof v === 'string') this.checkString(jsonSchema, v, own);
+    if (typeof v === 'number' && typeof jsonSchema.minimum === 'number' && v < jsonSchema.minimum)
+      own.push(`must be at least ${jsonSchema.minimum}, not ${v}`);
+    if (Array.isArray(v)) this.checkArray(jsonSchema, v, path, own, out);
+    if (isObject(v)) this.checkObject(jsonSchema, v, path, out);
+    for (const sub of (jsonSchema.allOf as JsonSchema[] | undefined) ?? []) this.check(sub, v, path, out);
+    this.report(jsonSchema, path, own, out);
   }
 
-  private report(s: JsonSchema, path: string, own: string[], out: SchemaProblem[]): void {
+  private report(jsonSchema: JsonSchema, path: string, own: string[], out: SchemaProblem[]): void {
     if (own.length === 0) return;
-    if (typeof s.errorMessage === 'string') out.push({ path: where(path), message: s.errorMessage });
+    if (typeof jsonSchema.errorMessage === 'string') out.push({ path: where(path), message: jsonSchema.errorMessage });
     else for (const message of own) out.push({ path: where(path), message });
   }
 
-  private checkString(s: JsonSchema, v: string, own: string[]): void {
-    if (typeof s.minLength === 'number' && v.length < s.minLength) own.push(`must hold at least ${s.minLength} character(s)`);
-    if (typeof s.pattern === 'string' && !new RegExp(s.pattern, 'u').test(v)) own.push(`must match /${s.pattern}/, not ${shown(v)}`);
+  private checkString(jsonSchema: JsonSchema, value: string, own: string[]): void {
+    if (typeof jsonSchema.minLength === 'number' && value.length < jsonSchema.minLength)
+      own.push(`must hold at least ${jsonSchema.minLength} character(s)`);
+    if (typeof jsonSchema.pattern === 'string' && !new RegExp(jsonSchema.pattern, 'u').test(value))
+      own.push(`must match /${jsonSchema.pattern}/, not ${shown(value)}`);
   }
 
-  private checkArray(s: JsonSchema, v: unknown[], path: string, own: string[], out: SchemaProblem[]): void {
-    if (typeof s.minItems === 'number' && v.length < s.minItems) own.push(`must hold at least ${s.minItems} item(s), it holds ${v.length}`);
-    if (s.uniqueItems === true) {
-      const seen = v.map((x) => JSON.stringify(x));
+  private checkArray(jsonSchema: JsonSchema, list: unknown[], path: string, own: string[], out: SchemaProblem[]): void {
+    if (typeof jsonSchema.minItems === 'number' && list.length < jsonSchema.minItems)
+      own.push(`must hold at least ${jsonSchema.minItems} item(s), it holds ${list.length}`);
+    if (jsonSchema.uniqueItems === true) {
+      const seen = list.map((x) => JSON.stringify(x));
       const twice = seen.find((x, i) => seen.indexOf(x) !== i);
       if (twice !== undefined) own.push(`must not name ${twice} twice`);
     }
-    if (isObject(s.contains) && !v.some((x) => this.quietlyValid(s.contains as JsonSchema, x)))
-      own.push(`must hold an item that is ${JSON.stringify(s.contains)}`);
-    if (isObject(s.items)) v.forEach((x, i) => this.check(s.items as JsonSchema, x, at(path, i), out));
+    if (isObject(jsonSchema.contains) && !list.some((x) => this.quietlyValid(jsonSchema.contains as JsonSchema, x)))
+      own.push(`must hold an item that is ${JSON.stringify(jsonSchema.contains)}`);
+    if (isObject(jsonSchema.items)) list.forEach((x, i) => this.check(jsonSchema.items as JsonSchema, x, at(path, i), out));
   }
 
-  private checkObject(s: JsonSchema, v: Record<string, unknown>, path: string, out: SchemaProblem[]): void {
-    const props = (s.properties as Record<string, JsonSchema> | undefined) ?? {};
-    for (const key of (s.required as string[] | undefined) ?? [])
-      if (!(key in v)) {
+  private checkObject(jsonSchema: JsonSchema, record: Record<string, unknown>, path: string, out: SchemaProblem[]): void {
+    const props = (jsonSchema.properties as Record<string, JsonSchema> | undefined) ?? {};
+    for (const key of (jsonSchema.required as string[] | undefined) ?? [])
+      if (!(key in record)) {
         const what = props[key]?.description;
         const said = typeof what === 'string' ? ` (${firstSentence(what)})` : '';
         out.push({ path: at(path, key), message: `missing${said}` });
       }
-    for (const [key, x] of Object.entries(v)) {
+    for (const [key, x] of Object.entries(record)) {
       if (props[key]) {
         this.check(props[key], x, at(path, key), out);
         continue;
       }
-      if (isObject(s.propertyNames) && !this.quietlyValid(s.propertyNames, key)) {
-        const names = (s.propertyNames.enum as string[] | undefined) ?? [];
+      if (isObject(jsonSchema.propertyNames) && !this.quietlyValid(jsonSchema.propertyNames, key)) {
+        const names = (jsonSchema.propertyNames.enum as string[] | undefined) ?? [];
         const guess = closest(key, names);
-        const said = typeof s.propertyNames.errorMessage === 'string' ? s.propertyNames.errorMessage : 'is not a name allowed here';
+        const said =
+          typeof jsonSchema.propertyNames.errorMessage === 'string' ? jsonSchema.propertyNames.errorMessage : 'is not a name allowed here';
         out.push({
           path: at(path, key),
           message: `${said}${guess ? `; did you mean "${guess}"?` : ''}${names.length ? ` (one of ${names.join(', ')})` : ''}`,
         });
         continue;
       }
-      if (s.additionalProperties === false) out.push({ path: at(path, key), message: this.unknownField(key, Object.keys(props), path) });
-      else if (isObject(s.additionalProperties)) this.check(s.additionalProperties, x, at(path, key), out);
+      if (jsonSchema.additionalProperties === false)
+        out.push({ path: at(path, key), message: this.unknownField(key, Object.keys(props), path) });
+      else if (isObject(jsonSchema.additionalProperties)) this.check(jsonSchema.additionalProperties, x, at(path, key), out);
     }
   }
 
@@ -202,15 +209,15 @@ export class SchemaValidator {
     return `unknown field (the fields here: ${here.join(', ')})`;
   }
 
-  private quietlyValid(s: JsonSchema, v: unknown): boolean {
+  private quietlyValid(jsonSchema: JsonSchema, v: unknown): boolean {
     const out: SchemaProblem[] = [];
-    this.check(s, v, '', out);
+    this.check(jsonSchema, v, '', out);
     return out.length === 0;
   }
 
-  private fieldsOf(s: JsonSchema, path: string, depth = 0): Array<{ path: string; name: string }> {
+  private fieldsOf(jsonSchema: JsonSchema, path: string, depth = 0): Array<{ path: string; name: string }> {
     if (depth > 8) return [];
-    const node = typeof s.$ref === 'string' ? { ...this.resolve(s.$ref), ...s } : s;
+    const node = typeof jsonSchema.$ref === 'string' ? { ...this.resolve(jsonSchema.$ref), ...jsonSchema } : jsonSchema;
     const out: Array<{ path: string; name: string }> = [];
     for (const [name, sub] of Object.entries((node.properties as Record<string, JsonSchema> | undefined) ?? {})) {
       out.push({ path: at(path, name), name });
@@ -223,8 +230,8 @@ export class SchemaValidator {
 
 /** The first sentence of a description: what a "missing" line says the field is. */
 export function firstSentence(text: string): string {
-  const m = /^(.*?[.:])(\s|$)/.exec(text);
-  return (m ? m[1] : text).replace(/[.:]$/, '');
+  const match = /^(.*?[.:])(\s|$)/.exec(text);
+  return (match ? match[1] : text).replace(/[.:]$/, '');
 }
 
 /** Every keyword of a schema (at any depth) this validator does not know: a test keeps it empty. */

@@ -63,64 +63,68 @@ export interface DescribingScenario {
   /** Keeps the exchange as the scenario's evidence and judges `own` and its credential echo; returns how findings name it. */
   keepAside(exchange: Exchange, what: string, own?: (source: string) => Assertion[]): Promise<string>;
   /** A request of `name` from its sample with these values, beside the one the scenario builds. */
-  asideRequest(name: DescribingOperation, overrides: PlaceholderValues, edit?: (r: OtaRequest) => void): OtaRequest;
+  asideRequest(name: DescribingOperation, overrides: PlaceholderValues, edit?: (request: OtaRequest) => void): OtaRequest;
   /** Why no descriptive request may be sent now beyond the corroboration budget (an exploration's request budget), or undefined. */
   mayAsk?(name: DescribingOperation): string | undefined;
 }
 
 /** Asks the gateway's descriptive operations for what the rules need and the reply does not show. */
-export async function corroborate(w: DescribingScenario, rules: Rule[], exchange: Exchange): Promise<Corroboration> {
-  const profile = w.run.replyProfile.facts;
+export async function corroborate(describingScenario: DescribingScenario, rules: Rule[], exchange: Exchange): Promise<Corroboration> {
+  const profile = describingScenario.run.replyProfile.facts;
   const needs = new Map<string, Need>(rules.flatMap((r) => r.needs?.(exchange, profile) ?? []).map((n) => [needKey(n), n]));
   if (needs.size === 0) return NO_CORROBORATION;
-  cachesOf(w.run);
+  cachesOf(describingScenario.run);
   const found: Description[] = [];
   // one at a time: the run's deadline and the budget see them in order
   for (const [key, need] of needs) {
-    let d = described.get(key);
-    if (!d) described.set(key, (d = need.kind === 'hotel' ? describeHotel(w, need.code) : describeActivity(w, need.code)));
-    found.push(await d);
+    let promise = described.get(key);
+    if (!promise)
+      described.set(
+        key,
+        (promise = need.kind === 'hotel' ? describeHotel(describingScenario, need.code) : describeActivity(describingScenario, need.code)),
+      );
+    found.push(await promise);
   }
   return corroborationOf(found);
 }
 
 /** Hotel descriptive data of one hotel code, sent like any exchange of the scenario (evidence, bounds). */
-async function describeHotel(w: DescribingScenario, code: string): Promise<Description> {
-  const brand = w.run.data.hotels.find((h) => sameCode(h.code, code))?.brandCode;
+async function describeHotel(describingScenario: DescribingScenario, code: string): Promise<Description> {
+  const brand = describingScenario.run.data.hotels.find((h) => sameCode(h.code, code))?.brandCode;
   const asked = await askDescription(
-    w,
+    describingScenario,
     'hotelnbc',
     `hotel descriptive data of ${code}`,
     { hotelCode: code, brandCode: brand ?? '' },
-    (r) => {
+    (request) => {
       // the brand of a hotel the test data does not list is unknown: the attribute is left out
-      if (!brand) r.removeAttribute('ota:HotelDescriptiveInfos/ota:HotelDescriptiveInfo', 'BrandCode');
+      if (!brand) request.removeAttribute('ota:HotelDescriptiveInfos/ota:HotelDescriptiveInfo', 'BrandCode');
     },
   );
   if (!asked.x) return notDescribed({ kind: 'hotel', code }, asked);
-  return hotelDescription(asked.x, code, asked.source, w.run.replyProfile.facts);
+  return hotelDescription(asked.x, code, asked.source, describingScenario.run.replyProfile.facts);
 }
 
 /** Activity descriptive data of one TourActivityID, sent like any exchange of the scenario. */
-async function describeActivity(w: DescribingScenario, code: string): Promise<Description> {
-  const asked = await askDescription(w, 'activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code });
+async function describeActivity(describingScenario: DescribingScenario, code: string): Promise<Description> {
+  const asked = await askDescription(describingScenario, 'activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code });
   if (!asked.x) return notDescribed({ kind: 'activity', code }, asked);
-  return activityDescription(asked.x, code, asked.source, w.run.replyProfile.facts);
+  return activityDescription(asked.x, code, asked.source, describingScenario.run.replyProfile.facts);
 }
 
 /** What the target's activity descriptive data shows of an activity's booking constraints (asked once per code per run). */
-export function describeActivityValues(w: DescribingScenario, code: string): Promise<ConstraintsShown> {
-  cachesOf(w.run);
+export function describeActivityValues(describingScenario: DescribingScenario, code: string): Promise<ConstraintsShown> {
+  cachesOf(describingScenario.run);
   const key = code.trim().toUpperCase();
-  let s = shownForBooking.get(key);
-  if (!s)
+  let promise = shownForBooking.get(key);
+  if (!promise)
     shownForBooking.set(
       key,
-      (s = askDescription(w, 'activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code }).then(({ x }) =>
-        x ? bookingDescribed(x, code, w.run.replyProfile.facts) : nothingShown('activity descriptive data'),
+      (promise = askDescription(describingScenario, 'activitynbc', `activity descriptive data of ${code}`, { tourActivityId: code }).then(
+        ({ x }) => (x ? bookingDescribed(x, code, describingScenario.run.replyProfile.facts) : nothingShown('activity descriptive data')),
       )),
     );
-  return s;
+  return promise;
 }
 
 /**
@@ -131,31 +135,31 @@ export function describeActivityValues(w: DescribingScenario, code: string): Pro
  * and they never count against the run's "gateway stopped answering" breaker.
  */
 async function askDescription(
-  w: DescribingScenario,
+  describingScenario: DescribingScenario,
   name: DescribingOperation,
   what: string,
   overrides: PlaceholderValues,
-  edit: (r: OtaRequest) => void = () => undefined,
+  edit: (request: OtaRequest) => void = () => undefined,
 ): Promise<{ x?: Exchange; source: string; refused?: string }> {
-  const ctx = w.run;
-  const refused = w.mayAsk?.(name) ?? cachesOf(ctx).take(name);
+  const ctx = describingScenario.run;
+  const refused = describingScenario.mayAsk?.(name) ?? cachesOf(ctx).take(name);
   if (refused) return { source: what, refused };
-  const request = w.asideRequest(name, overrides, edit);
-  const x = await withScenario(w.scenarioKey, () =>
+  const request = describingScenario.asideRequest(name, overrides, edit);
+  const sent = await withScenario(describingScenario.scenarioKey, () =>
     // the cap counts HTTP attempts: each retry takes one more request of the budget
     exchange(request, { ...exchangeOptions(ctx), breaker: corroborationBreaker(ctx.breaker), mayRetry: () => !cachesOf(ctx).take(name) }),
   );
-  cachesOf(ctx).noteOutcome(name, unusable(x));
+  cachesOf(ctx).noteOutcome(name, unusable(sent));
   // a refusal's form is "not shown" (the envelope rules are about success): only a reply that is no refusal is judged
-  const source = await w.keepAside(x, what, (at) =>
+  const source = await describingScenario.keepAside(sent, what, (at) =>
     [
-      ...(refusalForm(x) ? [] : ENVELOPE_RULES.map((r) => r.check(x, ctx.replyProfile.facts))),
-      ...(describesNothing(x) ? [] : SUBJECT_RULES[name].map((r) => r.check(x, ctx.replyProfile.facts))),
+      ...(refusalForm(sent) ? [] : ENVELOPE_RULES.map((r) => r.check(sent, ctx.replyProfile.facts))),
+      ...(describesNothing(sent) ? [] : SUBJECT_RULES[name].map((r) => r.check(sent, ctx.replyProfile.facts))),
     ]
       .filter((a) => a.outcome === 'failed')
       .map((a) => ({ ...a, findings: a.findings.map((f) => ({ ...f, at: `${at}: ${f.at}` })) })),
   );
-  return { x, source };
+  return { x: sent, source };
 }
 
 /** A description that could not be asked for (the budget refused it): the rule that needed it cannot tell, with why. */

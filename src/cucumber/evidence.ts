@@ -12,31 +12,34 @@ const MAX_BODY_CHARS = 200_000;
 
 const cut = (s: string) => (s.length > MAX_BODY_CHARS ? `${s.slice(0, MAX_BODY_CHARS)}\n… (${s.length} characters, cut)` : s);
 
-export async function attachEvidence(world: Judged, exchange: Exchange, n: number, r: Redactor, baseUrl: string): Promise<void> {
+export async function attachEvidence(world: Judged, exchange: Exchange, n: number, redactor: Redactor, baseUrl: string): Promise<void> {
   const name = (part: Parameters<typeof exchangePartName>[2]) => exchangePartName(n, exchange.op.name, part);
-  const e = exchange.reply.exchange;
-  const head = requestHead(`${baseUrl}${exchange.op.path}`, e?.request.headers ?? { 'content-type': 'application/xml; charset=utf-8' });
-  await world.attach(r.scrub(head), { mediaType: 'text/plain', fileName: name('requestHead') });
-  await world.attach(r.maskXml(exchange.sentBody), { mediaType: 'application/xml', fileName: name('request') });
-  if (e) {
+  const httpExchange = exchange.reply.exchange;
+  const head = requestHead(
+    `${baseUrl}${exchange.op.path}`,
+    httpExchange?.request.headers ?? { 'content-type': 'application/xml; charset=utf-8' },
+  );
+  await world.attach(redactor.scrub(head), { mediaType: 'text/plain', fileName: name('requestHead') });
+  await world.attach(redactor.maskXml(exchange.sentBody), { mediaType: 'application/xml', fileName: name('request') });
+  if (httpExchange) {
     const replyHead = [
-      `HTTP ${e.status}`,
-      ...Object.entries(e.headers).map(([k, v]) => `${k}: ${v}`),
-      `(${e.durationMs} ms, ${e.attempts.length} attempt(s): ${e.attempts.map((a) => a.outcome).join(' → ')})`,
+      `HTTP ${httpExchange.status}`,
+      ...Object.entries(httpExchange.headers).map(([k, v]) => `${k}: ${v}`),
+      `(${httpExchange.durationMs} ms, ${httpExchange.attempts.length} attempt(s): ${httpExchange.attempts.map((a) => a.outcome).join(' → ')})`,
     ];
-    await world.attach(r.scrub(replyHead.join('\n')), { mediaType: 'text/plain', fileName: name('replyHead') });
+    await world.attach(redactor.scrub(replyHead.join('\n')), { mediaType: 'text/plain', fileName: name('replyHead') });
     // Once, as received: the text the suite judged; the bytes themselves only when they are not text.
     if (exchange.reply.text !== undefined)
-      await world.attach(r.maskXml(cut(exchange.reply.text)), {
+      await world.attach(redactor.maskXml(cut(exchange.reply.text)), {
         mediaType: exchange.reply.doc ? 'application/xml' : 'text/plain',
         fileName: name('reply'),
       });
     else
-      await world.attach(Buffer.from(r.maskXml(e.body.subarray(0, MAX_BODY_CHARS).toString('latin1')), 'latin1'), {
+      await world.attach(Buffer.from(redactor.maskXml(httpExchange.body.subarray(0, MAX_BODY_CHARS).toString('latin1')), 'latin1'), {
         mediaType: 'application/octet-stream',
         fileName: name('replyRaw'),
       });
   } else if (exchange.reply.transportError) {
-    await world.attach(r.scrub(exchange.reply.transportError.message), { mediaType: 'text/plain', fileName: name('noReply') });
+    await world.attach(redactor.scrub(exchange.reply.transportError.message), { mediaType: 'text/plain', fileName: name('noReply') });
   }
 }

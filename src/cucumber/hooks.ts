@@ -25,8 +25,8 @@ const early =
   (() => {
     try {
       return loadConfig();
-    } catch (e) {
-      if (!(e instanceof ConfigError)) throw e;
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
       return undefined;
     }
   })();

@@ -26,8 +26,8 @@ export interface JudgeOptions {
 }
 
 /** Whether the requirement's result decides the scenario: a MUST always, a SHOULD under --strict, an INFO never. */
-const decides = (a: Assertion, strict: boolean) => {
-  const level = requirement(a.req).level;
+const decides = (assertion: Assertion, strict: boolean) => {
+  const level = requirement(assertion.req).level;
   return level === 'MUST' || (strict && level === 'SHOULD');
 };
 const decisive = (a: Assertion, strict: boolean) => a.outcome === 'failed' && decides(a, strict);
@@ -76,7 +76,7 @@ function nonconformance(failed: Assertion[]): string {
 /** One line per requirement left open, the first naming them all (a report shows the first line). */
 function cannotTellText(unknown: Assertion[]): string {
   const byReq = new Map<string, string[]>();
-  for (const a of unknown) byReq.set(a.req, [...new Set([...(byReq.get(a.req) ?? []), ...a.reasons])]);
+  for (const assertion of unknown) byReq.set(assertion.req, [...new Set([...(byReq.get(assertion.req) ?? []), ...assertion.reasons])]);
   const lines = [...byReq].map(([id, why]) => `${id}: ${why.join('; ') || 'no reason given'}`);
   return `Cannot tell: ${lines.join('\n')}`;
 }
@@ -84,7 +84,7 @@ function cannotTellText(unknown: Assertion[]): string {
 /** Findings grouped by requirement: its level, section and statement, then where/expected/found. */
 function formatFindings(title: string, findings: Finding[]): string {
   const byReq = new Map<string, Finding[]>();
-  for (const f of findings) byReq.set(f.req, [...(byReq.get(f.req) ?? []), f]);
+  for (const finding of findings) byReq.set(finding.req, [...(byReq.get(finding.req) ?? []), finding]);
   const parts = [...byReq].map(([id, fs]) => {
     const q = requirement(id as Finding['req']);
     const head = `${id} (${q.level}, ${q.section}): ${q.statement}`;

@@ -32,7 +32,7 @@ export interface ProductRetrier {
 /** Another request to try: what it changes, where that comes from, and the edit. */
 interface Alternative {
   label: string;
-  apply(r: OtaRequest): void;
+  apply(request: OtaRequest): void;
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -48,14 +48,16 @@ const partyText = (p: Party) => `${p.adults} adult(s) and ${p.children} child(re
 const isQuote = (r: OtaRequest) => (r.value('/*/@ResStatus') ?? '').trim().toLowerCase() === 'quote';
 
 /** The party a request sends: ParticipantInfo by category (booking), or ParticipantCount (availability). */
-function partyOf(r: OtaRequest): Party {
-  if (r.operation.name === 'activitybook') {
-    const infos = r.values('//ota:BookingInfo/ota:ParticipantInfo').length;
-    const children = r.values("//ota:BookingInfo/ota:ParticipantInfo/ota:Category[@QualifierInfo='8']").length;
+function partyOf(request: OtaRequest): Party {
+  if (request.operation.name === 'activitybook') {
+    const infos = request.values('//ota:BookingInfo/ota:ParticipantInfo').length;
+    const children = request.values("//ota:BookingInfo/ota:ParticipantInfo/ota:Category[@QualifierInfo='8']").length;
     return { adults: infos - children, children };
   }
   const count = (code: string) =>
-    r.values(`//ota:ParticipantCount[normalize-space(ota:QualifierInfo)='${code}']/@Quantity`).reduce((t, q) => t + (Number(q) || 0), 0);
+    request
+      .values(`//ota:ParticipantCount[normalize-space(ota:QualifierInfo)='${code}']/@Quantity`)
+      .reduce((t, q) => t + (Number(q) || 0), 0);
   return { adults: count('10'), children: count('8') };
 }
 
@@ -91,19 +93,19 @@ function partiesFor(kind: ProductReasonKind, reason: string, sent: Party, declar
  * Other days the gateway offered the booked activity on, in this scenario's availability replies
  * (the ones discovery read): the booking's dates and times moved to each, times kept.
  */
-function daysFor(w: ProductRetrier, reason: string): Alternative[] {
-  const r = w.currentRequest;
-  const id = (r.value('//ota:BookingInfo/ota:BasicInfo/@TourActivityID') ?? '').trim();
-  const start = (r.value('//ota:BookingInfo/ota:Schedule/@Start') ?? '').trim();
-  if (r.operation.name !== 'activitybook' || !id || !/^\d{4}-\d{2}-\d{2}/.test(start)) return [];
+function daysFor(productRetrier: ProductRetrier, reason: string): Alternative[] {
+  const currentRequest = productRetrier.currentRequest;
+  const id = (currentRequest.value('//ota:BookingInfo/ota:BasicInfo/@TourActivityID') ?? '').trim();
+  const start = (currentRequest.value('//ota:BookingInfo/ota:Schedule/@Start') ?? '').trim();
+  if (currentRequest.operation.name !== 'activitybook' || !id || !/^\d{4}-\d{2}-\d{2}/.test(start)) return [];
   const sentDay = start.slice(0, 10);
   const days = new Set<string>();
-  for (const x of w.history.filter((h) => h.op.name === 'activityavailability' && h.reply.doc && !productReason(h))) {
-    const reply = new ReplyReader(x.reply.doc!, w.run.replyProfile.facts);
+  for (const exchange of productRetrier.history.filter((h) => h.op.name === 'activityavailability' && h.reply.doc && !productReason(h))) {
+    const reply = new ReplyReader(exchange.reply.doc!, productRetrier.run.replyProfile.facts);
     for (const a of reply.items(AVAILABILITY.activity)) {
       if (reply.value(AVAILABILITY.tourActivityId, a.node)?.value.trim() !== id) continue;
-      for (const v of reply.values(AVAILABILITY.start, a.node)?.value ?? [])
-        if (/^\d{4}-\d{2}-\d{2}/.test(v) && v.slice(0, 10) !== sentDay) days.add(v.slice(0, 10));
+      for (const value of reply.values(AVAILABILITY.start, a.node)?.value ?? [])
+        if (/^\d{4}-\d{2}-\d{2}/.test(value) && value.slice(0, 10) !== sentDay) days.add(value.slice(0, 10));
     }
   }
   // every date-time of the booking moves by the same number of days (a multi-day activity keeps its length)
@@ -119,18 +121,18 @@ function daysFor(w: ProductRetrier, reason: string): Alternative[] {
       label: `${id} on ${day} (a day activity availability offered it on in this scenario)`,
       apply: (req) => {
         for (const [element, attribute] of DATE_TIMES) {
-          const v = req.value(`${element}/@${attribute}`)?.trim();
-          if (v && /^\d{4}-\d{2}-\d{2}/.test(v)) req.setAttribute(element, attribute, shift(v, day));
+          const value = req.value(`${element}/@${attribute}`)?.trim();
+          if (value && /^\d{4}-\d{2}-\d{2}/.test(value)) req.setAttribute(element, attribute, shift(value, day));
         }
       },
     }));
 }
 
 /** The alternatives a reason allows, in order: what the gateway names or offered, then the test data's. */
-function alternativesFor(w: ProductRetrier, reason: string): Alternative[] {
+function alternativesFor(productRetrier: ProductRetrier, reason: string): Alternative[] {
   const kind = productReasonKind(reason);
-  if (kind === 'day' || kind === 'not available') return daysFor(w, reason);
-  return partiesFor(kind, reason, partyOf(w.currentRequest), w.run.data.availableParties);
+  if (kind === 'day' || kind === 'not available') return daysFor(productRetrier, reason);
+  return partiesFor(kind, reason, partyOf(productRetrier.currentRequest), productRetrier.run.data.availableParties);
 }
 
 /** What asking again did: the gateway's first reason, what was tried, and the reason still given (none: served). */
@@ -145,33 +147,35 @@ export interface ProductRetry {
  * of its product; each try changes only what the reason is about. Returns what was done (undefined:
  * nothing to do). The last request carries `productTried` when every try was refused too.
  */
-export async function retryForProduct(w: ProductRetrier): Promise<ProductRetry | undefined> {
-  const first = w.reply;
+export async function retryForProduct(productRetrier: ProductRetrier): Promise<ProductRetry | undefined> {
+  const first = productRetrier.reply;
   const op = first.op.name;
-  if (first.request !== w.currentRequest || (op !== 'activityavailability' && op !== 'activitybook')) return undefined;
+  if (first.request !== productRetrier.currentRequest || (op !== 'activityavailability' && op !== 'activitybook')) return undefined;
   if (op === 'activitybook' && !isQuote(first.request)) return undefined;
   const reason = productReason(first);
   if (!reason) return undefined;
   const tried: string[] = [];
   let still: string | undefined = reason;
-  for (const alt of alternativesFor(w, reason)) {
+  for (const alt of alternativesFor(productRetrier, reason)) {
     if (!still || tried.length >= PRODUCT_RETRIES) break;
-    alt.apply(w.currentRequest);
+    alt.apply(productRetrier.currentRequest);
     tried.push(alt.label);
-    still = productReason(await w.send());
+    still = productReason(await productRetrier.send());
   }
   if (still)
-    w.currentRequest.productTried = tried.length
+    productRetrier.currentRequest.productTried = tried.length
       ? `tried ${tried.join('; ')}: refused again ("${still}")`
       : 'no other party, date or product the gateway offered in this scenario, nor one of the test data, fits the reason';
   return { reason, tried, ...(still ? { stillRefused: still } : {}) };
 }
 
 /** The evidence line of a retry, for the scenario's report. */
-export function retryEvidence(r: ProductRetry): string {
-  const tried = r.tried.length ? `tried, in turn: ${r.tried.join('; ')}` : 'nothing else could be tried';
+export function retryEvidence(productRetry: ProductRetry): string {
+  const tried = productRetry.tried.length ? `tried, in turn: ${productRetry.tried.join('; ')}` : 'nothing else could be tried';
   return (
-    `Refused for a reason of the product, not of the request's form: "${r.reason}"; ${tried}. ` +
-    (r.stillRefused ? `Still refused ("${r.stillRefused}"): the requirement cannot tell.` : 'The requirement is judged on the last reply.')
+    `Refused for a reason of the product, not of the request's form: "${productRetry.reason}"; ${tried}. ` +
+    (productRetry.stillRefused
+      ? `Still refused ("${productRetry.stillRefused}"): the requirement cannot tell.`
+      : 'The requirement is judged on the last reply.')
   );
 }

@@ -107,14 +107,14 @@ export class GatewayWorld extends World {
     const ctx = this.run;
     // a Commit is written to the ledger before it is sent: a run killed meanwhile leaves an intent
     const commit = recordBookingIntent(ctx, this.currentRequest, this.pickleName);
-    const x = await this.exchangeOf(this.currentRequest, brokenBody);
-    if (commit && !recordCommitReply(ctx, commit, x)) this.inDoubt.push(commit); // answered: no longer in flight
-    this.last = x;
-    this.history.push(x);
-    await attachEvidence(this, x, this.history.length, ctx.redactor, ctx.baseUrl);
+    const sent = await this.exchangeOf(this.currentRequest, brokenBody);
+    if (commit && !recordCommitReply(ctx, commit, sent)) this.inDoubt.push(commit); // answered: no longer in flight
+    this.last = sent;
+    this.history.push(sent);
+    await attachEvidence(this, sent, this.history.length, ctx.redactor, ctx.baseUrl);
     // Every reply is looked at for the caller's credentials (security class, SHOULD).
-    await this.record([credentialEcho(ctx.redactor, ctx.credentials.user).check(x)], x);
-    return x;
+    await this.record([credentialEcho(ctx.redactor, ctx.credentials.user).check(sent)], sent);
+    return sent;
   }
 
   /**
@@ -168,8 +168,8 @@ export class GatewayWorld extends World {
    * prices), as one of the scenario's own exchanges: evidence and credential check as for any exchange.
    */
   private async askAside(name: OperationName, what: string, overrides: PlaceholderValues): Promise<{ x: Exchange; source: string }> {
-    const x = await this.exchangeOf(this.asideRequest(name, overrides));
-    return { x, source: await this.keepAside(x, what) };
+    const sent = await this.exchangeOf(this.asideRequest(name, overrides));
+    return { x: sent, source: await this.keepAside(sent, what) };
   }
 
   /**
@@ -186,7 +186,7 @@ export class GatewayWorld extends World {
   }
 
   /** A request of `name` from its sample with these values, beside the one the scenario builds. */
-  asideRequest(name: OperationName, overrides: PlaceholderValues, edit: (r: OtaRequest) => void = () => undefined): OtaRequest {
+  asideRequest(name: OperationName, overrides: PlaceholderValues, edit: (request: OtaRequest) => void = () => undefined): OtaRequest {
     const ctx = this.run;
     const op = OPERATIONS[name];
     const values = { ...baseValues(ctx.credentials, ctx.data, ctx.config.runId), ...op.values?.(ctx.data), ...overrides };
@@ -200,8 +200,8 @@ export class GatewayWorld extends World {
    * Judges assertions: of the exchange `x` (its number in the scenario goes with them, so that a
    * finding links to exactly the exchange that showed it), or made by a step itself across several.
    */
-  async record(all: Assertion[], x?: Exchange): Promise<void> {
-    const n = x ? this.history.indexOf(x) + 1 : 0;
+  async record(all: Assertion[], sent?: Exchange): Promise<void> {
+    const n = sent ? this.history.indexOf(sent) + 1 : 0;
     const assertions: RecordedAssertion[] = all
       .filter((a) => a.notApplicable === undefined)
       .map((a) => (n > 0 ? { ...a, exchange: n } : a));
@@ -298,15 +298,15 @@ export class GatewayWorld extends World {
     await this.findActivityToDescribe();
     const found = String(this.remembered.tourActivityId);
     setHotelOnly(this.prepare('activitysearch'));
-    const x = await this.send();
-    const shown = activitiesShown(x, this.run.replyProfile.facts);
-    const other = anotherActivity(x, found, this.run.replyProfile.facts);
+    const sent = await this.send();
+    const shown = activitiesShown(sent, this.run.replyProfile.facts);
+    const other = anotherActivity(sent, found, this.run.replyProfile.facts);
     if (other) {
       this.remembered.tourActivityId = other;
       return { found: true };
     }
     const why = !shown
-      ? `the activity search naming the test data's hotel and no product was not served (${describesNothing(x) ?? 'no reply document'})`
+      ? `the activity search naming the test data's hotel and no product was not served (${describesNothing(sent) ?? 'no reply document'})`
       : shown.length === 0
         ? `the activity search naming the test data's hotel and no product showed no activity`
         : `the activity search naming the test data's hotel and no product showed only ${[...new Set(shown)].join(', ')}, the activity availability already found (${found}): no other activity to describe`;
@@ -330,20 +330,20 @@ export class GatewayWorld extends World {
 
   /** Records a committed item in the scenario (for reads and clean-up) and in the run's ledger. */
   bookingCommitted(bookingRef: string, item: BookedItem): CreatedBooking {
-    let b = this.bookings.find((x) => x.bookingRef === bookingRef);
-    if (!b) {
-      b = { bookingRef, items: [], cancelled: false };
-      this.bookings.push(b);
+    let createdBooking = this.bookings.find((x) => x.bookingRef === bookingRef);
+    if (!createdBooking) {
+      createdBooking = { bookingRef, items: [], cancelled: false };
+      this.bookings.push(createdBooking);
     }
-    if (!b.items.some((i) => i.itemRef === item.itemRef)) b.items.push(item);
+    if (!createdBooking.items.some((i) => i.itemRef === item.itemRef)) createdBooking.items.push(item);
     this.run.ledger.recordCommitted({
       bookingRef,
-      itemRefs: b.items.map((i) => i.itemRef),
+      itemRefs: createdBooking.items.map((i) => i.itemRef),
       target: this.run.baseUrl,
       runId: this.run.config.runId,
       scenario: this.pickleName,
     });
-    return b;
+    return createdBooking;
   }
 
   /**
@@ -351,8 +351,8 @@ export class GatewayWorld extends World {
    * not evidence, and the clean-up closes it only when a read shows it closed.
    */
   bookingCancelled(bookingRef: string): void {
-    const b = this.bookings.find((x) => x.bookingRef === bookingRef);
-    if (b) b.cancelled = true;
+    const createdBooking = this.bookings.find((x) => x.bookingRef === bookingRef);
+    if (createdBooking) createdBooking.cancelled = true;
   }
 
   newReference(kind: 'B' | 'I'): string {
@@ -360,7 +360,7 @@ export class GatewayWorld extends World {
   }
 
   dispose(): void {
-    for (const x of this.history) disposeExchange(x);
+    for (const sent of this.history) disposeExchange(sent);
   }
 }
 

@@ -9,8 +9,8 @@ export const DEFAULT_HISTORY_LIMIT = 30;
 /** The target as a file name: the host (and port and path) of OTA_BASE_URL, or embedded-sandbox. */
 export function historyLabel(baseUrl: string | undefined): string {
   if (!baseUrl) return 'embedded-sandbox';
-  const u = new URL(baseUrl);
-  const label = `${u.host}${u.pathname}`
+  const url = new URL(baseUrl);
+  const label = `${url.host}${url.pathname}`
     .replace(/\/+$/, '')
     .replace(/[^A-Za-z0-9.-]+/g, '_')
     .slice(0, 120);

@@ -125,7 +125,7 @@ export async function buildAllureReport(input: AllureReportInput): Promise<strin
     ...allureResults(input.result, input.evidence, { pretty: input.pretty, base: input.reportsFromOutput }),
     ...allureMetadataFiles(input.result),
   ];
-  for (const f of files) await report.readResult(new BufferResultFile(f.content, f.name));
+  for (const file of files) await report.readResult(new BufferResultFile(file.content, file.name));
   report.realtimeDispatcher.sendQualityGateResults([conformanceGate(input.result)]);
   await report.done();
   const index = join(input.output, 'index.html');

@@ -62,12 +62,12 @@ const SEVERITY = { MUST: 'critical', SHOULD: 'normal', INFO: 'trivial' } as cons
 const decides = (q: RequirementResult, strict: boolean) => q.level === 'MUST' || (strict && q.level === 'SHOULD');
 
 /** A requirement's Allure status: from its outcome alone. */
-export function requirementStatus(q: RequirementResult, strict: boolean): AllureStatus {
-  switch (q.outcome) {
+export function requirementStatus(result: RequirementResult, strict: boolean): AllureStatus {
+  switch (result.outcome) {
     case 'failed':
-      return decides(q, strict) ? 'failed' : 'passed';
+      return decides(result, strict) ? 'failed' : 'passed';
     case 'cantTell':
-      return q.level === 'MUST' || (strict && q.level === 'SHOULD') ? 'broken' : 'passed';
+      return result.level === 'MUST' || (strict && result.level === 'SHOULD') ? 'broken' : 'passed';
     case 'passed':
       return 'passed';
     default:
@@ -76,10 +76,10 @@ export function requirementStatus(q: RequirementResult, strict: boolean): Allure
 }
 
 /** The label that sorts a requirement into Allure's categories. */
-function conformanceLabel(q: RequirementResult, strict: boolean): ConformanceLabel | undefined {
-  if (q.outcome === 'failed' && q.level === 'MUST') return 'nonconformance';
-  if (q.outcome === 'failed' && q.level === 'SHOULD') return 'warning';
-  if (q.outcome === 'cantTell' && requirementStatus(q, strict) === 'broken') return 'cannot-tell';
+function conformanceLabel(result: RequirementResult, strict: boolean): ConformanceLabel | undefined {
+  if (result.outcome === 'failed' && result.level === 'MUST') return 'nonconformance';
+  if (result.outcome === 'failed' && result.level === 'SHOULD') return 'warning';
+  if (result.outcome === 'cantTell' && requirementStatus(result, strict) === 'broken') return 'cannot-tell';
   return undefined;
 }
 
@@ -91,15 +91,15 @@ export function verdictStatus(result: ConformanceResult): AllureStatus {
 }
 
 /** What a requirement's test says: its findings when it failed, else why it ended as it did. */
-function detailsOf(q: RequirementResult, strict: boolean): string | undefined {
-  const findings = q.findings.map((f) => `at ${f.at}: expected ${f.expected}; found ${f.found} (${f.scenario}${attemptText(f)})`);
-  if (q.outcome === 'failed') {
-    const head = decides(q, strict)
-      ? `${q.id} (${q.level}, ${q.section}): ${q.reason ?? 'failed'}`
-      : `Warning (${q.level}, does not decide conformance${q.level === 'SHOULD' ? '' : ': INFO never does'}): ${q.id}: ${q.reason ?? 'failed'}`;
+function detailsOf(result: RequirementResult, strict: boolean): string | undefined {
+  const findings = result.findings.map((f) => `at ${f.at}: expected ${f.expected}; found ${f.found} (${f.scenario}${attemptText(f)})`);
+  if (result.outcome === 'failed') {
+    const head = decides(result, strict)
+      ? `${result.id} (${result.level}, ${result.section}): ${result.reason ?? 'failed'}`
+      : `Warning (${result.level}, does not decide conformance${result.level === 'SHOULD' ? '' : ': INFO never does'}): ${result.id}: ${result.reason ?? 'failed'}`;
     return [head, ...findings].join('\n');
   }
-  return q.reason;
+  return result.reason;
 }
 
 /** The status of one check (an assertion): passed, failed or could not tell. */
@@ -125,25 +125,27 @@ class Builder {
   }
 
   /** An exchange's parts (the reply indented for reading) and its reproducer. */
-  exchangeAttachments(x: ExchangeEvidence): AllureAttachment[] {
+  exchangeAttachments(evidence: ExchangeEvidence): AllureAttachment[] {
     const out: AllureAttachment[] = [];
-    const base = `${x.n}-${x.operation}`;
-    if (x.requestHead) out.push(this.attach(`${base}-request-headers.txt`, 'text/plain', Buffer.from(x.requestHead, 'utf8')));
-    if (x.request !== undefined) out.push(this.attach(`${base}-request.xml`, 'application/xml', Buffer.from(x.request, 'utf8')));
-    const request = reproducibleRequest(x);
+    const base = `${evidence.n}-${evidence.operation}`;
+    if (evidence.requestHead) out.push(this.attach(`${base}-request-headers.txt`, 'text/plain', Buffer.from(evidence.requestHead, 'utf8')));
+    if (evidence.request !== undefined)
+      out.push(this.attach(`${base}-request.xml`, 'application/xml', Buffer.from(evidence.request, 'utf8')));
+    const request = reproducibleRequest(evidence);
     if (request) out.push(this.attach(`${base}-reproduce.sh`, 'text/plain', Buffer.from(curlReproducer(request), 'utf8')));
-    if (x.replyHead) out.push(this.attach(`${base}-reply-headers.txt`, 'text/plain', Buffer.from(x.replyHead, 'utf8')));
-    if (x.reply !== undefined) {
-      const xml = x.replyMediaType === 'application/xml';
+    if (evidence.replyHead) out.push(this.attach(`${base}-reply-headers.txt`, 'text/plain', Buffer.from(evidence.replyHead, 'utf8')));
+    if (evidence.reply !== undefined) {
+      const xml = evidence.replyMediaType === 'application/xml';
       out.push(
         this.attach(
           `${base}-reply.${xml ? 'xml' : 'txt'}`,
           xml ? 'application/xml' : 'text/plain',
-          Buffer.from(xml ? this.pretty(x.reply) : x.reply, 'utf8'),
+          Buffer.from(xml ? this.pretty(evidence.reply) : evidence.reply, 'utf8'),
         ),
       );
-    } else if (x.replyRaw) out.push(this.attach(`${base}-reply.bin`, 'application/octet-stream', Buffer.from(x.replyRaw, 'base64')));
-    if (x.noReply) out.push(this.attach(`${base}-no-reply.txt`, 'text/plain', Buffer.from(x.noReply, 'utf8')));
+    } else if (evidence.replyRaw)
+      out.push(this.attach(`${base}-reply.bin`, 'application/octet-stream', Buffer.from(evidence.replyRaw, 'base64')));
+    if (evidence.noReply) out.push(this.attach(`${base}-no-reply.txt`, 'text/plain', Buffer.from(evidence.noReply, 'utf8')));
     return out;
   }
 
@@ -154,26 +156,31 @@ class Builder {
 }
 
 /** One check of the requirement as a step: the exchange it judged attached, its findings or reason its message. */
-function checkStep(b: Builder, a: RecordedAssertion, evidence: ScenarioEvidence | undefined): AllureStep {
-  const attempt = evidence?.attempts.find((t) => t.attempt === (a.attempt ?? 1)) ?? evidence?.attempts[evidence.attempts.length - 1];
+function checkStep(builder: Builder, recordedAssertion: RecordedAssertion, evidence: ScenarioEvidence | undefined): AllureStep {
+  const attempt =
+    evidence?.attempts.find((t) => t.attempt === (recordedAssertion.attempt ?? 1)) ?? evidence?.attempts[evidence.attempts.length - 1];
   const x =
-    a.exchange === undefined
+    recordedAssertion.exchange === undefined
       ? undefined
-      : (attempt?.exchanges.find((e) => e.n === a.exchange) ?? exchangesOf(attempt?.steps ?? []).find((e) => e.n === a.exchange));
-  const where = a.exchange === undefined ? 'across the exchanges' : `exchange ${a.exchange}${x ? ` (${x.operation})` : ''}`;
-  const outcome = a.outcome === 'cantTell' ? 'cannot tell' : a.outcome;
+      : (attempt?.exchanges.find((e) => e.n === recordedAssertion.exchange) ??
+        exchangesOf(attempt?.steps ?? []).find((e) => e.n === recordedAssertion.exchange));
+  const where =
+    recordedAssertion.exchange === undefined
+      ? 'across the exchanges'
+      : `exchange ${recordedAssertion.exchange}${x ? ` (${x.operation})` : ''}`;
+  const outcome = recordedAssertion.outcome === 'cantTell' ? 'cannot tell' : recordedAssertion.outcome;
   const message =
-    a.outcome === 'failed'
-      ? a.findings.map((f) => `at ${f.at}\n  expected: ${f.expected}\n  found:    ${f.found}`).join('\n')
-      : a.outcome === 'cantTell'
-        ? a.reasons.join('\n')
+    recordedAssertion.outcome === 'failed'
+      ? recordedAssertion.findings.map((f) => `at ${f.at}\n  expected: ${f.expected}\n  found:    ${f.found}`).join('\n')
+      : recordedAssertion.outcome === 'cantTell'
+        ? recordedAssertion.reasons.join('\n')
         : undefined;
   return {
-    name: `Check of ${where}${a.attempt === undefined ? '' : `, attempt ${a.attempt}`}: ${outcome}`,
-    status: CHECK_STATUS[a.outcome],
+    name: `Check of ${where}${recordedAssertion.attempt === undefined ? '' : `, attempt ${recordedAssertion.attempt}`}: ${outcome}`,
+    status: CHECK_STATUS[recordedAssertion.outcome],
     stage: 'finished',
     statusDetails: message ? { message } : {},
-    attachments: x ? b.exchangeAttachments(x) : [],
+    attachments: x ? builder.exchangeAttachments(x) : [],
     steps: [],
     parameters: [],
   };
@@ -181,23 +188,29 @@ function checkStep(b: Builder, a: RecordedAssertion, evidence: ScenarioEvidence 
 
 /** What one scenario showed of the requirement: its checks of it, or why it made none. */
 function scenarioStep(
-  b: Builder,
-  q: RequirementResult,
-  s: ScenarioRecord,
+  builder: Builder,
+  result: RequirementResult,
+  scenarioRecord: ScenarioRecord,
   mine: RecordedAssertion[],
   evidence: ScenarioEvidence | undefined,
 ): AllureStep {
-  const steps = mine.map((a) => checkStep(b, a, evidence));
+  const steps = mine.map((a) => checkStep(builder, a, evidence));
   const worst = (['failed', 'broken', 'passed'] as const).find((st) => steps.some((x) => x.status === st));
   // made no check of it: the scenario's own end says why (skipped, ended early), never its other requirements' failures
-  const status: AllureStatus = worst ?? (s.status === 'passed' ? 'skipped' : s.status === 'failed' ? 'broken' : SCENARIO_STATUS[s.status]);
+  const status: AllureStatus =
+    worst ??
+    (scenarioRecord.status === 'passed'
+      ? 'skipped'
+      : scenarioRecord.status === 'failed'
+        ? 'broken'
+        : SCENARIO_STATUS[scenarioRecord.status]);
   const why = worst
     ? undefined
-    : s.status === 'passed'
-      ? `made no check of ${q.id}`
-      : `made no check of ${q.id}: ${s.message?.split('\n')[0] ?? s.status}`;
+    : scenarioRecord.status === 'passed'
+      ? `made no check of ${result.id}`
+      : `made no check of ${result.id}: ${scenarioRecord.message?.split('\n')[0] ?? scenarioRecord.status}`;
   return {
-    name: `Scenario: ${s.name}`,
+    name: `Scenario: ${scenarioRecord.name}`,
     status,
     stage: 'finished',
     statusDetails: why ? { message: why } : {},
@@ -254,54 +267,54 @@ export function allureResults(
   evidence: readonly ScenarioEvidence[],
   opts: { pretty: (xml: string) => string; base: string },
 ): AllureFile[] {
-  const b = new Builder(opts.pretty);
+  const builder = new Builder(opts.pretty);
   const byId = new Map(evidence.map((e) => [e.id, e]));
   const scenarioById = new Map(result.scenarios.map((s) => [s.id, s]));
   const assertions = result.assertions ?? {};
   const t0 = Date.parse(result.startedAt) || 0;
   const t1 = Date.parse(result.finishedAt) || t0;
   // the verdict first: read first, its group first in the tree, and the earliest start
-  b.result(verdictResult(result, t0, t1));
-  result.requirements.forEach((q, i) => {
+  builder.result(verdictResult(result, t0, t1));
+  result.requirements.forEach((requirement, index) => {
     // the scenarios that cite it, and any other that checked it
     const checked = Object.entries(assertions)
-      .filter(([, as]) => as.some((a) => a.req === q.id))
+      .filter(([, as]) => as.some((a) => a.req === requirement.id))
       .map(([id]) => id);
-    const ids = [...new Set([...q.scenarios.map((s) => s.id), ...checked])];
+    const ids = [...new Set([...requirement.scenarios.map((s) => s.id), ...checked])];
     const scenarios = ids.flatMap((id) => scenarioById.get(id) ?? []);
-    const status = requirementStatus(q, result.strict);
-    const category = conformanceLabel(q, result.strict);
+    const status = requirementStatus(requirement, result.strict);
+    const category = conformanceLabel(requirement, result.strict);
     const links = scenarios.flatMap((s) => [
       ...(s.evidence ? [{ name: `evidence: ${s.name}`, url: posix.join(opts.base, s.evidence), type: 'evidence' }] : []),
       ...(s.reproducer ? [{ name: `reproducer: ${s.name}`, url: posix.join(opts.base, s.reproducer), type: 'reproducer' }] : []),
     ]);
-    b.result({
-      historyId: md5(`requirement ${q.id}`),
-      testCaseId: md5(`requirement ${q.id}`),
-      name: `${q.id}: ${q.statement}`,
-      fullName: `requirement ${q.id}`,
-      description: `${q.id} (${q.level}, ${q.class}, ${q.section}): ${q.statement}\n\nScenarios: ${scenarios.map((s) => s.name).join('; ') || '(none ran)'}`,
+    builder.result({
+      historyId: md5(`requirement ${requirement.id}`),
+      testCaseId: md5(`requirement ${requirement.id}`),
+      name: `${requirement.id}: ${requirement.statement}`,
+      fullName: `requirement ${requirement.id}`,
+      description: `${requirement.id} (${requirement.level}, ${requirement.class}, ${requirement.section}): ${requirement.statement}\n\nScenarios: ${scenarios.map((s) => s.name).join('; ') || '(none ran)'}`,
       stage: 'finished',
       status,
-      statusDetails: { message: detailsOf(q, result.strict), ...(q.flaky?.length ? { flaky: true } : {}) },
+      statusDetails: { message: detailsOf(requirement, result.strict), ...(requirement.flaky?.length ? { flaky: true } : {}) },
       // the catalogue's order
-      start: t0 + i,
-      stop: t0 + i,
+      start: t0 + index,
+      stop: t0 + index,
       labels: [
-        { name: 'epic', value: q.class },
+        { name: 'epic', value: requirement.class },
         { name: 'feature', value: operationOf(scenarios) },
-        { name: 'severity', value: SEVERITY[q.level] },
-        { name: 'tag', value: q.level },
+        { name: 'severity', value: SEVERITY[requirement.level] },
+        { name: 'tag', value: requirement.level },
         ...(category ? [{ name: CONFORMANCE_LABEL, value: category }] : []),
         { name: 'framework', value: 'cucumberjs' },
       ],
       links,
       steps: scenarios.map((s) =>
         scenarioStep(
-          b,
-          q,
+          builder,
+          requirement,
           s,
-          (assertions[s.id] ?? []).filter((a) => a.req === q.id),
+          (assertions[s.id] ?? []).filter((a) => a.req === requirement.id),
           byId.get(s.id),
         ),
       ),
@@ -309,5 +322,5 @@ export function allureResults(
       parameters: [],
     });
   });
-  return b.files;
+  return builder.files;
 }

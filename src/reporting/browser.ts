@@ -49,10 +49,10 @@ export async function chromiumExecutable(packaged: Packaged): Promise<string> {
   }
   try {
     renameSync(partial, folder);
-  } catch (e) {
+  } catch (error) {
     // another run renamed its own copy into place first: that one is used
     rmSync(partial, { recursive: true, force: true });
-    if (!existsSync(target)) throw e;
+    if (!existsSync(target)) throw error;
   }
   return target;
 }
@@ -79,8 +79,8 @@ export async function launchBrowser(timeoutMs: number): Promise<Browser> {
   let executablePath: string;
   try {
     executablePath = await chromiumExecutable(packaged);
-  } catch (e) {
-    throw oneLine(`@sparticuz/chromium could not be unpacked into ${BROWSER_CACHE}: ${(e as Error).message}`);
+  } catch (error) {
+    throw oneLine(`@sparticuz/chromium could not be unpacked into ${BROWSER_CACHE}: ${(error as Error).message}`);
   }
   return chromium.launch({ executablePath, args: [...packaged.args.filter((a) => !NOT_HERE.has(a)), ...QUIET], timeout: timeoutMs });
 }

@@ -74,43 +74,60 @@ export interface ConsoleOptions {
   formats?: ReadonlyArray<{ name: string; file?: string }>;
 }
 
-export function formatConsoleSummary(r: ConformanceResult, opts: ConsoleOptions = {}): string {
+export function formatConsoleSummary(conformanceResult: ConformanceResult, opts: ConsoleOptions = {}): string {
   const width = Math.max(80, opts.width ?? 120);
-  const lines: string[] = ['', `Conformance of ${r.target.url} (run ${r.runId})`];
-  if (r.selection) lines.push(`Selection: ${r.selection.text} (not a verdict on the whole profile: what it left out is not run)`);
+  const lines: string[] = ['', `Conformance of ${conformanceResult.target.url} (run ${conformanceResult.runId})`];
+  if (conformanceResult.selection)
+    lines.push(`Selection: ${conformanceResult.selection.text} (not a verdict on the whole profile: what it left out is not run)`);
   lines.push('');
   lines.push('Requirement                  level   class                 outcome      why');
-  for (const q of r.requirements) {
-    const outcome = q.level === 'SHOULD' && q.outcome === 'failed' ? 'warning' : MARK[q.outcome];
+  for (const requirement of conformanceResult.requirements) {
+    const outcome = requirement.level === 'SHOULD' && requirement.outcome === 'failed' ? 'warning' : MARK[requirement.outcome];
     lines.push(
-      ...wrapped(`${q.id.padEnd(28)} ${q.level.padEnd(7)} ${q.class.padEnd(21)} ${outcome.padEnd(12)} `, q.reason ?? '', width, WHY_AT),
+      ...wrapped(
+        `${requirement.id.padEnd(28)} ${requirement.level.padEnd(7)} ${requirement.class.padEnd(21)} ${outcome.padEnd(12)} `,
+        requirement.reason ?? '',
+        width,
+        WHY_AT,
+      ),
     );
-    if (q.outcome === 'failed') {
-      for (const f of q.findings.slice(0, 2))
-        lines.push(...wrapped('    ', `at ${f.at}: expected ${f.expected}; found ${shortened(f.found)}${attemptText(f)}`, width, 6));
-      if (q.flaky?.length) lines.push(...wrapped('    ', flakyLine(q), width, 6));
+    if (requirement.outcome === 'failed') {
+      for (const finding of requirement.findings.slice(0, 2))
+        lines.push(
+          ...wrapped(
+            '    ',
+            `at ${finding.at}: expected ${finding.expected}; found ${shortened(finding.found)}${attemptText(finding)}`,
+            width,
+            6,
+          ),
+        );
+      if (requirement.flaky?.length) lines.push(...wrapped('    ', flakyLine(requirement), width, 6));
     }
   }
   lines.push('', 'Class                  claimed  verdict');
-  for (const c of r.classes)
+  for (const classResult of conformanceResult.classes)
     lines.push(
-      `${c.class.padEnd(22)} ${(c.claimed ? 'yes' : 'no').padEnd(8)} ${c.verdict}${c.warnings ? ` (${c.warnings} warning(s))` : ''}`,
+      `${classResult.class.padEnd(22)} ${(classResult.claimed ? 'yes' : 'no').padEnd(8)} ${classResult.verdict}${classResult.warnings ? ` (${classResult.warnings} warning(s))` : ''}`,
     );
-  const count = (s: string) => r.scenarios.filter((x) => x.status === s).length;
+  const count = (s: string) => conformanceResult.scenarios.filter((x) => x.status === s).length;
   lines.push(
     '',
-    `${r.scenarios.length} scenarios: ${count('passed')} passed, ${count('failed')} failed, ${count('cantTell')} cannot tell, ${count('skipped')} skipped, ${count('suiteError')} suite errors` +
-      (retriedScenarios(r.scenarios).length ? `; ${retriedScenarios(r.scenarios).length} ran more than once (--retry)` : ''),
+    `${conformanceResult.scenarios.length} scenarios: ${count('passed')} passed, ${count('failed')} failed, ${count('cantTell')} cannot tell, ${count('skipped')} skipped, ${count('suiteError')} suite errors` +
+      (retriedScenarios(conformanceResult.scenarios).length
+        ? `; ${retriedScenarios(conformanceResult.scenarios).length} ran more than once (--retry)`
+        : ''),
   );
-  lines.push(...openScenarioLines(r, width));
-  const times = latencyTable(r.latency ?? []);
+  lines.push(...openScenarioLines(conformanceResult, width));
+  const times = latencyTable(conformanceResult.latency ?? []);
   if (times.length) lines.push('', ...times);
   // a note is one line, as logs are searched (the reasons' column is wrapped: it is read beside others)
-  for (const n of r.notes) lines.push(`Note: ${n}`);
+  for (const note of conformanceResult.notes) lines.push(`Note: ${note}`);
   const head =
-    verdictHead(r) +
-    (r.selection && r.verdict !== 'SELECTION PASSED' && r.verdict !== 'NO FINDING' ? ` (selection ${r.selection.text})` : '');
-  lines.push('', `${head}: ${r.verdictReason}`, ...reportsLines(r, opts.reportsDir, opts.formats ?? []));
+    verdictHead(conformanceResult) +
+    (conformanceResult.selection && conformanceResult.verdict !== 'SELECTION PASSED' && conformanceResult.verdict !== 'NO FINDING'
+      ? ` (selection ${conformanceResult.selection.text})`
+      : '');
+  lines.push('', `${head}: ${conformanceResult.verdictReason}`, ...reportsLines(conformanceResult, opts.reportsDir, opts.formats ?? []));
   return lines.join('\n');
 }
 
@@ -118,8 +135,8 @@ export function formatConsoleSummary(r: ConformanceResult, opts: ConsoleOptions 
 const OPEN_LISTED = 10;
 
 /** Each skipped or cannot-tell scenario with its reason, as the data showed it: never a bare "skipped". */
-function openScenarioLines(r: ConformanceResult, width: number): string[] {
-  const open = r.scenarios.filter((s) => s.status === 'skipped' || s.status === 'cantTell');
+function openScenarioLines(conformanceResult: ConformanceResult, width: number): string[] {
+  const open = conformanceResult.scenarios.filter((s) => s.status === 'skipped' || s.status === 'cantTell');
   const lines = open
     .slice(0, OPEN_LISTED)
     .flatMap((s) =>
@@ -135,18 +152,25 @@ function openScenarioLines(r: ConformanceResult, width: number): string[] {
 }
 
 /** Where the reports are: the folder, what it holds, what npm run report adds. */
-function reportsLines(r: ConformanceResult, reportsDir: string | undefined, formats: ConsoleOptions['formats'] & object): string[] {
-  if (r.selection?.dryRun) return []; // a dry run writes no report
+function reportsLines(
+  conformanceResult: ConformanceResult,
+  reportsDir: string | undefined,
+  formats: ConsoleOptions['formats'] & object,
+): string[] {
+  if (conformanceResult.selection?.dryRun) return []; // a dry run writes no report
   const folder = reportsDir ? shownFolder(reportsDir) : 'the reports folder';
   // what --format wrote, wherever it was told to
   const extra = formats.filter((f) => f.file).map((f) => `${shownFolder(f.file!)} (--format ${f.name})`);
   const also = extra.length ? ` Also written: ${extra.join(', ')}.` : '';
-  if (r.notes.includes(SUMMARY_ONLY_NOTE)) return [`Reports: ${join(folder, 'summary.json')} alone (--summary-only).${also}`];
-  const e = r.evidence;
+  if (conformanceResult.notes.includes(SUMMARY_ONLY_NOTE))
+    return [`Reports: ${join(folder, 'summary.json')} alone (--summary-only).${also}`];
+  const evidenceLinks = conformanceResult.evidence;
   const evidence =
-    e.html === EVIDENCE_FILE ? [e.html, `${e.reproducers}/`, e.messages] : [`${e.html}/ (each shard's evidence and reproducers)`];
+    evidenceLinks.html === EVIDENCE_FILE
+      ? [evidenceLinks.html, `${evidenceLinks.reproducers}/`, evidenceLinks.messages]
+      : [`${evidenceLinks.html}/ (each shard's evidence and reproducers)`];
   return [
-    `Reports in ${folder.endsWith(sep) ? folder : `${folder}${sep}`}: ${REPORT_FILES.html} (open it first), ${[...evidence, e.junit, 'summary.json'].join(', ')}.${also}`,
-    `npm run report builds the Allure report and the cucumber HTML report from ${e.messages === STREAM_FILE ? e.messages : "each shard's stream"}.`,
+    `Reports in ${folder.endsWith(sep) ? folder : `${folder}${sep}`}: ${REPORT_FILES.html} (open it first), ${[...evidence, evidenceLinks.junit, 'summary.json'].join(', ')}.${also}`,
+    `npm run report builds the Allure report and the cucumber HTML report from ${evidenceLinks.messages === STREAM_FILE ? evidenceLinks.messages : "each shard's stream"}.`,
   ];
 }

@@ -29,12 +29,12 @@ const COLOUR: Record<ConformanceResult['verdict'], string> = {
 };
 
 /** The banner above cucumber's page: the verdict, why, and that the scenarios below are not it. */
-export function verdictBanner(v: CucumberVerdict): string {
-  const head = verdictHead(v.result);
+export function verdictBanner(cucumberVerdict: CucumberVerdict): string {
+  const head = verdictHead(cucumberVerdict.result);
   return (
-    `<div id="ota-verdict" role="alert" style="font:16px/1.4 system-ui,sans-serif;padding:14px 20px;color:#fff;background:${COLOUR[v.result.verdict]}">` +
-    `<strong style="font-size:22px">${html(head)}</strong><br>${html(v.result.verdictReason)}<br>` +
-    `<span style="font-size:14px">The verdict is the conformance report's (<a style="color:#fff" href="${html(v.conformanceReport)}">conformance report</a>): ` +
+    `<div id="ota-verdict" role="alert" style="font:16px/1.4 system-ui,sans-serif;padding:14px 20px;color:#fff;background:${COLOUR[cucumberVerdict.result.verdict]}">` +
+    `<strong style="font-size:22px">${html(head)}</strong><br>${html(cucumberVerdict.result.verdictReason)}<br>` +
+    `<span style="font-size:14px">The verdict is the conformance report's (<a style="color:#fff" href="${html(cucumberVerdict.conformanceReport)}">conformance report</a>): ` +
     "the page below is cucumber's, and its pass rate counts scenarios, not requirements.</span></div>"
   );
 }
@@ -64,7 +64,7 @@ function withVerdict(banner: string, head: string): Transform {
 export async function writeCucumberHtml(envelopes: Iterable<messages.Envelope>, file: string, verdict: CucumberVerdict): Promise<void> {
   const page = new CucumberHtmlStream();
   const written = pipeline(page, withVerdict(verdictBanner(verdict), verdictHead(verdict.result)), createWriteStream(file));
-  for (const e of envelopes) if (!page.write(e)) await new Promise((resolve) => page.once('drain', resolve));
+  for (const envelope of envelopes) if (!page.write(envelope)) await new Promise((resolve) => page.once('drain', resolve));
   page.end();
   await written;
 }

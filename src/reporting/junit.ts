@@ -76,14 +76,14 @@ const RERUN_TYPE: Record<ScenarioStatus, string> = {
 };
 
 /** The attempts that did not decide the test case and did not pass, as Surefire's elements. */
-function rerunsOf(s: ScenarioRecord): JUnitCase['reruns'] {
-  const attempts = s.attempts ?? [];
+function rerunsOf(scenarioRecord: ScenarioRecord): JUnitCase['reruns'] {
+  const attempts = scenarioRecord.attempts ?? [];
   const decided = attempts.find((a) => a.status === 'failed') ?? attempts[attempts.length - 1];
   return attempts
     .filter((a) => a !== decided && a.status !== 'passed' && a.status !== 'skipped')
     .map((a) => ({
       element:
-        s.status === 'passed'
+        scenarioRecord.status === 'passed'
           ? a.status === 'failed'
             ? 'flakyFailure'
             : 'flakyError'
@@ -103,37 +103,41 @@ function featureName(uri: string): string {
 /** The test cases of a run, in scenario order. */
 export function junitCases(result: ConformanceResult, opts: JUnitOptions): JUnitCase[] {
   const reqById = new Map(result.requirements.map((r) => [r.id, r]));
-  return result.scenarios.map((s) => {
-    const reqs = s.reqs.map((id) => reqById.get(id)).filter((r): r is RequirementResult => r !== undefined);
+  return result.scenarios.map((scenario) => {
+    const reqs = scenario.reqs.map((id) => reqById.get(id)).filter((r): r is RequirementResult => r !== undefined);
     const classes = [...new Set(reqs.map((r) => r.class))];
-    const out = [`Scenario ${s.id} (${s.status})`];
-    if (s.attempts && s.attempts.length > 1)
-      out.push(`Attempts (--retry; a failure any attempt showed stays): ${s.attempts.map((a) => `${a.attempt} ${a.status}`).join(', ')}`);
-    const warnings = s.warnings.map((id) => {
-      const r = reqById.get(id);
-      return `${id}${r ? ` (SHOULD): ${r.statement}` : ''}${findingsOf(r, s)}`;
+    const out = [`Scenario ${scenario.id} (${scenario.status})`];
+    if (scenario.attempts && scenario.attempts.length > 1)
+      out.push(
+        `Attempts (--retry; a failure any attempt showed stays): ${scenario.attempts.map((a) => `${a.attempt} ${a.status}`).join(', ')}`,
+      );
+    const warnings = scenario.warnings.map((id) => {
+      const result = reqById.get(id);
+      return `${id}${result ? ` (SHOULD): ${result.statement}` : ''}${findingsOf(result, scenario)}`;
     });
     if (warnings.length)
       out.push(
         `Warnings (SHOULD failed; ${opts.strict ? 'strict: they fail this test case' : 'they do not decide conformance'}):`,
         ...warnings.map((w) => `  ${w}`),
       );
-    const informative = reqs.filter((r) => r.level === 'INFO' && r.outcome === 'failed' && r.findings.some((f) => f.scenario === s.name));
+    const informative = reqs.filter(
+      (r) => r.level === 'INFO' && r.outcome === 'failed' && r.findings.some((f) => f.scenario === scenario.name),
+    );
     if (informative.length)
-      out.push('Informative (INFO, never decides):', ...informative.map((r) => `  ${r.id}: ${r.statement}${findingsOf(r, s)}`));
+      out.push('Informative (INFO, never decides):', ...informative.map((r) => `  ${r.id}: ${r.statement}${findingsOf(r, scenario)}`));
 
     // A failed scenario is a failure when it concerns a MUST (a warning when it concerns a SHOULD,
     // with strict; an INFO requirement never fails a test case): a run's JUnit never fails where its
     // verdict would not.
-    const decidesMust = reqs.length === 0 || reqs.some((r) => r.level === 'MUST') || s.reqs.length !== reqs.length;
+    const decidesMust = reqs.length === 0 || reqs.some((r) => r.level === 'MUST') || scenario.reqs.length !== reqs.length;
     const decidesUnderStrict = opts.strict && reqs.some((r) => r.level === 'SHOULD');
     let kind: CaseKind;
-    let message: string | undefined = s.message;
-    switch (s.status) {
+    let message: string | undefined = scenario.message;
+    switch (scenario.status) {
       case 'failed':
         kind = decidesMust ? 'failure' : decidesUnderStrict ? 'warning' : 'passed';
-        if (kind === 'passed' && s.message)
-          out.push(`Not a failure (no MUST${opts.strict ? ' or SHOULD' : ''} among ${s.reqs.join(' ')}):`, s.message);
+        if (kind === 'passed' && scenario.message)
+          out.push(`Not a failure (no MUST${opts.strict ? ' or SHOULD' : ''} among ${scenario.reqs.join(' ')}):`, scenario.message);
         break;
       case 'cantTell':
         kind = 'cantTell';
@@ -147,23 +151,23 @@ export function junitCases(result: ConformanceResult, opts: JUnitOptions): JUnit
       default:
         kind = opts.strict && warnings.length ? 'warning' : 'passed';
         if (kind === 'warning')
-          message = `Warning: ${s.warnings.length} SHOULD requirement(s) failed (--strict): ${s.warnings.join(', ')}\n${warnings.join('\n')}`;
+          message = `Warning: ${scenario.warnings.length} SHOULD requirement(s) failed (--strict): ${scenario.warnings.join(', ')}\n${warnings.join('\n')}`;
     }
     const title =
       kind === 'failure'
-        ? firstFindingTitle(reqs, s, (r) => r.level === 'MUST' || (opts.strict && r.level === 'SHOULD'))
+        ? firstFindingTitle(reqs, scenario, (r) => r.level === 'MUST' || (opts.strict && r.level === 'SHOULD'))
         : kind === 'warning'
-          ? firstFindingTitle(reqs, s, (r) => r.level === 'SHOULD')
+          ? firstFindingTitle(reqs, scenario, (r) => r.level === 'SHOULD')
           : undefined;
     return {
-      name: s.reqs.length ? `${s.name} [${s.reqs.join(' ')}]` : s.name,
+      name: scenario.reqs.length ? `${scenario.name} [${scenario.reqs.join(' ')}]` : scenario.name,
       ...(title ? { title } : {}),
-      classname: `${classes.length ? classes.join('+') : 'unclassified'}.${featureName(s.uri)}`,
-      file: s.uri,
+      classname: `${classes.length ? classes.join('+') : 'unclassified'}.${featureName(scenario.uri)}`,
+      file: scenario.uri,
       kind,
       message,
       out,
-      reruns: rerunsOf(s),
+      reruns: rerunsOf(scenario),
     };
   });
 }
@@ -178,22 +182,22 @@ const findingsIn = (r: RequirementResult | undefined, s: ScenarioRecord): Findin
  */
 function firstFindingTitle(
   reqs: readonly RequirementResult[],
-  s: ScenarioRecord,
-  decides: (r: RequirementResult) => boolean,
+  scenarioRecord: ScenarioRecord,
+  decides: (result: RequirementResult) => boolean,
 ): string | undefined {
-  const all = reqs.filter((r) => r.outcome === 'failed' && decides(r)).flatMap((r) => findingsIn(r, s).map((f) => ({ r, f })));
+  const all = reqs.filter((r) => r.outcome === 'failed' && decides(r)).flatMap((r) => findingsIn(r, scenarioRecord).map((f) => ({ r, f })));
   if (all.length === 0) return undefined;
   const { r, f } = all[0];
   const more = all.length - 1;
   return `${r.id} (${r.level}) at ${f.at}: expected ${f.expected}; found ${f.found}${attemptText(f)}${more ? ` (and ${more} more finding(s) in the text)` : ''}`;
 }
 
-function findingsOf(r: RequirementResult | undefined, s: ScenarioRecord): string {
-  const mine = findingsIn(r, s);
+function findingsOf(result: RequirementResult | undefined, scenarioRecord: ScenarioRecord): string {
+  const mine = findingsIn(result, scenarioRecord);
   return mine.map((f) => `\n    at ${f.at}\n      expected: ${f.expected}\n      found:    ${f.found}`).join('');
 }
 
-const ELEMENT: Record<Exclude<CaseKind, 'passed'>, (c: JUnitCase) => string> = {
+const ELEMENT: Record<Exclude<CaseKind, 'passed'>, (jUnitCase: JUnitCase) => string> = {
   failure: (c) =>
     `<failure type="${attr(c.failureType ?? 'Nonconformance')}" message="${attr(c.title ?? (title(c.message) || 'a MUST requirement failed'))}">${xml(c.message ?? '')}</failure>`,
   warning: (c) =>
@@ -231,17 +235,20 @@ function flakyProperty(result: ConformanceResult): Array<[string, string]> {
  * or could not be cancelled: a CI page then shows them whatever the verdict.
  */
 export function cleanupCase(result: ConformanceResult): JUnitCase[] {
-  const b = result.bookings;
-  const left = [...(b?.leftOpen ?? []).map((o) => `${o.ref}: ${o.why}`), ...(b?.failed ?? []).map((f) => `${f.ref}: ${f.why}`)];
-  if (!b || left.length === 0) return [];
+  const bookings = result.bookings;
+  const left = [
+    ...(bookings?.leftOpen ?? []).map((o) => `${o.ref}: ${o.why}`),
+    ...(bookings?.failed ?? []).map((f) => `${f.ref}: ${f.why}`),
+  ];
+  if (!bookings || left.length === 0) return [];
   return [
     {
       name: 'clean-up',
       classname: 'bookings',
-      file: b.ledger,
+      file: bookings.ledger,
       kind: 'failure',
       failureType: 'BookingsLeftOpen',
-      title: `${left.length} booking(s) left open in the ledger ${b.ledger}; the next run checks them again`,
+      title: `${left.length} booking(s) left open in the ledger ${bookings.ledger}; the next run checks them again`,
       message: left.join('\n'),
       out: [],
       reruns: [],
@@ -283,17 +290,17 @@ export function renderJUnit(result: ConformanceResult, opts: JUnitOptions): stri
   const time = seconds(result.startedAt, result.finishedAt);
   const counts = `tests="${n.tests}" failures="${n.failures}" errors="${n.errors}" skipped="${n.skipped}"`;
   const body = cases
-    .map((c) => {
+    .map((jUnitCase) => {
       const inner = [
-        c.kind === 'passed' ? '' : `      ${ELEMENT[c.kind](c)}`,
-        ...c.reruns.map(
+        jUnitCase.kind === 'passed' ? '' : `      ${ELEMENT[jUnitCase.kind](jUnitCase)}`,
+        ...jUnitCase.reruns.map(
           (x) => `      <${x.element} type="${attr(x.type)}" message="${attr(title(x.message))}">${xml(x.message)}</${x.element}>`,
         ),
-        `      <system-out>${xml(c.out.join('\n'))}</system-out>`,
+        `      <system-out>${xml(jUnitCase.out.join('\n'))}</system-out>`,
       ]
         .filter(Boolean)
         .join('\n');
-      return `    <testcase name="${attr(c.name)}" classname="${attr(c.classname)}" file="${attr(c.file)}">\n${inner}\n    </testcase>`;
+      return `    <testcase name="${attr(jUnitCase.name)}" classname="${attr(jUnitCase.classname)}" file="${attr(jUnitCase.file)}">\n${inner}\n    </testcase>`;
     })
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>

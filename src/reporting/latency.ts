@@ -40,8 +40,8 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 export function figuresOf(values: readonly number[]): LatencyFigures {
-  const s = [...values].sort((a, b) => a - b);
-  return { count: s.length, p50: percentile(s, 50), p95: percentile(s, 95), max: s.at(-1) ?? 0 };
+  const list = [...values].sort((a, b) => a - b);
+  return { count: list.length, p50: percentile(list, 50), p95: percentile(list, 95), max: list.at(-1) ?? 0 };
 }
 
 /** Figures per operation, in the order given (operations without an exchange are left out). */

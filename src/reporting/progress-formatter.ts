@@ -27,25 +27,28 @@ export default class ProgressLinesFormatter extends Formatter {
     options.eventBroadcaster.on('envelope', (e: messages.Envelope) => this.onEnvelope(e));
   }
 
-  private onEnvelope(e: messages.Envelope): void {
+  private onEnvelope(envelope: messages.Envelope): void {
     // Every scenario of the features yields a pickle; only the selected ones (--tags, --name,
     // --shard) become test cases, so the total counts test cases.
-    if (e.pickle) this.pickles.set(e.pickle.id, e.pickle);
-    else if (e.testCase) {
-      this.cases.set(e.testCase.id, e.testCase.pickleId);
+    if (envelope.pickle) this.pickles.set(envelope.pickle.id, envelope.pickle);
+    else if (envelope.testCase) {
+      this.cases.set(envelope.testCase.id, envelope.testCase.pickleId);
       this.total++;
-    } else if (e.testCaseStarted)
-      this.started.set(e.testCaseStarted.id, { testCaseId: e.testCaseStarted.testCaseId, attempt: e.testCaseStarted.attempt });
-    else if (e.testStepFinished) {
-      const s = this.started.get(e.testStepFinished.testCaseStartedId);
-      const r = e.testStepFinished.testStepResult;
-      if (s) s.worst = worseStep(s.worst, r);
-    } else if (e.testCaseFinished) {
-      const s = this.started.get(e.testCaseFinished.testCaseStartedId);
+    } else if (envelope.testCaseStarted)
+      this.started.set(envelope.testCaseStarted.id, {
+        testCaseId: envelope.testCaseStarted.testCaseId,
+        attempt: envelope.testCaseStarted.attempt,
+      });
+    else if (envelope.testStepFinished) {
+      const s = this.started.get(envelope.testStepFinished.testCaseStartedId);
+      const testStepResult = envelope.testStepFinished.testStepResult;
+      if (s) s.worst = worseStep(s.worst, testStepResult);
+    } else if (envelope.testCaseFinished) {
+      const s = this.started.get(envelope.testCaseFinished.testCaseStartedId);
       const pickle = s && this.pickles.get(this.cases.get(s.testCaseId) ?? '');
       if (!s || !pickle) return;
       // An attempt --retry runs again is shown too: what it showed counts in the verdict.
-      const retried = e.testCaseFinished.willBeRetried;
+      const retried = envelope.testCaseFinished.willBeRetried;
       if (!retried) this.done++;
       const status = s.worst?.status ?? 'PASSED';
       const kind =

@@ -71,32 +71,32 @@ export class MessageCollector {
   /** Every scenario exchange that got a reply, with its reply and attempt times. */
   readonly timings: TimedExchange[] = [];
 
-  onMessage = (e: messages.Envelope): void => {
-    if (e.pickle) this.pickles.set(e.pickle.id, e.pickle);
-    else if (e.testCase) this.testCases.set(e.testCase.id, e.testCase.pickleId);
-    else if (e.testCaseStarted)
-      this.cases.set(e.testCaseStarted.id, {
-        testCaseId: e.testCaseStarted.testCaseId,
-        attempt: e.testCaseStarted.attempt,
+  onMessage = (envelope: messages.Envelope): void => {
+    if (envelope.pickle) this.pickles.set(envelope.pickle.id, envelope.pickle);
+    else if (envelope.testCase) this.testCases.set(envelope.testCase.id, envelope.testCase.pickleId);
+    else if (envelope.testCaseStarted)
+      this.cases.set(envelope.testCaseStarted.id, {
+        testCaseId: envelope.testCaseStarted.testCaseId,
+        attempt: envelope.testCaseStarted.attempt,
         assertions: [],
       });
-    else if (e.attachment?.testCaseStartedId && e.attachment.fileName === SKIP_REASON_FILE) {
-      const state = this.cases.get(e.attachment.testCaseStartedId);
-      if (state) state.skipped = attachmentText(e.attachment);
-    } else if (e.attachment?.testCaseStartedId && e.attachment.mediaType === ASSERTIONS_MEDIA_TYPE) {
-      const state = this.cases.get(e.attachment.testCaseStartedId);
-      state?.assertions.push(...(JSON.parse(attachmentText(e.attachment)) as RecordedAssertion[]));
-    } else if (e.attachment?.mediaType === LATENCY_MEDIA_TYPE) {
-      this.timings.push(...(JSON.parse(attachmentText(e.attachment)) as TimedExchange[]));
-    } else if (e.attachment?.mediaType === CLEANUP_NOTE_MEDIA_TYPE) {
-      this.cleanupProblems.push(...(JSON.parse(attachmentText(e.attachment)) as Array<{ bookingRef: string; message: string }>));
-    } else if (e.testStepFinished) {
-      const state = this.cases.get(e.testStepFinished.testCaseStartedId);
-      const r = e.testStepFinished.testStepResult;
-      if (state) state.worst = worseStep(state.worst, r);
-    } else if (e.testCaseFinished) {
+    else if (envelope.attachment?.testCaseStartedId && envelope.attachment.fileName === SKIP_REASON_FILE) {
+      const state = this.cases.get(envelope.attachment.testCaseStartedId);
+      if (state) state.skipped = attachmentText(envelope.attachment);
+    } else if (envelope.attachment?.testCaseStartedId && envelope.attachment.mediaType === ASSERTIONS_MEDIA_TYPE) {
+      const state = this.cases.get(envelope.attachment.testCaseStartedId);
+      state?.assertions.push(...(JSON.parse(attachmentText(envelope.attachment)) as RecordedAssertion[]));
+    } else if (envelope.attachment?.mediaType === LATENCY_MEDIA_TYPE) {
+      this.timings.push(...(JSON.parse(attachmentText(envelope.attachment)) as TimedExchange[]));
+    } else if (envelope.attachment?.mediaType === CLEANUP_NOTE_MEDIA_TYPE) {
+      this.cleanupProblems.push(...(JSON.parse(attachmentText(envelope.attachment)) as Array<{ bookingRef: string; message: string }>));
+    } else if (envelope.testStepFinished) {
+      const state = this.cases.get(envelope.testStepFinished.testCaseStartedId);
+      const testStepResult = envelope.testStepFinished.testStepResult;
+      if (state) state.worst = worseStep(state.worst, testStepResult);
+    } else if (envelope.testCaseFinished) {
       // An attempt that will be retried is kept: what it showed counts (a nonconformance seen stays seen).
-      if (this.cases.has(e.testCaseFinished.testCaseStartedId)) this.finished.push(e.testCaseFinished.testCaseStartedId);
+      if (this.cases.has(envelope.testCaseFinished.testCaseStartedId)) this.finished.push(envelope.testCaseFinished.testCaseStartedId);
     }
   };
 
@@ -151,14 +151,14 @@ function overAttempts(states: CaseState[]): Pick<ScenarioAssertions, 'status' | 
   };
 }
 
-function scenarioStatus(r: messages.TestStepResult | undefined, skipped?: string): { status: ScenarioStatus; message?: string } {
-  if (!r || r.status === 'PASSED' || r.status === 'UNKNOWN') return { status: 'passed' };
-  if (r.status === 'SKIPPED') return { status: 'skipped', message: skipped ?? r.message };
-  const text = r.exception?.message ?? r.message ?? r.status;
-  if (r.status === 'UNDEFINED') return { status: 'suiteError', message: 'a step has no definition (undefined step)' };
-  if (r.status === 'AMBIGUOUS') return { status: 'suiteError', message: `a step matches several definitions: ${text}` };
-  if (r.status === 'PENDING') return { status: 'suiteError', message: 'a step is pending (not implemented)' };
-  const type = r.exception?.type ?? '';
+function scenarioStatus(stepResult: messages.TestStepResult | undefined, skipped?: string): { status: ScenarioStatus; message?: string } {
+  if (!stepResult || stepResult.status === 'PASSED' || stepResult.status === 'UNKNOWN') return { status: 'passed' };
+  if (stepResult.status === 'SKIPPED') return { status: 'skipped', message: skipped ?? stepResult.message };
+  const text = stepResult.exception?.message ?? stepResult.message ?? stepResult.status;
+  if (stepResult.status === 'UNDEFINED') return { status: 'suiteError', message: 'a step has no definition (undefined step)' };
+  if (stepResult.status === 'AMBIGUOUS') return { status: 'suiteError', message: `a step matches several definitions: ${text}` };
+  if (stepResult.status === 'PENDING') return { status: 'suiteError', message: 'a step is pending (not implemented)' };
+  const type = stepResult.exception?.type ?? '';
   if (type === 'ConformanceAssertionError') return { status: 'failed', message: text };
   if (type === CANNOT_TELL_TYPE) return { status: 'cantTell', message: text };
   // Anything else thrown is the suite's own trouble (configuration, a broken sample, a bug):
@@ -187,38 +187,48 @@ interface ScenarioJudgement {
  * cantTell when the scenario cites it but the attempt ended before checking it. Over attempts:
  * failed when any attempt failed, else passed when any passed, else cantTell.
  */
-function judgeScenario(req: RequirementId, s: ScenarioAssertions, checks: Record<CheckOutcome, number>): ScenarioJudgement {
-  const mine = s.assertions.filter((a) => a.req === req);
-  const runs: Array<Pick<AttemptRecord, 'status' | 'message'>> = s.attempts ?? [s];
-  const per: Array<{ outcome?: CheckOutcome; reasons: string[] }> = runs.map((run, i) => {
-    const made = s.attempts ? mine.filter((a) => a.attempt === i + 1) : mine;
-    for (const a of made) checks[a.outcome]++;
+function judgeScenario(
+  req: RequirementId,
+  scenarioAssertions: ScenarioAssertions,
+  checks: Record<CheckOutcome, number>,
+): ScenarioJudgement {
+  const mine = scenarioAssertions.assertions.filter((a) => a.req === req);
+  const runs: Array<Pick<AttemptRecord, 'status' | 'message'>> = scenarioAssertions.attempts ?? [scenarioAssertions];
+  const per: Array<{ outcome?: CheckOutcome; reasons: string[] }> = runs.map((run, index) => {
+    const made = scenarioAssertions.attempts ? mine.filter((a) => a.attempt === index + 1) : mine;
+    for (const recordedAssertion of made) checks[recordedAssertion.outcome]++;
     if (made.length > 0) {
       const outcome = made.some((a) => a.outcome === 'failed')
         ? 'failed'
         : made.some((a) => a.outcome === 'cantTell')
           ? 'cantTell'
           : 'passed';
-      return { outcome, reasons: made.flatMap((a) => a.reasons.map((why) => `${why} (${s.name})`)) };
+      return { outcome, reasons: made.flatMap((a) => a.reasons.map((why) => `${why} (${scenarioAssertions.name})`)) };
     }
     // A scenario that cites the requirement but ended before checking it cannot vouch for it.
-    if (s.reqs.includes(req) && run.status !== 'passed' && run.status !== 'skipped') {
+    if (scenarioAssertions.reqs.includes(req) && run.status !== 'passed' && run.status !== 'skipped') {
       checks.cantTell++;
-      return { outcome: 'cantTell', reasons: [`not checked: "${s.name}" ended early: ${endReason(run.message)}`] };
+      return { outcome: 'cantTell', reasons: [`not checked: "${scenarioAssertions.name}" ended early: ${endReason(run.message)}`] };
     }
     return { reasons: [] };
   });
   const on = (o: CheckOutcome) => per.flatMap((p, i) => (p.outcome === o ? [i + 1] : []));
   const [failedOn, passedOn, cantTellOn] = [on('failed'), on('passed'), on('cantTell')];
   if (failedOn.length > 0)
-    return { outcome: 'failed', reasons: [], ...(passedOn.length ? { flaky: { scenario: s.name, failedOn, passedOn } } : {}) };
+    return {
+      outcome: 'failed',
+      reasons: [],
+      ...(passedOn.length ? { flaky: { scenario: scenarioAssertions.name, failedOn, passedOn } } : {}),
+    };
   if (passedOn.length > 0)
     return {
       outcome: 'passed',
       // a passed check's reasons are notes of how it was made (a form the run found)
       reasons: per.flatMap((p) => (p.outcome === 'passed' ? p.reasons : [])),
       ...(cantTellOn.length
-        ? { madeGood: `passed on attempt ${passedOn.join(', ')} of "${s.name}" after attempt ${cantTellOn.join(', ')} could not tell` }
+        ? {
+            madeGood: `passed on attempt ${passedOn.join(', ')} of "${scenarioAssertions.name}" after attempt ${cantTellOn.join(', ')} could not tell`,
+          }
         : {}),
     };
   if (cantTellOn.length > 0) return { outcome: 'cantTell', reasons: per.flatMap((p) => p.reasons) };
@@ -235,20 +245,20 @@ export function requirementOutcomes(scenarios: ScenarioAssertions[], opts: Outco
     const judged = scenarios.map((s) => judgeScenario(req.id, s, checks));
     // a fact one exchange showed is one finding, however many checks of it read it there
     const seen = new Set<string>();
-    for (const s of scenarios)
-      for (const a of s.assertions.filter((x) => x.req === req.id))
-        for (const f of a.findings) {
-          const key = JSON.stringify([s.id, a.attempt, a.exchange, f.at, f.expected, f.found]);
+    for (const scenario of scenarios)
+      for (const assertion of scenario.assertions.filter((x) => x.req === req.id))
+        for (const finding of assertion.findings) {
+          const key = JSON.stringify([scenario.id, assertion.attempt, assertion.exchange, finding.at, finding.expected, finding.found]);
           if (findings.length >= 20 || seen.has(key)) continue;
           seen.add(key);
           findings.push({
-            at: f.at,
-            expected: f.expected,
-            found: f.found,
-            scenario: s.name,
-            scenarioId: s.id,
-            ...(a.attempt === undefined ? {} : { attempt: a.attempt }),
-            ...(a.exchange === undefined ? {} : { exchange: a.exchange }),
+            at: finding.at,
+            expected: finding.expected,
+            found: finding.found,
+            scenario: scenario.name,
+            scenarioId: scenario.id,
+            ...(assertion.attempt === undefined ? {} : { attempt: assertion.attempt }),
+            ...(assertion.exchange === undefined ? {} : { exchange: assertion.exchange }),
           });
         }
     for (const why of judged.flatMap((j) => j.reasons)) if (reasons.length < 5 && !reasons.includes(why)) reasons.push(why);

@@ -21,7 +21,7 @@ export interface SummaryInput {
   /** Notes the caller draws from the requirements' outcomes, after its own. */
   moreNotes?: (requirements: readonly RequirementResult[]) => string[];
   /** How each scenario is written into the summary. */
-  record: (s: ScenarioAssertions) => ScenarioRecord;
+  record: (scenarioAssertions: ScenarioAssertions) => ScenarioRecord;
   /** Why the run could not run (cucumber stopped): the verdict is then COULD NOT RUN. */
   stopped?: string;
   /** Said after the verdict's reason (a merge: of how many runs). */

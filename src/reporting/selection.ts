@@ -6,13 +6,14 @@ import type { RunSelection } from './result';
 export type SelectionParts = Omit<RunSelection, 'text'>;
 
 /** `--tags "..." --name "..." paths ... --dry-run --shard 1/4` (of a merge: `shards 1/4, 3/4`). */
-export function selectionText(s: SelectionParts): string {
+export function selectionText(selectionParts: SelectionParts): string {
   const parts: string[] = [];
-  if (s.tags) parts.push(`--tags "${s.tags}"`);
-  if (s.name?.length) parts.push(`--name ${s.name.map((n) => `"${n}"`).join(' ')}`);
-  if (s.paths?.length) parts.push(`paths ${s.paths.join(' ')}`);
-  if (s.dryRun) parts.push('--dry-run');
-  if (s.shards?.length) parts.push(s.shards.length === 1 ? `--shard ${s.shards[0]}` : `shards ${s.shards.join(', ')}`);
+  if (selectionParts.tags) parts.push(`--tags "${selectionParts.tags}"`);
+  if (selectionParts.name?.length) parts.push(`--name ${selectionParts.name.map((n) => `"${n}"`).join(' ')}`);
+  if (selectionParts.paths?.length) parts.push(`paths ${selectionParts.paths.join(' ')}`);
+  if (selectionParts.dryRun) parts.push('--dry-run');
+  if (selectionParts.shards?.length)
+    parts.push(selectionParts.shards.length === 1 ? `--shard ${selectionParts.shards[0]}` : `shards ${selectionParts.shards.join(', ')}`);
   return parts.join(' ');
 }
 

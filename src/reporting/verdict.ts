@@ -67,7 +67,7 @@ function classVerdict(cls: ConformanceClass, { requirements, claims, strict, sel
   const mine = requirements.filter((r) => r.class === cls);
   // every MUST is counted, as the requirements at a glance count them; an untestable one never holds the verdict open
   const must = zero();
-  for (const r of mine.filter((q) => q.level === 'MUST')) must[r.outcome]++;
+  for (const result of mine.filter((q) => q.level === 'MUST')) must[result.outcome]++;
   const open = mine.filter((q) => decides(q) && q.outcome === 'untested').length;
   const warnings = mine.filter((r) => r.level === 'SHOULD' && r.outcome === 'failed').length;
   const claimed = claims.includes(cls);

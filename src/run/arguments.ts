@@ -81,10 +81,10 @@ reports, 4 not determined (or a selection passed).`;
 /** Every option the runner takes, as its usage names them (for "did you mean"). */
 const RUN_OPTIONS = [...new Set(HELP.match(/--[a-z][a-z-]*/g) ?? [])];
 
-const int = (flag: string, v: string | undefined, min: number): number => {
-  if (v === undefined || !/^\d+$/.test(v) || Number(v) < min)
-    throw new ConfigError(`${flag} needs a whole number of at least ${min}, not ${v === undefined ? 'nothing' : `"${v}"`}`);
-  return Number(v);
+const int = (flag: string, value: string | undefined, min: number): number => {
+  if (value === undefined || !/^\d+$/.test(value) || Number(value) < min)
+    throw new ConfigError(`${flag} needs a whole number of at least ${min}, not ${value === undefined ? 'nothing' : `"${value}"`}`);
+  return Number(value);
 };
 
 /**
@@ -102,9 +102,10 @@ export function forEachArgument(
     const name = eq > 0 ? raw.slice(0, eq) : raw;
     const inline = eq > 0 ? raw.slice(eq + 1) : undefined;
     const value = (): string => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || (inline === undefined && v.startsWith('-')) || v.trim() === '') throw usageError(`${name} needs a value`);
-      return v;
+      const value = inline ?? argv[++i];
+      if (value === undefined || (inline === undefined && value.startsWith('-')) || value.trim() === '')
+        throw usageError(`${name} needs a value`);
+      return value;
     };
     visit(name, value, raw);
   }
@@ -174,45 +175,46 @@ function suiteOption(out: RunArguments, a: string, value: () => string): boolean
 }
 
 /** One of cucumber's options into `c`, checked; false when `a` is not one. */
-function cucumberOption(c: CucumberOptions, a: string, value: () => string): boolean {
+function cucumberOption(cucumberOptions: CucumberOptions, a: string, value: () => string): boolean {
   switch (a) {
     case '-t':
     case '--tags':
-      c.tags = c.tags ? `(${c.tags}) and (${value()})` : value();
+      cucumberOptions.tags = cucumberOptions.tags ? `(${cucumberOptions.tags}) and (${value()})` : value();
       return true;
     case '-n':
     case '--name':
-      (c.name ??= []).push(value());
+      (cucumberOptions.name ??= []).push(value());
       return true;
     case '--fail-fast':
-      c.failFast = true;
+      cucumberOptions.failFast = true;
       return true;
     case '-d':
     case '--dry-run':
-      c.dryRun = true;
+      cucumberOptions.dryRun = true;
       return true;
     case '--parallel':
-      c.parallel = int(a, value(), 0);
+      cucumberOptions.parallel = int(a, value(), 0);
       return true;
     case '--retry':
-      c.retry = int(a, value(), 0);
+      cucumberOptions.retry = int(a, value(), 0);
       return true;
     case '--order': {
       const v = value();
       if (!/^(defined|random(:\d+)?)$/.test(v)) throw new ConfigError(`--order must be defined or random[:seed], not "${v}"`);
-      c.order = v;
+      cucumberOptions.order = v;
       return true;
     }
     case '--shard': {
       const v = value();
-      const m = /^(\d+)\/(\d+)$/.exec(v);
-      if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new ConfigError(`--shard must be i/n with 1 <= i <= n, not "${v}"`);
-      c.shard = v;
+      const match = /^(\d+)\/(\d+)$/.exec(v);
+      if (!match || Number(match[1]) < 1 || Number(match[1]) > Number(match[2]))
+        throw new ConfigError(`--shard must be i/n with 1 <= i <= n, not "${v}"`);
+      cucumberOptions.shard = v;
       return true;
     }
     case '-f':
     case '--format':
-      (c.format ??= []).push(value());
+      (cucumberOptions.format ??= []).push(value());
       return true;
     default:
       return false;
@@ -224,7 +226,13 @@ function cucumberOption(c: CucumberOptions, a: string, value: () => string): boo
  * it stops at a failure, which decides the run, and what it skipped is untested. One shard of one
  * (`--shard 1/1`) is the whole run.
  */
-function runSelection(c: CucumberOptions): RunSelection | undefined {
-  const shard = c.shard && Number(c.shard.split('/')[1]) > 1 ? [c.shard] : undefined;
-  return selectionOf({ tags: c.tags, name: c.name, paths: c.paths, dryRun: c.dryRun, shards: shard });
+function runSelection(cucumberOptions: CucumberOptions): RunSelection | undefined {
+  const shard = cucumberOptions.shard && Number(cucumberOptions.shard.split('/')[1]) > 1 ? [cucumberOptions.shard] : undefined;
+  return selectionOf({
+    tags: cucumberOptions.tags,
+    name: cucumberOptions.name,
+    paths: cucumberOptions.paths,
+    dryRun: cucumberOptions.dryRun,
+    shards: shard,
+  });
 }

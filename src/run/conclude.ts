@@ -42,8 +42,10 @@ function gitCommit(): string | undefined {
 function certifierNotes({ args, ctx, cleanup, features }: RunFindings): string[] {
   const notes: string[] = [];
   if (features.crashed) notes.push(`cucumber stopped: ${ctx.redactor.scrub(features.crashed.message)}`);
-  for (const p of features.cleanupProblems)
-    notes.push(`the clean-up could not cancel booking ${p.bookingRef} (kept in the ledger; the next run retries): ${p.message}`);
+  for (const cleanupProblem of features.cleanupProblems)
+    notes.push(
+      `the clean-up could not cancel booking ${cleanupProblem.bookingRef} (kept in the ledger; the next run retries): ${cleanupProblem.message}`,
+    );
   for (const f of cleanup.failed)
     notes.push(`booking ${f.ref} left by an earlier run could not be cancelled: ${ctx.redactor.scrub(f.message)}`);
   notes.push(...features.bookings.notes);
@@ -62,9 +64,9 @@ function certifierNotes({ args, ctx, cleanup, features }: RunFindings): string[]
  * got), or the class not claimed. Never a silent "n/a".
  */
 function partialFormNotes({ ctx, features }: RunFindings, requirements: readonly RequirementResult[]): string[] {
-  const q = requirements.find((r) => r.id === 'CXL-PARTIAL');
-  if (!q || ctx.data.booking.partialCancellation) return [];
-  if (q.outcome === 'inapplicable')
+  const result = requirements.find((r) => r.id === 'CXL-PARTIAL');
+  if (!result || ctx.data.booking.partialCancellation) return [];
+  if (result.outcome === 'inapplicable')
     return [
       'partial cancellation not judged: the class partial-cancellation is not claimed (claimed, the run finds the form the gateway serves)',
     ];
@@ -73,9 +75,9 @@ function partialFormNotes({ ctx, features }: RunFindings, requirements: readonly
     .find(Boolean);
   if (none) return [`partial cancellation: ${ctx.redactor.scrub(none)}`];
   // a form the gateway reads, served, that cancelled the whole booking: that form's failure
-  const whole = q.findings.find((f) => f.found.startsWith(WHOLE_BOOKING));
+  const whole = result.findings.find((f) => f.found.startsWith(WHOLE_BOOKING));
   if (whole) return [`partial cancellation: ${ctx.redactor.scrub(`${whole.at}: ${whole.found}; expected ${whole.expected}`)}`];
-  return q.outcome === 'passed' && q.reason ? [`partial cancellation: ${q.reason}`] : [];
+  return result.outcome === 'passed' && result.reason ? [`partial cancellation: ${result.reason}`] : [];
 }
 
 /** Where each scenario's evidence is (its section of evidence.html, its reproducer); nothing when no evidence was collected. */

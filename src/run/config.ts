@@ -132,8 +132,8 @@ function credentialsVar(env: Env): Credentials {
 function sandboxCredentials(env: Env): Credentials {
   // Loaded only for the sandbox: a run against a real gateway never touches the sandbox code.
   const { credentialsFromEnv } = require('../../sandbox/src/credentials') as typeof import('../../sandbox/src/credentials');
-  const c = credentialsFromEnv(env as NodeJS.ProcessEnv);
-  return { ...c, requestorInstance: c.requestorInstance ?? '' };
+  const credentials = credentialsFromEnv(env as NodeJS.ProcessEnv);
+  return { ...credentials, requestorInstance: credentials.requestorInstance ?? '' };
 }
 
 function secretsVar(env: Env, credentials?: Credentials): string[] {
@@ -141,9 +141,9 @@ function secretsVar(env: Env, credentials?: Credentials): string[] {
   if (credentials?.password) secrets.add(credentials.password);
   if (env.OTA_PASSWORD) secrets.add(env.OTA_PASSWORD);
   for (const name of (env.OTA_SECRET_ENV ?? '').split(/[\s,]+/).filter(Boolean)) {
-    const v = env[name];
-    if (v === undefined || v === '') throw new ConfigError(`OTA_SECRET_ENV names ${name}, but ${name} is not set`);
-    secrets.add(v);
+    const value = env[name];
+    if (value === undefined || value === '') throw new ConfigError(`OTA_SECRET_ENV names ${name}, but ${name} is not set`);
+    secrets.add(value);
   }
   return [...secrets];
 }

@@ -23,8 +23,8 @@ function validateTags(tags: string | undefined): void {
   const parse = (require('@cucumber/tag-expressions') as { default: (s: string) => unknown }).default;
   try {
     parse(tags);
-  } catch (e) {
-    throw new ConfigError(`--tags "${tags}" is not a tag expression: ${(e as Error).message}`);
+  } catch (error) {
+    throw new ConfigError(`--tags "${tags}" is not a tag expression: ${(error as Error).message}`);
   }
 }
 

@@ -23,9 +23,9 @@ import type { Credentials } from './config';
 const AUTH_WORDS = /credential|password|passwd|authenti|authori[sz]|login|log-in|forbidden|denied|requestor|\buser\b|not allowed|access/i;
 
 /** Whether a refusal is about authentication: HTTP 401 or 403, OpenTravel error type 4 or 5, or its words. */
-export function refusedForAuthentication(x: Exchange, refusal: string): boolean {
-  const status = x.reply.exchange?.status;
-  const types = x.reply.doc?.values("/*/*[local-name()='Errors']/*[local-name()='Error']/@Type").map((t) => t.trim()) ?? [];
+export function refusedForAuthentication(sent: Exchange, refusal: string): boolean {
+  const status = sent.reply.exchange?.status;
+  const types = sent.reply.doc?.values("/*/*[local-name()='Errors']/*[local-name()='Error']/@Type").map((t) => t.trim()) ?? [];
   return status === 401 || status === 403 || types.some((t) => t === '4' || t === '5') || AUTH_WORDS.test(refusal);
 }
 
@@ -36,15 +36,15 @@ async function refusalOf(
   credentials: Credentials,
 ): Promise<{ refusal: string; authentication: boolean } | undefined> {
   const request = OtaRequest.fromSample(OPERATIONS[op], ctx.config.samplesDir, baseValues(credentials, ctx.data, ctx.config.runId));
-  const x = await exchange(request, {
+  const sent = await exchange(request, {
     ...exchangeOptions(ctx),
     headers: { [PREFLIGHT_HEADER.name]: PREFLIGHT_HEADER.value },
   });
   try {
-    const refusal = x.reply.exchange ? refusalForm(x) : undefined;
-    return refusal ? { refusal, authentication: refusedForAuthentication(x, refusal) } : undefined;
+    const refusal = sent.reply.exchange ? refusalForm(sent) : undefined;
+    return refusal ? { refusal, authentication: refusedForAuthentication(sent, refusal) } : undefined;
   } finally {
-    disposeExchange(x);
+    disposeExchange(sent);
   }
 }
 

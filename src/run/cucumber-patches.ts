@@ -89,15 +89,15 @@ export async function runInLanes(adapter: InProcessAdapterLike, assembled: reado
     const next = (): number => {
       if (todo.length === 0) return -1;
       const busy = [...inProgress].map((i) => i.pickle);
-      const i = todo.findIndex((t) => worker.supportCodeLibrary.parallelCanAssign(t.pickle, busy));
+      const index = todo.findIndex((t) => worker.supportCodeLibrary.parallelCanAssign(t.pickle, busy));
       // nothing may run beside what runs now: wait for it; nothing runs: the first, as cucumber does
-      return i >= 0 ? i : inProgress.size === 0 ? 0 : -1;
+      return index >= 0 ? index : inProgress.size === 0 ? 0 : -1;
     };
     const fill = (): void => {
       while (broken === undefined && inProgress.size < lanes) {
-        const i = next();
-        if (i < 0) break;
-        const [item] = todo.splice(i, 1);
+        const index = next();
+        if (index < 0) break;
+        const [item] = todo.splice(index, 1);
         inProgress.add(item);
         worker.runTestCase(item, adapter.failing).then(
           (ok) => {
@@ -167,8 +167,8 @@ export function cucumberExpressions(): ExpressionsModule {
 }
 
 /** TreeRegexp's prototype, reached through an expression (the class itself is not exported). */
-export function treeRegexpPrototype(m: ExpressionsModule = cucumberExpressions()): TreeRegexpLike {
-  const tree = new m.RegularExpression(/(a)/, new m.ParameterTypeRegistry()).treeRegexp;
+export function treeRegexpPrototype(expressionsModule: ExpressionsModule = cucumberExpressions()): TreeRegexpLike {
+  const tree = new expressionsModule.RegularExpression(/(a)/, new expressionsModule.ParameterTypeRegistry()).treeRegexp;
   const proto = Object.getPrototypeOf(tree) as TreeRegexpLike | null;
   if (!proto || typeof proto.match !== 'function' || !(tree.regexp instanceof RegExp) || typeof tree.groupBuilder?.build !== 'function')
     throw new Error('cucumber-expressions changed: its TreeRegexp has no match(), regexp or groupBuilder.build()');
@@ -181,12 +181,12 @@ const NATIVE_INSTALLED = Symbol.for('ota-conformance.native-match-indices');
 const withIndices = new WeakMap<RegExp, RegExp>();
 
 function indicesRegexp(re: RegExp): RegExp {
-  let d = withIndices.get(re);
-  if (d === undefined) {
-    d = re.hasIndices ? re : new RegExp(re.source, `${re.flags}d`);
-    withIndices.set(re, d);
+  let regExp = withIndices.get(re);
+  if (regExp === undefined) {
+    regExp = re.hasIndices ? re : new RegExp(re.source, `${re.flags}d`);
+    withIndices.set(re, regExp);
   }
-  return d;
+  return regExp;
 }
 
 /** Replaces TreeRegexp.match by its native form; the original stays reachable for the test. Idempotent. */

@@ -118,8 +118,8 @@ export function checkFeaturePaths(paths: readonly string[], root: string): void 
 
 /** cucumber's `name:file` split of a --format value (a Windows drive letter stays in the file). */
 export function splitFormat(value: string): { name: string; file?: string } {
-  const i = value.indexOf(':');
-  return i < 0 ? { name: value } : { name: value.slice(0, i), file: value.slice(i + 1) };
+  const index = value.indexOf(':');
+  return index < 0 ? { name: value } : { name: value.slice(0, index), file: value.slice(index + 1) };
 }
 
 /**
@@ -127,8 +127,8 @@ export function splitFormat(value: string): { name: string; file?: string } {
  * cucumber has built in or can load, and a file that can be written.
  */
 export function checkFormats(formats: readonly string[], root: string): void {
-  for (const f of formats) {
-    const { name, file } = splitFormat(f);
+  for (const format of formats) {
+    const { name, file } = splitFormat(format);
     const known = builtinFormatters();
     const loadable = (() => {
       if (known.includes(name)) return true;
@@ -142,13 +142,13 @@ export function checkFormats(formats: readonly string[], root: string): void {
     const meant = name ? closest(name, known) : undefined;
     if (!name || !loadable)
       throw new ConfigError(
-        `--format ${f}: no formatter "${name}"${meant ? `; did you mean ${meant}:${file ?? `reports/${meant}.out`}?` : ''}; built in: ${known.join(', ')}, or the path of a formatter module`,
+        `--format ${format}: no formatter "${name}"${meant ? `; did you mean ${meant}:${file ?? `reports/${meant}.out`}?` : ''}; built in: ${known.join(', ')}, or the path of a formatter module`,
       );
     if (!file)
       throw new ConfigError(
-        `--format ${f} would write to the console, which shows the suite's own progress: name a file, as --format ${name}:reports/${name}.out`,
+        `--format ${format} would write to the console, which shows the suite's own progress: name a file, as --format ${name}:reports/${name}.out`,
       );
-    checkOutputFile(resolve(root, file), `--format ${f}: the file`);
+    checkOutputFile(resolve(root, file), `--format ${format}: the file`);
   }
 }
 
@@ -157,8 +157,8 @@ export function checkNamePatterns(names: readonly string[]): void {
   for (const n of names)
     try {
       new RegExp(n);
-    } catch (e) {
-      throw new ConfigError(`--name "${n}" is not a regular expression: ${(e as Error).message}`);
+    } catch (error) {
+      throw new ConfigError(`--name "${n}" is not a regular expression: ${(error as Error).message}`);
     }
 }
 

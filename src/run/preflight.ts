@@ -17,13 +17,13 @@ async function everyOperationMissing(ctx: RunContext): Promise<boolean> {
   const probe = `<?xml version="1.0" encoding="UTF-8"?><OTA_PingRQ xmlns="${OTA_NS}" Version="1.0"/>`;
   for (const op of Object.values(OPERATIONS)) {
     try {
-      const x = await postXml(`${ctx.baseUrl}${op.path}`, probe, {
+      const httpExchange = await postXml(`${ctx.baseUrl}${op.path}`, probe, {
         operation: op.name,
         limits: ctx.config.limits,
         retry: { retries: 0, backoffMs: 0 },
         breaker: ctx.breaker,
       });
-      if (x.status !== 404) return false;
+      if (httpExchange.status !== 404) return false;
     } catch {
       return false; // a transport failure is judged by the scenarios (with its evidence)
     }

@@ -21,8 +21,8 @@ export function loadReplyProfile(file: string | undefined, knownFacts: ReadonlyS
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    return fail('(file)', `cannot be read as JSON (${(e as Error).message})`);
+  } catch (error) {
+    return fail('(file)', `cannot be read as JSON (${(error as Error).message})`);
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('(root)', 'must be an object');
   const root = raw as Record<string, unknown>;
@@ -37,14 +37,14 @@ export function loadReplyProfile(file: string | undefined, knownFacts: ReadonlyS
     for (const [id, places] of Object.entries(facts as Record<string, unknown>)) {
       if (!knownFacts.has(id)) fail(`facts.${id}`, `is not a known fact; known facts are listed in docs/reply-profile.md`);
       if (!Array.isArray(places) || places.length === 0) fail(`facts.${id}`, 'must be a non-empty array of XPath strings');
-      out[id] = (places as unknown[]).map((p, i) => {
-        if (typeof p !== 'string' || p.trim() === '') return fail(`facts.${id}[${i}]`, 'must be a non-empty XPath string');
+      out[id] = (places as unknown[]).map((place, index) => {
+        if (typeof place !== 'string' || place.trim() === '') return fail(`facts.${id}[${index}]`, 'must be a non-empty XPath string');
         try {
-          probe.find(p);
-        } catch (e) {
-          fail(`facts.${id}[${i}]`, `is not a valid XPath (${(e as Error).message})`);
+          probe.find(place);
+        } catch (error) {
+          fail(`facts.${id}[${index}]`, `is not a valid XPath (${(error as Error).message})`);
         }
-        return p;
+        return place;
       });
     }
   } finally {

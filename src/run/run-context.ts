@@ -73,8 +73,8 @@ export async function startEmbeddedSandbox(config: SuiteConfig): Promise<{ baseU
       // for the run unless SANDBOX_KEEP_ALIVE_MS says otherwise.
       ...(process.env.SANDBOX_KEEP_ALIVE_MS ? {} : { keepAliveTimeoutMs: EMBEDDED_KEEP_ALIVE_MS }),
     });
-  } catch (e) {
-    throw new ConfigError(`the embedded sandbox cannot start: ${(e as Error).message}`);
+  } catch (error) {
+    throw new ConfigError(`the embedded sandbox cannot start: ${(error as Error).message}`);
   }
   return { baseUrl: started.baseUrl, stop: () => started.close() };
 }

@@ -65,16 +65,17 @@ function featurePaths(claims: readonly ConformanceClass[], args: RunArguments): 
 
 /** The cucumber options of the command line, over the profile's. */
 function providedOptions(args: RunArguments, claims: readonly ConformanceClass[]): Record<string, unknown> {
-  const c = args.cucumber;
+  const cucumber = args.cucumber;
   const provided: Record<string, unknown> = { paths: featurePaths(claims, args) };
-  if (args.profile === 'read-only') provided.tags = c.tags ? `(not @creates-booking) and (${c.tags})` : 'not @creates-booking';
-  else if (c.tags) provided.tags = c.tags;
-  if (c.name) provided.name = c.name;
-  if (c.failFast) provided.failFast = true;
-  if (c.dryRun) provided.dryRun = true;
-  if (c.retry !== undefined) provided.retry = c.retry;
-  if (c.order) provided.order = c.order;
-  if (c.shard) provided.shard = c.shard;
+  if (args.profile === 'read-only')
+    provided.tags = cucumber.tags ? `(not @creates-booking) and (${cucumber.tags})` : 'not @creates-booking';
+  else if (cucumber.tags) provided.tags = cucumber.tags;
+  if (cucumber.name) provided.name = cucumber.name;
+  if (cucumber.failFast) provided.failFast = true;
+  if (cucumber.dryRun) provided.dryRun = true;
+  if (cucumber.retry !== undefined) provided.retry = cucumber.retry;
+  if (cucumber.order) provided.order = cucumber.order;
+  if (cucumber.shard) provided.shard = cucumber.shard;
   return provided;
 }
 
@@ -114,8 +115,8 @@ const selectionsChecked = new Map<string, string | undefined>();
  * nothing and report every requirement untested.
  */
 export async function checkSelection(args: RunArguments, claims: readonly ConformanceClass[]): Promise<void> {
-  const c = args.cucumber;
-  const key = JSON.stringify([args.profile, claims, c.paths, c.tags, c.name, c.order]);
+  const cucumber = args.cucumber;
+  const key = JSON.stringify([args.profile, claims, cucumber.paths, cucumber.tags, cucumber.name, cucumber.order]);
   if (!selectionsChecked.has(key)) {
     const { sources } = await cucumberConfiguration(args, claims);
     const { plan, errors } = await loadSources({ ...sources, shard: undefined }, { cwd: PROJECT_ROOT });
@@ -171,10 +172,10 @@ export async function runFeatures(
   // scanned for secrets as it is written, on another thread (the scan phase then skips it)
   const scan = stream ? new StreamScan(join(ctx.config.reportsDir, STREAM_FILE), ctx.redactor.secrets) : undefined;
   if (scan) stream?.observe(scan.write);
-  const onMessage: typeof collector.onMessage = (e) => {
-    collector.onMessage(e);
-    evidence?.onMessage(e);
-    stream?.write(e);
+  const onMessage: typeof collector.onMessage = (envelope) => {
+    collector.onMessage(envelope);
+    evidence?.onMessage(envelope);
+    stream?.write(envelope);
   };
   let crashed: Error | undefined;
   try {
@@ -183,8 +184,8 @@ export async function runFeatures(
     if (lanes > 1) installLanes();
     const runtime = lanes > 1 ? withLanes(runConfiguration.runtime, lanes) : runConfiguration.runtime;
     await runCucumber({ ...runConfiguration, runtime, support: library }, { cwd: PROJECT_ROOT }, onMessage);
-  } catch (e) {
-    crashed = e as Error;
+  } catch (error) {
+    crashed = error as Error;
   } finally {
     stream?.close();
   }

@@ -59,8 +59,8 @@ export function maskStepErrors(fn: (...args: unknown[]) => unknown): (...args: u
       if (r && typeof (r as Promise<unknown>).then === 'function')
         return (r as Promise<unknown>).then(undefined, (e: unknown) => Promise.reject(scrubError(e)));
       return r;
-    } catch (e) {
-      throw scrubError(e);
+    } catch (error) {
+      throw scrubError(error);
     }
   };
 }
@@ -88,7 +88,7 @@ export function startRunGuard(config: GuardedRun): RunGuard {
 
   // cucumber forks its parallel workers with child_process.fork (read at call time): keep them, to
   // kill them. The module object itself, not an import binding: only it can be patched.
-  const childProcess = require('node:child_process') as { fork: (...a: unknown[]) => ChildProcess };
+  const childProcess = require('node:child_process') as { fork: (...list: unknown[]) => ChildProcess };
   const children = new Set<ChildProcess>();
   const originalFork = childProcess.fork;
   const minutes = (config.runDeadlineMs / 60_000).toFixed(config.runDeadlineMs < 60_000 ? 2 : 0);
@@ -118,7 +118,7 @@ export function startRunGuard(config: GuardedRun): RunGuard {
     rmSync(marker, { force: true });
   };
   const deadline = setTimeout(() => {
-    for (const c of children) c.kill('SIGKILL');
+    for (const child of children) child.kill('SIGKILL');
     stop();
     process.exitCode = COULD_NOT_RUN;
     process.stderr.write(`${message}\n`, () => process.exit(COULD_NOT_RUN));
@@ -144,7 +144,7 @@ setTimeout(() => {
 `;
 
 function startBackstop(ms: number, message: string): Worker {
-  const w = new Worker(BACKSTOP, { eval: true, execArgv: [], workerData: { ms, message, pid: process.pid } });
-  w.unref();
-  return w;
+  const worker = new Worker(BACKSTOP, { eval: true, execArgv: [], workerData: { ms, message, pid: process.pid } });
+  worker.unref();
+  return worker;
 }

@@ -63,7 +63,7 @@ export function clearEarlierReports(reportsDir: string, inputs: ReadonlyArray<st
   const aside = join(dirname(resolve(reportsDir)), `${basename(resolve(reportsDir))}.earlier`);
   rmSync(aside, { recursive: true, force: true });
   mkdirSync(aside, { recursive: true });
-  for (const n of others) renameSync(join(reportsDir, n), join(aside, n));
+  for (const other of others) renameSync(join(reportsDir, other), join(aside, other));
   const shown = (p: string) => relative(process.cwd(), p) || '.';
   return [
     `Moved ${others.length} file(s) of earlier commands out of ${shown(resolve(reportsDir))}/ into ${shown(aside)}/, so that the reports hold only this run's: ${others.sort().join(', ')}`,

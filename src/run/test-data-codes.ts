@@ -122,13 +122,13 @@ function probesOf(ctx: CodeCheckContext): CodeProbe[] {
 type Answer = { served: true } | { served: false; refusal?: string };
 
 async function answerOf(ctx: CodeCheckContext, request: OtaRequest): Promise<Answer> {
-  const x = await exchange(request, { ...exchangeOptions(ctx), headers: { [PREFLIGHT_HEADER.name]: PREFLIGHT_HEADER.value } });
+  const sent = await exchange(request, { ...exchangeOptions(ctx), headers: { [PREFLIGHT_HEADER.name]: PREFLIGHT_HEADER.value } });
   try {
-    const refusal = x.reply.exchange ? refusalForm(x) : undefined;
+    const refusal = sent.reply.exchange ? refusalForm(sent) : undefined;
     if (refusal) return { served: false, refusal };
-    return x.reply.exchange?.status === 200 && x.reply.doc ? { served: true } : { served: false };
+    return sent.reply.exchange?.status === 200 && sent.reply.doc ? { served: true } : { served: false };
   } finally {
-    disposeExchange(x);
+    disposeExchange(sent);
   }
 }
 
@@ -174,7 +174,7 @@ export async function checkTestDataCodes(ctx: CodeCheckContext): Promise<void> {
 export async function unknownTestDataCodes(ctx: CodeCheckContext): Promise<UnknownCode[]> {
   const unknown: UnknownCode[] = [];
   // side by side (read-only requests, each a round trip to the gateway), listed in the probes' order
-  for (const u of await Promise.all(probesOf(ctx).map((probe) => unknownIn(ctx, probe))))
-    if (u && !unknown.some((x) => x.field === u.field)) unknown.push(u);
+  for (const unknownCode of await Promise.all(probesOf(ctx).map((probe) => unknownIn(ctx, probe))))
+    if (unknownCode && !unknown.some((x) => x.field === unknownCode.field)) unknown.push(unknownCode);
   return unknown;
 }

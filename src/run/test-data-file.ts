@@ -30,8 +30,8 @@ export const partyAvailable = (data: Pick<TestData, 'availableParties'>, party: 
 function parseJson(file: string, text: string): unknown {
   try {
     return JSON.parse(text);
-  } catch (e) {
-    const message = (e as Error).message;
+  } catch (error) {
+    const message = (error as Error).message;
     const offset = /position (\d+)/.exec(message);
     let place = '';
     if (offset) {
@@ -46,10 +46,10 @@ function parseJson(file: string, text: string): unknown {
 function crossFieldProblems(root: Record<string, unknown>): SchemaProblem[] {
   const out: SchemaProblem[] = [];
   if (Array.isArray(root.availableParties))
-    root.availableParties.forEach((p, i) => {
-      const party = (p ?? {}) as Record<string, unknown>;
+    root.availableParties.forEach((availableParty, index) => {
+      const party = (availableParty ?? {}) as Record<string, unknown>;
       if ((party.adults ?? 0) === 0 && (party.children ?? 0) === 0)
-        out.push({ path: `availableParties[${i}]`, message: 'must hold at least one person' });
+        out.push({ path: `availableParties[${index}]`, message: 'must hold at least one person' });
     });
   return out;
 }
@@ -81,12 +81,12 @@ export function loadTestData(file: string, overrides: Record<string, unknown> = 
 /** The run's test data from a checked file: the defaults filled in. */
 function testDataOf(root: Record<string, unknown>): TestData {
   type Raw = Record<string, unknown>;
-  const b = (root.booking ?? {}) as Raw;
+  const record = (root.booking ?? {}) as Raw;
   const booking: BookingForms = {
-    commitResStatus: (b.commitResStatus as string | undefined) ?? 'Commit',
-    commitCancelType: (b.commitCancelType as string | undefined) ?? 'Commit',
-    cancelledStatusWords: ((b.cancelledStatusWords as string[] | undefined) ?? DEFAULT_CANCELLED_WORDS).map((w) => w.trim()),
-    ...(b.partialCancellation ? { partialCancellation: b.partialCancellation as PartialCancellationForm } : {}),
+    commitResStatus: (record.commitResStatus as string | undefined) ?? 'Commit',
+    commitCancelType: (record.commitCancelType as string | undefined) ?? 'Commit',
+    cancelledStatusWords: ((record.cancelledStatusWords as string[] | undefined) ?? DEFAULT_CANCELLED_WORDS).map((w) => w.trim()),
+    ...(record.partialCancellation ? { partialCancellation: record.partialCancellation as PartialCancellationForm } : {}),
   };
   // No claims written: every class (a partial-cancellation form not declared is found by the run).
   const claims = (root.claims as ConformanceClass[] | undefined) ?? ['core', 'booking', 'partial-cancellation', 'security', 'alignment'];

@@ -57,12 +57,12 @@ const isBase64Char = (c: number) =>
  */
 function maskBase64Runs(text: string, forms: readonly string[]): string {
   const ranges: Array<{ start: number; end: number }> = [];
-  for (const f of forms) {
+  for (const form of forms) {
     // each character is walked over at most once per form: the next search starts after the run
     let floor = 0;
-    for (let at = text.indexOf(f); at !== -1; at = text.indexOf(f, floor)) {
+    for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, floor)) {
       let start = at;
-      let end = at + f.length;
+      let end = at + form.length;
       while (start > floor && isBase64Char(text.charCodeAt(start - 1))) start--;
       while (end < text.length && isBase64Char(text.charCodeAt(end))) end++;
       ranges.push({ start, end });
@@ -92,9 +92,9 @@ export class Redactor {
     // longest first: a secret that contains another one is masked as a whole
     const literal = new Set<string>();
     const b64 = new Set<string>();
-    for (const s of this.secrets) {
-      for (const p of patternsFor(s, true)) (p.encoding === 'base64' ? b64 : literal).add(p.text);
-      for (const w of [s, ...(options.user ? [`${options.user}:${s}`] : [])]) base64Whole(w).forEach((b) => b64.add(b));
+    for (const secret of this.secrets) {
+      for (const pattern of patternsFor(secret, true)) (pattern.encoding === 'base64' ? b64 : literal).add(pattern.text);
+      for (const w of [secret, ...(options.user ? [`${options.user}:${secret}`] : [])]) base64Whole(w).forEach((b) => b64.add(b));
     }
     const longestFirst = (a: string, b: string) => b.length - a.length;
     this.forms = [...literal].sort(longestFirst);
@@ -109,12 +109,12 @@ export class Redactor {
   /** Masks MessagePassword values (any quoting, prefix, escaping) and then every secret. */
   maskXml(xml: string): string {
     const masked = xml
-      .replace(ATTR_RE, (...m: unknown[]) => {
-        const groups = m.slice(2, 2 + ATTR_VALUE_FORMS.length * 3) as (string | undefined)[];
+      .replace(ATTR_RE, (...list: unknown[]) => {
+        const groups = list.slice(2, 2 + ATTR_VALUE_FORMS.length * 3) as (string | undefined)[];
         for (let i = 0; i < groups.length; i += 3) {
-          if (groups[i] !== undefined) return `${m[1]}${groups[i]}${MASK}${groups[i + 2]}`;
+          if (groups[i] !== undefined) return `${list[1]}${groups[i]}${MASK}${groups[i + 2]}`;
         }
-        return m[0] as string;
+        return list[0] as string;
       })
       .replace(ELEMENT_RE, (_m, open: string, _name: string, _value: string, close: string) => `${open}${MASK}${close}`);
     return this.scrub(masked);
@@ -127,8 +127,12 @@ export class Redactor {
    */
   echoes(text: string, user = ''): SecretEncoding[] {
     const found = new Set<SecretEncoding>(this.finder.find(text).map((m) => m.form));
-    for (const s of this.secrets) {
-      const b64 = [...base64Whole(s), ...(user ? base64Whole(`${user}:${s}`) : []), ...base64Fragments(Buffer.from(s, 'utf8'))];
+    for (const secret of this.secrets) {
+      const b64 = [
+        ...base64Whole(secret),
+        ...(user ? base64Whole(`${user}:${secret}`) : []),
+        ...base64Fragments(Buffer.from(secret, 'utf8')),
+      ];
       if (b64.some((b) => text.includes(b))) found.add('base64');
     }
     return [...found];
@@ -138,7 +142,7 @@ export class Redactor {
   scrub(text: string): string {
     if (this.secrets.length === 0 || text.length === 0) return text;
     let out = maskRanges(text, this.finder.find(text), MASK);
-    for (const f of this.forms) if (out.includes(f)) out = out.split(f).join(MASK);
+    for (const form of this.forms) if (out.includes(form)) out = out.split(form).join(MASK);
     return maskAuthorization(maskBase64Runs(out, this.base64));
   }
 }

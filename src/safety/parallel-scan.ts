@@ -25,10 +25,10 @@ export function dealBySize(files: readonly string[], sizeOf: (file: string) => n
 
 function inWorker(files: string[], secrets: readonly string[]): Promise<SecretFinding[]> {
   return new Promise((resolve, reject) => {
-    const w = new Worker(WORKER, { workerData: { files, secrets } });
-    w.once('message', (f: SecretFinding[]) => resolve(f));
-    w.once('error', reject);
-    w.once('exit', (code) => code !== 0 && reject(new Error(`secret scan: a worker stopped with exit code ${code}`)));
+    const worker = new Worker(WORKER, { workerData: { files, secrets } });
+    worker.once('message', (f: SecretFinding[]) => resolve(f));
+    worker.once('error', reject);
+    worker.once('exit', (code) => code !== 0 && reject(new Error(`secret scan: a worker stopped with exit code ${code}`)));
   });
 }
 

@@ -71,7 +71,7 @@ class SecretScanner {
       const key = `${secret}\u0000${form}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
     };
-    for (const m of this.finder.find(text)) if (m.end > from) add(m.secret, m.form);
+    for (const secretMatch of this.finder.find(text)) if (secretMatch.end > from) add(secretMatch.secret, secretMatch.form);
 
     const runs = base64Runs(text);
     // a run decoded at some alignment shows its secrets whatever their disguise
@@ -81,12 +81,12 @@ class SecretScanner {
       if (m.end > from) add(m.secret, 'base64');
     }
     // short runs (a bare base64 of the secret) by their literal fragments, each run counted once
-    for (const f of this.fragments) {
-      for (let at = text.indexOf(f.text); at !== -1; at = text.indexOf(f.text, at + 1)) {
+    for (const fragment of this.fragments) {
+      for (let at = text.indexOf(fragment.text); at !== -1; at = text.indexOf(fragment.text, at + 1)) {
         const run = runAt(runs, at);
-        if (run >= 0 && (runs[run][1] - runs[run][0] >= MIN_DECODED_RUN || decodedHits.has(`${f.secret}:${run}`))) continue;
-        decodedHits.add(`${f.secret}:${run}`);
-        if (at + f.text.length > from) add(f.secret, 'base64');
+        if (run >= 0 && (runs[run][1] - runs[run][0] >= MIN_DECODED_RUN || decodedHits.has(`${fragment.secret}:${run}`))) continue;
+        decodedHits.add(`${fragment.secret}:${run}`);
+        if (at + fragment.text.length > from) add(fragment.secret, 'base64');
       }
     }
     return counts;
@@ -115,17 +115,21 @@ class SecretScanner {
         parts.push(decoded);
         len += decoded.length + 1;
       });
-      for (const m of this.finder.find(parts.join('\u0000'))) {
+      for (const secretMatch of this.finder.find(parts.join('\u0000'))) {
         let lo = 0;
         let hi = segStart.length - 1;
         while (lo < hi) {
           const mid = (lo + hi + 1) >> 1;
-          if (segStart[mid] <= m.start) lo = mid;
+          if (segStart[mid] <= secretMatch.start) lo = mid;
           else hi = mid - 1;
         }
         const [a, b] = runs[used[lo]];
         // where the match ends in the original text, near enough to tell the chunk it belongs to
-        out.push({ secret: m.secret, run: used[lo], end: Math.min(b, a + k + Math.ceil(((m.end - segStart[lo]) * 4) / 3)) });
+        out.push({
+          secret: secretMatch.secret,
+          run: used[lo],
+          end: Math.min(b, a + k + Math.ceil(((secretMatch.end - segStart[lo]) * 4) / 3)),
+        });
       }
     }
     return out;
@@ -154,10 +158,10 @@ function base64Runs(text: string): Array<[number, number]> {
       i++;
       continue;
     }
-    let j = i;
-    while (j < text.length && isB64(text.charCodeAt(j))) j++;
-    runs.push([i, j]);
-    i = j;
+    let index = i;
+    while (index < text.length && isB64(text.charCodeAt(index))) index++;
+    runs.push([i, index]);
+    i = index;
   }
   return runs;
 }
@@ -210,8 +214,8 @@ function scanFile(file: string, scanner: SecretScanner): Map<string, number> {
   let fd: number;
   try {
     fd = openSync(file, 'r');
-  } catch (e) {
-    throw new Error(`secret scan: cannot read ${file}: ${(e as Error).message}`);
+  } catch (error) {
+    throw new Error(`secret scan: cannot read ${file}: ${(error as Error).message}`);
   }
   const scan = new ChunkedScan(scanner);
   try {
@@ -300,8 +304,8 @@ export function formatFindings(findings: SecretFinding[]): string {
   const lines = [
     `Secret scan FAILED: ${total} occurrence(s) of ${secrets.size} secret value(s) in ${files.size} file(s). The values are not shown.`,
   ];
-  for (const f of [...findings].sort((a, b) => a.file.localeCompare(b.file) || a.secretLabel.localeCompare(b.secretLabel)))
-    lines.push(`  ${f.file}: ${f.secretLabel} (${f.encoding}) x${f.count}`);
+  for (const secretFinding of [...findings].sort((a, b) => a.file.localeCompare(b.file) || a.secretLabel.localeCompare(b.secretLabel)))
+    lines.push(`  ${secretFinding.file}: ${secretFinding.secretLabel} (${secretFinding.encoding}) x${secretFinding.count}`);
   lines.push(
     '(secret #n is the n-th value of the list of secrets the suite was given.) Do not publish or archive these reports: ' +
       'delete them, and find the step, hook or formatter that wrote the value unmasked.',

@@ -83,8 +83,8 @@ export function patternsFor(secret: string, withBase64: boolean): Pattern[] {
 export function partition(secrets: readonly string[]): { kept: { label: string; value: string }[]; ignored: IgnoredSecret[] } {
   const kept: { label: string; value: string }[] = [];
   const ignored: IgnoredSecret[] = [];
-  secrets.forEach((value, i) => {
-    const label = `secret #${i + 1}`;
+  secrets.forEach((value, index) => {
+    const label = `secret #${index + 1}`;
     if (typeof value !== 'string' || value.length === 0) ignored.push({ secretLabel: label, reason: 'empty' });
     else if (value.length < MIN_SECRET_LENGTH)
       ignored.push({

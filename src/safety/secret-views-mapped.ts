@@ -59,28 +59,28 @@ function identity(text: string): View {
 }
 
 /** JSON string escapes: \uXXXX, \n, \", \\, \/ ... (cucumber messages, HTML reports, summaries). */
-function jsonUnescape(v: View): View {
-  const t = v.text;
-  if (!t.includes('\\')) return v;
-  const b = new ViewBuilder(t.length);
+function jsonUnescape(view: View): View {
+  const text = view.text;
+  if (!text.includes('\\')) return view;
+  const viewBuilder = new ViewBuilder(text.length);
   const simple: Record<string, number> = { n: 10, r: 13, t: 9, b: 8, f: 12, '"': 34, '\\': 92, '/': 47, "'": 39 };
-  for (let i = 0; i < t.length; i++) {
-    if (t.charCodeAt(i) === 92 && i + 1 < t.length) {
-      const c = t[i + 1];
-      if (c === 'u' && i + 5 < t.length && [2, 3, 4, 5].every((k) => isHex(t.charCodeAt(i + k)))) {
-        b.unit(parseInt(t.slice(i + 2, i + 6), 16), startOf(v, i), endOf(v, i + 5));
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) === 92 && i + 1 < text.length) {
+      const c = text[i + 1];
+      if (c === 'u' && i + 5 < text.length && [2, 3, 4, 5].every((k) => isHex(text.charCodeAt(i + k)))) {
+        viewBuilder.unit(parseInt(text.slice(i + 2, i + 6), 16), startOf(view, i), endOf(view, i + 5));
         i += 5;
         continue;
       }
       if (simple[c] !== undefined) {
-        b.unit(simple[c], startOf(v, i), endOf(v, i + 1));
+        viewBuilder.unit(simple[c], startOf(view, i), endOf(view, i + 1));
         i += 1;
         continue;
       }
     }
-    b.unit(t.charCodeAt(i), startOf(v, i), endOf(v, i));
+    viewBuilder.unit(text.charCodeAt(i), startOf(view, i), endOf(view, i));
   }
-  return b.view();
+  return viewBuilder.view();
 }
 
 /** The named references decoded (the numeric ones are decoded whatever their value). */
@@ -94,75 +94,79 @@ export const NAMED: Array<[string, number]> = [
 ];
 
 /** XML/HTML references: &#72; &#x48; (semicolon optional, leading zeros allowed) and &amp; &lt; ... */
-function entityDecode(v: View): View {
-  const t = v.text;
-  if (!t.includes('&')) return v;
-  const b = new ViewBuilder(t.length);
-  for (let i = 0; i < t.length; i++) {
-    if (t.charCodeAt(i) === 38) {
-      let j = i + 1;
-      if (t.charCodeAt(j) === 35) {
+function entityDecode(view: View): View {
+  const text = view.text;
+  if (!text.includes('&')) return view;
+  const viewBuilder = new ViewBuilder(text.length);
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) === 38) {
+      let index = i + 1;
+      if (text.charCodeAt(index) === 35) {
         // numeric: at most 10 digits are looked at, so the scan stays linear
-        j++;
-        const hex = t[j] === 'x' || t[j] === 'X';
-        if (hex) j++;
+        index++;
+        const hex = text[index] === 'x' || text[index] === 'X';
+        if (hex) index++;
         let cp = 0;
         let digits = 0;
-        while (digits < 10 && j < t.length && (hex ? isHex(t.charCodeAt(j)) : t.charCodeAt(j) >= 48 && t.charCodeAt(j) <= 57)) {
-          cp = cp * (hex ? 16 : 10) + (hex ? hexVal(t.charCodeAt(j)) : t.charCodeAt(j) - 48);
-          j++;
+        while (
+          digits < 10 &&
+          index < text.length &&
+          (hex ? isHex(text.charCodeAt(index)) : text.charCodeAt(index) >= 48 && text.charCodeAt(index) <= 57)
+        ) {
+          cp = cp * (hex ? 16 : 10) + (hex ? hexVal(text.charCodeAt(index)) : text.charCodeAt(index) - 48);
+          index++;
           digits++;
         }
         if (digits > 0 && cp > 0 && cp <= 0x10ffff) {
-          if (t.charCodeAt(j) === 59) j++;
-          b.codePoint(cp, startOf(v, i), endOf(v, j - 1));
-          i = j - 1;
+          if (text.charCodeAt(index) === 59) index++;
+          viewBuilder.codePoint(cp, startOf(view, i), endOf(view, index - 1));
+          i = index - 1;
           continue;
         }
       } else {
-        const named = NAMED.find(([name]) => t.startsWith(name, j));
+        const named = NAMED.find(([name]) => text.startsWith(name, index));
         if (named) {
-          j += named[0].length;
-          b.unit(named[1], startOf(v, i), endOf(v, j - 1));
-          i = j - 1;
+          index += named[0].length;
+          viewBuilder.unit(named[1], startOf(view, i), endOf(view, index - 1));
+          i = index - 1;
           continue;
         }
       }
     }
-    b.unit(t.charCodeAt(i), startOf(v, i), endOf(v, i));
+    viewBuilder.unit(text.charCodeAt(i), startOf(view, i), endOf(view, i));
   }
-  return b.view();
+  return viewBuilder.view();
 }
 
 /** URL encoding: %XX sequences decoded as UTF-8 (a byte that is not UTF-8 as ISO-8859-1), + as space. */
-function percentDecode(v: View): View {
-  const t = v.text;
-  if (!t.includes('%') && !t.includes('+')) return v;
-  const b = new ViewBuilder(t.length);
+function percentDecode(view: View): View {
+  const text = view.text;
+  if (!text.includes('%') && !text.includes('+')) return view;
+  const viewBuilder = new ViewBuilder(text.length);
   const byteAt = (i: number) =>
-    t.charCodeAt(i) === 37 && i + 2 < t.length && isHex(t.charCodeAt(i + 1)) && isHex(t.charCodeAt(i + 2))
-      ? hexVal(t.charCodeAt(i + 1)) * 16 + hexVal(t.charCodeAt(i + 2))
+    text.charCodeAt(i) === 37 && i + 2 < text.length && isHex(text.charCodeAt(i + 1)) && isHex(text.charCodeAt(i + 2))
+      ? hexVal(text.charCodeAt(i + 1)) * 16 + hexVal(text.charCodeAt(i + 2))
       : -1;
-  for (let i = 0; i < t.length; i++) {
+  for (let i = 0; i < text.length; i++) {
     const lead = byteAt(i);
     if (lead >= 0) {
       const more = lead >= 0xf0 && lead <= 0xf4 ? 3 : lead >= 0xe0 && lead <= 0xef ? 2 : lead >= 0xc2 && lead <= 0xdf ? 1 : 0;
       let cp = more === 3 ? lead & 0x07 : more === 2 ? lead & 0x0f : more === 1 ? lead & 0x1f : lead;
-      let k = 1;
-      for (; k <= more; k++) {
-        const c = byteAt(i + 3 * k);
+      let index = 1;
+      for (; index <= more; index++) {
+        const c = byteAt(i + 3 * index);
         if (c < 0x80 || c > 0xbf) break;
         cp = (cp << 6) | (c & 0x3f);
       }
-      if (more > 0 && k <= more) cp = lead; // not UTF-8: one ISO-8859-1 character
-      const used = more > 0 && k > more ? 1 + more : 1;
-      b.codePoint(cp, startOf(v, i), endOf(v, i + 3 * used - 1));
+      if (more > 0 && index <= more) cp = lead; // not UTF-8: one ISO-8859-1 character
+      const used = more > 0 && index > more ? 1 + more : 1;
+      viewBuilder.codePoint(cp, startOf(view, i), endOf(view, i + 3 * used - 1));
       i += 3 * used - 1;
       continue;
     }
-    b.unit(t.charCodeAt(i) === 43 ? 32 : t.charCodeAt(i), startOf(v, i), endOf(v, i));
+    viewBuilder.unit(text.charCodeAt(i) === 43 ? 32 : text.charCodeAt(i), startOf(view, i), endOf(view, i));
   }
-  return b.view();
+  return viewBuilder.view();
 }
 
 /** White space, line breaks and invisible separators. */
@@ -183,14 +187,14 @@ export function isSpace(c: number): boolean {
   );
 }
 
-function stripSpaces(v: View): View {
-  const t = v.text;
-  const b = new ViewBuilder(t.length);
-  for (let i = 0; i < t.length; i++) {
-    const c = t.charCodeAt(i);
-    if (!isSpace(c)) b.unit(c, startOf(v, i), endOf(v, i));
+function stripSpaces(view: View): View {
+  const text = view.text;
+  const viewBuilder = new ViewBuilder(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (!isSpace(c)) viewBuilder.unit(c, startOf(view, i), endOf(view, i));
   }
-  return b.view();
+  return viewBuilder.view();
 }
 
 /**

@@ -53,15 +53,15 @@ function percentRun(run: string): string {
     const lead = bytes[i];
     const more = lead >= 0xf0 && lead <= 0xf4 ? 3 : lead >= 0xe0 && lead <= 0xef ? 2 : lead >= 0xc2 && lead <= 0xdf ? 1 : 0;
     let cp = more === 3 ? lead & 0x07 : more === 2 ? lead & 0x0f : more === 1 ? lead & 0x1f : lead;
-    let k = 1;
-    for (; k <= more; k++) {
-      const c = i + k < bytes.length ? bytes[i + k] : -1;
+    let index = 1;
+    for (; index <= more; index++) {
+      const c = i + index < bytes.length ? bytes[i + index] : -1;
       if (c < 0x80 || c > 0xbf) break;
       cp = (cp << 6) | (c & 0x3f);
     }
-    if (more > 0 && k <= more) cp = lead;
+    if (more > 0 && index <= more) cp = lead;
     out += unitsOf(cp);
-    i += more > 0 && k > more ? 1 + more : 1;
+    i += more > 0 && index > more ? 1 + more : 1;
   }
   return out;
 }
@@ -75,9 +75,9 @@ const stripSpacesText = (t: string) => wellFormed(t.replace(SPACE_RE, ''));
 
 /** The texts of the views SecretFinder.findInViews searches, in its order, without position maps. */
 export function viewTexts(text: string): string[] {
-  let v = entityDecodeText(jsonUnescapeText(text));
-  if (v.includes('&')) v = entityDecodeText(v);
-  const out = [stripSpacesText(v)];
+  let value = entityDecodeText(jsonUnescapeText(text));
+  if (value.includes('&')) value = entityDecodeText(value);
+  const out = [stripSpacesText(value)];
   if (text.includes('%') || text.includes('+')) {
     let u = percentDecodeText(text);
     if (u.includes('&')) u = entityDecodeText(u);

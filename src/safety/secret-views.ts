@@ -49,9 +49,9 @@ export class SecretFinder {
     readonly secrets: readonly string[],
     minLength: number,
   ) {
-    this.keys = secrets.map((s) => {
-      const k = stripSpacesOf(s);
-      return k.length >= minLength ? k : '';
+    this.keys = secrets.map((secret) => {
+      const key = stripSpacesOf(secret);
+      return key.length >= minLength ? key : '';
     });
   }
 

@@ -58,11 +58,11 @@ export class StreamScan {
   private post(): void {
     if (!this.worker) {
       this.worker = new Worker(WORKER, { workerData: { file: this.file, secrets: this.secrets } });
-      const w = this.worker;
+      const worker = this.worker;
       this.result = new Promise((resolve, reject) => {
-        w.once('message', resolve);
-        w.once('error', reject);
-        w.once('exit', (code) => reject(new Error(`stream scan: the thread stopped with exit code ${code}`)));
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.once('exit', (code) => reject(new Error(`stream scan: the thread stopped with exit code ${code}`)));
       });
       this.result.catch(() => undefined); // awaited by end()
     }

@@ -20,9 +20,9 @@ export interface RawReply {
 
 export type AttemptResult = { ok: true; reply: RawReply } | { ok: false; failure: Failure };
 
-function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+function flattenHeaders(record: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) {
+  for (const [k, v] of Object.entries(record)) {
     if (v === undefined) continue;
     out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   }
@@ -89,9 +89,9 @@ async function readBounded(
       if (read.bytes > maxBytes) throw new TooLarge(read.bytes);
       chunks.push(buf);
     }
-  } catch (e) {
+  } catch (error) {
     body.destroy(); // closes the socket: an endless body stops here
-    throw e;
+    throw error;
   }
   return Buffer.concat(chunks, read.bytes);
 }
@@ -107,9 +107,9 @@ function decodeContent(wire: Buffer, contentEncoding: string | undefined, maxByt
     const d = decodeContentCoding(wire, contentEncoding, maxBytes);
     markContentDecoded(d.body, d.codings);
     return { body: d.body, contentCoding: { codings: d.codings, wireBytes: wire.length } };
-  } catch (e) {
-    if (e instanceof ContentTooLargeError) throw new TooLarge(wire.length, undefined, e.codings);
-    if (e instanceof ReplyDecodingError) return { body: wire };
-    throw e;
+  } catch (error) {
+    if (error instanceof ContentTooLargeError) throw new TooLarge(wire.length, undefined, error.codings);
+    if (error instanceof ReplyDecodingError) return { body: wire };
+    throw error;
   }
 }

@@ -76,53 +76,54 @@ export interface Bom {
   label: string;
 }
 
-export function detectBom(b: Buffer): Bom | undefined {
-  if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return { enc: 'utf-8', length: 3, label: 'UTF-8' };
+export function detectBom(bytes: Buffer): Bom | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { enc: 'utf-8', length: 3, label: 'UTF-8' };
   if (
-    b.length >= 4 &&
-    ((b[0] === 0xff && b[1] === 0xfe && b[2] === 0 && b[3] === 0) || (b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff))
+    bytes.length >= 4 &&
+    ((bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0) ||
+      (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff))
   )
     throw new ReplyDecodingError(
       'encoding',
       'reply bytes start with a UTF-32 byte-order mark; UTF-32 is not supported (expected UTF-8 or UTF-16)',
     );
-  if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) return { enc: 'utf-16le', length: 2, label: 'UTF-16LE' };
-  if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff) return { enc: 'utf-16be', length: 2, label: 'UTF-16BE' };
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { enc: 'utf-16le', length: 2, label: 'UTF-16LE' };
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { enc: 'utf-16be', length: 2, label: 'UTF-16BE' };
   return undefined;
 }
 
 /** UTF-16 without BOM: only accepted when the body starts with '<' in a recognisable byte order. */
-export function sniffUtf16(b: Buffer): 'utf-16le' | 'utf-16be' | undefined {
-  if (b.length >= 2 && b[0] === 0x3c && b[1] === 0x00) return 'utf-16le';
-  if (b.length >= 2 && b[0] === 0x00 && b[1] === 0x3c) return 'utf-16be';
+export function sniffUtf16(bytes: Buffer): 'utf-16le' | 'utf-16be' | undefined {
+  if (bytes.length >= 2 && bytes[0] === 0x3c && bytes[1] === 0x00) return 'utf-16le';
+  if (bytes.length >= 2 && bytes[0] === 0x00 && bytes[1] === 0x3c) return 'utf-16be';
   return undefined;
 }
 
 /** The charset parameter of a Content-Type; an empty one counts as absent. */
 export function charsetOf(contentType: string | undefined): string | undefined {
   if (!contentType) return undefined;
-  const m = /;\s*charset\s*=\s*("([^"]*)"|[^;\s]+)/i.exec(contentType);
-  if (!m) return undefined;
-  const v = (m[2] ?? m[1]).trim();
-  return v === '' ? undefined : v;
+  const match = /;\s*charset\s*=\s*("([^"]*)"|[^;\s]+)/i.exec(contentType);
+  if (!match) return undefined;
+  const value = (match[2] ?? match[1]).trim();
+  return value === '' ? undefined : value;
 }
 
 /** encoding="..." of the XML declaration; the declaration is ASCII, read in the BOM's byte order. */
-export function xmlDeclEncoding(b: Buffer, bomEnc: Bom['enc'] | undefined): string | undefined {
+export function xmlDeclEncoding(bytes: Buffer, bomEnc: Bom['enc'] | undefined): string | undefined {
   let head: string;
-  if (bomEnc === 'utf-16le' || bomEnc === 'utf-16be') head = decodeUtf16(b.subarray(2, 2 + 400), bomEnc);
+  if (bomEnc === 'utf-16le' || bomEnc === 'utf-16be') head = decodeUtf16(bytes.subarray(2, 2 + 400), bomEnc);
   else {
-    const u16 = sniffUtf16(b);
-    head = u16 ? decodeUtf16(b.subarray(0, 400), u16) : b.subarray(0, 200).toString('latin1');
+    const u16 = sniffUtf16(bytes);
+    head = u16 ? decodeUtf16(bytes.subarray(0, 400), u16) : bytes.subarray(0, 200).toString('latin1');
   }
   const decl = /^\s*(?:\uFEFF|\u00EF\u00BB\u00BF)?<\?xml\s[^?]*?\?>/.exec(head);
   if (!decl) return undefined;
-  const m = /\bencoding\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(decl[0]);
-  return m ? (m[1] ?? m[2]) : undefined;
+  const match = /\bencoding\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(decl[0]);
+  return match ? (match[1] ?? match[2]) : undefined;
 }
 
-export function decodeUtf16(b: Buffer, enc: 'utf-16le' | 'utf-16be'): string {
-  const even = b.subarray(0, b.length - (b.length % 2));
+export function decodeUtf16(bytes: Buffer, enc: 'utf-16le' | 'utf-16be'): string {
+  const even = bytes.subarray(0, bytes.length - (bytes.length % 2));
   if (enc === 'utf-16le') return even.toString('utf16le');
   const swapped = Buffer.from(even);
   swapped.swap16();
@@ -130,16 +131,16 @@ export function decodeUtf16(b: Buffer, enc: 'utf-16le' | 'utf-16be'): string {
 }
 
 /** Decodes bytes already checked by checkBytes (byte-validity.ts). */
-export function decodeText(b: Buffer, enc: string): string {
+export function decodeText(bytes: Buffer, enc: string): string {
   switch (enc) {
     case 'iso-8859-1':
-      return b.toString('latin1'); // not TextDecoder: WHATWG maps the label iso-8859-1 to windows-1252
+      return bytes.toString('latin1'); // not TextDecoder: WHATWG maps the label iso-8859-1 to windows-1252
     case 'us-ascii':
-      return b.toString('ascii');
+      return bytes.toString('ascii');
     case 'windows-1252':
-      return decodeCp1252(b);
+      return decodeCp1252(bytes);
     default:
-      return new TextDecoder(enc, { fatal: true, ignoreBOM: true }).decode(b);
+      return new TextDecoder(enc, { fatal: true, ignoreBOM: true }).decode(bytes);
   }
 }
 
@@ -149,7 +150,7 @@ const CP1252_HIGH =
   '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F' +
   '\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
 
-function decodeCp1252(b: Buffer): string {
-  const latin = b.toString('latin1');
+function decodeCp1252(bytes: Buffer): string {
+  const latin = bytes.toString('latin1');
   return latin.replace(/[\u0080-\u009F]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]);
 }

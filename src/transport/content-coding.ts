@@ -38,11 +38,11 @@ export function codingsUndone(body: Buffer): string[] | undefined {
   return contentDecodedBodies.get(body);
 }
 
-type ZstdSync = (b: Buffer, o?: zlib.ZlibOptions) => Buffer;
+type ZstdSync = (bytes: Buffer, zlibOptions?: zlib.ZlibOptions) => Buffer;
 /** zstd is decoded where Node has it (22.15+); elsewhere it is an unknown coding. */
 const zstdDecompressSync = (zlib as unknown as { zstdDecompressSync?: ZstdSync }).zstdDecompressSync;
 
-const DECODERS: Record<string, (b: Buffer, o: zlib.ZlibOptions & zlib.BrotliOptions) => Buffer> = {
+const DECODERS: Record<string, (bytes: Buffer, o: zlib.ZlibOptions & zlib.BrotliOptions) => Buffer> = {
   gzip: (b, o) => zlib.gunzipSync(b, o),
   'x-gzip': (b, o) => zlib.gunzipSync(b, o),
   // HTTP "deflate" is the zlib format (RFC 9110 §8.4.1.2); some servers send raw deflate, which
@@ -83,11 +83,11 @@ export function decodeContentCoding(
     if (out.length === 0) break;
     try {
       out = DECODERS[c](out, { maxOutputLength: maxBytes });
-    } catch (e) {
-      if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new ContentTooLargeError(codings, maxBytes);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new ContentTooLargeError(codings, maxBytes);
       throw new ReplyDecodingError(
         'compressed',
-        `reply declares Content-Encoding: ${c}, but its body is not valid ${c} data (${(e as Error).message}); first bytes ${firstBytesHex(out)}`,
+        `reply declares Content-Encoding: ${c}, but its body is not valid ${c} data (${(error as Error).message}); first bytes ${firstBytesHex(out)}`,
       );
     }
   }
@@ -95,30 +95,30 @@ export function decodeContentCoding(
 }
 
 /** A zlib stream header (HTTP "deflate"): deflate method, window <= 32K, header checksum. */
-function isZlibHeader(b: Buffer): boolean {
-  return b.length >= 2 && (b[0] & 0x0f) === 8 && b[0] >> 4 <= 7 && ((b[0] << 8) | b[1]) % 31 === 0;
+function isZlibHeader(bytes: Buffer): boolean {
+  return bytes.length >= 2 && (bytes[0] & 0x0f) === 8 && bytes[0] >> 4 <= 7 && ((bytes[0] << 8) | bytes[1]) % 31 === 0;
 }
 
 /** The compression a body's magic number shows ('gzip', 'zip', 'zstd', 'deflate'), or undefined. */
-export function compressionMagic(b: Buffer): string | undefined {
-  if (b.length >= 2 && b[0] === 0x1f && b[1] === 0x8b) return 'gzip';
-  if (b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04) return 'zip';
-  if (b.length >= 4 && b[0] === 0x28 && b[1] === 0xb5 && b[2] === 0x2f && b[3] === 0xfd) return 'zstd';
+export function compressionMagic(bytes: Buffer): string | undefined {
+  if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) return 'gzip';
+  if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return 'zip';
+  if (bytes.length >= 4 && bytes[0] === 0x28 && bytes[1] === 0xb5 && bytes[2] === 0x2f && bytes[3] === 0xfd) return 'zstd';
   // zlib (HTTP "deflate"): CMF=0x78 (deflate, 32K window) and a valid header checksum
-  if (b[0] === 0x78 && isZlibHeader(b)) return 'deflate';
+  if (bytes[0] === 0x78 && isZlibHeader(bytes)) return 'deflate';
   return undefined;
 }
 
 /** Brotli has no magic number: a body that does not start like text and decodes to "<..." is brotli. */
-export function looksLikeBrotli(b: Buffer, hasBom: boolean): boolean {
+export function looksLikeBrotli(bytes: Buffer, hasBom: boolean): boolean {
   if (hasBom) return false;
-  const first = b.find((x) => x !== 0x20 && x !== 0x09 && x !== 0x0a && x !== 0x0d);
+  const first = bytes.find((x) => x !== 0x20 && x !== 0x09 && x !== 0x0a && x !== 0x0d);
   if (first === undefined || first === 0x3c /* < */) return false;
   try {
     // bounded: a brotli bomb stops at 1 MiB (and counts as brotli)
-    const out = zlib.brotliDecompressSync(b, { maxOutputLength: 1024 * 1024 });
+    const out = zlib.brotliDecompressSync(bytes, { maxOutputLength: 1024 * 1024 });
     return out.length > 0 && /^\s*</.test(out.subarray(0, 64).toString('latin1'));
-  } catch (e) {
-    return (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+  } catch (error) {
+    return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
   }
 }

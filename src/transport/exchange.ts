@@ -40,18 +40,18 @@ export interface Exchange {
  * must never be scanned with a backtracking pattern (40 processing instructions froze the run).
  */
 export function prologHasDoctype(text: string): boolean {
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let index = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   for (;;) {
-    while (i < text.length && /\s/.test(text[i])) i++;
-    if (text.startsWith('<?', i)) {
-      const end = text.indexOf('?>', i + 2);
+    while (index < text.length && /\s/.test(text[index])) index++;
+    if (text.startsWith('<?', index)) {
+      const end = text.indexOf('?>', index + 2);
       if (end < 0) return false;
-      i = end + 2;
-    } else if (text.startsWith('<!--', i)) {
-      const end = text.indexOf('-->', i + 4);
+      index = end + 2;
+    } else if (text.startsWith('<!--', index)) {
+      const end = text.indexOf('-->', index + 4);
       if (end < 0) return false;
-      i = end + 3;
-    } else return text.slice(i, i + 9).toUpperCase() === '<!DOCTYPE';
+      index = end + 3;
+    } else return text.slice(index, index + 9).toUpperCase() === '<!DOCTYPE';
   }
 }
 
@@ -91,29 +91,35 @@ export async function exchange(request: OtaRequest, opts: SendOptions): Promise<
       breaker: opts.breaker,
       mayRetry: opts.mayRetry,
     });
-  } catch (e) {
-    if (!(e instanceof TransportError)) throw e;
-    reply.transportError = { kind: e.kind, message: e.message };
+  } catch (error) {
+    if (!(error instanceof TransportError)) throw error;
+    reply.transportError = { kind: error.kind, message: error.message };
     recordExchange({ operation: op.name, request: { headers: opts.headers ?? {}, body: sentBody }, transportError: reply.transportError });
     return { op, request, sentBody, reply };
   }
-  const h = reply.exchange;
+  const httpExchange = reply.exchange;
   // Replaying: the cassette holds no such exchange. The suite's trouble, never the gateway's.
   // Only the replay target's header counts: a gateway sending it is judged like any other reply.
-  const miss = replaying() ? h.headers[REPLAY_MISS_HEADER] : undefined;
+  const miss = replaying() ? httpExchange.headers[REPLAY_MISS_HEADER] : undefined;
   if (miss !== undefined) throw new SuiteError(`${REPLAY_MISS_PREFIX}${safeDecode(miss)}`);
   recordExchange({
     operation: op.name,
-    request: { headers: h.request.headers, body: sentBody },
-    reply: { status: h.status, statusText: h.statusText, headers: h.headers, body: h.body, decoded: !!h.contentCoding },
+    request: { headers: httpExchange.request.headers, body: sentBody },
+    reply: {
+      status: httpExchange.status,
+      statusText: httpExchange.statusText,
+      headers: httpExchange.headers,
+      body: httpExchange.body,
+      decoded: !!httpExchange.contentCoding,
+    },
   });
   try {
     const text = decodeReplyBody(reply.exchange.headers, reply.exchange.body);
     reply.text = text;
     reply.doctype = prologHasDoctype(text);
     reply.doc = XmlDoc.parse(text, `the ${op.name} reply`);
-  } catch (e) {
-    reply.unreadable = (e as Error).message;
+  } catch (error) {
+    reply.unreadable = (error as Error).message;
   }
   return { op, request, sentBody, reply };
 }
@@ -127,9 +133,9 @@ function safeDecode(s: string): string {
 }
 
 /** Frees the parsed reply (libxml2-wasm memory lives outside the JS heap). */
-export function disposeExchange(x: Exchange): void {
-  x.reply.doc?.dispose();
-  x.reply.doc = undefined;
+export function disposeExchange(exchange: Exchange): void {
+  exchange.reply.doc?.dispose();
+  exchange.reply.doc = undefined;
 }
 
 /**
@@ -141,6 +147,8 @@ export function unreachableNote(
   history: ReadonlyArray<{ reply: { transportError?: { kind: string; message: string } } }>,
   reason = '',
 ): string | undefined {
-  const e = history[history.length - 1]?.reply.transportError;
-  return e && !reason.includes(e.message) ? `the gateway could not be reached: ${e.message}` : undefined;
+  const transportError = history[history.length - 1]?.reply.transportError;
+  return transportError && !reason.includes(transportError.message)
+    ? `the gateway could not be reached: ${transportError.message}`
+    : undefined;
 }

@@ -18,12 +18,12 @@ const INTERMEDIARY_STATUSES = new Set([408, 502, 503, 504, 520, 521, 522, 523, 5
  * intermediary's status, an HTML error page (a 500 included), any body that is not an OTA message:
  * in doubt. Two-phase commit's rule: an in-doubt transaction is never presumed aborted.
  */
-export function commitInDoubt(x: Pick<Exchange, 'reply'>): string | undefined {
-  const status = x.reply.exchange?.status;
-  if (status === undefined) return x.reply.transportError?.message ?? 'no HTTP reply';
+export function commitInDoubt(exchange: Pick<Exchange, 'reply'>): string | undefined {
+  const status = exchange.reply.exchange?.status;
+  if (status === undefined) return exchange.reply.transportError?.message ?? 'no HTTP reply';
   if (INTERMEDIARY_STATUSES.has(status)) return `HTTP ${status}, a status an intermediary answers for a gateway still at work`;
-  const root = x.reply.doc?.root;
-  if (!root) return `HTTP ${status} with a body that is not XML${x.reply.unreadable ? ` (${x.reply.unreadable})` : ''}`;
+  const root = exchange.reply.doc?.root;
+  if (!root) return `HTTP ${status} with a body that is not XML${exchange.reply.unreadable ? ` (${exchange.reply.unreadable})` : ''}`;
   const ota = root.namespace === OTA_NS || (!root.namespace && root.localName.startsWith('OTA_'));
   if (!ota) return `HTTP ${status} with <${root.localName}>, not an OpenTravel message`;
   return undefined;

@@ -29,8 +29,8 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY: RetryPolicy = Object.freeze({ retries: 0, backoffMs: 500 });
 
 export function checkLimits(limits: TransportLimits): void {
-  for (const k of ['connectTimeoutMs', 'requestTimeoutMs', 'maxReplyBytes'] as const) {
-    const v = limits[k];
-    if (!Number.isFinite(v) || v <= 0) throw new RangeError(`transport limit ${k} must be a positive number, got ${v}`);
+  for (const key of ['connectTimeoutMs', 'requestTimeoutMs', 'maxReplyBytes'] as const) {
+    const v = limits[key];
+    if (!Number.isFinite(v) || v <= 0) throw new RangeError(`transport limit ${key} must be a positive number, got ${v}`);
   }
 }

@@ -139,8 +139,8 @@ async function timedAttempt(
   return { result, record: { startedAt: startedAt.toISOString(), durationMs, outcome, retried: false } };
 }
 
-function lowerKeys(h: Record<string, string>): Record<string, string> {
+function lowerKeys(record: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) out[k.toLowerCase()] = v;
+  for (const [k, v] of Object.entries(record)) out[k.toLowerCase()] = v;
   return out;
 }

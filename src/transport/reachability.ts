@@ -15,21 +15,21 @@ const WHITELIST_NOTE =
 export async function checkReachable(baseUrl: string, limits: TransportLimits): Promise<Reachability> {
   checkLimits(limits);
   const t0 = performance.now();
-  const r = await attempt(baseUrl, 'GET', {}, undefined, limits, false);
+  const attemptResult = await attempt(baseUrl, 'GET', {}, undefined, limits, false);
   const durationMs = Math.round(performance.now() - t0);
-  if (r.ok) return { reachable: true, status: r.reply.status, durationMs };
-  const f = r.failure;
+  if (attemptResult.ok) return { reachable: true, status: attemptResult.reply.status, durationMs };
+  const failure = attemptResult.failure;
   const what: Record<TransportFailureKind, string> = {
     refused: `the connection was refused (nothing listens at ${hostPort(baseUrl)})`,
-    dns: `its host name could not be resolved (${f.detail})`,
-    tls: `the TLS handshake failed (${f.detail})`,
+    dns: `its host name could not be resolved (${failure.detail})`,
+    tls: `the TLS handshake failed (${failure.detail})`,
     'connect-timeout': `no connection could be made within connectTimeoutMs=${limits.connectTimeoutMs} ms`,
     timeout: `it accepted the connection but sent no HTTP reply within requestTimeoutMs=${limits.requestTimeoutMs} ms`,
-    reset: `the connection was closed or reset before an HTTP reply (${f.detail})`,
+    reset: `the connection was closed or reset before an HTTP reply (${failure.detail})`,
     'too-large': 'its reply was too large',
     'gateway-stopped': 'it stopped answering',
-    other: `the request failed (${f.detail})`,
+    other: `the request failed (${failure.detail})`,
   };
-  const message = `Target unreachable: ${baseUrl} cannot be reached - ${what[f.kind]}. No scenario was run. ${WHITELIST_NOTE}`;
-  return { reachable: false, kind: f.kind, message };
+  const message = `Target unreachable: ${baseUrl} cannot be reached - ${what[failure.kind]}. No scenario was run. ${WHITELIST_NOTE}`;
+  return { reachable: false, kind: failure.kind, message };
 }

@@ -35,16 +35,16 @@ export interface RawExchange {
   transportError?: { kind: string; message: string };
 }
 
-let recorder: ((x: RawExchange) => void) | undefined;
+let recorder: ((exchange: RawExchange) => void) | undefined;
 let namingScenarios = false;
 
 /** Every exchange made through exchange() goes to `r` (undefined: none). */
-export function setExchangeRecorder(r: ((x: RawExchange) => void) | undefined): void {
+export function setExchangeRecorder(r: ((exchange: RawExchange) => void) | undefined): void {
   recorder = r;
 }
 
-export function recordExchange(x: Omit<RawExchange, 'scenario'>): void {
-  recorder?.({ scenario: currentScenario(), ...x });
+export function recordExchange(rawExchange: Omit<RawExchange, 'scenario'>): void {
+  recorder?.({ scenario: currentScenario(), ...rawExchange });
 }
 
 /** Replaying: every request names its scenario in SCENARIO_HEADER. */

@@ -65,10 +65,10 @@ export function decodeReplyBody(headers: Record<string, string>, body: Buffer, o
 }
 
 export function inspectReplyBody(headers: Record<string, string>, raw: Buffer, opts: DecodeOptions = {}): DecodedReply {
-  const h = lowerKeys(headers);
-  const { body, codings } = contentOf(raw, h['content-encoding'], opts);
+  const record = lowerKeys(headers);
+  const { body, codings } = contentOf(raw, record['content-encoding'], opts);
   const bom = refuseWhatIsNotText(body, codings);
-  const chosen = chooseEncoding(body, h['content-type'], bom);
+  const chosen = chooseEncoding(body, record['content-type'], bom);
   const text = decodeText(body.subarray(chosen.start), chosen.encoding);
   refuseControlCharacters(text, chosen.encoding);
   return {
@@ -198,25 +198,25 @@ function refuseControlCharacters(text: string, enc: string): void {
 function declarationSaysUtf8(text: string): string {
   const decl = /^\s*<\?xml\s[^?]*?\?>/.exec(text.slice(0, 1024));
   if (!decl) return text;
-  const m = /\bencoding\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(decl[0]);
-  if (!m || /^utf-8$/i.test(m[1] ?? m[2])) return text;
-  const q = m[1] !== undefined ? '"' : "'";
-  const rewritten = `${decl[0].slice(0, m.index)}encoding=${q}UTF-8${q}${decl[0].slice(m.index + m[0].length)}`;
+  const match = /\bencoding\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(decl[0]);
+  if (!match || /^utf-8$/i.test(match[1] ?? match[2])) return text;
+  const q = match[1] !== undefined ? '"' : "'";
+  const rewritten = `${decl[0].slice(0, match.index)}encoding=${q}UTF-8${q}${decl[0].slice(match.index + match[0].length)}`;
   return rewritten + text.slice(decl[0].length);
 }
 
-function lowerKeys(h: Record<string, string>): Record<string, string> {
+function lowerKeys(record: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h ?? {})) out[k.toLowerCase()] = v;
+  for (const [k, v] of Object.entries(record ?? {})) out[k.toLowerCase()] = v;
   return out;
 }
 
 /** "<!DOCTYPE html", "<html", "<head", "<body" as the first markup (after an XML declaration/comments). */
 function htmlSignature(text: string): string | undefined {
   const rest = text.replace(/^\uFEFF?\s*(<\?xml[^?]*\?>\s*)?(<!--[\s\S]*?-->\s*)*/i, '');
-  const m = /^<(!doctype\s+html\b|html\b|head\b|body\b)/i.exec(rest);
-  if (!m) return undefined;
+  const match = /^<(!doctype\s+html\b|html\b|head\b|body\b)/i.exec(rest);
+  if (!match) return undefined;
   const title = /<title[^>]*>([^<]{0,120})<\/title>/i.exec(text)?.[1]?.trim();
-  const what = m[1].toLowerCase().startsWith('!doctype') ? 'starts with <!DOCTYPE html>' : `starts with <${m[1].toLowerCase()}>`;
+  const what = match[1].toLowerCase().startsWith('!doctype') ? 'starts with <!DOCTYPE html>' : `starts with <${match[1].toLowerCase()}>`;
   return title ? `${what}, title "${title}"` : what;
 }

@@ -14,6 +14,6 @@ export class ReplyDecodingError extends Error {
 }
 
 /** The first 8 bytes in hex ("1F 8B 08 00 ..."), for a message that says what was found. */
-export function firstBytesHex(b: Buffer): string {
-  return [...b.subarray(0, 8)].map((x) => x.toString(16).toUpperCase().padStart(2, '0')).join(' ');
+export function firstBytesHex(bytes: Buffer): string {
+  return [...bytes.subarray(0, 8)].map((x) => x.toString(16).toUpperCase().padStart(2, '0')).join(' ');
 }

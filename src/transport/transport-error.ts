@@ -73,7 +73,7 @@ function errorCodes(err: unknown, depth = 0): string[] {
   const e = err as { code?: unknown; cause?: unknown; errors?: unknown; name?: unknown };
   const codes: string[] = [];
   if (typeof e.code === 'string') codes.push(e.code);
-  if (Array.isArray(e.errors)) for (const x of e.errors) codes.push(...errorCodes(x, depth + 1));
+  if (Array.isArray(e.errors)) for (const error of e.errors) codes.push(...errorCodes(error, depth + 1));
   if (e.cause) codes.push(...errorCodes(e.cause, depth + 1));
   return codes;
 }
@@ -117,26 +117,26 @@ function tlsDetail(codes: string[], msg: string): string {
   return d;
 }
 
-export function failureMessage(operation: string, url: string, f: Failure, limits: TransportLimits): string {
-  switch (f.kind) {
+export function failureMessage(operation: string, url: string, failure: Failure, limits: TransportLimits): string {
+  switch (failure.kind) {
     case 'timeout':
       return `${operation}: no complete reply from ${url} within requestTimeoutMs=${limits.requestTimeoutMs} ms`;
     case 'connect-timeout':
       return `${operation}: could not connect to ${url} within connectTimeoutMs=${limits.connectTimeoutMs} ms`;
     case 'too-large':
-      return f.decoding
-        ? `${operation}: reply from ${url} is larger than maxReplyBytes=${limits.maxReplyBytes} bytes once its Content-Encoding (${f.decoding.join(', ')}) is decoded; decompression stopped at the limit (${f.bytesRead} bytes read)`
-        : `${operation}: reply from ${url} is larger than maxReplyBytes=${limits.maxReplyBytes} bytes; reading stopped after ${f.bytesRead} bytes`;
+      return failure.decoding
+        ? `${operation}: reply from ${url} is larger than maxReplyBytes=${limits.maxReplyBytes} bytes once its Content-Encoding (${failure.decoding.join(', ')}) is decoded; decompression stopped at the limit (${failure.bytesRead} bytes read)`
+        : `${operation}: reply from ${url} is larger than maxReplyBytes=${limits.maxReplyBytes} bytes; reading stopped after ${failure.bytesRead} bytes`;
     case 'refused':
       return `${operation}: connection to ${url} refused (nothing listens at ${hostPort(url)})`;
     case 'dns':
-      return `${operation}: cannot resolve the host name of ${url} (${f.detail})`;
+      return `${operation}: cannot resolve the host name of ${url} (${failure.detail})`;
     case 'tls':
-      return `${operation}: TLS handshake with ${url} failed (${f.detail})`;
+      return `${operation}: TLS handshake with ${url} failed (${failure.detail})`;
     case 'reset':
-      return `${operation}: connection to ${url} was closed or reset before a complete reply (${f.detail})`;
+      return `${operation}: connection to ${url} was closed or reset before a complete reply (${failure.detail})`;
     default:
-      return `${operation}: request to ${url} failed (${f.detail})`;
+      return `${operation}: request to ${url} failed (${failure.detail})`;
   }
 }
 

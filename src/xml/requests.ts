@@ -32,13 +32,13 @@ interface ParsedXPath {
 const parseXPath = (xpath as unknown as { parse(expr: string): ParsedXPath }).parse;
 
 function parsed(expr: string): ParsedXPath {
-  let p = parsedXPaths.get(expr);
-  if (p === undefined) {
+  let parsedXPath = parsedXPaths.get(expr);
+  if (parsedXPath === undefined) {
     if (parsedXPaths.size >= MAX_PARSED_XPATHS) parsedXPaths.clear();
-    p = parseXPath(expr);
-    parsedXPaths.set(expr, p);
+    parsedXPath = parseXPath(expr);
+    parsedXPaths.set(expr, parsedXPath);
   }
-  return p;
+  return parsedXPath;
 }
 
 /** The nodes `expr` selects from `node`. */
@@ -78,8 +78,8 @@ function parseDom(text: string, source: string): XDocument {
   let doc: XDocument | undefined;
   try {
     doc = parser.parseFromString(text, 'application/xml') as unknown as XDocument;
-  } catch (e) {
-    problems.push((e as Error).message);
+  } catch (error) {
+    problems.push((error as Error).message);
   }
   if (problems.length > 0 || !doc || !doc.documentElement) {
     throw new SuiteError(`${source} is not well-formed XML: ${problems[0] ?? 'no root element'}`);
@@ -144,9 +144,9 @@ export class OtaRequest {
     let template: string;
     try {
       template = readFileSync(file, 'utf8');
-    } catch (e) {
+    } catch (error) {
       throw new ConfigError(
-        `request sample for ${op.name} cannot be read: ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+        `request sample for ${op.name} cannot be read: ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
       );
     }
     const req = new OtaRequest(op, file, parseDom(fillPlaceholders(template, values, file), file));
@@ -278,7 +278,8 @@ export class OtaRequest {
     if (root.getAttribute('Version') !== op.version)
       problems.push(`Version is "${root.getAttribute('Version') ?? ''}", the spec's Versioning table says ${op.version}`);
     const leftOut = (a: string) => this.languagesLeftOut === true && LANGUAGE_ATTRIBUTES.includes(a);
-    for (const a of op.rootAttributes) if (!root.hasAttribute(a) && !leftOut(a)) problems.push(`root attribute ${a} is missing`);
+    for (const rootAttribute of op.rootAttributes)
+      if (!root.hasAttribute(rootAttribute) && !leftOut(rootAttribute)) problems.push(`root attribute ${rootAttribute} is missing`);
     // The POS and the dates are read by walking the DOM: a descendant XPath (//*[@Start or ...])
     // visits every node through xpath's evaluator, which cost more than the rest of the check.
     const sources = childrenNamed(root, 'POS').flatMap((p) => childrenNamed(p, 'Source'));
@@ -289,13 +290,13 @@ export class OtaRequest {
       problems.push('POS lacks a RequestorID Type=22 with ID and ID_Context');
     if (requestors.filter((id) => id.getAttribute('Type') === '88' && filled(id, 'ID', 'MessagePassword')).length !== 1)
       problems.push('POS lacks a RequestorID Type=88 with ID and MessagePassword');
-    for (const p of op.requestPaths) if (this.elements(p).length === 0) problems.push(`no element at ${p}`);
+    for (const requestPath of op.requestPaths) if (this.elements(requestPath).length === 0) problems.push(`no element at ${requestPath}`);
     for (const el of descendants(root)) {
       for (const name of ['Start', 'End', 'StartPeriod', 'EndPeriod', 'DateTime']) {
         if (!el.hasAttribute(name)) continue;
-        const v = el.getAttribute(name) ?? '';
-        const ok = name === 'DateTime' ? ISO_DATE_TIME.test(v) : ISO_DATE.test(v) || ISO_DATE_TIME.test(v);
-        if (!ok) problems.push(`${el.localName}@${name}="${v}" is not an ISO 8601 ${name === 'DateTime' ? 'date-time' : 'date'}`);
+        const value = el.getAttribute(name) ?? '';
+        const ok = name === 'DateTime' ? ISO_DATE_TIME.test(value) : ISO_DATE.test(value) || ISO_DATE_TIME.test(value);
+        if (!ok) problems.push(`${el.localName}@${name}="${value}" is not an ISO 8601 ${name === 'DateTime' ? 'date-time' : 'date'}`);
       }
     }
     return problems;
@@ -327,15 +328,15 @@ export const setUserId = (r: OtaRequest, id: string) => r.setAttribute(USER, 'ID
 export const setMessagePassword = (r: OtaRequest, password: string) => r.setAttribute(USER, 'MessagePassword', password);
 
 /** The optional Instance of the Type 22 RequestorID: set to `instance`, or left out (undefined). */
-export function setInstance(r: OtaRequest, instance: string | undefined): OtaRequest {
-  return instance === undefined ? r.removeAttribute(REQUESTOR, 'Instance') : r.setAttribute(REQUESTOR, 'Instance', instance);
+export function setInstance(request: OtaRequest, instance: string | undefined): OtaRequest {
+  return instance === undefined ? request.removeAttribute(REQUESTOR, 'Instance') : request.setAttribute(REQUESTOR, 'Instance', instance);
 }
 
 export const leaveOutPos = (r: OtaRequest) => r.remove('ota:POS');
 
 /** Keeps only the Source whose RequestorID has this Type (22: the requestor, 88: the user). */
-export function keepOnlySource(r: OtaRequest, type: '22' | '88'): OtaRequest {
-  return r.remove(`ota:POS/ota:Source[ota:RequestorID/@Type='${type === '22' ? '88' : '22'}']`);
+export function keepOnlySource(request: OtaRequest, type: '22' | '88'): OtaRequest {
+  return request.remove(`ota:POS/ota:Source[ota:RequestorID/@Type='${type === '22' ? '88' : '22'}']`);
 }
 
 // The samples' category codes (OpenTravel age qualifying codes; the spec: "numeric code", meaning "not shown").
@@ -351,31 +352,4 @@ export function categoriesOf(party: Party): Array<{ code: string; count: number 
   return (Object.keys(CATEGORY_CODES) as Array<keyof Party>)
     .filter((k) => party[k] > 0)
     .map((k) => ({ code: CATEGORY_CODES[k], count: party[k] }));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Bodies deliberately outside the spec (the refusal scenarios): built from the request's XML text.
-
-/** The request with its root in another namespace than {ota_namespace}. */
-export const bodyInAnotherNamespace = (r: OtaRequest) => r.toXml().replace(`xmlns="${OTA_NS}"`, 'xmlns="http://www.example.com/not-ota"');
-
-/** The request with another Version on its root. */
-export const bodyWithVersion = (r: OtaRequest, version: string) => r.toXml().replace(/(<[\w:]+[^>]*?\sVersion=")[^"]*"/, `$1${version}"`);
-
-/** The request's content under another root element (another operation's). */
-export function bodyUnderRoot(r: OtaRequest, root: string): string {
-  return r.toXml().replace(new RegExp(`(</?)${r.operation.requestRoot}\\b`, 'g'), `$1${root}`);
-}
-
-/**
- * The request cut short inside the first start tag after its POS: not well-formed XML. Where it is
- * cut depends on the request's elements only, never on the length of the credentials, references
- * or codes, so a replay under other credentials sends the body the recorded run sent (beyond the POS).
- */
-export function truncatedBody(r: OtaRequest): string {
-  const xml = r.toXml();
-  const posEnd = xml.indexOf('</POS>');
-  const from = posEnd < 0 ? 0 : posEnd + '</POS>'.length;
-  const next = /<[A-Za-z][\w:.-]*/.exec(xml.slice(from));
-  return xml.slice(0, next ? from + next.index + next[0].length : from);
 }

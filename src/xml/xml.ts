@@ -31,16 +31,16 @@ const compiledXPaths = new Map<string, LxXPath>();
 export const MAX_COMPILED_XPATHS = 4096;
 
 function compiled(xpath: string): LxXPath {
-  let c = compiledXPaths.get(xpath);
-  if (c === undefined) {
+  let xmlXPath = compiledXPaths.get(xpath);
+  if (xmlXPath === undefined) {
     if (compiledXPaths.size >= MAX_COMPILED_XPATHS) {
       for (const old of compiledXPaths.values()) old.dispose();
       compiledXPaths.clear();
     }
-    c = lib().XmlXPath.compile(xpath, NS);
-    compiledXPaths.set(xpath, c);
+    xmlXPath = lib().XmlXPath.compile(xpath, NS);
+    compiledXPaths.set(xpath, xmlXPath);
   }
-  return c;
+  return xmlXPath;
 }
 
 /** How many compiled expressions the cache holds (for tests). */
@@ -93,8 +93,8 @@ export class XmlDoc {
         option: ParseOption.XML_PARSE_NONET | ParseOption.XML_PARSE_NO_XXE,
       });
       return new XmlDoc(doc);
-    } catch (e) {
-      const err = e as { message: string; details?: Array<{ message: string; line: number; col: number }> };
+    } catch (error) {
+      const err = error as { message: string; details?: Array<{ message: string; line: number; col: number }> };
       const first = err.details?.[0];
       const where = first ? ` at line ${first.line}, column ${first.col}` : '';
       const why = (first?.message ?? err.message).trim();
@@ -108,8 +108,8 @@ export class XmlDoc {
   }
 
   get root(): ElementInfo {
-    const r = this.doc.root;
-    return { localName: localName(r), namespace: r.namespaceUri || null };
+    const xmlElement = this.doc.root;
+    return { localName: localName(xmlElement), namespace: xmlElement.namespaceUri || null };
   }
 
   nodes(xpath: string): LxNode[] {
@@ -131,8 +131,8 @@ export class XmlDoc {
 
   /** String value of the first match, or undefined when nothing matches. */
   value(xpath: string): string | undefined {
-    const n = this.doc.get(compiled(xpath));
-    return n === null ? undefined : n.content;
+    const node = this.doc.get(compiled(xpath));
+    return node === null ? undefined : node.content;
   }
 
   /** String values of every match. */
@@ -142,10 +142,10 @@ export class XmlDoc {
 
   /** For each node matched by `xpath`, evaluate `fields` (relative XPaths) on it. */
   records<K extends string>(xpath: string, fields: Record<K, string>): Array<Record<K, string | undefined>> {
-    return this.nodes(xpath).map((n) => {
+    return this.nodes(xpath).map((node) => {
       const rec = {} as Record<K, string | undefined>;
       for (const [k, rel] of Object.entries(fields) as Array<[K, string]>) {
-        const hit = n.get(compiled(rel));
+        const hit = node.get(compiled(rel));
         rec[k] = hit === null ? undefined : hit.content;
       }
       return rec;
@@ -196,9 +196,9 @@ export class XmlSchema {
     const xsdDoc = XmlDocument.fromBuffer(readFileSync(file), { url: file });
     try {
       return new XmlSchema(xsdDoc, XsdValidator.fromDoc(xsdDoc));
-    } catch (e) {
+    } catch (error) {
       xsdDoc.dispose();
-      throw new Error(`cannot compile schema ${file}: ${(e as Error).message}`);
+      throw new Error(`cannot compile schema ${file}: ${(error as Error).message}`);
     }
   }
 
@@ -210,22 +210,22 @@ export class XmlSchema {
    */
   static compiledOnce(file: string): Promise<XmlSchema | null> {
     const key = resolve(file);
-    let s = compiledSchemas.get(key);
-    if (s === undefined) {
-      s = existsSync(key) ? XmlSchema.load(key) : Promise.resolve(null);
+    let promise = compiledSchemas.get(key);
+    if (promise === undefined) {
+      promise = existsSync(key) ? XmlSchema.load(key) : Promise.resolve(null);
       // a schema that does not compile says so again next time, rather than being remembered broken
-      s.catch(() => compiledSchemas.delete(key));
-      compiledSchemas.set(key, s);
+      promise.catch(() => compiledSchemas.delete(key));
+      compiledSchemas.set(key, promise);
     }
-    return s;
+    return promise;
   }
 
   validate(doc: XmlDoc): SchemaFinding[] {
     try {
       this.validator.validate(doc.raw);
       return [];
-    } catch (e) {
-      const err = e as { message: string; details?: Array<{ message: string; line: number }> };
+    } catch (error) {
+      const err = error as { message: string; details?: Array<{ message: string; line: number }> };
       if (!err.details) return [{ message: err.message }];
       return err.details.map((d) => ({ message: d.message.trim(), line: d.line }));
     }

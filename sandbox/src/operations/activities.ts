@@ -7,18 +7,19 @@ import { el, tel, text, type XNode, kids } from '../xml';
 import { address, same, stateProv } from './common';
 
 /** Operating dates of an activity between from and to (inclusive), at most `limit`. */
-export function operatingDates(a: Activity, from: string, to: string, limit = 365): string[] {
+export function operatingDates(activity: Activity, from: string, to: string, limit = 365): string[] {
   const out: string[] = [];
   const n = daysBetween(from, to);
   for (let i = 0; i <= n && out.length < limit; i++) {
     const d = addDays(from, i);
-    if (a.schedule.days.includes(weekday(d)) && inMonthDayRange(d, { from: a.schedule.from, to: a.schedule.to })) out.push(d);
+    if (activity.schedule.days.includes(weekday(d)) && inMonthDayRange(d, { from: activity.schedule.from, to: activity.schedule.to }))
+      out.push(d);
   }
   return out;
 }
 
-export function operatesOn(a: Activity, date: string): boolean {
-  return operatingDates(a, date, date).length === 1;
+export function operatesOn(activity: Activity, date: string): boolean {
+  return operatingDates(activity, date, date).length === 1;
 }
 
 /** Region text of a Location/LocationPref with the given Context (Source = hotel, Service = product). */
@@ -33,13 +34,13 @@ export function requireHotel(data: SandboxData, region: XNode | undefined, where
   if (region!.attrs.RegionCode !== undefined && region!.attrs.RegionCode !== 'HotelCode') {
     throw err.invalid(`${where}[@Context='Source']/Region/@RegionCode must be HotelCode`);
   }
-  const h = data.hotelByCode.get(code.toUpperCase());
-  if (!h) throw err.hotel(code);
-  return h.code;
+  const hotel = data.hotelByCode.get(code.toUpperCase());
+  if (!hotel) throw err.hotel(code);
+  return hotel.code;
 }
 
 /** The product named in Region RegionCode=Product: a TourActivityID or SupplierProductCode. */
-export function productFilter(data: SandboxData, region: XNode | undefined, where: string): ((a: Activity) => boolean) | undefined {
+export function productFilter(data: SandboxData, region: XNode | undefined, where: string): ((activity: Activity) => boolean) | undefined {
   const code = text(region);
   if (!code) return undefined;
   const known = data.activities.some((a) => same(a.id, code) || same(a.supplierProductCode, code));
@@ -63,9 +64,9 @@ export const minPartyOf = (variants: Variants): number => (variants.has('minimum
 export const takesNoPickup = (a: Activity, variants: Variants): boolean => !!a.ticketOnly && variants.has('tickets-without-pickup');
 
 /** A service sells a category when it has a price for it and the category's ages meet the minimum age. */
-export function sells(data: SandboxData, a: Activity, s: ActivityService, cat: string, variants: Variants): boolean {
-  const c = data.categories[cat];
-  return s.prices[cat] !== undefined && !!c && c.maxAge >= minAgeOf(a, variants);
+export function sells(data: SandboxData, activity: Activity, activityService: ActivityService, cat: string, variants: Variants): boolean {
+  const category = data.categories[cat];
+  return activityService.prices[cat] !== undefined && !!category && category.maxAge >= minAgeOf(activity, variants);
 }
 
 /**
@@ -73,26 +74,28 @@ export function sells(data: SandboxData, a: Activity, s: ActivityService, cat: s
  * variant minimum-party. In availability (`inAvailability`), variant minimum-age leaves the ages
  * to descriptive data.
  */
-export function participantPolicy(a: Activity, variants: Variants, inAvailability: boolean): string {
+export function participantPolicy(activity: Activity, variants: Variants, inAvailability: boolean): string {
   const minParty = minPartyOf(variants);
-  const minAge = inAvailability && variants.has('minimum-age') ? undefined : minAgeOf(a, variants);
+  const minAge = inAvailability && variants.has('minimum-age') ? undefined : minAgeOf(activity, variants);
   if (minAge === undefined && minParty <= 1) return '';
   return el('Participant', { MinParticipants: minParty > 1 ? minParty : undefined, MinAge: minAge });
 }
 
 /** The days of the activity's season between from and to (inclusive), whatever their weekday. */
-export function seasonDays(a: Activity, from: string, to: string): string[] {
+export function seasonDays(activity: Activity, from: string, to: string): string[] {
   const n = daysBetween(from, to);
   return Array.from({ length: n + 1 }, (_, i) => addDays(from, i)).filter((d) =>
-    inMonthDayRange(d, { from: a.schedule.from, to: a.schedule.to }),
+    inMonthDayRange(d, { from: activity.schedule.from, to: activity.schedule.to }),
   );
 }
 
-export function basicInfo(a: Activity, s?: ActivityService): string {
+export function basicInfo(activity: Activity, activityService?: ActivityService): string {
   return el(
     'BasicInfo',
-    { TourActivityID: a.id, SupplierProductCode: a.supplierProductCode, Name: a.name.slice(0, 64) },
-    s ? el('TPA_Extensions', {}, el('SupplierService', { SupplierServiceCode: s.code, Name: s.name })) : '',
+    { TourActivityID: activity.id, SupplierProductCode: activity.supplierProductCode, Name: activity.name.slice(0, 64) },
+    activityService
+      ? el('TPA_Extensions', {}, el('SupplierService', { SupplierServiceCode: activityService.code, Name: activityService.name }))
+      : '',
   );
 }
 
@@ -107,8 +110,8 @@ const CATEGORY_ENUM: Record<string, string> = {
   Nature: 'EcoAdventure',
   Food: 'FoodAndBeverage',
 };
-export function categoryAndType(a: Activity): string {
-  return el('CategoryAndType', {}, el('Category', { Code: a.category }, CATEGORY_ENUM[a.category] ?? 'Other_'));
+export function categoryAndType(activity: Activity): string {
+  return el('CategoryAndType', {}, el('Category', { Code: activity.category }, CATEGORY_ENUM[activity.category] ?? 'Other_'));
 }
 
 /** DOW_PatternGroup attribute names by weekday. */
@@ -139,15 +142,15 @@ export function schedule(dates: string[], variants: Variants, season?: string[])
 function weeklyPatterns(dates: string[]): string[] {
   const days = new Set(dates.map(weekday));
   const spans: string[][] = [];
-  for (const d of dates) {
+  for (const date of dates) {
     const span = spans[spans.length - 1];
     const prev = span?.[span.length - 1];
     // A span goes on while every day skipped since its last date is a weekday it does not run on.
     const continues =
       prev !== undefined &&
-      Array.from({ length: daysBetween(prev, d) - 1 }, (_, i) => addDays(prev, i + 1)).every((x) => !days.has(weekday(x)));
-    if (continues) span.push(d);
-    else spans.push([d]);
+      Array.from({ length: daysBetween(prev, date) - 1 }, (_, i) => addDays(prev, i + 1)).every((x) => !days.has(weekday(x)));
+    if (continues) span.push(date);
+    else spans.push([date]);
   }
   if (spans.length === 1 && daysBetween(dates[0], dates[dates.length - 1]) + 1 === dates.length) return [];
   const flags: Record<string, string> = {};
@@ -166,7 +169,7 @@ function weeklyPatterns(dates: string[]): string[] {
  * town and country, no StateProv and no Region/@RegionName.
  */
 export function placeAndPickup(
-  a: Activity,
+  activity: Activity,
   hotel: string,
   variants: Variants,
   byTown = false,
@@ -175,20 +178,20 @@ export function placeAndPickup(
   // Variant activity-place-in-descriptive-only: where the activity is and whom it picks up, only
   // its activity descriptive data says.
   if (variants.has('activity-place-in-descriptive-only')) return { location: '', pickup: '' };
-  const addr = address(a.city, byTown ? undefined : stateProv(a.region, variants), a.country);
-  const regionName = byTown ? undefined : a.region;
-  if (a.ticketOnly && (variants.has('pickupless-tickets') || takesNoPickup(a, variants))) {
+  const addr = address(activity.city, byTown ? undefined : stateProv(activity.region, variants), activity.country);
+  const regionName = byTown ? undefined : activity.region;
+  if (activity.ticketOnly && (variants.has('pickupless-tickets') || takesNoPickup(activity, variants))) {
     return { location: el('Location', {}, addr, tel('Region', { RegionCode: 'HotelCode', RegionName: regionName }, hotel)), pickup: '' };
   }
   return {
     location: el('Location', {}, addr, byTown ? '' : el('Region', { RegionName: regionName })),
-    pickup: [el('PickupDropoff', { DateTime: pickupAt, LocationName: hotel, PickupInd: 'true' }), dropoff(a, variants)].join(''),
+    pickup: [el('PickupDropoff', { DateTime: pickupAt, LocationName: hotel, PickupInd: 'true' }), dropoff(activity, variants)].join(''),
   };
 }
 
 /** Variant dropoff-beside-pickup: where the activity leaves its guests, a meeting point of its area (not the hotel). */
-function dropoff(a: Activity, variants: Variants): string {
+function dropoff(activity: Activity, variants: Variants): string {
   if (!variants.has('dropoff-beside-pickup')) return '';
-  const area = a.region.toUpperCase().replace(/[^A-Z0-9]+/g, '');
+  const area = activity.region.toUpperCase().replace(/[^A-Z0-9]+/g, '');
   return el('PickupDropoff', { LocationName: `MEETPT-${area}`, PickupInd: 'false' });
 }

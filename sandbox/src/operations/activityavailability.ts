@@ -26,23 +26,23 @@ import type { Ctx, Operation } from './types';
 function readParticipants(tourActivity: XNode): Map<string, number> {
   const participantCounts = kids(tourActivity, 'ParticipantCount');
   if (participantCounts.length === 0) throw err.missing('TourActivity/ParticipantCount');
-  const m = new Map<string, number>();
+  const map = new Map<string, number>();
   for (const participantCount of participantCounts) {
     const q = count(attr(participantCount, 'Quantity', 'ParticipantCount'), 'ParticipantCount/@Quantity');
     const qualifierInfo = text(kid(participantCount, 'QualifierInfo'));
     if (!qualifierInfo) throw err.missing('ParticipantCount/QualifierInfo');
     const cat = category(qualifierInfo, 'ParticipantCount/QualifierInfo');
-    if (q > 0) m.set(cat, (m.get(cat) ?? 0) + q);
+    if (q > 0) map.set(cat, (map.get(cat) ?? 0) + q);
   }
-  if (m.size === 0) throw err.invalid('At least one participant is required');
-  return m;
+  if (map.size === 0) throw err.invalid('At least one participant is required');
+  return map;
 }
 
 /** What the request asks for: where (hotel, product), when, for whom. */
 interface AvailabilityRequest {
   tourActivity: XNode;
   /** The product's filter (Location Context=Service), when one is named. */
-  product?: (a: Activity) => boolean;
+  product?: (activity: Activity) => boolean;
   /** The hotel (Location Context=Source); none when the request names a product only. */
   hotel?: string;
   from: string;
@@ -120,13 +120,13 @@ export const activityAvailability: Operation = {
     const otherArea = faults.has('activities-other-area') || (faults.has('activity-ignores-hotel') && !product);
     // Mistake (product-only-ignores-product): the product applied only beside a hotel.
     const anyProduct = otherArea || (byProductOnly && faults.has('product-only-ignores-product'));
-    for (const a of full || faults.has('activity-availability-empty') ? [] : data.activities) {
-      if (product && !anyProduct && !product(a)) continue;
-      const at = otherArea ? a.pickupHotels[0] : (hotel ?? a.pickupHotels[0]);
-      if (!at || !a.pickupHotels.includes(at)) continue;
+    for (const activity of full || faults.has('activity-availability-empty') ? [] : data.activities) {
+      if (product && !anyProduct && !product(activity)) continue;
+      const at = otherArea ? activity.pickupHotels[0] : (hotel ?? activity.pickupHotels[0]);
+      if (!at || !activity.pickupHotels.includes(at)) continue;
       // Mistake (activities-ignore-dates): the window read for validation only.
       const window = faults.has('activities-ignore-dates') ? { from: addDays(to, 1), to: addDays(to, 60) } : { from, to };
-      const operating = operatingDates(a, window.from, window.to);
+      const operating = operatingDates(activity, window.from, window.to);
       // Mistake (year-end-dates-in-start-year): a period of five days or more across a year end is
       // written with the year of its first day.
       const year = from.slice(0, 4);
@@ -135,15 +135,17 @@ export const activityAvailability: Operation = {
           ? operating.map((d) => `${year}${d.slice(4)}`)
           : operating;
       if (dates.length === 0) continue;
-      const season = seasonDays(a, window.from, window.to);
-      for (const s of a.services) {
-        if (![...participants.keys()].every((c) => sells(data, a, s, c, ctx.variants))) continue;
-        const unit = new Map([...participants.keys()].map((c) => [c, toMinor(s.prices[c], format)]));
+      const season = seasonDays(activity, window.from, window.to);
+      for (const service of activity.services) {
+        if (![...participants.keys()].every((c) => sells(data, activity, service, c, ctx.variants))) continue;
+        const unit = new Map([...participants.keys()].map((c) => [c, toMinor(service.prices[c], format)]));
         const tooDear = [...unit.values()].some((m) => m / 10 ** format.decimals > pricing.maxAmount + 1e-9);
         if (tooDear && !faults.has('ignores-maximumprice')) continue;
         // Mistake (child-priced-as-adult): every participant in the adult category, at the adult rate.
-        const party = faults.has('child-priced-as-adult') ? asAdults(priced, toMinor(s.prices['10'] ?? 0, format)) : { unit, qty: priced };
-        infos.push(info(a, s, at, { dates, season }, party.unit, party.qty, format, ctx));
+        const party = faults.has('child-priced-as-adult')
+          ? asAdults(priced, toMinor(service.prices['10'] ?? 0, format))
+          : { unit, qty: priced };
+        infos.push(info(activity, service, at, { dates, season }, party.unit, party.qty, format, ctx));
       }
     }
     if (infos.length === 0) {
@@ -169,8 +171,8 @@ function asAdults(qty: Map<string, number>, adult: number): { unit: Map<string, 
 }
 
 function info(
-  a: Activity,
-  s: ActivityService,
+  activity: Activity,
+  activityService: ActivityService,
   hotel: string,
   { dates, season }: { dates: string[]; season: string[] },
   unit: Map<string, number>,
@@ -182,9 +184,9 @@ function info(
   let total = 0;
   for (const [c, m] of unit) total += m * (qty.get(c) ?? 0);
   // The pickup's time on the first date; variant fixed-pickup-time: only descriptive data shows it.
-  const pickupAt = variants.has('fixed-pickup-time') ? undefined : `${dates[0]}T${a.schedule.pickupTime}:00`;
-  const { location, pickup } = placeAndPickup(a, hotel, variants, false, pickupAt);
-  const policy = participantPolicy(a, variants, true);
+  const pickupAt = variants.has('fixed-pickup-time') ? undefined : `${dates[0]}T${activity.schedule.pickupTime}:00`;
+  const { location, pickup } = placeAndPickup(activity, hotel, variants, false, pickupAt);
+  const policy = participantPolicy(activity, variants, true);
   // Mistake (availability-without-rates): no price at all, the request's ParticipantCount echoed.
   const rates = faults.has('availability-without-rates')
     ? [...qty].map(([c, n]) => el('ParticipantCount', { Quantity: n }, el('QualifierInfo', {}, c)))
@@ -192,10 +194,10 @@ function info(
   return el(
     'TourActivityInfo',
     {},
-    basicInfo(a, s),
+    basicInfo(activity, activityService),
     schedule(dates, variants, season),
-    categoryAndType(a),
-    el('Description', {}, el('ShortDescription', {}, esc(a.shortDescription))),
+    categoryAndType(activity),
+    el('Description', {}, el('ShortDescription', {}, esc(activity.shortDescription))),
     location,
     rates,
     pickup,

@@ -44,7 +44,13 @@ function readProduct(bookingInfo: XNode, data: SandboxData): { activity: Activit
   return { activity, service };
 }
 
-function readParticipants(bookingInfo: XNode, commit: boolean, ctx: Ctx, a: Activity, s: ActivityService): Participant[] {
+function readParticipants(
+  bookingInfo: XNode,
+  commit: boolean,
+  ctx: Ctx,
+  activity: Activity,
+  activityService: ActivityService,
+): Participant[] {
   const infos = kids(bookingInfo, 'ParticipantInfo');
   if (infos.length === 0) throw err.missing('BookingInfo/ParticipantInfo');
   const seen = new Set<string>();
@@ -57,12 +63,13 @@ function readParticipants(bookingInfo: XNode, commit: boolean, ctx: Ctx, a: Acti
     // whose second entry for a key throws (the router answers an unexpected exception as a System error).
     if (ctx.faults.has('participants-keyed-by-category') && seen.has(cat)) throw new Error(`Duplicate key ${cat}`);
     seen.add(cat);
-    if (!sells(ctx.data, a, s, cat, ctx.variants)) throw err.invalid(`${a.id} ${s.code} is not sold to participant category ${cat}`);
+    if (!sells(ctx.data, activity, activityService, cat, ctx.variants))
+      throw err.invalid(`${activity.id} ${activityService.code} is not sold to participant category ${cat}`);
     const individual = kid(info, 'Individual');
     const age = count(attr(individual, 'Age', 'ParticipantInfo/Individual'), 'Individual/@Age');
-    const minAge = minAgeOf(a, ctx.variants);
-    if (age < minAge) throw err.invalid(`Participant ${n + 1} (age ${age}) is below the minimum age ${minAge} of ${a.id}`);
-    const p: Participant = {
+    const minAge = minAgeOf(activity, ctx.variants);
+    if (age < minAge) throw err.invalid(`Participant ${n + 1} (age ${age}) is below the minimum age ${minAge} of ${activity.id}`);
+    const participant: Participant = {
       id: optAttr(individual, 'ParticipantID') ?? String(n + 1),
       category: cat,
       age,
@@ -70,19 +77,20 @@ function readParticipants(bookingInfo: XNode, commit: boolean, ctx: Ctx, a: Acti
       givenName: text(kid(individual, 'GivenName')) || undefined,
       surname: text(kid(individual, 'Surname')) || undefined,
     };
-    if (commit && (!p.givenName || !p.surname)) throw err.missing(`ParticipantInfo[${n + 1}]/Individual/GivenName and Surname`);
-    return p;
+    if (commit && (!participant.givenName || !participant.surname))
+      throw err.missing(`ParticipantInfo[${n + 1}]/Individual/GivenName and Surname`);
+    return participant;
   });
 }
 
 /** BookingInfo/Schedule: start and end, on a day the activity operates. */
-function readSchedule(bookingInfo: XNode, a: Activity, ctx: Ctx): { start: string; end: string } {
+function readSchedule(bookingInfo: XNode, activity: Activity, ctx: Ctx): { start: string; end: string } {
   const schedule = kid(bookingInfo, 'Schedule');
   if (!schedule) throw err.missing('BookingInfo/Schedule');
   const start = requireDateTime(schedule.attrs.Start, 'Schedule/@Start', ctx.today);
   const end = requireDateTime(schedule.attrs.End, 'Schedule/@End', ctx.today);
   if (dateTimeMs(end) < dateTimeMs(start)) throw err.dateRange(`Schedule/@End ${end} is before @Start ${start}`);
-  if (!operatesOn(a, start.slice(0, 10))) throw err.noAvailability(`${a.id} does not operate on ${start.slice(0, 10)}`);
+  if (!operatesOn(activity, start.slice(0, 10))) throw err.noAvailability(`${activity.id} does not operate on ${start.slice(0, 10)}`);
   return { start, end };
 }
 
@@ -90,17 +98,19 @@ function readSchedule(bookingInfo: XNode, a: Activity, ctx: Ctx): { start: strin
  * BookingInfo/PickupDropoff (optional): one of the activity's pickup hotels, and when. Variant
  * tickets-without-pickup: a ticket takes none; variant fixed-pickup-time: only at its pickup time.
  */
-function readPickup(bookingInfo: XNode, a: Activity, ctx: Ctx, date: string): Item['pickup'] {
+function readPickup(bookingInfo: XNode, activity: Activity, ctx: Ctx, date: string): Item['pickup'] {
   const pickupDropoff = kid(bookingInfo, 'PickupDropoff');
   if (!pickupDropoff) return undefined;
-  if (takesNoPickup(a, ctx.variants)) throw err.invalid(`${a.id} is a ticket: it takes no pickup (meet at ${a.city})`);
+  if (takesNoPickup(activity, ctx.variants)) throw err.invalid(`${activity.id} is a ticket: it takes no pickup (meet at ${activity.city})`);
   const location = attr(pickupDropoff, 'LocationName', 'BookingInfo/PickupDropoff');
-  const hotel = a.pickupHotels.find((h) => same(h, location));
-  if (!hotel) throw err.invalid(`${a.id} does not collect guests at ${location}`);
+  const hotel = activity.pickupHotels.find((h) => same(h, location));
+  if (!hotel) throw err.invalid(`${activity.id} does not collect guests at ${location}`);
   const given = optAttr(pickupDropoff, 'DateTime');
   const dateTime = given ? requireDateTime(given, 'PickupDropoff/@DateTime', ctx.today) : undefined;
-  if (ctx.variants.has('fixed-pickup-time') && dateTime?.slice(0, 16) !== `${date}T${a.schedule.pickupTime}`)
-    throw err.invalid(`${a.id} collects its guests at ${a.schedule.pickupTime} on ${date}, not at ${dateTime ?? '(no time)'}`);
+  if (ctx.variants.has('fixed-pickup-time') && dateTime?.slice(0, 16) !== `${date}T${activity.schedule.pickupTime}`)
+    throw err.invalid(
+      `${activity.id} collects its guests at ${activity.schedule.pickupTime} on ${date}, not at ${dateTime ?? '(no time)'}`,
+    );
   return { location: hotel, dateTime };
 }
 
@@ -137,7 +147,8 @@ function readBooking(req: XNode, ctx: Ctx): RequestedItem {
   // Mistake (quote-priced-zero): a quote is answered before it is priced.
   const priced = commit || !ctx.faults.has('quote-priced-zero');
   const unitPrices: Record<string, number> = {};
-  for (const p of participants) unitPrices[p.category] = priced ? Math.round(service.prices[p.category] * 100) : 0;
+  for (const participant of participants)
+    unitPrices[participant.category] = priced ? Math.round(service.prices[participant.category] * 100) : 0;
   const item: Item = {
     ref: refs.itemRef ?? refs.bookingRef ?? '',
     status: 'Reserved',
@@ -208,18 +219,18 @@ function confirmations(
   return { confirmations: [clientRef, itemRef], itemRefInTpa: false };
 }
 
-function participantInfo(p: Participant, variants: Variants): string {
+function participantInfo(participant: Participant, variants: Variants): string {
   return el(
     'ParticipantInfo',
     {},
-    el('Category', { Age: p.age, Quantity: 1 }, qualifierInfo(p.category, variants)),
-    p.surname
+    el('Category', { Age: participant.age, Quantity: 1 }, qualifierInfo(participant.category, variants)),
+    participant.surname
       ? el(
           'Individual',
-          { ParticipantID: /^\d{1,8}$/.test(p.id) ? p.id : undefined, Age: p.age },
-          p.namePrefix ? tel('NamePrefix', {}, p.namePrefix.slice(0, 16)) : '',
-          p.givenName ? tel('GivenName', {}, p.givenName.slice(0, 64)) : '',
-          tel('Surname', {}, p.surname.slice(0, 64)),
+          { ParticipantID: /^\d{1,8}$/.test(participant.id) ? participant.id : undefined, Age: participant.age },
+          participant.namePrefix ? tel('NamePrefix', {}, participant.namePrefix.slice(0, 16)) : '',
+          participant.givenName ? tel('GivenName', {}, participant.givenName.slice(0, 64)) : '',
+          tel('Surname', {}, participant.surname.slice(0, 64)),
         )
       : '',
   );

@@ -8,19 +8,19 @@ import { categoryAndType, DAY_ATTR, participantPolicy, takesNoPickup } from './a
 import { address, attr, stateProv } from './common';
 import type { Ctx, Operation } from './types';
 
-function descriptiveContent(a: Activity, lang: string | undefined, ctx: Ctx): string {
+function descriptiveContent(activity: Activity, lang: string | undefined, ctx: Ctx): string {
   const days: Record<string, string> = {};
-  for (const d of WEEKDAYS) days[DAY_ATTR[d]] = String(a.schedule.days.includes(d));
+  for (const d of WEEKDAYS) days[DAY_ATTR[d]] = String(activity.schedule.days.includes(d));
   return el(
     'TourActivityDescriptiveContent',
-    { TourActivityID: a.id, SupplierProductCode: a.supplierProductCode, Name: a.name, LanguageCode: lang },
-    el('BasicInfo', { TourActivityID: a.id, SupplierProductCode: a.supplierProductCode, Name: a.name }),
-    categoryAndType(a),
+    { TourActivityID: activity.id, SupplierProductCode: activity.supplierProductCode, Name: activity.name, LanguageCode: lang },
+    el('BasicInfo', { TourActivityID: activity.id, SupplierProductCode: activity.supplierProductCode, Name: activity.name }),
+    categoryAndType(activity),
     el(
       'Description',
       {},
-      tel('ShortDescription', {}, a.shortDescription),
-      tel('LongDescription', {}, a.longDescription),
+      tel('ShortDescription', {}, activity.shortDescription),
+      tel('LongDescription', {}, activity.longDescription),
       el(
         'Multimedia',
         {},
@@ -30,40 +30,49 @@ function descriptiveContent(a: Activity, lang: string | undefined, ctx: Ctx): st
           el(
             'ImageItems',
             {},
-            a.images.map((u) => el('ImageItem', {}, el('ImageFormat', {}, tel('URL', {}, u)))),
+            activity.images.map((u) => el('ImageItem', {}, el('ImageFormat', {}, tel('URL', {}, u)))),
           ),
         ),
       ),
-      tel('URL', {}, a.url),
+      tel('URL', {}, activity.url),
     ),
-    el('Location', {}, address(a.city, stateProv(a.region, ctx.variants), a.country), el('Region', { RegionName: a.region })),
+    el(
+      'Location',
+      {},
+      address(activity.city, stateProv(activity.region, ctx.variants), activity.country),
+      el('Region', { RegionName: activity.region }),
+    ),
     el(
       'Schedule',
       {},
-      el('Summary', { Start: `--${a.schedule.from}`, End: `--${a.schedule.to}`, Duration: `PT${a.schedule.durationHours}H` }),
-      el('Detail', {}, el('OperationTimes', {}, el('OperationTime', { ...days, Start: a.schedule.startTime }))),
+      el('Summary', {
+        Start: `--${activity.schedule.from}`,
+        End: `--${activity.schedule.to}`,
+        Duration: `PT${activity.schedule.durationHours}H`,
+      }),
+      el('Detail', {}, el('OperationTimes', {}, el('OperationTime', { ...days, Start: activity.schedule.startTime }))),
     ),
     // Pickups at their time (a ticket under variant tickets-without-pickup: its meeting point, no pickup).
-    takesNoPickup(a, ctx.variants)
-      ? el('PickupDropoff', { LocationName: `${a.city} meeting point`, PickupInd: 'false' })
-      : a.pickupHotels.map((h) =>
+    takesNoPickup(activity, ctx.variants)
+      ? el('PickupDropoff', { LocationName: `${activity.city} meeting point`, PickupInd: 'false' })
+      : activity.pickupHotels.map((h) =>
           el(
             'PickupDropoff',
             { LocationName: h, PickupInd: 'true' },
-            el('Schedule', {}, el('OperationTimes', {}, el('OperationTime', { ...days, Start: a.schedule.pickupTime }))),
+            el('Schedule', {}, el('OperationTimes', {}, el('OperationTime', { ...days, Start: activity.schedule.pickupTime }))),
           ),
         ),
     el(
       'Services',
       {},
-      a.services.map((s) => el('Service', { SupplierServiceCode: s.code, Name: s.name })),
+      activity.services.map((s) => el('Service', { SupplierServiceCode: s.code, Name: s.name })),
     ),
     el(
       'Policies',
       {},
-      participantPolicy(a, ctx.variants, false),
+      participantPolicy(activity, ctx.variants, false),
       el('Cancel', {
-        Description: `Free cancellation until ${a.cancellation.freeUntilHours} hours before the start; then ${a.cancellation.penaltyPercent}% of the price`,
+        Description: `Free cancellation until ${activity.cancellation.freeUntilHours} hours before the start; then ${activity.cancellation.penaltyPercent}% of the price`,
       }),
     ),
   );
@@ -94,14 +103,14 @@ export const activityNbc: Operation = {
         throw refused;
       }
       // Mistakes: activitynbc-other-activity (an off-by-one in the catalogue lookup), activitynbc-first-activity (always the first).
-      const a = faults.has('activitynbc-other-activity')
+      const activity = faults.has('activitynbc-other-activity')
         ? data.activities[(idx + 1) % data.activities.length]
         : data.activities[faults.has('activitynbc-first-activity') ? 0 : idx];
       // Mistake (activitynbc-code-only): the catalogue row is never joined to its descriptive content.
       out.push(
         faults.has('activitynbc-code-only')
-          ? el('TourActivityDescriptiveContent', { TourActivityID: a.id })
-          : descriptiveContent(a, lang, ctx),
+          ? el('TourActivityDescriptiveContent', { TourActivityID: activity.id })
+          : descriptiveContent(activity, lang, ctx),
       );
     }
     return {

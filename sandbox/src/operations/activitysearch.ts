@@ -40,26 +40,26 @@ export const activitySearch: Operation = {
     }
     const infos: string[] = [];
     // variant inventory-for-test-data-dates: nothing for other dates than the test data's
-    for (const a of outsideInventory(ctx, from, to) ? [] : data.activities) {
+    for (const activity of outsideInventory(ctx, from, to) ? [] : data.activities) {
       // Mistake (search-ignores-area): the hotel is read for validation only; the product filter applies.
-      if (!faults.has('search-ignores-area') && !a.pickupHotels.includes(hotel)) continue;
-      if (product && !product(a)) continue;
+      if (!faults.has('search-ignores-area') && !activity.pickupHotels.includes(hotel)) continue;
+      if (product && !product(activity)) continue;
       // Mistake (search-ignores-dates): DateTimePref read for validation only.
       const window = faults.has('search-ignores-dates') ? { from: addDays(to, 1), to: addDays(to, 60) } : { from, to };
-      const dates = operatingDates(a, window.from, window.to);
+      const dates = operatingDates(activity, window.from, window.to);
       if (dates.length === 0) continue;
-      const minAdult = Math.min(...a.services.map((s) => s.prices['10'] ?? Infinity));
-      const served = a.pickupHotels.includes(hotel) ? hotel : a.pickupHotels[0];
+      const minAdult = Math.min(...activity.services.map((s) => s.prices['10'] ?? Infinity));
+      const served = activity.pickupHotels.includes(hotel) ? hotel : activity.pickupHotels[0];
       // Variant search-area-by-town: the activity's area is shown only as its town.
-      const { location, pickup } = placeAndPickup(a, served, ctx.variants, ctx.variants.has('search-area-by-town'));
+      const { location, pickup } = placeAndPickup(activity, served, ctx.variants, ctx.variants.has('search-area-by-town'));
       infos.push(
         el(
           'TourActivityInfo',
           {},
-          basicInfo(a),
-          schedule(dates, ctx.variants, seasonDays(a, window.from, window.to)),
-          categoryAndType(a),
-          el('Description', {}, el('ShortDescription', {}, esc(a.shortDescription))),
+          basicInfo(activity),
+          schedule(dates, ctx.variants, seasonDays(activity, window.from, window.to)),
+          categoryAndType(activity),
+          el('Description', {}, el('ShortDescription', {}, esc(activity.shortDescription))),
           location,
           pickup,
           Number.isFinite(minAdult) ? el('Pricing', { MinPrice: minAdult.toFixed(2) }) : '',

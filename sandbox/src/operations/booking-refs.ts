@@ -13,10 +13,10 @@ export interface BookingRefs {
 
 export function readRefs(nodes: XNode[]): BookingRefs {
   const out: BookingRefs = {};
-  for (const u of nodes) {
-    const type = u.attrs.Type?.trim();
+  for (const node of nodes) {
+    const type = node.attrs.Type?.trim();
     if (type !== '36' && type !== '37') continue;
-    const id = attr(u, 'ID', `UniqueID[@Type='${type}']`);
+    const id = attr(node, 'ID', `UniqueID[@Type='${type}']`);
     if (id.length > 32) throw err.invalid(`UniqueID Type ${type} ID is longer than 32 characters`);
     if (type === '36') out.bookingRef ??= id;
     else out.itemRef ??= id;

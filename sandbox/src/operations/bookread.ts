@@ -22,14 +22,14 @@ function bookingWord(st: Status, variants: Variants): string {
 const statusExtension = (word: string) => el('TPA_Extensions', {}, el('ReservationStatus', { Status: word }));
 
 /** A participant's name as a ResGuest profile; `swapNames`: the mistake read-names-swapped. */
-function profiles(p: Participant, swapNames: boolean): string {
-  if (!p.surname) return '';
-  const givenName = swapNames ? p.surname : p.givenName;
-  const surname = swapNames ? (p.givenName ?? p.surname) : p.surname;
+function profiles(participant: Participant, swapNames: boolean): string {
+  if (!participant.surname) return '';
+  const givenName = swapNames ? participant.surname : participant.givenName;
+  const surname = swapNames ? (participant.givenName ?? participant.surname) : participant.surname;
   const personName = el(
     'PersonName',
     {},
-    p.namePrefix ? tel('NamePrefix', {}, p.namePrefix.slice(0, 16)) : '',
+    participant.namePrefix ? tel('NamePrefix', {}, participant.namePrefix.slice(0, 16)) : '',
     givenName ? tel('GivenName', {}, givenName.slice(0, 64)) : '',
     tel('Surname', {}, (surname ?? '').slice(0, 64)),
   );
@@ -49,7 +49,7 @@ interface ReadForms {
 function service(item: Item, serviceRph: number, guestRphs: number[], forms: ReadForms): string {
   const { variants, local, inExtension } = forms;
   const counts = new Map<string, number>();
-  for (const p of item.participants) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
+  for (const participant of item.participants) counts.set(participant.category, (counts.get(participant.category) ?? 0) + 1);
   const word = itemWord(item.status, variants);
   // Where the item status goes: @ReservationStatusType, or @Status (variant
   // item-status-attribute), or TPA_Extensions (variant status-in-tpa-extensions).
@@ -89,7 +89,7 @@ function service(item: Item, serviceRph: number, guestRphs: number[], forms: Rea
 }
 
 /** `swapNames`: the mistake read-names-swapped (given name and surname the wrong way round). */
-export function reservation(b: Booking, variants: Variants, data: SandboxData, swapNames = false): string {
+export function reservation(booking: Booking, variants: Variants, data: SandboxData, swapNames = false): string {
   const inExtension = variants.has('status-in-tpa-extensions');
   // Variant zoned-dates: an item's date-times with the UTC offset of its activity's place; the
   // creation time (the sandbox's UTC clock) with Z.
@@ -102,25 +102,25 @@ export function reservation(b: Booking, variants: Variants, data: SandboxData, s
   let rph = 0;
   const guests: string[] = [];
   // Variant read-live-items-only: a cancelled item is no longer listed.
-  const listed = variants.has('read-live-items-only') ? b.items.filter((i) => i.status === 'Reserved') : b.items;
+  const listed = variants.has('read-live-items-only') ? booking.items.filter((i) => i.status === 'Reserved') : booking.items;
   const services = listed.map((item, n) => {
     const guestRphs: number[] = [];
-    for (const p of item.participants) {
+    for (const participant of item.participants) {
       guestRphs.push(++rph);
-      const attrs = { ResGuestRPH: rph, AgeQualifyingCode: p.category, Age: p.age };
-      guests.push(el('ResGuest', attrs, profiles(p, swapNames), el('ServiceRPHs', {}, el('ServiceRPH', { RPH: n + 1 }))));
+      const attrs = { ResGuestRPH: rph, AgeQualifyingCode: participant.category, Age: participant.age };
+      guests.push(el('ResGuest', attrs, profiles(participant, swapNames), el('ServiceRPHs', {}, el('ServiceRPH', { RPH: n + 1 }))));
     }
     return service(item, n + 1, guestRphs, { variants, local, inExtension });
   });
-  const live = b.items.filter((i) => i.status === 'Reserved').reduce((t, i) => t + i.total, 0);
-  const pickupHotel = b.items.find((i) => i.pickup)?.pickup?.location;
-  const bookingStatus = bookingWord(b.status, variants);
+  const live = booking.items.filter((i) => i.status === 'Reserved').reduce((t, i) => t + i.total, 0);
+  const pickupHotel = booking.items.find((i) => i.pickup)?.pickup?.location;
+  const bookingStatus = bookingWord(booking.status, variants);
   return el(
     'HotelReservation',
-    { CreateDateTime: zoned ? `${b.createdAt}Z` : b.createdAt, ResStatus: inExtension ? undefined : bookingStatus },
+    { CreateDateTime: zoned ? `${booking.createdAt}Z` : booking.createdAt, ResStatus: inExtension ? undefined : bookingStatus },
     // Variant internal-and-client-refs: the gateway's own reference beside the client's.
-    variants.has('internal-and-client-refs') ? el('UniqueID', { Type: '36', ID: b.internalRef, ID_Context: 'Internal' }) : '',
-    b.ref ? el('UniqueID', { Type: '36', ID: b.ref, ID_Context: 'Client' }) : '',
+    variants.has('internal-and-client-refs') ? el('UniqueID', { Type: '36', ID: booking.internalRef, ID_Context: 'Internal' }) : '',
+    booking.ref ? el('UniqueID', { Type: '36', ID: booking.ref, ID_Context: 'Client' }) : '',
     el('Services', {}, services),
     el('ResGuests', {}, guests),
     el(
@@ -138,14 +138,16 @@ export function reservation(b: Booking, variants: Variants, data: SandboxData, s
  * Type 37, then the booking as a Detail under its Type 36, the items' statuses in its TPA_Extensions
  * (or, with -warnings, a cancelled item named by an advisory warning only).
  */
-function itemsApart(b: Booking, variants: Variants, swapNames: boolean): OpResult {
+function itemsApart(booking: Booking, variants: Variants, swapNames: boolean): OpResult {
   const byWarning = variants.has('read-items-apart-warnings');
-  const shown = byWarning ? b.items.filter((i) => i.status === 'Reserved') : b.items;
-  const name = (p: Participant) => {
-    const [given, surname] = swapNames ? [p.surname, p.givenName ?? p.surname] : [p.givenName, p.surname];
+  const shown = byWarning ? booking.items.filter((i) => i.status === 'Reserved') : booking.items;
+  const name = (participant: Participant) => {
+    const [given, surname] = swapNames
+      ? [participant.surname, participant.givenName ?? participant.surname]
+      : [participant.givenName, participant.surname];
     return el(
       'Individual',
-      { Age: p.age },
+      { Age: participant.age },
       given ? tel('GivenName', {}, given.slice(0, 64)) : '',
       surname ? tel('Surname', {}, surname.slice(0, 64)) : '',
     );
@@ -159,11 +161,11 @@ function itemsApart(b: Booking, variants: Variants, swapNames: boolean): OpResul
       i.participants.map((p) => el('ParticipantInfo', {}, name(p))),
     ),
   );
-  const first = shown[0] ?? b.items[0];
+  const first = shown[0] ?? booking.items[0];
   const detail = el(
     'Detail',
     {},
-    b.ref ? el('Confirmation', { Type: '36', ID: b.ref, ID_Context: 'Client' }) : '',
+    booking.ref ? el('Confirmation', { Type: '36', ID: booking.ref, ID_Context: 'Client' }) : '',
     first ? el('Schedule', { Start: first.start, End: first.end }) : '',
     shown.length
       ? el(
@@ -180,12 +182,12 @@ function itemsApart(b: Booking, variants: Variants, swapNames: boolean): OpResul
       : '',
   );
   const warnings = byWarning
-    ? b.items
+    ? booking.items
         .filter((i) => i.status !== 'Reserved')
         .map((i) => ({
           type: '11',
           shortText: `Item ${i.ref} ${itemWord(i.status, variants)}`,
-          text: `Item ${i.ref} of booking ${b.ref} is ${itemWord(i.status, variants)}`,
+          text: `Item ${i.ref} of booking ${booking.ref} is ${itemWord(i.status, variants)}`,
         }))
     : [];
   return { content: summaries.join('') + detail, warnings, rsRoot: 'OTA_TourActivityResRetrieveRS' };
@@ -194,9 +196,9 @@ function itemsApart(b: Booking, variants: Variants, swapNames: boolean): OpResul
 const apart = (v: Variants) => v.has('read-items-apart') || v.has('read-items-apart-warnings');
 
 /** The read of a booking in the dialect's layout: a ReservationsList, or its items apart (variants). */
-function readOf(b: Booking, ctx: Ctx, swapNames = false): OpResult {
-  if (apart(ctx.variants)) return itemsApart(b, ctx.variants, swapNames);
-  return { content: el('ReservationsList', {}, reservation(b, ctx.variants, ctx.data, swapNames)) };
+function readOf(booking: Booking, ctx: Ctx, swapNames = false): OpResult {
+  if (apart(ctx.variants)) return itemsApart(booking, ctx.variants, swapNames);
+  return { content: el('ReservationsList', {}, reservation(booking, ctx.variants, ctx.data, swapNames)) };
 }
 
 /** A read that shows no booking, in the dialect's layout: an empty list, or nothing but Success. */
@@ -237,8 +239,8 @@ function demonstrationBooking(data: SandboxData): Booking {
 export function bookingBesideRefusal(req: XNode, ctx: Ctx): string {
   if (!ctx.faults.has('read-refusal-shows-booking')) return '';
   const ref = kids(req, 'UniqueID').find((u) => u.attrs.Type === '36')?.attrs.ID;
-  const b = ref === undefined ? undefined : ctx.store.get(ref);
-  return b ? el('TPA_Extensions', {}, reservation(b, ctx.variants, ctx.data)) : '';
+  const booking = ref === undefined ? undefined : ctx.store.get(ref);
+  return booking ? el('TPA_Extensions', {}, reservation(booking, ctx.variants, ctx.data)) : '';
 }
 
 export const bookRead: Operation = {
@@ -259,19 +261,19 @@ export const bookRead: Operation = {
     }
     // Mistake (read-without-reference): commits are never stored; every read shows the demonstration booking.
     if (ctx.faults.has('read-without-reference')) return readOf(demonstrationBooking(ctx.data), ctx);
-    let b = ctx.store.get(ref);
+    let booking = ctx.store.get(ref);
     // Mistake (read-unknown-served): a reference not found is a search that found nothing, not an error.
-    if (!b && ctx.faults.has('read-unknown-served')) return emptyRead(ctx, true);
+    if (!booking && ctx.faults.has('read-unknown-served')) return emptyRead(ctx, true);
     // Mistake (unknown-booking-plain-404): the framework's not-found page, before the OTA layer.
-    if (!b && ctx.faults.has('unknown-booking-plain-404')) throw new PlainRefusal(404, 'Not Found');
-    if (!b) throw err.bookingRef(`Booking ${ref} does not exist`);
+    if (!booking && ctx.faults.has('unknown-booking-plain-404')) throw new PlainRefusal(404, 'Not Found');
+    if (!booking) throw err.bookingRef(`Booking ${ref} does not exist`);
     // Variant read-live-items-only: a booking with no live item is no longer found.
-    if (ctx.variants.has('read-live-items-only') && b.items.every((i) => i.status === 'Cancelled'))
+    if (ctx.variants.has('read-live-items-only') && booking.items.every((i) => i.status === 'Cancelled'))
       throw err.bookingRef(`Booking ${ref} has no live item`);
     // Mistake (read-returns-other-booking): the lookup uses the wrong key (last booking made).
-    if (ctx.faults.has('read-returns-other-booking')) b = ctx.store.latestOther(ref) ?? b;
+    if (ctx.faults.has('read-returns-other-booking')) booking = ctx.store.latestOther(ref) ?? booking;
     // Mistake (read-empty): the reservation found is never written into the reply.
     if (ctx.faults.has('read-empty')) return emptyRead(ctx, false);
-    return readOf(b, ctx, ctx.faults.has('read-names-swapped'));
+    return readOf(booking, ctx, ctx.faults.has('read-names-swapped'));
   },
 };

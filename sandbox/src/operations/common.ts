@@ -6,32 +6,32 @@ import type { Variants } from '../variants';
 import { el, tel, type Attrs, type XNode } from '../xml';
 import type { Ctx, OpResult } from './types';
 
-export function attr(n: XNode | undefined, name: string, where: string): string {
-  const v = n?.attrs[name];
-  if (v === undefined || v.trim() === '') throw err.missing(`${where}/@${name}`);
-  return v.trim();
+export function attr(node: XNode | undefined, name: string, where: string): string {
+  const value = node?.attrs[name];
+  if (value === undefined || value.trim() === '') throw err.missing(`${where}/@${name}`);
+  return value.trim();
 }
-export function optAttr(n: XNode | undefined, name: string): string | undefined {
-  const v = n?.attrs[name];
-  return v === undefined || v.trim() === '' ? undefined : v.trim();
+export function optAttr(node: XNode | undefined, name: string): string | undefined {
+  const value = node?.attrs[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 export function need<T>(v: T | undefined, where: string): T {
   if (v === undefined) throw err.missing(where);
   return v;
 }
 /** A non-negative whole number. */
-export function count(v: string, where: string): number {
-  if (!/^\d+$/.test(v.trim())) throw err.invalid(`${where} '${v}' is not a whole number`);
-  const n = Number(v.trim());
+export function count(value: string, where: string): number {
+  if (!/^\d+$/.test(value.trim())) throw err.invalid(`${where} '${value}' is not a whole number`);
+  const n = Number(value.trim());
   if (n > 999) throw err.invalid(`${where} ${n} is above 999`);
   return n;
 }
-export function bool(v: string | undefined, where: string, dflt = false): boolean {
-  if (v === undefined) return dflt;
-  const t = v.trim().toLowerCase();
+export function bool(value: string | undefined, where: string, dflt = false): boolean {
+  if (value === undefined) return dflt;
+  const t = value.trim().toLowerCase();
   if (t === 'true' || t === '1') return true;
   if (t === 'false' || t === '0') return false;
-  throw err.invalid(`${where} '${v}' is not a boolean`);
+  throw err.invalid(`${where} '${value}' is not a boolean`);
 }
 
 /** Participant / guest categories the sandbox knows (OTA AQC). */
@@ -146,14 +146,14 @@ export function address(
   line?: string,
   postalCode?: string,
 ): string {
-  const s = typeof state === 'string' ? { region: state } : state;
+  const stateShown = typeof state === 'string' ? { region: state } : state;
   return el(
     'Address',
     {},
     line ? tel('AddressLine', {}, line) : '',
     tel('CityName', {}, city),
     postalCode ? tel('PostalCode', {}, postalCode) : '',
-    s !== undefined ? tel('StateProv', { StateCode: s.stateCode }, s.region) : '',
+    stateShown !== undefined ? tel('StateProv', { StateCode: stateShown.stateCode }, stateShown.region) : '',
     tel('CountryName', { Code: country.code }, country.name),
   );
 }

@@ -25,9 +25,9 @@ function readGuests(segment: XNode): Guests {
   const guestCounts = all(segment, 'RoomStayCandidates', 'RoomStayCandidate', 'GuestCounts', 'GuestCount');
   if (guestCounts.length === 0) throw err.missing('RoomStayCandidates/RoomStayCandidate/GuestCounts/GuestCount');
   const byCode = new Map<string, number>();
-  for (const g of guestCounts) {
-    const code = category(attr(g, 'AgeQualifyingCode', 'GuestCount'), 'GuestCount/@AgeQualifyingCode');
-    const n = count(attr(g, 'Count', 'GuestCount'), 'GuestCount/@Count');
+  for (const guestCount of guestCounts) {
+    const code = category(attr(guestCount, 'AgeQualifyingCode', 'GuestCount'), 'GuestCount/@AgeQualifyingCode');
+    const n = count(attr(guestCount, 'Count', 'GuestCount'), 'GuestCount/@Count');
     if (n > 0) byCode.set(code, (byCode.get(code) ?? 0) + n); // zero-count entries are ignored
   }
   const adults = (byCode.get('10') ?? 0) + (byCode.get('11') ?? 0);
@@ -36,26 +36,26 @@ function readGuests(segment: XNode): Guests {
   return { adults, children, byCode };
 }
 
-function openAllNights(h: Hotel, nights: string[]): boolean {
-  return nights.every((d) => !h.closedPeriods.some((r) => inMonthDayRange(d, r)));
+function openAllNights(hotel: Hotel, nights: string[]): boolean {
+  return nights.every((d) => !hotel.closedPeriods.some((r) => inMonthDayRange(d, r)));
 }
 
-function nightPrice(h: Hotel, room: Room, board: Board, g: Guests, night: string): number {
-  const extraAdults = Math.max(0, g.adults - 2);
-  const freeSlotsForChildren = Math.max(0, 2 - g.adults);
-  const extraChildren = Math.max(0, g.children - freeSlotsForChildren);
-  const factor = h.highSeason.some((r) => inMonthDayRange(night, r)) ? h.highSeasonFactor : 1;
+function nightPrice(hotel: Hotel, room: Room, board: Board, guests: Guests, night: string): number {
+  const extraAdults = Math.max(0, guests.adults - 2);
+  const freeSlotsForChildren = Math.max(0, 2 - guests.adults);
+  const extraChildren = Math.max(0, guests.children - freeSlotsForChildren);
+  const factor = hotel.highSeason.some((r) => inMonthDayRange(night, r)) ? hotel.highSeasonFactor : 1;
   const roomPart = (room.nightly + extraAdults * room.extraPerson + (extraChildren * room.extraPerson) / 2) * factor;
-  const boardPart = board.perAdult * g.adults + (board.perAdult / 2) * g.children;
+  const boardPart = board.perAdult * guests.adults + (board.perAdult / 2) * guests.children;
   return Math.round((roomPart + boardPart) * 100);
 }
 
-function offers(h: Hotel, g: Guests, nights: string[]): Offer[] {
+function offers(hotel: Hotel, guests: Guests, nights: string[]): Offer[] {
   const out: Offer[] = [];
-  for (const room of h.rooms) {
-    if (g.adults > room.maxAdults || g.adults + g.children > room.maxOccupancy) continue;
-    for (const board of h.boards) {
-      const nightly = nights.map((n) => nightPrice(h, room, board, g, n));
+  for (const room of hotel.rooms) {
+    if (guests.adults > room.maxAdults || guests.adults + guests.children > room.maxOccupancy) continue;
+    for (const board of hotel.boards) {
+      const nightly = nights.map((n) => nightPrice(hotel, room, board, guests, n));
       out.push({ room, board, nightly, total: nightly.reduce((a, b) => a + b, 0) });
     }
   }
@@ -71,29 +71,29 @@ const mondayOf = (d: string) => addDays(d, -((toDate(d).getUTCDay() + 6) % 7));
  * Variant rate-periods-beyond-stay: the first Rate begins on the Monday of the first night's week,
  * the last ends on the Monday after the last night's week.
  */
-function rates(o: Offer, nights: string[], variants: Variants): string[] {
+function rates(offer: Offer, nights: string[], variants: Variants): string[] {
   const inclusive = variants.has('inclusive-rate-dates');
   const weeks = variants.has('rate-periods-beyond-stay');
   const out: string[] = [];
-  let i = 0;
-  while (i < nights.length) {
-    let j = i;
-    while (j + 1 < nights.length && o.nightly[j + 1] === o.nightly[i]) j++;
+  let index = 0;
+  while (index < nights.length) {
+    let j = index;
+    while (j + 1 < nights.length && offer.nightly[j + 1] === offer.nightly[index]) j++;
     const last = j === nights.length - 1;
     out.push(
       el(
         'Rate',
         {
-          EffectiveDate: weeks && i === 0 ? mondayOf(nights[i]) : nights[i],
+          EffectiveDate: weeks && index === 0 ? mondayOf(nights[index]) : nights[index],
           ExpireDate: weeks && last ? addDays(mondayOf(nights[j]), 7) : inclusive ? nights[j] : addDays(nights[j], 1),
           ExpireDateExclusiveInd: inclusive ? 'false' : undefined,
           RateTimeUnit: 'Day',
-          UnitMultiplier: j - i + 1,
+          UnitMultiplier: j - index + 1,
         },
-        el('Base', { AmountAfterTax: fmtMinor(o.nightly[i], EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
+        el('Base', { AmountAfterTax: fmtMinor(offer.nightly[index], EUR2), CurrencyCode: 'EUR', DecimalPlaces: 2 }),
       ),
     );
-    i = j + 1;
+    index = j + 1;
   }
   return out;
 }
@@ -102,14 +102,14 @@ function rates(o: Offer, nights: string[], variants: Variants): string[] {
  * The guests of a RoomStay: one GuestCount per age code; variant guest-count-without-age-code, one
  * GuestCount counting them all with no code; variant guests-in-one-age-code, all of them as adults.
  */
-function guestCounts(g: Guests, variants: Variants): string {
-  const all = [...g.byCode.values()].reduce((a, b) => a + b, 0);
+function guestCounts(guests: Guests, variants: Variants): string {
+  const all = [...guests.byCode.values()].reduce((a, b) => a + b, 0);
   if (variants.has('guest-count-without-age-code')) return el('GuestCounts', {}, el('GuestCount', { Count: all }));
   if (variants.has('guests-in-one-age-code')) return el('GuestCounts', {}, el('GuestCount', { AgeQualifyingCode: '10', Count: all }));
   return el(
     'GuestCounts',
     {},
-    [...g.byCode].map(([code, n]) => el('GuestCount', { AgeQualifyingCode: code, Count: n })),
+    [...guests.byCode].map(([code, n]) => el('GuestCount', { AgeQualifyingCode: code, Count: n })),
   );
 }
 
@@ -126,8 +126,8 @@ const UNBOUND_ROOM_STAY = el(
 const UNBOUND_HOTEL_STAY = el('HotelStay', {}, el('BasicPropertyInfo', {}, el('Address', {}, el('CountryName', {}))));
 
 /** The RoomStay with a CountryCode of another country on its BasicPropertyInfo (fault hotel-country-code-mismatch). */
-function withOtherCountryCode(stay: string, h: Hotel): string {
-  const other = h.country.code === 'GR' ? 'PT' : 'GR';
+function withOtherCountryCode(stay: string, hotel: Hotel): string {
+  const other = hotel.country.code === 'GR' ? 'PT' : 'GR';
   return stay.replace(/<BasicPropertyInfo(?=[\s>/])/, `<BasicPropertyInfo CountryCode="${other}"`);
 }
 
@@ -135,8 +135,8 @@ function withOtherCountryCode(stay: string, h: Hotel): string {
  * The RoomStay whose address carries the ISO 3166-2 code of a region of another country (fault
  * hotel-region-code-mismatch): on its StateProv, else in an Address it gains (a hotel named by code only).
  */
-function withOtherRegionCode(stay: string, h: Hotel): string {
-  const code = h.country.code === 'GR' ? 'PT-08' : 'GR-M';
+function withOtherRegionCode(stay: string, hotel: Hotel): string {
+  const code = hotel.country.code === 'GR' ? 'PT-08' : 'GR-M';
   // a StateCode already written (variant address-region-codes) is overwritten, never repeated
   if (/<StateProv[^>]*\sStateCode="/.test(stay)) return stay.replace(/(<StateProv[^>]*\sStateCode=")[^"]*"/, `$1${code}"`);
   if (/<StateProv(?=[\s>/])/.test(stay)) return stay.replace(/<StateProv(?=[\s>/])/, `<StateProv StateCode="${code}"`);
@@ -146,23 +146,23 @@ function withOtherRegionCode(stay: string, h: Hotel): string {
 }
 
 /** Variant hotel-stays-address: the hotel once, in HotelStays, for the RoomStay of the same RPH. */
-function hotelStay(h: Hotel, rph: number, variants: Variants): string {
-  const place = hotelPlace(h.region, h.country, variants);
+function hotelStay(hotel: Hotel, rph: number, variants: Variants): string {
+  const place = hotelPlace(hotel.region, hotel.country, variants);
   return el(
     'HotelStay',
     { RoomStayRPH: rph },
     el(
       'BasicPropertyInfo',
-      { BrandCode: h.brandCode, HotelCode: h.code, HotelName: h.name, BrandName: h.brandName },
-      address(h.city, place, place.country, h.address, h.postalCode),
+      { BrandCode: hotel.brandCode, HotelCode: hotel.code, HotelName: hotel.name, BrandName: hotel.brandName },
+      address(hotel.city, place, place.country, hotel.address, hotel.postalCode),
     ),
   );
 }
 
 function roomStay(
-  h: Hotel,
+  hotel: Hotel,
   hotelOffers: Offer[],
-  g: Guests,
+  guests: Guests,
   stay: { start: string; end: string; nights: string[]; rph: number },
   variants: Variants,
 ): string {
@@ -171,7 +171,7 @@ function roomStay(
   const boards = [...new Map(hotelOffers.map((o) => [o.board.code, o.board])).values()];
   const best = hotelOffers[0];
   // Variant address-local-names: the country's own name and the official region.
-  const place = hotelPlace(h.region, h.country, variants);
+  const place = hotelPlace(hotel.region, hotel.country, variants);
   const inHotelStays = variants.has('hotel-stays-address');
   return el(
     'RoomStay',
@@ -200,7 +200,7 @@ function roomStay(
         ),
       ),
     ),
-    guestCounts(g, variants),
+    guestCounts(guests, variants),
     // Variant stay-dates-in-rates-only: no TimeSpan; the Rates' EffectiveDate/ExpireDate say the stay.
     // Variant rate-periods-beyond-stay: no TimeSpan; the Rates' periods hold the stay and more.
     // Variant inclusive-rate-dates: the stay as Start and a number of nights, no End.
@@ -213,11 +213,11 @@ function roomStay(
     // Variant hotel-code-only-availability: the hotel by its code alone; where it is, its descriptive data says.
     // Variant hotel-stays-address: the code alone here, the rest in the HotelStay of this RoomStay's RPH.
     variants.has('hotel-code-only-availability') || inHotelStays
-      ? el('BasicPropertyInfo', { HotelCode: h.code })
+      ? el('BasicPropertyInfo', { HotelCode: hotel.code })
       : el(
           'BasicPropertyInfo',
-          { BrandCode: h.brandCode, HotelCode: h.code, HotelName: h.name, BrandName: h.brandName },
-          address(h.city, place, place.country, h.address, h.postalCode),
+          { BrandCode: hotel.brandCode, HotelCode: hotel.code, HotelName: hotel.name, BrandName: hotel.brandName },
+          address(hotel.city, place, place.country, hotel.address, hotel.postalCode),
         ),
   );
 }
@@ -290,8 +290,8 @@ export const hotelAvailability: Operation = {
     }
     // Mistake (month-end-stay-cut): a stay of five nights or more ends with the first month.
     if (faults.has('month-end-stay-cut') && daysBetween(start, end) >= 5 && addDays(end, -1).slice(0, 7) !== start.slice(0, 7)) {
-      const d = toDate(start);
-      end = fmtDate(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)));
+      const date = toDate(start);
+      end = fmtDate(new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)));
     }
     // Mistake (leap-day-500): a stay from 29 February breaks the date arithmetic.
     if (faults.has('leap-day-500') && start.endsWith('-02-29')) throw new PlainRefusal(500, 'Internal Server Error');

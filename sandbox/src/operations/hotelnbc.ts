@@ -11,8 +11,8 @@ import type { Ctx, Operation } from './types';
  * area (RefPoints), and related hotels (OtherHotels, CompetitorIndicator false: the same brand);
  * neither: nothing.
  */
-function areaInfo(h: Hotel, airports: readonly Airport[], sisters: Hotel[]): string {
-  const serving = airports.filter((a) => a.routes.some((r) => r.hotels.some((code) => same(code, h.code))));
+function areaInfo(hotel: Hotel, airports: readonly Airport[], sisters: Hotel[]): string {
+  const serving = airports.filter((a) => a.routes.some((r) => r.hotels.some((code) => same(code, hotel.code))));
   if (!serving.length && sisters.length === 0) return '';
   const refPoints = serving.length
     ? el(
@@ -40,8 +40,8 @@ function areaInfo(h: Hotel, airports: readonly Airport[], sisters: Hotel[]): str
 }
 
 /** ContactInfos: the hotel's address (variant address-local-names: the country's own name and the official region), phone, email, web. */
-function contactInfos(h: Hotel, variants: Variants): string {
-  const place = hotelPlace(h.region, h.country, variants);
+function contactInfos(hotel: Hotel, variants: Variants): string {
+  const place = hotelPlace(hotel.region, hotel.country, variants);
   return el(
     'ContactInfos',
     {},
@@ -54,22 +54,22 @@ function contactInfos(h: Hotel, variants: Variants): string {
         el(
           'Address',
           {},
-          tel('AddressLine', {}, h.address),
-          tel('CityName', {}, h.city),
-          tel('PostalCode', {}, h.postalCode),
+          tel('AddressLine', {}, hotel.address),
+          tel('CityName', {}, hotel.city),
+          tel('PostalCode', {}, hotel.postalCode),
           tel('StateProv', { StateCode: place.stateCode }, place.region),
           tel('CountryName', { Code: place.country.code }, place.country.name),
         ),
       ),
-      el('Phones', {}, el('Phone', { PhoneNumber: h.phone })),
-      el('Emails', {}, tel('Email', {}, h.email)),
-      el('URLs', {}, tel('URL', {}, h.web)),
+      el('Phones', {}, el('Phone', { PhoneNumber: hotel.phone })),
+      el('Emails', {}, tel('Email', {}, hotel.email)),
+      el('URLs', {}, tel('URL', {}, hotel.web)),
     ),
   );
 }
 
 function descriptiveContent(
-  h: Hotel,
+  hotel: Hotel,
   lang: string | undefined,
   variants: Variants,
   airports: readonly Airport[],
@@ -83,28 +83,35 @@ function descriptiveContent(
     el(
       'ImageItems',
       {},
-      h.images.map((u, i) => el('ImageItem', { Category: i === 0 ? '1' : '6' }, el('ImageFormat', {}, tel('URL', {}, u)))),
+      hotel.images.map((u, i) => el('ImageItem', { Category: i === 0 ? '1' : '6' }, el('ImageFormat', {}, tel('URL', {}, u)))),
     ),
   );
   const texts = el(
     'MultimediaDescription',
     {},
-    el('TextItems', {}, el('TextItem', { Title: h.name.slice(0, 64), Language: lang }, tel('Description', {}, h.description))),
+    el('TextItems', {}, el('TextItem', { Title: hotel.name.slice(0, 64), Language: lang }, tel('Description', {}, hotel.description))),
   );
   return el(
     'HotelDescriptiveContent',
-    { BrandCode: h.brandCode, HotelCode: h.code, HotelName: h.name, BrandName: h.brandName, CurrencyCode: 'EUR', LanguageCode: lang },
+    {
+      BrandCode: hotel.brandCode,
+      HotelCode: hotel.code,
+      HotelName: hotel.name,
+      BrandName: hotel.brandName,
+      CurrencyCode: 'EUR',
+      LanguageCode: lang,
+    },
     el(
       'HotelInfo',
       {},
-      inMultimedia ? '' : tel('HotelName', {}, h.name),
-      el('CategoryCodes', {}, el('HotelCategory', { Code: String(h.category), CodeDetail: `${h.category} stars` })),
-      inMultimedia ? '' : el('Descriptions', {}, tel('DescriptiveText', {}, h.description)),
-      el('Position', { Latitude: String(h.latitude), Longitude: String(h.longitude) }),
+      inMultimedia ? '' : tel('HotelName', {}, hotel.name),
+      el('CategoryCodes', {}, el('HotelCategory', { Code: String(hotel.category), CodeDetail: `${hotel.category} stars` })),
+      inMultimedia ? '' : el('Descriptions', {}, tel('DescriptiveText', {}, hotel.description)),
+      el('Position', { Latitude: String(hotel.latitude), Longitude: String(hotel.longitude) }),
       el(
         'Services',
         {},
-        h.facilities.map((f) => el('Service', { Code: f.code }, tel('DescriptiveText', {}, f.name))),
+        hotel.facilities.map((f) => el('Service', { Code: f.code }, tel('DescriptiveText', {}, f.name))),
       ),
     ),
     el(
@@ -113,15 +120,15 @@ function descriptiveContent(
       el(
         'GuestRooms',
         {},
-        h.rooms.map((r) =>
+        hotel.rooms.map((r) =>
           el('GuestRoom', { Code: r.code, RoomTypeName: r.name, MaxAdultOccupancy: r.maxAdults, MaxOccupancy: r.maxOccupancy }),
         ),
       ),
     ),
     // Variant hotel-portfolio-sister-hotels: the sister hotels of its brand, named.
-    areaInfo(h, airports, sisters),
+    areaInfo(hotel, airports, sisters),
     el('MultimediaDescriptions', {}, images, texts),
-    contactInfos(h, variants),
+    contactInfos(hotel, variants),
   );
 }
 
@@ -146,10 +153,10 @@ export const hotelNbc: Operation = {
       const brand = optAttr(info, 'BrandCode');
       if (brand && !same(brand, data.hotels[idx].brandCode)) throw err.invalid(`BrandCode ${brand} does not match hotel ${code}`);
       // Mistake (hotelnbc-other-hotel): an off-by-one in the portfolio lookup.
-      const h = faults.has('hotelnbc-other-hotel') ? data.hotels[(idx + 1) % data.hotels.length] : data.hotels[idx];
+      const hotel = faults.has('hotelnbc-other-hotel') ? data.hotels[(idx + 1) % data.hotels.length] : data.hotels[idx];
       // Mistake (hotelnbc-code-only): the portfolio row is never joined to its descriptive content.
       if (faults.has('hotelnbc-code-only')) {
-        out.push(el('HotelDescriptiveContent', { HotelCode: h.code }));
+        out.push(el('HotelDescriptiveContent', { HotelCode: hotel.code }));
         continue;
       }
       const language = lang && /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(lang) ? lang : undefined;
@@ -159,8 +166,8 @@ export const hotelNbc: Operation = {
       const sisters = ctx.variants.has('hotel-portfolio-sister-hotels')
         ? data.hotels.filter((o) => o.brandCode === requested.brandCode && o.code !== requested.code)
         : [];
-      out.push(descriptiveContent(h, language, ctx.variants, data.airports, sisters));
-      for (const o of sisters) out.push(descriptiveContent(o, language, ctx.variants, data.airports));
+      out.push(descriptiveContent(hotel, language, ctx.variants, data.airports, sisters));
+      for (const sister of sisters) out.push(descriptiveContent(sister, language, ctx.variants, data.airports));
     }
     return { content: el('HotelDescriptiveContents', {}, out) };
   },

@@ -64,8 +64,8 @@ function routeFor(data: SandboxData, airport: Airport, side: AddressSide): Route
   throw err.invalid(`LocationType/@Code '${side.typeCode}' is not supported (1 hotel, 2 resort area)`);
 }
 
-function locationName(data: SandboxData, side: AddressSide, r: Route): string {
-  return side.typeCode === '1' ? data.hotelByCode.get(side.uniqueId.toUpperCase())!.name : r.areaName;
+function locationName(data: SandboxData, side: AddressSide, route: Route): string {
+  return side.typeCode === '1' ? data.hotelByCode.get(side.uniqueId.toUpperCase())!.name : route.areaName;
 }
 
 /** What the search asks for: the legs (Locations), the party per passenger category, accessibility. */
@@ -91,9 +91,9 @@ function readSearch(req: XNode, ctx: Ctx): TransferSearch {
   // Mistake (transfer-one-passengers-only): the party must come in a single Passengers element.
   if (faults.has('transfer-one-passengers-only') && passengers.length > 1)
     throw err.invalid('Only one Passengers element is supported per request');
-  for (const p of passengers) {
-    const q = count(attr(p, 'Quantity', 'Passengers'), 'Passengers/@Quantity');
-    const c = category(attr(kid(p, 'Category'), 'Code', 'Passengers/Category'), 'Passengers/Category/@Code');
+  for (const passenger of passengers) {
+    const q = count(attr(passenger, 'Quantity', 'Passengers'), 'Passengers/@Quantity');
+    const c = category(attr(kid(passenger, 'Category'), 'Code', 'Passengers/Category'), 'Passengers/Category/@Code');
     if (q > 0) party.set(c, (party.get(c) ?? 0) + q);
   }
   const partySize = [...party.values()].reduce((a, b) => a + b, 0);
@@ -318,6 +318,6 @@ function groundService(offer: Offer, data: SandboxData, variants: Variants): str
 
 /** The schema's FlightNumberType is digits (+ optional suffix letter): the airline prefix is dropped. */
 function flightDigits(n: string | undefined): string | undefined {
-  const m = n ? /^(?:[A-Z0-9]{2}[A-Z]?)?\s*(\d{1,4}[A-Z]?)$/.exec(n.trim().toUpperCase()) : null;
-  return m ? m[1] : undefined;
+  const match = n ? /^(?:[A-Z0-9]{2}[A-Z]?)?\s*(\d{1,4}[A-Z]?)$/.exec(n.trim().toUpperCase()) : null;
+  return match ? match[1] : undefined;
 }

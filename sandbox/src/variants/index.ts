@@ -73,9 +73,9 @@ export const EXCLUSIVE_VARIANTS: readonly (readonly [VariantName, VariantName])[
 export class VariantError extends Error {}
 
 /** Deep merge of plain objects; arrays and other values of `b` replace those of `a`. */
-function merge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...a };
-  for (const [k, v] of Object.entries(b)) {
+function merge(record: Record<string, unknown>, table: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...record };
+  for (const [k, v] of Object.entries(table)) {
     const cur = out[k];
     const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
     out[k] = isObj(cur) && isObj(v) ? merge(cur, v) : v;

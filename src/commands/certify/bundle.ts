@@ -108,8 +108,8 @@ export function readKey(file: string, kind: 'private' | 'public', option: string
   try {
     const pem = readFileSync(file);
     key = kind === 'private' ? createPrivateKey(pem) : createPublicKey(pem);
-  } catch (e) {
-    const why = (e as Error).message.split('\n')[0];
+  } catch (error) {
+    const why = (error as Error).message.split('\n')[0];
     throw new ConfigError(`${option} ${file}: not a ${kind} key in PEM (${why})`);
   }
   if (key.asymmetricKeyType !== 'ed25519')
@@ -137,16 +137,17 @@ export function signatureProblem(
   keyFile: string,
 ): string | undefined {
   if (!signatureFile) return `the manifest is not signed (no ${SIGNATURE}), and --public-key ${keyFile} asks for a signature`;
-  let s: ManifestSignature;
+  let manifestSignature: ManifestSignature;
   try {
-    s = JSON.parse(signatureFile.toString('utf8')) as ManifestSignature;
+    manifestSignature = JSON.parse(signatureFile.toString('utf8')) as ManifestSignature;
   } catch {
     return `${SIGNATURE} cannot be read as JSON`;
   }
-  if (s.algorithm !== 'ed25519' || typeof s.signature !== 'string') return `${SIGNATURE} is not an Ed25519 signature`;
-  const ok = verify(null, manifest, publicKey, Buffer.from(s.signature, 'base64'));
+  if (manifestSignature.algorithm !== 'ed25519' || typeof manifestSignature.signature !== 'string')
+    return `${SIGNATURE} is not an Ed25519 signature`;
+  const ok = verify(null, manifest, publicKey, Buffer.from(manifestSignature.signature, 'base64'));
   if (ok) return undefined;
-  return s.publicKeySha256 && s.publicKeySha256 !== publicKeySha256(publicKey)
-    ? `the manifest was signed with another key (public key SHA-256 ${s.publicKeySha256.slice(0, 16)}…) than ${keyFile}`
+  return manifestSignature.publicKeySha256 && manifestSignature.publicKeySha256 !== publicKeySha256(publicKey)
+    ? `the manifest was signed with another key (public key SHA-256 ${manifestSignature.publicKeySha256.slice(0, 16)}…) than ${keyFile}`
     : `the manifest's signature does not match it: manifest.json was changed after it was signed`;
 }

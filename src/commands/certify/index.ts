@@ -100,8 +100,8 @@ function cassetteOf(dir: string, reports: string, run: ConformanceResult): Map<s
   let header: { runId?: string };
   try {
     header = JSON.parse(readFileSync(join(dir, 'cassette.json'), 'utf8')) as { runId?: string };
-  } catch (e) {
-    throw new ConfigError(`${join(dir, 'cassette.json')}: cannot be read as JSON (${(e as Error).message})`);
+  } catch (error) {
+    throw new ConfigError(`${join(dir, 'cassette.json')}: cannot be read as JSON (${(error as Error).message})`);
   }
   if (header.runId !== run.runId)
     throw new ConfigError(`the cassette ${dir} is of run ${String(header.runId)}, the reports ${reports} of run ${run.runId}: ${record}`);

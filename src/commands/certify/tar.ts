@@ -31,7 +31,7 @@ function octal(value: number, width: number): string {
 }
 
 function header(name: string, size: number, mtime: number): Buffer {
-  const h = Buffer.alloc(BLOCK);
+  const buffer = Buffer.alloc(BLOCK);
   let prefix = '';
   let base = name;
   if (Buffer.byteLength(name) > 100) {
@@ -41,46 +41,46 @@ function header(name: string, size: number, mtime: number): Buffer {
     prefix = name.slice(0, cut);
     base = name.slice(cut + 1);
   }
-  h.write(base, 0, 100, 'utf8');
-  h.write(octal(0o644, 8), 100, 'ascii');
-  h.write(octal(0, 8), 108, 'ascii');
-  h.write(octal(0, 8), 116, 'ascii');
-  h.write(octal(size, 12), 124, 'ascii');
-  h.write(octal(mtime, 12), 136, 'ascii');
-  h.write('        ', 148, 'ascii');
-  h.write('0', 156, 'ascii');
-  h.write('ustar\u000000', 257, 'ascii');
-  h.write(prefix, 345, 155, 'utf8');
-  h.write(octal(checksum(h), 8), 148, 'ascii');
-  return h;
+  buffer.write(base, 0, 100, 'utf8');
+  buffer.write(octal(0o644, 8), 100, 'ascii');
+  buffer.write(octal(0, 8), 108, 'ascii');
+  buffer.write(octal(0, 8), 116, 'ascii');
+  buffer.write(octal(size, 12), 124, 'ascii');
+  buffer.write(octal(mtime, 12), 136, 'ascii');
+  buffer.write('        ', 148, 'ascii');
+  buffer.write('0', 156, 'ascii');
+  buffer.write('ustar\u000000', 257, 'ascii');
+  buffer.write(prefix, 345, 155, 'utf8');
+  buffer.write(octal(checksum(buffer), 8), 148, 'ascii');
+  return buffer;
 }
 
 /** The sum of the header's bytes, its checksum field counted as spaces. */
-function checksum(h: Buffer): number {
+function checksum(bytes: Buffer): number {
   let sum = 0;
-  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : h[i];
+  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : bytes[i];
   return sum;
 }
 
 /** The entries as one .tar.gz, in the order given; `mtime` (seconds) for every entry, so that the same files give the same bytes. */
 export function writeTarGz(entries: readonly TarEntry[], mtime: number): Buffer {
   const parts: Buffer[] = [];
-  for (const e of entries) {
-    if (!safeEntryName(e.name)) throw new Error(`tar: unsafe entry name ${JSON.stringify(e.name)}`);
-    parts.push(header(e.name, e.data.length, mtime), e.data, Buffer.alloc((BLOCK - (e.data.length % BLOCK)) % BLOCK));
+  for (const entry of entries) {
+    if (!safeEntryName(entry.name)) throw new Error(`tar: unsafe entry name ${JSON.stringify(entry.name)}`);
+    parts.push(header(entry.name, entry.data.length, mtime), entry.data, Buffer.alloc((BLOCK - (entry.data.length % BLOCK)) % BLOCK));
   }
   parts.push(Buffer.alloc(2 * BLOCK));
   return gzipSync(Buffer.concat(parts), { level: 9 });
 }
 
-const field = (h: Buffer, at: number, len: number) => {
-  const raw = h.subarray(at, at + len);
+const field = (bytes: Buffer, at: number, len: number) => {
+  const raw = bytes.subarray(at, at + len);
   const end = raw.indexOf(0);
   return raw.subarray(0, end < 0 ? len : end).toString('utf8');
 };
 
-function number(h: Buffer, at: number, len: number, what: string, where: string, offset: number): number {
-  const text = field(h, at, len).trim();
+function number(bytes: Buffer, at: number, len: number, what: string, where: string, offset: number): number {
+  const text = field(bytes, at, len).trim();
   if (!/^[0-7]+$/.test(text))
     throw new UnreadableArchive(`${where}: not a tar archive, or damaged (the ${what} of the header at byte ${offset} is not a number)`);
   return parseInt(text, 8);
@@ -91,12 +91,12 @@ export function readTarGz(archive: Buffer, where: string): TarEntry[] {
   let tar: Buffer;
   try {
     tar = gunzipSync(archive, { maxOutputLength: MAX_UNPACKED_BYTES });
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
     throw new UnreadableArchive(
       code === 'ERR_BUFFER_TOO_LARGE'
         ? `${where}: unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB, more than any certificate holds`
-        : `${where}: not a gzip archive (${(e as Error).message})`,
+        : `${where}: not a gzip archive (${(error as Error).message})`,
     );
   }
   const entries: TarEntry[] = [];
@@ -104,14 +104,14 @@ export function readTarGz(archive: Buffer, where: string): TarEntry[] {
   let at = 0;
   for (;;) {
     if (at + BLOCK > tar.length) throw new UnreadableArchive(`${where}: the tar archive ends inside a header (truncated)`);
-    const h = tar.subarray(at, at + BLOCK);
-    if (h.every((b) => b === 0)) break;
-    if (number(h, 148, 8, 'checksum', where, at) !== checksum(h))
+    const bytes = tar.subarray(at, at + BLOCK);
+    if (bytes.every((b) => b === 0)) break;
+    if (number(bytes, 148, 8, 'checksum', where, at) !== checksum(bytes))
       throw new UnreadableArchive(`${where}: not a tar archive, or damaged (the checksum of the header at byte ${at} is wrong)`);
-    const prefix = field(h, 345, 155);
-    const name = prefix ? `${prefix}/${field(h, 0, 100)}` : field(h, 0, 100);
-    const type = String.fromCharCode(h[156]);
-    const size = number(h, 124, 12, 'size', where, at);
+    const prefix = field(bytes, 345, 155);
+    const name = prefix ? `${prefix}/${field(bytes, 0, 100)}` : field(bytes, 0, 100);
+    const type = String.fromCharCode(bytes[156]);
+    const size = number(bytes, 124, 12, 'size', where, at);
     at += BLOCK;
     if (at + size > tar.length) throw new UnreadableArchive(`${where}: ${name} is cut short (the archive is truncated)`);
     if (type !== '0' && type !== '\0')

@@ -48,32 +48,44 @@ export interface RunDiff {
 
 /** The summary.json of a reports folder, or one line saying why it cannot be compared. */
 export function readRun(dir: string): ConformanceResult {
-  const r = readSummary(dir);
-  if (!r || !Array.isArray(r.requirements) || typeof r.verdict !== 'string')
+  const summary = readSummary(dir);
+  if (!summary || !Array.isArray(summary.requirements) || typeof summary.verdict !== 'string')
     throw new ConfigError(`${join(dir, 'summary.json')}: not the summary of a conformance run (no verdict or requirements)`);
   // a summary.json edited, or of another version, is one line too, never a stack trace
   const wellFormed = (q: unknown) => {
     const x = q as { id?: unknown; findings?: unknown } | null;
     return typeof x?.id === 'string' && Array.isArray(x.findings) && x.findings.every((f) => typeof f === 'object' && f !== null);
   };
-  if (typeof r.target !== 'object' || r.target === null || !r.requirements.every(wellFormed) || !(r.latency ?? []).every((l) => l?.replies))
+  if (
+    typeof summary.target !== 'object' ||
+    summary.target === null ||
+    !summary.requirements.every(wellFormed) ||
+    !(summary.latency ?? []).every((l) => l?.replies)
+  )
     throw new ConfigError(
       `${join(dir, 'summary.json')}: not the summary of a conformance run (its requirements, target or latency are not as a run writes them)`,
     );
-  return r;
+  return summary;
 }
 
 /** A finding's identity: its requirement, place and expectation, with the run's own ID (in an EchoToken the suite sent) as {run}. */
 type RunFinding = FindingDiff & { runId: string };
 const findingKey = (f: RunFinding) => `${f.requirement}\u0000${f.at}\u0000${f.expected}`.split(f.runId).join('{run}');
 
-function findingsOf(r: ConformanceResult): RunFinding[] {
-  return r.requirements.flatMap((q) =>
-    q.findings.map((f) => ({ requirement: q.id, at: f.at, expected: f.expected, found: f.found, scenario: f.scenario, runId: r.runId })),
+function findingsOf(conformanceResult: ConformanceResult): RunFinding[] {
+  return conformanceResult.requirements.flatMap((q) =>
+    q.findings.map((f) => ({
+      requirement: q.id,
+      at: f.at,
+      expected: f.expected,
+      found: f.found,
+      scenario: f.scenario,
+      runId: conformanceResult.runId,
+    })),
   );
 }
 
-export function diffResults(a: ConformanceResult, b: ConformanceResult, dirs: [string, string] = ['A', 'B']): RunDiff {
+export function diffResults(conformanceResult: ConformanceResult, b: ConformanceResult, dirs: [string, string] = ['A', 'B']): RunDiff {
   const label = (r: ConformanceResult, dir: string): RunLabel => ({
     dir,
     target: r.target.url,
@@ -81,32 +93,32 @@ export function diffResults(a: ConformanceResult, b: ConformanceResult, dirs: [s
     finishedAt: r.finishedAt,
     verdict: r.verdict,
   });
-  const ids = [...new Set([...a.requirements.map((q) => q.id), ...b.requirements.map((q) => q.id)])];
+  const ids = [...new Set([...conformanceResult.requirements.map((q) => q.id), ...b.requirements.map((q) => q.id)])];
   const outcome = (r: ConformanceResult, id: string): Outcome | 'absent' => r.requirements.find((q) => q.id === id)?.outcome ?? 'absent';
   const requirements = ids
-    .filter((id) => outcome(a, id) !== outcome(b, id))
+    .filter((id) => outcome(conformanceResult, id) !== outcome(b, id))
     .map((id) => ({
       id,
-      level: (a.requirements.find((q) => q.id === id) ?? b.requirements.find((q) => q.id === id))!.level,
-      a: outcome(a, id),
+      level: (conformanceResult.requirements.find((q) => q.id === id) ?? b.requirements.find((q) => q.id === id))!.level,
+      a: outcome(conformanceResult, id),
       b: outcome(b, id),
     }));
-  const fa = findingsOf(a);
+  const fa = findingsOf(conformanceResult);
   const fb = findingsOf(b);
   const keysA = new Set(fa.map(findingKey));
   const keysB = new Set(fb.map(findingKey));
   const once = (fs: RunFinding[]): FindingDiff[] => [...new Map(fs.map(({ runId, ...f }) => [findingKey({ ...f, runId }), f])).values()];
   const onlyInA = once(fa.filter((f) => !keysB.has(findingKey(f))));
   const onlyInB = once(fb.filter((f) => !keysA.has(findingKey(f))));
-  const ops = [...OPERATION_NAMES].filter((op) => [a, b].some((r) => r.latency?.some((l) => l.operation === op)));
+  const ops = [...OPERATION_NAMES].filter((op) => [conformanceResult, b].some((r) => r.latency?.some((l) => l.operation === op)));
   const latency = ops.map((operation) => ({
     operation,
-    a: a.latency?.find((l) => l.operation === operation)?.replies,
+    a: conformanceResult.latency?.find((l) => l.operation === operation)?.replies,
     b: b.latency?.find((l) => l.operation === operation)?.replies,
   }));
-  const verdictDiffers = a.verdict !== b.verdict;
+  const verdictDiffers = conformanceResult.verdict !== b.verdict;
   return {
-    a: label(a, dirs[0]),
+    a: label(conformanceResult, dirs[0]),
     b: label(b, dirs[1]),
     verdictDiffers,
     requirements,
@@ -120,32 +132,32 @@ export function diffResults(a: ConformanceResult, b: ConformanceResult, dirs: [s
 const change = (a?: number, b?: number) => (a === undefined || b === undefined ? '' : `${b - a >= 0 ? '+' : ''}${b - a}`);
 
 /** The tables both renderings show, cells as plain text (each renderer escapes them its way). */
-function tables(d: RunDiff): Array<{ title: string; head: string[]; rows: string[][]; none: string }> {
+function tables(runDiff: RunDiff): Array<{ title: string; head: string[]; rows: string[][]; none: string }> {
   const findings = (fs: FindingDiff[]) => fs.map((f) => [f.requirement, f.at, f.expected, f.found, f.scenario]);
   const n = (v?: number) => (v === undefined ? '' : String(v));
   return [
     {
-      title: `Requirements whose outcome differs (${d.requirements.length})`,
+      title: `Requirements whose outcome differs (${runDiff.requirements.length})`,
       head: ['requirement', 'level', 'A', 'B'],
-      rows: d.requirements.map((q) => [q.id, q.level, q.a, q.b]),
+      rows: runDiff.requirements.map((q) => [q.id, q.level, q.a, q.b]),
       none: 'None.',
     },
     {
-      title: `Findings only in A (${d.onlyInA.length})`,
+      title: `Findings only in A (${runDiff.onlyInA.length})`,
       head: ['requirement', 'at', 'expected', 'found', 'scenario'],
-      rows: findings(d.onlyInA),
+      rows: findings(runDiff.onlyInA),
       none: 'None.',
     },
     {
-      title: `Findings only in B (${d.onlyInB.length})`,
+      title: `Findings only in B (${runDiff.onlyInB.length})`,
       head: ['requirement', 'at', 'expected', 'found', 'scenario'],
-      rows: findings(d.onlyInB),
+      rows: findings(runDiff.onlyInB),
       none: 'None.',
     },
     {
       title: 'Reply time per operation (ms; the change is B minus A)',
       head: ['operation', 'replies A', 'replies B', 'p50 A', 'p50 B', 'change', 'p95 A', 'p95 B', 'change'],
-      rows: d.latency.map((l) => [
+      rows: runDiff.latency.map((l) => [
         l.operation,
         n(l.a?.count),
         n(l.b?.count),
@@ -165,11 +177,11 @@ const SAME = 'Nothing differs (verdicts, outcomes and findings are the same).';
 const runLine = (name: string, r: RunLabel) =>
   [`${name}: ${r.dir}: ${r.target}, run ${r.runId}, finished ${r.finishedAt}: `, r.verdict] as const;
 
-export function diffMarkdown(d: RunDiff): string {
+export function diffMarkdown(runDiff: RunDiff): string {
   const out = ['# Differences between two conformance runs', ''];
-  for (const [text, verdict] of [runLine('A', d.a), runLine('B', d.b)]) out.push(`- ${md(text)}**${md(verdict)}**`);
-  out.push('', d.differs ? '**The runs differ.**' : `**${SAME}**`);
-  for (const t of tables(d))
+  for (const [text, verdict] of [runLine('A', runDiff.a), runLine('B', runDiff.b)]) out.push(`- ${md(text)}**${md(verdict)}**`);
+  out.push('', runDiff.differs ? '**The runs differ.**' : `**${SAME}**`);
+  for (const t of tables(runDiff))
     out.push(
       '',
       `## ${t.title}`,
@@ -185,15 +197,15 @@ export function diffMarkdown(d: RunDiff): string {
   return out.join('\n');
 }
 
-export function diffHtml(d: RunDiff): string {
+export function diffHtml(runDiff: RunDiff): string {
   const table = (head: string[], rows: string[][]) =>
     `<table><thead><tr>${head.map((x) => `<th>${escapeHtml(x)}</th>`).join('')}</tr></thead><tbody>${rows
       .map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`)
       .join('')}</tbody></table>`;
-  const runs = [runLine('A', d.a), runLine('B', d.b)].map(
+  const runs = [runLine('A', runDiff.a), runLine('B', runDiff.b)].map(
     ([text, verdict]) => `<li>${escapeHtml(text)}<strong>${escapeHtml(verdict)}</strong></li>`,
   );
-  const sections = tables(d).map(
+  const sections = tables(runDiff).map(
     (t) => `<h2>${escapeHtml(t.title)}</h2>\n${t.rows.length ? table(t.head, t.rows) : `<p class="none">${escapeHtml(t.none)}</p>`}`,
   );
   return `<!DOCTYPE html>
@@ -202,7 +214,7 @@ export function diffHtml(d: RunDiff): string {
 </head><body>
 <h1>Differences between two conformance runs</h1>
 <ul>${runs.join('\n')}</ul>
-<p class="${d.differs ? 'differs' : 'same'}">${d.differs ? 'The runs differ.' : escapeHtml(SAME)}</p>
+<p class="${runDiff.differs ? 'differs' : 'same'}">${runDiff.differs ? 'The runs differ.' : escapeHtml(SAME)}</p>
 ${sections.join('\n')}
 </body></html>
 `;
@@ -231,16 +243,16 @@ export function main(argv: string[]): void {
     const { out, dirs } = parseDiffArguments(argv);
     for (const dir of dirs) checkInputFolder(dir, 'reports folder');
     checkOutputFolder(out, '--out');
-    const d = diffResults(readRun(dirs[0]), readRun(dirs[1]), dirs);
+    const runDiff = diffResults(readRun(dirs[0]), readRun(dirs[1]), dirs);
     mkdirSync(out, { recursive: true });
-    writeFileSync(join(out, 'diff.md'), diffMarkdown(d));
-    writeFileSync(join(out, 'diff.html'), diffHtml(d));
+    writeFileSync(join(out, 'diff.md'), diffMarkdown(runDiff));
+    writeFileSync(join(out, 'diff.html'), diffHtml(runDiff));
     console.log(
-      `${d.differs ? 'The runs differ' : 'Nothing differs'}: verdict ${d.a.verdict} / ${d.b.verdict}; ${d.requirements.length} requirement outcome(s) differ; ${d.onlyInA.length} finding(s) only in A, ${d.onlyInB.length} only in B. ${resolve(out, 'diff.md')}, diff.html`,
+      `${runDiff.differs ? 'The runs differ' : 'Nothing differs'}: verdict ${runDiff.a.verdict} / ${runDiff.b.verdict}; ${runDiff.requirements.length} requirement outcome(s) differ; ${runDiff.onlyInA.length} finding(s) only in A, ${runDiff.onlyInB.length} only in B. ${resolve(out, 'diff.md')}, diff.html`,
     );
-    code = d.differs ? 1 : 0;
-  } catch (e) {
-    console.error(`Could not diff: ${e instanceof ConfigError ? e.message : ((e as Error)?.stack ?? String(e))}`);
+    code = runDiff.differs ? 1 : 0;
+  } catch (error) {
+    console.error(`Could not diff: ${error instanceof ConfigError ? error.message : ((error as Error)?.stack ?? String(error))}`);
     code = 2;
   }
   process.exitCode = code;

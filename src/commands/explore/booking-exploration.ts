@@ -82,28 +82,29 @@ export class BookingExploration {
   /** One trial: find an activity for a drawn case and quote it; a served quote is a candidate for a Commit. */
   async trial(): Promise<void> {
     const { ctx, rnd } = this.host;
-    const c = drawBookingCase(rnd, this.host.earliest, this.host.categories);
+    const bookingCase = drawBookingCase(rnd, this.host.earliest, this.host.categories);
     const hotel = rnd.pick(ctx.data.activities.hotelCodes);
     let found: Found;
     try {
-      found = await findActivity(ctx, this.host.send, c, hotel, this.described);
-    } catch (e) {
-      if (e instanceof NotBookable) return;
-      throw e;
+      found = await findActivity(ctx, this.host.send, bookingCase, hotel, this.described);
+    } catch (error) {
+      if (error instanceof NotBookable) return;
+      throw error;
     }
     if (this.host.remaining() < 1) return;
     // a target that declares Quote as the ResStatus that books: a quote is a Commit, made only as one (finish)
     if (ctx.data.booking.commitResStatus === 'Quote') {
-      this.served.push({ c, found, edges: bookingEdges(c, found) });
+      this.served.push({ c: bookingCase, found, edges: bookingEdges(bookingCase, found) });
       return;
     }
-    const quote = await this.quote(c, found);
-    for (const a of quote.assertions.filter((x) => x.outcome === 'failed')) {
-      const known = this.host.known(a.req);
+    const quote = await this.quote(bookingCase, found);
+    for (const assertion of quote.assertions.filter((x) => x.outcome === 'failed')) {
+      const known = this.host.known(assertion.req);
       if (known) known.failedRequests++;
-      else this.host.found(await this.shrink(quote, found, a.req));
+      else this.host.found(await this.shrink(quote, found, assertion.req));
     }
-    if (!quote.refused && quote.x.reply.exchange?.status === 200) this.served.push({ c, found, edges: bookingEdges(c, found) });
+    if (!quote.refused && quote.x.reply.exchange?.status === 200)
+      this.served.push({ c: bookingCase, found, edges: bookingEdges(bookingCase, found) });
   }
 
   /**
@@ -115,19 +116,19 @@ export class BookingExploration {
       const fresh = (e: string[]) => e.filter((x) => !this.committedEdges.has(x)).length;
       const best = this.served.reduce((a, b) => (fresh(b.edges) > fresh(a.edges) ? b : a));
       this.served.splice(this.served.indexOf(best), 1);
-      for (const e of best.edges) this.committedEdges.add(e);
+      for (const edge of best.edges) this.committedEdges.add(edge);
       await this.commit(best.c, best.found);
     }
   }
 
   /** A quote of the case, judged by the rules that hold for any valid quote. */
-  private async quote(c: BookingCase, found: Found): Promise<Judged<BookingCase>> {
-    const x = await this.host.send(() => bookingRequest(this.host.ctx, c, found, 'Quote'));
+  private async quote(bookingCase: BookingCase, found: Found): Promise<Judged<BookingCase>> {
+    const exchange = await this.host.send(() => bookingRequest(this.host.ctx, bookingCase, found, 'Quote'));
     const rules = [...this.commonRules(), ...bookContract.rules.filter((r) => r.req === 'BKG-QUOTE-PRICED')];
-    const assertions = this.judge(x, rules);
-    const status = x.reply.exchange?.status ?? 0;
-    const refused = x.reply.exchange ? refusalForm(x) : undefined;
-    const guessed = x.request.refusalExcused;
+    const assertions = this.judge(exchange, rules);
+    const status = exchange.reply.exchange?.status ?? 0;
+    const refused = exchange.reply.exchange ? refusalForm(exchange) : undefined;
+    const guessed = exchange.request.refusalExcused;
     // a server error to values the discovery guessed is no evidence against the gateway: the guess is named
     if (status >= 500 && status !== 503 && guessed)
       assertions.push(new Check('BKG-QUOTE').cannotTell(`HTTP ${status} to a quote with guessed values: ${guessed}`).result());
@@ -135,13 +136,13 @@ export class BookingExploration {
       assertions.push(
         new Check('BKG-QUOTE').fail('HTTP status', 'served (a valid quote the spec allows)', `${status}: a server error`).result(),
       );
-    else if (status === 200 && !refused && x.reply.doc) {
+    else if (status === 200 && !refused && exchange.reply.doc) {
       assertions.push(new Check('BKG-QUOTE').result());
-      if (new Set(c.participants.map((p) => p.code)).size > 1) assertions.push(new Check('BKG-PARTICIPANTS-REPEATED').result());
+      if (new Set(bookingCase.participants.map((p) => p.code)).size > 1) assertions.push(new Check('BKG-PARTICIPANTS-REPEATED').result());
     }
-    this.host.cover('activitybook', bookingSpaceParts(c, bookedTimes(c, found)), assertions);
-    disposeExchange(x);
-    return { c, x, assertions, refused };
+    this.host.cover('activitybook', bookingSpaceParts(bookingCase, bookedTimes(bookingCase, found)), assertions);
+    disposeExchange(exchange);
+    return { c: bookingCase, x: exchange, assertions, refused };
   }
 
   /** The smallest quote that still fails `req` (the same activity found): greedy, as the read-only shrink. */
@@ -153,10 +154,10 @@ export class BookingExploration {
       progress = false;
       for (const candidate of shrinkBookingCandidates(smallest.c, found.minutes)) {
         if (spent >= MAX_SHRINK_REQUESTS || this.host.remaining() < 1) break;
-        const j = await this.quote(candidate, found);
+        const judged = await this.quote(candidate, found);
         spent++;
-        if (j.assertions.some((a) => a.req === req && a.outcome === 'failed')) {
-          smallest = j;
+        if (judged.assertions.some((a) => a.req === req && a.outcome === 'failed')) {
+          smallest = judged;
           steps++;
           progress = true;
           break;
@@ -171,33 +172,39 @@ export class BookingExploration {
    * each reply judged; then the booking is settled by the clean-up, closed only when a read shows it
    * closed. A Commit the gateway did not answer stays in doubt: only the clean-up decides it.
    */
-  private async commit(c: BookingCase, found: Found): Promise<void> {
+  private async commit(bookingCase: BookingCase, found: Found): Promise<void> {
     const { ctx } = this.host;
     let ref = '';
-    const x = await this.host.send(() => {
-      const r = bookingRequest(ctx, c, found, ctx.data.booking.commitResStatus);
-      ref = recordBookingIntent(ctx, r, COMMIT_SCENARIO) ?? '';
-      return r;
+    const exchange = await this.host.send(() => {
+      const request = bookingRequest(ctx, bookingCase, found, ctx.data.booking.commitResStatus);
+      ref = recordBookingIntent(ctx, request, COMMIT_SCENARIO) ?? '';
+      return request;
     }, COMMIT_SCENARIO);
     this.commits.committed++;
     try {
-      if (ref && recordCommitReply(ctx, ref, x) && !commitInDoubt(x) && !refusalForm(x) && x.reply.exchange?.status === 200)
-        await this.judgeBooking(c, found, x);
+      if (
+        ref &&
+        recordCommitReply(ctx, ref, exchange) &&
+        !commitInDoubt(exchange) &&
+        !refusalForm(exchange) &&
+        exchange.reply.exchange?.status === 200
+      )
+        await this.judgeBooking(bookingCase, found, exchange);
     } finally {
-      disposeExchange(x);
+      disposeExchange(exchange);
       if (ref) await this.settle(ref);
     }
   }
 
   /** The booked case's read, cancel and read again, and what each shows, judged; a failure is reported as it is. */
-  private async judgeBooking(c: BookingCase, found: Found, commit: Exchange): Promise<void> {
+  private async judgeBooking(bookingCase: BookingCase, found: Found, commit: Exchange): Promise<void> {
     const { ctx } = this.host;
     const expected: ExpectedBooking = { bookingRef: bookingRefOf(commit.request), items: [bookedItemOf(commit.request)] };
-    const parts = bookingSpaceParts(c, bookedTimes(c, found));
+    const parts = bookingSpaceParts(bookingCase, bookedTimes(bookingCase, found));
     const read1 = await this.read(expected.bookingRef);
     const commitJudged = this.judge(commit, [...this.commonRules(), commitRef(read1)]);
     // with several Type 37 references, which one a gateway keeps as the item's is not shown: RD-DETAILS is judged with one only
-    const details = c.references === 1 ? [readDetails(expected, words(ctx))] : [];
+    const details = bookingCase.references === 1 ? [readDetails(expected, words(ctx))] : [];
     const readRules = [readReturns(expected, words(ctx)), ...details, shownLive('BKG-COMMIT-PERSISTS', expected, words(ctx))];
     const read1Judged = this.judge(read1, [...this.commonRules(), ...readRules]);
     const cancel = await this.host.send(
@@ -221,22 +228,22 @@ export class BookingExploration {
           : [op === 'bookcancel' ? 'a cancel of a Commit' : x === read1 ? 'a read after the Commit' : 'a read after the cancel'],
         assertions,
       );
-      for (const a of assertions.filter((y) => y.outcome === 'failed')) {
-        const known = this.host.known(a.req);
+      for (const assertion of assertions.filter((y) => y.outcome === 'failed')) {
+        const known = this.host.known(assertion.req);
         if (known) known.failedRequests++;
         else
           this.host.found({
-            req: a.req,
-            first: { c, x: commit, assertions: commitJudged },
-            smallest: { c, x, assertions },
+            req: assertion.req,
+            first: { c: bookingCase, x: commit, assertions: commitJudged },
+            smallest: { c: bookingCase, x, assertions },
             shrinkRequests: 0,
             shrinkSteps: 0,
             failedRequests: 1,
-            unshrunk: `not shrunk: ${a.req} is judged on a Commit and its reads, and a Commit is never sent twice; this is the first failing booking as it was sent`,
+            unshrunk: `not shrunk: ${assertion.req} is judged on a Commit and its reads, and a Commit is never sent twice; this is the first failing booking as it was sent`,
           });
       }
     }
-    for (const x of [read1, cancel, read2]) disposeExchange(x);
+    for (const exchange of [read1, cancel, read2]) disposeExchange(exchange);
   }
 
   /** Settles the booking by the run's clean-up (reads first; cancels what is still live); what it came to. */
@@ -262,9 +269,9 @@ export class BookingExploration {
     return [...ENVELOPE_RULES, credentialEcho(ctx.redactor, ctx.credentials.user)];
   }
 
-  private judge(x: Exchange, rules: Rule[]): Assertion[] {
+  private judge(exchange: Exchange, rules: Rule[]): Assertion[] {
     const profile = this.host.ctx.replyProfile.facts;
-    return rules.map((rule) => rule.check(x, profile)).filter((a) => a.notApplicable === undefined);
+    return rules.map((rule) => rule.check(exchange, profile)).filter((a) => a.notApplicable === undefined);
   }
 }
 
@@ -272,13 +279,13 @@ export class BookingExploration {
  * The edges of the booking space a case touches: what a Commit is spent on (two not yet committed
  * each, until the budget runs low), since only a Commit and its reads show what a gateway stores.
  */
-function bookingEdges(c: BookingCase, found: Found): string[] {
-  const t = bookedTimes(c, found);
-  const edges = bookingSpaceParts(c, t).filter((p) =>
+function bookingEdges(bookingCase: BookingCase, found: Found): string[] {
+  const t = bookedTimes(bookingCase, found);
+  const edges = bookingSpaceParts(bookingCase, t).filter((p) =>
     ['booked on a month end', 'booked on a year end', 'category 11', 'PickupInd false', 'names beyond ASCII'].includes(p),
   );
   if (t.pickup && t.pickup.slice(11, 13) >= '22') edges.push('a late-night pickup');
-  if (c.participants.length >= 5) edges.push('a party of 5 or more');
-  if (c.references > 1) edges.push('several Type 37 references');
+  if (bookingCase.participants.length >= 5) edges.push('a party of 5 or more');
+  if (bookingCase.references > 1) edges.push('several Type 37 references');
   return edges;
 }

@@ -49,18 +49,21 @@ const buildContext = (ctx: RunContext) => ({
 export async function findActivity(
   ctx: RunContext,
   send: Send,
-  c: BookingCase,
+  bookingCase: BookingCase,
   hotelCode: string,
   described: Map<string, ConstraintsShown>,
 ): Promise<Found> {
-  const party = partyOf(c);
+  const party = partyOf(bookingCase);
   // discovery knows adults and children; a senior books as a participant of its own category, asked as such
   const adults = party.filter((p) => p.code !== '8').reduce((n, p) => n + p.count, 0);
   const children = party.find((p) => p.code === '8')?.count ?? 0;
   let current: OtaRequest | undefined;
   const scenario: DiscoveryScenario = {
     prepare: () => {
-      current = buildRequest({ op: 'activityavailability', start: c.start, days: c.days, hotelCode, product: true }, buildContext(ctx));
+      current = buildRequest(
+        { op: 'activityavailability', start: bookingCase.start, days: bookingCase.days, hotelCode, product: true },
+        buildContext(ctx),
+      );
       return current;
     },
     // discovery sets its party of adults and children: the exploration's categories are put back
@@ -74,28 +77,34 @@ export async function findActivity(
       const known = described.get(key);
       if (known) return known;
       const values = { ...baseValues(ctx.credentials, ctx.data, ctx.config.runId), tourActivityId: code };
-      const x = await send(() => OtaRequest.fromSample(OPERATIONS.activitynbc, ctx.config.samplesDir, values));
-      const shown = x.reply.doc ? bookingDescribed(x, code, ctx.replyProfile.facts) : nothingShown('activity descriptive data');
+      const exchange = await send(() => OtaRequest.fromSample(OPERATIONS.activitynbc, ctx.config.samplesDir, values));
+      const shown = exchange.reply.doc
+        ? bookingDescribed(exchange, code, ctx.replyProfile.facts)
+        : nothingShown('activity descriptive data');
       described.set(key, shown);
       return shown;
     },
   };
   const bookable = await discoverActivity(scenario);
-  const v = bookable.values;
-  return { bookable, hotelCode, minutes: Math.max(1, minutesBetween(String(v.startDateTime), String(v.endDateTime))) };
+  const placeholderValues = bookable.values;
+  return {
+    bookable,
+    hotelCode,
+    minutes: Math.max(1, minutesBetween(String(placeholderValues.startDateTime), String(placeholderValues.endDateTime))),
+  };
 }
 
 /** The day booked, and the pickup sent (none when the activity takes none). */
-export function bookedTimes(c: BookingCase, found: Found): { start: string; end: string; day: string; pickup?: string } {
+export function bookedTimes(bookingCase: BookingCase, found: Found): { start: string; end: string; day: string; pickup?: string } {
   const start = String(found.bookable.values.startDateTime);
   const day = start.slice(0, 10);
-  const end = c.minutes !== undefined ? shift(start, c.minutes) : String(found.bookable.values.endDateTime);
+  const end = bookingCase.minutes !== undefined ? shift(start, bookingCase.minutes) : String(found.bookable.values.endDateTime);
   if (!found.bookable.pickup) return { start, end, day };
-  if (!c.pickupTime) return { start, end, day, pickup: String(found.bookable.values.pickupDateTime) };
+  if (!bookingCase.pickupTime) return { start, end, day, pickup: String(found.bookable.values.pickupDateTime) };
   // 22:00 and later: the evening before the booked day (a pickup across a month or year end when booked on the 1st)
-  const late = c.pickupTime >= '22:00';
+  const late = bookingCase.pickupTime >= '22:00';
   const date = late ? shift(`${day}T00:00:00`, -24 * 60).slice(0, 10) : day;
-  return { start, end, day, pickup: `${date}T${c.pickupTime}:00` };
+  return { start, end, day, pickup: `${date}T${bookingCase.pickupTime}:00` };
 }
 
 /**
@@ -104,10 +113,10 @@ export function bookedTimes(c: BookingCase, found: Found): { start: string; end:
  * pickup the activity does not take): a refusal is a legitimate answer, never a finding; what the
  * discovery guessed is named.
  */
-export function bookingRequest(ctx: RunContext, c: BookingCase, found: Found, resStatus: string): OtaRequest {
+export function bookingRequest(ctx: RunContext, bookingCase: BookingCase, found: Found, resStatus: string): OtaRequest {
   const data: TestData = ctx.data;
   const { runId } = ctx.config;
-  const times = bookedTimes(c, found);
+  const times = bookedTimes(bookingCase, found);
   const values = {
     ...baseValues(ctx.credentials, data, runId),
     ...OPERATIONS.activitybook.values?.(data),
@@ -115,17 +124,17 @@ export function bookingRequest(ctx: RunContext, c: BookingCase, found: Found, re
     hotelCode: found.hotelCode,
     resStatus,
   };
-  const r = OtaRequest.fromSample(OPERATIONS.activitybook, ctx.config.samplesDir, values);
-  setParticipants(r, c.participants);
-  setSchedule(r, times.start, times.end);
-  if (times.pickup) setPickup(r, { dateTime: times.pickup, pickupInd: c.pickupInd });
-  else r.remove('ota:BookingInfo/ota:PickupDropoff');
+  const request = OtaRequest.fromSample(OPERATIONS.activitybook, ctx.config.samplesDir, values);
+  setParticipants(request, bookingCase.participants);
+  setSchedule(request, times.start, times.end);
+  if (times.pickup) setPickup(request, { dateTime: times.pickup, pickupInd: bookingCase.pickupInd });
+  else request.remove('ota:BookingInfo/ota:PickupDropoff');
   addItemReferences(
-    r,
-    Array.from({ length: c.references - 1 }, () => newReference(runId, 'I')),
+    request,
+    Array.from({ length: bookingCase.references - 1 }, () => newReference(runId, 'I')),
   );
-  r.testData = data;
-  r.resultsOptional = EXPLORED;
-  if (found.bookable.guessed.length) r.refusalExcused = found.bookable.guessed.join('; ');
-  return r;
+  request.testData = data;
+  request.resultsOptional = EXPLORED;
+  if (found.bookable.guessed.length) request.refusalExcused = found.bookable.guessed.join('; ');
+  return request;
 }

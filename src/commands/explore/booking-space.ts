@@ -95,10 +95,10 @@ export function drawBookingCase(rnd: Random, earliest: string, categories: reado
 }
 
 /** The party of a booking as availability asks for it: a count per category. */
-export function partyOf(c: BookingCase): Participants[] {
-  const codes = [...new Set(c.participants.map((p) => p.code))];
+export function partyOf(bookingCase: BookingCase): Participants[] {
+  const codes = [...new Set(bookingCase.participants.map((p) => p.code))];
   return codes.map((code) => {
-    const of = c.participants.filter((p) => p.code === code);
+    const of = bookingCase.participants.filter((p) => p.code === code);
     return { code, count: of.length, age: of[0].age };
   });
 }
@@ -108,36 +108,36 @@ export function partyOf(c: BookingCase): Participants[] {
  * participants (a whole category out, then one fewer of a category), the shortest schedule (one
  * hour, keeping its start), the fewest references, the pickup as shown. Each is strictly smaller.
  */
-export function shrinkBookingCandidates(c: BookingCase, shownMinutes: number): BookingCase[] {
+export function shrinkBookingCandidates(bookingCase: BookingCase, shownMinutes: number): BookingCase[] {
   const out: BookingCase[] = [];
-  const ps = c.participants;
+  const ps = bookingCase.participants;
   if (ps.length > 1) {
     const codes = [...new Set(ps.map((p) => p.code))];
-    if (codes.length > 1) for (const code of codes.reverse()) out.push({ ...c, participants: ps.filter((p) => p.code !== code) });
+    if (codes.length > 1) for (const code of codes.reverse()) out.push({ ...bookingCase, participants: ps.filter((p) => p.code !== code) });
     for (const code of codes) {
       const last = ps.map((p) => p.code).lastIndexOf(code);
-      if (ps.filter((p) => p.code === code).length > 1) out.push({ ...c, participants: ps.filter((_, i) => i !== last) });
+      if (ps.filter((p) => p.code === code).length > 1) out.push({ ...bookingCase, participants: ps.filter((_, i) => i !== last) });
     }
   }
-  const minutes = c.minutes ?? shownMinutes;
-  if (minutes > 60) out.push({ ...c, minutes: 60 }, { ...c, minutes: Math.max(60, Math.floor(minutes / 2)) });
-  if (c.references > 1) out.push({ ...c, references: 1 }, { ...c, references: c.references - 1 });
-  if (c.pickupTime !== undefined) out.push({ ...c, pickupTime: undefined });
-  if (!c.pickupInd) out.push({ ...c, pickupInd: true });
+  const minutes = bookingCase.minutes ?? shownMinutes;
+  if (minutes > 60) out.push({ ...bookingCase, minutes: 60 }, { ...bookingCase, minutes: Math.max(60, Math.floor(minutes / 2)) });
+  if (bookingCase.references > 1) out.push({ ...bookingCase, references: 1 }, { ...bookingCase, references: bookingCase.references - 1 });
+  if (bookingCase.pickupTime !== undefined) out.push({ ...bookingCase, pickupTime: undefined });
+  if (!bookingCase.pickupInd) out.push({ ...bookingCase, pickupInd: true });
   return out;
 }
 
 /** The booking in one line, as findings and the console name it. */
-export function describeBookingCase(c: BookingCase): string {
-  const party = partyOf(c).map((p) => `${p.count}×${p.code}`);
-  const ages = c.participants.map((p) => p.age).join(', ');
+export function describeBookingCase(bookingCase: BookingCase): string {
+  const party = partyOf(bookingCase).map((p) => `${p.count}×${p.code}`);
+  const ages = bookingCase.participants.map((p) => p.age).join(', ');
   return [
-    `party ${party.join(' + ')} (ages ${ages}; ${c.participants.map((p) => `${p.givenName} ${p.surname}`).join(', ')})`,
-    `the first day offered from ${c.start} within ${c.days} day(s)`,
-    c.minutes !== undefined ? `a schedule of ${c.minutes} minutes` : 'the schedule shown',
-    c.pickupTime ? `pickup at ${c.pickupTime}` : 'pickup as shown',
-    `PickupInd ${c.pickupInd}`,
-    `${c.references} Type 37 reference(s)`,
+    `party ${party.join(' + ')} (ages ${ages}; ${bookingCase.participants.map((p) => `${p.givenName} ${p.surname}`).join(', ')})`,
+    `the first day offered from ${bookingCase.start} within ${bookingCase.days} day(s)`,
+    bookingCase.minutes !== undefined ? `a schedule of ${bookingCase.minutes} minutes` : 'the schedule shown',
+    bookingCase.pickupTime ? `pickup at ${bookingCase.pickupTime}` : 'pickup as shown',
+    `PickupInd ${bookingCase.pickupInd}`,
+    `${bookingCase.references} Type 37 reference(s)`,
   ].join('; ');
 }
 
@@ -145,15 +145,15 @@ export function describeBookingCase(c: BookingCase): string {
 export const describeExplored = (c: AnyCase): string => (isBooking(c) ? describeBookingCase(c) : describeCase(c));
 
 /** Which parts of the booking space a case touched, once sent with these values (the day booked, the pickup sent). */
-export function bookingSpaceParts(c: BookingCase, booked?: { day: string; pickup?: string }): string[] {
-  const asRead = spaceParts({ op: 'activityavailability', party: partyOf(c) }).filter((p) => !p.startsWith('age '));
+export function bookingSpaceParts(bookingCase: BookingCase, booked?: { day: string; pickup?: string }): string[] {
+  const asRead = spaceParts({ op: 'activityavailability', party: partyOf(bookingCase) }).filter((p) => !p.startsWith('age '));
   const parts = [
     ...asRead,
-    ...c.participants.map((p) => `age ${p.age}`),
-    `${c.references} Type 37 reference(s)`,
-    `PickupInd ${c.pickupInd}`,
+    ...bookingCase.participants.map((p) => `age ${p.age}`),
+    `${bookingCase.references} Type 37 reference(s)`,
+    `PickupInd ${bookingCase.pickupInd}`,
   ];
-  if (c.participants.some((p) => /[^\u0020-\u007e]/.test(p.givenName + p.surname))) parts.push('names beyond ASCII');
+  if (bookingCase.participants.some((p) => /[^\u0020-\u007e]/.test(p.givenName + p.surname))) parts.push('names beyond ASCII');
   if (booked) {
     const next = addDays(booked.day, 1);
     if (booked.day.slice(5, 7) !== next.slice(5, 7)) parts.push('booked on a month end');

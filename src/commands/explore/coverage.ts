@@ -43,10 +43,10 @@ export class Coverage {
     bump((this.byOperation[c.op] ??= zero()), shown);
     const parts = (this.byPart[c.op] ??= {});
     for (const p of spaceParts(c)) bump((parts[p] ??= zero()), shown);
-    for (const a of assertions) {
+    for (const assertion of assertions) {
       // a rule's own conclusion: a pass or a failure rests on what it read; cannot tell is nothing shown to it
-      const k: Shown = a.outcome === 'passed' || a.outcome === 'failed' ? 'shown' : refused ? 'refused' : 'nothing';
-      bump((this.byRequirement[a.req] ??= zero()), k);
+      const k: Shown = assertion.outcome === 'passed' || assertion.outcome === 'failed' ? 'shown' : refused ? 'refused' : 'nothing';
+      bump((this.byRequirement[assertion.req] ??= zero()), k);
     }
   }
 
@@ -93,9 +93,9 @@ export class Coverage {
 
   /** One operation's account in words: "67 requests: 0 showed what the rules judge, 60 answered with nothing, 7 refused". */
   describe(op: ExploredOperation): string {
-    const c = this.byOperation[op] ?? zero();
-    const n = c.shown + c.nothing + c.refused;
-    return `${n} request(s): ${c.shown} showed what the rules judge, ${c.nothing} answered with nothing, ${c.refused} refused`;
+    const shownCounts = this.byOperation[op] ?? zero();
+    const n = shownCounts.shown + shownCounts.nothing + shownCounts.refused;
+    return `${n} request(s): ${shownCounts.shown} showed what the rules judge, ${shownCounts.nothing} answered with nothing, ${shownCounts.refused} refused`;
   }
 }
 
@@ -103,19 +103,19 @@ export class Coverage {
 export function summariseParts(parts: readonly string[]): string {
   const groups = new Map<string, number[]>();
   const words: string[] = [];
-  for (const p of parts) {
-    const m = /^(\D*)(\d+)(\D*)$/.exec(p);
-    if (!m) words.push(p);
-    else groups.set(`${m[1]}#${m[3]}`, [...(groups.get(`${m[1]}#${m[3]}`) ?? []), Number(m[2])]);
+  for (const part of parts) {
+    const match = /^(\D*)(\d+)(\D*)$/.exec(part);
+    if (!match) words.push(part);
+    else groups.set(`${match[1]}#${match[3]}`, [...(groups.get(`${match[1]}#${match[3]}`) ?? []), Number(match[2])]);
   }
   const ranges = (ns: number[]) => {
     const sorted = [...new Set(ns)].sort((a, b) => a - b);
     const out: string[] = [];
     for (let i = 0; i < sorted.length;) {
-      let j = i;
-      while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
-      out.push(j > i ? `${sorted[i]}-${sorted[j]}` : String(sorted[i]));
-      i = j + 1;
+      let index = i;
+      while (index + 1 < sorted.length && sorted[index + 1] === sorted[index] + 1) index++;
+      out.push(index > i ? `${sorted[i]}-${sorted[index]}` : String(sorted[i]));
+      i = index + 1;
     }
     return out.join(', ');
   };

@@ -36,9 +36,9 @@ export class ExploredDescriptions implements DescribingScenario {
   ) {}
 
   /** Asks what the rules need of `x` and the reply does not show (cached per subject for the exploration). */
-  async of(rules: Rule[], x: Exchange): Promise<{ corroboration: Corroboration; own: Assertion[] }> {
+  async of(rules: Rule[], exchange: Exchange): Promise<{ corroboration: Corroboration; own: Assertion[] }> {
     this.own = [];
-    const corroboration = await corroborate(this, rules, x);
+    const corroboration = await corroborate(this, rules, exchange);
     return { corroboration, own: this.own };
   }
 
@@ -55,7 +55,7 @@ export class ExploredDescriptions implements DescribingScenario {
     return Promise.resolve(source);
   }
 
-  asideRequest(name: DescribingOperation, overrides: PlaceholderValues, edit: (r: OtaRequest) => void = () => undefined): OtaRequest {
+  asideRequest(name: DescribingOperation, overrides: PlaceholderValues, edit: (request: OtaRequest) => void = () => undefined): OtaRequest {
     const { credentials, data, config } = this.run;
     const op = OPERATIONS[name];
     const values = { ...baseValues(credentials, data, config.runId), ...op.values?.(data), ...overrides };

@@ -140,10 +140,10 @@ export class Exploration {
       this.cover(judged);
       // a form is judged on requests the spec surely allows: a refused guess says nothing of it
       if (!c.noLanguages || !judged.refused) this.tally.add(c, judged.x, judged.refused);
-      for (const a of judged.assertions.filter((x) => x.outcome === 'failed')) {
-        const known = this.out.failures.find((f) => f.req === a.req && !f.form);
+      for (const assertion of judged.assertions.filter((x) => x.outcome === 'failed')) {
+        const known = this.out.failures.find((f) => f.req === assertion.req && !f.form);
         if (known) known.failedRequests++;
-        else this.out.failures.push(await this.shrink(judged, a.req));
+        else this.out.failures.push(await this.shrink(judged, assertion.req));
       }
     }
     await this.confirmRefusedForms();
@@ -169,11 +169,11 @@ export class Exploration {
       const request = buildRequest(c, this.buildContext);
       request.resultsOptional = undefined; // the test data's own values: a refusal is no longer its right
       await this.pace();
-      const x = await withScenario(`explore: ${c.op}`, () => exchange(request, exchangeOptions(this.ctx)));
+      const sent = await withScenario(`explore: ${c.op}`, () => exchange(request, exchangeOptions(this.ctx)));
       this.sent++;
       this.out.byOperation[c.op] = (this.out.byOperation[c.op] ?? 0) + 1;
-      const how = x.reply.exchange ? refusedHow(x) : undefined;
-      disposeExchange(x);
+      const how = sent.reply.exchange ? refusedHow(sent) : undefined;
+      disposeExchange(sent);
       if (!how) continue;
       const finding = r.assertion.findings[0];
       const assertion = {
@@ -184,7 +184,7 @@ export class Exploration {
         req: assertion.req,
         form: r.form,
         first: { c: r.c, x: r.x, assertions: [assertion] },
-        smallest: { c, x, assertions: [assertion] },
+        smallest: { c, x: sent, assertions: [assertion] },
         shrinkRequests: 0,
         shrinkSteps: 0,
         failedRequests: r.refused + 1,
@@ -208,18 +208,18 @@ export class Exploration {
       hotelCode: this.ctx.data.activities.hotelCodes[0],
       product: true,
     };
-    const r = buildRequest(probe, this.buildContext);
-    const x = await withScenario('explore: categories shown', () => exchange(r, exchangeOptions(this.ctx)));
+    const request = buildRequest(probe, this.buildContext);
+    const sent = await withScenario('explore: categories shown', () => exchange(request, exchangeOptions(this.ctx)));
     this.sent++;
     const shown =
-      !refusedHow(x) &&
-      !!x.reply.doc &&
-      x.reply.doc
+      !refusedHow(sent) &&
+      !!sent.reply.doc &&
+      sent.reply.doc
         .values(
           "//@*[local-name()='AgeQualifyingCode' or local-name()='QualifierInfo' or local-name()='Code'] | //*[local-name()='QualifierInfo']",
         )
         .some((v) => ageQualifyingCode(v) === '11');
-    disposeExchange(x);
+    disposeExchange(sent);
     if (shown) this.bounds.categories = CATEGORIES.map((c) => c.code);
     this.out.categories = this.bounds.categories;
   }
@@ -235,13 +235,13 @@ export class Exploration {
       await this.pace();
       const request = build();
       const op = request.operation.name as SentOperation;
-      const x = await withScenario(scenario ?? `explore: ${op}`, () => exchange(request, exchangeOptions(this.ctx)));
+      const sent = await withScenario(scenario ?? `explore: ${op}`, () => exchange(request, exchangeOptions(this.ctx)));
       this.sent++;
       this.out.byOperation[op] = (this.out.byOperation[op] ?? 0) + 1;
-      const status = x.reply.exchange?.status;
-      if ((status !== 429 && status !== 503) || attempt >= BACKOFF_MS.length || !this.left) return x;
-      disposeExchange(x);
-      await sleep(this.backoff(x, attempt));
+      const status = sent.reply.exchange?.status;
+      if ((status !== 429 && status !== 503) || attempt >= BACKOFF_MS.length || !this.left) return sent;
+      disposeExchange(sent);
+      await sleep(this.backoff(sent, attempt));
     }
   }
 
@@ -255,9 +255,9 @@ export class Exploration {
       remaining: () => (this.left ? this.opts.budget - this.sent : 0),
       send: (build: () => OtaRequest, scenario?: string) => this.exchangeOf(build, scenario),
       cover: (op: BookingOperation, parts: string[], assertions: Assertion[]) => this.record(op, parts, assertions),
-      found: (f: Failure) => {
-        this.shrinkSent += f.shrinkRequests;
-        this.out.failures.push(f);
+      found: (failure: Failure) => {
+        this.shrinkSent += failure.shrinkRequests;
+        this.out.failures.push(failure);
       },
       known: (req: RequirementId) => this.out.failures.find((f) => f.req === req && !f.form),
     };
@@ -265,20 +265,20 @@ export class Exploration {
 
   /** Sends a case (paced, backing off on 429 and 503) and judges its reply. */
   private async send(c: Case): Promise<Judged> {
-    const x = await this.exchangeOf(() => buildRequest(c, this.buildContext));
+    const sent = await this.exchangeOf(() => buildRequest(c, this.buildContext));
     const profile = this.ctx.replyProfile.facts;
     const rules = [...rulesFor(c), credentialEcho(this.ctx.redactor, this.ctx.credentials.user)];
     // what the reply names only by its code is asked of the gateway's descriptive operations, as a conformance run does
-    const { corroboration, own } = await this.descriptions.of(rules, x);
-    const judged = [...rules.map((rule) => rule.check(x, profile, corroboration)), ...own].filter((a) => a.notApplicable === undefined);
-    const crash = serverError(c, x);
+    const { corroboration, own } = await this.descriptions.of(rules, sent);
+    const judged = [...rules.map((rule) => rule.check(sent, profile, corroboration)), ...own].filter((a) => a.notApplicable === undefined);
+    const crash = serverError(c, sent);
     if (crash) judged.push(crash);
-    const refused = x.reply.exchange ? refusedHow(x) : undefined;
-    disposeExchange(x);
+    const refused = sent.reply.exchange ? refusedHow(sent) : undefined;
+    disposeExchange(sent);
     // a request without its language attributes is a guess: refused, it is named (INFO), never a finding
-    const guessRefused = c.noLanguages === true && (refused !== undefined || !x.reply.exchange);
+    const guessRefused = c.noLanguages === true && (refused !== undefined || !sent.reply.exchange);
     const assertions = guessRefused ? judged.filter((a) => a.outcome !== 'failed') : judged;
-    return { c, x, assertions, refused };
+    return { c, x: sent, assertions, refused };
   }
 
   /** --rate: at most that many requests a second. */
@@ -291,8 +291,8 @@ export class Exploration {
   }
 
   /** The wait after a 429 or 503: its Retry-After in seconds, else the next step, never past the last. */
-  private backoff(x: Exchange, attempt: number): number {
-    const after = Number(x.reply.exchange?.headers['retry-after']);
+  private backoff(sent: Exchange, attempt: number): number {
+    const after = Number(sent.reply.exchange?.headers['retry-after']);
     const max = BACKOFF_MS[BACKOFF_MS.length - 1];
     return Number.isFinite(after) && after >= 0 ? Math.min(after * 1000, max) : BACKOFF_MS[attempt];
   }
@@ -307,13 +307,13 @@ export class Exploration {
   private record(op: SentOperation, covered: string[], assertions: Assertion[]): void {
     const parts = (this.out.space[op] ??= {});
     for (const p of covered) parts[p] = (parts[p] ?? 0) + 1;
-    for (const a of assertions) {
-      this.out.explored[a.req] = (this.out.explored[a.req] ?? 0) + 1;
-      const checks = (this.out.checks[a.req] ??= { passed: 0, failed: 0, cantTell: 0 });
-      checks[a.outcome]++;
-      const ops = (this.out.ruleOps[a.req] ??= []);
+    for (const assertion of assertions) {
+      this.out.explored[assertion.req] = (this.out.explored[assertion.req] ?? 0) + 1;
+      const checks = (this.out.checks[assertion.req] ??= { passed: 0, failed: 0, cantTell: 0 });
+      checks[assertion.outcome]++;
+      const ops = (this.out.ruleOps[assertion.req] ??= []);
       if (!ops.includes(op)) ops.push(op);
-      if (a.outcome === 'cantTell') checks.reason ??= a.reasons[0];
+      if (assertion.outcome === 'cantTell') checks.reason ??= assertion.reasons[0];
     }
   }
 
@@ -327,12 +327,12 @@ export class Exploration {
       progress = false;
       for (const candidate of shrinkCandidates(smallest.c, this.bounds.earliest)) {
         if (spent >= MAX_SHRINK_REQUESTS || !this.left) break;
-        const j = await this.send(candidate);
+        const judged = await this.send(candidate);
         spent++;
         this.shrinkSent++;
-        this.cover(j);
-        if (failsIt(j)) {
-          smallest = j;
+        this.cover(judged);
+        if (failsIt(judged)) {
+          smallest = judged;
           steps++;
           progress = true;
           break;

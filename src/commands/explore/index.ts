@@ -59,17 +59,23 @@ function configureEnvironment(opts: ExploreOptions): Recorded | undefined {
  */
 function recordedExploration(dir: string): Recorded {
   const file = join(dir, 'summary.json');
-  let e: Partial<ExplorationSummary> | undefined;
+  let explorationSummary: Partial<ExplorationSummary> | undefined;
   try {
-    e = (JSON.parse(readFileSync(file, 'utf8')) as { exploration?: ExplorationSummary }).exploration;
+    explorationSummary = (JSON.parse(readFileSync(file, 'utf8')) as { exploration?: ExplorationSummary }).exploration;
   } catch {
-    e = undefined;
+    explorationSummary = undefined;
   }
-  if (!e?.today || !e.seed || !e.requests || !e.operations)
+  if (!explorationSummary?.today || !explorationSummary.seed || !explorationSummary.requests || !explorationSummary.operations)
     throw new ConfigError(
       `cassette ${dir}: not recorded by npm run explore (its summary.json has no exploration); replay it with npm run conformance`,
     );
-  return { today: e.today, seed: e.seed, requests: e.requests, operations: e.operations, bookings: e.bookings };
+  return {
+    today: explorationSummary.today,
+    seed: explorationSummary.seed,
+    requests: explorationSummary.requests,
+    operations: explorationSummary.operations,
+    bookings: explorationSummary.bookings,
+  };
 }
 
 /** What the exploration covered, for the console: requests per operation and the parts of the space. */
@@ -87,12 +93,12 @@ export function coverageLines(out: ExplorationOutcome): string[] {
   }
   if (out.commits)
     lines.push(`  Commits: ${out.commits.committed} made (each read, cancelled and read again), ${out.commits.closed.length} closed`);
-  for (const f of out.failures)
+  for (const failure of out.failures)
     lines.push(
-      `  FOUND ${f.req}${f.form ? ` (${f.form}, refused every time)` : ''}: ${f.failedRequests} request(s) failed it; ` +
-        (f.unshrunk
+      `  FOUND ${failure.req}${failure.form ? ` (${failure.form}, refused every time)` : ''}: ${failure.failedRequests} request(s) failed it; ` +
+        (failure.unshrunk
           ? 'the first failing booking as sent (a Commit is never sent twice: not shrunk)'
-          : `smallest after ${f.shrinkSteps} shrink step(s) in ${f.shrinkRequests} request(s)`),
+          : `smallest after ${failure.shrinkSteps} shrink step(s) in ${failure.shrinkRequests} request(s)`),
     );
   return lines;
 }
@@ -160,10 +166,10 @@ async function explore(argv: string[]): Promise<number> {
  */
 async function settleBookings(ctx: RunContext, cleanup: CleanupReport, out: ExplorationOutcome, result: ConformanceResult): Promise<void> {
   const atEnd = await settleAtEnd(ctx, cleanup);
-  const c = out.commits;
-  const made = c
-    ? `${c.committed} Commit(s) made, each written to the ledger before it was sent; ${c.closed.length} closed (a read shows each cancelled, or the target does not know it)` +
-      `${c.open.length ? `; ${c.open.length} left to the run's end: ${c.open.map((o) => `${o.ref} (${o.why})`).join('; ')}` : ''}`
+  const commits = out.commits;
+  const made = commits
+    ? `${commits.committed} Commit(s) made, each written to the ledger before it was sent; ${commits.closed.length} closed (a read shows each cancelled, or the target does not know it)` +
+      `${commits.open.length ? `; ${commits.open.length} left to the run's end: ${commits.open.map((o) => `${o.ref} (${o.why})`).join('; ')}` : ''}`
     : 'no Commit made';
   result.bookings = atEnd.report;
   result.notes = [...result.notes, ctx.redactor.scrub(`bookings: ${made}`), ...atEnd.notes];

@@ -45,8 +45,8 @@ export const SERVED_BY: Record<ExploredOperation, RequirementId> = {
  * request: "no results" and a refusal are legitimate answers to explored values, a crash is not.
  * Only a failure is concluded: a reply that is no server error proves nothing of the requirement.
  */
-export function serverError(c: Case, x: Exchange): Assertion | undefined {
-  const status = x.reply.exchange?.status ?? 0;
+export function serverError(c: Case, exchange: Exchange): Assertion | undefined {
+  const status = exchange.reply.exchange?.status ?? 0;
   if (status < 500 || status === 503) return undefined;
   return new Check(SERVED_BY[c.op]).fail('HTTP status', 'served (a valid request the spec allows)', `${status}: a server error`).result();
 }
@@ -96,8 +96,8 @@ export class FormTally {
   private readonly lastServed = new Map<ExploredOperation, Case>();
 
   /** An explored request and how its reply refused it (refusedHow, read while the reply's document is held), if it did. */
-  add(c: Case, x: Exchange, how: string | undefined): void {
-    if (x.reply.exchange && !how) {
+  add(c: Case, exchange: Exchange, how: string | undefined): void {
+    if (exchange.reply.exchange && !how) {
       this.servedOps.add(c.op);
       this.lastServed.set(c.op, c);
     }
@@ -106,8 +106,8 @@ export class FormTally {
       const t = this.seen.get(key) ?? { form, op: c.op, served: 0, refused: 0 };
       if (how) {
         t.refused++;
-        t.first ??= { c, x, how };
-      } else if (x.reply.exchange) t.served++;
+        t.first ??= { c, x: exchange, how };
+      } else if (exchange.reply.exchange) t.served++;
       this.seen.set(key, t);
     }
   }

@@ -80,9 +80,9 @@ function operationsOf(raw: string): ExploredOperation[] {
 
 export function parseExploreArguments(argv: readonly string[]): ExploreOptions {
   // "--time -5" is a negative number given, not a value left out: say so
-  argv.forEach((a, i) => {
-    if (['--budget', '--time', '--rate', '--bookings'].includes(a) && /^-\d/.test(argv[i + 1] ?? ''))
-      throw new ConfigError(`${a} must be a number above 0, not "${argv[i + 1]}"`);
+  argv.forEach((a, index) => {
+    if (['--budget', '--time', '--rate', '--bookings'].includes(a) && /^-\d/.test(argv[index + 1] ?? ''))
+      throw new ConfigError(`${a} must be a number above 0, not "${argv[index + 1]}"`);
   });
   const out: ExploreOptions = { budget: DEFAULT_BUDGET, seed: '1', operations: [...EXPLORED_OPERATIONS], strict: false, help: false };
   let profileGiven = 'read-only';

@@ -49,32 +49,32 @@ export function buildRequest(c: Case, ctx: BuildContext): OtaRequest {
     // an empty Instance is left out (OtaRequest.fromSample)
     requestorInstance: c.instance ? ctx.credentials.requestorInstance : '',
   };
-  const r = OtaRequest.fromSample(op, ctx.samplesDir, values);
-  r.testData = data;
-  r.resultsOptional = EXPLORED;
+  const request = OtaRequest.fromSample(op, ctx.samplesDir, values);
+  request.testData = data;
+  request.resultsOptional = EXPLORED;
   if (c.noLanguages) {
     // the spec lists them, but which attributes are mandatory is "not shown": a request without them is one it allows
-    for (const a of LANGUAGE_ATTRIBUTES) r.removeAttribute('/*', a);
-    r.languagesLeftOut = true;
+    for (const a of LANGUAGE_ATTRIBUTES) request.removeAttribute('/*', a);
+    request.languagesLeftOut = true;
   }
   const party = c.party?.map((p) => ({ code: p.code, count: p.count, age: p.age }));
   switch (c.op) {
     case 'hotelavailability':
-      if (party) hotelAvailability.setCategories(r, party);
+      if (party) hotelAvailability.setCategories(request, party);
       break;
     case 'activityavailability':
-      if (party) activityAvailability.setCategories(r, party);
-      if (c.product === false) activityAvailability.setHotelOnly(r);
+      if (party) activityAvailability.setCategories(request, party);
+      if (c.product === false) activityAvailability.setHotelOnly(request);
       break;
     case 'transferavailability':
-      if (party) transfers.setCategories(r, party);
-      if (c.legs) transfers.setLegs(r, c.legs);
+      if (party) transfers.setCategories(request, party);
+      if (c.legs) transfers.setLegs(request, c.legs);
       break;
     case 'activitysearch':
-      if (c.product === false) activitySearch.setHotelOnly(r);
+      if (c.product === false) activitySearch.setHotelOnly(request);
       break;
     default:
       break;
   }
-  return r;
+  return request;
 }

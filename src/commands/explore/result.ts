@@ -24,26 +24,33 @@ import type { RequirementId } from '../../specification/requirements';
 const MAX_BODY_CHARS = 200_000;
 
 /** One exchange as evidence.html and the reproducers show it: masked as a conformance run's. */
-function exchangeEvidence(ctx: RunContext, x: Exchange, n: number, step: string): ExchangeEvidence {
-  const r = ctx.redactor;
-  const e = x.reply.exchange;
+function exchangeEvidence(ctx: RunContext, exchange: Exchange, n: number, step: string): ExchangeEvidence {
+  const redactor = ctx.redactor;
+  const httpExchange = exchange.reply.exchange;
   const ev: ExchangeEvidence = {
     n,
-    operation: x.op.name,
+    operation: exchange.op.name,
     step,
-    requestHead: r.scrub(
-      requestHead(`${ctx.baseUrl}${x.op.path}`, e?.request.headers ?? { 'content-type': 'application/xml; charset=utf-8' }),
+    requestHead: redactor.scrub(
+      requestHead(
+        `${ctx.baseUrl}${exchange.op.path}`,
+        httpExchange?.request.headers ?? { 'content-type': 'application/xml; charset=utf-8' },
+      ),
     ),
-    request: r.maskXml(x.sentBody),
+    request: redactor.maskXml(exchange.sentBody),
   };
-  if (e) {
-    ev.replyHead = r.scrub(
-      [`HTTP ${e.status}`, ...Object.entries(e.headers).map(([k, v]) => `${k}: ${v}`), `(${e.durationMs} ms)`].join('\n'),
+  if (httpExchange) {
+    ev.replyHead = redactor.scrub(
+      [
+        `HTTP ${httpExchange.status}`,
+        ...Object.entries(httpExchange.headers).map(([k, v]) => `${k}: ${v}`),
+        `(${httpExchange.durationMs} ms)`,
+      ].join('\n'),
     );
-    const text = x.reply.text ?? e.body.subarray(0, MAX_BODY_CHARS).toString('latin1');
-    ev.reply = r.maskXml(text.slice(0, MAX_BODY_CHARS));
-    ev.replyMediaType = x.reply.doc || x.reply.text?.trimStart().startsWith('<') ? 'application/xml' : 'text/plain';
-  } else if (x.reply.transportError) ev.noReply = r.scrub(x.reply.transportError.message);
+    const text = exchange.reply.text ?? httpExchange.body.subarray(0, MAX_BODY_CHARS).toString('latin1');
+    ev.reply = redactor.maskXml(text.slice(0, MAX_BODY_CHARS));
+    ev.replyMediaType = exchange.reply.doc || exchange.reply.text?.trimStart().startsWith('<') ? 'application/xml' : 'text/plain';
+  } else if (exchange.reply.transportError) ev.noReply = redactor.scrub(exchange.reply.transportError.message);
   return ev;
 }
 
@@ -86,32 +93,41 @@ function operationScenarios(opts: ExploreOptions, out: ExplorationOutcome): Scen
 }
 
 /** One scenario per finding: its smallest failing request is its exchange 1. */
-function findingScenario(f: Failure): ScenarioAssertions {
+function findingScenario(failure: Failure): ScenarioAssertions {
   return {
-    id: `explore/${f.smallest.c.op}/${f.req}${f.form ? `/${f.form}` : ''}`,
-    name: findingName(f),
+    id: `explore/${failure.smallest.c.op}/${failure.req}${failure.form ? `/${failure.form}` : ''}`,
+    name: findingName(failure),
     uri: 'explore',
-    tags: [`@op:${f.smallest.c.op}`, `@req:${f.req}`],
-    ops: [f.smallest.c.op],
-    reqs: [f.req],
+    tags: [`@op:${failure.smallest.c.op}`, `@req:${failure.req}`],
+    ops: [failure.smallest.c.op],
+    reqs: [failure.req],
     status: 'failed',
-    message: f.unshrunk
-      ? `${describeCase(f.smallest.c)} (${f.unshrunk})`
-      : `${describeCase(f.smallest.c)} (first drawn: ${describeCase(f.first.c)})`,
+    message: failure.unshrunk
+      ? `${describeCase(failure.smallest.c)} (${failure.unshrunk})`
+      : `${describeCase(failure.smallest.c)} (first drawn: ${describeCase(failure.first.c)})`,
     warnings: [],
-    assertions: f.smallest.assertions.filter((a) => a.req === f.req && a.outcome === 'failed').map((a) => ({ ...a, exchange: 1 })),
+    assertions: failure.smallest.assertions
+      .filter((a) => a.req === failure.req && a.outcome === 'failed')
+      .map((a) => ({ ...a, exchange: 1 })),
   };
 }
 
 /** A finding's evidence: the smallest request that still fails (exchange 1), and the request first drawn (exchange 2). */
-function findingEvidence(ctx: RunContext, f: Failure, s: ScenarioAssertions): ScenarioEvidence {
-  const [one, two] = f.unshrunk
-    ? [`the exchange failing ${f.req} (${f.unshrunk})`, 'the Commit of that booking']
-    : [`the smallest request failing ${f.req}`, 'the request first drawn'];
-  const exchanges = [exchangeEvidence(ctx, f.smallest.x, 1, `${one}: ${describeCase(f.smallest.c)}`)];
-  if (f.first.x !== f.smallest.x) exchanges.push(exchangeEvidence(ctx, f.first.x, 2, `${two}: ${describeCase(f.first.c)}`));
+function findingEvidence(ctx: RunContext, failure: Failure, scenarioAssertions: ScenarioAssertions): ScenarioEvidence {
+  const [one, two] = failure.unshrunk
+    ? [`the exchange failing ${failure.req} (${failure.unshrunk})`, 'the Commit of that booking']
+    : [`the smallest request failing ${failure.req}`, 'the request first drawn'];
+  const exchanges = [exchangeEvidence(ctx, failure.smallest.x, 1, `${one}: ${describeCase(failure.smallest.c)}`)];
+  if (failure.first.x !== failure.smallest.x)
+    exchanges.push(exchangeEvidence(ctx, failure.first.x, 2, `${two}: ${describeCase(failure.first.c)}`));
   const steps = exchanges.map((x) => ({ kind: 'step' as const, text: x.step!, status: 'FAILED', attachments: [] }));
-  return { id: s.id, name: s.name, uri: s.uri, tags: s.tags, attempts: [{ attempt: 1, steps, exchanges }] };
+  return {
+    id: scenarioAssertions.id,
+    name: scenarioAssertions.name,
+    uri: scenarioAssertions.uri,
+    tags: scenarioAssertions.tags,
+    attempts: [{ attempt: 1, steps, exchanges }],
+  };
 }
 
 /** The exploration's own account in summary.json. */
@@ -156,8 +172,8 @@ function unshownRequirements(out: ExplorationOutcome): RequirementId[] {
  * leaves it NOT DETERMINED (exit 4: "nothing available" and refusals prove nothing, and never fail
  * a MUST); else NO FINDING (exit 0), naming what no reply showed.
  */
-export function explorationVerdict(v: Verdict, out: ExplorationOutcome): Pick<Verdict, 'verdict' | 'exitCode' | 'reason'> {
-  if (v.exitCode === EXIT.DOES_NOT_CONFORM || v.exitCode === EXIT.COULD_NOT_RUN) return v;
+export function explorationVerdict(verdict: Verdict, out: ExplorationOutcome): Pick<Verdict, 'verdict' | 'exitCode' | 'reason'> {
+  if (verdict.exitCode === EXIT.DOES_NOT_CONFORM || verdict.exitCode === EXIT.COULD_NOT_RUN) return verdict;
   const blind = out.coverage.blindOperations();
   if (blind.length)
     return {
@@ -203,25 +219,25 @@ export function explorationResult(
   };
   const perFinding = out.failures.map(findingScenario);
   const scenarios = [...operationScenarios(opts, out), ...perFinding];
-  const requirements = requirementOutcomes(scenarios, { claims: start.claims, selection }).map((r) => {
-    const n = out.explored[r.id as RequirementId];
-    return n ? { ...r, explored: n } : r;
+  const requirements = requirementOutcomes(scenarios, { claims: start.claims, selection }).map((result) => {
+    const n = out.explored[result.id as RequirementId];
+    return n ? { ...result, explored: n } : result;
   });
   const decided = decideVerdict({ requirements, scenarios, claims: start.claims, strict: opts.strict, selection });
   const verdict = { ...decided, ...explorationVerdict(decided, out) };
   const names = evidenceNames(perFinding);
   const evidence = out.failures.map((f, i) => findingEvidence(ctx, f, perFinding[i]));
-  const findings: ExplorationSummary['findings'] = out.failures.map((f, i) => {
-    const name = names.get(perFinding[i].id)!;
+  const findings: ExplorationSummary['findings'] = out.failures.map((failure, index) => {
+    const name = names.get(perFinding[index].id)!;
     return {
-      req: f.req,
-      operation: f.smallest.c.op,
-      smallest: describeCase(f.smallest.c),
-      first: describeCase(f.first.c),
-      failedRequests: f.failedRequests,
-      shrinkRequests: f.shrinkRequests,
-      ...(f.unshrunk ? { unshrunk: f.unshrunk } : {}),
-      ...(f.form ? { form: f.form } : {}),
+      req: failure.req,
+      operation: failure.smallest.c.op,
+      smallest: describeCase(failure.smallest.c),
+      first: describeCase(failure.first.c),
+      failedRequests: failure.failedRequests,
+      shrinkRequests: failure.shrinkRequests,
+      ...(failure.unshrunk ? { unshrunk: failure.unshrunk } : {}),
+      ...(failure.form ? { form: failure.form } : {}),
       reproducer: reproducerPath(name),
       evidence: scenarioEvidenceHref(name),
     };

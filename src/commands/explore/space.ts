@@ -119,8 +119,8 @@ function drawParty(rnd: Random, categories: readonly string[]): Participants[] {
   const known = CATEGORIES.filter((c) => categories.includes(c.code));
   if (rnd.chance(0.9)) counts.set('10', 1);
   while ([...counts.values()].reduce((a, b) => a + b, 0) < total) {
-    const c = rnd.pick(known).code;
-    counts.set(c, (counts.get(c) ?? 0) + 1);
+    const code = rnd.pick(known).code;
+    counts.set(code, (counts.get(code) ?? 0) + 1);
   }
   return known.filter((c) => counts.has(c.code)).map((c) => ({ code: c.code, count: counts.get(c.code)!, age: rnd.pick(c.ages) }));
 }
@@ -144,23 +144,30 @@ function drawLanguages(rnd: Random, swap: number): Pick<Case, 'swapLanguages' | 
 }
 
 /** Draws one request's values of `op`. */
-export function drawCase(op: ExploredOperation, rnd: Random, b: SpaceBounds): Case {
-  const { data } = b;
+export function drawCase(op: ExploredOperation, rnd: Random, spaceBounds: SpaceBounds): Case {
+  const { data } = spaceBounds;
   const common: Case = {
     op,
-    ...(b.instance ? { instance: rnd.chance(0.5) } : {}),
+    ...(spaceBounds.instance ? { instance: rnd.chance(0.5) } : {}),
   };
   switch (op) {
     case 'hotelavailability': {
-      const { start, days } = drawDates(rnd, b.earliest);
+      const { start, days } = drawDates(rnd, spaceBounds.earliest);
       const maxResponses = rnd.chance(0.5) ? rnd.pick([1, 2, 3]) : rnd.int(1, 20);
-      return { ...common, party: drawParty(rnd, b.categories), start, days, maxResponses, place: rnd.pick(data.hotelAvailability.places) };
-    }
-    case 'activityavailability': {
-      const { start, days } = drawDates(rnd, b.earliest);
       return {
         ...common,
-        party: drawParty(rnd, b.categories),
+        party: drawParty(rnd, spaceBounds.categories),
+        start,
+        days,
+        maxResponses,
+        place: rnd.pick(data.hotelAvailability.places),
+      };
+    }
+    case 'activityavailability': {
+      const { start, days } = drawDates(rnd, spaceBounds.earliest);
+      return {
+        ...common,
+        party: drawParty(rnd, spaceBounds.categories),
         start,
         days,
         hotelCode: rnd.pick(data.activities.hotelCodes),
@@ -168,11 +175,11 @@ export function drawCase(op: ExploredOperation, rnd: Random, b: SpaceBounds): Ca
       };
     }
     case 'transferavailability': {
-      const { start, days } = drawDates(rnd, b.earliest);
+      const { start, days } = drawDates(rnd, spaceBounds.earliest);
       const legs = rnd.pick<Legs>(['airport to hotel', 'hotel to airport', 'airport to hotel and back']);
       return {
         ...common,
-        party: drawParty(rnd, b.categories),
+        party: drawParty(rnd, spaceBounds.categories),
         start,
         days,
         legs,
@@ -182,7 +189,7 @@ export function drawCase(op: ExploredOperation, rnd: Random, b: SpaceBounds): Ca
       };
     }
     case 'activitysearch': {
-      const { start, days } = drawDates(rnd, b.earliest);
+      const { start, days } = drawDates(rnd, spaceBounds.earliest);
       return {
         ...common,
         start,
@@ -272,7 +279,8 @@ export function shrinkCandidates(c: Case, earliest: string): Case[] {
   // fewest legs and optional elements
   if (c.legs === 'airport to hotel and back') out.push({ ...c, legs: 'airport to hotel' }, { ...c, legs: 'hotel to airport' });
   // languages as configured: swapped ones, and left-out ones put back
-  for (const k of ['disability', 'brand', 'instance', 'swapLanguages', 'noLanguages'] as const) if (c[k]) out.push({ ...c, [k]: false });
+  for (const key of ['disability', 'brand', 'instance', 'swapLanguages', 'noLanguages'] as const)
+    if (c[key]) out.push({ ...c, [key]: false });
   return out;
 }
 

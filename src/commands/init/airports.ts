@@ -45,9 +45,11 @@ const DATASET = 'the airport dataset (npm airport-data-js, OurAirports, CC BY 4.
 const RADIUS_KM = 150;
 
 /** Great-circle distance in km. */
-export function distanceKm(a: Position, b: Position): number {
+export function distanceKm(position: Position, b: Position): number {
   const rad = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lon - a.lon) / 2) ** 2;
+  const h =
+    Math.sin(rad(b.lat - position.lat) / 2) ** 2 +
+    Math.cos(rad(position.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lon - position.lon) / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
 
@@ -60,9 +62,9 @@ export function positionOf(lat: string | undefined, lon: string | undefined): Po
 }
 
 /** Airports with a three-letter code and scheduled service (where a transfer could start). */
-function served(a: DatasetAirport): boolean {
-  const scheduled = a.scheduled_service === true || /^(true|yes|1)$/i.test(String(a.scheduled_service));
-  return /^[A-Z]{3}$/.test(a.iata ?? '') && scheduled && /large_airport|medium_airport/.test(a.type ?? '');
+function served(datasetAirport: DatasetAirport): boolean {
+  const scheduled = datasetAirport.scheduled_service === true || /^(true|yes|1)$/i.test(String(datasetAirport.scheduled_service));
+  return /^[A-Z]{3}$/.test(datasetAirport.iata ?? '') && scheduled && /large_airport|medium_airport/.test(datasetAirport.type ?? '');
 }
 
 const SIZE: Record<string, number> = { large_airport: 0, medium_airport: 1 };

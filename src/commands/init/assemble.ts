@@ -54,26 +54,26 @@ function aliasesOf(places: Array<{ place: Place; at: { hotels: Array<{ region: s
 }
 
 /** The activity part: a hotel whose guests are offered activities, a product available there, its currency, the parties. */
-async function activities(d: Discovery, asker: GatewayAsker, seed: string, placeHotels: string[]) {
-  const f = d.found;
+async function activities(discovery: Discovery, asker: GatewayAsker, seed: string, placeHotels: string[]) {
+  const found = discovery.found;
   let hotel = seed;
-  let list = await d.activitiesAt(seed);
-  for (const h of placeHotels.filter((c) => c !== seed).slice(0, 3)) {
+  let list = await discovery.activitiesAt(seed);
+  for (const placeHotel of placeHotels.filter((c) => c !== seed).slice(0, 3)) {
     if (list.length) break;
-    list = await d.activitiesAt(h);
-    hotel = h;
+    list = await discovery.activitiesAt(placeHotel);
+    hotel = placeHotel;
   }
   if (!list.length) {
-    f.miss('activities', `activity search by hotel showed no activity at ${[seed, ...placeHotels.slice(0, 3)].join(', ')}`);
+    found.miss('activities', `activity search by hotel showed no activity at ${[seed, ...placeHotels.slice(0, 3)].join(', ')}`);
     return undefined;
   }
   const currency0 = [...asker.shown.currencies][0] ?? GUESSED_CURRENCY;
   let best: { code: string; results: number; currency?: string; score: number; pickups: string[] } | undefined;
   for (const candidate of list.slice(0, 6)) {
     for (const code of [...new Set([candidate.id, candidate.product].filter((c): c is string => !!c))]) {
-      const av = await d.availability(hotel, code, DEFAULT_PARTIES[0], currency0);
+      const av = await discovery.availability(hotel, code, DEFAULT_PARTIES[0], currency0);
       if (!av.results) continue;
-      const described = await d.product(candidate.id);
+      const described = await discovery.product(candidate.id);
       const score = 2 + (av.timeShown || described.time ? 1 : 0);
       if (!best || score > best.score) best = { code, results: av.results, currency: av.currency, score, pickups: described.hotels };
       break;
@@ -81,7 +81,7 @@ async function activities(d: Discovery, asker: GatewayAsker, seed: string, place
     if (best?.score === 3) break;
   }
   if (!best) {
-    f.miss(
+    found.miss(
       'activities.productCode',
       `activity availability at ${hotel} offered none of the ${list.length} activities its search showed, for ${party(DEFAULT_PARTIES[0])}`,
     );
@@ -89,35 +89,35 @@ async function activities(d: Discovery, asker: GatewayAsker, seed: string, place
   }
   const hotelCodes = [hotel];
   for (const h of [...best.pickups, ...placeHotels].filter((c) => c.toUpperCase() !== hotel.toUpperCase()).slice(0, 3)) {
-    if ((await d.activitiesAt(h)).length) {
+    if ((await discovery.activitiesAt(h)).length) {
       hotelCodes.push(h);
       break;
     }
   }
-  f.note(
+  found.note(
     'activities.hotelCodes',
     `activity search by hotel showed activities at ${hotelCodes.join(' and ')}${best.pickups.length ? `; activity descriptive data of ${best.code} picks up at ${best.pickups.join(', ')}` : ''}`,
   );
-  f.note(
+  found.note(
     'activities.productCode',
     `activity search at ${hotel} showed it; activity availability there for ${party(DEFAULT_PARTIES[0])} offered ${best.results} result(s)`,
   );
   const currency = best.currency ?? currency0;
-  if (best.currency) f.note('activities.currency', `the currency of activity availability's reply for ${best.code}`);
-  else if (asker.shown.currencies.size) f.note('activities.currency', `the currency the hotel replies show`);
-  else f.guess('activities.currency', `${GUESSED_CURRENCY}: no reply shows a currency, and activity availability served it`);
+  if (best.currency) found.note('activities.currency', `the currency of activity availability's reply for ${best.code}`);
+  else if (asker.shown.currencies.size) found.note('activities.currency', `the currency the hotel replies show`);
+  else found.guess('activities.currency', `${GUESSED_CURRENCY}: no reply shows a currency, and activity availability served it`);
   return { hotelCodes, productCode: best.code, currency };
 }
 
 /** The transfer part: an airport the replies show (or the one given), and the LocationType code the gateway serves a hotel under. */
-async function transfers(d: Discovery, asker: GatewayAsker, opts: InitOptions, data: TestData, seed: HotelShown) {
+async function transfers(discovery: Discovery, asker: GatewayAsker, opts: InitOptions, data: TestData, seed: HotelShown) {
   const hotel = seed.code;
-  const f = d.found;
-  if (opts.airline) f.given('transfers.airlineCode', '--airline');
+  const found = discovery.found;
+  if (opts.airline) found.given('transfers.airlineCode', '--airline');
   else if (asker.shown.airlines.size) {
     data.transfers.airlineCode = [...asker.shown.airlines][0];
-    f.note('transfers.airlineCode', 'an airline the replies show');
-  } else f.guess('transfers.airlineCode', `${GUESSED_AIRLINE}: the spec shows no airline a gateway knows (--airline)`);
+    found.note('transfers.airlineCode', 'an airline the replies show');
+  } else found.guess('transfers.airlineCode', `${GUESSED_AIRLINE}: the spec shows no airline a gateway knows (--airline)`);
   // The airport: the one given; else one the replies show; else a candidate of the airport dataset
   // near the hotel (or in its country). Each is confirmed by transfer availability.
   const shown = opts.airport ? [opts.airport] : [...asker.shown.airports];
@@ -125,54 +125,57 @@ async function transfers(d: Discovery, asker: GatewayAsker, opts: InitOptions, d
   const why = new Map((looked?.candidates ?? []).map((c) => [c.iata, c.why]));
   const airports = shown.length ? shown : (looked?.candidates.map((c) => c.iata) ?? []);
   if (!airports.length) {
-    f.miss(
+    found.miss(
       'transfers.airportCode',
       `no reply of the gateway shows an airport (a LocationCode or Code with CodeContext IATA, an AirportCode), and ${looked!.basis}: give one with --airport <IATA>`,
     );
     return undefined;
   }
   for (const airport of airports.slice(0, 4))
-    for (const type of d.locationTypes()) {
+    for (const type of discovery.locationTypes()) {
       if (asker.left() < 5) break;
-      const services = await d.transfers(airport, type, hotel);
+      const services = await discovery.transfers(airport, type, hotel);
       if (!services) continue;
-      if (opts.airport) f.given('transfers.airportCode', '--airport');
+      if (opts.airport) found.given('transfers.airportCode', '--airport');
       else
-        f.note(
+        found.note(
           'transfers.airportCode',
           why.has(airport)
             ? `${why.get(airport)}: no reply shows an airport; transfer availability from it serves the hotel`
             : 'an airport the replies show',
         );
-      f.note(
+      found.note(
         'transfers.locationTypeCode',
         `transfer availability from ${airport} to hotel ${hotel} offered ${services} service(s) with LocationType Code ${type}`,
       );
-      f.note('transfers.locationCode', `the hotel everything started from; transfer availability serves it from ${airport}`);
-      const unknownAirport = await firstUnknown(d.unknownAirports(), async (c) => (await d.transfers(c, type, hotel)) === 0);
+      found.note('transfers.locationCode', `the hotel everything started from; transfer availability serves it from ${airport}`);
+      const unknownAirport = await firstUnknown(
+        discovery.unknownAirports(),
+        async (c) => (await discovery.transfers(c, type, hotel)) === 0,
+      );
       return { airportCode: airport, locationTypeCode: type, locationCode: hotel, airlineCode: data.transfers.airlineCode, unknownAirport };
     }
-  f.miss(
+  found.miss(
     'transfers.airportCode',
-    `transfer availability from ${airports.slice(0, 4).join(', ')}${looked ? ` (${looked.basis}; no reply shows an airport)` : ''} to hotel ${hotel} offered no service under any LocationType code ${d.locationTypes().join(', ')}: give one with --airport <IATA>`,
+    `transfer availability from ${airports.slice(0, 4).join(', ')}${looked ? ` (${looked.basis}; no reply shows an airport)` : ''} to hotel ${hotel} offered no service under any LocationType code ${discovery.locationTypes().join(', ')}: give one with --airport <IATA>`,
   );
   return undefined;
 }
 
 /** Codes no gateway knows, for the negative cases: made up, and shown unknown where the gateway can say so. */
-async function unknownCodes(d: Discovery, trf: { unknownAirport?: string } | undefined): Promise<string | undefined> {
-  const f = d.found;
-  const unknownHotel = await firstUnknown(['ZZNOHOTEL99', 'XXNOHOTEL00'], (c) => d.unknownHotel(c));
-  if (unknownHotel) f.note('unknown.hotelCode', 'made up; hotel descriptive data describes no such hotel');
-  else f.miss('unknown.hotelCode', 'the gateway described every made-up hotel code');
-  f.note('unknown.tourActivityId', 'made up (no gateway names a tour so)');
-  if (trf?.unknownAirport) f.note('unknown.airportCode', 'made up; transfer availability from it offered nothing');
-  else if (trf) f.miss('unknown.airportCode', 'transfer availability offered services from every made-up airport code');
+async function unknownCodes(discovery: Discovery, trf: { unknownAirport?: string } | undefined): Promise<string | undefined> {
+  const found = discovery.found;
+  const unknownHotel = await firstUnknown(['ZZNOHOTEL99', 'XXNOHOTEL00'], (c) => discovery.unknownHotel(c));
+  if (unknownHotel) found.note('unknown.hotelCode', 'made up; hotel descriptive data describes no such hotel');
+  else found.miss('unknown.hotelCode', 'the gateway described every made-up hotel code');
+  found.note('unknown.tourActivityId', 'made up (no gateway names a tour so)');
+  if (trf?.unknownAirport) found.note('unknown.airportCode', 'made up; transfer availability from it offered nothing');
+  else if (trf) found.miss('unknown.airportCode', 'transfer availability offered services from every made-up airport code');
   return unknownHotel;
 }
 
 async function firstUnknown(candidates: string[], unknown: (c: string) => Promise<boolean>): Promise<string | undefined> {
-  for (const c of candidates) if (await unknown(c)) return c;
+  for (const candidate of candidates) if (await unknown(candidate)) return candidate;
   return undefined;
 }
 
@@ -182,10 +185,10 @@ export async function discoverTestData(
   opts: InitOptions,
   data: TestData,
 ): Promise<{ file: Record<string, unknown>; d: Discovery; seed: string }> {
-  const d = new Discovery(asker, opts, data);
-  const f = d.found;
-  const seed = await d.seed();
-  f.note(
+  const discovery = new Discovery(asker, opts, data);
+  const found = discovery.found;
+  const seed = await discovery.seed();
+  found.note(
     'seed',
     opts.hotel
       ? `--hotel ${seed.code}`
@@ -193,36 +196,36 @@ export async function discoverTestData(
   );
   Object.assign(data, { hotels: [{ code: seed.code }], activities: { ...data.activities, hotelCodes: [seed.code] } });
   data.transfers.locationCode = seed.code;
-  const places = await d.places(seed);
+  const places = await discovery.places(seed);
   if (places.length) data.hotelAvailability.places = places.map((p) => p.place);
-  const emptyPlace = await d.emptyPlace();
-  const hotels = await d.hotels(seed, places);
+  const emptyPlace = await discovery.emptyPlace();
+  const hotels = await discovery.hotels(seed, places);
   const placeHotels = (places[0]?.at.hotels ?? []).map((h) => h.code).filter((c): c is string => !!c);
-  const act = await activities(d, asker, seed.code, placeHotels);
+  const act = await activities(discovery, asker, seed.code, placeHotels);
   if (act) Object.assign(data.activities, act);
-  const parties = act && places[0] ? await d.parties(act.hotelCodes[0], act.productCode, act.currency, places[0].place) : [];
+  const parties = act && places[0] ? await discovery.parties(act.hotelCodes[0], act.productCode, act.currency, places[0].place) : [];
   if (parties.length)
-    f.note(
+    found.note(
       'availableParties',
       `activity availability of ${act!.productCode} and hotel availability at ${places[0].place.name} offered something for each`,
     );
-  else f.miss('availableParties', 'no party of the defaults was offered both activities and hotels');
-  const trf = await transfers(d, asker, opts, data, seed);
-  const unknownHotel = await unknownCodes(d, trf);
-  languages(d, asker, opts, data);
-  const booking = bookingForms(d, opts);
+  else found.miss('availableParties', 'no party of the defaults was offered both activities and hotels');
+  const trf = await transfers(discovery, asker, opts, data, seed);
+  const unknownHotel = await unknownCodes(discovery, trf);
+  languages(discovery, asker, opts, data);
+  const booking = bookingForms(discovery, opts);
   const aliases = aliasesOf(places);
-  f.note(
+  found.note(
     'placeAliases',
     Object.keys(aliases).length
       ? 'the names hotel availability shows for the hotels of a region, where none shows its own'
       : 'none needed: the replies name each place as the file does',
   );
   return {
-    d,
+    d: discovery,
     seed: seed.code,
     file: {
-      claims: claimsOf(d, opts),
+      claims: claimsOf(discovery, opts),
       booking,
       language: data.language,
       altLanguage: data.altLanguage,
@@ -264,35 +267,35 @@ function transfersAndUnknown(trf: Awaited<ReturnType<typeof transfers>>, unknown
   };
 }
 
-function languages(d: Discovery, asker: GatewayAsker, opts: InitOptions, data: TestData): void {
-  const f = d.found;
-  if (opts.language) f.given('language', '--language');
-  else f.guess('language', `${GUESSED_LANGUAGE}: the gateway served it (--language for another)`);
+function languages(discovery: Discovery, asker: GatewayAsker, opts: InitOptions, data: TestData): void {
+  const found = discovery.found;
+  if (opts.language) found.given('language', '--language');
+  else found.guess('language', `${GUESSED_LANGUAGE}: the gateway served it (--language for another)`);
   const other = [...asker.shown.languages].find((l) => l !== data.language);
-  if (opts.altLanguage) f.given('altLanguage', '--alt-language');
+  if (opts.altLanguage) found.given('altLanguage', '--alt-language');
   else if (other) {
     data.altLanguage = other;
-    f.note('altLanguage', `a language the replies show texts in`);
-  } else f.guess('altLanguage', `${GUESSED_ALT_LANGUAGE}: no reply shows a second language (--alt-language)`);
-  if (opts.infoSource) f.given('hotelAvailability.infoSource', '--info-source');
+    found.note('altLanguage', `a language the replies show texts in`);
+  } else found.guess('altLanguage', `${GUESSED_ALT_LANGUAGE}: no reply shows a second language (--alt-language)`);
+  if (opts.infoSource) found.given('hotelAvailability.infoSource', '--info-source');
   else
-    f.guess(
+    found.guess(
       'hotelAvailability.infoSource',
       'the RequestorID ID_Context: the channel the gateway knows the caller by is not in its replies (--info-source)',
     );
-  f.note(
+  found.note(
     'offsetDays',
     `${opts.offsetDays} days ahead${opts.offsetDays === 30 ? ' (the default, --offset-days)' : ' (--offset-days)'}: the availability above was found then`,
   );
-  f.note('nights', `${opts.nights}${opts.nights === 3 ? ' (the default, --nights)' : ' (--nights)'}`);
-  f.note('latencyBudgetsMs', 'none: the spec shows no time-outs (add budgets by operation to be told of slow replies)');
+  found.note('nights', `${opts.nights}${opts.nights === 3 ? ' (the default, --nights)' : ' (--nights)'}`);
+  found.note('latencyBudgetsMs', 'none: the spec shows no time-outs (add budgets by operation to be told of slow replies)');
 }
 
-function bookingForms(d: Discovery, opts: InitOptions) {
-  const f = d.found;
+function bookingForms(discovery: Discovery, opts: InitOptions) {
+  const found = discovery.found;
   const word = (field: string, given: string | undefined, option: string, guess: string) => {
-    if (given) f.given(`booking.${field}`, option);
-    else f.guess(`booking.${field}`, guess);
+    if (given) found.given(`booking.${field}`, option);
+    else found.guess(`booking.${field}`, guess);
     return given;
   };
   const res = word(
@@ -313,9 +316,9 @@ function bookingForms(d: Discovery, opts: InitOptions) {
     '--cancelled-words',
     'Cancelled, Canceled (--cancelled-words)',
   );
-  if (opts.partialCancellation) f.given('booking.partialCancellation', '--partial-cancellation');
+  if (opts.partialCancellation) found.given('booking.partialCancellation', '--partial-cancellation');
   else
-    f.note(
+    found.note(
       'booking.partialCancellation',
       'none declared: the spec does not show the form, and init never cancels; the run finds it, trying item-reference, segment and segment-range in turn (--partial-cancellation item-reference|segment|segment-range to declare it)',
     );
@@ -327,11 +330,11 @@ function bookingForms(d: Discovery, opts: InitOptions) {
   };
 }
 
-function claimsOf(d: Discovery, opts: InitOptions): ConformanceClass[] {
+function claimsOf(discovery: Discovery, opts: InitOptions): ConformanceClass[] {
   if (opts.claims) {
-    d.found.given('claims', '--claim');
+    discovery.found.given('claims', '--claim');
     return opts.claims;
   }
-  d.found.note('claims', 'every class the file can drive (--claim core,security where no booking may be made)');
+  discovery.found.note('claims', 'every class the file can drive (--claim core,security where no booking may be made)');
   return ['core', 'booking', 'partial-cancellation', 'security', 'alignment'];
 }

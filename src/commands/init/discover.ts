@@ -73,7 +73,7 @@ export class Discovery {
     const known = this.described.get(code.toUpperCase());
     if (known) return Promise.resolve(known);
     const request = this.asker.request('hotelnbc', this.data, { hotelCode: code, brandCode: '' });
-    return this.asker.ask(request, (x, answer) => {
+    return this.asker.ask(request, (exchange, answer) => {
       if (!answer.served && code === this.seedCode)
         this.asker.stop(
           `hotel descriptive data of ${code}`,
@@ -82,7 +82,7 @@ export class Discovery {
             ? `give another --place, or a hotel code the gateway describes with --hotel`
             : `change --hotel to a hotel code the gateway describes, or give a place with --place <Country|Region>:<name>`,
         );
-      const shown = answer.served ? hotelShown(x, code, this.asker.profile) : undefined;
+      const shown = answer.served ? hotelShown(exchange, code, this.asker.profile) : undefined;
       if (shown) this.described.set(code.toUpperCase(), shown);
       return shown;
     });
@@ -272,16 +272,16 @@ export class Discovery {
       this.asker.request('activityavailability', this.data, { hotelCode: hotel, productCode: product, currency }),
       party,
     );
-    const got = await this.asker.ask(request, (x, answer) => {
-      if (!answer.served || !x.reply.doc) return { results: 0, timeShown: false };
-      const r = new ReplyReader(x.reply.doc, this.asker.profile);
-      const items = r.items(AVAIL.activity);
-      const shownCurrency = x.reply.doc
+    const got = await this.asker.ask(request, (exchange, answer) => {
+      if (!answer.served || !exchange.reply.doc) return { results: 0, timeShown: false };
+      const reply = new ReplyReader(exchange.reply.doc, this.asker.profile);
+      const items = reply.items(AVAIL.activity);
+      const shownCurrency = exchange.reply.doc
         .find('//@CurrencyCode | //@PricingCurrency')
         .map((n) => n.content.trim())
         .find((c) => /^[A-Z]{3}$/.test(c));
       const timeShown = items.some(
-        (i) => !!r.nodes(AVAIL.operationTime, i.node) || r.values(AVAIL.start, i.node)?.value.some((v) => v.includes('T')),
+        (i) => !!reply.nodes(AVAIL.operationTime, i.node) || reply.values(AVAIL.start, i.node)?.value.some((v) => v.includes('T')),
       );
       return { results: items.length, currency: shownCurrency, timeShown };
     });

@@ -77,7 +77,7 @@ export class GatewayAsker {
   }
 
   /** Sends the request and hands its exchange to `read`; undefined when the budget is spent. */
-  async ask<T>(request: OtaRequest, read: (x: Exchange, answer: Answer) => T): Promise<T | undefined> {
+  async ask<T>(request: OtaRequest, read: (sent: Exchange, answer: Answer) => T): Promise<T | undefined> {
     if (!READ_ONLY.has(request.operation.name)) throw new Error(`init never sends ${request.operation.name}`);
     if (this.left() <= 0) return undefined;
     this.sent++;
@@ -92,11 +92,11 @@ export class GatewayAsker {
   }
 
   /** What every reply shows of airports, currencies, languages and airlines, wherever OpenTravel puts them. */
-  private collect(x: Exchange): void {
-    const doc = x.reply.doc!;
+  private collect(sent: Exchange): void {
+    const doc = sent.reply.doc!;
     const all = (xpath: string) => doc.find(xpath).map((n) => n.content.trim());
-    for (const v of all("//*[@CodeContext='IATA']/@LocationCode | //*[@CodeContext='IATA']/@Code | //@AirportCode"))
-      if (/^[A-Z]{3}$/.test(v)) this.shown.airports.add(v);
+    for (const value of all("//*[@CodeContext='IATA']/@LocationCode | //*[@CodeContext='IATA']/@Code | //@AirportCode"))
+      if (/^[A-Z]{3}$/.test(value)) this.shown.airports.add(value);
     for (const v of all('//@CurrencyCode | //@PricingCurrency')) if (/^[A-Z]{3}$/.test(v)) this.shown.currencies.add(v);
     for (const v of all("//@LanguageCode | //@Language | //@*[local-name()='lang']"))
       if (/^[a-z]{2}$/i.test(v)) this.shown.languages.add(v.toLowerCase());
@@ -119,11 +119,11 @@ export class GatewayAsker {
   }
 }
 
-function answerOf(x: Exchange): Answer {
-  if (!x.reply.exchange || !x.reply.doc) return { served: false, unusable: noDocument(x) };
-  const refusal = refusalForm(x);
-  if (refusal) return { served: false, refusal, authentication: refusedForAuthentication(x, refusal) };
-  if (x.reply.exchange.status !== 200) return { served: false, unusable: `HTTP ${x.reply.exchange.status}` };
+function answerOf(sent: Exchange): Answer {
+  if (!sent.reply.exchange || !sent.reply.doc) return { served: false, unusable: noDocument(sent) };
+  const refusal = refusalForm(sent);
+  if (refusal) return { served: false, refusal, authentication: refusedForAuthentication(sent, refusal) };
+  if (sent.reply.exchange.status !== 200) return { served: false, unusable: `HTTP ${sent.reply.exchange.status}` };
   return { served: true };
 }
 
@@ -139,39 +139,40 @@ export interface HotelShown {
 }
 
 /** Reads a hotel descriptive-data reply about `code`. */
-export function hotelShown(x: Exchange, code: string, profile: ReplyProfilePlaces): HotelShown {
-  const d = hotelDescription(x, code, `hotel descriptive data of ${code}`, profile);
+export function hotelShown(sent: Exchange, code: string, profile: ReplyProfilePlaces): HotelShown {
+  const description = hotelDescription(sent, code, `hotel descriptive data of ${code}`, profile);
   let brandCode: string | undefined;
   let position: Position | undefined;
-  if (x.reply.doc && !d.problem) {
-    const r = new ReplyReader(x.reply.doc, profile);
-    const items = r.items(HOTEL_NBC.hotel);
-    const item = items.find((i) => sameCode(r.value(HOTEL_NBC.code, i.node)?.value, code)) ?? (items.length === 1 ? items[0] : undefined);
-    if (item) brandCode = r.doc.find('@BrandCode | parent::*/@BrandCode', item.node)[0]?.content.trim() || undefined;
-    const at = item && r.doc.find('.//ota:Position[@Latitude and @Longitude]', item.node)[0];
-    if (at) position = positionOf(r.doc.find('@Latitude', at)[0]?.content, r.doc.find('@Longitude', at)[0]?.content);
+  if (sent.reply.doc && !description.problem) {
+    const reply = new ReplyReader(sent.reply.doc, profile);
+    const items = reply.items(HOTEL_NBC.hotel);
+    const item =
+      items.find((i) => sameCode(reply.value(HOTEL_NBC.code, i.node)?.value, code)) ?? (items.length === 1 ? items[0] : undefined);
+    if (item) brandCode = reply.doc.find('@BrandCode | parent::*/@BrandCode', item.node)[0]?.content.trim() || undefined;
+    const at = item && reply.doc.find('.//ota:Position[@Latitude and @Longitude]', item.node)[0];
+    if (at) position = positionOf(reply.doc.find('@Latitude', at)[0]?.content, reply.doc.find('@Longitude', at)[0]?.content);
   }
   return {
     code,
-    country: d.country,
-    region: d.region,
+    country: description.country,
+    region: description.region,
     ...(brandCode ? { brandCode } : {}),
     ...(position ? { position } : {}),
-    ...(d.problem ? { problem: d.problem } : {}),
+    ...(description.problem ? { problem: description.problem } : {}),
   };
 }
 
 /** Every distinct value of the fact under each item, by item code (a reply listing hotels, activities...). */
 export function itemsWith(
-  x: Exchange,
+  sent: Exchange,
   profile: ReplyProfilePlaces,
   facts: { item: Parameters<ReplyReader['items']>[0]; code: Parameters<ReplyReader['value']>[0] },
   more: Record<string, Parameters<ReplyReader['value']>[0]> = {},
 ): Array<{ code?: string; values: Record<string, string[]> }> {
-  if (!x.reply.doc) return [];
-  const r = new ReplyReader(x.reply.doc, profile);
-  return r.items(facts.item).map((i) => ({
-    code: r.value(facts.code, i.node)?.value,
-    values: Object.fromEntries(Object.entries(more).map(([k, f]) => [k, valuesEverywhere(r, f, i.node)])),
+  if (!sent.reply.doc) return [];
+  const reply = new ReplyReader(sent.reply.doc, profile);
+  return reply.items(facts.item).map((i) => ({
+    code: reply.value(facts.code, i.node)?.value,
+    values: Object.fromEntries(Object.entries(more).map(([k, f]) => [k, valuesEverywhere(reply, f, i.node)])),
   }));
 }

@@ -146,7 +146,7 @@ function report(opts: InitOptions, target: string, requests: number, guesses: st
     );
   if (guesses.length) {
     console.log('Guessed (the gateway cannot tell these; give the options if they are wrong):');
-    for (const g of guesses) console.log(`  ${g}`);
+    for (const guess of guesses) console.log(`  ${guess}`);
   }
   if (!missing.length) console.log(`Next: OTA_TEST_DATA=${where} npm run conformance`);
 }
@@ -156,8 +156,8 @@ export async function main(argv: string[]): Promise<void> {
   let code: number;
   try {
     code = await run(argv);
-  } catch (e) {
-    console.error(`Could not init: ${e instanceof ConfigError ? e.message : ((e as Error)?.stack ?? String(e))}`);
+  } catch (error) {
+    console.error(`Could not init: ${error instanceof ConfigError ? error.message : ((error as Error)?.stack ?? String(error))}`);
     code = INIT_EXIT.couldNot;
   }
   process.exitCode = code;

@@ -76,12 +76,12 @@ function text(name: string, raw: string | undefined): string | undefined {
 }
 
 function placeOf(raw: string): Place {
-  const m = /^(Country|Region):(.*\S.*)$/i.exec(raw);
-  if (!m)
+  const match = /^(Country|Region):(.*\S.*)$/i.exec(raw);
+  if (!match)
     throw new ConfigError(
       `--place ${raw}: expected Country:<name> or Region:<name> (the RefPoint CodeContext and text), as Region:Mallorca`,
     );
-  return { context: m[1].toLowerCase() === 'country' ? 'Country' : 'Region', name: m[2].trim() };
+  return { context: match[1].toLowerCase() === 'country' ? 'Country' : 'Region', name: match[2].trim() };
 }
 
 function claimsOf(raw: string): ConformanceClass[] {
@@ -94,7 +94,7 @@ function claimsOf(raw: string): ConformanceClass[] {
 
 /** The options of one `npm run init`; `defaultOut` is where the file goes without --out (OTA_TEST_DATA, or gateway.test-data.json). */
 export function parseInitOptions(argv: readonly string[], defaultOut: string, cwd = process.cwd()): InitOptions {
-  const v: Partial<Record<(typeof VALUED)[number], string>> = {};
+  const record: Partial<Record<(typeof VALUED)[number], string>> = {};
   const flags = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -103,41 +103,41 @@ export function parseInitOptions(argv: readonly string[], defaultOut: string, cw
     else if ((VALUED as readonly string[]).includes(name)) {
       const value = inline ?? argv[++i];
       if (value === undefined || (inline === undefined && value.startsWith('--'))) throw new ConfigError(`${name} needs a value`);
-      v[name as (typeof VALUED)[number]] = value;
+      record[name as (typeof VALUED)[number]] = value;
     } else throw new ConfigError(`unknown option ${a}\n${INIT_USAGE}`);
   }
-  if (!v['--hotel'] === !v['--place'])
-    throw new ConfigError(`give one hotel code (--hotel) or one place (--place), not ${v['--hotel'] ? 'both' : 'neither'}`);
-  const airport = text('--airport', v['--airport']);
+  if (!record['--hotel'] === !record['--place'])
+    throw new ConfigError(`give one hotel code (--hotel) or one place (--place), not ${record['--hotel'] ? 'both' : 'neither'}`);
+  const airport = text('--airport', record['--airport']);
   if (airport && !/^[A-Z]{3}$/.test(airport)) throw new ConfigError(`--airport ${airport}: a three-letter IATA airport code, as PMI`);
-  const partialCancellation = v['--partial-cancellation'] as PartialCancellationForm | undefined;
+  const partialCancellation = record['--partial-cancellation'] as PartialCancellationForm | undefined;
   if (partialCancellation !== undefined && !PARTIAL_CANCELLATION_FORMS.includes(partialCancellation))
     throw new ConfigError(
       `--partial-cancellation ${partialCancellation}: one of ${PARTIAL_CANCELLATION_FORMS.join(', ')} (OTA_CancelRQ: the item's UniqueID Type 37, Segment/@ItinSegNbr, a Segment range)`,
     );
-  const out = v['--out'] ?? defaultOut;
+  const out = record['--out'] ?? defaultOut;
   return {
-    hotel: text('--hotel', v['--hotel']),
-    ...(v['--place'] ? { place: placeOf(v['--place']) } : {}),
+    hotel: text('--hotel', record['--hotel']),
+    ...(record['--place'] ? { place: placeOf(record['--place']) } : {}),
     out: isAbsolute(out) ? out : resolve(cwd, out),
     force: flags.has('--force'),
     partial: flags.has('--partial'),
-    ...(v['--claim'] ? { claims: claimsOf(v['--claim']) } : {}),
-    commitResStatus: text('--commit-res-status', v['--commit-res-status']),
-    commitCancelType: text('--commit-cancel-type', v['--commit-cancel-type']),
-    cancelledWords: v['--cancelled-words']
+    ...(record['--claim'] ? { claims: claimsOf(record['--claim']) } : {}),
+    commitResStatus: text('--commit-res-status', record['--commit-res-status']),
+    commitCancelType: text('--commit-cancel-type', record['--commit-cancel-type']),
+    cancelledWords: record['--cancelled-words']
       ?.split(',')
       .map((w) => w.trim())
       .filter(Boolean),
     ...(partialCancellation ? { partialCancellation } : {}),
-    language: text('--language', v['--language']),
-    altLanguage: text('--alt-language', v['--alt-language']),
-    infoSource: text('--info-source', v['--info-source']),
+    language: text('--language', record['--language']),
+    altLanguage: text('--alt-language', record['--alt-language']),
+    infoSource: text('--info-source', record['--info-source']),
     airport,
-    airline: text('--airline', v['--airline']),
-    locationType: text('--location-type', v['--location-type']),
-    offsetDays: whole('--offset-days', v['--offset-days'], 30, 1, 365),
-    nights: whole('--nights', v['--nights'], 3, 1, 30),
-    maxRequests: whole('--max-requests', v['--max-requests'], 200, 20, 5000),
+    airline: text('--airline', record['--airline']),
+    locationType: text('--location-type', record['--location-type']),
+    offsetDays: whole('--offset-days', record['--offset-days'], 30, 1, 365),
+    nights: whole('--nights', record['--nights'], 3, 1, 30),
+    maxRequests: whole('--max-requests', record['--max-requests'], 200, 20, 5000),
   };
 }

@@ -22,10 +22,10 @@ export function parseMergeArguments(argv: readonly string[]): MergeArguments {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--out' || a.startsWith('--out=')) {
-      const v = a === '--out' ? argv[++i] : a.slice('--out='.length);
-      if (!v || v.startsWith('-')) throw new ConfigError(`--out needs a folder; use ${USAGE}`);
-      if (out !== undefined) throw new ConfigError(`--out is given twice (${out} and ${v}); use ${USAGE}`);
-      out = v;
+      const value = a === '--out' ? argv[++i] : a.slice('--out='.length);
+      if (!value || value.startsWith('-')) throw new ConfigError(`--out needs a folder; use ${USAGE}`);
+      if (out !== undefined) throw new ConfigError(`--out is given twice (${out} and ${value}); use ${USAGE}`);
+      out = value;
     } else if (a.startsWith('-')) throw new ConfigError(`unknown argument ${a}; use ${USAGE}`);
     else dirs.push(a);
   }
@@ -55,18 +55,18 @@ export function readSummary(dir: string): ConformanceResult {
   if (!existsSync(file)) throw new ConfigError(`${dir}: no summary.json (is it the reports folder of a run?)`);
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as ConformanceResult;
-  } catch (e) {
-    throw new ConfigError(`${file}: cannot be read as JSON (${(e as Error).message})`);
+  } catch (error) {
+    throw new ConfigError(`${file}: cannot be read as JSON (${(error as Error).message})`);
   }
 }
 
 /** A shard's result, with what a merge recomputes outcomes from. */
 export function readShard(dir: string): ConformanceResult {
   const file = join(dir, 'summary.json');
-  const r = readSummary(dir);
-  if (!r.assertions || !Array.isArray(r.scenarios) || !r.target || !r.suite || !Array.isArray(r.claims))
+  const summary = readSummary(dir);
+  if (!summary.assertions || !Array.isArray(summary.scenarios) || !summary.target || !summary.suite || !Array.isArray(summary.claims))
     throw new ConfigError(`${file}: written by a run that recorded no assertions; run it again with this version`);
-  return r;
+  return summary;
 }
 
 /** A run's selection; of a summary.json written before `selection` was recorded, from its tags and shard. */
@@ -76,7 +76,7 @@ export const selectionOfRun = (r: ConformanceResult): RunSelection | undefined =
 const sorted = (xs: readonly string[] | undefined) => [...(xs ?? [])].sort().join(',') || '(none)';
 
 /** What must be the same in every shard of one run: a field's name, and its value as the refusal shows it. */
-const SAME_RUN: Array<[string, (r: ConformanceResult) => string]> = [
+const SAME_RUN: Array<[string, (conformanceResult: ConformanceResult) => string]> = [
   ['run group (OTA_RUN_GROUP)', (r) => r.runGroup ?? '(none)'],
   ['target', (r) => r.target.url],
   ['suite version', (r) => `${r.suite.version}${r.suite.commit ? ` (commit ${r.suite.commit})` : ''}`],
@@ -113,13 +113,13 @@ export function shardsOf(parts: readonly ConformanceResult[], dirs: readonly str
   const total = (s: string) => s.split('/')[1];
   const n = total(each[0][0]);
   const seen = new Map<string, string>();
-  each.forEach((shards, i) => {
-    for (const s of shards) {
-      if (total(s) !== n)
-        throw new ConfigError(`cannot merge shards of different partitions: ${each[0][0]} (${dirs[0]}) and ${s} (${dirs[i]})`);
-      if (seen.has(s))
-        throw new ConfigError(`shard ${s} is in two of the merged runs (${seen.get(s)} and ${dirs[i]}): merge each shard once`);
-      seen.set(s, dirs[i]);
+  each.forEach((shards, index) => {
+    for (const shard of shards) {
+      if (total(shard) !== n)
+        throw new ConfigError(`cannot merge shards of different partitions: ${each[0][0]} (${dirs[0]}) and ${shard} (${dirs[index]})`);
+      if (seen.has(shard))
+        throw new ConfigError(`shard ${shard} is in two of the merged runs (${seen.get(shard)} and ${dirs[index]}): merge each shard once`);
+      seen.set(shard, dirs[index]);
     }
   });
   const all = Array.from({ length: Number(n) }, (_, i) => `${i + 1}/${n}`);

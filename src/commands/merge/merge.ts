@@ -36,9 +36,9 @@ export { readSummary } from './merge-checks';
 export const SHARDS = 'shards';
 
 /** Where a part's own evidence is kept in the merged folder: shards/<i>-of-<n>, or shards/run-<k>. */
-const shardFolder = (p: ConformanceResult, k: number) => {
-  const shard = selectionOfRun(p)?.shards;
-  return posix.join(SHARDS, shard?.length === 1 ? shard[0].replace('/', '-of-') : `run-${k + 1}`);
+const shardFolder = (conformanceResult: ConformanceResult, index: number) => {
+  const shard = selectionOfRun(conformanceResult)?.shards;
+  return posix.join(SHARDS, shard?.length === 1 ? shard[0].replace('/', '-of-') : `run-${index + 1}`);
 };
 
 /** The combined result of the shards of one run (checked before). */
@@ -48,16 +48,18 @@ function mergeResults(parts: ConformanceResult[], dirs: string[]): ConformanceRe
   const { missing, merged } = shardsOf(parts, dirs);
   const seen = new Set<string>();
   const scenarios = parts.flatMap((p, k) =>
-    p.scenarios.map((s) => {
-      if (seen.has(s.id))
-        throw new ConfigError(`scenario ${s.id} ("${s.name}") is in two of the merged runs: merge the shards of one run, each once`);
-      seen.add(s.id);
+    p.scenarios.map((scenario) => {
+      if (seen.has(scenario.id))
+        throw new ConfigError(
+          `scenario ${scenario.id} ("${scenario.name}") is in two of the merged runs: merge the shards of one run, each once`,
+        );
+      seen.add(scenario.id);
       const own = shardFolder(p, k);
       return {
-        ...s,
-        ...(s.evidence ? { evidence: posix.join(own, s.evidence) } : {}),
-        ...(s.reproducer ? { reproducer: posix.join(own, s.reproducer) } : {}),
-        assertions: p.assertions?.[s.id] ?? [],
+        ...scenario,
+        ...(scenario.evidence ? { evidence: posix.join(own, scenario.evidence) } : {}),
+        ...(scenario.reproducer ? { reproducer: posix.join(own, scenario.reproducer) } : {}),
+        assertions: p.assertions?.[scenario.id] ?? [],
       };
     }),
   );
@@ -104,18 +106,18 @@ function mergeResults(parts: ConformanceResult[], dirs: string[]): ConformanceRe
 
 /** Each shard keeps its own ledger: what each left open, cancelled or named, together. */
 function mergeBookings(all: Array<BookingsReport | undefined>): BookingsReport | undefined {
-  const b = all.filter((x): x is BookingsReport => !!x);
-  if (b.length === 0) return undefined;
+  const list = all.filter((x): x is BookingsReport => !!x);
+  if (list.length === 0) return undefined;
   return {
-    ...b[0],
-    ledger: [...new Set(b.map((x) => x.ledger))].join(', '),
-    leftOpen: b.flatMap((x) => x.leftOpen),
-    cancelled: b.flatMap((x) => x.cancelled),
-    settled: b.flatMap((x) => x.settled),
-    failed: b.flatMap((x) => x.failed),
-    otherTargets: b.flatMap((x) => x.otherTargets),
-    leftToLiveRuns: b.reduce((n, x) => n + x.leftToLiveRuns, 0),
-    skippedLedgerLines: b.flatMap((x) => x.skippedLedgerLines),
+    ...list[0],
+    ledger: [...new Set(list.map((x) => x.ledger))].join(', '),
+    leftOpen: list.flatMap((x) => x.leftOpen),
+    cancelled: list.flatMap((x) => x.cancelled),
+    settled: list.flatMap((x) => x.settled),
+    failed: list.flatMap((x) => x.failed),
+    otherTargets: list.flatMap((x) => x.otherTargets),
+    leftToLiveRuns: list.reduce((n, x) => n + x.leftToLiveRuns, 0),
+    skippedLedgerLines: list.flatMap((x) => x.skippedLedgerLines),
   };
 }
 
@@ -125,18 +127,18 @@ function mergeBookings(all: Array<BookingsReport | undefined>): BookingsReport |
  * evidence view links to it).
  */
 function copyEvidence(parts: ConformanceResult[], dirs: string[], out: string): void {
-  dirs.forEach((d, k) => {
-    const own = join(out, shardFolder(parts[k], k));
+  dirs.forEach((dir, index) => {
+    const own = join(out, shardFolder(parts[index], index));
     mkdirSync(own, { recursive: true });
-    for (const f of [STREAM_FILE, EVIDENCE_FILE, REPORT_FILES.html]) if (existsSync(join(d, f))) copyFileSync(join(d, f), join(own, f));
-    if (existsSync(join(d, REPRODUCERS_DIR))) cpSync(join(d, REPRODUCERS_DIR), join(own, REPRODUCERS_DIR), { recursive: true });
+    for (const f of [STREAM_FILE, EVIDENCE_FILE, REPORT_FILES.html]) if (existsSync(join(dir, f))) copyFileSync(join(dir, f), join(own, f));
+    if (existsSync(join(dir, REPRODUCERS_DIR))) cpSync(join(dir, REPRODUCERS_DIR), join(own, REPRODUCERS_DIR), { recursive: true });
   });
 }
 
 function merge(argv: string[]): number {
   // Everything is checked before anything is written.
   const { out, dirs } = parseMergeArguments(argv);
-  for (const d of dirs) checkInputFolder(d, 'reports folder');
+  for (const dir of dirs) checkInputFolder(dir, 'reports folder');
   checkOutputFolder(out, '--out');
   checkOutFolder(out);
   const parts = dirs.map(readShard);

@@ -80,12 +80,12 @@ async function report(argv: string[]): Promise<number> {
   const folders = streamFolders(dir);
   const result = readSummary(dir);
   const evidence: ScenarioEvidence[] = [];
-  const streams = folders.map((f) => {
-    const envelopes = readStream(join(f, STREAM_FILE));
+  const streams = folders.map((folder) => {
+    const envelopes = readStream(join(folder, STREAM_FILE));
     const collector = new EvidenceCollector();
     envelopes.forEach(collector.onMessage);
     evidence.push(...collector.scenarios());
-    return { folder: f, envelopes };
+    return { folder: folder, envelopes };
   });
   await loadXml();
 
@@ -107,12 +107,12 @@ async function report(argv: string[]): Promise<number> {
     historyLimit: historyLimit(),
     pretty: prettyXml,
   });
-  for (const s of streams) {
-    const file = join(s.folder, 'cucumber-report.html');
+  for (const stream of streams) {
+    const file = join(stream.folder, 'cucumber-report.html');
     built.push(file);
-    await writeCucumberHtml(s.envelopes, file, {
+    await writeCucumberHtml(stream.envelopes, file, {
       result,
-      conformanceReport: relative(s.folder, join(dir, REPORT_FILES.html)).split(sep).join('/'),
+      conformanceReport: relative(stream.folder, join(dir, REPORT_FILES.html)).split(sep).join('/'),
     });
   }
 

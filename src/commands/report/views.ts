@@ -35,18 +35,18 @@ export const REPORT_VIEWS: readonly ReportView[] = [
   {
     name: 'allure',
     file: join('allure-report', 'index.html'),
-    ready: async (p) => {
-      await p.getByTestId('report-title').waitFor();
-      await p.locator('[data-testid^="tree-leaf-status-"]').first().waitFor();
+    ready: async (page) => {
+      await page.getByTestId('report-title').waitFor();
+      await page.locator('[data-testid^="tree-leaf-status-"]').first().waitFor();
     },
   },
   {
     name: 'cucumber',
     file: 'cucumber-report.html',
     // cucumber's page draws its scenarios from the messages it holds
-    ready: async (p) => {
-      await p.locator('#ota-verdict').waitFor();
-      await p.waitForFunction(() => (document.getElementById('content')?.childElementCount ?? 0) > 0);
+    ready: async (page) => {
+      await page.locator('#ota-verdict').waitFor();
+      await page.waitForFunction(() => (document.getElementById('content')?.childElementCount ?? 0) > 0);
     },
   },
 ];

@@ -59,9 +59,9 @@ function parseArguments(argv: readonly string[]): VerifyArguments {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--public-key' || a.startsWith('--public-key=')) {
-      const v = a === '--public-key' ? argv[++i] : a.slice('--public-key='.length);
-      if (!v || v.startsWith('-')) throw new ConfigError(`--public-key needs a file; use ${USAGE}`);
-      publicKey = resolve(v);
+      const value = a === '--public-key' ? argv[++i] : a.slice('--public-key='.length);
+      if (!value || value.startsWith('-')) throw new ConfigError(`--public-key needs a file; use ${USAGE}`);
+      publicKey = resolve(value);
     } else if (a.startsWith('-')) throw new ConfigError(`unknown argument ${a}; use ${USAGE}`);
     else if (bundle !== undefined) throw new ConfigError(`one bundle at a time (${bundle} and ${a}); use ${USAGE}`);
     else bundle = resolve(a);
@@ -81,8 +81,8 @@ function readBundle(file: string): Map<string, Buffer> {
   let m: Manifest;
   try {
     m = JSON.parse(manifest.toString('utf8')) as Manifest;
-  } catch (e) {
-    throw new ConfigError(`bundle ${file}: ${MANIFEST} cannot be read as JSON (${(e as Error).message})`);
+  } catch (error) {
+    throw new ConfigError(`bundle ${file}: ${MANIFEST} cannot be read as JSON (${(error as Error).message})`);
   }
   if (m.format !== BUNDLE_FORMAT || m.algorithm !== 'sha256' || typeof m.files !== 'object' || m.files === null)
     throw new ConfigError(
@@ -94,16 +94,16 @@ function readBundle(file: string): Map<string, Buffer> {
 const json = <T>(files: ReadonlyMap<string, Buffer>, name: string): T => {
   try {
     return JSON.parse(files.get(name)!.toString('utf8')) as T;
-  } catch (e) {
-    throw new Difference(`${name} cannot be read as JSON (${(e as Error).message})`);
+  } catch (error) {
+    throw new Difference(`${name} cannot be read as JSON (${(error as Error).message})`);
   }
 };
 
 /** Every file is the one the manifest names, and the manifest names every file. */
 function checkHashes(files: ReadonlyMap<string, Buffer>): string {
-  const m = json<Manifest>(files, MANIFEST);
-  for (const name of REQUIRED) if (!(name in m.files)) throw new Difference(`the manifest lists no ${name}`);
-  for (const [name, expected] of Object.entries(m.files)) {
+  const manifest = json<Manifest>(files, MANIFEST);
+  for (const name of REQUIRED) if (!(name in manifest.files)) throw new Difference(`the manifest lists no ${name}`);
+  for (const [name, expected] of Object.entries(manifest.files)) {
     const data = files.get(name);
     if (!data) throw new Difference(`${name} is in the manifest but not in the bundle`);
     const found = sha256(data);
@@ -113,9 +113,9 @@ function checkHashes(files: ReadonlyMap<string, Buffer>): string {
       );
   }
   for (const name of files.keys())
-    if (name !== MANIFEST && name !== SIGNATURE && !(name in m.files))
+    if (name !== MANIFEST && name !== SIGNATURE && !(name in manifest.files))
       throw new Difference(`${name} is in the bundle but not in the manifest`);
-  return `${Object.keys(m.files).length} files match the manifest`;
+  return `${Object.keys(manifest.files).length} files match the manifest`;
 }
 
 /** The suite that certified is the one running (name and version); the spec its requirements quote is this suite's. */
@@ -143,13 +143,13 @@ function checkSuiteAndSpec(certificate: Certificate): string[] {
 
 /** Where two texts first differ: the line, and a few characters around the first that differs in each. */
 function firstLineDiffering(found: string, rendered: string): string {
-  const x = found.split('\n');
+  const list = found.split('\n');
   const y = rendered.split('\n');
   const line = Math.max(
     0,
-    x.findIndex((l, k) => l !== y[k]),
+    list.findIndex((l, k) => l !== y[k]),
   );
-  const a = x[line] ?? '';
+  const a = list[line] ?? '';
   const b = y[line] ?? '';
   let c = 0;
   while (c < a.length && a[c] === b[c]) c++;
@@ -213,21 +213,22 @@ function replay(files: ReadonlyMap<string, Buffer>, result: ConformanceResult): 
       ...(result.retry ? ['--retry', String(result.retry)] : []),
     ];
     const reports = join(work, 'reports');
-    const r = spawnSync(process.execPath, args, {
+    const spawned = spawnSync(process.execPath, args, {
       cwd: PROJECT_ROOT,
       env: bareEnvironment(reports, join(work, 'ledger', 'bookings.jsonl')),
       encoding: 'utf8',
       timeout: REPLAY_TIMEOUT_MS,
       maxBuffer: 64 * 1024 * 1024,
     });
-    const said = (r.stderr || r.stdout || '')
+    const said = (spawned.stderr || spawned.stdout || '')
       .trim()
       .split('\n')
       .filter((l) => l.trim())
       .pop();
-    if (r.error || r.signal) throw new Difference(`the replay did not finish (${r.error?.message ?? String(r.signal)})`);
-    if (r.status === EXIT.COULD_NOT_RUN || !existsSync(join(reports, SUMMARY)))
-      throw new Difference(`the replay could not run: ${said ?? `exit ${String(r.status)}`}`);
+    if (spawned.error || spawned.signal)
+      throw new Difference(`the replay did not finish (${spawned.error?.message ?? String(spawned.signal)})`);
+    if (spawned.status === EXIT.COULD_NOT_RUN || !existsSync(join(reports, SUMMARY)))
+      throw new Difference(`the replay could not run: ${said ?? `exit ${String(spawned.status)}`}`);
     const replayed = readSummary(reports);
     const first = result.requirements.find((q) => replayed.requirements.find((p) => p.id === q.id)?.outcome !== q.outcome);
     const firstText = first
@@ -284,9 +285,9 @@ function verifyBundle(argv: readonly string[]): number {
     const unsigned = !key ? (files.has(SIGNATURE) ? '; signed, the signature not checked (give --public-key)' : '; not signed') : '';
     console.log(`VERIFIED: ${args.bundle}: ${result.verdict} of run ${result.runId} (target ${result.target.url})${unsigned}`);
     return EXIT.CONFORMS;
-  } catch (e) {
-    if (!(e instanceof Difference)) throw e;
-    console.log(`NOT VERIFIED: ${args.bundle}: ${e.message}`);
+  } catch (error) {
+    if (!(error instanceof Difference)) throw error;
+    console.log(`NOT VERIFIED: ${args.bundle}: ${error.message}`);
     return EXIT.DOES_NOT_CONFORM;
   }
 }

@@ -30,9 +30,9 @@ export const requestedMaximum = (exchange: Exchange) => num(exchange.request.val
  * 45.00); one with a point is as written.
  */
 export function inMajorUnits(reply: ReplyReader, amount: XNode): number {
-  const v = amount.content.trim();
+  const value = amount.content.trim();
   const places = num(reply.doc.find('../@DecimalPlaces', amount)[0]?.content);
-  return !v.includes('.') && places > 0 ? num(v) / 10 ** places : num(v);
+  return !value.includes('.') && places > 0 ? num(value) / 10 ** places : num(value);
 }
 
 /**
@@ -40,8 +40,8 @@ export function inMajorUnits(reply: ReplyReader, amount: XNode): number {
  * fact read from the element that carries the amount (its @CurrencyCode, or the reply's
  * ProcessingInformation/@PricingCurrency). Undefined when the fact is not shown.
  */
-export function amountOf(reply: ReplyReader, f: Fact, currency: Fact, within: XNode): Amount | undefined {
-  const found = reply.nodes(f, within);
+export function amountOf(reply: ReplyReader, fact: Fact, currency: Fact, within: XNode): Amount | undefined {
+  const found = reply.nodes(fact, within);
   const node = found?.value[0];
   if (!found || !node) return undefined;
   const carrier = reply.doc.find('..', node)[0];

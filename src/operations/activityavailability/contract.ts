@@ -75,17 +75,17 @@ export function pricesShown(exchange: Exchange, profile: ReplyProfilePlaces = {}
   const doc = exchange.reply.doc;
   const currency = requestedCurrency(exchange);
   if (!doc || describesNothing(exchange)) return { amounts: [], dearestPerOption: [] };
-  const r = new ReplyReader(doc, profile);
+  const reply = new ReplyReader(doc, profile);
   const inCurrency = (a: Amount) => !a.currency || a.currency === currency;
   const amounts: number[] = [];
   const dearestPerOption: number[] = [];
-  for (const a of r.items(FACTS.activity)) {
-    for (const n of r.nodes(FACTS.amount, a.node)?.value ?? []) {
-      const amount = amountOf(r, { ...FACTS.amount, places: ['@Amount'] }, FACTS.currency, n);
+  for (const a of reply.items(FACTS.activity)) {
+    for (const node of reply.nodes(FACTS.amount, a.node)?.value ?? []) {
+      const amount = amountOf(reply, { ...FACTS.amount, places: ['@Amount'] }, FACTS.currency, node);
       if (amount && inCurrency(amount) && amount.value > 0) amounts.push(amount.value);
     }
-    const categories = r.nodes(FACTS.category, a.node)?.value ?? [];
-    const prices = perPersonPrices(r, a.node, categories).filter((p) => inCurrency(p) && p.value > 0);
+    const categories = reply.nodes(FACTS.category, a.node)?.value ?? [];
+    const prices = perPersonPrices(reply, a.node, categories).filter((p) => inCurrency(p) && p.value > 0);
     if (prices.length) dearestPerOption.push(Math.max(...prices.map((p) => p.value)));
   }
   return { amounts, dearestPerOption };

@@ -46,49 +46,55 @@ export interface Bookable {
 }
 
 /** What availability leaves unshown that the activity's descriptive data may show. */
-function leftToDescribe(reply: ReplyReader, o: Option, hotel: string): boolean {
-  const timed = !!firstAccepted(reply, FACTS.start, (v) => isDate(v) && !!timeOf(v), o.node) || o.shown.operationTimes.some((t) => t.start);
-  const pickup = o.shown.pickups.find((p) => p.takes && sameCode(p.location, hotel));
+function leftToDescribe(reply: ReplyReader, option: Option, hotel: string): boolean {
+  const timed =
+    !!firstAccepted(reply, FACTS.start, (v) => isDate(v) && !!timeOf(v), option.node) || option.shown.operationTimes.some((t) => t.start);
+  const pickup = option.shown.pickups.find((p) => p.takes && sameCode(p.location, hotel));
   return (
     !timed ||
-    o.shown.minutes === undefined ||
-    (o.days.some((d) => d.start !== d.end) && !weekdaysOf(o.shown.operationTimes)) ||
-    o.shown.pickups.length === 0 ||
+    option.shown.minutes === undefined ||
+    (option.days.some((d) => d.start !== d.end) && !weekdaysOf(option.shown.operationTimes)) ||
+    option.shown.pickups.length === 0 ||
     (!!pickup && !pickup.time) ||
-    !showsAges(o.shown)
+    !showsAges(option.shown)
   );
 }
 
 /** What the gateway shows, availability first, then descriptive data (when asked). */
-function merged(o: Option, described: ConstraintsShown | undefined) {
+function merged(option: Option, described: ConstraintsShown | undefined) {
   const first = <T>(a: T | undefined, b: T | undefined) => (a !== undefined ? a : b);
-  const pickups = o.shown.pickups.length ? o.shown : described?.pickups.length ? described : undefined;
+  const pickups = option.shown.pickups.length ? option.shown : described?.pickups.length ? described : undefined;
   return {
     described,
-    weekdays: first(weekdaysOf(o.shown.operationTimes), described && weekdaysOf(described.operationTimes)),
-    minutes: first(o.shown.minutes, described?.minutes),
+    weekdays: first(weekdaysOf(option.shown.operationTimes), described && weekdaysOf(described.operationTimes)),
+    minutes: first(option.shown.minutes, described?.minutes),
     pickups,
-    ages: described ? bothLimits(o.shown.ages, described.ages) : o.shown.ages,
-    party: described ? bothLimits(o.shown.party, described.party) : o.shown.party,
+    ages: described ? bothLimits(option.shown.ages, described.ages) : option.shown.ages,
+    party: described ? bothLimits(option.shown.party, described.party) : option.shown.party,
   };
 }
 
 /** The ages booked per category of the party: within every limit shown, else the test data's, else a guess (named). */
-function agesOf(o: Option, product: Limits, party: Party, data: BookingValues): { adult: number; child: number; guess?: string } | string {
+function agesOf(
+  option: Option,
+  product: Limits,
+  party: Party,
+  data: BookingValues,
+): { adult: number; child: number; guess?: string } | string {
   const kinds = [
     { kind: 'adult' as const, code: '10', count: party.adults },
     { kind: 'child' as const, code: '8', count: party.children },
   ].filter((k) => k.count > 0);
   const told = (c: Option['shown']['categories'][string] | undefined) => !!c && (c.at.length > 0 || c.age !== undefined);
-  const shown = product.min !== undefined || product.max !== undefined || kinds.some((k) => told(o.shown.categories[k.code]));
+  const shown = product.min !== undefined || product.max !== undefined || kinds.some((k) => told(option.shown.categories[k.code]));
   const ages = { adult: DEFAULT_AGES.adult as number, child: DEFAULT_AGES.child as number };
-  for (const k of kinds) {
-    const category = o.shown.categories[k.code];
+  for (const kind of kinds) {
+    const category = option.shown.categories[kind.code];
     const limits = bothLimits(product, category ?? { at: [] });
-    const wrong = contradiction(limits, `the ages of ${k.kind}s (category ${k.code})`);
-    if (wrong) return `no ${k.kind} can take part: ${wrong}`;
-    const preferred = category?.age ?? data.ages?.[k.kind] ?? DEFAULT_AGES[k.kind];
-    ages[k.kind] = Math.min(Math.max(preferred, limits.min ?? 0), limits.max ?? Infinity);
+    const wrong = contradiction(limits, `the ages of ${kind.kind}s (category ${kind.code})`);
+    if (wrong) return `no ${kind.kind} can take part: ${wrong}`;
+    const preferred = category?.age ?? data.ages?.[kind.kind] ?? DEFAULT_AGES[kind.kind];
+    ages[kind.kind] = Math.min(Math.max(preferred, limits.min ?? 0), limits.max ?? Infinity);
   }
   const untold = kinds.filter((k) => data.ages?.[k.kind] === undefined);
   if (shown || untold.length === 0) return ages;
@@ -124,15 +130,15 @@ function pickupOf(
 }
 
 /** The day to book: a date the reply offers, or the first day of a span on a weekday it runs (unknown weekdays: a guess, named). */
-function dayToBook(o: Option, weekdays: boolean[] | undefined): { date: string; guess?: string } | undefined {
-  for (const s of o.days) {
-    if (s.start === s.end) return { date: s.start };
+function dayToBook(option: Option, weekdays: boolean[] | undefined): { date: string; guess?: string } | undefined {
+  for (const day of option.days) {
+    if (day.start === day.end) return { date: day.start };
     if (!weekdays)
       return {
-        date: s.start,
-        guess: `the day ${s.start}, the first of the span ${s.start} to ${s.end} shown without weekdays (Schedule//OperationTime); ${FIELD}.weekdays`,
+        date: day.start,
+        guess: `the day ${day.start}, the first of the span ${day.start} to ${day.end} shown without weekdays (Schedule//OperationTime); ${FIELD}.weekdays`,
       };
-    for (let d = s.start; d <= s.end; d = addDays(d, 1)) if (weekdays[weekdayOf(d)]) return { date: d };
+    for (let d = day.start; d <= day.end; d = addDays(d, 1)) if (weekdays[weekdayOf(d)]) return { date: d };
   }
   return undefined;
 }
@@ -147,14 +153,14 @@ interface Asked {
  * The booking values of an option, what of them was guessed; or why it cannot be booked (a reason
  * the gateway shows: contradictory constraints, a party size, no day it runs).
  */
-function settle(reply: ReplyReader, o: Option, described: ConstraintsShown | undefined, ask: Asked): Bookable | string {
-  const id = o.tourActivityId;
+function settle(reply: ReplyReader, option: Option, described: ConstraintsShown | undefined, ask: Asked): Bookable | string {
+  const id = option.tourActivityId;
   const contradictions = [
-    ...o.shown.contradictions.map((c) => `${o.shown.source} shows ${c}`),
+    ...option.shown.contradictions.map((c) => `${option.shown.source} shows ${c}`),
     ...(described?.contradictions ?? []).map((c) => `${described!.source} shows ${c}`),
   ];
   if (contradictions.length) return `${id}: contradictory constraints: ${contradictions.join('; ')}`;
-  const m = merged(o, described);
+  const m = merged(option, described);
   const size = ask.party.adults + ask.party.children;
   const sizes = contradiction(m.party, 'the size of its party');
   if (sizes) return `${id}: contradictory constraints: availability and descriptive data show ${sizes}`;
@@ -162,15 +168,15 @@ function settle(reply: ReplyReader, o: Option, described: ConstraintsShown | und
     return `${id} takes parties of ${m.party.min ?? 1} to ${m.party.max ?? 'any number'} (${m.party.at.join(', ')}), not ${partyText(ask.party)}`;
   const listed = ask.data.weekdays;
   const weekdays = m.weekdays ?? (listed && WEEKDAY_NAMES.map((d) => listed.includes(d as Weekday)));
-  const booked = dayToBook(o, weekdays);
+  const booked = dayToBook(option, weekdays);
   if (!booked)
     return `${id}: no day within the period on which it runs (weekdays ${WEEKDAY_NAMES.filter((_, i) => weekdays?.[i]).join(' ')})`;
   const { date } = booked;
-  const guessed = [...o.codeGuesses, ...(booked.guess ? [booked.guess] : [])];
+  const guessed = [...option.codeGuesses, ...(booked.guess ? [booked.guess] : [])];
 
   const shownTime =
-    timeOf(firstAccepted(reply, FACTS.start, (v) => v.startsWith(date) && !!timeOf(v), o.node)?.value[0]) ??
-    startOn(o.shown.operationTimes, date) ??
+    timeOf(firstAccepted(reply, FACTS.start, (v) => v.startsWith(date) && !!timeOf(v), option.node)?.value[0]) ??
+    startOn(option.shown.operationTimes, date) ??
     (described && startOn(described.operationTimes, date));
   const time = shownTime ?? (ask.data.startTime ? `${ask.data.startTime}:00` : DEFAULT_START);
   if (!shownTime && !ask.data.startTime)
@@ -191,14 +197,14 @@ function settle(reply: ReplyReader, o: Option, described: ConstraintsShown | und
         `PickupDropoff/@DateTime, PickupDropoff/Schedule//OperationTime/@Start); ${FIELD}.pickupTime`,
     );
 
-  const ages = agesOf(o, m.ages, ask.party, ask.data);
+  const ages = agesOf(option, m.ages, ask.party, ask.data);
   if (typeof ages === 'string') return `${id}: ${ages}`;
   if (ages.guess) guessed.push(ages.guess);
   return {
     values: {
       tourActivityId: id,
-      supplierProductCode: o.supplierProductCode,
-      supplierServiceCode: o.supplierServiceCode,
+      supplierProductCode: option.supplierProductCode,
+      supplierServiceCode: option.supplierServiceCode,
       startDateTime: start,
       endDateTime: shift(start, minutes),
       pickupDateTime: pickupTime,
@@ -232,23 +238,23 @@ export interface DiscoveryScenario {
 async function offered(world: DiscoveryScenario, party: Party): Promise<{ r: ReplyReader; options: Option[]; hotel: string } | string> {
   const request = setParty(world.prepare('activityavailability'), party);
   const hotel = (request.value("//ota:TourActivity/ota:Location[@Context='Source']/ota:Region") ?? '').trim();
-  const x = await world.send();
-  const refusal = refusalForm(x);
-  const doc = x.reply.doc;
-  if (!doc || refusal) return `activity availability at hotel ${hotel} gave no activity to book: ${refusal ?? noDocument(x)}`;
-  const r = new ReplyReader(doc, world.run.replyProfile.facts);
+  const exchange = await world.send();
+  const refusal = refusalForm(exchange);
+  const doc = exchange.reply.doc;
+  if (!doc || refusal) return `activity availability at hotel ${hotel} gave no activity to book: ${refusal ?? noDocument(exchange)}`;
+  const reply = new ReplyReader(doc, world.run.replyProfile.facts);
   const from = request.value('//ota:TourActivity/ota:Schedule/@StartPeriod') ?? '';
   const to = request.value('//ota:TourActivity/ota:Schedule/@EndPeriod') ?? '';
-  const results = r.items(FACTS.activity);
-  const options = results.map((o) => optionOf(r, o.node, from, to)).filter((o): o is Option => !!o);
+  const results = reply.items(FACTS.activity);
+  const options = results.map((o) => optionOf(reply, o.node, from, to)).filter((o): o is Option => !!o);
   if (options.length === 0)
     return (
       `activity availability at hotel ${hotel} found no bookable activity: ` +
       `none of its ${results.length} results shows a TourActivityID and a date within ${from} to ${to}`
     );
   // The options whose values the reply shows best first: the fewest guesses.
-  const unshown = (o: Option) => o.codeGuesses.length + (leftToDescribe(r, o, hotel) ? 1 : 0);
-  return { r, options: options.sort((p, q) => unshown(p) - unshown(q)), hotel };
+  const unshown = (o: Option) => o.codeGuesses.length + (leftToDescribe(reply, o, hotel) ? 1 : 0);
+  return { r: reply, options: options.sort((p, q) => unshown(p) - unshown(q)), hotel };
 }
 
 /** The activity found, with its booking values and what of them the suite guessed (a refusal of those is no finding). */
@@ -263,9 +269,9 @@ export async function discoverActivity(world: DiscoveryScenario): Promise<Bookab
     }
     const { r, options, hotel } = found;
     const why: string[] = [];
-    for (const o of options) {
-      const described = leftToDescribe(r, o, hotel) ? await world.describeActivityValues(o.tourActivityId) : undefined;
-      const bookable = settle(r, o, described, { party, hotel, data: activities.bookingValues });
+    for (const option of options) {
+      const described = leftToDescribe(r, option, hotel) ? await world.describeActivityValues(option.tourActivityId) : undefined;
+      const bookable = settle(r, option, described, { party, hotel, data: activities.bookingValues });
       if (typeof bookable !== 'string') return bookable;
       if (!why.includes(bookable)) why.push(bookable);
     }
@@ -294,19 +300,19 @@ export interface DescribeScenario {
  */
 export async function activityToDescribe(world: DescribeScenario): Promise<{ tourActivityId: string; from: string }> {
   world.prepare('activityavailability');
-  const x = await world.send();
-  const refusal = refusalForm(x);
-  const doc = x.reply.doc;
+  const exchange = await world.send();
+  const refusal = refusalForm(exchange);
+  const doc = exchange.reply.doc;
   if (doc && !refusal) {
-    const r = new ReplyReader(doc, world.run.replyProfile.facts);
-    const id = r
+    const reply = new ReplyReader(doc, world.run.replyProfile.facts);
+    const id = reply
       .items(FACTS.activity)
-      .map((a) => r.value(FACTS.tourActivityId, a.node)?.value)
+      .map((a) => reply.value(FACTS.tourActivityId, a.node)?.value)
       .find((v): v is string => !!v);
     if (id) return { tourActivityId: id, from: `the TourActivityID activity availability shows (${id})` };
   }
   const product = world.run.data.activities.productCode;
-  const why = refusal ?? (doc ? 'no activity with a TourActivityID' : noDocument(x));
+  const why = refusal ?? (doc ? 'no activity with a TourActivityID' : noDocument(exchange));
   return {
     tourActivityId: product,
     from: `the test data's product code ${product} (activity availability showed no TourActivityID: ${why})`,

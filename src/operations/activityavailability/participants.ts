@@ -58,9 +58,9 @@ export interface PartyShown {
 export function requestedParty(exchange: Exchange): Party {
   const asked = exchange.request.records('//ota:TourActivity/ota:ParticipantCount', { code: 'ota:QualifierInfo', qty: '@Quantity' });
   const byCode = new Map<string, number>();
-  for (const p of asked) {
-    const code = ageQualifyingCode(p.code) ?? p.code?.trim();
-    const q = num(p.qty);
+  for (const record of asked) {
+    const code = ageQualifyingCode(record.code) ?? record.code?.trim();
+    const q = num(record.qty);
     if (code && q > 0) byCode.set(code, (byCode.get(code) ?? 0) + q);
   }
   return { byCode, size: [...byCode.values()].reduce((a, b) => a + b, 0) };
@@ -73,8 +73,8 @@ export function partyText(byCode: ReadonlyMap<string, number>): string {
 }
 
 /** The AQC number of a category, from the first of its places that names one. */
-export function categoryCode(reply: ReplyReader, f: PartyFacts, category: XNode): string | undefined {
-  return ageQualifyingCode(firstAccepted(reply, f.categoryCode, (v) => !!ageQualifyingCode(v), category)?.value[0]);
+export function categoryCode(reply: ReplyReader, partyFacts: PartyFacts, category: XNode): string | undefined {
+  return ageQualifyingCode(firstAccepted(reply, partyFacts.categoryCode, (v) => !!ageQualifyingCode(v), category)?.value[0]);
 }
 
 interface Row {
@@ -86,22 +86,22 @@ interface Row {
 
 const tally = (rows: ReadonlyArray<{ code?: string; n: number }>) => {
   if (rows.some((x) => !x.code)) return undefined;
-  const m = new Map<string, number>();
-  for (const x of rows) m.set(x.code!, (m.get(x.code!) ?? 0) + x.n);
-  return m;
+  const map = new Map<string, number>();
+  for (const row of rows) map.set(row.code!, (map.get(row.code!) ?? 0) + row.n);
+  return map;
 };
 
 /** Every count the option shows of its party, by placement. */
-export function partyShown(reply: ReplyReader, f: PartyFacts, option: XNode, wanted: Party): PartyShown {
+export function partyShown(reply: ReplyReader, partyFacts: PartyFacts, option: XNode, wanted: Party): PartyShown {
   const shown: PartyShown = { counts: [] };
-  const found = reply.nodes(f.category, option);
-  const rows: Row[] = (found?.value ?? []).map((n) => {
-    const q = reply.value(f.categoryQuantity, n)?.value;
+  const found = reply.nodes(partyFacts.category, option);
+  const rows: Row[] = (found?.value ?? []).map((node) => {
+    const value = reply.value(partyFacts.categoryQuantity, node)?.value;
     return {
-      code: categoryCode(reply, f, n),
-      qty: q === undefined ? undefined : num(q),
-      age: !!reply.value(f.categoryAge, n),
-      price: amountOf(reply, f.price, f.currency, n),
+      code: categoryCode(reply, partyFacts, node),
+      qty: value === undefined ? undefined : num(value),
+      age: !!reply.value(partyFacts.categoryAge, node),
+      price: amountOf(reply, partyFacts.price, partyFacts.currency, node),
     };
   });
   if (found && rows.length) {
@@ -111,21 +111,21 @@ export function partyShown(reply: ReplyReader, f: PartyFacts, option: XNode, wan
     if (withQty.length === rows.length) {
       const byCode = tally(rows.map((x) => ({ code: x.code, n: x.qty! })));
       const size = rows.reduce((t, x) => t + x.qty!, 0);
-      shown.counts.push({ at: `${found.at} (${f.categoryQuantity.id})`, how: 'the quantity of each category', size, byCode });
-      const priced = totalOfPart(reply, f, option, rows);
+      shown.counts.push({ at: `${found.at} (${partyFacts.categoryQuantity.id})`, how: 'the quantity of each category', size, byCode });
+      const priced = totalOfPart(reply, partyFacts, option, rows);
       if (priced) shown.counts.push(priced);
     } else if (withQty.length > 0) {
-      shown.unreadable = `${withQty.length} of the ${rows.length} categories at ${found.at} show a quantity (${f.categoryQuantity.id}), the others do not`;
+      shown.unreadable = `${withQty.length} of the ${rows.length} categories at ${found.at} show a quantity (${partyFacts.categoryQuantity.id}), the others do not`;
     } else if (repeated || rows.every((x) => x.age)) {
       const byCode = tally(rows.map((x) => ({ code: x.code, n: 1 })));
       shown.counts.push({ at: found.at, how: 'one entry per participant', size: rows.length, byCode });
     } else {
       shown.categories = codes.filter((c): c is string => !!c);
-      const total = totalCount(reply, f, option, rows, wanted);
+      const total = totalCount(reply, partyFacts, option, rows, wanted);
       if (total) shown.counts.push(total);
     }
   }
-  const group = reply.values(f.groupSize, option);
+  const group = reply.values(partyFacts.groupSize, option);
   if (group) {
     const sizes = group.value.map(num);
     if (sizes.every((n) => n > 0)) shown.counts.push({ at: group.at, how: 'the known group size', size: sizes.reduce((a, b) => a + b, 0) });
@@ -140,15 +140,15 @@ export function partyShown(reply: ReplyReader, f: PartyFacts, option: XNode, wan
  * Amounts in different currencies, or a total that equals none of these (it may hold taxes or
  * fees), show no count.
  */
-function totalCount(reply: ReplyReader, f: PartyFacts, option: XNode, rows: Row[], wanted: Party): Count | undefined {
-  const total = amountOf(reply, f.total, f.currency, option);
+function totalCount(reply: ReplyReader, partyFacts: PartyFacts, option: XNode, rows: Row[], wanted: Party): Count | undefined {
+  const total = amountOf(reply, partyFacts.total, partyFacts.currency, option);
   const prices = rows.map((x) => x.price);
   if (!total || prices.some((p) => !p || isNaN(p.value)) || !oneCurrency([total, ...(prices as Amount[])]) || isNaN(total.value))
     return undefined;
   const unit = new Map<string, number>();
-  for (const x of rows) if (x.code) unit.set(x.code, x.price!.value);
+  for (const row of rows) if (row.code) unit.set(row.code, row.price!.value);
   if (unit.size !== rows.length) return undefined;
-  const at = `${total.written} over ${f.price.places[0]}`;
+  const at = `${total.written} over ${partyFacts.price.places[0]}`;
   const priced = [...wanted.byCode].every(([c]) => unit.has(c));
   const wantedTotal = [...wanted.byCode].reduce((t, [c, q]) => t + q * (unit.get(c) ?? NaN), 0);
   if (priced && unit.size === wanted.byCode.size && near(total.value, wantedTotal))
@@ -179,8 +179,8 @@ function totalCount(reply: ReplyReader, f: PartyFacts, option: XNode, rows: Row[
  * left out), of one size whichever way it is read, shows a count: that part's size. Amounts in
  * different currencies, or a category without a price, show none.
  */
-function totalOfPart(reply: ReplyReader, f: PartyFacts, option: XNode, rows: Row[]): Count | undefined {
-  const total = amountOf(reply, f.total, f.currency, option);
+function totalOfPart(reply: ReplyReader, partyFacts: PartyFacts, option: XNode, rows: Row[]): Count | undefined {
+  const total = amountOf(reply, partyFacts.total, partyFacts.currency, option);
   const prices = rows.map((x) => x.price);
   if (!total || isNaN(total.value) || prices.some((p) => !p || isNaN(p.value) || p.value <= 0)) return undefined;
   if (!oneCurrency([total, ...(prices as Amount[])])) return undefined;
@@ -202,14 +202,14 @@ function totalOfPart(reply: ReplyReader, f: PartyFacts, option: XNode, rows: Row
   // per person: n of each category, at most its quantity (bounded: parties are small)
   let vectors: number[][] = [[]];
   for (const q of qty) vectors = vectors.flatMap((v) => Array.from({ length: q + 1 }, (_, n) => [...v, n])).slice(0, 20_000);
-  for (const v of vectors)
+  for (const vector of vectors)
     if (
       near(
         total.value,
-        v.reduce((t, n, i) => t + n * price[i], 0),
+        vector.reduce((t, n, i) => t + n * price[i], 0),
       )
     )
-      sizes.add(v.reduce((a, b) => a + b, 0));
+      sizes.add(vector.reduce((a, b) => a + b, 0));
   // per category: some of the categories' amounts
   for (let mask = 1; mask < 1 << Math.min(rows.length, 12); mask++) {
     const part = rows.map((_, i) => (mask >> i) & 1);
@@ -224,7 +224,7 @@ function totalOfPart(reply: ReplyReader, f: PartyFacts, option: XNode, rows: Row
   const [size] = [...sizes];
   if (sizes.size !== 1 || size === whole || size === 0) return undefined;
   return {
-    at: `${total.written} over ${f.price.places[0]} and ${f.categoryQuantity.id}`,
+    at: `${total.written} over ${partyFacts.price.places[0]} and ${partyFacts.categoryQuantity.id}`,
     how: `the total prices ${size} of the participants shown`,
     size,
   };

@@ -9,14 +9,14 @@ const PARTICIPANT_COUNT = `${TOUR}/ota:ParticipantCount`;
 const MAXIMUM_PRICE = `${TOUR}/ota:MultimodalOffer/ota:RequestedOffer/ota:GuidelinePricing/ota:MaximumPrice`;
 
 /** One ParticipantCount per category: "ParticipantCount | Quantity (integer); child QualifierInfo (text: category code)". */
-export function setParty(r: OtaRequest, party: Party): OtaRequest {
+export function setParty(request: OtaRequest, party: Party): OtaRequest {
   const categories = categoriesOf(party);
-  r.replaceWithCopies(
+  request.replaceWithCopies(
     PARTICIPANT_COUNT,
     categories.map((c) => `${PARTICIPANT_COUNT}[normalize-space(ota:QualifierInfo)='${c.code}']`),
   );
-  categories.forEach((c, i) => r.setAttribute(`${PARTICIPANT_COUNT}[${i + 1}]`, 'Quantity', c.count));
-  return r;
+  categories.forEach((c, i) => request.setAttribute(`${PARTICIPANT_COUNT}[${i + 1}]`, 'Quantity', c.count));
+  return request;
 }
 
 /** Only the hotel is named (Location Context=Source): no product. */
@@ -26,8 +26,8 @@ export const setHotelOnly = (r: OtaRequest) => r.remove(`${TOUR}/ota:Location[@C
 export const setProductOnly = (r: OtaRequest) => r.remove(`${TOUR}/ota:Location[@Context='Source']`);
 
 /** "MaximumPrice | Amount (number), CurrencyCode (currency code), CurrencyDecimal (integer, number of decimals)". */
-export function setMaximumPrice(r: OtaRequest, price: { amount: string; currency: string; decimals: number }): OtaRequest {
-  return r
+export function setMaximumPrice(request: OtaRequest, price: { amount: string; currency: string; decimals: number }): OtaRequest {
+  return request
     .setAttribute(MAXIMUM_PRICE, 'Amount', price.amount)
     .setAttribute(MAXIMUM_PRICE, 'CurrencyCode', price.currency)
     .setAttribute(MAXIMUM_PRICE, 'CurrencyDecimal', price.decimals);
@@ -92,15 +92,15 @@ export function priceBounds(shown: { amounts: number[]; dearestPerOption: number
 }
 
 /** One ParticipantCount per category of any code (copies of the sample's first): what an exploration sends. */
-export function setCategories(r: OtaRequest, categories: ReadonlyArray<{ code: string; count: number }>): OtaRequest {
-  r.replaceWithCopies(
+export function setCategories(request: OtaRequest, categories: ReadonlyArray<{ code: string; count: number }>): OtaRequest {
+  request.replaceWithCopies(
     PARTICIPANT_COUNT,
     categories.map(() => `${PARTICIPANT_COUNT}[1]`),
   );
   categories.forEach((c, i) =>
-    r
+    request
       .setAttribute(`${PARTICIPANT_COUNT}[${i + 1}]`, 'Quantity', c.count)
       .setText(`${PARTICIPANT_COUNT}[${i + 1}]/ota:QualifierInfo`, c.code),
   );
-  return r;
+  return request;
 }

@@ -35,12 +35,16 @@ export interface BookingRequest {
  * a body that is not an OTA message) stays an intent in doubt in the ledger: the clean-up reads it
  * back, and cancels it if it landed (never written off on the strength of that reply).
  */
-export async function bookActivity(world: Booker, b: BookingRequest): Promise<Exchange> {
+export async function bookActivity(world: Booker, bookingRequest: BookingRequest): Promise<Exchange> {
   const request = world.prepare('activitybook');
-  setResStatus(request, b.forms.commitResStatus);
-  setReferences(request, { bookingRef: b.bookingRef ?? world.newReference('B'), itemRef: b.itemRef ?? world.newReference('I') });
-  if (b.party) setParty(request, b.party);
-  const x = await world.send();
-  if (!commitInDoubt(x) && !refusalForm(x)) world.bookingCommitted(bookingRefOf(x.request), bookedItemOf(x.request));
-  return x;
+  setResStatus(request, bookingRequest.forms.commitResStatus);
+  setReferences(request, {
+    bookingRef: bookingRequest.bookingRef ?? world.newReference('B'),
+    itemRef: bookingRequest.itemRef ?? world.newReference('I'),
+  });
+  if (bookingRequest.party) setParty(request, bookingRequest.party);
+  const exchange = await world.send();
+  if (!commitInDoubt(exchange) && !refusalForm(exchange))
+    world.bookingCommitted(bookingRefOf(exchange.request), bookedItemOf(exchange.request));
+  return exchange;
 }

@@ -68,26 +68,30 @@ export const quoteNotStored = (quoted: ExpectedBooking) =>
 export const commitRef = (readBack?: Exchange): Rule => ({
   req: 'BKG-COMMIT-REF',
   check(exchange, profile = {}) {
-    const c = new Check('BKG-COMMIT-REF');
-    if (!checkServed(exchange, c)) return c.result();
-    const r = new ReplyReader(exchange.reply.doc!, profile);
+    const check = new Check('BKG-COMMIT-REF');
+    if (!checkServed(exchange, check)) return check.result();
+    const reply = new ReplyReader(exchange.reply.doc!, profile);
     // Gateways show their own reference beside the client's, or instead of it (with no
     // ID_Context, or one of their own): only a reference in the client's context that is not the
     // client's says the booking was made under another reference.
     const ref = bookingRefOf(exchange.request);
-    const shown = referencesOf(r, FACTS.reference);
+    const shown = referencesOf(reply, FACTS.reference);
     const clients = shown.filter(isClients);
-    if (shown.some((s) => s.id === ref)) return c.result();
+    if (shown.some((s) => s.id === ref)) return check.result();
     if (clients.length)
-      return c
-        .fail(r.placesOf(FACTS.reference).join(' | '), `the client's reference ${ref} (ID_Context Client)`, list(clients.map((s) => s.id)))
+      return check
+        .fail(
+          reply.placesOf(FACTS.reference).join(' | '),
+          `the client's reference ${ref} (ID_Context Client)`,
+          list(clients.map((s) => s.id)),
+        )
         .result();
-    const alone = `the reply shows no Type 36 reference of the client's (${shown.length ? `only ${list(shown.map((s) => s.id))}` : 'none'}; looked at: ${r.placesOf(FACTS.reference).join(' | ')})`;
-    if (!readBack) return c.cannotTell(`${alone}, and the booking was not read back by ${ref}`).result();
+    const alone = `the reply shows no Type 36 reference of the client's (${shown.length ? `only ${list(shown.map((s) => s.id))}` : 'none'}; looked at: ${reply.placesOf(FACTS.reference).join(' | ')})`;
+    if (!readBack) return check.cannotTell(`${alone}, and the booking was not read back by ${ref}`).result();
     const read = bookingRead(readBack, { bookingRef: ref, items: [bookedItemOf(exchange.request)] }, [], profile);
-    if (read.answer !== 'served') return c.cannotTell(`${alone}, and the read back by ${ref}: ${read.why}`).result();
-    if (read.shown.kind !== 'booking') c.cannotTell(`${alone}, and the read back by ${ref}: ${read.shown.why}`);
-    return c.result();
+    if (read.answer !== 'served') return check.cannotTell(`${alone}, and the read back by ${ref}: ${read.why}`).result();
+    if (read.shown.kind !== 'booking') check.cannotTell(`${alone}, and the read back by ${ref}: ${read.shown.why}`);
+    return check.result();
   },
 });
 

@@ -57,16 +57,16 @@ export function partyCounts(reply: ReplyReader): Array<{ at: string; size: numbe
   const out: Array<{ at: string; size: number }> = [];
   const infos = reply.nodes(PARTY_FACTS.participant);
   if (infos?.value.length) {
-    const size = infos.value.reduce((n, i) => {
-      const q = num(reply.doc.find('ota:Category/@Quantity', i)[0]?.content);
+    const size = infos.value.reduce((n, node) => {
+      const q = num(reply.doc.find('ota:Category/@Quantity', node)[0]?.content);
       return n + (q > 0 ? q : 1);
     }, 0);
     out.push({ at: infos.at, size });
   }
   for (const f of [PARTY_FACTS.categoryQuantity, PARTY_FACTS.groupSize]) {
-    const v = reply.values(f);
-    const sizes = v?.value.map(num) ?? [];
-    if (v && sizes.length && sizes.every((n) => n >= 0)) out.push({ at: v.at, size: sizes.reduce((a, b) => a + b, 0) });
+    const found = reply.values(f);
+    const sizes = found?.value.map(num) ?? [];
+    if (found && sizes.length && sizes.every((n) => n >= 0)) out.push({ at: found.at, size: sizes.reduce((a, b) => a + b, 0) });
   }
   return out;
 }
@@ -86,14 +86,14 @@ export interface Contrast {
  * Whether the totals show each participant priced: the larger party's total above the smaller's.
  * Not above is no finding (a group price, a participant who goes free): cannot tell.
  */
-function totalsCompared(c: Check, party: ReplyReader, contrast: Contrast, profile: Parameters<Rule['check']>[1]): void {
+function totalsCompared(check: Check, party: ReplyReader, contrast: Contrast, profile: Parameters<Rule['check']>[1]): void {
   const total = party.value(PARTY_FACTS.total);
   const doc = contrast.other.reply.doc;
   const other = doc && !refusedHow(contrast.other) ? new ReplyReader(doc, profile).value(PARTY_FACTS.total) : undefined;
   const [mine, theirs] = [num(total?.value), num(other?.value)];
   if (!isNaN(mine) && !isNaN(theirs) && (contrast.more ? theirs > mine : mine > theirs)) return;
   const how = contrast.more ? 'for one participant more' : 'without its last participant';
-  c.cannotTell(
+  check.cannotTell(
     `the reply shows no party, and its total (${total?.value ?? 'not shown'}) does not differ as it should from that of the same quote ${how} ` +
       `(${other?.value ?? (doc && refusedHow(contrast.other)) ?? 'not shown'}): whether each of the ${contrast.sent} participants sent was served is not shown`,
   );
@@ -108,16 +108,17 @@ function totalsCompared(c: Check, party: ReplyReader, contrast: Contrast, profil
 export const partyServed = (req: RequirementId, contrast?: Contrast): Rule => ({
   req,
   check(exchange, profile = {}) {
-    const c = new Check(req);
-    if (!checkServed(exchange, c)) return c.result();
+    const check = new Check(req);
+    if (!checkServed(exchange, check)) return check.result();
     const sent = contrast?.sent ?? participantsSent(exchange);
     const reply = new ReplyReader(exchange.reply.doc!, profile);
     const counts = partyCounts(reply);
-    for (const n of counts.filter((x) => x.size < sent)) c.fail(n.at, `the ${sent} participant(s) sent`, `${n.size}`);
-    if (counts.length || sent < 2) return c.result();
-    if (contrast) totalsCompared(c, reply, contrast, profile);
-    else c.cannotTell(`the reply shows no party: served, but whether for the ${sent} participants sent is not shown (${noParty(reply)})`);
-    return c.result();
+    for (const count of counts.filter((x) => x.size < sent)) check.fail(count.at, `the ${sent} participant(s) sent`, `${count.size}`);
+    if (counts.length || sent < 2) return check.result();
+    if (contrast) totalsCompared(check, reply, contrast, profile);
+    else
+      check.cannotTell(`the reply shows no party: served, but whether for the ${sent} participants sent is not shown (${noParty(reply)})`);
+    return check.result();
   },
 });
 
@@ -133,11 +134,11 @@ const PARTICIPANTS = '//ota:BookingInfo/ota:ParticipantInfo';
 const nth = (n: number) => `${PARTICIPANTS}[${n}]`;
 
 /** Sends the party of `sent` with one participant more (a copy of the first), then, when refused, one fewer. */
-export async function contrastParty(r: OtaRequest, sent: number, send: () => Promise<Exchange>): Promise<Contrast> {
+export async function contrastParty(request: OtaRequest, sent: number, send: () => Promise<Exchange>): Promise<Contrast> {
   const ids = (n: number) => Array.from({ length: n }, (_, i) => nth(i + 1));
-  r.replaceWithCopies(PARTICIPANTS, [...ids(sent), nth(1)]);
+  request.replaceWithCopies(PARTICIPANTS, [...ids(sent), nth(1)]);
   const more = await send();
   if (!refusedHow(more)) return { sent, other: more, more: true };
-  r.replaceWithCopies(PARTICIPANTS, ids(sent - 1));
+  request.replaceWithCopies(PARTICIPANTS, ids(sent - 1));
   return { sent, other: await send(), more: false };
 }

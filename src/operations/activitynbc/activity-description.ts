@@ -31,7 +31,9 @@ export function bookingDescribed(exchange: Exchange, code: string, profile: Repl
   const source = 'activity descriptive data';
   const doc = exchange.reply.doc;
   if (!doc || describesNothing(exchange)) return nothingShown(source);
-  const r = new ReplyReader(doc, profile);
-  const item = r.items(FACTS.activity).find((i) => r.value(FACTS.id, i.node)?.value.trim().toUpperCase() === code.trim().toUpperCase());
-  return item ? constraintsShown(r, item.node, source) : nothingShown(source);
+  const reply = new ReplyReader(doc, profile);
+  const item = reply
+    .items(FACTS.activity)
+    .find((i) => reply.value(FACTS.id, i.node)?.value.trim().toUpperCase() === code.trim().toUpperCase());
+  return item ? constraintsShown(reply, item.node, source) : nothingShown(source);
 }

@@ -12,10 +12,10 @@ import { FACTS } from './contract';
 /** The TourActivityIDs a served search shows; undefined when it was not served. */
 export function activitiesShown(exchange: Exchange, profile: ReplyProfilePlaces = {}): string[] | undefined {
   if (!exchange.reply.doc || describesNothing(exchange)) return undefined;
-  const r = new ReplyReader(exchange.reply.doc, profile);
-  return r
+  const reply = new ReplyReader(exchange.reply.doc, profile);
+  return reply
     .items(FACTS.activity)
-    .map((a) => r.value(FACTS.tourActivityId, a.node)?.value.trim())
+    .map((a) => reply.value(FACTS.tourActivityId, a.node)?.value.trim())
     .filter((id): id is string => !!id);
 }
 

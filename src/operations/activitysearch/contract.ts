@@ -70,15 +70,15 @@ export const contract: Contract = {
     // activity shown without any is a finding, not a cannot-tell.
     servedRule('ASR-SUCCESS', 'at least one activity is found with some of its descriptive data', (exchange, check, reply) => {
       const items = itemsOffered(exchange, check, reply, FACTS.activity, 'at least one activity');
-      for (const a of items) {
-        if (reply.value(FACTS.descriptive, a.node)) continue;
+      for (const item of items) {
+        if (reply.value(FACTS.descriptive, item.node)) continue;
         // text in elements the suite does not know may be that data (the reply layout is not shown)
-        const texts = reply.doc.find('.//*[text()[normalize-space()]]', a.node);
+        const texts = reply.doc.find('.//*[text()[normalize-space()]]', item.node);
         if (texts.length)
           check.cannotTell(
-            `${a.at} shows ${FACTS.descriptive.what} in none of the known places, but holds other text; if that is it, name the place for "${FACTS.descriptive.id}" in OTA_REPLY_PROFILE`,
+            `${item.at} shows ${FACTS.descriptive.what} in none of the known places, but holds other text; if that is it, name the place for "${FACTS.descriptive.id}" in OTA_REPLY_PROFILE`,
           );
-        else check.fail(a.at, `${FACTS.descriptive.what} (such as its name)`, 'none');
+        else check.fail(item.at, `${FACTS.descriptive.what} (such as its name)`, 'none');
       }
     }),
     offeredRule(

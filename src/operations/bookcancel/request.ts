@@ -21,14 +21,14 @@ export interface ItemToCancel {
  * item-reference, the item's UniqueID Type 37 after the booking's Type 36; segment,
  * Segment/@ItinSegNbr; segment-range, Segment/@FirstItinSegNbr = @LastItinSegNbr (a range of one).
  */
-export function cancelOnlyItem(r: OtaRequest, item: ItemToCancel, form: PartialCancellationForm): OtaRequest {
+export function cancelOnlyItem(request: OtaRequest, item: ItemToCancel, form: PartialCancellationForm): OtaRequest {
   switch (form) {
     case 'item-reference':
-      return r.appendElement('/*', 'UniqueID', { Type: '37', ID: item.itemRef, ID_Context: 'Client' });
+      return request.appendElement('/*', 'UniqueID', { Type: '37', ID: item.itemRef, ID_Context: 'Client' });
     case 'segment':
-      return r.appendElement('/*', 'Segment', { ItinSegNbr: String(item.number) });
+      return request.appendElement('/*', 'Segment', { ItinSegNbr: String(item.number) });
     case 'segment-range':
-      return r.appendElement('/*', 'Segment', { FirstItinSegNbr: String(item.number), LastItinSegNbr: String(item.number) });
+      return request.appendElement('/*', 'Segment', { FirstItinSegNbr: String(item.number), LastItinSegNbr: String(item.number) });
   }
 }
 

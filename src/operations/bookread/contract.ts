@@ -37,7 +37,11 @@ const notThere = (s: Extract<Shown, { kind: 'other' | 'none' }>) => (s.kind === 
  * Fails the check for each disagreement `which` selects among the items' (placements of one fact of
  * one item that cannot all hold); true when there was any: a rule reading that fact does not pass.
  */
-function contradicted(check: Check, items: readonly ItemShown[], which: (d: ItemShown['disagreements'][number]) => boolean): boolean {
+function contradicted(
+  check: Check,
+  items: readonly ItemShown[],
+  which: (disagreement: ItemShown['disagreements'][number]) => boolean,
+): boolean {
   const found = items.flatMap((i) => i.disagreements.filter(which));
   for (const d of found) {
     const f = disagreementFinding(d);
@@ -64,13 +68,14 @@ function stateContradicted(check: Check, s: Extract<Shown, { kind: 'booking' }>)
 export const shownLive = (req: RequirementId, expected: ExpectedBooking, words: readonly string[]) =>
   readRule(req, expected, words, (exchange, check, read) => {
     if (!checkServed(exchange, check) || read.answer !== 'served') return;
-    const s = read.shown;
+    const shown = read.shown;
     const ref = expected.bookingRef;
-    if (s.kind === 'other' || s.kind === 'none') check.fail(notThere(s), `the booking ${ref}, live`, s.why);
-    else if (s.kind !== 'booking') check.cannotTell(s.why);
-    else if (stateContradicted(check, s)) return;
-    else if (s.unproven && !s.state?.cancelled) check.cannotTell(s.unproven);
-    else if (s.state?.cancelled) check.fail(`${s.booking.at} status`, `booking ${ref} live (not ${list([...words])})`, s.state.shown);
+    if (shown.kind === 'other' || shown.kind === 'none') check.fail(notThere(shown), `the booking ${ref}, live`, shown.why);
+    else if (shown.kind !== 'booking') check.cannotTell(shown.why);
+    else if (stateContradicted(check, shown)) return;
+    else if (shown.unproven && !shown.state?.cancelled) check.cannotTell(shown.unproven);
+    else if (shown.state?.cancelled)
+      check.fail(`${shown.booking.at} status`, `booking ${ref} live (not ${list([...words])})`, shown.state.shown);
   });
 
 /** Why an absence (a refusal, an empty read) is no evidence on its own: no earlier read showed what is now missing. */
@@ -94,42 +99,43 @@ export const noLongerLive = (req: RequirementId, expected: ExpectedBooking, word
       check.cannotTell(read.why);
       return;
     }
-    const s = read.shown;
-    if (s.kind === 'none') {
-      if (!contrast) check.cannotTell(noContrast(s.why));
-    } else if (s.kind !== 'booking') check.cannotTell(s.why);
-    else if (!s.state) check.cannotTell(`the reply shows booking ${ref} but not its status`);
-    else if (stateContradicted(check, s)) return;
-    else if (!s.state.cancelled)
-      check.fail(`${s.booking.at} status`, `booking ${ref} cancelled (${list([...words])}) or refused`, s.state.shown);
+    const shown = read.shown;
+    if (shown.kind === 'none') {
+      if (!contrast) check.cannotTell(noContrast(shown.why));
+    } else if (shown.kind !== 'booking') check.cannotTell(shown.why);
+    else if (!shown.state) check.cannotTell(`the reply shows booking ${ref} but not its status`);
+    else if (stateContradicted(check, shown)) return;
+    else if (!shown.state.cancelled)
+      check.fail(`${shown.booking.at} status`, `booking ${ref} cancelled (${list([...words])}) or refused`, shown.state.shown);
   });
 
 /** RD-RETURNS-BOOKING: the read is served and returns the booking asked for, and no other. */
 export const readReturns = (expected: ExpectedBooking, words: readonly string[] = []) =>
   readRule('RD-RETURNS-BOOKING', expected, words, (exchange, check, read) => {
     if (!checkServed(exchange, check) || read.answer !== 'served') return;
-    const s = read.shown;
+    const shown = read.shown;
     const ref = expected.bookingRef;
-    if (s.kind === 'other' || s.kind === 'none') check.fail(notThere(s), `the booking ${ref}`, s.why);
-    else if (s.kind !== 'booking') check.cannotTell(s.why);
-    else if (s.others.length)
-      check.fail(READ_FACTS.booking.places.join(' | '), `the booking ${ref} and no other`, `also ${list(s.others.map((o) => o.at))}`);
-    else if (s.unproven) check.cannotTell(s.unproven);
+    if (shown.kind === 'other' || shown.kind === 'none') check.fail(notThere(shown), `the booking ${ref}`, shown.why);
+    else if (shown.kind !== 'booking') check.cannotTell(shown.why);
+    else if (shown.others.length)
+      check.fail(READ_FACTS.booking.places.join(' | '), `the booking ${ref} and no other`, `also ${list(shown.others.map((o) => o.at))}`);
+    else if (shown.unproven) check.cannotTell(shown.unproven);
   });
 
 /** RD-DETAILS: the read shows each booked item (by item reference, with its activity) and the participants' surnames. */
 export const readDetails = (expected: ExpectedBooking, words: readonly string[] = []) =>
   readRule('RD-DETAILS', expected, words, (exchange, check, read, profile) => {
     if (!checkServed(exchange, check) || read.answer !== 'served') return;
-    const s = read.shown;
-    if (s.kind !== 'booking') {
-      check.cannotTell(s.why);
+    const shown = read.shown;
+    if (shown.kind !== 'booking') {
+      check.cannotTell(shown.why);
       return;
     }
     for (const want of expected.items) {
-      const got = s.items.find((i) => i.ref === want.itemRef);
+      const got = shown.items.find((i) => i.ref === want.itemRef);
       if (!got) {
-        if (s.items.some((i) => i.ref)) check.fail(`${s.booking.at} items`, `item ${want.itemRef}`, list(s.items.map((i) => i.ref)));
+        if (shown.items.some((i) => i.ref))
+          check.fail(`${shown.booking.at} items`, `item ${want.itemRef}`, list(shown.items.map((i) => i.ref)));
         else check.cannotTell(`the reply does not show the item references of booking ${expected.bookingRef}`);
         continue;
       }
@@ -144,13 +150,13 @@ export const readDetails = (expected: ExpectedBooking, words: readonly string[] 
       else if (got.activity.value.toLowerCase() !== want.tourActivityId.toLowerCase())
         check.fail(`${got.at} item ${want.itemRef}/${got.activity.at}`, want.tourActivityId, got.activity.value);
     }
-    const r = new ReplyReader(exchange.reply.doc!, profile);
-    const surnames = valuesIn(r, READ_FACTS.surname, s.booking.parts);
+    const reply = new ReplyReader(exchange.reply.doc!, profile);
+    const surnames = valuesIn(reply, READ_FACTS.surname, shown.booking.parts);
     const wanted = [...new Set(expected.items.flatMap((i) => i.surnames))];
-    if (!surnames) check.cannotTell(notShown(r, READ_FACTS.surname));
+    if (!surnames) check.cannotTell(notShown(reply, READ_FACTS.surname));
     else {
       const missing = wanted.filter((n) => !surnames.value.some((v) => v.toLowerCase() === n.toLowerCase()));
-      if (missing.length) check.fail(`${s.booking.at}/${surnames.at}`, `participants ${list(missing)}`, list(surnames.value));
+      if (missing.length) check.fail(`${shown.booking.at}/${surnames.at}`, `participants ${list(missing)}`, list(surnames.value));
     }
   });
 
@@ -168,23 +174,28 @@ export const onlyItemCancelled = (
 ) =>
   readRule(req, expected, words, (exchange, check, read, profile) => {
     if (!checkServed(exchange, check) || read.answer !== 'served') return;
-    const s = read.shown;
-    if (s.kind !== 'booking') {
-      if (s.kind === 'other' || s.kind === 'none') check.fail(notThere(s), `the booking ${expected.bookingRef}, live`, s.why);
-      else check.cannotTell(s.why);
+    const shown = read.shown;
+    if (shown.kind !== 'booking') {
+      if (shown.kind === 'other' || shown.kind === 'none')
+        check.fail(notThere(shown), `the booking ${expected.bookingRef}, live`, shown.why);
+      else check.cannotTell(shown.why);
       return;
     }
-    if (!s.items.some((i) => i.ref)) {
+    if (!shown.items.some((i) => i.ref)) {
       check.cannotTell(`the reply does not show the item references of booking ${expected.bookingRef}`);
       return;
     }
     const shownBefore = (before && shownLiveBy(readOf(before, expected, words, profile))?.items.map((i) => i.ref)) ?? [];
     for (const want of expected.items) {
       const cancelled = want.itemRef === cancelledRef;
-      const got = s.items.find((i) => i.ref === want.itemRef);
+      const got = shown.items.find((i) => i.ref === want.itemRef);
       if (!got) {
         if (!cancelled)
-          check.fail(`${s.booking.at} items`, `item ${want.itemRef}, live`, `not shown (items: ${list(s.items.map((i) => i.ref))})`);
+          check.fail(
+            `${shown.booking.at} items`,
+            `item ${want.itemRef}, live`,
+            `not shown (items: ${list(shown.items.map((i) => i.ref))})`,
+          );
         else if (!shownBefore.includes(want.itemRef))
           check.cannotTell(
             `item ${want.itemRef} is no longer shown, but no read of the booking before the cancel showed it: its absence alone does not show that it was cancelled`,

@@ -24,8 +24,8 @@ const requestedPlace = (exchange: Exchange) => ({
 
 /** The guests one GuestCounts shows: their number (undefined when a GuestCount shows neither Count nor Age) and how. */
 function guestsOf(reply: ReplyReader, counts: XNode): { total?: number; text: string } {
-  const rows = reply.doc.find('ota:GuestCount', counts).map((g) => {
-    const value = (name: string) => reply.doc.find(`@${name}`, g)[0]?.content.trim();
+  const rows = reply.doc.find('ota:GuestCount', counts).map((node) => {
+    const value = (name: string) => reply.doc.find(`@${name}`, node)[0]?.content.trim();
     const n = value('Count') !== undefined ? num(value('Count')) : value('Age') !== undefined ? 1 : NaN;
     const code = ageQualifyingCode(value('AgeQualifyingCode'));
     return { n, label: `${isNaN(n) ? '?' : n}${code ? ` of AQC ${code}` : value('Age') ? ` aged ${value('Age')}` : ''}` };
@@ -88,9 +88,9 @@ function hotelPlace(exchange: Exchange, reply: ReplyReader, hotel: { node: XNode
   const shown = context === 'Country' ? countries : regions;
   /** Where the reply shows `fact` of this hotel, for a finding. */
   const where = (fact: Fact): string => {
-    for (const h of results) {
-      const found = reply.nodes(fact, h.node);
-      if (found) return `${h.at}/${found.at}`;
+    for (const result of results) {
+      const found = reply.nodes(fact, result.node);
+      if (found) return `${result.at}/${found.at}`;
     }
     return hotel.at;
   };
@@ -112,12 +112,12 @@ function hotelPlace(exchange: Exchange, reply: ReplyReader, hotel: { node: XNode
 }
 
 /** Where the gateway's descriptive data says a hotel is, judged against the requested place. */
-function describedPlace(exchange: Exchange, d: Description) {
+function describedPlace(exchange: Exchange, description: Description) {
   const place = requestedPlace(exchange);
   const context = place.context === 'Country' ? 'Country' : 'Region';
-  const shown = context === 'Country' ? d.country : d.region;
+  const shown = context === 'Country' ? description.country : description.region;
   const { names, others } = placeNames(exchange, place.name);
-  const placed = { countries: d.country, subdivisions: d.subdivisions ?? [] };
+  const placed = { countries: description.country, subdivisions: description.subdivisions ?? [] };
   return shown.length || placed.subdivisions.length
     ? { shown: [...new Set([...shown, ...placed.subdivisions])], verdict: placeVerdict(context, shown, names, others, placed) }
     : undefined;
@@ -149,31 +149,31 @@ export const contract: Contract = {
     }),
     // Judged on any reply, a bare refusal too: a refusal is one whatever its form.
     {
-      ...replyRule('HAV-MAXRESPONSES', (exchange, check, r) => {
+      ...replyRule('HAV-MAXRESPONSES', (exchange, check, reply) => {
         const max = num(exchange.request.value('@MaxResponses'));
         if (isNaN(max)) {
           check.cannotTell('the request carries no MaxResponses');
           return;
         }
         // A refusal of a request carrying MaxResponses is no bound honoured: the request is valid.
-        if (!checkServed(exchange, check) || !r) return;
+        if (!checkServed(exchange, check) || !reply) return;
         // Every place hotels may be listed in (RoomStays, HotelStays) is counted; "responses" may be
         // counted per result element or per hotel: either reading is honoured.
         let read = 0;
-        for (const at of r.placesOf(FACTS.hotel)) {
+        for (const at of reply.placesOf(FACTS.hotel)) {
           // an element that shows nothing is no result (see ReplyReader.items)
-          const items = r.doc.find(at).filter((h) => showsSomething(r.doc, h));
+          const items = reply.doc.find(at).filter((h) => showsSomething(reply.doc, h));
           read += items.length;
-          const codes = new Set(items.map((h) => r.value(FACTS.code, h)?.value).filter(Boolean));
+          const codes = new Set(items.map((h) => reply.value(FACTS.code, h)?.value).filter(Boolean));
           if (items.length > max && (codes.size === 0 || codes.size > max))
             check.fail(at, `at most ${max} (MaxResponses)`, `${items.length} results${codes.size ? ` for ${codes.size} hotels` : ''}`);
         }
         if (read === 0) {
-          const other = otherContent(r);
+          const other = otherContent(reply);
           check.cannotTell(
             other.length
-              ? `the reply shows no hotel in the known places (${r.placesOf(FACTS.hotel).join(' | ')}), but carries other content (${list(other.slice(0, 3))}): the bound cannot be seen`
-              : r.emptyItems(FACTS.hotel)
+              ? `the reply shows no hotel in the known places (${reply.placesOf(FACTS.hotel).join(' | ')}), but carries other content (${list(other.slice(0, 3))}): the bound cannot be seen`
+              : reply.emptyItems(FACTS.hotel)
                 ? 'the reply shows only hotel results that show nothing (no attribute value, no text): a bound cannot be seen on them'
                 : 'the reply shows no hotel: a bound of MaxResponses cannot be seen on nothing',
           );
@@ -203,14 +203,14 @@ export const contract: Contract = {
             check.fail(own.where(own.shown.length ? own.fact : FACTS.region), wanted, list([...own.countries, ...own.regions]));
           if (own.verdict !== 'unknown') continue;
           // The reply does not place the hotel: the gateway's own hotel descriptive data may.
-          const d = corroboration.hotel(h.label);
+          const description = corroboration.hotel(h.label);
           const shown = own.shown.length
             ? `hotel ${h.label} shows ${list(own.shown)}, which the suite cannot place in ${wanted}; ` +
               "if it is there, declare that name in the test data's placeAliases"
             : notShown(reply, own.fact, `hotel ${h.label}`);
-          if (!d || d.problem) {
+          if (!description || description.problem) {
             const why =
-              d?.problem ??
+              description?.problem ??
               (reply.value(FACTS.code, h.node)
                 ? 'no hotel descriptive data of it was asked'
                 : 'the reply shows no HotelCode to ask hotel descriptive data for');
@@ -220,28 +220,30 @@ export const contract: Contract = {
           // Two operations of the gateway that place one hotel where it cannot be: the gateway
           // contradicts itself about the hotel this reply offers, a finding of this reply (never a
           // pass, whichever of the two is right).
-          const disagree = contradiction([...own.countries, ...d.country], [...own.regions, ...d.region], exchange.request.testData, [
-            ...own.subdivisions,
-            ...(d.subdivisions ?? []),
-          ]);
+          const disagree = contradiction(
+            [...own.countries, ...description.country],
+            [...own.regions, ...description.region],
+            exchange.request.testData,
+            [...own.subdivisions, ...(description.subdivisions ?? [])],
+          );
           if (disagree) {
             check.fail(
-              `${h.at} (hotel ${h.label}), and ${d.source}`,
+              `${h.at} (hotel ${h.label}), and ${description.source}`,
               `hotel ${h.label} in one place, the same in the reply and in the gateway's description of it`,
-              `the reply shows ${list([...own.countries, ...own.regions])} and ${d.source} shows ` +
-                `${list([...d.country, ...d.region])}: ${disagree} together`,
+              `the reply shows ${list([...own.countries, ...own.regions])} and ${description.source} shows ` +
+                `${list([...description.country, ...description.region])}: ${disagree} together`,
             );
             continue;
           }
-          const told = describedPlace(exchange, d);
+          const told = describedPlace(exchange, description);
           if (!told)
             check.cannotTell(
-              `${shown}; ${d.source} does not show its ${place.context === 'Country' ? 'country' : 'region or town'} either`,
+              `${shown}; ${description.source} does not show its ${place.context === 'Country' ? 'country' : 'region or town'} either`,
             );
-          else if (told.verdict === 'other') check.fail(`${h.at} (hotel ${h.label}), by ${d.source}`, wanted, list(told.shown));
+          else if (told.verdict === 'other') check.fail(`${h.at} (hotel ${h.label}), by ${description.source}`, wanted, list(told.shown));
           else if (told.verdict === 'unknown')
             check.cannotTell(
-              `${shown}, and ${d.source} shows ${list(told.shown)}, which the suite cannot place there either; ` +
+              `${shown}, and ${description.source} shows ${list(told.shown)}, which the suite cannot place there either; ` +
                 "if it is there, declare that name in the test data's placeAliases",
             );
         }
@@ -268,9 +270,10 @@ export const contract: Contract = {
         const spans = spansOf(reply, h.node, FACTS.start, reading);
         if (spans.length === 0) check.cannotTell(notShown(reply, [FACTS.start, FACTS.end], `hotel ${h.label}`));
         // A TimeSpan is the stay offered: it is the requested stay.
-        for (const s of spans.filter((s) => s.stay)) {
-          if (s.start !== start) check.fail(`${h.at}/${s.at}`, `the stay from ${start}`, s.start);
-          if (s.ends.length && !s.ends.includes(end)) check.fail(`${h.at}/${s.endAt ?? s.at}`, `the stay to ${end}`, s.endText ?? '');
+        for (const span of spans.filter((s) => s.stay)) {
+          if (span.start !== start) check.fail(`${h.at}/${span.at}`, `the stay from ${start}`, span.start);
+          if (span.ends.length && !span.ends.includes(end))
+            check.fail(`${h.at}/${span.endAt ?? span.at}`, `the stay to ${end}`, span.endText ?? '');
         }
         // Rate periods (a season) may be wider than the stay: together they hold every night of it.
         const groups = new Map<string, Span[]>();
@@ -309,9 +312,9 @@ export const contract: Contract = {
         }
         // A room offered that cannot hold the party is not offered for it; one that holds it decides only when nothing counts the guests.
         for (const at of reply.placesOf(FACTS.occupancy))
-          for (const n of reply.doc.find(at, h.node)) {
-            const units = num(reply.doc.find('../../@NumberOfUnits', n)[0]?.content) || 1;
-            const holdsGuests = num(n.content) * units;
+          for (const node of reply.doc.find(at, h.node)) {
+            const units = num(reply.doc.find('../../@NumberOfUnits', node)[0]?.content) || 1;
+            const holdsGuests = num(node.content) * units;
             if (isNaN(holdsGuests)) continue;
             if (holdsGuests < party) check.fail(`${h.at}/${at}`, `a room for ${wanted}`, `a room for ${holdsGuests}`);
             decided = true;

@@ -29,9 +29,9 @@ export function hotelsShown(exchange: Exchange, profile: ReplyProfilePlaces = {}
   const refusal = refusalForm(exchange);
   if (refusal) return `refused (${refusal})`;
   if (!exchange.reply.doc) return noDocument(exchange);
-  const r = new ReplyReader(exchange.reply.doc, profile);
-  const items = r.items(FACTS.hotel);
-  const codes = items.map((h) => r.value(FACTS.code, h.node)?.value);
+  const reply = new ReplyReader(exchange.reply.doc, profile);
+  const items = reply.items(FACTS.hotel);
+  const codes = items.map((h) => reply.value(FACTS.code, h.node)?.value);
   return codes.every((c) => c !== undefined) ? new Set(codes).size : items.length;
 }
 
@@ -40,15 +40,15 @@ export function hotelsShown(exchange: Exchange, profile: ReplyProfilePlaces = {}
  * first place that shows more hotels than BOUND, with what each place showed. None: the
  * precondition fails, naming each place's count and the test-data field to change.
  */
-export async function placeBeyondBound(w: BoundScenario): Promise<Place> {
+export async function placeBeyondBound(boundScenario: BoundScenario): Promise<Place> {
   const seen: string[] = [];
-  for (const place of w.run.data.hotelAvailability.places) {
-    setPlace(w.prepare('hotelavailability'), place);
-    const shown = hotelsShown(await w.send(), w.run.replyProfile.facts);
+  for (const place of boundScenario.run.data.hotelAvailability.places) {
+    setPlace(boundScenario.prepare('hotelavailability'), place);
+    const shown = hotelsShown(await boundScenario.send(), boundScenario.run.replyProfile.facts);
     if (typeof shown === 'number' && shown > BOUND) return place;
     seen.push(`${place.context} ${place.name}: ${typeof shown === 'number' ? `${shown} hotel(s)` : shown}`);
   }
-  w.precondition(
+  boundScenario.precondition(
     false,
     `MaxResponses ${BOUND} cannot be seen exceeded: no test-data place shows more than ${BOUND} hotel(s) (${seen.join('; ')}); ` +
       'name a place with several hotels in hotelAvailability.places',

@@ -7,19 +7,19 @@ const GUEST_COUNT = `${SEGMENT}/ota:RoomStayCandidates/ota:RoomStayCandidate/ota
 const REF_POINT = `${SEGMENT}/ota:HotelSearchCriteria/ota:Criterion/ota:RefPoint`;
 
 /** One GuestCount per category: "GuestCount | Count (integer), AgeQualifyingCode (code)". */
-export function setParty(r: OtaRequest, party: Party): OtaRequest {
+export function setParty(request: OtaRequest, party: Party): OtaRequest {
   const categories = categoriesOf(party);
-  r.replaceWithCopies(
+  request.replaceWithCopies(
     GUEST_COUNT,
     categories.map((c) => `${GUEST_COUNT}[@AgeQualifyingCode='${c.code}']`),
   );
-  categories.forEach((c, i) => r.setAttribute(`${GUEST_COUNT}[${i + 1}]`, 'Count', c.count));
-  return r;
+  categories.forEach((c, i) => request.setAttribute(`${GUEST_COUNT}[${i + 1}]`, 'Count', c.count));
+  return request;
 }
 
 /** "RefPoint | CodeContext (values Country, Region); text: place name". */
-export function setPlace(r: OtaRequest, place: Place): OtaRequest {
-  return r.setAttribute(REF_POINT, 'CodeContext', place.context).setText(REF_POINT, place.name);
+export function setPlace(request: OtaRequest, place: Place): OtaRequest {
+  return request.setAttribute(REF_POINT, 'CodeContext', place.context).setText(REF_POINT, place.name);
 }
 
 export const setMaxResponses = (r: OtaRequest, n: number) => r.setAttribute('/*', 'MaxResponses', n);
@@ -28,13 +28,15 @@ export const setMaxResponses = (r: OtaRequest, n: number) => r.setAttribute('/*'
  * One GuestCount per category of any code (a category the sample has no template for, as senior
  * 11, is a copy of its first GuestCount): what an exploration sends.
  */
-export function setCategories(r: OtaRequest, categories: ReadonlyArray<{ code: string; count: number }>): OtaRequest {
-  r.replaceWithCopies(
+export function setCategories(request: OtaRequest, categories: ReadonlyArray<{ code: string; count: number }>): OtaRequest {
+  request.replaceWithCopies(
     GUEST_COUNT,
     categories.map(() => `${GUEST_COUNT}[1]`),
   );
   categories.forEach((c, i) =>
-    r.setAttribute(`${GUEST_COUNT}[${i + 1}]`, 'AgeQualifyingCode', c.code).setAttribute(`${GUEST_COUNT}[${i + 1}]`, 'Count', c.count),
+    request
+      .setAttribute(`${GUEST_COUNT}[${i + 1}]`, 'AgeQualifyingCode', c.code)
+      .setAttribute(`${GUEST_COUNT}[${i + 1}]`, 'Count', c.count),
   );
-  return r;
+  return request;
 }

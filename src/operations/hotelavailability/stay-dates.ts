@@ -38,9 +38,9 @@ export function expireReading(reply: ReplyReader): ExpireReading {
       .map((r) => ({ from: day(reply.doc.find('@EffectiveDate', r)[0].content), to: day(reply.doc.find('@ExpireDate', r)[0].content) }))
       .filter((r) => isDate(r.from) && isDate(r.to))
       .sort((a, b) => a.from.localeCompare(b.from));
-    periods.slice(1).forEach((next, i) => {
-      if (periods[i].to === next.from) seen.add('exclusive');
-      else if (addDays(periods[i].to, 1) === next.from) seen.add('inclusive');
+    periods.slice(1).forEach((next, index) => {
+      if (periods[index].to === next.from) seen.add('exclusive');
+      else if (addDays(periods[index].to, 1) === next.from) seen.add('inclusive');
     });
   }
   return seen.size === 1 ? [...seen][0] : undefined;
@@ -80,17 +80,18 @@ function departureDays(
 export function spansOf(reply: ReplyReader, hotel: XNode, start: Fact, reading: ExpireReading = undefined): Span[] {
   const spans: Span[] = [];
   reply.placesOf(start).forEach((place, p) =>
-    reply.doc.find(place, hotel).forEach((startNode, i) => {
+    reply.doc.find(place, hotel).forEach((startNode, index) => {
       const start = day(startNode.content);
       const owner = reply.doc.find('..', startNode)[0];
       if (!isDate(start) || !owner) return;
       const { ends, text, attr } = departureDays(reply, owner, start, reading);
       const kind = localName(owner);
       // The Rates of one RoomRate hold the stay together; any other span holds it alone.
-      const group = kind === 'Rate' ? `${p}:rates of RoomRate ${reply.doc.find('../../preceding-sibling::*', owner).length}` : `${p}:${i}`;
-      const at = `${place}[${i + 1}]`;
+      const group =
+        kind === 'Rate' ? `${p}:rates of RoomRate ${reply.doc.find('../../preceding-sibling::*', owner).length}` : `${p}:${index}`;
+      const at = `${place}[${index + 1}]`;
       // the end sits on the start's element: its attribute in place of the start's
-      const endAt = attr && /\/@[^/]+$/.test(place) ? `${place.replace(/@[^/]+$/, `@${attr}`)}[${i + 1}]` : at;
+      const endAt = attr && /\/@[^/]+$/.test(place) ? `${place.replace(/@[^/]+$/, `@${attr}`)}[${index + 1}]` : at;
       spans.push({ at, stay: kind === 'TimeSpan', start, ends, endText: text, endAt, group });
     }),
   );

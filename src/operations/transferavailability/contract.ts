@@ -202,9 +202,9 @@ function legDays(exchange: Exchange): Array<{ direction: Direction; from: string
       departure: 'ota:DropOff/ota:AirportInfo/*/@DateTime',
     })
     .filter((l) => l.arrival !== undefined || l.departure !== undefined)
-    .map((l) => {
-      const flight = day(l.arrival ?? l.departure);
-      return l.arrival !== undefined
+    .map((record) => {
+      const flight = day(record.arrival ?? record.departure);
+      return record.arrival !== undefined
         ? { direction: 'arrival' as const, from: flight, to: addDays(flight, 1) }
         : { direction: 'departure' as const, from: addDays(flight, -1), to: flight };
     });
@@ -259,9 +259,10 @@ function checkLegs(exchange: Exchange, check: Check, reply: ReplyReader): void {
 const noServiceOffered = rule('TRF-UNKNOWN-AIRPORT', undefined, (exchange, check, reply) => {
   const status = exchange.reply.exchange!.status;
   if (status !== 200) check.fail('HTTP status', 'a success with no transfer service (200), or a refusal', String(status));
-  const n = reply.items(FACTS.service).length;
-  if (n > 0) check.fail(reply.nodes(FACTS.service)!.at, 'no transfer service (the airport is unknown), or a refusal', `${n} services`);
-  const other = n === 0 ? otherContent(reply) : [];
+  const count = reply.items(FACTS.service).length;
+  if (count > 0)
+    check.fail(reply.nodes(FACTS.service)!.at, 'no transfer service (the airport is unknown), or a refusal', `${count} services`);
+  const other = count === 0 ? otherContent(reply) : [];
   if (other.length)
     check.cannotTell(
       `the reply shows no transfer service in the known places, but carries other content (${list(other.slice(0, 3))}); ` +

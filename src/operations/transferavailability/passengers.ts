@@ -71,9 +71,9 @@ function partyOf(exchange: Exchange) {
   const asked = exchange.request.records('ota:Passengers', { code: 'ota:Category/@Code', qty: '@Quantity' });
   const size = asked.reduce((t, p) => t + (num(p.qty) || 0), 0);
   const byCategory = new Map<string, number>();
-  for (const p of asked) {
-    const code = ageQualifyingCode(p.code) ?? p.code ?? '?';
-    byCategory.set(code, (byCategory.get(code) ?? 0) + (num(p.qty) || 0));
+  for (const record of asked) {
+    const code = ageQualifyingCode(record.code) ?? record.code ?? '?';
+    byCategory.set(code, (byCategory.get(code) ?? 0) + (num(record.qty) || 0));
   }
   const text = `${size} passengers (${countsText(asked.map((p) => [ageQualifyingCode(p.code) ?? p.code, p.qty]))} by category)`;
   return { size, byCategory, text };
@@ -93,12 +93,12 @@ interface PassengerCharge {
  */
 function passengerCharges(reply: ReplyReader, service: XNode, place: string): PassengerCharge[] {
   const out: PassengerCharge[] = [];
-  for (const n of reply.doc.find(place, service)) {
-    const category = ageQualifyingCode(firstAccepted(reply, FACTS.chargeCategory, (v) => !!ageQualifyingCode(v), n)?.value[0]);
+  for (const node of reply.doc.find(place, service)) {
+    const category = ageQualifyingCode(firstAccepted(reply, FACTS.chargeCategory, (v) => !!ageQualifyingCode(v), node)?.value[0]);
     if (!category) continue;
-    const amount = (xpath: string) => num(reply.doc.find(xpath, n)[0]?.content);
+    const amount = (xpath: string) => num(reply.doc.find(xpath, node)[0]?.content);
     const unit = amount('ota:Calculation/@UnitCharge');
-    let qty = num(reply.value(FACTS.chargeQuantity, n)?.value);
+    let qty = num(reply.value(FACTS.chargeQuantity, node)?.value);
     const charged = [amount('ota:Calculation/@Total'), amount('@Amount')].find((a) => a > 0);
     if (isNaN(qty) && unit > 0 && charged !== undefined && Math.abs(charged / unit - Math.round(charged / unit)) < 0.01)
       qty = Math.round(charged / unit);
@@ -122,7 +122,7 @@ function chargesCount(
     const sum = charges.reduce((t, p) => t + p.qty!, 0);
     // Several charges of one category (a base rate, an airport fee) may each show its whole quantity.
     const perCategory = new Map<string, Set<number>>();
-    for (const p of charges) perCategory.set(p.category, (perCategory.get(p.category) ?? new Set()).add(p.qty!));
+    for (const charge of charges) perCategory.set(charge.category, (perCategory.get(charge.category) ?? new Set()).add(charge.qty!));
     const each = [...perCategory.values()].every((q) => q.size === 1)
       ? [...perCategory.values()].reduce((t, q) => t + [...q][0], 0)
       : undefined;

@@ -13,26 +13,26 @@ export const LEGS = ['airport to hotel', 'hotel to airport', 'airport to hotel a
 export type Legs = (typeof LEGS)[number];
 
 /** One Location per leg, numbered by RPH ("Location (repeated) | RPH (integer sequence label)"). */
-export function setLegs(r: OtaRequest, legs: Legs): OtaRequest {
+export function setLegs(request: OtaRequest, legs: Legs): OtaRequest {
   const locations = {
     'airport to hotel': [AIRPORT_TO_HOTEL],
     'hotel to airport': [HOTEL_TO_AIRPORT],
     'airport to hotel and back': [AIRPORT_TO_HOTEL, HOTEL_TO_AIRPORT],
   };
-  r.replaceWithCopies(LOCATION, locations[legs]);
-  locations[legs].forEach((_, i) => r.setAttribute(`${LOCATION}[${i + 1}]`, 'RPH', i + 1));
-  return r;
+  request.replaceWithCopies(LOCATION, locations[legs]);
+  locations[legs].forEach((_, i) => request.setAttribute(`${LOCATION}[${i + 1}]`, 'RPH', i + 1));
+  return request;
 }
 
 /** One Passengers per category: "Passengers (repeated) | Quantity (integer), Age (integer); child Category with Code". */
-export function setParty(r: OtaRequest, party: Party): OtaRequest {
+export function setParty(request: OtaRequest, party: Party): OtaRequest {
   const categories = categoriesOf(party);
-  r.replaceWithCopies(
+  request.replaceWithCopies(
     PASSENGERS,
     categories.map((c) => `${PASSENGERS}[ota:Category/@Code='${c.code}']`),
   );
-  categories.forEach((c, i) => r.setAttribute(`${PASSENGERS}[${i + 1}]`, 'Quantity', c.count));
-  return r;
+  categories.forEach((c, i) => request.setAttribute(`${PASSENGERS}[${i + 1}]`, 'Quantity', c.count));
+  return request;
 }
 
 /** Every airport of the request ("AirportInfo/Arrival and AirportInfo/Departure | ... LocationCode (airport code)"). */
@@ -42,16 +42,16 @@ export const setDisabilityRequired = (r: OtaRequest, required: boolean) =>
   r.setAttribute('ota:DisabilityInfo', 'RequiredInd', String(required));
 
 /** One Passengers per category of any code, with its Age (copies of the sample's first): what an exploration sends. */
-export function setCategories(r: OtaRequest, categories: ReadonlyArray<{ code: string; count: number; age: number }>): OtaRequest {
-  r.replaceWithCopies(
+export function setCategories(request: OtaRequest, categories: ReadonlyArray<{ code: string; count: number; age: number }>): OtaRequest {
+  request.replaceWithCopies(
     PASSENGERS,
     categories.map(() => `${PASSENGERS}[1]`),
   );
   categories.forEach((c, i) =>
-    r
+    request
       .setAttribute(`${PASSENGERS}[${i + 1}]`, 'Quantity', c.count)
       .setAttribute(`${PASSENGERS}[${i + 1}]`, 'Age', c.age)
       .setAttribute(`${PASSENGERS}[${i + 1}]/ota:Category`, 'Code', c.code),
   );
-  return r;
+  return request;
 }

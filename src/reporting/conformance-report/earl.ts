@@ -181,36 +181,36 @@ export function toEarl(result: ConformanceResult): EarlReport {
 }
 
 /** One requirement's earl:Assertion: the requirement as the test, its outcome with pointers into the replies. */
-function requirementAssertion(r: RequirementResult, date: string, assertedBy: string, subject: string): EarlAssertion {
+function requirementAssertion(result: RequirementResult, date: string, assertedBy: string, subject: string): EarlAssertion {
   return {
     '@type': 'earl:Assertion',
     assertedBy,
     subject,
     mode: 'earl:automatic',
     test: {
-      '@id': `ota:req/${encodeURIComponent(r.id)}`,
+      '@id': `ota:req/${encodeURIComponent(result.id)}`,
       '@type': 'earl:TestRequirement',
-      id: r.id,
-      title: r.id,
-      level: r.level,
-      class: r.class,
-      section: r.section,
-      statement: r.statement,
-      basis: r.basis,
+      id: result.id,
+      title: result.id,
+      level: result.level,
+      class: result.class,
+      section: result.section,
+      statement: result.statement,
+      basis: result.basis,
     },
     result: {
       '@type': 'earl:TestResult',
-      outcome: EARL_OUTCOME[r.outcome],
-      ...(r.reason ? { info: r.reason } : {}),
+      outcome: EARL_OUTCOME[result.outcome],
+      ...(result.reason ? { info: result.reason } : {}),
       date,
-      pointer: r.findings.map((f) => ({
+      pointer: result.findings.map((f) => ({
         '@type': f.at.startsWith('/') ? ('ptr:XPathPointer' as const) : ('ptr:Pointer' as const),
         expression: f.at,
       })),
-      findings: r.findings,
-      checks: r.checks,
-      scenarios: r.scenarios,
-      ...(r.flaky?.length ? { flaky: r.flaky } : {}),
+      findings: result.findings,
+      checks: result.checks,
+      scenarios: result.scenarios,
+      ...(result.flaky?.length ? { flaky: result.flaky } : {}),
     },
   };
 }

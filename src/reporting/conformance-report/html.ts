@@ -174,10 +174,10 @@ function htmlScenarios(r: RequirementResult, result: ConformanceResult): string 
   if (r.scenarios.length === 0) return '<p class="meta">No scenario citing this requirement ran.</p>';
   const byId = new Map(result.scenarios.map((s) => [s.id, s]));
   const items = r.scenarios
-    .map((s) => {
-      const rec = byId.get(s.id);
-      const msg = showMessage(r, s.status, rec?.message) ? `<div class="msg">${escapeHtml(rec!.message)}</div>` : '';
-      return `<li>${pill(s.status, STATUS_LABEL[s.status] ?? s.status)} ${link(scenarioHref(result, s), s.name)} <span class="sid">${escapeHtml(s.id)}</span>${reproducerLink(result, s)}${msg}</li>`;
+    .map((scenario) => {
+      const rec = byId.get(scenario.id);
+      const msg = showMessage(r, scenario.status, rec?.message) ? `<div class="msg">${escapeHtml(rec!.message)}</div>` : '';
+      return `<li>${pill(scenario.status, STATUS_LABEL[scenario.status] ?? scenario.status)} ${link(scenarioHref(result, scenario), scenario.name)} <span class="sid">${escapeHtml(scenario.id)}</span>${reproducerLink(result, scenario)}${msg}</li>`;
     })
     .join('\n');
   return `<div class="meta">Evidence: each scenario's exchanges (request and reply, masked) in ${escapeHtml(result.evidence.html)}, and a reproducer that sends its requests again; in Allure (npm run report) under ${escapeHtml(r.class)} › operation › ${escapeHtml(r.id)}.</div>
@@ -186,8 +186,8 @@ ${items}
 </ul>`;
 }
 
-function htmlBasis(r: RequirementResult): string {
-  return `<blockquote class="basis"><span class="lbl">${escapeHtml(basisLabel(r))}:</span>${escapeHtml(basisText(r))}</blockquote>`;
+function htmlBasis(result: RequirementResult): string {
+  return `<blockquote class="basis"><span class="lbl">${escapeHtml(basisLabel(result))}:</span>${escapeHtml(basisText(result))}</blockquote>`;
 }
 
 function htmlRequirementCard(r: RequirementResult, result: ConformanceResult): string {
@@ -223,20 +223,20 @@ function htmlNotTested(result: ConformanceResult): string {
   if (reqs.length === 0) return '<p class="empty">Every requirement was tested.</p>';
   const groups: RequirementGroup[] = ['cantTell', 'untested', 'inapplicable'];
   return groups
-    .map((g) => {
-      const mine = reqs.filter((r) => requirementGroup(r) === g);
+    .map((group) => {
+      const mine = reqs.filter((r) => requirementGroup(r) === group);
       if (mine.length === 0) return '';
       const rows = mine
         .map(
           (
             r,
-          ) => `<tr><td class="mono rid"><strong>${g === 'cantTell' ? `<a href="#req-${escapeHtml(r.id)}">${escapeHtml(r.id)}</a>` : escapeHtml(r.id)}</strong></td><td>${levelTag(r.level)}</td><td>${escapeHtml(r.class)}</td>
-<td>${escapeHtml(r.statement)}${g === 'cantTell' ? '' : `<div class="meta">${escapeHtml(basisLabel(r))}: ${escapeHtml(basisText(r))}</div>`}</td><td class="reason">${escapeHtml(r.reason ?? '(no reason given)')}</td>
+          ) => `<tr><td class="mono rid"><strong>${group === 'cantTell' ? `<a href="#req-${escapeHtml(r.id)}">${escapeHtml(r.id)}</a>` : escapeHtml(r.id)}</strong></td><td>${levelTag(r.level)}</td><td>${escapeHtml(r.class)}</td>
+<td>${escapeHtml(r.statement)}${group === 'cantTell' ? '' : `<div class="meta">${escapeHtml(basisLabel(r))}: ${escapeHtml(basisText(r))}</div>`}</td><td class="reason">${escapeHtml(r.reason ?? '(no reason given)')}</td>
 <td>${r.scenarios.length ? scenarioCell(result, r.scenarios) : '<span class="meta">none ran</span>'}</td></tr>`,
         )
         .join('\n');
-      return `<div data-group="${g}">
-<h3>${escapeHtml(GROUP_SHORT[g])} (${mine.length})</h3>
+      return `<div data-group="${group}">
+<h3>${escapeHtml(GROUP_SHORT[group])} (${mine.length})</h3>
 <table class="not-tested"><thead><tr><th>ID</th><th>Level</th><th>Class</th><th>Statement</th><th>Why</th><th>Scenarios</th></tr></thead>
 <tbody>
 ${rows}

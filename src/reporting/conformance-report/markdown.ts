@@ -72,10 +72,10 @@ function mdRequirement(r: RequirementResult, result: ConformanceResult): string 
   const byId = new Map(result.scenarios.map((s) => [s.id, s]));
   if (r.scenarios.length) {
     out.push('', 'Scenarios (evidence):', '');
-    for (const s of r.scenarios) {
-      const rec = byId.get(s.id);
+    for (const scenario of r.scenarios) {
+      const rec = byId.get(scenario.id);
       out.push(
-        `- ${md(STATUS_LABEL[s.status] ?? s.status)}: ${mdLink(scenarioHref(result, s), s.name)} (${md(s.id)})${mdReproducer(result, s)}${showMessage(r, s.status, rec?.message) ? `: ${md(rec!.message)}` : ''}`,
+        `- ${md(STATUS_LABEL[scenario.status] ?? scenario.status)}: ${mdLink(scenarioHref(result, scenario), scenario.name)} (${md(scenario.id)})${mdReproducer(result, scenario)}${showMessage(r, scenario.status, rec?.message) ? `: ${md(rec!.message)}` : ''}`,
       );
     }
   } else out.push('', 'No scenario citing this requirement ran.');

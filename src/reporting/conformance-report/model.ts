@@ -42,10 +42,10 @@ export const GROUP_SHORT: Record<RequirementGroup, string> = {
   inapplicable: 'Inapplicable',
 };
 
-export function requirementGroup(r: RequirementResult): RequirementGroup {
-  switch (r.outcome) {
+export function requirementGroup(result: RequirementResult): RequirementGroup {
+  switch (result.outcome) {
     case 'failed':
-      return r.level === 'MUST' ? 'nonconformance' : r.level === 'SHOULD' ? 'warning' : 'informative';
+      return result.level === 'MUST' ? 'nonconformance' : result.level === 'SHOULD' ? 'warning' : 'informative';
     case 'cantTell':
       return 'cantTell';
     case 'passed':
@@ -100,9 +100,9 @@ export function scenarioStatusText(result: ConformanceResult, s: { id: string; s
 }
 
 /** Label of a requirement's outcome, saying "warning" for a failed SHOULD and "informative" for INFO. */
-export function outcomeLabel(r: RequirementResult): string {
-  const g = requirementGroup(r);
-  return g === 'warning' ? 'WARNING' : g === 'informative' ? 'informative' : OUTCOME_LABEL[r.outcome];
+export function outcomeLabel(result: RequirementResult): string {
+  const g = requirementGroup(result);
+  return g === 'warning' ? 'WARNING' : g === 'informative' ? 'informative' : OUTCOME_LABEL[result.outcome];
 }
 
 // Characters that XML 1.0 forbids and terminals interpret (C0/C1 controls except tab, LF, CR;
@@ -144,9 +144,13 @@ export function scenarioHref(result: ConformanceResult, s: { id?: string; name: 
 }
 
 /** Link to exactly the exchange whose reply showed a finding (else its scenario's section). */
-export function findingHref(result: ConformanceResult, f: FindingRecord): string | undefined {
-  const evidence = scenarioOf(result, { id: f.scenarioId, name: f.scenario })?.evidence;
-  return localHref(evidence && f.exchange !== undefined ? exchangeHref(evidence, f.attempt ?? 1, f.exchange) : evidence);
+export function findingHref(result: ConformanceResult, findingRecord: FindingRecord): string | undefined {
+  const evidence = scenarioOf(result, { id: findingRecord.scenarioId, name: findingRecord.scenario })?.evidence;
+  return localHref(
+    evidence && findingRecord.exchange !== undefined
+      ? exchangeHref(evidence, findingRecord.attempt ?? 1, findingRecord.exchange)
+      : evidence,
+  );
 }
 
 /** Link to a scenario's reproducer, when it sent a request. */
@@ -163,16 +167,16 @@ export function duration(from: string, to: string): string {
   return [h ? `${h} h` : '', m ? `${m} min` : '', `${s % 60} s`].filter(Boolean).join(' ');
 }
 
-export function basisLabel(r: RequirementResult): string {
-  return r.basis.kind === 'spec' ? 'The spec says' : r.basis.kind === 'convention' ? 'Convention' : 'Profile';
+export function basisLabel(result: RequirementResult): string {
+  return result.basis.kind === 'spec' ? 'The spec says' : result.basis.kind === 'convention' ? 'Convention' : 'Profile';
 }
 
-export function basisText(r: RequirementResult): string {
-  return r.basis.kind === 'spec' ? `“${r.basis.quote}”` : r.basis.text;
+export function basisText(result: RequirementResult): string {
+  return result.basis.kind === 'spec' ? `“${result.basis.quote}”` : result.basis.text;
 }
 
-export function checksText(r: RequirementResult): string {
-  return `${r.checks.passed} passed, ${r.checks.failed} failed, ${r.checks.cantTell} could not be made`;
+export function checksText(result: RequirementResult): string {
+  return `${result.checks.passed} passed, ${result.checks.failed} failed, ${result.checks.cantTell} could not be made`;
 }
 
 export function claimsText(result: ConformanceResult): string {
@@ -216,7 +220,7 @@ export function runFacts(result: ConformanceResult): Array<[string, string]> {
 
 export function countBy<T extends string>(items: readonly T[]): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const i of items) out[i] = (out[i] ?? 0) + 1;
+  for (const item of items) out[item] = (out[item] ?? 0) + 1;
   return out;
 }
 
@@ -231,17 +235,17 @@ export const REPORT_FILES = {
 
 /** The files of a run's evidence, each with what it is for (the reports' Evidence section). */
 export function evidenceFiles(result: ConformanceResult, self: string): Array<[string, string]> {
-  const e = result.evidence;
+  const evidence = result.evidence;
   const files: Array<[string, string]> = [
     [
-      e.html,
+      evidence.html,
       'every scenario with each of its exchanges: the request and the reply, masked (a scenario or finding link above opens it at that scenario or exchange)',
     ],
-    [e.reproducers, 'a shell script per scenario that sends its requests again with curl (it reads $OTA_PASSWORD, never holds it)'],
-    [e.junit, 'JUnit XML: one test case per scenario, named with its requirement IDs; a failure names its first finding'],
-    [e.messages, 'the evidence stream (cucumber messages, NDJSON): each exchange once, masked; every other report is built from it'],
-    [e.cucumberHtml, 'the cucumber HTML report, built from the stream by npm run report'],
-    [e.allureReport, 'the Allure report (class › operation › requirement, with history), built from the stream by npm run report'],
+    [evidence.reproducers, 'a shell script per scenario that sends its requests again with curl (it reads $OTA_PASSWORD, never holds it)'],
+    [evidence.junit, 'JUnit XML: one test case per scenario, named with its requirement IDs; a failure names its first finding'],
+    [evidence.messages, 'the evidence stream (cucumber messages, NDJSON): each exchange once, masked; every other report is built from it'],
+    [evidence.cucumberHtml, 'the cucumber HTML report, built from the stream by npm run report'],
+    [evidence.allureReport, 'the Allure report (class › operation › requirement, with history), built from the stream by npm run report'],
     [REPORT_FILES.json, 'this report as W3C EARL (JSON-LD): one assertion per requirement'],
     [REPORT_FILES.markdown, 'this report as Markdown'],
     [REPORT_FILES.html, 'this report as HTML'],
@@ -263,7 +267,7 @@ export function verdictQualifier(result: ConformanceResult): string {
  * not check (cannot tell, suite error, skipped: the message says why); for a failure only when the
  * message names this requirement (a scenario's failure may concern another requirement it cites).
  */
-export function showMessage(r: RequirementResult, status: ScenarioStatus, message: string | undefined): boolean {
+export function showMessage(result: RequirementResult, status: ScenarioStatus, message: string | undefined): boolean {
   if (!message || status === 'passed') return false;
-  return status !== 'failed' || message.includes(r.id);
+  return status !== 'failed' || message.includes(result.id);
 }

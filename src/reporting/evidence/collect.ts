@@ -86,34 +86,39 @@ export class EvidenceCollector {
   private readonly started = new Map<string, Started>();
   private readonly finished: string[] = [];
 
-  onMessage = (e: messages.Envelope): void => {
-    if (e.gherkinDocument) this.keywordsOf(e.gherkinDocument);
-    else if (e.pickle) this.pickles.set(e.pickle.id, e.pickle);
-    else if (e.testCase) this.testCases.set(e.testCase.id, e.testCase);
-    else if (e.testCaseStarted) this.onStarted(e.testCaseStarted);
-    else if (e.testStepStarted) {
-      const step = this.started.get(e.testStepStarted.testCaseStartedId)?.steps.get(e.testStepStarted.testStepId);
-      if (step) step.start = millis(e.testStepStarted.timestamp);
-    } else if (e.testStepFinished) {
-      const f = e.testStepFinished;
-      const step = this.started.get(f.testCaseStartedId)?.steps.get(f.testStepId);
+  onMessage = (envelope: messages.Envelope): void => {
+    if (envelope.gherkinDocument) this.keywordsOf(envelope.gherkinDocument);
+    else if (envelope.pickle) this.pickles.set(envelope.pickle.id, envelope.pickle);
+    else if (envelope.testCase) this.testCases.set(envelope.testCase.id, envelope.testCase);
+    else if (envelope.testCaseStarted) this.onStarted(envelope.testCaseStarted);
+    else if (envelope.testStepStarted) {
+      const step = this.started.get(envelope.testStepStarted.testCaseStartedId)?.steps.get(envelope.testStepStarted.testStepId);
+      if (step) step.start = millis(envelope.testStepStarted.timestamp);
+    } else if (envelope.testStepFinished) {
+      const testStepFinished = envelope.testStepFinished;
+      const step = this.started.get(testStepFinished.testCaseStartedId)?.steps.get(testStepFinished.testStepId);
       if (step) {
-        step.status = f.testStepResult.status;
-        step.stop = millis(f.timestamp);
-        const message = f.testStepResult.exception?.message ?? f.testStepResult.message;
+        step.status = testStepFinished.testStepResult.status;
+        step.stop = millis(testStepFinished.timestamp);
+        const message = testStepFinished.testStepResult.exception?.message ?? testStepFinished.testStepResult.message;
         if (message) step.message = message;
-        if (f.testStepResult.exception?.type) step.errorType = f.testStepResult.exception.type;
+        if (testStepFinished.testStepResult.exception?.type) step.errorType = testStepFinished.testStepResult.exception.type;
       }
-    } else if (e.attachment?.testCaseStartedId) {
-      const a = e.attachment;
-      const st = this.started.get(a.testCaseStartedId!);
-      const step = (a.testStepId && st?.steps.get(a.testStepId)) || st?.order.at(-1);
-      step?.attachments.push({ fileName: a.fileName, mediaType: a.mediaType, body: a.body, base64: a.contentEncoding === 'BASE64' });
-    } else if (e.testCaseFinished) {
-      const st = this.started.get(e.testCaseFinished.testCaseStartedId);
+    } else if (envelope.attachment?.testCaseStartedId) {
+      const attachment = envelope.attachment;
+      const st = this.started.get(attachment.testCaseStartedId!);
+      const step = (attachment.testStepId && st?.steps.get(attachment.testStepId)) || st?.order.at(-1);
+      step?.attachments.push({
+        fileName: attachment.fileName,
+        mediaType: attachment.mediaType,
+        body: attachment.body,
+        base64: attachment.contentEncoding === 'BASE64',
+      });
+    } else if (envelope.testCaseFinished) {
+      const st = this.started.get(envelope.testCaseFinished.testCaseStartedId);
       if (st) {
-        st.stop = millis(e.testCaseFinished.timestamp);
-        this.finished.push(e.testCaseFinished.testCaseStartedId);
+        st.stop = millis(envelope.testCaseFinished.timestamp);
+        this.finished.push(envelope.testCaseFinished.testCaseStartedId);
       }
     }
   };
@@ -129,23 +134,29 @@ export class EvidenceCollector {
     children(doc.feature?.children);
   }
 
-  private onStarted(s: messages.TestCaseStarted): void {
-    const testCase = this.testCases.get(s.testCaseId);
+  private onStarted(testCaseStarted: messages.TestCaseStarted): void {
+    const testCase = this.testCases.get(testCaseStarted.testCaseId);
     const pickle = testCase && this.pickles.get(testCase.pickleId);
     if (!testCase || !pickle) return;
     const pickleSteps = new Map(pickle.steps.map((p) => [p.id, p]));
     const order: StepEvidence[] = [];
     const steps = new Map<string, StepEvidence>();
     for (const ts of testCase.testSteps) {
-      const p = ts.pickleStepId ? pickleSteps.get(ts.pickleStepId) : undefined;
-      const keyword = p ? (p.astNodeIds.map((id) => this.keywords.get(id)).find((k) => k !== undefined) ?? '') : '';
-      const step: StepEvidence = p
-        ? { kind: 'step', text: `${keyword}${p.text}`, attachments: [] }
+      const pickleStep = ts.pickleStepId ? pickleSteps.get(ts.pickleStepId) : undefined;
+      const keyword = pickleStep ? (pickleStep.astNodeIds.map((id) => this.keywords.get(id)).find((k) => k !== undefined) ?? '') : '';
+      const step: StepEvidence = pickleStep
+        ? { kind: 'step', text: `${keyword}${pickleStep.text}`, attachments: [] }
         : { kind: 'hook', text: 'hook', attachments: [] };
       steps.set(ts.id, step);
       order.push(step);
     }
-    this.started.set(s.id, { testCaseId: s.testCaseId, attempt: s.attempt, start: millis(s.timestamp), steps, order });
+    this.started.set(testCaseStarted.id, {
+      testCaseId: testCaseStarted.testCaseId,
+      attempt: testCaseStarted.attempt,
+      start: millis(testCaseStarted.timestamp),
+      steps,
+      order,
+    });
   }
 
   /** Every finished scenario with its attempts in order, in the order the scenarios finished. */
@@ -179,15 +190,17 @@ export const textOf = (a: StreamAttachment): string => (a.base64 ? Buffer.from(a
 export function exchangesOf(steps: readonly StepEvidence[]): ExchangeEvidence[] {
   const byN = new Map<number, ExchangeEvidence>();
   for (const step of steps)
-    for (const a of step.attachments) {
-      const part = parseExchangePartName(a.fileName);
+    for (const attachment of step.attachments) {
+      const part = parseExchangePartName(attachment.fileName);
       if (!part) continue;
-      let x = byN.get(part.n);
-      if (!x) byN.set(part.n, (x = { n: part.n, operation: part.operation, ...(step.kind === 'step' ? { step: step.text } : {}) }));
-      if (part.part === 'replyRaw') x.replyRaw = a.base64 ? a.body : Buffer.from(a.body, 'utf8').toString('base64');
+      let evidence = byN.get(part.n);
+      if (!evidence)
+        byN.set(part.n, (evidence = { n: part.n, operation: part.operation, ...(step.kind === 'step' ? { step: step.text } : {}) }));
+      if (part.part === 'replyRaw')
+        evidence.replyRaw = attachment.base64 ? attachment.body : Buffer.from(attachment.body, 'utf8').toString('base64');
       else {
-        x[part.part] = textOf(a);
-        if (part.part === 'reply') x.replyMediaType = a.mediaType;
+        evidence[part.part] = textOf(attachment);
+        if (part.part === 'reply') evidence.replyMediaType = attachment.mediaType;
       }
     }
   return [...byN.values()].sort((a, b) => a.n - b.n);

@@ -44,11 +44,11 @@ function findingsByExchange(result: ConformanceResult): Map<string, ExchangeFind
   const idOf = new Map(result.scenarios.map((s) => [s.name, s.id]));
   const out = new Map<string, ExchangeFinding[]>();
   for (const req of result.requirements)
-    for (const f of req.findings) {
-      const id = f.scenarioId ?? idOf.get(f.scenario);
-      if (f.exchange === undefined || id === undefined) continue;
-      const key = exchangeKey(id, f.attempt ?? 1, f.exchange);
-      out.set(key, [...(out.get(key) ?? []), { req, f }]);
+    for (const finding of req.findings) {
+      const id = finding.scenarioId ?? idOf.get(finding.scenario);
+      if (finding.exchange === undefined || id === undefined) continue;
+      const key = exchangeKey(id, finding.attempt ?? 1, finding.exchange);
+      out.set(key, [...(out.get(key) ?? []), { req, f: finding }]);
     }
   return out;
 }
@@ -77,32 +77,33 @@ export interface EvidenceViewOptions {
 const pill = (status: string, text: string) => `<span class="pill o-${status.toLowerCase()}">${escapeHtml(text)}</span>`;
 
 function exchangeHtml(
-  s: ScenarioRecord,
+  scenarioRecord: ScenarioRecord,
   name: string,
   attempt: AttemptEvidence,
-  x: ExchangeEvidence,
+  evidence: ExchangeEvidence,
   opts: EvidenceViewOptions,
   multi: boolean,
   found: readonly ExchangeFinding[],
 ): string {
-  const label = multi ? `${attempt.attempt}.${x.n}` : String(x.n);
-  const line = x.requestHead?.split('\n')[0] ?? '';
+  const label = multi ? `${attempt.attempt}.${evidence.n}` : String(evidence.n);
+  const line = evidence.requestHead?.split('\n')[0] ?? '';
   const parts: string[] = [];
-  if (x.requestHead !== undefined) parts.push('<div class="part">Request</div>', pre(x.requestHead, 'head'));
-  if (x.request !== undefined) parts.push(pre(x.request));
-  if (x.replyHead !== undefined) parts.push('<div class="part">Reply</div>', pre(x.replyHead, 'head'));
-  if (x.reply !== undefined) parts.push(pre(x.replyMediaType === 'application/xml' ? opts.pretty(x.reply) : x.reply));
-  else if (x.replyRaw !== undefined)
+  if (evidence.requestHead !== undefined) parts.push('<div class="part">Request</div>', pre(evidence.requestHead, 'head'));
+  if (evidence.request !== undefined) parts.push(pre(evidence.request));
+  if (evidence.replyHead !== undefined) parts.push('<div class="part">Reply</div>', pre(evidence.replyHead, 'head'));
+  if (evidence.reply !== undefined)
+    parts.push(pre(evidence.replyMediaType === 'application/xml' ? opts.pretty(evidence.reply) : evidence.reply));
+  else if (evidence.replyRaw !== undefined)
     parts.push(
       '<div class="part">Reply body (not text; its bytes, masked, as Latin-1)</div>',
-      pre(Buffer.from(x.replyRaw, 'base64').toString('latin1')),
+      pre(Buffer.from(evidence.replyRaw, 'base64').toString('latin1')),
     );
-  if (x.noReply !== undefined) parts.push('<div class="part">No reply</div>', pre(x.noReply));
+  if (evidence.noReply !== undefined) parts.push('<div class="part">No reply</div>', pre(evidence.noReply));
   const reproduce =
-    x.request !== undefined ? ` · send it again: <code>bash ${escapeHtml(reproducerPath(name))} ${escapeHtml(label)}</code>` : '';
-  return `<article class="x" id="${escapeHtml(exchangeAnchor(name, attempt.attempt, x.n))}">
-<h4>Exchange ${escapeHtml(label)}: ${escapeHtml(x.operation)} <span class="meta mono">${escapeHtml(line)}</span></h4>
-<div class="meta">of “${escapeHtml(s.name)}”${multi ? `, attempt ${attempt.attempt}` : ''}, ${x.step ? `sent by the step “${escapeHtml(x.step)}”` : 'sent by a hook'}${reproduce}</div>
+    evidence.request !== undefined ? ` · send it again: <code>bash ${escapeHtml(reproducerPath(name))} ${escapeHtml(label)}</code>` : '';
+  return `<article class="x" id="${escapeHtml(exchangeAnchor(name, attempt.attempt, evidence.n))}">
+<h4>Exchange ${escapeHtml(label)}: ${escapeHtml(evidence.operation)} <span class="meta mono">${escapeHtml(line)}</span></h4>
+<div class="meta">of “${escapeHtml(scenarioRecord.name)}”${multi ? `, attempt ${attempt.attempt}` : ''}, ${evidence.step ? `sent by the step “${escapeHtml(evidence.step)}”` : 'sent by a hook'}${reproduce}</div>
 ${shownHtml(found)}
 ${parts.join('\n')}
 </article>`;
@@ -121,7 +122,7 @@ function judgementsHtml(attempt: AttemptEvidence): string {
 }
 
 function scenarioHtml(
-  s: ScenarioRecord,
+  scenarioRecord: ScenarioRecord,
   ev: ScenarioEvidence | undefined,
   name: string,
   opts: EvidenceViewOptions,
@@ -131,22 +132,32 @@ function scenarioHtml(
   const multi = attempts.length > 1;
   const exchanges = attempts.reduce((n, a) => n + a.exchanges.length, 0);
   const body = attempts
-    .map((a) => {
-      const xs = a.exchanges
-        .map((x) => exchangeHtml(s, name, a, x, opts, multi, findings.get(exchangeKey(s.id, a.attempt, x.n)) ?? []))
+    .map((attempt) => {
+      const xs = attempt.exchanges
+        .map((x) =>
+          exchangeHtml(
+            scenarioRecord,
+            name,
+            attempt,
+            x,
+            opts,
+            multi,
+            findings.get(exchangeKey(scenarioRecord.id, attempt.attempt, x.n)) ?? [],
+          ),
+        )
         .join('\n');
-      const attemptStatus = s.attempts?.find((r) => r.attempt === a.attempt)?.status;
-      return `${multi ? `<h3>Attempt ${a.attempt} of ${attempts.length}${attemptStatus ? ` ${pill(attemptStatus, STATUS_LABEL[attemptStatus])}` : ''}</h3>` : ''}
+      const attemptStatus = scenarioRecord.attempts?.find((r) => r.attempt === attempt.attempt)?.status;
+      return `${multi ? `<h3>Attempt ${attempt.attempt} of ${attempts.length}${attemptStatus ? ` ${pill(attemptStatus, STATUS_LABEL[attemptStatus])}` : ''}</h3>` : ''}
 ${xs || '<p class="empty">No exchange in this attempt.</p>'}
-${judgementsHtml(a)}`;
+${judgementsHtml(attempt)}`;
     })
     .join('\n');
   return `<section class="scn" id="${escapeHtml(name)}">
-<h2>${escapeHtml(s.name)}</h2>
-<p>${pill(s.status, STATUS_LABEL[s.status])} <span class="meta mono">${escapeHtml(s.id)}</span> · requirements ${escapeHtml(s.reqs.join(', ') || '(none)')}${
+<h2>${escapeHtml(scenarioRecord.name)}</h2>
+<p>${pill(scenarioRecord.status, STATUS_LABEL[scenarioRecord.status])} <span class="meta mono">${escapeHtml(scenarioRecord.id)}</span> · requirements ${escapeHtml(scenarioRecord.reqs.join(', ') || '(none)')}${
     exchanges > 0 ? ` · reproducer: <a href="${escapeHtml(reproducerPath(name))}">${escapeHtml(reproducerPath(name))}</a>` : ''
   }</p>
-${s.message && s.status !== 'passed' ? `<div class="msg">${escapeHtml(s.message)}</div>` : ''}
+${scenarioRecord.message && scenarioRecord.status !== 'passed' ? `<div class="msg">${escapeHtml(scenarioRecord.message)}</div>` : ''}
 ${ev ? body : '<p class="empty">The evidence stream holds nothing of this scenario.</p>'}
 </section>`;
 }
@@ -162,9 +173,9 @@ export function renderEvidenceHtml(
   const findings = findingsByExchange(result);
   const shown = result.scenarios.filter((s) => names.has(s.id));
   const rows = shown
-    .map((s) => {
-      const n = byId.get(s.id)?.attempts.reduce((k, a) => k + a.exchanges.length, 0) ?? 0;
-      return `<tr><td><a href="#${escapeHtml(names.get(s.id)!)}">${escapeHtml(s.name)}</a></td><td>${pill(s.status, STATUS_LABEL[s.status])}</td><td class="mono">${escapeHtml(s.reqs.join(' '))}</td><td class="num">${n}</td></tr>`;
+    .map((scenarioRecord) => {
+      const n = byId.get(scenarioRecord.id)?.attempts.reduce((k, a) => k + a.exchanges.length, 0) ?? 0;
+      return `<tr><td><a href="#${escapeHtml(names.get(scenarioRecord.id)!)}">${escapeHtml(scenarioRecord.name)}</a></td><td>${pill(scenarioRecord.status, STATUS_LABEL[scenarioRecord.status])}</td><td class="mono">${escapeHtml(scenarioRecord.reqs.join(' '))}</td><td class="num">${n}</td></tr>`;
     })
     .join('\n');
   const verdict = `${result.verdict}${verdictQualifier(result) ? ` (${verdictQualifier(result)})` : ''}`;

@@ -33,16 +33,16 @@ export function writeEvidence(
 ): void {
   mkdirSync(join(dir, REPRODUCERS_DIR), { recursive: true });
   writeFileSync(join(dir, EVIDENCE_FILE), renderEvidenceHtml(result, evidence, names, { pretty: prettyXml }));
-  for (const s of evidence) {
-    const name = names.get(s.id);
+  for (const scenarioEvidence of evidence) {
+    const name = names.get(scenarioEvidence.id);
     if (!name) continue;
-    const multi = s.attempts.length > 1;
-    const requests = s.attempts.flatMap((a) =>
+    const multi = scenarioEvidence.attempts.length > 1;
+    const requests = scenarioEvidence.attempts.flatMap((a) =>
       a.exchanges.flatMap((x) => reproducibleRequest(x, multi ? `${a.attempt}.${x.n}` : String(x.n)) ?? []),
     );
     if (requests.length === 0) continue;
-    const last = s.attempts.at(-1)!;
+    const last = scenarioEvidence.attempts.at(-1)!;
     const defaults = requests.filter((r) => !multi || r.label.startsWith(`${last.attempt}.`)).map((r) => r.label);
-    writeFileSync(join(dir, reproducerPath(name)), scenarioReproducer(s, requests, defaults), { mode: 0o755 });
+    writeFileSync(join(dir, reproducerPath(name)), scenarioReproducer(scenarioEvidence, requests, defaults), { mode: 0o755 });
   }
 }

@@ -34,11 +34,11 @@ export function evidenceNames(scenarios: ReadonlyArray<{ id: string; name: strin
   const count = new Map<string, number>();
   for (const b of base.values()) count.set(b, (count.get(b) ?? 0) + 1);
   const out = new Map<string, string>();
-  for (const s of scenarios) {
-    const b = base.get(s.id)!;
+  for (const scenario of scenarios) {
+    const b = base.get(scenario.id)!;
     // "features/core/envelope.feature:12" -> "envelope-12"
-    const place = slug(s.id.replace(/^.*\//, '').replace(/\.feature:/, '-'), 60);
-    out.set(s.id, count.get(b)! > 1 ? `${b}-${place}` : b);
+    const place = slug(scenario.id.replace(/^.*\//, '').replace(/\.feature:/, '-'), 60);
+    out.set(scenario.id, count.get(b)! > 1 ? `${b}-${place}` : b);
   }
   return out;
 }

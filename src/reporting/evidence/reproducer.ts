@@ -21,12 +21,12 @@ export interface ReproducibleRequest {
 }
 
 /** The request of an exchange, when the stream holds its head and body. */
-export function reproducibleRequest(x: ExchangeEvidence, label = String(x.n)): ReproducibleRequest | undefined {
-  if (x.requestHead === undefined || x.request === undefined) return undefined;
-  const { url, headers } = parseRequestHead(x.requestHead);
-  const path = `/${x.operation}`;
+export function reproducibleRequest(evidence: ExchangeEvidence, label = String(evidence.n)): ReproducibleRequest | undefined {
+  if (evidence.requestHead === undefined || evidence.request === undefined) return undefined;
+  const { url, headers } = parseRequestHead(evidence.requestHead);
+  const path = `/${evidence.operation}`;
   const baseUrl = url.endsWith(path) ? url.slice(0, -path.length) : url;
-  return { label, operation: x.operation, baseUrl, path: url.endsWith(path) ? path : '', headers, maskedBody: x.request };
+  return { label, operation: evidence.operation, baseUrl, path: url.endsWith(path) ? path : '', headers, maskedBody: evidence.request };
 }
 
 /** The placeholder the masked request carries where MessagePassword was. */
@@ -46,32 +46,32 @@ const PRELUDE = [
 ];
 
 /** The shell lines that send one request (the body split around the password, so no expansion touches the rest). */
-function sendLines(r: ReproducibleRequest): string[] {
-  const headers = { 'content-type': 'application/xml; charset=utf-8', ...r.headers };
-  const parts = r.maskedBody.split(MASKED);
+function sendLines(reproducibleRequest: ReproducibleRequest): string[] {
+  const headers = { 'content-type': 'application/xml; charset=utf-8', ...reproducibleRequest.headers };
+  const parts = reproducibleRequest.maskedBody.split(MASKED);
   const pieces: string[] = [];
   for (let i = 0; i < parts.length; i += 3) {
     pieces.push(`printf '%s' ${shellQuote(parts[i])}`);
     if (i + 2 < parts.length)
       pieces.push(`printf '%s%s%s%s' ${shellQuote(parts[i + 1])} ${shellQuote(parts[i + 2])} "$PW" ${shellQuote(parts[i + 2])}`);
   }
-  const base = r.baseUrl.replace(/["$`\\]/g, '\\$&');
+  const base = reproducibleRequest.baseUrl.replace(/["$`\\]/g, '\\$&');
   return [
     '{',
     ...pieces.map((p) => `  ${p}`),
-    `} | curl -sS -i -X POST "\${OTA_BASE_URL:-${base}}${r.path}" ${Object.entries(headers)
+    `} | curl -sS -i -X POST "\${OTA_BASE_URL:-${base}}${reproducibleRequest.path}" ${Object.entries(headers)
       .map(([k, v]) => `-H ${shellQuote(`${k}: ${v}`)}`)
       .join(' ')} --data-binary @-`,
   ];
 }
 
 /** A script that sends one request (as Allure shows it beside its exchange). */
-export function curlReproducer(r: ReproducibleRequest): string {
+export function curlReproducer(reproducibleRequest: ReproducibleRequest): string {
   return [
     '#!/usr/bin/env bash',
-    `# Reproduces the ${r.operation} request of the conformance run: ${r.path || r.baseUrl}.`,
+    `# Reproduces the ${reproducibleRequest.operation} request of the conformance run: ${reproducibleRequest.path || reproducibleRequest.baseUrl}.`,
     ...PRELUDE,
-    ...sendLines(r),
+    ...sendLines(reproducibleRequest),
     '',
   ].join('\n');
 }

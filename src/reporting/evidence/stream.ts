@@ -35,9 +35,9 @@ export const exchangePartName = (n: number, operation: string, part: ExchangePar
 
 /** What an attachment's file name says of the exchange it belongs to, when it is one of its parts. */
 export function parseExchangePartName(fileName: string | undefined): { n: number; operation: string; part: ExchangePart } | undefined {
-  const m = PART_NAME.exec(fileName ?? '');
-  const part = m ? PART_BY_SUFFIX.get(m[3]) : undefined;
-  return m && part ? { n: Number(m[1]), operation: m[2], part } : undefined;
+  const match = PART_NAME.exec(fileName ?? '');
+  const part = match ? PART_BY_SUFFIX.get(match[3]) : undefined;
+  return match && part ? { n: Number(match[1]), operation: match[2], part } : undefined;
 }
 
 /** The request head as attached: `POST <url>`, then one `name: value` line per header. */
@@ -82,7 +82,7 @@ export class EvidenceStreamWriter {
   write = (envelope: messages.Envelope): void => {
     if (this.closed) return;
     const line = `${JSON.stringify(envelope)}\n`;
-    for (const o of this.observers) o(line);
+    for (const observer of this.observers) observer(line);
     this.pending.push(line);
     this.pendingChars += line.length;
     if (this.pendingChars >= 1 << 20) this.flush();
@@ -111,13 +111,13 @@ export class EvidenceStreamWriter {
 export function readStream(file: string): messages.Envelope[] {
   const out: messages.Envelope[] = [];
   const lines = readFileSync(file, 'utf8').split('\n');
-  lines.forEach((line, i) => {
+  lines.forEach((line, index) => {
     if (line.trim() === '') return;
     try {
       out.push(JSON.parse(line) as messages.Envelope);
-    } catch (e) {
-      if (i < lines.length - 1 && lines.slice(i + 1).some((l) => l.trim() !== ''))
-        throw new Error(`${file}, line ${i + 1}: not a cucumber message (${(e as Error).message})`);
+    } catch (error) {
+      if (index < lines.length - 1 && lines.slice(index + 1).some((l) => l.trim() !== ''))
+        throw new Error(`${file}, line ${index + 1}: not a cucumber message (${(error as Error).message})`);
     }
   });
   return out;

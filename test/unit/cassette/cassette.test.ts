@@ -10,7 +10,8 @@ import { PROJECT_ROOT } from '../../../src/run/config';
 import { baseValues } from '../../../src/run/scenario-values';
 import { loadTestData } from '../../../src/run/test-data-file';
 import { OPERATIONS, type OperationName } from '../../../src/specification/operations';
-import { OtaRequest, truncatedBody } from '../../../src/xml/requests';
+import { OtaRequest } from '../../../src/xml/requests';
+import { truncatedBody } from '../../../src/xml/bodies-outside-spec';
 import type { Credentials } from '../../../src/run/config';
 
 const data = loadTestData(join(PROJECT_ROOT, 'sandbox/data/test-data.json'));

@@ -16,7 +16,8 @@ import { OPERATIONS, OTA_NS, type OperationName } from '../../../src/specificati
 import { loadTestData } from '../../../src/run/test-data-file';
 import { SuiteError } from '../../../src/core/errors';
 import { baseValues } from '../../../src/run/scenario-values';
-import { OtaRequest, bodyInAnotherNamespace, bodyUnderRoot, bodyWithVersion, truncatedBody } from '../../../src/xml/requests';
+import { OtaRequest } from '../../../src/xml/requests';
+import { bodyInAnotherNamespace, bodyUnderRoot, bodyWithVersion, truncatedBody } from '../../../src/xml/bodies-outside-spec';
 import { exchange, type Exchange } from '../../../src/transport/exchange';
 import { DEFAULT_LIMITS } from '../../../src/transport/limits';
 import { loadXml, XmlDoc, XmlSyntaxError } from '../../../src/xml/xml';
@@ -311,7 +312,9 @@ test('bookActivity sends the declared ResStatus, the references and the party, a
   assert.deepEqual(doc.values('/*/ota:TPA_Extensions/ota:UniqueID/@ID'), ['NEW-B1', 'NEW-I2']);
   assert.equal(doc.count('/*/ota:BookingInfo/ota:ParticipantInfo'), 5);
   const day = doc.value('/*/ota:BookingInfo/ota:Schedule/@Start')!.slice(0, 10);
-  assert.deepEqual(w.committed, [['NEW-B1', { itemRef: 'NEW-I2', tourActivityId: 'A1', surnames: ['Conformance'], participants: 5, date: day }]]);
+  assert.deepEqual(w.committed, [
+    ['NEW-B1', { itemRef: 'NEW-I2', tourActivityId: 'A1', surnames: ['Conformance'], participants: 5, date: day }],
+  ]);
 
   await bookActivity(w, { forms, bookingRef: 'NEW-B1', itemRef: 'I9' });
   doc = XmlDoc.parse(received[received.length - 1]);
