@@ -26,9 +26,9 @@ const zero = (): ShownCounts => ({ shown: 0, nothing: 0, refused: 0 });
 const bump = (c: ShownCounts, k: Shown) => void c[k]++;
 
 /** What one explored reply showed: refused, else shown when a rule of the operation's contract concluded on it, else nothing. */
-export function shownBy(c: Case, assertions: readonly Assertion[], refused: boolean): Shown {
+export function shownBy(drawn: Case, assertions: readonly Assertion[], refused: boolean): Shown {
   if (refused) return 'refused';
-  const own = EXPLORED_RULES[c.op] as readonly RequirementId[];
+  const own = EXPLORED_RULES[drawn.op] as readonly RequirementId[];
   return assertions.some((a) => own.includes(a.req) && (a.outcome === 'passed' || a.outcome === 'failed')) ? 'shown' : 'nothing';
 }
 
@@ -38,11 +38,11 @@ export class Coverage {
   readonly byPart: Partial<Record<ExploredOperation, Record<string, ShownCounts>>> = {};
 
   /** One explored request: its case, the assertions of its reply, and whether the reply refused it (or was none, or a server error). */
-  add(c: Case, assertions: readonly Assertion[], refused: boolean): void {
-    const shown = shownBy(c, assertions, refused);
-    bump((this.byOperation[c.op] ??= zero()), shown);
-    const parts = (this.byPart[c.op] ??= {});
-    for (const p of spaceParts(c)) bump((parts[p] ??= zero()), shown);
+  add(drawn: Case, assertions: readonly Assertion[], refused: boolean): void {
+    const shown = shownBy(drawn, assertions, refused);
+    bump((this.byOperation[drawn.op] ??= zero()), shown);
+    const parts = (this.byPart[drawn.op] ??= {});
+    for (const p of spaceParts(drawn)) bump((parts[p] ??= zero()), shown);
     for (const assertion of assertions) {
       // a rule's own conclusion: a pass or a failure rests on what it read; cannot tell is nothing shown to it
       const k: Shown = assertion.outcome === 'passed' || assertion.outcome === 'failed' ? 'shown' : refused ? 'refused' : 'nothing';

@@ -135,11 +135,11 @@ export class Exploration {
         await booking.trial();
         continue;
       }
-      const c = drawCase(ops[next++ % ops.length], this.rnd, this.bounds);
-      const judged = await this.send(c);
+      const drawn = drawCase(ops[next++ % ops.length], this.rnd, this.bounds);
+      const judged = await this.send(drawn);
       this.cover(judged);
       // a form is judged on requests the spec surely allows: a refused guess says nothing of it
-      if (!c.noLanguages || !judged.refused) this.tally.add(c, judged.x, judged.refused);
+      if (!drawn.noLanguages || !judged.refused) this.tally.add(drawn, judged.x, judged.refused);
       for (const assertion of judged.assertions.filter((x) => x.outcome === 'failed')) {
         const known = this.out.failures.find((f) => f.req === assertion.req && !f.form);
         if (known) known.failedRequests++;
@@ -165,13 +165,13 @@ export class Exploration {
   private async confirmRefusedForms(): Promise<void> {
     for (const r of this.tally.refusedForms()) {
       if (this.sent >= this.opts.budget) break;
-      const c = withForm(r.c, r.fields, this.ctx.data, this.bounds.earliest, this.tally.served(r.op));
-      const request = buildRequest(c, this.buildContext);
+      const drawn = withForm(r.c, r.fields, this.ctx.data, this.bounds.earliest, this.tally.served(r.op));
+      const request = buildRequest(drawn, this.buildContext);
       request.resultsOptional = undefined; // the test data's own values: a refusal is no longer its right
       await this.pace();
-      const sent = await withScenario(`explore: ${c.op}`, () => exchange(request, exchangeOptions(this.ctx)));
+      const sent = await withScenario(`explore: ${drawn.op}`, () => exchange(request, exchangeOptions(this.ctx)));
       this.sent++;
-      this.out.byOperation[c.op] = (this.out.byOperation[c.op] ?? 0) + 1;
+      this.out.byOperation[drawn.op] = (this.out.byOperation[drawn.op] ?? 0) + 1;
       const how = sent.reply.exchange ? refusedHow(sent) : undefined;
       disposeExchange(sent);
       if (!how) continue;
@@ -184,7 +184,7 @@ export class Exploration {
         req: assertion.req,
         form: r.form,
         first: { c: r.c, x: r.x, assertions: [assertion] },
-        smallest: { c, x: sent, assertions: [assertion] },
+        smallest: { c: drawn, x: sent, assertions: [assertion] },
         shrinkRequests: 0,
         shrinkSteps: 0,
         failedRequests: r.refused + 1,
@@ -264,21 +264,21 @@ export class Exploration {
   }
 
   /** Sends a case (paced, backing off on 429 and 503) and judges its reply. */
-  private async send(c: Case): Promise<Judged> {
-    const sent = await this.exchangeOf(() => buildRequest(c, this.buildContext));
+  private async send(drawn: Case): Promise<Judged> {
+    const sent = await this.exchangeOf(() => buildRequest(drawn, this.buildContext));
     const profile = this.ctx.replyProfile.facts;
-    const rules = [...rulesFor(c), credentialEcho(this.ctx.redactor, this.ctx.credentials.user)];
+    const rules = [...rulesFor(drawn), credentialEcho(this.ctx.redactor, this.ctx.credentials.user)];
     // what the reply names only by its code is asked of the gateway's descriptive operations, as a conformance run does
     const { corroboration, own } = await this.descriptions.of(rules, sent);
     const judged = [...rules.map((rule) => rule.check(sent, profile, corroboration)), ...own].filter((a) => a.notApplicable === undefined);
-    const crash = serverError(c, sent);
+    const crash = serverError(drawn, sent);
     if (crash) judged.push(crash);
     const refused = sent.reply.exchange ? refusedHow(sent) : undefined;
     disposeExchange(sent);
     // a request without its language attributes is a guess: refused, it is named (INFO), never a finding
-    const guessRefused = c.noLanguages === true && (refused !== undefined || !sent.reply.exchange);
+    const guessRefused = drawn.noLanguages === true && (refused !== undefined || !sent.reply.exchange);
     const assertions = guessRefused ? judged.filter((a) => a.outcome !== 'failed') : judged;
-    return { c, x: sent, assertions, refused };
+    return { c: drawn, x: sent, assertions, refused };
   }
 
   /** --rate: at most that many requests a second. */

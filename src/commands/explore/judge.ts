@@ -45,16 +45,18 @@ export const SERVED_BY: Record<ExploredOperation, RequirementId> = {
  * request: "no results" and a refusal are legitimate answers to explored values, a crash is not.
  * Only a failure is concluded: a reply that is no server error proves nothing of the requirement.
  */
-export function serverError(c: Case, exchange: Exchange): Assertion | undefined {
+export function serverError(drawn: Case, exchange: Exchange): Assertion | undefined {
   const status = exchange.reply.exchange?.status ?? 0;
   if (status < 500 || status === 503) return undefined;
-  return new Check(SERVED_BY[c.op]).fail('HTTP status', 'served (a valid request the spec allows)', `${status}: a server error`).result();
+  return new Check(SERVED_BY[drawn.op])
+    .fail('HTTP status', 'served (a valid request the spec allows)', `${status}: a server error`)
+    .result();
 }
 
 /** The rules that judge an explored case's reply. */
-export function rulesFor(c: Case): Rule[] {
+export function rulesFor(drawn: Case): Rule[] {
   // a disability-adapted vehicle is judged only where the request asks for one
-  const own = contractRules(c.op).filter((r) => r.req !== 'TRF-DISABILITY' || c.disability);
+  const own = contractRules(drawn.op).filter((r) => r.req !== 'TRF-DISABILITY' || drawn.disability);
   return [...ENVELOPE_RULES, ...own];
 }
 
@@ -67,21 +69,21 @@ export interface Form {
 }
 
 /** The forms an explored case carries whose refusal a requirement forbids. */
-export function formsOf(c: Case): Form[] {
+export function formsOf(drawn: Case): Form[] {
   const forms: Form[] = [];
-  if (c.place) forms.push({ req: 'HAV-REFPOINT-CONTEXTS', form: `RefPoint CodeContext ${c.place.context}`, fields: ['place'] });
-  if (c.maxResponses !== undefined)
-    forms.push({ req: 'HAV-MAXRESPONSES', form: `MaxResponses ${c.maxResponses}`, fields: ['maxResponses'] });
-  if (c.legs) forms.push({ req: 'TRF-LEG-FORMS', form: `a transfer ${c.legs}`, fields: ['legs'] });
-  if (c.legs === 'airport to hotel and back')
+  if (drawn.place) forms.push({ req: 'HAV-REFPOINT-CONTEXTS', form: `RefPoint CodeContext ${drawn.place.context}`, fields: ['place'] });
+  if (drawn.maxResponses !== undefined)
+    forms.push({ req: 'HAV-MAXRESPONSES', form: `MaxResponses ${drawn.maxResponses}`, fields: ['maxResponses'] });
+  if (drawn.legs) forms.push({ req: 'TRF-LEG-FORMS', form: `a transfer ${drawn.legs}`, fields: ['legs'] });
+  if (drawn.legs === 'airport to hotel and back')
     forms.push({ req: 'TRF-LOCATIONS-REPEATED', form: 'two Location elements', fields: ['legs'] });
-  if (c.op === 'transferavailability' && (c.party?.length ?? 0) > 1)
+  if (drawn.op === 'transferavailability' && (drawn.party?.length ?? 0) > 1)
     forms.push({ req: 'TRF-PASSENGERS-REPEATED', form: 'several Passengers elements', fields: [] });
-  if (c.disability !== undefined)
-    forms.push({ req: 'TRF-DISABILITY-BOOLEAN', form: `DisabilityInfo RequiredInd ${c.disability}`, fields: ['disability'] });
-  if (c.op === 'activityavailability' && c.product === false)
+  if (drawn.disability !== undefined)
+    forms.push({ req: 'TRF-DISABILITY-BOOLEAN', form: `DisabilityInfo RequiredInd ${drawn.disability}`, fields: ['disability'] });
+  if (drawn.op === 'activityavailability' && drawn.product === false)
     forms.push({ req: 'AAV-HOTEL-ONLY', form: 'a hotel and no product', fields: ['product'] });
-  if (c.op === 'activitysearch' && c.product === false)
+  if (drawn.op === 'activitysearch' && drawn.product === false)
     forms.push({ req: 'ASR-HOTEL-ONLY', form: 'a hotel and no product', fields: ['product'] });
   return forms;
 }
@@ -96,17 +98,17 @@ export class FormTally {
   private readonly lastServed = new Map<ExploredOperation, Case>();
 
   /** An explored request and how its reply refused it (refusedHow, read while the reply's document is held), if it did. */
-  add(c: Case, exchange: Exchange, how: string | undefined): void {
+  add(drawn: Case, exchange: Exchange, how: string | undefined): void {
     if (exchange.reply.exchange && !how) {
-      this.servedOps.add(c.op);
-      this.lastServed.set(c.op, c);
+      this.servedOps.add(drawn.op);
+      this.lastServed.set(drawn.op, drawn);
     }
-    for (const form of formsOf(c)) {
+    for (const form of formsOf(drawn)) {
       const key = `${form.req}\u0000${form.form}`;
-      const t = this.seen.get(key) ?? { form, op: c.op, served: 0, refused: 0 };
+      const t = this.seen.get(key) ?? { form, op: drawn.op, served: 0, refused: 0 };
       if (how) {
         t.refused++;
-        t.first ??= { c, x: exchange, how };
+        t.first ??= { c: drawn, x: exchange, how };
       } else if (exchange.reply.exchange) t.served++;
       this.seen.set(key, t);
     }
@@ -114,8 +116,8 @@ export class FormTally {
 
   /** The last explored request of `op` that was served, with the fields that make its forms: what a confirmation starts from. */
   served(op: ExploredOperation): { c: Case; fields: Array<keyof Case> } | undefined {
-    const c = this.lastServed.get(op);
-    return c && { c, fields: formsOf(c).flatMap((f) => f.fields) };
+    const drawn = this.lastServed.get(op);
+    return drawn && { c: drawn, fields: formsOf(drawn).flatMap((f) => f.fields) };
   }
 
   /**

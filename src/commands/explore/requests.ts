@@ -28,50 +28,52 @@ export interface BuildContext {
  */
 export const EXPLORED = 'an explored request (the test data declares no availability for its values)';
 
-export function buildRequest(c: Case, ctx: BuildContext): OtaRequest {
+export function buildRequest(drawn: Case, ctx: BuildContext): OtaRequest {
   const { data } = ctx;
-  const op = OPERATIONS[c.op];
-  const start = c.start;
-  const end = start && addDays(start, c.days ?? 1);
+  const op = OPERATIONS[drawn.op];
+  const start = drawn.start;
+  const end = start && addDays(start, drawn.days ?? 1);
   const values = {
     ...baseValues(ctx.credentials, data, ctx.runId),
     ...op.values?.(data),
     ...(start ? { start, end: end! } : {}),
-    ...(c.maxResponses !== undefined ? { maxResponses: c.maxResponses } : {}),
-    ...(c.place ? { placeContext: c.place.context, place: c.place.name } : {}),
-    ...(c.hotelCode ? { hotelCode: c.hotelCode } : {}),
-    ...(c.arrival && start ? { arrivalDateTime: `${start}T${c.arrival}:00` } : {}),
-    ...(c.departure && end ? { departureDateTime: `${end}T${c.departure}:00` } : {}),
-    ...(c.disability !== undefined ? { disabilityRequired: String(c.disability) } : {}),
-    ...(c.op === 'hotelnbc' ? { brandCode: c.brand ? (data.hotels.find((h) => h.code === c.hotelCode)?.brandCode ?? '') : '' } : {}),
-    ...(c.op === 'activitynbc' ? { tourActivityId: data.activities.productCode } : {}),
-    ...(c.swapLanguages ? { language: data.altLanguage, altLanguage: data.language } : {}),
+    ...(drawn.maxResponses !== undefined ? { maxResponses: drawn.maxResponses } : {}),
+    ...(drawn.place ? { placeContext: drawn.place.context, place: drawn.place.name } : {}),
+    ...(drawn.hotelCode ? { hotelCode: drawn.hotelCode } : {}),
+    ...(drawn.arrival && start ? { arrivalDateTime: `${start}T${drawn.arrival}:00` } : {}),
+    ...(drawn.departure && end ? { departureDateTime: `${end}T${drawn.departure}:00` } : {}),
+    ...(drawn.disability !== undefined ? { disabilityRequired: String(drawn.disability) } : {}),
+    ...(drawn.op === 'hotelnbc'
+      ? { brandCode: drawn.brand ? (data.hotels.find((h) => h.code === drawn.hotelCode)?.brandCode ?? '') : '' }
+      : {}),
+    ...(drawn.op === 'activitynbc' ? { tourActivityId: data.activities.productCode } : {}),
+    ...(drawn.swapLanguages ? { language: data.altLanguage, altLanguage: data.language } : {}),
     // an empty Instance is left out (OtaRequest.fromSample)
-    requestorInstance: c.instance ? ctx.credentials.requestorInstance : '',
+    requestorInstance: drawn.instance ? ctx.credentials.requestorInstance : '',
   };
   const request = OtaRequest.fromSample(op, ctx.samplesDir, values);
   request.testData = data;
   request.resultsOptional = EXPLORED;
-  if (c.noLanguages) {
+  if (drawn.noLanguages) {
     // the spec lists them, but which attributes are mandatory is "not shown": a request without them is one it allows
     for (const a of LANGUAGE_ATTRIBUTES) request.removeAttribute('/*', a);
     request.languagesLeftOut = true;
   }
-  const party = c.party?.map((p) => ({ code: p.code, count: p.count, age: p.age }));
-  switch (c.op) {
+  const party = drawn.party?.map((p) => ({ code: p.code, count: p.count, age: p.age }));
+  switch (drawn.op) {
     case 'hotelavailability':
       if (party) hotelAvailability.setCategories(request, party);
       break;
     case 'activityavailability':
       if (party) activityAvailability.setCategories(request, party);
-      if (c.product === false) activityAvailability.setHotelOnly(request);
+      if (drawn.product === false) activityAvailability.setHotelOnly(request);
       break;
     case 'transferavailability':
       if (party) transfers.setCategories(request, party);
-      if (c.legs) transfers.setLegs(request, c.legs);
+      if (drawn.legs) transfers.setLegs(request, drawn.legs);
       break;
     case 'activitysearch':
-      if (c.product === false) activitySearch.setHotelOnly(request);
+      if (drawn.product === false) activitySearch.setHotelOnly(request);
       break;
     default:
       break;

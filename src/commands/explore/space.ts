@@ -215,7 +215,7 @@ export function drawCase(op: ExploredOperation, rnd: Random, spaceBounds: SpaceB
  * one form: what confirms that this form alone is refused.
  */
 export function withForm(
-  c: Case,
+  drawn: Case,
   fields: ReadonlyArray<keyof Case>,
   data: TestData,
   earliest: string,
@@ -227,10 +227,10 @@ export function withForm(
   ];
   const dated = { start: earliest, days: data.nights };
   const base: Record<ExploredOperation, Case> = {
-    hotelavailability: { op: c.op, party, ...dated, maxResponses: 10, place: data.hotelAvailability.places[0] },
-    activityavailability: { op: c.op, party, ...dated, hotelCode: data.activities.hotelCodes[0], product: true },
+    hotelavailability: { op: drawn.op, party, ...dated, maxResponses: 10, place: data.hotelAvailability.places[0] },
+    activityavailability: { op: drawn.op, party, ...dated, hotelCode: data.activities.hotelCodes[0], product: true },
     transferavailability: {
-      op: c.op,
+      op: drawn.op,
       party,
       ...dated,
       legs: 'airport to hotel and back',
@@ -238,13 +238,13 @@ export function withForm(
       departure: '18:00',
       disability: false,
     },
-    activitysearch: { op: c.op, ...dated, hotelCode: data.activities.hotelCodes[0], product: true },
-    hotelnbc: { op: c.op, hotelCode: data.hotels[0].code },
-    activitynbc: { op: c.op },
+    activitysearch: { op: drawn.op, ...dated, hotelCode: data.activities.hotelCodes[0], product: true },
+    hotelnbc: { op: drawn.op, hotelCode: data.hotels[0].code },
+    activitynbc: { op: drawn.op },
   };
   // the forms of a request the gateway served, then the one to confirm: only it differs from a served form
   const of = (x: Case, fs: ReadonlyArray<keyof Case>) => Object.fromEntries(fs.map((f) => [f, x[f]]));
-  return { ...base[c.op], ...(served ? of(served.c, served.fields) : {}), ...of(c, fields) };
+  return { ...base[drawn.op], ...(served ? of(served.c, served.fields) : {}), ...of(drawn, fields) };
 }
 
 /** How many participants a case's party counts. */
@@ -256,77 +256,78 @@ export const participants = (c: Case) => (c.party ?? []).reduce((n, p) => n + p.
  * crossed), earliest bound, fewest legs and optional elements. Each is strictly smaller, so
  * shrinking ends.
  */
-export function shrinkCandidates(c: Case, earliest: string): Case[] {
+export function shrinkCandidates(drawn: Case, earliest: string): Case[] {
   const out: Case[] = [];
-  const party = c.party ?? [];
+  const party = drawn.party ?? [];
   // fewest participants: a whole category out, then each category down to one, then one fewer
-  if (participants(c) > 1) {
-    for (let i = party.length - 1; i >= 0; i--) if (party.length > 1) out.push({ ...c, party: party.filter((_, j) => j !== i) });
-    const withCount = (i: number, count: number) => ({ ...c, party: party.map((q, j) => (j === i ? { ...q, count } : q)) });
+  if (participants(drawn) > 1) {
+    for (let i = party.length - 1; i >= 0; i--) if (party.length > 1) out.push({ ...drawn, party: party.filter((_, j) => j !== i) });
+    const withCount = (i: number, count: number) => ({ ...drawn, party: party.map((q, j) => (j === i ? { ...q, count } : q)) });
     party.forEach((p, i) => p.count > 2 && out.push(withCount(i, 1)));
     party.forEach((p, i) => p.count > 1 && out.push(withCount(i, p.count - 1)));
   }
   // shortest stay: one day; half and one day fewer, keeping its end (an edge it crosses stays crossed) or its start
-  if (c.start && c.days && c.days > 1) {
-    const end = addDays(c.start, c.days);
-    out.push({ ...c, days: 1 });
-    for (const days of [...new Set([Math.ceil(c.days / 2), c.days - 1])])
-      out.push({ ...c, start: addDays(end, -days), days }, { ...c, days });
+  if (drawn.start && drawn.days && drawn.days > 1) {
+    const end = addDays(drawn.start, drawn.days);
+    out.push({ ...drawn, days: 1 });
+    for (const days of [...new Set([Math.ceil(drawn.days / 2), drawn.days - 1])])
+      out.push({ ...drawn, start: addDays(end, -days), days }, { ...drawn, days });
   }
   // earliest bound: MaxResponses down to 1; the period from the earliest date
-  if (c.maxResponses && c.maxResponses > 1) out.push({ ...c, maxResponses: 1 }, { ...c, maxResponses: c.maxResponses - 1 });
-  if (c.start && c.start > earliest) out.push({ ...c, start: earliest });
+  if (drawn.maxResponses && drawn.maxResponses > 1)
+    out.push({ ...drawn, maxResponses: 1 }, { ...drawn, maxResponses: drawn.maxResponses - 1 });
+  if (drawn.start && drawn.start > earliest) out.push({ ...drawn, start: earliest });
   // fewest legs and optional elements
-  if (c.legs === 'airport to hotel and back') out.push({ ...c, legs: 'airport to hotel' }, { ...c, legs: 'hotel to airport' });
+  if (drawn.legs === 'airport to hotel and back') out.push({ ...drawn, legs: 'airport to hotel' }, { ...drawn, legs: 'hotel to airport' });
   // languages as configured: swapped ones, and left-out ones put back
   for (const key of ['disability', 'brand', 'instance', 'swapLanguages', 'noLanguages'] as const)
-    if (c[key]) out.push({ ...c, [key]: false });
+    if (drawn[key]) out.push({ ...drawn, [key]: false });
   return out;
 }
 
 /** The case in one line, as findings and the console name it. */
-export function describeCase(c: Case): string {
+export function describeCase(drawn: Case): string {
   const parts: string[] = [];
-  if (c.party) parts.push(`party ${c.party.map((p) => `${p.count}×${p.code} (age ${p.age})`).join(' + ')}`);
-  if (c.start) parts.push(`from ${c.start}, ${c.days} day(s) (to ${addDays(c.start, c.days ?? 0)})`);
-  if (c.maxResponses !== undefined) parts.push(`MaxResponses ${c.maxResponses}`);
-  if (c.place) parts.push(`RefPoint ${c.place.context} ${c.place.name}`);
-  if (c.hotelCode) parts.push(`hotel ${c.hotelCode}`);
-  if (c.legs) parts.push(`${c.legs}, arrival ${c.arrival}, departure ${c.departure}`);
-  if (c.disability) parts.push('disability-adapted vehicle required');
-  if (c.product === false) parts.push('no product named');
-  if (c.brand) parts.push('BrandCode sent');
-  if (c.instance) parts.push('Instance sent');
-  if (c.swapLanguages) parts.push('languages swapped');
-  if (c.noLanguages) parts.push('PrimaryLangID and AltLangID left out');
+  if (drawn.party) parts.push(`party ${drawn.party.map((p) => `${p.count}×${p.code} (age ${p.age})`).join(' + ')}`);
+  if (drawn.start) parts.push(`from ${drawn.start}, ${drawn.days} day(s) (to ${addDays(drawn.start, drawn.days ?? 0)})`);
+  if (drawn.maxResponses !== undefined) parts.push(`MaxResponses ${drawn.maxResponses}`);
+  if (drawn.place) parts.push(`RefPoint ${drawn.place.context} ${drawn.place.name}`);
+  if (drawn.hotelCode) parts.push(`hotel ${drawn.hotelCode}`);
+  if (drawn.legs) parts.push(`${drawn.legs}, arrival ${drawn.arrival}, departure ${drawn.departure}`);
+  if (drawn.disability) parts.push('disability-adapted vehicle required');
+  if (drawn.product === false) parts.push('no product named');
+  if (drawn.brand) parts.push('BrandCode sent');
+  if (drawn.instance) parts.push('Instance sent');
+  if (drawn.swapLanguages) parts.push('languages swapped');
+  if (drawn.noLanguages) parts.push('PrimaryLangID and AltLangID left out');
   return parts.join('; ') || 'the sample as it is';
 }
 
 /** Which parts of the space a case touched: what the console and summary.json say was covered. */
-export function spaceParts(c: Case): string[] {
+export function spaceParts(drawn: Case): string[] {
   const parts: string[] = [];
-  const n = participants(c);
-  if (c.party) {
+  const n = participants(drawn);
+  if (drawn.party) {
     parts.push(`parties of ${n}`);
-    for (const p of c.party) parts.push(`category ${p.code}`, `age ${p.age}`);
+    for (const p of drawn.party) parts.push(`category ${p.code}`, `age ${p.age}`);
   }
-  if (c.start && c.days) {
-    const end = addDays(c.start, c.days);
-    parts.push(`${c.days}-day stays or periods`);
-    if (c.start.slice(0, 7) !== end.slice(0, 7)) parts.push('across a month end');
-    if (c.start.slice(0, 4) !== end.slice(0, 4)) parts.push('across a year end');
-    if (Array.from({ length: c.days + 1 }, (_, i) => addDays(c.start!, i)).some((d) => d.endsWith('-02-29')))
+  if (drawn.start && drawn.days) {
+    const end = addDays(drawn.start, drawn.days);
+    parts.push(`${drawn.days}-day stays or periods`);
+    if (drawn.start.slice(0, 7) !== end.slice(0, 7)) parts.push('across a month end');
+    if (drawn.start.slice(0, 4) !== end.slice(0, 4)) parts.push('across a year end');
+    if (Array.from({ length: drawn.days + 1 }, (_, i) => addDays(drawn.start!, i)).some((d) => d.endsWith('-02-29')))
       parts.push('over 29 February');
   }
-  if (c.maxResponses !== undefined) parts.push(`MaxResponses ${c.maxResponses}`);
-  if (c.place) parts.push(`RefPoint ${c.place.context}`, `place ${c.place.name}`);
-  if (c.legs) parts.push(`legs: ${c.legs}`, `arrival hour ${c.arrival?.slice(0, 2)}`);
-  if (c.legs && c.legs !== 'airport to hotel') parts.push(`departure hour ${c.departure?.slice(0, 2)}`);
-  if (c.product !== undefined) parts.push(c.product ? 'product named' : 'no product named');
-  if (c.brand !== undefined) parts.push(c.brand ? 'BrandCode in' : 'BrandCode out');
-  if (c.instance !== undefined) parts.push(c.instance ? 'Instance in' : 'Instance out');
-  if (c.swapLanguages !== undefined)
-    parts.push(c.noLanguages ? 'languages left out' : c.swapLanguages ? 'languages swapped' : 'languages as configured');
-  if (c.disability !== undefined) parts.push(`DisabilityInfo RequiredInd ${c.disability}`);
+  if (drawn.maxResponses !== undefined) parts.push(`MaxResponses ${drawn.maxResponses}`);
+  if (drawn.place) parts.push(`RefPoint ${drawn.place.context}`, `place ${drawn.place.name}`);
+  if (drawn.legs) parts.push(`legs: ${drawn.legs}`, `arrival hour ${drawn.arrival?.slice(0, 2)}`);
+  if (drawn.legs && drawn.legs !== 'airport to hotel') parts.push(`departure hour ${drawn.departure?.slice(0, 2)}`);
+  if (drawn.product !== undefined) parts.push(drawn.product ? 'product named' : 'no product named');
+  if (drawn.brand !== undefined) parts.push(drawn.brand ? 'BrandCode in' : 'BrandCode out');
+  if (drawn.instance !== undefined) parts.push(drawn.instance ? 'Instance in' : 'Instance out');
+  if (drawn.swapLanguages !== undefined)
+    parts.push(drawn.noLanguages ? 'languages left out' : drawn.swapLanguages ? 'languages swapped' : 'languages as configured');
+  if (drawn.disability !== undefined) parts.push(`DisabilityInfo RequiredInd ${drawn.disability}`);
   return parts;
 }

@@ -63,8 +63,8 @@ export function partyCounts(reply: ReplyReader): Array<{ at: string; size: numbe
     }, 0);
     out.push({ at: infos.at, size });
   }
-  for (const f of [PARTY_FACTS.categoryQuantity, PARTY_FACTS.groupSize]) {
-    const found = reply.values(f);
+  for (const factDef of [PARTY_FACTS.categoryQuantity, PARTY_FACTS.groupSize]) {
+    const found = reply.values(factDef);
     const sizes = found?.value.map(num) ?? [];
     if (found && sizes.length && sizes.every((n) => n >= 0)) out.push({ at: found.at, size: sizes.reduce((a, b) => a + b, 0) });
   }

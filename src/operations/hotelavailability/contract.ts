@@ -76,7 +76,7 @@ function sameHotel(reply: ReplyReader, hotel: XNode): Array<{ node: XNode; at: s
 function hotelPlace(exchange: Exchange, reply: ReplyReader, hotel: { node: XNode; at: string }) {
   const place = requestedPlace(exchange);
   const context = place.context === 'Country' ? 'Country' : 'Region';
-  const f = context === 'Country' ? FACTS.countryName : FACTS.region;
+  const factDef = context === 'Country' ? FACTS.countryName : FACTS.region;
   const { names, others } = placeNames(exchange, place.name);
   const results = [hotel, ...sameHotel(reply, hotel.node)];
   // Every address part of the hotel, not just the first place: a region may be its city's.
@@ -95,7 +95,7 @@ function hotelPlace(exchange: Exchange, reply: ReplyReader, hotel: { node: XNode
     return hotel.at;
   };
   return {
-    fact: f,
+    fact: factDef,
     countries,
     regions,
     subdivisions,

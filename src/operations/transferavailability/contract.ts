@@ -184,13 +184,13 @@ function services(exchange: Exchange, check: Check, reply: ReplyReader) {
 }
 
 /** Every service shows only `wanted` values of `f` (the requested airports or locations). */
-function onlyRequested(exchange: Exchange, check: Check, reply: ReplyReader, f: Fact, wanted: string[], what: string): void {
+function onlyRequested(exchange: Exchange, check: Check, reply: ReplyReader, factDef: Fact, wanted: string[], what: string): void {
   for (const s of services(exchange, check, reply)) {
-    const shown = valuesEverywhere(reply, f, s.node);
+    const shown = valuesEverywhere(reply, factDef, s.node);
     const other = shown.filter((v) => !wanted.some((w) => sameCode(w, v)));
-    if (shown.length === 0) check.cannotTell(notShown(reply, f, `${s.at}`));
+    if (shown.length === 0) check.cannotTell(notShown(reply, factDef, `${s.at}`));
     else if (other.length)
-      check.fail(`${s.at}/${reply.nodes(f, s.node)!.at}`, `${what} ${list([...new Set(wanted)])}`, list([...new Set(other)]));
+      check.fail(`${s.at}/${reply.nodes(factDef, s.node)!.at}`, `${what} ${list([...new Set(wanted)])}`, list([...new Set(other)]));
   }
 }
 

@@ -170,17 +170,17 @@ const scenarioCell = (result: ConformanceResult, scenarios: RequirementResult['s
     )
     .join('<br>');
 
-function htmlScenarios(r: RequirementResult, result: ConformanceResult): string {
-  if (r.scenarios.length === 0) return '<p class="meta">No scenario citing this requirement ran.</p>';
+function htmlScenarios(outcome: RequirementResult, result: ConformanceResult): string {
+  if (outcome.scenarios.length === 0) return '<p class="meta">No scenario citing this requirement ran.</p>';
   const byId = new Map(result.scenarios.map((s) => [s.id, s]));
-  const items = r.scenarios
+  const items = outcome.scenarios
     .map((scenario) => {
       const rec = byId.get(scenario.id);
-      const msg = showMessage(r, scenario.status, rec?.message) ? `<div class="msg">${escapeHtml(rec!.message)}</div>` : '';
+      const msg = showMessage(outcome, scenario.status, rec?.message) ? `<div class="msg">${escapeHtml(rec!.message)}</div>` : '';
       return `<li>${pill(scenario.status, STATUS_LABEL[scenario.status] ?? scenario.status)} ${link(scenarioHref(result, scenario), scenario.name)} <span class="sid">${escapeHtml(scenario.id)}</span>${reproducerLink(result, scenario)}${msg}</li>`;
     })
     .join('\n');
-  return `<div class="meta">Evidence: each scenario's exchanges (request and reply, masked) in ${escapeHtml(result.evidence.html)}, and a reproducer that sends its requests again; in Allure (npm run report) under ${escapeHtml(r.class)} › operation › ${escapeHtml(r.id)}.</div>
+  return `<div class="meta">Evidence: each scenario's exchanges (request and reply, masked) in ${escapeHtml(result.evidence.html)}, and a reproducer that sends its requests again; in Allure (npm run report) under ${escapeHtml(outcome.class)} › operation › ${escapeHtml(outcome.id)}.</div>
 <ul class="scen">
 ${items}
 </ul>`;
@@ -190,15 +190,15 @@ function htmlBasis(result: RequirementResult): string {
   return `<blockquote class="basis"><span class="lbl">${escapeHtml(basisLabel(result))}:</span>${escapeHtml(basisText(result))}</blockquote>`;
 }
 
-function htmlRequirementCard(r: RequirementResult, result: ConformanceResult): string {
-  const g = requirementGroup(r);
-  return `<article class="req g-${slug(g)}" id="req-${escapeHtml(r.id)}">
-<div class="req-head"><span class="req-id mono">${escapeHtml(r.id)}</span>${pill(g === 'cantTell' ? 'cantTell' : g, outcomeLabel(r))}${r.flaky?.length ? ` ${pill('flaky', 'flaky')}` : ''} ${levelTag(r.level)} <span class="meta">class <strong>${escapeHtml(r.class)}</strong> · ${escapeHtml(r.section)} · checks: ${escapeHtml(checksText(r))}</span>
-<h4>${escapeHtml(r.statement)}</h4></div>
-${htmlBasis(r)}
-${r.reason ? `<p class="reason"><strong>Reason:</strong> ${escapeHtml(r.reason)}</p>` : ''}
-${htmlFindings(r.findings, result)}
-${htmlScenarios(r, result)}
+function htmlRequirementCard(outcome: RequirementResult, result: ConformanceResult): string {
+  const group = requirementGroup(outcome);
+  return `<article class="req g-${slug(group)}" id="req-${escapeHtml(outcome.id)}">
+<div class="req-head"><span class="req-id mono">${escapeHtml(outcome.id)}</span>${pill(group === 'cantTell' ? 'cantTell' : group, outcomeLabel(outcome))}${outcome.flaky?.length ? ` ${pill('flaky', 'flaky')}` : ''} ${levelTag(outcome.level)} <span class="meta">class <strong>${escapeHtml(outcome.class)}</strong> · ${escapeHtml(outcome.section)} · checks: ${escapeHtml(checksText(outcome))}</span>
+<h4>${escapeHtml(outcome.statement)}</h4></div>
+${htmlBasis(outcome)}
+${outcome.reason ? `<p class="reason"><strong>Reason:</strong> ${escapeHtml(outcome.reason)}</p>` : ''}
+${htmlFindings(outcome.findings, result)}
+${htmlScenarios(outcome, result)}
 </article>`;
 }
 
@@ -300,11 +300,11 @@ export function renderHtml(result: ConformanceResult): string {
   const counts = countBy(sorted.map(requirementGroup));
   const detailed: RequirementGroup[] = ['nonconformance', 'cantTell', 'warning', 'informative'];
   const detailedHtml = detailed
-    .map((g) => {
-      const mine = sorted.filter((r) => requirementGroup(r) === g);
+    .map((group) => {
+      const mine = sorted.filter((r) => requirementGroup(r) === group);
       if (mine.length === 0) return '';
-      return `<section data-group="${g}">
-<h3>${escapeHtml(GROUP_TITLES[g])} (${mine.length})</h3>
+      return `<section data-group="${group}">
+<h3>${escapeHtml(GROUP_TITLES[group])} (${mine.length})</h3>
 ${mine.map((r) => htmlRequirementCard(r, result)).join('\n')}
 </section>`;
     })

@@ -44,23 +44,23 @@ function mdLink(href: string | undefined, text: string): string {
   return target ? `[${md(text)}](${target})` : md(text);
 }
 
-function mdRequirement(r: RequirementResult, result: ConformanceResult): string {
+function mdRequirement(outcome: RequirementResult, result: ConformanceResult): string {
   const out = [
-    `#### ${md(r.id)}: ${md(outcomeLabel(r))}${r.flaky?.length ? ', flaky' : ''} (${md(r.level)}, class ${md(r.class)})`,
+    `#### ${md(outcome.id)}: ${md(outcomeLabel(outcome))}${outcome.flaky?.length ? ', flaky' : ''} (${md(outcome.level)}, class ${md(outcome.class)})`,
     '',
-    mdLine(r.statement),
+    mdLine(outcome.statement),
     '',
-    `- Section: ${md(r.section)}`,
-    `- ${md(basisLabel(r))}: ${md(basisText(r))}`,
-    `- Checks: ${md(checksText(r))}`,
+    `- Section: ${md(outcome.section)}`,
+    `- ${md(basisLabel(outcome))}: ${md(basisText(outcome))}`,
+    `- Checks: ${md(checksText(outcome))}`,
   ];
-  if (r.reason) out.push(`- Reason: ${md(r.reason)}`);
-  if (r.findings.length) {
+  if (outcome.reason) out.push(`- Reason: ${md(outcome.reason)}`);
+  if (outcome.findings.length) {
     out.push(
       '',
       mdTable(
         ['Where', 'Expected', 'Found', 'Scenario'],
-        r.findings.map((f) => [
+        outcome.findings.map((f) => [
           md(f.at),
           md(f.expected),
           md(f.found),
@@ -70,12 +70,12 @@ function mdRequirement(r: RequirementResult, result: ConformanceResult): string 
     );
   }
   const byId = new Map(result.scenarios.map((s) => [s.id, s]));
-  if (r.scenarios.length) {
+  if (outcome.scenarios.length) {
     out.push('', 'Scenarios (evidence):', '');
-    for (const scenario of r.scenarios) {
+    for (const scenario of outcome.scenarios) {
       const rec = byId.get(scenario.id);
       out.push(
-        `- ${md(STATUS_LABEL[scenario.status] ?? scenario.status)}: ${mdLink(scenarioHref(result, scenario), scenario.name)} (${md(scenario.id)})${mdReproducer(result, scenario)}${showMessage(r, scenario.status, rec?.message) ? `: ${md(rec!.message)}` : ''}`,
+        `- ${md(STATUS_LABEL[scenario.status] ?? scenario.status)}: ${mdLink(scenarioHref(result, scenario), scenario.name)} (${md(scenario.id)})${mdReproducer(result, scenario)}${showMessage(outcome, scenario.status, rec?.message) ? `: ${md(rec!.message)}` : ''}`,
       );
     }
   } else out.push('', 'No scenario citing this requirement ran.');
@@ -153,11 +153,11 @@ function mdClasses(result: ConformanceResult, sorted: RequirementResult[]): stri
 /** The requirements, failures first, each group under its title; the passed ones in one table. */
 function mdRequirements(result: ConformanceResult, sorted: RequirementResult[]): string[] {
   const out = ['', '## Requirements, failures first'];
-  for (const g of ['nonconformance', 'cantTell', 'warning', 'informative'] as RequirementGroup[]) {
-    const mine = sorted.filter((r) => requirementGroup(r) === g);
+  for (const group of ['nonconformance', 'cantTell', 'warning', 'informative'] as RequirementGroup[]) {
+    const mine = sorted.filter((r) => requirementGroup(r) === group);
     if (mine.length === 0) continue;
-    out.push('', `### ${md(GROUP_TITLES[g])} (${mine.length})`);
-    for (const r of mine) out.push('', mdRequirement(r, result));
+    out.push('', `### ${md(GROUP_TITLES[group])} (${mine.length})`);
+    for (const outcome of mine) out.push('', mdRequirement(outcome, result));
   }
   const passed = sorted.filter((r) => r.outcome === 'passed');
   if (passed.length) {
@@ -189,8 +189,8 @@ function mdReproducer(result: ConformanceResult, s: { id?: string; name: string 
 }
 
 /** The scenarios of a requirement as links with their status and reproducer, one per line of a table cell. */
-function mdScenarioLinks(result: ConformanceResult, r: RequirementResult): string {
-  return r.scenarios
+function mdScenarioLinks(result: ConformanceResult, outcome: RequirementResult): string {
+  return outcome.scenarios
     .map((s) => `${mdLink(scenarioHref(result, s), s.name)} (${md(scenarioStatusText(result, s))})${mdReproducer(result, s)}`)
     .join('<br>');
 }

@@ -101,8 +101,8 @@ export function scenarioStatusText(result: ConformanceResult, s: { id: string; s
 
 /** Label of a requirement's outcome, saying "warning" for a failed SHOULD and "informative" for INFO. */
 export function outcomeLabel(result: RequirementResult): string {
-  const g = requirementGroup(result);
-  return g === 'warning' ? 'WARNING' : g === 'informative' ? 'informative' : OUTCOME_LABEL[result.outcome];
+  const group = requirementGroup(result);
+  return group === 'warning' ? 'WARNING' : group === 'informative' ? 'informative' : OUTCOME_LABEL[result.outcome];
 }
 
 // Characters that XML 1.0 forbids and terminals interpret (C0/C1 controls except tab, LF, CR;
