@@ -143,8 +143,12 @@ test('a descriptive operation that lies, breaks or echoes the password decides n
     );
     assert.ok(own('SEC-NO-CREDENTIAL-ECHO').length > 0, 'the credential echo check applies to corroboration');
     assert.equal(outcome(r, 'EP-WELL-FORMED').outcome, 'failed');
-    // its own subject requirements are judged by their own scenarios only (not selected: never counted here)
-    for (const id of ['HNBC-SUBJECT', 'ANBC-SUBJECT']) assert.equal(outcome(r, id).outcome, 'untested', id);
+    // a description of another subject is a finding of the descriptive operation's own subject
+    // requirement wherever the suite saw it (the same reply means the same to every requirement),
+    // even in a selection that did not run that requirement's scenarios; never a pass
+    const subjects = ['HNBC-SUBJECT', 'ANBC-SUBJECT'].map((id) => outcome(r, id).outcome);
+    assert.ok(subjects.includes('failed'), `a subject requirement failed: ${subjects.join(', ')}`);
+    for (const seen of subjects) assert.ok(seen === 'failed' || seen === 'untested', seen);
     assert.ok(!(r.stdout + JSON.stringify(summaryOf(r))).includes(SANDBOX_CREDENTIALS.password), 'the password is masked');
   } finally {
     await srv.close();

@@ -133,7 +133,7 @@ export const requirements = {
       statement:
         "A departure service (hotel to airport) picks the party up, and reaches the airport, before the flight's departure date-time.",
       basis: ota(
-        'the flight of a departure leg ("...AirportInfo/Arrival and AirportInfo/Departure | ... DateTime (date-time)") is the flight the transfer takes the party to, so its pickup precedes it. The spec says "Returns available transfer services for airport, location, dates and passengers": its grain is the date, which TRF-DATES judges; a pickup on the flight\'s day but after the flight is on the date asked, so the order of the times is this SHOULD, not that MUST.',
+        'the flight of a departure leg (its "AirportInfo/Arrival and AirportInfo/Departure", with "CodeContext (value IATA), LocationCode (airport code), DateTime (date-time)") is the flight the transfer takes the party to, so its pickup precedes it. The spec says "Returns available transfer services for airport, location, dates and passengers": its grain is the date, which TRF-DATES judges; a pickup on the flight\'s day but after the flight is on the date asked, so the order of the times is this SHOULD, not that MUST.',
       ),
     }),
     r({
