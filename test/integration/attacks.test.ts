@@ -21,7 +21,7 @@ import {
 } from '../support/gateways/ota-kestrel';
 import { startRewritingProxy } from '../support/rewrites/proxy';
 import { REWRITES, type RewriteName } from '../support/rewrites/rewrites';
-import { describeRun, removeTempDirs, runConformance, targetEnv, tempDir, type RunResult } from './helpers';
+import { describeRun, removeTempDirs, runConformance, targetEnv, tempDir, type RunResult, twoAtATime } from './helpers';
 
 interface Judged {
   run: RunResult;
@@ -45,23 +45,7 @@ const openMusts = (s: ConformanceResult) =>
   s.requirements.filter((q) => q.level === 'MUST' && !['passed', 'inapplicable'].includes(q.outcome) && q.id !== 'AUTH-WHITELIST');
 
 // Two runs at a time: the machine has two cores, and each run is a child process.
-const queue: Array<() => void> = [];
-let running = 0;
-function limited<T>(job: () => Promise<T>): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const start = () => {
-      running++;
-      job()
-        .then(resolve, reject)
-        .finally(() => {
-          running--;
-          queue.shift()?.();
-        });
-    };
-    if (running < 2) start();
-    else queue.push(start);
-  });
-}
+const limited = twoAtATime();
 
 // ------------------------------------------------------------------ Kestrel
 

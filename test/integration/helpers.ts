@@ -348,3 +348,23 @@ export function runScript(script: string, args: readonly string[], env: Record<s
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+/** Runs jobs two at a time, the rest queued: the machine has two cores, and each run is a child process. */
+export function twoAtATime(): <T>(job: () => Promise<T>) => Promise<T> {
+  const queue: Array<() => void> = [];
+  let running = 0;
+  return <T>(job: () => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      const start = () => {
+        running++;
+        job()
+          .then(resolve, reject)
+          .finally(() => {
+            running--;
+            queue.shift()?.();
+          });
+      };
+      if (running < 2) start();
+      else queue.push(start);
+    });
+}

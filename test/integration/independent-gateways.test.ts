@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeRun, PROJECT_ROOT, removeTempDirs, runConformance, targetEnv, type RunResult } from './helpers';
+import { describeRun, PROJECT_ROOT, removeTempDirs, runConformance, targetEnv, type RunResult, twoAtATime } from './helpers';
 import type { ConformanceResult, RequirementResult } from '../../src/reporting/result';
 import { isRequirementId } from '../../src/specification/requirements';
 import { albaEnv, ALBA_CREDENTIALS, FAULTS, startOtaLiteralGateway, type Dialect, type FaultName } from '../support/gateways/ota-literal';
@@ -54,23 +54,7 @@ async function judge(dialect: Dialect, testDataFile: string, fault?: FaultName, 
 }
 
 // Two runs at a time: the machine has two cores, and each run is a child process.
-const queue: Array<() => void> = [];
-let running = 0;
-function limited<T>(job: () => Promise<T>): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const start = () => {
-      running++;
-      job()
-        .then(resolve, reject)
-        .finally(() => {
-          running--;
-          queue.shift()?.();
-        });
-    };
-    if (running < 2) start();
-    else queue.push(start);
-  });
-}
+const limited = twoAtATime();
 
 // ------------------------------------------------------------------ the runs
 
