@@ -12,6 +12,7 @@ import { readStream, STREAM_FILE } from '../../src/reporting/evidence/stream';
 import { scanForSecrets, type SecretFinding } from '../../src/safety/scanning';
 import type { CapturedRequest, Handler } from '../support/hostile-server';
 import { isWarmScript, runWarm } from '../support/warm-runs/pool';
+import type { ConformanceResult, RequirementResult } from '../../src/reporting/result';
 
 export const PROJECT_ROOT = resolve(__dirname, '..', '..');
 
@@ -368,3 +369,18 @@ export function twoAtATime(): <T>(job: () => Promise<T>) => Promise<T> {
       else queue.push(start);
     });
 }
+
+/** The requirement `id` of a run's summary; a missing one fails the test. */
+export function requirementIn(summary: ConformanceResult, id: string): RequirementResult {
+  const found = summary.requirements.find((q) => q.id === id);
+  assert.ok(found, `requirement ${id} is in the summary`);
+  return found;
+}
+
+/** A requirement's outcome, reason and findings, for an assertion's message. */
+export const requirementEvidence = (r: RequirementResult): string =>
+  `${r.id} ${r.outcome}: ${r.reason ?? ''}\n${r.findings.map((f) => `  at ${f.at}: expected ${f.expected}, found ${f.found}`).join('\n')}`;
+
+/** MUST requirements of the claimed classes that did not pass (AUTH-WHITELIST is untestable by nature). */
+export const openMusts = (requirements: readonly RequirementResult[]): RequirementResult[] =>
+  requirements.filter((q) => q.level === 'MUST' && q.outcome !== 'passed' && q.outcome !== 'inapplicable' && q.id !== 'AUTH-WHITELIST');

@@ -9,8 +9,19 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeRun, PROJECT_ROOT, removeTempDirs, runConformance, targetEnv, type RunResult, twoAtATime } from './helpers';
-import type { ConformanceResult, RequirementResult } from '../../src/reporting/result';
+import {
+  describeRun,
+  PROJECT_ROOT,
+  removeTempDirs,
+  runConformance,
+  targetEnv,
+  type RunResult,
+  twoAtATime,
+  requirementIn,
+  requirementEvidence,
+  openMusts,
+} from './helpers';
+import type { ConformanceResult } from '../../src/reporting/result';
 import { isRequirementId } from '../../src/specification/requirements';
 import { albaEnv, ALBA_CREDENTIALS, FAULTS, startOtaLiteralGateway, type Dialect, type FaultName } from '../support/gateways/ota-literal';
 
@@ -105,16 +116,8 @@ before(() => {
 after(removeTempDirs);
 
 const judged = (key: string) => results.get(key)!;
-const req = (s: ConformanceResult, id: string): RequirementResult => {
-  const r = s.requirements.find((q) => q.id === id);
-  assert.ok(r, `requirement ${id} is in the summary`);
-  return r;
-};
-const evidence = (r: RequirementResult) =>
-  `${r.id} ${r.outcome}: ${r.reason ?? ''}\n${r.findings.map((f) => `  at ${f.at}: expected ${f.expected}, found ${f.found}`).join('\n')}`;
-/** MUST requirements of the claimed classes that did not pass (AUTH-WHITELIST is untestable by nature). */
-const openOrFailed = (s: ConformanceResult) =>
-  s.requirements.filter((q) => q.level === 'MUST' && q.outcome !== 'passed' && q.outcome !== 'inapplicable' && q.id !== 'AUTH-WHITELIST');
+const req = requirementIn;
+const evidence = requirementEvidence;
 
 // ------------------------------------------------------------------ conformant dialects
 
@@ -141,7 +144,7 @@ for (const [name, misjudged] of Object.entries(EXPECTED) as Array<[Baseline, Mis
     const { run, summary } = await judged(name);
     assert.equal(run.code, 0, describeRun(run));
     assert.equal(summary?.verdict, 'CONFORMS');
-    assert.deepEqual(openOrFailed(summary).map(evidence), []);
+    assert.deepEqual(openMusts(summary.requirements).map(evidence), []);
   });
   if (whole) continue;
   for (const m of misjudged)
@@ -156,7 +159,7 @@ for (const [name, misjudged] of Object.entries(EXPECTED) as Array<[Baseline, Mis
     assert.ok(summary, describeRun(run));
     const known = new Set(misjudged.flatMap((m) => m.ids));
     assert.deepEqual(
-      openOrFailed(summary)
+      openMusts(summary.requirements)
         .filter((q) => !known.has(q.id))
         .map(evidence),
       [],
