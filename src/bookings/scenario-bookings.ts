@@ -42,6 +42,12 @@ export function recordCommitReply(ctx: RunContext, bookingRef: string, exchange:
   return true;
 }
 
+/** A Commit the gateway served: the booking exists, and the ledger says so with the items it named. */
+export function recordCommitted(ctx: RunContext, bookingRef: string, exchange: Exchange, scenario?: string): void {
+  const itemRefs = exchange.request.values(`//*[local-name()='UniqueID'][@Type='37']/@ID`);
+  ctx.ledger.recordCommitted({ bookingRef, itemRefs, target: ctx.baseUrl, runId: ctx.config.runId, scenario });
+}
+
 /**
  * A scenario's clean-up of one booking it made or meant to make, by its ledger entry: a committed
  * one is cancelled and read back; one its scenario cancelled (`cancelAnswered`) or whose Commit is

@@ -65,11 +65,10 @@ function localNames(): Map<string, string[]> {
   return names;
 }
 
-/** The countries a subdivision may be told as: its own, and any country one of its names or its code names. */
+/** The countries a subdivision may be told as: its own, and any country one of its names names. */
 function countriesOf(country: string, code: string, names: string[]): Set<string> {
   const all = new Set([country]);
-  const own = code.split('-')[1];
-  if (/^[A-Z]{2}$/.test(own) && countryCode(own)) all.add(countryCode(own)!);
+  // not the letters after the hyphen of its code: ES-MA is Málaga, not Morocco; a territory is one by its names
   for (const n of names) {
     const c = countryCode(n);
     if (c) all.add(c);

@@ -154,13 +154,18 @@ async function askDescription(
   const source = await describingScenario.keepAside(sent, what, (at) =>
     [
       ...(refusalForm(sent) ? [] : ENVELOPE_RULES.map((r) => r.check(sent, ctx.replyProfile.facts))),
-      ...(describesNothing(sent) ? [] : SUBJECT_RULES[name].map((r) => r.check(sent, ctx.replyProfile.facts))),
+      // another subject's data only: a reply that names no subject (a code the suite took from a
+      // reply may be one the gateway does not know) is no finding of the subject requirement here
+      ...(describesNothing(sent) || !namesASubject(sent) ? [] : SUBJECT_RULES[name].map((r) => r.check(sent, ctx.replyProfile.facts))),
     ]
       .filter((a) => a.outcome === 'failed')
       .map((a) => ({ ...a, findings: a.findings.map((f) => ({ ...f, at: `${at}: ${f.at}` })) })),
   );
   return { x: sent, source };
 }
+
+/** Whether a descriptive reply names a hotel or an activity by its code anywhere. */
+const namesASubject = (sent: Exchange): boolean => !!sent.reply.doc?.exists('//*[@HotelCode or @TourActivityID]');
 
 /** A description that could not be asked for (the budget refused it): the rule that needed it cannot tell, with why. */
 const notDescribed = (need: Need, asked: { source: string; refused?: string }): Description => ({

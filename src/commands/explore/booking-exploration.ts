@@ -6,7 +6,7 @@
 // before it is sent, a booking is closed only when a read shows it closed (the clean-up of
 // src/bookings), a Commit in doubt is never taken as done. A quote's failure is shrunk with quotes;
 // a Commit's is reported as it is (a Commit is never sent twice).
-import { recordBookingIntent, recordCommitReply, settleScenarioBooking } from '../../bookings/scenario-bookings';
+import { recordBookingIntent, recordCommitReply, recordCommitted, settleScenarioBooking } from '../../bookings/scenario-bookings';
 import type { ConstraintsShown } from '../../contracts/booking-constraints';
 import type { ExpectedBooking } from '../../contracts/booking-facts';
 import { ENVELOPE_RULES, refusalForm } from '../../contracts/envelope';
@@ -175,11 +175,15 @@ export class BookingExploration {
   private async commit(bookingCase: BookingCase, found: Found): Promise<void> {
     const { ctx } = this.host;
     let ref = '';
-    const exchange = await this.host.send(() => {
-      const request = bookingRequest(ctx, bookingCase, found, ctx.data.booking.commitResStatus);
-      ref = recordBookingIntent(ctx, request, COMMIT_SCENARIO) ?? '';
-      return request;
-    }, COMMIT_SCENARIO);
+    const exchange = await this.host.send(
+      () => {
+        const request = bookingRequest(ctx, bookingCase, found, ctx.data.booking.commitResStatus);
+        ref = recordBookingIntent(ctx, request, COMMIT_SCENARIO) ?? '';
+        return request;
+      },
+      COMMIT_SCENARIO,
+      true,
+    );
     this.commits.committed++;
     try {
       if (
@@ -188,8 +192,11 @@ export class BookingExploration {
         !commitInDoubt(exchange) &&
         !refusalForm(exchange) &&
         exchange.reply.exchange?.status === 200
-      )
+      ) {
+        // served: a booking that exists, whatever a later read refuses (never written off as never booked)
+        recordCommitted(ctx, ref, exchange);
         await this.judgeBooking(bookingCase, found, exchange);
+      }
     } finally {
       disposeExchange(exchange);
       if (ref) await this.settle(ref);

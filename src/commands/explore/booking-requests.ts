@@ -22,7 +22,7 @@ import { buildRequest, EXPLORED } from './requests';
  * (./exploration.ts) under `scenario` (default: its operation's); a Commit and what follows it share
  * one, so that a replay moves its references in the replies of its reads and cancel.
  */
-export type Send = (build: () => OtaRequest, scenario?: string) => Promise<Exchange>;
+export type Send = (build: () => OtaRequest, scenario?: string, once?: boolean) => Promise<Exchange>;
 
 /** Availability offered nothing bookable for the case: why (no finding: explored values may match nothing). */
 export class NotBookable extends Error {}

@@ -229,8 +229,12 @@ export class Exploration {
     return { credentials, data, runId: config.runId, samplesDir: config.samplesDir };
   }
 
-  /** Sends a request built afresh for each attempt (paced, backing off on 429 and 503), counted against the budget. */
-  private async exchangeOf(build: () => OtaRequest, scenario?: string): Promise<Exchange> {
+  /**
+   * Sends a request built afresh for each attempt (paced, backing off on 429 and 503), counted
+   * against the budget. `once`: a Commit, never sent twice (its 429 or 503 leaves it in doubt for
+   * the clean-up; a second Commit could book again while the first still lands).
+   */
+  private async exchangeOf(build: () => OtaRequest, scenario?: string, once = false): Promise<Exchange> {
     for (let attempt = 0; ; attempt++) {
       await this.pace();
       const request = build();
@@ -239,7 +243,7 @@ export class Exploration {
       this.sent++;
       this.out.byOperation[op] = (this.out.byOperation[op] ?? 0) + 1;
       const status = sent.reply.exchange?.status;
-      if ((status !== 429 && status !== 503) || attempt >= BACKOFF_MS.length || !this.left) return sent;
+      if (once || (status !== 429 && status !== 503) || attempt >= BACKOFF_MS.length || !this.left) return sent;
       disposeExchange(sent);
       await sleep(this.backoff(sent, attempt));
     }
@@ -253,7 +257,7 @@ export class Exploration {
       earliest: this.bounds.earliest,
       categories: this.bounds.categories,
       remaining: () => (this.left ? this.opts.budget - this.sent : 0),
-      send: (build: () => OtaRequest, scenario?: string) => this.exchangeOf(build, scenario),
+      send: (build: () => OtaRequest, scenario?: string, once?: boolean) => this.exchangeOf(build, scenario, once),
       cover: (op: BookingOperation, parts: string[], assertions: Assertion[]) => this.record(op, parts, assertions),
       found: (failure: Failure) => {
         this.shrinkSent += failure.shrinkRequests;

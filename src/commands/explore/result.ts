@@ -19,7 +19,7 @@ import type { ExplorationOutcome, Failure, SentOperation } from './exploration';
 import type { ExploreOptions } from './options';
 import { BOOKING_OPERATIONS, describeExplored as describeCase } from './booking-space';
 import type { ExploredOperation } from './space';
-import type { RequirementId } from '../../specification/requirements';
+import { requirement, type RequirementId } from '../../specification/requirements';
 
 const MAX_BODY_CHARS = 200_000;
 
@@ -185,6 +185,13 @@ export function explorationVerdict(verdict: Verdict, out: ExplorationOutcome): P
         ` (what was asked: the parts of the space not covered; nothing available is no failure and no pass; ${EXPLORATION_NOT_A_VERDICT})`,
     };
   const unshown = unshownRequirements(out);
+  const unshownMusts = unshown.filter((id) => requirement(id).level === 'MUST');
+  if (unshownMusts.length)
+    return {
+      verdict: 'NOT DETERMINED',
+      exitCode: EXIT.NOT_DETERMINED,
+      reason: `no finding, but no explored reply showed what ${unshownMusts.join(', ')} need, so they were not judged (${EXPLORATION_NOT_A_VERDICT})`,
+    };
   return {
     verdict: 'NO FINDING',
     exitCode: EXIT.CONFORMS,

@@ -92,7 +92,11 @@ export const noLongerLive = (req: RequirementId, expected: ExpectedBooking, word
     const ref = expected.bookingRef;
     const contrast = before && shownLiveBy(readOf(before, expected, words, profile));
     if (read.answer === 'refused') {
-      if (!contrast) check.cannotTell(noContrast(`the read is refused (${read.why})`));
+      const status = exchange.reply.exchange?.status ?? 0;
+      // a server error or a busy gateway says nothing of the booking: no evidence that it is gone
+      if (status >= 500 || status === 429)
+        check.cannotTell(`the read after the cancel got HTTP ${status} (${read.why}): no evidence that the booking is gone`);
+      else if (!contrast) check.cannotTell(noContrast(`the read is refused (${read.why})`));
       return;
     }
     if (read.answer !== 'served') {
