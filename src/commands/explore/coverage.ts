@@ -119,14 +119,16 @@ export class Coverage {
 
   /**
    * One operation's account in words: "67 request(s): 0 showed what the rules judge, 60 answered
-   * with nothing, 7 refused"; for a booking operation with Commits asked, what became of them.
+   * with nothing, 7 refused"; for activitybook with Commits asked (and every booking operation when
+   * none was served), what became of them.
    */
   describe(op: SentOperation): string {
     const shownCounts = this.byOperation[op] ?? zero();
     const n = shownCounts.shown + shownCounts.nothing + shownCounts.refused;
     const said = `${n} request(s): ${shownCounts.shown} showed what the rules judge, ${shownCounts.nothing} answered with nothing, ${shownCounts.refused} refused`;
     const c = this.commits;
-    if (!c || !(BOOKING_OPERATIONS as readonly string[]).includes(op)) return said;
+    // what became of the Commits: said with activitybook's account, and with each booking operation's when none was served
+    if (!c || !(BOOKING_OPERATIONS as readonly string[]).includes(op) || (op !== 'activitybook' && c.served > 0)) return said;
     return `${said}; ${c.asked} Commit(s) asked, ${c.sent} sent, ${c.served} served${c.served ? '' : ' (no booking was stored to read or cancel)'}`;
   }
 }

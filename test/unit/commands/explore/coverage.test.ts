@@ -130,7 +130,7 @@ test('--profile booking: the booking operations count for evidence; Commits aske
   unread.add('bookread', ['a read after the Commit'], [a('RD-RETURNS-BOOKING', 'cantTell'), a('BKG-COMMIT-PERSISTS', 'cantTell')], false);
   unread.add('bookcancel', ['a cancel of a Commit'], [a('CXL-COMMIT-STATUS', 'passed')], false);
   assert.deepEqual(unread.blindOperations(), ['bookread']);
-  assert.match(verdictOf({}, unread).reason, /bookread, 1 request\(s\): 0 showed what the rules judge, 1 answered with nothing, 0 refused; 1 Commit\(s\) asked, 1 sent, 1 served/);
+  assert.match(verdictOf({}, unread).reason, /bookread, 1 request\(s\): 0 showed what the rules judge, 1 answered with nothing, 0 refused(?!;)/);
 
   // a MUST of a booking operation that no reply showed, the operation having shown others: NOT DETERMINED, named
   const partly = new Coverage(1);
