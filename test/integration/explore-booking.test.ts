@@ -92,10 +92,14 @@ test('a gateway that refuses every quote: no booking shown, NOT DETERMINED (exit
     const e = s.exploration!;
     assert.ok(e.evidence.byOperation.activitybook.refused > 0);
     assert.equal(e.evidence.byOperation.activitybook.shown, 0);
-    for (const op of ['activitybook', 'bookread', 'bookcancel']) assert.ok(e.nothingShown.includes(op), `${op}: ${e.nothingShown.join(', ')}`);
+    for (const op of ['activitybook', 'bookread', 'bookcancel'])
+      assert.ok(e.nothingShown.includes(op), `${op}: ${e.nothingShown.join(', ')}`);
     // the read-only operations showed what they judge as usual
     assert.ok(!e.nothingShown.includes('hotelnbc'));
-    assert.match(s.verdictReason, /activitybook, \d+ request\(s\): 0 showed what the rules judge, 0 answered with nothing, \d+ refused; 3 Commit\(s\) asked, 0 sent, 0 served/);
+    assert.match(
+      s.verdictReason,
+      /activitybook, \d+ request\(s\): 0 showed what the rules judge, 0 answered with nothing, \d+ refused; 3 Commit\(s\) asked, 0 sent, 0 served/,
+    );
     assert.match(s.verdictReason, /bookread, 0 request\(s\).*bookcancel, 0 request\(s\)/);
     assert.match(r.stdout, /^NOT DETERMINED .*nothing was shown to \d+ explored operation\(s\).*activitybook/m);
     assert.match(readFileSync(join(r.reportsDir, 'conformance-report.html'), 'utf8'), /3 Commit\(s\) asked, 0 sent, 0 served/);

@@ -192,7 +192,11 @@ export class BookingExploration {
     this.commits.committed++;
     try {
       const served =
-        !!ref && recordCommitReply(ctx, ref, exchange) && !commitInDoubt(exchange) && !refusalForm(exchange) && exchange.reply.exchange?.status === 200;
+        !!ref &&
+        recordCommitReply(ctx, ref, exchange) &&
+        !commitInDoubt(exchange) &&
+        !refusalForm(exchange) &&
+        exchange.reply.exchange?.status === 200;
       this.host.commitSent(served);
       if (served) {
         // served: a booking that exists, whatever a later read refuses (never written off as never booked)

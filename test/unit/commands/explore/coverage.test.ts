@@ -12,7 +12,8 @@ const a = (req: RequirementId, outcome: Assertion['outcome']): Assertion => ({ r
 const hotel = (days: number): Case => ({ op: 'hotelavailability', start: '2027-03-01', days, maxResponses: 1 });
 const nbc: Case = { op: 'hotelnbc', hotelCode: 'PMIBEL01', swapLanguages: false };
 /** One explored read-only request, counted as the exploration counts it. */
-const add = (c: Coverage, drawn: Case, assertions: Assertion[], refused: boolean) => c.add(drawn.op, spaceParts(drawn), assertions, refused);
+const add = (c: Coverage, drawn: Case, assertions: Assertion[], refused: boolean) =>
+  c.add(drawn.op, spaceParts(drawn), assertions, refused);
 
 test('a reply shows evidence only when a rule of its own contract concluded on it; the envelope passing is none', () => {
   assert.equal(shownBy('hotelavailability', [a('EP-STATUS-200', 'passed'), a('HAV-DATES', 'passed')], false), 'shown');
@@ -93,13 +94,17 @@ test('--profile booking: the booking operations count for evidence; Commits aske
   // every quote refused: activitybook showed nothing, and no Commit was made from a served quote
   const refused = new Coverage(3);
   add(refused, hotel(3), [a('HAV-DATES', 'passed'), a('HAV-GUESTS', 'passed')], false);
-  for (let i = 0; i < 4; i++) refused.add('activitybook', [quoted], [a('EP-STATUS-200', 'passed'), a('BKG-QUOTE-PRICED', 'cantTell')], true);
+  for (let i = 0; i < 4; i++)
+    refused.add('activitybook', [quoted], [a('EP-STATUS-200', 'passed'), a('BKG-QUOTE-PRICED', 'cantTell')], true);
   assert.deepEqual(refused.byOperation.activitybook, { shown: 0, nothing: 0, refused: 4 });
   assert.deepEqual(refused.blindOperations(), ['activitybook', 'bookread', 'bookcancel']);
   const nd = verdictOf({}, refused);
   assert.equal(nd.verdict, 'NOT DETERMINED');
   assert.equal(nd.exitCode, 4);
-  assert.match(nd.reason, /activitybook, 4 request\(s\): 0 showed what the rules judge, 0 answered with nothing, 4 refused; 3 Commit\(s\) asked, 0 sent, 0 served/);
+  assert.match(
+    nd.reason,
+    /activitybook, 4 request\(s\): 0 showed what the rules judge, 0 answered with nothing, 4 refused; 3 Commit\(s\) asked, 0 sent, 0 served/,
+  );
   assert.match(nd.reason, /bookread, 0 request\(s\).*; bookcancel, 0 request\(s\)/);
 
   // quotes served, but every Commit refused: still no booking shown to any booking operation
@@ -130,7 +135,10 @@ test('--profile booking: the booking operations count for evidence; Commits aske
   unread.add('bookread', ['a read after the Commit'], [a('RD-RETURNS-BOOKING', 'cantTell'), a('BKG-COMMIT-PERSISTS', 'cantTell')], false);
   unread.add('bookcancel', ['a cancel of a Commit'], [a('CXL-COMMIT-STATUS', 'passed')], false);
   assert.deepEqual(unread.blindOperations(), ['bookread']);
-  assert.match(verdictOf({}, unread).reason, /bookread, 1 request\(s\): 0 showed what the rules judge, 1 answered with nothing, 0 refused(?!;)/);
+  assert.match(
+    verdictOf({}, unread).reason,
+    /bookread, 1 request\(s\): 0 showed what the rules judge, 1 answered with nothing, 0 refused(?!;)/,
+  );
 
   // a MUST of a booking operation that no reply showed, the operation having shown others: NOT DETERMINED, named
   const partly = new Coverage(1);
