@@ -9,11 +9,12 @@ import { contradiction, normalName, placeVerdict } from '../../contracts/places'
 import { subdivisionValues } from '../../contracts/subdivisions';
 import type { Description } from '../../contracts/corroboration';
 import type { Contract } from '../contract';
-import { ageQualifyingCode, countsText } from '../../contracts/categories';
-import { day, num, sameCode } from '../../contracts/value-forms';
+import { day, num } from '../../contracts/value-forms';
 import { itemsOffered, nothingToJudge, otherContent } from '../../contracts/items-offered';
 import { expireReading, holds, nightsOf, spansOf, type Span } from './stay-dates';
 import { FACTS } from './facts';
+import { hotelCodeOf, sameHotel } from './hotel-link';
+import { judgeGuests } from './guests';
 
 export { FACTS } from './facts';
 
@@ -21,18 +22,6 @@ const requestedPlace = (exchange: Exchange) => ({
   context: exchange.request.value('//ota:RefPoint/@CodeContext') ?? '',
   name: (exchange.request.value('//ota:RefPoint') ?? '').trim(),
 });
-
-/** The guests one GuestCounts shows: their number (undefined when a GuestCount shows neither Count nor Age) and how. */
-function guestsOf(reply: ReplyReader, counts: XNode): { total?: number; text: string } {
-  const rows = reply.doc.find('ota:GuestCount', counts).map((node) => {
-    const value = (name: string) => reply.doc.find(`@${name}`, node)[0]?.content.trim();
-    const n = value('Count') !== undefined ? num(value('Count')) : value('Age') !== undefined ? 1 : NaN;
-    const code = ageQualifyingCode(value('AgeQualifyingCode'));
-    return { n, label: `${isNaN(n) ? '?' : n}${code ? ` of AQC ${code}` : value('Age') ? ` aged ${value('Age')}` : ''}` };
-  });
-  const total = rows.some((g) => isNaN(g.n)) ? undefined : rows.reduce((t, g) => t + g.n, 0);
-  return { total, text: rows.length ? rows.map((g) => g.label).join(' + ') : '(no GuestCount)' };
-}
 
 /**
  * The names of the requested place (its RefPoint text and Code, the test data's aliases) and of the
@@ -46,26 +35,6 @@ function placeNames(exchange: Exchange, name: string): { names: string[]; others
   const declared = data ? [...data.hotelAvailability.places, data.hotelAvailability.emptyPlace].map((p) => p.name) : [];
   const others = declared.filter((p) => normalName(p) !== normalName(name)).flatMap((p) => [p, ...(aliases[p] ?? [])]);
   return { names, others };
-}
-
-/**
- * The other results of the reply that name the same hotel as `hotel`: OpenTravel's HotelStays/HotelStay
- * beside RoomStays/RoomStay (its BasicPropertyInfo may carry the address the RoomStay leaves out),
- * by the same HotelCode, or by its RoomStayRPH listing the RoomStay's RPH.
- */
-function sameHotel(reply: ReplyReader, hotel: XNode): Array<{ node: XNode; at: string }> {
-  const code = reply.value(FACTS.code, hotel)?.value;
-  const rph = reply.doc.find('@RPH', hotel)[0]?.content.trim();
-  const own = reply.nodes(FACTS.hotel)?.at;
-  return reply
-    .placesOf(FACTS.hotel)
-    .filter((p) => p !== own)
-    .flatMap((p) => reply.doc.find(p).map((node, i) => ({ node, at: `${p}[${i + 1}]` })))
-    .filter(
-      (o) =>
-        (!!code && sameCode(reply.value(FACTS.code, o.node)?.value, code)) ||
-        (!!rph && (reply.doc.find('@RoomStayRPH', o.node)[0]?.content ?? '').trim().split(/\s+/).includes(rph)),
-    );
 }
 
 /**
@@ -158,13 +127,14 @@ export const contract: Contract = {
         // A refusal of a request carrying MaxResponses is no bound honoured: the request is valid.
         if (!checkServed(exchange, check) || !reply) return;
         // Every place hotels may be listed in (RoomStays, HotelStays) is counted; "responses" may be
-        // counted per result element or per hotel: either reading is honoured.
+        // counted per result element or per hotel (its HotelCode, or that of the HotelStay listing
+        // the result's RPH): either reading is honoured.
         let read = 0;
         for (const at of reply.placesOf(FACTS.hotel)) {
           // an element that shows nothing is no result (see ReplyReader.items)
           const items = reply.doc.find(at).filter((h) => showsSomething(reply.doc, h));
           read += items.length;
-          const codes = new Set(items.map((h) => reply.value(FACTS.code, h)?.value).filter(Boolean));
+          const codes = new Set(items.map((h) => hotelCodeOf(reply, h)).filter(Boolean));
           if (items.length > max && (codes.size === 0 || codes.size > max))
             check.fail(at, `at most ${max} (MaxResponses)`, `${items.length} results${codes.size ? ` for ${codes.size} hotels` : ''}`);
         }
@@ -289,42 +259,8 @@ export const contract: Contract = {
         }
       }
     }),
-    rule('HAV-GUESTS', 'every hotel returned is priced for the requested guests', (exchange, check, reply) => {
-      const asked = exchange.request.records('//ota:GuestCount', { code: '@AgeQualifyingCode', n: '@Count' });
-      const party = asked.reduce((t, g) => t + (num(g.n) || 0), 0);
-      const wanted = `${party} guests (${countsText(asked.map((g) => [ageQualifyingCode(g.code) ?? g.code, g.n]))} by AgeQualifyingCode)`;
-      for (const h of hotels(exchange, check, reply)) {
-        // Every place that counts the guests must show the party's number ("a number of guests").
-        let decided = false;
-        const unreadable: string[] = [];
-        for (const at of reply.placesOf(FACTS.guests)) {
-          const groups = reply.doc.find(at, h.node).map((g) => guestsOf(reply, g));
-          if (groups.length === 0) continue;
-          if (groups.some((g) => g.total === undefined)) {
-            unreadable.push(`${h.at}/${at}: ${list(groups.map((g) => g.text))}`);
-            continue;
-          }
-          decided = true;
-          // Each GuestCounts may hold the whole party (alternatives), or those of one place share it (one room each).
-          const sum = groups.reduce((t, g) => t + g.total!, 0);
-          if (!groups.every((g) => g.total === party) && sum !== party)
-            check.fail(`${h.at}/${at}`, wanted, list(groups.map((g) => g.text)));
-        }
-        // A room offered that cannot hold the party is not offered for it; one that holds it decides only when nothing counts the guests.
-        for (const at of reply.placesOf(FACTS.occupancy))
-          for (const node of reply.doc.find(at, h.node)) {
-            const units = num(reply.doc.find('../../@NumberOfUnits', node)[0]?.content) || 1;
-            const holdsGuests = num(node.content) * units;
-            if (isNaN(holdsGuests)) continue;
-            if (holdsGuests < party) check.fail(`${h.at}/${at}`, `a room for ${wanted}`, `a room for ${holdsGuests}`);
-            decided = true;
-          }
-        if (!decided && unreadable.length)
-          check.cannotTell(
-            `the reply does not show the number of every guest count (GuestCount @Count, or @Age) for hotel ${h.label}: ${unreadable.join('; ')}`,
-          );
-        else if (!decided) check.cannotTell(notShown(reply, [FACTS.guests, FACTS.occupancy], `hotel ${h.label}`));
-      }
-    }),
+    rule('HAV-GUESTS', 'every hotel returned is priced for the requested guests', (exchange, check, reply) =>
+      judgeGuests(exchange, check, reply, hotels(exchange, check, reply)),
+    ),
   ],
 };

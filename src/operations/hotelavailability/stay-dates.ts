@@ -48,7 +48,9 @@ export function expireReading(reply: ReplyReader): ExpireReading {
 
 /**
  * The departure days the end of a span may stand for. A TimeSpan End is the departure day, and
- * Start plus a Duration of nights ("P3N", or days "P3D") is too. A Rate's ExpireDate is the day
+ * Start plus a Duration of nights ("P3N", or days "P3D") is too. An availability status span's
+ * End (HotelStay/Availability) may be the departure day or the last open night: OpenTravel does
+ * not say, so either is read. A Rate's ExpireDate is the day
  * after the last night when ExpireDateExclusiveInd is true, the last night when it is false, and
  * when the rate does not say, as the reply's other rates show it (`reading`), else either
  * (OpenTravel leaves it open).
@@ -61,7 +63,10 @@ function departureDays(
 ): { ends: string[]; text?: string; attr?: string } {
   const attr = (name: string) => reply.doc.find(`@${name}`, owner)[0]?.content.trim();
   const end = attr('End');
-  if (end) return { ends: [day(end)], text: end, attr: 'End' };
+  if (end) {
+    const d = day(end);
+    return { ends: localName(owner) === 'Availability' ? [d, addDays(d, 1)] : [d], text: end, attr: 'End' };
+  }
   const expire = attr('ExpireDate');
   if (expire) {
     const d = day(expire);
