@@ -20,7 +20,7 @@ export const FACTS = {
     // Not RoomStay/@RPH: it numbers the results (a reference place holder), it is no hotel code.
     ['ota:BasicPropertyInfo/@HotelCode', 'ota:RoomRates/ota:RoomRate/@HotelCode'],
     `${XSD}: RoomStay/BasicPropertyInfo/@HotelCode`,
-    'The hotel is labelled by its place in the reply; HAV-MAXRESPONSES counts results only.',
+    'The hotel is labelled by its place in the reply; HAV-MAXRESPONSES counts a result without one by the HotelStay listing its RPH, else as a hotel of its own.',
     'code',
   ),
   countryName: fact(
@@ -76,7 +76,7 @@ export const FACTS = {
       'ota:Availability/@End',
     ],
     `${XSD}: read on the element that shows the start: TimeSpan/@End or @Duration (DurationType, "P3N" nights); ` +
-      'Rate/@ExpireDate with @ExpireDateExclusiveInd (EffectiveExpireOptionalDateGroup); Availability/@End',
+      'Rate/@ExpireDate with @ExpireDateExclusiveInd (EffectiveExpireOptionalDateGroup); Availability/@End (the departure day or the last open night)',
     'A period with no end runs on from its start; with no date shown anywhere, HAV-DATES cannot tell.',
     undefined,
     'stay-dates',
@@ -95,7 +95,7 @@ export const FACTS = {
     'the number of guests a room offered holds',
     ['ota:RoomTypes/ota:RoomType/ota:Occupancy[not(@AgeQualifyingCode)]/@MaxOccupancy'],
     `${XSD}: RoomStay/RoomTypes/RoomType/Occupancy/@MaxOccupancy (OccupancyType; times RoomType/@NumberOfUnits), without AgeQualifyingCode (a total)`,
-    'A room that holds fewer guests than requested fails HAV-GUESTS. A room that holds them all decides only when no GuestCounts shows the number.',
+    'Rooms that hold fewer guests than requested, all of the offer together (its room types, and the RoomStays of its hotel and RoomStayCandidateRPH), fail HAV-GUESTS. A room that holds them all decides only when no GuestCounts shows the number.',
     undefined,
     'guests-of-a-stay',
   ),
