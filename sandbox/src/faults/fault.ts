@@ -29,6 +29,14 @@ export interface FaultDef {
    * behaviour is applied in the handler instead, where it happens (`faults.has('<name>')`).
    */
   rewrite?: (reply: string) => string;
+  /**
+   * Where the mistake shows, for a fault with no effect test of its own: an XPath (prefix `ota:`)
+   * whose values, in the reply of each of the fault's operations to its default request (the
+   * operation's xml-samples file as sandbox/test/helpers.ts fills it), differ from the honest
+   * sandbox's (sandbox/test/faults/support.ts checks it). Meant for a `rewrite`, whose effect is
+   * where it rewrites.
+   */
+  shows?: string;
 }
 
 /** The operations of a fault that changes every reply. */
