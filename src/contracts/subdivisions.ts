@@ -188,8 +188,9 @@ export function subdivisionValues(reply: ReplyReader, fact: Fact, within?: XNode
 
 /**
  * Reads the datasets now (the towns too, else read when a name is first shown beside another
- * country). They take seconds to read on a loaded host: a run reads them before its first request, so that no rule stalls it between two requests longer than a gateway keeps an idle
- * keep-alive connection open (the next exchange would be reset with no reply).
+ * country). They take seconds to read on a loaded host: a run reads them before its first request,
+ * so that no rule stalls it between two requests longer than a gateway keeps an idle keep-alive
+ * connection open (the next exchange would be reset with no reply).
  */
 export function preloadSubdivisions(): void {
   load();
