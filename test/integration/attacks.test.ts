@@ -148,6 +148,7 @@ const CAUGHT_REWRITES: RewriteName[] = [
   // two placements of one item that disagree
   'asr-address-region-disagrees',
   'aav-region-name-elsewhere',
+  // the total and the last category one participant short of the party asked
   'aav-total-one-category-short',
   'aav-detail-outside-period',
   // a cancelled booking's ResStatus beside a TPA_Extensions ReservationStatus Reserved
