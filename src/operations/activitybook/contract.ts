@@ -51,7 +51,12 @@ export const FACTS = {
  */
 export const quoteNotStored = (quoted: ExpectedBooking) =>
   readRule('BKG-QUOTE-NO-STORE', quoted, [], (exchange, check, read) => {
-    if (read.answer === 'refused') return;
+    if (read.answer === 'refused') {
+      // a refusal in form whose document shows the quoted booking's content means what it shows
+      if (read.shown?.kind === 'booking' && !read.shown.unproven)
+        check.fail(read.shown.booking.at, `no booking ${quoted.bookingRef} after a Quote`, `the booking, in a refusal (${read.why})`);
+      return;
+    }
     if (read.answer !== 'served') check.cannotTell(`the read of the quoted reference: ${read.why}`);
     else if (read.shown.kind === 'booking')
       check.fail(read.shown.booking.at, `no booking ${quoted.bookingRef} after a Quote`, 'the booking: the quote was stored');
