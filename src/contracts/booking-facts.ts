@@ -373,6 +373,13 @@ export function shownLiveBy(read: BookingRead): Extract<Shown, { kind: 'booking'
   return shown.items.some((i) => i.disagreements.some(aboutStatus)) ? undefined : shown;
 }
 
+/**
+ * A read refused with one of these HTTP statuses says nothing of the booking: the gateway failed or
+ * was busy (5xx, 429, 408), or refused the suite's credentials (401, 403). It is never evidence that
+ * a booking is absent.
+ */
+export const saysNothingOfTheBooking = (status: number) => status >= 500 || [401, 403, 408, 429].includes(status);
+
 /** A rule about a booking read: it judges the one reading of the read (`bookingRead`), never the reply by itself. */
 export function readRule(
   req: RequirementId,

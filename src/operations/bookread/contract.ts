@@ -18,6 +18,7 @@ import {
   isCancelledWord as isCancelled,
   readRule,
   READ_FACTS,
+  saysNothingOfTheBooking,
   shownLiveBy,
   valuesIn,
   type BookingRead,
@@ -105,8 +106,7 @@ export const noLongerLive = (req: RequirementId, expected: ExpectedBooking, word
     if (read.answer === 'refused') {
       const status = exchange.reply.exchange?.status ?? 0;
       const shown = read.shown;
-      // a server error or a busy gateway says nothing of the booking: no evidence that it is gone
-      if (status >= 500 || status === 429)
+      if (saysNothingOfTheBooking(status))
         check.cannotTell(`the read after the cancel got HTTP ${status} (${read.why}): no evidence that the booking is gone`);
       else if (shown?.kind === 'booking' && (shown.state || !shown.unproven)) cancelledByStatus(check, shown, ref, words);
       else if (!contrast) check.cannotTell(noContrast(`the read is refused (${read.why})`));

@@ -136,6 +136,7 @@ test("a booking is no longer live: shown cancelled in the target's words, or gon
   expectRule(gone, exchange('bookread', '', { status: 404 }), 'passed');
   expectRule(gone, exchange('bookread', 'oops', { status: 500, contentType: 'text/plain' }), 'cantTell', undefined, 'a 5xx is no evidence');
   expectRule(gone, exchange('bookread', '', { status: 429 }), 'cantTell', undefined, 'a busy gateway is no evidence');
+  expectRule(gone, exchange('bookread', '', { status: 401 }), 'cantTell', undefined, 'refused credentials are no evidence');
   expectRule(gone, exchange('bookread', read(reservation({ status: 'CANCELED' }))), 'passed', undefined, 'case-insensitive');
   const itemsCancelled = service('I1', 'PMI-DRACH', 'Cancelled', 'Status') + service('I2', 'PMI-BOAT', 'Cancelled', 'Status');
   expectRule(
