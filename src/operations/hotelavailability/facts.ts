@@ -77,7 +77,7 @@ export const FACTS = {
     ],
     `${XSD}: read on the element that shows the start: TimeSpan/@End or @Duration (DurationType, "P3N" nights); ` +
       'Rate/@ExpireDate with @ExpireDateExclusiveInd (EffectiveExpireOptionalDateGroup); Availability/@End (the departure day or the last open night)',
-    'A period with no end runs on from its start; with no date shown anywhere, HAV-DATES cannot tell.',
+    'No departure day shown (a TimeSpan with no End nor Duration, rate periods with no end) or no date at all: HAV-DATES cannot tell.',
     undefined,
     'stay-dates',
   ),
@@ -95,7 +95,7 @@ export const FACTS = {
     'the number of guests a room offered holds',
     ['ota:RoomTypes/ota:RoomType/ota:Occupancy[not(@AgeQualifyingCode)]/@MaxOccupancy'],
     `${XSD}: RoomStay/RoomTypes/RoomType/Occupancy/@MaxOccupancy (OccupancyType; times RoomType/@NumberOfUnits), without AgeQualifyingCode (a total)`,
-    'Rooms that hold fewer guests than requested, all of the offer together (its room types, and the RoomStays of its hotel and RoomStayCandidateRPH), fail HAV-GUESTS. A room that holds them all decides only when no GuestCounts shows the number.',
+    'Rooms of one offer that together hold fewer guests than requested fail HAV-GUESTS; a room that holds them all decides only when no GuestCounts shows the number.',
     undefined,
     'guests-of-a-stay',
   ),
