@@ -93,13 +93,16 @@ export function judgeGuests(exchange: Exchange, check: Check, reply: ReplyReader
       check.fail(`${h.at}/${at}`, wanted, list(groups.map((g) => g.text)));
     }
     // A room that holds the party shows it; rooms that hold fewer may be offered together (or as
-    // alternatives: the reply does not say), so they fail only when all of them together still hold fewer.
+    // alternatives: the reply does not say), so they fail only when all of them together still hold
+    // fewer (a RoomStay of the same offer that shows no room leaves the sum unknown).
     const rooms = roomsOf(reply, h.node);
-    const together = [...rooms, ...partners.flatMap((o) => roomsOf(reply, o.node))];
+    const partnerRooms = partners.map((o) => roomsOf(reply, o.node));
+    const together = [...rooms, ...partnerRooms.flat()];
     const capacity = together.reduce((t, r) => t + r.holds, 0);
+    const summed = partnerRooms.every((r) => r.length > 0);
     for (const room of rooms) {
       if (room.holds >= party) decided = true;
-      else if (capacity < party) {
+      else if (summed && capacity < party) {
         const all = together.length > 1 ? ` (the ${together.length} rooms offered hold ${capacity} together)` : '';
         check.fail(`${h.at}/${room.at}`, `a room for ${wanted}`, `a room for ${room.holds}${all}`);
         decided = true;
