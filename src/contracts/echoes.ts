@@ -9,14 +9,18 @@ export function requestEchoes(request: { values(xpath: string): string[] }): Rea
   return new Set([...request.values('//@*'), ...request.values('//text()')].map((v) => v.trim()).filter(Boolean));
 }
 
+// Every non-blank attribute value and text at or below a node, but the Name of a name-value pair
+// (SpecialInputs Name="RPH" Value="1"): it labels its Value, which alone says whether the pair is an echo.
+const VALUES =
+  "descendant-or-self::*/@*[normalize-space()][not(local-name()='Name' and ../@Value[normalize-space()])]" +
+  ' | descendant-or-self::text()[normalize-space()]';
+
 /**
  * Whether a node shows a value of its own: a non-blank attribute value or text, at it or below it,
  * that is not one of `echoes` (the request's own values).
  */
 export function showsOwnValue(doc: XmlDoc, node: XNode, echoes: ReadonlySet<string>): boolean {
-  const values = doc
-    .find('descendant-or-self::*/@*[normalize-space()] | descendant-or-self::text()[normalize-space()]', node)
-    .map((n) => n.content.trim());
+  const values = doc.find(VALUES, node).map((n) => n.content.trim());
   // an item that is an attribute or a text node shows its own content
   if (values.length === 0 && node.content.trim() !== '') values.push(node.content.trim());
   return values.some((v) => !echoes.has(v));
