@@ -1,7 +1,7 @@
-// What a reply repeats of its request proves nothing the gateway did: an item made only of the
-// request's own values (<GroundService RPH="1"/>, <HotelDescriptiveContent HotelCode="H1"/>) is an
-// acknowledgement, and an acknowledgement is not evidence. One definition, read by the refusal's
-// "no data" (dataBesideErrors) and by every rule that counts items as served (itemsOffered).
+// What a reply repeats of its request: the request's own values, and whether an item shows anything else.
+// An item made only of them (<GroundService RPH="1"/>, <HotelDescriptiveContent HotelCode="H1"/>)
+// is an acknowledgement, and an acknowledgement is not evidence. One definition, read by the
+// refusal's "no data" (dataBesideErrors) and by every rule that counts items as served (itemsOffered).
 import type { XmlDoc, XNode } from '../xml/xml';
 
 /** The request's own values: every non-blank attribute value and text of the request sent (trimmed). */
