@@ -112,4 +112,7 @@ test('HNBC-SUBJECT: hotels in every placement are read, each once', () => {
   expectRule(rule('HNBC-SUBJECT'), atRoot(described('HotelCode="H2"'), described('HotelCode="H3"')), 'failed');
   // an echo at the root is no description beside another hotel in the contents
   expectRule(rule('HNBC-SUBJECT'), atRoot(described('HotelCode="H2"'), '<HotelDescriptiveContent HotelCode="H1"/>'), 'failed');
+  // every item is judged for its content too, wherever it is: one at the root without a name fails
+  expectRule(rule('HNBC-CONTENT'), atRoot(described(), described('HotelCode="H2" HotelName="Sol II"')), 'passed');
+  expectRule(rule('HNBC-CONTENT'), atRoot(described(), described('HotelCode="H2"')), 'failed');
 });
