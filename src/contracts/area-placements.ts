@@ -25,12 +25,10 @@ function addressCountries(reply: ReplyReader, f: TourActivityFacts, node: XNode)
     .placesOf(f.area)
     .filter((p) => SUBDIVISION_PLACES.test(p))
     .flatMap((p) => reply.doc.find(p, node).map((n) => n.content.trim()));
-  return new Set([
-    ...valuesEverywhere(reply, f.country, node)
-      .map(countryCode)
-      .filter((c): c is string => !!c),
-    ...stateProv.flatMap((v) => [...(subdivisionCountries(v) ?? [])]),
-  ]);
+  const countries = valuesEverywhere(reply, f.country, node)
+    .map(countryCode)
+    .filter((c): c is string => !!c);
+  return new Set([...countries, ...stateProv.flatMap((v) => [...(subdivisionCountries(v, countries) ?? [])])]);
 }
 
 /** The values of the area fact at the places that are no part of an address (Region/@RegionName and the like). */
@@ -80,7 +78,7 @@ export function areaDisagreement(
   );
   for (const region of regions) {
     if (known.has(normalName(region)) || towns.has(normalName(region)) || !isSubdivisionName(region)) continue;
-    const inCountries = subdivisionCountries(region);
+    const inCountries = subdivisionCountries(region, address);
     if (inCountries && outside(inCountries))
       return `the region "${region}" (a region of ${[...inCountries][0]}) beside an address in ${[...address].join(', ')}`;
   }
