@@ -2,14 +2,16 @@
 // nothing and leaves no booking open (the sandbox's own store and the ledger both say so), in every
 // combined dialect too; with the booking edge faults it finds each at its requirement: the quote's
 // shrunk to the smallest party that fails, the Commit's reported as the first failing booking
-// (never sent twice); a replay of its cassette finds the same.
+// (never sent twice); a replay of its cassette finds the same. A gateway that refuses every quote
+// shows no booking: NOT DETERMINED (exit 4), naming the booking operations, never "no finding".
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { combinedDialects } from '../../scripts/mutants/matrix';
 import type { ConformanceResult } from '../../src/reporting/result';
-import { describeRun, removeTempDirs, runConformance, targetEnv, tempDir, type RunResult } from './helpers';
+import { describeRun, proxyTo, removeTempDirs, runConformance, targetEnv, tempDir, type RunResult } from './helpers';
+import { startHostileServer } from '../support/hostile-server';
 import { startTestSandbox } from './sandbox-booking';
 
 after(removeTempDirs);
@@ -55,7 +57,55 @@ test('with no fault: nothing found, and no booking left open at the sandbox or i
       JSON.stringify([...events]),
     );
     assert.deepEqual(s.bookings?.leftOpen, []);
+    // the booking operations counted for evidence, as the read-only ones: each showed what its rules judge
+    assert.equal(s.verdict, 'NO FINDING');
+    assert.deepEqual(s.exploration!.nothingShown, []);
+    for (const op of ['activitybook', 'bookread', 'bookcancel']) assert.ok(s.exploration!.evidence.byOperation[op]?.shown > 0, op);
+    for (const id of ['BKG-QUOTE', 'BKG-COMMIT-REF', 'RD-RETURNS-BOOKING', 'CXL-COMMIT-STATUS', 'CXL-COMMIT-CANCELS'])
+      assert.ok(s.exploration!.evidence.byRequirement[id]?.shown > 0, id);
   } finally {
+    await sb.close();
+  }
+});
+
+test('a gateway that refuses every quote: no booking shown, NOT DETERMINED (exit 4) naming the booking operations, no finding, no Commit', async () => {
+  const sb = await startTestSandbox();
+  // a refusal in the gateway's own words, to every activity booking request with ResStatus Quote; the rest as the sandbox answers
+  const refusal = Buffer.from(
+    '<?xml version="1.0" encoding="UTF-8"?><OTA_TourActivityBookRS xmlns="http://www.opentravel.org/OTA/2003/05" Version="1.0"><Errors><Error Type="3" Code="450" ShortText="Unable to process">Unable to process</Error></Errors></OTA_TourActivityBookRS>',
+  );
+  const proxy = await startHostileServer(
+    proxyTo(sb.baseUrl, (req, res) => {
+      if (!req.path.endsWith('/activitybook') || !/ResStatus="Quote"/.test(req.body)) return false;
+      res.writeHead(200, { 'content-type': 'application/xml; charset=utf-8', 'content-length': String(refusal.length) });
+      res.end(refusal);
+      return true;
+    }),
+  );
+  try {
+    const r = await explore(['--profile', 'booking', '--seed', '1', '--budget', '250', '--bookings', '3'], targetEnv(proxy.url));
+    assert.equal(r.code, 4, describeRun(r));
+    const s = summaryOf(r);
+    assert.equal(s.verdict, 'NOT DETERMINED');
+    // a refusal is no evidence, and never a finding
+    assert.deepEqual(failed(s), []);
+    const e = s.exploration!;
+    assert.ok(e.evidence.byOperation.activitybook.refused > 0);
+    assert.equal(e.evidence.byOperation.activitybook.shown, 0);
+    for (const op of ['activitybook', 'bookread', 'bookcancel'])
+      assert.ok(e.nothingShown.includes(op), `${op}: ${e.nothingShown.join(', ')}`);
+    // the read-only operations showed what they judge as usual
+    assert.ok(!e.nothingShown.includes('hotelnbc'));
+    assert.match(
+      s.verdictReason,
+      /activitybook, \d+ request\(s\): 0 showed what the rules judge, 0 answered with nothing, \d+ refused; 3 Commit\(s\) asked, 0 sent, 0 served/,
+    );
+    assert.match(s.verdictReason, /bookread, 0 request\(s\).*bookcancel, 0 request\(s\)/);
+    assert.match(r.stdout, /^NOT DETERMINED .*nothing was shown to \d+ explored operation\(s\).*activitybook/m);
+    assert.match(readFileSync(join(r.reportsDir, 'conformance-report.html'), 'utf8'), /3 Commit\(s\) asked, 0 sent, 0 served/);
+    assert.equal(sb.store.all().length, 0, 'a Commit was made');
+  } finally {
+    await proxy.close();
     await sb.close();
   }
 });

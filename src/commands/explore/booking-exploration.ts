@@ -9,7 +9,7 @@
 import { recordBookingIntent, recordCommitReply, recordCommitted, settleScenarioBooking } from '../../bookings/scenario-bookings';
 import type { ConstraintsShown } from '../../contracts/booking-constraints';
 import type { ExpectedBooking } from '../../contracts/booking-facts';
-import { ENVELOPE_RULES, refusalForm } from '../../contracts/envelope';
+import { ENVELOPE_RULES, refusalForm, refusedHow } from '../../contracts/envelope';
 import { Check, type Assertion, type Rule } from '../../contracts/rule';
 import { credentialEcho } from '../../contracts/security';
 import { bookedItemOf, bookingRefOf, commitRef, contract as bookContract } from '../../operations/activitybook';
@@ -37,8 +37,13 @@ export interface BookingHost {
   /** Requests left in the budget (and time left). */
   remaining(): number;
   send: Send;
-  /** Counts what a judged reply covered: its operation's parts of the space and each requirement checked. */
-  cover(op: BookingOperation, parts: string[], assertions: Assertion[]): void;
+  /**
+   * Counts what a judged reply covered: its operation's parts of the space, each requirement
+   * checked, and whether it showed evidence (`refused`: a refusal in any form, a 4xx or 5xx, no reply).
+   */
+  cover(op: BookingOperation, parts: string[], assertions: Assertion[], refused: boolean): void;
+  /** Counts a Commit sent, and whether the gateway served it: with none served, no booking operation showed a booking. */
+  commitSent(served: boolean): void;
   /** A requirement's failure: shrunk already, or reported as it is. */
   found(failure: Failure): void;
   /** Whether a requirement already has its finding (later failures are counted, not shrunk again). */
@@ -140,7 +145,7 @@ export class BookingExploration {
       assertions.push(new Check('BKG-QUOTE').result());
       if (new Set(bookingCase.participants.map((p) => p.code)).size > 1) assertions.push(new Check('BKG-PARTICIPANTS-REPEATED').result());
     }
-    this.host.cover('activitybook', bookingSpaceParts(bookingCase, bookedTimes(bookingCase, found)), assertions);
+    this.host.cover('activitybook', bookingSpaceParts(bookingCase, bookedTimes(bookingCase, found)), assertions, notServed(exchange));
     disposeExchange(exchange);
     return { c: bookingCase, x: exchange, assertions, refused };
   }
@@ -186,16 +191,21 @@ export class BookingExploration {
     );
     this.commits.committed++;
     try {
-      if (
-        ref &&
+      const served =
+        !!ref &&
         recordCommitReply(ctx, ref, exchange) &&
         !commitInDoubt(exchange) &&
         !refusalForm(exchange) &&
-        exchange.reply.exchange?.status === 200
-      ) {
+        exchange.reply.exchange?.status === 200;
+      this.host.commitSent(served);
+      if (served) {
         // served: a booking that exists, whatever a later read refuses (never written off as never booked)
         recordCommitted(ctx, ref, exchange);
         await this.judgeBooking(bookingCase, found, exchange);
+      } else {
+        // not served (refused in any form, in doubt, answered by something other than the gateway): no booking shown, counted as refused
+        const parts = bookingSpaceParts(bookingCase, bookedTimes(bookingCase, found)).map((p) => `Commit: ${p}`);
+        this.host.cover('activitybook', parts, [], true);
       }
     } finally {
       disposeExchange(exchange);
@@ -234,6 +244,7 @@ export class BookingExploration {
           ? parts.map((p) => `Commit: ${p}`)
           : [op === 'bookcancel' ? 'a cancel of a Commit' : x === read1 ? 'a read after the Commit' : 'a read after the cancel'],
         assertions,
+        notServed(x),
       );
       for (const assertion of assertions.filter((y) => y.outcome === 'failed')) {
         const known = this.host.known(assertion.req);
@@ -281,6 +292,9 @@ export class BookingExploration {
     return rules.map((rule) => rule.check(exchange, profile)).filter((a) => a.notApplicable === undefined);
   }
 }
+
+/** A reply that served nothing: a refusal in any form, a 4xx or 5xx, or no reply (read before its document is let go). */
+const notServed = (exchange: Exchange): boolean => !exchange.reply.exchange || refusedHow(exchange) !== undefined;
 
 /**
  * The edges of the booking space a case touches: what a Commit is spent on (two not yet committed

@@ -7,12 +7,25 @@
 // often) or as shown, PickupInd true and false, one to three Type 37 references. Shrunk towards
 // the fewest participants, the shortest schedule and the fewest references.
 import { addDays } from '../../core/dates';
+import type { RequirementId } from '../../specification/requirements';
 import type { Random } from './random';
 import { CATEGORIES, describeCase, edgeDates, spaceParts, type Case, type Participants } from './space';
 
 /** The booking operations an exploration with --profile booking sends: a quote or a Commit, its read and its cancel. */
 export const BOOKING_OPERATIONS = ['activitybook', 'bookread', 'bookcancel'] as const;
 export type BookingOperation = (typeof BOOKING_OPERATIONS)[number];
+
+/**
+ * The requirements the booking part judges on each booking operation's replies (beside the
+ * envelope's): a reply showed evidence when one of them passed or failed on it. The quote and the
+ * Commit are replies of /activitybook; what a Commit stored, and whether the cancel held, is
+ * shown by a read.
+ */
+export const BOOKING_RULES: Record<BookingOperation, readonly RequirementId[]> = {
+  activitybook: ['BKG-QUOTE', 'BKG-QUOTE-PRICED', 'BKG-PARTICIPANTS-REPEATED', 'BKG-COMMIT-REF'],
+  bookread: ['RD-RETURNS-BOOKING', 'RD-DETAILS', 'BKG-COMMIT-PERSISTS', 'CXL-COMMIT-CANCELS'],
+  bookcancel: ['CXL-COMMIT-STATUS'],
+};
 
 /** Commits an exploration with --profile booking makes by default (each read, cancelled and read again). */
 export const DEFAULT_BOOKINGS = 4;

@@ -4,11 +4,14 @@
 // answered with nothing, or refused (a refusal in any form, a server error, no reply). An
 // operation whose explored requests showed nothing leaves the exploration NOT DETERMINED; the
 // parts of the space where nothing was shown are "not covered". Nothing available is never a
-// finding: the spec does not constrain availability.
+// finding: the spec does not constrain availability. The booking operations (--profile booking)
+// are counted alike, and when Commits were asked and none was served, none of them showed what a
+// booking stores: all three are blind, whatever the quotes showed.
 import type { Assertion } from '../../contracts/rule';
 import type { RequirementId } from '../../specification/requirements';
+import { BOOKING_OPERATIONS, BOOKING_RULES, type BookingOperation } from './booking-space';
+import type { SentOperation } from './failure';
 import { EXPLORED_RULES } from './judge';
-import { spaceParts, type Case, type ExploredOperation } from './space';
 
 /** Explored requests by what their replies showed. */
 export interface ShownCounts {
@@ -25,24 +28,41 @@ export type Shown = keyof ShownCounts;
 const zero = (): ShownCounts => ({ shown: 0, nothing: 0, refused: 0 });
 const bump = (c: ShownCounts, k: Shown) => void c[k]++;
 
-/** What one explored reply showed: refused, else shown when a rule of the operation's contract concluded on it, else nothing. */
-export function shownBy(drawn: Case, assertions: readonly Assertion[], refused: boolean): Shown {
+/** The requirements whose conclusion on a reply of `op` is evidence of it: its explored rules, or the booking part's. */
+const ownRules = (op: SentOperation): readonly RequirementId[] =>
+  op in BOOKING_RULES ? BOOKING_RULES[op as BookingOperation] : EXPLORED_RULES[op as keyof typeof EXPLORED_RULES];
+
+/** What one explored reply of `op` showed: refused, else shown when a rule of the operation concluded on it, else nothing. */
+export function shownBy(op: SentOperation, assertions: readonly Assertion[], refused: boolean): Shown {
   if (refused) return 'refused';
-  const own = EXPLORED_RULES[drawn.op] as readonly RequirementId[];
+  const own = ownRules(op);
   return assertions.some((a) => own.includes(a.req) && (a.outcome === 'passed' || a.outcome === 'failed')) ? 'shown' : 'nothing';
 }
 
 export class Coverage {
-  readonly byOperation: Partial<Record<ExploredOperation, ShownCounts>> = {};
+  readonly byOperation: Partial<Record<SentOperation, ShownCounts>> = {};
   readonly byRequirement: Partial<Record<RequirementId, ShownCounts>> = {};
-  readonly byPart: Partial<Record<ExploredOperation, Record<string, ShownCounts>>> = {};
+  readonly byPart: Partial<Record<SentOperation, Record<string, ShownCounts>>> = {};
+  /** --profile booking: the Commits asked (--bookings), sent, and served (answered 200, no refusal, not in doubt). */
+  readonly commits?: { asked: number; sent: number; served: number };
 
-  /** One explored request: its case, the assertions of its reply, and whether the reply refused it (or was none, or a server error). */
-  add(drawn: Case, assertions: readonly Assertion[], refused: boolean): void {
-    const shown = shownBy(drawn, assertions, refused);
-    bump((this.byOperation[drawn.op] ??= zero()), shown);
-    const parts = (this.byPart[drawn.op] ??= {});
-    for (const p of spaceParts(drawn)) bump((parts[p] ??= zero()), shown);
+  constructor(commitsAsked = 0) {
+    if (commitsAsked > 0) this.commits = { asked: commitsAsked, sent: 0, served: 0 };
+  }
+
+  /** One Commit sent, and whether the gateway served it. */
+  commit(served: boolean): void {
+    if (!this.commits) return;
+    this.commits.sent++;
+    if (served) this.commits.served++;
+  }
+
+  /** One explored request: its operation, the parts of the space it carried, the assertions of its reply, and whether the reply refused it (or was none, or a server error). */
+  add(op: SentOperation, covered: readonly string[], assertions: readonly Assertion[], refused: boolean): void {
+    const shown = shownBy(op, assertions, refused);
+    bump((this.byOperation[op] ??= zero()), shown);
+    const parts = (this.byPart[op] ??= {});
+    for (const p of covered) bump((parts[p] ??= zero()), shown);
     for (const assertion of assertions) {
       // a rule's own conclusion: a pass or a failure rests on what it read; cannot tell is nothing shown to it
       const k: Shown = assertion.outcome === 'passed' || assertion.outcome === 'failed' ? 'shown' : refused ? 'refused' : 'nothing';
@@ -55,9 +75,9 @@ export class Coverage {
    * which attributes are mandatory "not shown"), per operation: served, and refused with the first
    * refusal's words. A refused guess is INFO, never a finding.
    */
-  readonly languagesLeftOut: Partial<Record<ExploredOperation, { served: number; refused: number; firstRefusal?: string }>> = {};
+  readonly languagesLeftOut: Partial<Record<SentOperation, { served: number; refused: number; firstRefusal?: string }>> = {};
 
-  guess(op: ExploredOperation, refusedHow: string | undefined): void {
+  guess(op: SentOperation, refusedHow: string | undefined): void {
     const g = (this.languagesLeftOut[op] ??= { served: 0, refused: 0 });
     if (refusedHow === undefined) g.served++;
     else {
@@ -68,7 +88,7 @@ export class Coverage {
 
   /** The refused guesses in words (INFO): "activitysearch refused 5 of 17 requests without PrimaryLangID and AltLangID (first: ...)". */
   guessesRefused(): string[] {
-    return (Object.entries(this.languagesLeftOut) as Array<[ExploredOperation, { served: number; refused: number; firstRefusal?: string }]>)
+    return (Object.entries(this.languagesLeftOut) as Array<[SentOperation, { served: number; refused: number; firstRefusal?: string }]>)
       .filter(([, g]) => g.refused > 0)
       .map(
         ([op, g]) =>
@@ -76,26 +96,40 @@ export class Coverage {
       );
   }
 
-  /** The operations explored whose every explored reply showed nothing (answered with nothing, or refused). */
-  blindOperations(): ExploredOperation[] {
-    return (Object.keys(this.byOperation) as ExploredOperation[]).filter((op) => this.byOperation[op]!.shown === 0);
+  /**
+   * The operations explored whose every explored reply showed nothing (answered with nothing, or
+   * refused); with Commits asked and none served, every booking operation, sent or not: a quote
+   * shows no booking stored, and no read or cancel of one was possible.
+   */
+  blindOperations(): SentOperation[] {
+    const blind = (Object.keys(this.byOperation) as SentOperation[]).filter((op) => this.byOperation[op]!.shown === 0);
+    if (this.commits?.served === 0) blind.push(...BOOKING_OPERATIONS.filter((op) => !blind.includes(op)));
+    return blind;
   }
 
   /** Per operation, the parts of the space its requests carried where no reply showed anything. */
-  notCovered(): Partial<Record<ExploredOperation, string[]>> {
-    const out: Partial<Record<ExploredOperation, string[]>> = {};
-    for (const [op, parts] of Object.entries(this.byPart) as Array<[ExploredOperation, Record<string, ShownCounts>]>) {
+  notCovered(): Partial<Record<SentOperation, string[]>> {
+    const out: Partial<Record<SentOperation, string[]>> = {};
+    for (const [op, parts] of Object.entries(this.byPart) as Array<[SentOperation, Record<string, ShownCounts>]>) {
       const blind = Object.keys(parts).filter((p) => parts[p].shown === 0);
       if (blind.length) out[op] = blind;
     }
     return out;
   }
 
-  /** One operation's account in words: "67 requests: 0 showed what the rules judge, 60 answered with nothing, 7 refused". */
-  describe(op: ExploredOperation): string {
+  /**
+   * One operation's account in words: "67 request(s): 0 showed what the rules judge, 60 answered
+   * with nothing, 7 refused"; for activitybook with Commits asked (and every booking operation when
+   * none was served), what became of them.
+   */
+  describe(op: SentOperation): string {
     const shownCounts = this.byOperation[op] ?? zero();
     const n = shownCounts.shown + shownCounts.nothing + shownCounts.refused;
-    return `${n} request(s): ${shownCounts.shown} showed what the rules judge, ${shownCounts.nothing} answered with nothing, ${shownCounts.refused} refused`;
+    const said = `${n} request(s): ${shownCounts.shown} showed what the rules judge, ${shownCounts.nothing} answered with nothing, ${shownCounts.refused} refused`;
+    const c = this.commits;
+    // what became of the Commits: said with activitybook's account, and with each booking operation's when none was served
+    if (!c || !(BOOKING_OPERATIONS as readonly string[]).includes(op) || (op !== 'activitybook' && c.served > 0)) return said;
+    return `${said}; ${c.asked} Commit(s) asked, ${c.sent} sent, ${c.served} served${c.served ? '' : ' (no booking was stored to read or cancel)'}`;
   }
 }
 

@@ -96,7 +96,7 @@ export class Exploration {
       ruleOps: {},
       failures: [],
       categories: this.bounds.categories,
-      coverage: new Coverage(),
+      coverage: new Coverage(opts.bookings ?? 0),
     };
     this.descriptions = new ExploredDescriptions(ctx, {
       spent: () => (this.left ? undefined : `the exploration's ${this.out.stoppedBy} is spent`),
@@ -258,7 +258,11 @@ export class Exploration {
       categories: this.bounds.categories,
       remaining: () => (this.left ? this.opts.budget - this.sent : 0),
       send: (build: () => OtaRequest, scenario?: string, once?: boolean) => this.exchangeOf(build, scenario, once),
-      cover: (op: BookingOperation, parts: string[], assertions: Assertion[]) => this.record(op, parts, assertions),
+      cover: (op: BookingOperation, parts: string[], assertions: Assertion[], refused: boolean) => {
+        this.out.coverage.add(op, parts, assertions, refused);
+        this.record(op, parts, assertions);
+      },
+      commitSent: (served: boolean) => this.out.coverage.commit(served),
       found: (failure: Failure) => {
         this.shrinkSent += failure.shrinkRequests;
         this.out.failures.push(failure);
@@ -303,9 +307,10 @@ export class Exploration {
 
   /** What an explored request covered: its operation's parts of the space, and each requirement it checked. */
   private cover({ c, x, assertions, refused }: Judged): void {
-    this.out.coverage.add(c, assertions, refused !== undefined || !x.reply.exchange);
+    const parts = spaceParts(c);
+    this.out.coverage.add(c.op, parts, assertions, refused !== undefined || !x.reply.exchange);
     if (c.noLanguages) this.out.coverage.guess(c.op, refused ?? (x.reply.exchange ? undefined : 'no reply'));
-    this.record(c.op, spaceParts(c), assertions);
+    this.record(c.op, parts, assertions);
   }
 
   private record(op: SentOperation, covered: string[], assertions: Assertion[]): void {

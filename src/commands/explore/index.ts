@@ -92,7 +92,9 @@ export function coverageLines(out: ExplorationOutcome): string[] {
     if (blind) lines.push(`    NOT COVERED (no reply showed anything): ${summariseParts(blind)}`);
   }
   if (out.commits)
-    lines.push(`  Commits: ${out.commits.committed} made (each read, cancelled and read again), ${out.commits.closed.length} closed`);
+    lines.push(
+      `  Commits: ${out.commits.committed} made, ${out.coverage.commits?.served ?? 0} served (each served one read, cancelled and read again), ${out.commits.closed.length} closed`,
+    );
   for (const failure of out.failures)
     lines.push(
       `  FOUND ${failure.req}${failure.form ? ` (${failure.form}, refused every time)` : ''}: ${failure.failedRequests} request(s) failed it; ` +
