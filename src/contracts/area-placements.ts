@@ -58,12 +58,13 @@ function testDataNames(data: PlaceData | undefined): Set<string> {
 }
 
 /**
- * Why an activity's placements of its area disagree, or undefined: it names the hotel asked
- * (`atHotel`) while its own place (ownCountries) is in none of the countries the hotel's area is in
- * (`asked`: the hotel's descriptive data, the other activities at the hotel); it names the area
- * asked (a Region value that is one of its names) while its address shows only countries the area
- * is not in; or a Region value that the datasets place in one country only (not a place of the test data,
- * not the activity's own town) lies outside every country its address shows.
+ * Why an activity's placements of its area disagree, or undefined: it names the area asked (a
+ * Region value that is one of its names) while its address shows only countries the area is not
+ * in; a Region value that the datasets place in one country only (not a place of the test data,
+ * not the activity's own town) lies outside every country its address shows; or it names the hotel
+ * asked (`atHotel`) while its own place (ownCountries) is in none of the countries the hotel's area
+ * is in (`asked`: the hotel's descriptive data, the other activities at the hotel), nor in a
+ * territory of one of them.
  */
 export function areaDisagreement(
   reply: ReplyReader,
@@ -85,7 +86,7 @@ export function areaDisagreement(
       return `the region "${value}" (a region of ${[...countries][0]}) beside an address in ${[...address].join(', ')}`;
   // the hotel named never outweighs the activity's own place: its countries must meet the hotel's
   const own = atHotel && asked.countries.size ? ownCountries(reply, f, node, data) : new Map<string, string>();
-  if (own.size && ![...own.keys()].some((c) => asked.countries.has(c)))
+  if (own.size && ![...own.keys()].some((c) => [...asked.countries].some((a) => sameOrTerritory(a, c))))
     return `${[...new Set(own.values())].map((v) => `"${v}"`).join(', ')} (${[...own.keys()].join(', ')}) beside the hotel named, whose area is in ${[...asked.countries].join(', ')}`;
   return undefined;
 }
@@ -113,6 +114,14 @@ function placedRegions(
     .map((value) => ({ value, countries: subdivisionCountries(value) }))
     .filter((r): r is { value: string; countries: ReadonlySet<string> } => r.countries !== undefined);
 }
+
+/**
+ * Whether two country codes are one country, or a country and its territory by the ISO 3166-2
+ * datasets (FR-GP is Guadeloupe, GP; US-PR is Puerto Rico, PR): a hotel in "France" and an
+ * activity in "Guadeloupe" may be in one place.
+ */
+const sameOrTerritory = (a: string, b: string): boolean =>
+  a === b || !!subdivisionCountries(`${a}-${b}`)?.has(b) || !!subdivisionCountries(`${b}-${a}`)?.has(a);
 
 /** The countries an activity's own placements show (country values, StateProv, Regions the datasets place, Regions that name a country), each with a value that shows it. */
 function ownCountries(reply: ReplyReader, f: TourActivityFacts, node: XNode, data: PlaceData | undefined): Map<string, string> {

@@ -146,6 +146,10 @@ test("an activity at the hotel asked whose own place is in another country fails
     [address('<CityName>Faro</CityName>'), pickup],
     [address('<StateProv>Granada</StateProv>'), pickup],
   ];
+  // a territory of the hotel's country (ISO 3166-2 FR-GP): one place, not two
+  const france: Description = { ...h1, country: ['France'], region: [] };
+  for (const rule of ['AAV-LOCATION', 'ASR-AREA'] as const)
+    expectOutcome(judged(rule, [france], info(address('<CountryName Code="GP">Guadeloupe</CountryName>'), pickup)), 'passed');
   for (const rule of ['AAV-LOCATION', 'ASR-AREA'] as const) {
     for (const [location, at, found] of elsewhere) {
       const a = expectOutcome(judged(rule, [h1], info(location, at)), 'failed', `${rule}: ${location}`);
