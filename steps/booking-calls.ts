@@ -21,7 +21,7 @@ import {
   wholeCancellation,
   WHOLE_BOOKING,
 } from '../src/operations/bookcancel';
-import { bookingRead, shownLiveBy, type BookedItem } from '../src/contracts/booking-facts';
+import { bookingRead, bookingShownBy, type BookedItem } from '../src/contracts/booking-facts';
 
 export const forms = (w: GatewayWorld) => w.run.data.booking;
 
@@ -86,7 +86,7 @@ export function readBeforeCancel(world: GatewayWorld): Exchange | undefined {
 function itemToCancel(world: GatewayWorld, item: BookedItem): { item: ItemToCancel; guess?: string } {
   const words = forms(world).cancelledStatusWords;
   for (const exchange of readsOfBooking(world)) {
-    const shown = shownLiveBy(bookingRead(exchange, world.booking, words, world.run.replyProfile.facts))?.items.find(
+    const shown = bookingShownBy(bookingRead(exchange, world.booking, words, world.run.replyProfile.facts))?.items.find(
       (i) => i.ref === item.itemRef,
     );
     const n = Number(shown?.number);

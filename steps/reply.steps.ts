@@ -46,8 +46,8 @@ Then('the request is served for every participant, as {requirement} requires', a
   await askAgainForProduct(this);
   const party = this.reply;
   const sent = participantsSent(party);
-  if (sent < 2 || !showsNoParty(party, this.run.replyProfile.facts)) return this.check([partyServed(req)], party);
-  // A total alone shows no party: the same quote for another party is its contrast.
+  if (sent < 1 || !showsNoParty(party, this.run.replyProfile.facts)) return this.check([partyServed(req)], party);
+  // A total alone shows no party (one participant's no more than several's): the same quote for another party is its contrast.
   const contrast = await contrastParty(this.currentRequest, sent, () => this.send());
   await this.check([partyServed(req, contrast)], party);
 });

@@ -11,6 +11,7 @@ import { OtaRequest } from '../xml/requests';
 import { OPERATIONS } from '../specification/operations';
 import { baseValues } from '../run/scenario-values';
 import { refusalForm } from '../contracts/envelope';
+import { saysNothingOfTheBooking } from '../contracts/booking-facts';
 import { exchangeOptions, type RunContext } from '../run/run-context';
 import type { SuiteConfig } from '../run/config';
 import type { Exchange } from '../contracts/rule';
@@ -61,15 +62,21 @@ function isSuccess(sent: Exchange): boolean {
   return !!doc && doc.exists("/*/*[local-name()='Success']") && !refusalForm(sent);
 }
 
-/** What a booking read shows: the booking, cancelled, unknown (a refusal), or nothing usable. */
-function readState(sent: Exchange, cancelledWords: readonly string[]): 'active' | 'cancelled' | 'unknown' | 'unclear' {
-  if (refusalForm(sent)) return 'unknown';
-  if (!isSuccess(sent)) return 'unclear';
+/**
+ * What a booking read shows: the booking live or cancelled; unknown (a refusal: the target does not
+ * know it); unclear (served, but no status shown: a gateway whose reads tell no state); or failed (a
+ * server error, a busy gateway, refused credentials, no reply or no readable Success: the read says
+ * nothing of the booking, and nothing is closed on it). A refusal that shows statuses means what they show.
+ */
+type ReadState = 'active' | 'cancelled' | 'unknown' | 'unclear' | 'failed';
+function readState(sent: Exchange, cancelledWords: readonly string[]): ReadState {
+  const status = sent.reply.exchange?.status;
+  if (status === undefined || sent.reply.transportError || saysNothingOfTheBooking(status)) return 'failed';
   const words = new Set(cancelledWords.map((w) => w.trim().toLowerCase()));
-  const statuses = sent.reply
-    .doc!.values(STATUS_XPATH)
-    .map((v) => v.trim().toLowerCase())
-    .filter(Boolean);
+  const statuses = (sent.reply.doc?.values(STATUS_XPATH) ?? []).map((v) => v.trim().toLowerCase()).filter(Boolean);
+  const refused = refusalForm(sent);
+  if (refused && statuses.length === 0) return 'unknown';
+  if (!refused && !isSuccess(sent)) return 'failed';
   if (statuses.length === 0) return 'unclear';
   return statuses.every((s) => words.has(s)) ? 'cancelled' : 'active';
 }
@@ -142,11 +149,16 @@ export async function cancelBooking(ctx: RunContext, bookingRef: string, intent?
       await sleep(CANCEL_BACKOFF_MS * 2 ** attempt);
       continue;
     }
-    const message = accepted
-      ? `${STILL_LIVE}: ${attempt + 1} cancel(s) answered Success, and a read still shows the booking`
-      : `the cancel failed (${cancelWhy}) and a read ${r.state === 'active' ? 'still shows the booking' : `did not tell its state (${r.why})`}`;
+    const stillLive = r.state === 'active';
+    const readSaid = stillLive ? 'still shows the booking' : `did not tell its state (${r.why})`;
+    const message =
+      accepted && stillLive
+        ? `${STILL_LIVE}: ${attempt + 1} cancel(s) answered Success, and a read still shows the booking`
+        : accepted
+          ? `in doubt: ${attempt + 1} cancel(s) answered Success, and a read ${readSaid}`
+          : `the cancel failed (${cancelWhy}) and a read ${readSaid}`;
     ctx.ledger.recordCleanupFailed(bookingRef, ctx.baseUrl, runId, message);
-    return { ok: false, kind: accepted ? 'still-live' : 'failed', message };
+    return { ok: false, kind: accepted && stillLive ? 'still-live' : 'failed', message };
   }
 }
 

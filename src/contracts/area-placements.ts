@@ -23,12 +23,10 @@ const ADDRESS_PLACES = /CityName|CountryName|StateProv|County/;
 /** The countries an activity's address shows: its country values, and its StateProv values the datasets place in one country. */
 function addressCountries(reply: ReplyReader, f: TourActivityFacts, node: XNode): Set<string> {
   const stateProv = stateProvValues(reply, f, node);
-  return new Set([
-    ...valuesEverywhere(reply, f.country, node)
-      .map(countryCode)
-      .filter((c): c is string => !!c),
-    ...stateProv.flatMap((v) => [...(subdivisionCountries(v) ?? [])]),
-  ]);
+  const countries = valuesEverywhere(reply, f.country, node)
+    .map(countryCode)
+    .filter((c): c is string => !!c);
+  return new Set([...countries, ...stateProv.flatMap((v) => [...(subdivisionCountries(v, countries) ?? [])])]);
 }
 
 /** An activity's values at the area fact's state-or-province placements (StateProv and its @StateCode). */
@@ -81,11 +79,11 @@ export function areaDisagreement(
   const namesAsked = regions.find((v) => wanted.has(normalName(v)) || asked.names.some((n) => sameSubdivision(n, v)));
   if (address.size && namesAsked && asked.countries.size && outside(asked.countries))
     return `"${namesAsked}" (the area asked, in ${[...asked.countries].join(', ')}) beside an address in ${[...address].join(', ')}`;
-  for (const { value, countries } of address.size ? placedRegions(reply, f, node, data) : [])
+  for (const { value, countries } of address.size ? placedRegions(reply, f, node, data, address) : [])
     if (outside(countries))
       return `the region "${value}" (a region of ${[...countries][0]}) beside an address in ${[...address].join(', ')}`;
   // the hotel named never outweighs the activity's own place: its countries must meet the hotel's
-  const own = atHotel && asked.countries.size ? ownCountries(reply, f, node, data) : new Map<string, string>();
+  const own = atHotel && asked.countries.size ? ownCountries(reply, f, node, data, asked.countries) : new Map<string, string>();
   if (own.size && ![...own.keys()].some((c) => [...asked.countries].some((a) => sameOrTerritory(a, c))))
     return `${[...new Set(own.values())].map((v) => `"${v}"`).join(', ')} (${[...own.keys()].join(', ')}) beside the hotel named, whose area is in ${[...asked.countries].join(', ')}`;
   return undefined;
@@ -101,6 +99,7 @@ function placedRegions(
   f: TourActivityFacts,
   node: XNode,
   data: PlaceData | undefined,
+  beside: Iterable<string>,
 ): Array<{ value: string; countries: ReadonlySet<string> }> {
   const known = testDataNames(data);
   const towns = new Set(
@@ -111,7 +110,7 @@ function placedRegions(
   );
   return regionValues(reply, f, node)
     .filter((v) => !known.has(normalName(v)) && !towns.has(normalName(v)) && (isSubdivisionName(v) || isSubdivisionCode(v)))
-    .map((value) => ({ value, countries: subdivisionCountries(value) }))
+    .map((value) => ({ value, countries: subdivisionCountries(value, beside) }))
     .filter((r): r is { value: string; countries: ReadonlySet<string> } => r.countries !== undefined);
 }
 
@@ -124,15 +123,24 @@ const sameOrTerritory = (a: string, b: string): boolean =>
   a === b || !!subdivisionCountries(`${a}-${b}`)?.has(b) || !!subdivisionCountries(`${b}-${a}`)?.has(a);
 
 /** The countries an activity's own placements show (country values, StateProv, Regions the datasets place, Regions that name a country), each with a value that shows it. */
-function ownCountries(reply: ReplyReader, f: TourActivityFacts, node: XNode, data: PlaceData | undefined): Map<string, string> {
+function ownCountries(
+  reply: ReplyReader,
+  f: TourActivityFacts,
+  node: XNode,
+  data: PlaceData | undefined,
+  hotelCountries: ReadonlySet<string>,
+): Map<string, string> {
   const own = new Map<string, string>();
   const add = (value: string, countries: Iterable<string>) => {
     for (const c of countries) if (!own.has(c)) own.set(c, value);
   };
   const asCountry = (v: string) => [countryCode(v)].filter((c): c is string => !!c);
-  for (const v of valuesEverywhere(reply, f.country, node)) add(v, asCountry(v));
-  for (const v of stateProvValues(reply, f, node)) add(v, subdivisionCountries(v) ?? []);
-  for (const { value, countries } of placedRegions(reply, f, node, data)) add(value, countries);
+  const shown = valuesEverywhere(reply, f.country, node);
+  for (const v of shown) add(v, asCountry(v));
+  // a name that is a town of a country shown, or of the hotel's, places nothing elsewhere
+  const beside = [...shown.flatMap(asCountry), ...hotelCountries];
+  for (const v of stateProvValues(reply, f, node)) add(v, subdivisionCountries(v, beside) ?? []);
+  for (const { value, countries } of placedRegions(reply, f, node, data, beside)) add(value, countries);
   for (const v of regionValues(reply, f, node)) if (!isSubdivisionName(v)) add(v, asCountry(v));
   return own;
 }

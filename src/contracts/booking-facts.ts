@@ -32,7 +32,7 @@ export { READ_BOOKING_FACTS, READ_FACTS, RESRETRIEVE_XSD, TOUR_RESRETRIEVE_XSD }
 import { READ_FACTS } from './booking-read-facts';
 import { isCancelledWord, itemNamedElsewhere, ownStatus, type OwnStatus, type Part } from './booking-item-status';
 export { isCancelledWord } from './booking-item-status';
-import { agreementOf, ownStatusDisagreement } from './booking-item-agreement';
+import { aboutStatus, agreementOf, ownStatusDisagreement } from './booking-item-agreement';
 import { identify, otherContentWhy, unprovenWhy } from './booking-evidence';
 export { valuesIn } from './booking-evidence';
 export { aboutStatus, disagreementFinding } from './booking-item-agreement';
@@ -118,8 +118,11 @@ export type Shown =
 /** A booking read, read once. */
 export type BookingRead =
   | { answer: 'no reply'; why: string }
-  /** Refused in any form: an Errors element, OTA_ErrorRS, any 4xx or 5xx status, with or without XML. */
-  | { answer: 'refused'; why: string }
+  /**
+   * Refused in any form: an Errors element, OTA_ErrorRS, Warnings with no Success, any 4xx or 5xx
+   * status, with or without XML; `shown`: what its document, if any, shows of the booking.
+   */
+  | { answer: 'refused'; why: string; shown?: Shown }
   /** HTTP 200 but no XML document, or not application/xml: neither served nor refused. */
   | { answer: 'unreadable'; why: string }
   | { answer: 'served'; shown: Shown };
@@ -341,21 +344,41 @@ export function bookingRead(
 ): BookingRead {
   if (!exchange.reply.exchange) return { answer: 'no reply', why: noDocument(exchange) };
   const refused = refusedHow(exchange);
-  if (refused) return { answer: 'refused', why: refused };
+  const doc = exchange.reply.doc;
+  if (refused) return { answer: 'refused', why: refused, ...(doc && { shown: shownIn(new ReplyReader(doc, profile), expected, words) }) };
   const httpExchange = exchange.reply.exchange;
   const mediaType = (httpExchange.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (httpExchange.status !== 200 || !exchange.reply.doc || mediaType !== 'application/xml')
+  if (httpExchange.status !== 200 || !doc || mediaType !== 'application/xml')
     return {
       answer: 'unreadable',
       why: `the read was neither served nor refused (HTTP ${httpExchange.status}, ${httpExchange.headers['content-type'] ?? 'no Content-Type'}${exchange.reply.unreadable ? `, ${exchange.reply.unreadable}` : ''})`,
     };
-  return { answer: 'served', shown: shownIn(new ReplyReader(exchange.reply.doc, profile), expected, words) };
+  return { answer: 'served', shown: shownIn(new ReplyReader(doc, profile), expected, words) };
 }
 
-/** The booking a read shows live by the client's reference (the contrast an absence needs); undefined otherwise. */
-export function shownLiveBy(read: BookingRead): Extract<Shown, { kind: 'booking' }> | undefined {
+/** The booking a served read shows by the client's reference, not shown cancelled (where its items' numbers are read); undefined otherwise. */
+export function bookingShownBy(read: BookingRead): Extract<Shown, { kind: 'booking' }> | undefined {
   return read.answer === 'served' && read.shown.kind === 'booking' && read.shown.state?.cancelled !== true ? read.shown : undefined;
 }
+
+/**
+ * The booking a read shows live by the client's reference, the contrast an absence needs: its
+ * content (not a reference alone, booking-evidence.ts) with a live status that no placement
+ * contradicts, its own or an item's. Undefined otherwise: an acknowledgement shows nothing that
+ * a later absence could take away.
+ */
+export function shownLiveBy(read: BookingRead): Extract<Shown, { kind: 'booking' }> | undefined {
+  const shown = bookingShownBy(read);
+  if (!shown || shown.unproven || !shown.state || shown.state.disagreement) return undefined;
+  return shown.items.some((i) => i.disagreements.some(aboutStatus)) ? undefined : shown;
+}
+
+/**
+ * A read refused with one of these HTTP statuses says nothing of the booking: the gateway failed or
+ * was busy (5xx, 429, 408), or refused the suite's credentials (401, 403). It is never evidence that
+ * a booking is absent.
+ */
+export const saysNothingOfTheBooking = (status: number) => status >= 500 || [401, 403, 408, 429].includes(status);
 
 /** A rule about a booking read: it judges the one reading of the read (`bookingRead`), never the reply by itself. */
 export function readRule(

@@ -38,7 +38,7 @@ export function outsideCountries(wanted: ReadonlySet<string>, placed: PlacesShow
     if (c && !wanted.has(c)) return `${country} (${c})`;
   }
   for (const subdivision of placed.subdivisions) {
-    const in_ = subdivisionCountries(subdivision);
+    const in_ = subdivisionCountries(subdivision, wanted);
     if (in_ && ![...in_].some((c) => wanted.has(c))) return `${subdivision} (a region of ${[...in_][0]})`;
   }
   return undefined;
@@ -72,7 +72,7 @@ export function placeVerdict(
   const others = new Set(otherPlaces.map(normalName).filter((o) => !wanted.has(o)));
   if (shown.some((v) => others.has(normalName(v)))) return 'other';
   // a Country shown by its regions alone: each of them in that country (and in no other)
-  const inCountry = placed.subdivisions.map(subdivisionCountries).filter((c) => c !== undefined);
+  const inCountry = placed.subdivisions.map((s) => subdivisionCountries(s, wantedCountries)).filter((c) => c !== undefined);
   if (context === 'Country' && inCountry.length && inCountry.every((c) => [...c].some((k) => wantedCountries.has(k)))) return 'same';
   return 'unknown';
 }
@@ -113,11 +113,14 @@ export function contradiction(
 ): string | undefined {
   const codes = [...new Set(countryValues.map(countryCode).filter((c): c is string => !!c))];
   if (codes.length > 1) return `several countries (${codes.join(', ')})`;
-  const placed = subdivisions.map((v) => ({ v, in: subdivisionCountries(v) })).filter((s) => s.in !== undefined);
+  const placed = subdivisions.map((v) => ({ v, in: subdivisionCountries(v, codes) })).filter((s) => s.in !== undefined);
   const of = (s: (typeof placed)[number]) => `${s.v} (a region of ${[...s.in!][0]})`;
   for (const s of placed) {
     if (codes.length && !s.in!.has(codes[0])) return `a region of another country beside the country: ${of(s)} and ${codes[0]}`;
-    const apart = placed.find((t) => ![...t.in!].some((c) => s.in!.has(c)));
+    // neither a town or a region's short name of the other's country ("Santiago" beside a region of Chile)
+    const apart = placed.find(
+      (t) => ![...t.in!].some((c) => s.in!.has(c)) && subdivisionCountries(t.v, s.in!) && subdivisionCountries(s.v, t.in!),
+    );
     if (apart) return `regions of two countries: ${of(s)} and ${of(apart)}`;
   }
   if (!data) return undefined;

@@ -9,10 +9,14 @@
 // Lima). So a name places a subject only when the datasets know it in exactly one country and it is
 // no country's name; only an ISO 3166-2 code ("GR-M") places it wherever it is written, a name only
 // where OpenTravel writes a state or province (StateProv: see SUBDIVISION_PLACES), never in a town
-// or county (a county of Florida and a town of Ohio may bear a foreign region's name).
+// or county (a county of Florida and a town of Ohio may bear a foreign region's name). Nor is a
+// name placed in another country than one it is shown beside when it is a town of that one
+// (./towns.ts: "Guadalajara" beside Mexico, though Spain's is the only province so named) or the
+// first words of one of its regions' names ("Santiago" beside Chile: CLDR's "Santiago Metropolitan").
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { countryCode, normalName } from './countries';
+import { townCountries } from './towns';
 import type { Fact, ReplyReader } from './reader';
 import type { XNode } from '../xml/xml';
 
@@ -33,6 +37,10 @@ let codesByName: Map<string, Set<string>> | undefined;
 /** A normalised name to the countries that have a subdivision of that name (owners), and those it may be told as. */
 let byName: Map<string, { owners: Set<string>; countries: Set<string> }> | undefined;
 let countryNames: Array<[string, string]> | undefined;
+/** A country to the (normalised) names of its own subdivisions. */
+let namesByCountry: Map<string, string[]> | undefined;
+/** A subdivision's name (normalised) to the countries with a town of that name: read only when a name is shown beside another country. */
+let towns: Map<string, Set<string>> | undefined;
 
 /** CLDR's subdivision names, every language: "grm" -> ["Crete", ...]. */
 function cldrNames(): Map<string, string[]> {
@@ -103,11 +111,13 @@ function load(): void {
   byCode = new Map();
   byName = new Map();
   codesByName = new Map();
+  namesByCountry = new Map();
   for (const [code, names] of codes) {
     const country = countryCode(code.slice(0, 2));
     if (!country) continue;
     const subdivision: Subdivision = { countries: countriesOf(country, code, names), names: new Set(names.map(normalName)) };
     byCode.set(code, subdivision);
+    namesByCountry.set(country, [...(namesByCountry.get(country) ?? []), ...subdivision.names]);
     for (const n of subdivision.names) {
       const known = byName.get(n) ?? { owners: new Set<string>(), countries: new Set<string>() };
       known.owners.add(country);
@@ -124,7 +134,7 @@ function load(): void {
  * also listed as: a territory). Undefined when unknown, when several countries have a subdivision
  * of that name, or when it names a country (a country is no subdivision to judge here).
  */
-export function subdivisionCountries(value: string): ReadonlySet<string> | undefined {
+export function subdivisionCountries(value: string, beside: Iterable<string> = []): ReadonlySet<string> | undefined {
   load();
   const v = value.trim();
   const code = ISO_3166_2.exec(v);
@@ -132,7 +142,21 @@ export function subdivisionCountries(value: string): ReadonlySet<string> | undef
   if (countryCode(v)) return undefined;
   const found = byName!.get(normalName(v));
   // a name several countries share ("Limburg": NL and BE) tells nothing; one country with its territories does
-  return found && found.owners.size === 1 ? found.countries : undefined;
+  if (!found || found.owners.size !== 1) return undefined;
+  // ... unless it is a town, or a region's short name, of a country it is shown beside
+  return [...beside].some((c) => !found.countries.has(c) && placeOf(v, c)) ? undefined : found.countries;
+}
+
+/**
+ * Whether a name is a place of `country` though the subdivision datasets may know it elsewhere: a
+ * town of that country (./towns.ts), or the first words of the name of one of its subdivisions
+ * ("Santiago": "Santiago Metropolitan", Chile).
+ */
+function placeOf(value: string, country: string): boolean {
+  const name = normalName(value);
+  if (namesByCountry!.get(country)?.some((n) => n === name || n.startsWith(`${name} `) || n.startsWith(`${name}-`))) return true;
+  towns ??= townCountries(new Set(byName!.keys()));
+  return towns.get(name)?.has(country) ?? false;
 }
 
 /** The ISO 3166-2 code a value stands for: itself when it is one, else that of the one subdivision so named; undefined when none or several. */
@@ -163,12 +187,14 @@ export function subdivisionValues(reply: ReplyReader, fact: Fact, within?: XNode
 }
 
 /**
- * Reads the datasets now. They take seconds to read on a loaded host: a run reads them before its
- * first request, so that no rule stalls it between two requests longer than a gateway keeps an idle
- * keep-alive connection open (the next exchange would be reset with no reply).
+ * Reads the datasets now (the towns too, else read when a name is first shown beside another
+ * country). They take seconds to read on a loaded host: a run reads them before its first request,
+ * so that no rule stalls it between two requests longer than a gateway keeps an idle keep-alive
+ * connection open (the next exchange would be reset with no reply).
  */
 export function preloadSubdivisions(): void {
   load();
+  towns ??= townCountries(new Set(byName!.keys()));
 }
 
 /** Whether the datasets know a subdivision of this name in some country ("Granada": a province of Spain, though Spanish names Grenada so). */

@@ -151,19 +151,21 @@ interface Area {
 
 const isCode = (v: string | undefined): v is string => !!v;
 /** The countries an activity's place shows: its country values, and the states or provinces the ISO 3166-2 datasets place in one country. */
-const countriesOf = (reply: ReplyReader, f: TourActivityFacts, node: XNode) =>
-  new Set([
+const countriesOf = (reply: ReplyReader, f: TourActivityFacts, node: XNode) => {
+  const countries = [
     ...valuesEverywhere(reply, f.country, node).map(countryCode).filter(isCode),
     ...valuesEverywhere(reply, f.area, node).map(areaCountry).filter(isCode),
-    ...inCountries(subdivisionValues(reply, f.area, node)),
-  ]);
+  ];
+  return new Set([...countries, ...inCountries(subdivisionValues(reply, f.area, node), countries)]);
+};
 /**
  * The country an area value names, when it names one and no region: "Granada" is a province of
  * Spain (and of Nicaragua) before it is Grenada's Spanish name, and a town before either.
  */
 const areaCountry = (v: string) => (isSubdivisionName(v) ? undefined : countryCode(v));
-/** The countries the subdivision datasets place these values in (each in one country, with its territories). */
-const inCountries = (values: readonly string[]) => values.flatMap((v) => [...(subdivisionCountries(v) ?? [])]);
+/** The countries the subdivision datasets place these values in (each in one country, with its territories), unless a town or region of a country beside. */
+const inCountries = (values: readonly string[], beside: readonly string[] = []) =>
+  values.flatMap((v) => [...(subdivisionCountries(v, beside) ?? [])]);
 
 /** Where the requested hotel is: its descriptive data, and the areas of the activities that name it. */
 function homeArea(
@@ -180,9 +182,10 @@ function homeArea(
     ...(description?.region ?? []),
     ...atHotel.flatMap((a) => valuesEverywhere(reply, f.area, a.node).filter((v) => !areaCountry(v))),
   ];
+  const described = (description?.country ?? []).map(countryCode).filter(isCode);
   const countries = new Set([
-    ...(description?.country ?? []).map(countryCode).filter(isCode),
-    ...inCountries(description?.subdivisions ?? []),
+    ...described,
+    ...inCountries(description?.subdivisions ?? [], described),
     ...atHotel.flatMap((a) => [...countriesOf(reply, f, a.node)]),
   ]);
   const byPlace = new Map<string, Set<string>>();

@@ -14,6 +14,7 @@ import { conclude } from './conclude';
 import { PROJECT_ROOT, type SuiteConfig } from './config';
 import { announceRun, configure } from './configure';
 import { preflight } from './preflight';
+import { preloadSubdivisions } from '../contracts/subdivisions';
 import { nothingSettled } from '../bookings/cleanup';
 import { openRunContext } from './run-context';
 import { checkSelection, loadCucumber, runFeatures, type FeatureRun, type SupportKept } from './run-features';
@@ -43,6 +44,10 @@ async function run(argv: string[]): Promise<number> {
     cucumber.catch(() => undefined); // awaited by runFeatures; a preflight that fails first leaves it unread
     // a dry run sends nothing (no preflight, no clean-up: nothing is settled) and touches no report
     const dryRun = !!args.cucumber.dryRun;
+    // the place datasets (seconds on a loaded host) are read before the first request: read after
+    // the preflight, they left its pooled connections idle longer than a gateway keeps them open
+    // (Node's server: 5 s), and the first scenario's exchange was reset with no reply
+    if (!dryRun) preloadSubdivisions();
     const cleanup = dryRun
       ? nothingSettled(ctx)
       : await preflight(ctx, start.target, { claims: start.claims, sweep: args.sweepReferences });

@@ -102,7 +102,7 @@ const CAUGHT_BY_CONFORMANCE: KestrelFaultName[] = [
   'partial-cancels-all',
   // a RoomStay's rates a night short of its TimeSpan (per-night rates show ExpireDate exclusive)
   'stay-dates-disagree',
-  // Pricing/Summary prices the first category only, beside quantity and price per category
+  // Pricing/Summary and the categories price the first category only, beside a group size of the whole party
   'total-of-first-category',
   // corroboration asked other hotels and got the brand's first: HNBC-SUBJECT, wherever it was seen
   'describes-hotel-of-brand',
@@ -148,6 +148,7 @@ const CAUGHT_REWRITES: RewriteName[] = [
   // two placements of one item that disagree
   'asr-address-region-disagrees',
   'aav-region-name-elsewhere',
+  // the total and the last category one participant short of the party asked
   'aav-total-one-category-short',
   'aav-detail-outside-period',
   // a cancelled booking's ResStatus beside a TPA_Extensions ReservationStatus Reserved

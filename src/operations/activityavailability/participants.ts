@@ -112,7 +112,8 @@ export function partyShown(reply: ReplyReader, partyFacts: PartyFacts, option: X
       const byCode = tally(rows.map((x) => ({ code: x.code, n: x.qty! })));
       const size = rows.reduce((t, x) => t + x.qty!, 0);
       shown.counts.push({ at: `${found.at} (${partyFacts.categoryQuantity.id})`, how: 'the quantity of each category', size, byCode });
-      const priced = totalOfPart(reply, partyFacts, option, rows);
+      // categories that show the whole party asked: a total that prices part of it is a discount ("the child goes free"), no count
+      const priced = size === wanted.size ? undefined : totalOfPart(reply, partyFacts, option, rows);
       if (priced) shown.counts.push(priced);
     } else if (withQty.length > 0) {
       shown.unreadable = `${withQty.length} of the ${rows.length} categories at ${found.at} show a quantity (${partyFacts.categoryQuantity.id}), the others do not`;
@@ -174,10 +175,12 @@ function totalCount(reply: ReplyReader, partyFacts: PartyFacts, option: XNode, r
  * The count a total shows beside categories that show both a quantity and a price: the amount the
  * party pays, in a second placement. A total that prices the whole party (quantity times price per
  * person, or the categories' prices summed when each is its category's amount) agrees; one that
- * matches neither may hold taxes, fees or a discount, and shows no count. Only a total that is
- * exactly the price of part of the party (fewer participants of a category, or some categories
- * left out), of one size whichever way it is read, shows a count: that part's size. Amounts in
- * different currencies, or a category without a price, show none.
+ * matches neither may hold taxes, fees or a discount, and shows no count. Beside categories that
+ * show another party than the one asked, a total that is exactly the price of part of the party
+ * (fewer participants of a category, or some categories left out), of one size whichever way it
+ * is read, shows a count: that part's size (asked only then: beside the whole party asked, such a
+ * total is the discount of a participant, "the child goes free"). Amounts in different currencies,
+ * or a category without a price, show none.
  */
 function totalOfPart(reply: ReplyReader, partyFacts: PartyFacts, option: XNode, rows: Row[]): Count | undefined {
   const total = amountOf(reply, partyFacts.total, partyFacts.currency, option);

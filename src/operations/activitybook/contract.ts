@@ -8,7 +8,14 @@ import type { Contract } from '../contract';
 import { bookedItemOf, bookingRefOf } from './request';
 import { num } from '../../contracts/value-forms';
 import { PARTY_FACTS } from './participants';
-import { bookingRead, isClients, readRule, referencesOf, type ExpectedBooking } from '../../contracts/booking-facts';
+import {
+  bookingRead,
+  isClients,
+  readRule,
+  referencesOf,
+  saysNothingOfTheBooking,
+  type ExpectedBooking,
+} from '../../contracts/booking-facts';
 
 const XSD = 'OTA_TourActivityBookRS.xsd (2016B)';
 const DETAILS = '/*/ota:ReservationDetails';
@@ -51,7 +58,17 @@ export const FACTS = {
  */
 export const quoteNotStored = (quoted: ExpectedBooking) =>
   readRule('BKG-QUOTE-NO-STORE', quoted, [], (exchange, check, read) => {
-    if (read.answer === 'refused') return;
+    if (read.answer === 'refused') {
+      const status = exchange.reply.exchange?.status ?? 0;
+      if (saysNothingOfTheBooking(status)) {
+        check.cannotTell(`the read of the quoted reference got HTTP ${status} (${read.why}): no evidence that no booking was stored`);
+        return;
+      }
+      // a refusal in form whose document shows the quoted booking's content means what it shows
+      if (read.shown?.kind === 'booking' && !read.shown.unproven)
+        check.fail(read.shown.booking.at, `no booking ${quoted.bookingRef} after a Quote`, `the booking, in a refusal (${read.why})`);
+      return;
+    }
     if (read.answer !== 'served') check.cannotTell(`the read of the quoted reference: ${read.why}`);
     else if (read.shown.kind === 'booking')
       check.fail(read.shown.booking.at, `no booking ${quoted.bookingRef} after a Quote`, 'the booking: the quote was stored');

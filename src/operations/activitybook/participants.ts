@@ -114,10 +114,13 @@ export const partyServed = (req: RequirementId, contrast?: Contrast): Rule => ({
     const reply = new ReplyReader(exchange.reply.doc!, profile);
     const counts = partyCounts(reply);
     for (const count of counts.filter((x) => x.size < sent)) check.fail(count.at, `the ${sent} participant(s) sent`, `${count.size}`);
-    if (counts.length || sent < 2) return check.result();
+    if (counts.length) return check.result();
     if (contrast) totalsCompared(check, reply, contrast, profile);
     else
-      check.cannotTell(`the reply shows no party: served, but whether for the ${sent} participants sent is not shown (${noParty(reply)})`);
+      check.cannotTell(
+        `the reply shows no party: served, but whether for the ${sent} participant(s) sent is not shown (${noParty(reply)})` +
+          (sent < 2 ? ': a party of one shows no repetition, so its acknowledgement is no evidence either' : ''),
+      );
     return check.result();
   },
 });
@@ -133,12 +136,15 @@ export const showsNoParty = (exchange: Exchange, profile = {}) =>
 const PARTICIPANTS = '//ota:BookingInfo/ota:ParticipantInfo';
 const nth = (n: number) => `${PARTICIPANTS}[${n}]`;
 
-/** Sends the party of `sent` with one participant more (a copy of the first), then, when refused, one fewer. */
+/**
+ * Sends the party of `sent` with one participant more (a copy of the first), then, when refused, one
+ * fewer; a party of one has no fewer: the refusal of the larger party is its contrast (cannot tell).
+ */
 export async function contrastParty(request: OtaRequest, sent: number, send: () => Promise<Exchange>): Promise<Contrast> {
   const ids = (n: number) => Array.from({ length: n }, (_, i) => nth(i + 1));
   request.replaceWithCopies(PARTICIPANTS, [...ids(sent), nth(1)]);
   const more = await send();
-  if (!refusedHow(more)) return { sent, other: more, more: true };
+  if (!refusedHow(more) || sent < 2) return { sent, other: more, more: true };
   request.replaceWithCopies(PARTICIPANTS, ids(sent - 1));
   return { sent, other: await send(), more: false };
 }

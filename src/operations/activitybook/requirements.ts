@@ -52,7 +52,7 @@ export const requirements = {
         accepts:
           'A quote for 3 adults and 2 children served, showing the five (ParticipantInfo, quantities, group size), or priced as a total above that of a party of one more or one fewer.',
         refuses:
-          'A quote with two ParticipantInfo of the same category refused (a duplicate-key error), while one of each is served; a quote served for the first participant only (one ParticipantInfo shown, a group of one). A total alone with no contrast is cannot tell.',
+          'A quote with two ParticipantInfo of the same category refused (a duplicate-key error), while one of each is served; a quote served for the first participant only (one ParticipantInfo shown, a group of one). A total alone with no contrast is cannot tell, for a party of one too (it shows no repetition).',
       },
     }),
   ],

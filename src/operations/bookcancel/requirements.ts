@@ -61,10 +61,11 @@ export const requirements = {
       basis: spec('Cancels or partially cancels an existing booking.'),
       grain: {
         reading:
-          '"Cancels or partially cancels an existing booking": the cancel with the CancelType that cancels is served, and a later read no longer shows the booking live. Evidence: the read shows it cancelled in the target\'s words; or, by contrast with a read of the booking before the cancel that showed it live, the read refuses it or shows no booking. An absence with no such contrast is cannot tell.',
+          '"Cancels or partially cancels an existing booking": the cancel with the CancelType that cancels is served, and a later read no longer shows the booking live. Evidence: the read shows it cancelled in the target\'s words; or, by contrast with a read of the booking before the cancel that showed it live, the read refuses it or shows no booking. An absence with no such contrast (the read before showed only the reference, or no status) is cannot tell.',
         accepts:
           'A gateway whose read of a cancelled booking is refused 404 (OTA_ErrorRS), after a read before the cancel that showed it; or a read showing HotelReservation ResStatus="XL" when the target declares XL.',
-        refuses: 'A cancel answered Cancelled after which the read still shows the booking Reserved, or a cancel refused in any form.',
+        refuses:
+          'A cancel answered Cancelled after which the read still shows the booking Reserved (with Success, or with Warnings and no Success: a refusal that shows the booking means what it shows), or a cancel refused in any form.',
       },
     }),
     r({
@@ -100,7 +101,7 @@ export const requirements = {
         accepts:
           'A read after the cancel that lists the live item only (the cancelled one dropped), after a read that listed both; an item number the suite had to guess, refused: cannot tell.',
         refuses:
-          'A cancel naming one item that cancels every item (the read shows both cancelled, or refuses the booking), or one refused in the declared form.',
+          'A cancel naming one item that cancels every item (the read shows both cancelled, the booking itself cancelled, or refuses the booking), or one refused in the declared form.',
       },
     }),
   ],

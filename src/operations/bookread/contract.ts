@@ -18,8 +18,10 @@ import {
   isCancelledWord as isCancelled,
   readRule,
   READ_FACTS,
+  saysNothingOfTheBooking,
   shownLiveBy,
   valuesIn,
+  type BookingRead,
   type ExpectedBooking,
   type ItemShown,
   type Shown,
@@ -82,10 +84,20 @@ export const shownLive = (req: RequirementId, expected: ExpectedBooking, words: 
 const noContrast = (what: string) =>
   `${what}, but no read of the booking before the cancel showed it live in this scenario: an absence alone does not show that it was cancelled`;
 
+/** A read that shows the booking, judged by its status: cancelled in the target's words, or a finding (live, or both). */
+function cancelledByStatus(check: Check, shown: Extract<Shown, { kind: 'booking' }>, ref: string, words: readonly string[]): void {
+  if (!shown.state) check.cannotTell(`the reply shows booking ${ref} but not its status`);
+  else if (stateContradicted(check, shown)) return;
+  else if (!shown.state.cancelled)
+    check.fail(`${shown.booking.at} status`, `booking ${ref} cancelled (${list([...words])}) or refused`, shown.state.shown);
+}
+
 /**
  * The read no longer shows the booking live: it shows it cancelled in the target's words, or (by
  * contrast with a read of the same booking before the cancel, `before`, that showed it live) it
- * refuses it or shows nothing. An absence without that contrast is cannot tell.
+ * refuses it or shows nothing. An absence without that contrast is cannot tell. A refusal that
+ * shows the booking (Warnings with no Success over the booking, Reserved) is no absence: it means
+ * what it shows.
  */
 export const noLongerLive = (req: RequirementId, expected: ExpectedBooking, words: readonly string[], before?: Exchange) =>
   readRule(req, expected, words, (exchange, check, read, profile) => {
@@ -93,9 +105,10 @@ export const noLongerLive = (req: RequirementId, expected: ExpectedBooking, word
     const contrast = before && shownLiveBy(readOf(before, expected, words, profile));
     if (read.answer === 'refused') {
       const status = exchange.reply.exchange?.status ?? 0;
-      // a server error or a busy gateway says nothing of the booking: no evidence that it is gone
-      if (status >= 500 || status === 429)
+      const shown = read.shown;
+      if (saysNothingOfTheBooking(status))
         check.cannotTell(`the read after the cancel got HTTP ${status} (${read.why}): no evidence that the booking is gone`);
+      else if (shown?.kind === 'booking' && (shown.state || !shown.unproven)) cancelledByStatus(check, shown, ref, words);
       else if (!contrast) check.cannotTell(noContrast(`the read is refused (${read.why})`));
       return;
     }
@@ -107,10 +120,7 @@ export const noLongerLive = (req: RequirementId, expected: ExpectedBooking, word
     if (shown.kind === 'none') {
       if (!contrast) check.cannotTell(noContrast(shown.why));
     } else if (shown.kind !== 'booking') check.cannotTell(shown.why);
-    else if (!shown.state) check.cannotTell(`the reply shows booking ${ref} but not its status`);
-    else if (stateContradicted(check, shown)) return;
-    else if (!shown.state.cancelled)
-      check.fail(`${shown.booking.at} status`, `booking ${ref} cancelled (${list([...words])}) or refused`, shown.state.shown);
+    else cancelledByStatus(check, shown, ref, words);
   });
 
 /** RD-RETURNS-BOOKING: the read is served and returns the booking asked for, and no other. */
@@ -164,6 +174,14 @@ export const readDetails = (expected: ExpectedBooking, words: readonly string[] 
     }
   });
 
+/** The items a read before the cancel showed live, under a booking it showed live: those whose absence later means something. */
+const itemsLiveBefore = (before: BookingRead | undefined, words: readonly string[]) =>
+  (before &&
+    shownLiveBy(before)
+      ?.items.filter((i) => !i.status || !isCancelled(i.status.value, words))
+      .map((i) => i.ref)) ??
+  [];
+
 /**
  * After a partial cancellation: the item is shown cancelled (or no longer shown, when a read of the
  * booking before the cancel, `before`, showed it: a gateway may drop it) and every other item of
@@ -185,11 +203,21 @@ export const onlyItemCancelled = (
       else check.cannotTell(shown.why);
       return;
     }
+    if (stateContradicted(check, shown)) return;
+    // shown cancelled as a whole, by its own status, while its other items are to stay live: a finding, whatever its items show
+    if (shown.state?.cancelled && !stateFromItems(shown.state)) {
+      check.fail(
+        `${shown.booking.at} status`,
+        `booking ${expected.bookingRef} live, only item ${cancelledRef} cancelled`,
+        shown.state.shown,
+      );
+      return;
+    }
     if (!shown.items.some((i) => i.ref)) {
       check.cannotTell(`the reply does not show the item references of booking ${expected.bookingRef}`);
       return;
     }
-    const shownBefore = (before && shownLiveBy(readOf(before, expected, words, profile))?.items.map((i) => i.ref)) ?? [];
+    const shownBefore = itemsLiveBefore(before && readOf(before, expected, words, profile), words);
     for (const want of expected.items) {
       const cancelled = want.itemRef === cancelledRef;
       const got = shown.items.find((i) => i.ref === want.itemRef);

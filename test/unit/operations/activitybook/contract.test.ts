@@ -116,7 +116,9 @@ test('BKG-QUOTE-NO-STORE: a read of the quoted reference is refused, or shows no
       '<UniqueID Type="36" ID="Q-REF" ID_Context="Client"/></HotelReservation></ReservationsList>',
   );
   expectRule(noStore, exchange('bookread', stored), 'failed');
-  expectRule(noStore, exchange('bookread', 'oops', { status: 502, contentType: 'text/plain' }), 'passed', undefined, 'a 5xx is a refusal');
+  // a server error, a busy gateway or refused credentials say nothing of the booking
+  for (const status of [502, 503, 429, 401])
+    expectRule(noStore, exchange('bookread', 'oops', { status, contentType: 'text/plain' }), 'cantTell', undefined, `HTTP ${status}`);
   expectRule(noStore, exchange('bookread', 'oops', { status: 200, contentType: 'text/plain' }), 'cantTell');
   expectRule(
     noStore,
@@ -126,4 +128,13 @@ test('BKG-QUOTE-NO-STORE: a read of the quoted reference is refused, or shows no
     'an unknown layout',
   );
   expectRule(noStore, noReply('bookread'), 'cantTell');
+  // a refusal in form that shows the quoted booking's content is no absence; one that echoes the reference alone is a refusal
+  const item = '<Services><Service ServiceInventoryCode="A1" Type="37" ID="Q-I" ID_Context="Client"/></Services>';
+  const over = (head: string, content: string) =>
+    read(
+      `${head}<ReservationsList><HotelReservation><UniqueID Type="36" ID="Q-REF" ID_Context="Client"/>${content}</HotelReservation></ReservationsList>`,
+    );
+  const pending = '<Warnings><Warning Type="11" ShortText="Pending"/></Warnings>';
+  expectRule(noStore, exchange('bookread', over(pending, item)), 'failed', undefined, 'Warnings and no Success over the booking');
+  expectRule(noStore, exchange('bookread', over('<Errors><Error Type="3" Code="87"/></Errors>', '')), 'passed', undefined, 'an echo');
 });

@@ -57,3 +57,19 @@ test('no party shown: cannot tell, never a pass; a total compared with another p
   });
   expectRule(refusedContrast, quote(total('90.00')), 'cantTell', undefined, 'the contrast refused');
 });
+
+test('a party of one: its reply shows it, or a total above that of a party of two decides; an acknowledgement is cannot tell', () => {
+  const one = (body: string) =>
+    exchange('activitybook', body, {
+      edit: (r) => r.replaceWithCopies('//ota:BookingInfo/ota:ParticipantInfo', ['//ota:BookingInfo/ota:ParticipantInfo[1]']),
+    });
+  assert.equal(participantsSent(one(book(''))), 1);
+  const total = (a: string) => book(`<Pricing><Summary Amount="${a}" CurrencyCode="EUR"/></Pricing>`);
+  const outcome = expectRule(rule, one(total('45.00')), 'cantTell', undefined, 'a Success and a total: an acknowledgement');
+  assert.match(outcome.reasons.join(' '), /party of one/);
+  expectRule(rule, one(book('')), 'cantTell', undefined, 'an empty Success');
+  expectRule(rule, one(book(info(1))), 'passed', undefined, 'its participant shown');
+  const twice = (a: string) => partyServed('BKG-PARTICIPANTS-REPEATED', { sent: 1, other: quote(total(a)), more: true });
+  expectRule(twice('90.00'), one(total('45.00')), 'passed', undefined, 'a party of two costs more');
+  expectRule(twice('45.00'), one(total('45.00')), 'cantTell', undefined, 'a party of two costs the same');
+});

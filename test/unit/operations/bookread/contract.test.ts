@@ -136,6 +136,7 @@ test("a booking is no longer live: shown cancelled in the target's words, or gon
   expectRule(gone, exchange('bookread', '', { status: 404 }), 'passed');
   expectRule(gone, exchange('bookread', 'oops', { status: 500, contentType: 'text/plain' }), 'cantTell', undefined, 'a 5xx is no evidence');
   expectRule(gone, exchange('bookread', '', { status: 429 }), 'cantTell', undefined, 'a busy gateway is no evidence');
+  expectRule(gone, exchange('bookread', '', { status: 401 }), 'cantTell', undefined, 'refused credentials are no evidence');
   expectRule(gone, exchange('bookread', read(reservation({ status: 'CANCELED' }))), 'passed', undefined, 'case-insensitive');
   const itemsCancelled = service('I1', 'PMI-DRACH', 'Cancelled', 'Status') + service('I2', 'PMI-BOAT', 'Cancelled', 'Status');
   expectRule(
@@ -441,4 +442,142 @@ test('items apart: a booking whose items are all named cancelled in warnings is 
   // one of them named live in the booking's entries: still live
   const half = apart({ warnings: warnings.split('/>')[0] + '/>', summaries: '', entries: '<ItemStatus ItemRef="I2" Status="Confirmed"/>' });
   expectRule(noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS), exchange('bookread', half), 'failed');
+});
+
+/** The booked items with no status of their own. */
+const statusless =
+  '<Service ServiceInventoryCode="PMI-DRACH" Type="37" ID="I1" ID_Context="Client"/><Service ServiceInventoryCode="PMI-BOAT" Type="37" ID="I2" ID_Context="Client"/>';
+
+// A refusal in form (Warnings and no Success, an Errors reply) whose document shows the booking is
+// no absence: it means what it shows, to CXL-COMMIT-CANCELS as to any rule.
+test('CXL-COMMIT-CANCELS: a refusal-shaped read that shows the booking live fails; shown cancelled, it passes', () => {
+  const shownBefore = exchange('bookread', read(reservation()));
+  const pending = '<Warnings><Warning Type="11" ShortText="Cancellation pending"/></Warnings>';
+  const refusedOver = (head: string, status?: string, services?: string) =>
+    rs('OTA_ResRetrieveRS', `${head}<ReservationsList>${reservation({ status, services })}</ReservationsList>`);
+  for (const before of [shownBefore, undefined]) {
+    const gone = noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS, before);
+    const when = before ? 'after a read that showed it live' : 'no read before';
+    const a = expectRule(gone, exchange('bookread', refusedOver(pending)), 'failed', undefined, `Warnings, no Success, Reserved; ${when}`);
+    assert.match(a.findings[0].found, /Reserved/);
+    expectRule(gone, exchange('bookread', prefixed(refusedOver(pending))), 'failed', undefined, `prefixed; ${when}`);
+    const errors = '<Errors><Error Type="3" Code="95" ShortText="Cancellation failed"/></Errors>';
+    expectRule(gone, exchange('bookread', refusedOver(errors), { status: 409 }), 'failed', undefined, `409 Errors, Reserved; ${when}`);
+    expectRule(
+      gone,
+      exchange('bookread', refusedOver(pending, 'Cancelled')),
+      'passed',
+      undefined,
+      `Warnings, no Success, Cancelled; ${when}`,
+    );
+    expectRule(
+      gone,
+      exchange('bookread', refusedOver(pending, '', statusless)),
+      'cantTell',
+      undefined,
+      `the booking shown, no status; ${when}`,
+    );
+  }
+  // a bare echo of the reference in a refusal is an acknowledgement: the refusal is judged as one
+  const echo = rs(
+    'OTA_ResRetrieveRS',
+    '<Errors><Error Type="3" Code="87" ShortText="Booking not found"/></Errors><ReservationsList><HotelReservation>' +
+      '<UniqueID Type="36" ID="B1" ID_Context="Client"/></HotelReservation></ReservationsList>',
+  );
+  expectRule(noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS, shownBefore), exchange('bookread', echo), 'passed');
+  // a server error shows nothing, whatever its body
+  expectRule(
+    noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS, shownBefore),
+    exchange('bookread', refusedOver(pending, 'Cancelled'), { status: 503 }),
+    'cantTell',
+  );
+});
+
+test('an absence counts only after a read that showed the booking itself live: an acknowledgement before is no contrast', () => {
+  const echo = (attrs = '') => read(`<HotelReservation${attrs}><UniqueID Type="36" ID="B1" ID_Context="Client"/></HotelReservation>`);
+  const ownAndExtension = (own: string, extension: string) =>
+    reservation({
+      status: own,
+      services: `${service('I1', 'PMI-DRACH')}${service('I2', 'PMI-BOAT')}</Services><TPA_Extensions><ReservationStatus Status="${extension}"/></TPA_Extensions><Services>`,
+    });
+  const befores = {
+    'a bare echo of the reference': echo(),
+    'a bare echo, Reserved': echo(' ResStatus="Reserved"'),
+    'the booking without a status': read(reservation({ status: '', services: statusless })),
+    'its own status Reserved and Cancelled': read(ownAndExtension('Reserved', 'Cancelled')),
+    'an item both Reserved and Cancelled': read(
+      reservation({
+        services: `${service('I1', 'PMI-DRACH')}<Service ServiceInventoryCode="PMI-BOAT" Type="37" ID="I2" ID_Context="Client" ReservationStatusType="Reserved" Status="Cancelled"/>`,
+      }),
+    ),
+  };
+  const absences = {
+    'a bare 404': exchange('bookread', '', { status: 404 }),
+    'an Errors reply': exchange('bookread', refused),
+    'an empty Success': exchange('bookread', rs('OTA_ResRetrieveRS', '<Success/>')),
+  };
+  for (const [b, body] of Object.entries(befores))
+    for (const [a, x] of Object.entries(absences)) {
+      const outcome = expectRule(
+        noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS, exchange('bookread', body)),
+        x,
+        'cantTell',
+        undefined,
+        `${a} after ${b}`,
+      );
+      assert.match(outcome.reasons.join(' '), /before the cancel/);
+    }
+  // the item dropped after a partial cancel: only a read that showed it, live, under a live booking, makes that count
+  const dropped = exchange('bookread', read(reservation({ services: service('I2', 'PMI-BOAT') })));
+  for (const [b, body] of Object.entries({
+    ...befores,
+    'I1 already cancelled': read(reservation({ services: service('I1', 'PMI-DRACH', 'Cancelled') + service('I2', 'PMI-BOAT') })),
+  }))
+    expectRule(
+      onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS, exchange('bookread', body)),
+      dropped,
+      'cantTell',
+      undefined,
+      `I1 dropped after ${b}`,
+    );
+  // the honest contrast still decides
+  const shownBefore = exchange('bookread', read(reservation()));
+  for (const x of Object.values(absences)) expectRule(noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS, shownBefore), x, 'passed');
+  expectRule(onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS, shownBefore), dropped, 'passed');
+});
+
+test("CXL-PARTIAL: the booking's own status decides too; shown cancelled as a whole, or both, it fails", () => {
+  const partial = onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS);
+  const items = service('I1', 'PMI-DRACH', 'Cancelled') + service('I2', 'PMI-BOAT');
+  for (const status of ['Cancelled', 'canceled']) {
+    const a = expectRule(partial, exchange('bookread', read(reservation({ status, services: items }))), 'failed', undefined, status);
+    assert.match(a.findings[0].expected, /booking B1 live, only item I1 cancelled/);
+  }
+  expectRule(
+    partial,
+    exchange('bookread', prefixed(read(reservation({ status: 'Cancelled', services: items })))),
+    'failed',
+    undefined,
+    'prefixed',
+  );
+  expectRule(
+    partial,
+    exchange('bookread', read(reservation({ status: 'Cancelled', services: '' }))),
+    'failed',
+    undefined,
+    'no items shown',
+  );
+  const both = reservation({
+    services: `${items}</Services><TPA_Extensions><ReservationStatus Status="Cancelled"/></TPA_Extensions><Services>`,
+  });
+  expectRule(partial, exchange('bookread', read(both)), 'failed', undefined, 'its own status Reserved and Cancelled');
+  // honest: the booking live, or no status of its own
+  expectRule(partial, exchange('bookread', read(reservation({ services: items }))), 'passed', undefined, 'Reserved');
+  expectRule(
+    partial,
+    exchange('bookread', read(reservation({ status: '', services: items }))),
+    'passed',
+    undefined,
+    'no status of its own',
+  );
 });
