@@ -77,7 +77,8 @@ export const FACTS = {
     ],
     `${XSD}: read on the element that shows the start: TimeSpan/@End or @Duration (DurationType, "P3N" nights); ` +
       'Rate/@ExpireDate with @ExpireDateExclusiveInd (EffectiveExpireOptionalDateGroup); Availability/@End',
-    'A period with no end runs on from its start; with no date shown anywhere, HAV-DATES cannot tell.',
+    'A rate period with no end runs on from its start; a TimeSpan with no End nor Duration shows no departure day (HAV-DATES cannot tell ' +
+      'unless rate periods that end hold every night); with no date shown anywhere, HAV-DATES cannot tell.',
     undefined,
     'stay-dates',
   ),
