@@ -3,7 +3,7 @@
 // document is written out, so the serialisation variants (prefix, encoding, layout) apply here.
 import { wireForm } from './charset';
 import type { OtaError, OtaWarning } from './errors';
-import type { Faults } from './faults';
+import { rewrittenReply, type Faults } from './faults';
 import type { Variants } from './variants';
 import { rewrite, type WriteOptions } from './writer';
 import { el, esc, OTA_NS, type Attrs } from './xml';
@@ -17,6 +17,8 @@ export interface EnvelopeInfo {
   echoToken?: string;
   /** Extra root attributes (OTA_CancelRS Status, PrimaryLangID...). */
   rootAttrs?: Attrs;
+  /** The operation replying (its path without slash): the faults declared as its `rewrite` apply. */
+  operation?: string;
 }
 
 /** What writing a reply depends on besides its content. */
@@ -78,10 +80,15 @@ function writeOptions(variants: Variants): WriteOptions | undefined {
   return Object.values(o).some(Boolean) ? o : undefined;
 }
 
-/** A complete reply document: prolog, then the root element in the form the variants ask for. */
-export function document(root: string, writeEnv: WriteEnv, withFaults = true): string {
+/**
+ * A complete reply document: prolog, then the root element in the form the variants ask for. The
+ * `rewrite` of a fault of `operation` applies to the sandbox's own compact form, before the dialect
+ * writes it out, so that it changes the reply the same way in every dialect.
+ */
+export function document(root: string, writeEnv: WriteEnv, withFaults = true, operation?: string): string {
   const o = writeOptions(writeEnv.variants);
-  return prolog(writeEnv, withFaults) + (o ? rewrite(root, o) : root);
+  const written = withFaults && operation ? rewrittenReply(root, operation, writeEnv.faults) : root;
+  return prolog(writeEnv, withFaults) + (o ? rewrite(written, o) : written);
 }
 
 function errorEl(otaError: OtaError, writeEnv: WriteEnv): string {
@@ -112,7 +119,7 @@ export function successReply(info: EnvelopeInfo, content: string, warnings: OtaW
     : '';
   // Variant empty-errors-element: an empty Errors beside Success (departs from every RS's choice).
   const emptyErrors = writeEnv.variants.has('empty-errors-element') ? '<Errors/>' : '';
-  return document(el(name, attrs, '<Success/>', ws, emptyErrors, content, both), writeEnv);
+  return document(el(name, attrs, '<Success/>', ws, emptyErrors, content, both), writeEnv, true, info.operation);
 }
 
 /** `extra` and each error's `data`: content a mistake puts beside the Errors (faults read-refusal-shows-booking, activitynbc-unknown-with-data). */
@@ -133,7 +140,7 @@ export function errorsReply(info: EnvelopeInfo, errors: OtaError[], writeEnv: Wr
       extra,
       errors.map((e) => e.data ?? ''),
     );
-    return document(root, writeEnv);
+    return document(root, writeEnv, true, info.operation);
   }
   const { name, attrs } = open(info, writeEnv);
   const both = writeEnv.faults.has('success-and-errors') ? '<Success/>' : '';
@@ -147,5 +154,7 @@ export function errorsReply(info: EnvelopeInfo, errors: OtaError[], writeEnv: Wr
       errors.map((e) => e.data ?? ''),
     ),
     writeEnv,
+    true,
+    info.operation,
   );
 }

@@ -7,7 +7,7 @@ import { wireForm, type Charset } from './charset';
 import type { Credentials } from './credentials';
 import { document, errorsReply, successReply, timeStamp, type EnvelopeInfo, type WriteEnv } from './envelope';
 import { err, OtaError, PlainRefusal, type Refusal } from './errors';
-import { Faults, rewrittenReply } from './faults';
+import { Faults } from './faults';
 import { OPERATIONS } from './operations';
 import { bookingBesideRefusal } from './operations/bookread';
 import type { Ctx, Operation } from './operations/types';
@@ -118,8 +118,7 @@ function finish(op: Operation, reply: OtaReply, deps: RouterDeps): RawReply {
   // Mistake (malformed-500): the parser's exception reaches the framework's default error page.
   if (reply.malformed && faults.has('malformed-500'))
     return { status: 500, headers: { 'content-type': 'text/html; charset=utf-8' }, body: MALFORMED_500_PAGE };
-  // Mistakes in how a reply is written that a fault declares as a rewrite of it (FaultDef.rewrite).
-  let out = rewrittenReply(reply.body, op.name, faults);
+  let out = reply.body;
   if (faults.has('truncated-reply')) {
     // Cut inside the root element, between '<' and the tag's end.
     const cut = out.indexOf('<', Math.floor(out.length * 0.6));
@@ -149,7 +148,7 @@ interface OtaReply {
 }
 
 function otaReply(op: Operation, body: Buffer, ctx: Ctx, deps: RouterDeps): OtaReply {
-  const info: EnvelopeInfo = { rsRoot: op.rs, rqRoot: op.rq, version: op.version };
+  const info: EnvelopeInfo = { rsRoot: op.rs, rqRoot: op.rq, version: op.version, operation: op.name };
   let posEchoed = '';
   const fail = (otaError: OtaError, malformed = false, extra = '') => {
     const shown = posEchoed

@@ -3,7 +3,7 @@
 // area's file of sandbox/src/faults/; one test file runs them all (a process per area would cost
 // more to start than the checks take).
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { FAULTS, rewrittenReply, type FaultArea } from '../src/faults';
 import { AUTH_EFFECTS } from './faults/auth';
 import { AVAILABILITY_EFFECTS } from './faults/availability';
@@ -12,9 +12,9 @@ import { DESCRIPTIVE_EFFECTS } from './faults/descriptive';
 import { EDGE_EFFECTS } from './faults/edges';
 import { ENVELOPE_EFFECTS } from './faults/envelope';
 import { ROBUSTNESS_EFFECTS } from './faults/robustness';
-import { describeFaultEffects, type FaultEffect } from './faults/support';
+import { describeFaultEffects, placeEffect, type FaultEffect, type FaultEffects } from './faults/support';
 import { TRANSFER_EFFECTS } from './faults/transfers';
-import { start } from './helpers';
+import { initQuery, start } from './helpers';
 
 /** The effects of each area; a new area is a compile error here until its effects are added. */
 const EFFECTS: Record<FaultArea, Readonly<Record<string, FaultEffect>>> = {
@@ -79,5 +79,51 @@ describe('a fault declared as a rewrite of the reply', () => {
 
   it('the catalogue rewrites nothing when no fault is on', () => {
     assert.equal(rewrittenReply(reply, 'activityavailability', on()), reply);
+  });
+});
+
+describe('a fault declared by the place where it shows', () => {
+  before(() => initQuery());
+  const datesIgnored = { name: 'hotel-ignores-dates', operations: ['hotelavailability'] } as const;
+  const shownAt = (shows: string) => placeEffect({ ...datesIgnored, shows });
+  const sandboxWith = async (faults: string[], check: (baseUrl: string) => Promise<void>) => {
+    const sandbox = await start({ faults, slowMs: 400 });
+    try {
+      await check(sandbox.baseUrl);
+    } finally {
+      await sandbox.close();
+    }
+  };
+
+  it('shows its effect where the reply differs from the honest one', async () => {
+    await sandboxWith(['hotel-ignores-dates'], shownAt('//ota:RoomStay/ota:TimeSpan/@Start'));
+  });
+
+  it('a fault that changes nothing there fails: same values, or a place that selects nothing', async () => {
+    await sandboxWith([], async (b) => assert.rejects(shownAt('//ota:RoomStay/ota:TimeSpan/@Start')(b), /what the honest sandbox shows/));
+    await sandboxWith(['hotel-ignores-dates'], async (b) =>
+      assert.rejects(shownAt('//ota:RoomStay/ota:BasicPropertyInfo/@HotelCode')(b), /what the honest sandbox shows/),
+    );
+    await sandboxWith(['hotel-ignores-dates'], async (b) => assert.rejects(shownAt('//ota:NoSuchPlace')(b), /selects nothing/));
+  });
+
+  it('a fault of every operation needs an effect of its own', async () => {
+    await sandboxWith([], async (b) =>
+      assert.rejects(placeEffect({ name: 'x', operations: ['*'], shows: '/*' })(b), /needs a test of its own/),
+    );
+  });
+
+  it('the compiler asks for an effect of every fault that declares no place, and of no other', () => {
+    type Faults = readonly [{ name: 'placed'; shows: '/*' }, { name: 'unplaced' }];
+    const effect: FaultEffect = async () => {};
+    const enough: FaultEffects<Faults> = { unplaced: effect };
+    // @ts-expect-error an unplaced fault's effect is missing
+    const missing: FaultEffects<Faults> = { placed: effect };
+    // @ts-expect-error no fault of the list has this name
+    const unknown: FaultEffects<Faults> = { unplaced: effect, other: effect };
+    assert.deepEqual(
+      [enough, missing, unknown].map((e) => Object.keys(e).length),
+      [1, 1, 2],
+    );
   });
 });

@@ -249,6 +249,17 @@ export function valuesEverywhere(reply: ReplyReader, fact: Fact, within?: XNode)
   return [...new Set(all)];
 }
 
+/** Every value `accept`s at every place of a fact, each with its place (a finding names where it sits). */
+export function everyAccepted(reply: ReplyReader, fact: Fact, accept: (value: string) => boolean, within?: XNode): Array<Found<string>> {
+  reply.noteRead(fact, within);
+  return reply.placesOf(fact).flatMap((at) =>
+    reply.doc
+      .find(at, within)
+      .map((n) => ({ at, value: n.content.trim() }))
+      .filter((v) => accept(v.value)),
+  );
+}
+
 /** The values of the first place that shows any value `accept`s (e.g. dates, not times of day). */
 export function firstAccepted(
   reply: ReplyReader,

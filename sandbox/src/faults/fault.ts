@@ -25,10 +25,19 @@ export interface FaultDef {
   /**
    * A mistake in how the reply is written (an element or attribute left out, a value in another
    * form), not in what the operation finds, prices or books: the reply of each of the fault's
-   * operations, as the handler wrote it, rewritten (sandbox/src/router.ts applies it). A mistake of
+   * operations, as the handler wrote it (the sandbox's compact form, before a dialect writes it out
+   * in its own: sandbox/src/envelope.ts applies it), rewritten. A mistake of
    * behaviour is applied in the handler instead, where it happens (`faults.has('<name>')`).
    */
   rewrite?: (reply: string) => string;
+  /**
+   * Where the mistake shows, for a fault with no effect test of its own: an XPath (prefix `ota:`)
+   * whose values, in the reply of each of the fault's operations to its default request (the
+   * operation's xml-samples file as sandbox/test/helpers.ts fills it), differ from the honest
+   * sandbox's (sandbox/test/faults/support.ts checks it). Meant for a `rewrite`, whose effect is
+   * where it rewrites.
+   */
+  shows?: string;
 }
 
 /** The operations of a fault that changes every reply. */

@@ -3,9 +3,9 @@
 // operations leaves another alone).
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { FAULTS, type FaultArea } from '../../src/faults';
+import { FAULTS, type FaultArea, type FaultDef, type FaultName } from '../../src/faults';
 import type { RunningSandbox } from '../../src/index';
-import { call, initQuery, isSuccess, one, start } from '../helpers';
+import { call, initQuery, isSuccess, one, start, xp } from '../helpers';
 
 export const OTA = 'http://www.opentravel.org/OTA/2003/05';
 export const ROOM_STAY = '//ota:RoomStay';
@@ -16,14 +16,45 @@ export const RESERVATION = '//ota:HotelReservation';
 /** The observable effect of a fault on the sandbox at `baseUrl`: throws (assert) when the fault did not show. */
 export type FaultEffect = (baseUrl: string) => Promise<void>;
 
-/** One effect per fault of an area's list, the compiler asks for every one. */
-export type FaultEffects<Faults extends readonly { name: string }[]> = Record<Faults[number]['name'], FaultEffect>;
+/** The names of the faults that declare no place where they show (`FaultDef.shows`). */
+type UnplacedNames<Fault> = Fault extends { shows: string } ? never : Fault extends { name: infer Name extends string } ? Name : never;
+
+/**
+ * The effects of an area's faults: the compiler asks for one per fault that declares no place where
+ * it shows (`shows`); for one that does, its own effect is optional (the place is checked instead).
+ */
+export type FaultEffects<Faults extends readonly { name: string }[]> = Record<UnplacedNames<Faults[number]>, FaultEffect> &
+  Partial<Record<Faults[number]['name'], FaultEffect>>;
 
 /** Books `ref`, cancels it with `cancelType`: what the cancel reply says, and the booking's status read after it. */
 export async function bookCancelRead(base: string, ref: string, cancelType: 'Quote' | 'Commit'): Promise<[string?, string?]> {
   await call(base, 'activitybook', { bookingRef: ref });
   const said = one((await call(base, 'bookcancel', { bookingRef: ref, cancelType })).body, '/*/@Status');
   return [said, one((await call(base, 'bookread', { bookingRef: ref })).body, `${RESERVATION}/@ResStatus`)];
+}
+
+/**
+ * The effect a fault declares by its place (`shows`): the reply of each of its operations to the
+ * default request differs there from the honest sandbox's reply to the same request. A place that
+ * selects nothing in either reply, or the same values, fails: the fault changed nothing there.
+ */
+export function placeEffect(fault: Pick<FaultDef, 'name' | 'operations' | 'shows'>): FaultEffect {
+  const place = fault.shows;
+  return async (baseUrl) => {
+    assert.ok(place, `${fault.name} declares no place where it shows`);
+    assert.ok(!fault.operations.includes('*'), `${fault.name} changes every operation: its effect needs a test of its own`);
+    const honest = await start({ slowMs: 400 });
+    try {
+      for (const op of fault.operations) {
+        const [shown, expected] = await Promise.all([call(baseUrl, op), call(honest.baseUrl, op)]);
+        const [got, honestly] = [xp(shown.body, place), xp(expected.body, place)];
+        assert.ok(got.length + honestly.length > 0, `${fault.name}: ${place} selects nothing in the reply of ${op}`);
+        assert.notDeepEqual(got, honestly, `${fault.name}: the reply of ${op} shows at ${place} what the honest sandbox shows`);
+      }
+    } finally {
+      await honest.close();
+    }
+  };
 }
 
 /** Switches `fault` on alone and checks its effect, then that the effect is the fault's, not the sandbox's. */
@@ -54,11 +85,23 @@ export function describeFaultEffects(area: FaultArea, effects: Readonly<Record<s
   const faults = FAULTS.filter((f) => f.area === area);
   describe(`faults of the ${area} area`, () => {
     before(() => initQuery());
-    it('every fault of the area has an effect test', () => {
-      assert.deepEqual(Object.keys(effects).sort(), faults.map((f) => f.name).sort());
+    it('every fault of the area has an effect test, or a place where it shows', () => {
+      const names = faults.map((f) => f.name);
+      assert.deepEqual(
+        Object.keys(effects).filter((name) => !names.includes(name as FaultName)),
+        [],
+        'effects of no fault of the area',
+      );
+      assert.deepEqual(
+        faults.filter((f) => !effects[f.name] && !f.shows).map((f) => f.name),
+        [],
+        'faults with neither an effect nor a place',
+      );
     });
     for (const f of faults) {
-      it(`${f.name} (${f.breaks.join(', ')}): ${f.description}`, () => showsItsEffect(f, effects[f.name]));
+      const title = `${f.name} (${f.breaks.join(', ')}): ${f.description}`;
+      if (effects[f.name]) it(title, () => showsItsEffect(f, effects[f.name]));
+      if (f.shows) it(`${title} It shows at ${f.shows}.`, () => showsItsEffect(f, placeEffect(f)));
     }
   });
 }

@@ -5,7 +5,7 @@
 // reply echoing that spelling is read too. Leg forms, one or two Locations and one or several
 // Passengers (TRF-LEG-FORMS, TRF-LOCATIONS-REPEATED, TRF-PASSENGERS-REPEATED) are "served" checks:
 // the step "the request is served, as ... requires".
-import { fact, type Fact, type ReplyReader, notShown, firstAccepted, valuesEverywhere } from '../../contracts/reader';
+import { fact, type Fact, type ReplyReader, notShown, firstAccepted, valuesEverywhere, everyAccepted } from '../../contracts/reader';
 import { httpRule, list, rule, type Check, type Exchange, type Rule } from '../../contracts/rule';
 import { checkServed, refusalCheck, refusalForm, refusedHow, servedRule } from '../../contracts/envelope';
 import { addDays } from '../../core/dates';
@@ -21,6 +21,7 @@ const XSD = 'OTA_GroundAvailRS.xsd (2016B)';
 const SERVICE = `${XSD}: GroundServices/GroundService`;
 const LOCATION = 'ota:Service/ota:Location';
 const SHUTTLE_PICKUP = `ota:Shuttle/ota:ServiceLocation[${xsBoolIs('@PickupInd', true)}]`;
+const SHUTTLE_DROPOFF = `ota:Shuttle/ota:ServiceLocation[${xsBoolIs('@PickupInd', false)}]`;
 
 export const FACTS = {
   service: fact(
@@ -54,7 +55,7 @@ export const FACTS = {
       `${LOCATION}/ota:Dropoff/ota:AirportInfo`,
       `${LOCATION}/ota:DropOff/ota:AirportInfo`,
       `${LOCATION}/*/ota:AirportInfo/ota:Departure`,
-      `ota:Shuttle/ota:ServiceLocation[${xsBoolIs('@PickupInd', false)}]/ota:AirportInfo`,
+      `${SHUTTLE_DROPOFF}/ota:AirportInfo`,
     ],
     `${SERVICE}/Service/Location/Dropoff/AirportInfo (GroundLocationType); AirportInfo/Departure`,
     'With no RPH either, TRF-SUCCESS cannot tell which leg the service answers.',
@@ -68,10 +69,11 @@ export const FACTS = {
       `${LOCATION}/ota:Pickup/ota:AirportInfo/ota:Arrival/@LocationCode`,
       `${LOCATION}/ota:Dropoff/ota:AirportInfo/ota:Departure/@LocationCode`,
       `${LOCATION}/ota:DropOff/ota:AirportInfo/ota:Departure/@LocationCode`,
-      'ota:Shuttle/ota:ServiceLocation/ota:AirportInfo/*/@LocationCode',
+      `${SHUTTLE_PICKUP}/ota:AirportInfo/ota:Arrival/@LocationCode`,
+      `${SHUTTLE_DROPOFF}/ota:AirportInfo/ota:Departure/@LocationCode`,
     ],
     `${SERVICE}/Service/Location/(Pickup|Dropoff)/AirportInfo/(Arrival|Departure)/@LocationCode (GroundAirportType); ` +
-      'Shuttle/ServiceLocation',
+      'Shuttle/ServiceLocation (PickupInd true: its Arrival; false: its Departure)',
     'TRF-AIRPORT cannot tell for that service. Every place is read.',
   ),
   location: fact(
@@ -206,15 +208,49 @@ function legDays(exchange: Exchange): Array<{ direction: Direction; from: string
     });
 }
 
-/** A refusal that says nothing is available (OpenTravel's error 322 "No availability", or those words). */
+/**
+ * TRF-DATES: each service is dated by the leg it answers, an arrival on its flight's day (or just
+ * after midnight), a departure on its flight's day or the evening before; a service that shows no
+ * direction may answer any requested leg. Every date it shows (Pickup, shuttle stop, Dropoff) is
+ * read, and all of them are of one leg.
+ */
+function checkDates(exchange: Exchange, check: Check, reply: ReplyReader): void {
+  const legs = legDays(exchange);
+  for (const s of services(exchange, check, reply)) {
+    const dates = everyAccepted(reply, FACTS.pickupTime, isDate, s.node);
+    if (!dates.length) {
+      check.cannotTell(notShown(reply, FACTS.pickupTime, `${s.at}`));
+      continue;
+    }
+    const direction = directionOf(reply, s.node);
+    const candidates = legs.filter((l) => direction === undefined || l.direction === direction);
+    const windows = candidates.length ? candidates : legs;
+    const expected = `the date of the ${direction ? `${direction} ` : ''}leg: ${list(windows.map((w) => `${w.from} to ${w.to}`))}`;
+    const inWindow = (w: (typeof windows)[number]) => (d: { value: string }) => within(d.value, w.from, w.to);
+    if (windows.some((w) => dates.every(inWindow(w)))) continue;
+    const outside = dates.filter((d) => !windows.some((w) => inWindow(w)(d)));
+    for (const at of new Set(outside.map((d) => d.at)))
+      check.fail(`${s.at}/${at}`, expected, list([...new Set(outside.filter((d) => d.at === at).map((d) => d.value))]));
+    // each date on a leg, but not all on the same one: the service is not for one leg's date
+    if (!outside.length) check.fail(`${s.at}`, `${expected} (every date of one service on one leg)`, list(dates.map((d) => d.value)));
+  }
+}
+
+/**
+ * A refusal that says nothing is available: OpenTravel's error 322 ("No availability"), or those
+ * words. Never when its words name DisabilityInfo, RequiredInd or the request's form (not supported,
+ * not in this version, invalid, must be): that is a refusal of the value, whatever its code.
+ */
 function saysNothingAvailable(exchange: Exchange): boolean {
   const doc = exchange.reply.doc;
-  const said = [
-    refusalForm(exchange) ?? '',
-    ...(doc ? doc.values("//*[local-name()='Error']/@Code | /*/@ErrorCode | /*/@ErrorMessage") : []),
-  ].join(' ');
-  return /\b322\b|\bno (availability|transfers?|services?|vehicles?|results?)\b|\bnot available\b|\bnothing (is )?(available|found|matche[sd])\b/i.test(
-    said,
+  const codes = doc ? doc.values("//*[local-name()='Error']/@Code | /*/@ErrorCode") : [];
+  const words = [refusalForm(exchange) ?? '', ...(doc ? doc.values('/*/@ErrorMessage') : [])].join(' ');
+  const ofTheValue =
+    /\b(DisabilityInfo|RequiredInd)\b|\b(not|un)\s*(supported|allowed|permitted|implemented)\b|\bnot available in this\b|\bversion\b|\binvalid\b|\bmust\b/i;
+  if (ofTheValue.test(words)) return false;
+  return (
+    codes.some((c) => c.trim() === '322') ||
+    /\bno availability\b|\bnothing (is )?available\b|\bno (transfer )?(services?|transfers?|vehicles?) (are |is )?available\b/i.test(words)
   );
 }
 
@@ -314,29 +350,7 @@ export const contract: Contract = {
         'location',
       );
     }),
-    rule('TRF-DATES', 'every transfer service is for the requested dates', (exchange, check, reply) => {
-      // Each service is dated by the leg it answers: an arrival on its flight's day (or just after
-      // midnight), a departure on its flight's day or the evening before; a service that shows no
-      // direction may answer any requested leg.
-      const legs = legDays(exchange);
-      for (const s of services(exchange, check, reply)) {
-        const when = firstAccepted(reply, FACTS.pickupTime, isDate, s.node);
-        if (!when) {
-          check.cannotTell(notShown(reply, FACTS.pickupTime, `${s.at}`));
-          continue;
-        }
-        const direction = directionOf(reply, s.node);
-        const candidates = legs.filter((l) => direction === undefined || l.direction === direction);
-        const windows = candidates.length ? candidates : legs;
-        const outside = when.value.filter((d) => !windows.some((w) => within(d, w.from, w.to)));
-        if (outside.length)
-          check.fail(
-            `${s.at}/${when.at}`,
-            `the date of the ${direction ? `${direction} ` : ''}leg: ${list(windows.map((w) => `${w.from} to ${w.to}`))}`,
-            list(outside),
-          );
-      }
-    }),
+    rule('TRF-DATES', 'every transfer service is for the requested dates', checkDates),
     pickupBeforeFlight,
     rule('TRF-PASSENGERS', 'every transfer service is priced for the requested passengers', (exchange, check, reply) => {
       for (const s of services(exchange, check, reply)) checkPassengers(exchange, check, reply, s);

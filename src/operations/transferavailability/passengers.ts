@@ -2,7 +2,10 @@
 // available transfer services for ... passengers". The party is counted as the spec counts it, by
 // its size; a count may sit in several OpenTravel 2016B placements of OTA_GroundAvailRS (charges
 // per passenger category with their quantities, their amounts over unit prices, fees, a total over
-// unit prices, a vehicle's or shuttle's capacity): each is read, and each must count the party.
+// unit prices, a vehicle's or shuttle's capacity): each is read, and each must count the party. A
+// place that names only some of the requested categories and counts fewer (a tax on adults only, a
+// child riding free) decides nothing; charges that count the party in one reading and not in
+// another are never read the passing way (cannot tell).
 import { fact, firstAccepted, notShown, type ReplyReader } from '../../contracts/reader';
 import { list, type Check, type Exchange } from '../../contracts/rule';
 import { ageQualifyingCode, countsText } from '../../contracts/categories';
@@ -84,6 +87,8 @@ interface PassengerCharge {
   category: string;
   qty?: number;
   unit?: number;
+  /** What the charge is for (ChargePurpose: BaseRate, AirportFee; a Fee's @Purpose), when shown. */
+  purpose?: string;
 }
 
 /**
@@ -102,31 +107,68 @@ function passengerCharges(reply: ReplyReader, service: XNode, place: string): Pa
     const charged = [amount('ota:Calculation/@Total'), amount('@Amount')].find((a) => a > 0);
     if (isNaN(qty) && unit > 0 && charged !== undefined && Math.abs(charged / unit - Math.round(charged / unit)) < 0.01)
       qty = Math.round(charged / unit);
-    out.push({ category, qty: isNaN(qty) ? undefined : qty, unit: unit > 0 ? unit : undefined });
+    const purpose = ['ota:ChargePurpose', 'ota:ChargePurpose/@Code', '@Purpose']
+      .map((p) => reply.doc.find(p, node)[0]?.content.trim())
+      .filter(Boolean)
+      .join(' ');
+    out.push({ category, qty: isNaN(qty) ? undefined : qty, unit: unit > 0 ? unit : undefined, purpose: purpose || undefined });
   }
   return out;
 }
 
+type Verdict = 'same' | 'other' | 'unknown' | 'either';
+
 /**
- * What one place's passenger charges say of the party: 'same' (they count its size: their sum, or
- * per category what each of several charges of it shows), 'other' (another number, with the text
- * of what they count), or 'unknown' (a quantity not shown, and no total over the unit prices).
+ * The passengers one place's charges count, in each reading they allow. Several charges of one
+ * category are told by their purposes: the lines of one purpose (BaseRate) are for their own
+ * passengers, their sum; each purpose (a BaseRate, an AirportFee) is for the category, the one
+ * counting most counts it. Without purposes, equal quantities may be read either way (a base and a
+ * fee for all of them, or a line for each part of them): both readings are kept.
  */
-function chargesCount(
-  charges: PassengerCharge[],
-  party: ReturnType<typeof partyOf>,
-  total: number,
-): { verdict: 'same' | 'other' | 'unknown'; text: string } {
-  const text = list(charges.map((p) => `${p.qty ?? '?'} of ${p.category}`));
+function readings(charges: Array<PassengerCharge & { qty: number }>): Array<{ name: string; n: number }> {
+  const byCategory = new Map<string, Array<PassengerCharge & { qty: number }>>();
+  for (const c of charges) byCategory.set(c.category, [...(byCategory.get(c.category) ?? []), c]);
+  let sum = 0;
+  let each = 0;
+  for (const cs of byCategory.values()) {
+    const qtys = cs.map((c) => c.qty);
+    const total = qtys.reduce((t, q) => t + q, 0);
+    // told: each purpose's lines count the category (their sum), the purpose counting most counts it
+    const told = cs.every((c) => c.purpose !== undefined);
+    const byPurpose = new Map<string | undefined, number>();
+    for (const c of cs) byPurpose.set(c.purpose, (byPurpose.get(c.purpose) ?? 0) + c.qty);
+    const counted = told ? Math.max(...byPurpose.values()) : total;
+    sum += counted;
+    each += told || new Set(qtys).size > 1 ? counted : qtys[0];
+  }
+  return sum === each
+    ? [{ name: 'their charges', n: sum }]
+    : [
+        { name: 'each charge is for its own passengers', n: sum },
+        { name: 'each charge of a category is for all its passengers', n: each },
+      ];
+}
+
+/**
+ * What one place's passenger charges say of the party: 'same' (they count its size), 'other' (more
+ * than the party, or every requested category named and another number), 'unknown' (a quantity
+ * not shown and no total over the unit prices; or only some requested categories named, counting
+ * fewer: a fee for the adults alone, a child riding free), 'either' (the readings of the charges
+ * disagree on whether they count the party: never the passing one taken).
+ */
+function chargesCount(charges: PassengerCharge[], party: ReturnType<typeof partyOf>, total: number): { verdict: Verdict; text: string } {
+  const text = list(charges.map((p) => `${p.qty ?? '?'} of ${p.category}${p.purpose ? ` (${p.purpose})` : ''}`));
   if (charges.every((p) => p.qty !== undefined)) {
-    const sum = charges.reduce((t, p) => t + p.qty!, 0);
-    // Several charges of one category (a base rate, an airport fee) may each show its whole quantity.
-    const perCategory = new Map<string, Set<number>>();
-    for (const charge of charges) perCategory.set(charge.category, (perCategory.get(charge.category) ?? new Set()).add(charge.qty!));
-    const each = [...perCategory.values()].every((q) => q.size === 1)
-      ? [...perCategory.values()].reduce((t, q) => t + [...q][0], 0)
-      : undefined;
-    return { verdict: sum === party.size || each === party.size ? 'same' : 'other', text };
+    const named = new Set(charges.map((c) => c.category));
+    const everyCategory = [...party.byCategory].every(([code, n]) => n <= 0 || named.has(code));
+    const judged = readings(charges as Array<PassengerCharge & { qty: number }>).map((r) => ({
+      ...r,
+      verdict: r.n === party.size ? 'same' : r.n > party.size || everyCategory ? 'other' : 'unknown',
+    }));
+    const verdicts = new Set(judged.map((r) => r.verdict));
+    const readingsText = `${text}: ${list(judged.map((r) => `${r.n} if ${r.name}`))}`;
+    if (verdicts.size === 1) return { verdict: judged[0].verdict as Verdict, text: judged.length > 1 ? readingsText : text };
+    return { verdict: verdicts.has('same') ? 'either' : 'unknown', text: readingsText };
   }
   // Unit prices with no quantity: the total charge shows the quantities when it is their sum over the party requested.
   const expected = charges.every((p) => p.unit !== undefined && party.byCategory.has(p.category))
@@ -150,6 +192,9 @@ export function checkPassengers(exchange: Exchange, check: Check, reply: ReplyRe
     if (count.verdict === 'unknown') unknown.push(`${s.at}/${place}: ${count.text}`);
     else decided = true;
     if (count.verdict === 'other') check.fail(`${s.at}/${place}`, party.text, count.text);
+    // a reading that counts the party is not taken over one that does not: the charges do not say which holds
+    if (count.verdict === 'either')
+      check.cannotTell(`${s.at}/${place} counts ${party.text} in one reading of its charges and not in the other: ${count.text}`);
   }
   // A vehicle that cannot hold the party is not for it; one that holds it decides when no charge counts the passengers.
   for (const place of reply.placesOf(FACTS.capacity))
@@ -162,7 +207,8 @@ export function checkPassengers(exchange: Exchange, check: Check, reply: ReplyRe
     }
   if (!decided && unknown.length)
     check.cannotTell(
-      `the reply does not show ${FACTS.chargeQuantity.what} of every passenger charge, nor a total over their unit prices: ${unknown.join('; ')}`,
+      "no place of the reply counts the whole party (a charge's quantity not shown and no total over the unit prices, " +
+        `or charges for only some of the requested categories): ${unknown.join('; ')}`,
     );
   else if (!decided) check.cannotTell(notShown(reply, [FACTS.charge, FACTS.capacity], s.at));
 }

@@ -76,9 +76,10 @@ export const requirements = {
       basis: spec('ServiceType | Code (value TRANSFER) | | DisabilityInfo | RequiredInd (boolean)'),
       grain: {
         reading:
-          '"DisabilityInfo | RequiredInd (boolean)": the spec lists a boolean, so a request with RequiredInd true and one with false are both served (any refusal form fails it). What an adapted vehicle is is the SHOULD TRF-DISABILITY. A refusal of RequiredInd true that says nothing is available (OpenTravel error 322, "no availability") cannot tell: the route may have no adapted vehicle.',
+          '"DisabilityInfo | RequiredInd (boolean)": the spec lists a boolean, so a request with RequiredInd true and one with false are both served (any refusal form fails it). What an adapted vehicle is is the SHOULD TRF-DISABILITY. A refusal of RequiredInd true that says nothing is available (OpenTravel error 322, or the words "no availability", "nothing available", "no services available") cannot tell: the route may have no adapted vehicle. Never when its words name DisabilityInfo, RequiredInd or the request\'s form (not supported, not available in this version, invalid, must): that refuses the value, whatever its code.',
         accepts: 'RequiredInd="true" answered with Success and only the adapted vehicles (or none, with a Warning).',
-        refuses: 'RequiredInd="true" refused as "adapted vehicles cannot be requested online".',
+        refuses:
+          'RequiredInd="true" refused as "adapted vehicles cannot be requested online", or as "DisabilityInfo is not available in this API version".',
       },
     }),
     r({
@@ -90,7 +91,7 @@ export const requirements = {
       basis: spec('Returns available transfer services for airport, location, dates and passengers.'),
       grain: {
         reading:
-          '"for airport": every service returned serves a requested airport, as it shows it at every placement (the airport an arrival is picked up at, or a departure dropped off at; Shuttle ServiceLocation); another airport fails; a service that shows none cannot tell.',
+          '"for airport": every service returned serves a requested airport, as it shows it at every placement (the airport an arrival is picked up at, or a departure dropped off at; a Shuttle ServiceLocation\'s Arrival when PickupInd is true, its Departure when false, not the flight\'s other end); another airport fails; a service that shows none cannot tell.',
         accepts:
           'A service whose Pickup/AirportInfo/Arrival/@LocationCode is the requested airport and whose other end shows no airport at all.',
         refuses: 'A service picking up at another airport (Arrival LocationCode AGP for a request at PMI).',
@@ -120,9 +121,10 @@ export const requirements = {
       basis: spec('Returns available transfer services for airport, location, dates and passengers.'),
       grain: {
         reading:
-          '"for ... dates": each service is dated by the leg it answers: an arrival on its flight\'s day (or just after midnight), a departure on its flight\'s day or the evening before (a pickup ahead of an early flight); a service that shows no direction may answer any requested leg. The date is read from the Pickup, ServiceLocation or Dropoff DateTime; none shown cannot tell.',
+          "\"for ... dates\": each service is dated by the leg it answers: an arrival on its flight's day (or just after midnight), a departure on its flight's day or the evening before (a pickup ahead of an early flight); a service that shows no direction may answer any requested leg. Every date a service shows is read (Pickup, Shuttle ServiceLocation and Dropoff DateTime), and all must be on the one leg's dates; none shown cannot tell.",
         accepts: 'A departure service picked up at 22:30 the evening before a 06:00 flight.',
-        refuses: "A pickup dated on the day of the search, or an arrival service dated on the departure flight's day.",
+        refuses:
+          "A pickup dated on the day of the search, an arrival service dated on the departure flight's day, or an arrival picked up on its flight's day and dropped off a week later.",
       },
     }),
     r({
@@ -145,7 +147,7 @@ export const requirements = {
       basis: spec('Returns available transfer services for airport, location, dates and passengers.'),
       grain: {
         reading:
-          '"for ... passengers": every service returned is for the party\'s size (the sum of Passengers Quantity), in every OpenTravel 2016B placement that counts it: charges per passenger category (ServiceCharges or Fees/Fee naming the category) with their Calculation Quantity, or their amount over the unit price, or a TotalCharge equal to the unit prices times the party; several charges of one category may each show its whole quantity. Categories are not a MUST (a child priced at the adult rate is still one passenger). A vehicle or service whose capacity (MaximumPassengers, VehicleSize MaxPassengerCapacity) is below the party fails; one that holds it decides when nothing else counts. Placements that disagree are a finding; nothing shown cannot tell.',
+          '"for ... passengers": every service returned is for the party\'s size (the sum of Passengers Quantity), in every OpenTravel 2016B placement that counts it: charges per passenger category (ServiceCharges or Fees/Fee naming the category) with their Calculation Quantity, or their amount over the unit price, or a TotalCharge equal to the unit prices times the party. Several charges of one category are told by their purposes (ChargePurpose, a Fee\'s Purpose): lines of one purpose count their own passengers, a base rate and a fee each count the category; with no purposes and equal quantities both readings stand, and when one counts the party and the other does not, it cannot tell (the passing reading is never chosen). A placement that names only some of the requested categories and counts fewer (a tax on adults only, a child riding free) decides nothing; one that counts more, or names every category and counts another number, fails. Categories are not a MUST (a child priced at the adult rate is still one passenger). A vehicle or service whose capacity (MaximumPassengers, VehicleSize MaxPassengerCapacity) is below the party fails; one that holds it decides when nothing else counts. Placements that disagree are a finding; nothing shown cannot tell.',
         accepts:
           'A private vehicle priced as a whole: one charge naming no category and Service/@MaximumPassengers="4" for a party of 3; or per-category charges with Amount and Calculation/@UnitCharge and no Quantity.',
         refuses:

@@ -81,6 +81,17 @@ test('TRF-AIRPORT: the airport of the pickup or of the drop-off, in either spell
   expectRule(rule('TRF-AIRPORT'), x({}, '<GroundService><Service/></GroundService>'), 'cantTell');
 });
 
+test("TRF-AIRPORT: a Shuttle stop's airport is its Arrival for a pickup, its Departure for a drop-off, not the flight's other end", () => {
+  const shuttle = (pickup: boolean, departure: string, arrival: string) =>
+    `<GroundService><Shuttle><ServiceLocation PickupInd="${pickup}" DateTime="2030-06-0${pickup ? 1 : 4}T10:30:00"><AirportInfo>` +
+    `<Departure LocationCode="${departure}" CodeContext="IATA"/><Arrival LocationCode="${arrival}" CodeContext="IATA"/>` +
+    `</AirportInfo></ServiceLocation></Shuttle>${party()}</GroundService>`;
+  expectRule(rule('TRF-AIRPORT'), x({}, shuttle(true, 'LHR', 'PMI')), 'passed');
+  expectRule(rule('TRF-AIRPORT'), x({}, shuttle(false, 'PMI', 'LHR')), 'passed');
+  expectRule(rule('TRF-AIRPORT'), x({}, shuttle(true, 'PMI', 'FAO')), 'failed');
+  expectRule(rule('TRF-AIRPORT'), x({}, shuttle(false, 'FAO', 'PMI')), 'failed');
+});
+
 test('TRF-LOCATION: LocationType UniqueID (OpenTravel) or UniqueId (the request spelling)', () => {
   expectRule(rule('TRF-LOCATION'), x({}, ...BOTH), 'passed');
   expectRule(rule('TRF-LOCATION'), x({}, service({ leg: 2, locationAttr: 'UniqueId', dropoff: 'DropOff' })), 'passed');
@@ -102,6 +113,30 @@ test("TRF-DATES: each service on its leg's date: an arrival on its flight's day 
   expectRule(rule('TRF-DATES'), x({}, undirected('2030-06-04T15:00:00')), 'passed');
   expectRule(rule('TRF-DATES'), x({}, undirected('2030-06-07T15:00:00')), 'failed');
   expectRule(rule('TRF-DATES'), x({}, service({ leg: 1, when: null })), 'cantTell');
+});
+
+test('TRF-DATES: every date a service shows is read (Pickup, Dropoff, Shuttle stop), not the first alone', () => {
+  const dropoffOn = (leg: 1 | 2, when: string, o: Service = {}) =>
+    service({ leg, ...o }).replace(/<(Dropoff|DropOff)>/, `<$1 DateTime="${when}">`);
+  // a drop-off days after the arrival's pickup: the service is not on the leg's date
+  expectRule(rule('TRF-DATES'), x({}, dropoffOn(1, '2030-06-08T11:30:00')), 'failed');
+  expectRule(rule('TRF-DATES'), x({}, dropoffOn(1, '2030-06-01T11:30:00')), 'passed');
+  // a late arrival dropped off after midnight, a departure picked up the evening before: on the leg's dates
+  expectRule(rule('TRF-DATES'), x({}, dropoffOn(1, '2030-06-02T00:20:00', { when: '2030-06-01T23:30:00' })), 'passed');
+  expectRule(rule('TRF-DATES'), x({}, dropoffOn(2, '2030-06-04T00:40:00', { when: '2030-06-03T23:50:00' })), 'passed');
+  // a service with no Pickup date is dated by its Dropoff
+  expectRule(rule('TRF-DATES'), x({}, dropoffOn(1, '2030-06-09T11:30:00', { when: null })), 'failed');
+  // a Shuttle stop on another day than the pickup the Service shows
+  const shuttle = (when: string) =>
+    service({ leg: 1 }).replace(
+      '</Service>',
+      `</Service><Shuttle><ServiceLocation PickupInd="true" DateTime="${when}"><AirportInfo><Arrival LocationCode="PMI"/></AirportInfo></ServiceLocation></Shuttle>`,
+    );
+  expectRule(rule('TRF-DATES'), x({}, shuttle('2030-06-01T10:30:00')), 'passed');
+  expectRule(rule('TRF-DATES'), x({}, shuttle('2030-06-09T10:30:00')), 'failed');
+  // a service that shows no direction, with one date on each leg: it is on neither leg's date
+  const undirected = `<GroundService><Service><Location><Pickup DateTime="2030-06-01T10:30:00"/><Dropoff DateTime="2030-06-04T11:00:00"/></Location></Service>${party()}</GroundService>`;
+  expectRule(rule('TRF-DATES'), x({}, undirected), 'failed');
 });
 
 test('TRF-PICKUP-BEFORE-FLIGHT: every time a departure service shows precedes its flight (18:00); arrivals are not its subject', () => {
@@ -212,9 +247,70 @@ test('TRF-PASSENGERS: quantities per category by charge description or charge pu
 test('TRF-PASSENGERS: the number of passengers, whichever categories price them', () => {
   // a child priced at the adult rate: still three passengers
   expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: charge('10', 3) })), 'passed');
-  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: charge('10', 2) })), 'failed');
-  // several charges of one category (a base rate and an airport fee) may each show the whole quantity
-  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: party() + party('purpose') })), 'passed');
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: charge('10', 4) })), 'failed');
+  // a child riding free, left out of the charges: the adults' charge does not count the party (decides nothing)
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: charge('10', 2) })), 'cantTell');
+  // several charges of one category told by their purposes (a base rate and an airport fee) each show the whole quantity
+  const base = purposed('BaseRate');
+  const fee = purposed('AirportFee');
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: base('10', 2) + fee('10', 2) + base('8', 1) + fee('8', 1) })), 'passed');
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: base('10', 1) + fee('10', 1) + base('8', 1) + fee('8', 1) })), 'failed');
+  // lines of one purpose are for their own passengers: one adult each
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: base('10', 1) + base('10', 1) + base('8', 1) })), 'passed');
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: base('10', 1) + base('10', 1) + fee('10', 2) + base('8', 1) })), 'passed');
+});
+
+/** A passenger charge with its purpose (ChargePurpose text, List_VehChargePurpose), naming its category by Description. */
+const purposed = (purpose: string) => (code: '10' | '8', qty: number) =>
+  `<ServiceCharges Amount="${10 * qty}.00" Description="${code}"><ChargePurpose>${purpose}</ChargePurpose><Calculation UnitCharge="10.00" Quantity="${qty}"/></ServiceCharges>`;
+
+// Charges that count the party in one reading and not in another are never read the passing way.
+test('TRF-PASSENGERS: several charges of one category with no purpose are read both ways; the passing reading is not chosen', () => {
+  const QUANTITIES = (adults: number, children: number): ExchangeOptions => ({
+    edit: (r) =>
+      r
+        .setAttribute("ota:Passengers[ota:Category/@Code='10']", 'Quantity', adults)
+        .setAttribute("ota:Passengers[ota:Category/@Code='8']", 'Quantity', children),
+  });
+  // 4 adults and 2 children: 2 + 2 adults and 1 + 1 children are the party summed, half of it read per category
+  const halves = charge('10', 2) + charge('10', 2) + charge('8', 1) + charge('8', 1);
+  const either = rule('TRF-PASSENGERS').check(x(QUANTITIES(4, 2), service({ charges: halves })));
+  assert.equal(either.outcome, 'cantTell');
+  assert.match(
+    either.reasons.join(' '),
+    /6 if each charge is for its own passengers.*3 if each charge of a category is for all its passengers/,
+  );
+  // 2 adults: two charges of one adult each
+  expectRule(rule('TRF-PASSENGERS'), x(ADULT_ONLY, service({ charges: charge('10', 1) + charge('10', 1) })), 'cantTell');
+  // a base and a fee each for the whole party (one reading) or two lines of it (the other): 2 x 3 or 3
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: party() + party('purpose') })), 'cantTell');
+  // neither reading counts the party: failed
+  expectRule(
+    rule('TRF-PASSENGERS'),
+    x({}, service({ charges: charge('10', 1) + charge('10', 1) + charge('8', 1) + charge('8', 1) })),
+    'failed',
+  );
+  // told by purposes, half the party is priced: failed (a mistake only even parties show)
+  const base = purposed('BaseRate');
+  const fee = purposed('AirportFee');
+  expectRule(rule('TRF-PASSENGERS'), x(ADULT_ONLY, service({ charges: base('10', 1) + fee('10', 1) })), 'failed');
+  // a capacity that holds the party does not take the passing reading either
+  const withCapacity = service({ charges: halves }).replace('<Service>', '<Service MaximumPassengers="8">');
+  expectRule(rule('TRF-PASSENGERS'), x(QUANTITIES(4, 2), withCapacity), 'cantTell');
+});
+
+// A fee for some categories only (a tourist tax on adults, children exempt) counts no party.
+test('TRF-PASSENGERS: a place naming only some requested categories and counting fewer decides nothing', () => {
+  const adultsTax = (qty: number) =>
+    `<Fees><Fee Purpose="Tax" Description="Adult" Amount="${3 * qty}.00"><Calculation UnitCharge="3.00" Quantity="${qty}"/></Fee></Fees>`;
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: party() + adultsTax(2) })), 'passed');
+  // alone, it decides nothing
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: adultsTax(2) })), 'cantTell');
+  // more than the party, or the other place counts the party wrong: failed
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: party() + adultsTax(4) })), 'failed');
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: charge('10', 1) + charge('8', 1) + adultsTax(2) })), 'failed');
+  // a place naming every requested category that does not sum to the party: failed
+  expectRule(rule('TRF-PASSENGERS'), x({}, service({ charges: charge('10', 1) + charge('8', 1) })), 'failed');
 });
 
 test('TRF-PASSENGERS: counts from amounts over unit prices, totals over unit prices, fees and capacities, which must agree', () => {
@@ -270,6 +366,14 @@ test('TRF-DISABILITY-BOOLEAN: served with true and false; a refusal fails, unles
   );
   expectRule(rule('TRF-DISABILITY-BOOLEAN'), refused('No availability', '322', ADAPTED), 'cantTell');
   expectRule(rule('TRF-DISABILITY-BOOLEAN'), refused('No availability', '322', NOT_REQUIRED), 'failed');
+  expectRule(rule('TRF-DISABILITY-BOOLEAN'), refused('Nothing available on this route', '999', ADAPTED), 'cantTell');
+  expectRule(rule('TRF-DISABILITY-BOOLEAN'), refused('No services available', '420', ADAPTED), 'cantTell');
+  // refusals of the value itself, whatever their words say of availability
+  expectRule(rule('TRF-DISABILITY-BOOLEAN'), refused('DisabilityInfo is not available in this API version', '450', ADAPTED), 'failed');
+  expectRule(rule('TRF-DISABILITY-BOOLEAN'), refused('No vehicle search with RequiredInd=true', '321', ADAPTED), 'failed');
+  expectRule(rule('TRF-DISABILITY-BOOLEAN'), refused('No availability: RequiredInd is not supported', '322', ADAPTED), 'failed');
+  expectRule(rule('TRF-DISABILITY-BOOLEAN'), refused('Adapted vehicles not available online', '450', ADAPTED), 'failed');
+  expectRule(rule('TRF-DISABILITY-BOOLEAN'), refused('Invalid request: no vehicles', '321', ADAPTED), 'failed');
   expectRule(rule('TRF-DISABILITY-BOOLEAN'), noReply('transferavailability'), 'cantTell');
 });
 
