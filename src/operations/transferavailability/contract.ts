@@ -5,7 +5,7 @@
 // reply echoing that spelling is read too. Leg forms, one or two Locations and one or several
 // Passengers (TRF-LEG-FORMS, TRF-LOCATIONS-REPEATED, TRF-PASSENGERS-REPEATED) are "served" checks:
 // the step "the request is served, as ... requires".
-import { fact, type Fact, type ReplyReader, notShown, firstAccepted, valuesEverywhere, everyAccepted } from '../../contracts/reader';
+import { fact, type Fact, type ReplyReader, notShown, valuesEverywhere, everyAccepted } from '../../contracts/reader';
 import { httpRule, list, rule, type Check, type Exchange, type Rule } from '../../contracts/rule';
 import { checkServed, refusalCheck, refusalForm, refusedHow, servedRule } from '../../contracts/envelope';
 import { addDays } from '../../core/dates';

@@ -3,7 +3,7 @@
 // judged against that flight. The flight is the one the service ties itself to (its own flight
 // time, flight number, airport or the request's leg RPH); with no tie and several departure flights
 // asked, the reading taken is named in the evidence.
-import { type Fact, type ReplyReader, notShown, valuesEverywhere } from '../../contracts/reader';
+import { type Fact, type ReplyReader, everyAccepted, notShown, valuesEverywhere } from '../../contracts/reader';
 import { list, type Check, type Exchange } from '../../contracts/rule';
 import { addDays } from '../../core/dates';
 import type { XNode } from '../../xml/xml';
@@ -152,13 +152,11 @@ interface Time {
 
 /** Every date-time with a clock a service shows, with its place. */
 function timesOf(reply: ReplyReader, s: { node: XNode; at: string }, times: Fact): Time[] {
-  reply.noteRead(times, s.node);
-  return reply.placesOf(times).flatMap((p) =>
-    reply.doc
-      .find(p, s.node)
-      .map((n) => ({ at: `${s.at}/${p}`, value: n.content.trim(), clock: clock(n.content) ?? '' }))
-      .filter((t) => !!t.clock),
-  );
+  return everyAccepted(reply, times, (v) => !!clock(v), s.node).map((t) => ({
+    at: `${s.at}/${t.at}`,
+    value: t.value,
+    clock: clock(t.value)!,
+  }));
 }
 
 /** One finding per place that shows times at or after the flight. */
