@@ -133,6 +133,10 @@ test('ASR-DATES: start dates from Detail or Summary within DateTimePref', () => 
   const season = '<Summary Start="2030-05-01" End="2030-10-31"/>';
   expectRule(rule('ASR-DATES'), x({}, found({ schedule: `${season}<Detail Start="2030-07-01"/>` })), 'failed');
   expectRule(rule('ASR-DATES'), x({}, found({ schedule: `${season}<Detail Start="2030-06-02"/><Detail Start="2030-07-01"/>` })), 'passed');
+  // a Detail season (Start with End) through its Summary's window agrees with it (review r1 finding 5)
+  const window = '<Summary Start="2030-06-01" End="2030-06-04"/>';
+  expectRule(rule('ASR-DATES'), x({}, found({ schedule: `${window}<Detail Start="2030-05-01" End="2030-10-31"/>` })), 'passed');
+  expectRule(rule('ASR-DATES'), x({}, found({ schedule: `${window}<Detail Start="2030-07-01" End="2030-07-31"/>` })), 'failed');
   expectRule(rule('ASR-DATES'), x({}, found({ schedule: '' })), 'cantTell');
 });
 
