@@ -5,6 +5,7 @@ import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { contract } from '../../../../src/operations/activityavailability/contract';
 import { corroborationOf, type Description } from '../../../../src/contracts/corroboration';
+import { TEST_DATA } from '../../../support/fixtures/test-data';
 import {
   exchange,
   expectOutcome,
@@ -123,6 +124,38 @@ test('AAV-LOCATION: the hotel by pickup or by Region RegionCode=HotelCode (ticke
   expectRule(rule('AAV-LOCATION'), x({}, activity({ pickup: '' })), 'cantTell');
 });
 
+// An area has no grain the spec states: a name another activity at the hotel does not use is no other area (review r1 finding 1).
+test('AAV-LOCATION: an activity named at another grain than those at the hotel cannot tell; a place of the test data or another country fails', () => {
+  const region = (name: string) => `<Location><Region RegionName="${name}"/></Location>`;
+  const atHotel = activity({ location: region('Palma') });
+  const ticket = (name: string) => activity({ id: 'P1', pickup: '', location: region(name) });
+  const h1 = {
+    kind: 'hotel' as const,
+    code: 'H1',
+    country: ['ES'],
+    region: ['Palma'],
+    subdivisions: ['Illes Balears'],
+    source: 'hotel descriptive data of H1',
+  };
+  const judged = (more: Description[], ...infos: string[]) => rule('AAV-LOCATION').check(x({}, ...infos), {}, corroborationOf(more));
+  for (const other of ['Mallorca', 'Serra de Tramuntana', 'Mallorca (Islas Baleares)']) {
+    const a = expectRule(rule('AAV-LOCATION'), x({}, atHotel, ticket(other)), 'cantTell', undefined, other);
+    assert.match(a.reasons.join(' '), /placeAliases/);
+    expectOutcome(judged([h1], atHotel, ticket(other)), 'cantTell', other);
+  }
+  // a placeAliases name of the hotel's area passes
+  const aliased: ExchangeOptions = { edit: (r) => (r.testData = { ...TEST_DATA, placeAliases: { Palma: ['Mallorca'] } }) };
+  expectRule(rule('AAV-LOCATION'), x(aliased, atHotel, ticket('Mallorca')), 'passed');
+  // another place of the test data, or a place in another country, is elsewhere
+  expectRule(rule('AAV-LOCATION'), x({ edit: (r) => (r.testData = TEST_DATA) }, atHotel, ticket('Atlantis')), 'failed');
+  const abroad = activity({
+    id: 'P1',
+    pickup: '',
+    location: '<Location><Address><CountryName Code="PT">Portugal</CountryName></Address><Region RegionName="Algarve"/></Location>',
+  });
+  expectOutcome(judged([h1], atHotel, abroad), 'failed');
+});
+
 // Two placements of one schedule: a Detail day outside its Summary disagrees with it.
 test('AAV-DATES: a Detail day outside its Summary fails; Details within it, or a year of Details beside no Summary, pass', () => {
   const judged = (schedule: string, outcome: 'passed' | 'failed') =>
@@ -132,6 +165,14 @@ test('AAV-DATES: a Detail day outside its Summary fails; Details within it, or a
   judged(`${summary}<Detail Start="2030-06-02"/><Detail Start="2030-08-02"/>`, 'failed');
   judged(`${summary}<Detail Start="2030-05-31"/>`, 'failed');
   judged('<Detail Start="2030-01-02"/><Detail Start="2030-06-02"/><Detail Start="2030-12-02"/>', 'passed');
+  // a Detail with an End is a span: a season through the Summary's window agrees with it (review r1 finding 5)
+  const weekly = '<OperationTimes><OperationTime Mon="true" Wed="true" Start="09:30"/></OperationTimes>';
+  judged(`${summary}<Detail Start="2030-05-01" End="2030-10-31">${weekly}</Detail>`, 'passed');
+  judged(`${summary}<Detail Start="2030-05-20" End="2030-06-01"/>`, 'passed');
+  judged(`${summary}<Detail Start="2030-06-04T18:00:00" End="2030-06-10T12:00:00"/>`, 'passed');
+  // ... a span that meets no Summary disagrees with it
+  judged(`${summary}<Detail Start="2030-05-01" End="2030-05-31"/>`, 'failed');
+  judged(`${summary}<Detail Start="2030-06-05" End="2030-06-30"/>`, 'failed');
 });
 
 // A season Summary says when the activity may run; the Detail days say when it does.
@@ -235,7 +276,16 @@ test('AAV-PARTICIPANTS: every placement of the count in OpenTravel 2016B is read
   // one ParticipantCategory per participant: a repeated code, or an Age on each
   judged(ADULT + ADULT + CHILD, 'passed');
   judged(ADULT + ADULT, 'failed');
-  judged(unit('10', '45.00', 40) + unit('8', '25.00', 7), 'failed');
+  // an Age on each entry of distinct codes is one per participant only for a party of one of each category; else
+  // one per category (its illustrative age) is a reading too, and the total decides (review r1 finding 7)
+  judged(unit('10', '45.00', 40) + unit('8', '25.00', 7), 'cantTell');
+  judged(unit('10', '45.00', 30) + unit('8', '25.00', 8) + summary('115.00'), 'passed');
+  judged(unit('10', '45.00', 30) + unit('8', '25.00', 8) + summary('70.00'), 'failed');
+  judged(unit('10', '45.00', 30) + unit('10', '45.00', 30) + unit('8', '25.00', 8), 'passed');
+  judged(unit('10', '45.00', 30) + unit('10', '45.00', 30), 'failed');
+  const oneOfEach: ExchangeOptions = { values: { adults: 1, children: 1 } };
+  judged(unit('10', '45.00', 30) + unit('8', '25.00', 8), 'passed', oneOfEach);
+  judged(unit('10', '45.00', 30), 'failed', oneOfEach);
   // one per category with its unit price, and the party as a group (KnownGroupSize)
   judged(ADULT + CHILD + group(3), 'passed');
   judged(ADULT + CHILD + group(2, '70.00'), 'failed');
