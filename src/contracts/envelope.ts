@@ -7,6 +7,7 @@ import type { Exchange } from '../transport/exchange';
 import { localName, type XmlDoc, type XNode } from '../xml/xml';
 import { Check, httpRule, list, noDocument, rule, type Rule, type RuleBody } from './rule';
 import type { ReplyReader } from './reader';
+import { requestEchoes } from './echoes';
 import { ANY_ERRORS, mediaType, productReason, refusalForm, refusedHow, SAYING_ERRORS, SAYING_WARNINGS, SUCCESS } from './refusals';
 
 export {
@@ -260,7 +261,7 @@ const BESIDE_ERRORS = "/*//*[not(ancestor-or-self::*[local-name()='Errors' or lo
 export function dataBesideErrors(exchange: Exchange): string[] {
   const doc = exchange.reply.doc;
   if (!doc) return [];
-  const echoes = new Set([...exchange.request.values('//@*'), ...exchange.request.values('//text()')].map((v) => v.trim()).filter(Boolean));
+  const echoes = requestEchoes(exchange.request);
   const path = (node: XNode) => {
     const names: string[] = [];
     for (let e: XNode | null = node; e && e.parent; e = e.parent) names.unshift(localName(e));
