@@ -63,7 +63,12 @@ export function checkServed(exchange: Exchange, check: Check): boolean {
       `refused for a reason of the product, not of the request's form: "${productReason(exchange)}" (${refusal}); ` +
         (exchange.request.productTried ?? 'no other product or party the gateway offers could be tried'),
     );
-  else if (refusal) check.fail('reply', 'served (a valid request)', `refused: ${refusal}`);
+  else if (refusal)
+    check.fail(
+      'reply',
+      'served (a valid request)',
+      `refused: ${refusal}${exchange.request.productMisread ? `; ${exchange.request.productMisread}` : ''}`,
+    );
   else if (httpExchange.status !== 200) check.fail('HTTP status', '200 (a valid request is served)', String(httpExchange.status));
   else if (!exchange.reply.doc) check.fail('body', 'a well-formed XML reply', exchange.reply.unreadable ?? 'unreadable');
   else if (mediaType(exchange) !== 'application/xml')
