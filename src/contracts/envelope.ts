@@ -257,6 +257,12 @@ const errorsBody = (doc: XmlDoc | undefined) =>
 // refusal), and the root's own attributes (Version, EchoToken, TimeStamp, a Status).
 const BESIDE_ERRORS = "/*//*[not(ancestor-or-self::*[local-name()='Errors' or local-name()='Warnings' or local-name()='Success'])]";
 
+// Attributes of the XML Schema instance namespace (xsi:nil, xsi:type, xsi:schemaLocation: what a
+// JAXB or .NET serialiser writes on an empty, nillable element) and of the xml namespace (xml:lang)
+// say how an element is written, not what it holds: they are no data.
+const NOT_DATA_ATTRIBUTES =
+  "@*[namespace-uri() != 'http://www.w3.org/2001/XMLSchema-instance' and namespace-uri() != 'http://www.w3.org/XML/1998/namespace']";
+
 /**
  * The data a reply carries beside its errors, in any element (TPA_Extensions included): every
  * attribute value and text outside Errors and Warnings that is not an echo of the request's own
@@ -274,7 +280,8 @@ export function dataBesideErrors(exchange: Exchange): string[] {
   };
   const data: string[] = [];
   for (const el of doc.find(BESIDE_ERRORS)) {
-    for (const a of doc.find('@*', el)) if (a.content.trim() && !echoes.has(a.content.trim())) data.push(`${path(el)}/@${localName(a)}`);
+    for (const a of doc.find(NOT_DATA_ATTRIBUTES, el))
+      if (a.content.trim() && !echoes.has(a.content.trim())) data.push(`${path(el)}/@${localName(a)}`);
     if (doc.find('text()', el).some((t) => t.content.trim() && !echoes.has(t.content.trim()))) data.push(`${path(el)}/text()`);
   }
   return [...new Set(data)];
