@@ -219,13 +219,24 @@ const ISO_FORMS = [
   new RegExp(`^\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?${ZONE}$`),
 ];
 
+// A payment card's ExpireDate and EffectiveDate are OpenTravel's PaymentCardDateType, MMYY
+// ("1230"), not xs:date: the standard's own form there (an ISO date is taken too).
+const CARD_DATES = ['ExpireDate', 'EffectiveDate'];
+const MMYY = /^(0[1-9]|1[0-2])\d{2}$/;
+const ON_A_CARD = "parent::*[local-name()='PaymentCard']";
+
+/** The values of a date attribute, each with whether it sits on a payment card (where MMYY is the form). */
+function dateValues(doc: XmlDoc, name: string): Array<{ value: string; card: boolean }> {
+  const of = (xpath: string, card: boolean) => doc.values(xpath).map((v) => ({ value: v.trim(), card }));
+  if (!CARD_DATES.includes(name)) return of(`//@${name}`, false);
+  return [...of(`//@${name}[not(${ON_A_CARD})]`, false), ...of(`//@${name}[${ON_A_CARD}]`, true)];
+}
+
 export const isoDates = rule('EP-DATES', undefined, (exchange, check, reply) => {
   const bad = DATE_ATTRS.flatMap((name) =>
-    reply.doc
-      .values(`//@${name}`)
-      .map((v) => v.trim())
-      .filter((v) => !ISO_FORMS.some((f) => f.test(v)))
-      .map((v) => [name, v] as const),
+    dateValues(reply.doc, name)
+      .filter(({ value, card }) => !ISO_FORMS.some((f) => f.test(value)) && !(card && MMYY.test(value)))
+      .map(({ value }) => [name, value] as const),
   );
   for (const [name, v] of bad.slice(0, 5)) check.fail(`//@${name}`, 'an ISO 8601 date or date-time (xs:date, xs:dateTime)', v);
 });
