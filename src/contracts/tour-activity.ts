@@ -7,7 +7,7 @@
 import { ReplyReader, notShown, firstAccepted, valuesEverywhere, type ReplyProfilePlaces } from './reader';
 import { Check, list, rule, type Exchange, type Rule, type RuleBody } from './rule';
 import { checkServed, refusalForm } from './envelope';
-import type { XNode } from '../xml/xml';
+import { localName, type XNode } from '../xml/xml';
 import type { Need } from './corroboration';
 import { day, isDate, within } from './value-forms';
 import { itemsOffered, otherContent } from './items-offered';
@@ -23,8 +23,9 @@ export * from './tour-activity-area';
 /**
  * Every activity takes place within start..end: some date it shows (at any place: Summary, the
  * tour departure, and Detail, which may list a whole year's schedule) lies in the period, or a span
- * it shows (Start with End, a season) overlaps it. Only an activity none of whose dates does is a
- * finding; an end after the period (a tour of several days) is not judged. A Detail day outside its
+ * it shows (Start with End, a season) overlaps it. A Schedule that shows Detail days is judged by
+ * them, its Summary only when it has none (seasonBesideDetail). Only an activity none of whose dates
+ * does is a finding; an end after the period (a tour of several days) is not judged. A Detail day outside its
  * own Summary is a finding too (two placements of the schedule that disagree).
  */
 export function checkDates(
@@ -41,6 +42,7 @@ export function checkDates(
     const spans = reply
       .placesOf(f.start)
       .flatMap((p) => reply.doc.find(p, a.node))
+      .filter((n) => !seasonBesideDetail(reply, n))
       .map((n) => ({ from: n.content.trim(), to: reply.doc.find('../@End', n)[0]?.content.trim() }))
       .filter((s) => isDate(s.from));
     const overlaps = (s: { from: string; to?: string }) =>
@@ -49,6 +51,21 @@ export function checkDates(
       check.fail(`${a.at}/${dates!.at}`, `dates within ${start} to ${end}`, list(spans.map((s) => s.from).slice(0, 5)));
     else outsideSummary(check, reply, a);
   }
+}
+
+/**
+ * A Summary start of a Schedule that shows Detail days: the Details are the days the activity takes
+ * place, and a season around them says nothing of whether one of them is in the period asked (a
+ * Summary May to October beside Details in July only is no activity in June). The Summary decides
+ * only in a Schedule with no dated Detail.
+ */
+function seasonBesideDetail(reply: ReplyReader, start: XNode): boolean {
+  const owner = reply.doc.find('..', start)[0];
+  return (
+    !!owner &&
+    localName(owner) === 'Summary' &&
+    reply.doc.find("../*[local-name()='Detail']/@Start", owner).some((d) => isDate(day(d.content)))
+  );
 }
 
 /**

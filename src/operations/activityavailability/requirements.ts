@@ -51,11 +51,11 @@ export const requirements = {
       basis: spec('Returns available activities, their products and rates for given participants, location and dates.'),
       grain: {
         reading:
-          '"for given ... dates": every activity offered takes place within Schedule StartPeriod to EndPeriod: a date it shows lies in the period, or a span it shows (a season) overlaps it. An end after the period (a tour of several days) is allowed; recurring dates (--mm-dd) and times of day are no dates.',
+          '"for given ... dates": every activity offered takes place within Schedule StartPeriod to EndPeriod: a date it shows lies in the period, or a span it shows (a season) overlaps it. A Schedule that shows Detail days is judged by them; its Summary season decides only when it shows none. An end after the period (a tour of several days) is allowed; recurring dates (--mm-dd) and times of day are no dates.',
         accepts:
           'For 2030-06-01 to 2030-06-04: Schedule/Summary Start="2030-05-01" End="2030-10-31" (the season it runs in); or one TourActivityInfo per date, each with Summary Start="2030-06-02T09:30:00".',
         refuses:
-          'For 2030-06-01 to 2030-06-04: Schedule/Detail Start="2030-07-01" and Detail Start="2030-07-08" only (the dates after the period).',
+          'For 2030-06-01 to 2030-06-04: Schedule/Detail Start="2030-07-01" and Detail Start="2030-07-08" only (the dates after the period), also beside a Summary Start="2030-05-01" End="2030-10-31".',
       },
     }),
     r({

@@ -12,7 +12,7 @@ import type { Contract } from '../contract';
 import { ageQualifyingCode, countsText } from '../../contracts/categories';
 import { day, num, sameCode } from '../../contracts/value-forms';
 import { itemsOffered, nothingToJudge, otherContent } from '../../contracts/items-offered';
-import { expireReading, holds, nightsOf, spansOf, type Span } from './stay-dates';
+import { expireReading, holds, nightsOf, showsEveryNight, spansOf, type Span } from './stay-dates';
 import { FACTS } from './facts';
 
 export { FACTS } from './facts';
@@ -269,11 +269,17 @@ export const contract: Contract = {
       for (const h of hotels(exchange, check, reply)) {
         const spans = spansOf(reply, h.node, FACTS.start, reading);
         if (spans.length === 0) check.cannotTell(notShown(reply, [FACTS.start, FACTS.end], `hotel ${h.label}`));
-        // A TimeSpan is the stay offered: it is the requested stay.
+        // A TimeSpan is the stay offered: it is the requested stay. One that shows no departure day
+        // (no End, no Duration) may be a stay of one night: another placement must show every night.
         for (const span of spans.filter((s) => s.stay)) {
           if (span.start !== start) check.fail(`${h.at}/${span.at}`, `the stay from ${start}`, span.start);
           if (span.ends.length && !span.ends.includes(end))
             check.fail(`${h.at}/${span.endAt ?? span.at}`, `the stay to ${end}`, span.endText ?? '');
+          else if (span.start === start && !span.ends.length && !showsEveryNight(spans, start, end))
+            check.cannotTell(
+              `${h.at}/${span.at} (hotel ${h.label}) shows the stay from ${start} but not its departure day (no End, no Duration of nights), ` +
+                `and no other placement of it (a TimeSpan with an End, rate periods that end) holds every night to ${end}`,
+            );
         }
         // Rate periods (a season) may be wider than the stay: together they hold every night of it.
         const groups = new Map<string, Span[]>();

@@ -77,7 +77,7 @@ export const FACTS = {
     ],
     `${XSD}: read on the element that shows the start: TimeSpan/@End or @Duration (DurationType, "P3N" nights); ` +
       'Rate/@ExpireDate with @ExpireDateExclusiveInd (EffectiveExpireOptionalDateGroup); Availability/@End',
-    'A period with no end runs on from its start; with no date shown anywhere, HAV-DATES cannot tell.',
+    'No departure day shown (a TimeSpan with no End nor Duration, rate periods with no end) or no date at all: HAV-DATES cannot tell.',
     undefined,
     'stay-dates',
   ),

@@ -107,3 +107,17 @@ export function nightsOf(start: string, end: string): string[] {
 
 /** A span holds a night when the night is on or after its start and before its latest possible departure day. */
 export const holds = (s: Span, night: string) => s.start <= night && (s.ends.length === 0 || night < [...s.ends].sort()[s.ends.length - 1]);
+
+/**
+ * Whether the spans of one hotel show every night of the stay start..end with periods that end: a
+ * TimeSpan from start to end, or the Rates of one group (one RoomRate) whose periods with an end
+ * hold every night. A period with no end runs on, which says nothing of where the stay ends.
+ */
+export function showsEveryNight(spans: Span[], start: string, end: string): boolean {
+  if (spans.some((s) => s.stay && s.start === start && s.ends.includes(end))) return true;
+  const nights = nightsOf(start, end);
+  const groups = new Set(spans.filter((s) => !s.stay).map((s) => s.group));
+  return [...groups].some((group) =>
+    nights.every((n) => spans.some((s) => s.group === group && !s.stay && s.ends.length > 0 && holds(s, n))),
+  );
+}

@@ -5,7 +5,7 @@
 // reply echoing that spelling is read too. Leg forms, one or two Locations and one or several
 // Passengers (TRF-LEG-FORMS, TRF-LOCATIONS-REPEATED, TRF-PASSENGERS-REPEATED) are "served" checks:
 // the step "the request is served, as ... requires".
-import { fact, type Fact, type ReplyReader, notShown, firstAccepted, valuesEverywhere, everyAccepted } from '../../contracts/reader';
+import { fact, type Fact, type ReplyReader, notShown, valuesEverywhere, everyAccepted } from '../../contracts/reader';
 import { httpRule, list, rule, type Check, type Exchange, type Rule } from '../../contracts/rule';
 import { checkServed, refusalCheck, refusalForm, refusedHow, servedRule } from '../../contracts/envelope';
 import { addDays } from '../../core/dates';
@@ -15,6 +15,7 @@ import { bool, day, isDate, sameCode, within } from '../../contracts/value-forms
 import { itemsOffered, nothingToJudge, otherContent, servedItems } from '../../contracts/items-offered';
 import { checkPassengers, PASSENGER_FACTS } from './passengers';
 import { wordIs, xsBoolIs } from '../../contracts/xpath-predicates';
+import { checkBeforeFlight, departureFlights } from './flights';
 
 const XSD = 'OTA_GroundAvailRS.xsd (2016B)';
 const SERVICE = `${XSD}: GroundServices/GroundService`;
@@ -138,12 +139,9 @@ function directionOf(reply: ReplyReader, service: XNode): Direction | undefined 
   return arrival === departure ? undefined : arrival ? 'arrival' : 'departure';
 }
 
-/** A date-time's wall clock to the minute (offsets are not compared: the request's flight times carry none), or undefined. */
-const clock = (v: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.exec(v.trim())?.[0];
-
 /**
- * A departure (hotel to airport) reaches its flight: every time a departure service shows is
- * before the flight's DateTime (the later one, when two departure legs are asked). A SHOULD of its
+ * A departure (hotel to airport) reaches its flight: every time a departure service shows (its
+ * Pickup, its Dropoff at the airport) is before the flight it serves (checkBeforeFlight). A SHOULD of its
  * own: TRF-DATES judges the statement's "dates" at their grain, a day, and a pickup on the flight's
  * day is on its date even when it is after the flight (docs/checks.md).
  */
@@ -151,28 +149,26 @@ const pickupBeforeFlight = rule(
   'TRF-PICKUP-BEFORE-FLIGHT',
   'every departure transfer picks up before its flight',
   (exchange, check, reply) => {
-    const flights = exchange.request
-      .values('ota:Service/ota:Locations/ota:Location/ota:DropOff/ota:AirportInfo/*/@DateTime')
-      .map(clock)
-      .filter((v): v is string => !!v)
-      .sort();
+    const flights = departureFlights(exchange);
     if (!flights.length) {
       check.notApplicable('the request asks for no departure leg (hotel to airport) with a flight time');
       return;
     }
     // a service that shows no direction answers a departure only when every leg asked is one
-    const onlyDepartures = requestedLegs(exchange).every((l) => l.direction === 'departure');
+    const legs = requestedLegs(exchange);
+    const onlyDepartures = legs.every((l) => l.direction === 'departure');
+    // a service RPH that is none of the request's is the gateway's own numbering, no leg
+    const rphIsLeg = reply
+      .items(FACTS.service)
+      .flatMap((s) => valuesEverywhere(reply, FACTS.leg, s.node))
+      .every((rph) => legs.some((l) => sameCode(l.rph, rph)));
+    const ties = { times: FACTS.pickupTime, airport: FACTS.airport, leg: FACTS.leg, rphIsLeg };
     let judged = 0;
     for (const s of services(exchange, check, reply)) {
       const direction = directionOf(reply, s.node);
       if (direction === 'arrival' || (direction === undefined && !onlyDepartures)) continue;
       judged++;
-      const when = firstAccepted(reply, FACTS.pickupTime, (v) => !!clock(v), s.node);
-      if (!when) check.cannotTell(notShown(reply, FACTS.pickupTime, `${s.at}`));
-      else {
-        const after = when.value.filter((v) => clock(v)! >= flights[flights.length - 1]);
-        if (after.length) check.fail(`${s.at}/${when.at}`, `before the departure flight (${list(flights)})`, list(after));
-      }
+      checkBeforeFlight(check, reply, s, flights, ties);
     }
     if (!judged) check.cannotTell('no transfer service shows that it answers the departure leg');
   },

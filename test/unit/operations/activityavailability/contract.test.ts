@@ -134,6 +134,29 @@ test('AAV-DATES: a Detail day outside its Summary fails; Details within it, or a
   judged('<Detail Start="2030-01-02"/><Detail Start="2030-06-02"/><Detail Start="2030-12-02"/>', 'passed');
 });
 
+// A season Summary says when the activity may run; the Detail days say when it does.
+test('AAV-DATES: a Schedule with Detail days is judged by them, its season Summary only when it has none', () => {
+  const season = '<Summary Start="2030-05-01" End="2030-10-31"/>';
+  const judged = (schedule: string, outcome: 'passed' | 'failed') =>
+    expectRule(rule('AAV-DATES'), x({}, activity({ schedule })), outcome, undefined, schedule);
+  // the requirement's own refusal, with a season added around it
+  judged(`${season}<Detail Start="2030-07-01"/><Detail Start="2030-07-08"/>`, 'failed');
+  judged(`${season}<Detail Start="2030-05-10" End="2030-05-31"/><Detail Start="2030-07-01"/>`, 'failed');
+  // honest: one Detail day in the period, a Detail span over it, or a season with recurring (undated) Details
+  judged(`${season}<Detail Start="2030-06-03T10:00:00"/><Detail Start="2030-07-08"/>`, 'passed');
+  judged(
+    `${season}<Detail Start="2030-05-01" End="2030-10-31"><OperationTimes><OperationTime Tue="true"/></OperationTimes></Detail>`,
+    'passed',
+  );
+  judged(`${season}<Detail Start="--06-02"/>`, 'passed');
+  // a second Schedule with no Detail is judged by its own season
+  expectRule(
+    rule('AAV-DATES'),
+    x({}, activity({ schedule: `${season}<Detail Start="2030-07-01"/></Schedule><Schedule>${season}` })),
+    'passed',
+  );
+});
+
 test('AAV-DATES: start dates from Detail or Summary; recurring dates and times are not dates', () => {
   const weekly =
     '<Summary Start="2030-06-01" End="2030-06-04"/><Detail Start="2030-06-01" End="2030-06-04">' +
@@ -144,10 +167,11 @@ test('AAV-DATES: start dates from Detail or Summary; recurring dates and times a
   expectRule(rule('AAV-DATES'), x({}, activity({ schedule: '<Detail Start="2030-06-02T10:00:00" Duration="PT3H"/>' })), 'passed');
   // Detail may list a whole year's schedule: one date in the period is the activity taking place in it
   expectRule(rule('AAV-DATES'), x({}, activity({ schedule: '<Detail Start="2030-06-02"/><Detail Start="2030-07-01"/>' })), 'passed');
+  // the Detail days are the schedule: a Summary day beside them that none of them is, is no day it takes place
   expectRule(
     rule('AAV-DATES'),
     x({}, activity({ schedule: '<Summary Start="2030-06-03"/><Detail Start="2030-01-05"/><Detail Start="2030-12-01"/>' })),
-    'passed',
+    'failed',
   );
   expectRule(rule('AAV-DATES'), x({}, activity({ schedule: '<Detail Start="2030-07-01"/><Detail Start="2030-07-08"/>' })), 'failed');
   // a span (a season the activity runs in) is judged by overlap with the requested period (audit F5)

@@ -80,6 +80,10 @@ test('ASR-DATES: start dates from Detail or Summary within DateTimePref', () => 
   expectRule(rule('ASR-DATES'), x({}, found()), 'passed');
   expectRule(rule('ASR-DATES'), x({}, found({ schedule: '<Summary Start="2030-06-01" End="2030-06-04"/>' })), 'passed');
   expectRule(rule('ASR-DATES'), x({}, found({ schedule: '<Detail Start="2030-06-05"/>' })), 'failed');
+  // a Schedule with Detail days is judged by them, not by the season around them
+  const season = '<Summary Start="2030-05-01" End="2030-10-31"/>';
+  expectRule(rule('ASR-DATES'), x({}, found({ schedule: `${season}<Detail Start="2030-07-01"/>` })), 'failed');
+  expectRule(rule('ASR-DATES'), x({}, found({ schedule: `${season}<Detail Start="2030-06-02"/><Detail Start="2030-07-01"/>` })), 'passed');
   expectRule(rule('ASR-DATES'), x({}, found({ schedule: '' })), 'cantTell');
 });
 

@@ -168,6 +168,25 @@ test('HAV-DATES: a Rate ExpireDate is the departure day, or the last night when 
   expectRule(rule('HAV-DATES'), x(stay('A', { dates: rate('2030-06-02') })), 'failed');
 });
 
+// A TimeSpan with a Start alone may be a stay of one night: the departure day must show somewhere.
+test('HAV-DATES: a TimeSpan with no End nor Duration cannot tell, unless another placement of the stay holds every night', () => {
+  const from = '<TimeSpan Start="2030-06-01"/>';
+  const rates = (...periods: string[]) => `<RoomRates><RoomRate><Rates>${periods.join('')}</Rates></RoomRate></RoomRates>`;
+  const judged = (dates: string, outcome: 'passed' | 'cantTell' | 'failed') =>
+    expectRule(rule('HAV-DATES'), x(stay('A', { dates })), outcome, undefined, dates);
+  judged(from, 'cantTell');
+  // an open-ended rate runs on: it says nothing of where the stay ends
+  judged(from + rates('<Rate EffectiveDate="2030-06-01"/>'), 'cantTell');
+  judged(from + rates('<Rate EffectiveDate="2030-06-01" ExpireDate="2030-06-02"/>', '<Rate EffectiveDate="2030-06-02"/>'), 'cantTell');
+  // honest: a Duration of nights, rate periods that end and hold every night, or a season around the stay
+  judged('<TimeSpan Start="2030-06-01" Duration="P3N"/>', 'passed');
+  judged(from + rates('<Rate EffectiveDate="2030-06-01" ExpireDate="2030-06-04" ExpireDateExclusiveInd="true"/>'), 'passed');
+  judged(from + rates('<Rate EffectiveDate="2030-01-01" ExpireDate="2030-12-31"/>'), 'passed');
+  // rates that end short of the stay are a finding of their own
+  judged(from + rates('<Rate EffectiveDate="2030-06-01" ExpireDate="2030-06-02" ExpireDateExclusiveInd="true"/>'), 'failed');
+  judged('<TimeSpan Start="2030-06-01" Duration="P1N"/>', 'failed');
+});
+
 // Two placements of one stay: its TimeSpan and its rates. Rates that follow each other show how the
 // gateway writes ExpireDate; read so, rates a night short of the TimeSpan disagree with it.
 test('HAV-DATES: a TimeSpan and rates a night short disagree when the rates show their ExpireDate exclusive; agreeing ones pass', () => {

@@ -163,6 +163,74 @@ test('TRF-PICKUP-BEFORE-FLIGHT: every time a departure service shows precedes it
   expectRule(r, x({}, '<GroundService><Service/></GroundService>'), 'cantTell');
 });
 
+/** A departure service with a Pickup and a Dropoff time, and what it shows of its flight. */
+function departure(
+  pickup: string,
+  dropoff?: string,
+  o: { drop?: 'Dropoff' | 'DropOff'; flight?: string; number?: string; rph?: string } = {},
+): string {
+  const drop = o.drop ?? 'Dropoff';
+  const at = dropoff ? ` DateTime="${dropoff}"` : '';
+  const own = o.flight ? ` DateTime="${o.flight}"` : '';
+  const airline = o.number ? `<Airline Code="UX" FlightNumber="${o.number}"/>` : '';
+  const rph = o.rph ? `<RateQualifier><SpecialInputs Name="RPH" Value="${o.rph}"/></RateQualifier>` : '';
+  return (
+    `<GroundService><Service><Location><Pickup DateTime="${pickup}"><Address><LocationType Code="2" UniqueID="L1"/></Address></Pickup>` +
+    `<${drop}${at}><AirportInfo><Departure LocationCode="PMI" CodeContext="IATA"${own}/></AirportInfo>${airline}</${drop}></Location></Service>` +
+    `${rph}${party()}</GroundService>`
+  );
+}
+
+// Every placement with a clock is read: the Dropoff at the airport too (the service "reaches the airport before the flight").
+test('TRF-PICKUP-BEFORE-FLIGHT: the Dropoff (or DropOff) time at the airport is judged as the Pickup is', () => {
+  const r = rule('TRF-PICKUP-BEFORE-FLIGHT');
+  expectRule(r, x({}, service({ leg: 1 }), departure('2030-06-04T17:00:00', '2030-06-04T19:00:00')), 'failed');
+  expectRule(r, x({}, service({ leg: 1 }), departure('2030-06-04T17:00:00', '2030-06-04T18:00:00', { drop: 'DropOff' })), 'failed');
+  // honest: the airport reached before the flight, in either spelling
+  expectRule(r, x({}, service({ leg: 1 }), departure('2030-06-04T15:00:00', '2030-06-04T15:50:00')), 'passed');
+  expectRule(r, x({}, service({ leg: 1 }), departure('2030-06-04T15:00:00', '2030-06-04T15:50:00', { drop: 'DropOff' })), 'passed');
+});
+
+// Two departure flights asked (legs 2 and 3, the later at 21:00 the same day): each service is judged against the flight it serves.
+test('TRF-PICKUP-BEFORE-FLIGHT: with two departure flights, a service is judged against its own, never against the later one blindly', () => {
+  const r = rule('TRF-PICKUP-BEFORE-FLIGHT');
+  const TWO: ExchangeOptions = {
+    edit: (q) =>
+      q
+        .replaceWithCopies('ota:Service/ota:Locations/ota:Location', [
+          'ota:Service/ota:Locations/ota:Location[1]',
+          'ota:Service/ota:Locations/ota:Location[2]',
+          'ota:Service/ota:Locations/ota:Location[2]',
+        ])
+        .setAttribute('ota:Service/ota:Locations/ota:Location[3]', 'RPH', 3)
+        .setAttribute(
+          'ota:Service/ota:Locations/ota:Location[3]/ota:DropOff/ota:AirportInfo/ota:Departure',
+          'DateTime',
+          '2030-06-04T21:00:00',
+        )
+        .setAttribute('ota:Service/ota:Locations/ota:Location[3]/ota:DropOff/ota:Airline', 'FlightNumber', 'UX9999'),
+  };
+  const flights = x(TWO, departure('2030-06-04T15:00:00'));
+  assert.match(
+    flights.request.values('ota:Service/ota:Locations/ota:Location/ota:DropOff/ota:AirportInfo/*/@DateTime').join(' '),
+    /18:00.*21:00/,
+  );
+  // tied to the 18:00 flight by its own flight time, its RPH or its flight number: 19:00 is after it (the 21:00 flight would let it pass)
+  expectRule(r, x(TWO, departure('2030-06-04T19:00:00', undefined, { flight: '2030-06-04T18:00:00' })), 'failed');
+  expectRule(r, x(TWO, departure('2030-06-04T19:00:00', undefined, { rph: '2' })), 'failed');
+  // tied to the 21:00 flight: 19:00 is before it
+  expectRule(r, x(TWO, departure('2030-06-04T19:00:00', undefined, { rph: '3' })), 'passed');
+  expectRule(r, x(TWO, departure('2030-06-04T19:00:00', undefined, { number: '9999' })), 'passed');
+  // no tie: a pickup after both flights fails whichever it serves; one between them may be for the later flight
+  expectRule(r, x(TWO, departure('2030-06-04T21:30:00')), 'failed');
+  expectRule(r, x(TWO, departure('2030-06-04T19:00:00')), 'passed');
+  // no tie: read as serving the earliest flight after the pickup (named); past it but before the later one stays open
+  expectRule(r, x(TWO, departure('2030-06-04T17:00:00', '2030-06-04T18:30:00')), 'cantTell');
+  const late = r.check(x(TWO, departure('2030-06-04T17:00:00', '2030-06-04T21:10:00')));
+  assert.equal(late.outcome, 'failed', JSON.stringify(late));
+  assert.match(JSON.stringify(late.findings), /read as serving the earliest after its pickup, at 2030-06-04T18:00/);
+});
+
 test('TRF-PASSENGERS: quantities per category by charge description or charge purpose; other charges ignored', () => {
   const fee = '<ServiceCharges Amount="5.00" Description="Fuel surcharge"><Calculation Quantity="1"/></ServiceCharges>';
   expectRule(rule('TRF-PASSENGERS'), x({}, ...BOTH), 'passed');
