@@ -18,9 +18,9 @@ const CASES = [
   {
     op: 'activitynbc',
     req: 'ANBC-UNKNOWN',
-    root: 'OTA_TourActivityDescriptiveInfoRS',
-    empty: '<TourActivityDescriptiveContents/>',
-    item: '<TourActivityDescriptiveContents><TourActivityDescriptiveContent><BasicInfo Name="Caves"/></TourActivityDescriptiveContent></TourActivityDescriptiveContents>',
+    root: 'OTA_ProductDescriptiveInfoRS',
+    empty: '<ProductDescriptiveContents/>',
+    item: '<ProductDescriptiveContents><TourActivityDescriptiveContent><BasicInfo Name="Caves"/></TourActivityDescriptiveContent></ProductDescriptiveContents>',
   },
 ] as const;
 const WARNED = '<Success/><Warnings><Warning Type="3" Code="392">Invalid code</Warning></Warnings>';
