@@ -113,7 +113,9 @@ function partySent(exchange: Exchange): number {
 // element or attribute, a schema ("Invalid value for Age: must be an integer", "departure day
 // expected as dd/mm/yyyy", "more than 1 occurrence not allowed"). A product reason never needs them.
 const FORM_WORDS =
-  /\b(invalid (value|format|syntax|type|number|date|integer)|not (a )?valid (value|format|number|integer|date)|not parsed|cannot be parsed|unparsable|unparseable|pars(e|ing) (error|failed|failure)|format|malformed|syntax|schema|xsd|elements?|attributes?|occurrences?|must be an? (integer|number|numeric|whole number|decimal|date)|not an? (integer|number|date))\b|\bexpected\b(?! to\b)/i;
+  /\b(invalid (value|format|syntax|type|number|date|integer)|not (a )?valid (value|format|number|integer|date)|not parsed|cannot be parsed|unparsable|unparseable|pars(e|ing) (error|failed|failure)|format|malformed|syntax|schema|xsd|elements?|attributes?|occurrences?|must be an? (integer|number|numeric|whole number|decimal|date)|not an? (integer|number|date))\b/i;
+// "expected" followed by a form or a code ("expected as dd/mm/yyyy", "expected ADT/CHD"), case kept
+const EXPECTED_FORM = /\b[Ee]xpected\s+(as|an?|one of|format|type|value|pattern|[A-Z0-9]{2,}\b|['"])/;
 
 /** Whether a refusal's words are about the request's form: form words, or the name of one of its elements or attributes. */
 function aboutTheForm(exchange: Exchange): (words: string) => boolean {
@@ -126,7 +128,8 @@ function aboutTheForm(exchange: Exchange): (words: string) => boolean {
         .map((m) => m[1] ?? m[2])
         .filter((n) => /[a-z][A-Z]/.test(n)),
     ));
-  return (words) => FORM_WORDS.test(words) || (words.match(/[A-Za-z]\w*/g) ?? []).some((w) => namesOfRequest().has(w));
+  return (words) =>
+    FORM_WORDS.test(words) || EXPECTED_FORM.test(words) || (words.match(/[A-Za-z]\w*/g) ?? []).some((w) => namesOfRequest().has(w));
 }
 
 /**

@@ -55,6 +55,7 @@ test('honest product refusals, typed 3 or untyped, in Errors, Warnings or plain 
     'PMI-X does not operate on 2030-06-02',
     'This tour does not run on Mondays',
     'Participant 1 (age 5) is below the minimum age 12',
+    'A party of at least 6 participants expected to join',
   ])
     for (const op of OPS)
       for (const x of [
