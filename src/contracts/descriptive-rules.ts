@@ -31,7 +31,8 @@ export const requestedCodes = (exchange: Exchange, xpath: string): string[] =>
     .map((v) => v.trim())
     .filter(Boolean);
 
-const META_ATTRIBUTES = ['ID_Context', 'Language', 'LanguageCode', 'PrimaryLangID', 'Status', 'Target', 'TimeStamp', 'Version'];
+/** Attributes that say how or about what something is written (a language, a context, a version), never what it is. */
+export const META_ATTRIBUTES = ['ID_Context', 'Language', 'LanguageCode', 'PrimaryLangID', 'Status', 'Target', 'TimeStamp', 'Version'];
 
 /**
  * The content of a descriptive-data reply (HNBC-CONTENT, ANBC-CONTENT): every item described, at

@@ -51,6 +51,34 @@ test('ASR-SUCCESS: activities with some descriptive data pass; none, or one with
   expectRule(rule('ASR-SUCCESS'), x({}, unknown), 'cantTell');
 });
 
+// A language tag, the activity's own code or a value the request sent is no descriptive data: an
+// item made of them acknowledges the search and describes nothing.
+test('ASR-SUCCESS: a bare Language, a Name that is the code or a request value is no descriptive data; a description in any placement is', () => {
+  const only = (basic: string, more = '') => found({ basic: `${basic}${more}`, location: '', pickup: '' });
+  for (const [basic, more] of [
+    ['<BasicInfo TourActivityID="P1"/>', '<Description Language="en"/>'],
+    [
+      '<BasicInfo TourActivityID="P1"/>',
+      '<Description Language="en" ID_Context="SBX"><ShortDescription>P1</ShortDescription></Description>',
+    ],
+    ['<BasicInfo TourActivityID="P1" Name="P1"/>', ''],
+    ['<BasicInfo TourActivityID="T-77" SupplierProductCode="SP-9" Name="SP-9"/>', ''],
+    // the hotel asked (a request value) as the name
+    ['<BasicInfo TourActivityID="T-77" Name="H1"/>', ''],
+    ['<BasicInfo TourActivityID="P1"/>', '<Location><Region RegionCode="Product">P1</Region></Location>'],
+  ])
+    expectRule(rule('ASR-SUCCESS'), x({}, only(basic, more)), 'failed', undefined, `${basic}${more}`);
+  for (const [basic, more] of [
+    ['<BasicInfo TourActivityID="P1"/>', '<Description Language="en">Boat trip around the bay</Description>'],
+    ['<BasicInfo TourActivityID="P1"/>', '<Description Language="en"><LongDescription>Boat trip</LongDescription></Description>'],
+    ['<BasicInfo TourActivityID="P1" Name="Boat trip"/>', '<Description Language="en"/>'],
+    ['<BasicInfo TourActivityID="P1"/>', '<Location><Region RegionName="Mallorca"/></Location>'],
+    ['<BasicInfo TourActivityID="P1"/>', '<CategoryAndType><Category>Boat tours</Category></CategoryAndType>'],
+    ['<BasicInfo TourActivityID="P1" ShortName="Boat"/>', ''],
+  ])
+    expectRule(rule('ASR-SUCCESS'), x({}, only(basic, more)), 'passed', undefined, `${basic}${more}`);
+});
+
 test('ASR-AREA: at the hotel, or in the area of the activities at the hotel', () => {
   expectRule(rule('ASR-AREA'), x({}, found()), 'passed');
   expectRule(
