@@ -38,3 +38,36 @@ test('an echo in a header is a finding too', () => {
 test('without a reply there is nothing to inspect: cannot tell', () => {
   expectRule(rule, noReply('hotelavailability'), 'cantTell');
 });
+
+test('the password in the HTTP status line (reason phrase) is a finding', () => {
+  const x = exchange('hotelavailability', rs('OTA_HotelAvailRS', '<Errors><Error Type="4" Code="175">Bad login</Error></Errors>'), {
+    status: 401,
+  });
+  x.reply.exchange!.statusText = `Invalid password ${PASSWORD}`;
+  const a = expectRule(rule, x, 'failed');
+  assert.match(JSON.stringify(a), /status line/);
+  assert.ok(!JSON.stringify(a).includes(PASSWORD));
+  x.reply.exchange!.statusText = 'Unauthorized';
+  expectRule(rule, x, 'passed');
+});
+
+test('the password in hex (lower or upper case) or split across CDATA sections is a finding naming the form', () => {
+  const hex = Buffer.from(PASSWORD).toString('hex');
+  for (const [f, form] of [
+    [`<TPA_Extensions><Debug Pw="${hex}"/></TPA_Extensions>`, /hex/],
+    [`<TPA_Extensions><Debug Pw="${hex.toUpperCase()}"/></TPA_Extensions>`, /hex/],
+    ['<TPA_Extensions><Debug><![CDATA[S3cret-]]><![CDATA[Passw0rd!]]></Debug></TPA_Extensions>', /parsed text/],
+    ['<TPA_Extensions><Debug>S3cret-<![CDATA[Passw0rd!]]></Debug></TPA_Extensions>', /parsed text/],
+  ] as const) {
+    const a = expectRule(rule, exchange('hotelavailability', body(f)), 'failed', undefined, f);
+    assert.match(JSON.stringify(a), form, f);
+    assert.ok(!JSON.stringify(a).includes(PASSWORD) && !JSON.stringify(a).includes(hex), f);
+  }
+  // other values beside each other, other hex, other CDATA: no finding
+  for (const f of [
+    '<TPA_Extensions><Debug><![CDATA[S3cret-]]></Debug><Debug><![CDATA[Passw0rd!]]></Debug></TPA_Extensions>',
+    `<TPA_Extensions><Debug Hash="${Buffer.from('another value').toString('hex')}"/></TPA_Extensions>`,
+    '<TPA_Extensions><Debug><![CDATA[<b>ok</b>]]></Debug></TPA_Extensions>',
+  ])
+    expectRule(rule, exchange('hotelavailability', body(f)), 'passed', undefined, f);
+});

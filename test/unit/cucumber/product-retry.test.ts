@@ -217,3 +217,60 @@ test('activity availability: a maximum party named by the gateway, then the test
   assert.equal(day.sent.length, 0);
   assert.match(day.currentRequest.productTried ?? '', /no other party, date or product/);
 });
+
+// The same words again after the try changed what they name: the gateway misread the request, and
+// its refusal is judged as one (failed), not as a reason of the product.
+test('a product reason said again unchanged to a request that no longer has what it names is judged as a refusal', async () => {
+  const misreads: Array<[OperationName, Party, string, Party[]]> = [
+    ['activitybook', { adults: 1, children: 0 }, 'PMI-X is sold to parties of 2 or more, not 1', [{ adults: 2, children: 0 }]],
+    ['activityavailability', { adults: 3, children: 2 }, 'No more than 4 participants per booking, 5 sent', []],
+    ['activitybook', { adults: 1, children: 1 }, 'No children allowed on this tour', []],
+  ];
+  for (const [op, party, text, declared] of misreads) {
+    const w = scenario(op, { party, first: text, declared, answer: () => refusal(op, text) });
+    const done = await retryForProduct(w);
+    assert.equal(w.sent.length, 1, text);
+    assert.equal(done?.stillRefused, undefined, text);
+    const c = new Check('BKG-PARTICIPANTS-REPEATED');
+    checkServed(w.reply, c);
+    const a = c.result();
+    assert.equal(a.outcome, 'failed', text);
+    assert.match(JSON.stringify(a), /misread the request/, text);
+  }
+});
+
+test('a day reason said again after the day it names was left is a misread; a reason naming no number may be true again', async () => {
+  const offered = exchange(
+    'activityavailability',
+    `<OTA_TourActivityAvailRS ${NS} Version="2011.2"><Success/><TourActivityInfo><BasicInfo TourActivityID="PMI-DRACH"/><Schedule>` +
+      ['2030-06-02', '2030-06-09', '2030-06-12'].map((d) => `<Detail Start="${d}"/>`).join('') +
+      '</Schedule></TourActivityInfo></OTA_TourActivityAvailRS>',
+  );
+  const text = 'PMI-DRACH does not operate on Sundays';
+  const w = scenario('activitybook', {
+    party: { adults: 2, children: 0 },
+    first: text,
+    history: [offered],
+    answer: () => refusal('activitybook', text),
+  });
+  w.currentRequest.setAttribute('//ota:BookingInfo/ota:BasicInfo', 'TourActivityID', 'PMI-DRACH');
+  await retryForProduct(w);
+  const day = new Check('BKG-PARTICIPANTS-REPEATED');
+  checkServed(w.reply, day);
+  assert.deepEqual(
+    w.sent.map((x) => x.start),
+    ['2030-06-12T09:00:00'],
+  );
+  assert.equal(day.result().outcome, 'failed');
+  // "too few participants" to a larger party that is still too small: the same words may be true; cannot tell
+  const small = scenario('activitybook', {
+    party: { adults: 1, children: 0 },
+    first: 'Too few participants for this activity',
+    declared: [{ adults: 2, children: 0 }],
+    answer: () => refusal('activitybook', 'Too few participants for this activity'),
+  });
+  await retryForProduct(small);
+  const c = new Check('BKG-PARTICIPANTS-REPEATED');
+  checkServed(small.reply, c);
+  assert.equal(c.result().outcome, 'cantTell');
+});

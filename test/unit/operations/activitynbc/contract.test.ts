@@ -87,3 +87,25 @@ test('ANBC-SUBJECT: a second activity in another placement fails; the one reques
   expectRule(rule('ANBC-SUBJECT'), x(other.replace(/A2/g, 'A1')), 'passed');
   expectRule(rule('ANBC-SUBJECT'), atRoot('', described()), 'passed');
 });
+
+test('ANBC-UNKNOWN: refused with no data, or Success with Warnings and no activity and no data; an activity or a bare Success fails', () => {
+  const warned = (content: string) =>
+    exchange(
+      'activitynbc',
+      rs('OTA_ProductDescriptiveInfoRS', `<Success/><Warnings><Warning Type="3">Invalid activity</Warning></Warnings>${content}`),
+    );
+  expectRule(rule('ANBC-UNKNOWN'), warned('<ProductDescriptiveContents/>'), 'passed');
+  expectRule(
+    rule('ANBC-UNKNOWN'),
+    exchange('activitynbc', rs('OTA_ProductDescriptiveInfoRS', '<Errors><Error Type="3">Unknown activity</Error></Errors>')),
+    'passed',
+  );
+  expectRule(rule('ANBC-UNKNOWN'), warned(`<ProductDescriptiveContents>${described()}</ProductDescriptiveContents>`), 'failed');
+  // an item, even one that only echoes the code asked, is no "no result"
+  expectRule(
+    rule('ANBC-UNKNOWN'),
+    warned('<ProductDescriptiveContents><TourActivityDescriptiveContent TourActivityID="A1"/></ProductDescriptiveContents>'),
+    'failed',
+  );
+  expectRule(rule('ANBC-UNKNOWN'), exchange('activitynbc', reply('')), 'failed');
+});

@@ -116,3 +116,25 @@ test('HNBC-SUBJECT: hotels in every placement are read, each once', () => {
   expectRule(rule('HNBC-CONTENT'), atRoot(described(), described('HotelCode="H2" HotelName="Sol II"')), 'passed');
   expectRule(rule('HNBC-CONTENT'), atRoot(described(), described('HotelCode="H2"')), 'failed');
 });
+
+test('HNBC-UNKNOWN: refused with no data, or Success with Warnings and no hotel and no data; a hotel or a bare Success fails', () => {
+  const warned = (content: string) =>
+    exchange(
+      'hotelnbc',
+      rs('OTA_HotelDescriptiveInfoRS', `<Success/><Warnings><Warning Type="3">Invalid hotel code</Warning></Warnings>${content}`),
+    );
+  expectRule(rule('HNBC-UNKNOWN'), warned('<HotelDescriptiveContents/>'), 'passed');
+  expectRule(
+    rule('HNBC-UNKNOWN'),
+    exchange('hotelnbc', rs('OTA_HotelDescriptiveInfoRS', '<Errors><Error Type="3">Invalid hotel code</Error></Errors>')),
+    'passed',
+  );
+  expectRule(rule('HNBC-UNKNOWN'), warned(`<HotelDescriptiveContents>${described()}</HotelDescriptiveContents>`), 'failed');
+  // an item, even one that only echoes the code asked, is no "no result"
+  expectRule(
+    rule('HNBC-UNKNOWN'),
+    warned('<HotelDescriptiveContents><HotelDescriptiveContent HotelCode="H1"/></HotelDescriptiveContents>'),
+    'failed',
+  );
+  expectRule(rule('HNBC-UNKNOWN'), x(''), 'failed');
+});
