@@ -34,6 +34,8 @@ const SOURCE_EXTENSIONS = ['.ts', '.js'];
  */
 export const TOPIC_TESTS: Readonly<Record<string, string>> = {
   'test/unit/comments-say-why.test.ts': 'no comment in the code, its tests or its CI recipes cites an issue number',
+  'test/unit/operations/transferavailability/echoed-services.test.ts':
+    'the served rules of src/operations/transferavailability/contract.ts on services that only echo the request',
   'test/unit/operations/bookread/other-content.test.ts':
     "the read rules of src/operations/bookread/contract.ts on a read that shows the reference over another booking's items",
   'test/unit/contracts/card-dates.test.ts': "EP-DATES of src/contracts/envelope.ts on a payment card's MMYY ExpireDate and EffectiveDate",

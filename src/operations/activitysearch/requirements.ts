@@ -65,7 +65,14 @@ export const requirements = {
 
 /** Which facts decide each MUST a rule of ./contract.ts judges from the reply (docs/requirements.md renders them). */
 export const decidedBy: DecidedByTable<typeof requirements> = {
-  'ASR-SUCCESS': { facts: ['activitysearch.activity', 'activitysearch.activity.descriptive'] },
+  'ASR-SUCCESS': {
+    facts: [
+      'activitysearch.activity',
+      'activitysearch.activity.descriptive',
+      'activitysearch.activity.tourActivityId',
+      'activitysearch.activity.product',
+    ],
+  },
   'ASR-AREA': {
     facts: ['activitysearch.activity', 'activitysearch.activity.hotel', 'activitysearch.activity.area', 'activitysearch.activity.country'],
     corroboration: ACTIVITY_PLACE,
