@@ -18,9 +18,9 @@ test('xsi and xml attributes on an empty element beside the errors are no data: 
     `<TPA_Extensions ${XSI} xsi:schemaLocation="http://www.opentravel.org/OTA/2003/05 OTA.xsd" xml:lang="en"/>`,
     `<x:HotelDescriptiveContents xmlns:x="http://www.opentravel.org/OTA/2003/05" xmlns:i="http://www.w3.org/2001/XMLSchema-instance" i:nil="true"/>`,
   ]) {
-    const x = refusal(beside);
-    assert.deepEqual(dataBesideErrors(x), [], beside);
-    expectOutcome(refusalCheck(x, 'HNBC-UNKNOWN').result(), 'passed', beside);
+    const sent = refusal(beside);
+    assert.deepEqual(dataBesideErrors(sent), [], beside);
+    expectOutcome(refusalCheck(sent, 'HNBC-UNKNOWN').result(), 'passed', beside);
   }
 });
 
@@ -36,12 +36,12 @@ test('data beside the errors still fails, with or without xsi attributes beside 
     ],
     [`<TPA_Extensions ${XSI} xsi:nil="true" Vendor="Acme"/>`, 'Vendor'],
   ]) {
-    const x = refusal(beside);
+    const sent = refusal(beside);
     assert.ok(
-      dataBesideErrors(x).some((d) => d.endsWith(`@${found}`)),
+      dataBesideErrors(sent).some((d) => d.endsWith(`@${found}`)),
       beside,
     );
-    assert.ok(!dataBesideErrors(x).some((d) => /@(nil|type)$/.test(d)), beside);
-    expectOutcome(refusalCheck(x, 'HNBC-UNKNOWN').result(), 'failed', beside);
+    assert.ok(!dataBesideErrors(sent).some((d) => /@(nil|type)$/.test(d)), beside);
+    expectOutcome(refusalCheck(sent, 'HNBC-UNKNOWN').result(), 'failed', beside);
   }
 });

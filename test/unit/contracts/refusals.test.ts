@@ -15,10 +15,10 @@ const OPS = [
   ['activitybook', 'OTA_TourActivityBookRS'],
 ] as const;
 const refused = (op: (typeof OPS)[number], error: string) => exchange(op[0], rs(op[1], `<Errors>${error}</Errors>`), { status: 400 });
-const outcome = (x: ReturnType<typeof exchange>) => {
-  const c = new Check('EP-POST');
-  checkServed(x, c);
-  return c.result();
+const outcome = (sent: ReturnType<typeof exchange>) => {
+  const check = new Check('EP-POST');
+  checkServed(sent, check);
+  return check.result();
 };
 
 test('a refusal worded about the request form is no product reason: the served check fails', () => {
@@ -31,19 +31,19 @@ test('a refusal worded about the request form is no product reason: the served c
     'Age is not a number: children must be aged 0 to 17',
   ])
     for (const op of OPS) {
-      const x = refused(op, `<Error Type="3" Code="321" ShortText="${text}"/>`);
-      assert.equal(productReason(x), undefined, `${op[0]}: ${text}`);
-      const a = outcome(x);
-      assert.equal(a.outcome, 'failed', `${op[0]}: ${text}`);
+      const sent = refused(op, `<Error Type="3" Code="321" ShortText="${text}"/>`);
+      assert.equal(productReason(sent), undefined, `${op[0]}: ${text}`);
+      const assertion = outcome(sent);
+      assert.equal(assertion.outcome, 'failed', `${op[0]}: ${text}`);
     }
 });
 
 test('an Error typed other than 3 (business rule) is no product reason, whatever its words', () => {
   for (const type of ['7', '10', '1', '4'])
     for (const op of OPS) {
-      const x = refused(op, `<Error Type="${type}" Code="321" ShortText="Minimum 4 participants"/>`);
-      assert.equal(productReason(x), undefined, `Type ${type}`);
-      assert.equal(outcome(x).outcome, 'failed', `Type ${type}`);
+      const sent = refused(op, `<Error Type="${type}" Code="321" ShortText="Minimum 4 participants"/>`);
+      assert.equal(productReason(sent), undefined, `Type ${type}`);
+      assert.equal(outcome(sent).outcome, 'failed', `Type ${type}`);
     }
 });
 
@@ -58,13 +58,13 @@ test('honest product refusals, typed 3 or untyped, in Errors, Warnings or plain 
     'A party of at least 6 participants expected to join',
   ])
     for (const op of OPS)
-      for (const x of [
+      for (const sent of [
         refused(op, `<Error Type="3" Code="321" ShortText="${text}"/>`),
         refused(op, `<Error Code="321">${text}</Error>`),
         exchange(op[0], rs(op[1], `<Warnings><Warning Type="3">${text}</Warning></Warnings>`)),
         exchange(op[0], text, { status: 422, contentType: 'text/plain' }),
       ]) {
-        assert.ok(productReason(x), `${op[0]}: ${text}`);
-        assert.equal(outcome(x).outcome, 'cantTell', `${op[0]}: ${text}`);
+        assert.ok(productReason(sent), `${op[0]}: ${text}`);
+        assert.equal(outcome(sent).outcome, 'cantTell', `${op[0]}: ${text}`);
       }
 });

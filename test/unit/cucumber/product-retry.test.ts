@@ -30,13 +30,20 @@ const participants = (r: OtaRequest) =>
 /** A scenario whose gateway answers each request sent by `answer` (the reply body), its first one refused by `first`. */
 function scenario(
   op: OperationName,
-  opts: { party: Party; resStatus?: string; first: string; answer: (r: OtaRequest) => string; history?: Exchange[]; declared?: Party[] },
+  opts: {
+    party: Party;
+    resStatus?: string;
+    first: string;
+    answer: (request: OtaRequest) => string;
+    history?: Exchange[];
+    declared?: Party[];
+  },
 ) {
-  const edit = (r: OtaRequest) => {
+  const edit = (request: OtaRequest) => {
     if (op === 'activitybook') {
-      setBookingParty(r, opts.party);
-      r.setAttribute('/*', 'ResStatus', opts.resStatus ?? 'Quote');
-    } else setAvailabilityParty(r, opts.party);
+      setBookingParty(request, opts.party);
+      request.setAttribute('/*', 'ResStatus', opts.resStatus ?? 'Quote');
+    } else setAvailabilityParty(request, opts.party);
   };
   const firstX = exchange(op, refusal(op, opts.first), { edit });
   const sent: Array<{ size: number; start?: string; end?: string; pickup?: string }> = [];
@@ -55,14 +62,14 @@ function scenario(
       replyProfile: { facts: {} },
     },
     async send() {
-      const r = w.currentRequest;
+      const currentRequest = w.currentRequest;
       sent.push({
-        size: participants(r),
-        start: r.value('//ota:BookingInfo/ota:Schedule/@Start'),
-        end: r.value('//ota:BookingInfo/ota:Schedule/@End'),
-        pickup: r.value('//ota:BookingInfo/ota:PickupDropoff/@DateTime'),
+        size: participants(currentRequest),
+        start: currentRequest.value('//ota:BookingInfo/ota:Schedule/@Start'),
+        end: currentRequest.value('//ota:BookingInfo/ota:Schedule/@End'),
+        pickup: currentRequest.value('//ota:BookingInfo/ota:PickupDropoff/@DateTime'),
       });
-      const x = { ...exchange(op, opts.answer(r)), request: r };
+      const x = { ...exchange(op, opts.answer(currentRequest)), request: currentRequest };
       (w as { reply: Exchange }).reply = x;
       return x;
     },
@@ -86,8 +93,8 @@ test('a minimum party named by the gateway: the quote is asked again for it, and
     retryEvidence(done!),
     /"Minimum 3 participants".*3 adult\(s\) and 0 child\(ren\) \(the smallest party the refusal names \(3\)\)/,
   );
-  const c = new Check('BKG-PARTICIPANTS-REPEATED');
-  assert.equal(checkServed(w.reply, c), true);
+  const check = new Check('BKG-PARTICIPANTS-REPEATED');
+  assert.equal(checkServed(w.reply, check), true);
 });
 
 test('children refused: the same number of participants, adults only', async () => {
@@ -170,11 +177,11 @@ test('a gateway that gives every party a product reason gets no pass: bounded tr
   const done = await retryForProduct(w);
   assert.equal(w.sent.length, PRODUCT_RETRIES);
   assert.ok(done?.stillRefused);
-  const c = new Check('BKG-PARTICIPANTS-REPEATED');
-  checkServed(w.reply, c);
-  const a = c.result();
-  assert.equal(a.outcome, 'cantTell');
-  assert.match(a.reasons.join(' '), /a reason of the product.*tried 2 adult.*refused again/);
+  const check = new Check('BKG-PARTICIPANTS-REPEATED');
+  checkServed(w.reply, check);
+  const assertion = check.result();
+  assert.equal(assertion.outcome, 'cantTell');
+  assert.match(assertion.reasons.join(' '), /a reason of the product.*tried 2 adult.*refused again/);
 });
 
 test('never a Commit, never a refusal of the form, never a request already replaced', async () => {
@@ -231,11 +238,11 @@ test('a product reason said again unchanged to a request that no longer has what
     const done = await retryForProduct(w);
     assert.equal(w.sent.length, 1, text);
     assert.equal(done?.stillRefused, undefined, text);
-    const c = new Check('BKG-PARTICIPANTS-REPEATED');
-    checkServed(w.reply, c);
-    const a = c.result();
-    assert.equal(a.outcome, 'failed', text);
-    assert.match(JSON.stringify(a), /misread the request/, text);
+    const check = new Check('BKG-PARTICIPANTS-REPEATED');
+    checkServed(w.reply, check);
+    const assertion = check.result();
+    assert.equal(assertion.outcome, 'failed', text);
+    assert.match(JSON.stringify(assertion), /misread the request/, text);
   }
 });
 
@@ -270,7 +277,7 @@ test('a day reason said again after the day it names was left is a misread; a re
     answer: () => refusal('activitybook', 'Too few participants for this activity'),
   });
   await retryForProduct(small);
-  const c = new Check('BKG-PARTICIPANTS-REPEATED');
-  checkServed(small.reply, c);
-  assert.equal(c.result().outcome, 'cantTell');
+  const check = new Check('BKG-PARTICIPANTS-REPEATED');
+  checkServed(small.reply, check);
+  assert.equal(check.result().outcome, 'cantTell');
 });

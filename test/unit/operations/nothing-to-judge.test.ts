@@ -82,8 +82,8 @@ for (const op of OPERATION_NAMES) {
       const passed: string[] = [];
       for (const [kind, x] of Object.entries(nothingToJudge(op))) {
         if (ABSENCE_IS_EVIDENCE[rule.req]?.kinds.includes(kind)) continue;
-        const a = rule.check(x);
-        if (a.outcome === 'passed' && !a.notApplicable) passed.push(kind);
+        const assertion = rule.check(x);
+        if (assertion.outcome === 'passed' && !assertion.notApplicable) passed.push(kind);
       }
       assert.deepEqual(passed, [], `${rule.req} passed on: ${passed.join(', ')}`);
     });
@@ -178,8 +178,8 @@ for (const { op, rule, absence } of STEP_RULES) {
     const passed: string[] = [];
     for (const [kind, x] of Object.entries(nothingToJudge(op))) {
       if (absence?.kinds.includes(kind)) continue;
-      const a = r.check(x);
-      if (a.outcome === 'passed' && !a.notApplicable) passed.push(kind);
+      const assertion = r.check(x);
+      if (assertion.outcome === 'passed' && !assertion.notApplicable) passed.push(kind);
     }
     assert.deepEqual(passed, [], `${r.req} passed on: ${passed.join(', ')}`);
   });

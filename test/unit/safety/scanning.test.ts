@@ -88,11 +88,11 @@ describe('scanForSecrets', () => {
     const size = 3 * 1024 * 1024;
     const big = Buffer.alloc(size, 'a');
     const positions = [0, 1024 * 1024 - 5, 2 * 1024 * 1024 - 1, size - PW.length];
-    for (const p of positions) big.write(PW, p);
+    for (const position of positions) big.write(PW, position);
     writeFileSync(join(d, 'big.log'), big);
     const t0 = Date.now();
-    const f = scanForSecrets(d, [PW]);
-    assert.deepEqual(enc(f), [`big.log|secret #1|raw|${positions.length}`]);
+    const list = scanForSecrets(d, [PW]);
+    assert.deepEqual(enc(list), [`big.log|secret #1|raw|${positions.length}`]);
     // linear: a quadratic scan of 3 MB would take minutes; generous for a loaded machine
     assert.ok(Date.now() - t0 < 30_000);
   });

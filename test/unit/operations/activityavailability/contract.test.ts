@@ -139,8 +139,8 @@ test('AAV-LOCATION: an activity named at another grain than those at the hotel c
   };
   const judged = (more: Description[], ...infos: string[]) => rule('AAV-LOCATION').check(x({}, ...infos), {}, corroborationOf(more));
   for (const other of ['Mallorca', 'Serra de Tramuntana', 'Mallorca (Islas Baleares)']) {
-    const a = expectRule(rule('AAV-LOCATION'), x({}, atHotel, ticket(other)), 'cantTell', undefined, other);
-    assert.match(a.reasons.join(' '), /placeAliases/);
+    const assertion = expectRule(rule('AAV-LOCATION'), x({}, atHotel, ticket(other)), 'cantTell', undefined, other);
+    assert.match(assertion.reasons.join(' '), /placeAliases/);
     expectOutcome(judged([h1], atHotel, ticket(other)), 'cantTell', other);
   }
   // a placeAliases name of the hotel's area passes
@@ -318,8 +318,8 @@ test('AAV-PARTICIPANTS: "their products and rates": an activity with no rate any
   expectRule(rule('AAV-PARTICIPANTS'), x({}, activity({ pricing: '' })), 'failed');
   // price-like content in a place the suite does not know: cannot tell, with the way to name it
   const own = activity().replace(/<Pricing>.*<\/Pricing>/, `${echoed}<TPA_Extensions><Rate Value="115.00"/></TPA_Extensions>`);
-  const a = expectRule(rule('AAV-PARTICIPANTS'), x({}, own), 'cantTell');
-  assert.match(a.reasons.join(' '), /OTA_REPLY_PROFILE/);
+  const assertion = expectRule(rule('AAV-PARTICIPANTS'), x({}, own), 'cantTell');
+  assert.match(assertion.reasons.join(' '), /OTA_REPLY_PROFILE/);
 });
 
 test('AAV-CATEGORIES: each category asked at its own rate; a child in the adult category is a warning', () => {
@@ -375,8 +375,8 @@ test('AAV-MAXPRICE: per-person prices, or category totals when the Summary shows
   expectRule(rule('AAV-MAXPRICE'), x(MAX_60, activity({ pricing: category('10', 2, '80.00') })), 'failed');
   // amounts in another currency are never compared with MaximumPrice (AAV-CURRENCY's finding)
   const dollars = category('10', 2, '80.00').replace('CurrencyCode="EUR"', 'CurrencyCode="USD"');
-  const a = expectRule(rule('AAV-MAXPRICE'), x(MAX_60, activity({ pricing: dollars })), 'cantTell');
-  assert.match(a.reasons.join(' '), /USD.*EUR/);
+  const assertion = expectRule(rule('AAV-MAXPRICE'), x(MAX_60, activity({ pricing: dollars })), 'cantTell');
+  assert.match(assertion.reasons.join(' '), /USD.*EUR/);
   expectRule(
     rule('AAV-MAXPRICE'),
     x(MAX_60, activity({ pricing: '<ParticipantCategory><QualifierInfo>Adult</QualifierInfo></ParticipantCategory>' })),
@@ -434,9 +434,9 @@ test('AAV-LOCATION, AAV-DATES: a hotel and no product (a form the spec does not 
       exchange('activityavailability', rs('OTA_TourActivityAvailRS', '<Success/>'), HOTEL_ONLY),
       exchange('activityavailability', errors, PRODUCT_ONLY),
     ]) {
-      const a = rule(req).check(refused);
-      assert.ok(a.notApplicable, `${req}: ${JSON.stringify(a)}`);
-      assert.match(a.notApplicable, /AAV-(HOTEL|PRODUCT)-ONLY judges that/);
+      const assertion = rule(req).check(refused);
+      assert.ok(assertion.notApplicable, `${req}: ${JSON.stringify(assertion)}`);
+      assert.match(assertion.notApplicable, /AAV-(HOTEL|PRODUCT)-ONLY judges that/);
     }
     // on the stated form a refusal is never set aside
     assert.equal(rule(req).check(exchange('activityavailability', errors)).notApplicable, undefined);
@@ -478,7 +478,10 @@ test('AAV-CURRENCY: an amount in the currency asked beside a PricingCurrency tha
       'activityavailability',
       rs('OTA_TourActivityAvailRS', `<Success/>${info}${activity({ pricing: '<Summary Amount="45.00" CurrencyCode="EUR"/>' })}`),
     );
-  const a = expectRule(rule('AAV-CURRENCY'), reply('<ProcessingInformation PricingCurrency="USD"/>'), 'failed');
-  assert.match(a.findings.map((f) => f.found).join(' '), /EUR at @CurrencyCode; USD at \/\*\/ota:ProcessingInformation\/@PricingCurrency/);
+  const assertion = expectRule(rule('AAV-CURRENCY'), reply('<ProcessingInformation PricingCurrency="USD"/>'), 'failed');
+  assert.match(
+    assertion.findings.map((f) => f.found).join(' '),
+    /EUR at @CurrencyCode; USD at \/\*\/ota:ProcessingInformation\/@PricingCurrency/,
+  );
   expectRule(rule('AAV-CURRENCY'), reply('<ProcessingInformation PricingCurrency="EUR"/>'), 'passed');
 });

@@ -32,8 +32,8 @@ test("an activity the reply shows in two countries fails AAV-LOCATION and ASR-AR
     [ruleOf(availability, 'AAV-LOCATION'), x(two)],
     [ruleOf(search, 'ASR-AREA'), searched],
   ] as const) {
-    const a = expectOutcome(rule.check(reply, {}, corroborationOf([h1])), 'failed');
-    assert.match(a.findings[0].found, /several countries \(ES, PT\)/);
+    const assertion = expectOutcome(rule.check(reply, {}, corroborationOf([h1])), 'failed');
+    assert.match(assertion.findings[0].found, /several countries \(ES, PT\)/);
   }
   // a town, a region and one country: a legitimate place
   const legit = info(
@@ -50,8 +50,8 @@ test("an activity's descriptive data about another activity, or in two countries
     `<Region RegionName="Algarve"/></Location></TourActivityDescriptiveContent>`;
   const other = activityDescription(nbc('activitynbc', content('P2', ['Portugal'])), 'P1', 'activity descriptive data of P1');
   assert.match(other.problem ?? '', /describes activity P2, not P1/);
-  const a = expectOutcome(rule.check(bare, {}, corroborationOf([h1, other])), 'cantTell');
-  assert.match(a.reasons.join(' '), /describes activity P2, not P1/);
+  const assertion = expectOutcome(rule.check(bare, {}, corroborationOf([h1, other])), 'cantTell');
+  assert.match(assertion.reasons.join(' '), /describes activity P2, not P1/);
   // the same reply about P1 decides: another country than the hotel's
   const same = activityDescription(nbc('activitynbc', content('P1', ['Portugal'])), 'P1', 'activity descriptive data of P1');
   expectOutcome(rule.check(bare, {}, corroborationOf([h1, same])), 'failed');
@@ -69,8 +69,8 @@ test("the requested hotel's descriptive data about another hotel does not place 
   // once a single description was used whatever hotel it named: here it would place H1 in Faro
   const other = hotelDescription(nbc('hotelnbc', address('H9', 'Portugal', 'Faro')), 'H1', 'hotel descriptive data of H1');
   assert.equal(other.region.length, 0);
-  const a = expectOutcome(rule.check(abroad, {}, corroborationOf([other])), 'cantTell');
-  assert.match(a.reasons.join(' '), /describes hotel H9, not H1/);
+  const assertion = expectOutcome(rule.check(abroad, {}, corroborationOf([other])), 'cantTell');
+  assert.match(assertion.reasons.join(' '), /describes hotel H9, not H1/);
   const right = hotelDescription(nbc('hotelnbc', address('H1', 'Portugal', 'Faro')), 'H1', 'hotel descriptive data of H1');
   assert.deepEqual(right.region, ['Faro']);
 });
@@ -152,12 +152,12 @@ test("an activity at the hotel asked whose own place is in another country fails
     expectOutcome(judged(rule, [france], info(address('<CountryName Code="GP">Guadeloupe</CountryName>'), pickup)), 'passed');
   for (const rule of ['AAV-LOCATION', 'ASR-AREA'] as const) {
     for (const [location, at, found] of elsewhere) {
-      const a = expectOutcome(judged(rule, [h1], info(location, at)), 'failed', `${rule}: ${location}`);
-      assert.match(a.findings[0].found, found);
-      assert.match(a.findings[0].found, /beside the hotel named, whose area is in ES$/);
+      const assertion = expectOutcome(judged(rule, [h1], info(location, at)), 'failed', `${rule}: ${location}`);
+      assert.match(assertion.findings[0].found, found);
+      assert.match(assertion.findings[0].found, /beside the hotel named, whose area is in ES$/);
       // the hotel's own descriptive data places it there too: that country passes
       expectOutcome(
-        judged(rule, [{ ...h1, country: a.findings[0].found.includes('IT') ? ['Italia'] : ['PT'] }], info(location, at)),
+        judged(rule, [{ ...h1, country: assertion.findings[0].found.includes('IT') ? ['Italia'] : ['PT'] }], info(location, at)),
         'passed',
       );
     }

@@ -46,10 +46,10 @@ test('ANBC-CONTENT: the name and a short, long or multimedia description', () =>
 
 test('ANBC-CONTENT: content in a place the suite does not know cannot tell, and the hint names its XPath as a profile entry', () => {
   const own = described(undefined, '<Extra><Blurb>A boat trip around the bay</Blurb></Extra>');
-  const c = rule('ANBC-CONTENT').check(x(own));
-  assert.equal(c.outcome, 'cantTell');
+  const assertion = rule('ANBC-CONTENT').check(x(own));
+  assert.equal(assertion.outcome, 'cantTell');
   assert.match(
-    c.reasons.join('\n'),
+    assertion.reasons.join('\n'),
     /name the place for "activitynbc\.activity\.description" in OTA_REPLY_PROFILE: the reply shows it at ota:Extra\/ota:Blurb, e.g. \{"facts": \{"activitynbc\.activity\.description": \["ota:Extra\/ota:Blurb"\]\}\}/,
   );
 });

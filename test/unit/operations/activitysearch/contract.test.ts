@@ -36,9 +36,9 @@ const inCountry = (area: string, country: string, id = 'P1', hotel = 'H1') =>
 /** `o` with the test data set: its emptyPlace, Atlantis, is a place the suite knows to be another. */
 const withData = (o: ExchangeOptions = {}): ExchangeOptions => ({
   ...o,
-  edit: (r) => {
-    o.edit?.(r);
-    r.testData = TEST_DATA;
+  edit: (request) => {
+    o.edit?.(request);
+    request.testData = TEST_DATA;
   },
 });
 const elsewhere = (area: string, hotel = 'H7') =>
@@ -160,8 +160,12 @@ test('ASR-AREA, ASR-DATES: a hotel and no product (a form the spec does not stat
       exchange('activitysearch', rs('OTA_ErrorRS', '', 'ErrorCode="321"'), { ...HOTEL_ONLY, status: 400 }),
       exchange('activitysearch', rs('OTA_TourActivitySearchRS', '<Success/>'), HOTEL_ONLY),
     ]) {
-      const a = rule(req).check(refused);
-      assert.match(a.notApplicable ?? '', /a hotel and no product.*ASR-HOTEL-ONLY judges that/, `${req}: ${JSON.stringify(a)}`);
+      const assertion = rule(req).check(refused);
+      assert.match(
+        assertion.notApplicable ?? '',
+        /a hotel and no product.*ASR-HOTEL-ONLY judges that/,
+        `${req}: ${JSON.stringify(assertion)}`,
+      );
     }
     // the stated form: a refusal is never set aside
     assert.equal(rule(req).check(exchange('activitysearch', errors)).notApplicable, undefined);
