@@ -23,21 +23,21 @@ const cancel = (ref: string, type: 'Quote' | 'Commit', item?: string) => {
 
 describe('activitybook', () => {
   it('Quote prices and stores nothing', async () => {
-    const q = await book('Q-1', 'I-1', { resStatus: 'Quote' });
-    assert.ok(isSuccess(q.body));
-    assert.equal(one(q.body, `${RDT}/ota:TPA_Extensions/ota:ReservationStatus/@Status`), 'Quoted');
-    assert.equal(num(q.body, `${RDT}/ota:PaymentInfo/@Amount`), 70);
-    assert.equal(xp(q.body, `${RDT}/ota:Confirmation[@Type='36']`).length, 0);
+    const reply = await book('Q-1', 'I-1', { resStatus: 'Quote' });
+    assert.ok(isSuccess(reply.body));
+    assert.equal(one(reply.body, `${RDT}/ota:TPA_Extensions/ota:ReservationStatus/@Status`), 'Quoted');
+    assert.equal(num(reply.body, `${RDT}/ota:PaymentInfo/@Amount`), 70);
+    assert.equal(xp(reply.body, `${RDT}/ota:Confirmation[@Type='36']`).length, 0);
     assert.equal(errorCode((await read('Q-1')).body), '3/87');
     assert.equal(sb.store.get('Q-1'), undefined);
   });
 
   it('Commit creates the booking; read returns it with item, participants, price and status', async () => {
-    const c = await book('C-1', 'I-1');
-    assert.equal(one(c.body, `${RDT}/ota:TPA_Extensions/ota:ReservationStatus/@Status`), 'Confirmed');
-    assert.equal(one(c.body, `${RDT}/ota:Confirmation[@Type='36']/@ID`), 'C-1');
-    assert.equal(one(c.body, `${RDT}/ota:Confirmation[@Type='37']/@ID`), 'I-1');
-    assert.deepEqual(xp(c.body, `${RDT}/ota:ParticipantInfo/ota:Individual/ota:GivenName`), ['Ana', 'Leo']);
+    const reply = await book('C-1', 'I-1');
+    assert.equal(one(reply.body, `${RDT}/ota:TPA_Extensions/ota:ReservationStatus/@Status`), 'Confirmed');
+    assert.equal(one(reply.body, `${RDT}/ota:Confirmation[@Type='36']/@ID`), 'C-1');
+    assert.equal(one(reply.body, `${RDT}/ota:Confirmation[@Type='37']/@ID`), 'I-1');
+    assert.deepEqual(xp(reply.body, `${RDT}/ota:ParticipantInfo/ota:Individual/ota:GivenName`), ['Ana', 'Leo']);
     const r = await read('C-1');
     assert.equal(one(r.body, `${RD}/ota:UniqueID[@Type='36']/@ID`), 'C-1');
     assert.equal(one(r.body, `${RD}/@ResStatus`), 'Reserved');
@@ -90,17 +90,17 @@ describe('activitybook', () => {
 describe('bookcancel', () => {
   it('Quote returns the penalty, Status Pending, and changes nothing', async () => {
     await book('X-1', 'I-1');
-    const q = await cancel('X-1', 'Quote');
-    assert.equal(one(q.body, '/ota:OTA_CancelRS/@Status'), 'Pending');
-    assert.equal(one(q.body, "/ota:OTA_CancelRS/ota:UniqueID[@Type='36']/@ID"), 'X-1');
-    assert.equal(one(q.body, '/ota:OTA_CancelRS/ota:CancelInfoRS/ota:CancelRules/ota:CancelRule/@Amount'), '0.00');
+    const reply = await cancel('X-1', 'Quote');
+    assert.equal(one(reply.body, '/ota:OTA_CancelRS/@Status'), 'Pending');
+    assert.equal(one(reply.body, "/ota:OTA_CancelRS/ota:UniqueID[@Type='36']/@ID"), 'X-1');
+    assert.equal(one(reply.body, '/ota:OTA_CancelRS/ota:CancelInfoRS/ota:CancelRules/ota:CancelRule/@Amount'), '0.00');
     assert.equal(one((await read('X-1')).body, `${RD}/@ResStatus`), 'Reserved');
   });
 
   it('Commit cancels the booking; a second cancel is refused', async () => {
     await book('X-2', 'I-1');
-    const c = await cancel('X-2', 'Commit');
-    assert.equal(one(c.body, '/ota:OTA_CancelRS/@Status'), 'Cancelled');
+    const reply = await cancel('X-2', 'Commit');
+    assert.equal(one(reply.body, '/ota:OTA_CancelRS/@Status'), 'Cancelled');
     const r = await read('X-2');
     assert.equal(one(r.body, `${RD}/@ResStatus`), 'Cancelled');
     assert.deepEqual(xp(r.body, `${RD}/ota:Services/ota:Service/@ReservationStatusType`), ['Cancelled']);
@@ -112,9 +112,9 @@ describe('bookcancel', () => {
   it('partial cancellation cancels one item; cancelling the last live item cancels the booking', async () => {
     await book('P-1', 'A');
     await book('P-1', 'B', { supplierServiceCode: 'VIP' });
-    const p = await cancel('P-1', 'Commit', 'A');
-    assert.equal(one(p.body, '/ota:OTA_CancelRS/@Status'), 'Cancelled');
-    assert.equal(one(p.body, "/ota:OTA_CancelRS/ota:UniqueID[@Type='37']/@ID"), 'A');
+    const reply = await cancel('P-1', 'Commit', 'A');
+    assert.equal(one(reply.body, '/ota:OTA_CancelRS/@Status'), 'Cancelled');
+    assert.equal(one(reply.body, "/ota:OTA_CancelRS/ota:UniqueID[@Type='37']/@ID"), 'A');
     let r = await read('P-1');
     assert.equal(one(r.body, `${RD}/@ResStatus`), 'Reserved');
     assert.deepEqual(xp(r.body, `${RD}/ota:Services/ota:Service/@ReservationStatusType`), ['Cancelled', 'Reserved']);
@@ -137,7 +137,7 @@ describe('bookcancel', () => {
       endDateTime: `${day(1)}T15:30:00`,
       pickupDateTime: `${day(1)}T08:00:00`,
     });
-    const q = await cancel('L-1', 'Quote');
-    assert.equal(one(q.body, '/ota:OTA_CancelRS/ota:CancelInfoRS/ota:CancelRules/ota:CancelRule/@Amount'), '70.00');
+    const reply = await cancel('L-1', 'Quote');
+    assert.equal(one(reply.body, '/ota:OTA_CancelRS/ota:CancelInfoRS/ota:CancelRules/ota:CancelRule/@Amount'), '70.00');
   });
 });

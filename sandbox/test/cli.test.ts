@@ -32,9 +32,13 @@ it('starts on the given port, prints the URL, answers, and exits 0 on SIGTERM', 
   try {
     const line = await firstLine(child);
     assert.equal(line, `OTA sandbox listening on http://127.0.0.1:${port}`);
-    const r = await post(`http://127.0.0.1:${port}`, 'activitysearch', fill('activitysearch', { start: '2099-01-01', end: '2099-01-03' }));
-    assert.equal(r.status, 200);
-    assert.match(r.body, /<Success\/>/);
+    const reply = await post(
+      `http://127.0.0.1:${port}`,
+      'activitysearch',
+      fill('activitysearch', { start: '2099-01-01', end: '2099-01-03' }),
+    );
+    assert.equal(reply.status, 200);
+    assert.match(reply.body, /<Success\/>/);
   } finally {
     const exited = new Promise<number | null>((res) => child.on('exit', (c) => res(c)));
     child.kill('SIGTERM');
@@ -66,9 +70,9 @@ it('--variant (repeatable) switches variants on; an unknown one is an error list
   const child = run(['--port', String(port), '--variant', 'prefixed-namespace', '--variant', 'http-4xx-errors']);
   try {
     await firstLine(child);
-    const r = await post(`http://127.0.0.1:${port}`, 'hotelnbc', fill('hotelnbc', { hotelCode: 'NOPE' }));
-    assert.equal(r.status, 404);
-    assert.match(r.body, /<ota:OTA_HotelDescriptiveInfoRS /);
+    const reply = await post(`http://127.0.0.1:${port}`, 'hotelnbc', fill('hotelnbc', { hotelCode: 'NOPE' }));
+    assert.equal(reply.status, 404);
+    assert.match(reply.body, /<ota:OTA_HotelDescriptiveInfoRS /);
   } finally {
     const exited = new Promise<number | null>((res) => child.on('exit', (c) => res(c)));
     child.kill('SIGTERM');

@@ -35,14 +35,14 @@ it(`${CLIENTS} clients, ${OPS} mixed operations: every committed booking readabl
       if (kind < 5) {
         // Commit an item; items repeat (n % 4) so that racing duplicates happen.
         const item = `IT-${n % 4}`;
-        const r = await post(sb.baseUrl, 'activitybook', bookXml(ref, item));
-        if (isSuccess(r.body)) {
+        const reply = await post(sb.baseUrl, 'activitybook', bookXml(ref, item));
+        if (isSuccess(reply.body)) {
           const s = committed.get(ref) ?? new Set();
           assert.ok(!s.has(item), `item ${ref}/${item} confirmed twice`);
           s.add(item);
           committed.set(ref, s);
         } else {
-          const code = errorCode(r.body);
+          const code = errorCode(reply.body);
           assert.ok(code === '3/127' || code === '3/95', `unexpected ${code}`);
           if (code === '3/127') duplicates++;
         }

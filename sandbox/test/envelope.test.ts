@@ -28,32 +28,32 @@ describe('envelope', () => {
     it(`${op}: valid request → ${rs} Success, Version ${version}, HTTP 200 application/xml`, async () => {
       // bookread/bookcancel need a booking first.
       if (op === 'bookread' || op === 'bookcancel') await call(sb.baseUrl, 'activitybook', { bookingRef: `ENV-${op}`, itemRef: 'I1' });
-      const r = await call(sb.baseUrl, op, { bookingRef: `ENV-${op}`, itemRef: 'I1' });
-      assert.equal(r.status, 200);
-      assert.match(r.contentType, /^application\/xml/);
-      assert.equal(one(r.body, 'local-name(/*)'), rs);
-      assert.equal(one(r.body, 'namespace-uri(/*)'), 'http://www.opentravel.org/OTA/2003/05');
-      assert.equal(one(r.body, '/*/@Version'), version);
-      assert.match(one(r.body, '/*/@TimeStamp') ?? '', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
-      assert.ok(isSuccess(r.body), r.body.slice(0, 600));
+      const reply = await call(sb.baseUrl, op, { bookingRef: `ENV-${op}`, itemRef: 'I1' });
+      assert.equal(reply.status, 200);
+      assert.match(reply.contentType, /^application\/xml/);
+      assert.equal(one(reply.body, 'local-name(/*)'), rs);
+      assert.equal(one(reply.body, 'namespace-uri(/*)'), 'http://www.opentravel.org/OTA/2003/05');
+      assert.equal(one(reply.body, '/*/@Version'), version);
+      assert.match(one(reply.body, '/*/@TimeStamp') ?? '', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+      assert.ok(isSuccess(reply.body), reply.body.slice(0, 600));
     });
   }
 
   it('echoes EchoToken when present and omits it when absent', async () => {
-    const r = await call(sb.baseUrl, 'hotelavailability', { echoToken: 'tok-42' });
-    assert.equal(one(r.body, '/*/@EchoToken'), 'tok-42');
+    const reply = await call(sb.baseUrl, 'hotelavailability', { echoToken: 'tok-42' });
+    assert.equal(one(reply.body, '/*/@EchoToken'), 'tok-42');
     const r2 = await call(sb.baseUrl, 'activitysearch');
     assert.equal(xp(r2.body, 'count(/*/@EchoToken)')[0], '0');
   });
 
   it('Errors replies carry Errors alone (no Success) with Type, Code, ShortText and HTTP 200', async () => {
-    const r = await call(sb.baseUrl, 'hotelnbc', { hotelCode: 'NOPE' });
-    assert.equal(r.status, 200);
-    assert.match(r.contentType, /^application\/xml/);
-    assert.equal(xp(r.body, 'count(/*/ota:Success)')[0], '0');
-    assert.equal(xp(r.body, 'count(/*/*)')[0], '1');
-    assert.equal(errorCode(r.body), '3/392');
-    assert.ok(one(r.body, '/*/ota:Errors/ota:Error/@ShortText'));
+    const reply = await call(sb.baseUrl, 'hotelnbc', { hotelCode: 'NOPE' });
+    assert.equal(reply.status, 200);
+    assert.match(reply.contentType, /^application\/xml/);
+    assert.equal(xp(reply.body, 'count(/*/ota:Success)')[0], '0');
+    assert.equal(xp(reply.body, 'count(/*/*)')[0], '1');
+    assert.equal(errorCode(reply.body), '3/392');
+    assert.ok(one(reply.body, '/*/ota:Errors/ota:Error/@ShortText'));
   });
 });
 
@@ -65,26 +65,26 @@ describe('HTTP rules', () => {
     assert.match(await res.text(), /<OTA_ErrorRS [^>]*ErrorCode="HTTP-405"/);
   });
   it('wrong Content-Type → 415', async () => {
-    const r = await post(sb.baseUrl, 'hotelavailability', fill('hotelavailability'), 'text/plain');
-    assert.equal(r.status, 415);
-    assert.match(r.body, /ErrorCode="HTTP-415"/);
+    const reply = await post(sb.baseUrl, 'hotelavailability', fill('hotelavailability'), 'text/plain');
+    assert.equal(reply.status, 415);
+    assert.match(reply.body, /ErrorCode="HTTP-415"/);
   });
   it('text/xml is accepted as well', async () => {
-    const r = await post(sb.baseUrl, 'hotelavailability', fill('hotelavailability'), 'text/xml; charset=utf-8');
-    assert.equal(r.status, 200);
-    assert.ok(isSuccess(r.body));
+    const reply = await post(sb.baseUrl, 'hotelavailability', fill('hotelavailability'), 'text/xml; charset=utf-8');
+    assert.equal(reply.status, 200);
+    assert.ok(isSuccess(reply.body));
   });
   it('body over 1 MiB → 413, and the server keeps serving', async () => {
     const big = fill('hotelavailability').replace('</OTA_HotelAvailRQ>', `<!--${'x'.repeat(1024 * 1024)}--></OTA_HotelAvailRQ>`);
-    const r = await post(sb.baseUrl, 'hotelavailability', big);
-    assert.equal(r.status, 413);
-    assert.match(r.body, /Payload too large/);
+    const reply = await post(sb.baseUrl, 'hotelavailability', big);
+    assert.equal(reply.status, 413);
+    assert.match(reply.body, /Payload too large/);
     assert.ok(isSuccess((await call(sb.baseUrl, 'hotelavailability')).body));
   });
   it('unknown path → 404', async () => {
-    const r = await post(sb.baseUrl, 'nosuchop', fill('hotelavailability'));
-    assert.equal(r.status, 404);
-    assert.match(r.body, /ErrorCode="HTTP-404"/);
+    const reply = await post(sb.baseUrl, 'nosuchop', fill('hotelavailability'));
+    assert.equal(reply.status, 404);
+    assert.match(reply.body, /ErrorCode="HTTP-404"/);
   });
 });
 
@@ -127,10 +127,10 @@ describe('bad input → Errors reply, server keeps serving', () => {
   ];
   for (const [name, op, body, code] of cases) {
     it(`${name} → Errors ${code}`, async () => {
-      const r = await post(sb.baseUrl, op, body);
-      assert.equal(r.status, 200);
-      assert.equal(errorCode(r.body), code, r.body.slice(0, 500));
-      assert.equal(xp(r.body, 'count(/*/ota:Success)')[0], '0');
+      const reply = await post(sb.baseUrl, op, body);
+      assert.equal(reply.status, 200);
+      assert.equal(errorCode(reply.body), code, reply.body.slice(0, 500));
+      assert.equal(xp(reply.body, 'count(/*/ota:Success)')[0], '0');
     });
   }
   it('after all of that the server still answers', async () => {
@@ -144,26 +144,26 @@ describe('no DTD or entity is ever processed', () => {
       .replace('<OTA_Hotel', '<!DOCTYPE x [<!ENTITY secret "EXPANDED-SECRET">]>\n<OTA_Hotel')
       .replace('{{', '')
       .replace('</OTA_HotelDescriptiveInfoRQ>', '<Note>&secret;</Note></OTA_HotelDescriptiveInfoRQ>');
-    const r = await post(sb.baseUrl, 'hotelnbc', xml);
-    assert.equal(errorCode(r.body), '7/450');
-    assert.doesNotMatch(r.body, /EXPANDED-SECRET/);
+    const reply = await post(sb.baseUrl, 'hotelnbc', xml);
+    assert.equal(errorCode(reply.body), '7/450');
+    assert.doesNotMatch(reply.body, /EXPANDED-SECRET/);
   });
   it('billion laughs is refused quickly', async () => {
     const lol = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]><OTA_ReadRQ xmlns="http://www.opentravel.org/OTA/2003/05" Version="2008.1">&lol3;</OTA_ReadRQ>`;
     const t = Date.now();
-    const r = await post(sb.baseUrl, 'bookread', lol);
-    assert.equal(errorCode(r.body), '7/450');
+    const reply = await post(sb.baseUrl, 'bookread', lol);
+    assert.equal(errorCode(reply.body), '7/450');
     assert.ok(Date.now() - t < 2000);
   });
   it('an external entity (XXE) is refused and no file is read', async () => {
     const xxe = `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><OTA_ReadRQ xmlns="http://www.opentravel.org/OTA/2003/05" Version="2008.1"><UniqueID Type="36" ID="&x;"/></OTA_ReadRQ>`;
-    const r = await post(sb.baseUrl, 'bookread', xxe);
-    assert.equal(errorCode(r.body), '7/450');
-    assert.doesNotMatch(r.body, /root:/);
+    const reply = await post(sb.baseUrl, 'bookread', xxe);
+    assert.equal(errorCode(reply.body), '7/450');
+    assert.doesNotMatch(reply.body, /root:/);
   });
   it('an undeclared entity reference is simply not well-formed', async () => {
-    const r = await post(sb.baseUrl, 'bookread', fill('bookread').replace('ID_Context="Client"', 'ID_Context="&ext;"'));
-    assert.equal(errorCode(r.body), '7/450');
+    const reply = await post(sb.baseUrl, 'bookread', fill('bookread').replace('ID_Context="Client"', 'ID_Context="&ext;"'));
+    assert.equal(errorCode(reply.body), '7/450');
   });
 });
 
@@ -181,9 +181,9 @@ describe('authentication', () => {
   ];
   for (const [name, mutate] of bad) {
     it(`${name} → Errors 4/497 and no data`, async () => {
-      const r = await post(sb.baseUrl, 'hotelavailability', mutate(fill('hotelavailability')));
-      assert.equal(errorCode(r.body), '4/497', r.body.slice(0, 400));
-      assert.equal(xp(r.body, 'count(//ota:RoomStay)')[0], '0');
+      const reply = await post(sb.baseUrl, 'hotelavailability', mutate(fill('hotelavailability')));
+      assert.equal(errorCode(reply.body), '4/497', reply.body.slice(0, 400));
+      assert.equal(xp(reply.body, 'count(//ota:RoomStay)')[0], '0');
     });
   }
   it('requestor Instance: checked only when the sandbox has one configured', async () => {

@@ -79,9 +79,9 @@ export function fill(sample: string, values: Values = {}): string {
   let xml = sampleCache.get(sample) ?? readFileSync(join(SAMPLES, `${sample}.xml`), 'utf8');
   sampleCache.set(sample, xml);
   if (String(v.requestorInstance) === '') xml = xml.replace(/\s+Instance="\{\{requestorInstance\}\}"/g, '');
-  return xml.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => {
-    if (!(k in v)) throw new Error(`sample ${sample}: no value for {{${k}}}`);
-    return String(v[k]).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  return xml.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => {
+    if (!(key in v)) throw new Error(`sample ${sample}: no value for {{${key}}}`);
+    return String(v[key]).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
   });
 }
 

@@ -31,48 +31,48 @@ function item(ref: string): Item {
 
 describe('booking store bound', () => {
   it('keeps at most maxBookings, forgetting the oldest booking first', () => {
-    const s = new BookingStore(3);
-    for (const r of ['A', 'B', 'C', 'D']) s.commit(r, item('1'), 'now');
-    assert.equal(s.size, 3);
+    const bookingStore = new BookingStore(3);
+    for (const r of ['A', 'B', 'C', 'D']) bookingStore.commit(r, item('1'), 'now');
+    assert.equal(bookingStore.size, 3);
     assert.deepEqual(
-      s.all().map((b) => b.ref),
+      bookingStore.all().map((b) => b.ref),
       ['B', 'C', 'D'],
     );
   });
 
   it('forgets the booking cancelled longest ago before any live one', () => {
-    const s = new BookingStore(3);
-    for (const r of ['A', 'B', 'C']) s.commit(r, item('1'), 'now');
+    const bookingStore = new BookingStore(3);
+    for (const r of ['A', 'B', 'C']) bookingStore.commit(r, item('1'), 'now');
     for (const r of ['C', 'B']) {
-      const { booking, items } = s.target(r);
-      s.cancel(booking, items, 'now');
+      const { booking, items } = bookingStore.target(r);
+      bookingStore.cancel(booking, items, 'now');
     }
-    s.commit('D', item('1'), 'now');
+    bookingStore.commit('D', item('1'), 'now');
     assert.deepEqual(
-      s.all().map((b) => b.ref),
+      bookingStore.all().map((b) => b.ref),
       ['A', 'B', 'D'],
       'C, cancelled first, goes first; A (live, oldest) stays',
     );
-    s.commit('E', item('1'), 'now');
+    bookingStore.commit('E', item('1'), 'now');
     assert.deepEqual(
-      s.all().map((b) => b.ref),
+      bookingStore.all().map((b) => b.ref),
       ['A', 'D', 'E'],
     );
-    s.commit('F', item('1'), 'now');
+    bookingStore.commit('F', item('1'), 'now');
     assert.deepEqual(
-      s.all().map((b) => b.ref),
+      bookingStore.all().map((b) => b.ref),
       ['D', 'E', 'F'],
       'no cancelled one left: the oldest goes',
     );
   });
 
   it('adding an item to a live booking never evicts', () => {
-    const s = new BookingStore(2);
-    s.commit('A', item('1'), 'now');
-    s.commit('B', item('1'), 'now');
-    s.commit('A', item('2'), 'now');
+    const bookingStore = new BookingStore(2);
+    bookingStore.commit('A', item('1'), 'now');
+    bookingStore.commit('B', item('1'), 'now');
+    bookingStore.commit('A', item('2'), 'now');
     assert.deepEqual(
-      s.all().map((b) => `${b.ref}:${b.items.length}`),
+      bookingStore.all().map((b) => `${b.ref}:${b.items.length}`),
       ['A:2', 'B:1'],
     );
   });
@@ -127,9 +127,9 @@ describe('slow clients', () => {
     { timeout: 20_000 },
     async () => {
       // slow-reply holds hotel availability for 800 ms, twice the request timeout.
-      const r = await call(sb.baseUrl, 'hotelavailability');
-      assert.equal(r.status, 200);
-      assert.ok(isSuccess(r.body));
+      const reply = await call(sb.baseUrl, 'hotelavailability');
+      assert.equal(reply.status, 200);
+      assert.ok(isSuccess(reply.body));
     },
   );
 });
@@ -139,10 +139,10 @@ describe('keep-alive', () => {
   // compare concluded results on a loaded host keep connections open longer than they last.
   it('an idle connection stays open 5 s by default, SANDBOX_KEEP_ALIVE_MS or keepAliveTimeoutMs longer', async () => {
     const announced = async (sb: RunningSandbox) => {
-      const r = await fetch(`${sb.baseUrl}/hotelavailability`, { method: 'POST', body: '<x/>' });
-      await r.arrayBuffer();
+      const response = await fetch(`${sb.baseUrl}/hotelavailability`, { method: 'POST', body: '<x/>' });
+      await response.arrayBuffer();
       await sb.close();
-      return r.headers.get('keep-alive');
+      return response.headers.get('keep-alive');
     };
     assert.equal(await announced(await start()), 'timeout=5');
     assert.equal(await announced(await start({ keepAliveTimeoutMs: 600_000 })), 'timeout=600');

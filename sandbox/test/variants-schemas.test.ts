@@ -47,9 +47,9 @@ describe(
       try {
         const forms = { ...DEFAULT_FORMS, ...(new Variants(variants).testData.booking as Partial<BookingForms> | undefined) };
         const bad: string[] = [];
-        for (const c of xsdCases(sb.baseUrl, forms)) {
-          const r = await c.get();
-          if (xsd.validate(r.raw, one(r.raw, 'local-name(/*)')!).length) bad.push(c.name);
+        for (const xsdCase of xsdCases(sb.baseUrl, forms)) {
+          const reply = await xsdCase.get();
+          if (xsd.validate(reply.raw, one(reply.raw, 'local-name(/*)')!).length) bad.push(xsdCase.name);
         }
         return bad;
       } finally {

@@ -111,9 +111,9 @@ async function schemaValidEverywhere(baseUrl: string): Promise<void> {
   if (!dir) return;
   const xsd = await XsdSet.open(dir);
   try {
-    for (const c of xsdCases(baseUrl)) {
-      const r = await c.get();
-      assert.deepEqual(xsd.validate(r.raw, one(r.raw, 'local-name(/*)')!), [], c.name);
+    for (const xsdCase of xsdCases(baseUrl)) {
+      const reply = await xsdCase.get();
+      assert.deepEqual(xsd.validate(reply.raw, one(reply.raw, 'local-name(/*)')!), [], xsdCase.name);
     }
   } finally {
     xsd.dispose();
@@ -215,9 +215,9 @@ describe('dialect variants combine', () => {
         const [d, v] = await both(p, op);
         assert.equal(canon(unzoned(v), o), canon(d.raw, o), op);
       }
-      const h = await call(p.v, 'hotelnbc');
-      assert.match(h.body, /<!\[CDATA\[[^\]]*S\]\]>&#243;<!\[CDATA\[ller/, 'ó between CDATA sections');
-      assert.equal(one(h.raw, '//ota:ContactInfo//ota:StateProv'), 'Illes Balears');
+      const reply = await call(p.v, 'hotelnbc');
+      assert.match(reply.body, /<!\[CDATA\[[^\]]*S\]\]>&#243;<!\[CDATA\[ller/, 'ó between CDATA sections');
+      assert.equal(one(reply.raw, '//ota:ContactInfo//ota:StateProv'), 'Illes Balears');
       const empty = await call(p.v, 'hotelavailability', { place: 'Iceland', placeContext: 'Country' });
       assert.equal(empty.status, 404);
       assert.equal(errorCode(empty.raw), '11/424');

@@ -37,10 +37,10 @@ const cases = (() => {
   return (i: number) => (built ??= xsdCases(sb.baseUrl))[i];
 })();
 
-xsdCases('').forEach(({ name, root }, i) => {
+xsdCases('').forEach(({ name, root }, index) => {
   it(`${name} validates against ${root}.xsd`, { skip: dir === undefined ? 'OTA_XSD_DIR is set to an empty string' : false }, async () => {
     // Order matters (booking states), so the cases run sequentially in this file.
-    const { body } = await cases(i).get();
+    const { body } = await cases(index).get();
     const problems = xsd!.validate(body, root);
     assert.deepEqual(problems, [], `${name}:\n${problems.join('\n')}\n${body.slice(0, 800)}`);
   });

@@ -34,8 +34,13 @@ const SOURCE_EXTENSIONS = ['.ts', '.js'];
  */
 export const TOPIC_TESTS: Readonly<Record<string, string>> = {
   'test/unit/comments-say-why.test.ts': 'no comment in the code, its tests or its CI recipes cites an issue number',
+  'test/unit/operations/transferavailability/echoed-services.test.ts':
+    'the served rules of src/operations/transferavailability/contract.ts on services that only echo the request',
   'test/unit/operations/bookread/other-content.test.ts':
     "the read rules of src/operations/bookread/contract.ts on a read that shows the reference over another booking's items",
+  'test/unit/contracts/card-dates.test.ts': "EP-DATES of src/contracts/envelope.ts on a payment card's MMYY ExpireDate and EffectiveDate",
+  'test/unit/contracts/refusal-data.test.ts':
+    'dataBesideErrors and refusalCheck of src/contracts/envelope.ts: xsi and xml attributes are no data beside the errors',
   'test/unit/contracts/when-not-shown.test.ts': "every fact's whenNotShown within its length, and its matching method in docs/matching.md",
   'test/unit/ci/ci-recipes.test.ts': 'the CI recipes of .ci/github/ and .ci/gitlab/ (YAML users copy, not code)',
   'test/unit/contracts/opentravel-samples.test.ts': "every contract's facts read on OpenTravel's own sample replies",

@@ -1,14 +1,15 @@
-// One activity's area in two placements (ASR-AREA, AAV-LOCATION): its Region and its Address. A
-// pickup at the hotel or a Region that names the area asked is no pass when the activity's own
-// address places it in another country, nor when its Region is a region the ISO 3166-2 datasets
-// place in one country only, other than the one its address shows. What the datasets cannot decide
-// (a name of several countries, a town, a place of the test data) is never blamed.
+// One activity's area in two placements (ASR-AREA, AAV-LOCATION): its Region and its Address, and
+// the hotel it names beside its own place. A pickup at the hotel or a Region that names the area
+// asked is no pass when the activity's own address places it in another country, nor when its
+// Region is a region the ISO 3166-2 datasets place in one country only, other than the one its
+// address shows (or than the hotel's). What the datasets cannot decide (a name of several
+// countries, a town, a place of the test data) is never blamed.
 import type { ReplyReader } from './reader';
 import { valuesEverywhere } from './reader';
 import type { XNode } from '../xml/xml';
 import type { TourActivityFacts } from './tour-activity-facts';
 import { countryCode, normalName } from './places';
-import { isSubdivisionName, sameSubdivision, subdivisionCountries, SUBDIVISION_PLACES } from './subdivisions';
+import { isSubdivisionCode, isSubdivisionName, sameSubdivision, subdivisionCountries, SUBDIVISION_PLACES } from './subdivisions';
 import type { PlaceData } from './places';
 
 /** Where the area asked is, as the suite knows it without the activity being judged. */
@@ -21,14 +22,20 @@ const ADDRESS_PLACES = /CityName|CountryName|StateProv|County/;
 
 /** The countries an activity's address shows: its country values, and its StateProv values the datasets place in one country. */
 function addressCountries(reply: ReplyReader, f: TourActivityFacts, node: XNode): Set<string> {
-  const stateProv = reply
-    .placesOf(f.area)
-    .filter((p) => SUBDIVISION_PLACES.test(p))
-    .flatMap((p) => reply.doc.find(p, node).map((n) => n.content.trim()));
+  const stateProv = stateProvValues(reply, f, node);
   const countries = valuesEverywhere(reply, f.country, node)
     .map(countryCode)
     .filter((c): c is string => !!c);
   return new Set([...countries, ...stateProv.flatMap((v) => [...(subdivisionCountries(v, countries) ?? [])])]);
+}
+
+/** An activity's values at the area fact's state-or-province placements (StateProv and its @StateCode). */
+function stateProvValues(reply: ReplyReader, f: TourActivityFacts, node: XNode): string[] {
+  return reply
+    .placesOf(f.area)
+    .filter((p) => SUBDIVISION_PLACES.test(p))
+    .flatMap((p) => reply.doc.find(p, node).map((n) => n.content.trim()))
+    .filter(Boolean);
 }
 
 /** The values of the area fact at the places that are no part of an address (Region/@RegionName and the like). */
@@ -51,8 +58,11 @@ function testDataNames(data: PlaceData | undefined): Set<string> {
 /**
  * Why an activity's placements of its area disagree, or undefined: it names the area asked (a
  * Region value that is one of its names) while its address shows only countries the area is not
- * in; or a Region value that the datasets place in one country only (not a place of the test data,
- * not the activity's own town) lies outside every country its address shows.
+ * in; a Region value that the datasets place in one country only (not a place of the test data,
+ * not the activity's own town) lies outside every country its address shows; or it names the hotel
+ * asked (`atHotel`) while its own place (ownCountries) is in none of the countries the hotel's area
+ * is in (`asked`: the hotel's descriptive data, the other activities at the hotel), nor in a
+ * territory of one of them.
  */
 export function areaDisagreement(
   reply: ReplyReader,
@@ -60,15 +70,37 @@ export function areaDisagreement(
   node: XNode,
   asked: AreaAsked,
   data: PlaceData | undefined,
+  atHotel = false,
 ): string | undefined {
   const address = addressCountries(reply, f, node);
-  if (address.size === 0) return undefined;
   const outside = (cs: Iterable<string>) => ![...cs].some((c) => address.has(c));
   const regions = regionValues(reply, f, node);
   const wanted = new Set(asked.names.map(normalName));
   const namesAsked = regions.find((v) => wanted.has(normalName(v)) || asked.names.some((n) => sameSubdivision(n, v)));
-  if (namesAsked && asked.countries.size && outside(asked.countries))
+  if (address.size && namesAsked && asked.countries.size && outside(asked.countries))
     return `"${namesAsked}" (the area asked, in ${[...asked.countries].join(', ')}) beside an address in ${[...address].join(', ')}`;
+  for (const { value, countries } of address.size ? placedRegions(reply, f, node, data, address) : [])
+    if (outside(countries))
+      return `the region "${value}" (a region of ${[...countries][0]}) beside an address in ${[...address].join(', ')}`;
+  // the hotel named never outweighs the activity's own place: its countries must meet the hotel's
+  const own = atHotel && asked.countries.size ? ownCountries(reply, f, node, data, asked.countries) : new Map<string, string>();
+  if (own.size && ![...own.keys()].some((c) => [...asked.countries].some((a) => sameOrTerritory(a, c))))
+    return `${[...new Set(own.values())].map((v) => `"${v}"`).join(', ')} (${[...own.keys()].join(', ')}) beside the hotel named, whose area is in ${[...asked.countries].join(', ')}`;
+  return undefined;
+}
+
+/**
+ * The Region values of an activity the datasets place in one country (with its territories): an
+ * ISO 3166-2 code, or a subdivision name of one country only; not a place of the test data, not
+ * the activity's own town (CityName), which the suite cannot place.
+ */
+function placedRegions(
+  reply: ReplyReader,
+  f: TourActivityFacts,
+  node: XNode,
+  data: PlaceData | undefined,
+  beside: Iterable<string>,
+): Array<{ value: string; countries: ReadonlySet<string> }> {
   const known = testDataNames(data);
   const towns = new Set(
     reply
@@ -76,11 +108,39 @@ export function areaDisagreement(
       .filter((p) => /CityName/.test(p))
       .flatMap((p) => reply.doc.find(p, node).map((n) => normalName(n.content))),
   );
-  for (const region of regions) {
-    if (known.has(normalName(region)) || towns.has(normalName(region)) || !isSubdivisionName(region)) continue;
-    const inCountries = subdivisionCountries(region, address);
-    if (inCountries && outside(inCountries))
-      return `the region "${region}" (a region of ${[...inCountries][0]}) beside an address in ${[...address].join(', ')}`;
-  }
-  return undefined;
+  return regionValues(reply, f, node)
+    .filter((v) => !known.has(normalName(v)) && !towns.has(normalName(v)) && (isSubdivisionName(v) || isSubdivisionCode(v)))
+    .map((value) => ({ value, countries: subdivisionCountries(value, beside) }))
+    .filter((r): r is { value: string; countries: ReadonlySet<string> } => r.countries !== undefined);
+}
+
+/**
+ * Whether two country codes are one country, or a country and its territory by the ISO 3166-2
+ * datasets (FR-GP is Guadeloupe, GP; US-PR is Puerto Rico, PR): a hotel in "France" and an
+ * activity in "Guadeloupe" may be in one place.
+ */
+const sameOrTerritory = (a: string, b: string): boolean =>
+  a === b || !!subdivisionCountries(`${a}-${b}`)?.has(b) || !!subdivisionCountries(`${b}-${a}`)?.has(a);
+
+/** The countries an activity's own placements show (country values, StateProv, Regions the datasets place, Regions that name a country), each with a value that shows it. */
+function ownCountries(
+  reply: ReplyReader,
+  f: TourActivityFacts,
+  node: XNode,
+  data: PlaceData | undefined,
+  hotelCountries: ReadonlySet<string>,
+): Map<string, string> {
+  const own = new Map<string, string>();
+  const add = (value: string, countries: Iterable<string>) => {
+    for (const c of countries) if (!own.has(c)) own.set(c, value);
+  };
+  const asCountry = (v: string) => [countryCode(v)].filter((c): c is string => !!c);
+  const shown = valuesEverywhere(reply, f.country, node);
+  for (const v of shown) add(v, asCountry(v));
+  // a name that is a town of a country shown, or of the hotel's, places nothing elsewhere
+  const beside = [...shown.flatMap(asCountry), ...hotelCountries];
+  for (const v of stateProvValues(reply, f, node)) add(v, subdivisionCountries(v, beside) ?? []);
+  for (const { value, countries } of placedRegions(reply, f, node, data, beside)) add(value, countries);
+  for (const v of regionValues(reply, f, node)) if (!isSubdivisionName(v)) add(v, asCountry(v));
+  return own;
 }

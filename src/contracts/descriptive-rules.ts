@@ -31,17 +31,18 @@ export const requestedCodes = (exchange: Exchange, xpath: string): string[] =>
     .map((v) => v.trim())
     .filter(Boolean);
 
-const META_ATTRIBUTES = ['ID_Context', 'Language', 'LanguageCode', 'PrimaryLangID', 'Status', 'Target', 'TimeStamp', 'Version'];
+/** Attributes that say how or about what something is written (a language, a context, a version), never what it is. */
+export const META_ATTRIBUTES = ['ID_Context', 'Language', 'LanguageCode', 'PrimaryLangID', 'Status', 'Target', 'TimeStamp', 'Version'];
 
 /**
- * The content of a descriptive-data reply (HNBC-CONTENT, ANBC-CONTENT): every item described
- * shows a name and some descriptive content; a reply with no item leaves nothing to judge. A name
- * or content in none of the known places is a finding only when the item holds nothing else (no
- * text or attribute value besides the ones read); otherwise it may sit where the suite does not
- * look (the fields are "not shown"), and the check cannot tell.
+ * The content of a descriptive-data reply (HNBC-CONTENT, ANBC-CONTENT): every item described, at
+ * every place OpenTravel allows, shows a name and some descriptive content; a reply with no item
+ * leaves nothing to judge. A name or content in none of the known places is a finding only when the
+ * item holds nothing else (no text or attribute value besides the ones read); otherwise it may sit
+ * where the suite does not look (the fields are "not shown"), and the check cannot tell.
  */
 export function checkNamedAndDescribed(check: Check, reply: ReplyReader, item: Fact, name: Fact, content: Fact, noun: string): void {
-  const items = reply.items(item);
+  const items = reply.allItems(item);
   if (items.length === 0) check.cannotTell(`the reply shows no ${noun} to judge`);
   for (const i of items) {
     const read = new Set([...valuesEverywhere(reply, name, i.node), ...valuesEverywhere(reply, content, i.node)]);

@@ -7,6 +7,7 @@ import type { Exchange } from '../transport/exchange';
 import { localName, type XmlDoc, type XNode } from '../xml/xml';
 import { Check, httpRule, list, noDocument, rule, type Rule, type RuleBody } from './rule';
 import type { ReplyReader } from './reader';
+import { requestEchoes } from './echoes';
 import { ANY_ERRORS, mediaType, productReason, refusalForm, refusedHow, SAYING_ERRORS, SAYING_WARNINGS, SUCCESS } from './refusals';
 
 export {
@@ -62,7 +63,12 @@ export function checkServed(exchange: Exchange, check: Check): boolean {
       `refused for a reason of the product, not of the request's form: "${productReason(exchange)}" (${refusal}); ` +
         (exchange.request.productTried ?? 'no other product or party the gateway offers could be tried'),
     );
-  else if (refusal) check.fail('reply', 'served (a valid request)', `refused: ${refusal}`);
+  else if (refusal)
+    check.fail(
+      'reply',
+      'served (a valid request)',
+      `refused: ${refusal}${exchange.request.productMisread ? `; ${exchange.request.productMisread}` : ''}`,
+    );
   else if (httpExchange.status !== 200) check.fail('HTTP status', '200 (a valid request is served)', String(httpExchange.status));
   else if (!exchange.reply.doc) check.fail('body', 'a well-formed XML reply', exchange.reply.unreadable ?? 'unreadable');
   else if (mediaType(exchange) !== 'application/xml')
@@ -213,13 +219,24 @@ const ISO_FORMS = [
   new RegExp(`^\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?${ZONE}$`),
 ];
 
+// A payment card's ExpireDate and EffectiveDate are OpenTravel's PaymentCardDateType, MMYY
+// ("1230"), not xs:date: the standard's own form there (an ISO date is taken too).
+const CARD_DATES = ['ExpireDate', 'EffectiveDate'];
+const MMYY = /^(0[1-9]|1[0-2])\d{2}$/;
+const ON_A_CARD = "parent::*[local-name()='PaymentCard']";
+
+/** The values of a date attribute, each with whether it sits on a payment card (where MMYY is the form). */
+function dateValues(doc: XmlDoc, name: string): Array<{ value: string; card: boolean }> {
+  const of = (xpath: string, card: boolean) => doc.values(xpath).map((v) => ({ value: v.trim(), card }));
+  if (!CARD_DATES.includes(name)) return of(`//@${name}`, false);
+  return [...of(`//@${name}[not(${ON_A_CARD})]`, false), ...of(`//@${name}[${ON_A_CARD}]`, true)];
+}
+
 export const isoDates = rule('EP-DATES', undefined, (exchange, check, reply) => {
   const bad = DATE_ATTRS.flatMap((name) =>
-    reply.doc
-      .values(`//@${name}`)
-      .map((v) => v.trim())
-      .filter((v) => !ISO_FORMS.some((f) => f.test(v)))
-      .map((v) => [name, v] as const),
+    dateValues(reply.doc, name)
+      .filter(({ value, card }) => !ISO_FORMS.some((f) => f.test(value)) && !(card && MMYY.test(value)))
+      .map(({ value }) => [name, value] as const),
   );
   for (const [name, v] of bad.slice(0, 5)) check.fail(`//@${name}`, 'an ISO 8601 date or date-time (xs:date, xs:dateTime)', v);
 });
@@ -251,6 +268,12 @@ const errorsBody = (doc: XmlDoc | undefined) =>
 // refusal), and the root's own attributes (Version, EchoToken, TimeStamp, a Status).
 const BESIDE_ERRORS = "/*//*[not(ancestor-or-self::*[local-name()='Errors' or local-name()='Warnings' or local-name()='Success'])]";
 
+// Attributes of the XML Schema instance namespace (xsi:nil, xsi:type, xsi:schemaLocation: what a
+// JAXB or .NET serialiser writes on an empty, nillable element) and of the xml namespace (xml:lang)
+// say how an element is written, not what it holds: they are no data.
+const NOT_DATA_ATTRIBUTES =
+  "@*[namespace-uri() != 'http://www.w3.org/2001/XMLSchema-instance' and namespace-uri() != 'http://www.w3.org/XML/1998/namespace']";
+
 /**
  * The data a reply carries beside its errors, in any element (TPA_Extensions included): every
  * attribute value and text outside Errors and Warnings that is not an echo of the request's own
@@ -260,7 +283,7 @@ const BESIDE_ERRORS = "/*//*[not(ancestor-or-self::*[local-name()='Errors' or lo
 export function dataBesideErrors(exchange: Exchange): string[] {
   const doc = exchange.reply.doc;
   if (!doc) return [];
-  const echoes = new Set([...exchange.request.values('//@*'), ...exchange.request.values('//text()')].map((v) => v.trim()).filter(Boolean));
+  const echoes = requestEchoes(exchange.request);
   const path = (node: XNode) => {
     const names: string[] = [];
     for (let e: XNode | null = node; e && e.parent; e = e.parent) names.unshift(localName(e));
@@ -268,7 +291,8 @@ export function dataBesideErrors(exchange: Exchange): string[] {
   };
   const data: string[] = [];
   for (const el of doc.find(BESIDE_ERRORS)) {
-    for (const a of doc.find('@*', el)) if (a.content.trim() && !echoes.has(a.content.trim())) data.push(`${path(el)}/@${localName(a)}`);
+    for (const a of doc.find(NOT_DATA_ATTRIBUTES, el))
+      if (a.content.trim() && !echoes.has(a.content.trim())) data.push(`${path(el)}/@${localName(a)}`);
     if (doc.find('text()', el).some((t) => t.content.trim() && !echoes.has(t.content.trim()))) data.push(`${path(el)}/text()`);
   }
   return [...new Set(data)];

@@ -3,6 +3,7 @@
 import type { Fact, ReplyReader } from './reader';
 import { list, type Check, type Exchange } from './rule';
 import { localName, type XNode } from '../xml/xml';
+import { requestEchoes, showsOwnValue } from './echoes';
 
 /**
  * A rule about the items of a reply finds none: it cannot tell, unless the test data declares no
@@ -17,9 +18,10 @@ export function nothingToJudge(exchange: Exchange, check: Check, what: string): 
  * Content of a reply that no fact explains: the root's children other than Success, Warnings and
  * Errors that show anything: an attribute value or text, at them or below them (`<Hotel
  * HotelCode="X"/>` holds a result; an empty container such as <RoomStays/>, or one of empty
- * elements, holds nothing). Local names.
+ * elements, holds nothing); with `keep`, only those it keeps (a value of their own, not an echo of
+ * the request). Local names.
  */
-export function otherContent(reply: ReplyReader): string[] {
+export function otherContent(reply: ReplyReader, keep?: (node: XNode) => boolean): string[] {
   // Only what shows something: an attribute value or text at or below it (a skeleton of empty
   // elements holds nothing either).
   const names = reply.doc
@@ -27,16 +29,34 @@ export function otherContent(reply: ReplyReader): string[] {
       "/*/*[not(local-name()='Success' or local-name()='Warnings' or local-name()='Errors')]" +
         '[descendant-or-self::*/@*[normalize-space()] or descendant-or-self::text()[normalize-space()]]',
     )
+    .filter((node) => !keep || keep(node))
     .map(localName);
   return [...new Set(names)];
 }
 
 /**
- * "Returns available ...": the items of `item` that a served reply shows. None in any known place
- * is a failure only when the reply shows nothing else; content in places the suite does not know
- * is cantTell (the spec shows no reply layout: "Response body structure of every endpoint: not
- * shown"), with the way to name those places. When the test data declares no availability for
- * the request (a party it does not list), no item is no finding at all. Returns the items found.
+ * The items of `item` a served reply offers, at every place OpenTravel allows (a second subject
+ * under a sibling name or at the root is one too): only those that show a value of their own. An
+ * item made only of the request's own values (its codes, its RPHs) is an acknowledgement, and
+ * shows nothing.
+ */
+export function servedItems(exchange: Exchange, reply: ReplyReader, item: Fact): Array<{ node: XNode; at: string }> {
+  return reply.allItems(item, ownValue(exchange, reply));
+}
+
+/** Whether a node of the reply shows a value that is not an echo of the request (see ./echoes.ts). */
+function ownValue(exchange: Exchange, reply: ReplyReader): (node: XNode) => boolean {
+  const echoes = requestEchoes(exchange.request);
+  return (node) => showsOwnValue(reply.doc, node, echoes);
+}
+
+/**
+ * "Returns available ...": the items of `item` that a served reply shows (`servedItems`). None in
+ * any known place is a failure only when the reply shows nothing else of its own; content in places
+ * the suite does not know is cantTell (the spec shows no reply layout: "Response body structure of
+ * every endpoint: not shown"), with the way to name those places. When the test data declares no
+ * availability for the request (a party it does not list), no item is no finding at all. Returns
+ * the items found.
  */
 export function itemsOffered(
   exchange: Exchange,
@@ -45,19 +65,21 @@ export function itemsOffered(
   item: Fact,
   expected: string,
 ): Array<{ node: XNode; at: string }> {
-  const items = reply.items(item);
+  const items = servedItems(exchange, reply, item);
   if (items.length > 0) return items;
   if (exchange.request.resultsOptional) {
     check.notApplicable(`${exchange.request.resultsOptional}, and the reply shows no ${item.what}`);
     return items;
   }
-  const other = otherContent(reply);
-  const empty = reply.emptyItems(item);
+  const own = ownValue(exchange, reply);
+  const other = otherContent(reply, own);
+  const empty = reply.emptyItems(item, own);
   if (empty && other.length === 0)
     check.fail(
       empty.at,
       expected,
-      `${empty.count} ${item.what} element(s) that show nothing (no attribute value, no text, at them or below)`,
+      `${empty.count} ${item.what} element(s) that show nothing of their own (no attribute value or text, at them or below, ` +
+        "but the request's own values)",
     );
   else if (other.length === 0) check.fail(reply.placesOf(item).join(' | '), expected, 'none: the reply shows nothing but its status');
   else

@@ -178,26 +178,42 @@ export class ReplyReader {
   }
 
   /**
-   * Items (nodes) of a fact with a label each for messages: `<place>[n]`. Only items that show
-   * something count: an element with no attribute value and no text, at it or below it (`<RoomStay/>`,
-   * a skeleton of empty elements), is no hotel, activity or service.
+   * Items (nodes) of a fact with a label each for messages: `<place>[n]`, of the first place that
+   * has any. Only items that show something count (`keep`; by default `showsSomething`): an element
+   * with no attribute value and no text, at it or below it (`<RoomStay/>`, a skeleton of empty
+   * elements), is no hotel, activity or service. `allItems` reads every place.
    */
-  items(fact: Fact): Array<{ node: XNode; at: string }> {
+  items(fact: Fact, keep: (node: XNode) => boolean = (n) => showsSomething(this.doc, n)): Array<{ node: XNode; at: string }> {
     // the first place with an item that shows something (a place of empty elements shows none)
     for (const at of this.placesOf(fact)) {
-      const items = this.doc
-        .find(at)
-        .map((node, i) => ({ node, at: `${at}[${i + 1}]` }))
-        .filter((i) => showsSomething(this.doc, i.node));
+      const items = this.itemsAt(at, keep);
       if (items.length) return items;
     }
     return [];
   }
 
-  /** Items of a fact that show nothing (see `items`): their place and how many. */
-  emptyItems(fact: Fact): { at: string; count: number } | undefined {
+  /**
+   * The items (see `items`) of every place of a fact, each node once: where OpenTravel allows a
+   * subject under sibling names or at the root, a second subject in another place is read too.
+   */
+  allItems(fact: Fact, keep: (node: XNode) => boolean = (n) => showsSomething(this.doc, n)): Array<{ node: XNode; at: string }> {
+    const all: Array<{ node: XNode; at: string }> = [];
+    for (const at of this.placesOf(fact))
+      for (const item of this.itemsAt(at, keep)) if (!all.some((i) => i.node.isSameNode(item.node))) all.push(item);
+    return all;
+  }
+
+  private itemsAt(at: string, keep: (node: XNode) => boolean): Array<{ node: XNode; at: string }> {
+    return this.doc
+      .find(at)
+      .map((node, i) => ({ node, at: `${at}[${i + 1}]` }))
+      .filter((i) => keep(i.node));
+  }
+
+  /** Items of a fact that show nothing (that `keep` leaves out; see `items`): their first place and how many. */
+  emptyItems(fact: Fact, keep: (node: XNode) => boolean = (n) => showsSomething(this.doc, n)): { at: string; count: number } | undefined {
     const found = this.nodes(fact);
-    const empty = found?.value.filter((n) => !showsSomething(this.doc, n)).length ?? 0;
+    const empty = found?.value.filter((n) => !keep(n)).length ?? 0;
     return found && empty ? { at: found.at, count: empty } : undefined;
   }
 }

@@ -109,6 +109,29 @@ function partySent(exchange: Exchange): number {
   return each || exchange.request.values('//ota:ParticipantCount/@Quantity').reduce((t, q) => t + (Number(q) || 0), 0);
 }
 
+// Words about the request's form, not its product: a value not parsed or of the wrong type, an
+// element or attribute, a schema ("Invalid value for Age: must be an integer", "departure day
+// expected as dd/mm/yyyy", "more than 1 occurrence not allowed"). A product reason never needs them.
+const FORM_WORDS =
+  /\b(invalid (value|format|syntax|type|number|date|integer)|not (a )?valid (value|format|number|integer|date)|not parsed|cannot be parsed|unparsable|unparseable|pars(e|ing) (error|failed|failure)|format|malformed|syntax|schema|xsd|elements?|attributes?|occurrences?|must be an? (integer|number|numeric|whole number|decimal|date)|not an? (integer|number|date))\b/i;
+// "expected" followed by a form or a code ("expected as dd/mm/yyyy", "expected ADT/CHD"), case kept
+const EXPECTED_FORM = /\b[Ee]xpected\s+(as|an?|one of|format|type|value|pattern|[A-Z0-9]{2,}\b|['"])/;
+
+/** Whether a refusal's words are about the request's form: form words, or the name of one of its elements or attributes. */
+function aboutTheForm(exchange: Exchange): (words: string) => boolean {
+  // a name of the request's own XML (ParticipantCount, QualifierInfo, StartPeriod): a word no
+  // product reason uses; only names in camel case, so that a plain word ("Age", "Start") still may be
+  let names: Set<string> | undefined;
+  const namesOfRequest = () =>
+    (names ??= new Set(
+      [...exchange.request.toXml().matchAll(/<(?:[\w.-]+:)?([A-Za-z][\w.-]*)|\s(?:[\w.-]+:)?([A-Za-z][\w.-]*)=/g)]
+        .map((m) => m[1] ?? m[2])
+        .filter((n) => /[a-z][A-Z]/.test(n)),
+    ));
+  return (words) =>
+    FORM_WORDS.test(words) || EXPECTED_FORM.test(words) || (words.match(/[A-Za-z]\w*/g) ?? []).some((w) => namesOfRequest().has(w));
+}
+
 /**
  * The gateway's own words when it refused a valid booking or availability request for a reason of
  * its product (a minimum party, an age, a day), or undefined. Such a refusal is no failure of the
@@ -118,13 +141,22 @@ function partySent(exchange: Exchange): number {
  */
 export function productReason(exchange: Exchange): string | undefined {
   if (exchange.op.name !== 'activitybook' && exchange.op.name !== 'activityavailability') return undefined;
-  if (!refusedHow(exchange)) return undefined;
+  if (!refusedHow(exchange) || exchange.request.productMisread) return undefined;
   const doc = exchange.reply.doc;
+  // an Error or Warning typed other than 3 (OpenTravel EWT "Biz rule") is no product reason: 7
+  // (protocol violation), 10 (required field missing) and the rest are about the request itself
+  const business = (list: string) => {
+    const each = `${list}/*[not(@Type) or normalize-space(@Type)='3']`;
+    return `${each}/@ShortText | ${each}`;
+  };
   const words = (
     doc
-      ? doc.values(`${WORDS(ANY_ERRORS)} | /*/@ErrorMessage${doc.exists(SUCCESS) ? '' : ` | ${WORDS("/*/*[local-name()='Warnings']")}`}`)
+      ? doc.values(
+          `${business(ANY_ERRORS)} | /*/@ErrorMessage${doc.exists(SUCCESS) ? '' : ` | ${business("/*/*[local-name()='Warnings']")}`}`,
+        )
       : [(exchange.reply.text ?? '').slice(0, 2000)]
   ).map((w) => w.trim().replace(/\s+/g, ' '));
+  const form = aboutTheForm(exchange);
   const sent = partySent(exchange);
   const party = (w: string) => {
     if (!PARTY_REASONS.some((re) => re.test(w))) return false;
@@ -133,7 +165,7 @@ export function productReason(exchange: Exchange): string | undefined {
     );
     return numbers.length === 0 || numbers.some((n) => n !== sent);
   };
-  return words.find((w) => w && (party(w) || OTHER_REASONS.some((re) => re.test(w))))?.slice(0, 200);
+  return words.find((w) => w && !form(w) && (party(w) || OTHER_REASONS.some((re) => re.test(w))))?.slice(0, 200);
 }
 
 /** The smallest party a product reason names ("Minimum 2 participants"), or undefined. */

@@ -45,6 +45,7 @@ export function checkOfferedFor(
         corroboration,
       );
     if (failsOwnPlacements(exchange, check, reply, f, item, hotel, areaOfOthers)) continue;
+    // at the hotel (its own place agrees with the hotel's: failsOwnPlacements)
     if (showsOneOf(reply, f.hotel, item.node, hotel)) continue;
     const countries = countriesOf(reply, f, item.node);
     // another hotel named, and nothing of the activity's own area: where that hotel is, its descriptive data says
@@ -59,11 +60,9 @@ export function checkOfferedFor(
     const where = via
       ? `${item.at} (activity ${item.label}${via.kind === 'hotel' ? ` at hotel ${via.code}` : ''}), by ${via.source}`
       : `${item.at}/${reply.nodes(f.area, item.node)?.at ?? 'ota:Location'}`;
-    const area = via ? undefined : reply.value(f.area, item.node);
-    // another value at the same region place as the hotel's own activities show (not a town): another region
-    const otherRegion = area && home.byPlace.get(area.at)?.size && !home.byPlace.get(area.at)!.has(normalName(area.value));
-    const verdict =
-      otherRegion && !home.names.some((n) => normalName(n) === normalName(area.value)) ? 'other' : areaVerdict(exchange, home, theirs);
+    // another name than the hotel's activities show is no other area by itself ("Mallorca" beside "Palma": an area
+    // has no grain the spec states): only a place of the test data or of another country is elsewhere
+    const verdict = areaVerdict(exchange, home, theirs);
     if (verdict === 'other')
       check.fail(
         where,
@@ -87,9 +86,10 @@ export function checkOfferedFor(
 
 /**
  * Fails an activity whose own placements of its place cannot all hold, and says so: two countries,
- * a region of another country (an activity in none of them, even at the hotel), or a Region and an
- * Address that disagree (the area asked beside an address elsewhere, judged against what the other
- * activities and the hotel's descriptive data show of the area: `others`).
+ * a region of another country (an activity in none of them, even at the hotel), a Region and an
+ * Address that disagree (the area asked beside an address elsewhere), or the hotel asked named
+ * beside a place in another country (the hotel's code copied into every activity is an echo); the
+ * area is what the other activities and the hotel's descriptive data show of it: `others`.
  */
 function failsOwnPlacements(
   exchange: Exchange,
@@ -106,7 +106,7 @@ function failsOwnPlacements(
       valuesEverywhere(reply, f.area, a.node),
       exchange.request.testData,
       subdivisionValues(reply, f.area, a.node),
-    ) ?? areaDisagreement(reply, f, a.node, others(), exchange.request.testData);
+    ) ?? areaDisagreement(reply, f, a.node, others(), exchange.request.testData, showsOneOf(reply, f.hotel, a.node, hotel) === true);
   if (!clash) return false;
   check.fail(
     `${a.at}/${reply.nodes(f.country, a.node)?.at ?? reply.nodes(f.area, a.node)?.at ?? 'ota:Location'}`,
@@ -118,8 +118,13 @@ function failsOwnPlacements(
 
 /** Items to ask hotel descriptive data about for checkOfferedFor: the requested hotel, and hotels named in its stead. */
 export function offeredForNeeds(reply: ReplyReader, f: TourActivityFacts, hotel: string): Need[] {
-  const items = reply.items(f.activity).filter((a) => !showsOneOf(reply, f.hotel, a.node, hotel));
-  if (!hotel || items.length === 0) return [];
+  const all = reply.items(f.activity);
+  const items = all.filter((a) => !showsOneOf(reply, f.hotel, a.node, hotel));
+  // an activity at the hotel that shows a place of its own: the hotel's country tells whether the two agree
+  const placedAtHotel = all.some(
+    (a) => !items.includes(a) && (valuesEverywhere(reply, f.area, a.node).length > 0 || countriesOf(reply, f, a.node).size > 0),
+  );
+  if (!hotel || (items.length === 0 && !placedAtHotel)) return [];
   const unplaced = items.filter((a) => valuesEverywhere(reply, f.area, a.node).length === 0 && countriesOf(reply, f, a.node).size === 0);
   const others = unplaced.flatMap((a) => valuesEverywhere(reply, f.hotel, a.node));
   // an activity that names no hotel and no place: its own descriptive data, by its TourActivityID
@@ -135,8 +140,6 @@ export function offeredForNeeds(reply: ReplyReader, f: TourActivityFacts, hotel:
 
 interface Area {
   names: string[];
-  /** The areas the activities that name the hotel show, by the place they show them at (towns and countries left out). */
-  byPlace: Map<string, Set<string>>;
   countries: Set<string>;
   source?: string;
   problem?: string;
@@ -181,12 +184,6 @@ function homeArea(
     ...inCountries(description?.subdivisions ?? [], described),
     ...atHotel.flatMap((a) => [...countriesOf(reply, f, a.node)]),
   ]);
-  const byPlace = new Map<string, Set<string>>();
-  for (const a of atHotel) {
-    const found = reply.value(f.area, a.node);
-    if (found && !/CityName|CountryName/.test(found.at))
-      byPlace.set(found.at, (byPlace.get(found.at) ?? new Set()).add(normalName(found.value)));
-  }
   const aliases = exchange.request.testData?.placeAliases ?? {};
   const withAliases = names.flatMap((n) => [
     n,
@@ -195,7 +192,6 @@ function homeArea(
   ]);
   return {
     names: [...new Set(withAliases)],
-    byPlace,
     countries,
     source: description && !description.problem ? description.source : undefined,
     problem: description?.problem,

@@ -69,9 +69,10 @@ function seasonBesideDetail(reply: ReplyReader, start: XNode): boolean {
 }
 
 /**
- * Two placements of one schedule: its Summary (Start..End) and its Detail days. A Detail day outside
- * every Summary of its Schedule disagrees with it, a finding whatever the period asked. Details
- * beside no Summary with an End (a year's schedule) are judged by checkDates alone.
+ * Two placements of one schedule: its Summary (Start..End) and its Details. A Detail with an End is
+ * a span (a season that may run through the Summary's window, wider than it); a Detail day (no End)
+ * or span that meets no Summary of its Schedule disagrees with it, a finding whatever the period
+ * asked. Details beside no Summary with an End (a year's schedule) are judged by checkDates alone.
  */
 function outsideSummary(check: Check, reply: ReplyReader, a: { node: XNode; at: string; label: string }): void {
   reply.doc.find("*[local-name()='Schedule']", a.node).forEach((schedule, index) => {
@@ -81,15 +82,17 @@ function outsideSummary(check: Check, reply: ReplyReader, a: { node: XNode; at: 
       .map((n) => ({ from: attr(n, 'Start'), to: attr(n, 'End') }))
       .filter((s) => isDate(s.from) && isDate(s.to));
     if (!summaries.length) return;
-    const days = reply.doc
-      .find("*[local-name()='Detail']/@Start", schedule)
-      .map((n) => day(n.content))
-      .filter(isDate);
-    const outside = days.filter((d) => !summaries.some((s) => within(d, s.from, s.to)));
+    const details = reply.doc
+      .find("*[local-name()='Detail']", schedule)
+      .map((n) => ({ from: attr(n, 'Start'), to: attr(n, 'End') }))
+      .filter((d) => isDate(d.from));
+    const meets = (d: { from: string; to: string }, s: { from: string; to: string }) =>
+      isDate(d.to) ? d.from <= s.to && d.to >= s.from : within(d.from, s.from, s.to);
+    const outside = details.filter((d) => !summaries.some((s) => meets(d, s))).map((d) => (isDate(d.to) ? `${d.from} to ${d.to}` : d.from));
     if (outside.length)
       check.fail(
         `${a.at}/ota:Schedule[${index + 1}]/ota:Detail/@Start`,
-        `activity ${a.label}'s days within its Summary (${list(summaries.map((s) => `${s.from} to ${s.to}`))})`,
+        `activity ${a.label}'s Detail days within its Summary, and its Detail spans across it (${list(summaries.map((s) => `${s.from} to ${s.to}`))})`,
         list(outside.slice(0, 5)),
       );
   });

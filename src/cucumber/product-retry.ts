@@ -135,6 +135,36 @@ function alternativesFor(productRetrier: ProductRetrier, reason: string): Altern
   return partiesFor(kind, reason, partyOf(productRetrier.currentRequest), productRetrier.run.data.availableParties);
 }
 
+const dayOf = (r: OtaRequest) => (r.value('//ota:BookingInfo/ota:Schedule/@Start') ?? '').trim().slice(0, 10);
+
+/**
+ * What a try left behind of what a reason names, or undefined: the smallest or largest party it
+ * names now met, the children it refuses now gone, the date or weekday it names now another. Only
+ * a reason that names it so: "party too small", said again to a larger party, may still be true.
+ */
+function whatWasLeft(reason: string, before: { party: Party; day: string }, request: OtaRequest): string | undefined {
+  const size = (p: Party) => p.adults + p.children;
+  const party = partyOf(request);
+  const kind = productReasonKind(reason);
+  const min = kind === 'minimum party' ? minimumPartyOf(reason) : undefined;
+  if (min && size(before.party) < min && size(party) >= min) return `a party of ${size(party)}, at least the ${min} it names`;
+  const max = kind === 'maximum party' ? maximumPartyOf(reason) : undefined;
+  if (max && size(before.party) > max && size(party) <= max) return `a party of ${size(party)}, at most the ${max} it names`;
+  if (
+    kind === 'age or category' &&
+    /\b(children|child|infants?|minors?|kids?)\b/i.test(reason) &&
+    before.party.children > 0 &&
+    party.children === 0
+  )
+    return 'a party with no child';
+  const day = dayOf(request);
+  if (kind !== 'day' || !day || day === before.day) return undefined;
+  if (reason.includes(before.day)) return `on ${day}, not the ${before.day} it names`;
+  const weekday = (d: string) => WEEKDAYS[new Date(`${d}T00:00:00Z`).getUTCDay()];
+  const named = new RegExp(`\\b${weekday(before.day)}s?\\b`, 'i').test(reason);
+  return named && weekday(day) !== weekday(before.day) ? `on a ${weekday(day)}, not the ${weekday(before.day)} it names` : undefined;
+}
+
 /** What asking again did: the gateway's first reason, what was tried, and the reason still given (none: served). */
 export interface ProductRetry {
   reason: string;
@@ -158,9 +188,17 @@ export async function retryForProduct(productRetrier: ProductRetrier): Promise<P
   let still: string | undefined = reason;
   for (const alt of alternativesFor(productRetrier, reason)) {
     if (!still || tried.length >= PRODUCT_RETRIES) break;
+    const before = { party: partyOf(productRetrier.currentRequest), day: dayOf(productRetrier.currentRequest) };
     alt.apply(productRetrier.currentRequest);
     tried.push(alt.label);
+    const previous = still;
     still = productReason(await productRetrier.send());
+    const left = still === previous ? whatWasLeft(previous, before, productRetrier.currentRequest) : undefined;
+    if (left) {
+      // the same words to a request that no longer has what they name: no reason of the product
+      productRetrier.currentRequest.productMisread = `the same reason ("${previous}") came back after ${alt.label}, ${left}: the gateway misread the request`;
+      return { reason, tried };
+    }
   }
   if (still)
     productRetrier.currentRequest.productTried = tried.length

@@ -4,6 +4,7 @@
 // the docs find every contract.
 import type { OperationName } from '../specification/operations';
 import type { Rule } from '../contracts/rule';
+import type { RequirementId } from '../specification/requirements';
 import type { Contract } from './contract';
 import { contract as hotelavailability } from './hotelavailability';
 import { contract as activityavailability } from './activityavailability';
@@ -36,4 +37,12 @@ export function sentenceRules(): Array<{ op: OperationName; rule: Rule & { sente
   return Object.values(CONTRACTS).flatMap((c) =>
     c.rules.filter((r): r is Rule & { sentence: string } => !!r.sentence).map((rule) => ({ op: c.op, rule })),
   );
+}
+
+/**
+ * The rule a step calls for a requirement of an operation's reply (no sentence of its own: an
+ * unknown subject's own reading beside "the request is refused"), or undefined.
+ */
+export function stepRule(op: OperationName, req: RequirementId): Rule | undefined {
+  return CONTRACTS[op].rules.find((r) => r.req === req && !r.sentence);
 }

@@ -6,7 +6,15 @@
 // or an embedded attachment). Every pass is linear in the text (secret-views.ts): hostile replies
 // once froze regexes. The after-run check is scanning.ts.
 import { SecretFinder, maskRanges } from './secret-views';
-import { MIN_SECRET_LENGTH, base64Fragments, partition, patternsFor, type IgnoredSecret, type SecretEncoding } from './secret-forms';
+import {
+  MIN_SECRET_LENGTH,
+  base64Fragments,
+  hexForms,
+  partition,
+  patternsFor,
+  type IgnoredSecret,
+  type SecretEncoding,
+} from './secret-forms';
 
 export const MASK = '********';
 
@@ -82,6 +90,8 @@ export class Redactor {
   /** base64 forms (whole, and the fragments at every alignment), longest first. */
   private readonly base64: string[];
   private readonly finder: SecretFinder;
+  /** The secrets' bytes in hex, lower and upper case: a literal search each. */
+  private readonly hex: string[];
 
   /** user: the gateway user name, so that base64 of user:password is masked whole. */
   constructor(secrets: string[], options: { user?: string } = {}) {
@@ -89,6 +99,7 @@ export class Redactor {
     this.secrets = Object.freeze(kept.map((k) => k.value));
     this.ignored = Object.freeze(ignored);
     this.finder = new SecretFinder(this.secrets, MIN_SECRET_LENGTH);
+    this.hex = this.secrets.flatMap(hexForms);
     // longest first: a secret that contains another one is masked as a whole
     const literal = new Set<string>();
     const b64 = new Set<string>();
@@ -122,7 +133,7 @@ export class Redactor {
 
   /**
    * The encodings in which a secret (or user:secret) appears in a gateway's reply: raw, escaped,
-   * character references, URL-encoded, split, base64. Names the forms, never the value: the
+   * character references, URL-encoded, split, base64, hex. Names the forms, never the value: the
    * credential-echo finding.
    */
   echoes(text: string, user = ''): SecretEncoding[] {
@@ -135,6 +146,7 @@ export class Redactor {
       ];
       if (b64.some((b) => text.includes(b))) found.add('base64');
     }
+    if (this.hex.some((h) => text.includes(h))) found.add('hex');
     return [...found];
   }
 

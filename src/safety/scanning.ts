@@ -54,6 +54,8 @@ class SecretScanner {
   private readonly shortestDecoded: number;
   /** base64 of the raw and XML-escaped secret at the 3 alignments: found in runs of any length. */
   private readonly fragments: Array<{ secret: number; text: string }>;
+  /** The secrets' bytes in hex, lower and upper case. */
+  private readonly hex: Array<{ secret: number; text: string }>;
 
   constructor(secrets: readonly string[]) {
     this.finder = new SecretFinder(secrets, MIN_SECRET_LENGTH);
@@ -61,6 +63,11 @@ class SecretScanner {
     this.fragments = secrets.flatMap((s, secret) =>
       patternsFor(s, true)
         .filter((p) => p.encoding === 'base64')
+        .map((p) => ({ secret, text: p.text })),
+    );
+    this.hex = secrets.flatMap((s, secret) =>
+      patternsFor(s, false)
+        .filter((p) => p.encoding === 'hex')
         .map((p) => ({ secret, text: p.text })),
     );
   }
@@ -72,6 +79,9 @@ class SecretScanner {
       counts.set(key, (counts.get(key) ?? 0) + 1);
     };
     for (const secretMatch of this.finder.find(text)) if (secretMatch.end > from) add(secretMatch.secret, secretMatch.form);
+    for (const hex of this.hex)
+      for (let at = text.indexOf(hex.text); at !== -1; at = text.indexOf(hex.text, at + hex.text.length))
+        if (at + hex.text.length > from) add(hex.secret, 'hex');
 
     const runs = base64Runs(text);
     // a run decoded at some alignment shows its secrets whatever their disguise

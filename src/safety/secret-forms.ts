@@ -39,6 +39,12 @@ function urlEncodedForms(s: string): string[] {
   return [component, lowerHex, form];
 }
 
+/** The secret's UTF-8 bytes in hex, lower and upper case (a debug dump, a hash-like field). */
+export function hexForms(s: string): string[] {
+  const hex = Buffer.from(s, 'utf8').toString('hex');
+  return [hex, hex.toUpperCase()];
+}
+
 /**
  * The base64 characters that depend only on the secret, for each of the 3 byte alignments at
  * which it can start inside a larger base64-encoded document.
@@ -73,6 +79,7 @@ export function patternsFor(secret: string, withBase64: boolean): Pattern[] {
   xml.forEach((x) => add(x, 'xml-escaped'));
   for (const t of [secret, ...xml]) jsonEscapedForms(t).forEach((x) => add(x, 'json-escaped'));
   urlEncodedForms(secret).forEach((x) => add(x, 'url-encoded'));
+  hexForms(secret).forEach((x) => add(x, 'hex'));
   if (withBase64) {
     // an attachment holds the secret as text, possibly XML-escaped inside the XML it belongs to
     for (const t of [secret, ...xml]) base64Fragments(Buffer.from(t, 'utf8')).forEach((x) => add(x, 'base64'));

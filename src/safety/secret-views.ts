@@ -11,7 +11,7 @@
 import { endOf, forEachView, isSpace, startOf, type View } from './secret-views-mapped';
 import { viewTexts } from './secret-views-plain';
 
-export type SecretForm = 'raw' | 'xml-escaped' | 'ncr' | 'json-escaped' | 'url-encoded' | 'split' | 'base64';
+export type SecretForm = 'raw' | 'xml-escaped' | 'ncr' | 'json-escaped' | 'url-encoded' | 'split' | 'base64' | 'hex';
 
 export interface SecretMatch {
   /** Index of the secret in the list given to the finder. */

@@ -127,6 +127,11 @@ export class OtaRequest {
    * day or product) and every try was refused for such a reason too: what was tried, for the reason.
    */
   productTried?: string;
+  /**
+   * Set when a product reason came back unchanged after a try changed what it names (the party it
+   * names met, the day it names left): the gateway misread the request, and its refusal is judged as one.
+   */
+  productMisread?: string;
   /** The test data the request was built from (what the target declares), for rules that need it. */
   testData?: TestData;
   /** The elements `replaceWithCopies` first found at each path, kept as templates for a later replacement. */

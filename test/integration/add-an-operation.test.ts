@@ -17,7 +17,7 @@ function recipeSteps(): Map<number, string> {
   const doc = readFileSync(join(PROJECT_ROOT, 'docs', 'architecture.md'), 'utf8');
   const section = doc.slice(doc.indexOf('### Adding an operation'));
   const steps = new Map<number, string>();
-  for (const m of section.matchAll(/^\| (\d+) \| `([^`]+)` \|/gm)) steps.set(Number(m[1]), m[2]);
+  for (const match of section.matchAll(/^\| (\d+) \| `([^`]+)` \|/gm)) steps.set(Number(match[1]), match[2]);
   return steps;
 }
 
@@ -25,9 +25,9 @@ function recipeSteps(): Map<number, string> {
 function insertAfter(root: string, file: string, anchor: RegExp, text: string): void {
   const path = join(root, file);
   const before = readFileSync(path, 'utf8');
-  const m = anchor.exec(before);
-  assert.ok(m, `${file}: the recipe's place (${anchor}) is not there any more`);
-  writeFileSync(path, before.slice(0, m.index + m[0].length) + text + before.slice(m.index + m[0].length));
+  const match = anchor.exec(before);
+  assert.ok(match, `${file}: the recipe's place (${anchor}) is not there any more`);
+  writeFileSync(path, before.slice(0, match.index + match[0].length) + text + before.slice(match.index + match[0].length));
 }
 
 const write = (root: string, file: string, text: string) => {

@@ -79,19 +79,19 @@ async function assertRefused(
   const reports = opts.reports ?? earlierReports();
   const before = statSync(reports).isDirectory() ? snapshot(reports) : readFileSync(reports, 'base64');
   const sent = target.requests.length;
-  const r = await command(cmd, args, {
+  const outcome = await command(cmd, args, {
     ...targetEnv(target.url),
     OTA_REPORTS_DIR: reports,
     OTA_LEDGER_FILE: join(tempDir('ota-bad-input-ledger-'), 'bookings.jsonl'),
     ...(opts.env ?? {}),
   });
-  const shown = `exit ${r.code}\n--- stdout ---\n${r.stdout}\n--- stderr ---\n${r.stderr}`;
-  assert.equal(r.code, 2, shown);
-  const lines = r.stderr.split('\n').filter((l) => l.trim() !== '');
+  const shown = `exit ${outcome.code}\n--- stdout ---\n${outcome.stdout}\n--- stderr ---\n${outcome.stderr}`;
+  assert.equal(outcome.code, 2, shown);
+  const lines = outcome.stderr.split('\n').filter((l) => l.trim() !== '');
   assert.equal(lines.length, 1, `one line on stderr:\n${shown}`);
   assert.match(lines[0], /^Could not (run|merge|diff|build the report): /);
   assert.match(lines[0], why);
-  assert.doesNotMatch(r.stdout + r.stderr, /\n\s+at /, 'no stack trace');
+  assert.doesNotMatch(outcome.stdout + outcome.stderr, /\n\s+at /, 'no stack trace');
   assert.equal(target.requests.length, sent, 'the target was contacted');
   assert.deepEqual(
     statSync(reports).isDirectory() ? snapshot(reports) : readFileSync(reports, 'base64'),

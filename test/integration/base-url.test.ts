@@ -19,9 +19,9 @@ test('every operation answering 404: could not run, exit 2, one line naming the 
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}/wrong`;
   try {
-    const r = await runConformance({ env: targetEnv(url) });
-    assert.equal(r.code, 2, describeRun(r));
-    assert.match(r.stderr, /every operation answers 404 under .*\/wrong/);
+    const runResult = await runConformance({ env: targetEnv(url) });
+    assert.equal(runResult.code, 2, describeRun(runResult));
+    assert.match(runResult.stderr, /every operation answers 404 under .*\/wrong/);
     assert.equal(posts, 9, 'one probe per operation, and no scenario');
   } finally {
     srv.close();

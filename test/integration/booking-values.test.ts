@@ -51,9 +51,9 @@ function testData(change: Record<string, unknown>): string {
 
 async function judged(url: string, env: Record<string, string> = {}) {
   const run = await runConformance({ args: BOOKING, env: targetEnv(url, env) });
-  const s = requireSummary(run) as unknown as ConformanceResult;
-  const req = (id: string): RequirementResult => s.requirements.find((q) => q.id === id)!;
-  const failed = s.requirements.filter((q) => q.level === 'MUST' && q.outcome === 'failed').map((q) => q.id);
+  const conformanceResult = requireSummary(run) as unknown as ConformanceResult;
+  const req = (id: string): RequirementResult => conformanceResult.requirements.find((q) => q.id === id)!;
+  const failed = conformanceResult.requirements.filter((q) => q.level === 'MUST' && q.outcome === 'failed').map((q) => q.id);
   return { run, req, failed };
 }
 

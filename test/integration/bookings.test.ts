@@ -45,16 +45,16 @@ describe('run level: no booking left behind', { concurrency: true }, () => {
       const elsewhere = 'http://127.0.0.1:9/ota';
       writeFileSync(ledgerFile, `${killed(ref, sb.baseUrl)}\n${killed('OTAELSEWHERE1', elsewhere)}\n`);
 
-      const r = await runConformance({
+      const runResult = await runConformance({
         ledgerFile,
         args: ['--profile', 'read-only', '--tags', '@req:RD-UNKNOWN'],
         env: targetEnv(sb.baseUrl),
       });
-      assert.equal(r.timedOut, false, describeRun(r));
-      assert.ok([0, 4].includes(r.code ?? -1), describeRun(r)); // 4: a selection that passed
-      assert.ok(r.stdout.includes(`Cancelled 1 booking(s) an earlier run left behind: ${ref}`), describeRun(r));
+      assert.equal(runResult.timedOut, false, describeRun(runResult));
+      assert.ok([0, 4].includes(runResult.code ?? -1), describeRun(runResult)); // 4: a selection that passed
+      assert.ok(runResult.stdout.includes(`Cancelled 1 booking(s) an earlier run left behind: ${ref}`), describeRun(runResult));
       // the clean-up came before the scenarios
-      assert.ok(r.stdout.indexOf('Cancelled 1 booking(s)') < r.stdout.indexOf('Conformance of'), r.stdout);
+      assert.ok(runResult.stdout.indexOf('Cancelled 1 booking(s)') < runResult.stdout.indexOf('Conformance of'), runResult.stdout);
 
       assert.equal((await readStatus(sb.baseUrl, ref)).status, 'Cancelled');
       assert.equal(sb.store.get(ref)?.status, 'Cancelled');
@@ -79,14 +79,14 @@ describe('run level: no booking left behind', { concurrency: true }, () => {
       const other = `OTAOTHER${Date.now().toString(36).toUpperCase()}`;
       await bookDirectly(sb.baseUrl, other, `${other}I1`);
 
-      const r = await runConformance({ args: ['--tags', '@req:RD-RETURNS-BOOKING'], env: targetEnv(sb.baseUrl) });
-      assert.equal(r.timedOut, false, describeRun(r));
-      assert.equal(r.code, 1, describeRun(r));
-      const [scenario] = requireSummary(r).scenarios;
+      const runResult = await runConformance({ args: ['--tags', '@req:RD-RETURNS-BOOKING'], env: targetEnv(sb.baseUrl) });
+      assert.equal(runResult.timedOut, false, describeRun(runResult));
+      assert.equal(runResult.code, 1, describeRun(runResult));
+      const [scenario] = requireSummary(runResult).scenarios;
       assert.equal(scenario.status, 'failed');
       assert.match(scenario.message ?? '', /RD-RETURNS-BOOKING/);
 
-      const ledger = new BookingLedger(r.ledgerFile, quiet);
+      const ledger = new BookingLedger(runResult.ledgerFile, quiet);
       const committed = [
         ...new Set(
           ledger
@@ -126,24 +126,24 @@ describe('run level: no booking left behind', { concurrency: true }, () => {
     const { plan } = await loadSources(runConfiguration.sources, { cwd: PROJECT_ROOT });
     assert.ok(plan.length >= 3, `booking scenarios in the selection: ${plan.length}`);
 
-    const r = await runConformance({ args: ['--profile', 'read-only', '--tags', selection] });
-    assert.equal(r.timedOut, false, describeRun(r));
-    assert.ok([0, 4].includes(r.code ?? -1), describeRun(r)); // 4: a selection that passed
-    const s = requireSummary(r);
+    const runResult = await runConformance({ args: ['--profile', 'read-only', '--tags', selection] });
+    assert.equal(runResult.timedOut, false, describeRun(runResult));
+    assert.ok([0, 4].includes(runResult.code ?? -1), describeRun(runResult)); // 4: a selection that passed
+    const runSummaryFile = requireSummary(runResult);
     assert.deepEqual(
-      s.scenarios
+      runSummaryFile.scenarios
         .map((x) => x.reqs.filter((q) => /UNKNOWN/.test(q)))
         .flat()
         .sort(),
       ['CXL-UNKNOWN', 'RD-UNKNOWN'],
-      describeRun(r),
+      describeRun(runResult),
     );
-    for (const sc of s.scenarios) assert.ok(!sc.tags.includes('@creates-booking'), `${sc.name} creates a booking`);
-    const ledger = new BookingLedger(r.ledgerFile, quiet);
+    for (const sc of runSummaryFile.scenarios) assert.ok(!sc.tags.includes('@creates-booking'), `${sc.name} creates a booking`);
+    const ledger = new BookingLedger(runResult.ledgerFile, quiet);
     assert.deepEqual(
       ledger.read().filter((e) => e.event === 'committed'),
       [],
     );
-    assert.ok(!existsSync(r.ledgerFile) || ledger.read().length === 0, 'nothing was written to the ledger');
+    assert.ok(!existsSync(runResult.ledgerFile) || ledger.read().length === 0, 'nothing was written to the ledger');
   });
 });

@@ -31,21 +31,21 @@ describe('run level: bounds and safe parsing', { concurrency: true }, () => {
       },
     });
     try {
-      const r = await runConformance({
+      const runResult = await runConformance({
         args: [
           '--tags',
           '@req:EP-NO-DOCTYPE and (@op:hotelavailability or @op:activityavailability or @op:activitysearch or @op:hotelnbc)',
         ],
         env: targetEnv(srv.url, { OTA_REQUEST_TIMEOUT_MS: '500', OTA_MAX_REPLY_BYTES: '65536' }),
       });
-      assert.equal(r.timedOut, false, `the run hung\n${describeRun(r)}`);
-      assert.ok([1, 4].includes(r.code ?? -1), describeRun(r)); // judged, not a crash (2)
-      const s = requireSummary(r);
+      assert.equal(runResult.timedOut, false, `the run hung\n${describeRun(runResult)}`);
+      assert.ok([1, 4].includes(runResult.code ?? -1), describeRun(runResult)); // judged, not a crash (2)
+      const runSummaryFile = requireSummary(runResult);
       // all four ran: a breach made its scenario "cannot tell" only (hotelnbc, served a plain reply, ran after them)
-      assert.equal(s.scenarios.length, 4, describeRun(r));
+      assert.equal(runSummaryFile.scenarios.length, 4, describeRun(runResult));
 
       // no reply: the scenario cannot tell (a transport error is not a nonconformance), and says why
-      const hung = scenarioFor(s, 'hotelavailability');
+      const hung = scenarioFor(runSummaryFile, 'hotelavailability');
       assert.equal(hung.status, 'cantTell');
       assert.ok(
         hung.message?.includes(`hotelavailability: no complete reply from ${srv.url}/hotelavailability within requestTimeoutMs=500 ms`),
@@ -53,14 +53,14 @@ describe('run level: bounds and safe parsing', { concurrency: true }, () => {
       );
       assert.ok(hung.warnings?.includes('EP-TIMELY') || hung.reqs.includes('EP-TIMELY'), 'EP-TIMELY judged the timeout');
 
-      const huge = scenarioFor(s, 'activityavailability');
+      const huge = scenarioFor(runSummaryFile, 'activityavailability');
       assert.equal(huge.status, 'cantTell');
       assert.ok(
         huge.message?.includes(`activityavailability: reply from ${srv.url}/activityavailability is larger than maxReplyBytes=65536 bytes`),
         huge.message,
       );
 
-      const endless = scenarioFor(s, 'activitysearch');
+      const endless = scenarioFor(runSummaryFile, 'activitysearch');
       assert.equal(endless.status, 'cantTell');
       assert.ok(
         endless.message?.includes(`activitysearch: reply from ${srv.url}/activitysearch is larger than maxReplyBytes=65536 bytes`),
@@ -71,7 +71,7 @@ describe('run level: bounds and safe parsing', { concurrency: true }, () => {
 
       // the hung request was cut at its deadline, not left to cucumber's 60 s step timeout (generous:
       // four runs of the runner may share two cores)
-      assert.ok(r.ms < 30_000, `run took ${r.ms} ms`);
+      assert.ok(runResult.ms < 30_000, `run took ${runResult.ms} ms`);
       assert.ok(
         srv.requests.some((q) => q.method === 'POST' && opOf(q) === 'hotelnbc'),
         'the run went on after the breaches',
@@ -102,7 +102,7 @@ describe('run level: bounds and safe parsing', { concurrency: true }, () => {
       choose: (req) => (req.method === 'GET' || isRunnersOwn(req) ? 'valid' : (byOp[opOf(req)] ?? 'valid')),
     });
     try {
-      const r = await runConformance({
+      const runResult = await runConformance({
         // envelope scenarios of the operations that need no booking, and the refusals of an unknown reference
         args: [
           '--tags',
@@ -111,16 +111,16 @@ describe('run level: bounds and safe parsing', { concurrency: true }, () => {
         env: targetEnv(srv.url),
         timeoutMs: 60_000,
       });
-      assert.equal(r.timedOut, false, `the run hung\n${describeRun(r)}`);
-      assert.equal(r.code, 1, describeRun(r));
+      assert.equal(runResult.timedOut, false, `the run hung\n${describeRun(runResult)}`);
+      assert.equal(runResult.code, 1, describeRun(runResult));
       // runner start-up and seven scenarios; generous, as several runs may share the cores (the
       // quadratic blow-up reply alone used to cost ~6 s in evidence masking: see the last test)
-      assert.ok(r.ms < 45_000, `a few seconds, not ${r.ms} ms`);
-      const s = requireSummary(r) as unknown as {
+      assert.ok(runResult.ms < 45_000, `a few seconds, not ${runResult.ms} ms`);
+      const s = requireSummary(runResult) as unknown as {
         scenarios: unknown[];
         requirements: Array<{ id: string; findings?: Array<{ found: string; scenario: string }> }>;
       };
-      assert.equal(s.scenarios.length, 7, describeRun(r));
+      assert.equal(s.scenarios.length, 7, describeRun(runResult));
       /** What the checks of one operation's scenario found, all requirements together. */
       const found = (opScenario: RegExp) =>
         s.requirements
@@ -171,13 +171,13 @@ describe('run level: bounds and safe parsing', { concurrency: true }, () => {
             },
     });
     try {
-      const r = await runConformance({
+      const runResult = await runConformance({
         args: ['--tags', '@req:EP-NO-DOCTYPE and @op:hotelavailability'],
         env: targetEnv(srv.url),
         timeoutMs: 40_000, // linear masking takes milliseconds for this reply; quadratic took ~80 s
       });
-      assert.equal(r.timedOut, false, `the run was still busy after 40 s (killed)\n${describeRun(r)}`);
-      assert.ok([1, 4].includes(r.code ?? -1), describeRun(r)); // judged (the reply has no EchoToken: a SHOULD)
+      assert.equal(runResult.timedOut, false, `the run was still busy after 40 s (killed)\n${describeRun(runResult)}`);
+      assert.ok([1, 4].includes(runResult.code ?? -1), describeRun(runResult)); // judged (the reply has no EchoToken: a SHOULD)
     } finally {
       await srv.close();
     }

@@ -42,8 +42,8 @@ test('a certificate of Alba (another gateway, terse dialect) verifies in a copy 
   copyCheckout(clone);
   const received = join(clone, '..', 'received.tar.gz');
   copyFileSync(bundle, received);
-  const v = runScript('verify', [received], {}, clone);
-  assert.equal(v.code, 0, `exit ${v.code}\n${v.stdout}\n${v.stderr}`);
-  assert.match(v.stdout, new RegExp(`^VERIFIED: .*received\\.tar\\.gz: ${verdict} of run `, 'm'));
-  assert.match(v.stdout, new RegExp(`the replay concludes ${verdict}, and each of \\d+ requirements as the bundle does`));
+  const scriptRun = runScript('verify', [received], {}, clone);
+  assert.equal(scriptRun.code, 0, `exit ${scriptRun.code}\n${scriptRun.stdout}\n${scriptRun.stderr}`);
+  assert.match(scriptRun.stdout, new RegExp(`^VERIFIED: .*received\\.tar\\.gz: ${verdict} of run `, 'm'));
+  assert.match(scriptRun.stdout, new RegExp(`the replay concludes ${verdict}, and each of \\d+ requirements as the bundle does`));
 });

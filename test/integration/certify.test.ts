@@ -115,12 +115,12 @@ test('a whole sandbox run, recorded and certified (signed), verifies: hashes, su
   assert.equal(certificate.suite.version, JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).version);
   assert.match(certificate.spec.sha256, /^[0-9a-f]{64}$/);
 
-  const v = npmRun('verify', [bundle, '--public-key', publicKey]);
-  assert.equal(v.code, 0, said(v));
-  assert.match(v.stdout, /^VERIFIED: .*certificate\.tar\.gz: CONFORMS of run /m);
-  assert.match(v.stdout, /the manifest is signed by the holder of /);
-  assert.match(v.stdout, /the replay concludes CONFORMS, and each of \d+ requirements as the bundle does/);
-  assert.equal(v.stdout.split('\n').filter((l) => /VERIFIED/.test(l)).length, 1, 'one verdict line');
+  const scriptRun = npmRun('verify', [bundle, '--public-key', publicKey]);
+  assert.equal(scriptRun.code, 0, said(scriptRun));
+  assert.match(scriptRun.stdout, /^VERIFIED: .*certificate\.tar\.gz: CONFORMS of run /m);
+  assert.match(scriptRun.stdout, /the manifest is signed by the holder of /);
+  assert.match(scriptRun.stdout, /the replay concludes CONFORMS, and each of \d+ requirements as the bundle does/);
+  assert.equal(scriptRun.stdout.split('\n').filter((l) => /VERIFIED/.test(l)).length, 1, 'one verdict line');
 });
 
 test('one byte changed in the report: its hash; re-hashed, the report is not the one summary.json gives', () => {
@@ -154,12 +154,12 @@ test('one exchange changed in the cassette: its hash; re-hashed, the replay conc
   assert.match(plain.stdout, /^NOT VERIFIED: .*: cassette\/exchanges-\d+\.ndjson was changed: its SHA-256/m);
   const forged = npmRun('verify', [tampered('exchange', changeOneExchange, true)]);
   assert.equal(forged.code, 1, said(forged));
-  const m =
+  const match =
     /^NOT VERIFIED: .*: the replay concludes DOES NOT CONFORM, the bundle CONFORMS \(first requirement: ([\w-]+) is passed in the bundle, failed in the replay\)$/m.exec(
       forged.stdout,
     );
-  assert.ok(m, said(forged));
-  assert.ok(isRequirementId(m[1]) && requirement(m[1]).level === 'MUST', `${m[1]} is a MUST of the catalogue`);
+  assert.ok(match, said(forged));
+  assert.ok(isRequirementId(match[1]) && requirement(match[1]).level === 'MUST', `${match[1]} is a MUST of the catalogue`);
 });
 
 test('another suite version, another spec: the certificate was changed; re-hashed, the version or the spec that differs', () => {
@@ -170,10 +170,10 @@ test('another suite version, another spec: the certificate was changed; re-hashe
     assert.equal(plain.code, 1, said(plain));
     assert.match(plain.stdout, /^NOT VERIFIED: .*: certificate\.json was changed: its SHA-256/m);
   }
-  const v = npmRun('verify', [tampered('version', version, true)]);
-  assert.equal(v.code, 1, said(v));
+  const scriptRun = npmRun('verify', [tampered('version', version, true)]);
+  assert.equal(scriptRun.code, 1, said(scriptRun));
   assert.match(
-    v.stdout,
+    scriptRun.stdout,
     /^NOT VERIFIED: .*: suite version: the bundle was certified by OTA Gateway Conformance 0\.0\.9.*, this is OTA Gateway Conformance \d+\.\d+\.\d+: verify it with that version$/m,
   );
   const s = npmRun('verify', [tampered('spec', spec, true)]);
@@ -189,9 +189,12 @@ test('a signature checked against another key, or asked of an unsigned bundle, i
   assert.equal(other.code, 1, said(other));
   assert.match(other.stdout, /^NOT VERIFIED: .*: the manifest was signed with another key \(public key SHA-256 [0-9a-f]{16}…\) than /m);
   const unsigned = tampered('unsigned', (f) => f.delete(SIGNATURE), false);
-  const u = npmRun('verify', [unsigned, '--public-key', publicKey]);
-  assert.equal(u.code, 1, said(u));
-  assert.match(u.stdout, /^NOT VERIFIED: .*: the manifest is not signed \(no manifest\.sig\), and --public-key .* asks for a signature$/m);
+  const scriptRun = npmRun('verify', [unsigned, '--public-key', publicKey]);
+  assert.equal(scriptRun.code, 1, said(scriptRun));
+  assert.match(
+    scriptRun.stdout,
+    /^NOT VERIFIED: .*: the manifest is not signed \(no manifest\.sig\), and --public-key .* asks for a signature$/m,
+  );
 });
 
 test('verify: a bundle or key it cannot read is one line, exit 2', () => {
@@ -213,10 +216,10 @@ test('verify: a bundle or key it cannot read is one line, exit 2', () => {
     [[bundle, '--public-key', text], /^Could not verify: --public-key .*not-a-bundle\.tar\.gz: not a public key in PEM/],
     [[], /^Could not verify: name the bundle to verify: npm run verify -- /],
   ] as const) {
-    const r = npmRun('verify', [...args]);
-    assert.equal(r.code, 2, said(r));
-    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
-    assert.match(r.stderr.trim(), says);
+    const scriptRun = npmRun('verify', [...args]);
+    assert.equal(scriptRun.code, 2, said(scriptRun));
+    assert.equal(scriptRun.stderr.trim().split('\n').length, 1, scriptRun.stderr);
+    assert.match(scriptRun.stderr.trim(), says);
   }
 });
 
@@ -231,9 +234,9 @@ test('certify refuses a selection, a run without its cassette, a cassette of ano
   const cases: Array<{ dir: string; cassetteDir?: string; says: RegExp }> = [
     {
       dir: copy('selection', (reports, cas) => {
-        const s = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as Record<string, unknown>;
-        s.selection = { text: '--tags "@op:hotelavailability"', tags: '@op:hotelavailability' };
-        for (const d of [reports, cas]) writeFileSync(join(d, 'summary.json'), JSON.stringify(s));
+        const record = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as Record<string, unknown>;
+        record.selection = { text: '--tags "@op:hotelavailability"', tags: '@op:hotelavailability' };
+        for (const d of [reports, cas]) writeFileSync(join(d, 'summary.json'), JSON.stringify(record));
       }),
       says: /the run was a selection \(--tags "@op:hotelavailability"\): a certificate is of a whole run/,
     },
@@ -257,10 +260,17 @@ test('certify refuses a selection, a run without its cassette, a cassette of ano
   ];
   for (const { dir, cassetteDir, says } of cases) {
     const out = join(dir, 'certificate.tar.gz');
-    const r = npmRun('certify', ['--reports', join(dir, 'reports'), '--cassette', join(dir, cassetteDir ?? 'cassette'), '--out', out]);
-    assert.equal(r.code, 2, said(r));
-    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
-    assert.match(r.stderr.trim(), says);
+    const scriptRun = npmRun('certify', [
+      '--reports',
+      join(dir, 'reports'),
+      '--cassette',
+      join(dir, cassetteDir ?? 'cassette'),
+      '--out',
+      out,
+    ]);
+    assert.equal(scriptRun.code, 2, said(scriptRun));
+    assert.equal(scriptRun.stderr.trim().split('\n').length, 1, scriptRun.stderr);
+    assert.match(scriptRun.stderr.trim(), says);
     assert.ok(!existsSync(out), 'nothing written');
   }
 });
@@ -271,12 +281,12 @@ test('certify: a secret in what the certificate would hold stops it (exit 3), na
   const md = join(dir, 'reports', 'conformance-report.md');
   writeFileSync(md, `${readFileSync(md, 'utf8')}\nMessagePassword=${SANDBOX_CREDENTIALS.password}\n`);
   const out = join(dir, 'certificate.tar.gz');
-  const r = npmRun('certify', ['--reports', join(dir, 'reports'), '--cassette', cassette, '--out', out], {
+  const scriptRun = npmRun('certify', ['--reports', join(dir, 'reports'), '--cassette', cassette, '--out', out], {
     OTA_PASSWORD: SANDBOX_CREDENTIALS.password,
   });
-  assert.equal(r.code, 3, said(r));
-  assert.match(r.stderr, /A SECRET WAS FOUND IN WHAT THE CERTIFICATE WOULD HOLD — nothing was written/);
-  assert.match(r.stderr, /conformance-report\.md/);
-  assert.ok(!(r.stdout + r.stderr).includes(SANDBOX_CREDENTIALS.password));
+  assert.equal(scriptRun.code, 3, said(scriptRun));
+  assert.match(scriptRun.stderr, /A SECRET WAS FOUND IN WHAT THE CERTIFICATE WOULD HOLD — nothing was written/);
+  assert.match(scriptRun.stderr, /conformance-report\.md/);
+  assert.ok(!(scriptRun.stdout + scriptRun.stderr).includes(SANDBOX_CREDENTIALS.password));
   assert.ok(!existsSync(out));
 });

@@ -26,11 +26,11 @@ Module._load = function (request, ...rest) {
 };
 `,
   );
-  const r = await runConformance({
+  const runResult = await runConformance({
     args: ['--tags', '@op:hotelnbc', '--parallel', '2'],
     env: { NODE_OPTIONS: `--require ${guard}` },
     timeoutMs: 180_000,
   });
-  assert.doesNotMatch(r.stderr + r.stdout, /TRANSPILER LOADED/, describeRun(r));
-  assert.equal(r.code, 4, describeRun(r));
+  assert.doesNotMatch(runResult.stderr + runResult.stdout, /TRANSPILER LOADED/, describeRun(runResult));
+  assert.equal(runResult.code, 4, describeRun(runResult));
 });

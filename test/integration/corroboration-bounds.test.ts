@@ -44,8 +44,8 @@ after(async () => {
 const summaryOf = (r: RunResult) => requireSummary(r) as unknown as ConformanceResult;
 const outcome = (r: RunResult, id: string) => summaryOf(r).requirements.find((q) => q.id === id)!;
 /** Every assertion the run's scenarios recorded (cucumber's messages). */
-function assertionsOf(r: RunResult): Assertion[] {
-  return readFileSync(join(r.reportsDir, 'cucumber-messages.ndjson'), 'utf8')
+function assertionsOf(runResult: RunResult): Assertion[] {
+  return readFileSync(join(runResult.reportsDir, 'cucumber-messages.ndjson'), 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as { attachment?: { mediaType: string; body: string; contentEncoding?: string } })
@@ -61,10 +61,10 @@ const reasonsOf = (r: RunResult, ids: readonly string[]) =>
     .flatMap((a) => a.reasons)
     .join('\n');
 /** The run ended with a verdict, not COULD NOT RUN, and its breaker never tripped. */
-function judgedToTheEnd(r: RunResult): void {
-  assert.notEqual(r.code, 2, describeRun(r));
-  assert.doesNotMatch(r.stdout + r.stderr, /stopped answering|COULD NOT RUN/, describeRun(r));
-  for (const id of PLACED) assert.notEqual(outcome(r, id).outcome, 'failed', `${id}: ${JSON.stringify(outcome(r, id))}`);
+function judgedToTheEnd(runResult: RunResult): void {
+  assert.notEqual(runResult.code, 2, describeRun(runResult));
+  assert.doesNotMatch(runResult.stdout + runResult.stderr, /stopped answering|COULD NOT RUN/, describeRun(runResult));
+  for (const id of PLACED) assert.notEqual(outcome(runResult, id).outcome, 'failed', `${id}: ${JSON.stringify(outcome(runResult, id))}`);
 }
 const descriptiveRequests = (reqs: CapturedRequest[]) => reqs.filter(describing);
 
@@ -72,18 +72,18 @@ test('a descriptive operation that never answers ends nothing: the run goes on, 
   // hangs: each corroboration request times out; three timeouts in a row would trip the run's breaker
   const srv = await startHostileServer(proxyTo(hidden.baseUrl, describing));
   try {
-    const r = await runConformance({
+    const runResult = await runConformance({
       args: SELECTION,
       env: targetEnv(srv.url, { OTA_REQUEST_TIMEOUT_MS: '2000', OTA_MAX_CONSECUTIVE_FAILURES: '3' }),
     });
-    judgedToTheEnd(r);
-    for (const id of PLACED) assert.equal(outcome(r, id).outcome, 'cantTell', JSON.stringify(outcome(r, id)));
-    const why = reasonsOf(r, PLACED);
+    judgedToTheEnd(runResult);
+    for (const id of PLACED) assert.equal(outcome(runResult, id).outcome, 'cantTell', JSON.stringify(outcome(runResult, id)));
+    const why = reasonsOf(runResult, PLACED);
     assert.match(why, /(hotel|activity) descriptive data of \S+ .*(could not be read|describes nothing): no HTTP reply/);
     assert.match(why, /failed 3 corroboration requests in a row .* asks it no more/);
     // judged as the descriptive operation's own: a reply within the timeout is its SHOULD
     assert.ok(
-      assertionsOf(r).some((a) => a.req === 'EP-TIMELY' && a.findings.some((f) => /descriptive data of/.test(f.at))),
+      assertionsOf(runResult).some((a) => a.req === 'EP-TIMELY' && a.findings.some((f) => /descriptive data of/.test(f.at))),
       'EP-TIMELY names the descriptive exchange',
     );
     // the operation that keeps failing is asked no more: three per operation (one process)
@@ -128,28 +128,28 @@ test('a descriptive operation that lies, breaks or echoes the password decides n
   };
   const srv = await startHostileServer(proxyTo(hidden.baseUrl, undefined, hostile));
   try {
-    const r = await runConformance({ args: SELECTION, env: targetEnv(srv.url, { OTA_MAX_REPLY_BYTES: '200000' }) });
-    judgedToTheEnd(r);
+    const runResult = await runConformance({ args: SELECTION, env: targetEnv(srv.url, { OTA_MAX_REPLY_BYTES: '200000' }) });
+    judgedToTheEnd(runResult);
     assert.ok(n >= 5, `every hostility was served (${n} descriptive replies)`);
-    const why = reasonsOf(r, PLACED);
+    const why = reasonsOf(runResult, PLACED);
     assert.match(why, /describes (hotel|activity) SOMEONE-ELSE, not \S+: a description of another (hotel|activity) decides nothing/);
     assert.match(why, /several countries \(ES, PT, GR, IT\)/);
     assert.match(why, /could not be read/);
     // the descriptive operation's own findings: its malformed reply, its echo of the password
-    const own = (id: string) => assertionsOf(r).filter((a) => a.req === id && a.outcome === 'failed');
+    const own = (id: string) => assertionsOf(runResult).filter((a) => a.req === id && a.outcome === 'failed');
     assert.ok(
       own('EP-WELL-FORMED').some((a) => a.findings.some((f) => /^(hotel|activity) descriptive data of /.test(f.at))),
       'EP-WELL-FORMED names the descriptive exchange',
     );
     assert.ok(own('SEC-NO-CREDENTIAL-ECHO').length > 0, 'the credential echo check applies to corroboration');
-    assert.equal(outcome(r, 'EP-WELL-FORMED').outcome, 'failed');
+    assert.equal(outcome(runResult, 'EP-WELL-FORMED').outcome, 'failed');
     // a description of another subject is a finding of the descriptive operation's own subject
     // requirement wherever the suite saw it (the same reply means the same to every requirement),
     // even in a selection that did not run that requirement's scenarios; never a pass
-    const subjects = ['HNBC-SUBJECT', 'ANBC-SUBJECT'].map((id) => outcome(r, id).outcome);
+    const subjects = ['HNBC-SUBJECT', 'ANBC-SUBJECT'].map((id) => outcome(runResult, id).outcome);
     assert.ok(subjects.includes('failed'), `a subject requirement failed: ${subjects.join(', ')}`);
     for (const seen of subjects) assert.ok(seen === 'failed' || seen === 'untested', seen);
-    assert.ok(!(r.stdout + JSON.stringify(summaryOf(r))).includes(SANDBOX_CREDENTIALS.password), 'the password is masked');
+    assert.ok(!(runResult.stdout + JSON.stringify(summaryOf(runResult))).includes(SANDBOX_CREDENTIALS.password), 'the password is masked');
   } finally {
     await srv.close();
   }
@@ -167,14 +167,14 @@ test('corroboration requests are capped per run: hundreds of unplaced hotels ask
   };
   const srv = await startHostileServer(proxyTo(hidden.baseUrl, undefined, many));
   try {
-    const r = await runConformance({
+    const runResult = await runConformance({
       args: ['--tags', '@req:HAV-PLACE'],
       env: targetEnv(srv.url, { OTA_MAX_CORROBORATION_REQUESTS: '12' }),
     });
-    judgedToTheEnd(r);
+    judgedToTheEnd(runResult);
     assert.ok(descriptiveRequests(srv.requests).length <= 12, `${descriptiveRequests(srv.requests).length} descriptive requests`);
-    assert.equal(outcome(r, 'HAV-PLACE').outcome, 'cantTell');
-    assert.match(reasonsOf(r, ['HAV-PLACE']), /reached their cap \(OTA_MAX_CORROBORATION_REQUESTS=12\); raise it/);
+    assert.equal(outcome(runResult, 'HAV-PLACE').outcome, 'cantTell');
+    assert.match(reasonsOf(runResult, ['HAV-PLACE']), /reached their cap \(OTA_MAX_CORROBORATION_REQUESTS=12\); raise it/);
   } finally {
     await srv.close();
   }
@@ -199,11 +199,11 @@ test('the cap counts HTTP attempts, not exchanges: with retries, no more request
   };
   const srv = await startHostileServer(proxyTo(hidden.baseUrl, flaky, many));
   try {
-    const r = await runConformance({
+    const runResult = await runConformance({
       args: ['--tags', '@req:HAV-PLACE'],
       env: targetEnv(srv.url, { OTA_MAX_CORROBORATION_REQUESTS: '12', OTA_RETRIES: '2', OTA_RETRY_BACKOFF_MS: '1' }),
     });
-    judgedToTheEnd(r);
+    judgedToTheEnd(runResult);
     assert.ok(n > 0, 'descriptive requests were sent');
     assert.ok(descriptiveRequests(srv.requests).length <= 12, `${descriptiveRequests(srv.requests).length} HTTP requests, cap 12`);
   } finally {
@@ -229,10 +229,10 @@ test('activity descriptive data is asked though availability shows no date; a ho
     ),
   );
   try {
-    const r = await runConformance({ args: ['--tags', '@op:activitynbc or @req:HAV-PLACE'], env: targetEnv(srv.url) });
-    assert.notEqual(r.code, 2, describeRun(r));
+    const runResult = await runConformance({ args: ['--tags', '@op:activitynbc or @req:HAV-PLACE'], env: targetEnv(srv.url) });
+    assert.notEqual(runResult.code, 2, describeRun(runResult));
     for (const id of ['ANBC-SUBJECT', 'ANBC-CONTENT', 'HAV-PLACE'])
-      assert.equal(outcome(r, id).outcome, 'passed', `${id}: ${JSON.stringify(outcome(r, id))}\n${describeRun(r)}`);
+      assert.equal(outcome(runResult, id).outcome, 'passed', `${id}: ${JSON.stringify(outcome(runResult, id))}\n${describeRun(runResult)}`);
     assert.equal(
       descriptiveRequests(srv.requests).filter((q) => opOf(q) === 'hotelnbc').length,
       0,
@@ -246,20 +246,20 @@ test('activity descriptive data is asked though availability shows no date; a ho
 test('hotel descriptive data describing the next hotel (hotelnbc-other-hotel) fails HNBC-SUBJECT alone, never HAV-PLACE', async () => {
   // a correct availability reply naming hotels by code only; once, the one hotel described was
   // taken for the one asked, and HAV-PLACE failed for a hotel in another country
-  const r = await runConformance({
+  const runResult = await runConformance({
     args: ['--tags', '@req:HAV-PLACE or @req:HNBC-SUBJECT'],
     env: { OTA_SANDBOX_VARIANTS: 'hotel-code-only-availability', OTA_SANDBOX_FAULTS: 'hotelnbc-other-hotel' },
   });
-  assert.equal(r.code, 1, describeRun(r));
-  assert.equal(outcome(r, 'HNBC-SUBJECT').outcome, 'failed');
-  const place = outcome(r, 'HAV-PLACE');
+  assert.equal(runResult.code, 1, describeRun(runResult));
+  assert.equal(outcome(runResult, 'HNBC-SUBJECT').outcome, 'failed');
+  const place = outcome(runResult, 'HAV-PLACE');
   assert.equal(place.outcome, 'cantTell', JSON.stringify(place));
-  assert.match(reasonsOf(r, ['HAV-PLACE']), /describes hotel \w+, not \w+: a description of another hotel decides nothing/);
+  assert.match(reasonsOf(runResult, ['HAV-PLACE']), /describes hotel \w+, not \w+: a description of another hotel decides nothing/);
   // HNBC-SUBJECT is judged by its own scenario: corroboration adds no check of it
   assert.deepEqual(
     [
       ...new Set(
-        assertionsOf(r)
+        assertionsOf(runResult)
           .filter((a) => a.req === 'HNBC-SUBJECT')
           .map((a) => a.findings.length),
       ),

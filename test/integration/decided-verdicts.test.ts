@@ -30,10 +30,10 @@ test("a reply that hides the hotels' place still has its dates and guests judged
     ),
   );
   try {
-    const r = await runConformance({ args: ['--tags', '@req:HAV-DATES'], env: targetEnv(srv.url) });
-    const s = requireSummary(r) as unknown as ConformanceResult;
-    const q = (id: string) => s.requirements.find((x) => x.id === id)!;
-    assert.equal(q('HAV-DATES').outcome, 'passed', describeRun(r));
+    const runResult = await runConformance({ args: ['--tags', '@req:HAV-DATES'], env: targetEnv(srv.url) });
+    const conformanceResult = requireSummary(runResult) as unknown as ConformanceResult;
+    const q = (id: string) => conformanceResult.requirements.find((x) => x.id === id)!;
+    assert.equal(q('HAV-DATES').outcome, 'passed', describeRun(runResult));
     assert.equal(q('HAV-GUESTS').outcome, 'passed', JSON.stringify(q('HAV-GUESTS')));
     const place = q('HAV-PLACE');
     assert.equal(place.outcome, 'cantTell', JSON.stringify(place));
@@ -45,7 +45,7 @@ test("a reply that hides the hotels' place still has its dates and guests judged
     assert.match(place.reason ?? '', /for hotel [A-Z]{3}\w+/);
     assert.match(place.reason ?? '', /looked at: ota:BasicPropertyInfo\/ota:Address/);
     assert.doesNotMatch(place.reason ?? '', /ended early/);
-    assert.equal(r.code, 4, 'NOT DETERMINED: one MUST is open, none failed');
+    assert.equal(runResult.code, 4, 'NOT DETERMINED: one MUST is open, none failed');
   } finally {
     await srv.close();
   }

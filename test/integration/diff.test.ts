@@ -11,8 +11,12 @@ import { describeRun, PROJECT_ROOT, removeTempDirs, runConformance, tempDir } fr
 after(removeTempDirs);
 
 function diff(args: string[]) {
-  const r = spawnSync(process.execPath, ['scripts/launch.js', 'diff', ...args], { cwd: PROJECT_ROOT, encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, out: `${r.stdout}${r.stderr}` };
+  const spawned = spawnSync(process.execPath, ['scripts/launch.js', 'diff', ...args], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: spawned.status, out: `${spawned.stdout}${spawned.stderr}` };
 }
 
 test('npm run diff: what differs between a conformant run and a broken one, and nothing between a run and itself', async () => {

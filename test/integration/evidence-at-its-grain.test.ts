@@ -40,9 +40,9 @@ test('read-only, booking read and cancel answered 404 text/plain: EP-POST open n
     }),
   );
   try {
-    const r = await runConformance({ args: ['--profile', 'read-only'], env: targetEnv(srv.url) });
-    assert.notEqual(r.code, 0, describeRun(r));
-    const post = outcomeOf(r, 'EP-POST');
+    const runResult = await runConformance({ args: ['--profile', 'read-only'], env: targetEnv(srv.url) });
+    assert.notEqual(runResult.code, 0, describeRun(runResult));
+    const post = outcomeOf(runResult, 'EP-POST');
     assert.equal(post.outcome, 'cantTell', JSON.stringify(post));
     assert.match(post.reason ?? '', /not shown for bookread, bookcancel/);
   } finally {
@@ -68,9 +68,9 @@ test('a valid request refused as 422 with a JSON body is judged as the same refu
   for (const json of [true, false]) {
     const srv = await startHostileServer(refuse(json));
     try {
-      const r = await runConformance({ args: ['--tags', '@req:HAV-SUCCESS'], env: targetEnv(srv.url) });
-      assert.equal(r.code, 1, describeRun(r));
-      outcomes.push(outcomeOf(r, 'HAV-SUCCESS').outcome);
+      const runResult = await runConformance({ args: ['--tags', '@req:HAV-SUCCESS'], env: targetEnv(srv.url) });
+      assert.equal(runResult.code, 1, describeRun(runResult));
+      outcomes.push(outcomeOf(runResult, 'HAV-SUCCESS').outcome);
     } finally {
       await srv.close();
     }
@@ -89,8 +89,8 @@ test('hotel descriptive data answered 503 with its XML body: it describes nothin
     ),
   );
   try {
-    const r = await runConformance({ args: ['--tags', '@req:HAV-PLACE'], env: targetEnv(srv.url) });
-    const place = outcomeOf(r, 'HAV-PLACE');
+    const runResult = await runConformance({ args: ['--tags', '@req:HAV-PLACE'], env: targetEnv(srv.url) });
+    const place = outcomeOf(runResult, 'HAV-PLACE');
     assert.equal(place.outcome, 'cantTell', JSON.stringify(place));
     assert.match(place.reason ?? '', /describes nothing: HTTP 503/);
   } finally {

@@ -34,14 +34,15 @@ function lastEvents(ledgerFile: string): Map<string, string> {
 test('with no fault: nothing found, and no booking left open at the sandbox or in the ledger', async () => {
   const sb = await startTestSandbox();
   try {
-    const r = await explore(['--profile', 'booking', '--seed', '1', '--budget', '250', '--bookings', '3'], targetEnv(sb.baseUrl));
-    assert.equal(r.code, 0, describeRun(r));
-    const s = summaryOf(r);
-    assert.equal(s.profile, 'booking');
-    for (const op of ['activitybook', 'bookread', 'bookcancel']) assert.ok(s.exploration!.byOperation[op] > 0, `${op} was not explored`);
-    assert.equal(s.exploration!.requests, 250);
+    const runResult = await explore(['--profile', 'booking', '--seed', '1', '--budget', '250', '--bookings', '3'], targetEnv(sb.baseUrl));
+    assert.equal(runResult.code, 0, describeRun(runResult));
+    const conformanceResult = summaryOf(runResult);
+    assert.equal(conformanceResult.profile, 'booking');
+    for (const op of ['activitybook', 'bookread', 'bookcancel'])
+      assert.ok(conformanceResult.exploration!.byOperation[op] > 0, `${op} was not explored`);
+    assert.equal(conformanceResult.exploration!.requests, 250);
     for (const id of ['BKG-QUOTE', 'BKG-COMMIT-PERSISTS', 'RD-RETURNS-BOOKING', 'CXL-COMMIT-CANCELS'])
-      assert.equal(s.requirements.find((q) => q.id === id)?.outcome, 'passed', id);
+      assert.equal(conformanceResult.requirements.find((q) => q.id === id)?.outcome, 'passed', id);
     // the sandbox's own store: every booking the exploration made is cancelled
     const booked = sb.store.all();
     assert.equal(booked.length, 3, 'three Commits, as --bookings says');
@@ -50,19 +51,20 @@ test('with no fault: nothing found, and no booking left open at the sandbox or i
       [],
     );
     // the ledger: each Commit written before it was sent, and closed (a read showed it cancelled)
-    const events = lastEvents(r.ledgerFile);
+    const events = lastEvents(runResult.ledgerFile);
     assert.deepEqual([...events.keys()].sort(), booked.map((b) => b.ref).sort());
     assert.ok(
       [...events.values()].every((e) => e === 'cancelled'),
       JSON.stringify([...events]),
     );
-    assert.deepEqual(s.bookings?.leftOpen, []);
+    assert.deepEqual(conformanceResult.bookings?.leftOpen, []);
     // the booking operations counted for evidence, as the read-only ones: each showed what its rules judge
-    assert.equal(s.verdict, 'NO FINDING');
-    assert.deepEqual(s.exploration!.nothingShown, []);
-    for (const op of ['activitybook', 'bookread', 'bookcancel']) assert.ok(s.exploration!.evidence.byOperation[op]?.shown > 0, op);
+    assert.equal(conformanceResult.verdict, 'NO FINDING');
+    assert.deepEqual(conformanceResult.exploration!.nothingShown, []);
+    for (const op of ['activitybook', 'bookread', 'bookcancel'])
+      assert.ok(conformanceResult.exploration!.evidence.byOperation[op]?.shown > 0, op);
     for (const id of ['BKG-QUOTE', 'BKG-COMMIT-REF', 'RD-RETURNS-BOOKING', 'CXL-COMMIT-STATUS', 'CXL-COMMIT-CANCELS'])
-      assert.ok(s.exploration!.evidence.byRequirement[id]?.shown > 0, id);
+      assert.ok(conformanceResult.exploration!.evidence.byRequirement[id]?.shown > 0, id);
   } finally {
     await sb.close();
   }
@@ -83,26 +85,26 @@ test('a gateway that refuses every quote: no booking shown, NOT DETERMINED (exit
     }),
   );
   try {
-    const r = await explore(['--profile', 'booking', '--seed', '1', '--budget', '250', '--bookings', '3'], targetEnv(proxy.url));
-    assert.equal(r.code, 4, describeRun(r));
-    const s = summaryOf(r);
-    assert.equal(s.verdict, 'NOT DETERMINED');
+    const runResult = await explore(['--profile', 'booking', '--seed', '1', '--budget', '250', '--bookings', '3'], targetEnv(proxy.url));
+    assert.equal(runResult.code, 4, describeRun(runResult));
+    const conformanceResult = summaryOf(runResult);
+    assert.equal(conformanceResult.verdict, 'NOT DETERMINED');
     // a refusal is no evidence, and never a finding
-    assert.deepEqual(failed(s), []);
-    const e = s.exploration!;
-    assert.ok(e.evidence.byOperation.activitybook.refused > 0);
-    assert.equal(e.evidence.byOperation.activitybook.shown, 0);
+    assert.deepEqual(failed(conformanceResult), []);
+    const exploration = conformanceResult.exploration!;
+    assert.ok(exploration.evidence.byOperation.activitybook.refused > 0);
+    assert.equal(exploration.evidence.byOperation.activitybook.shown, 0);
     for (const op of ['activitybook', 'bookread', 'bookcancel'])
-      assert.ok(e.nothingShown.includes(op), `${op}: ${e.nothingShown.join(', ')}`);
+      assert.ok(exploration.nothingShown.includes(op), `${op}: ${exploration.nothingShown.join(', ')}`);
     // the read-only operations showed what they judge as usual
-    assert.ok(!e.nothingShown.includes('hotelnbc'));
+    assert.ok(!exploration.nothingShown.includes('hotelnbc'));
     assert.match(
-      s.verdictReason,
+      conformanceResult.verdictReason,
       /activitybook, \d+ request\(s\): 0 showed what the rules judge, 0 answered with nothing, \d+ refused; 3 Commit\(s\) asked, 0 sent, 0 served/,
     );
-    assert.match(s.verdictReason, /bookread, 0 request\(s\).*bookcancel, 0 request\(s\)/);
-    assert.match(r.stdout, /^NOT DETERMINED .*nothing was shown to \d+ explored operation\(s\).*activitybook/m);
-    assert.match(readFileSync(join(r.reportsDir, 'conformance-report.html'), 'utf8'), /3 Commit\(s\) asked, 0 sent, 0 served/);
+    assert.match(conformanceResult.verdictReason, /bookread, 0 request\(s\).*bookcancel, 0 request\(s\)/);
+    assert.match(runResult.stdout, /^NOT DETERMINED .*nothing was shown to \d+ explored operation\(s\).*activitybook/m);
+    assert.match(readFileSync(join(runResult.reportsDir, 'conformance-report.html'), 'utf8'), /3 Commit\(s\) asked, 0 sent, 0 served/);
     assert.equal(sb.store.all().length, 0, 'a Commit was made');
   } finally {
     await proxy.close();
@@ -113,29 +115,30 @@ test('a gateway that refuses every quote: no booking shown, NOT DETERMINED (exit
 describe('the sandbox with no fault, in every combined dialect: nothing found beyond its warnings, every Commit closed', () => {
   for (const dialect of combinedDialects())
     test(dialect.name, async () => {
-      const r = await explore(['--profile', 'booking', '--seed', '1', '--budget', '400'], {
+      const runResult = await explore(['--profile', 'booking', '--seed', '1', '--budget', '400'], {
         OTA_SANDBOX_VARIANTS: dialect.switchedOn.join(','),
       });
-      assert.equal(r.code, 0, describeRun(r));
-      const s = summaryOf(r);
+      assert.equal(runResult.code, 0, describeRun(runResult));
+      const conformanceResult = summaryOf(runResult);
       assert.deepEqual(
-        failed(s).filter((id) => !dialect.expectedWarnings.includes(id)),
+        failed(conformanceResult).filter((id) => !dialect.expectedWarnings.includes(id)),
         [],
       );
-      assert.ok(s.exploration!.byOperation.bookcancel > 0, 'no Commit was made');
-      assert.deepEqual(s.bookings?.leftOpen, []);
+      assert.ok(conformanceResult.exploration!.byOperation.bookcancel > 0, 'no Commit was made');
+      assert.deepEqual(conformanceResult.bookings?.leftOpen, []);
     });
 });
 
 test('the booking edge faults: found at their requirements; the quote shrunk, the Commit as it was sent; the replay finds the same', async () => {
   const cassette = join(tempDir(), 'cassette');
-  const r = await explore(['--profile', 'booking', '--seed', '1', '--budget', '400', '--record', cassette], {
+  const runResult = await explore(['--profile', 'booking', '--seed', '1', '--budget', '400', '--record', cassette], {
     OTA_SANDBOX_FAULTS: 'party-of-six-booking-500,late-pickup-commit-lost',
   });
-  assert.equal(r.code, 1, describeRun(r));
-  const s = summaryOf(r);
-  for (const id of ['BKG-QUOTE', 'BKG-COMMIT-PERSISTS', 'RD-RETURNS-BOOKING']) assert.ok(failed(s).includes(id), `${id} not found`);
-  const findings = s.exploration!.findings;
+  assert.equal(runResult.code, 1, describeRun(runResult));
+  const conformanceResult = summaryOf(runResult);
+  for (const id of ['BKG-QUOTE', 'BKG-COMMIT-PERSISTS', 'RD-RETURNS-BOOKING'])
+    assert.ok(failed(conformanceResult).includes(id), `${id} not found`);
+  const findings = conformanceResult.exploration!.findings;
   const quote = findings.find((f) => f.req === 'BKG-QUOTE')!;
   // the smallest party that still fails: six participants (one fewer of any category is served)
   const counts = /^party ([^(]+) \(/
@@ -151,10 +154,10 @@ test('the booking edge faults: found at their requirements; the quote shrunk, th
   const lost = findings.find((f) => f.req === 'BKG-COMMIT-PERSISTS')!;
   assert.match(lost.smallest, /pickup at (22|23):\d\d/);
   assert.match(lost.unshrunk!, /a Commit is never sent twice/);
-  assert.deepEqual(s.bookings?.leftOpen, []);
+  assert.deepEqual(conformanceResult.bookings?.leftOpen, []);
 
   // nothing but the cassette: the same bookings, the references of each Commit moved to the replay's
   const replayed = await explore(['--replay', cassette]);
   assert.equal(replayed.code, 1, describeRun(replayed));
-  assert.deepEqual(failed(summaryOf(replayed)).sort(), failed(s).sort());
+  assert.deepEqual(failed(summaryOf(replayed)).sort(), failed(conformanceResult).sort());
 });

@@ -41,10 +41,10 @@ describe('bad input: one line, exit 2, before any contact', () => {
     test(args.join(' '), async () => {
       const target = await startHostileServer('valid');
       try {
-        const r = await explore([...args], targetEnv(target.url));
-        assert.equal(r.code, 2, describeRun(r));
-        const lines = r.stderr.trim().split('\n');
-        assert.equal(lines.length, 1, r.stderr);
+        const runResult = await explore([...args], targetEnv(target.url));
+        assert.equal(runResult.code, 2, describeRun(runResult));
+        const lines = runResult.stderr.trim().split('\n');
+        assert.equal(lines.length, 1, runResult.stderr);
         assert.match(lines[0], says);
         assert.equal(target.requests.length, 0, 'the target was contacted');
       } finally {
@@ -56,42 +56,42 @@ describe('bad input: one line, exit 2, before any contact', () => {
 describe('the sandbox with no fault: nothing found, in every combined dialect', () => {
   for (const dialect of combinedDialects())
     test(dialect.name, async () => {
-      const r = await explore(EXPLORE, { OTA_SANDBOX_VARIANTS: dialect.switchedOn.join(',') });
-      assert.equal(r.code, 0, describeRun(r));
-      const s = summaryOf(r);
-      const unexpected = failed(s).filter((id) => !dialect.expectedWarnings.includes(id));
+      const runResult = await explore(EXPLORE, { OTA_SANDBOX_VARIANTS: dialect.switchedOn.join(',') });
+      assert.equal(runResult.code, 0, describeRun(runResult));
+      const conformanceResult = summaryOf(runResult);
+      const unexpected = failed(conformanceResult).filter((id) => !dialect.expectedWarnings.includes(id));
       assert.deepEqual(unexpected, []);
-      assert.equal(s.exploration?.requests, 400);
-      assert.ok(Object.keys(s.exploration?.byOperation ?? {}).length === 6);
+      assert.equal(conformanceResult.exploration?.requests, 400);
+      assert.ok(Object.keys(conformanceResult.exploration?.byOperation ?? {}).length === 6);
       // its own verdict words, everywhere: never SELECTION PASSED, never CONFORMS
-      assert.equal(s.verdict, 'NO FINDING');
-      assert.deepEqual(s.exploration?.nothingShown, []);
-      assert.match(r.stdout, /^NO FINDING in 400 explored requests \(an exploration, not a conformance verdict\): /m);
-      assert.match(readFileSync(join(r.reportsDir, 'junit.xml'), 'utf8'), /<property name="verdict" value="NO FINDING"\/>/);
-      assert.match(readFileSync(join(r.reportsDir, 'conformance-report.html'), 'utf8'), /NO FINDING/);
+      assert.equal(conformanceResult.verdict, 'NO FINDING');
+      assert.deepEqual(conformanceResult.exploration?.nothingShown, []);
+      assert.match(runResult.stdout, /^NO FINDING in 400 explored requests \(an exploration, not a conformance verdict\): /m);
+      assert.match(readFileSync(join(runResult.reportsDir, 'junit.xml'), 'utf8'), /<property name="verdict" value="NO FINDING"\/>/);
+      assert.match(readFileSync(join(runResult.reportsDir, 'conformance-report.html'), 'utf8'), /NO FINDING/);
     });
 });
 
 test('a gateway that shows nothing but the test data\'s own request: NOT DETERMINED (exit 4), never "no finding", with what was not covered', async () => {
-  const r = await explore(EXPLORE, { OTA_SANDBOX_VARIANTS: 'inventory-for-test-data-dates' });
-  assert.equal(r.code, 4, describeRun(r));
-  const s = summaryOf(r);
-  assert.equal(s.verdict, 'NOT DETERMINED');
+  const runResult = await explore(EXPLORE, { OTA_SANDBOX_VARIANTS: 'inventory-for-test-data-dates' });
+  assert.equal(runResult.code, 4, describeRun(runResult));
+  const conformanceResult = summaryOf(runResult);
+  assert.equal(conformanceResult.verdict, 'NOT DETERMINED');
   // nothing available is never a failure
-  assert.deepEqual(failed(s), []);
-  const e = s.exploration!;
+  assert.deepEqual(failed(conformanceResult), []);
+  const exploration = conformanceResult.exploration!;
   for (const op of ['hotelavailability', 'activityavailability', 'activitysearch']) {
-    assert.ok(e.nothingShown.includes(op), `${op}: ${e.nothingShown.join(', ')}`);
-    assert.equal(e.evidence.byOperation[op].shown, 0, op);
-    assert.ok(e.evidence.byOperation[op].nothing > 0, op);
-    assert.ok((e.notCovered[op] ?? []).length > 0, `${op}: its parts of the space are named not covered`);
-    assert.match(s.verdictReason, new RegExp(`${op}, \\d+ request\\(s\\): 0 showed what the rules judge`));
+    assert.ok(exploration.nothingShown.includes(op), `${op}: ${exploration.nothingShown.join(', ')}`);
+    assert.equal(exploration.evidence.byOperation[op].shown, 0, op);
+    assert.ok(exploration.evidence.byOperation[op].nothing > 0, op);
+    assert.ok((exploration.notCovered[op] ?? []).length > 0, `${op}: its parts of the space are named not covered`);
+    assert.match(conformanceResult.verdictReason, new RegExp(`${op}, \\d+ request\\(s\\): 0 showed what the rules judge`));
   }
   // the descriptive operations showed what they describe
-  assert.ok(!e.nothingShown.includes('hotelnbc') && e.evidence.byOperation.hotelnbc.shown > 0);
-  assert.ok(s.notes.some((n) => n.startsWith('not covered (no explored reply of hotelavailability showed anything)')));
-  assert.match(r.stdout, /^NOT DETERMINED .*nothing was shown to \d+ explored operation\(s\)/m);
-  assert.match(r.stdout, /^ {4}NOT COVERED \(no reply showed anything\): /m);
+  assert.ok(!exploration.nothingShown.includes('hotelnbc') && exploration.evidence.byOperation.hotelnbc.shown > 0);
+  assert.ok(conformanceResult.notes.some((n) => n.startsWith('not covered (no explored reply of hotelavailability showed anything)')));
+  assert.match(runResult.stdout, /^NOT DETERMINED .*nothing was shown to \d+ explored operation\(s\)/m);
+  assert.match(runResult.stdout, /^ {4}NOT COVERED \(no reply showed anything\): /m);
 });
 
 test('requests without PrimaryLangID and AltLangID: served ones judged, refused ones a guess refused (INFO), never a finding', async () => {
@@ -114,17 +114,17 @@ test('requests without PrimaryLangID and AltLangID: served ones judged, refused 
     ),
   );
   try {
-    const r = await explore([...EXPLORE, '--operations', 'activitysearch,hotelnbc,activitynbc'], targetEnv(proxy.url));
-    assert.equal(r.code, 0, describeRun(r));
-    const s = summaryOf(r);
-    assert.deepEqual(failed(s), []);
-    assert.equal(s.verdict, 'NO FINDING');
-    const left = s.exploration!.languagesLeftOut;
+    const runResult = await explore([...EXPLORE, '--operations', 'activitysearch,hotelnbc,activitynbc'], targetEnv(proxy.url));
+    assert.equal(runResult.code, 0, describeRun(runResult));
+    const conformanceResult = summaryOf(runResult);
+    assert.deepEqual(failed(conformanceResult), []);
+    assert.equal(conformanceResult.verdict, 'NO FINDING');
+    const left = conformanceResult.exploration!.languagesLeftOut;
     for (const op of ['activitysearch', 'hotelnbc', 'activitynbc']) {
       assert.ok(left[op]?.refused > 0, `${op}: requests without the language attributes were sent and refused`);
       assert.equal(left[op].served, 0, op);
       assert.ok(
-        s.notes.some((n) => n.startsWith(`INFO ${op} refused ${left[op].refused} of `)),
+        conformanceResult.notes.some((n) => n.startsWith(`INFO ${op} refused ${left[op].refused} of `)),
         op,
       );
     }
@@ -140,9 +140,9 @@ test('an edge fault is found at its requirement, shrunk, reproduced; the same se
   const cassette = join(tempDir(), 'cassette');
   const first = await explore([...EXPLORE, '--record', cassette], { OTA_SANDBOX_FAULTS: 'five-priced-as-four' });
   assert.equal(first.code, 1, describeRun(first));
-  const s = summaryOf(first);
-  assert.deepEqual(failed(s), ['AAV-PARTICIPANTS']);
-  const finding = s.exploration!.findings[0];
+  const conformanceResult = summaryOf(first);
+  assert.deepEqual(failed(conformanceResult), ['AAV-PARTICIPANTS']);
+  const finding = conformanceResult.exploration!.findings[0];
   // the smallest request still fails: five of one category, one day, nothing optional
   assert.match(finding.smallest, /^party 5×10 \(age \d+\); from \d{4}-\d{2}-\d{2}, 1 day\(s\)/);
   const reproducer = readFileSync(join(first.reportsDir, finding.reproducer!), 'utf8');
@@ -150,18 +150,22 @@ test('an edge fault is found at its requirement, shrunk, reproduced; the same se
   assert.match(reproducer, /<ParticipantCount Quantity="5">/);
   assert.doesNotMatch(reproducer, /MessagePassword="(?!\*{8})/);
   assert.ok(readFileSync(join(first.reportsDir, 'evidence.html'), 'utf8').includes(finding.evidence!.split('#')[1]));
-  assert.ok(s.requirements.find((q) => q.id === 'AAV-PARTICIPANTS')!.explored! > 0);
+  assert.ok(conformanceResult.requirements.find((q) => q.id === 'AAV-PARTICIPANTS')!.explored! > 0);
 
   const again = await explore(EXPLORE, { OTA_SANDBOX_FAULTS: 'five-priced-as-four' });
-  assert.deepEqual(summaryOf(again).exploration!.findings, s.exploration!.findings, 'the same seed repeats the exploration');
+  assert.deepEqual(
+    summaryOf(again).exploration!.findings,
+    conformanceResult.exploration!.findings,
+    'the same seed repeats the exploration',
+  );
 
   const replayed = await explore(['--seed', '1', '--budget', '400', '--replay', cassette]);
   assert.equal(replayed.code, 1, describeRun(replayed));
   assert.ok(existsSync(join(cassette, 'summary.json')));
-  const r = summaryOf(replayed).exploration!;
+  const exploration = summaryOf(replayed).exploration!;
   assert.deepEqual(
-    r.findings.map((f) => [f.req, f.smallest, f.first]),
-    s.exploration!.findings.map((f) => [f.req, f.smallest, f.first]),
+    exploration.findings.map((f) => [f.req, f.smallest, f.first]),
+    conformanceResult.exploration!.findings.map((f) => [f.req, f.smallest, f.first]),
   );
 });
 
@@ -171,9 +175,9 @@ describe('a gateway this project did not write (Alba Excursions)', () => {
   test('as it is: nothing found', async () => {
     const gw = await startOtaLiteralGateway({ dialect: 'literal' });
     try {
-      const r = await explore(EXPLORE, literalEnv(gw.url));
-      assert.equal(r.code, 0, describeRun(r));
-      assert.deepEqual(failed(summaryOf(r)), []);
+      const runResult = await explore(EXPLORE, literalEnv(gw.url));
+      assert.equal(runResult.code, 0, describeRun(runResult));
+      assert.deepEqual(failed(summaryOf(runResult)), []);
     } finally {
       await gw.close();
     }
@@ -197,11 +201,11 @@ describe('a gateway this project did not write (Alba Excursions)', () => {
       ),
     );
     try {
-      const r = await explore(EXPLORE, literalEnv(proxy.url));
-      assert.equal(r.code, 1, describeRun(r));
-      const s = summaryOf(r);
-      assert.deepEqual(failed(s), ['AAV-PARTICIPANTS']);
-      assert.match(s.exploration!.findings[0].smallest, /party 5×(10|8)/);
+      const runResult = await explore(EXPLORE, literalEnv(proxy.url));
+      assert.equal(runResult.code, 1, describeRun(runResult));
+      const conformanceResult = summaryOf(runResult);
+      assert.deepEqual(failed(conformanceResult), ['AAV-PARTICIPANTS']);
+      assert.match(conformanceResult.exploration!.findings[0].smallest, /party 5×(10|8)/);
     } finally {
       await proxy.close();
       await gw.close();
@@ -221,31 +225,35 @@ describe('a gateway that shows places only in its descriptive data (Kestrel): co
 
   test('as it is: HAV-PLACE and ASR-AREA decided by descriptive data, one request per hotel, in the budget; the replay the same', async () => {
     const cassette = join(tempDir(), 'cassette');
-    const r = await kestrel(undefined, ['--record', cassette]);
-    assert.equal(r.code, 0, describeRun(r));
-    const s = summaryOf(r);
-    assert.equal(s.verdict, 'NO FINDING');
-    for (const id of ['HAV-PLACE', 'ASR-AREA']) assert.equal(s.requirements.find((q) => q.id === id)!.outcome, 'passed', id);
-    const e = s.exploration!;
+    const runResult = await kestrel(undefined, ['--record', cassette]);
+    assert.equal(runResult.code, 0, describeRun(runResult));
+    const conformanceResult = summaryOf(runResult);
+    assert.equal(conformanceResult.verdict, 'NO FINDING');
+    for (const id of ['HAV-PLACE', 'ASR-AREA'])
+      assert.equal(conformanceResult.requirements.find((q) => q.id === id)!.outcome, 'passed', id);
+    const exploration = conformanceResult.exploration!;
     // one descriptive request per hotel of the catalogue (five), none per reply, counted in the 400
-    assert.ok(e.corroborationRequests.hotelnbc > 0 && e.corroborationRequests.hotelnbc <= 5, JSON.stringify(e.corroborationRequests));
-    assert.equal(e.requests, 400);
+    assert.ok(
+      exploration.corroborationRequests.hotelnbc > 0 && exploration.corroborationRequests.hotelnbc <= 5,
+      JSON.stringify(exploration.corroborationRequests),
+    );
+    assert.equal(exploration.requests, 400);
     const replayed = await explore(['--seed', '1', '--budget', '400', '--replay', cassette]);
     assert.equal(replayed.code, 0, describeRun(replayed));
     const p = summaryOf(replayed);
-    assert.deepEqual(p.exploration!.corroborationRequests, e.corroborationRequests);
+    assert.deepEqual(p.exploration!.corroborationRequests, exploration.corroborationRequests);
     assert.equal(p.requirements.find((q) => q.id === 'HAV-PLACE')!.outcome, 'passed');
   });
 
   test('hotels of another country offered to a party no hotel of the place can lodge: HAV-PLACE found, shrunk', async () => {
-    const r = await kestrel('full-place-offers-elsewhere');
-    assert.equal(r.code, 1, describeRun(r));
-    const s = summaryOf(r);
-    assert.deepEqual(failed(s), ['HAV-PLACE']);
-    const finding = s.exploration!.findings[0];
+    const runResult = await kestrel('full-place-offers-elsewhere');
+    assert.equal(runResult.code, 1, describeRun(runResult));
+    const conformanceResult = summaryOf(runResult);
+    assert.deepEqual(failed(conformanceResult), ['HAV-PLACE']);
+    const finding = conformanceResult.exploration!.findings[0];
     assert.equal(finding.req, 'HAV-PLACE');
     // the evidence names the descriptive reply that placed the hotel
-    const found = s.requirements.find((q) => q.id === 'HAV-PLACE')!.findings![0];
+    const found = conformanceResult.requirements.find((q) => q.id === 'HAV-PLACE')!.findings![0];
     assert.match(found.at, /by hotel descriptive data of K\w+/);
   });
 });

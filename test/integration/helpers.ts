@@ -100,8 +100,8 @@ export async function runConformance(opts: RunOptions = {}): Promise<RunResult> 
   if (opts.fresh || opts.env?.NODE_OPTIONS !== undefined || !isWarmScript(script)) return startConformance(opts).done;
   const run = runEnvironment(opts);
   const t0 = Date.now();
-  const r = await runWarm({ script, argv: opts.args ?? [], env: run.env, timeoutMs: run.timeoutMs });
-  return { ...r, ms: Date.now() - t0, reportsDir: run.reportsDir, ledgerFile: run.ledgerFile };
+  const warmResult = await runWarm({ script, argv: opts.args ?? [], env: run.env, timeoutMs: run.timeoutMs });
+  return { ...warmResult, ms: Date.now() - t0, reportsDir: run.reportsDir, ledgerFile: run.ledgerFile };
 }
 
 /** A run's reports folder, ledger, environment and time limit, from its options. */
@@ -145,9 +145,9 @@ export function startConformance(opts: RunOptions = {}): StartedRun {
       timedOut = true;
       child.kill('SIGKILL');
     }, timeoutMs);
-    child.on('error', (e) => {
+    child.on('error', (error) => {
       clearTimeout(timer);
-      reject(e);
+      reject(error);
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -167,15 +167,15 @@ export async function waitFor(what: string, cond: () => boolean, ms = 60_000): P
 }
 
 /** For assertion messages: what the run printed, cut. */
-export function describeRun(r: RunResult): string {
+export function describeRun(runResult: RunResult): string {
   const cut = (s: string) => (s.length > 4000 ? `${s.slice(0, 1500)}\n…\n${s.slice(-2500)}` : s);
-  return `exit ${r.code}${r.timedOut ? ' (KILLED: timed out)' : ''} after ${r.ms} ms\n--- stdout ---\n${cut(r.stdout)}\n--- stderr ---\n${cut(r.stderr)}`;
+  return `exit ${runResult.code}${runResult.timedOut ? ' (KILLED: timed out)' : ''} after ${runResult.ms} ms\n--- stdout ---\n${cut(runResult.stdout)}\n--- stderr ---\n${cut(runResult.stderr)}`;
 }
 
 /** The console of a run as a file, scanned for every form of the secrets the reports are scanned for. */
-export function consoleLeaks(r: RunResult, secrets: string[]): SecretFinding[] {
+export function consoleLeaks(runResult: RunResult, secrets: string[]): SecretFinding[] {
   const f = join(tempDir('ota-it-console-'), 'console.txt');
-  writeFileSync(f, `${r.stdout}\n${r.stderr}`);
+  writeFileSync(f, `${runResult.stdout}\n${runResult.stderr}`);
   return scanForSecrets(f, secrets);
 }
 
@@ -192,33 +192,35 @@ export const RUN_REPORTS = [
 ];
 
 /** Every kind of artifact was written, and neither the artifacts nor the console hold a secret in any form. */
-export function assertArtifactsHoldNoSecret(r: RunResult, secrets: string[]): void {
-  for (const name of RUN_REPORTS) assert.ok(existsSync(join(r.reportsDir, name)), `${name} was written`);
+export function assertArtifactsHoldNoSecret(runResult: RunResult, secrets: string[]): void {
+  for (const name of RUN_REPORTS) assert.ok(existsSync(join(runResult.reportsDir, name)), `${name} was written`);
   assert.ok(
-    evidenceAttachments(r).some((a) => a.name.endsWith('-reply-headers.txt')),
+    evidenceAttachments(runResult).some((a) => a.name.endsWith('-reply-headers.txt')),
     'the evidence of the exchanges was written',
   );
-  assert.ok(readdirSync(join(r.reportsDir, 'reproducers')).length > 0, 'reproducers were written');
-  assert.deepEqual(scanForSecrets(r.reportsDir, secrets), []);
-  assert.deepEqual(consoleLeaks(r, secrets), []);
+  assert.ok(readdirSync(join(runResult.reportsDir, 'reproducers')).length > 0, 'reproducers were written');
+  assert.deepEqual(scanForSecrets(runResult.reportsDir, secrets), []);
+  assert.deepEqual(consoleLeaks(runResult, secrets), []);
 }
 
-export function readSummary(r: RunResult): RunSummaryFile | undefined {
-  const f = join(r.reportsDir, 'summary.json');
+export function readSummary(runResult: RunResult): RunSummaryFile | undefined {
+  const f = join(runResult.reportsDir, 'summary.json');
   return existsSync(f) ? (JSON.parse(readFileSync(f, 'utf8')) as RunSummaryFile) : undefined;
 }
 
-export function requireSummary(r: RunResult): RunSummaryFile {
-  const s = readSummary(r);
-  if (!s) throw new Error(`no summary.json in ${r.reportsDir}\n${describeRun(r)}`);
-  return s;
+export function requireSummary(runResult: RunResult): RunSummaryFile {
+  const summary = readSummary(runResult);
+  if (!summary) throw new Error(`no summary.json in ${runResult.reportsDir}\n${describeRun(runResult)}`);
+  return summary;
 }
 
 /** The scenario of this operation (by its @op: tag); throws listing the scenarios when absent. */
-export function scenarioFor(s: RunSummaryFile, op: string): ScenarioSummary {
-  const found = s.scenarios.filter((x) => x.ops.includes(op));
+export function scenarioFor(runSummaryFile: RunSummaryFile, op: string): ScenarioSummary {
+  const found = runSummaryFile.scenarios.filter((x) => x.ops.includes(op));
   if (found.length !== 1)
-    throw new Error(`expected one scenario for @op:${op}, found ${found.length}: ${s.scenarios.map((x) => x.name).join('; ')}`);
+    throw new Error(
+      `expected one scenario for @op:${op}, found ${found.length}: ${runSummaryFile.scenarios.map((x) => x.name).join('; ')}`,
+    );
   return found[0];
 }
 
@@ -232,8 +234,8 @@ export interface EvidenceAttachment {
 }
 
 /** Every attachment of every scenario of the run, as its evidence stream holds it. */
-export function evidenceAttachments(r: RunResult): EvidenceAttachment[] {
-  const file = join(r.reportsDir, STREAM_FILE);
+export function evidenceAttachments(runResult: RunResult): EvidenceAttachment[] {
+  const file = join(runResult.reportsDir, STREAM_FILE);
   if (!existsSync(file)) return [];
   const collector = new EvidenceCollector();
   readStream(file).forEach(collector.onMessage);
@@ -279,9 +281,9 @@ export const NO_BOOKING = ['--profile', 'read-only', '--tags', '@req:RD-UNKNOWN'
 export async function waitDuring(run: StartedRun, what: string, cond: () => boolean, ms = 60_000): Promise<void> {
   try {
     await waitFor(what, cond, ms);
-  } catch (e) {
+  } catch (error) {
     run.child.kill('SIGKILL');
-    throw new Error(`${(e as Error).message}\n${describeRun(await run.done)}`);
+    throw new Error(`${(error as Error).message}\n${describeRun(await run.done)}`);
   }
 }
 
@@ -341,13 +343,13 @@ export interface ScriptRun {
 
 /** `npm run <script> -- <args>` of the checkout at `cwd`, with nothing of this shell's suite configuration (only `env`). */
 export function runScript(script: string, args: readonly string[], env: Record<string, string> = {}, cwd = PROJECT_ROOT): ScriptRun {
-  const r = spawnSync(process.execPath, ['scripts/launch.js', script, ...args], {
+  const spawned = spawnSync(process.execPath, ['scripts/launch.js', script, ...args], {
     cwd,
     env: { ...cleanEnv(Object.keys(env)), ...env },
     encoding: 'utf8',
     timeout: 900_000,
   });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return { code: spawned.status, stdout: spawned.stdout, stderr: spawned.stderr };
 }
 
 /** Runs jobs two at a time, the rest queued: the machine has two cores, and each run is a child process. */

@@ -59,15 +59,15 @@ describe('run level: hostile gateways', { concurrency: true }, () => {
       res.end(body);
     });
     try {
-      const r = await runConformance({
+      const runResult = await runConformance({
         args: ['--tags', '@req:EP-NO-DOCTYPE and @op:hotelavailability'],
         env: targetEnv(srv.url),
         timeoutMs: 60_000,
       });
-      assert.equal(r.timedOut, false, `the run hung on the prolog\n${describeRun(r)}`);
-      const s = requireSummary(r);
-      assert.equal(s.scenarios.length, 1, describeRun(r));
-      assert.equal(s.scenarios[0].status, 'passed', `the reply was read, and has no DOCTYPE: ${describeRun(r)}`);
+      assert.equal(runResult.timedOut, false, `the run hung on the prolog\n${describeRun(runResult)}`);
+      const runSummaryFile = requireSummary(runResult);
+      assert.equal(runSummaryFile.scenarios.length, 1, describeRun(runResult));
+      assert.equal(runSummaryFile.scenarios[0].status, 'passed', `the reply was read, and has no DOCTYPE: ${describeRun(runResult)}`);
       assert.ok(realRequests(srv.requests).length >= 1);
     } finally {
       await srv.close();
@@ -89,11 +89,14 @@ describe('run level: hostile gateways', { concurrency: true }, () => {
       // not vacuous: the run's process was there (it carries its id)
       let most = 0;
       const poll = setInterval(() => (most = Math.max(most, processesOfRun(runId).length)), 250);
-      const r = await run.done.finally(() => clearInterval(poll));
-      assert.equal(r.timedOut, false, `no deadline: ${describeRun(r)}`);
-      assert.equal(r.code, 2, describeRun(r));
-      assert.match(r.stderr, /Could not run: the run did not finish within OTA_RUN_DEADLINE_MS=30000 ms \(0\.50 min\) and was stopped/);
-      assert.ok(r.ms < 90_000, `stopped at the deadline, not later: ${r.ms} ms`);
+      const runResult = await run.done.finally(() => clearInterval(poll));
+      assert.equal(runResult.timedOut, false, `no deadline: ${describeRun(runResult)}`);
+      assert.equal(runResult.code, 2, describeRun(runResult));
+      assert.match(
+        runResult.stderr,
+        /Could not run: the run did not finish within OTA_RUN_DEADLINE_MS=30000 ms \(0\.50 min\) and was stopped/,
+      );
+      assert.ok(runResult.ms < 90_000, `stopped at the deadline, not later: ${runResult.ms} ms`);
       if (existsSync('/proc')) assert.ok(most >= 1, `the run was running when the deadline came (${most} process(es) of the run seen)`);
       await new Promise((res) => setTimeout(res, 1000));
       assert.deepEqual(processesOfRun(runId), [], 'no process of the run survives it');
@@ -107,22 +110,22 @@ describe('run level: hostile gateways', { concurrency: true }, () => {
   test('11. a gateway that stopped answering: after OTA_MAX_CONSECUTIVE_FAILURES failures the run ends with exit 2 and says so', async () => {
     const srv = await startHostileServer(answerOnlyPreflight('hang'));
     try {
-      const r = await runConformance({
+      const runResult = await runConformance({
         args: ['--tags', '@op:hotelavailability'],
         env: targetEnv(srv.url, { OTA_REQUEST_TIMEOUT_MS: '2000', OTA_MAX_CONSECUTIVE_FAILURES: '3' }),
         timeoutMs: 90_000,
       });
-      assert.equal(r.timedOut, false, describeRun(r));
-      assert.equal(r.code, 2, describeRun(r));
+      assert.equal(runResult.timedOut, false, describeRun(runResult));
+      assert.equal(runResult.code, 2, describeRun(runResult));
       assert.match(
-        r.stdout + r.stderr,
+        runResult.stdout + runResult.stderr,
         /the gateway stopped answering after 3 consecutive transport failures \(OTA_MAX_CONSECUTIVE_FAILURES=3\)/,
       );
-      const s = requireSummary(r);
-      assert.ok(s.scenarios.length > 5, 'many scenarios were selected');
+      const runSummaryFile = requireSummary(runResult);
+      assert.ok(runSummaryFile.scenarios.length > 5, 'many scenarios were selected');
       assert.equal(realRequests(srv.requests).length, 3, 'the requests after the third failure were not sent');
       assert.ok(
-        s.scenarios.every((x) => x.status !== 'failed'),
+        runSummaryFile.scenarios.every((x) => x.status !== 'failed'),
         "no scenario failed the gateway for the suite's giving up",
       );
     } finally {
@@ -134,9 +137,9 @@ describe('run level: hostile gateways', { concurrency: true }, () => {
   test('13. a booking scenario whose activity search gets no reply says the gateway could not be reached, and why', async () => {
     const srv = await startHostileServer(answerOnlyPreflight('reset'));
     try {
-      const r = await runConformance({ args: ['--tags', '@req:RD-RETURNS-BOOKING and @req:RD-DETAILS'], env: targetEnv(srv.url) });
-      assert.equal(r.timedOut, false, describeRun(r));
-      const [scenario] = requireSummary(r).scenarios;
+      const runResult = await runConformance({ args: ['--tags', '@req:RD-RETURNS-BOOKING and @req:RD-DETAILS'], env: targetEnv(srv.url) });
+      assert.equal(runResult.timedOut, false, describeRun(runResult));
+      const [scenario] = requireSummary(runResult).scenarios;
       assert.notEqual(scenario.status, 'failed', 'cannot tell, not a nonconformance');
       assert.match(
         scenario.message ?? '',

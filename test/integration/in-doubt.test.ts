@@ -97,12 +97,12 @@ const bookingsOf = (r: Parameters<typeof requireSummary>[0]) => (requireSummary(
 /** No entry was written off ("gone") while its Commit, never answered by the gateway, could still land. */
 function neverWrittenOffInFlight(ledgerFile: string): void {
   const entries = new BookingLedger(ledgerFile, quiet).read();
-  for (const g of entries.filter((e) => e.event === 'gone')) {
-    const intent = entries.filter((e) => e.event === 'intent' && e.bookingRef === g.bookingRef).at(-1);
-    const answered = entries.some((e) => e.event === 'answered' && e.bookingRef === g.bookingRef);
+  for (const entry of entries.filter((e) => e.event === 'gone')) {
+    const intent = entries.filter((e) => e.event === 'intent' && e.bookingRef === entry.bookingRef).at(-1);
+    const answered = entries.some((e) => e.event === 'answered' && e.bookingRef === entry.bookingRef);
     assert.ok(
-      answered || !intent?.landsBy || Date.parse(g.at) >= Date.parse(intent.landsBy),
-      `${g.bookingRef} written off at ${g.at}, before its landsBy ${intent?.landsBy}: ${g.reason}`,
+      answered || !intent?.landsBy || Date.parse(entry.at) >= Date.parse(intent.landsBy),
+      `${entry.bookingRef} written off at ${entry.at}, before its landsBy ${intent?.landsBy}: ${entry.reason}`,
     );
   }
 }
@@ -116,7 +116,7 @@ describe('run level: a Commit in doubt, a cancel that changes nothing', { concur
     const proxy = await inDoubtProxy(sb.baseUrl, 800);
     try {
       const ledgerFile = join(tempDir(), 'ledger', 'bookings.jsonl');
-      const r = await runConformance({
+      const runResult = await runConformance({
         // a process of its own, as a user's run has: the ledger tells a finished run by its ended process
         fresh: true,
         ledgerFile,
@@ -124,7 +124,7 @@ describe('run level: a Commit in doubt, a cancel that changes nothing', { concur
         env: targetEnv(proxy.srv.url, { OTA_REQUEST_TIMEOUT_MS: '4000' }),
         timeoutMs: 300_000,
       });
-      assert.ok(r.code !== null && r.code !== 2 && r.code !== 3, describeRun(r));
+      assert.ok(runResult.code !== null && runResult.code !== 2 && runResult.code !== 3, describeRun(runResult));
       await proxy.landed();
       assert.deepEqual(
         [...new Set(proxy.forms.values())].sort(),
@@ -136,9 +136,9 @@ describe('run level: a Commit in doubt, a cancel that changes nothing', { concur
       assert.deepEqual(
         live.map((ref) => `${ref} (${proxy.forms.get(ref)}): ${sb.store.get(ref)?.status}`),
         [],
-        `0 bookings live after the run\n${describeRun(r)}`,
+        `0 bookings live after the run\n${describeRun(runResult)}`,
       );
-      assert.deepEqual(bookingsOf(r).leftOpen, []);
+      assert.deepEqual(bookingsOf(runResult).leftOpen, []);
       neverWrittenOffInFlight(ledgerFile);
       assert.deepEqual(new BookingLedger(ledgerFile, quiet).outstanding(proxy.srv.url), []);
     } finally {
@@ -166,23 +166,23 @@ describe('run level: a Commit in doubt, a cancel that changes nothing', { concur
     );
     try {
       const ledgerFile = join(tempDir(), 'ledger', 'bookings.jsonl');
-      const r = await runConformance({ fresh: true, ledgerFile, args: BOOKING_SCENARIO, env: targetEnv(srv.url) });
-      assert.ok(r.code !== null && r.code !== 2 && r.code !== 3, describeRun(r));
+      const runResult = await runConformance({ fresh: true, ledgerFile, args: BOOKING_SCENARIO, env: targetEnv(srv.url) });
+      assert.ok(runResult.code !== null && runResult.code !== 2 && runResult.code !== 3, describeRun(runResult));
       const booked = [...new Set(srv.requests.filter(isCommit).map(bookingRefOf))].filter((ref) => sb.store.get(ref));
-      assert.ok(booked.length >= 1, describeRun(r));
-      const leftOpen = bookingsOf(r).leftOpen;
+      assert.ok(booked.length >= 1, describeRun(runResult));
+      const leftOpen = bookingsOf(runResult).leftOpen;
       assert.deepEqual(leftOpen.map((o) => o.ref).sort(), [...booked].sort(), 'summary.json names every booking not cancelled');
       for (const o of leftOpen) assert.match(o.why, /^cancel acknowledged, still live/);
-      const lastLines = r.stdout.trim().split('\n').slice(-25).join('\n');
-      const junit = readFileSync(join(r.reportsDir, 'junit.xml'), 'utf8');
-      const report = readFileSync(join(r.reportsDir, 'conformance-report.html'), 'utf8');
+      const lastLines = runResult.stdout.trim().split('\n').slice(-25).join('\n');
+      const junit = readFileSync(join(runResult.reportsDir, 'junit.xml'), 'utf8');
+      const report = readFileSync(join(runResult.reportsDir, 'conformance-report.html'), 'utf8');
       const firstScreen = report.slice(0, report.indexOf('aria-label="Conformance classes"'));
       for (const ref of booked) {
         assert.equal(sb.store.get(ref)?.status, 'Reserved', 'the gateway changed nothing');
         assert.match(
           lastLines,
           new RegExp(`Note: booking ${ref} left open in the ledger .*cancel acknowledged, still live`),
-          describeRun(r),
+          describeRun(runResult),
         );
         assert.ok(firstScreen.includes(`booking ${ref} left open in the ledger`), `the report's first screen names ${ref}`);
         assert.ok(junit.includes(ref), `JUnit names ${ref}`);

@@ -208,15 +208,15 @@ const NS = 'xmlns="http://www.opentravel.org/OTA/2003/05"';
 
 /** The next `weekday` (0 Sunday .. 6 Saturday) at least two weeks ahead. */
 function nextDay(weekday: number): string {
-  const d = new Date(Date.now() + 14 * 86_400_000);
-  while (d.getUTCDay() !== weekday) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
+  const date = new Date(Date.now() + 14 * 86_400_000);
+  while (date.getUTCDay() !== weekday) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
 }
 
 async function post(url: string, op: string, xml: string): Promise<{ status: number; body: string; refused: boolean }> {
-  const r = await fetch(`${url}/${op}`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: xml });
-  const body = await r.text();
-  return { status: r.status, body, refused: r.status >= 400 || /<(\w+:)?Errors>/.test(body) };
+  const response = await fetch(`${url}/${op}`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: xml });
+  const body = await response.text();
+  return { status: response.status, body, refused: response.status >= 400 || /<(\w+:)?Errors>/.test(body) };
 }
 
 const bookRQ = (o: {

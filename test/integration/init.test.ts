@@ -111,9 +111,9 @@ before(() => {
 
 for (const dialect of DIALECTS) {
   test(`Alba ${dialect}: init from one hotel code, every field from the gateway, the airport dataset or an option`, async () => {
-    const r = await alba.get(dialect)!;
-    assert.equal(r.init.code, 0, describeRun(r.init));
-    const data = JSON.parse(readFileSync(r.file, 'utf8')) as {
+    const initThenRun = await alba.get(dialect)!;
+    assert.equal(initThenRun.init.code, 0, describeRun(initThenRun.init));
+    const data = JSON.parse(readFileSync(initThenRun.file, 'utf8')) as {
       hotels: Array<{ brandCode?: string }>;
       claims: string[];
       booking: { partialCancellation?: string | null };
@@ -137,16 +137,16 @@ for (const dialect of DIALECTS) {
     assert.match(data.sources['transfers.locationTypeCode'], /LocationType Code 2/);
   });
   test(`Alba ${dialect}: then CONFORMS with no MUST open, partial cancellation claimed, found and passed`, async () => {
-    const r = await alba.get(dialect)!;
-    assert.ok(r.run, describeRun(r.init));
-    assert.equal(r.run.code, 0, describeRun(r.run));
-    assert.deepEqual(open(summary(r.run)), []);
-    const partial = summary(r.run).requirements.find((q) => q.id === 'CXL-PARTIAL')!;
+    const initThenRun = await alba.get(dialect)!;
+    assert.ok(initThenRun.run, describeRun(initThenRun.init));
+    assert.equal(initThenRun.run.code, 0, describeRun(initThenRun.run));
+    assert.deepEqual(open(summary(initThenRun.run)), []);
+    const partial = summary(initThenRun.run).requirements.find((q) => q.id === 'CXL-PARTIAL')!;
     assert.equal(partial.outcome, 'passed');
     // and the report's first screen says so, among the notes for the certifier
     assert.ok(
-      summary(r.run).notes.some((n) => n.startsWith('partial cancellation: partial-cancellation form found by the run')),
-      summary(r.run).notes.join('\n'),
+      summary(initThenRun.run).notes.some((n) => n.startsWith('partial cancellation: partial-cancellation form found by the run')),
+      summary(initThenRun.run).notes.join('\n'),
     );
     assert.match(
       partial.reason ?? '',
@@ -163,13 +163,13 @@ test('an airport neither the replies nor the dataset give: named as missing, exi
     const file = join(tempDir('ota-init-'), 'alba.json');
     const env = targetEnv(gw.url, albaEnv('literal', false));
     // Alba's hotel in Malta: the dataset's airports near it (MLA...) are none Alba serves
-    const r = await init(env, ['--hotel', 'MTVALL01', '--out', file]);
-    assert.equal(r.code, 2, describeRun(r));
+    const runResult = await init(env, ['--hotel', 'MTVALL01', '--out', file]);
+    assert.equal(runResult.code, 2, describeRun(runResult));
     assert.match(
-      r.stderr,
+      runResult.stderr,
       /^Could not init: init could not find \d field\(s\) of the test data: .*transfers\.airportCode: transfer availability from MLA.* \(the hotel's position .* in the airport dataset .*\) to hotel MTVALL01 offered no service .*give one with --airport <IATA>.*Nothing written/m,
     );
-    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.equal(runResult.stderr.trim().split('\n').length, 1, runResult.stderr);
     assert.ok(!existsSync(file));
     const partial = await init(env, ['--hotel', 'MTVALL01', '--out', file, '--partial']);
     assert.equal(partial.code, 1, describeRun(partial));
@@ -205,11 +205,11 @@ test('bad input: refused credentials, nothing usable, no reply: one line, exit 2
       ],
     ];
     for (const [name, env, line] of cases) {
-      const r = await init(env, ['--hotel', 'PMIBEL01', '--out', file, '--force']);
-      assert.equal(r.code, 2, `${name}: ${describeRun(r)}`);
-      assert.match(r.stderr, line, name);
-      assert.equal(r.stderr.trim().split('\n').length, 1, `${name}: one line\n${r.stderr}`);
-      assert.ok(!r.stderr.includes('not-the-password') && !r.stdout.includes('not-the-password'), `${name}: masked`);
+      const runResult = await init(env, ['--hotel', 'PMIBEL01', '--out', file, '--force']);
+      assert.equal(runResult.code, 2, `${name}: ${describeRun(runResult)}`);
+      assert.match(runResult.stderr, line, name);
+      assert.equal(runResult.stderr.trim().split('\n').length, 1, `${name}: one line\n${runResult.stderr}`);
+      assert.ok(!runResult.stderr.includes('not-the-password') && !runResult.stdout.includes('not-the-password'), `${name}: masked`);
       assert.equal(readFileSync(file, 'utf8'), '{"earlier": true}\n', `${name}: the earlier file is untouched`);
     }
     // a hotel the gateway does not know: the line ends with the option to change

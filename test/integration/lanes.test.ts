@@ -26,25 +26,25 @@ const STEADY = { SANDBOX_KEEP_ALIVE_MS: '600000' };
 const summary = (r: RunResult) => JSON.parse(readFileSync(join(r.reportsDir, 'summary.json'), 'utf8')) as ConformanceResult;
 
 /** What a run concluded, keyed so that two runs compare entry by entry. */
-function concluded(r: RunResult) {
-  const s = summary(r);
+function concluded(runResult: RunResult) {
+  const conformanceResult = summary(runResult);
   return {
-    verdict: s.verdict,
+    verdict: conformanceResult.verdict,
     scenarios: Object.fromEntries(
-      s.scenarios.map((c) => [
+      conformanceResult.scenarios.map((c) => [
         `${c.uri} ${c.name}`,
         `${c.status}${c.warnings?.length ? ` warns ${[...c.warnings].sort().join(',')}` : ''}`,
       ]),
     ),
-    requirements: Object.fromEntries(s.requirements.map((q) => [q.id, q.outcome])),
+    requirements: Object.fromEntries(conformanceResult.requirements.map((q) => [q.id, q.outcome])),
   };
 }
 
 /** How many scenarios ran at once at most, from the run's cucumber messages. */
-function mostAtOnce(r: RunResult): number {
+function mostAtOnce(runResult: RunResult): number {
   let now = 0;
   let most = 0;
-  for (const line of readFileSync(join(r.reportsDir, 'cucumber-messages.ndjson'), 'utf8').split('\n')) {
+  for (const line of readFileSync(join(runResult.reportsDir, 'cucumber-messages.ndjson'), 'utf8').split('\n')) {
     if (line.startsWith('{"testCaseStarted"')) most = Math.max(most, ++now);
     else if (line.startsWith('{"testCaseFinished"')) now--;
   }
@@ -77,10 +77,10 @@ for (const setup of SETUPS)
   });
 
 test('--parallel above the cores against the embedded sandbox: lanes as asked, no note, judged as usual', async () => {
-  const r = await runConformance({
+  const runResult = await runConformance({
     args: ['--tags', '@op:hotelnbc and not @informative', '--parallel', String(availableParallelism() + 3)],
   });
-  assert.ok([0, 4].includes(r.code ?? -1), describeRun(r));
-  assert.equal(r.stderr.trim(), '');
-  assert.ok(requireSummary(r).scenarios.length > 0);
+  assert.ok([0, 4].includes(runResult.code ?? -1), describeRun(runResult));
+  assert.equal(runResult.stderr.trim(), '');
+  assert.ok(requireSummary(runResult).scenarios.length > 0);
 });

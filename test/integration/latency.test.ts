@@ -18,12 +18,12 @@ test('reply time per operation in summary.json, the console, the reports and JUn
   data.latencyBudgetsMs = { hotelavailability: 20, hotelnbc: 600_000 };
   const file = join(tempDir(), 'test-data.json');
   writeFileSync(file, JSON.stringify(data));
-  const r = await runConformance({
+  const runResult = await runConformance({
     args: ['--tags', '@op:hotelnbc or @op:hotelavailability'],
     env: { OTA_TEST_DATA: file, OTA_SANDBOX_FAULTS: 'slow-reply', SANDBOX_SLOW_MS: '50' },
   });
-  assert.equal(r.code, 4, describeRun(r)); // a selection that passed: the budget changed nothing
-  const res = JSON.parse(readFileSync(join(r.reportsDir, 'summary.json'), 'utf8')) as ConformanceResult;
+  assert.equal(runResult.code, 4, describeRun(runResult)); // a selection that passed: the budget changed nothing
+  const res = JSON.parse(readFileSync(join(runResult.reportsDir, 'summary.json'), 'utf8')) as ConformanceResult;
   const nbc = res.latency?.find((l) => l.operation === 'hotelnbc');
   const hav = res.latency?.find((l) => l.operation === 'hotelavailability');
   assert.ok(nbc && hav, JSON.stringify(res.latency));
@@ -38,11 +38,14 @@ test('reply time per operation in summary.json, the console, the reports and JUn
   );
   assert.ok(!res.notes.some((n) => n.startsWith(`${BUDGET_NOTE}hotelnbc:`)));
   assert.ok(res.requirements.every((q) => q.outcome !== 'failed'));
-  assert.match(r.stdout, /Reply time per operation \(ms\)\n.*\nhotelavailability\s+\d+/);
+  assert.match(runResult.stdout, /Reply time per operation \(ms\)\n.*\nhotelavailability\s+\d+/);
   assert.match(
-    readFileSync(join(r.reportsDir, 'conformance-report.md'), 'utf8'),
+    readFileSync(join(runResult.reportsDir, 'conformance-report.md'), 'utf8'),
     /## Reply time per operation[\s\S]*\| hotelnbc \| \d+ \|/,
   );
-  assert.match(readFileSync(join(r.reportsDir, 'conformance-report.html'), 'utf8'), /<h2>Reply time per operation<\/h2>[\s\S]*<svg/);
-  assert.match(readFileSync(join(r.reportsDir, 'junit.xml'), 'utf8'), /<property name="latency\.hotelnbc\.p95" value="\d+"\/>/);
+  assert.match(
+    readFileSync(join(runResult.reportsDir, 'conformance-report.html'), 'utf8'),
+    /<h2>Reply time per operation<\/h2>[\s\S]*<svg/,
+  );
+  assert.match(readFileSync(join(runResult.reportsDir, 'junit.xml'), 'utf8'), /<property name="latency\.hotelnbc\.p95" value="\d+"\/>/);
 });

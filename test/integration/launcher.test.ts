@@ -36,23 +36,23 @@ test('every npm run script does its own work under the launcher', () => {
   assert.deepEqual(launched.sort(), Object.keys(CALLS).sort(), 'every launched script has a call here');
   const dir = tempDir();
   for (const [name, call] of Object.entries(CALLS)) {
-    const r = spawnSync(process.execPath, ['scripts/launch.js', name, ...call.args], {
+    const spawned = spawnSync(process.execPath, ['scripts/launch.js', name, ...call.args], {
       cwd: PROJECT_ROOT,
       encoding: 'utf8',
       timeout: 120_000,
       env: { ...process.env, OTA_REPORTS_DIR: join(dir, 'reports'), OTA_LEDGER_FILE: join(dir, 'ledger.jsonl') },
     });
-    const out = `${r.stdout}${r.stderr}`;
-    assert.equal(r.status, call.code, `${name}: ${out}`);
+    const out = `${spawned.stdout}${spawned.stderr}`;
+    assert.equal(spawned.status, call.code, `${name}: ${out}`);
     assert.match(out, call.says, name);
   }
 });
 
 test('an unknown script name is one line and exit 2', () => {
-  const r = spawnSync(process.execPath, ['scripts/launch.js', 'nope'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
-  assert.equal(r.status, 2);
+  const spawned = spawnSync(process.execPath, ['scripts/launch.js', 'nope'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  assert.equal(spawned.status, 2);
   assert.match(
-    r.stderr,
+    spawned.stderr,
     /^launch: unknown script "nope"; one of conformance, merge, diff, certify, verify, explore, init, report, mutants, bench, docs, test, quick, sandbox\n$/,
   );
 });

@@ -52,24 +52,24 @@ describe('run level: leak hunt', { concurrency: true }, () => {
       },
     });
     try {
-      const r = await runConformance({
+      const runResult = await runConformance({
         args: ['--tags', '@req:SEC-NO-CREDENTIAL-ECHO or (@req:EP-NO-DOCTYPE and @op:hotelavailability)', '--parallel', '2'],
         // the run's process also prints the password carelessly as it ends
         env: targetEnv(srv.url, { OTA_PASSWORD: PASSWORD, NODE_OPTIONS: `--require ${CARELESS}` }),
       });
-      assert.equal(r.timedOut, false, describeRun(r));
-      assert.ok([1, 4].includes(r.code ?? -1), `judged (1 or 4); 3 would be a leak, 2 a crash\n${describeRun(r)}`);
+      assert.equal(runResult.timedOut, false, describeRun(runResult));
+      assert.ok([1, 4].includes(runResult.code ?? -1), `judged (1 or 4); 3 would be a leak, 2 a crash\n${describeRun(runResult)}`);
 
       // the gateway really was given the password, and echoed it
       const posts = srv.requests.filter((q) => q.method === 'POST');
       assert.ok(posts.length >= 5 && posts.some((q) => requestPasswordRaw(q.body) === PASSWORD), 'the suite sent the password');
-      const s = requireSummary(r);
-      assert.ok(s.scenarios.length >= 5, describeRun(r));
+      const runSummaryFile = requireSummary(runResult);
+      assert.ok(runSummaryFile.scenarios.length >= 5, describeRun(runResult));
 
       // the hunt: every file the run wrote, and its console
-      assertArtifactsHoldNoSecret(r, [PASSWORD]);
+      assertArtifactsHoldNoSecret(runResult, [PASSWORD]);
       // not vacuous: the runner did print, masked
-      const careless = `${r.stdout}\n${r.stderr}`.split('\n').filter((l) => l.startsWith('careless print at exit'));
+      const careless = `${runResult.stdout}\n${runResult.stderr}`.split('\n').filter((l) => l.startsWith('careless print at exit'));
       assert.ok(
         careless.some((l) => l.includes('(runner)')),
         `the runner printed:\n${careless.join('\n')}`,
@@ -80,7 +80,7 @@ describe('run level: leak hunt', { concurrency: true }, () => {
       );
 
       // not vacuous: the echoes reached the evidence, masked
-      const atts = evidenceAttachments(r);
+      const atts = evidenceAttachments(runResult);
       const headers = atts.filter((a) => a.name.endsWith('-reply-headers.txt'));
       // (the user's part of the base64 may stay: it is not a secret)
       assert.ok(
@@ -101,7 +101,7 @@ describe('run level: leak hunt', { concurrency: true }, () => {
         'split form masked',
       );
       // and the security contract saw the echo
-      assert.match(JSON.stringify(s), /SEC-NO-CREDENTIAL-ECHO/);
+      assert.match(JSON.stringify(runSummaryFile), /SEC-NO-CREDENTIAL-ECHO/);
     } finally {
       await srv.close();
     }
@@ -117,15 +117,15 @@ describe('run level: leak hunt', { concurrency: true }, () => {
     mkdirSync(join(reportsDir, 'history', 'nested'), { recursive: true });
     const forms = disguises(PASSWORD, USER);
     forms.forEach(([, form], i) => writeFileSync(join(reportsDir, 'history', 'nested', `planted-${i}.txt`), `debug dump: ${form} end\n`));
-    const r = await runConformance({
+    const runResult = await runConformance({
       reportsDir,
       args: ['--tags', '@req:EP-NO-DOCTYPE and @op:hotelavailability'],
       env: { OTA_PASSWORD: PASSWORD },
     });
-    assert.equal(r.timedOut, false, describeRun(r));
-    assert.equal(r.code, 3, describeRun(r));
+    assert.equal(runResult.timedOut, false, describeRun(runResult));
+    assert.equal(runResult.code, 3, describeRun(runResult));
     for (let i = 0; i < forms.length; i++)
-      assert.ok(r.stderr.includes(`planted-${i}.txt: secret #1 (`), `${forms[i][0]} not detected:\n${r.stderr}`);
-    assert.deepEqual(consoleLeaks(r, [PASSWORD]), []);
+      assert.ok(runResult.stderr.includes(`planted-${i}.txt: secret #1 (`), `${forms[i][0]} not detected:\n${runResult.stderr}`);
+    assert.deepEqual(consoleLeaks(runResult, [PASSWORD]), []);
   });
 });

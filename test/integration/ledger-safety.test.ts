@@ -36,14 +36,14 @@ const quiet = () => undefined;
 const refOf = bookingRefOf;
 
 /** Exit 2 with exactly one line on stderr, no stack trace, and nothing written to the reports. */
-function assertOneLineRefusal(r: RunResult, pattern: RegExp): void {
-  assert.equal(r.timedOut, false, describeRun(r));
-  assert.equal(r.code, 2, describeRun(r));
-  const lines = r.stderr.split('\n').filter((l) => l.trim() !== '');
-  assert.equal(lines.length, 1, `one line on stderr:\n${describeRun(r)}`);
+function assertOneLineRefusal(runResult: RunResult, pattern: RegExp): void {
+  assert.equal(runResult.timedOut, false, describeRun(runResult));
+  assert.equal(runResult.code, 2, describeRun(runResult));
+  const lines = runResult.stderr.split('\n').filter((l) => l.trim() !== '');
+  assert.equal(lines.length, 1, `one line on stderr:\n${describeRun(runResult)}`);
   assert.match(lines[0], pattern);
-  assert.doesNotMatch(r.stderr + r.stdout, /^\s+at /m, 'no stack trace');
-  assert.equal(readSummary(r), undefined, 'no scenario ran');
+  assert.doesNotMatch(runResult.stderr + runResult.stdout, /^\s+at /m, 'no stack trace');
+  assert.equal(readSummary(runResult), undefined, 'no scenario ran');
 }
 
 describe('run level: bookings and the ledger under attack', { concurrency: true }, () => {
@@ -73,8 +73,8 @@ describe('run level: bookings and the ledger under attack', { concurrency: true 
         'the ledger knows the booking before its reply',
       );
       killed.child.kill('SIGKILL');
-      const k = await killed.done;
-      assert.equal(k.signal, 'SIGKILL', describeRun(k));
+      const done = await killed.done;
+      assert.equal(done.signal, 'SIGKILL', describeRun(done));
 
       stopHolding();
       const next = await runConformance({ ledgerFile, args: NO_BOOKING, env: targetEnv(srv.url) });
@@ -124,9 +124,9 @@ describe('run level: bookings and the ledger under attack', { concurrency: true 
       });
       try {
         await waitFor('the first run to read its booking', () => readHeld, 90_000);
-      } catch (e) {
+      } catch (error) {
         release();
-        throw new Error(`${(e as Error).message}\n${describeRun(await first!.done)}`);
+        throw new Error(`${(error as Error).message}\n${describeRun(await first!.done)}`);
       }
       const ledger = new BookingLedger(ledgerFile, quiet);
       assert.ok(
@@ -143,11 +143,11 @@ describe('run level: bookings and the ledger under attack', { concurrency: true 
       assert.equal(sb.store.get(ref)?.status, 'Reserved');
 
       release();
-      const r = await first.done;
-      assert.equal(r.timedOut, false, describeRun(r));
-      const [scenario] = requireSummary(r).scenarios;
-      assert.equal(scenario.status, 'passed', `the first run is not failed by the second: ${describeRun(r)}`);
-      assert.notEqual(r.code, 1, describeRun(r));
+      const done = await first.done;
+      assert.equal(done.timedOut, false, describeRun(done));
+      const [scenario] = requireSummary(done).scenarios;
+      assert.equal(scenario.status, 'passed', `the first run is not failed by the second: ${describeRun(done)}`);
+      assert.notEqual(done.code, 1, describeRun(done));
       assert.equal(sb.store.get(ref)?.status, 'Cancelled', 'the first run cancelled its own booking');
       assert.deepEqual(ledger.outstanding(srv.url), []);
     } finally {
@@ -183,8 +183,8 @@ describe('run level: bookings and the ledger under attack', { concurrency: true 
         cases.push(['an immutable file', immutable, /^Could not run: OTA_LEDGER_FILE=.* is not writable: operation not permitted/]);
       try {
         for (const [what, ledgerFile, pattern] of cases) {
-          const r = await runConformance({ ledgerFile, args: NO_BOOKING, env: targetEnv(srv.url) });
-          assertOneLineRefusal(r, pattern);
+          const runResult = await runConformance({ ledgerFile, args: NO_BOOKING, env: targetEnv(srv.url) });
+          assertOneLineRefusal(runResult, pattern);
           assert.equal(srv.requests.length, 0, `${what}: nothing was sent to the gateway`);
         }
       } finally {
@@ -208,9 +208,9 @@ describe('run level: bookings and the ledger under attack', { concurrency: true 
         `${JSON.stringify({ ...dead, bookingRef: 'OTABKILLED0001', event: 'committed' })}\n` +
           `${JSON.stringify({ ...dead, bookingRef: 'OTABKILLED0002', event: 'canceled' })}\n`,
       );
-      const r = await runConformance({ ledgerFile, args: NO_BOOKING, env: targetEnv(srv.url) });
+      const runResult = await runConformance({ ledgerFile, args: NO_BOOKING, env: targetEnv(srv.url) });
       assertOneLineRefusal(
-        r,
+        runResult,
         /^Could not run: booking ledger .*bookings\.jsonl, line 2 is not a ledger entry of this suite \(event "canceled" is none of .*\): .*refused; nothing is settled or cancelled/,
       );
       assert.equal(srv.requests.length, 0, 'nothing sent: nothing cancelled on its strength');
@@ -226,14 +226,14 @@ describe('run level: bookings and the ledger under attack', { concurrency: true 
     try {
       const secret = 'Url-Secret-7731';
       const url = srv.url.replace('http://', `http://ota-user:${secret}@`);
-      const r = await runConformance({ args: NO_BOOKING, env: targetEnv(url) });
+      const runResult = await runConformance({ args: NO_BOOKING, env: targetEnv(url) });
       assertOneLineRefusal(
-        r,
+        runResult,
         /^Could not run: OTA_BASE_URL must not carry credentials \(user:password@host\): give them in OTA_USER and OTA_PASSWORD/,
       );
-      assert.ok(!(r.stdout + r.stderr).includes(secret), 'the secret is not shown');
+      assert.ok(!(runResult.stdout + runResult.stderr).includes(secret), 'the secret is not shown');
       assert.equal(srv.requests.length, 0, 'nothing was sent');
-      assert.equal(existsSync(r.ledgerFile), false, 'nothing was written to the ledger');
+      assert.equal(existsSync(runResult.ledgerFile), false, 'nothing was written to the ledger');
     } finally {
       await srv.close();
     }

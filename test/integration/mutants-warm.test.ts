@@ -17,14 +17,14 @@ const ONLY = 'hotel-ignores-place,quote-unhandled,cancel-twice-succeeds,local-ti
 /** Runs npm run mutants with these arguments; the folder it kept each run's summary.json in. */
 function mutants(extra: string[]): string {
   const dir = tempDir();
-  const r = spawnSync(process.execPath, ['scripts/launch.js', 'mutants', '--only', ONLY, '--keep', ...extra], {
+  const spawned = spawnSync(process.execPath, ['scripts/launch.js', 'mutants', '--only', ONLY, '--keep', ...extra], {
     cwd: PROJECT_ROOT,
     encoding: 'utf8',
     timeout: 300_000,
     env: { ...process.env, OTA_REPORTS_DIR: join(dir, 'reports'), OTA_LEDGER_FILE: join(dir, 'ledger.jsonl') },
   });
-  const out = `${r.stdout}${r.stderr}`;
-  assert.equal(r.status, 0, out);
+  const out = `${spawned.stdout}${spawned.stderr}`;
+  assert.equal(spawned.status, 0, out);
   const kept = /Reports of each run kept in (\S+)/.exec(out)?.[1];
   assert.ok(kept && existsSync(kept), out);
   return kept;
@@ -36,11 +36,11 @@ function conclusions(dir: string): Record<string, unknown> {
   for (const run of readdirSync(dir)) {
     const file = join(dir, run, 'summary.json');
     if (!existsSync(file)) continue;
-    const r = JSON.parse(readFileSync(file, 'utf8')) as ConformanceResult;
+    const conformanceResult = JSON.parse(readFileSync(file, 'utf8')) as ConformanceResult;
     out[run] = {
-      verdict: r.verdict,
-      requirements: Object.fromEntries(r.requirements.map((q) => [q.id, q.outcome])),
-      scenarios: r.scenarios.map((s) => `${s.name}: ${s.status}`).sort(),
+      verdict: conformanceResult.verdict,
+      requirements: Object.fromEntries(conformanceResult.requirements.map((q) => [q.id, q.outcome])),
+      scenarios: conformanceResult.scenarios.map((s) => `${s.name}: ${s.status}`).sort(),
     };
   }
   return out;
@@ -50,11 +50,11 @@ test('a run in a warm worker is judged as in a process of its own', () => {
   const warm = mutants([]);
   const fresh = mutants(['--fresh-processes']);
   try {
-    const a = conclusions(warm);
-    const b = conclusions(fresh);
+    const record = conclusions(warm);
+    const table = conclusions(fresh);
     // the baseline, the four faults and the variant
-    assert.equal(Object.keys(a).length, 6, Object.keys(a).join(', '));
-    assert.deepEqual(a, b);
+    assert.equal(Object.keys(record).length, 6, Object.keys(record).join(', '));
+    assert.deepEqual(record, table);
   } finally {
     rmSync(warm, { recursive: true, force: true });
     rmSync(fresh, { recursive: true, force: true });

@@ -42,19 +42,22 @@ async function partialRun(opts: { variants?: string[]; faults?: string[] }): Pro
 const cxl = (s: ConformanceResult) => s.requirements.find((q) => q.id === 'CXL-PARTIAL')!;
 
 test('a Segment-range dialect: item-reference and segment refused, segment-range found and judged', async () => {
-  const s = await partialRun({ variants: ['partial-by-segment-range'] });
-  assert.equal(cxl(s).outcome, 'passed', cxl(s).reason);
-  assert.match(cxl(s).reason ?? '', /found by the run .*: segment-range .* after item-reference .*refused.*; segment .*refused/);
+  const conformanceResult = await partialRun({ variants: ['partial-by-segment-range'] });
+  assert.equal(cxl(conformanceResult).outcome, 'passed', cxl(conformanceResult).reason);
+  assert.match(
+    cxl(conformanceResult).reason ?? '',
+    /found by the run .*: segment-range .* after item-reference .*refused.*; segment .*refused/,
+  );
   assert.ok(
-    s.notes.some((n) => n.startsWith('partial cancellation: partial-cancellation form found by the run')),
-    s.notes.join('\n'),
+    conformanceResult.notes.some((n) => n.startsWith('partial cancellation: partial-cancellation form found by the run')),
+    conformanceResult.notes.join('\n'),
   );
 });
 
 test('a gateway that takes every form for a whole cancellation: cannot tell, every form named on the first screen, never failed', async () => {
-  const s = await partialRun({ faults: ['partial-cancels-all'] });
-  assert.equal(cxl(s).outcome, 'cantTell', cxl(s).reason);
-  const note = s.notes.find((n) => n.startsWith('partial cancellation: the gateway served none'));
-  assert.ok(note, s.notes.join('\n'));
+  const conformanceResult = await partialRun({ faults: ['partial-cancels-all'] });
+  assert.equal(cxl(conformanceResult).outcome, 'cantTell', cxl(conformanceResult).reason);
+  const note = conformanceResult.notes.find((n) => n.startsWith('partial cancellation: the gateway served none'));
+  assert.ok(note, conformanceResult.notes.join('\n'));
   for (const form of ['item-reference', 'segment', 'segment-range']) assert.match(note, new RegExp(`${form} \\(`));
 });

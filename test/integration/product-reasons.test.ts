@@ -63,12 +63,12 @@ const refusing = (answer: (req: CapturedRequest) => string | undefined) =>
 
 async function judged(url: string, args: string[] = SELECTED) {
   const run = await runConformance({ args, env: targetEnv(url), timeoutMs: 600_000 });
-  const s = requireSummary(run) as unknown as ConformanceResult;
-  const outcome = (id: string) => s.requirements.find((q) => q.id === id);
+  const conformanceResult = requireSummary(run) as unknown as ConformanceResult;
+  const outcome = (id: string) => conformanceResult.requirements.find((q) => q.id === id);
   const retries = evidenceAttachments(run)
     .filter((a) => a.name.endsWith('product-retry.txt'))
     .map((a) => a.content);
-  return { run, s, outcome, retries };
+  return { run, s: conformanceResult, outcome, retries };
 }
 
 for (const [name, answer, tried] of [

@@ -57,8 +57,8 @@ test('a request the cassette cannot answer: exit 2, naming the scenario, never a
   const lines = readFileSync(join(cut, file), 'utf8').trim().split('\n');
   // a cancel is answered only from its own scenario (it depends on what was booked before)
   const gone = 'The booking cancel request with a wrong MessagePassword is refused';
-  const kept = lines.filter((l) => {
-    const x = JSON.parse(l) as { scenario: string; operation: string };
+  const kept = lines.filter((line) => {
+    const x = JSON.parse(line) as { scenario: string; operation: string };
     return !(x.scenario.startsWith(`${gone} (`) && x.operation === 'bookcancel');
   });
   assert.ok(kept.length < lines.length);
@@ -66,14 +66,14 @@ test('a request the cassette cannot answer: exit 2, naming the scenario, never a
   const header = JSON.parse(readFileSync(join(cut, 'cassette.json'), 'utf8')) as { exchanges: number };
   header.exchanges = kept.length;
   writeFileSync(join(cut, 'cassette.json'), JSON.stringify(header));
-  const r = await runConformance({ args: ['--replay', cut, '--tags', '@op:bookcancel'] });
-  assert.equal(r.code, 2, describeRun(r));
+  const runResult = await runConformance({ args: ['--replay', cut, '--tags', '@op:bookcancel'] });
+  assert.equal(runResult.code, 2, describeRun(runResult));
   assert.match(
-    r.stderr,
+    runResult.stderr,
     /^Could not run: the cassette .* could not answer 1 scenario\(s\): "The booking cancel request with a wrong MessagePassword is refused"/m,
   );
   assert.ok(
-    summary(r).requirements.every((q) => q.outcome !== 'failed'),
+    summary(runResult).requirements.every((q) => q.outcome !== 'failed'),
     'nothing blamed on the gateway',
   );
 });
@@ -112,12 +112,12 @@ test('a missing, truncated, other-version or leaking cassette is refused in one 
     ],
   ];
   for (const [dir, says] of cases) {
-    const r = await runConformance({ args: ['--replay', dir] });
-    assert.equal(r.code, 2, describeRun(r));
-    const lines = r.stderr.trim().split('\n');
-    assert.equal(lines.length, 1, r.stderr);
+    const runResult = await runConformance({ args: ['--replay', dir] });
+    assert.equal(runResult.code, 2, describeRun(runResult));
+    const lines = runResult.stderr.trim().split('\n');
+    assert.equal(lines.length, 1, runResult.stderr);
     assert.match(lines[0], says);
-    assert.doesNotMatch(r.stdout + r.stderr, new RegExp(SANDBOX_CREDENTIALS.password));
+    assert.doesNotMatch(runResult.stdout + runResult.stderr, new RegExp(SANDBOX_CREDENTIALS.password));
   }
 });
 
@@ -135,10 +135,10 @@ test('--record where nothing can be written, --record with --replay, --replay wi
       /^Could not run: --replay answers from the cassette: unset OTA_BASE_URL/,
     ],
   ] as const) {
-    const r = await runConformance({ args: [...args], env: { ...env } });
-    assert.equal(r.code, 2, describeRun(r));
-    const lines = r.stderr.trim().split('\n');
-    assert.equal(lines.length, 1, r.stderr);
+    const runResult = await runConformance({ args: [...args], env: { ...env } });
+    assert.equal(runResult.code, 2, describeRun(runResult));
+    const lines = runResult.stderr.trim().split('\n');
+    assert.equal(lines.length, 1, runResult.stderr);
     assert.match(lines[0], says);
   }
 });
@@ -148,9 +148,9 @@ test('a recording that ends early (refused credentials: exit 2) leaves no casset
   try {
     const dir = join(tempDir(), 'early');
     const env = targetEnv(sandbox.baseUrl, { OTA_PASSWORD: 'not-the-sandbox-password' });
-    const r = await runConformance({ args: ['--record', dir], env });
-    assert.equal(r.code, 2, describeRun(r));
-    assert.match(r.stderr, /refused the configured credentials/);
+    const runResult = await runConformance({ args: ['--record', dir], env });
+    assert.equal(runResult.code, 2, describeRun(runResult));
+    assert.match(runResult.stderr, /refused the configured credentials/);
     assert.deepEqual(readdirSync(dir), []);
   } finally {
     await sandbox.close();

@@ -42,13 +42,13 @@ async function placeOutcomes(target: RunningSandbox, rewrite: Rewrite): Promise<
     ),
   );
   try {
-    const r = await runConformance({ args: ['--tags', TAGS], env: targetEnv(srv.url), timeoutMs: 300_000 });
-    const result = requireSummary(r) as unknown as ConformanceResult;
+    const runResult = await runConformance({ args: ['--tags', TAGS], env: targetEnv(srv.url), timeoutMs: 300_000 });
+    const result = requireSummary(runResult) as unknown as ConformanceResult;
     const outcomes: Record<string, string> = {};
     for (const id of PLACE_RULES) {
-      const q = result.requirements.find((x) => x.id === id);
-      assert.ok(q, `${id} not in the run:\n${describeRun(r)}`);
-      outcomes[id] = q.outcome;
+      const outcome = result.requirements.find((x) => x.id === id);
+      assert.ok(outcome, `${id} not in the run:\n${describeRun(runResult)}`);
+      outcomes[id] = outcome.outcome;
     }
     return outcomes;
   } finally {

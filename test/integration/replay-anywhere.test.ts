@@ -48,9 +48,9 @@ before(() => {
   // one at a time: each run is a child process on a 2-core machine
   let chain: Promise<unknown> = Promise.resolve();
   const queue = (name: string, job: () => Promise<Recorded>) => {
-    const p = chain.then(job);
-    chain = p.catch(() => undefined);
-    recordings.set(name, p);
+    const promise = chain.then(job);
+    chain = promise.catch(() => undefined);
+    recordings.set(name, promise);
   };
   for (const c of VARIANT_COMBINATIONS) queue(c.name, () => record(c.name, { ...OTHER, OTA_SANDBOX_VARIANTS: c.variants.join(',') }));
   queue('alba-terse', async () => {
@@ -91,8 +91,8 @@ function runReplayJob(workdir: string, bin: string): { failed: boolean; outputs:
   const steps = (parse(readFileSync(join(PROJECT_ROOT, RECIPE), 'utf8')) as { jobs: Record<string, { steps: Step[] }> }).jobs.replay.steps;
   const outputs: Record<string, Record<string, string>> = {};
   const value = (e: string) => {
-    const m = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(e.trim());
-    if (m) return outputs[m[1]]?.[m[2]] ?? '';
+    const match = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(e.trim());
+    if (match) return outputs[match[1]]?.[match[2]] ?? '';
     return (
       { 'github.token': 'fake-token', 'github.repository': 'owner/suite', 'github.event.repository.default_branch': 'main' }[e.trim()] ??
       assert.fail(`unknown expression ${e}`)
@@ -101,9 +101,9 @@ function runReplayJob(workdir: string, bin: string): { failed: boolean; outputs:
   const holds = (cond: string) =>
     cond.split('&&').every((t) => {
       if (t.trim() === 'always()') return true;
-      const m = /^(.+?)\s*(==|!=)\s*'([^']*)'$/.exec(t.trim());
-      assert.ok(m, `unknown condition ${t}`);
-      return (value(m[1]) === m[3]) === (m[2] === '==');
+      const match = /^(.+?)\s*(==|!=)\s*'([^']*)'$/.exec(t.trim());
+      assert.ok(match, `unknown condition ${t}`);
+      return (value(match[1]) === match[3]) === (match[2] === '==');
     });
   let failed = false;
   let log = '';
@@ -118,13 +118,13 @@ function runReplayJob(workdir: string, bin: string): { failed: boolean; outputs:
       GITHUB_STEP_SUMMARY: join(workdir, '.summary'),
     };
     for (const [k, v] of Object.entries(s.env ?? {})) env[k] = String(v).replace(/\$\{\{\s*([^}]*?)\s*\}\}/g, (_, e: string) => value(e));
-    const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', s.run], {
+    const spawned = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', s.run], {
       cwd: workdir,
       env,
       encoding: 'utf8',
       timeout: 300_000,
     });
-    log += `--- ${s.name ?? s.id}\n${r.stdout}${r.stderr}`;
+    log += `--- ${s.name ?? s.id}\n${spawned.stdout}${spawned.stderr}`;
     if (s.id)
       outputs[s.id] = Object.fromEntries(
         readFileSync(out, 'utf8')
@@ -132,7 +132,7 @@ function runReplayJob(workdir: string, bin: string): { failed: boolean; outputs:
           .filter((l) => l.includes('='))
           .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
       );
-    if (r.status !== 0) failed = true;
+    if (spawned.status !== 0) failed = true;
   }
   return { failed, outputs, log };
 }

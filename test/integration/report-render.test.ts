@@ -50,9 +50,9 @@ before(async () => {
   });
   assert.equal(run.code, 1, describeRun(run));
   consoleText = run.stdout;
-  const m = new RegExp(`${REQ} [\\s\\S]*?expected (\\S+); found (\\S+)`).exec(run.stdout);
-  assert.ok(m, `the console names ${REQ} with what was expected and found\n${describeRun(run)}`);
-  [, expected, found] = m;
+  const match = new RegExp(`${REQ} [\\s\\S]*?expected (\\S+); found (\\S+)`).exec(run.stdout);
+  assert.ok(match, `the console names ${REQ} with what was expected and found\n${describeRun(run)}`);
+  [, expected, found] = match;
   assert.notEqual(expected, found);
   reports = run.reportsDir;
   summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as ConformanceResult;
@@ -104,22 +104,22 @@ const countOf = <T>(xs: readonly T[], p: (x: T) => boolean) => xs.filter(p).leng
 
 /** What the run's own record says: requirements by outcome, scenarios by status. */
 function expectedCounts() {
-  const q = summary.requirements;
-  const s = summary.scenarios;
+  const requirements = summary.requirements;
+  const scenarios = summary.scenarios;
   return {
     requirements: {
-      failed: countOf(q, (r) => r.outcome === 'failed'),
-      cantTell: countOf(q, (r) => r.outcome === 'cantTell'),
-      passed: countOf(q, (r) => r.outcome === 'passed'),
-      untested: countOf(q, (r) => r.outcome === 'untested'),
-      inapplicable: countOf(q, (r) => r.outcome === 'inapplicable'),
-      total: q.length,
+      failed: countOf(requirements, (r) => r.outcome === 'failed'),
+      cantTell: countOf(requirements, (r) => r.outcome === 'cantTell'),
+      passed: countOf(requirements, (r) => r.outcome === 'passed'),
+      untested: countOf(requirements, (r) => r.outcome === 'untested'),
+      inapplicable: countOf(requirements, (r) => r.outcome === 'inapplicable'),
+      total: requirements.length,
     },
     scenarios: {
-      passed: countOf(s, (x) => x.status === 'passed'),
-      failed: countOf(s, (x) => x.status === 'failed'),
-      skipped: countOf(s, (x) => x.status === 'skipped'),
-      total: s.length,
+      passed: countOf(scenarios, (x) => x.status === 'passed'),
+      failed: countOf(scenarios, (x) => x.status === 'failed'),
+      skipped: countOf(scenarios, (x) => x.status === 'skipped'),
+      total: scenarios.length,
     },
   };
 }
@@ -130,8 +130,19 @@ const checks: Record<string, (page: Page) => Promise<void>> = {
     await onFirstScreen(page, '.verdict');
     const want = expectedCounts();
     const all = (await page.locator('table.summary tr', { hasText: 'All' }).first().locator('td').allInnerTexts()).map(number);
-    const r = want.requirements;
-    assert.deepEqual(all, [r.failed, r.cantTell, r.passed, r.untested, r.inapplicable, r.total], 'requirements at a glance');
+    const requirements = want.requirements;
+    assert.deepEqual(
+      all,
+      [
+        requirements.failed,
+        requirements.cantTell,
+        requirements.passed,
+        requirements.untested,
+        requirements.inapplicable,
+        requirements.total,
+      ],
+      'requirements at a glance',
+    );
     const shownFailed = await page
       .locator('article.req')
       .filter({ has: page.locator('.req-head .pill', { hasText: /^FAILED$/ }) })

@@ -32,8 +32,8 @@ async function flakyGateway(status: number, times: number) {
 }
 
 /** The attempts line of the reply-headers attachment the World writes, e.g. "3 attempt(s): HTTP 503 → …". */
-function attemptsLine(r: RunResult): string {
-  const heads = evidenceAttachments(r).filter((a) => a.name.endsWith('-hotelavailability-reply-headers.txt'));
+function attemptsLine(runResult: RunResult): string {
+  const heads = evidenceAttachments(runResult).filter((a) => a.name.endsWith('-hotelavailability-reply-headers.txt'));
   assert.equal(heads.length, 1, `one reply-headers attachment: ${heads.map((h) => h.name).join(', ')}`);
   const line = /\d+ attempt\(s\): .*/.exec(heads[0].content)?.[0];
   assert.ok(line, heads[0].content);
@@ -50,9 +50,12 @@ describe('run level: retries', { concurrency: true }, () => {
   test('6. OTA_RETRIES=2 against 503, 503, 200: the scenario passes and the attempts are in the evidence', async () => {
     const srv = await flakyGateway(503, 2);
     try {
-      const r = await runConformance({ args: ONE_SCENARIO, env: targetEnv(srv.url, { OTA_RETRIES: '2', OTA_RETRY_BACKOFF_MS: '50' }) });
-      assert.ok([0, 4].includes(r.code ?? -1), describeRun(r)); // 4: a selection that passed
-      assert.equal(attemptsLine(r), '3 attempt(s): HTTP 503 → HTTP 503 → HTTP 200');
+      const runResult = await runConformance({
+        args: ONE_SCENARIO,
+        env: targetEnv(srv.url, { OTA_RETRIES: '2', OTA_RETRY_BACKOFF_MS: '50' }),
+      });
+      assert.ok([0, 4].includes(runResult.code ?? -1), describeRun(runResult)); // 4: a selection that passed
+      assert.equal(attemptsLine(runResult), '3 attempt(s): HTTP 503 → HTTP 503 → HTTP 200');
       assert.equal(posts(srv), 3);
     } finally {
       await srv.close();
@@ -63,13 +66,13 @@ describe('run level: retries', { concurrency: true }, () => {
   test('6. retries are off by default: the same gateway fails the scenario with the 503 after one attempt', async () => {
     const srv = await flakyGateway(503, 2);
     try {
-      const r = await runConformance({ args: ONE_SCENARIO, env: targetEnv(srv.url) });
-      assert.equal(r.code, 1, describeRun(r));
-      const [sc] = requireSummary(r).scenarios;
+      const runResult = await runConformance({ args: ONE_SCENARIO, env: targetEnv(srv.url) });
+      assert.equal(runResult.code, 1, describeRun(runResult));
+      const [sc] = requireSummary(runResult).scenarios;
       assert.equal(sc.status, 'failed');
       // a 503 page is a refusal of a valid request: the scenario's "served" MUSTs fail
       assert.match(sc.message ?? '', /EP-POST[^\n]*\n\s+at reply\n\s+expected: served \(a valid request\)\n\s+found: +refused: HTTP 503/);
-      assert.equal(attemptsLine(r), '1 attempt(s): HTTP 503');
+      assert.equal(attemptsLine(runResult), '1 attempt(s): HTTP 503');
       assert.equal(posts(srv), 1);
     } finally {
       await srv.close();
@@ -88,14 +91,17 @@ describe('run level: retries', { concurrency: true }, () => {
       }),
     );
     try {
-      const r = await runConformance({ args: ONE_SCENARIO, env: targetEnv(srv.url, { OTA_RETRIES: '3', OTA_RETRY_BACKOFF_MS: '50' }) });
-      assert.equal(r.code, 1, describeRun(r));
-      const [sc] = requireSummary(r).scenarios;
+      const runResult = await runConformance({
+        args: ONE_SCENARIO,
+        env: targetEnv(srv.url, { OTA_RETRIES: '3', OTA_RETRY_BACKOFF_MS: '50' }),
+      });
+      assert.equal(runResult.code, 1, describeRun(runResult));
+      const [sc] = requireSummary(runResult).scenarios;
       assert.equal(sc.status, 'failed');
       assert.match(sc.message ?? '', /EP-STATUS-200[^\n]*\n\s+at HTTP status\n\s+expected: 200\n\s+found: +500/);
       // the body itself was fine: EP-STATUS-200 is the only finding
       assert.doesNotMatch(sc.message ?? '', /EP-WELL-FORMED|EP-NAMESPACE|EP-ECHOTOKEN/);
-      assert.equal(attemptsLine(r), '1 attempt(s): HTTP 500');
+      assert.equal(attemptsLine(runResult), '1 attempt(s): HTTP 500');
       assert.equal(posts(srv), 1);
       assert.equal(served500, 1);
     } finally {
@@ -130,16 +136,16 @@ describe('run level: --retry never erases a finding', { concurrency: true }, () 
       await proxyTo(toFaulted ? faulted!.baseUrl : sandbox().baseUrl)(req, res);
     });
     try {
-      const r = await runConformance({ args: [...MAX_RESPONSES, '--retry', '1'], env: targetEnv(srv.url) });
-      assert.equal(r.code, 1, describeRun(r));
-      const res = summaryOf(r);
+      const runResult = await runConformance({ args: [...MAX_RESPONSES, '--retry', '1'], env: targetEnv(srv.url) });
+      assert.equal(runResult.code, 1, describeRun(runResult));
+      const res = summaryOf(runResult);
       assert.equal(res.verdict, 'DOES NOT CONFORM');
       assert.equal(res.retry, 1);
-      const q = res.requirements.find((x) => x.id === 'HAV-MAXRESPONSES')!;
-      assert.equal(q.outcome, 'failed');
-      assert.equal(q.flaky?.length, 1, JSON.stringify(q));
-      assert.deepEqual([q.flaky![0].failedOn, q.flaky![0].passedOn], [[1], [2]]);
-      assert.ok(q.findings.length > 0 && q.findings.every((f) => f.attempt === 1), JSON.stringify(q.findings));
+      const result = res.requirements.find((x) => x.id === 'HAV-MAXRESPONSES')!;
+      assert.equal(result.outcome, 'failed');
+      assert.equal(result.flaky?.length, 1, JSON.stringify(result));
+      assert.deepEqual([result.flaky![0].failedOn, result.flaky![0].passedOn], [[1], [2]]);
+      assert.ok(result.findings.length > 0 && result.findings.every((f) => f.attempt === 1), JSON.stringify(result.findings));
       const sc = res.scenarios.find((x) => x.reqs.includes('HAV-MAXRESPONSES'))!;
       assert.equal(sc.status, 'failed');
       assert.deepEqual(
@@ -150,17 +156,17 @@ describe('run level: --retry never erases a finding', { concurrency: true }, () 
         res.notes.some((n) => n.startsWith('--retry: 1 scenario(s) ran more than once') && n.includes('HAV-MAXRESPONSES')),
         res.notes.join('\n'),
       );
-      assert.match(r.stdout, /\[retry\] FAILED .* attempt 1, runs again \(--retry\)/);
+      assert.match(runResult.stdout, /\[retry\] FAILED .* attempt 1, runs again \(--retry\)/);
       // the console wraps a long line, its next lines indented by 6
       assert.match(
-        r.stdout.replace(/\n {6}(?=\S)/g, ' '),
+        runResult.stdout.replace(/\n {6}(?=\S)/g, ' '),
         /\n {4}flaky: failed on attempt 1, passed on attempt 2 of "[^"]+"; the failure stays\n/,
       );
       assert.match(
-        readFileSync(join(r.reportsDir, 'conformance-report.md'), 'utf8'),
+        readFileSync(join(runResult.reportsDir, 'conformance-report.md'), 'utf8'),
         /^#### HAV-MAXRESPONSES: FAILED, flaky \(MUST, class core\)$/m,
       );
-      assert.match(readFileSync(join(r.reportsDir, 'junit.xml'), 'utf8'), /<property name="flaky" value="HAV-MAXRESPONSES"\/>/);
+      assert.match(readFileSync(join(runResult.reportsDir, 'junit.xml'), 'utf8'), /<property name="flaky" value="HAV-MAXRESPONSES"\/>/);
     } finally {
       await srv.close();
     }
@@ -179,11 +185,11 @@ describe('run level: --retry never erases a finding', { concurrency: true }, () 
       await proxyTo(sandbox().baseUrl)(req, res);
     });
     try {
-      const r = await runConformance({ args: [...MAX_RESPONSES, '--retry', '1'], env: targetEnv(srv.url) });
-      const res = summaryOf(r);
-      const q = res.requirements.find((x) => x.id === 'HAV-MAXRESPONSES')!;
-      assert.equal(q.outcome, 'passed', describeRun(r));
-      assert.match(q.reason ?? '', /^passed on attempt 2 of ".*" after attempt 1 could not tell$/);
+      const runResult = await runConformance({ args: [...MAX_RESPONSES, '--retry', '1'], env: targetEnv(srv.url) });
+      const res = summaryOf(runResult);
+      const result = res.requirements.find((x) => x.id === 'HAV-MAXRESPONSES')!;
+      assert.equal(result.outcome, 'passed', describeRun(runResult));
+      assert.match(result.reason ?? '', /^passed on attempt 2 of ".*" after attempt 1 could not tell$/);
       const sc = res.scenarios.find((x) => x.reqs.includes('HAV-MAXRESPONSES'))!;
       assert.deepEqual(
         sc.attempts?.map((a) => a.status),

@@ -21,13 +21,13 @@ test("a gateway's reply carrying x-ota-conformance-replay-miss is judged as a re
       })),
     );
     try {
-      const r = await runConformance({ args: ['--tags', '@req:HAV-DATES'], env: targetEnv(srv.url) });
-      const s = requireSummary(r);
+      const runResult = await runConformance({ args: ['--tags', '@req:HAV-DATES'], env: targetEnv(srv.url) });
+      const runSummaryFile = requireSummary(runResult);
       assert.ok(
-        s.scenarios.every((x) => x.status !== 'suiteError'),
-        `a gateway's header made a suite error (${value}): ${describeRun(r)}`,
+        runSummaryFile.scenarios.every((x) => x.status !== 'suiteError'),
+        `a gateway's header made a suite error (${value}): ${describeRun(runResult)}`,
       );
-      assert.doesNotMatch(r.stdout + r.stderr, /URIError|replay: /, describeRun(r));
+      assert.doesNotMatch(runResult.stdout + runResult.stderr, /URIError|replay: /, describeRun(runResult));
     } finally {
       await srv.close();
     }
@@ -44,12 +44,12 @@ test('a password echoed in a UTF-8 or windows-1251 reply is masked in the casset
     ['пароль-секрет', 'windows-1251-encoding', 'windows-1251'],
   ] as const) {
     const cassette = join(tempDir(), 'cassette');
-    const r = await runConformance({
+    const runResult = await runConformance({
       args: ['--tags', '@req:SEC-NO-CREDENTIAL-ECHO', '--record', cassette],
       env: { OTA_PASSWORD: password, OTA_SANDBOX_FAULTS: 'credentials-in-errors', OTA_SANDBOX_VARIANTS: variants },
     });
-    assert.notEqual(r.code, 3, `the cassette leaked (${charset}): ${describeRun(r)}`);
-    assert.notEqual(r.code, 2, describeRun(r));
+    assert.notEqual(runResult.code, 3, `the cassette leaked (${charset}): ${describeRun(runResult)}`);
+    assert.notEqual(runResult.code, 2, describeRun(runResult));
     const decoder = new TextDecoder(charset);
     const bodies = readdirSync(cassette)
       .filter((f) => f.startsWith('exchanges-'))
@@ -79,8 +79,8 @@ test('a replay refuses a request that differs from the recorded one (another pla
   assert.equal(rec.code, 4, describeRun(rec));
   const file = join(cassette, 'test-data.json');
   writeFileSync(file, readFileSync(file, 'utf8').replace('"Mallorca"', '"Atlantis"'));
-  const r = await runConformance({ args: ['--tags', '@op:hotelavailability', '--replay', cassette] });
-  assert.equal(r.code, 2, `a request the cassette never saw was answered: ${describeRun(r)}`);
+  const runResult = await runConformance({ args: ['--tags', '@op:hotelavailability', '--replay', cassette] });
+  assert.equal(runResult.code, 2, `a request the cassette never saw was answered: ${describeRun(runResult)}`);
 });
 
 // Found in review: the cassette masks the password a gateway echoes (it must), so the replay no longer
@@ -92,10 +92,10 @@ test('a replay concludes the credential echo the recorded run found', async () =
   const tags = ['--tags', '@req:SEC-NO-CREDENTIAL-ECHO'];
   const rec = await runConformance({ args: [...tags, '--record', cassette], env: { OTA_SANDBOX_FAULTS: 'credentials-in-errors' } });
   assert.notEqual(rec.code, 2, describeRun(rec));
-  const r = await runConformance({ args: [...tags, '--replay', cassette] });
+  const runResult = await runConformance({ args: [...tags, '--replay', cassette] });
   const outcome = (dir: string) => summaryOf(dir).requirements.find((q) => q.id === 'SEC-NO-CREDENTIAL-ECHO')?.outcome;
   assert.equal(outcome(cassette), 'failed', 'the fault is found when recorded');
-  assert.equal(outcome(r.reportsDir), outcome(cassette), describeRun(r));
+  assert.equal(outcome(runResult.reportsDir), outcome(cassette), describeRun(runResult));
 });
 
 // The requests were masked with scrub (the secret list) instead of maskXml as the evidence is: a
@@ -103,8 +103,8 @@ test('a replay concludes the credential echo the recorded run found', async () =
 // cassette as MessagePassword="abc" on every request, while the reports showed ********.
 test('the MessagePassword of every recorded request is masked as in the evidence, whatever its length', async () => {
   const cassette = join(tempDir(), 'cassette');
-  const r = await runConformance({ args: ['--tags', '@op:hotelavailability', '--record', cassette], env: { OTA_PASSWORD: 'abc' } });
-  assert.equal(r.code, 4, describeRun(r));
+  const runResult = await runConformance({ args: ['--tags', '@op:hotelavailability', '--record', cassette], env: { OTA_PASSWORD: 'abc' } });
+  assert.equal(runResult.code, 4, describeRun(runResult));
   const text = readdirSync(cassette)
     .filter((f) => f.startsWith('exchanges-'))
     .map((f) => readFileSync(join(cassette, f), 'utf8'))

@@ -14,11 +14,11 @@ const summary = (dir: string) => JSON.parse(readFileSync(join(dir, 'summary.json
 const SELECTION = ['--tags', '@op:hotelavailability or @op:bookread or @op:bookcancel'];
 
 test('outside a terminal, one line per finished scenario with its outcome', async () => {
-  const r = await runConformance({ args: ['--tags', '@op:hotelnbc'], timeoutMs: 120_000 });
-  assert.equal(r.code, 4, describeRun(r));
-  const lines = r.stdout.split('\n').filter((l) => /^\[\d+\/\d+\] /.test(l));
-  const res = summary(r.reportsDir);
-  assert.equal(lines.length, res.scenarios.length, r.stdout);
+  const runResult = await runConformance({ args: ['--tags', '@op:hotelnbc'], timeoutMs: 120_000 });
+  assert.equal(runResult.code, 4, describeRun(runResult));
+  const lines = runResult.stdout.split('\n').filter((l) => /^\[\d+\/\d+\] /.test(l));
+  const res = summary(runResult.reportsDir);
+  assert.equal(lines.length, res.scenarios.length, runResult.stdout);
   assert.ok(
     lines.every((l) => l.startsWith(`[`) && l.includes(`/${res.scenarios.length}] passed      `)),
     lines.join('\n'),
@@ -50,22 +50,22 @@ test('--parallel 2 gives the verdict and requirement outcomes of a sequential ru
   const seq = await runConformance({ args: SELECTION, timeoutMs: 240_000 });
   const par = await runConformance({ args: [...SELECTION, '--parallel', '2'], timeoutMs: 240_000 });
   assert.equal(par.code, seq.code, describeRun(par));
-  const a = summary(seq.reportsDir);
+  const conformanceResult = summary(seq.reportsDir);
   const b = summary(par.reportsDir);
-  assert.equal(b.verdict, a.verdict);
-  assert.equal(b.scenarios.length, a.scenarios.length);
+  assert.equal(b.verdict, conformanceResult.verdict);
+  assert.equal(b.scenarios.length, conformanceResult.scenarios.length);
   assert.deepEqual(
     Object.fromEntries(b.requirements.map((q) => [q.id, q.outcome])),
-    Object.fromEntries(a.requirements.map((q) => [q.id, q.outcome])),
+    Object.fromEntries(conformanceResult.requirements.map((q) => [q.id, q.outcome])),
   );
 });
 
 test('--summary-only writes summary.json and no other report, with the same verdict', async () => {
-  const r = await runConformance({ args: ['--summary-only', '--tags', '@op:hotelnbc'], timeoutMs: 120_000 });
-  assert.equal(r.code, 4, describeRun(r));
-  const written = readdirSync(r.reportsDir).filter((f) => !f.startsWith('ledger'));
+  const runResult = await runConformance({ args: ['--summary-only', '--tags', '@op:hotelnbc'], timeoutMs: 120_000 });
+  assert.equal(runResult.code, 4, describeRun(runResult));
+  const written = readdirSync(runResult.reportsDir).filter((f) => !f.startsWith('ledger'));
   assert.deepEqual(written, ['summary.json']);
-  const res = summary(r.reportsDir);
+  const res = summary(runResult.reportsDir);
   assert.equal(res.verdict, 'SELECTION PASSED');
   assert.ok(res.scenarios.length > 0 && res.scenarios.every((s) => s.status === 'passed'), JSON.stringify(res.scenarios));
   assert.ok(res.notes.some((n) => n.startsWith('--summary-only')));

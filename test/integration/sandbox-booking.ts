@@ -73,8 +73,8 @@ export async function bookDirectly(baseUrl: string, bookingRef: string, itemRef:
 
 /** The booking's status as a booking read over HTTP shows it ('Reserved', 'Cancelled'), or undefined. */
 export async function readStatus(baseUrl: string, bookingRef: string): Promise<{ ref?: string; status?: string }> {
-  const r = await post(baseUrl, 'bookread', fill('bookread', { bookingRef }));
-  return { ref: one(r.body, `${RD}/ota:UniqueID[@Type='36']/@ID`), status: one(r.body, `${RD}/@ResStatus`) };
+  const reply = await post(baseUrl, 'bookread', fill('bookread', { bookingRef }));
+  return { ref: one(reply.body, `${RD}/ota:UniqueID[@Type='36']/@ID`), status: one(reply.body, `${RD}/@ResStatus`) };
 }
 
 /**

@@ -20,12 +20,13 @@ const ACTIVITIES = (JSON.parse(readFileSync(join(DATA, 'activities.json'), 'utf8
 const TEST_DATA = JSON.parse(readFileSync(join(DATA, 'test-data.json'), 'utf8')) as Record<string, unknown>;
 
 /** Days from today to the first day at least 30 days ahead on which the activity runs (its season and weekdays). */
-function offsetFor(a: Activity, today = isoDate(new Date())): number {
+function offsetFor(activity: Activity, today = isoDate(new Date())): number {
   for (let n = 30; n < 400; n++) {
     const d = addDays(today, n);
-    if (a.schedule.days.includes(weekday(d)) && inMonthDayRange(d, { from: a.schedule.from, to: a.schedule.to })) return n;
+    if (activity.schedule.days.includes(weekday(d)) && inMonthDayRange(d, { from: activity.schedule.from, to: activity.schedule.to }))
+      return n;
   }
-  throw new Error(`${a.id} runs on no day of the coming year`);
+  throw new Error(`${activity.id} runs on no day of the coming year`);
 }
 
 let root: string;
@@ -33,12 +34,12 @@ const runs = new Map<string, Promise<{ run: RunResult; result?: ConformanceResul
 
 before(() => {
   root = tempDir('ota-products-');
-  const all = pool(ACTIVITIES, 2, async (a) => {
+  const all = pool(ACTIVITIES, 2, async (activity) => {
     const data = deepMerge(TEST_DATA, {
-      activities: { productCode: a.id, hotelCodes: [a.pickupHotels[0]] },
-      offsetDays: offsetFor(a),
+      activities: { productCode: activity.id, hotelCodes: [activity.pickupHotels[0]] },
+      offsetDays: offsetFor(activity),
     });
-    const file = join(root, `${a.id}.test-data.json`);
+    const file = join(root, `${activity.id}.test-data.json`);
     writeFileSync(file, JSON.stringify(data));
     // summary.json is all a product's run is judged on: no other report is written
     const run = await runConformance({ args: ['--summary-only'], env: { OTA_TEST_DATA: file }, timeoutMs: 300_000 });

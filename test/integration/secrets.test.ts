@@ -90,29 +90,29 @@ describe('run level: secrets', { concurrency: true }, () => {
       },
     });
     try {
-      const r = await runConformance({
+      const runResult = await runConformance({
         args: [
           '--tags',
           '(@req:EP-NO-DOCTYPE or @req:AUTH-PASSWORD) and (@op:hotelavailability or @op:activityavailability or @op:activitysearch)',
         ],
         env: targetEnv(srv.url, SECRET_ENV),
       });
-      assert.equal(r.timedOut, false, describeRun(r));
-      assert.equal(r.code, 1, `the echoing gateway does not conform; exit 3 would mean a leak\n${describeRun(r)}`);
+      assert.equal(runResult.timedOut, false, describeRun(runResult));
+      assert.equal(runResult.code, 1, `the echoing gateway does not conform; exit 3 would mean a leak\n${describeRun(runResult)}`);
 
       // the gateway really was given the password and really echoed it
       assert.ok(
         srv.requests.some((q) => q.method === 'POST' && requestPassword(q.body) === XML_PASSWORD),
         'the suite sent the password',
       );
-      const s = requireSummary(r);
-      assert.equal(s.scenarios.length, 6, describeRun(r));
+      const runSummaryFile = requireSummary(runResult);
+      assert.equal(runSummaryFile.scenarios.length, 6, describeRun(runResult));
 
       // every kind of artifact was written, and none holds a secret in any encoding
-      assertArtifactsHoldNoSecret(r, [PASSWORD, TOKEN]);
+      assertArtifactsHoldNoSecret(runResult, [PASSWORD, TOKEN]);
 
       // not vacuous: the echoes reached the evidence, masked where they were
-      const atts = evidenceAttachments(r);
+      const atts = evidenceAttachments(runResult);
       const att = (suffix: string) => atts.filter((a) => a.name.endsWith(suffix));
       const echoed = att('hotelavailability-reply.xml').find((a) => a.content.includes('Invalid password'));
       assert.ok(echoed, 'the echoed hotelavailability reply is attached');
@@ -158,39 +158,43 @@ describe('run level: secrets', { concurrency: true }, () => {
       Buffer.from(`<x MessagePassword="${XML_PASSWORD}" key="${TOKEN}"/>`).toString('base64'),
     );
     // the embedded sandbox, told the same password: the run itself conforms
-    const r = await runConformance({ reportsDir, args: ['--tags', '@req:EP-NO-DOCTYPE and @op:hotelavailability'], env: SECRET_ENV });
-    assert.equal(r.timedOut, false, describeRun(r));
-    assert.equal(r.code, 3, describeRun(r));
-    assert.match(r.stdout, /1 scenarios: 1 passed, 0 failed/, 'the run itself passed: only the planted files fail it');
-    assert.match(r.stderr, /A SECRET WAS FOUND IN THE REPORTS — do not publish /);
-    assert.match(r.stderr, /Secret scan FAILED: .*The values are not shown\./);
-    const findingLines = r.stderr.split('\n').filter((l) => /^ {2}\S.*: secret #\d+ \(/.test(l));
+    const runResult = await runConformance({
+      reportsDir,
+      args: ['--tags', '@req:EP-NO-DOCTYPE and @op:hotelavailability'],
+      env: SECRET_ENV,
+    });
+    assert.equal(runResult.timedOut, false, describeRun(runResult));
+    assert.equal(runResult.code, 3, describeRun(runResult));
+    assert.match(runResult.stdout, /1 scenarios: 1 passed, 0 failed/, 'the run itself passed: only the planted files fail it');
+    assert.match(runResult.stderr, /A SECRET WAS FOUND IN THE REPORTS — do not publish /);
+    assert.match(runResult.stderr, /Secret scan FAILED: .*The values are not shown\./);
+    const findingLines = runResult.stderr.split('\n').filter((l) => /^ {2}\S.*: secret #\d+ \(/.test(l));
     const files = new Set(findingLines.map((l) => l.trim().replace(/: secret #.*$/, '')));
-    assert.deepEqual([...files].sort(), [join(kept, 'nested', 'blob.b64'), join(kept, 'stray.txt')], r.stderr);
+    assert.deepEqual([...files].sort(), [join(kept, 'nested', 'blob.b64'), join(kept, 'stray.txt')], runResult.stderr);
     assert.ok(
       findingLines.some((l) => l.includes('stray.txt: secret #1 (raw)')),
-      r.stderr,
+      runResult.stderr,
     );
     assert.ok(
       findingLines.some((l) => l.includes('blob.b64: secret #1 (base64)')),
-      r.stderr,
+      runResult.stderr,
     );
     assert.ok(
       findingLines.some((l) => l.includes('blob.b64: secret #2 (base64)')),
-      r.stderr,
+      runResult.stderr,
     );
-    assert.deepEqual(consoleLeaks(r, [PASSWORD, TOKEN]), []);
+    assert.deepEqual(consoleLeaks(runResult, [PASSWORD, TOKEN]), []);
   });
 
   // Fails if: a secret variable named in OTA_SECRET_ENV but unset were silently ignored (the run
   // would go on with that secret unprotected).
   test('4. OTA_SECRET_ENV naming an unset variable: exit 2 before anything is sent', async () => {
-    const r = await runConformance({
+    const runResult = await runConformance({
       args: ['--tags', '@req:EP-NO-DOCTYPE and @op:hotelavailability'],
       env: { OTA_SECRET_ENV: `${TOKEN_VAR}_UNSET` },
     });
-    assert.equal(r.code, 2, describeRun(r));
-    assert.match(r.stderr, new RegExp(`Could not run: OTA_SECRET_ENV names ${TOKEN_VAR}_UNSET, but ${TOKEN_VAR}_UNSET is not set`));
-    assert.equal(existsSync(join(r.reportsDir, 'summary.json')), false);
+    assert.equal(runResult.code, 2, describeRun(runResult));
+    assert.match(runResult.stderr, new RegExp(`Could not run: OTA_SECRET_ENV names ${TOKEN_VAR}_UNSET, but ${TOKEN_VAR}_UNSET is not set`));
+    assert.equal(existsSync(join(runResult.reportsDir, 'summary.json')), false);
   });
 });

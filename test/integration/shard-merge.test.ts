@@ -34,17 +34,17 @@ test('two shards merged give the verdict and outcomes of the whole run', async (
   const out = newFolder();
   const merged = merge('--out', out, shard1.reportsDir, shard2.reportsDir);
   assert.equal(merged.status, 0, merged.stdout + merged.stderr);
-  const m = summary(out);
+  const conformanceResult = summary(out);
   const w = summary(whole.reportsDir);
-  assert.equal(m.verdict, w.verdict);
-  assert.equal(m.selection, undefined, 'every shard together: the whole run');
-  assert.equal(m.runGroup, 'g-whole');
-  assert.equal(m.scenarios.length, w.scenarios.length);
-  assert.deepEqual(outcomes(m), outcomes(w));
+  assert.equal(conformanceResult.verdict, w.verdict);
+  assert.equal(conformanceResult.selection, undefined, 'every shard together: the whole run');
+  assert.equal(conformanceResult.runGroup, 'g-whole');
+  assert.equal(conformanceResult.scenarios.length, w.scenarios.length);
+  assert.deepEqual(outcomes(conformanceResult), outcomes(w));
   // one verdict: no shard's own selection note ("its verdict is never a verdict on the whole profile")
   assert.doesNotMatch(merged.stdout, /never a verdict on the whole profile/, merged.stdout);
   assert.deepEqual(
-    m.notes.filter((n) => /^selection /.test(n)),
+    conformanceResult.notes.filter((n) => /^selection /.test(n)),
     [],
   );
   // Each shard's own evidence is kept (its stream, evidence view, reproducers), and the links lead into it.
@@ -64,8 +64,8 @@ test('two shards merged give the verdict and outcomes of the whole run', async (
   });
   assert.equal(report.status, 0, report.stdout + report.stderr);
   const allure = JSON.parse(readFileSync(join(out, 'allure-report', 'summary.json'), 'utf8')) as { stats: { total: number } };
-  assert.equal(allure.stats.total, m.requirements.length + 1, "one Allure test per requirement, and the run's verdict");
-  for (const k of ['1-of-2', '2-of-2']) assert.ok(existsSync(join(out, 'shards', k, 'cucumber-report.html')), k);
+  assert.equal(allure.stats.total, conformanceResult.requirements.length + 1, "one Allure test per requirement, and the run's verdict");
+  for (const key of ['1-of-2', '2-of-2']) assert.ok(existsSync(join(out, 'shards', key, 'cucumber-report.html')), key);
 });
 
 // Fails if: the selection were lost in the merge (before: the merge of the shards of a --tags run
@@ -76,9 +76,9 @@ test('the shards of a --tags run merged keep the selection; one shard of two is 
   const out = newFolder();
   const both = merge('--out', out, s1.reportsDir, s2.reportsDir);
   assert.equal(both.status, 4, both.stdout + both.stderr);
-  const m = summary(out);
-  assert.deepEqual(m.selection, { text: '--tags "@op:hotelnbc"', tags: '@op:hotelnbc' });
-  assert.equal(m.verdict, 'SELECTION PASSED');
+  const conformanceResult = summary(out);
+  assert.deepEqual(conformanceResult.selection, { text: '--tags "@op:hotelnbc"', tags: '@op:hotelnbc' });
+  assert.equal(conformanceResult.verdict, 'SELECTION PASSED');
   assert.match(both.stdout, /^Selection: --tags "@op:hotelnbc" \(not a verdict on the whole profile/m);
   const one = newFolder();
   assert.equal(merge('--out', one, s1.reportsDir).status, 4);
@@ -89,11 +89,11 @@ test('the shards of a --tags run merged keep the selection; one shard of two is 
 });
 
 /** One line on stderr, exit 2, and nothing written at `out`. */
-function refused(r: ReturnType<typeof merge>, out: string, why: RegExp): void {
-  assert.equal(r.status, 2, r.stdout + r.stderr);
-  assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
-  assert.match(r.stderr, why);
-  assert.equal(r.stdout.trim(), '', 'no summary printed');
+function refused(spawned: ReturnType<typeof merge>, out: string, why: RegExp): void {
+  assert.equal(spawned.status, 2, spawned.stdout + spawned.stderr);
+  assert.equal(spawned.stderr.trim().split('\n').length, 1, spawned.stderr);
+  assert.match(spawned.stderr, why);
+  assert.equal(spawned.stdout.trim(), '', 'no summary printed');
   assert.ok(!existsSync(out), `nothing written at ${out}`);
 }
 

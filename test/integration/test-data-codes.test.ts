@@ -15,7 +15,7 @@ import { describeRun, PROJECT_ROOT, proxyTo, removeTempDirs, runConformance, tar
 type Data = Record<string, Record<string, unknown> & unknown[]>;
 const SANDBOX_DATA = JSON.parse(readFileSync(join(PROJECT_ROOT, 'sandbox/data/test-data.json'), 'utf8')) as Data;
 
-function testData(edit: (d: Data) => void): string {
+function testData(edit: (data: Data) => void): string {
   const d = structuredClone(SANDBOX_DATA);
   edit(d);
   const file = join(tempDir('ota-codes-'), 'test-data.json');
@@ -29,8 +29,8 @@ async function runWith(file: string, env: Record<string, string> = {}, args: str
   mkdirSync(reportsDir, { recursive: true });
   const earlier = join(reportsDir, 'summary.json');
   writeFileSync(earlier, '{"earlier":true}');
-  const r = await runConformance({ reportsDir, args, env: { OTA_TEST_DATA: file, ...env } });
-  return { ...r, earlier };
+  const runResult = await runConformance({ reportsDir, args, env: { OTA_TEST_DATA: file, ...env } });
+  return { ...runResult, earlier };
 }
 
 /** COULD NOT RUN in one line naming the field, its value and the gateway's answer; no scenario ran. */
@@ -124,9 +124,9 @@ describe('codes the gateway knows are left to the scenarios, whatever they find'
     const now = new Date();
     const january = new Date(Date.UTC(now.getUTCFullYear() + 1, 0, 15));
     const offsetDays = Math.round((january.getTime() - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())) / 86_400_000);
-    const file = testData((d) => {
-      d.activities.productCode = 'PMI-CATAM';
-      (d as Record<string, unknown>).offsetDays = offsetDays;
+    const file = testData((data) => {
+      data.activities.productCode = 'PMI-CATAM';
+      (data as Record<string, unknown>).offsetDays = offsetDays;
     });
     const r = await runWith(file, {}, ['--tags', '@op:activityavailability and not @informative']);
     assert.notEqual(r.code, 2, describeRun(r));

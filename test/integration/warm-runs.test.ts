@@ -10,9 +10,13 @@ import { describeRun, removeTempDirs, requireSummary, runConformance, type RunRe
 after(removeTempDirs);
 
 const SELECTION = ['--tags', '@op:hotelavailability and not @informative'];
-const concluded = (r: RunResult) => {
-  const s = requireSummary(r);
-  return { code: r.code, scenarios: s.scenarios.map((x) => `${x.name}: ${x.status}`).sort(), nonconformances: s.nonconformances };
+const concluded = (runResult: RunResult) => {
+  const runSummaryFile = requireSummary(runResult);
+  return {
+    code: runResult.code,
+    scenarios: runSummaryFile.scenarios.map((x) => `${x.name}: ${x.status}`).sort(),
+    nonconformances: runSummaryFile.nonconformances,
+  };
 };
 /** The console with what differs from run to run (run ids, ports, temp paths, times) written alike. */
 const consoleOf = (r: RunResult) =>
@@ -35,20 +39,20 @@ test('a warm run concludes and prints what the same run in a process of its own 
   assert.equal(warm.stderr, fresh.stderr);
   // the next runs, in the same warm workers, without the fault: nothing of it is left
   const clean = await Promise.all([runConformance({ args: SELECTION }), runConformance({ args: SELECTION })]);
-  for (const r of clean) assert.equal(r.code, 4, describeRun(r));
+  for (const runResult of clean) assert.equal(runResult.code, 4, describeRun(runResult));
 });
 
 test('a run that exits its worker (past its deadline) ends with exit 2 and says why; the next run gets a new worker', async () => {
-  const r = await runConformance({ args: SELECTION, env: { OTA_RUN_DEADLINE_MS: '1' } });
-  assert.equal(r.code, 2, describeRun(r));
-  assert.match(r.stderr, /did not finish within OTA_RUN_DEADLINE_MS=1 ms/);
+  const runResult = await runConformance({ args: SELECTION, env: { OTA_RUN_DEADLINE_MS: '1' } });
+  assert.equal(runResult.code, 2, describeRun(runResult));
+  assert.match(runResult.stderr, /did not finish within OTA_RUN_DEADLINE_MS=1 ms/);
   const next = await runConformance({ args: SELECTION });
   assert.equal(next.code, 4, describeRun(next)); // a selection that passed: exit 4, never a verdict on the whole profile
 });
 
 test("a run past the caller's time limit is killed, as a child process is", async () => {
-  const r = await runConformance({ args: SELECTION, timeoutMs: 1 });
-  assert.equal(r.timedOut, true);
-  assert.equal(r.code, null);
-  assert.equal(r.signal, 'SIGKILL');
+  const runResult = await runConformance({ args: SELECTION, timeoutMs: 1 });
+  assert.equal(runResult.timedOut, true);
+  assert.equal(runResult.code, null);
+  assert.equal(runResult.signal, 'SIGKILL');
 });

@@ -23,7 +23,7 @@ export const ACME_VARIANTS = [
 
 test('the worked example (Acme) conforms, described by its test data and reply profile', async () => {
   const dir = join(PROJECT_ROOT, 'examples/acme-gateway');
-  const r = await runConformance({
+  const runResult = await runConformance({
     env: {
       OTA_TEST_DATA: join(dir, 'test-data.json'),
       OTA_REPLY_PROFILE: join(dir, 'reply-profile.json'),
@@ -31,10 +31,10 @@ test('the worked example (Acme) conforms, described by its test data and reply p
     },
     timeoutMs: 180_000,
   });
-  assert.equal(r.code, 0, describeRun(r));
-  const res = JSON.parse(readFileSync(join(r.reportsDir, 'summary.json'), 'utf8')) as ConformanceResult;
+  assert.equal(runResult.code, 0, describeRun(runResult));
+  const res = JSON.parse(readFileSync(join(runResult.reportsDir, 'summary.json'), 'utf8')) as ConformanceResult;
   // What docs/gateway.md promises: CONFORMS with one warning, the SHOULD EP-ECHOTOKEN (Acme echoes no EchoToken).
-  assert.match(r.stdout, /^CONFORMS with 1 warning\(s\): /m);
+  assert.match(runResult.stdout, /^CONFORMS with 1 warning\(s\): /m);
   assert.deepEqual(
     res.requirements.filter((q) => q.outcome === 'failed').map((q) => `${q.id} ${q.level}`),
     ['EP-ECHOTOKEN SHOULD'],

@@ -42,14 +42,14 @@ export interface ExchangeOptions {
   /** Placeholder values beside VALUES. */
   values?: PlaceholderValues;
   /** Edits of the request after it is built (remove an element, change a value...). */
-  edit?: (r: OtaRequest) => void;
+  edit?: (request: OtaRequest) => void;
 }
 
 /** The request of `op` built from its sample, as the suite would send it. */
 export function request(op: OperationName, opts: Pick<ExchangeOptions, 'values' | 'edit'> = {}): OtaRequest {
-  const r = OtaRequest.fromSample(OPERATIONS[op], join(__dirname, '../../xml-samples'), { ...VALUES, ...opts.values });
-  opts.edit?.(r);
-  return r;
+  const otaRequest = OtaRequest.fromSample(OPERATIONS[op], join(__dirname, '../../xml-samples'), { ...VALUES, ...opts.values });
+  opts.edit?.(otaRequest);
+  return otaRequest;
 }
 
 /** One exchange: the request of `op` and `body` as the reply. A body that is not XML is kept as unreadable. */
@@ -59,9 +59,9 @@ export function exchange(op: OperationName, body: string, opts: ExchangeOptions 
   let unreadable: string | undefined;
   try {
     doc = XmlDoc.parse(body, `the ${op} reply`);
-  } catch (e) {
-    if (!(e instanceof XmlSyntaxError)) throw e;
-    unreadable = e.message;
+  } catch (error) {
+    if (!(error instanceof XmlSyntaxError)) throw error;
+    unreadable = error.message;
   }
   return {
     op: OPERATIONS[op],
@@ -111,18 +111,20 @@ export function ruleOf(contract: Contract, req: RequirementId): Rule {
 }
 
 /** Asserts what a rule concluded; a failure must name the rule's requirement in every finding. */
-export function expectOutcome(a: Assertion, outcome: CheckOutcome, message = ''): Assertion {
-  const seen = JSON.stringify({ findings: a.findings, reasons: a.reasons });
-  assert.equal(a.outcome, outcome, `${a.req}: expected ${outcome}, got ${a.outcome} ${seen} ${message}`.trim());
-  if (outcome === 'failed') for (const f of a.findings) assert.equal(f.req, a.req, `a finding of ${a.req} names ${f.req}`);
-  return a;
+export function expectOutcome(assertion: Assertion, outcome: CheckOutcome, message = ''): Assertion {
+  const seen = JSON.stringify({ findings: assertion.findings, reasons: assertion.reasons });
+  assert.equal(assertion.outcome, outcome, `${assertion.req}: expected ${outcome}, got ${assertion.outcome} ${seen} ${message}`.trim());
+  if (outcome === 'failed')
+    for (const finding of assertion.findings)
+      assert.equal(finding.req, assertion.req, `a finding of ${assertion.req} names ${finding.req}`);
+  return assertion;
 }
 
 /** Runs `rule` on `x` (with a reply profile's places, if given) and asserts the outcome. */
-export function expectRule(rule: Rule, x: Exchange, outcome: CheckOutcome, profile?: ReplyProfilePlaces, message = ''): Assertion {
-  const a = expectOutcome(rule.check(x, profile), outcome, message);
-  if (outcome === 'failed') expectFindingsInPlace(a, x);
-  return a;
+export function expectRule(rule: Rule, exchange: Exchange, outcome: CheckOutcome, profile?: ReplyProfilePlaces, message = ''): Assertion {
+  const assertion = expectOutcome(rule.check(exchange, profile), outcome, message);
+  if (outcome === 'failed') expectFindingsInPlace(assertion, exchange);
+  return assertion;
 }
 
 /**
@@ -130,26 +132,26 @@ export function expectRule(rule: Rule, x: Exchange, outcome: CheckOutcome, profi
  * same place, and a finding whose place is an XPath into the reply that selects a value there
  * names the node that shows what it found (a wrong end date found at @End, not at @Start).
  */
-export function expectFindingsInPlace(a: Assertion, x: Exchange): void {
-  const keys = a.findings.map((f) => JSON.stringify([f.at, f.expected, f.found]));
-  assert.equal(new Set(keys).size, keys.length, `${a.req}: a finding repeated: ${keys.join('\n')}`);
-  const doc = x.reply.doc;
+export function expectFindingsInPlace(assertion: Assertion, exchange: Exchange): void {
+  const keys = assertion.findings.map((f) => JSON.stringify([f.at, f.expected, f.found]));
+  assert.equal(new Set(keys).size, keys.length, `${assertion.req}: a finding repeated: ${keys.join('\n')}`);
+  const doc = exchange.reply.doc;
   if (!doc) return;
-  for (const f of a.findings) {
-    if (!f.at.startsWith('/') || !/^[^\s,;]+$/.test(f.found)) continue;
+  for (const finding of assertion.findings) {
+    if (!finding.at.startsWith('/') || !/^[^\s,;]+$/.test(finding.found)) continue;
     let nodes: ReturnType<typeof doc.find>;
     try {
-      nodes = doc.find(f.at);
+      nodes = doc.find(finding.at);
     } catch {
       continue; // a place with words in it ("..., by hotel descriptive data"): not an XPath alone
     }
-    if (nodes.length === 0 || !nodes.every((n) => /@[\w:]+(\[\d+\])?$/.test(f.at) || n.content.trim() !== '')) continue;
+    if (nodes.length === 0 || !nodes.every((n) => /@[\w:]+(\[\d+\])?$/.test(finding.at) || n.content.trim() !== '')) continue;
     // a count found is how many the place selects
-    if (/^\d+$/.test(f.found) && Number(f.found) === nodes.length) continue;
+    if (/^\d+$/.test(finding.found) && Number(finding.found) === nodes.length) continue;
     const shown = nodes.map((n) => n.content.trim());
     assert.ok(
-      shown.some((v) => v.includes(f.found)),
-      `${a.req}: the finding "found ${f.found}" is placed at ${f.at}, which shows ${shown.join(' | ').slice(0, 200)}`,
+      shown.some((v) => v.includes(finding.found)),
+      `${assertion.req}: the finding "found ${finding.found}" is placed at ${finding.at}, which shows ${shown.join(' | ').slice(0, 200)}`,
     );
   }
 }

@@ -47,31 +47,31 @@ export function streamOf(scenarios: readonly StreamScenario[]): messages.Envelop
   const next = () => String(++id);
   let clock = 1_800_000_000_000;
   const runs: Array<{ s: StreamScenario; testCase: messages.TestCase }> = [];
-  for (const s of scenarios) {
-    const gherkinSteps = s.attempts[0].map((st) => ({ id: next(), keyword: st.keyword, text: st.text }));
+  for (const scenario of scenarios) {
+    const gherkinSteps = scenario.attempts[0].map((st) => ({ id: next(), keyword: st.keyword, text: st.text }));
     const scenarioId = next();
     out.push({
       gherkinDocument: {
-        uri: s.uri,
+        uri: scenario.uri,
         comments: [],
         feature: {
           location: { line: 1 },
           tags: [],
           language: 'en',
           keyword: 'Feature',
-          name: s.uri,
+          name: scenario.uri,
           description: '',
           children: [
             {
               scenario: {
                 id: scenarioId,
-                location: { line: s.line },
+                location: { line: scenario.line },
                 tags: [],
                 keyword: 'Scenario',
-                name: s.name,
+                name: scenario.name,
                 description: '',
                 examples: [],
-                steps: gherkinSteps.map((g) => ({ id: g.id, location: { line: s.line + 1 }, keyword: g.keyword, text: g.text })),
+                steps: gherkinSteps.map((g) => ({ id: g.id, location: { line: scenario.line + 1 }, keyword: g.keyword, text: g.text })),
               },
             },
           ],
@@ -80,12 +80,12 @@ export function streamOf(scenarios: readonly StreamScenario[]): messages.Envelop
     });
     const pickle: messages.Pickle = {
       id: next(),
-      uri: s.uri,
-      location: { line: s.line },
-      name: s.name,
+      uri: scenario.uri,
+      location: { line: scenario.line },
+      name: scenario.name,
       language: 'en',
       astNodeIds: [scenarioId],
-      tags: s.tags.map((t) => ({ name: t, astNodeId: scenarioId })),
+      tags: scenario.tags.map((t) => ({ name: t, astNodeId: scenarioId })),
       steps: gherkinSteps.map((g) => ({ id: next(), text: g.text, astNodeIds: [g.id] })),
     } as messages.Pickle;
     out.push({ pickle });
@@ -95,14 +95,14 @@ export function streamOf(scenarios: readonly StreamScenario[]): messages.Envelop
       testSteps: pickle.steps.map((p) => ({ id: next(), pickleStepId: p.id, stepDefinitionIds: [], stepMatchArgumentsLists: [] })),
     } as messages.TestCase;
     out.push({ testCase });
-    runs.push({ s, testCase });
+    runs.push({ s: scenario, testCase });
   }
   for (const { s, testCase } of runs)
     s.attempts.forEach((steps, attempt) => {
       const started = next();
       out.push({ testCaseStarted: { id: started, testCaseId: testCase.id, attempt, timestamp: ts((clock += 10)) } });
-      steps.forEach((st, k) => {
-        const testStepId = testCase.testSteps[k].id;
+      steps.forEach((st, index) => {
+        const testStepId = testCase.testSteps[index].id;
         out.push({ testStepStarted: { testCaseStartedId: started, testStepId, timestamp: ts((clock += 5)) } });
         for (const a of st.attachments ?? [])
           out.push({

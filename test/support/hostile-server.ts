@@ -81,7 +81,7 @@ export interface RunningServer {
   readonly bytesWritten: number;
   /** Number of responses whose connection closed before the response finished (client aborted). */
   readonly abortedResponses: number;
-  setBehaviour(b: Behaviour): void;
+  setBehaviour(behaviour: Behaviour): void;
   /** Destroys every open connection (including hung ones) and stops listening. */
   close(): Promise<void>;
 }
@@ -91,8 +91,8 @@ export interface RunningServer {
 
 /** Maps the request's root (OTA_HotelAvailRQ) to a reply root (OTA_HotelAvailRS). */
 export function replyRootFor(requestBody: string): string {
-  const m = /<(?:[\w.-]+:)?(OTA_\w+?)RQ\b/.exec(requestBody);
-  return m ? `${m[1]}RS` : 'OTA_GenericRS';
+  const match = /<(?:[\w.-]+:)?(OTA_\w+?)RQ\b/.exec(requestBody);
+  return match ? `${match[1]}RS` : 'OTA_GenericRS';
 }
 
 export function validReply(root = 'OTA_HotelAvailRS', inner = '<Success/>'): string {
@@ -101,8 +101,8 @@ export function validReply(root = 'OTA_HotelAvailRS', inner = '<Success/>'): str
 
 /** The MessagePassword value as it appears (still XML-escaped) in the request, or undefined. */
 export function requestPassword(requestBody: string): string | undefined {
-  const m = /MessagePassword\s*=\s*("([^"]*)"|'([^']*)')/.exec(requestBody);
-  return m ? (m[2] ?? m[3]) : undefined;
+  const match = /MessagePassword\s*=\s*("([^"]*)"|'([^']*)')/.exec(requestBody);
+  return match ? (match[2] ?? match[3]) : undefined;
 }
 
 export function echoPasswordReply(root: string, escapedPassword: string): string {
@@ -135,10 +135,10 @@ export function echoEverywhere(root: string, password: string, user: string, opt
     )
     .join('\n');
   const headers: Record<string, string> = {};
-  forms.forEach(([name, f], i) => {
+  forms.forEach(([name, f], index) => {
     if (/^[\x20-\x7e]*$/.test(f))
       headers[
-        `x-echo-${i}-${name
+        `x-echo-${index}-${name
           .toLowerCase()
           .replace(/[^a-z0-9]+/g, '-')
           .replace(/-+$/, '')}`
@@ -214,9 +214,9 @@ export class HostileServer {
   start(): Promise<RunningServer> {
     const server = http.createServer((req, res) => void this.handle(req, res));
     this.server = server;
-    server.on('connection', (s) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
+    server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
     });
     // keep Node's own server timeouts out of the way: the tests decide who gives up first
     server.requestTimeout = 0;
@@ -239,8 +239,8 @@ export class HostileServer {
           get abortedResponses() {
             return self.abortedResponses;
           },
-          setBehaviour: (b) => {
-            this.behaviour = b;
+          setBehaviour: (behaviour) => {
+            this.behaviour = behaviour;
             this.failuresServed = 0;
           },
           close: () => this.close(),
@@ -253,7 +253,7 @@ export class HostileServer {
     const server = this.server;
     if (!server) return;
     this.server = undefined;
-    for (const s of this.sockets) s.destroy();
+    for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((r) => server.close(() => r()));
   }
 
@@ -272,11 +272,11 @@ export class HostileServer {
       if (!res.writableFinished) this.abortedResponses++;
     });
     try {
-      const b = this.behaviour;
-      if (typeof b === 'function') await b(captured, res);
-      else this.serveMode(typeof b === 'string' ? { mode: b } : b, captured, res);
-    } catch (e) {
-      if (!res.headersSent) send(res, 599, `hostile-server handler failed: ${String(e)}`, { 'content-type': 'text/plain' });
+      const behaviour = this.behaviour;
+      if (typeof behaviour === 'function') await behaviour(captured, res);
+      else this.serveMode(typeof behaviour === 'string' ? { mode: behaviour } : behaviour, captured, res);
+    } catch (error) {
+      if (!res.headersSent) send(res, 599, `hostile-server handler failed: ${String(error)}`, { 'content-type': 'text/plain' });
       else res.destroy();
     }
   }

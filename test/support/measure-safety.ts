@@ -39,7 +39,7 @@ function entityBombs(): SafetyFigures['entityBombs'] {
 }
 
 function hostileReplies(dir: string): SafetyFigures['hostileReplies'] {
-  const r = new Redactor([PW], { user: 'gw-user' });
+  const redactor = new Redactor([PW], { user: 'gw-user' });
   const echo = disguises(PW, 'gw-user')
     .map(([, f]) => f)
     .join(' lorem ipsum ');
@@ -51,7 +51,7 @@ function hostileReplies(dir: string): SafetyFigures['hostileReplies'] {
   };
   return Object.entries(shapes).map(([shape, text]) => {
     let t0 = performance.now();
-    r.maskXml(text);
+    redactor.maskXml(text);
     const maskMs = since(t0);
     writeFileSync(join(dir, 'f.txt'), text);
     t0 = performance.now();
@@ -88,12 +88,15 @@ async function main(): Promise<void> {
     };
     if (process.argv.includes('--json')) console.log(JSON.stringify(figures));
     else {
-      for (const b of figures.entityBombs) console.log(`${b.bomb}: ${b.refused ? 'refused' : 'PARSED'} in ${b.ms} ms`);
+      for (const entityBomb of figures.entityBombs)
+        console.log(`${entityBomb.bomb}: ${entityBomb.refused ? 'refused' : 'PARSED'} in ${entityBomb.ms} ms`);
       console.log(`DOCTYPE check of a prolog of ${figures.prolog.items} items: ${figures.prolog.ms} ms`);
-      for (const h of figures.hostileReplies)
-        console.log(`${h.megabytes} MB hostile reply (${h.shape}): masked in ${h.maskMs} ms, scanned in ${h.scanMs} ms`);
-      const l = figures.ledger;
-      console.log(`ledger intent (append + fsync): median ${l.medianMs} ms, max ${l.maxMs} ms over ${l.appends}`);
+      for (const hostileReply of figures.hostileReplies)
+        console.log(
+          `${hostileReply.megabytes} MB hostile reply (${hostileReply.shape}): masked in ${hostileReply.maskMs} ms, scanned in ${hostileReply.scanMs} ms`,
+        );
+      const ledger = figures.ledger;
+      console.log(`ledger intent (append + fsync): median ${ledger.medianMs} ms, max ${ledger.maxMs} ms over ${ledger.appends}`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -34,10 +34,10 @@ export function elementSteps(place: string): { absolute: boolean; names: string[
   const absolute = place.startsWith('/*/');
   const parts = split(absolute ? place.slice(3) : place);
   const names: string[] = [];
-  for (const p of parts) {
-    if (p.startsWith('@') || p === 'text()' || p === '.') break;
-    const local = /^\*\[local-name\(\)='([\w-]+)'\]/.exec(p)?.[1];
-    const name = local ?? /^ota:([\w-]+)(\[.*\])?$/.exec(p)?.[1];
+  for (const part of parts) {
+    if (part.startsWith('@') || part === 'text()' || part === '.') break;
+    const local = /^\*\[local-name\(\)='([\w-]+)'\]/.exec(part)?.[1];
+    const name = local ?? /^ota:([\w-]+)(\[.*\])?$/.exec(part)?.[1];
     if (!name) return undefined;
     names.push(name);
   }
@@ -64,8 +64,8 @@ export function emptyReplies(root: string, facts: readonly Fact[]): { 'empty ite
   const whole: Tree = {};
   const under: string[][] = [];
   const itemPaths: string[][] = [];
-  for (const f of facts)
-    for (const place of f.places) {
+  for (const fact of facts)
+    for (const place of fact.places) {
       const s = elementSteps(place);
       if (!s) continue;
       if (s.absolute) {
@@ -90,11 +90,13 @@ interface Built {
 /** The attributes a step's predicates require (`[@Type='36']`, `[translate(normalize-space(@RegionCode),...)='product']`). */
 function predicateAttrs(predicates: string[]): Record<string, string> | undefined {
   const attrs: Record<string, string> = {};
-  for (const p of predicates) {
-    if (/^not\(/.test(p) || p === 'normalize-space()') continue;
-    const m = /^@([\w-]+)\s*=\s*'([^']*)'$/.exec(p) ?? /translate\(normalize-space\(@([\w-]+)\),'[^']*','[^']*'\)\s*=\s*'([^']*)'/.exec(p);
-    if (!m) return undefined;
-    attrs[m[1]] = m[2];
+  for (const predicate of predicates) {
+    if (/^not\(/.test(predicate) || predicate === 'normalize-space()') continue;
+    const match =
+      /^@([\w-]+)\s*=\s*'([^']*)'$/.exec(predicate) ??
+      /translate\(normalize-space\(@([\w-]+)\),'[^']*','[^']*'\)\s*=\s*'([^']*)'/.exec(predicate);
+    if (!match) return undefined;
+    attrs[match[1]] = match[2];
   }
   return attrs;
 }
@@ -102,12 +104,12 @@ function predicateAttrs(predicates: string[]): Record<string, string> | undefine
 /** A step split into its name and predicates; undefined for an axis the builder does not walk. */
 function parseStep(step: string): { name: string; predicates: string[] } | undefined {
   if (step === '*') return { name: 'AnyElement', predicates: [] };
-  const m = /^(?:ota:([\w-]+)|\*\[local-name\(\)='([\w-]+)'\])((?:\[.*\])*)$/.exec(step);
-  if (!m) return undefined;
+  const match = /^(?:ota:([\w-]+)|\*\[local-name\(\)='([\w-]+)'\])((?:\[.*\])*)$/.exec(step);
+  if (!match) return undefined;
   const predicates: string[] = [];
   let depth = 0;
   let cur = '';
-  for (const ch of m[3]) {
+  for (const ch of match[3]) {
     if (ch === '[' && depth++ === 0) continue;
     if (ch === ']' && --depth === 0) {
       predicates.push(cur);
@@ -116,7 +118,7 @@ function parseStep(step: string): { name: string; predicates: string[] } | undef
     }
     cur += ch;
   }
-  return { name: m[1] ?? m[2], predicates };
+  return { name: match[1] ?? match[2], predicates };
 }
 
 /** Puts `value` at `place` under `at` (elements made as the steps ask); false when it cannot. */

@@ -18,8 +18,8 @@ export const opts = (o: Partial<PostOptions> = {}): PostOptions => ({
   ...o,
 });
 
-export async function withServer<T>(b: Behaviour, fn: (srv: RunningServer, url: string) => Promise<T>): Promise<T> {
-  const srv = await startHostileServer(b);
+export async function withServer<T>(behaviour: Behaviour, fn: (srv: RunningServer, url: string) => Promise<T>): Promise<T> {
+  const srv = await startHostileServer(behaviour);
   try {
     return await fn(srv, `${srv.url}/hotelavailability`);
   } finally {
@@ -27,21 +27,21 @@ export async function withServer<T>(b: Behaviour, fn: (srv: RunningServer, url: 
   }
 }
 
-export async function rejects(p: Promise<unknown>): Promise<TransportError> {
+export async function rejects(promise: Promise<unknown>): Promise<TransportError> {
   try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof TransportError, `expected TransportError, got ${String(e)}`);
-    return e;
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof TransportError, `expected TransportError, got ${String(error)}`);
+    return error;
   }
   assert.fail('expected a TransportError');
 }
 
 /** A port on 127.0.0.1 where nothing listens (bound and released). */
 export async function closedPort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise<void>((r) => server.close(() => r()));
   return port;
 }

@@ -12,11 +12,11 @@ const SELF = __filename;
 const CITES_AN_ISSUE = /\bissue #?\d/i;
 
 function* files(dir: string): Generator<string> {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === 'node_modules') continue;
-    const path = join(dir, e.name);
-    if (e.isDirectory()) yield* files(path);
-    else if (/\.(ts|js|mjs|cjs|feature|md|ya?ml|sh)$|^run$/.test(e.name)) yield path;
+  for (const dirent of readdirSync(dir, { withFileTypes: true })) {
+    if (dirent.name === 'node_modules') continue;
+    const path = join(dir, dirent.name);
+    if (dirent.isDirectory()) yield* files(path);
+    else if (/\.(ts|js|mjs|cjs|feature|md|ya?ml|sh)$|^run$/.test(dirent.name)) yield path;
   }
 }
 

@@ -42,16 +42,16 @@ export const AVAILABILITY_EFFECTS: FaultEffects<typeof AVAILABILITY_FAULTS> = {
       new Set(['1']),
     ),
   'hotel-availability-empty': async (b) => {
-    const r = (await call(b, 'hotelavailability')).body;
-    assert.ok(isSuccess(r));
-    assert.equal(xp(r, `count(${ROOM_STAY})`)[0], '0');
+    const body = (await call(b, 'hotelavailability')).body;
+    assert.ok(isSuccess(body));
+    assert.equal(xp(body, `count(${ROOM_STAY})`)[0], '0');
   },
   'region-refpoint-refused': async (b) => assert.ok(!isSuccess((await call(b, 'hotelavailability', { placeContext: 'Region' })).body)),
   'empty-search-500': async (b) => assert.equal(errorCode((await call(b, 'hotelavailability', { place: 'Atlantis' })).body), '12/448'),
   'activity-availability-empty': async (b) => {
-    const r = (await call(b, 'activityavailability')).body;
-    assert.ok(isSuccess(r));
-    assert.equal(xp(r, `count(${TOUR_ACTIVITY})`)[0], '0');
+    const body = (await call(b, 'activityavailability')).body;
+    assert.ok(isSuccess(body));
+    assert.equal(xp(body, `count(${TOUR_ACTIVITY})`)[0], '0');
   },
   'activities-other-area': async (b) =>
     assert.ok(
@@ -69,9 +69,9 @@ export const AVAILABILITY_EFFECTS: FaultEffects<typeof AVAILABILITY_FAULTS> = {
     assert.ok(starts.length > 0 && starts.every((d) => d > day(33)));
   },
   'wrong-currency-decimal': async (b) => {
-    const r = (await call(b, 'activityavailability', { currencyDecimal: 0 })).body;
-    assert.ok(xp(r, `${TOUR_ACTIVITY}//ota:Pricing//@Amount`).every((a) => /\.\d\d$/.test(a)));
-    assert.deepEqual(new Set(xp(r, `${TOUR_ACTIVITY}//ota:Pricing//@DecimalPlaces`)), new Set(['2']));
+    const body = (await call(b, 'activityavailability', { currencyDecimal: 0 })).body;
+    assert.ok(xp(body, `${TOUR_ACTIVITY}//ota:Pricing//@Amount`).every((a) => /\.\d\d$/.test(a)));
+    assert.deepEqual(new Set(xp(body, `${TOUR_ACTIVITY}//ota:Pricing//@DecimalPlaces`)), new Set(['2']));
   },
   'search-ignores-area': async (b) =>
     assert.ok(
@@ -80,10 +80,10 @@ export const AVAILABILITY_EFFECTS: FaultEffects<typeof AVAILABILITY_FAULTS> = {
       ),
     ),
   'availability-without-rates': async (b) => {
-    const r = (await call(b, 'activityavailability')).body;
-    assert.ok(xp(r, `count(${TOUR_ACTIVITY})`)[0] !== '0', 'activities are listed');
-    assert.equal(xp(r, `count(${TOUR_ACTIVITY}//@Amount)`)[0], '0', 'no amount anywhere');
-    assert.ok(xp(r, `${TOUR_ACTIVITY}/ota:ParticipantCount/@Quantity`).length > 0, "the request's ParticipantCount echoed");
+    const body = (await call(b, 'activityavailability')).body;
+    assert.ok(xp(body, `count(${TOUR_ACTIVITY})`)[0] !== '0', 'activities are listed');
+    assert.equal(xp(body, `count(${TOUR_ACTIVITY}//@Amount)`)[0], '0', 'no amount anywhere');
+    assert.ok(xp(body, `${TOUR_ACTIVITY}/ota:ParticipantCount/@Quantity`).length > 0, "the request's ParticipantCount echoed");
   },
   'activity-ignores-hotel': async (b) => {
     // a hotel and no product: activities at other hotels' pickups
@@ -104,11 +104,15 @@ export const AVAILABILITY_EFFECTS: FaultEffects<typeof AVAILABILITY_FAULTS> = {
     );
   },
   'child-priced-as-adult': async (b) => {
-    const r = (await call(b, 'activityavailability', { adults: 2, children: 1 })).body;
-    assert.ok(xp(r, `count(${TOUR_ACTIVITY})`)[0] !== '0');
-    assert.equal(xp(r, `count(${TOUR_ACTIVITY}//ota:ParticipantCategory[ota:QualifierInfo/@Extension='8'])`)[0], '0', 'no child category');
+    const body = (await call(b, 'activityavailability', { adults: 2, children: 1 })).body;
+    assert.ok(xp(body, `count(${TOUR_ACTIVITY})`)[0] !== '0');
+    assert.equal(
+      xp(body, `count(${TOUR_ACTIVITY}//ota:ParticipantCategory[ota:QualifierInfo/@Extension='8'])`)[0],
+      '0',
+      'no child category',
+    );
     assert.deepEqual(
-      new Set(xp(r, `${TOUR_ACTIVITY}//ota:ParticipantCategory[ota:QualifierInfo/@Extension='10']//ota:ParticipantCount/@Quantity`)),
+      new Set(xp(body, `${TOUR_ACTIVITY}//ota:ParticipantCategory[ota:QualifierInfo/@Extension='10']//ota:ParticipantCount/@Quantity`)),
       new Set(['3']),
     );
   },

@@ -38,9 +38,9 @@ export const BOOKING_EFFECTS: FaultEffects<typeof BOOKING_FAULTS> = {
   },
   'quote-unhandled': async (b) => assert.equal(errorCode((await call(b, 'activitybook', { resStatus: 'Quote' })).body), '12/448'),
   'quote-priced-zero': async (b) => {
-    const q = (await call(b, 'activitybook', { resStatus: 'Quote' })).body;
-    assert.ok(isSuccess(q));
-    assert.deepEqual([...new Set(xp(q, '//ota:ReservationDetails//@Amount'))], ['0.00']);
+    const body = (await call(b, 'activitybook', { resStatus: 'Quote' })).body;
+    assert.ok(isSuccess(body));
+    assert.deepEqual([...new Set(xp(body, '//ota:ReservationDetails//@Amount'))], ['0.00']);
   },
   'participants-keyed-by-category': async (b) => {
     // the sample's second participant (a child) made a second adult
@@ -50,8 +50,8 @@ export const BOOKING_EFFECTS: FaultEffects<typeof BOOKING_FAULTS> = {
     assert.equal(errorCode((await post(b, 'activitybook', twoAdults)).body), '12/448');
   },
   'commit-ref-overwritten': async (b) => {
-    const r = (await call(b, 'activitybook', { bookingRef: 'F-CR' })).body;
-    assert.notEqual(one(r, "//ota:ReservationDetails/ota:Confirmation[@Type='36'][@ID_Context='Client']/@ID"), 'F-CR');
+    const body = (await call(b, 'activitybook', { bookingRef: 'F-CR' })).body;
+    assert.notEqual(one(body, "//ota:ReservationDetails/ota:Confirmation[@Type='36'][@ID_Context='Client']/@ID"), 'F-CR');
     assert.ok(isSuccess((await call(b, 'bookread', { bookingRef: 'F-CR' })).body), 'stored under the client reference');
   },
   'read-names-swapped': async (b) => {
@@ -95,17 +95,17 @@ export const BOOKING_EFFECTS: FaultEffects<typeof BOOKING_FAULTS> = {
     assert.equal(one(refused, "/*/ota:TPA_Extensions/ota:HotelReservation/ota:UniqueID[@Type='36']/@ID"), 'F-RS');
   },
   'commit-refused-plain': async (b) => {
-    const r = await call(b, 'activitybook', { bookingRef: 'F-CP' });
-    assert.equal(r.status, 400);
-    assert.match(r.contentType, /^text\/plain/);
+    const reply = await call(b, 'activitybook', { bookingRef: 'F-CP' });
+    assert.equal(reply.status, 400);
+    assert.match(reply.contentType, /^text\/plain/);
     assert.ok(isSuccess((await call(b, 'activitybook', { resStatus: 'Quote' })).body), 'a quote is served');
   },
   'unknown-booking-plain-404': async (b) => {
     for (const op of ['bookread', 'bookcancel']) {
-      const r = await call(b, op, { bookingRef: 'NO-SUCH-REF' });
-      assert.equal(r.status, 404, op);
-      assert.match(r.contentType, /^text\/plain/, op);
-      assert.doesNotMatch(r.body, /Errors/, op);
+      const reply = await call(b, op, { bookingRef: 'NO-SUCH-REF' });
+      assert.equal(reply.status, 404, op);
+      assert.match(reply.contentType, /^text\/plain/, op);
+      assert.doesNotMatch(reply.body, /Errors/, op);
     }
   },
 };

@@ -14,10 +14,10 @@ export const DESCRIPTIVE_EFFECTS: FaultEffects<typeof DESCRIPTIVE_FAULTS> = {
       'PMI-DRACH',
     ),
   'activitynbc-unknown-with-data': async (b) => {
-    const r = (await call(b, 'activitynbc', { tourActivityId: 'NOPE' })).body;
-    assert.ok(!isSuccess(r), 'refused');
+    const body = (await call(b, 'activitynbc', { tourActivityId: 'NOPE' })).body;
+    assert.ok(!isSuccess(body), 'refused');
     assert.equal(
-      one(r, '/*/ota:TPA_Extensions/ota:TourActivityDescriptiveContent/@TourActivityID'),
+      one(body, '/*/ota:TPA_Extensions/ota:TourActivityDescriptiveContent/@TourActivityID'),
       'PMI-DRACH',
       "an activity's data beside the Errors",
     );
@@ -27,13 +27,13 @@ export const DESCRIPTIVE_EFFECTS: FaultEffects<typeof DESCRIPTIVE_FAULTS> = {
   'activitynbc-other-activity': async (b) =>
     assert.notEqual(one((await call(b, 'activitynbc')).body, '//ota:TourActivityDescriptiveContent/@TourActivityID'), 'PMI-DRACH'),
   'hotelnbc-code-only': async (b) => {
-    const r = (await call(b, 'hotelnbc')).body;
-    assert.equal(xp(r, 'count(//ota:HotelDescriptiveContent)')[0], '1');
-    assert.equal(xp(r, 'count(//ota:HotelDescriptiveContent/@HotelName | //ota:HotelDescriptiveContent/*)')[0], '0');
+    const body = (await call(b, 'hotelnbc')).body;
+    assert.equal(xp(body, 'count(//ota:HotelDescriptiveContent)')[0], '1');
+    assert.equal(xp(body, 'count(//ota:HotelDescriptiveContent/@HotelName | //ota:HotelDescriptiveContent/*)')[0], '0');
   },
   'activitynbc-code-only': async (b) => {
-    const r = (await call(b, 'activitynbc')).body;
-    assert.equal(xp(r, 'count(//ota:TourActivityDescriptiveContent)')[0], '1');
-    assert.equal(xp(r, 'count(//ota:TourActivityDescriptiveContent/@Name | //ota:TourActivityDescriptiveContent/*)')[0], '0');
+    const body = (await call(b, 'activitynbc')).body;
+    assert.equal(xp(body, 'count(//ota:TourActivityDescriptiveContent)')[0], '1');
+    assert.equal(xp(body, 'count(//ota:TourActivityDescriptiveContent/@Name | //ota:TourActivityDescriptiveContent/*)')[0], '0');
   },
 };

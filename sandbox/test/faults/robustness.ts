@@ -8,8 +8,8 @@ import { type FaultEffects } from './support';
 export const ROBUSTNESS_EFFECTS: FaultEffects<typeof ROBUSTNESS_FAULTS> = {
   'doctype-entities': async (b) => assert.match((await call(b, 'activitysearch')).body, /<!DOCTYPE[^>]*\[[\s\S]*<!ENTITY/),
   'truncated-reply': async (b) => {
-    const r = await call(b, 'hotelnbc');
-    assert.throws(() => xp(r.body, 'count(/*)'));
+    const reply = await call(b, 'hotelnbc');
+    assert.throws(() => xp(reply.body, 'count(/*)'));
   },
   'slow-reply': async (b) => {
     let t = Date.now();

@@ -70,9 +70,9 @@ async function showsItsEffect(fault: (typeof FAULTS)[number], effect: FaultEffec
     if (!fault.operations.includes('*')) {
       // Faults aimed at some operations leave the others alone.
       const other = fault.operations.includes('hotelnbc') ? 'activitynbc' : 'hotelnbc';
-      const r = await call(faulty.baseUrl, other);
-      assert.equal(r.status, 200);
-      assert.ok(isSuccess(r.body), `${fault.name} broke ${other}`);
+      const reply = await call(faulty.baseUrl, other);
+      assert.equal(reply.status, 200);
+      assert.ok(isSuccess(reply.body), `${fault.name} broke ${other}`);
     }
   } finally {
     await faulty?.close();
@@ -98,10 +98,10 @@ export function describeFaultEffects(area: FaultArea, effects: Readonly<Record<s
         'faults with neither an effect nor a place',
       );
     });
-    for (const f of faults) {
-      const title = `${f.name} (${f.breaks.join(', ')}): ${f.description}`;
-      if (effects[f.name]) it(title, () => showsItsEffect(f, effects[f.name]));
-      if (f.shows) it(`${title} It shows at ${f.shows}.`, () => showsItsEffect(f, placeEffect(f)));
+    for (const fault of faults) {
+      const title = `${fault.name} (${fault.breaks.join(', ')}): ${fault.description}`;
+      if (effects[fault.name]) it(title, () => showsItsEffect(fault, effects[fault.name]));
+      if (fault.shows) it(`${title} It shows at ${fault.shows}.`, () => showsItsEffect(fault, placeEffect(fault)));
     }
   });
 }

@@ -61,7 +61,7 @@ export const TRANSFER_EFFECTS: FaultEffects<typeof TRANSFER_FAULTS> = {
       '1',
     ),
   'transfer-unknown-airport-fallback': async (b) => {
-    const r = (await call(b, 'transferavailability', { airportCode: 'ZZZ' })).body;
-    assert.ok(isSuccess(r) && xp(r, GROUND_SERVICE).length > 0);
+    const body = (await call(b, 'transferavailability', { airportCode: 'ZZZ' })).body;
+    assert.ok(isSuccess(body) && xp(body, GROUND_SERVICE).length > 0);
   },
 };

@@ -79,9 +79,9 @@ async function itemsApartEffect(p: { d: string; v: string }, byWarning: boolean)
 }
 
 export const BOOKING_EFFECTS: VariantEffects<typeof BOOKING_VARIANTS> = {
-  'internal-and-client-refs': async (p) => {
-    const d = await bookingFlow(p.d);
-    const v = await bookingFlow(p.v);
+  'internal-and-client-refs': async (pair) => {
+    const d = await bookingFlow(pair.d);
+    const v = await bookingFlow(pair.v);
     const conf = (r: Reply, q: string) => xp(r.raw, `${BOOKED_DETAILS}/ota:Confirmation${q}/@ID`);
     assert.deepEqual(conf(v.book1, "[@Type='36'][@ID_Context='Client']"), conf(d.book1, "[@Type='36'][@ID_Context='Client']"));
     const internal = conf(v.book1, "[@ID_Context='Internal']");
@@ -100,9 +100,9 @@ export const BOOKING_EFFECTS: VariantEffects<typeof BOOKING_VARIANTS> = {
     assert.deepEqual(xp(v.whole.raw, "/*/ota:UniqueID[@ID_Context='Internal']/@ID"), internal);
     assert.equal(canon(v.whole.raw, { drop: (n) => n.attrs.ID_Context === 'Internal' }), canon(d.whole.raw));
   },
-  'cancel-status-words': async (p) => {
-    const d = await bookingFlow(p.d);
-    const v = await bookingFlow(p.v);
+  'cancel-status-words': async (pair) => {
+    const d = await bookingFlow(pair.d);
+    const v = await bookingFlow(pair.v);
     assert.equal(one(d.partial.raw, '/*/@Status'), 'Cancelled');
     assert.equal(one(v.partial.raw, '/*/@Status'), 'Canceled');
     assert.equal(one(v.whole.raw, '/*/@Status'), 'Canceled');
@@ -119,9 +119,9 @@ export const BOOKING_EFFECTS: VariantEffects<typeof BOOKING_VARIANTS> = {
     for (const w of ['Canceled', 'XL']) assert.ok(declared.includes(w), w);
     assert.equal(canon(v.read1.raw, { ignore: ['ReservationStatusType'] }), canon(d.read1.raw, { ignore: ['ReservationStatusType'] }));
   },
-  'tour-activity-cancel-reply': async (p) => {
-    const d = await bookingFlow(p.d);
-    const v = await bookingFlow(p.v);
+  'tour-activity-cancel-reply': async (pair) => {
+    const d = await bookingFlow(pair.d);
+    const v = await bookingFlow(pair.v);
     assert.equal(one(d.whole.raw, 'local-name(/*)'), 'OTA_CancelRS');
     assert.equal(one(v.whole.raw, 'local-name(/*)'), 'OTA_TourActivityCancelRS');
     assert.equal(xp(v.whole.raw, 'count(/*/@Status)')[0], '0');
@@ -129,23 +129,23 @@ export const BOOKING_EFFECTS: VariantEffects<typeof BOOKING_VARIANTS> = {
     // what was cancelled is the same: the reads after it agree
     assert.equal(one(v.read2.raw, `${RESERVATION}/@ResStatus`), one(d.read2.raw, `${RESERVATION}/@ResStatus`));
   },
-  'book-resstatus-book': async (p) => {
+  'book-resstatus-book': async (pair) => {
     const forms = new Variants(['book-resstatus-book']).testData.booking as BookingForms;
     assert.deepEqual(forms, { commitResStatus: 'Book', commitCancelType: 'Cancel' });
     // Commit is an unknown value here; Book books.
-    const refused = await call(p.v, 'activitybook', { resStatus: 'Commit', bookingRef: 'W-1' });
+    const refused = await call(pair.v, 'activitybook', { resStatus: 'Commit', bookingRef: 'W-1' });
     assert.equal(errorCode(refused.raw), '3/320');
-    const d = await bookingFlow(p.d);
-    const v = await bookingFlow(p.v, forms);
+    const d = await bookingFlow(pair.d);
+    const v = await bookingFlow(pair.v, forms);
     for (const r of ['book1', 'book2', 'partial', 'read1', 'whole', 'read2'] as const) assert.equal(canon(v[r].raw), canon(d[r].raw), r);
-    await call(p.v, 'activitybook', { resStatus: 'Book', bookingRef: 'W-2' });
-    const noCommit = await call(p.v, 'bookcancel', { bookingRef: 'W-2', cancelType: 'Commit' });
+    await call(pair.v, 'activitybook', { resStatus: 'Book', bookingRef: 'W-2' });
+    const noCommit = await call(pair.v, 'bookcancel', { bookingRef: 'W-2', cancelType: 'Commit' });
     assert.equal(errorCode(noCommit.raw), '3/320');
-    assert.equal(one((await call(p.v, 'bookread', { bookingRef: 'W-2' })).raw, `${RESERVATION}/@ResStatus`), 'Reserved');
+    assert.equal(one((await call(pair.v, 'bookread', { bookingRef: 'W-2' })).raw, `${RESERVATION}/@ResStatus`), 'Reserved');
   },
-  'item-status-attribute': async (p) => {
-    const d = await bookingFlow(p.d);
-    const v = await bookingFlow(p.v);
+  'item-status-attribute': async (pair) => {
+    const d = await bookingFlow(pair.d);
+    const v = await bookingFlow(pair.v);
     for (const r of ['read1', 'read2'] as const) {
       assert.deepEqual(
         xp(v[r].raw, `${RESERVATION}/ota:Services/ota:Service/@Status`),
@@ -156,9 +156,9 @@ export const BOOKING_EFFECTS: VariantEffects<typeof BOOKING_VARIANTS> = {
     }
     assert.deepEqual(xp(v.read1.raw, `${RESERVATION}/ota:Services/ota:Service/@Status`), ['Cancelled', 'Reserved']);
   },
-  'status-in-tpa-extensions': async (p) => {
-    const d = await bookingFlow(p.d);
-    const v = await bookingFlow(p.v);
+  'status-in-tpa-extensions': async (pair) => {
+    const d = await bookingFlow(pair.d);
+    const v = await bookingFlow(pair.v);
     for (const r of ['read1', 'read2'] as const) {
       assert.deepEqual(
         xp(v[r].raw, `${RESERVATION}/ota:Services/ota:Service/ota:TPA_Extensions/ota:ReservationStatus/@Status`),
@@ -172,9 +172,9 @@ export const BOOKING_EFFECTS: VariantEffects<typeof BOOKING_VARIANTS> = {
     }
     assert.equal(one(v.read2.raw, `${RESERVATION}/ota:TPA_Extensions/ota:ReservationStatus/@Status`), 'Cancelled');
   },
-  'book-reply-gateway-ref-only': async (p) => {
-    const d = await bookingFlow(p.d);
-    const v = await bookingFlow(p.v);
+  'book-reply-gateway-ref-only': async (pair) => {
+    const d = await bookingFlow(pair.d);
+    const v = await bookingFlow(pair.v);
     for (const r of ['book1', 'book2'] as const) {
       const conf = (x: Reply, q: string) => xp(x.raw, `${BOOKED_DETAILS}/ota:Confirmation${q}/@ID`);
       assert.deepEqual(conf(d[r], "[@Type='36'][@ID_Context='Client']"), ['V-1']);
@@ -189,46 +189,46 @@ export const BOOKING_EFFECTS: VariantEffects<typeof BOOKING_VARIANTS> = {
     }
     // Stored, read and cancelled under the client's reference.
     for (const r of ['partial', 'read1', 'whole', 'read2'] as const) assert.equal(canon(v[r].raw), canon(d[r].raw), r);
-    await same(p, 'activitybook', { resStatus: 'Quote' }, { ignore: ['ID'] });
+    await same(pair, 'activitybook', { resStatus: 'Quote' }, { ignore: ['ID'] });
   },
-  'partial-by-segment': async (p) => {
+  'partial-by-segment': async (pair) => {
     assert.equal(
       (new Variants(['partial-by-segment']).testData.booking as { partialCancellation?: string }).partialCancellation,
       'segment',
     );
-    await segmentForm(p, '<Segment ItinSegNbr="2"/>');
+    await segmentForm(pair, '<Segment ItinSegNbr="2"/>');
   },
-  'partial-by-segment-range': async (p) => {
+  'partial-by-segment-range': async (pair) => {
     assert.equal(
       (new Variants(['partial-by-segment-range']).testData.booking as { partialCancellation?: string }).partialCancellation,
       'segment-range',
     );
-    await segmentForm(p, '<Segment FirstItinSegNbr="2" LastItinSegNbr="2"/>');
+    await segmentForm(pair, '<Segment FirstItinSegNbr="2" LastItinSegNbr="2"/>');
   },
-  'book-reply-success-only': async (p) => {
+  'book-reply-success-only': async (pair) => {
     const commit = { bookingRef: 'V-S1', itemRef: 'A' };
-    const [d, v] = await both(p, 'activitybook', commit);
+    const [d, v] = await both(pair, 'activitybook', commit);
     assert.equal(count(d.raw, BOOKED_DETAILS), 1);
     assert.ok(isSuccess(v.raw));
     assert.equal(count(v.raw, '/*/*'), 1, 'Success alone');
     // the booking is the same: stored and read under the client's reference
-    await same(p, 'bookread', { bookingRef: 'V-S1' }, { ignore: ['CreateDateTime', 'TimeStamp'] });
-    await same(p, 'activitybook', { resStatus: 'Quote' }, { ignore: ['ID', 'TimeStamp'] });
+    await same(pair, 'bookread', { bookingRef: 'V-S1' }, { ignore: ['CreateDateTime', 'TimeStamp'] });
+    await same(pair, 'activitybook', { resStatus: 'Quote' }, { ignore: ['ID', 'TimeStamp'] });
   },
   'read-items-apart': async (p) => itemsApartEffect(p, false),
   'read-items-apart-warnings': async (p) => itemsApartEffect(p, true),
-  'read-live-items-only': async (p) => {
-    for (const base of [p.d, p.v])
+  'read-live-items-only': async (pair) => {
+    for (const base of [pair.d, pair.v])
       for (const itemRef of ['A', 'B']) assert.ok(isSuccess((await call(base, 'activitybook', { bookingRef: 'V-L', itemRef })).raw));
     const items = (r: Reply) => xp(r.raw, `${RESERVATION}/ota:Services/ota:Service/@ID`);
-    const [d0, v0] = await both(p, 'bookread', { bookingRef: 'V-L' });
+    const [d0, v0] = await both(pair, 'bookread', { bookingRef: 'V-L' });
     assert.deepEqual(items(v0), items(d0), 'every item live: all listed');
-    for (const base of [p.d, p.v]) await post(base, 'bookcancel', forOneItem(fill('bookcancel', { bookingRef: 'V-L' }), 'A'));
-    const [d1, v1] = await both(p, 'bookread', { bookingRef: 'V-L' });
+    for (const base of [pair.d, pair.v]) await post(base, 'bookcancel', forOneItem(fill('bookcancel', { bookingRef: 'V-L' }), 'A'));
+    const [d1, v1] = await both(pair, 'bookread', { bookingRef: 'V-L' });
     assert.deepEqual(items(d1), ['A', 'B']);
     assert.deepEqual(items(v1), ['B'], 'the cancelled item is no longer listed');
-    for (const base of [p.d, p.v]) await call(base, 'bookcancel', { bookingRef: 'V-L' });
-    const [d2, v2] = await both(p, 'bookread', { bookingRef: 'V-L' });
+    for (const base of [pair.d, pair.v]) await call(base, 'bookcancel', { bookingRef: 'V-L' });
+    const [d2, v2] = await both(pair, 'bookread', { bookingRef: 'V-L' });
     assert.equal(one(d2.raw, `${RESERVATION}/@ResStatus`), 'Cancelled');
     assert.equal(errorCode(v2.raw), '3/87', 'a booking with no live item is not found');
   },

@@ -8,8 +8,8 @@ import { one } from '../helpers';
 import { both, canon, count, type VariantEffects } from './support';
 
 export const DESCRIPTIVE_EFFECTS: VariantEffects<typeof DESCRIPTIVE_VARIANTS> = {
-  'hotel-descriptions-multimedia': async (p) => {
-    const [d, v] = await both(p, 'hotelnbc');
+  'hotel-descriptions-multimedia': async (pair) => {
+    const [d, v] = await both(pair, 'hotelnbc');
     const hdc = '//ota:HotelDescriptiveContent';
     assert.equal(count(v.raw, `${hdc}/ota:HotelInfo/ota:HotelName | ${hdc}/ota:HotelInfo/ota:Descriptions`), 0);
     assert.equal(one(v.raw, `${hdc}/@HotelName`), one(d.raw, `${hdc}/ota:HotelInfo/ota:HotelName`));

@@ -22,48 +22,48 @@ import {
 } from './support';
 
 export const ENVELOPE_EFFECTS: VariantEffects<typeof ENVELOPE_VARIANTS> = {
-  'no-optional-echoes': async (p) => {
+  'no-optional-echoes': async (pair) => {
     const echoes = ['EchoToken', 'TimeStamp', 'PrimaryLangID', 'LanguageCode', 'Language'];
-    const { d, v } = await same(p, 'hotelavailability', { echoToken: 'E-1' }, { ignore: echoes });
+    const { d, v } = await same(pair, 'hotelavailability', { echoToken: 'E-1' }, { ignore: echoes });
     assert.equal(one(d.raw, '/*/@EchoToken'), 'E-1');
     assert.equal(count(v.raw, '/*/@EchoToken | /*/@TimeStamp'), 0);
-    const n = await same(p, 'hotelnbc', {}, { ignore: echoes });
+    const n = await same(pair, 'hotelnbc', {}, { ignore: echoes });
     assert.equal(count(n.d.raw, '//@LanguageCode'), 1);
     assert.equal(count(n.v.raw, '//@LanguageCode | //@Language'), 0);
-    const a = await same(p, 'activitynbc', {}, { ignore: echoes });
+    const a = await same(pair, 'activitynbc', {}, { ignore: echoes });
     assert.equal(count(a.v.raw, '/*/@PrimaryLangID | //@LanguageCode'), 0);
-    assert.equal(count((await post(p.v, 'nope', '<x/>')).raw, '/*/@TimeStamp'), 0);
+    assert.equal(count((await post(pair.v, 'nope', '<x/>')).raw, '/*/@TimeStamp'), 0);
   },
-  'zoned-timestamp': async (p) => {
-    const { d, v } = await same(p, 'hotelavailability', {}, { ignore: ['TimeStamp'] });
+  'zoned-timestamp': async (pair) => {
+    const { d, v } = await same(pair, 'hotelavailability', {}, { ignore: ['TimeStamp'] });
     const ts = one(v.raw, '/*/@TimeStamp')!;
     assert.match(ts, /T\d\d:\d\d:\d\d(\.\d+)?\+02:00$/);
     assert.equal(Date.parse(ts), Date.parse(one(d.raw, '/*/@TimeStamp')!), 'the same instant');
   },
-  'warnings-beside-success': async (p) => {
+  'warnings-beside-success': async (pair) => {
     const noWarnings = { drop: (n: XNode) => n.name === 'Warnings' };
-    const { d, v } = await same(p, 'hotelavailability', {}, noWarnings);
+    const { d, v } = await same(pair, 'hotelavailability', {}, noWarnings);
     assert.equal(count(d.raw, '/*/ota:Warnings'), 0);
     assert.ok(isSuccess(v.raw));
     assert.equal(count(v.raw, "/*/ota:Warnings/ota:Warning[@Type='11']"), 1);
     // "Nothing matched" still says so, beside the advisory.
-    const e = await same(p, 'hotelavailability', { place: 'Iceland', placeContext: 'Country' }, noWarnings);
+    const e = await same(pair, 'hotelavailability', { place: 'Iceland', placeContext: 'Country' }, noWarnings);
     assert.deepEqual(xp(e.v.raw, '/*/ota:Warnings/ota:Warning/@Code'), xp(e.d.raw, '/*/ota:Warnings/ota:Warning/@Code'));
     assert.equal(count(e.v.raw, '/*/ota:Warnings/ota:Warning'), 2);
     // Errors replies have no Warnings.
-    await same(p, 'hotelnbc', { hotelCode: 'NOPE' });
+    await same(pair, 'hotelnbc', { hotelCode: 'NOPE' });
   },
-  'no-warning-when-empty': async (p) => {
-    const [d, v] = await both(p, 'hotelavailability', { place: 'Iceland', placeContext: 'Country' });
+  'no-warning-when-empty': async (pair) => {
+    const [d, v] = await both(pair, 'hotelavailability', { place: 'Iceland', placeContext: 'Country' });
     assert.equal(one(d.raw, '/*/ota:Warnings/ota:Warning/@Code'), '424');
     assert.ok(isSuccess(v.raw));
     assert.equal(count(v.raw, '/*/*'), 1, 'Success alone');
-    const [da, va] = await both(p, 'activityavailability', { maximumPrice: 1 });
+    const [da, va] = await both(pair, 'activityavailability', { maximumPrice: 1 });
     assert.equal(one(da.raw, '/*/ota:Warnings/ota:Warning/@Code'), '322');
     assert.equal(count(va.raw, `/*/ota:Warnings | ${TOUR_ACTIVITY}`), 0);
-    await same(p, 'hotelavailability');
+    await same(pair, 'hotelavailability');
   },
-  'empty-errors-element': async (p) => {
+  'empty-errors-element': async (pair) => {
     const empty = { drop: (n: XNode) => n.name === 'Errors' && n.children.length === 0 };
     for (const [op, values] of [
       ['hotelavailability', {}],
@@ -71,7 +71,7 @@ export const ENVELOPE_EFFECTS: VariantEffects<typeof ENVELOPE_VARIANTS> = {
       ['activitybook', {}],
       ['transferavailability', {}],
     ] as Array<[string, Values]>) {
-      const { v } = await same(p, op, values, empty);
+      const { v } = await same(pair, op, values, empty);
       assert.equal(count(v.raw, '/*/ota:Success'), 1, op);
       assert.equal(count(v.raw, '/*/ota:Errors'), 1, op);
       assert.equal(count(v.raw, '/*/ota:Errors/node()'), 0, `${op}: Errors is empty`);
@@ -81,11 +81,11 @@ export const ENVELOPE_EFFECTS: VariantEffects<typeof ENVELOPE_VARIANTS> = {
       );
     }
     // Refusals are unchanged.
-    await same(p, 'hotelnbc', { hotelCode: 'NOPE' });
+    await same(pair, 'hotelnbc', { hotelCode: 'NOPE' });
   },
-  'zoned-dates': async (p) => {
-    const d = await bookingFlow(p.d);
-    const v = await bookingFlow(p.v);
+  'zoned-dates': async (pair) => {
+    const d = await bookingFlow(pair.d);
+    const v = await bookingFlow(pair.v);
     const o = { ignore: ['TimeStamp'] };
     for (const r of ['book1', 'book2', 'partial', 'read1', 'whole', 'read2'] as const)
       assert.equal(canon(unzoned(v[r]), o), canon(d[r].raw, o), `${r}: the same wall-clock times`);
@@ -98,7 +98,7 @@ export const ENVELOPE_EFFECTS: VariantEffects<typeof ENVELOPE_VARIANTS> = {
     assert.match(one(v.partial.raw, '//ota:CancelRule/@CancelByDate')!, /\+02:00$/);
     // Transfers: the airport's zone (Faro: Western European Summer Time).
     const t = await same(
-      p,
+      pair,
       'transferavailability',
       { airportCode: 'FAO', locationCode: 'FAOVIL01' },
       { ignore: ['TimeStamp', 'DateTime'] },
@@ -110,6 +110,6 @@ export const ENVELOPE_EFFECTS: VariantEffects<typeof ENVELOPE_VARIANTS> = {
       xp(t.d.raw, pick).map((x) => `${x}+01:00`),
     );
     // Plain dates stay plain.
-    await same(p, 'activitysearch', TWO_WEEKS, o);
+    await same(pair, 'activitysearch', TWO_WEEKS, o);
   },
 };

@@ -7,8 +7,8 @@ import { call, errorCode, fill, one, post, type Values } from '../helpers';
 import { both, canon, count, OTA, same, type VariantEffects } from './support';
 
 export const ERROR_EFFECTS: VariantEffects<typeof ERROR_VARIANTS> = {
-  'error-rs': async (p) => {
-    const [d, v] = await both(p, 'hotelnbc', { hotelCode: 'NOPE' });
+  'error-rs': async (pair) => {
+    const [d, v] = await both(pair, 'hotelnbc', { hotelCode: 'NOPE' });
     assert.equal(one(d.raw, 'local-name(/*)'), 'OTA_HotelDescriptiveInfoRS');
     assert.equal(one(v.raw, 'local-name(/*)'), 'OTA_ErrorRS');
     assert.equal(one(v.raw, 'namespace-uri(/*)'), OTA);
@@ -17,20 +17,20 @@ export const ERROR_EFFECTS: VariantEffects<typeof ERROR_VARIANTS> = {
       assert.equal(one(v.raw, e), one(d.raw, e), e);
     assert.equal(errorCode(v.raw), '3/392');
     assert.equal(count(v.raw, '/*/ota:Success'), 0);
-    const [dc, vc] = await both(p, 'bookcancel', { bookingRef: 'NOPE' });
+    const [dc, vc] = await both(pair, 'bookcancel', { bookingRef: 'NOPE' });
     assert.equal(one(dc.raw, '/*/@Status'), 'Unsuccessful');
     assert.equal(one(vc.raw, 'local-name(/*)'), 'OTA_ErrorRS');
     assert.equal(errorCode(vc.raw), errorCode(dc.raw));
-    await same(p, 'hotelnbc');
+    await same(pair, 'hotelnbc');
   },
-  'error-text-only': async (p) => {
-    const { d, v } = await same(p, 'hotelnbc', { hotelCode: 'NOPE' }, { ignore: ['ShortText'] });
+  'error-text-only': async (pair) => {
+    const { d, v } = await same(pair, 'hotelnbc', { hotelCode: 'NOPE' }, { ignore: ['ShortText'] });
     assert.equal(count(d.raw, '//ota:Error/@ShortText'), 1);
     assert.equal(count(v.raw, '//ota:Error/@ShortText'), 0);
     assert.equal(errorCode(v.raw), '3/392');
     assert.match(one(v.raw, '//ota:Error')!, /Hotel NOPE is unknown/);
   },
-  'http-4xx-errors': async (p) => {
+  'http-4xx-errors': async (pair) => {
     const cases: Array<[string, string, Values | string, number]> = [
       ['bad date', 'hotelavailability', { start: 'nope' }, 400],
       ['wrong password', 'hotelavailability', { password: 'bad' }, 403],
@@ -48,11 +48,11 @@ export const ERROR_EFFECTS: VariantEffects<typeof ERROR_VARIANTS> = {
     ];
     for (const [what, op, req, status] of cases) {
       const send = (b: string) => (typeof req === 'string' ? post(b, op, req) : call(b, op, req));
-      const d = await send(p.d);
-      const v = await send(p.v);
-      assert.equal(d.status, 200, what);
+      const reply = await send(pair.d);
+      const v = await send(pair.v);
+      assert.equal(reply.status, 200, what);
       assert.equal(v.status, status, what);
-      assert.equal(canon(v.raw), canon(d.raw), `${what}: same body`);
+      assert.equal(canon(v.raw), canon(reply.raw), `${what}: same body`);
     }
   },
 };

@@ -10,7 +10,7 @@ import { day, one, xp } from '../helpers';
 import { both, canon, count, same, type VariantEffects } from './support';
 
 export const HOTEL_EFFECTS: VariantEffects<typeof HOTEL_VARIANTS> = {
-  'address-local-names': async (p) => {
+  'address-local-names': async (pair) => {
     const aliases = (VARIANT_LIST.find((x) => x.name === 'address-local-names')!.testData as { placeAliases: Record<string, string[]> })
       .placeAliases;
     const BPI = '//ota:RoomStay/ota:BasicPropertyInfo';
@@ -19,7 +19,7 @@ export const HOTEL_EFFECTS: VariantEffects<typeof HOTEL_VARIANTS> = {
       ['Mallorca', 'ES', 'España'],
       ['Crete', 'GR', 'Ελλάδα'],
     ]) {
-      const { d, v } = await same(p, 'hotelavailability', { place }, local);
+      const { d, v } = await same(pair, 'hotelavailability', { place }, local);
       assert.ok(count(v.raw, BPI) > 1, place);
       assert.deepEqual(xp(v.raw, `${BPI}/@HotelCode`), xp(d.raw, `${BPI}/@HotelCode`));
       assert.deepEqual(new Set(xp(v.raw, `${BPI}/ota:Address/ota:CountryName/@Code`)), new Set([country]));
@@ -33,46 +33,48 @@ export const HOTEL_EFFECTS: VariantEffects<typeof HOTEL_VARIANTS> = {
       assert.equal(count(v.raw, `${BPI}/ota:Address//text()[contains(., '${place}')]`), 0, `${place} appears nowhere in the address`);
       assert.deepEqual(xp(v.raw, `${BPI}/ota:Address/ota:CityName`), xp(d.raw, `${BPI}/ota:Address/ota:CityName`));
     }
-    const { v } = await same(p, 'hotelnbc', {}, local);
+    const { v } = await same(pair, 'hotelnbc', {}, local);
     const addr = '//ota:ContactInfo/ota:Addresses/ota:Address';
     assert.equal(one(v.raw, `${addr}/ota:StateProv`), 'Illes Balears');
     assert.equal(one(v.raw, `${addr}/ota:CountryName`), 'España');
     assert.equal(one(v.raw, `${addr}/ota:CountryName/@Code`), 'ES');
   },
-  'address-region-codes': async (p) => {
+  'address-region-codes': async (pair) => {
     const BPI = '//ota:RoomStay/ota:BasicPropertyInfo';
     const state = { drop: (n: XNode) => n.name === 'StateProv' };
     for (const [place, code, name] of [
       ['Mallorca', 'ES-PM', 'Mallorca'],
       ['Crete', 'GR-M', 'Kríti'],
     ]) {
-      const { v } = await same(p, 'hotelavailability', { place }, state);
+      const { v } = await same(pair, 'hotelavailability', { place }, state);
       assert.ok(count(v.raw, BPI) > 1, place);
       assert.deepEqual(new Set(xp(v.raw, `${BPI}/ota:Address/ota:StateProv/@StateCode`)), new Set([code]));
       assert.deepEqual(new Set(xp(v.raw, `${BPI}/ota:Address/ota:StateProv`)), new Set([name]));
     }
-    const { v } = await same(p, 'hotelnbc', {}, state);
+    const { v } = await same(pair, 'hotelnbc', {}, state);
     assert.equal(one(v.raw, '//ota:ContactInfo/ota:Addresses/ota:Address/ota:StateProv/@StateCode'), 'ES-PM');
   },
-  'hotel-code-only-availability': async (p) => {
+  'hotel-code-only-availability': async (pair) => {
     const BPI = '//ota:RoomStay/ota:BasicPropertyInfo';
     // everything but BasicPropertyInfo is the same; its HotelCode is compared below
     const codeOnly = { drop: (n: XNode) => n.name === 'BasicPropertyInfo' };
-    const { d, v } = await same(p, 'hotelavailability', { place: 'Mallorca' }, codeOnly);
+    const { d, v } = await same(pair, 'hotelavailability', { place: 'Mallorca' }, codeOnly);
     assert.ok(count(v.raw, BPI) > 1);
     assert.deepEqual(xp(v.raw, `${BPI}/@HotelCode`), xp(d.raw, `${BPI}/@HotelCode`));
     assert.equal(count(v.raw, `${BPI}/ota:Address | ${BPI}/@HotelName | ${BPI}/@BrandCode`), 0, 'the code alone');
     // where the hotel is, its descriptive data still says
-    const nbc = await same(p, 'hotelnbc', {});
+    const nbc = await same(pair, 'hotelnbc', {});
     assert.equal(count(nbc.v.raw, '//ota:ContactInfo/ota:Addresses/ota:Address/ota:CountryName'), 1);
   },
-  'inclusive-rate-dates': async (p) => {
+  'inclusive-rate-dates': async (pair) => {
     // A stay across the start of the high season gives RoomRates with more than one Rate.
     for (const values of [
       { start: day(30), end: day(33) },
       { start: day(50), end: day(60) },
     ]) {
-      const { d, v } = await same(p, 'hotelavailability', values, { ignore: ['End', 'Duration', 'ExpireDate', 'ExpireDateExclusiveInd'] });
+      const { d, v } = await same(pair, 'hotelavailability', values, {
+        ignore: ['End', 'Duration', 'ExpireDate', 'ExpireDateExclusiveInd'],
+      });
       const ts = '//ota:RoomStay/ota:TimeSpan';
       assert.equal(count(v.raw, `${ts}/@End`), 0);
       assert.deepEqual(xp(v.raw, `${ts}/@Start`), xp(d.raw, `${ts}/@Start`));
@@ -93,9 +95,9 @@ export const HOTEL_EFFECTS: VariantEffects<typeof HOTEL_VARIANTS> = {
       assert.deepEqual(xp(v.raw, `${rate}/@EffectiveDate`), xp(d.raw, `${rate}/@EffectiveDate`));
     }
   },
-  'stay-dates-in-rates-only': async (p) => {
+  'stay-dates-in-rates-only': async (pair) => {
     const values = { start: day(50), end: day(60) };
-    const { d, v } = await same(p, 'hotelavailability', values, { drop: (n: XNode) => n.name === 'TimeSpan' });
+    const { d, v } = await same(pair, 'hotelavailability', values, { drop: (n: XNode) => n.name === 'TimeSpan' });
     assert.equal(count(v.raw, '//ota:RoomStay/ota:TimeSpan'), 0);
     assert.ok(count(v.raw, '//ota:RoomStay') > 0);
     assert.deepEqual(
@@ -103,7 +105,7 @@ export const HOTEL_EFFECTS: VariantEffects<typeof HOTEL_VARIANTS> = {
       xp(d.raw, '//ota:RoomRate/ota:Rates/ota:Rate/@EffectiveDate'),
     );
   },
-  'rate-periods-beyond-stay': async (p) => {
+  'rate-periods-beyond-stay': async (pair) => {
     // day(30) is a Wednesday, day(32) (the last night) a Friday: whole weeks from Monday day(28) to Monday day(35).
     // A stay across the start of the high season gives RoomRates with more than one Rate.
     for (const [values, monday, nextMonday] of [
@@ -111,7 +113,7 @@ export const HOTEL_EFFECTS: VariantEffects<typeof HOTEL_VARIANTS> = {
       [{ start: day(50), end: day(60) }, day(49), day(63)],
     ] as const) {
       const dates = { ignore: ['EffectiveDate', 'ExpireDate'], drop: (n: XNode) => n.name === 'TimeSpan' };
-      const { d, v } = await same(p, 'hotelavailability', values, dates);
+      const { d, v } = await same(pair, 'hotelavailability', values, dates);
       assert.equal(count(v.raw, '//ota:RoomStay/ota:TimeSpan'), 0);
       const rates = '//ota:RoomRate/ota:Rates';
       assert.ok(count(v.raw, rates) > 0);
@@ -133,8 +135,8 @@ export const HOTEL_EFFECTS: VariantEffects<typeof HOTEL_VARIANTS> = {
       );
     }
   },
-  'guest-count-without-age-code': async (p) => {
-    const { d, v } = await same(p, 'hotelavailability', { adults: 2, children: 1 }, { drop: (n: XNode) => n.name === 'GuestCounts' });
+  'guest-count-without-age-code': async (pair) => {
+    const { d, v } = await same(pair, 'hotelavailability', { adults: 2, children: 1 }, { drop: (n: XNode) => n.name === 'GuestCounts' });
     const gc = '//ota:RoomStay/ota:GuestCounts/ota:GuestCount';
     assert.ok(count(v.raw, gc) > 0);
     assert.equal(count(v.raw, gc), count(v.raw, '//ota:RoomStay'), 'one GuestCount per stay');
@@ -142,8 +144,8 @@ export const HOTEL_EFFECTS: VariantEffects<typeof HOTEL_VARIANTS> = {
     assert.deepEqual(new Set(xp(v.raw, `${gc}/@Count`)), new Set(['3']));
     assert.deepEqual(new Set(xp(d.raw, `${gc}/@AgeQualifyingCode`)), new Set(['10', '8']));
   },
-  'guests-in-one-age-code': async (p) => {
-    const { d, v } = await same(p, 'hotelavailability', { adults: 2, children: 1 }, { drop: (n: XNode) => n.name === 'GuestCounts' });
+  'guests-in-one-age-code': async (pair) => {
+    const { d, v } = await same(pair, 'hotelavailability', { adults: 2, children: 1 }, { drop: (n: XNode) => n.name === 'GuestCounts' });
     const gc = '//ota:RoomStay/ota:GuestCounts/ota:GuestCount';
     assert.ok(count(v.raw, gc) > 0);
     assert.equal(count(v.raw, gc), count(v.raw, '//ota:RoomStay'), 'one GuestCount per stay');
@@ -151,10 +153,10 @@ export const HOTEL_EFFECTS: VariantEffects<typeof HOTEL_VARIANTS> = {
     assert.deepEqual(new Set(xp(v.raw, `${gc}/@Count`)), new Set(['3']));
     assert.deepEqual(new Set(xp(d.raw, `${gc}/@AgeQualifyingCode`)), new Set(['10', '8']));
   },
-  'hotel-stays-address': async (p) => {
+  'hotel-stays-address': async (pair) => {
     const BPI = '//ota:RoomStay/ota:BasicPropertyInfo';
     const moved = { ignore: ['RPH'], drop: (n: XNode) => n.name === 'BasicPropertyInfo' || n.name === 'HotelStays' };
-    const { d, v } = await same(p, 'hotelavailability', { place: 'Mallorca' }, moved);
+    const { d, v } = await same(pair, 'hotelavailability', { place: 'Mallorca' }, moved);
     const n = count(v.raw, '//ota:RoomStay');
     assert.ok(n > 1);
     assert.deepEqual(xp(v.raw, `${BPI}/@HotelCode`), xp(d.raw, `${BPI}/@HotelCode`));
@@ -166,9 +168,9 @@ export const HOTEL_EFFECTS: VariantEffects<typeof HOTEL_VARIANTS> = {
       assert.deepEqual(xp(v.raw, `${stay}/ota:Address/*`), xp(d.raw, `(${BPI})[${i}]/ota:Address/*`), `the address of HotelStay ${rph}`);
     }
   },
-  'hotel-portfolio-sister-hotels': async (p) => {
+  'hotel-portfolio-sister-hotels': async (pair) => {
     const content = '//ota:HotelDescriptiveContents/ota:HotelDescriptiveContent';
-    const [d, v] = await both(p, 'hotelnbc', { hotelCode: 'PMIBEL01', brandCode: 'MEDSUN' });
+    const [d, v] = await both(pair, 'hotelnbc', { hotelCode: 'PMIBEL01', brandCode: 'MEDSUN' });
     assert.deepEqual(xp(d.raw, `${content}/@HotelCode`), ['PMIBEL01']);
     // the requested hotel first, described as by default, then its brand's other hotels
     assert.deepEqual(xp(v.raw, `${content}/@HotelCode`), ['PMIBEL01', 'PMIALC02', 'PMICDO04']);

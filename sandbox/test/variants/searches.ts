@@ -15,7 +15,7 @@ function bookingFor(n: number, values: Values = {}): string {
 }
 
 export const SEARCH_EFFECTS: VariantEffects<typeof SEARCH_VARIANTS> = {
-  'refuse-when-nothing-matches': async (p) => {
+  'refuse-when-nothing-matches': async (pair) => {
     const cases: Array<[string, Values]> = [
       ['hotelavailability', { place: 'Iceland', placeContext: 'Country' }],
       ['activityavailability', { maximumPrice: 1 }],
@@ -23,7 +23,7 @@ export const SEARCH_EFFECTS: VariantEffects<typeof SEARCH_VARIANTS> = {
       ['transferavailability', { airportCode: 'HER', locationCode: 'HERHAR01', disabilityRequired: true }],
     ];
     for (const [op, values] of cases) {
-      const [d, v] = await both(p, op, values);
+      const [d, v] = await both(pair, op, values);
       assert.ok(isSuccess(d.raw), op);
       assert.equal(v.status, 404, op);
       const w = '/*/ota:Warnings/ota:Warning';
@@ -33,46 +33,50 @@ export const SEARCH_EFFECTS: VariantEffects<typeof SEARCH_VARIANTS> = {
       assert.equal(count(v.raw, '/*/*'), 1, `${op}: Errors alone`);
     }
     // An airport it does not serve: refused by both, 404 here.
-    const [d, v] = await both(p, 'transferavailability', { airportCode: 'ZZZ' });
+    const [d, v] = await both(pair, 'transferavailability', { airportCode: 'ZZZ' });
     assert.equal(d.status, 200);
     assert.equal(errorCode(d.raw), '3/320');
     assert.equal(v.status, 404);
     assert.equal(errorCode(v.raw), '11/322');
     // Searches that find something are unchanged.
-    await same(p, 'hotelavailability');
-    await same(p, 'activityavailability');
-    await same(p, 'transferavailability');
+    await same(pair, 'hotelavailability');
+    await same(pair, 'activityavailability');
+    await same(pair, 'transferavailability');
   },
-  'capacity-limit': async (p) => {
+  'capacity-limit': async (pair) => {
     const five = { adults: 3, children: 2 };
     for (const [op, results] of [
       ['hotelavailability', '//ota:RoomStay'],
       ['activityavailability', TOUR_ACTIVITY],
       ['transferavailability', GROUND_SERVICE],
     ]) {
-      const [d, v] = await both(p, op, five);
+      const [d, v] = await both(pair, op, five);
       assert.ok(count(d.raw, results) > 0, `${op}: a party of 5 has results by default`);
       assert.ok(isSuccess(v.raw), op);
       assert.equal(count(v.raw, results), 0, `${op}: no results for 5`);
       assert.equal(count(v.raw, '/*/ota:Warnings/ota:Warning[@Code]'), 1, `${op}: the "nothing matches" Warning`);
       // Up to four: unchanged.
-      await same(p, op, { adults: 2, children: 2 });
+      await same(pair, op, { adults: 2, children: 2 });
     }
     for (const resStatus of ['Quote', 'Commit']) {
       const xml = bookingFor(5, { resStatus, bookingRef: `CAP-${resStatus}` });
-      const d = await post(p.d, 'activitybook', xml);
-      const v = await post(p.v, 'activitybook', xml);
-      assert.ok(isSuccess(d.raw), resStatus);
+      const reply = await post(pair.d, 'activitybook', xml);
+      const v = await post(pair.v, 'activitybook', xml);
+      assert.ok(isSuccess(reply.raw), resStatus);
       assert.equal(errorCode(v.raw), '3/322', resStatus);
       assert.equal(count(v.raw, `${BOOKED_DETAILS}`), 0);
       const four = bookingFor(4, { resStatus, bookingRef: `CAP4-${resStatus}` });
       // (a Quote's own number, Confirmation Type 16, runs per process)
       const o = { ignore: ['ID'] };
-      assert.equal(canon((await post(p.v, 'activitybook', four)).raw, o), canon((await post(p.d, 'activitybook', four)).raw, o), resStatus);
+      assert.equal(
+        canon((await post(pair.v, 'activitybook', four)).raw, o),
+        canon((await post(pair.d, 'activitybook', four)).raw, o),
+        resStatus,
+      );
     }
-    assert.equal(errorCode((await call(p.v, 'bookread', { bookingRef: 'CAP-Commit' })).raw), '3/87', 'nothing was booked');
+    assert.equal(errorCode((await call(pair.v, 'bookread', { bookingRef: 'CAP-Commit' })).raw), '3/87', 'nothing was booked');
   },
-  'inventory-for-test-data-dates': async (p) => {
+  'inventory-for-test-data-dates': async (pair) => {
     const results: Array<[string, string]> = [
       ['hotelavailability', '//ota:RoomStay'],
       ['activityavailability', TOUR_ACTIVITY],
@@ -81,13 +85,13 @@ export const SEARCH_EFFECTS: VariantEffects<typeof SEARCH_VARIANTS> = {
     ];
     for (const [op, items] of results) {
       // the test data's own stay (30 days from today, 3 nights): unchanged
-      await same(p, op);
+      await same(pair, op);
       // a day later, or a night longer: nothing matches, as a search that finds nothing says it
       for (const values of <Values[]>[
         { start: day(31), end: day(34), arrivalDateTime: `${day(31)}T10:15:00`, departureDateTime: `${day(34)}T18:40:00` },
         { end: day(34), departureDateTime: `${day(34)}T18:40:00` },
       ]) {
-        const [d, v] = await both(p, op, values);
+        const [d, v] = await both(pair, op, values);
         assert.ok(count(d.raw, items) > 0, `${op}: other dates have results by default`);
         assert.ok(isSuccess(v.raw), op);
         assert.equal(count(v.raw, items), 0, `${op}: no results for other dates`);

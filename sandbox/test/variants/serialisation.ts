@@ -30,27 +30,27 @@ function rawPost(base: string, op: string, xml: string): Promise<{ status: numbe
 const byHeader = (r: Reply) => Buffer.from(r.body.replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0" encoding="UTF-8"?>'), 'utf8');
 
 export const SERIALISATION_EFFECTS: VariantEffects<typeof SERIALISATION_VARIANTS> = {
-  'prefixed-namespace': async (p) => {
-    const { v } = await same(p, 'hotelavailability');
+  'prefixed-namespace': async (pair) => {
+    const { v } = await same(pair, 'hotelavailability');
     assert.match(v.body, /^<\?xml[^>]*\?>\s*<ota:OTA_HotelAvailRS [^>]*xmlns:ota="http:\/\/www\.opentravel\.org\/OTA\/2003\/05"/);
     assert.doesNotMatch(v.body, /xmlns="/);
     assert.doesNotMatch(v.body.replace(/^<\?xml[^>]*\?>/, ''), /<(?!ota:|\/ota:)/, 'every element is prefixed');
-    await same(p, 'hotelnbc', { hotelCode: 'NOPE' });
-    await same(p, 'activitybook');
+    await same(pair, 'hotelnbc', { hotelCode: 'NOPE' });
+    await same(pair, 'activitybook');
   },
-  'reordered-siblings': async (p) => {
-    const { d, v } = await same(p, 'hotelavailability', {}, { unordered: true });
+  'reordered-siblings': async (pair) => {
+    const { d, v } = await same(pair, 'hotelavailability', {}, { unordered: true });
     const codes = (r: Reply) => xp(r.raw, '//ota:RoomStay/ota:BasicPropertyInfo/@HotelCode');
     assert.ok(codes(d).length > 1);
     assert.deepEqual(codes(v), codes(d).reverse());
     const rootAttrs = (r: Reply) =>
       [.../<OTA_HotelAvailRS ([^>]*)>/.exec(r.body)![1].matchAll(/(\w+)="/g)].map((m) => m[1]).filter((a) => a !== 'xmlns');
     assert.deepEqual(rootAttrs(v), rootAttrs(d).reverse());
-    await same(p, 'transferavailability', {}, { unordered: true });
-    await same(p, 'activitybook', {}, { unordered: true });
+    await same(pair, 'transferavailability', {}, { unordered: true });
+    await same(pair, 'activitybook', {}, { unordered: true });
   },
-  'latin1-encoding': async (p) => {
-    const { d, v } = await same(p, 'hotelnbc');
+  'latin1-encoding': async (pair) => {
+    const { d, v } = await same(pair, 'hotelnbc');
     assert.equal(v.contentType, 'application/xml; charset=ISO-8859-1');
     assert.ok(v.raw.toString('latin1').startsWith('<?xml version="1.0" encoding="ISO-8859-1"?>'));
     assert.ok(v.raw.includes(Buffer.from('Sóller', 'latin1')) && !v.raw.includes(Buffer.from('Sóller', 'utf8')), 'ó is one Latin-1 byte');
@@ -58,40 +58,40 @@ export const SERIALISATION_EFFECTS: VariantEffects<typeof SERIALISATION_VARIANTS
     const desc = '//ota:HotelInfo/ota:Descriptions/ota:DescriptiveText';
     assert.match(one(v.raw, desc)!, /promenade — ten minutes .* Sóller/);
     assert.equal(one(v.raw, desc), one(d.raw, desc));
-    await same(p, 'activitysearch', TWO_WEEKS);
-    const e = await post(p.v, 'nope', '<x/>');
-    assert.equal(e.status, 404);
-    assert.equal(e.contentType, 'application/xml; charset=ISO-8859-1');
+    await same(pair, 'activitysearch', TWO_WEEKS);
+    const reply = await post(pair.v, 'nope', '<x/>');
+    assert.equal(reply.status, 404);
+    assert.equal(reply.contentType, 'application/xml; charset=ISO-8859-1');
   },
-  'pretty-comments-cdata': async (p) => {
-    const { v } = await same(p, 'hotelnbc');
+  'pretty-comments-cdata': async (pair) => {
+    const { v } = await same(pair, 'hotelnbc');
     assert.match(v.body, /\n {4}<HotelDescriptiveContent /);
     assert.match(v.body, /<!-- \w+ -->/);
     assert.match(v.body, /<HotelName><!\[CDATA\[Hotel Bellver Bay\]\]><\/HotelName>/);
-    await same(p, 'activitynbc');
-    await same(p, 'transferavailability');
+    await same(pair, 'activitynbc');
+    await same(pair, 'transferavailability');
   },
-  'no-xml-declaration': async (p) => {
-    const { v } = await same(p, 'hotelavailability');
+  'no-xml-declaration': async (pair) => {
+    const { v } = await same(pair, 'hotelavailability');
     assert.equal(v.raw.subarray(0, 18).toString(), '<OTA_HotelAvailRS ');
-    assert.ok((await post(p.v, 'nope', '<x/>')).body.startsWith('<OTA_ErrorRS '));
+    assert.ok((await post(pair.v, 'nope', '<x/>')).body.startsWith('<OTA_ErrorRS '));
   },
-  'utf8-bom': async (p) => {
-    const { v } = await same(p, 'hotelnbc');
+  'utf8-bom': async (pair) => {
+    const { v } = await same(pair, 'hotelnbc');
     assert.equal(v.raw.subarray(0, 8).toString('hex'), `efbbbf${Buffer.from('<?xml').toString('hex')}`);
   },
-  'expanded-empty-elements': async (p) => {
-    const { v } = await same(p, 'hotelavailability');
+  'expanded-empty-elements': async (pair) => {
+    const { v } = await same(pair, 'hotelavailability');
     assert.match(v.body, /<Success><\/Success>/);
     assert.doesNotMatch(v.body, /\/>/);
   },
-  'single-quoted-attributes': async (p) => {
-    const { v } = await same(p, 'hotelavailability');
+  'single-quoted-attributes': async (pair) => {
+    const { v } = await same(pair, 'hotelavailability');
     assert.match(v.body, /Version='2008\.1'/);
     assert.doesNotMatch(v.body.replace(/^<\?xml[^>]*\?>/, ''), /="/);
   },
-  'charset-header-wins': async (p) => {
-    const [d, v] = await both(p, 'hotelnbc');
+  'charset-header-wins': async (pair) => {
+    const [d, v] = await both(pair, 'hotelnbc');
     assert.equal(v.status, 200);
     assert.equal(v.contentType, 'application/xml; charset=utf-8');
     assert.ok(v.raw.toString('latin1').startsWith('<?xml version="1.0" encoding="ISO-8859-1"?>'), 'the declaration says Latin-1');
@@ -100,15 +100,15 @@ export const SERIALISATION_EFFECTS: VariantEffects<typeof SERIALISATION_VARIANTS
     assert.equal(canon(byHeader(v)), canon(d.raw));
     assert.notEqual(canon(v.raw), canon(d.raw));
     for (const op of ['activitysearch', 'transferavailability']) {
-      const [d2, v2] = await both(p, op, TWO_WEEKS);
+      const [d2, v2] = await both(pair, op, TWO_WEEKS);
       assert.equal(canon(byHeader(v2)), canon(d2.raw), op);
     }
-    const e = await post(p.v, 'nope', '<x/>');
-    assert.equal(e.status, 404);
-    assert.match(e.body, /^<\?xml version="1\.0" encoding="ISO-8859-1"\?>/);
+    const reply = await post(pair.v, 'nope', '<x/>');
+    assert.equal(reply.status, 404);
+    assert.match(reply.body, /^<\?xml version="1\.0" encoding="ISO-8859-1"\?>/);
   },
-  'iso-8859-15-encoding': async (p) => {
-    const { d, v } = await same(p, 'hotelnbc');
+  'iso-8859-15-encoding': async (pair) => {
+    const { d, v } = await same(pair, 'hotelnbc');
     assert.equal(v.contentType, 'application/xml; charset=ISO-8859-15');
     assert.ok(v.raw.toString('latin1').startsWith('<?xml version="1.0" encoding="ISO-8859-15"?>'));
     assert.ok(v.raw.includes(Buffer.from('Sóller', 'latin1')) && !v.raw.includes(Buffer.from('Sóller', 'utf8')), 'ó is one byte (F3)');
@@ -120,12 +120,12 @@ export const SERIALISATION_EFFECTS: VariantEffects<typeof SERIALISATION_VARIANTS
       [0xa4, 0x20, 0x26, 0x23, 0x31, 0x36, 0x34, 0x3b],
       '€ is A4; ¤ (not in Latin-9) a reference',
     );
-    await same(p, 'activitysearch', TWO_WEEKS);
-    const e = await post(p.v, 'nope', '<x/>');
-    assert.equal(e.contentType, 'application/xml; charset=ISO-8859-15');
+    await same(pair, 'activitysearch', TWO_WEEKS);
+    const reply = await post(pair.v, 'nope', '<x/>');
+    assert.equal(reply.contentType, 'application/xml; charset=ISO-8859-15');
   },
-  'windows-1251-encoding': async (p) => {
-    const { d, v } = await same(p, 'hotelnbc');
+  'windows-1251-encoding': async (pair) => {
+    const { d, v } = await same(pair, 'hotelnbc');
     assert.equal(v.contentType, 'application/xml; charset=windows-1251');
     assert.ok(v.raw.toString('latin1').startsWith('<?xml version="1.0" encoding="windows-1251"?>'));
     assert.ok(v.raw.includes(Buffer.from('S&#243;ller')), 'ó (not in windows-1251) is a character reference');
@@ -134,20 +134,20 @@ export const SERIALISATION_EFFECTS: VariantEffects<typeof SERIALISATION_VARIANTS
     assert.match(one(v.raw, desc)!, /promenade — ten minutes .* Sóller/);
     assert.equal(one(v.raw, desc), one(d.raw, desc));
     assert.deepEqual([...encode('Жí', 'windows-1251')], [0xc6, ...Buffer.from('&#237;')]);
-    await same(p, 'activitysearch', TWO_WEEKS);
-    await same(p, 'transferavailability');
+    await same(pair, 'activitysearch', TWO_WEEKS);
+    await same(pair, 'transferavailability');
   },
-  'gzip-content-encoding': async (p) => {
+  'gzip-content-encoding': async (pair) => {
     // fetch decodes the coding: by meaning, the same replies.
-    await same(p, 'hotelnbc');
-    await same(p, 'hotelnbc', { hotelCode: 'NOPE' });
+    await same(pair, 'hotelnbc');
+    await same(pair, 'hotelnbc', { hotelCode: 'NOPE' });
     for (const [op, xml] of [
       ['hotelavailability', fill('hotelavailability')],
       ['hotelnbc', fill('hotelnbc', { hotelCode: 'NOPE' })],
       ['nope', '<x/>'],
     ]) {
-      const d = await rawPost(p.d, op, xml);
-      const v = await rawPost(p.v, op, xml);
+      const d = await rawPost(pair.d, op, xml);
+      const v = await rawPost(pair.v, op, xml);
       assert.equal(v.status, d.status, op);
       assert.equal(v.headers['content-encoding'], 'gzip', op);
       assert.equal(v.headers['content-type'], d.headers['content-type'], op);

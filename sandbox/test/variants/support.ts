@@ -20,22 +20,22 @@ export interface CanonOptions {
   /** Attribute names left out everywhere (echoes, time stamps). */
   ignore?: string[];
   /** Elements left out (with their subtree). */
-  drop?: (n: XNode) => boolean;
+  drop?: (node: XNode) => boolean;
   /** Sibling order is not significant. */
   unordered?: boolean;
 }
 
 /** A reply as a namespace-aware tree string: prefixes, attribute order, layout, CDATA, encoding and BOM do not show. */
-export function canon(raw: Buffer, o: CanonOptions = {}): string {
-  const walk = (n: XNode): string => {
-    const attrs = Object.entries(n.attrs)
-      .filter(([k]) => !o.ignore?.includes(k))
+export function canon(raw: Buffer, canonOptions: CanonOptions = {}): string {
+  const walk = (node: XNode): string => {
+    const attrs = Object.entries(node.attrs)
+      .filter(([k]) => !canonOptions.ignore?.includes(k))
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
       .join(' ');
-    const kids = n.children.filter((c) => !o.drop?.(c)).map(walk);
-    if (o.unordered) kids.sort();
-    return `<{${n.ns}}${n.name} ${attrs}>${n.children.length ? kids.join('') : JSON.stringify(n.text)}</>`;
+    const kids = node.children.filter((c) => !canonOptions.drop?.(c)).map(walk);
+    if (canonOptions.unordered) kids.sort();
+    return `<{${node.ns}}${node.name} ${attrs}>${node.children.length ? kids.join('') : JSON.stringify(node.text)}</>`;
   };
   return walk(parseXml(raw));
 }
@@ -48,15 +48,15 @@ export interface Pair {
 }
 
 /** The same request to the default sandbox and to the variant's. */
-export async function both(p: Pair, op: string, values: Values = {}): Promise<[Reply, Reply]> {
-  return [await call(p.d, op, values), await call(p.v, op, values)];
+export async function both(pair: Pair, op: string, values: Values = {}): Promise<[Reply, Reply]> {
+  return [await call(pair.d, op, values), await call(pair.v, op, values)];
 }
 
 /** Same request to both; same HTTP status and the same tree (with the options); returns both replies. */
-export async function same(p: Pair, op: string, values: Values = {}, o: CanonOptions = {}): Promise<{ d: Reply; v: Reply }> {
-  const [d, v] = await both(p, op, values);
+export async function same(pair: Pair, op: string, values: Values = {}, canonOptions: CanonOptions = {}): Promise<{ d: Reply; v: Reply }> {
+  const [d, v] = await both(pair, op, values);
   assert.equal(v.status, d.status, `${op}: HTTP status`);
-  assert.equal(canon(v.raw, o), canon(d.raw, o), `${op}: the variant changed the substance`);
+  assert.equal(canon(v.raw, canonOptions), canon(d.raw, canonOptions), `${op}: the variant changed the substance`);
   return { d, v };
 }
 
@@ -80,7 +80,7 @@ export async function bookingFlow(base: string, forms: BookingForms = DEFAULT_FO
   const read1 = await call(base, 'bookread', { bookingRef: 'V-1' });
   const whole = await call(base, 'bookcancel', { bookingRef: 'V-1', cancelType: forms.commitCancelType });
   const read2 = await call(base, 'bookread', { bookingRef: 'V-1' });
-  for (const r of [book1, book2, partial, read1, whole, read2]) assert.ok(isSuccess(r.raw), r.body.slice(0, 600));
+  for (const reply of [book1, book2, partial, read1, whole, read2]) assert.ok(isSuccess(reply.raw), reply.body.slice(0, 600));
   return { book1, book2, partial, read1, whole, read2 };
 }
 
@@ -89,7 +89,7 @@ export const unzoned = (r: Reply) =>
   Buffer.from(r.raw.toString('latin1').replace(/(T\d\d:\d\d:\d\d)(?:[+-]\d\d:\d\d|Z)(["'])/g, '$1$2'), 'latin1');
 
 /** The effect of a variant: throws (assert) when the form did not change as claimed, or the substance did. */
-export type VariantEffect = (p: Pair) => Promise<void>;
+export type VariantEffect = (pair: Pair) => Promise<void>;
 
 /** One effect per variant of an area's list, the compiler asks for every one. */
 export type VariantEffects<Variants extends readonly { name: string }[]> = Record<Variants[number]['name'], VariantEffect>;
@@ -125,6 +125,6 @@ export function describeVariantEffects(
     it('every variant of the area has an effect test', () => {
       assert.deepEqual(Object.keys(effects).sort(), variants.map((v) => v.name).sort());
     });
-    for (const v of variants) it(`${v.name}: ${v.description}`, () => showsItsEffect(v, effects[v.name]));
+    for (const variant of variants) it(`${variant.name}: ${variant.description}`, () => showsItsEffect(variant, effects[variant.name]));
   });
 }

@@ -126,10 +126,10 @@ export class Coverage {
     const shownCounts = this.byOperation[op] ?? zero();
     const n = shownCounts.shown + shownCounts.nothing + shownCounts.refused;
     const said = `${n} request(s): ${shownCounts.shown} showed what the rules judge, ${shownCounts.nothing} answered with nothing, ${shownCounts.refused} refused`;
-    const c = this.commits;
+    const commits = this.commits;
     // what became of the Commits: said with activitybook's account, and with each booking operation's when none was served
-    if (!c || !(BOOKING_OPERATIONS as readonly string[]).includes(op) || (op !== 'activitybook' && c.served > 0)) return said;
-    return `${said}; ${c.asked} Commit(s) asked, ${c.sent} sent, ${c.served} served${c.served ? '' : ' (no booking was stored to read or cancel)'}`;
+    if (!commits || !(BOOKING_OPERATIONS as readonly string[]).includes(op) || (op !== 'activitybook' && commits.served > 0)) return said;
+    return `${said}; ${commits.asked} Commit(s) asked, ${commits.sent} sent, ${commits.served} served${commits.served ? '' : ' (no booking was stored to read or cancel)'}`;
   }
 }
 

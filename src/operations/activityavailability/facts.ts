@@ -87,7 +87,7 @@ export const FACTS = {
     'the age of the participant a category entry prices',
     ['@Age'],
     `${CATEGORY}/@Age ("This is used to specify a participant age in years")`,
-    'Entries with an Age each price one participant; without it, a repeated code says the same.',
+    'Entries with an Age each price one participant when the party has one of each category, or a code repeats.',
   ),
   groupSize: fact(
     'activityavailability.activity.groupSize',

@@ -117,7 +117,9 @@ export function partyShown(reply: ReplyReader, partyFacts: PartyFacts, option: X
       if (priced) shown.counts.push(priced);
     } else if (withQty.length > 0) {
       shown.unreadable = `${withQty.length} of the ${rows.length} categories at ${found.at} show a quantity (${partyFacts.categoryQuantity.id}), the others do not`;
-    } else if (repeated || rows.every((x) => x.age)) {
+    } else if (repeated || (rows.every((x) => x.age) && [...wanted.byCode.values()].every((q) => q === 1))) {
+      // entries with an @Age are one per participant only when a code repeats or the party has one of each category:
+      // otherwise one per category (its illustrative age) is a reading too, and the total decides (totalCount)
       const byCode = tally(rows.map((x) => ({ code: x.code, n: 1 })));
       shown.counts.push({ at: found.at, how: 'one entry per participant', size: rows.length, byCode });
     } else {

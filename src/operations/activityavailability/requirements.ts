@@ -34,11 +34,11 @@ export const requirements = {
       basis: spec('Returns available activities, their products and rates for given participants, location and dates.'),
       grain: {
         reading:
-          '"for given ... location": the location is the hotel (Location Context=Source) or the product (Context=Service) the request names. Every activity offered is of the product named, and at the hotel named, picks up there, or is in its area (its region or town, or its country shown alone). A request naming a hotel and no product is a form the table does not state: a gateway may refuse it (AAV-HOTEL-ONLY), but what it serves for it is held to these words, since only that request can show activities of another area.',
+          '"for given ... location": the location is the hotel (Location Context=Source) or the product (Context=Service) the request names. Every activity offered is of the product named, and at the hotel named, picks up there, or is in its area (its region or town, or its country shown alone); one at the hotel whose own place is in another country than the hotel (by the hotel\'s descriptive data, or the other activities at the hotel) shows two placements that disagree. A request naming a hotel and no product is a form the table does not state: a gateway may refuse it (AAV-HOTEL-ONLY), but what it serves for it is held to these words, since only that request can show activities of another area.',
         accepts:
           'For a hotel in Mallorca and no product: activities that show no pickup and no hotel, placed only by Location/Address/StateProv "Mallorca", or only by their own activity descriptive data; or an HTTP 400 refusal of that form (no finding here: AAV-HOTEL-ONLY judges it).',
         refuses:
-          'For a hotel in Mallorca and no product: activities of the Algarve (Location/Address/CountryName Portugal) beside those of Mallorca; for a product named: an activity of another TourActivityID and SupplierProductCode.',
+          'For a hotel in Mallorca and no product: activities of the Algarve (Location/Address/CountryName Portugal) beside those of Mallorca, or picking up at the hotel with Location/Address/CountryName Italy; for a product named: an activity of another TourActivityID and SupplierProductCode.',
       },
     }),
     r({
@@ -68,7 +68,7 @@ export const requirements = {
       basis: spec('Returns available activities, their products and rates for given participants, location and dates.'),
       grain: {
         reading:
-          '"their products and rates for given participants": every activity offered shows a rate, and the party it prices is the party asked, counted as the spec counts it (ParticipantCount "Quantity (integer); child QualifierInfo (text: category code)"): its size. Every placement OpenTravel 2016B allows is read (a quantity per category, one ParticipantCategory per participant or with its @Age, Pricing/Group/@KnownGroupSize, a total equal to the quantities times the unit prices), and they must agree. Which category a participant is priced in (a child at the adult rate) is AAV-CATEGORIES, a SHOULD.',
+          '"their products and rates for given participants": every activity offered shows a rate, and the party it prices is the party asked, counted as the spec counts it (ParticipantCount "Quantity (integer); child QualifierInfo (text: category code)"): its size. Every placement OpenTravel 2016B allows is read (a quantity per category, one ParticipantCategory per participant (a repeated code, or an @Age on each for a party of one of each category), Pricing/Group/@KnownGroupSize, a total equal to the quantities times the unit prices), and they must agree. Which category a participant is priced in (a child at the adult rate) is AAV-CATEGORIES, a SHOULD.',
         accepts:
           'For 2 adults and 1 child: ParticipantCategory Adult and Child once each with a unit Price and no quantity, and Pricing/Group KnownGroupSize="3" with the total; or three ParticipantCategory entries (10, 10, 8) with a Price each; or 3 participants all in the Adult category (then AAV-CATEGORIES warns).',
         refuses:

@@ -7,6 +7,7 @@
 import { fact } from '../../contracts/reader';
 import { rule } from '../../contracts/rule';
 import { servedRule } from '../../contracts/envelope';
+import { unknownSubjectRule } from '../../contracts/unknown-subject';
 import type { Contract } from '../contract';
 import { PRODUCT_REGION } from '../../contracts/tour-activity';
 import { checkDescribed, checkNamedAndDescribed, requestedCodes } from '../../contracts/descriptive-rules';
@@ -100,6 +101,8 @@ export const contract: Contract = {
   op: 'activitynbc',
   facts: Object.values(FACTS),
   rules: [
+    // called by the step "the request is refused, as ANBC-UNKNOWN requires"
+    unknownSubjectRule('ANBC-UNKNOWN', FACTS.activity, 'activity'),
     servedRule('ANBC-SUBJECT', 'the activity requested is described, and only it', (exchange, check, reply) => {
       checkDescribed(
         exchange,

@@ -3,7 +3,7 @@
 // reply structure is "not shown": each fact is read from the places OpenTravel 2016B
 // (OTA_TourActivitySearchRS) and common practice give it.
 import { fact } from '../../contracts/reader';
-import { type Exchange } from '../../contracts/rule';
+import { list, type Exchange } from '../../contracts/rule';
 import { servedRule } from '../../contracts/envelope';
 import type { Contract } from '../contract';
 import {
@@ -17,6 +17,7 @@ import {
   hotelOnlyRule,
 } from '../../contracts/tour-activity';
 import { itemsOffered } from '../../contracts/items-offered';
+import { descriptiveValue, echoesOf } from './descriptive';
 
 const XSD = 'OTA_TourActivitySearchRS.xsd (2016B)';
 
@@ -51,7 +52,8 @@ export const FACTS = {
     ],
     `${XSD}: TourActivityInfo/BasicInfo/@Name, Description (TourActivityDescriptionType), CategoryAndType, Location, ` +
       'LanguageSpoken, Policies',
-    'ASR-SUCCESS fails: the spec requires "some of their descriptive data".',
+    'ASR-SUCCESS fails: the spec requires "some of their descriptive data". A Language or ID_Context attribute, the ' +
+      "activity's own code or a value the request sent is no descriptive data.",
   ),
 };
 
@@ -71,14 +73,24 @@ export const contract: Contract = {
     servedRule('ASR-SUCCESS', 'at least one activity is found with some of its descriptive data', (exchange, check, reply) => {
       const items = itemsOffered(exchange, check, reply, FACTS.activity, 'at least one activity');
       for (const item of items) {
-        if (reply.value(FACTS.descriptive, item.node)) continue;
+        // a language tag, the activity's own code or a value the request sent describes nothing
+        const echoes = echoesOf(exchange, reply, [FACTS.tourActivityId, FACTS.product], item.node);
+        const descriptive = descriptiveValue(reply, FACTS.descriptive, item.node, echoes);
+        if (descriptive.found) continue;
         // text in elements the suite does not know may be that data (the reply layout is not shown)
-        const texts = reply.doc.find('.//*[text()[normalize-space()]]', item.node);
+        const texts = reply.doc.find('.//*/text()[normalize-space()]', item.node).filter((t) => !echoes.has(t.content.trim()));
         if (texts.length)
           check.cannotTell(
             `${item.at} shows ${FACTS.descriptive.what} in none of the known places, but holds other text; if that is it, name the place for "${FACTS.descriptive.id}" in OTA_REPLY_PROFILE`,
           );
-        else check.fail(item.at, `${FACTS.descriptive.what} (such as its name)`, 'none');
+        else
+          check.fail(
+            item.at,
+            `${FACTS.descriptive.what} (such as its name)`,
+            descriptive.skipped.length || item.node.content.trim()
+              ? `none: ${list([...new Set([...descriptive.skipped, item.node.content.trim()].filter(Boolean))])} (its own code, a value of the request or a language tag) describes nothing`
+              : 'none',
+          );
       }
     }),
     offeredRule(

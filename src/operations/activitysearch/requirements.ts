@@ -21,7 +21,7 @@ export const requirements = {
         accepts:
           'TourActivityInfo elements showing only Schedule/Summary and BasicInfo with TourActivityID and Name (as sparse as OpenTravel 2016B allows), no Location and no pickup.',
         refuses:
-          'TourActivityInfo elements showing only BasicInfo/@TourActivityID and a Schedule (no descriptive data at all); a Success with no activity and nothing else.',
+          'TourActivityInfo elements showing only BasicInfo/@TourActivityID and a Schedule (no descriptive data at all), beside them only an empty Description Language="en" or a BasicInfo/@Name that is the TourActivityID or a value of the request (a language tag, the activity\'s own code or an echo describes nothing); a Success with no activity and nothing else.',
       },
     }),
     r({
@@ -34,10 +34,11 @@ export const requirements = {
       basis: spec('Returns available activities in an area together with some of their descriptive data.'),
       grain: {
         reading:
-          '"in an area": the area is that of the hotel the search names (LocationPref Context=Source): its region or town, or its country shown alone; an activity at that hotel or picking up there is in it. A search naming a hotel and no product is a form the table does not state: a gateway may refuse it (ASR-HOTEL-ONLY), but what it serves for it is held to these words, since a product named hides a search that ignores the area.',
+          '"in an area": the area is that of the hotel the search names (LocationPref Context=Source): its region or town, or its country shown alone; an activity at that hotel or picking up there is in it, unless its own place is in another country than the hotel (by the hotel\'s descriptive data, or the other activities at the hotel): the hotel named and the place shown are two placements, and they must agree. A search naming a hotel and no product is a form the table does not state: a gateway may refuse it (ASR-HOTEL-ONLY), but what it serves for it is held to these words, since a product named hides a search that ignores the area.',
         accepts:
           'For a hotel in Mallorca and no product: activities placed only by their own activity descriptive data (Location/Address/StateProv Mallorca), none of them naming the hotel; or an OTA_ErrorRS refusal of that form (no finding here: ASR-HOTEL-ONLY judges it).',
-        refuses: 'For a hotel in Mallorca and no product: activities of the Algarve or of Sicily beside those of Mallorca.',
+        refuses:
+          'For a hotel in Mallorca and no product: activities of the Algarve or of Sicily beside those of Mallorca; an activity picking up at the hotel (PickupDropoff/@LocationName, the hotel code) whose Location/Address shows CountryName Italy or StateProv Sicilia.',
       },
     }),
     r({
@@ -64,7 +65,14 @@ export const requirements = {
 
 /** Which facts decide each MUST a rule of ./contract.ts judges from the reply (docs/requirements.md renders them). */
 export const decidedBy: DecidedByTable<typeof requirements> = {
-  'ASR-SUCCESS': { facts: ['activitysearch.activity', 'activitysearch.activity.descriptive'] },
+  'ASR-SUCCESS': {
+    facts: [
+      'activitysearch.activity',
+      'activitysearch.activity.descriptive',
+      'activitysearch.activity.tourActivityId',
+      'activitysearch.activity.product',
+    ],
+  },
   'ASR-AREA': {
     facts: ['activitysearch.activity', 'activitysearch.activity.hotel', 'activitysearch.activity.area', 'activitysearch.activity.country'],
     corroboration: ACTIVITY_PLACE,

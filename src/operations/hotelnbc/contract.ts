@@ -5,6 +5,7 @@
 import { fact, notShown, type ReplyReader } from '../../contracts/reader';
 import { list, rule, type Check, type Exchange } from '../../contracts/rule';
 import { servedRule } from '../../contracts/envelope';
+import { unknownSubjectRule } from '../../contracts/unknown-subject';
 import type { Contract } from '../contract';
 import { checkNamedAndDescribed, requestedCodes } from '../../contracts/descriptive-rules';
 import { itemsOffered } from '../../contracts/items-offered';
@@ -115,6 +116,8 @@ export const contract: Contract = {
   op: 'hotelnbc',
   facts: Object.values(FACTS),
   rules: [
+    // called by the step "the request is refused, as HNBC-UNKNOWN requires"
+    unknownSubjectRule('HNBC-UNKNOWN', FACTS.hotel, 'hotel'),
     servedRule('HNBC-SUBJECT', 'the hotel requested is described', (exchange, check, reply) => {
       checkRequestedDescribed(exchange, check, reply, requestedCodes(exchange, '//ota:HotelDescriptiveInfo/@HotelCode'));
     }),

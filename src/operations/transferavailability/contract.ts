@@ -12,7 +12,7 @@ import { addDays } from '../../core/dates';
 import type { XNode } from '../../xml/xml';
 import type { Contract } from '../contract';
 import { bool, day, isDate, sameCode, within } from '../../contracts/value-forms';
-import { itemsOffered, nothingToJudge, otherContent } from '../../contracts/items-offered';
+import { itemsOffered, nothingToJudge, otherContent, servedItems } from '../../contracts/items-offered';
 import { checkPassengers, PASSENGER_FACTS } from './passengers';
 import { wordIs, xsBoolIs } from '../../contracts/xpath-predicates';
 import { checkBeforeFlight, departureFlights } from './flights';
@@ -262,9 +262,11 @@ function saysNothingAvailable(exchange: Exchange): boolean {
  */
 function checkLegs(exchange: Exchange, check: Check, reply: ReplyReader): void {
   const legs = requestedLegs(exchange);
-  const shown = reply
-    .items(FACTS.service)
-    .map((s) => ({ rph: reply.value(FACTS.leg, s.node)?.value, direction: directionOf(reply, s.node) }));
+  // a service made only of the request's own values (<GroundService RPH="1"/>) answers no leg
+  const shown = servedItems(exchange, reply, FACTS.service).map((s) => ({
+    rph: reply.value(FACTS.leg, s.node)?.value,
+    direction: directionOf(reply, s.node),
+  }));
   const byRph = shown.some((s) => s.rph !== undefined);
   for (const leg of legs) {
     const sharesDirection = legs.filter((l) => l.direction === leg.direction).length > 1;

@@ -66,9 +66,9 @@ const AIRPORT_END = [
 /** Something a service shows of its flight, and the flights asked that it matches. */
 interface Tie {
   what: string;
-  matches: (f: Flight) => boolean;
+  matches: (flight: Flight) => boolean;
 }
-const tie = (what: string, matches: (f: Flight) => boolean): Tie => ({ what, matches });
+const tie = (what: string, matches: (flight: Flight) => boolean): Tie => ({ what, matches });
 
 /**
  * The flights a service may serve: those its own placements tie it to (each tie kept only when it

@@ -127,7 +127,7 @@ type Verdict = 'same' | 'other' | 'unknown' | 'either';
  */
 function readings(charges: Array<PassengerCharge & { qty: number }>): Array<{ name: string; n: number }> {
   const byCategory = new Map<string, Array<PassengerCharge & { qty: number }>>();
-  for (const c of charges) byCategory.set(c.category, [...(byCategory.get(c.category) ?? []), c]);
+  for (const charge of charges) byCategory.set(charge.category, [...(byCategory.get(charge.category) ?? []), charge]);
   let sum = 0;
   let each = 0;
   for (const cs of byCategory.values()) {

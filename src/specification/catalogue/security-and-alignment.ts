@@ -12,7 +12,7 @@ export const requirements = {
       class: 'security',
       section: 'Authentication',
       statement:
-        "No reply, success or refusal, carries the caller's MessagePassword in any form: as sent, XML-escaped, percent-encoded, base64 or hex encoded, in the body or in a header.",
+        "No reply, success or refusal, carries the caller's MessagePassword in any form: as sent, XML-escaped, percent-encoded, base64 or hex encoded, in the body, a header or the status line.",
       basis: profile(
         'this project\'s security profile: credentials travel one way, in the request ("Credentials travel in the body of every request, in the POS element, as two Source children"), and nothing in the spec asks a reply to return them.',
       ),

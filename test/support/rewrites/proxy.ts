@@ -22,7 +22,7 @@ export async function startRewritingProxy(
   target: string,
   rewrite?: RewriteName,
   port = 0,
-  log?: (x: Exchange) => void,
+  log?: (exchange: Exchange) => void,
 ): Promise<RunningProxy> {
   if (rewrite && !REWRITES[rewrite]) throw new Error(`unknown rewrite ${rewrite}`);
   let changed = 0;
@@ -36,7 +36,7 @@ export async function startRewritingProxy(
         headers: req.method === 'POST' ? { 'content-type': String(req.headers['content-type'] ?? 'application/xml') } : {},
         body: req.method === 'POST' ? body : undefined,
       });
-      const x: Exchange = {
+      const exchange: Exchange = {
         op,
         request: body,
         status: upstream.status,
@@ -44,12 +44,12 @@ export async function startRewritingProxy(
         reply: await upstream.text(),
         memory,
       };
-      log?.(x);
+      log?.(exchange);
       const def = rewrite ? REWRITES[rewrite] : undefined;
-      const out = def && def.op === op && x.status === 200 ? def.rewrite(x) : undefined;
-      if (out && (out.reply !== x.reply || out.status !== x.status)) changed++;
-      const reply = out ?? x;
-      res.writeHead(reply.status, { 'content-type': reply.contentType || x.contentType });
+      const out = def && def.op === op && exchange.status === 200 ? def.rewrite(exchange) : undefined;
+      if (out && (out.reply !== exchange.reply || out.status !== exchange.status)) changed++;
+      const reply = out ?? exchange;
+      res.writeHead(reply.status, { 'content-type': reply.contentType || exchange.contentType });
       res.end(reply.reply);
     })().catch((e: unknown) => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });

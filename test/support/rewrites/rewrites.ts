@@ -21,43 +21,43 @@ export interface Rewrite {
   expected: 'failed' | 'not passed';
   /** Sandbox dialect variants the rewrite needs to be seen. */
   variants?: readonly string[];
-  rewrite(x: Exchange): Reply;
+  rewrite(exchange: Exchange): Reply;
 }
 
 const NS = 'http://www.opentravel.org/OTA/2003/05';
 const parse = (s: string): Document => new DOMParser().parseFromString(s, 'application/xml');
 const byName = (d: Document | Element, n: string): Element[] => Array.from(d.getElementsByTagNameNS(NS, n));
-const shiftDate = (v: string, days: number) => {
-  const d = new Date(Date.parse(`${v.slice(0, 10)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-  return d + v.slice(10);
+const shiftDate = (value: string, days: number) => {
+  const d = new Date(Date.parse(`${value.slice(0, 10)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  return d + value.slice(10);
 };
 const reqAttr = (x: Exchange, n: string) => new RegExp(`\\b${n}="([^"]*)"`).exec(x.request)?.[1];
 
 /** Rewrites the reply's document with `f` (a reply that is not a Success XML reply is left alone). */
-function onDoc(f: (d: Document, x: Exchange) => void) {
-  return (x: Exchange): Reply => {
-    if (!/<(\w+:)?Success\b/.test(x.reply)) return x;
-    const d = parse(x.reply);
-    f(d, x);
-    return { ...x, reply: new XMLSerializer().serializeToString(d) };
+function onDoc(f: (doc: Document, exchange: Exchange) => void) {
+  return (exchange: Exchange): Reply => {
+    if (!/<(\w+:)?Success\b/.test(exchange.reply)) return exchange;
+    const doc = parse(exchange.reply);
+    f(doc, exchange);
+    return { ...exchange, reply: new XMLSerializer().serializeToString(doc) };
   };
 }
-function stripAll(e: Element) {
-  for (const a of Array.from(e.attributes)) e.removeAttribute(a.name);
-  for (const n of Array.from(e.childNodes)) {
-    if (n.nodeType === 3 || n.nodeType === 4) e.removeChild(n);
-    else if (n.nodeType === 1) stripAll(n as Element);
+function stripAll(element: Element) {
+  for (const attribute of Array.from(element.attributes)) element.removeAttribute(attribute.name);
+  for (const childNode of Array.from(element.childNodes)) {
+    if (childNode.nodeType === 3 || childNode.nodeType === 4) element.removeChild(childNode);
+    else if (childNode.nodeType === 1) stripAll(childNode as Element);
   }
 }
 /** Success replaced by an advisory Warning: the data stays, but nothing says the request was processed. */
-function warningsInsteadOfSuccess(d: Document) {
-  const s = byName(d, 'Success')[0];
-  const w = d.createElementNS(NS, 'Warnings');
-  const one = d.createElementNS(NS, 'Warning');
+function warningsInsteadOfSuccess(doc: Document) {
+  const element = byName(doc, 'Success')[0];
+  const elementNS = doc.createElementNS(NS, 'Warnings');
+  const one = doc.createElementNS(NS, 'Warning');
   one.setAttribute('Type', '11');
   one.setAttribute('ShortText', 'Partial results: processing not completed');
-  w.appendChild(one);
-  s.parentNode!.replaceChild(w, s);
+  elementNS.appendChild(one);
+  element.parentNode!.replaceChild(elementNS, element);
 }
 
 export const REWRITES = {
@@ -89,9 +89,9 @@ export const REWRITES = {
     does: 'a copy of the last RoomStay is added when the reply already holds MaxResponses of them',
     breaks: 'HAV-MAXRESPONSES',
     expected: 'failed',
-    rewrite: onDoc((d, x) => {
-      const stays = byName(d, 'RoomStay');
-      const max = Number(reqAttr(x, 'MaxResponses') ?? Infinity);
+    rewrite: onDoc((doc, exchange) => {
+      const stays = byName(doc, 'RoomStay');
+      const max = Number(reqAttr(exchange, 'MaxResponses') ?? Infinity);
       if (stays.length === 0 || stays.length < max) return;
       const last = stays[stays.length - 1];
       last.parentNode!.appendChild(last.cloneNode(true));
@@ -103,8 +103,8 @@ export const REWRITES = {
     breaks: 'HAV-GUESTS',
     expected: 'failed',
     rewrite: onDoc((d) =>
-      byName(d, 'GuestCounts').forEach((g) => {
-        const c = byName(g, 'GuestCount')[0];
+      byName(d, 'GuestCounts').forEach((element) => {
+        const c = byName(element, 'GuestCount')[0];
         if (c?.hasAttribute('Count')) c.setAttribute('Count', String(Number(c.getAttribute('Count')) + 1));
       }),
     ),
@@ -122,9 +122,9 @@ export const REWRITES = {
     breaks: 'AAV-PARTICIPANTS',
     expected: 'failed',
     rewrite: onDoc((d) =>
-      byName(d, 'Pricing').forEach((p) => {
-        const cats = byName(p, 'ParticipantCategory');
-        if (cats.length > 1) p.removeChild(cats[cats.length - 1]);
+      byName(d, 'Pricing').forEach((element) => {
+        const cats = byName(element, 'ParticipantCategory');
+        if (cats.length > 1) element.removeChild(cats[cats.length - 1]);
       }),
     ),
   },
@@ -149,8 +149,8 @@ export const REWRITES = {
     does: "the first activity's Address says it is in Lapland (StateProv, CityName Rovaniemi, CountryName FI); its Region still names the area asked",
     breaks: 'ASR-AREA',
     expected: 'failed',
-    rewrite: onDoc((d) => {
-      const info = byName(d, 'TourActivityInfo')[0];
+    rewrite: onDoc((doc) => {
+      const info = byName(doc, 'TourActivityInfo')[0];
       const addr = info && byName(info, 'Address')[0];
       if (!addr) return;
       for (const [n, v] of [
@@ -158,9 +158,9 @@ export const REWRITES = {
         ['CityName', 'Rovaniemi'],
         ['CountryName', 'Finland'],
       ] as const) {
-        const e = byName(addr, n)[0];
-        if (e) e.textContent = v;
-        if (e && n === 'CountryName') e.setAttribute('Code', 'FI');
+        const element = byName(addr, n)[0];
+        if (element) element.textContent = v;
+        if (element && n === 'CountryName') element.setAttribute('Code', 'FI');
       }
     }),
   },
@@ -209,9 +209,9 @@ export const REWRITES = {
     does: "a committed booking's reply shows another client reference (Type 36 ID with -X appended) everywhere it shows one",
     breaks: 'BKG-COMMIT-REF',
     expected: 'failed',
-    rewrite: onDoc((d, x) => {
-      if (/ResStatus="Quote"/.test(x.request)) return;
-      Array.from(d.getElementsByTagNameNS(NS, '*')).forEach(
+    rewrite: onDoc((doc, exchange) => {
+      if (/ResStatus="Quote"/.test(exchange.request)) return;
+      Array.from(doc.getElementsByTagNameNS(NS, '*')).forEach(
         (e) => e.getAttribute('Type') === '36' && e.hasAttribute('ID') && e.setAttribute('ID', `${e.getAttribute('ID')}-X`),
       );
     }),
@@ -237,8 +237,8 @@ export const REWRITES = {
     // a SHOULD: failed in summary.json, a warning on the console, the run not failed
     expected: 'failed',
     rewrite: onDoc((d) =>
-      byName(d, 'TourActivityInfo').forEach((t) => {
-        const p = byName(t, 'ParticipantCategory')[0];
+      byName(d, 'TourActivityInfo').forEach((element) => {
+        const p = byName(element, 'ParticipantCategory')[0];
         const price = p && byName(p, 'Price')[0];
         if (price) price.setAttribute('CurrencyCode', 'USD');
       }),
@@ -282,9 +282,9 @@ export const REWRITES = {
     breaks: 'AAV-PARTICIPANTS',
     expected: 'failed',
     rewrite: onDoc((d) =>
-      byName(d, 'Pricing').forEach((p) => {
-        const sum = byName(p, 'Summary')[0];
-        const cats = byName(p, 'ParticipantCategory');
+      byName(d, 'Pricing').forEach((element) => {
+        const sum = byName(element, 'Summary')[0];
+        const cats = byName(element, 'ParticipantCategory');
         const last = cats.length > 1 ? cats[cats.length - 1] : undefined;
         const price = last ? byName(last, 'Price')[0] : undefined;
         // the quantity: @Quantity on the category (the spec's form), or on an element inside it (an extension)
@@ -293,7 +293,7 @@ export const REWRITES = {
         sum.setAttribute('Amount', (Number(sum.getAttribute('Amount')) - Number(price.getAttribute('Amount'))).toFixed(2));
         const qty = Number(counted.getAttribute('Quantity'));
         if (qty > 1) counted.setAttribute('Quantity', String(qty - 1));
-        else p.removeChild(last!);
+        else element.removeChild(last!);
       }),
     ),
   },
@@ -303,8 +303,8 @@ export const REWRITES = {
     breaks: 'AAV-DATES',
     expected: 'failed',
     rewrite: onDoc((d) =>
-      byName(d, 'Schedule').forEach((s) => {
-        const details = byName(s, 'Detail');
+      byName(d, 'Schedule').forEach((element) => {
+        const details = byName(element, 'Detail');
         const last = details[details.length - 1];
         if (last?.hasAttribute('Start')) last.setAttribute('Start', shiftDate(last.getAttribute('Start')!, 60));
       }),
@@ -322,16 +322,18 @@ export const REWRITES = {
     does: 'a Quote for several participants is answered for the first only: one ParticipantInfo, one category of quantity 1, priced as one',
     breaks: 'BKG-PARTICIPANTS-REPEATED',
     expected: 'failed',
-    rewrite: onDoc((d, x) => {
-      if (!/ResStatus="Quote"/.test(x.request)) return;
+    rewrite: onDoc((doc, exchange) => {
+      if (!/ResStatus="Quote"/.test(exchange.request)) return;
       const drop = (es: Element[]) => es.slice(1).forEach((e) => e.parentNode!.removeChild(e));
-      drop(byName(d, 'ParticipantInfo'));
-      drop(byName(d, 'ParticipantCategory'));
-      const first = byName(d, 'ParticipantCategory')[0];
+      drop(byName(doc, 'ParticipantInfo'));
+      drop(byName(doc, 'ParticipantCategory'));
+      const first = byName(doc, 'ParticipantCategory')[0];
       const unit = first && byName(first, 'Price')[0]?.getAttribute('Amount');
-      byName(d, 'ParticipantCount').forEach((c) => c.setAttribute('Quantity', '1'));
+      byName(doc, 'ParticipantCount').forEach((c) => c.setAttribute('Quantity', '1'));
       if (unit)
-        [...byName(d, 'Summary'), ...byName(d, 'PaymentInfo')].forEach((e) => e.hasAttribute('Amount') && e.setAttribute('Amount', unit));
+        [...byName(doc, 'Summary'), ...byName(doc, 'PaymentInfo')].forEach(
+          (e) => e.hasAttribute('Amount') && e.setAttribute('Amount', unit),
+        );
     }),
   },
   'rd-items-of-another-booking': {
@@ -340,10 +342,10 @@ export const REWRITES = {
     breaks: 'RD-RETURNS-BOOKING',
     expected: 'failed',
     rewrite: onDoc((d) =>
-      byName(d, 'Service').forEach((s, i) => {
-        if (s.getAttribute('Type') === '37') s.setAttribute('ID', `OTHER-ITEM-${i + 1}`);
-        if (s.hasAttribute('ServiceInventoryCode')) s.setAttribute('ServiceInventoryCode', 'OTHER-TOUR');
-        byName(s, 'TimeSpan').forEach((t) =>
+      byName(d, 'Service').forEach((element, index) => {
+        if (element.getAttribute('Type') === '37') element.setAttribute('ID', `OTHER-ITEM-${index + 1}`);
+        if (element.hasAttribute('ServiceInventoryCode')) element.setAttribute('ServiceInventoryCode', 'OTHER-TOUR');
+        byName(element, 'TimeSpan').forEach((t) =>
           ['Start', 'End'].forEach((a) => t.hasAttribute(a) && t.setAttribute(a, shiftDate(t.getAttribute(a)!, 7))),
         );
       }),
@@ -355,13 +357,13 @@ export const REWRITES = {
     breaks: 'CXL-COMMIT-CANCELS',
     expected: 'not passed',
     rewrite: onDoc((d) =>
-      byName(d, 'HotelReservation').forEach((h) => {
-        if (!/^Cancell?ed$/.test(h.getAttribute('ResStatus') ?? '')) return;
+      byName(d, 'HotelReservation').forEach((element) => {
+        if (!/^Cancell?ed$/.test(element.getAttribute('ResStatus') ?? '')) return;
         const ext = d.createElementNS(NS, 'TPA_Extensions');
         const st = d.createElementNS(NS, 'ReservationStatus');
         st.setAttribute('Status', 'Reserved');
         ext.appendChild(st);
-        h.appendChild(ext);
+        element.appendChild(ext);
       }),
     ),
   },
@@ -392,11 +394,11 @@ export const REWRITES = {
     breaks: 'HAV-PLACE',
     expected: 'failed',
     rewrite: onDoc((d) =>
-      byName(d, 'BasicPropertyInfo').forEach((b) => {
+      byName(d, 'BasicPropertyInfo').forEach((element) => {
         const pos = d.createElementNS(NS, 'Position');
         pos.setAttribute('Latitude', '66.50');
         pos.setAttribute('Longitude', '25.73');
-        b.insertBefore(pos, b.firstChild);
+        element.insertBefore(pos, element.firstChild);
       }),
     ),
   },

@@ -12,9 +12,12 @@ let n = 0;
 async function main() {
   const sandbox = await startSandbox({ port: 0, variants: variants ? variants.split(',') : [], credentials: { ...SANDBOX_CREDENTIALS } });
   if (logDir) mkdirSync(logDir, { recursive: true });
-  const proxy = await startRewritingProxy(sandbox.baseUrl, (rewrite || undefined) as RewriteName | undefined, Number(port), (x) => {
+  const proxy = await startRewritingProxy(sandbox.baseUrl, (rewrite || undefined) as RewriteName | undefined, Number(port), (exchange) => {
     if (logDir)
-      writeFileSync(join(logDir, `${String(++n).padStart(4, '0')}-${x.op}.xml`), `${x.request}\n<!-- reply ${x.status} -->\n${x.reply}`);
+      writeFileSync(
+        join(logDir, `${String(++n).padStart(4, '0')}-${exchange.op}.xml`),
+        `${exchange.request}\n<!-- reply ${exchange.status} -->\n${exchange.reply}`,
+      );
   });
   process.stdout.write(`proxy at ${proxy.url} in front of the sandbox${rewrite ? `, rewrite ${rewrite}` : ''}\n`);
 }

@@ -42,7 +42,7 @@ type Ended = Pick<WarmResult, 'code' | 'signal'>;
 interface Worker {
   child: ChildProcess;
   /** The run in progress. */
-  run?: { id: number; done: (r: Ended) => void };
+  run?: { id: number; done: (ended: Ended) => void };
 }
 
 export class WarmPool {
@@ -62,23 +62,23 @@ export class WarmPool {
   }
 
   async run(req: WarmRequest): Promise<WarmResult> {
-    const w = await this.worker();
+    const worker = await this.worker();
     const id = this.nextId++;
     const files = { stdout: join(this.dir, `${id}.out`), stderr: join(this.dir, `${id}.err`) };
     let timedOut = false;
     const ended = await new Promise<Ended>((done) => {
       const timer = setTimeout(() => {
         timedOut = true;
-        w.child.kill('SIGKILL');
+        worker.child.kill('SIGKILL');
       }, req.timeoutMs);
-      w.run = {
+      worker.run = {
         id,
-        done: (r) => {
+        done: (ended) => {
           clearTimeout(timer);
-          done(r);
+          done(ended);
         },
       };
-      w.child.send({ id, script: req.script, argv: req.argv, env: req.env, stdoutFile: files.stdout, stderrFile: files.stderr });
+      worker.child.send({ id, script: req.script, argv: req.argv, env: req.env, stdoutFile: files.stdout, stderrFile: files.stderr });
     });
     const text = (f: string) => {
       try {
@@ -90,14 +90,14 @@ export class WarmPool {
     const result = { ...ended, timedOut, stdout: text(files.stdout), stderr: text(files.stderr) };
     rmSync(files.stdout, { force: true });
     rmSync(files.stderr, { force: true });
-    if (this.all.has(w)) this.release(w);
+    if (this.all.has(worker)) this.release(worker);
     return result;
   }
 
   /** Stops every worker; resolves once they have exited (their CPU time is then their parent's to count). */
   async close(): Promise<void> {
     const exited = [...this.all].map((w) => new Promise((r) => w.child.once('exit', r)));
-    for (const w of this.all) w.child.kill();
+    for (const worker of this.all) worker.child.kill();
     await Promise.all(exited);
     this.idle.length = 0;
     rmSync(this.dir, { recursive: true, force: true });
@@ -106,15 +106,15 @@ export class WarmPool {
   /** An idle worker, a new one while there are fewer than `size`, else the next one released. */
   private async worker(): Promise<Worker> {
     for (;;) {
-      const w = this.idle.pop();
-      if (w) return w;
+      const worker = this.idle.pop();
+      if (worker) return worker;
       if (this.all.size < this.size) return this.spawn();
       await new Promise<void>((r) => this.waiting.push(r));
     }
   }
 
-  private release(w: Worker): void {
-    this.idle.push(w);
+  private release(worker: Worker): void {
+    this.idle.push(worker);
     this.waiting.shift()?.();
   }
 
@@ -129,24 +129,24 @@ export class WarmPool {
     // an idle worker must not keep the test process alive: a run in progress has its timer
     child.unref();
     child.channel?.unref();
-    const w: Worker = { child };
-    this.all.add(w);
+    const worker: Worker = { child };
+    this.all.add(worker);
     child.on('message', (m: { id: number; code: number }) => {
-      if (w.run?.id !== m.id) return;
-      const run = w.run;
-      w.run = undefined;
+      if (worker.run?.id !== m.id) return;
+      const run = worker.run;
+      worker.run = undefined;
       run.done({ code: m.code, signal: null });
     });
     child.on('exit', (code, signal) => {
-      this.all.delete(w);
-      const i = this.idle.indexOf(w);
-      if (i >= 0) this.idle.splice(i, 1);
-      const run = w.run;
-      w.run = undefined;
+      this.all.delete(worker);
+      const index = this.idle.indexOf(worker);
+      if (index >= 0) this.idle.splice(index, 1);
+      const run = worker.run;
+      worker.run = undefined;
       run?.done({ code, signal });
       this.waiting.shift()?.();
     });
-    return w;
+    return worker;
   }
 }
 

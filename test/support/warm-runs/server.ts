@@ -6,16 +6,16 @@ import { WarmPool, type WarmRequest } from './pool';
 
 const socket = process.argv[2];
 const pool = new WarmPool();
-const server = createServer({ allowHalfOpen: true }, (c) => {
+const server = createServer({ allowHalfOpen: true }, (socket) => {
   let body = '';
-  c.setEncoding('utf8');
-  c.on('data', (d: string) => (body += d));
-  c.on('error', () => undefined); // a test file that died mid-run: its run still ends, unread
-  c.on('end', () => {
+  socket.setEncoding('utf8');
+  socket.on('data', (d: string) => (body += d));
+  socket.on('error', () => undefined); // a test file that died mid-run: its run still ends, unread
+  socket.on('end', () => {
     void pool
       .run(JSON.parse(body) as WarmRequest)
-      .then((r) => c.end(JSON.stringify(r)))
-      .catch((e: unknown) => c.end(JSON.stringify({ code: 2, signal: null, timedOut: false, stdout: '', stderr: String(e) })));
+      .then((r) => socket.end(JSON.stringify(r)))
+      .catch((e: unknown) => socket.end(JSON.stringify({ code: 2, signal: null, timedOut: false, stdout: '', stderr: String(e) })));
   });
 });
 server.listen(socket, () => process.send?.('ready'));

@@ -53,25 +53,25 @@ const xml = (root: string, inner: string) =>
 
 async function gateway(bookings: Record<string, Booking>): Promise<RunningServer> {
   return startHostileServer((req, res) => {
-    const b = bookings[refOf(req)];
+    const booking = bookings[refOf(req)];
     const send = (status: number, body: string) => {
       res.writeHead(status, { 'content-type': 'application/xml' });
       res.end(body);
     };
     const op = req.path.replace(/^\//, '');
     if (op === 'bookread') {
-      if (b?.readStatus) return send(b.readStatus, 'try again later');
-      if (!b?.read)
+      if (booking?.readStatus) return send(booking.readStatus, 'try again later');
+      if (!booking?.read)
         return send(200, xml('OTA_ResRetrieveRS', '<Errors><Error Type="3" Code="95" ShortText="Booking not found"/></Errors>'));
-      return send(200, xml('OTA_ResRetrieveRS', `<Success/>${b.read}`));
+      return send(200, xml('OTA_ResRetrieveRS', `<Success/>${booking.read}`));
     }
     if (op === 'bookcancel') {
-      const refusal = b ? b.refuseCancel : 'errors';
+      const refusal = booking ? booking.refuseCancel : 'errors';
       if (refusal === 'errors') return send(200, xml('OTA_CancelRS', '<Errors><Error Type="3" ShortText="cannot cancel"/></Errors>'));
       if (refusal === 'ota-error-rs') return send(200, xml('OTA_ErrorRS', '<Errors><Error Type="3" ShortText="no"/></Errors>'));
       if (refusal === 'http-404') return send(404, '<html>not found</html>');
-      if (b) b.cancels = (b.cancels ?? 0) + 1;
-      if (b?.read && !b.noopCancel) b.read = b.read.replace(/ResStatus="[^"]*"/, 'ResStatus="Cancelled"');
+      if (booking) booking.cancels = (booking.cancels ?? 0) + 1;
+      if (booking?.read && !booking.noopCancel) booking.read = booking.read.replace(/ResStatus="[^"]*"/, 'ResStatus="Cancelled"');
       return send(200, xml('OTA_CancelRS', '<Success/>'));
     }
     send(404, 'unexpected');
@@ -128,11 +128,11 @@ describe('ledger clean-up', () => {
       try {
         // the default words (src/run/test-data-file.ts), both spellings
         const ctx = context(srv.url, leftBehind(srv.url, [['B1', 'committed']]), { cancelledStatusWords: ['Cancelled', 'Canceled'] });
-        const r = await cleanUpLedger(ctx);
-        assert.deepEqual(r.failed, []);
-        assert.deepEqual(r.cancelled, [], 'it was not cancelled by us');
+        const cleanupReport = await cleanUpLedger(ctx);
+        assert.deepEqual(cleanupReport.failed, []);
+        assert.deepEqual(cleanupReport.cancelled, [], 'it was not cancelled by us');
         assert.deepEqual(
-          r.gone.map((g) => [g.ref, g.message]),
+          cleanupReport.gone.map((g) => [g.ref, g.message]),
           [['B1', 'already cancelled at the target']],
         );
         assert.deepEqual(ctx.ledger.outstanding(srv.url), [], 'settled: later runs do not try again');
@@ -147,12 +147,12 @@ describe('ledger clean-up', () => {
       const srv = await gateway({ NEVER: { refuseCancel: refusal } });
       try {
         const ctx = context(srv.url, leftBehind(srv.url, [['NEVER', 'committed']]));
-        const r = await cleanUpLedger(ctx);
-        assert.deepEqual(r.cancelled, []);
-        assert.deepEqual(r.failed, []);
-        assert.equal(r.gone.length, 1);
-        assert.match(r.gone[0].message, /^unknown to the target/);
-        const lines = describeCleanup(r, 'ledger.jsonl');
+        const cleanupReport = await cleanUpLedger(ctx);
+        assert.deepEqual(cleanupReport.cancelled, []);
+        assert.deepEqual(cleanupReport.failed, []);
+        assert.equal(cleanupReport.gone.length, 1);
+        assert.match(cleanupReport.gone[0].message, /^unknown to the target/);
+        const lines = describeCleanup(cleanupReport, 'ledger.jsonl');
         assert.ok(
           lines.every((l) => !/^Cancelled/.test(l)),
           lines.join('\n'),
@@ -169,11 +169,11 @@ describe('ledger clean-up', () => {
     try {
       // written by an older version (no landsBy) 10 minutes ago: this run's bound (5 s x 1 attempt) is long over
       const ctx = context(srv.url, leftBehind(srv.url, [['INTENT1', 'intent']], { at: new Date(Date.now() - 600_000).toISOString() }));
-      const r = await cleanUpLedger(ctx);
+      const cleanupReport = await cleanUpLedger(ctx);
       assert.deepEqual(ops(srv), ['bookread INTENT1']);
-      assert.deepEqual(r.cancelled, []);
-      assert.deepEqual(r.open, []);
-      assert.match(r.gone[0].message, /^never booked: unknown to the target .*its Commit could land until .* at the latest/);
+      assert.deepEqual(cleanupReport.cancelled, []);
+      assert.deepEqual(cleanupReport.open, []);
+      assert.match(cleanupReport.gone[0].message, /^never booked: unknown to the target .*its Commit could land until .* at the latest/);
       assert.deepEqual(ctx.ledger.outstanding(srv.url), []);
     } finally {
       await srv.close();
@@ -184,10 +184,10 @@ describe('ledger clean-up', () => {
     const srv = await gateway({ INTENT2: { read: '<ReservationsList><HotelReservation ResStatus="Reserved"/></ReservationsList>' } });
     try {
       const ctx = context(srv.url, leftBehind(srv.url, [['INTENT2', 'intent']]), { commitCancelType: 'Cancel' });
-      const r = await cleanUpLedger(ctx);
+      const cleanupReport = await cleanUpLedger(ctx);
       assert.deepEqual(ops(srv), ['bookread INTENT2', 'bookcancel INTENT2', 'bookread INTENT2'], 'the cancel is read back');
       assert.match(srv.requests[1].body, /CancelType="Cancel"/, 'not the literal Commit');
-      assert.deepEqual(r.cancelled, ['INTENT2']);
+      assert.deepEqual(cleanupReport.cancelled, ['INTENT2']);
       assert.deepEqual(ctx.ledger.outstanding(srv.url), []);
     } finally {
       await srv.close();
@@ -200,9 +200,9 @@ describe('ledger clean-up', () => {
     });
     try {
       const ctx = context(srv.url, leftBehind(srv.url, [['B2', 'committed']]), { cancelledStatusWords: ['Annulled'] });
-      const r = await cleanUpLedger(ctx);
+      const cleanupReport = await cleanUpLedger(ctx);
       assert.deepEqual(
-        r.gone.map((g) => g.message),
+        cleanupReport.gone.map((g) => g.message),
         ['already cancelled at the target'],
       );
     } finally {
@@ -216,10 +216,13 @@ describe('ledger clean-up', () => {
     });
     try {
       const ctx = context(srv.url, leftBehind(srv.url, [['B3', 'committed']]));
-      const r = await cleanUpLedger(ctx);
-      assert.deepEqual(r.cancelled, []);
-      assert.equal(r.failed.length, 1);
-      assert.match(r.failed[0].message, /the cancel failed \(an Errors reply: cannot cancel\) and a read still shows the booking/);
+      const cleanupReport = await cleanUpLedger(ctx);
+      assert.deepEqual(cleanupReport.cancelled, []);
+      assert.equal(cleanupReport.failed.length, 1);
+      assert.match(
+        cleanupReport.failed[0].message,
+        /the cancel failed \(an Errors reply: cannot cancel\) and a read still shows the booking/,
+      );
       assert.deepEqual(
         ctx.ledger.outstanding(srv.url).map((e) => e.bookingRef),
         ['B3'],
@@ -236,10 +239,10 @@ describe('ledger clean-up', () => {
       const ledger = new BookingLedger(file, () => undefined);
       const claim = ledger.claimRun('ALIVE');
       ledger.recordCommitted({ bookingRef: 'LIVE', itemRefs: [], target: srv.url, runId: 'ALIVE' });
-      const r = await cleanUpLedger(context(srv.url, file));
+      const cleanupReport = await cleanUpLedger(context(srv.url, file));
       claim.release();
       assert.deepEqual(srv.requests, [], 'nothing sent about it');
-      assert.equal(r.ownedByLiveRuns, 1);
+      assert.equal(cleanupReport.ownedByLiveRuns, 1);
     } finally {
       await srv.close();
     }
@@ -264,22 +267,24 @@ describe('ledger clean-up: Commits in flight, other targets, a past the run cann
     try {
       const landsBy = inMs(600_000);
       const ctx = context(srv.url, leftBehind(srv.url, [['INFLIGHT', 'intent']], { landsBy }));
-      const r = await cleanUpLedger(ctx);
-      await r.rechecks.stop();
+      const cleanupReport = await cleanUpLedger(ctx);
+      await cleanupReport.rechecks.stop();
       assert.deepEqual(ops(srv), ['bookread INFLIGHT'], 'no cancel of a booking that does not exist yet');
-      assert.deepEqual(r.gone, [], 'not written off');
+      assert.deepEqual(cleanupReport.gone, [], 'not written off');
       assert.deepEqual(
-        r.open.map((o) => [o.ref, o.landsBy]),
+        cleanupReport.open.map((o) => [o.ref, o.landsBy]),
         [['INFLIGHT', landsBy]],
       );
-      assert.match(r.open[0].message, /unknown to the target .*could still land until/);
+      assert.match(cleanupReport.open[0].message, /unknown to the target .*could still land until/);
       assert.deepEqual(
         ctx.ledger.outstanding(srv.url).map((e) => e.bookingRef),
         ['INFLIGHT'],
         'still open: a later run retries it',
       );
       assert.ok(ctx.ledger.read().some((e) => e.bookingRef === 'INFLIGHT' && e.event === 'unconfirmed' && e.landsBy === landsBy));
-      assert.ok(describeCleanup(r, 'ledger.jsonl').some((l) => /1 booking intent\(s\) .* left open in the ledger.*INFLIGHT/.test(l)));
+      assert.ok(
+        describeCleanup(cleanupReport, 'ledger.jsonl').some((l) => /1 booking intent\(s\) .* left open in the ledger.*INFLIGHT/.test(l)),
+      );
     } finally {
       await srv.close();
     }
@@ -294,40 +299,40 @@ describe('ledger clean-up: Commits in flight, other targets, a past the run cann
         `${JSON.stringify({ bookingRef: 'REFUSED', itemRefs: [], target: srv.url, runId: 'KILLED', event: 'answered', at: new Date().toISOString(), pid: DEAD_PID, runPid: DEAD_PID, host: hostname() })}\n`,
       );
       const ctx = context(srv.url, file);
-      const r = await cleanUpLedger(ctx);
-      await r.rechecks.stop();
-      assert.deepEqual(r.open, []);
-      assert.match(r.gone[0].message, /^never booked: .*the gateway answered its Commit/);
+      const cleanupReport = await cleanUpLedger(ctx);
+      await cleanupReport.rechecks.stop();
+      assert.deepEqual(cleanupReport.open, []);
+      assert.match(cleanupReport.gone[0].message, /^never booked: .*the gateway answered its Commit/);
       assert.deepEqual(ctx.ledger.outstanding(srv.url), []);
     } finally {
       await srv.close();
     }
   });
 
-  test('checked again once its flight is over, during the run: the Commit landed meanwhile, so it is cancelled', async (t) => {
+  test('checked again once its flight is over, during the run: the Commit landed meanwhile, so it is cancelled', async (testContext) => {
     const bookings: Record<string, { read?: string }> = {};
     const srv = await gateway(bookings);
     const file = leftBehind(srv.url, [['LATE', 'intent']], { landsBy: inMs(1500) });
     const env = { ...targetEnv(srv.url), OTA_LEDGER_FILE: file, OTA_REQUEST_TIMEOUT_MS: '5000' };
     const ctx = await openRunContext(loadConfig(env));
-    t.after(async () => {
+    testContext.after(async () => {
       await ctx.close();
       await srv.close();
     });
-    const r = await cleanUpLedger(ctx);
+    const cleanupReport = await cleanUpLedger(ctx);
     assert.deepEqual(
-      r.open.map((o) => o.ref),
+      cleanupReport.open.map((o) => o.ref),
       ['LATE'],
     );
     bookings.LATE = { read: RESERVED }; // the Commit lands at the gateway
     const t0 = Date.now();
-    while (r.rechecks.settled.length === 0 && Date.now() - t0 < 60_000) await new Promise((res) => setTimeout(res, 100));
+    while (cleanupReport.rechecks.settled.length === 0 && Date.now() - t0 < 60_000) await new Promise((res) => setTimeout(res, 100));
     assert.deepEqual(
-      r.rechecks.settled.map((s) => [s.ref, s.outcome.kind]),
+      cleanupReport.rechecks.settled.map((s) => [s.ref, s.outcome.kind]),
       [['LATE', 'cancelled']],
     );
     assert.deepEqual(ops(srv), ['bookread LATE', 'bookread LATE', 'bookcancel LATE', 'bookread LATE']);
-    const end = await settleAtEnd(ctx, r);
+    const end = await settleAtEnd(ctx, cleanupReport);
     assert.deepEqual(end.report.leftOpen, []);
     assert.deepEqual(end.report.cancelled, ['LATE']);
     assert.deepEqual(ctx.ledger.outstanding(srv.url), []);
@@ -338,13 +343,13 @@ describe('ledger clean-up: Commits in flight, other targets, a past the run cann
     try {
       const file = leftBehind(srv.url, [['EARLIER', 'intent']], { landsBy: inMs(600_000) });
       const ctx = context(srv.url, file);
-      const r = await cleanUpLedger(ctx);
+      const cleanupReport = await cleanUpLedger(ctx);
       // this run's own Commits: one answered (refused), one that timed out and landed after all
       const own = { itemRefs: [], target: srv.url, runId: ctx.config.runId, flightMs: 600_000 };
       ctx.ledger.recordIntent({ ...own, bookingRef: 'MINE1' });
       ctx.ledger.recordAnswered('MINE1', srv.url, ctx.config.runId);
       ctx.ledger.recordIntent({ ...own, bookingRef: 'MINE2' });
-      const end = await settleAtEnd(ctx, r);
+      const end = await settleAtEnd(ctx, cleanupReport);
       assert.deepEqual(
         end.report.leftOpen.map((o) => o.ref),
         ['EARLIER'],
@@ -384,16 +389,16 @@ describe('ledger clean-up: Commits in flight, other targets, a past the run cann
       );
       appendFileSync(file, readFileSync(leftBehind('http://127.0.0.1:9', [['SANDBOX', 'intent']], { embedded: true }), 'utf8'));
       const ctx = context(srv.url, file);
-      const r = await cleanUpLedger(ctx);
+      const cleanupReport = await cleanUpLedger(ctx);
       assert.deepEqual(ops(srv), ['bookcancel SPELT', 'bookread SPELT']);
-      assert.deepEqual(r.cancelled, ['SPELT']);
-      assert.deepEqual(r.spelledOtherwise, [{ ref: 'SPELT', target: `http://LOCALHOST:${port}/` }]);
+      assert.deepEqual(cleanupReport.cancelled, ['SPELT']);
+      assert.deepEqual(cleanupReport.spelledOtherwise, [{ ref: 'SPELT', target: `http://LOCALHOST:${port}/` }]);
       assert.deepEqual(
-        r.elsewhere,
+        cleanupReport.elsewhere,
         [{ target: `http://localhost:${Number(port) + 1}`, refs: ['FAR1', 'FAR2'] }],
         'an embedded sandbox stopped with its run: not listed',
       );
-      const lines = describeCleanup(r, 'ledger.jsonl');
+      const lines = describeCleanup(cleanupReport, 'ledger.jsonl');
       assert.ok(
         lines.includes(
           `Cancelled 1 booking(s) an earlier run left behind: SPELT (recorded for http://LOCALHOST:${port}/, the same target)`,
@@ -434,7 +439,7 @@ describe('ledger clean-up: Commits in flight, other targets, a past the run cann
     const srv = await gateway({});
     try {
       const ctx = { ...context(srv.url, join(root, `l${++n}`, 'bookings.jsonl')), embedded: true };
-      const r = await cleanUpLedger(ctx);
+      const cleanupReport = await cleanUpLedger(ctx);
       ctx.ledger.recordIntent({ bookingRef: 'EMB1', itemRefs: [], target: srv.url, runId: ctx.config.runId, flightMs: 600_000 });
       ctx.ledger.recordIntent({
         bookingRef: 'EMB2',
@@ -443,7 +448,7 @@ describe('ledger clean-up: Commits in flight, other targets, a past the run cann
         runId: ctx.config.runId,
         flightMs: 600_000,
       }); // a worker's sandbox
-      const end = await settleAtEnd(ctx, r);
+      const end = await settleAtEnd(ctx, cleanupReport);
       assert.deepEqual(srv.requests, []);
       assert.deepEqual(end.report.leftOpen, []);
       assert.deepEqual(ctx.ledger.allOutstanding(), []);
@@ -460,8 +465,8 @@ describe('ledger clean-up: a cancel is believed only when a read shows it', () =
     const srv = await gateway(bookings);
     try {
       const ctx = context(srv.url, leftBehind(srv.url, [['NOOP', 'committed']]));
-      const r = await cleanUpLedger(ctx);
-      assert.deepEqual(r.cancelled, [], 'never "cancelled" on the strength of the reply');
+      const cleanupReport = await cleanUpLedger(ctx);
+      assert.deepEqual(cleanupReport.cancelled, [], 'never "cancelled" on the strength of the reply');
       assert.equal(bookings.NOOP.cancels, 3, 'the cancel is sent again, twice');
       assert.deepEqual(ops(srv), [
         'bookcancel NOOP',
@@ -472,7 +477,7 @@ describe('ledger clean-up: a cancel is believed only when a read shows it', () =
         'bookread NOOP',
       ]);
       assert.match(
-        r.failed[0].message,
+        cleanupReport.failed[0].message,
         /^cancel acknowledged, still live: 3 cancel\(s\) answered Success, and a read still shows the booking/,
       );
       assert.deepEqual(
@@ -483,7 +488,7 @@ describe('ledger clean-up: a cancel is believed only when a read shows it', () =
       // this run's own booking that its scenario could not close is named at the end, in leftOpen
       ctx.ledger.recordCommitted({ bookingRef: 'MINE', itemRefs: [], target: srv.url, runId: ctx.config.runId });
       bookings.MINE = { read: RESERVED, noopCancel: true };
-      const end = await settleAtEnd(ctx, r);
+      const end = await settleAtEnd(ctx, cleanupReport);
       assert.deepEqual(
         end.report.leftOpen.map((o) => [o.ref, o.why.replace(/:.*/, '')]),
         [
@@ -515,9 +520,12 @@ describe('ledger clean-up: a cancel is believed only when a read shows it', () =
       const srv = await gateway(bookings);
       try {
         const ctx = context(srv.url, leftBehind(srv.url, [['DOWN', 'committed']]));
-        const r = await cleanUpLedger(ctx);
-        assert.deepEqual(r.cancelled, [], `HTTP ${readStatus}: not closed on the cancel's Success`);
-        assert.match(r.failed[0]?.message ?? '', /^in doubt: \d cancel\(s\) answered Success, and a read did not tell its state/);
+        const cleanupReport = await cleanUpLedger(ctx);
+        assert.deepEqual(cleanupReport.cancelled, [], `HTTP ${readStatus}: not closed on the cancel's Success`);
+        assert.match(
+          cleanupReport.failed[0]?.message ?? '',
+          /^in doubt: \d cancel\(s\) answered Success, and a read did not tell its state/,
+        );
         assert.deepEqual(
           ctx.ledger.outstanding(srv.url).map((e) => e.bookingRef),
           ['DOWN'],
@@ -533,12 +541,12 @@ describe('ledger clean-up: a cancel is believed only when a read shows it', () =
     const srv = await gateway({ BLIND: { read: '<Note>no status here</Note>' } });
     try {
       const ctx = context(srv.url, leftBehind(srv.url, [['BLIND', 'committed']]));
-      const r = await cleanUpLedger(ctx);
-      assert.deepEqual(r.cancelled, ['BLIND']);
+      const cleanupReport = await cleanUpLedger(ctx);
+      assert.deepEqual(cleanupReport.cancelled, ['BLIND']);
       assert.ok(
         ctx.ledger.read().some((e) => e.bookingRef === 'BLIND' && e.event === 'cancelled' && e.reason === "on the cancel's reply alone"),
       );
-      const end = await settleAtEnd(ctx, r);
+      const end = await settleAtEnd(ctx, cleanupReport);
       assert.deepEqual(end.report.cancelledOnReplyAlone, ['BLIND']);
       assert.ok(
         end.notes.some((l) => /^the clean-up of 1 booking\(s\) rests on the cancel's reply alone: .*BLIND/.test(l)),
@@ -554,10 +562,10 @@ describe('ledger clean-up: a cancel is believed only when a read shows it', () =
     const srv = await gateway(bookings);
     try {
       const ctx = context(srv.url, join(root, `l${++n}`, 'bookings.jsonl'));
-      const r = await cleanUpLedger(ctx);
+      const cleanupReport = await cleanUpLedger(ctx);
       ctx.ledger.recordIntent({ bookingRef: 'DOUBT', itemRefs: [], target: srv.url, runId: ctx.config.runId, flightMs: 1500 });
       setTimeout(() => (bookings.DOUBT = { read: RESERVED }), 700).unref(); // the gateway books it late
-      const end = await settleAtEnd(ctx, r);
+      const end = await settleAtEnd(ctx, cleanupReport);
       assert.deepEqual(end.report.leftOpen, []);
       assert.deepEqual(end.report.cancelled, ['DOUBT']);
       assert.deepEqual(ctx.ledger.outstanding(srv.url), []);

@@ -21,16 +21,16 @@ function ledger(file: string, warnings: string[] = []): BookingLedger {
 }
 
 /** A line written by another process (a killed run, another host): committed on A unless told otherwise. */
-function entryOf(file: string, e: Record<string, unknown>): void {
+function entryOf(file: string, record: Record<string, unknown>): void {
   mkdirSync(dirname(file), { recursive: true });
-  appendFileSync(file, `${JSON.stringify({ itemRefs: [], target: A, event: 'committed', at: new Date().toISOString(), ...e })}\n`);
+  appendFileSync(file, `${JSON.stringify({ itemRefs: [], target: A, event: 'committed', at: new Date().toISOString(), ...record })}\n`);
 }
 
 describe('BookingLedger', () => {
   test('appends one JSON line per event, creating the directory, and reads it back', () => {
     const file = fresh();
-    const l = ledger(file);
-    l.recordCommitted({ bookingRef: 'B1', itemRefs: ['I1', 'I2'], target: A, runId: 'run1', scenario: 'book a tour' });
+    const bookingLedger = ledger(file);
+    bookingLedger.recordCommitted({ bookingRef: 'B1', itemRefs: ['I1', 'I2'], target: A, runId: 'run1', scenario: 'book a tour' });
     const lines = readFileSync(file, 'utf8').split('\n');
     assert.equal(lines.length, 2);
     assert.equal(lines[1], '');
@@ -53,45 +53,45 @@ describe('BookingLedger', () => {
     );
     assert.ok(!Number.isNaN(Date.parse(e.at)));
     assert.deepEqual(
-      l.outstanding(A).map((x) => x.bookingRef),
+      bookingLedger.outstanding(A).map((x) => x.bookingRef),
       ['B1'],
     );
   });
 
   test('outstanding: committed and not cancelled, per target, from any run', () => {
-    const l = ledger(fresh());
-    l.recordCommitted({ bookingRef: 'B1', itemRefs: [], target: A, runId: 'killed-run' });
-    l.recordCommitted({ bookingRef: 'B2', itemRefs: [], target: A, runId: 'run2' });
-    l.recordCommitted({ bookingRef: 'B3', itemRefs: [], target: B, runId: 'run2' });
-    l.recordCancelled('B2', A, 'run2');
-    l.recordCleanupFailed('B1', A, 'run2', 'HTTP 500');
+    const bookingLedger = ledger(fresh());
+    bookingLedger.recordCommitted({ bookingRef: 'B1', itemRefs: [], target: A, runId: 'killed-run' });
+    bookingLedger.recordCommitted({ bookingRef: 'B2', itemRefs: [], target: A, runId: 'run2' });
+    bookingLedger.recordCommitted({ bookingRef: 'B3', itemRefs: [], target: B, runId: 'run2' });
+    bookingLedger.recordCancelled('B2', A, 'run2');
+    bookingLedger.recordCleanupFailed('B1', A, 'run2', 'HTTP 500');
     assert.deepEqual(
-      l.outstanding(A).map((x) => [x.bookingRef, x.runId]),
+      bookingLedger.outstanding(A).map((x) => [x.bookingRef, x.runId]),
       [['B1', 'killed-run']],
     );
     assert.deepEqual(
-      l.outstanding(`${B}/`).map((x) => x.bookingRef),
+      bookingLedger.outstanding(`${B}/`).map((x) => x.bookingRef),
       ['B3'],
       'trailing slash is the same target',
     );
     // a later run cancels B1: nothing left on A
-    new BookingLedger(l.file).recordCancelled('B1', A, 'run3');
-    assert.deepEqual(l.outstanding(A), []);
+    new BookingLedger(bookingLedger.file).recordCancelled('B1', A, 'run3');
+    assert.deepEqual(bookingLedger.outstanding(A), []);
   });
 
   test('a cancel on another target does not close a booking', () => {
-    const l = ledger(fresh());
-    l.recordCommitted({ bookingRef: 'B1', itemRefs: [], target: A, runId: 'r' });
-    l.recordCancelled('B1', B, 'r');
-    assert.equal(l.outstanding(A).length, 1);
+    const bookingLedger = ledger(fresh());
+    bookingLedger.recordCommitted({ bookingRef: 'B1', itemRefs: [], target: A, runId: 'r' });
+    bookingLedger.recordCancelled('B1', B, 'r');
+    assert.equal(bookingLedger.outstanding(A).length, 1);
   });
 
   test('a re-committed reference returns the latest commit (most item refs)', () => {
-    const l = ledger(fresh());
-    l.recordCommitted({ bookingRef: 'B1', itemRefs: ['I1'], target: A, runId: 'r' });
-    l.recordCommitted({ bookingRef: 'B1', itemRefs: ['I1', 'I2'], target: A, runId: 'r' });
+    const bookingLedger = ledger(fresh());
+    bookingLedger.recordCommitted({ bookingRef: 'B1', itemRefs: ['I1'], target: A, runId: 'r' });
+    bookingLedger.recordCommitted({ bookingRef: 'B1', itemRefs: ['I1', 'I2'], target: A, runId: 'r' });
     assert.deepEqual(
-      l.outstanding(A).map((x) => x.itemRefs),
+      bookingLedger.outstanding(A).map((x) => x.itemRefs),
       [['I1', 'I2']],
     );
   });
@@ -99,25 +99,25 @@ describe('BookingLedger', () => {
   test('a truncated last line (killed mid-write) is skipped with a warning, and the next append is not glued to it', () => {
     const file = fresh();
     const warnings: string[] = [];
-    const l = ledger(file, warnings);
-    l.recordCommitted({ bookingRef: 'B1', itemRefs: [], target: A, runId: 'r1' });
+    const bookingLedger = ledger(file, warnings);
+    bookingLedger.recordCommitted({ bookingRef: 'B1', itemRefs: [], target: A, runId: 'r1' });
     appendFileSync(file, '{"bookingRef":"B2","itemRefs":[],"tar'); // cut mid-line
     assert.deepEqual(
-      l.outstanding(A).map((x) => x.bookingRef),
+      bookingLedger.outstanding(A).map((x) => x.bookingRef),
       ['B1'],
     );
     assert.equal(warnings.length, 1);
     assert.match(warnings[0], /line 2: the line is incomplete/);
-    l.recordCommitted({ bookingRef: 'B3', itemRefs: [], target: A, runId: 'r2' });
+    bookingLedger.recordCommitted({ bookingRef: 'B3', itemRefs: [], target: A, runId: 'r2' });
     warnings.length = 0;
     assert.deepEqual(
-      l.outstanding(A).map((x) => x.bookingRef),
+      bookingLedger.outstanding(A).map((x) => x.bookingRef),
       ['B1', 'B3'],
     );
-    assert.equal(l.lastWarnings.length, 1, 'the cut line is now in the middle: still skipped with a warning (named once)');
-    assert.match(l.lastWarnings[0], /line 2: the line is incomplete/);
-    assert.deepEqual(l.lastForeign, [], 'a line of ours cut by a kill is not refused');
-    l.assertOwnLines();
+    assert.equal(bookingLedger.lastWarnings.length, 1, 'the cut line is now in the middle: still skipped with a warning (named once)');
+    assert.match(bookingLedger.lastWarnings[0], /line 2: the line is incomplete/);
+    assert.deepEqual(bookingLedger.lastForeign, [], 'a line of ours cut by a kill is not refused');
+    bookingLedger.assertOwnLines();
   });
 
   test('garbage and a missing file never crash', () => {
@@ -139,7 +139,7 @@ describe('BookingLedger', () => {
 
   test('concurrent appends from one process: none lost, none interleaved', async () => {
     const file = fresh();
-    const a = ledger(file);
+    const bookingLedger = ledger(file);
     const b = ledger(file); // two instances on one file, as two modules of one run might have
     await Promise.all(
       Array.from(
@@ -147,7 +147,7 @@ describe('BookingLedger', () => {
         (_, i) =>
           new Promise<void>((r) =>
             setImmediate(() => {
-              (i % 2 ? a : b).recordCommitted({ bookingRef: `B${i}`, itemRefs: [`I${i}`], target: A, runId: 'r' });
+              (i % 2 ? bookingLedger : b).recordCommitted({ bookingRef: `B${i}`, itemRefs: [`I${i}`], target: A, runId: 'r' });
               r();
             }),
           ),
@@ -168,9 +168,9 @@ describe('BookingLedger', () => {
       for (let i = 0; i < 150; i++) l.recordCommitted({ bookingRef: w + '-' + i, itemRefs: ['x'.repeat(300)], target: ${JSON.stringify(A)}, runId: w });`;
     const run = (w: string) =>
       new Promise<number>((res, rej) => {
-        const p = spawn(process.execPath, [...LOAD_TYPESCRIPT, '-e', script, w], { stdio: 'inherit' });
-        p.on('error', rej);
-        p.on('exit', (code) => res(code ?? 1));
+        const child = spawn(process.execPath, [...LOAD_TYPESCRIPT, '-e', script, w], { stdio: 'inherit' });
+        child.on('error', rej);
+        child.on('exit', (code) => res(code ?? 1));
       });
     assert.deepEqual(await Promise.all(['w1', 'w2', 'w3'].map(run)), [0, 0, 0]);
     const warnings: string[] = [];
@@ -183,29 +183,29 @@ describe('BookingLedger', () => {
 // of entries by live runs, and an unwritable ledger found before the first scenario.
 describe('BookingLedger: intents, ownership, writability', () => {
   test('an intent is outstanding until confirmed and cancelled, or found gone', () => {
-    const l = ledger(fresh());
-    l.recordIntent({ bookingRef: 'B1', itemRefs: ['I1'], target: A, runId: 'r' });
-    l.recordIntent({ bookingRef: 'B2', itemRefs: ['I2'], target: A, runId: 'r' });
+    const bookingLedger = ledger(fresh());
+    bookingLedger.recordIntent({ bookingRef: 'B1', itemRefs: ['I1'], target: A, runId: 'r' });
+    bookingLedger.recordIntent({ bookingRef: 'B2', itemRefs: ['I2'], target: A, runId: 'r' });
     assert.deepEqual(
-      l.outstanding(A).map((e) => [e.bookingRef, e.event]),
+      bookingLedger.outstanding(A).map((e) => [e.bookingRef, e.event]),
       [
         ['B1', 'intent'],
         ['B2', 'intent'],
       ],
     );
-    l.recordCommitted({ bookingRef: 'B1', itemRefs: ['I1'], target: A, runId: 'r' });
+    bookingLedger.recordCommitted({ bookingRef: 'B1', itemRefs: ['I1'], target: A, runId: 'r' });
     // an item added later: a new intent, but the booking stays known as committed
-    l.recordIntent({ bookingRef: 'B1', itemRefs: ['I1', 'I3'], target: A, runId: 'r' });
+    bookingLedger.recordIntent({ bookingRef: 'B1', itemRefs: ['I1', 'I3'], target: A, runId: 'r' });
     assert.deepEqual(
-      l.outstanding(A).map((e) => [e.bookingRef, e.event, e.itemRefs.length]),
+      bookingLedger.outstanding(A).map((e) => [e.bookingRef, e.event, e.itemRefs.length]),
       [
         ['B2', 'intent', 1],
         ['B1', 'committed', 2],
       ],
     );
-    l.recordGone('B2', A, 'r2', 'unknown to the target');
-    l.recordCancelled('B1', A, 'r2');
-    assert.deepEqual(l.outstanding(A), []);
+    bookingLedger.recordGone('B2', A, 'r2', 'unknown to the target');
+    bookingLedger.recordCancelled('B1', A, 'r2');
+    assert.deepEqual(bookingLedger.outstanding(A), []);
   });
 
   test('every entry names its process and host; the intent is on disk before recordIntent returns', () => {
@@ -219,15 +219,15 @@ describe('BookingLedger: intents, ownership, writability', () => {
 
   test('orphaned: entries of a live run (lock held) are left alone, those of a dead or stale run are not', () => {
     const file = fresh();
-    const l = ledger(file);
-    const claim = l.claimRun('LIVE');
-    l.recordCommitted({ bookingRef: 'OWNED', itemRefs: [], target: A, runId: 'LIVE' });
-    l.recordCommitted({ bookingRef: 'LEGACY', itemRefs: [], target: A, runId: 'OLD' }); // no lock, our pid, recent: alive
+    const bookingLedger = ledger(file);
+    const claim = bookingLedger.claimRun('LIVE');
+    bookingLedger.recordCommitted({ bookingRef: 'OWNED', itemRefs: [], target: A, runId: 'LIVE' });
+    bookingLedger.recordCommitted({ bookingRef: 'LEGACY', itemRefs: [], target: A, runId: 'OLD' }); // no lock, our pid, recent: alive
     // a killed run: its lock stays, with a pid that no longer exists; each entry names its run's process
-    mkdirSync(l.runsDir, { recursive: true });
+    mkdirSync(bookingLedger.runsDir, { recursive: true });
     const lock = (runId: string, pid: number, host: string, ageMs: number, deadlineInMs?: number) =>
       writeFileSync(
-        join(l.runsDir, `${runId}.lock.json`),
+        join(bookingLedger.runsDir, `${runId}.lock.json`),
         JSON.stringify({
           runId,
           pid,
@@ -252,7 +252,7 @@ describe('BookingLedger: intents, ownership, writability', () => {
       entryOf(file, { bookingRef: runId, runId, runPid: pid, pid, host });
     }
     assert.deepEqual(
-      l
+      bookingLedger
         .orphaned(A)
         .map((e) => e.bookingRef)
         .sort(),
@@ -260,7 +260,7 @@ describe('BookingLedger: intents, ownership, writability', () => {
     );
     claim.release();
     assert.deepEqual(
-      readdirSync(l.runsDir).filter((n) => n.startsWith('LIVE.')),
+      readdirSync(bookingLedger.runsDir).filter((n) => n.startsWith('LIVE.')),
       [],
       'released',
     );
@@ -269,7 +269,7 @@ describe('BookingLedger: intents, ownership, writability', () => {
       file,
       `${JSON.stringify({ bookingRef: 'ENDED', itemRefs: [], target: A, runId: 'ENDED', event: 'committed', at: new Date().toISOString(), pid: 2 ** 22 + 54321, host: hostname() })}\n`,
     );
-    assert.ok(l.orphaned(A).some((e) => e.bookingRef === 'ENDED'));
+    assert.ok(bookingLedger.orphaned(A).some((e) => e.bookingRef === 'ENDED'));
   });
 
   test('a lock is released on an orderly exit and kept by a kill', async () => {
@@ -279,31 +279,32 @@ describe('BookingLedger: intents, ownership, writability', () => {
       `const { BookingLedger } = require(${JSON.stringify(modulePath)}); new BookingLedger(${JSON.stringify(file)}).claimRun(process.argv[1]); ${end}`;
     const run = (runId: string, end: string) =>
       new Promise<void>((res, rej) => {
-        const p = spawn(process.execPath, [...LOAD_TYPESCRIPT, '-e', script(end), runId], { stdio: 'inherit' });
-        p.on('error', rej);
-        p.on('exit', () => res());
+        const child = spawn(process.execPath, [...LOAD_TYPESCRIPT, '-e', script(end), runId], { stdio: 'inherit' });
+        child.on('error', rej);
+        child.on('exit', () => res());
       });
     await run('ORDERLY', 'process.exit(0)');
     await run('KILLED', "process.kill(process.pid, 'SIGKILL')");
-    const l = ledger(file);
-    const locks = (runId: string) => readdirSync(l.runsDir).filter((n) => n.startsWith(`${runId}.`) && n.endsWith('.lock.json'));
+    const bookingLedger = ledger(file);
+    const locks = (runId: string) =>
+      readdirSync(bookingLedger.runsDir).filter((n) => n.startsWith(`${runId}.`) && n.endsWith('.lock.json'));
     assert.deepEqual(locks('ORDERLY'), []);
     assert.equal(locks('KILLED').length, 1, 'one lock per process, named by run id, pid and host');
-    assert.equal(l.runAlive('KILLED'), false, 'its pid is dead');
+    assert.equal(bookingLedger.runAlive('KILLED'), false, 'its pid is dead');
   });
 
   test('assertWritable: a fresh path is fine and creates the folders', () => {
-    const l = ledger(fresh());
-    l.assertWritable();
-    assert.ok(existsSync(l.file));
-    assert.ok(existsSync(l.runsDir));
+    const bookingLedger = ledger(fresh());
+    bookingLedger.assertWritable();
+    assert.ok(existsSync(bookingLedger.file));
+    assert.ok(existsSync(bookingLedger.runsDir));
   });
 
   const oneLine = (fn: () => void, re: RegExp) => {
-    assert.throws(fn, (e: Error) => {
-      assert.ok(e instanceof ConfigError, `a ConfigError (exit 2), not ${e?.constructor?.name}`);
-      assert.doesNotMatch(e.message, /\n/, 'one line');
-      assert.match(e.message, re);
+    assert.throws(fn, (error: Error) => {
+      assert.ok(error instanceof ConfigError, `a ConfigError (exit 2), not ${error?.constructor?.name}`);
+      assert.doesNotMatch(error.message, /\n/, 'one line');
+      assert.match(error.message, re);
       return true;
     });
   };
@@ -323,11 +324,11 @@ describe('BookingLedger: intents, ownership, writability', () => {
   // chattr +i works for root too, where chmod does not stop anything; skipped where unavailable
   const immutable = (p: string, on: boolean) => spawnSync('chattr', [on ? '+i' : '-i', p]).status === 0;
 
-  test('assertWritable: an immutable file and an immutable (read-only) folder', (t) => {
+  test('assertWritable: an immutable file and an immutable (read-only) folder', (testContext) => {
     const file = fresh();
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, '');
-    if (!immutable(file, true)) return t.skip('chattr +i is not available here');
+    if (!immutable(file, true)) return testContext.skip('chattr +i is not available here');
     try {
       oneLine(() => ledger(file).assertWritable(), /^OTA_LEDGER_FILE=.* is not writable: operation not permitted/);
     } finally {
@@ -346,8 +347,8 @@ describe('BookingLedger: intents, ownership, writability', () => {
     }
   });
 
-  test('assertWritable: a read-only file system location (sysfs refuses new files, even to root)', (t) => {
-    if (!existsSync('/sys/kernel')) return t.skip('no /sys here');
+  test('assertWritable: a read-only file system location (sysfs refuses new files, even to root)', (testContext) => {
+    if (!existsSync('/sys/kernel')) return testContext.skip('no /sys here');
     oneLine(
       () => ledger('/sys/kernel/ota-ledger-test/bookings.jsonl').assertWritable(),
       /^OTA_LEDGER_FILE=.*(permission denied|not permitted|read-only)/,
@@ -360,49 +361,49 @@ describe('BookingLedger: intents, ownership, writability', () => {
 describe('BookingLedger: targets by meaning, run processes, bad lines', () => {
   test('entries are matched by normal form: the target as written and its normal form are both recorded', () => {
     const file = fresh();
-    const l = ledger(file);
-    l.recordIntent({ bookingRef: 'B1', itemRefs: [], target: 'http://127.0.0.1:8080', runId: 'r' });
-    l.recordCommitted({ bookingRef: 'B2', itemRefs: [], target: 'http://elsewhere.test', runId: 'r' });
+    const bookingLedger = ledger(file);
+    bookingLedger.recordIntent({ bookingRef: 'B1', itemRefs: [], target: 'http://127.0.0.1:8080', runId: 'r' });
+    bookingLedger.recordCommitted({ bookingRef: 'B2', itemRefs: [], target: 'http://elsewhere.test', runId: 'r' });
     const written = JSON.parse(readFileSync(file, 'utf8').split('\n')[0]);
     assert.equal(written.target, 'http://127.0.0.1:8080');
     assert.equal(written.targetKey, 'http://localhost:8080');
     assert.deepEqual(
-      l.outstanding('http://localhost:8080/').map((e) => e.bookingRef),
+      bookingLedger.outstanding('http://localhost:8080/').map((e) => e.bookingRef),
       ['B1'],
     );
     assert.deepEqual(
-      l.outstandingElsewhere('http://LOCALHOST:8080').map((e) => [e.bookingRef, e.target]),
+      bookingLedger.outstandingElsewhere('http://LOCALHOST:8080').map((e) => [e.bookingRef, e.target]),
       [['B2', 'http://elsewhere.test']],
     );
     // a cancel under the other spelling closes it
-    l.recordCancelled('B1', 'http://localhost:8080/', 'r2');
-    assert.deepEqual(l.outstanding('http://127.0.0.1:8080'), []);
-    assert.ok(l.knowsTarget('http://localhost:8080'));
-    assert.equal(l.knowsTarget('http://localhost:8081'), false);
+    bookingLedger.recordCancelled('B1', 'http://localhost:8080/', 'r2');
+    assert.deepEqual(bookingLedger.outstanding('http://127.0.0.1:8080'), []);
+    assert.ok(bookingLedger.knowsTarget('http://localhost:8080'));
+    assert.equal(bookingLedger.knowsTarget('http://localhost:8081'), false);
   });
 
   test('a dead process is a finished run whatever its run id: a next run that reuses the id does not own its entries', () => {
     const file = fresh();
-    const l = ledger(file);
+    const bookingLedger = ledger(file);
     const DEAD = 2 ** 22 + 31_031;
     // the killed run's lock and entries (SIGKILL: its lock stays)
-    mkdirSync(l.runsDir, { recursive: true });
+    mkdirSync(bookingLedger.runsDir, { recursive: true });
     const at = new Date().toISOString();
     writeFileSync(
-      join(l.runsDir, `REUSED.${DEAD}@${hostname()}.lock.json`),
+      join(bookingLedger.runsDir, `REUSED.${DEAD}@${hostname()}.lock.json`),
       JSON.stringify({ runId: 'REUSED', pid: DEAD, host: hostname(), startedAt: at, heartbeatAt: at }),
     );
     entryOf(file, { bookingRef: 'KILLEDS', runId: 'REUSED', runPid: DEAD, pid: DEAD + 1, host: hostname() }); // written by a worker
     // this process is the next run, with the same id, alive and holding its own lock
-    const claim = l.claimRun('REUSED');
+    const claim = bookingLedger.claimRun('REUSED');
     try {
-      l.recordCommitted({ bookingRef: 'MINE', itemRefs: [], target: A, runId: 'REUSED' });
+      bookingLedger.recordCommitted({ bookingRef: 'MINE', itemRefs: [], target: A, runId: 'REUSED' });
       assert.deepEqual(
-        l.orphaned(A).map((e) => e.bookingRef),
+        bookingLedger.orphaned(A).map((e) => e.bookingRef),
         ['KILLEDS'],
       );
-      assert.equal(l.runAlive('REUSED', { runPid: DEAD, pid: DEAD, host: hostname(), at }), false);
-      assert.equal(l.runAlive('REUSED', { runPid: process.pid, pid: process.pid, host: hostname(), at }), true);
+      assert.equal(bookingLedger.runAlive('REUSED', { runPid: DEAD, pid: DEAD, host: hostname(), at }), false);
+      assert.equal(bookingLedger.runAlive('REUSED', { runPid: process.pid, pid: process.pid, host: hostname(), at }), true);
     } finally {
       claim.release();
     }
@@ -413,11 +414,11 @@ describe('BookingLedger: targets by meaning, run processes, bad lines', () => {
       const file = fresh();
       const script = `const { BookingLedger } = require(${JSON.stringify(resolve(__dirname, '../../../src/bookings/ledger.ts'))});
         new BookingLedger(${JSON.stringify(file)}).recordIntent({ bookingRef: 'W', itemRefs: [], target: 'http://a.test', runId: 'r' });`;
-      const r = spawnSync(process.execPath, [...LOAD_TYPESCRIPT, '-e', script], {
+      const spawned = spawnSync(process.execPath, [...LOAD_TYPESCRIPT, '-e', script], {
         env: { ...process.env, OTA_RUN_PID: runPid },
         encoding: 'utf8',
       });
-      assert.equal(r.status, 0, r.stderr);
+      assert.equal(spawned.status, 0, spawned.stderr);
       return JSON.parse(readFileSync(file, 'utf8').trim()) as { pid: number; runPid: number };
     };
     const child = run(String(process.pid)); // this process is the worker's parent: the runner
@@ -428,22 +429,22 @@ describe('BookingLedger: targets by meaning, run processes, bad lines', () => {
   });
 
   test('an intent is answered once its Commit got a reply; unconfirmed leaves it open; a new intent is in flight again', () => {
-    const l = ledger(fresh());
-    l.recordIntent({ bookingRef: 'B1', itemRefs: [], target: A, runId: 'r', flightMs: 60_000 });
-    const [e] = l.outstanding(A);
+    const bookingLedger = ledger(fresh());
+    bookingLedger.recordIntent({ bookingRef: 'B1', itemRefs: [], target: A, runId: 'r', flightMs: 60_000 });
+    const [e] = bookingLedger.outstanding(A);
     assert.deepEqual([e.event, e.answered], ['intent', false]);
     const landsBy = e.landsBy!;
     assert.equal(Date.parse(landsBy) - Date.parse(e.at), 60_000, 'the intent carries until when its Commit could land');
-    l.recordUnconfirmed('B1', A, 'r2', 'unknown to the target, could still land', landsBy);
-    assert.equal(l.outstanding(A).length, 1, 'unconfirmed is not a settlement');
-    assert.equal(l.outstanding(A)[0].runId, 'r', 'nor does it change whose intent it is');
-    l.recordAnswered('B1', A, 'r');
-    assert.equal(l.outstanding(A)[0].answered, true);
-    l.recordIntent({ bookingRef: 'B1', itemRefs: ['I2'], target: A, runId: 'r', flightMs: 60_000 });
-    assert.equal(l.outstanding(A)[0].answered, false, 'a second Commit of the reference is in flight again');
-    l.recordAnswered('B9', A, 'r'); // an answer for nothing outstanding changes nothing
+    bookingLedger.recordUnconfirmed('B1', A, 'r2', 'unknown to the target, could still land', landsBy);
+    assert.equal(bookingLedger.outstanding(A).length, 1, 'unconfirmed is not a settlement');
+    assert.equal(bookingLedger.outstanding(A)[0].runId, 'r', 'nor does it change whose intent it is');
+    bookingLedger.recordAnswered('B1', A, 'r');
+    assert.equal(bookingLedger.outstanding(A)[0].answered, true);
+    bookingLedger.recordIntent({ bookingRef: 'B1', itemRefs: ['I2'], target: A, runId: 'r', flightMs: 60_000 });
+    assert.equal(bookingLedger.outstanding(A)[0].answered, false, 'a second Commit of the reference is in flight again');
+    bookingLedger.recordAnswered('B9', A, 'r'); // an answer for nothing outstanding changes nothing
     assert.deepEqual(
-      l.outstanding(A).map((e) => e.bookingRef),
+      bookingLedger.outstanding(A).map((e) => e.bookingRef),
       ['B1'],
     );
   });
@@ -451,8 +452,8 @@ describe('BookingLedger: targets by meaning, run processes, bad lines', () => {
   test('a truncated, foreign or hand-edited line is named with its file and line, and skipped; every other entry counts', () => {
     const file = fresh();
     const warnings: string[] = [];
-    const l = ledger(file, warnings);
-    l.recordCommitted({ bookingRef: 'GOOD1', itemRefs: [], target: A, runId: 'r' });
+    const bookingLedger = ledger(file, warnings);
+    bookingLedger.recordCommitted({ bookingRef: 'GOOD1', itemRefs: [], target: A, runId: 'r' });
     const bad = [
       '{"level":"info","msg":"another tool wrote here"}', // foreign
       JSON.stringify({ bookingRef: 'EDITED1', itemRefs: [], target: A, runId: 'r', event: 'canceled', at: new Date().toISOString() }),
@@ -478,10 +479,10 @@ describe('BookingLedger: targets by meaning, run processes, bad lines', () => {
       }),
     ];
     appendFileSync(file, `${bad.join('\n')}\n`);
-    l.recordCommitted({ bookingRef: 'GOOD2', itemRefs: [], target: A, runId: 'r' });
+    bookingLedger.recordCommitted({ bookingRef: 'GOOD2', itemRefs: [], target: A, runId: 'r' });
     appendFileSync(file, '{"bookingRef":"CUT","itemRe'); // a kill mid-write
     assert.deepEqual(
-      l.outstanding(A).map((e) => e.bookingRef),
+      bookingLedger.outstanding(A).map((e) => e.bookingRef),
       ['GOOD1', 'GOOD2'],
     );
     const reasons = [
@@ -494,24 +495,24 @@ describe('BookingLedger: targets by meaning, run processes, bad lines', () => {
       /runPid "x" is not a process id/,
     ];
     assert.equal(warnings.length, bad.length + 1, warnings.join('\n'));
-    reasons.forEach((re, i) => {
-      assert.ok(warnings[i].startsWith(`booking ledger ${file}, line ${i + 2} is not a ledger entry (`), warnings[i]);
-      assert.match(warnings[i], re);
+    reasons.forEach((re, index) => {
+      assert.ok(warnings[index].startsWith(`booking ledger ${file}, line ${index + 2} is not a ledger entry (`), warnings[index]);
+      assert.match(warnings[index], re);
     });
     assert.match(warnings.at(-1)!, new RegExp(`, line ${bad.length + 3}: the line is incomplete`));
     // not the suite's: refused before anything is settled on its strength (exit 2), the first line named
     assert.throws(
-      () => l.assertOwnLines(),
+      () => bookingLedger.assertOwnLines(),
       (e: Error) =>
         e instanceof ConfigError &&
         e.message.startsWith(`booking ledger ${file}, line 2 is not a ledger entry of this suite (`) &&
         e.message.includes(`(and ${bad.length - 1} more line(s)): refused; nothing is settled or cancelled`),
     );
     // named once per ledger, however often it is read
-    l.outstanding(A);
-    l.orphaned(A);
+    bookingLedger.outstanding(A);
+    bookingLedger.orphaned(A);
     assert.equal(warnings.length, bad.length + 1);
-    assert.equal(l.lastWarnings.length, bad.length + 1, 'the last read still lists them');
+    assert.equal(bookingLedger.lastWarnings.length, bad.length + 1, 'the last read still lists them');
   });
 
   test('assertWritable tells a ledger it created from one that existed; an embedded run marks its entries', () => {

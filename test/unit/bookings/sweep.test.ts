@@ -35,10 +35,10 @@ const file = (text: string) => {
 const REF = (i: number) => newReference('NIGHTLY42', 'B', 'ABC123').replace(/\d{4}$/, String(i).padStart(4, '0'));
 
 function oneLine(fn: () => unknown, re: RegExp): void {
-  assert.throws(fn, (e: Error) => {
-    assert.ok(e instanceof ConfigError, `a ConfigError (exit 2), not ${e?.constructor?.name}`);
-    assert.doesNotMatch(e.message, /\n/);
-    assert.match(e.message, re);
+  assert.throws(fn, (error: Error) => {
+    assert.ok(error instanceof ConfigError, `a ConfigError (exit 2), not ${error?.constructor?.name}`);
+    assert.doesNotMatch(error.message, /\n/);
+    assert.match(error.message, re);
     return true;
   });
 }
@@ -80,8 +80,8 @@ describe('--sweep-references: the list', () => {
     try {
       execFileSync('mkfifo', [fifo]);
       oneLine(() => readSweepList(fifo), /is not a regular file/);
-    } catch (e) {
-      if (e instanceof assert.AssertionError) throw e; // mkfifo missing: the other cases stand
+    } catch (error) {
+      if (error instanceof assert.AssertionError) throw error; // mkfifo missing: the other cases stand
     }
   });
 
@@ -147,25 +147,25 @@ describe('--sweep-references: the sweep', () => {
       const ctx = context(srv.url, join(root, `l${++n}`, 'bookings.jsonl'));
       ctx.ledger.recordIntent({ bookingRef: REF(4), itemRefs: [], target: srv.url, runId: 'ANOTHER' }); // open in the ledger
       const list = { file: 'lost.txt', refs: [REF(1), REF(2), REF(3), REF(4), REF(5)] };
-      const r = await sweepReferences(ctx, list);
-      assert.deepEqual(r.cancelled, [REF(1)]);
+      const sweepReport = await sweepReferences(ctx, list);
+      assert.deepEqual(sweepReport.cancelled, [REF(1)]);
       assert.deepEqual(
-        r.notNeeded.map((x) => [x.ref, x.message.replace(/ \(.*/, '')]),
+        sweepReport.notNeeded.map((x) => [x.ref, x.message.replace(/ \(.*/, '')]),
         [[REF(2), 'already cancelled at the target']],
       );
       // unknown now, but a Commit of it may still be in flight: kept in doubt, never written off on this read
       assert.deepEqual(
-        r.notYet.map((x) => x.ref),
+        sweepReport.notYet.map((x) => x.ref),
         [REF(3)],
       );
-      assert.match(r.notYet[0].message, /^unknown to the target now .*could still land until/);
+      assert.match(sweepReport.notYet[0].message, /^unknown to the target now .*could still land until/);
       assert.deepEqual(
-        r.skipped.map((x) => x.ref),
+        sweepReport.skipped.map((x) => x.ref),
         [REF(4)],
       );
       assert.equal(state[REF(4)], 'Reserved', 'left to its own settlement');
       assert.deepEqual(
-        r.failed.map((x) => x.ref),
+        sweepReport.failed.map((x) => x.ref),
         [REF(5)],
       );
       assert.ok(
@@ -180,7 +180,7 @@ describe('--sweep-references: the sweep', () => {
           .sort(),
         [REF(3), REF(4), REF(5)].sort(),
       );
-      const lines = describeSweep(r);
+      const lines = describeSweep(sweepReport);
       assert.match(
         lines[0],
         new RegExp(`^Swept 5 reference\\(s\\) listed in lost\\.txt: cancelled 1 \\(${REF(1)}\\); needed no cancel 1 `),

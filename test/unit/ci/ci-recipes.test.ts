@@ -49,10 +49,10 @@ const arr = (v: unknown, what: string): unknown[] => {
 function recipeFiles(): string[] {
   const out: string[] = [];
   const walk = (dir: string): void => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (/\.ya?ml$/.test(e.name)) out.push(relative(ROOT, p));
+    for (const dirent of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, dirent.name);
+      if (dirent.isDirectory()) walk(p);
+      else if (/\.ya?ml$/.test(dirent.name)) out.push(relative(ROOT, p));
     }
   };
   walk(join(ROOT, '.ci'));
@@ -94,7 +94,7 @@ function mappings(v: unknown, path = ''): [string, Obj][] {
 function npmScripts(file: string): Set<string> {
   const found = new Set<string>();
   for (const [, s] of strings(load(file))) {
-    for (const m of s.matchAll(/\bnpm\s+(?:run|run-script)\s+([\w.-]+(?::[\w.-]+)*)/g)) found.add(m[1]);
+    for (const match of s.matchAll(/\bnpm\s+(?:run|run-script)\s+([\w.-]+(?::[\w.-]+)*)/g)) found.add(match[1]);
     for (const m of s.matchAll(/\bnpm\s+(test|start|stop|restart)\b/g)) found.add(m[1]);
   }
   return found;
@@ -105,9 +105,9 @@ function conformanceArguments(file: string): string[][] {
   const out: string[][] = [];
   for (const [, s] of strings(load(file)))
     for (const line of s.split('\n')) {
-      const m = /\bnpm run conformance(?:\s+--\s+(.*))?$/.exec(line.replace(/\s#.*$/, '').trim());
-      if (!m) continue;
-      const args = (m[1] ?? '')
+      const match = /\bnpm run conformance(?:\s+--\s+(.*))?$/.exec(line.replace(/\s#.*$/, '').trim());
+      if (!match) continue;
+      const args = (match[1] ?? '')
         .replace(/\$\{\{[^}]*\}\}/g, '1')
         .replace(/\$\{?[A-Za-z_][A-Za-z0-9_]*\}?/g, '1')
         .replace(/["']/g, '')
@@ -120,16 +120,16 @@ function conformanceArguments(file: string): string[][] {
 
 async function runRunner(args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((done, fail) => {
-    const p = spawn(process.execPath, ['scripts/launch.js', 'conformance', ...args], {
+    const childProcessWithoutNullStreams = spawn(process.execPath, ['scripts/launch.js', 'conformance', ...args], {
       cwd: ROOT,
       env: { ...process.env, OTA_BASE_URL: '' },
     });
     let output = '';
-    p.stdout.on('data', (b: Buffer) => (output += b.toString()));
-    p.stderr.on('data', (b: Buffer) => (output += b.toString()));
-    const timer = setTimeout(() => p.kill('SIGKILL'), 90_000);
-    p.on('error', fail);
-    p.on('close', (code) => {
+    childProcessWithoutNullStreams.stdout.on('data', (b: Buffer) => (output += b.toString()));
+    childProcessWithoutNullStreams.stderr.on('data', (b: Buffer) => (output += b.toString()));
+    const timer = setTimeout(() => childProcessWithoutNullStreams.kill('SIGKILL'), 90_000);
+    childProcessWithoutNullStreams.on('error', fail);
+    childProcessWithoutNullStreams.on('close', (code) => {
       clearTimeout(timer);
       done({ code, output });
     });
@@ -170,9 +170,9 @@ void describe('GitHub Actions workflows', () => {
       validator.validateWorkflow('on:\n  pull_requests:\njobs:\n  a:\n    runs-on: x\n    steps: [{ run: echo }]\n').errors.length > 0,
       'the validator accepts anything',
     );
-    for (const f of workflows) {
-      const r = validator.validateWorkflow(readFileSync(join(ROOT, f), 'utf8'));
-      assert.deepEqual(r.errors, [], `${f} is not a valid workflow:\n${JSON.stringify(r.errors, null, 2)}`);
+    for (const workflow of workflows) {
+      const r = validator.validateWorkflow(readFileSync(join(ROOT, workflow), 'utf8'));
+      assert.deepEqual(r.errors, [], `${workflow} is not a valid workflow:\n${JSON.stringify(r.errors, null, 2)}`);
     }
   });
 
@@ -182,14 +182,15 @@ void describe('GitHub Actions workflows', () => {
     );
   const allSteps = (file: string): Obj[] => Object.keys(obj(load(file).jobs, 'jobs')).flatMap((j) => steps(file, j));
   const step = (file: string, job: string, id: string): Obj => {
-    const s = steps(file, job).find((x) => x.id === id);
-    assert.ok(s, `${file}: job ${job} has no step ${id}`);
-    return s;
+    const obj = steps(file, job).find((x) => x.id === id);
+    assert.ok(obj, `${file}: job ${job} has no step ${id}`);
+    return obj;
   };
 
   void test('no expression inside a run script (values reach scripts through env: no script injection)', () => {
-    for (const f of workflows)
-      for (const s of allSteps(f)) if (typeof s.run === 'string') assert.doesNotMatch(s.run, /\$\{\{/, `${f}: step "${String(s.name)}"`);
+    for (const workflow of workflows)
+      for (const obj of allSteps(workflow))
+        if (typeof obj.run === 'string') assert.doesNotMatch(obj.run, /\$\{\{/, `${workflow}: step "${String(obj.name)}"`);
   });
 
   void test('the pull-request check runs on Node 20, 22 and 24, against the embedded sandbox', () => {
@@ -204,12 +205,12 @@ void describe('GitHub Actions workflows', () => {
   });
 
   void test('each job checks out this repository alone, at the workspace root: no second repository, no ../shared', () => {
-    for (const f of workflows)
-      for (const job of Object.keys(obj(load(f).jobs, 'jobs'))) {
-        const checkouts = steps(f, job).filter((s) => String(s.uses).startsWith('actions/checkout@'));
-        assert.equal(checkouts.length, 1, `${f} ${job}: one checkout`);
+    for (const workflow of workflows)
+      for (const job of Object.keys(obj(load(workflow).jobs, 'jobs'))) {
+        const checkouts = steps(workflow, job).filter((s) => String(s.uses).startsWith('actions/checkout@'));
+        assert.equal(checkouts.length, 1, `${workflow} ${job}: one checkout`);
         const w = (checkouts[0].with ?? {}) as Obj;
-        assert.ok(!('repository' in w) && !('path' in w), `${f} ${job}: the checkout is this repository, at the root`);
+        assert.ok(!('repository' in w) && !('path' in w), `${workflow} ${job}: the checkout is this repository, at the root`);
       }
   });
 
@@ -233,14 +234,14 @@ void describe('GitHub Actions workflows', () => {
 
   void test('the nightly keeps the ledger and the Allure history in the cache: restored first, saved always under a new key', () => {
     const all = steps(GITHUB_NIGHTLY, 'nightly');
-    const at = (pred: (s: Obj) => boolean): number => all.findIndex(pred);
+    const at = (pred: (obj: Obj) => boolean): number => all.findIndex(pred);
     const restore = at((s) => String(s.uses).startsWith('actions/cache/restore@'));
     const save = at((s) => String(s.uses).startsWith('actions/cache/save@'));
     const run = at((s) => s.id === 'conformance');
     const report = at((s) => s.id === 'report');
     assert.ok(restore >= 0 && restore < run && run < report && report < save, 'restore, run, report, save');
-    for (const i of [restore, save]) {
-      const w = obj(all[i].with, 'cache with');
+    for (const index of [restore, save]) {
+      const w = obj(all[index].with, 'cache with');
       assert.deepEqual(String(w.path).trim().split('\n'), ['.ledger', 'reports/history']);
       assert.match(String(w.key), /github\.run_id.*github\.run_attempt/, 'a new key per attempt (a cache key is never overwritten)');
     }
@@ -249,15 +250,15 @@ void describe('GitHub Actions workflows', () => {
   });
 
   void test('reports are published with if: always(), and only by leave of the gate (never after exit 3)', () => {
-    for (const f of workflows)
-      for (const s of allSteps(f)) {
+    for (const workflow of workflows)
+      for (const s of allSteps(workflow)) {
         const uses = String(s.uses ?? '');
         if (!/^(actions\/upload-artifact|mikepenz\/action-junit-report)@/.test(uses) && !/GITHUB_STEP_SUMMARY/.test(String(s.run ?? '')))
           continue;
         // the mutants tables: fault names and requirement IDs from runs against the embedded
         // sandbox, in a job that is given no secret
         if (String(obj(s.with ?? {}, 'with').path ?? '').trim() === 'reports/mutants/') continue;
-        assert.equal(s.if, "always() && steps.gate.outputs.publish == 'true'", `${f}: step "${String(s.name ?? uses)}"`);
+        assert.equal(s.if, "always() && steps.gate.outputs.publish == 'true'", `${workflow}: step "${String(s.name ?? uses)}"`);
       }
     for (const f of workflows)
       assert.ok(
@@ -370,7 +371,7 @@ void describe('GitLab CI', () => {
     const stages = arr(config.stages, 'stages');
     for (const [name, value] of Object.entries(config)) {
       if (GITLAB_GLOBAL.has(name)) continue;
-      for (const k of Object.keys(obj(value, name))) assert.ok(GITLAB_JOB.has(k), `${name}: unknown keyword ${k}`);
+      for (const key of Object.keys(obj(value, name))) assert.ok(GITLAB_JOB.has(key), `${name}: unknown keyword ${key}`);
     }
     for (const name of jobNames(config)) {
       const job = gitlabJob(config, name);
@@ -648,13 +649,13 @@ function workspace(): { ws: string; suite: string; log: string } {
 }
 
 function bash(script: string, cwd: string, env: Record<string, string>): number {
-  const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
+  const spawned = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
     cwd,
     env: { PATH: `${BIN}:${process.env.PATH ?? ''}`, HOME: process.env.HOME ?? '/tmp', ...env },
     encoding: 'utf8',
     timeout: 20_000,
   });
-  return r.status ?? -1;
+  return spawned.status ?? -1;
 }
 
 interface JobRun {
@@ -680,8 +681,8 @@ function runGithubJob(file: string, job: string, fake: Record<string, string>, p
     s.replace(/\$\{\{\s*([^}]*?)\s*\}\}/g, (_, e: string) => {
       const step = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(e);
       if (step) return outputs[step[1]]?.[step[2]] ?? '';
-      const m = /^matrix\.(\w+)$/.exec(e);
-      if (m) return matrix[m[1]] ?? '';
+      const match = /^matrix\.(\w+)$/.exec(e);
+      if (match) return matrix[match[1]] ?? '';
       if (e.startsWith('secrets.')) return `fake-${e.slice(8)}`;
       if (/^github\.run_(id|attempt)$/.test(e)) return e.endsWith('id') ? '123' : '1';
       if (e === 'github.token') return 'fake-token';
@@ -693,10 +694,10 @@ function runGithubJob(file: string, job: string, fake: Record<string, string>, p
     c.split('&&').every((term) => {
       const t = term.trim();
       if (t === 'always()') return true;
-      const m = /^(steps\.([\w-]+)\.outputs\.([\w-]+)|vars\.\w+)\s*(==|!=)\s*'([^']*)'$/.exec(t);
-      assert.ok(m, `${file}: the test does not know the condition ${t}`);
-      const value = m[2] ? (outputs[m[2]]?.[m[3]] ?? '') : '';
-      return m[4] === '==' ? value === m[5] : value !== m[5];
+      const match = /^(steps\.([\w-]+)\.outputs\.([\w-]+)|vars\.\w+)\s*(==|!=)\s*'([^']*)'$/.exec(t);
+      assert.ok(match, `${file}: the test does not know the condition ${t}`);
+      const value = match[2] ? (outputs[match[2]]?.[match[3]] ?? '') : '';
+      return match[4] === '==' ? value === match[5] : value !== match[5];
     });
   const env: Record<string, string> = { ...fake, FAKE_NPM_LOG: log };
   for (const [k, v] of Object.entries(obj(wf.env ?? {}, 'env'))) env[k] = expr(String(v));
@@ -743,24 +744,24 @@ void describe('the GitHub jobs, run with a fake npm', () => {
   ] as const)
     void test(`${file} ${job}: fails on every exit code but 0, publishes unless exit 3`, () => {
       for (const code of [0, 1, 2, 3, 4]) {
-        const r = runGithubJob(file, job, { FAKE_EXIT: String(code) });
-        assert.equal(r.outputs.conformance['exit-code'], String(code));
-        assert.equal(r.failed, code !== 0, `exit ${code}: the job ${code === 0 ? 'failed' : 'passed'}`);
-        if (code !== 0) assert.equal(r.code, code, `exit ${code}: the job's code`);
-        assert.equal(r.outputs.gate.publish, code === 3 ? 'false' : 'true', `exit ${code}: publish`);
+        const jobRun = runGithubJob(file, job, { FAKE_EXIT: String(code) });
+        assert.equal(jobRun.outputs.conformance['exit-code'], String(code));
+        assert.equal(jobRun.failed, code !== 0, `exit ${code}: the job ${code === 0 ? 'failed' : 'passed'}`);
+        if (code !== 0) assert.equal(jobRun.code, code, `exit ${code}: the job's code`);
+        assert.equal(jobRun.outputs.gate.publish, code === 3 ? 'false' : 'true', `exit ${code}: publish`);
         // the JUnit report and the reports; the nightly also its cassette, for the pull-request replay,
         // and (after a run that ran and leaked nothing) the exploration's reports and cassette
         const explored = job === 'nightly' && code !== 2 && code !== 3;
-        assert.equal(uploads(r).length, code === 3 ? 0 : job === 'nightly' ? 5 : 2, `exit ${code}: ${uploads(r).join(', ')}`);
+        assert.equal(uploads(jobRun).length, code === 3 ? 0 : job === 'nightly' ? 5 : 2, `exit ${code}: ${uploads(jobRun).join(', ')}`);
         if (job === 'nightly') {
-          assert.ok(r.npmCalls.includes('run conformance -- --record cassette'), r.npmCalls.join('; '));
+          assert.ok(jobRun.npmCalls.includes('run conformance -- --record cassette'), jobRun.npmCalls.join('; '));
           assert.equal(
-            r.npmCalls.includes('run explore -- --seed 123-1 --time 600 --budget 100000 --rate 5 --record explore-cassette'),
+            jobRun.npmCalls.includes('run explore -- --seed 123-1 --time 600 --budget 100000 --rate 5 --record explore-cassette'),
             explored,
-            `exit ${code}: ${r.npmCalls.join('; ')}`,
+            `exit ${code}: ${jobRun.npmCalls.join('; ')}`,
           );
-          assert.ok(r.wouldRun.includes('Save the ledger and the Allure history'), `exit ${code}: the cache is saved`);
-          assert.equal(r.npmCalls.includes('run report'), code !== 3, `exit ${code}: npm run report`);
+          assert.ok(jobRun.wouldRun.includes('Save the ledger and the Allure history'), `exit ${code}: the cache is saved`);
+          assert.equal(jobRun.npmCalls.includes('run report'), code !== 3, `exit ${code}: npm run report`);
         }
       }
     });
@@ -787,10 +788,10 @@ void describe('the GitHub jobs, run with a fake npm', () => {
     assert.equal(exploreDiffers.failed, true, 'the exploration concludes otherwise on the same replies');
     assert.equal(exploreDiffers.code, 1);
     for (const code of ['2', '3']) {
-      const r = runGithubJob(GITHUB_PR, 'replay', { ...base, FAKE_EXIT: '0', FAKE_EXPLORE_EXIT: code });
-      assert.equal(r.code, Number(code), `the exploration's replay, exit ${code}`);
-      assert.ok(!r.npmCalls.some((c) => c.startsWith('run diff -- --out reports/diff-explore')), `exploration exit ${code}: no diff`);
-      assert.equal(uploads(r).length, code === '3' ? 0 : 1, `exploration exit ${code}: ${uploads(r).join(', ')}`);
+      const jobRun = runGithubJob(GITHUB_PR, 'replay', { ...base, FAKE_EXIT: '0', FAKE_EXPLORE_EXIT: code });
+      assert.equal(jobRun.code, Number(code), `the exploration's replay, exit ${code}`);
+      assert.ok(!jobRun.npmCalls.some((c) => c.startsWith('run diff -- --out reports/diff-explore')), `exploration exit ${code}: no diff`);
+      assert.equal(uploads(jobRun).length, code === '3' ? 0 : 1, `exploration exit ${code}: ${uploads(jobRun).join(', ')}`);
     }
     // a nightly of before the exploration kept none: the conformance replay alone
     const older = runGithubJob(GITHUB_PR, 'replay', { ...base, FAKE_GH_NO_EXPLORE: '1', FAKE_EXIT: '0' });
@@ -807,12 +808,12 @@ void describe('the GitHub jobs, run with a fake npm', () => {
 
   void test(`${GITHUB_NIGHTLY}: the exploration's finding (1) or nothing shown (4) fails a conforming night; its secret (3) stops every upload`, () => {
     for (const explore of [0, 1, 2, 3, 4]) {
-      const r = runGithubJob(GITHUB_NIGHTLY, 'nightly', { FAKE_EXIT: '0', FAKE_EXPLORE_EXIT: String(explore) });
-      assert.equal(r.outputs.explore['exit-code'], String(explore));
-      assert.equal(r.failed, explore !== 0, `explore exit ${explore}`);
-      if (explore !== 0) assert.equal(r.code, explore, `explore exit ${explore}: the job's code`);
-      assert.equal(r.outputs.gate.publish, explore === 3 ? 'false' : 'true', `explore exit ${explore}: publish`);
-      assert.ok(existsSync(join(r.suite, 'reports', 'explore', 'summary.json')), 'the exploration writes to its own reports folder');
+      const jobRun = runGithubJob(GITHUB_NIGHTLY, 'nightly', { FAKE_EXIT: '0', FAKE_EXPLORE_EXIT: String(explore) });
+      assert.equal(jobRun.outputs.explore['exit-code'], String(explore));
+      assert.equal(jobRun.failed, explore !== 0, `explore exit ${explore}`);
+      if (explore !== 0) assert.equal(jobRun.code, explore, `explore exit ${explore}: the job's code`);
+      assert.equal(jobRun.outputs.gate.publish, explore === 3 ? 'false' : 'true', `explore exit ${explore}: publish`);
+      assert.ok(existsSync(join(jobRun.suite, 'reports', 'explore', 'summary.json')), 'the exploration writes to its own reports folder');
     }
     // a nonconforming night stays the job's code whatever the exploration says
     const both = runGithubJob(GITHUB_NIGHTLY, 'nightly', { FAKE_EXIT: '1', FAKE_EXPLORE_EXIT: '4' });
@@ -831,14 +832,14 @@ void describe('the GitHub jobs, run with a fake npm', () => {
 
   void test(`${GITHUB_SHARDED} shard: a shard's 0, 1 and 4 are partial results; 2 and 3 fail it; exit 3 uploads nothing`, () => {
     for (const code of [0, 1, 2, 3, 4]) {
-      const r = runGithubJob(GITHUB_SHARDED, 'shard', { FAKE_EXIT: String(code) });
-      assert.equal(r.failed, code === 2 || code === 3, `exit ${code}`);
-      assert.equal(uploads(r).length, code === 3 ? 0 : 1, `exit ${code}`);
+      const jobRun = runGithubJob(GITHUB_SHARDED, 'shard', { FAKE_EXIT: String(code) });
+      assert.equal(jobRun.failed, code === 2 || code === 3, `exit ${code}`);
+      assert.equal(uploads(jobRun).length, code === 3 ? 0 : 1, `exit ${code}`);
       assert.ok(
-        r.npmCalls.some((c) => /^run conformance -- --profile ci --shard 1\/4$/.test(c)),
-        r.npmCalls.join('; '),
+        jobRun.npmCalls.some((c) => /^run conformance -- --profile ci --shard 1\/4$/.test(c)),
+        jobRun.npmCalls.join('; '),
       );
-      assert.ok(existsSync(join(r.suite, 'reports', 'shard-1', 'summary.json')), 'the shard writes to its own reports folder');
+      assert.ok(existsSync(join(jobRun.suite, 'reports', 'shard-1', 'summary.json')), 'the shard writes to its own reports folder');
     }
   });
 
@@ -847,12 +848,12 @@ void describe('the GitHub jobs, run with a fake npm', () => {
       for (let i = 1; i <= n; i++) mkdirSync(join(suite, 'shards', `ota-shard-${i}`), { recursive: true });
     };
     for (const code of [0, 1, 2, 3, 4]) {
-      const r = runGithubJob(GITHUB_SHARDED, 'merge', { FAKE_EXIT: String(code) }, shards(4));
-      assert.equal(r.failed, code !== 0, `exit ${code}`);
-      assert.equal(uploads(r).length, code === 3 ? 0 : 2, `exit ${code}`);
+      const jobRun = runGithubJob(GITHUB_SHARDED, 'merge', { FAKE_EXIT: String(code) }, shards(4));
+      assert.equal(jobRun.failed, code !== 0, `exit ${code}`);
+      assert.equal(uploads(jobRun).length, code === 3 ? 0 : 2, `exit ${code}`);
       assert.ok(
-        r.npmCalls.some((c) => c.startsWith('run merge -- shards/ota-shard-1 ')),
-        r.npmCalls.join('; '),
+        jobRun.npmCalls.some((c) => c.startsWith('run merge -- shards/ota-shard-1 ')),
+        jobRun.npmCalls.join('; '),
       );
     }
     const missing = runGithubJob(GITHUB_SHARDED, 'merge', { FAKE_EXIT: '0' }, shards(3));

@@ -24,11 +24,11 @@ test("the schema of the root received, when the operation accepts it; the operat
 });
 
 test('an OTA_TourActivityResRetrieveRS read is valid against its own schema, and would not be against OTA_ResRetrieveRS', async () => {
-  const x = exchange('bookread', tourRead);
-  const root = schemaRoot(x.op, x.reply.doc?.root.localName);
+  const sent = exchange('bookread', tourRead);
+  const root = schemaRoot(sent.op, sent.reply.doc?.root.localName);
   const own = await XmlSchema.compiledOnce(join(XSD, `${root}.xsd`));
   assert.ok(own);
-  assert.equal(alignmentRule(own, root).check(x).outcome, 'passed');
+  assert.equal(alignmentRule(own, root).check(sent).outcome, 'passed');
   const other = await XmlSchema.compiledOnce(join(XSD, 'OTA_ResRetrieveRS.xsd'));
-  assert.equal(alignmentRule(other!, 'OTA_ResRetrieveRS').check(x).outcome, 'failed', 'the old mistake would be seen');
+  assert.equal(alignmentRule(other!, 'OTA_ResRetrieveRS').check(sent).outcome, 'failed', 'the old mistake would be seen');
 });

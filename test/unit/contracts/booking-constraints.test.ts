@@ -14,10 +14,10 @@ before(loadXml);
 
 function shownBy(info: string, profile: Record<string, string[]> = {}, prefix = false) {
   const xml = rs('OTA_TourActivityAvailRS', `<Success/><TourActivityInfo>${info}</TourActivityInfo>`);
-  const r = new ReplyReader(XmlDoc.parse(prefix ? prefixed(xml) : xml), profile);
-  const item = r.doc.find('/*/ota:TourActivityInfo')[0];
-  const categories = r.doc.find('ota:Pricing/ota:ParticipantCategory', item).map((node, i) => ({ node, code: ['10', '8'][i] }));
-  return constraintsShown(r, item, 'activity availability', categories);
+  const reply = new ReplyReader(XmlDoc.parse(prefix ? prefixed(xml) : xml), profile);
+  const item = reply.doc.find('/*/ota:TourActivityInfo')[0];
+  const categories = reply.doc.find('ota:Pricing/ota:ParticipantCategory', item).map((node, i) => ({ node, code: ['10', '8'][i] }));
+  return constraintsShown(reply, item, 'activity availability', categories);
 }
 
 test('weekdays and start times of each OperationTime, and the duration', () => {

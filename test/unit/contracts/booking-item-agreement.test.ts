@@ -46,9 +46,9 @@ test('agreeing placements pass, in both namespace forms', () => {
 
 test('activity: the Summary and the booking entry name two activities for one item', () => {
   const body = read({ entries: entry('I1', 'PMI-DRACH') + entry('I2', 'PMI-CAVES') });
-  const a = expectRule(readDetails(BOOKED), on(body), 'failed');
-  assert.match(a.findings[0].at, /item I2/);
-  assert.match(a.findings[0].found, /PMI-BOAT at .*Summary\[2\].*PMI-CAVES at .*Item\[2\]/);
+  const assertion = expectRule(readDetails(BOOKED), on(body), 'failed');
+  assert.match(assertion.findings[0].at, /item I2/);
+  assert.match(assertion.findings[0].found, /PMI-BOAT at .*Summary\[2\].*PMI-CAVES at .*Item\[2\]/);
   // the same activity in another case agrees
   expectRule(readDetails(BOOKED), on(read({ entries: entry('I1', 'pmi-drach') + entry('I2', 'PMI-BOAT') })), 'passed');
 });
@@ -85,14 +85,14 @@ test('amount and currency: one item priced twice at the same place, differently'
 test('participants: two placements of one item that name no surname in common; a lead name beside the party agrees', () => {
   const entryWith = (surname: string) => entry('I1', 'PMI-DRACH', 'Status="Confirmed"', person(surname));
   expectRule(readDetails(BOOKED), on(read({ entries: entryWith('Conformance') + entry('I2', 'PMI-BOAT') })), 'passed');
-  const a = expectRule(readDetails(BOOKED), on(read({ entries: entryWith('Other') + entry('I2', 'PMI-BOAT') })), 'failed');
-  assert.match(a.findings[0].found, /conformance .*; other/);
+  const assertion = expectRule(readDetails(BOOKED), on(read({ entries: entryWith('Other') + entry('I2', 'PMI-BOAT') })), 'failed');
+  assert.match(assertion.findings[0].found, /conformance .*; other/);
 });
 
 test('reference: an entry names the item under another booking reference', () => {
   const foreign = entry('I1', 'PMI-DRACH', 'Status="Confirmed"', '<UniqueID Type="36" ID="B9" ID_Context="Client"/>');
-  const a = expectRule(readDetails(BOOKED), on(read({ entries: foreign + entry('I2', 'PMI-BOAT') })), 'failed');
-  assert.match(a.findings[0].found, /B1 .*B9/);
+  const assertion = expectRule(readDetails(BOOKED), on(read({ entries: foreign + entry('I2', 'PMI-BOAT') })), 'failed');
+  assert.match(assertion.findings[0].found, /B1 .*B9/);
 });
 
 test('number: the Summary and the entry give one item two ItinSegNbr; CXL-PARTIAL does not pass on either', () => {
@@ -110,8 +110,8 @@ test('status: the entry says live, a warning names the item cancelled (and the o
   expectRule(rule, on(agree), 'passed');
   // a warning naming the live item cancelled: I2 is both live and cancelled
   const stale = read({ summaries: summary('I2', 'PMI-BOAT'), entries, warnings: '<Warning Type="11" ShortText="Item I2 Cancelled"/>' });
-  const a = expectRule(rule, on(stale), 'failed');
-  assert.match(a.findings.map((f) => `${f.at} ${f.found}`).join('\n'), /item I2.*Confirmed at .*Cancelled at .*Warning\[1\]/);
+  const assertion = expectRule(rule, on(stale), 'failed');
+  assert.match(assertion.findings.map((f) => `${f.at} ${f.found}`).join('\n'), /item I2.*Confirmed at .*Cancelled at .*Warning\[1\]/);
   // a booking whose state rests on its items' statuses is neither live nor gone when one contradicts itself
   expectRule(shownLive('BKG-COMMIT-PERSISTS', BOOKED, WORDS), on(stale), 'failed');
   expectRule(noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS), on(stale), 'failed');
@@ -133,8 +133,8 @@ test('status within one item: two places of the Summary itself, cancelled and li
     summaries: '<Summary Status="Confirmed"' + summary('I1', 'PMI-DRACH', both).slice('<Summary'.length) + summary('I2', 'PMI-BOAT'),
     entries: '',
   });
-  const a = expectRule(onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS), on(body), 'failed');
-  assert.match(a.findings[0].found, /Confirmed at .*@Status; Cancelled at .*ReservationStatus/);
+  const assertion = expectRule(onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS), on(body), 'failed');
+  assert.match(assertion.findings[0].found, /Confirmed at .*@Status; Cancelled at .*ReservationStatus/);
   // two live words agree (at the grain the status checks read: cancelled or not)
   const live = read({ entries: entry('I1', 'PMI-DRACH', 'Status="Booked"') + entry('I2', 'PMI-BOAT') });
   const okSummary = read({
@@ -163,8 +163,8 @@ test("a warning's own Status naming the item: Confirmed beside its XL entry disa
   const entries = entry('I1', 'PMI-DRACH', 'Status="XL"') + entry('I2', 'PMI-BOAT', 'Status="HK"');
   const body = (warnings: string) => read({ summaries: summary('I2', 'PMI-BOAT'), entries, warnings });
   const rule = onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', words);
-  const a = expectRule(rule, on(body(warned('Confirmed'))), 'failed');
-  assert.match(a.findings.map((f) => `${f.at} ${f.found}`).join('\n'), /item I1.*XL at .*Confirmed at .*Warning\[1\]/);
+  const assertion = expectRule(rule, on(body(warned('Confirmed'))), 'failed');
+  assert.match(assertion.findings.map((f) => `${f.at} ${f.found}`).join('\n'), /item I1.*XL at .*Confirmed at .*Warning\[1\]/);
   expectRule(rule, on(body(warned('XL'))), 'passed');
   // OTA_ErrorRS's processing values say how the request went, not the item's status
   expectRule(rule, on(body(warned('Complete', 'Item I1 updated'))), 'passed');
@@ -188,8 +188,8 @@ test("the booking's own status: ResStatus Cancelled beside a TPA_Extensions Rese
         `<TPA_Extensions><ReservationStatus Status="${extension}"/></TPA_Extensions></HotelReservation></ReservationsList>`,
     );
   for (const wrap of [(b: string) => b, prefixed]) {
-    const a = expectRule(noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS), on(wrap(hotel('Cancelled', 'Reserved'))), 'failed');
-    assert.match(a.findings[0].found, /Cancelled at @ResStatus; Reserved at .*ReservationStatus/);
+    const assertion = expectRule(noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS), on(wrap(hotel('Cancelled', 'Reserved'))), 'failed');
+    assert.match(assertion.findings[0].found, /Cancelled at @ResStatus; Reserved at .*ReservationStatus/);
     const b = expectRule(shownLive('BKG-COMMIT-PERSISTS', BOOKED, WORDS), on(wrap(hotel('Cancelled', 'Reserved'))), 'failed');
     assert.match(b.findings[0].expected, /status of a booking/);
     // agreeing placements, in two of the target's words or two live words

@@ -13,9 +13,9 @@ before(loadXml);
 const WORDS = ['Cancelled', 'Canceled'];
 function read(body: string, prefix = false) {
   const xml = rs('OTA_TourActivityResRetrieveRS', `<Success/>${body}`);
-  const r = new ReplyReader(XmlDoc.parse(prefix ? prefixed(xml) : xml));
-  const detail = r.doc.find('/*/ota:Detail')[0];
-  return { r, parts: [{ node: detail, at: '/*/ota:Detail[1]' }] };
+  const reply = new ReplyReader(XmlDoc.parse(prefix ? prefixed(xml) : xml));
+  const detail = reply.doc.find('/*/ota:Detail')[0];
+  return { r: reply, parts: [{ node: detail, at: '/*/ota:Detail[1]' }] };
 }
 
 for (const prefix of [false, true])

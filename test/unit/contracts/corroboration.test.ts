@@ -7,13 +7,13 @@ import { CORROBORATION_STOP_AFTER, CorroborationBudget, corroborationBreaker } f
 import { FailureBreaker } from '../../../src/run/failure-breaker';
 
 test('the cap: per descriptive operation, then every further request is refused with a note naming the variable', () => {
-  const b = new CorroborationBudget({ maxRequests: 3, processes: 1 });
-  for (let i = 0; i < 3; i++) assert.equal(b.take('hotelnbc'), undefined);
-  const refused = b.take('hotelnbc');
+  const corroborationBudget = new CorroborationBudget({ maxRequests: 3, processes: 1 });
+  for (let i = 0; i < 3; i++) assert.equal(corroborationBudget.take('hotelnbc'), undefined);
+  const refused = corroborationBudget.take('hotelnbc');
   assert.match(refused ?? '', /reached their cap \(OTA_MAX_CORROBORATION_REQUESTS=3\); raise it/);
   // the other operation has its own
-  assert.equal(b.take('activitynbc'), undefined);
-  assert.deepEqual(b.counts, { hotelnbc: 3, activitynbc: 1 });
+  assert.equal(corroborationBudget.take('activitynbc'), undefined);
+  assert.deepEqual(corroborationBudget.counts, { hotelnbc: 3, activitynbc: 1 });
   // 500 unplaced hotels and 500 activities ask at most the cap of each
   const many = new CorroborationBudget({ maxRequests: 100, processes: 1 });
   let sent = 0;
@@ -31,19 +31,19 @@ test('parallel workers share the run cap; 0 asks nothing', () => {
 });
 
 test('an operation that fails several times in a row is asked no more; a usable reply resets the count', () => {
-  const b = new CorroborationBudget({ maxRequests: 100, processes: 1 });
+  const corroborationBudget = new CorroborationBudget({ maxRequests: 100, processes: 1 });
   for (let i = 1; i < CORROBORATION_STOP_AFTER; i++) {
-    assert.equal(b.take('hotelnbc'), undefined);
-    b.noteOutcome('hotelnbc', 'timeout');
+    assert.equal(corroborationBudget.take('hotelnbc'), undefined);
+    corroborationBudget.noteOutcome('hotelnbc', 'timeout');
   }
-  assert.equal(b.take('hotelnbc'), undefined);
-  b.noteOutcome('hotelnbc'); // answered
+  assert.equal(corroborationBudget.take('hotelnbc'), undefined);
+  corroborationBudget.noteOutcome('hotelnbc'); // answered
   for (let i = 0; i < CORROBORATION_STOP_AFTER; i++) {
-    assert.equal(b.take('hotelnbc'), undefined);
-    b.noteOutcome('hotelnbc', `HTTP 503 #${i}`);
+    assert.equal(corroborationBudget.take('hotelnbc'), undefined);
+    corroborationBudget.noteOutcome('hotelnbc', `HTTP 503 #${i}`);
   }
-  assert.match(b.take('hotelnbc') ?? '', /failed 3 corroboration requests in a row \(last: HTTP 503 #2\)/);
-  assert.equal(b.take('activitynbc'), undefined, 'the other operation is still asked');
+  assert.match(corroborationBudget.take('hotelnbc') ?? '', /failed 3 corroboration requests in a row \(last: HTTP 503 #2\)/);
+  assert.equal(corroborationBudget.take('activitynbc'), undefined, 'the other operation is still asked');
 });
 
 test("corroboration's failures never trip the run's breaker, but a tripped run sends none", () => {

@@ -43,7 +43,7 @@ test('envelope: a conforming Success reply passes every rule, in any legitimate 
     hotelRS(hotel(), 'TimeStamp="2030-05-01T10:00:00+02:00"').replace('<Success/>', '<Success/><Warnings><Warning Type="11"/></Warnings>'),
     `<?xml version="1.0" encoding="UTF-8"?>\n<!-- a comment -->\n${hotelRS()}`,
   ]) {
-    for (const r of ENVELOPE_RULES) expectRule(r, exchange('hotelavailability', body), 'passed', undefined, body.slice(0, 80));
+    for (const rule of ENVELOPE_RULES) expectRule(rule, exchange('hotelavailability', body), 'passed', undefined, body.slice(0, 80));
   }
 });
 
@@ -70,7 +70,7 @@ test('envelope: each broken part is named by its requirement', () => {
 
 test('envelope: the MUSTs about a served reply say nothing of a refusal in any form (the scenario\'s own "served" MUST judges it)', () => {
   const aboutSuccess = ['EP-STATUS-200', 'EP-CONTENT-TYPE', 'EP-WELL-FORMED', 'EP-NAMESPACE', 'EP-VERSION'];
-  for (const x of [
+  for (const sent of [
     exchange('activityavailability', rs('OTA_TourActivityAvailRS', ERRORS), { status: 404 }),
     exchange('activityavailability', rs('OTA_ErrorRS', ERRORS).replace(' Version="1.0"', ''), { status: 400 }),
     exchange('activityavailability', '{"error":"no availability"}', { status: 404, contentType: 'application/json' }),
@@ -80,11 +80,11 @@ test('envelope: the MUSTs about a served reply say nothing of a refusal in any f
     exchange('activityavailability', '<html><body>Bad gateway</body></html>', { status: 502, contentType: 'text/html' }),
     exchange('activityavailability', rs('OTA_TourActivityAvailRS', ERRORS), { status: 503 }),
   ]) {
-    const judged = ENVELOPE_RULES.map((r) => r.check(x)).filter((a) => aboutSuccess.includes(a.req));
+    const judged = ENVELOPE_RULES.map((r) => r.check(sent)).filter((a) => aboutSuccess.includes(a.req));
     assert.equal(judged.length, aboutSuccess.length);
-    for (const a of judged) assert.match(a.notApplicable ?? '', /refusal/, `${a.req} ${a.outcome}`);
+    for (const assertion of judged) assert.match(assertion.notApplicable ?? '', /refusal/, `${assertion.req} ${assertion.outcome}`);
     assert.ok(judged.every((a) => a.findings.length === 0));
-    expectRule(served('AAV-SUCCESS'), x, 'failed');
+    expectRule(served('AAV-SUCCESS'), sent, 'failed');
   }
   // a reply that says Success is a success whatever its status: the envelope judges it
   const html = exchange('hotelavailability', hotelRS(), { status: 500 });
@@ -125,17 +125,17 @@ test('one reading of served and refused: Warnings with no Success are a refusal 
 });
 
 test('envelope: without an HTTP reply the envelope cannot tell, except that a timeout is EP-TIMELY', () => {
-  for (const a of ENVELOPE_RULES.map((r) => r.check(noReply('hotelavailability'))).filter((a) => a.req !== 'EP-TIMELY'))
-    expectOutcome(a, 'cantTell');
+  for (const assertion of ENVELOPE_RULES.map((r) => r.check(noReply('hotelavailability'))).filter((a) => a.req !== 'EP-TIMELY'))
+    expectOutcome(assertion, 'cantTell');
   assert.deepEqual(failedReqs(noReply('hotelavailability', 'timeout', 'no reply within 10000 ms')), ['EP-TIMELY']);
 });
 
 test('a DOCTYPE is a finding even when the reply cannot be parsed (an entity bomb)', () => {
-  const x = exchange('hotelavailability', hotelRS());
-  x.reply.doc = undefined;
-  x.reply.unreadable = 'the hotelavailability reply is not well-formed XML: Maximum entity amplification factor exceeded';
-  x.reply.doctype = true;
-  assert.deepEqual(failedReqs(x), ['EP-NO-DOCTYPE', 'EP-WELL-FORMED']);
+  const sent = exchange('hotelavailability', hotelRS());
+  sent.reply.doc = undefined;
+  sent.reply.unreadable = 'the hotelavailability reply is not well-formed XML: Maximum entity amplification factor exceeded';
+  sent.reply.doctype = true;
+  assert.deepEqual(failedReqs(sent), ['EP-NO-DOCTYPE', 'EP-WELL-FORMED']);
 });
 
 test('served: 200, application/xml, well-formed and not a refusal in any form', () => {
@@ -149,9 +149,9 @@ test('served: 200, application/xml, well-formed and not a refusal in any form', 
   expectRule(rule, exchange('hotelavailability', hotelRS(), { contentType: 'text/html' }), 'failed');
   expectRule(rule, exchange('hotelavailability', '<html><body>oops'), 'failed');
   expectRule(rule, noReply('hotelavailability'), 'cantTell');
-  const c = new Check('AUTH-VALID');
-  assert.equal(checkServed(noReply('hotelavailability'), c), false);
-  assert.match(c.result().reasons[0], /ECONNREFUSED/);
+  const check = new Check('AUTH-VALID');
+  assert.equal(checkServed(noReply('hotelavailability'), check), false);
+  assert.match(check.result().reasons[0], /ECONNREFUSED/);
 });
 
 test('refusal: an Errors reply or OTA_ErrorRS, with any status below 500, with no data, is a refusal', () => {
@@ -174,8 +174,8 @@ test('refusal: an Errors reply or OTA_ErrorRS, with any status below 500, with n
 
 test('refusal: a statement that says "an Errors body" is not met by a bare 4xx; one that takes any refusal is', () => {
   const bare = exchange('hotelavailability', 'Unauthorized', { status: 401, contentType: 'text/plain' });
-  const a = expectOutcome(refusalCheck(bare, 'AUTH-PASSWORD').result(), 'failed');
-  assert.match(a.findings[0].expected, /Errors body/);
+  const assertion = expectOutcome(refusalCheck(bare, 'AUTH-PASSWORD').result(), 'failed');
+  assert.match(assertion.findings[0].expected, /Errors body/);
   expectOutcome(
     refusalCheck(exchange('bookread', 'not found', { status: 404, contentType: 'text/plain' }), 'RD-UNKNOWN').result(),
     'failed',
@@ -253,16 +253,16 @@ test('a refusal for a reason of the product is cannot tell with its words, whate
     ['Participant 1 (age 5) is below the minimum age 12', 'an age'],
     ['PMI-X does not operate on 2030-06-02', 'a day'],
   ]) {
-    for (const x of [
+    for (const sent of [
       exchange('activitybook', errors(text), one),
       exchange('activitybook', JSON.stringify({ error: text }), { ...one, status: 422, contentType: 'application/json' }),
     ]) {
-      const c = new Check('BKG-PARTICIPANTS-REPEATED');
-      checkServed(x, c);
-      const a = c.result();
-      assert.equal(a.outcome, 'cantTell', why);
-      assert.match(a.reasons.join(' '), /a reason of the product/, why);
-      assert.ok(a.reasons.join(' ').includes(text.slice(0, 12)), why);
+      const check = new Check('BKG-PARTICIPANTS-REPEATED');
+      checkServed(sent, check);
+      const assertion = check.result();
+      assert.equal(assertion.outcome, 'cantTell', why);
+      assert.match(assertion.reasons.join(' '), /a reason of the product/, why);
+      assert.ok(assertion.reasons.join(' ').includes(text.slice(0, 12)), why);
     }
   }
   assert.equal(minimumPartyOf('Minimum 2 participants'), 2);

@@ -23,28 +23,28 @@ const corpus = JSON.parse(readFileSync(join(DIR, 'facts.json'), 'utf8')) as Reco
   { operation: string; facts: Record<string, Annotation> }
 >;
 const fact = (id: string) => {
-  const f = FACTS.find((x) => x.id === id);
-  assert.ok(f, `facts.json names fact ${id}, which no contract has`);
-  return f;
+  const fact = FACTS.find((x) => x.id === id);
+  assert.ok(fact, `facts.json names fact ${id}, which no contract has`);
+  return fact;
 };
 
 for (const [file, sample] of Object.entries(corpus)) {
   test(`${file}: the reader finds every annotated fact`, () => {
-    const r = new ReplyReader(XmlDoc.parse(readFileSync(join(DIR, file), 'utf8'), file));
+    const reply = new ReplyReader(XmlDoc.parse(readFileSync(join(DIR, file), 'utf8'), file));
     /** The nodes a fact is read within: the document, or every item of the fact it is `in`. */
     const within = (id: string | undefined): Array<XNode | undefined> =>
-      id === undefined ? [undefined] : within(sample.facts[id]?.in).flatMap((p) => r.nodes(fact(id), p)?.value ?? []);
+      id === undefined ? [undefined] : within(sample.facts[id]?.in).flatMap((p) => reply.nodes(fact(id), p)?.value ?? []);
     for (const [id, want] of Object.entries(sample.facts)) {
-      const f = fact(id);
-      assert.ok(f.id.startsWith(sample.operation), `${id} is a fact of ${sample.operation}`);
+      const factDef = fact(id);
+      assert.ok(factDef.id.startsWith(sample.operation), `${id} is a fact of ${sample.operation}`);
       const scopes = within(want.in);
       if (want.count !== undefined) {
-        const n = scopes.reduce((sum, s) => sum + (r.nodes(f, s)?.value.length ?? 0), 0);
-        assert.equal(n, want.count, `${file}: ${id} (${f.places.join(' | ')})`);
+        const n = scopes.reduce((sum, s) => sum + (reply.nodes(factDef, s)?.value.length ?? 0), 0);
+        assert.equal(n, want.count, `${file}: ${id} (${factDef.places.join(' | ')})`);
       }
-      const found = new Set(scopes.flatMap((s) => valuesEverywhere(r, f, s)));
-      for (const v of want.values ?? [])
-        assert.ok(found.has(v), `${file}: ${id} should show "${v}"; found ${[...found].join(', ') || 'nothing'}`);
+      const found = new Set(scopes.flatMap((s) => valuesEverywhere(reply, factDef, s)));
+      for (const value of want.values ?? [])
+        assert.ok(found.has(value), `${file}: ${id} should show "${value}"; found ${[...found].join(', ') || 'nothing'}`);
     }
   });
 }

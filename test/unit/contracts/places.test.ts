@@ -22,7 +22,7 @@ const DATA: PlaceData = {
 };
 
 test('a country by its code, its English or its own name, and old codes as the country they stand for', () => {
-  for (const v of ['ES', 'es', 'Spain', 'España', 'ESPAÑA', ' espana ']) assert.equal(countryCode(v), 'ES', v);
+  for (const value of ['ES', 'es', 'Spain', 'España', 'ESPAÑA', ' espana ']) assert.equal(countryCode(value), 'ES', value);
   assert.equal(countryCode('Ελλάδα'), 'GR');
   assert.equal(countryCode('UK'), 'GB');
   assert.equal(countryCode('United Kingdom'), 'GB');

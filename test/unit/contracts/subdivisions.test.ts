@@ -10,7 +10,7 @@ import { contradiction, placeVerdict } from '../../../src/contracts/places';
 const countries = (v: string) => [...(subdivisionCountries(v) ?? [])].sort().join(',');
 
 test('a subdivision by its English name, its local name (accents aside) or its ISO 3166-2 code is in its country', () => {
-  for (const v of ['Crete', 'Kriti', 'Krítí', 'GR-M', 'gr-m', 'Attica']) assert.match(countries(v), /\bGR\b/, v);
+  for (const value of ['Crete', 'Kriti', 'Krítí', 'GR-M', 'gr-m', 'Attica']) assert.match(countries(value), /\bGR\b/, value);
   for (const v of ['Lisboa', 'Lisbon', 'Madeira', 'PT-11']) assert.match(countries(v), /\bPT\b/, v);
   for (const v of ['Illes Balears', 'Andalusia', 'ES-PM', 'ES-CN']) assert.match(countries(v), /\bES\b/, v);
 });
@@ -18,7 +18,7 @@ test('a subdivision by its English name, its local name (accents aside) or its I
 test('a name several countries share, a country name, an unknown name or code: no country', () => {
   // CLDR names the Canary Islands as a region of its own (IC): a country name, never judged as a region
   assert.equal(subdivisionCountries('Canarias'), undefined);
-  for (const v of [
+  for (const value of [
     'Georgia',
     'Limburg',
     'Luxembourg',
@@ -32,7 +32,7 @@ test('a name several countries share, a country name, an unknown name or code: n
     'XX-1',
     'PM',
   ])
-    assert.equal(subdivisionCountries(v), undefined, v);
+    assert.equal(subdivisionCountries(value), undefined, value);
 });
 
 test('a territory listed as a subdivision of another country is in both (no blame for Guam, Hong Kong, Svalbard)', () => {

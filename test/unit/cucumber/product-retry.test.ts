@@ -30,13 +30,20 @@ const participants = (r: OtaRequest) =>
 /** A scenario whose gateway answers each request sent by `answer` (the reply body), its first one refused by `first`. */
 function scenario(
   op: OperationName,
-  opts: { party: Party; resStatus?: string; first: string; answer: (r: OtaRequest) => string; history?: Exchange[]; declared?: Party[] },
+  opts: {
+    party: Party;
+    resStatus?: string;
+    first: string;
+    answer: (request: OtaRequest) => string;
+    history?: Exchange[];
+    declared?: Party[];
+  },
 ) {
-  const edit = (r: OtaRequest) => {
+  const edit = (request: OtaRequest) => {
     if (op === 'activitybook') {
-      setBookingParty(r, opts.party);
-      r.setAttribute('/*', 'ResStatus', opts.resStatus ?? 'Quote');
-    } else setAvailabilityParty(r, opts.party);
+      setBookingParty(request, opts.party);
+      request.setAttribute('/*', 'ResStatus', opts.resStatus ?? 'Quote');
+    } else setAvailabilityParty(request, opts.party);
   };
   const firstX = exchange(op, refusal(op, opts.first), { edit });
   const sent: Array<{ size: number; start?: string; end?: string; pickup?: string }> = [];
@@ -55,14 +62,14 @@ function scenario(
       replyProfile: { facts: {} },
     },
     async send() {
-      const r = w.currentRequest;
+      const currentRequest = w.currentRequest;
       sent.push({
-        size: participants(r),
-        start: r.value('//ota:BookingInfo/ota:Schedule/@Start'),
-        end: r.value('//ota:BookingInfo/ota:Schedule/@End'),
-        pickup: r.value('//ota:BookingInfo/ota:PickupDropoff/@DateTime'),
+        size: participants(currentRequest),
+        start: currentRequest.value('//ota:BookingInfo/ota:Schedule/@Start'),
+        end: currentRequest.value('//ota:BookingInfo/ota:Schedule/@End'),
+        pickup: currentRequest.value('//ota:BookingInfo/ota:PickupDropoff/@DateTime'),
       });
-      const x = { ...exchange(op, opts.answer(r)), request: r };
+      const x = { ...exchange(op, opts.answer(currentRequest)), request: currentRequest };
       (w as { reply: Exchange }).reply = x;
       return x;
     },
@@ -86,8 +93,8 @@ test('a minimum party named by the gateway: the quote is asked again for it, and
     retryEvidence(done!),
     /"Minimum 3 participants".*3 adult\(s\) and 0 child\(ren\) \(the smallest party the refusal names \(3\)\)/,
   );
-  const c = new Check('BKG-PARTICIPANTS-REPEATED');
-  assert.equal(checkServed(w.reply, c), true);
+  const check = new Check('BKG-PARTICIPANTS-REPEATED');
+  assert.equal(checkServed(w.reply, check), true);
 });
 
 test('children refused: the same number of participants, adults only', async () => {
@@ -170,11 +177,11 @@ test('a gateway that gives every party a product reason gets no pass: bounded tr
   const done = await retryForProduct(w);
   assert.equal(w.sent.length, PRODUCT_RETRIES);
   assert.ok(done?.stillRefused);
-  const c = new Check('BKG-PARTICIPANTS-REPEATED');
-  checkServed(w.reply, c);
-  const a = c.result();
-  assert.equal(a.outcome, 'cantTell');
-  assert.match(a.reasons.join(' '), /a reason of the product.*tried 2 adult.*refused again/);
+  const check = new Check('BKG-PARTICIPANTS-REPEATED');
+  checkServed(w.reply, check);
+  const assertion = check.result();
+  assert.equal(assertion.outcome, 'cantTell');
+  assert.match(assertion.reasons.join(' '), /a reason of the product.*tried 2 adult.*refused again/);
 });
 
 test('never a Commit, never a refusal of the form, never a request already replaced', async () => {
@@ -216,4 +223,61 @@ test('activity availability: a maximum party named by the gateway, then the test
   await retryForProduct(day);
   assert.equal(day.sent.length, 0);
   assert.match(day.currentRequest.productTried ?? '', /no other party, date or product/);
+});
+
+// The same words again after the try changed what they name: the gateway misread the request, and
+// its refusal is judged as one (failed), not as a reason of the product.
+test('a product reason said again unchanged to a request that no longer has what it names is judged as a refusal', async () => {
+  const misreads: Array<[OperationName, Party, string, Party[]]> = [
+    ['activitybook', { adults: 1, children: 0 }, 'PMI-X is sold to parties of 2 or more, not 1', [{ adults: 2, children: 0 }]],
+    ['activityavailability', { adults: 3, children: 2 }, 'No more than 4 participants per booking, 5 sent', []],
+    ['activitybook', { adults: 1, children: 1 }, 'No children allowed on this tour', []],
+  ];
+  for (const [op, party, text, declared] of misreads) {
+    const w = scenario(op, { party, first: text, declared, answer: () => refusal(op, text) });
+    const done = await retryForProduct(w);
+    assert.equal(w.sent.length, 1, text);
+    assert.equal(done?.stillRefused, undefined, text);
+    const check = new Check('BKG-PARTICIPANTS-REPEATED');
+    checkServed(w.reply, check);
+    const assertion = check.result();
+    assert.equal(assertion.outcome, 'failed', text);
+    assert.match(JSON.stringify(assertion), /misread the request/, text);
+  }
+});
+
+test('a day reason said again after the day it names was left is a misread; a reason naming no number may be true again', async () => {
+  const offered = exchange(
+    'activityavailability',
+    `<OTA_TourActivityAvailRS ${NS} Version="2011.2"><Success/><TourActivityInfo><BasicInfo TourActivityID="PMI-DRACH"/><Schedule>` +
+      ['2030-06-02', '2030-06-09', '2030-06-12'].map((d) => `<Detail Start="${d}"/>`).join('') +
+      '</Schedule></TourActivityInfo></OTA_TourActivityAvailRS>',
+  );
+  const text = 'PMI-DRACH does not operate on Sundays';
+  const w = scenario('activitybook', {
+    party: { adults: 2, children: 0 },
+    first: text,
+    history: [offered],
+    answer: () => refusal('activitybook', text),
+  });
+  w.currentRequest.setAttribute('//ota:BookingInfo/ota:BasicInfo', 'TourActivityID', 'PMI-DRACH');
+  await retryForProduct(w);
+  const day = new Check('BKG-PARTICIPANTS-REPEATED');
+  checkServed(w.reply, day);
+  assert.deepEqual(
+    w.sent.map((x) => x.start),
+    ['2030-06-12T09:00:00'],
+  );
+  assert.equal(day.result().outcome, 'failed');
+  // "too few participants" to a larger party that is still too small: the same words may be true; cannot tell
+  const small = scenario('activitybook', {
+    party: { adults: 1, children: 0 },
+    first: 'Too few participants for this activity',
+    declared: [{ adults: 2, children: 0 }],
+    answer: () => refusal('activitybook', 'Too few participants for this activity'),
+  });
+  await retryForProduct(small);
+  const check = new Check('BKG-PARTICIPANTS-REPEATED');
+  checkServed(small.reply, check);
+  assert.equal(check.result().outcome, 'cantTell');
 });

@@ -64,11 +64,11 @@ const DIFFER_BY_RIGHT: Record<string, string> = {
 };
 
 /** The fact's name within its operation: "hotelavailability.hotel.region" -> "region". */
-function shortName(f: Fact): string {
-  const parts = f.id.split('.').slice(1);
+function shortName(fact: Fact): string {
+  const parts = fact.id.split('.').slice(1);
   const [head, ...rest] = parts;
   const name = ['activity', 'hotel', 'service', 'booking', 'participant'].includes(head) && rest.length ? rest.join('.') : parts.join('.');
-  return f.id === 'transferavailability.service.total' ? 'total_transfer' : name;
+  return fact.id === 'transferavailability.service.total' ? 'total_transfer' : name;
 }
 
 const TWO: Record<Agreement, [string, string]> = {
@@ -82,20 +82,20 @@ const TWO: Record<Agreement, [string, string]> = {
 const opOf = (f: Fact) => f.id.split('.')[0] as OperationName;
 
 /** A reply of the fact's operation with a Probe item showing `a` at `p` and `b` at `q`; undefined when a place cannot be built. */
-function replyWith(f: Fact, p: string, a: string, q: string, b: string): string | undefined {
+function replyWith(fact: Fact, p: string, a: string, q: string, b: string): string | undefined {
   const inner = buildPlaces([
     [p, a],
     [q, b],
   ]);
   if (!inner) return undefined;
-  return `<${OPERATIONS[opOf(f)].replyRoot} ${NS} Version="1.0"${inner.rootAttrs}><Success/>${inner.root}${inner.item}</${OPERATIONS[opOf(f)].replyRoot}>`;
+  return `<${OPERATIONS[opOf(fact)].replyRoot} ${NS} Version="1.0"${inner.rootAttrs}><Success/>${inner.root}${inner.item}</${OPERATIONS[opOf(fact)].replyRoot}>`;
 }
 
 /** A rule of the fact's operation that reads the fact of the Probe item, as every contract rule reads one. */
-function probeRule(f: Fact) {
-  const req = CONTRACTS[opOf(f)].rules[0]?.req ?? 'EP-POST';
+function probeRule(fact: Fact) {
+  const req = CONTRACTS[opOf(fact)].rules[0]?.req ?? 'EP-POST';
   return rule(req, undefined, (_x, _c, r) => {
-    r.value(f, r.doc.find("//*[local-name()='Probe']")[0]);
+    r.value(fact, r.doc.find("//*[local-name()='Probe']")[0]);
   });
 }
 
@@ -107,24 +107,24 @@ test('every fact with two or more placements either compares them or says why th
   assert.ok(facts.filter((f) => f.agree).length >= 15, 'the facts compared');
 });
 
-for (const f of facts.filter((x) => x.agree)) {
-  test(`${f.id}: two placements of one item that disagree are a finding; that agree pass`, () => {
-    const [a, b] = TWO[f.agree!];
-    const places = f.places;
+for (const factDef of facts.filter((x) => x.agree)) {
+  test(`${factDef.id}: two placements of one item that disagree are a finding; that agree pass`, () => {
+    const [a, b] = TWO[factDef.agree!];
+    const places = factDef.places;
     let pairs = 0;
     for (let i = 0; i < places.length; i++)
       for (let j = i + 1; j < places.length; j++) {
-        const differ = replyWith(f, places[i], a, places[j], b);
-        const same = replyWith(f, places[i], a, places[j], a);
+        const differ = replyWith(factDef, places[i], a, places[j], b);
+        const same = replyWith(factDef, places[i], a, places[j], a);
         if (!differ || !same) continue;
         pairs++;
-        const r = probeRule(f);
-        const got = r.check(exchange(opOf(f), differ));
+        const r = probeRule(factDef);
+        const got = r.check(exchange(opOf(factDef), differ));
         assert.equal(got.outcome, 'failed', `${places[i]} = ${a}, ${places[j]} = ${b}:\n${differ}`);
         assert.match(got.findings[0].expected, new RegExp(`at every placement`));
         assert.match(got.findings[0].found, new RegExp(`${a} at .*; ${b} at `));
-        assert.equal(r.check(exchange(opOf(f), same)).outcome, 'passed', `${places[i]} and ${places[j]} = ${a}:\n${same}`);
+        assert.equal(r.check(exchange(opOf(factDef), same)).outcome, 'passed', `${places[i]} and ${places[j]} = ${a}:\n${same}`);
       }
-    assert.ok(pairs > 0, `no two placements of ${f.id} could be built: ${places.join(' | ')}`);
+    assert.ok(pairs > 0, `no two placements of ${factDef.id} could be built: ${places.join(' | ')}`);
   });
 }

@@ -25,21 +25,21 @@ const corpus = JSON.parse(readFileSync(join(DIR, 'facts.json'), 'utf8')) as Reco
 function factsRead(): Map<RequirementId, Set<string>> {
   const read = new Map<RequirementId, Set<string>>();
   let current: Set<string> | undefined;
-  const proto = ReplyReader.prototype as unknown as Record<string, (this: ReplyReader, f: Fact, ...rest: unknown[]) => unknown>;
+  const proto = ReplyReader.prototype as unknown as Record<string, (this: ReplyReader, fact: Fact, ...rest: unknown[]) => unknown>;
   const methods = ['placesOf', 'nodes', 'values', 'value', 'items'] as const;
   const originals = methods.map((m) => [m, proto[m]] as const);
   for (const [m, original] of originals)
-    proto[m] = function (this: ReplyReader, f: Fact, ...rest: unknown[]) {
-      current?.add(f.id);
-      return original.call(this, f, ...rest);
+    proto[m] = function (this: ReplyReader, fact: Fact, ...rest: unknown[]) {
+      current?.add(fact.id);
+      return original.call(this, fact, ...rest);
     };
   try {
     for (const [file, { operation }] of Object.entries(corpus)) {
-      const x = exchange(operation, readFileSync(join(DIR, file), 'utf8'));
+      const sent = exchange(operation, readFileSync(join(DIR, file), 'utf8'));
       for (const rule of CONTRACTS[operation].rules) {
         current = read.get(rule.req) ?? new Set();
         read.set(rule.req, current);
-        rule.check(x);
+        rule.check(sent);
       }
     }
   } finally {
@@ -65,13 +65,13 @@ const KNOWN: Record<string, string> = {
 test('each MUST names the facts of its reply its rule reads, and reads none it does not name', () => {
   const read = factsRead();
   const problems: string[] = [];
-  for (const c of Object.values(CONTRACTS)) {
-    const own = new Set(c.facts.map((f) => f.id));
-    for (const req of new Set(c.rules.map((r) => r.req))) {
-      const d = DECIDED_BY[req];
+  for (const contract of Object.values(CONTRACTS)) {
+    const own = new Set(contract.facts.map((f) => f.id));
+    for (const req of new Set(contract.rules.map((r) => r.req))) {
+      const decidedBy = DECIDED_BY[req];
       const seen = read.get(req);
-      if (!d || !seen) continue;
-      const named = [...d.facts, ...(d.names ?? [])];
+      if (!decidedBy || !seen) continue;
+      const named = [...decidedBy.facts, ...(decidedBy.names ?? [])];
       // Facts of another operation (a booking read, asked by the step that sends it) are read beside this reply.
       const unread = named.filter((f) => own.has(f) && !seen.has(f));
       const unnamed = [...seen].filter((f) => own.has(f) && !named.includes(f));

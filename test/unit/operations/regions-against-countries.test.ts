@@ -67,11 +67,11 @@ test('every operation whose items show a country and a state or province is judg
 
 /** What the operation concludes of one reply: the place rule's outcome, or whether the description places the subject. */
 function judged(op: OperationName, body: string, opts: ExchangeOptions = {}): string {
-  const x = exchange(op, body, opts);
+  const sent = exchange(op, body, opts);
   const rule = CONTRACTS[op].rules.find((r) => r.req === PLACE_RULES[op]);
-  if (rule) return rule.check(x).outcome;
-  const d = DESCRIBES[op]!(x, op === 'activitynbc' ? 'P1' : CODE, 'the description');
-  return d.problem ? `nowhere: ${d.problem}` : 'placed';
+  if (rule) return rule.check(sent).outcome;
+  const description = DESCRIBES[op]!(sent, op === 'activitynbc' ? 'P1' : CODE, 'the description');
+  return description.problem ? `nowhere: ${description.problem}` : 'placed';
 }
 
 for (const op of placing) {
@@ -124,10 +124,10 @@ for (const op of Object.keys(PLACE_RULES) as OperationName[]) {
       op === 'hotelavailability'
         ? { edit: (r) => r.setAttribute('//ota:RefPoint', 'CodeContext', 'Region').setText('//ota:RefPoint', 'Heraklion') }
         : {};
-    const x = exchange(op, body, opts);
-    const wrong = rule.check(x, {}, corroborationOf([described('Portugal')]));
+    const sent = exchange(op, body, opts);
+    const wrong = rule.check(sent, {}, corroborationOf([described('Portugal')]));
     assert.equal(wrong.outcome, 'failed', `${rp} = Kriti, described in Portugal:\n${body}`);
-    const right = rule.check(x, {}, corroborationOf([described('Ελλάδα')]));
+    const right = rule.check(sent, {}, corroborationOf([described('Ελλάδα')]));
     assert.notEqual(right.outcome, 'failed', `${rp} = Kriti, described in Greece:\n${body}`);
   });
 }

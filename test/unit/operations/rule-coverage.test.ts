@@ -10,14 +10,17 @@ import { ENVELOPE_RULES } from '../../../src/contracts/envelope';
 const source = (file: string) => readFileSync(join(__dirname, file), 'utf8');
 
 test('every operation rule is exercised in test/unit/operations/<operation>/contract.test.ts', () => {
-  for (const c of Object.values(CONTRACTS)) {
-    const text = source(`${c.op}/contract.test.ts`);
-    for (const r of c.rules)
-      assert.ok(text.includes(`'${r.req}'`), `${r.req} (${c.op}) has no test in test/unit/operations/${c.op}/contract.test.ts`);
+  for (const contract of Object.values(CONTRACTS)) {
+    const text = source(`${contract.op}/contract.test.ts`);
+    for (const rule of contract.rules)
+      assert.ok(
+        text.includes(`'${rule.req}'`),
+        `${rule.req} (${contract.op}) has no test in test/unit/operations/${contract.op}/contract.test.ts`,
+      );
   }
 });
 
 test('every envelope rule is exercised in test/unit/contracts/envelope.test.ts', () => {
   const text = source('../contracts/envelope.test.ts');
-  for (const r of ENVELOPE_RULES) assert.ok(text.includes(r.req), `${r.req} has no test in test/unit/contracts/envelope.test.ts`);
+  for (const rule of ENVELOPE_RULES) assert.ok(text.includes(rule.req), `${rule.req} has no test in test/unit/contracts/envelope.test.ts`);
 });

@@ -42,27 +42,27 @@ describe('Allure metadata', () => {
   test('environment.properties and executor.json name the target, the run and the verdict, as Allure reads them back', async () => {
     const dir = fresh();
     mkdirSync(dir, { recursive: true });
-    const r = resultFor();
-    r.target.description = `${r.target.description} = key: #not a comment ! é ✓ ${CONTROL} ${HOSTILE}`;
-    for (const f of allureMetadataFiles(r)) writeFileSync(join(dir, f.name), f.content);
+    const conformanceResult = resultFor();
+    conformanceResult.target.description = `${conformanceResult.target.description} = key: #not a comment ! é ✓ ${CONTROL} ${HOSTILE}`;
+    for (const f of allureMetadataFiles(conformanceResult)) writeFileSync(join(dir, f.name), f.content);
     assert.doesNotMatch(readFileSync(join(dir, 'environment.properties'), 'utf8'), /[^\n\x20-\x7e]/, 'ASCII only (\\uXXXX escapes)');
 
     const env = (await readWithAllure(dir, 'environment.properties')).allure_environment as Array<{ name: string; values: string[] }>;
     const get = (k: string) => env.find((e) => e.name === k)?.values[0];
-    assert.equal(get('Target'), r.target.url);
-    assert.equal(get('Target description'), r.target.description, 'hostile text round-trips through Allure');
-    assert.equal(get('Run ID'), r.runId);
+    assert.equal(get('Target'), conformanceResult.target.url);
+    assert.equal(get('Target description'), conformanceResult.target.description, 'hostile text round-trips through Allure');
+    assert.equal(get('Run ID'), conformanceResult.runId);
     assert.equal(get('Claims'), 'core, booking, alignment');
     assert.equal(get('Verdict'), 'DOES NOT CONFORM');
-    assert.equal(get('Verdict reason'), r.verdictReason);
+    assert.equal(get('Verdict reason'), conformanceResult.verdictReason);
     assert.equal(get('Class core'), 'DOES NOT CONFORM');
     assert.equal(get('Class security'), 'not claimed');
 
     const executor = (await readWithAllure(dir, 'executor.json')).allure2_executor as Record<string, unknown>;
     assert.equal(executor.name, EXECUTOR_NAME);
-    assert.equal(executor.buildName, r.runId);
+    assert.equal(executor.buildName, conformanceResult.runId);
     assert.match(String(executor.reportName), /DOES NOT CONFORM/);
-    assert.equal(renderEnvironmentProperties(r), readFileSync(join(dir, 'environment.properties'), 'utf8'));
+    assert.equal(renderEnvironmentProperties(conformanceResult), readFileSync(join(dir, 'environment.properties'), 'utf8'));
   });
 
   test('the title says the verdict first', () => {

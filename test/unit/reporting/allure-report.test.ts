@@ -26,26 +26,28 @@ const MAX = 'features/hotel-availability.feature:40';
 
 /** The fixture's failing run, as if run with --retry 1: MaxResponses failed on attempt 1 and passed on attempt 2 (flaky). */
 function retried(): ConformanceResult {
-  const r = resultFor();
-  const s = r.scenarios.find((x) => x.id === MAX)!;
-  s.attempts = [
-    { attempt: 1, status: 'failed', message: s.message },
+  const conformanceResult = resultFor();
+  const scenarioRecord = conformanceResult.scenarios.find((x) => x.id === MAX)!;
+  scenarioRecord.attempts = [
+    { attempt: 1, status: 'failed', message: scenarioRecord.message },
     { attempt: 2, status: 'passed' },
   ];
-  r.requirements.find((q) => q.id === 'HAV-MAXRESPONSES')!.flaky = [{ scenario: s.name, failedOn: [1], passedOn: [2] }];
-  return r;
+  conformanceResult.requirements.find((q) => q.id === 'HAV-MAXRESPONSES')!.flaky = [
+    { scenario: scenarioRecord.name, failedOn: [1], passedOn: [2] },
+  ];
+  return conformanceResult;
 }
 
 /** The stream of every scenario of the result: one exchange each, two attempts for MaxResponses. */
-function evidenceOf(r: ConformanceResult) {
-  const scenarios: StreamScenario[] = r.scenarios.map((s) => {
+function evidenceOf(conformanceResult: ConformanceResult) {
+  const scenarios: StreamScenario[] = conformanceResult.scenarios.map((scenario) => {
     const attempt = (failed: boolean) => [
       { keyword: 'Given ', text: 'a valid request' },
       {
         keyword: 'When ',
         text: 'the request is sent',
-        attachments: exchangeParts(1, s.ops[0], {
-          url: `http://127.0.0.1:9/${s.ops[0]}`,
+        attachments: exchangeParts(1, scenario.ops[0], {
+          url: `http://127.0.0.1:9/${scenario.ops[0]}`,
           request: '<RQ MessagePassword="********"/>',
           replyHead: 'HTTP 200',
           reply: '<RS><Success/></RS>',
@@ -58,19 +60,19 @@ function evidenceOf(r: ConformanceResult) {
             status: 'FAILED',
             error: { type: 'ConformanceAssertionError', message: 'Nonconformance:' },
           }
-        : { keyword: 'Then ', text: 'it conforms', status: s.status === 'skipped' ? 'SKIPPED' : 'PASSED' },
+        : { keyword: 'Then ', text: 'it conforms', status: scenario.status === 'skipped' ? 'SKIPPED' : 'PASSED' },
     ];
     return {
-      name: s.name,
-      uri: s.id.replace(/:\d+$/, ''),
-      line: Number(s.id.replace(/^.*:/, '')),
-      tags: s.tags,
-      attempts: s.attempts ? s.attempts.map((a) => attempt(a.status === 'failed')) : [attempt(s.status === 'failed')],
+      name: scenario.name,
+      uri: scenario.id.replace(/:\d+$/, ''),
+      line: Number(scenario.id.replace(/^.*:/, '')),
+      tags: scenario.tags,
+      attempts: scenario.attempts ? scenario.attempts.map((a) => attempt(a.status === 'failed')) : [attempt(scenario.status === 'failed')],
     };
   });
-  const c = new EvidenceCollector();
-  streamOf(scenarios).forEach(c.onMessage);
-  return c.scenarios();
+  const evidenceCollector = new EvidenceCollector();
+  streamOf(scenarios).forEach(evidenceCollector.onMessage);
+  return evidenceCollector.scenarios();
 }
 
 interface Result {
@@ -96,31 +98,31 @@ const labels = (r: Result, name: string) => r.labels.filter((l) => l.name === na
 
 /** The retried run, with the assertions MaxResponses recorded: failed on attempt 1, passed on attempt 2. */
 function withAssertions(): ConformanceResult {
-  const r = retried();
+  const conformanceResult = retried();
   const finding = {
     req: 'HAV-MAXRESPONSES' as const,
     at: '/*/ota:RoomStays/ota:RoomStay',
     expected: 'at most 1 (MaxResponses)',
     found: '4 RoomStay elements',
   };
-  r.assertions = {
+  conformanceResult.assertions = {
     [MAX]: [
       { req: 'HAV-MAXRESPONSES', outcome: 'failed', findings: [finding], reasons: [], attempt: 1, exchange: 1 },
       { req: 'EP-CONTENT-TYPE', outcome: 'passed', findings: [], reasons: [], attempt: 1, exchange: 1 },
       { req: 'HAV-MAXRESPONSES', outcome: 'passed', findings: [], reasons: [], attempt: 2, exchange: 1 },
     ],
   };
-  return r;
+  return conformanceResult;
 }
 
 describe('Allure results: one test per requirement, the verdict first', () => {
-  const r = withAssertions();
-  const files = allureResults(r, evidenceOf(r), { pretty: (x) => `<!-- indented -->${x}`, base: '..' });
+  const conformanceResult = withAssertions();
+  const files = allureResults(conformanceResult, evidenceOf(conformanceResult), { pretty: (x) => `<!-- indented -->${x}`, base: '..' });
   const all = results(files);
   const of = (id: string) => all.find((x) => x.fullName === `requirement ${id}`)!;
 
   test("every requirement is one test, and the run's verdict one more, first and failed when the run does not conform", () => {
-    assert.equal(all.length, r.requirements.length + 1);
+    assert.equal(all.length, conformanceResult.requirements.length + 1);
     const [verdict] = all;
     assert.equal(verdict.fullName, 'verdict');
     assert.match(verdict.name, /^DOES NOT CONFORM/);
@@ -274,11 +276,11 @@ describe('the Allure page', () => {
   });
 
   test('built by Allure 3: the title is the verdict; Allure counts one test per requirement and the verdict', async () => {
-    const r = withAssertions();
+    const conformanceResult = withAssertions();
     const output = join(root, 'allure-report');
     await buildAllureReport({
-      result: r,
-      evidence: evidenceOf(r),
+      result: conformanceResult,
+      evidence: evidenceOf(conformanceResult),
       configFile: join(PROJECT_ROOT, 'allurerc.json'),
       output,
       reportsFromOutput: '..',
@@ -295,11 +297,17 @@ describe('the Allure page', () => {
     };
     assert.match(summary.name, /^DOES NOT CONFORM · /);
     // one test per requirement and the verdict's: the counts are the requirements' outcomes
-    const held = results(allureResults(r, [], { pretty: (x) => x, base: '..' }));
+    const held = results(allureResults(conformanceResult, [], { pretty: (x) => x, base: '..' }));
     const count = (st: string) => held.filter((x) => x.status === st).length;
     assert.equal(summary.stats.failed, count('failed'));
-    assert.equal(summary.stats.failed, r.requirements.filter((q) => q.outcome === 'failed' && q.level === 'MUST').length + 1);
-    assert.equal(summary.stats.skipped, r.requirements.filter((q) => q.outcome === 'untested' || q.outcome === 'inapplicable').length);
+    assert.equal(
+      summary.stats.failed,
+      conformanceResult.requirements.filter((q) => q.outcome === 'failed' && q.level === 'MUST').length + 1,
+    );
+    assert.equal(
+      summary.stats.skipped,
+      conformanceResult.requirements.filter((q) => q.outcome === 'untested' || q.outcome === 'inapplicable').length,
+    );
     assert.equal(summary.stats.passed, count('passed'));
     assert.equal(summary.flakyTests.length, 1);
     const html = readFileSync(join(output, 'index.html'), 'utf8');

@@ -36,14 +36,14 @@ function csp(html: string): string {
 
 describe('the fixture', () => {
   test('covers every outcome, level, scenario status and verdict', () => {
-    const r = resultFor();
-    assert.deepEqual(new Set(r.requirements.map((x) => x.outcome)), new Set(ALL_OUTCOMES));
-    assert.deepEqual(new Set(r.requirements.map((x) => x.level)), new Set(['MUST', 'SHOULD', 'INFO']));
+    const conformanceResult = resultFor();
+    assert.deepEqual(new Set(conformanceResult.requirements.map((x) => x.outcome)), new Set(ALL_OUTCOMES));
+    assert.deepEqual(new Set(conformanceResult.requirements.map((x) => x.level)), new Set(['MUST', 'SHOULD', 'INFO']));
     const statuses = new Set([...VERDICTS.flatMap((v) => resultFor(v).scenarios.map((s) => s.status))]);
     assert.deepEqual(statuses, new Set(['passed', 'failed', 'cantTell', 'skipped', 'suiteError']));
-    for (const v of VERDICTS) assert.equal(resultFor(v).exitCode, EXIT_CODES[v]);
+    for (const runVerdict of VERDICTS) assert.equal(resultFor(runVerdict).exitCode, EXIT_CODES[runVerdict]);
     assert.ok(
-      r.requirements.some((x) =>
+      conformanceResult.requirements.some((x) =>
         x.findings.some((f) => f.found.includes('<script>alert(1)</script>') && f.found.includes('|') && f.found.includes('\n')),
       ),
     );
@@ -108,23 +108,23 @@ describe('conformance report: HTML', () => {
   });
 
   test('states target, suite, run, dates, profile, claims, verdict and the verdict per class', () => {
-    const r = resultFor();
+    const conformanceResult = resultFor();
     const doc = parseXml(html, 'text/html');
     const text = doc.documentElement!.textContent!;
     for (const s of [
-      r.target.url,
-      r.suite.name,
-      r.suite.version,
-      r.suite.commit!,
-      r.runId,
-      r.startedAt,
-      r.finishedAt,
-      r.profile,
+      conformanceResult.target.url,
+      conformanceResult.suite.name,
+      conformanceResult.suite.version,
+      conformanceResult.suite.commit!,
+      conformanceResult.runId,
+      conformanceResult.startedAt,
+      conformanceResult.finishedAt,
+      conformanceResult.profile,
       'core, booking, alignment',
-      r.verdictReason,
+      conformanceResult.verdictReason,
     ])
       assert.ok(text.includes(s), `shows ${s}`);
-    assert.ok(text.includes(r.target.description), 'the description, escaped and read back');
+    assert.ok(text.includes(conformanceResult.target.description), 'the description, escaped and read back');
     const verdict = elements(doc, 'section').find((s) => s.getAttribute('class')?.startsWith('verdict '))!;
     assert.equal(verdict.getAttribute('class'), 'verdict v-does-not-conform');
     assert.match(verdict.textContent!, /DOES NOT CONFORM[\s\S]*2 MUST requirement\(s\) failed[\s\S]*Exit code 1/);
@@ -138,33 +138,33 @@ describe('conformance report: HTML', () => {
           .slice(0, 3)
           .map((td) => td.textContent),
       ),
-      r.classes.map((c) => [c.class, c.claimed ? 'yes' : 'no', c.verdict]),
+      conformanceResult.classes.map((c) => [c.class, c.claimed ? 'yes' : 'no', c.verdict]),
     );
   });
 
   test('every verdict kind shows big, with its reason and exit code', () => {
-    for (const v of VERDICTS) {
-      const r = resultFor(v);
-      const doc = parseXml(renderHtml(r), 'text/html');
+    for (const runVerdict of VERDICTS) {
+      const conformanceResult = resultFor(runVerdict);
+      const doc = parseXml(renderHtml(conformanceResult), 'text/html');
       const verdict = elements(doc, 'section').find((s) => s.getAttribute('class')?.startsWith('verdict '))!;
       assert.equal(
         elements(verdict, 'div')
           .find((d) => d.getAttribute('class') === 'big')!
-          .textContent!.startsWith(v),
+          .textContent!.startsWith(runVerdict),
         true,
-        v,
+        runVerdict,
       );
-      assert.ok(verdict.textContent!.includes(r.verdictReason), `${v}: reason`);
-      assert.ok(verdict.textContent!.includes(`Exit code ${EXIT_CODES[v]}`), `${v}: exit code`);
+      assert.ok(verdict.textContent!.includes(conformanceResult.verdictReason), `${runVerdict}: reason`);
+      assert.ok(verdict.textContent!.includes(`Exit code ${EXIT_CODES[runVerdict]}`), `${runVerdict}: exit code`);
     }
     assert.match(renderHtml(resultFor('SELECTION PASSED')), /not a conformance verdict/);
     assert.match(renderHtml(resultFor('CONFORMS')), /CONFORMS <span class="qual">with 1 warning\(s\)/);
   });
 
   test('every requirement appears with its level, class, statement, basis, outcome and reason; failures first', () => {
-    const r = resultFor();
+    const conformanceResult = resultFor();
     const doc = parseXml(html, 'text/html');
-    for (const req of r.requirements) {
+    for (const req of conformanceResult.requirements) {
       const el =
         doc.getElementById(`req-${req.id}`) ?? elements(doc, 'tr').find((tr) => elements(tr, 'td')[0]?.textContent?.startsWith(req.id));
       assert.ok(el, `${req.id} appears`);
@@ -219,24 +219,25 @@ describe('conformance report: HTML', () => {
     const scenarios = resultFor().scenarios;
     const withReproducer = scenarios.filter((s) => s.reproducer);
     assert.ok(withReproducer.length > 0 && withReproducer.length < scenarios.length, 'the fixture has scenarios with and without one');
-    for (const s of withReproducer) assert.ok(hrefs.has(s.reproducer!), `${s.name}: ${s.reproducer} is linked`);
+    for (const scenarioRecord of withReproducer)
+      assert.ok(hrefs.has(scenarioRecord.reproducer!), `${scenarioRecord.name}: ${scenarioRecord.reproducer} is linked`);
     const md = renderMarkdown(resultFor());
     for (const s of withReproducer) assert.ok(md.includes(`](${s.reproducer})`), `${s.name}: ${s.reproducer} is linked in Markdown`);
   });
 
   test('"What was not tested and why" lists cannot tell, untested and inapplicable with reasons; notes are listed', () => {
-    const r = resultFor();
+    const conformanceResult = resultFor();
     const at = html.indexOf('What was not tested and why');
     assert.ok(at > 0);
     const section = html.slice(at, html.indexOf('<h2>Evidence</h2>'));
-    for (const req of r.requirements.filter((x) => ['cantTell', 'untested', 'inapplicable'].includes(x.outcome))) {
+    for (const req of conformanceResult.requirements.filter((x) => ['cantTell', 'untested', 'inapplicable'].includes(x.outcome))) {
       assert.ok(section.includes(`>${req.id}<`), `${req.id} listed`);
       assert.ok(section.includes(escapeHtml(req.reason!)), `${req.id}: reason`);
     }
-    for (const req of r.requirements.filter((x) => x.outcome === 'passed' || x.outcome === 'failed'))
+    for (const req of conformanceResult.requirements.filter((x) => x.outcome === 'passed' || x.outcome === 'failed'))
       assert.ok(!section.includes(`>${req.id}<`), `${req.id} not listed`);
     const text = parseXml(html, 'text/html').documentElement!.textContent!;
-    for (const note of r.notes) assert.ok(text.includes(note), 'note shown');
+    for (const note of conformanceResult.notes) assert.ok(text.includes(note), 'note shown');
   });
 
   test('filtering is by group and the page works without script (the bar is hidden until the script shows it)', () => {
@@ -268,8 +269,8 @@ function cells(row: string): string[] {
 
 describe('conformance report: Markdown', () => {
   test('every table row has as many cells as its header, hostile pipes and newlines included', () => {
-    for (const v of VERDICTS) {
-      const lines = renderMarkdown(resultFor(v)).split('\n');
+    for (const runVerdict of VERDICTS) {
+      const lines = renderMarkdown(resultFor(runVerdict)).split('\n');
       let tables = 0;
       for (let i = 0; i < lines.length; i++) {
         if (!lines[i].startsWith('|') || lines[i - 1]?.startsWith('|')) continue;
@@ -280,19 +281,19 @@ describe('conformance report: Markdown', () => {
         for (let j = i + 2; j < lines.length && lines[j].startsWith('|'); j++)
           assert.equal(cells(lines[j]).length, width, `row ${j + 1}: ${lines[j].slice(0, 80)}`);
       }
-      assert.ok(tables >= 4, `${v}: tables found`);
-      for (const l of lines)
-        if (l.includes('|') && !l.startsWith('|'))
-          assert.doesNotMatch(l, /(^|[^\\])\|/, `no unescaped pipe outside a table: ${l.slice(0, 80)}`);
+      assert.ok(tables >= 4, `${runVerdict}: tables found`);
+      for (const line of lines)
+        if (line.includes('|') && !line.startsWith('|'))
+          assert.doesNotMatch(line, /(^|[^\\])\|/, `no unescaped pipe outside a table: ${line.slice(0, 80)}`);
     }
   });
 
   test('states the verdict, every requirement and what was not tested; data cannot inject markup', () => {
-    const r = resultFor();
-    const text = renderMarkdown(r);
+    const conformanceResult = resultFor();
+    const text = renderMarkdown(conformanceResult);
     assert.match(text, /^## Verdict: DOES NOT CONFORM$/m);
-    assert.ok(text.includes(r.verdictReason));
-    for (const req of r.requirements) assert.ok(text.includes(req.id.replace(/[_*]/g, '\\$&')), req.id);
+    assert.ok(text.includes(conformanceResult.verdictReason));
+    for (const req of conformanceResult.requirements) assert.ok(text.includes(req.id.replace(/[_*]/g, '\\$&')), req.id);
     assert.match(text, /^## What was not tested and why$/m);
     assert.ok(!text.includes('<script>') && !text.includes('<img'));
     assert.ok(text.includes('&lt;script&gt;alert(1)&lt;/script&gt; \\| '));
@@ -312,14 +313,14 @@ describe('conformance report: Markdown', () => {
 describe('conformance report: EARL JSON', () => {
   test('the three files are written and the JSON parses, one earl:Assertion per requirement', () => {
     const dir = fresh();
-    const r = resultFor();
-    const paths = writeConformanceReport(r, dir);
+    const conformanceResult = resultFor();
+    const paths = writeConformanceReport(conformanceResult, dir);
     assert.deepEqual(paths, {
       html: join(dir, 'conformance-report.html'),
       markdown: join(dir, 'conformance-report.md'),
       json: join(dir, 'conformance-report.json'),
     });
-    for (const p of Object.values(paths)) assert.ok(existsSync(p));
+    for (const path of Object.values(paths)) assert.ok(existsSync(path));
     const earl = JSON.parse(readFileSync(paths.json, 'utf8'));
     assert.equal(earl['@context'].earl, 'http://www.w3.org/ns/earl#');
     assert.equal(earl['@context'].dct, 'http://purl.org/dc/terms/');
@@ -327,12 +328,12 @@ describe('conformance report: EARL JSON', () => {
     assert.equal(earl['@type'], 'earl:Assertion');
     assert.deepEqual(
       { name: earl.assertor.name, version: earl.assertor.version, commit: earl.assertor.commit },
-      { name: r.suite.name, version: r.suite.version, commit: r.suite.commit },
+      { name: conformanceResult.suite.name, version: conformanceResult.suite.version, commit: conformanceResult.suite.commit },
     );
     assert.ok(earl.assertor['@type'].includes('earl:Assertor'));
     assert.deepEqual(
       { url: earl.subject.url, description: earl.subject.description, type: earl.subject['@type'] },
-      { url: r.target.url, description: r.target.description, type: 'earl:TestSubject' },
+      { url: conformanceResult.target.url, description: conformanceResult.target.description, type: 'earl:TestSubject' },
     );
     assert.deepEqual(
       {
@@ -342,11 +343,17 @@ describe('conformance report: EARL JSON', () => {
         verdict: earl.testRun.verdict,
         exitCode: earl.testRun.exitCode,
       },
-      { runId: r.runId, date: r.finishedAt, claims: r.claims, verdict: r.verdict, exitCode: 1 },
+      {
+        runId: conformanceResult.runId,
+        date: conformanceResult.finishedAt,
+        claims: conformanceResult.claims,
+        verdict: conformanceResult.verdict,
+        exitCode: 1,
+      },
     );
     assert.equal(earl.result.outcome, 'earl:failed');
-    assert.equal(earl.assertions.length, r.requirements.length);
-    for (const req of r.requirements) {
+    assert.equal(earl.assertions.length, conformanceResult.requirements.length);
+    for (const req of conformanceResult.requirements) {
       const a = earl.assertions.filter((x: { test: { id: string } }) => x.test.id === req.id);
       assert.equal(a.length, 1, `one assertion for ${req.id}`);
       assert.equal(a[0]['@type'], 'earl:Assertion');
@@ -384,7 +391,7 @@ describe('conformance report: EARL JSON', () => {
       'SELECTION PASSED': 'earl:cantTell',
       'COULD NOT RUN': 'earl:cantTell',
     };
-    for (const v of VERDICTS) assert.equal(toEarl(resultFor(v)).result.outcome, expected[v], v);
+    for (const runVerdict of VERDICTS) assert.equal(toEarl(resultFor(runVerdict)).result.outcome, expected[runVerdict], runVerdict);
     assert.equal(toEarl({ ...resultFor('COULD NOT RUN'), scenarios: [] }).result.outcome, 'earl:untested');
   });
 });

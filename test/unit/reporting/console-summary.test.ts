@@ -20,10 +20,10 @@ test('wrapText breaks between words, within the width; only a word longer than t
 });
 
 test('a long reason is wrapped in its column, every word whole; no line is longer than the width', () => {
-  const r = resultFor();
-  const req = r.requirements.find((q) => q.outcome === 'cantTell')!;
+  const conformanceResult = resultFor();
+  const req = conformanceResult.requirements.find((q) => q.outcome === 'cantTell')!;
   req.reason = `${'the gateway did not show the fact the check needs, at any of the places looked at; '.repeat(3)}END`;
-  const out = formatConsoleSummary(r, { width: 120 }).split('\n');
+  const out = formatConsoleSummary(conformanceResult, { width: 120 }).split('\n');
   const at = out.findIndex((l) => l.startsWith(req.id));
   const mine = [out[at], ...out.slice(at + 1).filter((l, i, all) => all.slice(0, i + 1).every((x) => /^ {72}\S/.test(x)))];
   assert.ok(mine.length > 1, 'wrapped over several lines');
@@ -35,24 +35,27 @@ test('a long reason is wrapped in its column, every word whole; no line is longe
 });
 
 test('the last lines name the reports folder the run wrote to: relative inside the working folder, else as it is', () => {
-  const r = resultFor();
-  const inside = formatConsoleSummary(r, { reportsDir: join(process.cwd(), 'out', 'run-1') });
+  const conformanceResult = resultFor();
+  const inside = formatConsoleSummary(conformanceResult, { reportsDir: join(process.cwd(), 'out', 'run-1') });
   assert.match(
     inside,
     new RegExp(
       `\\nReports in ${join('out', 'run-1')}[/\\\\]: conformance-report\\.html \\(open it first\\), evidence\\.html, reproducers/`,
     ),
   );
-  const outside = formatConsoleSummary(r, { reportsDir: '/elsewhere/reports' });
+  const outside = formatConsoleSummary(conformanceResult, { reportsDir: '/elsewhere/reports' });
   assert.match(outside, /\nReports in \/elsewhere\/reports\/: /);
   assert.match(outside, /\nnpm run report builds the Allure report and the cucumber HTML report from cucumber-messages\.ndjson\.$/);
-  const only = formatConsoleSummary({ ...r, notes: [...r.notes, SUMMARY_ONLY_NOTE] }, { reportsDir: '/elsewhere/reports' });
+  const only = formatConsoleSummary(
+    { ...conformanceResult, notes: [...conformanceResult.notes, SUMMARY_ONLY_NOTE] },
+    { reportsDir: '/elsewhere/reports' },
+  );
   assert.match(only, /\nReports: \/elsewhere\/reports\/summary\.json alone \(--summary-only\)\.$/);
 });
 
 test('what --format wrote is listed with the reports', () => {
-  const r = resultFor();
-  const out = formatConsoleSummary(r, {
+  const conformanceResult = resultFor();
+  const out = formatConsoleSummary(conformanceResult, {
     reportsDir: '/elsewhere/reports',
     formats: [{ name: 'json', file: '/elsewhere/cucumber.json' }],
   });

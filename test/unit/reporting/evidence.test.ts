@@ -30,9 +30,9 @@ const REQUEST =
 
 /** The fixture's MaxResponses scenario: failed on attempt 1, passed on attempt 2; the envelope scenario with two exchanges, the second unanswered. */
 function scenarios(): StreamScenario[] {
-  const r = resultFor();
-  const max = r.scenarios.find((s) => s.reqs.includes('HAV-MAXRESPONSES'))!;
-  const env = r.scenarios.find((s) => s.reqs.includes('EP-STATUS-200'))!;
+  const conformanceResult = resultFor();
+  const max = conformanceResult.scenarios.find((s) => s.reqs.includes('HAV-MAXRESPONSES'))!;
+  const env = conformanceResult.scenarios.find((s) => s.reqs.includes('EP-STATUS-200'))!;
   const place = (s: { id: string }) => ({ uri: s.id.replace(/:\d+$/, ''), line: Number(s.id.replace(/^.*:/, '')) });
   const sent = (n: number, reply: string) =>
     exchangeParts(n, 'hotelavailability', {
@@ -96,9 +96,9 @@ function scenarios(): StreamScenario[] {
 }
 
 function collected(): ScenarioEvidence[] {
-  const c = new EvidenceCollector();
-  streamOf(scenarios()).forEach(c.onMessage);
-  return c.scenarios();
+  const evidenceCollector = new EvidenceCollector();
+  streamOf(scenarios()).forEach(evidenceCollector.onMessage);
+  return evidenceCollector.scenarios();
 }
 
 describe('the evidence stream', () => {
@@ -119,13 +119,13 @@ describe('the evidence stream', () => {
 
   test('the writer writes each envelope as one line, shows each line to its observers exactly as written, and reads back', () => {
     const file = join(root, 'sub', 'stream.ndjson');
-    const w = new EvidenceStreamWriter(file);
+    const evidenceStreamWriter = new EvidenceStreamWriter(file);
     const seen: string[] = [];
-    w.observe((line) => seen.push(line));
+    evidenceStreamWriter.observe((line) => seen.push(line));
     const envelopes = streamOf(scenarios());
-    envelopes.forEach(w.write);
-    w.close();
-    w.close(); // once
+    envelopes.forEach(evidenceStreamWriter.write);
+    evidenceStreamWriter.close();
+    evidenceStreamWriter.close(); // once
     const text = readFileSync(file, 'utf8');
     assert.equal(seen.join(''), text, 'the observers saw the very bytes written');
     assert.equal(text.split('\n').filter(Boolean).length, envelopes.length);
@@ -192,7 +192,7 @@ describe('evidence.html', () => {
     const { html, names, result } = render();
     const doc = parse(html);
     const all = ids(doc);
-    for (const s of result.scenarios) assert.ok(all.has(names.get(s.id)!), s.name);
+    for (const scenario of result.scenarios) assert.ok(all.has(names.get(scenario.id)!), scenario.name);
     const max = names.get('features/hotel-availability.feature:40')!;
     assert.ok(all.has(exchangeAnchor(max, 1, 1)) && all.has(exchangeAnchor(max, 2, 1)), 'both attempts of the retried scenario');
     const env = names.get('features/envelope.feature:31')!;

@@ -30,23 +30,23 @@ describe('JUnit', () => {
   }
 
   test('parses, one testcase per scenario, counts in the attributes match the elements', () => {
-    for (const v of VERDICTS)
+    for (const runVerdict of VERDICTS)
       for (const strict of [false, true]) {
-        const r = resultFor(v);
-        const { suites, suite, cases, count } = suiteOf(renderJUnit(r, { strict }));
-        assert.equal(cases.length, r.scenarios.length);
+        const conformanceResult = resultFor(runVerdict);
+        const { suites, suite, cases, count } = suiteOf(renderJUnit(conformanceResult, { strict }));
+        assert.equal(cases.length, conformanceResult.scenarios.length);
         for (const el of [suites, suite]) {
-          assert.equal(Number(el.getAttribute('tests')), cases.length, `${v} tests`);
-          assert.equal(Number(el.getAttribute('failures')), count('failure'), `${v} failures`);
-          assert.equal(Number(el.getAttribute('errors')), count('error'), `${v} errors`);
-          assert.equal(Number(el.getAttribute('skipped')), count('skipped'), `${v} skipped`);
+          assert.equal(Number(el.getAttribute('tests')), cases.length, `${runVerdict} tests`);
+          assert.equal(Number(el.getAttribute('failures')), count('failure'), `${runVerdict} failures`);
+          assert.equal(Number(el.getAttribute('errors')), count('error'), `${runVerdict} errors`);
+          assert.equal(Number(el.getAttribute('skipped')), count('skipped'), `${runVerdict} skipped`);
         }
       }
   });
 
   test('names carry the requirement IDs; classname is class.feature; statuses map to failure, error and skipped', () => {
-    const r = resultFor('COULD NOT RUN');
-    const { cases, suite } = suiteOf(renderJUnit(r, { strict: false }));
+    const conformanceResult = resultFor('COULD NOT RUN');
+    const { cases, suite } = suiteOf(renderJUnit(conformanceResult, { strict: false }));
     const byName = new Map(cases.map((c) => [c.getAttribute('name'), c]));
     const hotel = byName.get(
       'The hotel availability reply has a conforming envelope [EP-STATUS-200 EP-CONTENT-TYPE EP-NAMESPACE EP-ECHOTOKEN]',
@@ -55,10 +55,10 @@ describe('JUnit', () => {
     assert.equal(hotel.getAttribute('classname'), 'core.envelope');
     assert.equal(elements(hotel, 'failure')[0].getAttribute('type'), 'Nonconformance');
     assert.ok(elements(hotel, 'failure')[0].textContent!.includes(HOSTILE), 'hostile text escaped and read back');
-    const kinds = cases.map((c) => {
-      const s = r.scenarios.find((x) => c.getAttribute('name')!.startsWith(x.name))!;
-      const el = ['failure', 'error', 'skipped'].flatMap((t) => elements(c, t))[0];
-      return [s.status, el ? `${el.tagName}:${el.getAttribute('type') ?? ''}` : 'none'];
+    const kinds = cases.map((element) => {
+      const scenarioRecord = conformanceResult.scenarios.find((x) => element.getAttribute('name')!.startsWith(x.name))!;
+      const el = ['failure', 'error', 'skipped'].flatMap((t) => elements(element, t))[0];
+      return [scenarioRecord.status, el ? `${el.tagName}:${el.getAttribute('type') ?? ''}` : 'none'];
     });
     assert.deepEqual(
       new Map(kinds as Array<[string, string]>),
@@ -73,12 +73,12 @@ describe('JUnit', () => {
     const booking = cases.find((c) => c.getAttribute('name')!.startsWith('A committed booking can be read back'))!;
     assert.equal(booking.getAttribute('classname'), 'booking.booking-lifecycle');
     const props = new Map(elements(suite, 'property').map((p) => [p.getAttribute('name'), p.getAttribute('value')]));
-    assert.equal(props.get('target'), r.target.url);
-    assert.equal(props.get('run.id'), r.runId);
+    assert.equal(props.get('target'), conformanceResult.target.url);
+    assert.equal(props.get('run.id'), conformanceResult.runId);
     assert.equal(props.get('claims'), 'core,booking,alignment');
     assert.equal(props.get('verdict'), 'COULD NOT RUN');
     assert.equal(props.get('exit.code'), '2');
-    assert.equal(props.get('verdict.reason'), r.verdictReason, 'attribute value round-trips (quotes, newlines)');
+    assert.equal(props.get('verdict.reason'), conformanceResult.verdictReason, 'attribute value round-trips (quotes, newlines)');
     const cant = cases.find((c) => elements(c, 'error').some((e) => e.getAttribute('type') === 'CannotTell'))!;
     assert.ok(elements(cant, 'error')[0].textContent!.includes('\\u001B[31mred'), 'control characters shown, not written');
   });
@@ -105,11 +105,11 @@ describe('JUnit', () => {
   });
 
   test('warnings fail a test case only with strict; INFO findings never do', () => {
-    const r = resultFor('CONFORMS');
-    const lax = suiteOf(renderJUnit(r, { strict: false }));
-    const strict = suiteOf(renderJUnit(r, { strict: true }));
+    const conformanceResult = resultFor('CONFORMS');
+    const lax = suiteOf(renderJUnit(conformanceResult, { strict: false }));
+    const strict = suiteOf(renderJUnit(conformanceResult, { strict: true }));
     assert.equal(lax.count('failure'), 0, 'CONFORMS with a warning: no failure');
-    const withWarnings = r.scenarios.filter((s) => s.status === 'passed' && s.warnings.length > 0).length;
+    const withWarnings = conformanceResult.scenarios.filter((s) => s.status === 'passed' && s.warnings.length > 0).length;
     assert.ok(withWarnings > 0);
     assert.equal(strict.count('failure', 'Warning'), withWarnings);
     assert.equal(strict.count('failure'), withWarnings);
@@ -130,36 +130,39 @@ describe('JUnit', () => {
   });
 
   test('a failed scenario that cites a SHOULD and no MUST is not a failure unless strict', () => {
-    const r = resultFor('CONFORMS');
-    const s = r.scenarios.find((x) => x.reqs.includes('EP-REJECT-VERSION'))!;
-    s.reqs = ['EP-ECHOTOKEN']; // a SHOULD alone
-    s.status = 'failed';
-    s.message = 'Nonconformance: EP-ECHOTOKEN';
-    const kind = (strict: boolean) => junitCases(r, { strict }).find((c) => c.file === s.uri && c.name.includes('[EP-ECHOTOKEN]'))!.kind;
+    const conformanceResult = resultFor('CONFORMS');
+    const scenarioRecord = conformanceResult.scenarios.find((x) => x.reqs.includes('EP-REJECT-VERSION'))!;
+    scenarioRecord.reqs = ['EP-ECHOTOKEN']; // a SHOULD alone
+    scenarioRecord.status = 'failed';
+    scenarioRecord.message = 'Nonconformance: EP-ECHOTOKEN';
+    const kind = (strict: boolean) =>
+      junitCases(conformanceResult, { strict }).find((c) => c.file === scenarioRecord.uri && c.name.includes('[EP-ECHOTOKEN]'))!.kind;
     assert.equal(kind(false), 'passed');
     assert.equal(kind(true), 'warning');
   });
 
   // Fails if: --strict turned an INFO finding into a JUnit failure.
   test('a failed scenario that cites only an INFO requirement is never a failure, under --strict too', () => {
-    const r = resultFor('CONFORMS');
-    const s = r.scenarios.find((x) => x.reqs.includes('EP-REJECT-VERSION'))!;
-    s.status = 'failed';
-    s.message = 'Nonconformance: EP-REJECT-VERSION';
+    const conformanceResult = resultFor('CONFORMS');
+    const scenarioRecord = conformanceResult.scenarios.find((x) => x.reqs.includes('EP-REJECT-VERSION'))!;
+    scenarioRecord.status = 'failed';
+    scenarioRecord.message = 'Nonconformance: EP-REJECT-VERSION';
     for (const strict of [false, true]) {
-      const c = junitCases(r, { strict }).find((x) => x.file === s.uri && x.name.includes('EP-REJECT-VERSION'))!;
-      assert.equal(c.kind, 'passed', `strict ${strict}`);
+      const jUnitCase = junitCases(conformanceResult, { strict }).find(
+        (x) => x.file === scenarioRecord.uri && x.name.includes('EP-REJECT-VERSION'),
+      )!;
+      assert.equal(jUnitCase.kind, 'passed', `strict ${strict}`);
       assert.ok(
-        c.out.some((l) => l.startsWith('Not a failure')),
-        c.out.join('\n'),
+        jUnitCase.out.some((l) => l.startsWith('Not a failure')),
+        jUnitCase.out.join('\n'),
       );
     }
   });
 
   test('writeJUnit writes the file, strict by default as the run was', () => {
     const file = join(fresh(), 'sub', 'junit.xml');
-    const r: ConformanceResult = { ...resultFor('CONFORMS'), strict: true };
-    assert.equal(writeJUnit(r, file), file);
-    assert.equal(readFileSync(file, 'utf8'), renderJUnit(r, { strict: true }));
+    const conformanceResult: ConformanceResult = { ...resultFor('CONFORMS'), strict: true };
+    assert.equal(writeJUnit(conformanceResult, file), file);
+    assert.equal(readFileSync(file, 'utf8'), renderJUnit(conformanceResult, { strict: true }));
   });
 });

@@ -14,15 +14,15 @@ import {
 } from '../../../src/reporting/latency';
 
 test('nearest-rank percentiles: p50 and p95 are values that were measured', () => {
-  const s = Array.from({ length: 20 }, (_, i) => (i + 1) * 10); // 10..200
-  assert.equal(percentile(s, 50), 100);
-  assert.equal(percentile(s, 95), 190);
+  const list = Array.from({ length: 20 }, (_, i) => (i + 1) * 10); // 10..200
+  assert.equal(percentile(list, 50), 100);
+  assert.equal(percentile(list, 95), 190);
   assert.equal(percentile([], 95), 0);
   assert.deepEqual(figuresOf([30, 10, 20]), { count: 3, p50: 20, p95: 30, max: 30 });
 });
 
 test('a retried exchange: its reply time spans every attempt and the back-off, each attempt counts on its own', () => {
-  const t = timedExchange({
+  const list = timedExchange({
     op: { name: 'hotelavailability' },
     reply: {
       exchange: {
@@ -33,7 +33,7 @@ test('a retried exchange: its reply time spans every attempt and the back-off, e
       },
     },
   });
-  assert.deepEqual(t, [{ operation: 'hotelavailability', replyMs: 650, attemptsMs: [100, 50] }]);
+  assert.deepEqual(list, [{ operation: 'hotelavailability', replyMs: 650, attemptsMs: [100, 50] }]);
   // no HTTP reply: no reply time
   assert.deepEqual(timedExchange({ op: { name: 'bookread' }, reply: {} }), []);
 });
@@ -44,23 +44,23 @@ test('figures per operation in the order given, with a budget exceeded as an INF
     { operation: 'hotelavailability', replyMs: 100, attemptsMs: [100] },
     { operation: 'hotelavailability', replyMs: 300, attemptsMs: [200, 90] },
   ];
-  const l = latencyByOperation(timed, ['hotelavailability', 'activitysearch', 'bookread'], { hotelavailability: 250 });
+  const list = latencyByOperation(timed, ['hotelavailability', 'activitysearch', 'bookread'], { hotelavailability: 250 });
   assert.deepEqual(
-    l.map((x) => x.operation),
+    list.map((x) => x.operation),
     ['hotelavailability', 'bookread'],
   );
-  assert.deepEqual(l[0].replies, { count: 2, p50: 100, p95: 300, max: 300 });
-  assert.deepEqual(l[0].attempts, { count: 3, p50: 100, p95: 200, max: 200 });
-  assert.equal(l[0].overBudget, 1);
-  assert.equal(l[1].budgetMs, undefined);
-  const notes = budgetNotes(l);
+  assert.deepEqual(list[0].replies, { count: 2, p50: 100, p95: 300, max: 300 });
+  assert.deepEqual(list[0].attempts, { count: 3, p50: 100, p95: 200, max: 200 });
+  assert.equal(list[0].overBudget, 1);
+  assert.equal(list[1].budgetMs, undefined);
+  const notes = budgetNotes(list);
   assert.equal(notes.length, 1);
   assert.ok(notes[0].startsWith(`${BUDGET_NOTE}hotelavailability: 1 of 2 replies over its budget of 250 ms`), notes[0]);
-  assert.match(latencyTable(l).join('\n'), /hotelavailability\s+2\s+100\s+300\s+300 {2}3 \(100\/200\/200\), budget 250: 1 over/);
+  assert.match(latencyTable(list).join('\n'), /hotelavailability\s+2\s+100\s+300\s+300 {2}3 \(100\/200\/200\), budget 250: 1 over/);
 });
 
 test('shards merge by their samples: the figures are those of one run holding them all', () => {
-  const a = latencyByOperation([{ operation: 'bookread', replyMs: 10, attemptsMs: [10] }], ['bookread'], { bookread: 15 });
+  const list = latencyByOperation([{ operation: 'bookread', replyMs: 10, attemptsMs: [10] }], ['bookread'], { bookread: 15 });
   const b = latencyByOperation(
     [
       { operation: 'bookread', replyMs: 20, attemptsMs: [20] },
@@ -69,7 +69,7 @@ test('shards merge by their samples: the figures are those of one run holding th
     ['bookread', 'hotelnbc'],
     { bookread: 15 },
   );
-  const merged = mergeLatency([a, undefined, b], ['hotelnbc', 'bookread']);
+  const merged = mergeLatency([list, undefined, b], ['hotelnbc', 'bookread']);
   assert.deepEqual(
     merged.map((l) => [l.operation, l.replies.count, l.replies.max, l.overBudget]),
     [

@@ -49,14 +49,14 @@ function envelopes(reqs: RequirementId[], attempts: Attempt[]): messages.Envelop
     } as messages.Envelope,
     { testCase: { id: 'tc1', pickleId: 'p1', testSteps: [] } } as unknown as messages.Envelope,
   ];
-  attempts.forEach((a, i) => {
-    const started = `s${i}`;
-    out.push({ testCaseStarted: { id: started, testCaseId: 'tc1', attempt: i, timestamp: { seconds: 0, nanos: 0 } } });
+  attempts.forEach((attempt, index) => {
+    const started = `s${index}`;
+    out.push({ testCaseStarted: { id: started, testCaseId: 'tc1', attempt: index, timestamp: { seconds: 0, nanos: 0 } } });
     out.push({
       attachment: {
         testCaseStartedId: started,
         mediaType: ASSERTIONS_MEDIA_TYPE,
-        body: JSON.stringify(a.assertions),
+        body: JSON.stringify(attempt.assertions),
         contentEncoding: 'IDENTITY',
       },
     } as messages.Envelope);
@@ -66,28 +66,31 @@ function envelopes(reqs: RequirementId[], attempts: Attempt[]): messages.Envelop
         testStepId: 'step',
         timestamp: { seconds: 0, nanos: 0 },
         testStepResult: {
-          status: a.status,
+          status: attempt.status,
           duration: { seconds: 0, nanos: 0 },
-          ...(a.error
+          ...(attempt.error
             ? {
-                message: `${a.error === 'CannotTell' ? 'Cannot tell' : 'Nonconformance'}: attempt ${i + 1}`,
-                exception: { type: a.error, message: `${a.error === 'CannotTell' ? 'Cannot tell' : 'Nonconformance'}: attempt ${i + 1}` },
+                message: `${attempt.error === 'CannotTell' ? 'Cannot tell' : 'Nonconformance'}: attempt ${index + 1}`,
+                exception: {
+                  type: attempt.error,
+                  message: `${attempt.error === 'CannotTell' ? 'Cannot tell' : 'Nonconformance'}: attempt ${index + 1}`,
+                },
               }
             : {}),
         },
       },
     } as messages.Envelope);
     out.push({
-      testCaseFinished: { testCaseStartedId: started, timestamp: { seconds: 0, nanos: 0 }, willBeRetried: i < attempts.length - 1 },
+      testCaseFinished: { testCaseStartedId: started, timestamp: { seconds: 0, nanos: 0 }, willBeRetried: index < attempts.length - 1 },
     });
   });
   return out;
 }
 
 function collect(reqs: RequirementId[], attempts: Attempt[]): ScenarioAssertions[] {
-  const c = new MessageCollector();
-  for (const e of envelopes(reqs, attempts)) c.onMessage(e);
-  return c.results();
+  const messageCollector = new MessageCollector();
+  for (const envelope of envelopes(reqs, attempts)) messageCollector.onMessage(envelope);
+  return messageCollector.results();
 }
 
 const outcomes = (scenarios: ScenarioAssertions[]) => requirementOutcomes(scenarios, { claims: [...CONFORMANCE_CLASSES] });
@@ -114,16 +117,16 @@ test('a MUST failed on attempt 1 and passed on attempt 2 stays failed, flaky, th
     ],
   );
   assert.match(s.message ?? '', /^Nonconformance: attempt 1\n\(attempt 1 of 2; attempt 2 passed: flaky, the failure stays\)$/);
-  const q = of(scenarios, MUST);
-  assert.equal(q.outcome, 'failed');
-  assert.deepEqual(q.flaky, [{ scenario: s.name, failedOn: [1], passedOn: [2] }]);
+  const result = of(scenarios, MUST);
+  assert.equal(result.outcome, 'failed');
+  assert.deepEqual(result.flaky, [{ scenario: s.name, failedOn: [1], passedOn: [2] }]);
   assert.deepEqual(
-    q.findings.map((f) => f.attempt),
+    result.findings.map((f) => f.attempt),
     [1],
   );
-  assert.match(q.reason ?? '', /flaky: failed on attempt 1, passed on attempt 2 of "No more hotels/);
-  const v = decideVerdict({ requirements: outcomes(scenarios), scenarios, claims: [...CONFORMANCE_CLASSES], strict: false });
-  assert.equal(v.verdict, 'DOES NOT CONFORM');
+  assert.match(result.reason ?? '', /flaky: failed on attempt 1, passed on attempt 2 of "No more hotels/);
+  const verdict = decideVerdict({ requirements: outcomes(scenarios), scenarios, claims: [...CONFORMANCE_CLASSES], strict: false });
+  assert.equal(verdict.verdict, 'DOES NOT CONFORM');
   assert.match(
     retryNotes(scenarios, outcomes(scenarios)).join(),
     new RegExp(`^--retry: 1 scenario\\(s\\) ran more than once.*flaky.*${MUST}`),
@@ -138,11 +141,11 @@ test('failed on every attempt: failed, not flaky, a finding per attempt', () => 
       { assertions: [fail(MUST)], status: 'FAILED', error: 'ConformanceAssertionError' },
     ],
   );
-  const q = of(scenarios, MUST);
-  assert.equal(q.outcome, 'failed');
-  assert.equal(q.flaky, undefined);
+  const result = of(scenarios, MUST);
+  assert.equal(result.outcome, 'failed');
+  assert.equal(result.flaky, undefined);
   assert.deepEqual(
-    q.findings.map((f) => f.attempt),
+    result.findings.map((f) => f.attempt),
     [1, 2],
   );
 });
@@ -157,10 +160,10 @@ test('cannot tell on attempt 1 (the gateway did not answer), passed on attempt 2
     ],
   );
   assert.equal(scenarios[0].status, 'passed');
-  const q = of(scenarios, MUST);
-  assert.equal(q.outcome, 'passed');
-  assert.equal(q.flaky, undefined);
-  assert.match(q.reason ?? '', /passed on attempt 2 of ".*" after attempt 1 could not tell/);
+  const result = of(scenarios, MUST);
+  assert.equal(result.outcome, 'passed');
+  assert.equal(result.flaky, undefined);
+  assert.match(result.reason ?? '', /passed on attempt 2 of ".*" after attempt 1 could not tell/);
   // OTHER was never checked on attempt 1 (it ended early): made good by attempt 2 as well.
   assert.equal(of(scenarios, OTHER).outcome, 'passed');
 });
@@ -173,9 +176,9 @@ test('a requirement failed on a later attempt after passing on an earlier one is
       { assertions: [fail(MUST), pass(OTHER)], status: 'FAILED', error: 'ConformanceAssertionError' },
     ],
   );
-  const q = of(scenarios, MUST);
-  assert.equal(q.outcome, 'failed');
-  assert.deepEqual(q.flaky?.[0], { scenario: scenarios[0].name, failedOn: [2], passedOn: [1] });
+  const result = of(scenarios, MUST);
+  assert.equal(result.outcome, 'failed');
+  assert.deepEqual(result.flaky?.[0], { scenario: scenarios[0].name, failedOn: [2], passedOn: [1] });
   assert.equal(scenarios[0].status, 'failed');
 });
 
@@ -236,7 +239,7 @@ test('a requirement stated for each operation passes only when every operation s
 });
 
 test('a skipped scenario says why: the reason its step attached is its message, and its requirement untested for it', () => {
-  const c = new MessageCollector();
+  const messageCollector = new MessageCollector();
   const all = envelopes([MUST], [{ assertions: [], status: 'PASSED' }]);
   const why = 'the activity search showed only ACT-1, the activity availability already found: no other activity to describe';
   const finished = all.findIndex((e) => e.testStepFinished);
@@ -244,8 +247,8 @@ test('a skipped scenario says why: the reason its step attached is its message, 
     attachment: { testCaseStartedId: 's0', mediaType: 'text/plain', fileName: SKIP_REASON_FILE, body: why, contentEncoding: 'IDENTITY' },
   } as messages.Envelope);
   all[finished + 1].testStepFinished!.testStepResult.status = 'SKIPPED' as messages.TestStepResultStatus;
-  for (const e of all) c.onMessage(e);
-  const [s] = c.results();
+  for (const envelope of all) messageCollector.onMessage(envelope);
+  const [s] = messageCollector.results();
   assert.equal(s.status, 'skipped');
   assert.equal(s.message, why);
   assert.equal(of([s], MUST).reason, `skipped: ${why}`);

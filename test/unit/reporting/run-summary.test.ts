@@ -35,13 +35,13 @@ const input = (over: Partial<SummaryInput> = {}): SummaryInput => ({
 });
 
 test('every requirement passed: CONFORMS, with the assertions kept for a merge and each scenario as the caller writes it', () => {
-  const s = decideSummary(input());
-  assert.equal(s.verdict, 'CONFORMS');
-  assert.equal(s.exitCode, EXIT.CONFORMS);
-  assert.equal(s.scenarios[0].name, 'written: every requirement');
-  assert.deepEqual(Object.keys(s.assertions ?? {}), ['f:1']);
-  assert.deepEqual(s.notes, ['a note of the caller']);
-  assert.ok(s.requirements.filter((r) => testable.some((id) => id === r.id)).every((r) => r.outcome === 'passed'));
+  const decidedSummary = decideSummary(input());
+  assert.equal(decidedSummary.verdict, 'CONFORMS');
+  assert.equal(decidedSummary.exitCode, EXIT.CONFORMS);
+  assert.equal(decidedSummary.scenarios[0].name, 'written: every requirement');
+  assert.deepEqual(Object.keys(decidedSummary.assertions ?? {}), ['f:1']);
+  assert.deepEqual(decidedSummary.notes, ['a note of the caller']);
+  assert.ok(decidedSummary.requirements.filter((r) => testable.some((id) => id === r.id)).every((r) => r.outcome === 'passed'));
 });
 
 test('a crash decides COULD NOT RUN with its reason; a suffix follows the reason of a decided verdict', () => {

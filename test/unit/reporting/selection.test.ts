@@ -35,42 +35,45 @@ test('the runner records what narrows the run, and only that', () => {
 });
 
 test('a selection apart from its shards is one key: the shards of one run share it', () => {
-  const a = selectionOf({ tags: '@op:x', shards: ['1/2'] });
+  const runSelection = selectionOf({ tags: '@op:x', shards: ['1/2'] });
   const b = selectionOf({ tags: '@op:x', shards: ['2/2'] });
-  assert.equal(selectionKey(a), selectionKey(b));
-  assert.notEqual(selectionKey(a), selectionKey(selectionOf({ tags: '@op:y', shards: ['2/2'] })));
+  assert.equal(selectionKey(runSelection), selectionKey(b));
+  assert.notEqual(selectionKey(runSelection), selectionKey(selectionOf({ tags: '@op:y', shards: ['2/2'] })));
   assert.equal(selectionKey(undefined), selectionKey(selectionOf({ shards: ['1/2'] })));
   assert.equal(selectionText({ shards: ['1/4', '3/4'] }), 'shards 1/4, 3/4');
 });
 
 /** The fixture's DOES NOT CONFORM run, made a --name selection. */
 function selected(): ConformanceResult {
-  const r = resultFor();
-  r.selection = { text: '--name "MaxResponses"', name: ['MaxResponses'] };
-  return r;
+  const conformanceResult = resultFor();
+  conformanceResult.selection = { text: '--name "MaxResponses"', name: ['MaxResponses'] };
+  return conformanceResult;
 }
 
 test('every report names the selection, whatever the verdict', () => {
-  const r = selected();
+  const conformanceResult = selected();
   const text = '--name "MaxResponses"';
-  const html = renderHtml(r);
+  const html = renderHtml(conformanceResult);
   assert.match(html, /<div class="big">DOES NOT CONFORM <span class="qual">in a selection: --name &quot;MaxResponses&quot;<\/span>/);
   assert.match(html, /<dt>Selection<\/dt><dd>--name &quot;MaxResponses&quot;: a selection, not a verdict on the whole profile/);
-  assert.match(renderMarkdown(r), /^## Verdict: DOES NOT CONFORM \(in a selection: --name "MaxResponses"\)$/m);
-  assert.deepEqual(toEarl(r).testRun.selection, r.selection);
-  const doc = new DOMParser().parseFromString(renderJUnit(r, { strict: false }), 'text/xml');
+  assert.match(renderMarkdown(conformanceResult), /^## Verdict: DOES NOT CONFORM \(in a selection: --name "MaxResponses"\)$/m);
+  assert.deepEqual(toEarl(conformanceResult).testRun.selection, conformanceResult.selection);
+  const doc = new DOMParser().parseFromString(renderJUnit(conformanceResult, { strict: false }), 'text/xml');
   const props = new Map(
     (Array.from(doc.getElementsByTagName('property')) as Element[]).map((p) => [p.getAttribute('name'), p.getAttribute('value')]),
   );
   assert.equal(props.get('selection'), text);
-  const out = formatConsoleSummary(r);
+  const out = formatConsoleSummary(conformanceResult);
   assert.match(out, /^Selection: --name "MaxResponses" \(not a verdict on the whole profile/m);
   assert.match(out, /^DOES NOT CONFORM \(selection --name "MaxResponses"\): /m);
-  assert.match(renderEnvironmentProperties(r), /^Selection=--name "MaxResponses"$/m);
+  assert.match(renderEnvironmentProperties(conformanceResult), /^Selection=--name "MaxResponses"$/m);
 });
 
 test('a whole run is named as the whole profile', () => {
-  const r = resultFor();
-  assert.match(renderHtml(r), /<dt>Selection<\/dt><dd>none: every scenario of the claimed classes \(the whole profile\)<\/dd>/);
-  assert.doesNotMatch(formatConsoleSummary(r), /^Selection:/m);
+  const conformanceResult = resultFor();
+  assert.match(
+    renderHtml(conformanceResult),
+    /<dt>Selection<\/dt><dd>none: every scenario of the claimed classes \(the whole profile\)<\/dd>/,
+  );
+  assert.doesNotMatch(formatConsoleSummary(conformanceResult), /^Selection:/m);
 });

@@ -132,9 +132,9 @@ test('a failed precondition makes the dependent requirements cantTell with the r
     ),
   );
   const r = judge(scenarios);
-  const q = outcomeOf(r, BOOKING_MUST);
-  assert.equal(q.outcome, 'cantTell');
-  assert.match(q.reason ?? '', /connection refused/);
+  const result = outcomeOf(r, BOOKING_MUST);
+  assert.equal(result.outcome, 'cantTell');
+  assert.match(result.reason ?? '', /connection refused/);
   assert.equal(r.verdict, 'NOT DETERMINED');
   assert.equal(r.exitCode, EXIT.NOT_DETERMINED);
 });

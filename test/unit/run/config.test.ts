@@ -20,16 +20,16 @@ const throwsNaming = (env: Record<string, string>, pattern: RegExp) =>
   );
 
 test('no OTA_BASE_URL: the embedded sandbox, no credentials needed', () => {
-  const c = loadConfig({});
-  assert.equal(c.baseUrl, undefined);
-  assert.equal(c.retry.retries, 0, 'retries are off by default');
+  const config = loadConfig({});
+  assert.equal(config.baseUrl, undefined);
+  assert.equal(config.retry.retries, 0, 'retries are off by default');
 });
 
 test('a remote target needs its credentials, and says which are missing', () => {
   throwsNaming({ OTA_BASE_URL: 'https://gw.example.com' }, /missing: OTA_REQUESTOR_ID, OTA_REQUESTOR_CONTEXT, OTA_USER, OTA_PASSWORD/);
-  const c = loadConfig(remote);
-  assert.equal(c.baseUrl, 'https://gw.example.com/ota');
-  assert.deepEqual(c.secrets, ['secret-pw']);
+  const config = loadConfig(remote);
+  assert.equal(config.baseUrl, 'https://gw.example.com/ota');
+  assert.deepEqual(config.secrets, ['secret-pw']);
 });
 
 test('bad values name the variable', () => {
@@ -55,8 +55,8 @@ test('the OpenTravel schemas ship in the project: the default needs nothing besi
 });
 
 test('the secret list takes OTA_PASSWORD and the variables OTA_SECRET_ENV names', () => {
-  const c = loadConfig({ ...remote, OTA_SECRET_ENV: 'API_KEY, PROXY_PASS', API_KEY: 'k-123456', PROXY_PASS: 'pp-98765' });
-  assert.deepEqual(c.secrets.sort(), ['k-123456', 'pp-98765', 'secret-pw']);
+  const config = loadConfig({ ...remote, OTA_SECRET_ENV: 'API_KEY, PROXY_PASS', API_KEY: 'k-123456', PROXY_PASS: 'pp-98765' });
+  assert.deepEqual(config.secrets.sort(), ['k-123456', 'pp-98765', 'secret-pw']);
 });
 
 test('every run gets its own run ID', () => {
@@ -74,11 +74,11 @@ test('credentials in OTA_BASE_URL are refused without echoing them', () => {
   ]) {
     assert.throws(
       () => loadConfig({ ...remote, OTA_BASE_URL: url }),
-      (e: Error) => {
-        assert.ok(e instanceof ConfigError, `${url}: a ConfigError`);
-        assert.match(e.message, /^OTA_BASE_URL must not carry credentials/);
-        assert.ok(!e.message.includes('Sup3r-Secret') && !e.message.includes('gw.example.com'), e.message);
-        assert.doesNotMatch(e.message, /\n/);
+      (error: Error) => {
+        assert.ok(error instanceof ConfigError, `${url}: a ConfigError`);
+        assert.match(error.message, /^OTA_BASE_URL must not carry credentials/);
+        assert.ok(!error.message.includes('Sup3r-Secret') && !error.message.includes('gw.example.com'), error.message);
+        assert.doesNotMatch(error.message, /\n/);
         return true;
       },
     );
@@ -89,12 +89,12 @@ test('credentials in OTA_BASE_URL are refused without echoing them', () => {
 
 // The run's bounds are configurable and have defaults.
 test('OTA_RUN_DEADLINE_MS and OTA_MAX_CONSECUTIVE_FAILURES', () => {
-  const d = loadConfig({});
-  assert.equal(d.runDeadlineMs, 45 * 60_000);
-  assert.equal(d.maxConsecutiveFailures, 10);
-  const c = loadConfig({ OTA_RUN_DEADLINE_MS: '1500', OTA_MAX_CONSECUTIVE_FAILURES: '3' });
-  assert.equal(c.runDeadlineMs, 1500);
-  assert.equal(c.maxConsecutiveFailures, 3);
+  const config = loadConfig({});
+  assert.equal(config.runDeadlineMs, 45 * 60_000);
+  assert.equal(config.maxConsecutiveFailures, 10);
+  const suiteConfig = loadConfig({ OTA_RUN_DEADLINE_MS: '1500', OTA_MAX_CONSECUTIVE_FAILURES: '3' });
+  assert.equal(suiteConfig.runDeadlineMs, 1500);
+  assert.equal(suiteConfig.maxConsecutiveFailures, 3);
   throwsNaming({ OTA_RUN_DEADLINE_MS: '45m' }, /OTA_RUN_DEADLINE_MS="45m" must be a whole number/);
   throwsNaming({ OTA_MAX_CONSECUTIVE_FAILURES: '0' }, /OTA_MAX_CONSECUTIVE_FAILURES=0 must be at least 1/);
 });

@@ -110,8 +110,9 @@ test('a cucumber run asked for 3 lanes runs 3 scenarios at a time, each with its
     envelopes.flatMap((e) => (e.testCaseStarted ? [[e.testCaseStarted.id, caseOf.get(e.testCaseStarted.testCaseId)] as const] : [])),
   );
   const status = new Map<string | undefined, string>();
-  for (const e of envelopes)
-    if (e.testStepFinished) status.set(startedAs.get(e.testStepFinished.testCaseStartedId), e.testStepFinished.testStepResult.status);
+  for (const envelope of envelopes)
+    if (envelope.testStepFinished)
+      status.set(startedAs.get(envelope.testStepFinished.testCaseStartedId), envelope.testStepFinished.testStepResult.status);
   assert.deepEqual(Object.fromEntries([...status].sort()), {
     'case 1': 'PASSED',
     'case 2': 'PASSED',
@@ -131,7 +132,9 @@ const item = (name: string, tags: string[] = []): AssembledTestCase => ({
   pickle: { id: name, name, tags: tags.map((t) => ({ name: t, astNodeId: '' })) } as unknown as messages.Pickle,
 });
 
-function fakeAdapter(opts: { canAssign?: (p: messages.Pickle, busy: messages.Pickle[]) => boolean; fail?: string; crash?: string } = {}) {
+function fakeAdapter(
+  opts: { canAssign?: (pickle: messages.Pickle, busy: messages.Pickle[]) => boolean; fail?: string; crash?: string } = {},
+) {
   const log: string[] = [];
   let now = 0;
   let most = 0;
@@ -143,13 +146,13 @@ function fakeAdapter(opts: { canAssign?: (p: messages.Pickle, busy: messages.Pic
       supportCodeLibrary: { parallelCanAssign: opts.canAssign ?? (() => true) },
       runBeforeAllHooks: () => Promise.resolve(log.push('before all')),
       runAfterAllHooks: () => Promise.resolve(log.push('after all')),
-      async runTestCase(i, failing) {
-        log.push(`${i.pickle.name}${failing ? ' (failing)' : ''}`);
+      async runTestCase(assembledTestCase, failing) {
+        log.push(`${assembledTestCase.pickle.name}${failing ? ' (failing)' : ''}`);
         most = Math.max(most, ++now);
         await new Promise((r) => setImmediate(r));
         now--;
-        if (i.pickle.name === opts.crash) throw new Error('cucumber broke');
-        return i.pickle.name !== opts.fail;
+        if (assembledTestCase.pickle.name === opts.crash) throw new Error('cucumber broke');
+        return assembledTestCase.pickle.name !== opts.fail;
       },
     },
   };
@@ -184,13 +187,13 @@ test("lanes honour cucumber's parallelCanAssign: what may not run beside another
   let together = false;
   const inner = f.adapter.worker.runTestCase.bind(f.adapter.worker);
   const running = new Set<string>();
-  f.adapter.worker.runTestCase = async (i, failing) => {
-    running.add(i.pickle.name);
+  f.adapter.worker.runTestCase = async (assembledTestCase, failing) => {
+    running.add(assembledTestCase.pickle.name);
     if (running.has('x') && running.has('y')) together = true;
     try {
-      return await inner(i, failing);
+      return await inner(assembledTestCase, failing);
     } finally {
-      running.delete(i.pickle.name);
+      running.delete(assembledTestCase.pickle.name);
     }
   };
   assert.equal(
@@ -278,9 +281,9 @@ test('TreeRegexp still has the shape the native match relies on, and it is the o
   const proto = treeRegexpPrototype();
   const trees = library.stepDefinitions.map((d) => (d.expression as unknown as { treeRegexp?: Tree }).treeRegexp);
   assert.ok(trees.length > 50, `step definitions loaded: ${trees.length}`);
-  for (const t of trees) {
-    assert.ok(t, 'every step definition matches through a TreeRegexp');
-    assert.equal(Object.getPrototypeOf(t), proto, 'cucumber matches with the TreeRegexp this project patches');
+  for (const tree of trees) {
+    assert.ok(tree, 'every step definition matches through a TreeRegexp');
+    assert.equal(Object.getPrototypeOf(tree), proto, 'cucumber matches with the TreeRegexp this project patches');
   }
   assert.equal(proto.match.name, 'nativeMatch', 'the native match is installed');
   assert.equal(typeof polyfilledMatch(), 'function', 'the polyfilled match is kept for this comparison');
@@ -289,11 +292,11 @@ test('TreeRegexp still has the shape the native match relies on, and it is the o
 test('every step text of the features matches every step definition exactly as the polyfill does', () => {
   assert.ok(STEP_TEXTS.length > 100, `distinct step texts: ${STEP_TEXTS.length}`);
   let matched = 0;
-  for (const d of library.stepDefinitions) {
-    const tree = (d.expression as unknown as { treeRegexp: Tree }).treeRegexp;
+  for (const stepDefinition of library.stepDefinitions) {
+    const tree = (stepDefinition.expression as unknown as { treeRegexp: Tree }).treeRegexp;
     for (const text of STEP_TEXTS) {
       const { native, polyfilled } = both(tree, text);
-      assert.deepEqual(native, polyfilled, `"${text}" against ${d.pattern.toString()}`);
+      assert.deepEqual(native, polyfilled, `"${text}" against ${stepDefinition.pattern.toString()}`);
       if (native !== null) matched++;
     }
   }

@@ -28,12 +28,12 @@ const OPTS: PostOptions = {
   retry: DEFAULT_RETRY,
 };
 
-async function failure(p: Promise<unknown>): Promise<TransportError> {
+async function failure(promise: Promise<unknown>): Promise<TransportError> {
   try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof TransportError, String(e));
-    return e;
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof TransportError, String(error));
+    return error;
   }
   return assert.fail('expected a TransportError');
 }
@@ -49,11 +49,11 @@ describe('the "gateway stopped answering" breaker', () => {
       for (let i = 0; i < 3; i++) assert.equal((await failure(postXml(url, REQ, opts))).kind, 'timeout');
       assert.equal(srv.requests.length, 3);
       const t0 = performance.now();
-      const e = await failure(postXml(url, REQ, opts));
+      const transportError = await failure(postXml(url, REQ, opts));
       assert.ok(performance.now() - t0 < OPTS.limits.requestTimeoutMs, 'failed fast, without waiting for a timeout');
-      assert.equal(e.kind, 'gateway-stopped');
+      assert.equal(transportError.kind, 'gateway-stopped');
       assert.match(
-        e.message,
+        transportError.message,
         /^hotelavailability: not sent to .*: the gateway stopped answering after 3 consecutive transport failures \(OTA_MAX_CONSECUTIVE_FAILURES=3\); last: hotelavailability: no complete reply/,
       );
       assert.equal(srv.requests.length, 3, 'nothing more was sent');
@@ -75,8 +75,8 @@ describe('the "gateway stopped answering" breaker', () => {
       for (let i = 0; i < 9; i++) {
         try {
           await postXml(url, REQ, opts);
-        } catch (e) {
-          assert.equal((e as TransportError).kind, 'timeout', `request ${i + 1}`);
+        } catch (error) {
+          assert.equal((error as TransportError).kind, 'timeout', `request ${i + 1}`);
         }
       }
       assert.equal(srv.requests.length, 9, 'every request was sent');
@@ -94,9 +94,9 @@ describe('the "gateway stopped answering" breaker', () => {
       const url = `${srv.url}/hotelavailability`;
       assert.equal((await postXml(url, REQ, opts)).status, 200);
       writeFileSync(marker, 'the gateway stopped answering after 10 consecutive transport failures (from a worker)');
-      const e = await failure(postXml(url, REQ, opts));
-      assert.equal(e.kind, 'gateway-stopped');
-      assert.match(e.message, /from a worker/);
+      const transportError = await failure(postXml(url, REQ, opts));
+      assert.equal(transportError.kind, 'gateway-stopped');
+      assert.match(transportError.message, /from a worker/);
       assert.equal(srv.requests.length, 1);
     } finally {
       await srv.close();
@@ -112,9 +112,9 @@ describe('the "gateway stopped answering" breaker', () => {
       res.end('<x/>');
     });
     try {
-      const x = await postXml(`${srv.url}/hotelavailability`, REQ, opts);
-      assert.equal(x.status, 403);
-      assert.equal(x.statusText, 'Echo Reason');
+      const httpExchange = await postXml(`${srv.url}/hotelavailability`, REQ, opts);
+      assert.equal(httpExchange.status, 403);
+      assert.equal(httpExchange.statusText, 'Echo Reason');
     } finally {
       await srv.close();
     }

@@ -109,11 +109,11 @@ test('a run stops before any contact on an OTA_ variable that resembles an unset
 test('the variables the suite knows are those its code reads, and docs/options.md shows each a user sets', () => {
   const read = new Set<string>();
   const walk = (d: string): void => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (/\.(ts|js|cjs)$/.test(e.name))
-        for (const m of readFileSync(p, 'utf8').matchAll(/(?:env\.|env\[|['"`])(OTA_[A-Z0-9_]+)(?![A-Za-z0-9_])/g)) read.add(m[1]);
+    for (const dirent of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, dirent.name);
+      if (dirent.isDirectory()) walk(p);
+      else if (/\.(ts|js|cjs)$/.test(dirent.name))
+        for (const match of readFileSync(p, 'utf8').matchAll(/(?:env\.|env\[|['"`])(OTA_[A-Z0-9_]+)(?![A-Za-z0-9_])/g)) read.add(match[1]);
     }
   };
   for (const d of ['src', 'scripts', 'steps', 'sandbox/src']) walk(join(ROOT, d));

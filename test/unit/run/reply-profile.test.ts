@@ -30,8 +30,8 @@ test('no profile: no extra places', () => {
 });
 
 test("the worked example's profile loads", () => {
-  const p = loadReplyProfile(join(__dirname, '../../../examples/acme-gateway/reply-profile.json'), FACT_IDS);
-  assert.deepEqual(Object.keys(p.facts), ['hotelavailability.hotel.region']);
+  const replyProfile = loadReplyProfile(join(__dirname, '../../../examples/acme-gateway/reply-profile.json'), FACT_IDS);
+  assert.deepEqual(Object.keys(replyProfile.facts), ['hotelavailability.hotel.region']);
 });
 
 test('unknown facts, bad XPaths and bad shapes are refused, naming the field', () => {

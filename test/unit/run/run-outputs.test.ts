@@ -13,9 +13,9 @@ after(() => rmSync(root, { recursive: true, force: true }));
 
 function folder(name: string, files: string[]): string {
   const dir = join(root, name);
-  for (const f of files) {
-    mkdirSync(join(dir, f, '..'), { recursive: true });
-    writeFileSync(join(dir, f), 'x');
+  for (const file of files) {
+    mkdirSync(join(dir, file, '..'), { recursive: true });
+    writeFileSync(join(dir, file), 'x');
   }
   return dir;
 }

@@ -11,21 +11,21 @@ const ROOT = join(__dirname, '../../..');
 
 function referencesOfAProcess(runId: string, n: number): string[] {
   const code = `const { newReference } = require('./src/run/scenario-values'); const out = []; for (let i = 0; i < ${n}; i++) out.push(newReference(${JSON.stringify(runId)}, 'B')); console.log(JSON.stringify(out));`;
-  const r = spawnSync(process.execPath, [...LOAD_TYPESCRIPT, '-e', code], { cwd: ROOT, encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-  return JSON.parse(r.stdout) as string[];
+  const spawned = spawnSync(process.execPath, [...LOAD_TYPESCRIPT, '-e', code], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(spawned.status, 0, spawned.stderr);
+  return JSON.parse(spawned.stdout) as string[];
 }
 
 test('two processes with the same run id (a re-run, two shards) draw different references', () => {
-  const a = referencesOfAProcess('SAMERUN', 50);
+  const list = referencesOfAProcess('SAMERUN', 50);
   const b = referencesOfAProcess('SAMERUN', 50);
-  assert.equal(new Set([...a, ...b]).size, 100);
+  assert.equal(new Set([...list, ...b]).size, 100);
 });
 
 test('a long run id is cut, never the part that makes the reference unique', () => {
   const long = 'X'.repeat(60);
   const refs = Array.from({ length: 20 }, () => newReference(long, 'I', 'NONCE1'));
-  for (const r of refs) assert.ok(r.length <= 32, r);
+  for (const ref of refs) assert.ok(ref.length <= 32, ref);
   assert.equal(new Set(refs).size, refs.length);
   assert.match(refs[0], /^OTAIX+NONCE1\d{4}$/);
 });

@@ -16,23 +16,23 @@ const dir = mkdtempSync(join(tmpdir(), 'ota-test-data-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const SANDBOX = JSON.parse(readFileSync(join(__dirname, '../../../sandbox/data/test-data.json'), 'utf8')) as Record<string, unknown>;
 
-function load(edit: (d: Record<string, unknown>) => void): ReturnType<typeof loadTestData> {
+function load(edit: (record: Record<string, unknown>) => void): ReturnType<typeof loadTestData> {
   const data = structuredClone(SANDBOX);
   edit(data);
   const file = join(dir, `${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, JSON.stringify(data));
   return loadTestData(file);
 }
-const refused = (edit: (d: Record<string, unknown>) => void, field: RegExp) =>
+const refused = (edit: (record: Record<string, unknown>) => void, field: RegExp) =>
   assert.throws(
     () => load(edit),
     (e: unknown) => e instanceof ConfigError && field.test(e.message),
   );
 
 test("the sandbox's test data claims every class with the OpenTravel forms", () => {
-  const d = load(() => undefined);
-  assert.deepEqual(d.claims, ['core', 'booking', 'partial-cancellation', 'security', 'alignment']);
-  assert.deepEqual(d.booking, {
+  const testData = load(() => undefined);
+  assert.deepEqual(testData.claims, ['core', 'booking', 'partial-cancellation', 'security', 'alignment']);
+  assert.deepEqual(testData.booking, {
     commitResStatus: 'Commit',
     commitCancelType: 'Commit',
     cancelledStatusWords: ['Cancelled'],
@@ -41,13 +41,13 @@ test("the sandbox's test data claims every class with the OpenTravel forms", () 
 });
 
 test('without claims, every class is claimed: a partial-cancellation form not declared is found by the run', () => {
-  const d = load((x) => {
-    delete x.claims;
-    delete x.booking;
+  const testData = load((record) => {
+    delete record.claims;
+    delete record.booking;
   });
-  assert.deepEqual(d.claims, ['core', 'booking', 'partial-cancellation', 'security', 'alignment']);
-  assert.equal(d.booking.partialCancellation, undefined);
-  assert.deepEqual(d.booking.cancelledStatusWords, ['Cancelled', 'Canceled']);
+  assert.deepEqual(testData.claims, ['core', 'booking', 'partial-cancellation', 'security', 'alignment']);
+  assert.equal(testData.booking.partialCancellation, undefined);
+  assert.deepEqual(testData.booking.cancelledStatusWords, ['Cancelled', 'Canceled']);
 });
 
 test('claims are refused when unknown or without core; partial cancellation may be claimed without its form (the run finds it)', () => {
@@ -62,9 +62,9 @@ test('claims are refused when unknown or without core; partial cancellation may 
 test("every partial-cancellation form of OpenTravel's OTA_CancelRQ can be declared", () => {
   for (const form of ['item-reference', 'segment', 'segment-range'])
     assert.equal(load((x) => ((x.booking as Record<string, unknown>).partialCancellation = form)).booking.partialCancellation, form);
-  const none = load((x) => {
-    (x.booking as Record<string, unknown>).partialCancellation = null;
-    x.claims = ['core', 'booking'];
+  const none = load((record) => {
+    (record.booking as Record<string, unknown>).partialCancellation = null;
+    record.claims = ['core', 'booking'];
   });
   assert.equal(none.booking.partialCancellation, undefined);
 });
@@ -84,21 +84,21 @@ test('places: at least as many as the scenarios use, with a Country and a Region
 test("a variant's test data is merged over the file", () => {
   const file = join(dir, 'plain.json');
   writeFileSync(file, JSON.stringify(SANDBOX));
-  const d = loadTestData(file, { booking: { commitResStatus: 'Book' } });
-  assert.equal(d.booking.commitResStatus, 'Book');
-  assert.equal(d.booking.commitCancelType, 'Commit');
+  const testData = loadTestData(file, { booking: { commitResStatus: 'Book' } });
+  assert.equal(testData.booking.commitResStatus, 'Book');
+  assert.equal(testData.booking.commitCancelType, 'Commit');
 });
 
 test('availableParties and placeAliases: defaults, and a bad value refused naming the field', () => {
-  const d = load(() => undefined);
-  assert.deepEqual(d.availableParties, [
+  const testData = load(() => undefined);
+  assert.deepEqual(testData.availableParties, [
     { adults: 2, children: 1 },
     { adults: 1, children: 0 },
   ]);
-  assert.deepEqual(d.placeAliases, {});
-  const own = load((x) => {
-    x.availableParties = [{ adults: 4, children: 2 }, { adults: 3 }];
-    x.placeAliases = { Mallorca: ['Illes Balears'] };
+  assert.deepEqual(testData.placeAliases, {});
+  const own = load((record) => {
+    record.availableParties = [{ adults: 4, children: 2 }, { adults: 3 }];
+    record.placeAliases = { Mallorca: ['Illes Balears'] };
   });
   assert.deepEqual(own.availableParties, [
     { adults: 4, children: 2 },
@@ -127,10 +127,10 @@ test('latencyBudgetsMs: none by default; an operation and a whole number of ms, 
 test('activities.bookingValues: none by default; each value in the form a booking writes it, else refused naming the field', () => {
   assert.deepEqual(load(() => undefined).activities.bookingValues, {});
   const values = (v: unknown) => (x: Record<string, unknown>) => ((x.activities as Record<string, unknown>).bookingValues = v);
-  const d = load(
+  const testData = load(
     values({ startTime: '09:30', duration: 'PT2H30M', weekdays: ['Tue', 'Fri'], pickupTime: null, ages: { adult: 40, child: 10 } }),
   );
-  assert.deepEqual(d.activities.bookingValues, {
+  assert.deepEqual(testData.activities.bookingValues, {
     startTime: '09:30',
     duration: 'PT2H30M',
     weekdays: ['Tue', 'Fri'],
@@ -152,17 +152,17 @@ test('activities.bookingValues: none by default; each value in the form a bookin
 test('every problem of a file in one go, one line each, with "did you mean" for a misspelt key', () => {
   const error = (() => {
     try {
-      load((x) => {
-        const booking = x.booking as Record<string, unknown>;
-        x.placeAliase = { Mallorca: ['Illes Balears'] };
-        x.latencyBudgetMs = { hotelavailability: 2000 };
+      load((record) => {
+        const booking = record.booking as Record<string, unknown>;
+        record.placeAliase = { Mallorca: ['Illes Balears'] };
+        record.latencyBudgetMs = { hotelavailability: 2000 };
         booking.cancelledStatusWord = ['Cancelled'];
-        delete (x.activities as Record<string, unknown>).productCode;
-        x.nights = '3';
-        x.cancelledStatusWords = ['Canceled'];
+        delete (record.activities as Record<string, unknown>).productCode;
+        record.nights = '3';
+        record.cancelledStatusWords = ['Canceled'];
       });
-    } catch (e) {
-      return e as Error;
+    } catch (error) {
+      return error as Error;
     }
     return undefined;
   })();
@@ -215,14 +215,14 @@ test('the schema uses only keywords the validator checks, and the names the code
 });
 
 test("the schema's defaults are the loader's", () => {
-  const d = load((x) => {
-    delete x.booking;
-    delete x.claims;
-    delete x.availableParties;
+  const testData = load((record) => {
+    delete record.booking;
+    delete record.claims;
+    delete record.availableParties;
   });
   const booking = (n: string) => prop('booking', n).default;
   assert.deepEqual(
-    { ...d.booking, partialCancellation: d.booking.partialCancellation ?? null },
+    { ...testData.booking, partialCancellation: testData.booking.partialCancellation ?? null },
     {
       commitResStatus: booking('commitResStatus'),
       commitCancelType: booking('commitCancelType'),
@@ -230,22 +230,22 @@ test("the schema's defaults are the loader's", () => {
       partialCancellation: booking('partialCancellation'),
     },
   );
-  assert.deepEqual(d.availableParties, prop('availableParties').default);
+  assert.deepEqual(testData.availableParties, prop('availableParties').default);
   assert.deepEqual(DEFAULT_PARTIES, prop('availableParties').default);
-  assert.deepEqual(d.latencyBudgetsMs, prop('latencyBudgetsMs').default);
-  assert.deepEqual(d.placeAliases, prop('placeAliases').default);
+  assert.deepEqual(testData.latencyBudgetsMs, prop('latencyBudgetsMs').default);
+  assert.deepEqual(testData.placeAliases, prop('placeAliases').default);
 });
 
 test('the schema asks for as many places as the hotel availability outlines use ("test-data place <n>")', () => {
   const features = join(__dirname, '../../../features');
   const used: number[] = [];
   const walk = (d: string): void =>
-    readdirSync(d, { withFileTypes: true }).forEach((e) => {
-      if (e.isDirectory()) return walk(join(d, e.name));
-      if (!e.name.endsWith('.feature')) return;
-      const text = readFileSync(join(d, e.name), 'utf8');
+    readdirSync(d, { withFileTypes: true }).forEach((dirent) => {
+      if (dirent.isDirectory()) return walk(join(d, dirent.name));
+      if (!dirent.name.endsWith('.feature')) return;
+      const text = readFileSync(join(d, dirent.name), 'utf8');
       if (!/test-data place <place>/.test(text)) return;
-      for (const m of text.matchAll(/^\s*\|\s*(\d+)\s*\|/gm)) used.push(Number(m[1]));
+      for (const match of text.matchAll(/^\s*\|\s*(\d+)\s*\|/gm)) used.push(Number(match[1]));
     });
   walk(features);
   assert.ok(used.length > 0, 'an outline uses test-data places');
@@ -268,10 +268,10 @@ test('every test-data file of the project names the schema by $schema, and is va
       }
     });
   assert.ok(files.includes('sandbox/data/test-data.json') && files.includes('examples/acme-gateway/test-data.json'), files.join(', '));
-  for (const f of files) {
-    const json = JSON.parse(readFileSync(join(root, f), 'utf8')) as Node;
-    assert.equal(typeof json.$schema, 'string', `${f} has no $schema`);
-    assert.equal(resolve(dirname(join(root, f)), json.$schema as string), TEST_DATA_SCHEMA_FILE, `${f}: $schema names the schema`);
+  for (const file of files) {
+    const json = JSON.parse(readFileSync(join(root, file), 'utf8')) as Node;
+    assert.equal(typeof json.$schema, 'string', `${file} has no $schema`);
+    assert.equal(resolve(dirname(join(root, file)), json.$schema as string), TEST_DATA_SCHEMA_FILE, `${file}: $schema names the schema`);
   }
   for (const f of files) assert.deepEqual(testDataProblems(readJson(join(root, f))), [], f);
 });

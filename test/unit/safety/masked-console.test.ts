@@ -25,13 +25,13 @@ function consoleOf(script: string): string {
     const { Redactor } = require(${mod('../../../src/safety/masking.ts')});
     maskConsole(new Redactor([process.env.PW], { user: ${JSON.stringify(USER)} }));
     ${script}`;
-  const r = spawnSync(process.execPath, [...LOAD_TYPESCRIPT, '-e', code], {
+  const spawned = spawnSync(process.execPath, [...LOAD_TYPESCRIPT, '-e', code], {
     env: { ...process.env, PW },
     encoding: 'utf8',
     timeout: 60_000,
   });
-  assert.equal(r.status, 0, r.stderr);
-  return `${r.stdout}\n${r.stderr}`;
+  assert.equal(spawned.status, 0, spawned.stderr);
+  return `${spawned.stdout}\n${spawned.stderr}`;
 }
 
 function assertClean(out: string): void {
@@ -63,8 +63,8 @@ test('every way of printing is masked, in every disguise', () => {
 });
 
 test('without the mask the same process would print the secret (the test is not vacuous)', () => {
-  const r = spawnSync(process.execPath, ['-e', 'console.log(process.env.PW)'], { env: { ...process.env, PW }, encoding: 'utf8' });
-  assert.ok(r.stdout.includes(PW));
+  const spawned = spawnSync(process.execPath, ['-e', 'console.log(process.env.PW)'], { env: { ...process.env, PW }, encoding: 'utf8' });
+  assert.ok(spawned.stdout.includes(PW));
 });
 
 test('maskStepErrors: an error thrown by a step or hook is masked before formatters see it', async () => {

@@ -15,7 +15,7 @@ const PW = 'S3cr3t-Pw-7x9';
 const SPECIAL = `p&<>"'w0rd`; // every XML special character
 
 describe('Redactor.maskXml: the MessagePassword attribute', () => {
-  const r = new Redactor([PW]);
+  const redactor = new Redactor([PW]);
   const cases: [string, string, string][] = [
     ['double quotes', `<RequestorID Type="88" ID="u" MessagePassword="anything"/>`, `MessagePassword="${MASK}"`],
     ['single quotes', `<RequestorID MessagePassword='anything' ID="u"/>`, `MessagePassword='${MASK}'`],
@@ -34,7 +34,7 @@ describe('Redactor.maskXml: the MessagePassword attribute', () => {
   ];
   for (const [name, input, expected] of cases) {
     test(name, () => {
-      const out = r.maskXml(input);
+      const out = redactor.maskXml(input);
       assert.ok(out.includes(expected), out);
       assert.ok(!out.includes('anything'), out);
     });
@@ -42,7 +42,7 @@ describe('Redactor.maskXml: the MessagePassword attribute', () => {
 
   test('other attributes are untouched, several occurrences all masked', () => {
     const xml = `<POS><Source><RequestorID Type="22" ID="req"/></Source><Source><RequestorID Type="88" ID="user" MessagePassword="${PW}"/></Source></POS><X MessagePassword="other"/>`;
-    const out = r.maskXml(xml);
+    const out = redactor.maskXml(xml);
     assert.equal(
       out,
       `<POS><Source><RequestorID Type="22" ID="req"/></Source><Source><RequestorID Type="88" ID="user" MessagePassword="${MASK}"/></Source></POS><X MessagePassword="${MASK}"/>`,
@@ -50,7 +50,7 @@ describe('Redactor.maskXml: the MessagePassword attribute', () => {
   });
 
   test('a reply echoing the raw password elsewhere is scrubbed too', () => {
-    const out = r.maskXml(`<Errors><Error ShortText="Invalid password ${PW}">wrong: ${PW}</Error></Errors>`);
+    const out = redactor.maskXml(`<Errors><Error ShortText="Invalid password ${PW}">wrong: ${PW}</Error></Errors>`);
     assert.ok(!out.includes(PW));
     assert.equal(out.split(MASK).length - 1, 2);
   });
@@ -65,7 +65,7 @@ describe('Redactor.maskXml: the MessagePassword attribute', () => {
 
 describe('Redactor.scrub', () => {
   test('raw, XML-escaped, JSON-escaped and URL-encoded forms', () => {
-    const r = new Redactor([SPECIAL, PW]);
+    const redactor = new Redactor([SPECIAL, PW]);
     const text = [
       `raw ${SPECIAL} and ${PW}`,
       `xml ${xmlEsc(SPECIAL)} numeric ${SPECIAL.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&#34;').replace(/'/g, '&#39;')}`,
@@ -73,28 +73,28 @@ describe('Redactor.scrub', () => {
       `url ?pw=${encodeURIComponent(SPECIAL)}&pw2=${new URLSearchParams({ v: SPECIAL + ' x' }).toString()}`,
       `json-unicode ${JSON.stringify(SPECIAL).replace(/[<>&']/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}`,
     ].join('\n');
-    const out = r.scrub(text);
+    const out = redactor.scrub(text);
     assert.ok(!out.includes(PW));
     assert.ok(!out.includes('w0rd'), out);
     assert.equal(out.split(MASK).length - 1, 9, out);
   });
 
   test('longest secret first: a secret containing another is masked as a whole', () => {
-    const r = new Redactor(['abcd', 'abcdefgh']);
-    assert.equal(r.scrub('x abcdefgh y abcd'), `x ${MASK} y ${MASK}`);
+    const redactor = new Redactor(['abcd', 'abcdefgh']);
+    assert.equal(redactor.scrub('x abcdefgh y abcd'), `x ${MASK} y ${MASK}`);
   });
 
   test('empty and very short secrets are ignored but noted', () => {
-    const r = new Redactor(['', 'abc', PW]);
-    assert.deepEqual(r.secrets, [PW]);
+    const redactor = new Redactor(['', 'abc', PW]);
+    assert.deepEqual(redactor.secrets, [PW]);
     assert.deepEqual(
-      r.ignored.map((i) => i.secretLabel),
+      redactor.ignored.map((i) => i.secretLabel),
       ['secret #1', 'secret #2'],
     );
-    assert.equal(r.scrub('abc'), 'abc');
-    assert.equal(r.warnings().length, 2);
+    assert.equal(redactor.scrub('abc'), 'abc');
+    assert.equal(redactor.warnings().length, 2);
     assert.ok(
-      r.warnings().every((w) => !w.includes('abc')),
+      redactor.warnings().every((w) => !w.includes('abc')),
       'a warning never shows the value',
     );
   });
@@ -105,7 +105,7 @@ const HOSTILE_PW = 'Zx9-Distinct!Pw&<42';
 const DISGUISES = disguises(HOSTILE_PW, USER);
 
 describe('Redactor: every disguise of the secret', () => {
-  const r = new Redactor([HOSTILE_PW], { user: USER });
+  const redactor = new Redactor([HOSTILE_PW], { user: USER });
   // What must never survive masking: the middle third of the disguise (independent of the masker).
   const middle = (form: string) => form.slice(Math.floor(form.length / 3), Math.ceil((2 * form.length) / 3));
   const survives = (out: string, form?: string) =>
@@ -114,7 +114,7 @@ describe('Redactor: every disguise of the secret', () => {
   for (const [name, form] of DISGUISES) {
     test(`scrub: ${name}`, () => {
       const text = `<Error ShortText="bad">login refused for ${form} (retry)</Error>`;
-      const out = r.scrub(text);
+      const out = redactor.scrub(text);
       assert.ok(out.includes(MASK), `${name}: nothing masked in ${out}`);
       assert.ok(!survives(out, form), `${name}: ${out}`);
       assert.ok(!out.includes(b64(HOSTILE_PW).slice(4, 16)), `${name}: base64 left in ${out}`);
@@ -124,25 +124,25 @@ describe('Redactor: every disguise of the secret', () => {
       );
     });
     test(`echoes names the form: ${name}`, () => {
-      assert.ok(r.echoes(`<x>${form}</x>`, USER).length > 0, name);
+      assert.ok(redactor.echoes(`<x>${form}</x>`, USER).length > 0, name);
     });
   }
 
   test('maskXml of a whole echoing reply leaves no form behind', () => {
     const reply = `<?xml version="1.0"?><OTA_X xmlns="x">${DISGUISES.map(([n, f]) => `<Warning Type="${n}">${f}</Warning>`).join('\n')}</OTA_X>`;
-    const out = r.maskXml(reply);
+    const out = redactor.maskXml(reply);
     assert.ok(!survives(out), out);
     assert.equal(out.split('<Warning').length, DISGUISES.length + 1, 'the structure is kept');
   });
 
   test('ordinary text is left alone (no false mask)', () => {
     const text = 'Basic information: &#72;&#101;&#108;&#108;&#111; world, 100% sure + a b c, Distinct names, QUJD';
-    assert.equal(r.scrub(text), text);
+    assert.equal(redactor.scrub(text), text);
   });
 });
 
 describe('linear on hostile replies (5 MB)', () => {
-  const r = new Redactor([HOSTILE_PW], { user: USER });
+  const redactor = new Redactor([HOSTILE_PW], { user: USER });
   const MB5 = 5 * 1024 * 1024;
   // Shapes that make backtracking patterns quadratic or worse; a quadratic scan of 5 MB takes
   // hours, a linear one well under a second: the bound is generous on purpose.
@@ -162,8 +162,8 @@ describe('linear on hostile replies (5 MB)', () => {
   for (const [name, text] of Object.entries(shapes)) {
     test(`${name}: masked and scanned within a generous bound`, () => {
       const t0 = performance.now();
-      const out = r.maskXml(text);
-      r.echoes(text, USER);
+      const out = redactor.maskXml(text);
+      redactor.echoes(text, USER);
       const maskMs = performance.now() - t0;
       assert.ok(!out.includes('Distinct'));
       const d = mkdtempSync(join(tmpdir(), 'scan-linear-'));

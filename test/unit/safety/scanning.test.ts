@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { base64Fragments } from '../../../src/safety/secret-forms';
 import { formatFindings, scanForSecrets } from '../../../src/safety/scanning';
+import { Redactor } from '../../../src/safety/masking';
 import { b64, disguises, ncrDec, xmlEsc } from '../../support/secret-forms';
 
 const PW = 'S3cr3t-Pw-7x9';
@@ -87,11 +88,11 @@ describe('scanForSecrets', () => {
     const size = 3 * 1024 * 1024;
     const big = Buffer.alloc(size, 'a');
     const positions = [0, 1024 * 1024 - 5, 2 * 1024 * 1024 - 1, size - PW.length];
-    for (const p of positions) big.write(PW, p);
+    for (const position of positions) big.write(PW, position);
     writeFileSync(join(d, 'big.log'), big);
     const t0 = Date.now();
-    const f = scanForSecrets(d, [PW]);
-    assert.deepEqual(enc(f), [`big.log|secret #1|raw|${positions.length}`]);
+    const list = scanForSecrets(d, [PW]);
+    assert.deepEqual(enc(list), [`big.log|secret #1|raw|${positions.length}`]);
     // linear: a quadratic scan of 3 MB would take minutes; generous for a loaded machine
     assert.ok(Date.now() - t0 < 30_000);
   });
@@ -156,6 +157,23 @@ test('scan: a bare base64 of a short secret (a short run) is found once', () => 
       scanForSecrets(d, ['pw42']).map((f) => `${f.encoding} x${f.count}`),
       ['base64 x1'],
     );
+  } finally {
+    rmSync(d, { recursive: true, force: true });
+  }
+});
+
+test('scan and masking: the secret in hex, lower or upper case, is found and masked', () => {
+  const secret = 'S3cret-Passw0rd!';
+  const hex = Buffer.from(secret).toString('hex');
+  const d = mkdtempSync(join(tmpdir(), 'scan-hex-'));
+  try {
+    writeFileSync(join(d, 'a.txt'), `lower ${hex} and upper ${hex.toUpperCase()}, then a plain hash 0123456789abcdef`);
+    assert.deepEqual(
+      scanForSecrets(d, [secret]).map((f) => `${f.encoding} x${f.count}`),
+      ['hex x2'],
+    );
+    const masked = new Redactor([secret]).scrub(`<Debug Pw="${hex}" Up="${hex.toUpperCase()}" Hash="0123456789abcdef"/>`);
+    assert.ok(!masked.includes(hex) && !masked.includes(hex.toUpperCase()) && masked.includes('0123456789abcdef'), masked);
   } finally {
     rmSync(d, { recursive: true, force: true });
   }

@@ -20,15 +20,15 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 function streamLines(bytes: number): string[] {
   const lines: string[] = [];
   let size = 0;
-  let i = 0;
+  let index = 0;
   const forms = disguises(PW, USER);
   while (size < bytes) {
-    const pad = `données-€ ${'. '.repeat((i * 7919) % 20_000)}`;
-    const [name, form] = forms[i % forms.length];
+    const pad = `données-€ ${'. '.repeat((index * 7919) % 20_000)}`;
+    const [name, form] = forms[index % forms.length];
     const line = `${JSON.stringify({ attachment: { body: `${pad}<Password>${form}</Password>`, name } })}\n`;
     lines.push(line);
     size += Buffer.byteLength(line);
-    i++;
+    index++;
   }
   return lines;
 }

@@ -21,13 +21,13 @@ test('a set is written with its provenance, replaces the last one, and reads bac
     const line = recordFigures('safety', 'npm run bench -- --safety', { ...figures, prolog: { items: 1, ms: 1 } }, 1.5, root);
     assert.match(line, /docs\/figures\/safety\.json/);
     recordFigures('safety', 'npm run bench -- --safety', figures, 2.5, root);
-    const m = readFigures<SafetyFigures>('safety', root)!;
-    assert.deepEqual(m.figures, figures);
-    assert.equal(m.command, 'npm run bench -- --safety');
-    assert.match(m.date, /^\d{4}-\d{2}-\d{2}$/);
-    assert.equal(m.commit, 'unknown', 'outside git the commit is not guessed');
-    assert.equal(m.machine.load.start, 2.5);
-    assert.ok(m.machine.cores >= 1 && m.machine.node === process.version);
+    const measured = readFigures<SafetyFigures>('safety', root)!;
+    assert.deepEqual(measured.figures, figures);
+    assert.equal(measured.command, 'npm run bench -- --safety');
+    assert.match(measured.date, /^\d{4}-\d{2}-\d{2}$/);
+    assert.equal(measured.commit, 'unknown', 'outside git the commit is not guessed');
+    assert.equal(measured.machine.load.start, 2.5);
+    assert.ok(measured.machine.cores >= 1 && measured.machine.node === process.version);
     assert.deepEqual(readdirSync(join(root, FIGURES_FOLDER)), ['safety.json']);
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -8,30 +8,30 @@ import { runPhases, timesText, type Step } from '../../../scripts/phases';
 const node = (name: string, code: string): Step => ({ name, command: process.execPath, args: ['-e', code] });
 
 test('every step of a phase runs; a failed phase stops the run with its exit code; empty phases are left out', async () => {
-  const r = await runPhases([
+  const phasesResult = await runPhases([
     { name: 'nothing to do', steps: [] },
     { name: 'checks', steps: [node('a', 'process.exit(0)'), node('b', 'process.exit(3)'), node('c', "console.log('c ran')")] },
     { name: 'never', steps: [node('d', 'process.exit(0)')] },
   ]);
-  assert.equal(r.status, 3);
+  assert.equal(phasesResult.status, 3);
   assert.deepEqual(
-    r.phases.map((p) => [p.name, p.steps.map((s) => `${s.name}:${s.status}`)]),
+    phasesResult.phases.map((p) => [p.name, p.steps.map((s) => `${s.name}:${s.status}`)]),
     [['checks', ['a:0', 'b:3', 'c:0']]],
   );
-  const text = timesText('npm test', r);
+  const text = timesText('npm test', phasesResult);
   assert.match(text, /^npm test FAILED \(exit 3\) in [\d.]+ s on \d+ cores/);
   assert.match(text, /checks: [\d.]+ s \(a [\d.]+ s, b [\d.]+ s, c [\d.]+ s; \d+ at a time\)/);
 });
 
 test('all phases pass: status 0, one line per phase', async () => {
-  const r = await runPhases([
+  const phasesResult = await runPhases([
     { name: 'one', steps: [node('x', '')] },
     { name: 'two', steps: [node('y', '')] },
   ]);
-  assert.equal(r.status, 0);
+  assert.equal(phasesResult.status, 0);
   assert.deepEqual(
-    r.phases.map((p) => p.name),
+    phasesResult.phases.map((p) => p.name),
     ['one', 'two'],
   );
-  assert.match(timesText('npm run quick', r), /^npm run quick passed in .*\n {2}one: [\d.]+ s\n {2}two: [\d.]+ s$/);
+  assert.match(timesText('npm run quick', phasesResult), /^npm run quick passed in .*\n {2}one: [\d.]+ s\n {2}two: [\d.]+ s$/);
 });

@@ -17,12 +17,17 @@ const cache = join(dir, 'cache');
 /** Runs main.ts under the hook; prints what it computed and whether the compiler was loaded. */
 function run(): { out: string; compilerLoaded: boolean; stderr: string; status: number | null } {
   const probe = `process.on('exit', () => console.log('compiler:' + Object.keys(require.cache).some((k) => k.includes('node_modules/typescript/'))));`;
-  const r = spawnSync(process.execPath, [...LOAD_TYPESCRIPT, '-e', `${probe} require(${JSON.stringify(join(dir, 'main.ts'))});`], {
+  const spawned = spawnSync(process.execPath, [...LOAD_TYPESCRIPT, '-e', `${probe} require(${JSON.stringify(join(dir, 'main.ts'))});`], {
     env: { ...process.env, OTA_TS_CACHE_DIR: cache },
     encoding: 'utf8',
   });
-  const lines = r.stdout.trim().split('\n');
-  return { out: lines.slice(0, -1).join('\n'), compilerLoaded: lines.at(-1) === 'compiler:true', stderr: r.stderr, status: r.status };
+  const lines = spawned.stdout.trim().split('\n');
+  return {
+    out: lines.slice(0, -1).join('\n'),
+    compilerLoaded: lines.at(-1) === 'compiler:true',
+    stderr: spawned.stderr,
+    status: spawned.status,
+  };
 }
 
 test('types are erased, imports resolve, and the second process reads the cache without loading the compiler', () => {

@@ -36,9 +36,9 @@ test("the sandbox serves the suite's operations with the same roots and Versions
   const served = new Map(SANDBOX_OPERATIONS.map((o) => [o.name, o]));
   assert.deepEqual([...served.keys()].sort(), [...OPERATION_NAMES].sort());
   for (const op of Object.values(OPERATIONS)) {
-    const s = served.get(op.name)!;
-    assert.equal(s.rq, op.requestRoot, `${op.name}: request root`);
-    assert.equal(s.version, op.version, `${op.name}: Version`);
-    assert.ok([op.replyRoot, ...op.altReplyRoots].includes(s.rs), `${op.name}: reply root ${s.rs}`);
+    const operation = served.get(op.name)!;
+    assert.equal(operation.rq, op.requestRoot, `${op.name}: request root`);
+    assert.equal(operation.version, op.version, `${op.name}: Version`);
+    assert.ok([op.replyRoot, ...op.altReplyRoots].includes(operation.rs), `${op.name}: reply root ${operation.rs}`);
   }
 });

@@ -13,7 +13,7 @@ test('every testable MUST states its reading, an accepted and a refused reply', 
 });
 
 test('a grain, where written, is complete', () => {
-  for (const q of musts.filter((m) => m.grain))
-    for (const k of ['reading', 'accepts', 'refuses'] as const)
-      assert.ok(q.grain![k].trim().length > 20, `${q.id}: grain.${k} is too short`);
+  for (const must of musts.filter((m) => m.grain))
+    for (const key of ['reading', 'accepts', 'refuses'] as const)
+      assert.ok(must.grain![key].trim().length > 20, `${must.id}: grain.${key} is too short`);
 });

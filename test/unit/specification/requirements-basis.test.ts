@@ -65,12 +65,16 @@ const citedInText = (text: string) => [...text.matchAll(/"([^"]+)"/g)].map((m) =
 test('the catalogue is not empty and every entry is complete', () => {
   assert.ok(all.length >= 40, `only ${all.length} requirements`);
   const problems: string[] = [];
-  for (const q of all) {
-    if (!/^[A-Z]+(-[A-Z0-9]+)+$/.test(q.id)) problems.push(`${q.id}: an ID is upper-case words joined by hyphens`);
-    if (!['MUST', 'SHOULD', 'INFO'].includes(q.level)) problems.push(`${q.id}: unknown level ${q.level}`);
-    if (!(CONFORMANCE_CLASSES as readonly string[]).includes(q.class)) problems.push(`${q.id}: unknown class ${q.class}`);
-    if (!q.section.trim()) problems.push(`${q.id}: no spec section`);
-    if (!q.statement.trim().endsWith('.')) problems.push(`${q.id}: the statement is not one full sentence ending with a period`);
+  for (const requirementDef of all) {
+    if (!/^[A-Z]+(-[A-Z0-9]+)+$/.test(requirementDef.id))
+      problems.push(`${requirementDef.id}: an ID is upper-case words joined by hyphens`);
+    if (!['MUST', 'SHOULD', 'INFO'].includes(requirementDef.level))
+      problems.push(`${requirementDef.id}: unknown level ${requirementDef.level}`);
+    if (!(CONFORMANCE_CLASSES as readonly string[]).includes(requirementDef.class))
+      problems.push(`${requirementDef.id}: unknown class ${requirementDef.class}`);
+    if (!requirementDef.section.trim()) problems.push(`${requirementDef.id}: no spec section`);
+    if (!requirementDef.statement.trim().endsWith('.'))
+      problems.push(`${requirementDef.id}: the statement is not one full sentence ending with a period`);
   }
   expectNone(problems, 'incomplete entries');
 });
@@ -83,12 +87,12 @@ test('requirement IDs are unique', () => {
 
 test("every MUST rests on the spec's own words, and only a MUST quotes the spec", () => {
   const problems: string[] = [];
-  for (const q of all) {
-    if (q.level === 'MUST' && q.basis.kind !== 'spec')
-      problems.push(`${q.id}: MUST with a ${q.basis.kind} basis; a MUST needs a verbatim quote of the spec`);
-    if (q.level !== 'MUST' && q.basis.kind === 'spec')
+  for (const requirementDef of all) {
+    if (requirementDef.level === 'MUST' && requirementDef.basis.kind !== 'spec')
+      problems.push(`${requirementDef.id}: MUST with a ${requirementDef.basis.kind} basis; a MUST needs a verbatim quote of the spec`);
+    if (requirementDef.level !== 'MUST' && requirementDef.basis.kind === 'spec')
       problems.push(
-        `${q.id}: ${q.level} with a spec quote; if the quoted words state the behaviour it is a MUST, otherwise the basis is convention or profile`,
+        `${requirementDef.id}: ${requirementDef.level} with a spec quote; if the quoted words state the behaviour it is a MUST, otherwise the basis is convention or profile`,
       );
   }
   expectNone(problems, 'levels without the right basis');
@@ -96,11 +100,12 @@ test("every MUST rests on the spec's own words, and only a MUST quotes the spec"
 
 test('a convention basis is OpenTravel 2003/05 convention, at level SHOULD', () => {
   const problems: string[] = [];
-  for (const q of all) {
-    if (q.basis.kind !== 'convention') continue;
-    if (!q.basis.text.startsWith('OpenTravel 2003/05 convention: '))
-      problems.push(`${q.id}: a convention basis starts "OpenTravel 2003/05 convention: "`);
-    if (q.level !== 'SHOULD') problems.push(`${q.id}: a convention basis gives level SHOULD, not ${q.level}`);
+  for (const requirementDef of all) {
+    if (requirementDef.basis.kind !== 'convention') continue;
+    if (!requirementDef.basis.text.startsWith('OpenTravel 2003/05 convention: '))
+      problems.push(`${requirementDef.id}: a convention basis starts "OpenTravel 2003/05 convention: "`);
+    if (requirementDef.level !== 'SHOULD')
+      problems.push(`${requirementDef.id}: a convention basis gives level SHOULD, not ${requirementDef.level}`);
   }
   expectNone(problems, 'convention entries that fail');
 });
@@ -108,16 +113,18 @@ test('a convention basis is OpenTravel 2003/05 convention, at level SHOULD', () 
 test('informative entries never claim to decide conformance', () => {
   const NORMATIVE = /\b(must|shall|required|mandatory|nonconform\w*|fails?)\b/i;
   const problems: string[] = [];
-  for (const q of all) {
-    if (q.class === 'alignment' && q.level !== 'INFO')
-      problems.push(`${q.id}: the alignment class is informative, level ${q.level} is not`);
-    if (q.level !== 'INFO') continue;
-    if (q.basis.kind !== 'profile')
-      problems.push(`${q.id}: INFO rests on a profile basis (a choice the spec leaves open), not ${q.basis.kind}`);
-    else if (!q.basis.text.trim()) problems.push(`${q.id}: INFO with an empty basis text`);
-    if (q.class !== 'alignment' && NORMATIVE.test(q.statement))
+  for (const requirementDef of all) {
+    if (requirementDef.class === 'alignment' && requirementDef.level !== 'INFO')
+      problems.push(`${requirementDef.id}: the alignment class is informative, level ${requirementDef.level} is not`);
+    if (requirementDef.level !== 'INFO') continue;
+    if (requirementDef.basis.kind !== 'profile')
       problems.push(
-        `${q.id}: INFO in class ${q.class} states "${NORMATIVE.exec(q.statement)![0]}"; an informative entry only reports: "${q.statement}"`,
+        `${requirementDef.id}: INFO rests on a profile basis (a choice the spec leaves open), not ${requirementDef.basis.kind}`,
+      );
+    else if (!requirementDef.basis.text.trim()) problems.push(`${requirementDef.id}: INFO with an empty basis text`);
+    if (requirementDef.class !== 'alignment' && NORMATIVE.test(requirementDef.statement))
+      problems.push(
+        `${requirementDef.id}: INFO in class ${requirementDef.class} states "${NORMATIVE.exec(requirementDef.statement)![0]}"; an informative entry only reports: "${requirementDef.statement}"`,
       );
   }
   expectNone(problems, 'informative entries that fail');
@@ -145,9 +152,9 @@ test('every conformance class has at least one requirement, and each claimable c
 });
 
 test('requirement() finds every entry and throws on an unknown ID; isRequirementId agrees', () => {
-  for (const q of all) {
-    assert.equal(requirement(q.id as RequirementId), q);
-    assert.ok(isRequirementId(q.id), q.id);
+  for (const requirementDef of all) {
+    assert.equal(requirement(requirementDef.id as RequirementId), requirementDef);
+    assert.ok(isRequirementId(requirementDef.id), requirementDef.id);
   }
   assert.equal(isRequirementId('NO-SUCH-REQ'), false);
   assert.throws(() => requirement('NO-SUCH-REQ' as RequirementId), /unknown requirement NO-SUCH-REQ/);
@@ -155,8 +162,11 @@ test('requirement() finds every entry and throws on an unknown ID; isRequirement
 
 test('every MUST a contract rule judges names the facts that decide it, and each fact exists', () => {
   const judged = new Set<string>(Object.values(CONTRACTS).flatMap((c) => c.rules.map((r) => r.req)));
-  for (const q of all.filter((x) => x.level === 'MUST' && judged.has(x.id)))
-    assert.ok(DECIDED_BY[q.id as RequirementId], `${q.id} has no entry in the decidedBy table of src/operations/<op>/requirements.ts`);
+  for (const requirementDef of all.filter((x) => x.level === 'MUST' && judged.has(x.id)))
+    assert.ok(
+      DECIDED_BY[requirementDef.id as RequirementId],
+      `${requirementDef.id} has no entry in the decidedBy table of src/operations/<op>/requirements.ts`,
+    );
   for (const [id, d] of Object.entries(DECIDED_BY))
     for (const f of [...d!.facts, ...(d!.corroboration ?? []), ...(d!.names ?? [])]) assert.ok(FACT_IDS.has(f), `${id}: no fact ${f}`);
 });
@@ -175,11 +185,13 @@ describe('the spec quotes, against the spec itself', { skip: SPEC_SKIPPED }, () 
   test('every spec quote is found verbatim in gateway-spec.md and is long enough to mean something', () => {
     const spec = specText();
     const problems: string[] = [];
-    for (const q of all) {
-      if (q.basis.kind !== 'spec') continue;
-      const quote = normalise(q.basis.quote);
-      if (!spec.includes(quote)) problems.push(`${q.id}: quote not found verbatim in gateway-spec.md: "${q.basis.quote}"`);
-      if (words(quote).length < MIN_QUOTE_WORDS) problems.push(`${q.id}: quote shorter than ${MIN_QUOTE_WORDS} words: "${q.basis.quote}"`);
+    for (const requirementDef of all) {
+      if (requirementDef.basis.kind !== 'spec') continue;
+      const quote = normalise(requirementDef.basis.quote);
+      if (!spec.includes(quote))
+        problems.push(`${requirementDef.id}: quote not found verbatim in gateway-spec.md: "${requirementDef.basis.quote}"`);
+      if (words(quote).length < MIN_QUOTE_WORDS)
+        problems.push(`${requirementDef.id}: quote shorter than ${MIN_QUOTE_WORDS} words: "${requirementDef.basis.quote}"`);
     }
     expectNone(problems, 'spec quotes that fail');
   });
@@ -187,10 +199,11 @@ describe('the spec quotes, against the spec itself', { skip: SPEC_SKIPPED }, () 
   test('words of the spec cited in double quotes inside a convention or profile text are verbatim too', () => {
     const spec = specText();
     const problems: string[] = [];
-    for (const q of all) {
-      if (q.basis.kind === 'spec') continue;
-      for (const cited of citedInText(q.basis.text))
-        if (!spec.includes(normalise(cited))) problems.push(`${q.id}: cited words not found verbatim in gateway-spec.md: "${cited}"`);
+    for (const requirementDef of all) {
+      if (requirementDef.basis.kind === 'spec') continue;
+      for (const cited of citedInText(requirementDef.basis.text))
+        if (!spec.includes(normalise(cited)))
+          problems.push(`${requirementDef.id}: cited words not found verbatim in gateway-spec.md: "${cited}"`);
     }
     expectNone(problems, 'cited words that fail');
   });

@@ -58,7 +58,7 @@ const opsOf = (s: Scenario) => s.tags.filter((t) => t.startsWith('@op:')).map((t
 const named = (s: Scenario) => s.steps.flatMap((t) => /, as ([A-Z][A-Z0-9-]+) requires$/.exec(t)?.[1] ?? []);
 function byOutline(xs: Scenario[]): Scenario[][] {
   const groups = new Map<string, Scenario[]>();
-  for (const s of xs) groups.set(s.outline, [...(groups.get(s.outline) ?? []), s]);
+  for (const scenario of xs) groups.set(scenario.outline, [...(groups.get(scenario.outline) ?? []), scenario]);
   return [...groups.values()];
 }
 const sorted = (xs: string[]) => [...xs].sort();
@@ -76,11 +76,12 @@ test('every catalogue entry has a scenario or is marked untestable with a reason
 });
 
 test('every scenario cites known requirements and operations', () => {
-  for (const s of all) {
-    assert.ok(reqsOf(s).length > 0, `${s.uri}: "${s.name}" has no @req tag`);
-    assert.ok(opsOf(s).length > 0, `${s.uri}: "${s.name}" has no @op tag`);
-    for (const r of reqsOf(s)) assert.ok(isRequirementId(r), `${s.uri}: "${s.name}" cites unknown requirement ${r}`);
-    for (const o of opsOf(s)) assert.ok((OPERATION_NAMES as string[]).includes(o), `${s.uri}: "${s.name}" cites unknown operation ${o}`);
+  for (const scenario of all) {
+    assert.ok(reqsOf(scenario).length > 0, `${scenario.uri}: "${scenario.name}" has no @req tag`);
+    assert.ok(opsOf(scenario).length > 0, `${scenario.uri}: "${scenario.name}" has no @op tag`);
+    for (const r of reqsOf(scenario)) assert.ok(isRequirementId(r), `${scenario.uri}: "${scenario.name}" cites unknown requirement ${r}`);
+    for (const o of opsOf(scenario))
+      assert.ok((OPERATION_NAMES as string[]).includes(o), `${scenario.uri}: "${scenario.name}" cites unknown operation ${o}`);
   }
 });
 
@@ -97,10 +98,17 @@ test('every operation has scenarios', () => {
 });
 
 test('features live in the folder of their conformance class, and cite only requirements of it', () => {
-  for (const s of all) {
-    assert.ok((CONFORMANCE_CLASSES as readonly string[]).includes(s.folder), `${s.uri}: features/${s.folder} is not a conformance class`);
-    for (const id of reqsOf(s).filter(isRequirementId))
-      assert.equal(requirement(id).class, s.folder, `${s.uri}: "${s.name}" cites ${id}, of class ${requirement(id).class}`);
+  for (const scenario of all) {
+    assert.ok(
+      (CONFORMANCE_CLASSES as readonly string[]).includes(scenario.folder),
+      `${scenario.uri}: features/${scenario.folder} is not a conformance class`,
+    );
+    for (const id of reqsOf(scenario).filter(isRequirementId))
+      assert.equal(
+        requirement(id).class,
+        scenario.folder,
+        `${scenario.uri}: "${scenario.name}" cites ${id}, of class ${requirement(id).class}`,
+      );
   }
 });
 
@@ -122,9 +130,13 @@ test('the list of booking steps is the steps that book', () => {
 });
 
 test('scenarios that book carry @creates-booking, and only they (the read-only profile leaves them out)', () => {
-  for (const s of all) {
-    const books = s.steps.some((t) => BOOKING_STEPS.includes(t));
-    assert.equal(s.tags.includes('@creates-booking'), books, `${s.uri}: "${s.name}" ${books ? 'books without' : 'has'} @creates-booking`);
+  for (const scenario of all) {
+    const books = scenario.steps.some((t) => BOOKING_STEPS.includes(t));
+    assert.equal(
+      scenario.tags.includes('@creates-booking'),
+      books,
+      `${scenario.uri}: "${scenario.name}" ${books ? 'books without' : 'has'} @creates-booking`,
+    );
   }
   for (const s of all.filter((x) => x.tags.includes('@creates-booking')))
     assert.ok(['booking', 'partial-cancellation'].includes(s.folder), `${s.uri}: "${s.name}" books, but ${s.folder} is a read-only class`);
@@ -134,7 +146,8 @@ test('every outline over all operations lists each operation exactly once', () =
   const outlines = byOutline(all.filter((s) => s.tags.includes('@all-operations')));
   assert.ok(outlines.length >= 10, `only ${outlines.length} outlines tagged @all-operations`);
   for (const examples of outlines) {
-    for (const s of examples) assert.equal(opsOf(s).length, 1, `${s.uri}: "${s.name}" should name its one operation`);
+    for (const example of examples)
+      assert.equal(opsOf(example).length, 1, `${example.uri}: "${example.name}" should name its one operation`);
     assert.deepEqual(sorted(examples.flatMap(opsOf)), sorted(OPERATION_NAMES), `${examples[0].uri}: "${examples[0].name}"`);
   }
 });
@@ -142,8 +155,11 @@ test('every outline over all operations lists each operation exactly once', () =
 test('the envelope is checked once per operation; booking read and cancel against a booking that exists', () => {
   const envelopes = all.filter((s) => s.tags.includes('@envelope'));
   assert.deepEqual(sorted(envelopes.flatMap(opsOf)), sorted(OPERATION_NAMES));
-  for (const s of envelopes.filter((x) => opsOf(x).some((o) => o === 'bookread' || o === 'bookcancel')))
-    assert.ok(s.steps.includes('a booking of an available activity'), `${s.uri}: "${s.name}" has no booking to read or cancel`);
+  for (const envelope of envelopes.filter((x) => opsOf(x).some((o) => o === 'bookread' || o === 'bookcancel')))
+    assert.ok(
+      envelope.steps.includes('a booking of an available activity'),
+      `${envelope.uri}: "${envelope.name}" has no booking to read or cancel`,
+    );
 });
 
 // Forms the spec does not state (only the hotel, only the product): whether they are served is at
@@ -155,23 +171,26 @@ const ENVELOPE_STEPS = ['the reply is a conforming OTA success', 'the envelope c
 const RULES = new Map<string, Rule>(sentenceRules().map(({ rule }) => [rule.sentence, rule]));
 
 test('a scenario sending a form the spec does not state checks a MUST only by a rule that judges any form, and a refusal no envelope', () => {
-  for (const s of all.filter((x) => x.steps.some((t) => UNSTATED_FORMS.includes(t)))) {
+  for (const scenario of all.filter((x) => x.steps.some((t) => UNSTATED_FORMS.includes(t)))) {
     assert.deepEqual(
-      named(s).filter((id) => isRequirementId(id) && requirement(id).level === 'MUST'),
+      named(scenario).filter((id) => isRequirementId(id) && requirement(id).level === 'MUST'),
       [],
     );
-    const musts = reqsOf(s).filter((id) => isRequirementId(id) && requirement(id).level === 'MUST');
-    const judged = s.steps.map((t) => RULES.get(t)).filter((r): r is Rule => !!r && requirement(r.req).level === 'MUST');
-    for (const r of judged)
-      assert.ok(judgesAnyForm(r), `${s.uri}: "${s.name}" sends a form the spec does not state, and ${r.req} would blame its refusal`);
+    const musts = reqsOf(scenario).filter((id) => isRequirementId(id) && requirement(id).level === 'MUST');
+    const judged = scenario.steps.map((t) => RULES.get(t)).filter((r): r is Rule => !!r && requirement(r.req).level === 'MUST');
+    for (const rule of judged)
+      assert.ok(
+        judgesAnyForm(rule),
+        `${scenario.uri}: "${scenario.name}" sends a form the spec does not state, and ${rule.req} would blame its refusal`,
+      );
     assert.deepEqual(
       musts.filter((id) => !judged.some((r) => r.req === id)),
       [],
-      `${s.uri}: "${s.name}" tags MUSTs it does not judge`,
+      `${scenario.uri}: "${scenario.name}" tags MUSTs it does not judge`,
     );
     assert.ok(
-      !s.steps.some((t) => ENVELOPE_STEPS.includes(t)),
-      `${s.uri}: "${s.name}" checks the envelope of a form the spec does not state`,
+      !scenario.steps.some((t) => ENVELOPE_STEPS.includes(t)),
+      `${scenario.uri}: "${scenario.name}" checks the envelope of a form the spec does not state`,
     );
   }
   for (const s of all.filter((x) => x.steps.some((t) => t.startsWith('the request is refused'))))

@@ -138,14 +138,14 @@ const PROOFS: Record<string, Proof> = {
   'the POS is left out': (d) => assert.equal(d.count('/*/ota:POS'), 0),
   'the POS holds only its Type 22 Source': (d) => assert.deepEqual(d.values('/*/ota:POS/ota:Source/ota:RequestorID/@Type'), ['22']),
   'the POS holds only its Type 88 Source': (d) => assert.deepEqual(d.values('/*/ota:POS/ota:Source/ota:RequestorID/@Type'), ['88']),
-  'the party is {int} adult(s) and {int} child(ren)': (d, op, [adults, children]) => {
+  'the party is {int} adult(s) and {int} child(ren)': (doc, op, [adults, children]) => {
     const want = partyOf(adults as number, children as number);
-    if (op === 'hotelavailability') assert.deepEqual(countsBy(d, '//ota:GuestCount', '@AgeQualifyingCode', '@Count'), want);
+    if (op === 'hotelavailability') assert.deepEqual(countsBy(doc, '//ota:GuestCount', '@AgeQualifyingCode', '@Count'), want);
     else if (op === 'activityavailability')
-      assert.deepEqual(countsBy(d, '/*/ota:TourActivity/ota:ParticipantCount', 'ota:QualifierInfo', '@Quantity'), want);
-    else if (op === 'transferavailability') assert.deepEqual(countsBy(d, '/*/ota:Passengers', 'ota:Category/@Code', '@Quantity'), want);
+      assert.deepEqual(countsBy(doc, '/*/ota:TourActivity/ota:ParticipantCount', 'ota:QualifierInfo', '@Quantity'), want);
+    else if (op === 'transferavailability') assert.deepEqual(countsBy(doc, '/*/ota:Passengers', 'ota:Category/@Code', '@Quantity'), want);
     else if (op === 'activitybook') {
-      const people = d.records('/*/ota:BookingInfo/ota:ParticipantInfo', {
+      const people = doc.records('/*/ota:BookingInfo/ota:ParticipantInfo', {
         code: 'ota:Category/@QualifierInfo',
         id: 'ota:Individual/@ParticipantID',
         age: 'ota:Individual/@Age',
@@ -154,25 +154,28 @@ const PROOFS: Record<string, Proof> = {
         surname: 'ota:Individual/ota:Surname',
       });
       const byCode: Record<string, number> = {};
-      for (const p of people) byCode[p.code!] = (byCode[p.code!] ?? 0) + 1;
+      for (const record of people) byCode[record.code!] = (byCode[record.code!] ?? 0) + 1;
       assert.deepEqual(byCode, want, 'one ParticipantInfo per participant');
       assert.deepEqual(
         people.map((p) => p.id),
         people.map((_, i) => String(i + 1)),
         'ParticipantID 1..n',
       );
-      for (const p of people)
-        assert.ok(p.age && p.given && p.prefix && p.surname, `a participant without Age or names: ${JSON.stringify(p)}`);
+      for (const table of people)
+        assert.ok(
+          table.age && table.given && table.prefix && table.surname,
+          `a participant without Age or names: ${JSON.stringify(table)}`,
+        );
       assert.equal(new Set(people.map((p) => p.given)).size, people.length, 'each participant has its own GivenName');
     } else assert.fail(`no party in ${op}`);
   },
-  'the place is test-data place {int}': (d, _, [n]) => {
+  'the place is test-data place {int}': (doc, _, [n]) => {
     const place = DATA.hotelAvailability.places[(n as number) - 1];
-    assert.deepEqual([one(d, '//ota:RefPoint/@CodeContext'), one(d, '//ota:RefPoint')], [place.context, place.name]);
+    assert.deepEqual([one(doc, '//ota:RefPoint/@CodeContext'), one(doc, '//ota:RefPoint')], [place.context, place.name]);
   },
-  'the place is a test-data place of CodeContext {word}': (d, _, [context]) => {
+  'the place is a test-data place of CodeContext {word}': (doc, _, [context]) => {
     const place = DATA.hotelAvailability.places.find((p) => p.context === context)!;
-    assert.deepEqual([one(d, '//ota:RefPoint/@CodeContext'), one(d, '//ota:RefPoint')], [context, place.name]);
+    assert.deepEqual([one(doc, '//ota:RefPoint/@CodeContext'), one(doc, '//ota:RefPoint')], [context, place.name]);
   },
   'the place is one where nothing is available': (d) =>
     assert.deepEqual(
@@ -191,14 +194,15 @@ const PROOFS: Record<string, Proof> = {
       c: DATA.activities.currency,
       n: String(decimals),
     }),
-  'no product is named': (d, op) => {
+  'no product is named': (doc, op) => {
     const pref = op === 'activitysearch' ? '/*/ota:SearchCriteria/ota:LocationPref' : '/*/ota:TourActivity/ota:Location';
-    assert.deepEqual(d.values(`${pref}/@Context`), ['Source']);
+    assert.deepEqual(doc.values(`${pref}/@Context`), ['Source']);
   },
   'no hotel is named': (d) => assert.deepEqual(d.values('/*/ota:TourActivity/ota:Location/@Context'), ['Service']),
-  [String(REQUEST_EDITS.find((e) => e.sentence instanceof RegExp)!.sentence)]: (d, _, [legs]) => {
-    const form = (at: string) => (d.count(`${at}/ota:AirportInfo`) ? 'AirportInfo' : d.count(`${at}/ota:Address`) ? 'Address' : 'neither');
-    const forms = d
+  [String(REQUEST_EDITS.find((e) => e.sentence instanceof RegExp)!.sentence)]: (doc, _, [legs]) => {
+    const form = (at: string) =>
+      doc.count(`${at}/ota:AirportInfo`) ? 'AirportInfo' : doc.count(`${at}/ota:Address`) ? 'Address' : 'neither';
+    const forms = doc
       .values(`${LOCATION}/@RPH`)
       .map((rph, i) => ({ rph, pickup: form(`${LOCATION}[${i + 1}]/ota:Pickup`), dropoff: form(`${LOCATION}[${i + 1}]/ota:DropOff`) }));
     const expected = {
@@ -213,10 +217,10 @@ const PROOFS: Record<string, Proof> = {
       forms.map((f) => [f.rph, f.pickup, f.dropoff]),
       expected,
     );
-    assert.equal(d.count(`${LOCATION}/*[ota:AirportInfo]/ota:Airline`), expected!.length, 'each AirportInfo with its Airline');
+    assert.equal(doc.count(`${LOCATION}/*[ota:AirportInfo]/ota:Airline`), expected!.length, 'each AirportInfo with its Airline');
   },
-  'the airport is one the gateway does not serve': (d) => {
-    const codes = d.values(`${LOCATION}/*/ota:AirportInfo/*/@LocationCode`);
+  'the airport is one the gateway does not serve': (doc) => {
+    const codes = doc.values(`${LOCATION}/*/ota:AirportInfo/*/@LocationCode`);
     assert.ok(codes.length > 0 && codes.every((c) => c === DATA.unknown.airportCode), codes.join(', '));
   },
   'a disability-adapted vehicle is required': (d) => assert.equal(one(d, '/*/ota:DisabilityInfo/@RequiredInd'), 'true'),
@@ -248,13 +252,13 @@ test('every scenario that edits its request sends what its steps say', async () 
     assert.ok(op, `${p.where}: edits a request it never prepared`);
     const request = prepare(op);
     if (first[2]) setBookingReference(request, 'B-EXISTING');
-    for (const m of edits.filter((x) => !!x)) m.e.apply(request, context(op), ...m.args);
+    for (const edit of edits.filter((x) => !!x)) edit.e.apply(request, context(op), ...edit.args);
     const { doc } = await sent(request, p.steps.includes('the request is sent as it is'));
     for (const m of edits.filter((x) => !!x)) {
       try {
         PROOFS[m.key](doc, op, m.args);
-      } catch (e) {
-        throw new Error(`${p.where}: "${m.key}" did not take effect in the body sent: ${(e as Error).message}`);
+      } catch (error) {
+        throw new Error(`${p.where}: "${m.key}" did not take effect in the body sent: ${(error as Error).message}`);
       }
     }
     replayed++;
@@ -263,29 +267,29 @@ test('every scenario that edits its request sends what its steps say', async () 
 });
 
 test('an edit that matches nothing is a suite error, never a silent no-op', () => {
-  const r = prepare('hotelnbc');
-  assert.throws(() => r.setAttribute('ota:Nothing', 'A', 'b'), SuiteError);
-  assert.throws(() => r.removeAttribute('ota:Nothing', 'A'), SuiteError);
-  assert.throws(() => r.setText('ota:Nothing', 'x'), SuiteError);
-  assert.throws(() => r.remove('ota:Nothing'), SuiteError);
-  assert.throws(() => r.appendElement('ota:Nothing', 'X'), SuiteError);
-  assert.throws(() => r.replaceWithCopies('ota:Nothing', ['ota:POS']), SuiteError);
-  assert.throws(() => r.replaceWithCopies('ota:POS', ['ota:Nothing']), SuiteError);
+  const request = prepare('hotelnbc');
+  assert.throws(() => request.setAttribute('ota:Nothing', 'A', 'b'), SuiteError);
+  assert.throws(() => request.removeAttribute('ota:Nothing', 'A'), SuiteError);
+  assert.throws(() => request.setText('ota:Nothing', 'x'), SuiteError);
+  assert.throws(() => request.remove('ota:Nothing'), SuiteError);
+  assert.throws(() => request.appendElement('ota:Nothing', 'X'), SuiteError);
+  assert.throws(() => request.replaceWithCopies('ota:Nothing', ['ota:POS']), SuiteError);
+  assert.throws(() => request.replaceWithCopies('ota:POS', ['ota:Nothing']), SuiteError);
   // A sentence applied to an operation it does not fit says so.
   const party = EDITS.find((m) => m.key.startsWith('the party is'))!;
-  assert.throws(() => party.e.apply(r, context('hotelnbc'), 1, 0), /does not apply to hotelnbc/);
+  assert.throws(() => party.e.apply(request, context('hotelnbc'), 1, 0), /does not apply to hotelnbc/);
   assert.throws(() => party.e.apply(prepare('hotelavailability'), context('hotelavailability'), 0, 0), SuiteError);
 });
 
 test('bodies deliberately outside the spec differ from the valid one only where they say', () => {
-  const r = prepare('bookread');
-  assert.throws(() => XmlDoc.parse(truncatedBody(r)), XmlSyntaxError);
-  const other = XmlDoc.parse(bodyInAnotherNamespace(r));
+  const request = prepare('bookread');
+  assert.throws(() => XmlDoc.parse(truncatedBody(request)), XmlSyntaxError);
+  const other = XmlDoc.parse(bodyInAnotherNamespace(request));
   assert.notEqual(other.root.namespace, OTA_NS);
-  assert.equal(XmlDoc.parse(bodyWithVersion(r, '1.0')).value('/*/@Version'), '1.0');
-  const root = XmlDoc.parse(bodyUnderRoot(r, 'OTA_CancelRQ'));
+  assert.equal(XmlDoc.parse(bodyWithVersion(request, '1.0')).value('/*/@Version'), '1.0');
+  const root = XmlDoc.parse(bodyUnderRoot(request, 'OTA_CancelRQ'));
   assert.equal(root.root.localName, 'OTA_CancelRQ');
-  assert.equal(root.value("/*/ota:UniqueID[@Type='36']/@ID"), r.value("ota:UniqueID[@Type='36']/@ID"));
+  assert.equal(root.value("/*/ota:UniqueID[@Type='36']/@ID"), request.value("ota:UniqueID[@Type='36']/@ID"));
 });
 
 // ---- the booking path: every commit goes through bookActivity
@@ -328,9 +332,9 @@ test('bookActivity sends the declared ResStatus, the references and the party, a
 });
 
 test('a cancel carries the declared CancelType and, for one item, the declared partial form', async () => {
-  const r = setCancelType(setBookingReference(prepare('bookcancel'), 'B7'), 'Cancel');
-  cancelOnlyItem(r, { itemRef: 'I7', number: 2 }, 'item-reference');
-  const { doc } = await sent(r);
+  const request = setCancelType(setBookingReference(prepare('bookcancel'), 'B7'), 'Cancel');
+  cancelOnlyItem(request, { itemRef: 'I7', number: 2 }, 'item-reference');
+  const { doc } = await sent(request);
   assert.equal(doc.value('/*/@CancelType'), 'Cancel');
   assert.deepEqual(doc.records('/*/ota:UniqueID', { t: '@Type', id: '@ID', c: '@ID_Context' }), [
     { t: '36', id: 'B7', c: 'Client' },

@@ -13,87 +13,93 @@ describe('postXml: bounds', () => {
   test('a server that never answers fails with the operation, URL and requestTimeoutMs', async () => {
     await withServer('hang', async (_s, url) => {
       const t0 = Date.now();
-      const e = await rejects(postXml(url, REQ, opts({ limits: SHORT })));
+      const transportError = await rejects(postXml(url, REQ, opts({ limits: SHORT })));
       const ms = Date.now() - t0;
-      assert.equal(e.kind, 'timeout');
-      assert.equal(e.limit, 'requestTimeoutMs=600');
-      assert.equal(e.message, `hotelavailability: no complete reply from ${url} within requestTimeoutMs=600 ms`);
+      assert.equal(transportError.kind, 'timeout');
+      assert.equal(transportError.limit, 'requestTimeoutMs=600');
+      assert.equal(transportError.message, `hotelavailability: no complete reply from ${url} within requestTimeoutMs=600 ms`);
       // not before the limit; the upper bound only says it did not hang (the kind says which limit fired)
       assert.ok(ms >= 550 && ms < 15_000, `took ${ms} ms`);
-      assert.equal(e.attempts.length, 1);
+      assert.equal(transportError.attempts.length, 1);
     });
   });
 
   test('headers then a stalled body fails within the request timeout', async () => {
     await withServer('stall-after-headers', async (_s, url) => {
       const t0 = Date.now();
-      const e = await rejects(postXml(url, REQ, opts({ limits: SHORT })));
-      assert.equal(e.kind, 'timeout');
-      assert.match(e.message, /hotelavailability: .*requestTimeoutMs=600/);
+      const transportError = await rejects(postXml(url, REQ, opts({ limits: SHORT })));
+      assert.equal(transportError.kind, 'timeout');
+      assert.match(transportError.message, /hotelavailability: .*requestTimeoutMs=600/);
       assert.ok(Date.now() - t0 < 15_000);
     });
   });
 
-  test('an endless body is cut as soon as maxReplyBytes is exceeded (bounded memory)', async (t) => {
+  test('an endless body is cut as soon as maxReplyBytes is exceeded (bounded memory)', async (testContext) => {
     await withServer('endless', async (srv, url) => {
       const heapBefore = process.memoryUsage().arrayBuffers;
       const t0 = Date.now();
-      const e = await rejects(postXml(url, REQ, opts()));
+      const transportError = await rejects(postXml(url, REQ, opts()));
       const ms = Date.now() - t0;
-      assert.equal(e.kind, 'too-large');
-      assert.equal(e.limit, `maxReplyBytes=${LIMITS.maxReplyBytes}`);
-      assert.match(e.message, new RegExp(`^hotelavailability: reply from ${url} is larger than maxReplyBytes=262144 bytes`));
+      assert.equal(transportError.kind, 'too-large');
+      assert.equal(transportError.limit, `maxReplyBytes=${LIMITS.maxReplyBytes}`);
+      assert.match(transportError.message, new RegExp(`^hotelavailability: reply from ${url} is larger than maxReplyBytes=262144 bytes`));
       // read at most the limit plus one network chunk (64 KiB)
-      assert.ok(e.bytesRead > LIMITS.maxReplyBytes && e.bytesRead <= LIMITS.maxReplyBytes + 64 * 1024, `read ${e.bytesRead}`);
+      assert.ok(
+        transportError.bytesRead > LIMITS.maxReplyBytes && transportError.bytesRead <= LIMITS.maxReplyBytes + 64 * 1024,
+        `read ${transportError.bytesRead}`,
+      );
       // the connection is closed: the server stops writing
       for (let i = 0; i < 50 && srv.abortedResponses === 0; i++) await new Promise((r) => setTimeout(r, 20));
       assert.equal(srv.abortedResponses, 1, 'server saw the connection close');
       const written = srv.bytesWritten;
       await new Promise((r) => setTimeout(r, 100));
       assert.equal(srv.bytesWritten, written, 'server no longer writing');
-      t.diagnostic(
-        `endless body: client read ${e.bytesRead} B, server wrote ${written} B before the close, ${ms} ms, arrayBuffers delta ${process.memoryUsage().arrayBuffers - heapBefore} B`,
+      testContext.diagnostic(
+        `endless body: client read ${transportError.bytesRead} B, server wrote ${written} B before the close, ${ms} ms, arrayBuffers delta ${process.memoryUsage().arrayBuffers - heapBefore} B`,
       );
     });
   });
 
   test('a declared Content-Length over the limit is refused without reading', async () => {
     await withServer({ mode: 'huge', bytes: 50 * 1024 * 1024 }, async (_s, url) => {
-      const e = await rejects(postXml(url, REQ, opts()));
-      assert.equal(e.kind, 'too-large');
-      assert.equal(e.bytesRead, 0);
+      const transportError = await rejects(postXml(url, REQ, opts()));
+      assert.equal(transportError.kind, 'too-large');
+      assert.equal(transportError.bytesRead, 0);
     });
   });
 
-  test('connection refused is reported fast and clearly', async (t) => {
+  test('connection refused is reported fast and clearly', async (testContext) => {
     const port = await closedPort();
     const url = `http://127.0.0.1:${port}/hotelavailability`;
     const t0 = Date.now();
-    const e = await rejects(postXml(url, REQ, opts()));
+    const transportError = await rejects(postXml(url, REQ, opts()));
     const ms = Date.now() - t0;
-    assert.equal(e.kind, 'refused');
-    assert.equal(e.message, `hotelavailability: connection to ${url} refused (nothing listens at 127.0.0.1:${port})`);
+    assert.equal(transportError.kind, 'refused');
+    assert.equal(transportError.message, `hotelavailability: connection to ${url} refused (nothing listens at 127.0.0.1:${port})`);
     assert.ok(ms < 10_000, `took ${ms} ms`);
-    t.diagnostic(`refused detected in ${ms} ms`);
+    testContext.diagnostic(`refused detected in ${ms} ms`);
   });
 
-  test('an unknown host (.invalid) is a DNS failure, detected fast', async (t) => {
+  test('an unknown host (.invalid) is a DNS failure, detected fast', async (testContext) => {
     const url = 'http://ota-gateway.invalid/hotelavailability';
     const t0 = Date.now();
-    const e = await rejects(postXml(url, REQ, opts()));
+    const transportError = await rejects(postXml(url, REQ, opts()));
     const ms = Date.now() - t0;
-    assert.equal(e.kind, 'dns', e.message);
-    assert.match(e.message, /^hotelavailability: cannot resolve the host name of http:\/\/ota-gateway\.invalid\/hotelavailability/);
+    assert.equal(transportError.kind, 'dns', transportError.message);
+    assert.match(
+      transportError.message,
+      /^hotelavailability: cannot resolve the host name of http:\/\/ota-gateway\.invalid\/hotelavailability/,
+    );
     assert.ok(ms < 15_000, `took ${ms} ms`);
-    t.diagnostic(`DNS failure detected in ${ms} ms`);
+    testContext.diagnostic(`DNS failure detected in ${ms} ms`);
   });
 
   test('reset and close without reply are "reset"', async () => {
     for (const mode of ['reset', 'close'] as const) {
       await withServer(mode, async (_s, url) => {
-        const e = await rejects(postXml(url, REQ, opts()));
-        assert.equal(e.kind, 'reset', `${mode}: ${e.message}`);
-        assert.match(e.message, new RegExp(`^hotelavailability: connection to ${url} was closed or reset`));
+        const transportError = await rejects(postXml(url, REQ, opts()));
+        assert.equal(transportError.kind, 'reset', `${mode}: ${transportError.message}`);
+        assert.match(transportError.message, new RegExp(`^hotelavailability: connection to ${url} was closed or reset`));
       });
     }
   });
@@ -101,9 +107,12 @@ describe('postXml: bounds', () => {
   test('https against a plain HTTP server is a TLS failure', async () => {
     await withServer('valid', async (srv) => {
       const url = `${srv.url.replace('http:', 'https:')}/hotelavailability`;
-      const e = await rejects(postXml(url, REQ, opts()));
-      assert.equal(e.kind, 'tls', e.message);
-      assert.match(e.message, /TLS handshake with https:\/\/127\.0\.0\.1:\d+\/hotelavailability failed .*http:\/\/ versus https:\/\//);
+      const transportError = await rejects(postXml(url, REQ, opts()));
+      assert.equal(transportError.kind, 'tls', transportError.message);
+      assert.match(
+        transportError.message,
+        /TLS handshake with https:\/\/127\.0\.0\.1:\d+\/hotelavailability failed .*http:\/\/ versus https:\/\//,
+      );
     });
   });
 
@@ -116,10 +125,12 @@ describe('postXml: bounds', () => {
     const url = `https://127.0.0.1:${(silent.address() as net.AddressInfo).port}/hotelavailability`;
     try {
       const t0 = Date.now();
-      const e = await rejects(postXml(url, REQ, opts({ limits: { ...LIMITS, connectTimeoutMs: 300, requestTimeoutMs: 4000 } })));
-      assert.equal(e.kind, 'connect-timeout', e.message);
-      assert.equal(e.limit, 'connectTimeoutMs=300');
-      assert.equal(e.message, `hotelavailability: could not connect to ${url} within connectTimeoutMs=300 ms`);
+      const transportError = await rejects(
+        postXml(url, REQ, opts({ limits: { ...LIMITS, connectTimeoutMs: 300, requestTimeoutMs: 4000 } })),
+      );
+      assert.equal(transportError.kind, 'connect-timeout', transportError.message);
+      assert.equal(transportError.limit, 'connectTimeoutMs=300');
+      assert.equal(transportError.message, `hotelavailability: could not connect to ${url} within connectTimeoutMs=300 ms`);
       // the kind says the connect timer fired, not the request timeout; this only says it did not hang
       assert.ok(Date.now() - t0 < 15_000);
     } finally {

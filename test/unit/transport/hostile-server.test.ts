@@ -21,11 +21,11 @@ const opts: PostOptions = {
 
 after(() => closeTransport());
 
-async function roundTrip(b: Behaviour) {
-  const srv = await startHostileServer(b);
+async function roundTrip(behaviour: Behaviour) {
+  const srv = await startHostileServer(behaviour);
   try {
-    const x = await postXml(`${srv.url}/activitybook`, REQ, opts);
-    return { x, srv };
+    const httpExchange = await postXml(`${srv.url}/activitybook`, REQ, opts);
+    return { x: httpExchange, srv };
   } finally {
     await srv.close();
   }
@@ -54,17 +54,17 @@ describe('hostile server', () => {
     assert.equal(x.statusText, `Echo ${ncrHex(PW)}`);
     await loadXml();
     XmlDoc.parse(text, 'the echo').dispose(); // well-formed: it reaches the contracts, not only the decoder
-    const r = new Redactor([PW], { user: 'u' });
+    const redactor = new Redactor([PW], { user: 'u' });
     const shown = [
-      r.maskXml(text),
-      r.scrub(
+      redactor.maskXml(text),
+      redactor.scrub(
         Object.entries(x.headers)
           .map(([k, v]) => `${k}: ${v}`)
           .join('\n'),
       ),
-      r.scrub(x.statusText ?? ''),
+      redactor.scrub(x.statusText ?? ''),
     ].join('\n');
-    assert.deepEqual(r.echoes(shown, 'u'), [], shown);
+    assert.deepEqual(redactor.echoes(shown, 'u'), [], shown);
   });
 
   test('echo-password: the reply carries the password; the Redactor removes it', async () => {
@@ -155,9 +155,9 @@ describe('hostile server', () => {
       const get = await fetch(`${srv.url}/`);
       assert.equal(get.status, 204);
       assert.equal((await postXml(`${srv.url}/hotelavailability`, REQ, opts)).status, 503);
-      const x = await postXml(`${srv.url}/activitybook`, REQ, opts);
-      assert.equal(x.status, 200);
-      assert.match(decodeReplyBody(x.headers, x.body), /<OTA_TourActivityBookRS /);
+      const httpExchange = await postXml(`${srv.url}/activitybook`, REQ, opts);
+      assert.equal(httpExchange.status, 200);
+      assert.match(decodeReplyBody(httpExchange.headers, httpExchange.body), /<OTA_TourActivityBookRS /);
       assert.deepEqual(
         srv.requests.map((r) => `${r.method} ${r.path}`),
         ['GET /', 'POST /hotelavailability', 'POST /activitybook'],

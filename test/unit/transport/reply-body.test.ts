@@ -25,11 +25,11 @@ function failsWith(
 ): ReplyDecodingError {
   try {
     decodeReplyBody(headers, body, opts);
-  } catch (e) {
-    assert.ok(e instanceof ReplyDecodingError, String(e));
-    assert.equal(e.reason, reason, e.message);
-    for (const p of patterns) assert.match(e.message, p);
-    return e;
+  } catch (error) {
+    assert.ok(error instanceof ReplyDecodingError, String(error));
+    assert.equal(error.reason, reason, error.message);
+    for (const pattern of patterns) assert.match(error.message, pattern);
+    return error;
   }
   assert.fail(`expected a ${reason} error`);
 }
@@ -56,8 +56,8 @@ const LAT9 = 'Œuvre €5 Šibenik Café Zürich';
 
 function utf16(text: string, order: 'le' | 'be', bom = true): Buffer {
   const le = Buffer.from(text, 'utf16le');
-  const b = order === 'le' ? le : Buffer.from(le).swap16();
-  return bom ? Buffer.concat([Buffer.from(order === 'le' ? [0xff, 0xfe] : [0xfe, 0xff]), b]) : b;
+  const buffer = order === 'le' ? le : Buffer.from(le).swap16();
+  return bom ? Buffer.concat([Buffer.from(order === 'le' ? [0xff, 0xfe] : [0xfe, 0xff]), buffer]) : buffer;
 }
 
 describe('decodeReplyBody: good replies', () => {
@@ -68,25 +68,25 @@ describe('decodeReplyBody: good replies', () => {
 
   test('UTF-8 with BOM: BOM removed', () => {
     const text = doc('<?xml version="1.0" encoding="utf-8"?>');
-    const r = inspectReplyBody(XML, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]));
-    assert.equal(r.text, text);
-    assert.equal(r.source, 'bom');
+    const decodedReply = inspectReplyBody(XML, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]));
+    assert.equal(decodedReply.text, text);
+    assert.equal(decodedReply.source, 'bom');
   });
 
   test('no declaration anywhere: XML default UTF-8', () => {
     const text = doc('');
-    const r = inspectReplyBody({ 'content-type': 'application/xml' }, Buffer.from(text));
-    assert.equal(r.text, text);
-    assert.deepEqual([r.encoding, r.source], ['utf-8', 'default']);
+    const decodedReply = inspectReplyBody({ 'content-type': 'application/xml' }, Buffer.from(text));
+    assert.equal(decodedReply.text, text);
+    assert.deepEqual([decodedReply.encoding, decodedReply.source], ['utf-8', 'default']);
   });
 
   test('UTF-16LE and UTF-16BE with BOM', () => {
     for (const order of ['le', 'be'] as const) {
       const text = doc('<?xml version="1.0" encoding="UTF-16"?>');
-      const r = inspectReplyBody({ 'content-type': 'application/xml' }, utf16(text, order));
-      assert.equal(r.text, text);
-      assert.equal(r.parserText, text.replace('"UTF-16"', '"UTF-8"'));
-      assert.equal(r.encoding, `utf-16${order}`);
+      const decodedReply = inspectReplyBody({ 'content-type': 'application/xml' }, utf16(text, order));
+      assert.equal(decodedReply.text, text);
+      assert.equal(decodedReply.parserText, text.replace('"UTF-16"', '"UTF-8"'));
+      assert.equal(decodedReply.encoding, `utf-16${order}`);
     }
   });
 
@@ -138,20 +138,20 @@ describe('decodeReplyBody: text for the parser', () => {
     ];
     for (const [name, bytes] of cases) {
       const headers: Record<string, string> = name.includes('charset=latin1') ? { 'content-type': 'application/xml; charset=latin1' } : {};
-      const d = XmlDocument.fromString(decodeReplyBody(headers, bytes));
+      const xmlDocument = XmlDocument.fromString(decodeReplyBody(headers, bytes));
       try {
-        assert.equal(d.root.content, 'Café Zürich', name);
+        assert.equal(xmlDocument.root.content, 'Café Zürich', name);
       } finally {
-        d.dispose();
+        xmlDocument.dispose();
       }
     }
   });
 
   test('a UTF-8 reply is returned unchanged', () => {
     const text = doc('<?xml version="1.0" encoding="utf-8"?>');
-    const r = inspectReplyBody(XML, Buffer.from(text));
-    assert.equal(r.parserText, text);
-    assert.equal(r.declaredInXml, 'utf-8');
+    const decodedReply = inspectReplyBody(XML, Buffer.from(text));
+    assert.equal(decodedReply.parserText, text);
+    assert.equal(decodedReply.declaredInXml, 'utf-8');
   });
 });
 
@@ -201,14 +201,14 @@ describe('decodeReplyBody: failures', () => {
 
   test('declared UTF-8 but ISO-8859-1 bytes: says which declaration and where', () => {
     const body = latin1DeclaredUtf8();
-    const e = fails(
+    const replyDecodingError = fails(
       XML,
       body,
       'encoding',
       /reply declares utf-8 \(Content-Type charset=utf-8\), but the bytes are not valid UTF-8/,
       /look like ISO-8859-1/,
     );
-    const at = Number(/at byte (\d+)/.exec(e.message)![1]);
+    const at = Number(/at byte (\d+)/.exec(replyDecodingError.message)![1]);
     assert.equal(body[at], 0xe9);
     fails({ 'content-type': 'application/xml' }, body, 'encoding', /XML declaration encoding="UTF-8"/);
     fails(
@@ -223,9 +223,9 @@ describe('decodeReplyBody: failures', () => {
   test('UTF-16 BOM with UTF-8 declared: read as the BOM says', () => {
     const text = doc('<?xml version="1.0" encoding="UTF-8"?>');
     for (const headers of [XML, {}]) {
-      const r = inspectReplyBody(headers, utf16(text, 'le'));
-      assert.equal(r.text, text);
-      assert.deepEqual([r.encoding, r.source], ['utf-16le', 'bom']);
+      const decodedReply = inspectReplyBody(headers, utf16(text, 'le'));
+      assert.equal(decodedReply.text, text);
+      assert.deepEqual([decodedReply.encoding, decodedReply.source], ['utf-16le', 'bom']);
     }
   });
 
@@ -279,9 +279,9 @@ describe('decodeReplyBody: any charset the WHATWG TextDecoder knows', () => {
   test('ISO-8859-15, by Content-Type charset or by the XML declaration', () => {
     const text = doc('', LAT9);
     const bytes = singleByte(text, LATIN9);
-    const r = inspectReplyBody({ 'content-type': 'application/xml; charset=ISO-8859-15' }, bytes);
-    assert.equal(r.text, text);
-    assert.deepEqual([r.encoding, r.source], ['iso-8859-15', 'content-type']);
+    const decodedReply = inspectReplyBody({ 'content-type': 'application/xml; charset=ISO-8859-15' }, bytes);
+    assert.equal(decodedReply.text, text);
+    assert.deepEqual([decodedReply.encoding, decodedReply.source], ['iso-8859-15', 'content-type']);
     const declared = doc('<?xml version="1.0" encoding="ISO-8859-15"?>', LAT9);
     const d = inspectReplyBody({ 'content-type': 'application/xml' }, singleByte(declared, LATIN9));
     assert.equal(d.text, declared);
@@ -308,9 +308,9 @@ describe('decodeReplyBody: any charset the WHATWG TextDecoder knows', () => {
       Buffer.from([0x93, 0x8c, 0x8b, 0x9e]), // 東京
       Buffer.from('</Warning></Warnings></OTA_HotelAvailRS>'),
     ]);
-    const r = inspectReplyBody({}, sjis);
-    assert.equal(r.encoding, 'shift_jis');
-    assert.match(r.text, /<Warning>東京<\/Warning>/);
+    const decodedReply = inspectReplyBody({}, sjis);
+    assert.equal(decodedReply.encoding, 'shift_jis');
+    assert.match(decodedReply.text, /<Warning>東京<\/Warning>/);
     const koi = Buffer.concat([Buffer.from('<a>'), Buffer.from([0xf0, 0xc1, 0xcc, 0xd8, 0xcd, 0xc1]), Buffer.from('</a>')]);
     assert.equal(decodeReplyBody({ 'content-type': 'application/xml; charset=koi8-r' }, koi), `<a>${RUS}</a>`);
   });
@@ -356,11 +356,11 @@ describe('decodeReplyBody: any charset the WHATWG TextDecoder knows', () => {
       ['utf-8 header, ISO-8859-1 declaration', XML, Buffer.from(doc('<?xml version="1.0" encoding="ISO-8859-1"?>')), 'Café Zürich'],
     ];
     for (const [name, headers, bytes, expected] of cases) {
-      const d = XmlDoc.parse(decodeReplyBody(headers, bytes), name);
+      const parsed = XmlDoc.parse(decodeReplyBody(headers, bytes), name);
       try {
-        assert.equal(d.value('//ota:Warning'), expected, name);
+        assert.equal(parsed.value('//ota:Warning'), expected, name);
       } finally {
-        d.dispose();
+        parsed.dispose();
       }
     }
   });
@@ -368,11 +368,11 @@ describe('decodeReplyBody: any charset the WHATWG TextDecoder knows', () => {
   test('XmlDoc.parse never decodes a string a second time by its declaration', async () => {
     await loadXml();
     for (const enc of ['ISO-8859-1', 'windows-1251', 'UTF-16', 'x-klingon']) {
-      const d = XmlDoc.parse(`<?xml version="1.0" encoding="${enc}"?><a>Café ${RUS}</a>`, enc);
+      const doc = XmlDoc.parse(`<?xml version="1.0" encoding="${enc}"?><a>Café ${RUS}</a>`, enc);
       try {
-        assert.equal(d.value('/a'), `Café ${RUS}`, enc);
+        assert.equal(doc.value('/a'), `Café ${RUS}`, enc);
       } finally {
-        d.dispose();
+        doc.dispose();
       }
     }
   });
@@ -381,12 +381,12 @@ describe('decodeReplyBody: any charset the WHATWG TextDecoder knows', () => {
 describe('decodeReplyBody: precedence (RFC 7303 §3.2, XML 1.0 Appendix F)', () => {
   test('the Content-Type charset is authoritative over the XML declaration', () => {
     const text = doc('<?xml version="1.0" encoding="ISO-8859-1"?>');
-    const r = inspectReplyBody(XML, Buffer.from(text, 'utf8'));
-    assert.equal(r.text, text);
-    assert.deepEqual([r.encoding, r.source], ['utf-8', 'content-type']);
-    assert.deepEqual(r.overridden, ['XML declaration encoding="ISO-8859-1" (the Content-Type charset=utf-8 takes precedence)']);
+    const decodedReply = inspectReplyBody(XML, Buffer.from(text, 'utf8'));
+    assert.equal(decodedReply.text, text);
+    assert.deepEqual([decodedReply.encoding, decodedReply.source], ['utf-8', 'content-type']);
+    assert.deepEqual(decodedReply.overridden, ['XML declaration encoding="ISO-8859-1" (the Content-Type charset=utf-8 takes precedence)']);
     // the parser is told UTF-8, or it would read "Café" as "CafÃ©"
-    assert.equal(r.parserText, text.replace('"ISO-8859-1"', '"UTF-8"'));
+    assert.equal(decodedReply.parserText, text.replace('"ISO-8859-1"', '"UTF-8"'));
     // the other way round: windows-1251 bytes, a declaration that says UTF-8 (they are not)
     const cyr = doc('<?xml version="1.0" encoding="UTF-8"?>', RUS);
     const c = inspectReplyBody({ 'content-type': 'application/xml; charset=windows-1251' }, singleByte(cyr, CP1251));
@@ -400,22 +400,22 @@ describe('decodeReplyBody: precedence (RFC 7303 §3.2, XML 1.0 Appendix F)', () 
   test('the XML declaration decides when the charset is absent (or empty); UTF-8 when neither', () => {
     const text = doc('<?xml version="1.0" encoding="ISO-8859-1"?>');
     for (const ct of ['application/xml', 'application/xml; charset=""']) {
-      const r = inspectReplyBody({ 'content-type': ct }, Buffer.from(text, 'latin1'));
-      assert.deepEqual([r.text, r.source], [text, 'xml-declaration'], ct);
+      const decodedReply = inspectReplyBody({ 'content-type': ct }, Buffer.from(text, 'latin1'));
+      assert.deepEqual([decodedReply.text, decodedReply.source], [text, 'xml-declaration'], ct);
     }
     assert.equal(inspectReplyBody({}, Buffer.from(doc(''))).source, 'default');
   });
 
   test('a byte-order mark wins over the charset and the declaration', () => {
     const text = doc('<?xml version="1.0" encoding="ISO-8859-1"?>');
-    const r = inspectReplyBody(
+    const decodedReply = inspectReplyBody(
       { 'content-type': 'application/xml; charset=windows-1251' },
       Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]),
     );
-    assert.equal(r.text, text);
-    assert.deepEqual([r.encoding, r.source], ['utf-8', 'bom']);
-    assert.equal(r.overridden?.length, 2);
-    assert.equal(r.parserText, text.replace('"ISO-8859-1"', '"UTF-8"'));
+    assert.equal(decodedReply.text, text);
+    assert.deepEqual([decodedReply.encoding, decodedReply.source], ['utf-8', 'bom']);
+    assert.equal(decodedReply.overridden?.length, 2);
+    assert.equal(decodedReply.parserText, text.replace('"ISO-8859-1"', '"UTF-8"'));
     const be = inspectReplyBody(XML, utf16(doc('<?xml version="1.0" encoding="UTF-16"?>'), 'be'));
     assert.deepEqual([be.encoding, be.source], ['utf-16be', 'bom']);
     assert.deepEqual(be.overridden, ['Content-Type charset=utf-8 (the UTF-16BE byte-order mark takes precedence)']);
@@ -437,9 +437,9 @@ describe('decodeReplyBody: content codings (RFC 9110 §8.4, §12.5.3)', () => {
       ['identity, br', zlib.brotliCompressSync(xml)],
     ];
     for (const [ce, body] of cases) {
-      const r = inspectReplyBody({ ...XML, 'Content-Encoding': ce }, body);
-      assert.equal(r.text, xml, ce);
-      assert.deepEqual(r.contentCodings, contentCodingsOf(ce), ce);
+      const decodedReply = inspectReplyBody({ ...XML, 'Content-Encoding': ce }, body);
+      assert.equal(decodedReply.text, xml, ce);
+      assert.deepEqual(decodedReply.contentCodings, contentCodingsOf(ce), ce);
     }
   });
 
@@ -491,14 +491,14 @@ describe('decodeReplyBody: content codings (RFC 9110 §8.4, §12.5.3)', () => {
     const bomb = Buffer.concat(Array.from({ length: 64 }, () => member)); // 512 MiB once inflated
     const before = process.memoryUsage().arrayBuffers;
     const t0 = Date.now();
-    const e = failsWith(
+    const replyDecodingError = failsWith(
       { maxBytes: 64 * 1024 },
       { ...XML, 'content-encoding': 'gzip' },
       bomb,
       'too-large',
       /larger than 65536 bytes once its Content-Encoding \(gzip\) is decoded/,
     );
-    assert.ok(e instanceof ContentTooLargeError);
+    assert.ok(replyDecodingError instanceof ContentTooLargeError);
     assert.ok(Date.now() - t0 < 5000);
     assert.ok(process.memoryUsage().arrayBuffers - before < 64 * 1024 * 1024, 'not inflated in memory');
     assert.throws(
@@ -511,9 +511,9 @@ describe('decodeReplyBody: content codings (RFC 9110 §8.4, §12.5.3)', () => {
 });
 
 function contentCodingsOf(ce: string): string[] | undefined {
-  const c = ce
+  const list = ce
     .split(',')
     .map((x) => x.trim().toLowerCase())
     .filter((x) => x !== 'identity');
-  return c.length ? c : undefined;
+  return list.length ? list : undefined;
 }

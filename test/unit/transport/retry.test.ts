@@ -13,8 +13,8 @@ describe('postXml: retries', () => {
 
   test('off by default: a 503 is returned after one attempt', async () => {
     await withServer({ mode: 'status-then-valid', status: 503, times: 1 }, async (srv, url) => {
-      const x = await postXml(url, REQ, opts());
-      assert.equal(x.status, 503);
+      const httpExchange = await postXml(url, REQ, opts());
+      assert.equal(httpExchange.status, 503);
       assert.equal(srv.requests.length, 1);
     });
   });
@@ -22,29 +22,29 @@ describe('postXml: retries', () => {
   for (const status of [502, 503, 504]) {
     test(`HTTP ${status} is retried when enabled, and every attempt is recorded`, async () => {
       await withServer({ mode: 'status-then-valid', status, times: 2 }, async (srv, url) => {
-        const x = await postXml(url, REQ, opts({ retry }));
-        assert.equal(x.status, 200);
+        const httpExchange = await postXml(url, REQ, opts({ retry }));
+        assert.equal(httpExchange.status, 200);
         assert.equal(srv.requests.length, 3);
         assert.deepEqual(
-          x.attempts.map((a) => [a.outcome, a.retried]),
+          httpExchange.attempts.map((a) => [a.outcome, a.retried]),
           [
             [`HTTP ${status}`, true],
             [`HTTP ${status}`, true],
             ['HTTP 200', false],
           ],
         );
-        for (const a of x.attempts) assert.ok(!Number.isNaN(Date.parse(a.startedAt)) && a.durationMs >= 0);
+        for (const attempt of httpExchange.attempts) assert.ok(!Number.isNaN(Date.parse(attempt.startedAt)) && attempt.durationMs >= 0);
       });
     });
   }
 
   test('retries are bounded: still 503 after retries → the 503 is returned with all attempts', async () => {
     await withServer({ mode: 'status-then-valid', status: 503, times: 10 }, async (srv, url) => {
-      const x = await postXml(url, REQ, opts({ retry }));
-      assert.equal(x.status, 503);
+      const httpExchange = await postXml(url, REQ, opts({ retry }));
+      assert.equal(httpExchange.status, 503);
       assert.equal(srv.requests.length, 3);
       assert.deepEqual(
-        x.attempts.map((a) => a.retried),
+        httpExchange.attempts.map((a) => a.retried),
         [true, true, false],
       );
     });
@@ -53,20 +53,20 @@ describe('postXml: retries', () => {
   test('a cap that counts HTTP attempts refuses a retry: no more is sent than it allows', async () => {
     await withServer({ mode: 'status-then-valid', status: 503, times: 10 }, async (srv, url) => {
       let budget = 1; // the exchange's first attempt is taken before it is sent; one retry is left
-      const x = await postXml(url, REQ, { ...opts({ retry: { retries: 5, backoffMs: 1 } }), mayRetry: () => budget-- > 0 });
-      assert.equal(x.status, 503);
+      const httpExchange = await postXml(url, REQ, { ...opts({ retry: { retries: 5, backoffMs: 1 } }), mayRetry: () => budget-- > 0 });
+      assert.equal(httpExchange.status, 503);
       assert.equal(srv.requests.length, 2, 'one retry, as the cap allowed, not five');
-      assert.equal(x.attempts.length, 2);
+      assert.equal(httpExchange.attempts.length, 2);
     });
   });
 
   for (const status of [200, 400, 404, 500]) {
     test(`HTTP ${status} is never retried`, async () => {
       await withServer({ mode: 'status', status }, async (srv, url) => {
-        const x = await postXml(url, REQ, opts({ retry: { retries: 3, backoffMs: 1 } }));
-        assert.equal(x.status, status);
+        const httpExchange = await postXml(url, REQ, opts({ retry: { retries: 3, backoffMs: 1 } }));
+        assert.equal(httpExchange.status, status);
         assert.equal(srv.requests.length, 1);
-        assert.equal(x.attempts.length, 1);
+        assert.equal(httpExchange.attempts.length, 1);
       });
     });
   }
@@ -78,8 +78,8 @@ describe('postXml: retries', () => {
         stoppedAnswering: () => (failures >= 2 ? 'the gateway stopped answering after 2 consecutive transport failures' : undefined),
         noteOutcome: (f: unknown) => void (failures = f ? failures + 1 : 0),
       };
-      const e = await rejects(postXml(url, REQ, { ...opts({ retry: { retries: 5, backoffMs: 1 } }), breaker }));
-      assert.equal(e.kind, 'reset');
+      const transportError = await rejects(postXml(url, REQ, { ...opts({ retry: { retries: 5, backoffMs: 1 } }), breaker }));
+      assert.equal(transportError.kind, 'reset');
       assert.equal(srv.requests.length, 2, 'not six: each failed attempt counted');
       assert.equal(failures, 2, 'each attempt counted once');
     });
@@ -87,17 +87,17 @@ describe('postXml: retries', () => {
 
   test('reset is retried, then reported with every attempt', async () => {
     await withServer('reset', async (srv, url) => {
-      const e = await rejects(postXml(url, REQ, opts({ retry: { retries: 1, backoffMs: 10 } })));
-      assert.equal(e.kind, 'reset');
+      const transportError = await rejects(postXml(url, REQ, opts({ retry: { retries: 1, backoffMs: 10 } })));
+      assert.equal(transportError.kind, 'reset');
       assert.equal(srv.requests.length, 2);
       assert.deepEqual(
-        e.attempts.map((a) => [a.outcome, a.retried]),
+        transportError.attempts.map((a) => [a.outcome, a.retried]),
         [
           ['reset', true],
           ['reset', false],
         ],
       );
-      assert.match(e.message, /\[2 attempts: reset, reset\]$/);
+      assert.match(transportError.message, /\[2 attempts: reset, reset\]$/);
     });
   });
 
@@ -110,10 +110,14 @@ describe('postXml: retries', () => {
         res.end('<ok/>');
       },
       async (_srv, url) => {
-        const x = await postXml(url, REQ, opts({ retry: { retries: 1, backoffMs: 10 }, limits: { ...LIMITS, requestTimeoutMs: 1000 } }));
-        assert.equal(x.status, 200);
+        const httpExchange = await postXml(
+          url,
+          REQ,
+          opts({ retry: { retries: 1, backoffMs: 10 }, limits: { ...LIMITS, requestTimeoutMs: 1000 } }),
+        );
+        assert.equal(httpExchange.status, 200);
         assert.deepEqual(
-          x.attempts.map((a) => a.outcome),
+          httpExchange.attempts.map((a) => a.outcome),
           ['timeout', 'HTTP 200'],
         );
       },
@@ -121,9 +125,9 @@ describe('postXml: retries', () => {
   });
 
   test('DNS, TLS and too-large failures are never retried', async () => {
-    const e = await rejects(postXml('http://ota-gateway.invalid/x', REQ, opts({ retry })));
-    assert.equal(e.kind, 'dns');
-    assert.equal(e.attempts.length, 1);
+    const transportError = await rejects(postXml('http://ota-gateway.invalid/x', REQ, opts({ retry })));
+    assert.equal(transportError.kind, 'dns');
+    assert.equal(transportError.attempts.length, 1);
     await withServer('endless', async (srv, url) => {
       const e2 = await rejects(postXml(url, REQ, opts({ retry })));
       assert.equal(e2.kind, 'too-large');
@@ -133,8 +137,8 @@ describe('postXml: retries', () => {
 
   test('non-idempotent operations retry only what surely never reached the gateway', async () => {
     await withServer({ mode: 'status-then-valid', status: 504, times: 1 }, async (srv, url) => {
-      const x = await postXml(url, REQ, opts({ retry, idempotent: false }));
-      assert.equal(x.status, 504, 'a 504 may hide a committed booking');
+      const httpExchange = await postXml(url, REQ, opts({ retry, idempotent: false }));
+      assert.equal(httpExchange.status, 504, 'a 504 may hide a committed booking');
       assert.equal(srv.requests.length, 1);
     });
     await withServer('reset', async (srv, url) => {
@@ -142,8 +146,8 @@ describe('postXml: retries', () => {
       assert.equal(srv.requests.length, 1);
     });
     await withServer({ mode: 'status-then-valid', status: 503, times: 1 }, async (srv, url) => {
-      const x = await postXml(url, REQ, opts({ retry, idempotent: false }));
-      assert.equal(x.status, 200);
+      const httpExchange = await postXml(url, REQ, opts({ retry, idempotent: false }));
+      assert.equal(httpExchange.status, 200);
       assert.equal(srv.requests.length, 2);
     });
   });

@@ -113,15 +113,15 @@ test('edits by XPath: set, remove, append', () => {
 });
 
 test('an expression parsed once edits every request alike, and names match as XML names do (case-sensitively)', () => {
-  const a = OtaRequest.fromSample(OPERATIONS.bookread, samples, values);
-  const b = OtaRequest.fromSample(OPERATIONS.bookread, samples, values);
-  a.setAttribute("ota:UniqueID[@Type='36']", 'ID', 'FIRST');
-  b.setAttribute("ota:UniqueID[@Type='36']", 'ID', 'SECOND');
-  assert.equal(a.value("ota:UniqueID[@Type='36']/@ID"), 'FIRST');
-  assert.equal(b.value("ota:UniqueID[@Type='36']/@ID"), 'SECOND');
-  assert.deepEqual(b.records('ota:UniqueID', { id: '@ID', type: '@Type' }), [{ id: 'SECOND', type: '36' }]);
-  assert.equal(a.value("ota:uniqueid[@Type='36']/@ID"), undefined);
-  assert.throws(() => a.setAttribute('ota:uniqueid', 'ID', 'X'), SuiteError);
+  const request = OtaRequest.fromSample(OPERATIONS.bookread, samples, values);
+  const otaRequest = OtaRequest.fromSample(OPERATIONS.bookread, samples, values);
+  request.setAttribute("ota:UniqueID[@Type='36']", 'ID', 'FIRST');
+  otaRequest.setAttribute("ota:UniqueID[@Type='36']", 'ID', 'SECOND');
+  assert.equal(request.value("ota:UniqueID[@Type='36']/@ID"), 'FIRST');
+  assert.equal(otaRequest.value("ota:UniqueID[@Type='36']/@ID"), 'SECOND');
+  assert.deepEqual(otaRequest.records('ota:UniqueID', { id: '@ID', type: '@Type' }), [{ id: 'SECOND', type: '36' }]);
+  assert.equal(request.value("ota:uniqueid[@Type='36']/@ID"), undefined);
+  assert.throws(() => request.setAttribute('ota:uniqueid', 'ID', 'X'), SuiteError);
 });
 
 test('the self-check reads the POS and every date attribute wherever it stands', () => {

@@ -46,11 +46,11 @@ function parseHostile(xml: string, root: string): { text: string; ms: number; rs
   const rss0 = process.memoryUsage().rss;
   let text = '';
   try {
-    const d = XmlDoc.parse(xml);
-    text = d.value(`/${root}`) ?? '';
-    d.dispose();
-  } catch (e) {
-    assert.ok(e instanceof XmlSyntaxError, String(e));
+    const doc = XmlDoc.parse(xml);
+    text = doc.value(`/${root}`) ?? '';
+    doc.dispose();
+  } catch (error) {
+    assert.ok(error instanceof XmlSyntaxError, String(error));
   }
   return { text, ms: Date.now() - t0, rssGrowth: process.memoryUsage().rss - rss0 };
 }

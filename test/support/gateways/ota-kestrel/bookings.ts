@@ -51,10 +51,10 @@ export const newStore = (): Store => ({ bookings: new Map(), order: [], counter:
 const money = (n: number) => n.toFixed(2);
 const live = (b: Booking) => b.items.some((i) => i.status === 'HK');
 
-function participantOf(p: Element): Participant {
-  const code = text(one(p, 'Category/QualifierInfo')) || (attr(one(p, 'Category'), 'QualifierInfo') ?? '');
+function participantOf(element: Element): Participant {
+  const code = text(one(element, 'Category/QualifierInfo')) || (attr(one(element, 'Category'), 'QualifierInfo') ?? '');
   if (!isCategory(code)) throw invalid(`Category QualifierInfo "${code}" is not a category Kestrel sells (10, 8, 7, 11)`);
-  const ind = one(p, 'Individual');
+  const ind = one(element, 'Individual');
   const age = int(attr(ind, 'Age'), 'Individual Age');
   const c = CATEGORIES[code];
   if (age < c.minAge || age > c.maxAge) throw invalid(`Age ${age} is not ${c.word} (${c.minAge} to ${c.maxAge})`);
@@ -114,16 +114,16 @@ export function book(store: Store, root: Element, fault?: KestrelFaultName): str
   const ref36 = refOf('36');
   if (status === 'Book') {
     if (!ref36 || !item.ref) throw missing('TPA_Extensions UniqueID Type 36 and Type 37');
-    let b = store.bookings.get(ref36);
-    if (b && !live(b)) throw conflict(`Booking ${ref36} is cancelled`);
-    if (b?.items.some((i) => i.ref === item.ref)) throw conflict(`Item ${item.ref} of booking ${ref36} is already booked`);
-    if (!b) {
-      b = { ref: ref36, locator: `KST${String(++store.counter).padStart(5, '0')}`, items: [] };
-      store.bookings.set(ref36, b);
+    let booking = store.bookings.get(ref36);
+    if (booking && !live(booking)) throw conflict(`Booking ${ref36} is cancelled`);
+    if (booking?.items.some((i) => i.ref === item.ref)) throw conflict(`Item ${item.ref} of booking ${ref36} is already booked`);
+    if (!booking) {
+      booking = { ref: ref36, locator: `KST${String(++store.counter).padStart(5, '0')}`, items: [] };
+      store.bookings.set(ref36, booking);
       store.order.push(ref36);
     }
-    item.nbr = b.items.length + 1;
-    b.items.push(item);
+    item.nbr = booking.items.length + 1;
+    booking.items.push(item);
   }
   const booked = status === 'Book' ? store.bookings.get(ref36!) : undefined;
   return (
@@ -145,21 +145,21 @@ export function book(store: Store, root: Element, fault?: KestrelFaultName): str
 }
 
 function bookingOf(store: Store, root: Element): Booking {
-  const u = kids(root, 'UniqueID').find((e) => attr(e, 'Type') === '36');
-  const ref = attr(u, 'ID');
+  const element = kids(root, 'UniqueID').find((e) => attr(e, 'Type') === '36');
+  const ref = attr(element, 'ID');
   if (!ref) throw missing('UniqueID Type 36 ID');
-  const b = store.bookings.get(ref);
-  if (!b) throw noBooking(`No booking ${ref}`);
-  return b;
+  const booking = store.bookings.get(ref);
+  if (!booking) throw noBooking(`No booking ${ref}`);
+  return booking;
 }
 
 export function read(store: Store, root: Element, fault?: KestrelFaultName): string {
   bool(attr(root, 'ReturnListIndicator'), 'ReturnListIndicator');
-  let b = bookingOf(store, root);
-  const before = store.bookings.get(store.order[store.order.indexOf(b.ref) - 1]);
-  if (fault === 'read-shows-another-booking' && before) b = before;
-  if (fault === 'read-right-ref-other-content' && before) b = { ...before, ref: b.ref };
-  const summaries = b.items.map((i) =>
+  let booking = bookingOf(store, root);
+  const before = store.bookings.get(store.order[store.order.indexOf(booking.ref) - 1]);
+  if (fault === 'read-shows-another-booking' && before) booking = before;
+  if (fault === 'read-right-ref-other-content' && before) booking = { ...before, ref: booking.ref };
+  const summaries = booking.items.map((i) =>
     x(
       'Summary',
       {},
@@ -168,12 +168,12 @@ export function read(store: Store, root: Element, fault?: KestrelFaultName): str
       participantsXml(i.participants),
     ),
   );
-  const first = b.items[0];
+  const first = booking.items[0];
   const detail = x(
     'Detail',
     {},
     x('BasicInfo', { TourActivityID: first.product.code, Name: first.product.name }),
-    x('Confirmation', { Type: '36', ID: b.ref, ID_Context: 'Client' }),
+    x('Confirmation', { Type: '36', ID: booking.ref, ID_Context: 'Client' }),
     x('Schedule', { Start: first.start }),
     x(
       'TPA_Extensions',
@@ -181,14 +181,14 @@ export function read(store: Store, root: Element, fault?: KestrelFaultName): str
       x(
         'Segments',
         {},
-        b.items.map((i) =>
+        booking.items.map((i) =>
           x('Segment', { ItinSegNbr: i.nbr, ItemRef: i.ref, TourActivityID: i.product.code, Start: i.start, Status: i.status }),
         ),
       ),
     ),
   );
   // the mistake item-status-warning-disagrees: a stale advisory says each cancelled item is confirmed
-  const stale = fault === 'item-status-warning-disagrees' ? b.items.filter((i) => i.status === 'XL') : [];
+  const stale = fault === 'item-status-warning-disagrees' ? booking.items.filter((i) => i.status === 'XL') : [];
   const warnings = stale.length
     ? x(
         'Warnings',
@@ -202,29 +202,29 @@ export function read(store: Store, root: Element, fault?: KestrelFaultName): str
 export function cancel(store: Store, root: Element, fault?: KestrelFaultName): string {
   const type = attr(root, 'CancelType');
   if (type !== 'Quote' && type !== 'Cancel') throw invalid(`CancelType ${type ?? '(none)'}: Quote gives the terms, Cancel cancels`);
-  const b = bookingOf(store, root);
+  const booking = bookingOf(store, root);
   if (kids(root, 'UniqueID').some((u) => attr(u, 'Type') === '37'))
     throw invalid('An item is named by its numbers: Segment FirstItinSegNbr and LastItinSegNbr (UniqueID Type 37 is not read here)');
   const seg = one(root, 'Segment');
-  let targets = b.items.filter((i) => i.status === 'HK');
+  let targets = booking.items.filter((i) => i.status === 'HK');
   if (seg) {
     const first = attr(seg, 'FirstItinSegNbr');
     const last = attr(seg, 'LastItinSegNbr');
     if (first === undefined || last === undefined) throw invalid('Segment names a range of items: FirstItinSegNbr and LastItinSegNbr');
     const [lo, hi] = [int(first, 'FirstItinSegNbr', 1), int(last, 'LastItinSegNbr', 1)];
-    if (hi < lo || hi > b.items.length) throw noBooking(`Booking ${b.ref} has no items ${lo} to ${hi}`);
+    if (hi < lo || hi > booking.items.length) throw noBooking(`Booking ${booking.ref} has no items ${lo} to ${hi}`);
     const shift = fault === 'partial-cancels-next-item' ? 1 : 0;
-    targets = b.items.filter((i) => i.nbr >= lo + shift && i.nbr <= hi + shift && i.status === 'HK');
+    targets = booking.items.filter((i) => i.nbr >= lo + shift && i.nbr <= hi + shift && i.status === 'HK');
   }
-  if (targets.length === 0) throw conflict(`Booking ${b.ref}${seg ? ' items asked' : ''} already cancelled`);
-  const rules = targets.map((i) => {
-    const by = addDays(i.start.slice(0, 10), -CANCEL_FREE_DAYS);
-    return x('CancelRule', { CancelByDate: `${by}T00:00:00`, Amount: money(todayUtc() <= by ? 0 : i.amount), CurrencyCode: 'EUR' });
+  if (targets.length === 0) throw conflict(`Booking ${booking.ref}${seg ? ' items asked' : ''} already cancelled`);
+  const rules = targets.map((target) => {
+    const by = addDays(target.start.slice(0, 10), -CANCEL_FREE_DAYS);
+    return x('CancelRule', { CancelByDate: `${by}T00:00:00`, Amount: money(todayUtc() <= by ? 0 : target.amount), CurrencyCode: 'EUR' });
   });
-  const client = x('UniqueID', { Type: '36', ID: b.ref, ID_Context: 'Client' });
+  const client = x('UniqueID', { Type: '36', ID: booking.ref, ID_Context: 'Client' });
   if (type === 'Quote') return x('Success') + client + x('CancelInfoRS', {}, x('CancelRules', {}, rules));
   const number = `KCX${String(++store.counter).padStart(5, '0')}`;
-  const done = fault === 'partial-cancels-all' ? b.items.filter((i) => i.status === 'HK') : targets;
-  if (fault !== 'cancel-does-not-cancel') for (const i of done) i.status = 'XL';
+  const done = fault === 'partial-cancels-all' ? booking.items.filter((i) => i.status === 'HK') : targets;
+  if (fault !== 'cancel-does-not-cancel') for (const item of done) item.status = 'XL';
   return x('Success') + client + x('UniqueID', { Type: '15', ID: number }) + x('CancelInfoRS', {}, x('CancelRules', {}, rules));
 }

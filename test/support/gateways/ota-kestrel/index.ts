@@ -65,13 +65,18 @@ function send(res: ServerResponse, status: number, type: string, body: string) {
   res.writeHead(status, { 'content-type': `${type}; charset=utf-8` });
   res.end(body);
 }
-function refuse(res: ServerResponse, e: Refusal, rs: string | undefined, rootAttrs: Record<string, string | undefined>) {
-  if (e.form === 'json')
-    return send(res, e.status, 'application/json', JSON.stringify({ status: e.status, error: e.code, message: e.message }));
-  if (e.form === 'text' || !rs) return send(res, e.status, 'text/plain', `${e.status} ${e.message}\n`);
+function refuse(res: ServerResponse, refusal: Refusal, rs: string | undefined, rootAttrs: Record<string, string | undefined>) {
+  if (refusal.form === 'json')
+    return send(
+      res,
+      refusal.status,
+      'application/json',
+      JSON.stringify({ status: refusal.status, error: refusal.code, message: refusal.message }),
+    );
+  if (refusal.form === 'text' || !rs) return send(res, refusal.status, 'text/plain', `${refusal.status} ${refusal.message}\n`);
   // a code Kestrel does not know: the RS root, Warnings only (no Success: nothing was processed)
-  const warning = x('Warning', { Type: '3', Code: e.code, ShortText: e.message }, { text: e.message });
-  send(res, e.status, 'application/xml', x(rs, { xmlns: OTA_NS, ...rootAttrs }, x('Warnings', {}, warning)));
+  const warning = x('Warning', { Type: '3', Code: refusal.code, ShortText: refusal.message }, { text: refusal.message });
+  send(res, refusal.status, 'application/xml', x(rs, { xmlns: OTA_NS, ...rootAttrs }, x('Warnings', {}, warning)));
 }
 
 async function handle(store: Store, fault: KestrelFaultName | undefined, req: IncomingMessage, res: ServerResponse) {
@@ -86,8 +91,13 @@ async function handle(store: Store, fault: KestrelFaultName | undefined, req: In
   let root: Element;
   try {
     root = parseXml(body);
-  } catch (e) {
-    return refuse(res, new Refusal(400, 'text', 'malformed', `Not an XML document: ${(e as Error).message.split('\n')[0]}`), undefined, {});
+  } catch (error) {
+    return refuse(
+      res,
+      new Refusal(400, 'text', 'malformed', `Not an XML document: ${(error as Error).message.split('\n')[0]}`),
+      undefined,
+      {},
+    );
   }
   const rootAttrs = {
     EchoToken: attr(root, 'EchoToken'),
@@ -111,13 +121,13 @@ async function handle(store: Store, fault: KestrelFaultName | undefined, req: In
       type,
       `<?xml version="1.0" encoding="UTF-8"?>${x(op.rs, { xmlns: OTA_NS, ...rootAttrs, Version: version, Status: status }, kids)}`,
     );
-  } catch (e) {
-    if (!(e instanceof Refusal)) return send(res, 500, 'text/plain', 'Internal Server Error\n');
+  } catch (error) {
+    if (!(error instanceof Refusal)) return send(res, 500, 'text/plain', 'Internal Server Error\n');
     // the mistake json-refusal-echoes-pos: the refused request, credentials and all, in the message
     const echoed =
-      fault === 'json-refusal-echoes-pos' && e.status === 422
-        ? new Refusal(422, 'json', e.code, `${e.message}; request was: ${body.slice(0, 2000)}`)
-        : e;
+      fault === 'json-refusal-echoes-pos' && error.status === 422
+        ? new Refusal(422, 'json', error.code, `${error.message}; request was: ${body.slice(0, 2000)}`)
+        : error;
     refuse(res, echoed, op.rs, rootAttrs);
   }
 }

@@ -24,14 +24,14 @@ export const noBooking = (what: string) => new Refusal(404, 'json', 'booking-not
 export const conflict = (what: string) => new Refusal(409, 'json', 'conflict', what);
 export const denied = () => new Refusal(403, 'json', 'forbidden', 'Unknown requestor or wrong password');
 
-export function int(v: string | undefined, what: string, min = 0): number {
-  if (v === undefined) throw missing(what);
-  if (!/^\d+$/.test(v) || Number(v) < min) throw invalid(`${what} must be a whole number of at least ${min}`);
-  return Number(v);
+export function int(value: string | undefined, what: string, min = 0): number {
+  if (value === undefined) throw missing(what);
+  if (!/^\d+$/.test(value) || Number(value) < min) throw invalid(`${what} must be a whole number of at least ${min}`);
+  return Number(value);
 }
-export function bool(v: string | undefined, what: string): boolean | undefined {
-  if (v === undefined) return undefined;
-  if (v === 'true' || v === '1') return true;
-  if (v === 'false' || v === '0') return false;
+export function bool(value: string | undefined, what: string): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
   throw invalid(`${what} must be true or false`);
 }

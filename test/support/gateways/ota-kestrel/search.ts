@@ -43,8 +43,8 @@ function period(start: string | undefined, end: string | undefined, what: string
 const datesOf = (p: { start: string; end: string }) =>
   Array.from({ length: nightsBetween(p.start, p.end) + 1 }, (_, i) => addDays(p.start, i));
 
-function categoryOf(v: string | undefined, what: string): Category {
-  const c = (v ?? '').trim();
+function categoryOf(value: string | undefined, what: string): Category {
+  const c = (value ?? '').trim();
   if (!isCategory(c)) throw invalid(`${what} "${c}" is not a category Kestrel sells (10, 8, 7, 11)`);
   return c;
 }
@@ -86,8 +86,8 @@ export const hotelAvailability: Served = (root, fault) => {
     end = `${stay.start.slice(0, 7)}-${lastDay(stay.start)}`;
   const billed = nightsBetween(stay.start, end) - (fault === 'stay-dates-disagree' ? 1 : 0);
   const stays: string[] = [];
-  for (const h of hotels) {
-    const room = h.rooms.find((r) => r.guests >= total);
+  for (const hotel of hotels) {
+    const room = hotel.rooms.find((r) => r.guests >= total);
     if (!room) continue;
     if (fault === 'empty-room-stays') {
       stays.push(x('RoomStay'));
@@ -113,7 +113,7 @@ export const hotelAvailability: Served = (root, fault) => {
         ),
         x('TimeSpan', { Start: stay.start, End: end }),
         x('Total', { AmountAfterTax: money(room.nightly * Math.max(billed, 0)), CurrencyCode: 'EUR' }),
-        propertyInfo(h),
+        propertyInfo(hotel),
       ),
     );
   }
@@ -129,15 +129,15 @@ export const hotelDescriptive: Served = (root, fault) => {
   const contents = asked.map((info) => {
     const code = attr(info, 'HotelCode');
     if (!code) throw missing('HotelCode');
-    let h = hotelByCode(code);
-    if (!h) throw unknownCode(`Hotel ${code} is not in Kestrel's portfolio`);
+    let hotel = hotelByCode(code);
+    if (!hotel) throw unknownCode(`Hotel ${code} is not in Kestrel's portfolio`);
     const brand = attr(info, 'BrandCode');
-    if (brand && brand !== h.brand) throw unknownCode(`Hotel ${code} is not of brand ${brand}`);
-    if (fault === 'describes-hotel-of-brand') h = HOTELS.find((o) => o.brand === h!.brand)!;
+    if (brand && brand !== hotel.brand) throw unknownCode(`Hotel ${code} is not of brand ${brand}`);
+    if (fault === 'describes-hotel-of-brand') hotel = HOTELS.find((o) => o.brand === hotel!.brand)!;
     return x(
       'HotelDescriptiveContent',
-      { HotelCode: h.code, HotelName: h.name, BrandCode: h.brand, LanguageCode: attr(root, 'PrimaryLangID') },
-      x('HotelInfo', {}, x('Position', { Latitude: h.latitude, Longitude: h.longitude })),
+      { HotelCode: hotel.code, HotelName: hotel.name, BrandCode: hotel.brand, LanguageCode: attr(root, 'PrimaryLangID') },
+      x('HotelInfo', {}, x('Position', { Latitude: hotel.latitude, Longitude: hotel.longitude })),
       x(
         'ContactInfos',
         {},
@@ -150,10 +150,10 @@ export const hotelDescriptive: Served = (root, fault) => {
             x(
               'Address',
               {},
-              x('AddressLine', {}, t(h.street)),
-              x('CityName', {}, t(h.city)),
-              x('StateProv', {}, t(h.region)),
-              x('CountryName', { Code: h.country }),
+              x('AddressLine', {}, t(hotel.street)),
+              x('CityName', {}, t(hotel.city)),
+              x('StateProv', {}, t(hotel.region)),
+              x('CountryName', { Code: hotel.country }),
             ),
           ),
         ),
@@ -212,16 +212,16 @@ export const activityAvailability: Served = (root, fault) => {
   const infos = products
     .filter((p) => !hotel || p.region === hotel.region)
     .filter((p) => party.every((c) => p.prices[c.code] <= cap))
-    .map((p) => {
+    .map((product) => {
       const size = party.reduce((n, c) => n + c.qty, 0) - (fault === 'group-size-disagrees' ? 1 : 0);
       const billed = fault === 'total-of-first-category' ? party.slice(0, 1) : party;
-      const sum = billed.reduce((n, c) => n + c.qty * p.prices[c.code], 0);
+      const sum = billed.reduce((n, c) => n + c.qty * product.prices[c.code], 0);
       return x(
         'TourActivityInfo',
         {},
-        x('BasicInfo', { TourActivityID: p.code, Name: p.name }),
+        x('BasicInfo', { TourActivityID: product.code, Name: product.name }),
         x('Schedule', {}, x('Summary', { Start: when.start, End: when.end })),
-        located(p),
+        located(product),
         x(
           'Pricing',
           {},
@@ -231,13 +231,13 @@ export const activityAvailability: Served = (root, fault) => {
               'ParticipantCategory',
               { Quantity: c.qty },
               x('QualifierInfo', {}, t(CATEGORIES[c.code].word)),
-              x('Price', { Amount: money(p.prices[c.code]), CurrencyCode: 'EUR' }),
+              x('Price', { Amount: money(product.prices[c.code]), CurrencyCode: 'EUR' }),
             ),
           ),
           x('Group', { KnownGroupSize: size }),
         ),
-        p.pickup && hotel
-          ? x('PickupDropoff', { PickupInd: true, LocationName: hotel.code, DateTime: `${when.start}T${p.pickup}:00` })
+        product.pickup && hotel
+          ? x('PickupDropoff', { PickupInd: true, LocationName: hotel.code, DateTime: `${when.start}T${product.pickup}:00` })
           : '',
       );
     });
@@ -281,23 +281,27 @@ export const activityDescriptive: Served = (root) => {
   const infos = asked.map((info) => {
     const id = attr(info, 'TourActivityID');
     if (!id) throw missing('TourActivityID');
-    const p = productByCode(id);
-    if (!p) throw unknownCode(`Product ${id} is not sold by Kestrel`);
-    const pickups = p.pickup
-      ? HOTELS.filter((h) => h.region === p.region).map((h) =>
+    const product = productByCode(id);
+    if (!product) throw unknownCode(`Product ${id} is not sold by Kestrel`);
+    const pickups = product.pickup
+      ? HOTELS.filter((h) => h.region === product.region).map((h) =>
           x(
             'PickupDropoff',
             { PickupInd: true, LocationName: h.code, DateTime: undefined },
-            x('Schedule', {}, x('OperationTimes', {}, x('OperationTime', { Start: p.pickup! }))),
+            x('Schedule', {}, x('OperationTimes', {}, x('OperationTime', { Start: product.pickup! }))),
           ),
         )
       : [];
     return x(
       'TourActivityInfo',
       {},
-      x('BasicInfo', { TourActivityID: p.code, Name: p.name }),
-      x('Description', {}, x('ShortDescription', {}, t(`${p.name}, ${p.city}: daily at ${p.start}, ${p.hours} hours.`))),
-      located(p),
+      x('BasicInfo', { TourActivityID: product.code, Name: product.name }),
+      x(
+        'Description',
+        {},
+        x('ShortDescription', {}, t(`${product.name}, ${product.city}: daily at ${product.start}, ${product.hours} hours.`)),
+      ),
+      located(product),
       x(
         'Schedule',
         {},
@@ -307,7 +311,7 @@ export const activityDescriptive: Served = (root) => {
           x(
             'OperationTimes',
             {},
-            x('OperationTime', { Start: p.start, Mon: true, Tue: true, Weds: true, Thur: true, Fri: true, Sat: true, Sun: true }),
+            x('OperationTime', { Start: product.start, Mon: true, Tue: true, Weds: true, Thur: true, Fri: true, Sat: true, Sun: true }),
           ),
         ),
       ),

@@ -20,16 +20,16 @@ export function parseXml(body: string): Element {
 const isEl = (n: unknown): n is Element => (n as { nodeType?: number })?.nodeType === 1;
 
 /** The child elements named `name` (OTA namespace), or every child element. */
-export function kids(e: Element | undefined, name?: string): Element[] {
-  if (!e) return [];
+export function kids(element: Element | undefined, name?: string): Element[] {
+  if (!element) return [];
   const out: Element[] = [];
-  for (let n = e.firstChild; n; n = n.nextSibling)
+  for (let n = element.firstChild; n; n = n.nextSibling)
     if (isEl(n) && n.namespaceURI === OTA_NS && (name === undefined || n.localName === name)) out.push(n);
   return out;
 }
 /** Every element at the slash-separated path of child names. */
-export function all(e: Element | undefined, path: string): Element[] {
-  return path.split('/').reduce<Element[]>((at, step) => at.flatMap((x) => kids(x, step)), e ? [e] : []);
+export function all(element: Element | undefined, path: string): Element[] {
+  return path.split('/').reduce<Element[]>((at, step) => at.flatMap((x) => kids(x, step)), element ? [element] : []);
 }
 export const one = (e: Element | undefined, path: string): Element | undefined => all(e, path)[0];
 export const attr = (e: Element | undefined, name: string): string | undefined =>

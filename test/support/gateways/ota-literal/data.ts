@@ -87,23 +87,25 @@ export const daysBetween = (a: string, b: string): number => Math.round((asUtc(b
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 export const weekday = (d: string): string => WEEKDAYS[asUtc(d).getUTCDay()];
 export function today(): string {
-  const n = new Date();
-  return `${n.getFullYear()}-${String(n.getMonth() + 1).padStart(2, '0')}-${String(n.getDate()).padStart(2, '0')}`;
+  const date = new Date();
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 export const isDate = (s: string | undefined): s is string =>
   !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(asUtc(s).getTime()) && asUtc(s).toISOString().startsWith(s);
 export const isDateTime = (s: string | undefined): s is string =>
   !!s && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(s) && isDate(s.slice(0, 10));
 
-export function inSeason(d: string, s: Season): boolean {
+export function inSeason(d: string, season: Season): boolean {
   const md = d.slice(5);
-  return s.from <= s.to ? md >= s.from && md <= s.to : md >= s.from || md <= s.to;
+  return season.from <= season.to ? md >= season.from && md <= season.to : md >= season.from || md <= season.to;
 }
 /** The concrete dates of the season that holds `d` (a season over the new year spans two years). */
-export function seasonSpan(d: string, s: Season): { start: string; end: string } {
+export function seasonSpan(d: string, season: Season): { start: string; end: string } {
   const y = Number(d.slice(0, 4));
-  if (s.from <= s.to) return { start: `${y}-${s.from}`, end: `${y}-${s.to}` };
-  return d.slice(5) >= s.from ? { start: `${y}-${s.from}`, end: `${y + 1}-${s.to}` } : { start: `${y - 1}-${s.from}`, end: `${y}-${s.to}` };
+  if (season.from <= season.to) return { start: `${y}-${season.from}`, end: `${y}-${season.to}` };
+  return d.slice(5) >= season.from
+    ? { start: `${y}-${season.from}`, end: `${y + 1}-${season.to}` }
+    : { start: `${y - 1}-${season.from}`, end: `${y}-${season.to}` };
 }
 
 export const hotelByCode = (code: string | undefined) => DATA.hotels.find((h) => h.code.toUpperCase() === code?.toUpperCase());

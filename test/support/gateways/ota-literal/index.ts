@@ -57,8 +57,8 @@ function authenticated(root: Element): boolean {
 function parseRequest(body: string): Element {
   try {
     return parse(body);
-  } catch (e) {
-    throw new Refusal(7, 450, `Unable to process: ${(e as Error).message.split('\n')[0]}`, 400);
+  } catch (error) {
+    throw new Refusal(7, 450, `Unable to process: ${(error as Error).message.split('\n')[0]}`, 400);
   }
 }
 
@@ -106,9 +106,9 @@ async function handle(state: State, req: IncomingMessage, res: ServerResponse) {
   try {
     request = parseRequest(body);
     reply = serve(state, op, request);
-  } catch (e) {
-    if (!(e instanceof Refusal)) return write(res, 500, errorRS(500, `Internal error: ${(e as Error).message}`));
-    reply = literalLike(state.dialect) ? literalRefusal(e, op) : terseRefusal(e);
+  } catch (error) {
+    if (!(error instanceof Refusal)) return write(res, 500, errorRS(500, `Internal error: ${(error as Error).message}`));
+    reply = literalLike(state.dialect) ? literalRefusal(error, op) : terseRefusal(error);
   }
   const requestAttr = (n: string) => (request ? attr(request, n) : undefined);
   const rootAttrs = literalLike(state.dialect)

@@ -28,24 +28,28 @@ const address = (a: { street: string; city: string; postalCode: string; region: 
 const hotelAddress = (h: Hotel) => address(h);
 const productLocation = (p: Product) => el('Location', {}, address(p), el('Region', { RegionName: p.region }));
 
-function policies(o: Product) {
-  if (o.minAge === 0 && o.minParty <= 1) return undefined;
-  return el('Policies', {}, el('Participant', { MinAge: o.minAge || undefined, MinParticipants: o.minParty > 1 ? o.minParty : undefined }));
+function policies(product: Product) {
+  if (product.minAge === 0 && product.minParty <= 1) return undefined;
+  return el(
+    'Policies',
+    {},
+    el('Participant', { MinAge: product.minAge || undefined, MinParticipants: product.minParty > 1 ? product.minParty : undefined }),
+  );
 }
 /** A pickup at the hotel asked for (its fixed time), or where to meet when there is none. */
-function pickup(p: Product, hotel: Hotel | undefined, date: string) {
-  if (hotel && p.pickup)
-    return el('PickupDropoff', { DateTime: `${date}T${p.pickup.time}:00`, LocationName: hotel.code, PickupInd: 'true' });
-  return meet(p);
+function pickup(product: Product, hotel: Hotel | undefined, date: string) {
+  if (hotel && product.pickup)
+    return el('PickupDropoff', { DateTime: `${date}T${product.pickup.time}:00`, LocationName: hotel.code, PickupInd: 'true' });
+  return meet(product);
 }
 const meet = (p: Product) => el('PickupDropoff', { LocationName: p.street, MeetingLocation: `${p.street}, ${p.city}`, PickupInd: 'false' });
 
 const basicInfo = (p: Product) => el('BasicInfo', { SupplierProductCode: p.supplierProductCode, Name: p.name, TourActivityID: p.code });
 
-export function literal(r: Results): Kid[] {
-  switch (r.op) {
+export function literal(results: Results): Kid[] {
+  switch (results.op) {
     case 'hotelavailability': {
-      const { offers } = r.result;
+      const { offers } = results.result;
       return [
         el('Success'),
         offers.length === 0 && el('Warnings', {}, el('Warning', { Type: 11, Code: 424, ShortText: 'No hotels found' })),
@@ -108,7 +112,7 @@ export function literal(r: Results): Kid[] {
       ];
     }
     case 'activityavailability': {
-      const { offers, currency } = r.result;
+      const { offers, currency } = results.result;
       const dec = DATA.currencies[currency].decimals;
       return [
         el('Success'),
@@ -165,9 +169,9 @@ export function literal(r: Results): Kid[] {
     case 'activitysearch':
       return [
         el('Success'),
-        r.result.offers.length === 0 && el('Warnings', {}, el('Warning', { Type: 11, Code: 322, ShortText: 'No availability' })),
+        results.result.offers.length === 0 && el('Warnings', {}, el('Warning', { Type: 11, Code: 322, ShortText: 'No availability' })),
         el('ProcessingInformation', { PricingCurrency: 'EUR', DecimalPlaces: 2 }),
-        r.result.offers.map((a) =>
+        results.result.offers.map((a) =>
           el(
             'TourActivityInfo',
             {},
@@ -190,7 +194,7 @@ export function literal(r: Results): Kid[] {
         el(
           'HotelDescriptiveContents',
           {},
-          r.result.map((h) =>
+          results.result.map((h) =>
             el(
               'HotelDescriptiveContent',
               { BrandCode: h.brand, HotelCode: h.code, HotelName: h.name, LanguageCode: 'en' },
@@ -206,7 +210,7 @@ export function literal(r: Results): Kid[] {
         el(
           'ProductDescriptiveContents',
           {},
-          r.result.map((p) =>
+          results.result.map((p) =>
             el(
               'TourActivityDescriptiveContent',
               { TourActivityID: p.code },
@@ -237,63 +241,63 @@ export function literal(r: Results): Kid[] {
         ),
       ];
     case 'transferavailability': {
-      const { offers } = r.result;
+      const { offers } = results.result;
       return [
         el('Success'),
         offers.length === 0 && el('Warnings', {}, el('Warning', { Type: 11, Code: 322, ShortText: 'No availability' })),
         el(
           'GroundServices',
           {},
-          offers.map((t) => {
+          offers.map((offer) => {
             const airport = el(
               'AirportInfo',
               {},
-              el(t.leg.direction === 'arrival' ? 'Arrival' : 'Departure', {
-                LocationCode: t.leg.airport,
+              el(offer.leg.direction === 'arrival' ? 'Arrival' : 'Departure', {
+                LocationCode: offer.leg.airport,
                 CodeContext: 'IATA',
-                AirportName: DATA.airports[t.leg.airport].name,
+                AirportName: DATA.airports[offer.leg.airport].name,
               }),
             );
-            const airline = el('Airline', { Code: t.leg.airline.code, FlightNumber: t.leg.airline.flight });
+            const airline = el('Airline', { Code: offer.leg.airline.code, FlightNumber: offer.leg.airline.flight });
             const hotel = el(
               'Address',
               {},
-              el('CityName', {}, t.leg.hotel.city),
-              el('LocationType', { Code: DATA.hotelLocationType, UniqueId: t.leg.hotel.code }, 'Hotel'),
-              el('LocationName', {}, t.leg.hotel.name),
+              el('CityName', {}, offer.leg.hotel.city),
+              el('LocationType', { Code: DATA.hotelLocationType, UniqueId: offer.leg.hotel.code }, 'Hotel'),
+              el('LocationName', {}, offer.leg.hotel.name),
             );
-            const [from, to] = t.leg.direction === 'arrival' ? [[airport, airline], [hotel]] : [[hotel], [airport, airline]];
+            const [from, to] = offer.leg.direction === 'arrival' ? [[airport, airline], [hotel]] : [[hotel], [airport, airline]];
             return el(
               'GroundService',
               {},
               el(
                 'Service',
                 {
-                  MaximumPassengers: t.vehicle.capacity,
-                  MeetAndGreetInd: t.leg.direction === 'arrival' ? 'true' : 'false',
-                  ShortDescription: t.vehicle.name,
-                  DisabilityVehicleInd: t.vehicle.adapted ? 'true' : 'false',
+                  MaximumPassengers: offer.vehicle.capacity,
+                  MeetAndGreetInd: offer.leg.direction === 'arrival' ? 'true' : 'false',
+                  ShortDescription: offer.vehicle.name,
+                  DisabilityVehicleInd: offer.vehicle.adapted ? 'true' : 'false',
                 },
-                el('Location', {}, el('Pickup', { DateTime: t.leg.pickupTime }, from), el('Dropoff', {}, to)),
-                el('VehicleType', {}, t.vehicle.category),
+                el('Location', {}, el('Pickup', { DateTime: offer.leg.pickupTime }, from), el('Dropoff', {}, to)),
+                el('VehicleType', {}, offer.vehicle.category),
               ),
-              t.charges.map((c) =>
+              offer.charges.map((c) =>
                 el(
                   'ServiceCharges',
                   { Amount: money(c.qty * c.unit), CurrencyCode: 'EUR', Description: c.label },
                   el('Calculation', { UnitCharge: money(c.unit), Quantity: c.qty, Total: money(c.qty * c.unit) }),
                 ),
               ),
-              el('TotalCharge', { EstimatedTotalAmount: money(t.total), CurrencyCode: 'EUR' }),
-              el('Reference', { Type: 16, ID: `${t.leg.rph}-${t.vehicle.code}` }),
+              el('TotalCharge', { EstimatedTotalAmount: money(offer.total), CurrencyCode: 'EUR' }),
+              el('Reference', { Type: 16, ID: `${offer.leg.rph}-${offer.vehicle.code}` }),
             );
           }),
         ),
       ];
     }
     case 'activitybook': {
-      const { item, booking, quote } = r.result;
-      const ref = r.fault === 'commit-echoes-truncated-reference' ? booking?.ref?.slice(0, 12) : booking?.ref;
+      const { item, booking, quote } = results.result;
+      const ref = results.fault === 'commit-echoes-truncated-reference' ? booking?.ref?.slice(0, 12) : booking?.ref;
       return [
         el('Success'),
         el(
@@ -312,14 +316,14 @@ export function literal(r: Results): Kid[] {
       ];
     }
     case 'bookread': {
-      const { booking, list } = r.result;
-      if (r.dialect === 'summaries') return itemsApart(booking, r.fault);
+      const { booking, list } = results.result;
+      if (results.dialect === 'summaries') return itemsApart(booking, results.fault);
       if (list)
         return [el('Success'), booking.items.filter((i) => i.status === 'Confirmed').map((i) => summary(i, { Type: 36, ID: booking.ref }))];
       return [el('Success'), detail(booking)];
     }
     case 'bookcancel': {
-      const { booking, targets, cancelNumber, terms, partial } = r.result;
+      const { booking, targets, cancelNumber, terms, partial } = results.result;
       const rules = el(
         'CancelRules',
         {},
@@ -336,7 +340,7 @@ export function literal(r: Results): Kid[] {
           // the fault cancel-status-contradicts: the booking said Confirmed beside the root's Cancelled
           cancelNumber &&
             !partial &&
-            r.fault === 'cancel-status-contradicts' &&
+            results.fault === 'cancel-status-contradicts' &&
             el('TPA_Extensions', {}, el('ReservationStatus', { Status: 'Confirmed' })),
         ),
         partial && targets.map((t) => el('Segment', { ItinSegNbr: t.seq }, el('UniqueID', { Type: 37, ID: t.ref, ID_Context: 'Client' }))),
@@ -346,18 +350,18 @@ export function literal(r: Results): Kid[] {
 }
 
 /** The root's own attributes: Status for OTA_CancelRS (Pending for a quote, then Cancelled). */
-export function literalRootAttrs(r: Results): Record<string, string> {
-  if (r.op !== 'bookcancel') return {};
-  return { Status: r.result.quote ? 'Pending' : 'Cancelled' };
+export function literalRootAttrs(results: Results): Record<string, string> {
+  if (results.op !== 'bookcancel') return {};
+  return { Status: results.result.quote ? 'Pending' : 'Cancelled' };
 }
 
-function hotelInfo(h: Hotel) {
+function hotelInfo(hotel: Hotel) {
   return el(
     'HotelInfo',
     {},
-    el('HotelName', {}, h.name),
-    el('Descriptions', {}, el('DescriptiveText', {}, h.description)),
-    el('Position', { Latitude: h.latitude, Longitude: h.longitude }),
+    el('HotelName', {}, hotel.name),
+    el('Descriptions', {}, el('DescriptiveText', {}, hotel.description)),
+    el('Position', { Latitude: hotel.latitude, Longitude: hotel.longitude }),
   );
 }
 
@@ -379,13 +383,13 @@ function participants(item: Item) {
 }
 
 /** A Summary of one item, under the confirmation given: the booking's Type 36 (literal) or the item's Type 37 (summaries). */
-function summary(i: Item, confirmation: { Type: number; ID?: string }) {
+function summary(item: Item, confirmation: { Type: number; ID?: string }) {
   return el(
     'Summary',
     {},
-    basicInfo(i.product),
+    basicInfo(item.product),
     el('Confirmation', { ...confirmation, ID_Context: 'Client' }),
-    i.participants.map((p) =>
+    item.participants.map((p) =>
       el(
         'ParticipantInfo',
         {},
@@ -401,11 +405,13 @@ function summary(i: Item, confirmation: { Type: number; ID?: string }) {
  * the live items' statuses in its TPA_Extensions, and an advisory warning (Type 11) for each
  * cancelled item, naming it.
  */
-function itemsApart(b: Booking, fault?: FaultName) {
-  const live = b.items.filter((i) => i.status === 'Confirmed');
+function itemsApart(booking: Booking, fault?: FaultName) {
+  const live = booking.items.filter((i) => i.status === 'Confirmed');
   // the fault warning-names-every-item: a cancelled item's warning is written for every item
   const gone =
-    fault === 'warning-names-every-item' && live.length < b.items.length ? b.items : b.items.filter((i) => i.status !== 'Confirmed');
+    fault === 'warning-names-every-item' && live.length < booking.items.length
+      ? booking.items
+      : booking.items.filter((i) => i.status !== 'Confirmed');
   return [
     el('Success'),
     gone.length > 0 &&
@@ -416,12 +422,12 @@ function itemsApart(b: Booking, fault?: FaultName) {
           el(
             'Warning',
             { Type: 11, ShortText: `Item ${i.ref} Cancelled` },
-            `Item ${i.ref} (${i.product.code}) of booking ${b.ref} was cancelled`,
+            `Item ${i.ref} (${i.product.code}) of booking ${booking.ref} was cancelled`,
           ),
         ),
       ),
     live.map((i) => summary(i, { Type: 37, ID: i.ref })),
-    detail(b, live, fault),
+    detail(booking, live, fault),
   ];
 }
 
@@ -429,23 +435,23 @@ function itemsApart(b: Booking, fault?: FaultName) {
 const nextProduct = (p: Product) => DATA.products[(DATA.products.indexOf(p) + 1) % DATA.products.length];
 
 /** One tour activity reservation per Detail (OpenTravel): the first item, every item (or those `listed`) in TPA_Extensions. */
-function detail(b: Booking, listed: Item[] = b.items, fault?: FaultName) {
-  const first = b.items.find((i) => i.status === 'Confirmed') ?? b.items[0];
+function detail(booking: Booking, listed: Item[] = booking.items, fault?: FaultName) {
+  const first = booking.items.find((i) => i.status === 'Confirmed') ?? booking.items[0];
   return el(
     'Detail',
     {},
     basicInfo(first.product),
-    b.ref && el('Confirmation', { Type: 36, ID: b.ref, ID_Context: 'Client' }),
+    booking.ref && el('Confirmation', { Type: 36, ID: booking.ref, ID_Context: 'Client' }),
     el('Description', {}, el('ShortDescription', {}, first.product.description)),
     el('Location', {}, address(first.product)),
     participants(first),
     first.pickup && el('PickupDropoff', { DateTime: first.pickup.dateTime, LocationName: first.pickup.hotel.code, PickupInd: 'true' }),
-    el('Pricing', {}, el('Summary', eur(b.items.filter((i) => i.status === 'Confirmed').reduce((n, i) => n + i.priceEur, 0)))),
+    el('Pricing', {}, el('Summary', eur(booking.items.filter((i) => i.status === 'Confirmed').reduce((n, i) => n + i.priceEur, 0)))),
     el('Schedule', { Start: `${first.date}T${first.product.start}:00`, Duration: first.product.duration }),
     el(
       'TPA_Extensions',
       {},
-      el('ReservationStatus', { Status: live(b) ? 'Confirmed' : 'Cancelled' }),
+      el('ReservationStatus', { Status: live(booking) ? 'Confirmed' : 'Cancelled' }),
       el(
         'Items',
         {},
@@ -453,7 +459,7 @@ function detail(b: Booking, listed: Item[] = b.items, fault?: FaultName) {
           el(
             'Item',
             { ItinSegNbr: i.seq, Status: i.status },
-            b.ref && el('UniqueID', { Type: 37, ID: i.ref, ID_Context: 'Client' }),
+            booking.ref && el('UniqueID', { Type: 37, ID: i.ref, ID_Context: 'Client' }),
             basicInfo(fault === 'entry-shows-another-activity' ? nextProduct(i.product) : i.product),
             el('Schedule', { Start: `${i.date}T${i.product.start}:00`, Duration: i.product.duration }),
             i.cancelNumber && el('CancelConfirmation', {}, el('UniqueID', { Type: 15, ID: i.cancelNumber })),
@@ -466,22 +472,22 @@ function detail(b: Booking, listed: Item[] = b.items, fault?: FaultName) {
 }
 
 /** HTTP 200, the operation's RS root, Errors/Error with Type and Code. */
-export function literalRefusal(e: Refusal, op: string): Reply {
+export function literalRefusal(refusal: Refusal, op: string): Reply {
   return {
     status: 200,
     // OTA_CancelRS requires its Status, refusals included
     rootAttrs: op === 'bookcancel' ? { Status: 'Unsuccessful' } : {},
     kids: [
-      el('Errors', {}, el('Error', { Type: e.type, Code: e.code, ShortText: e.message.slice(0, 64) }, e.message)),
-      e.leak &&
+      el('Errors', {}, el('Error', { Type: refusal.type, Code: refusal.code, ShortText: refusal.message.slice(0, 64) }, refusal.message)),
+      refusal.leak &&
         el(
           'TPA_Extensions',
           {},
           el(
             'HotelDescriptiveContent',
-            { HotelCode: e.leak.code, HotelName: e.leak.name },
-            hotelInfo(e.leak),
-            el('ContactInfos', {}, el('ContactInfo', {}, el('Addresses', {}, hotelAddress(e.leak)))),
+            { HotelCode: refusal.leak.code, HotelName: refusal.leak.name },
+            hotelInfo(refusal.leak),
+            el('ContactInfos', {}, el('ContactInfo', {}, el('Addresses', {}, hotelAddress(refusal.leak)))),
           ),
         ),
     ],

@@ -62,22 +62,22 @@ export const COMMIT_WORD: Record<Dialect, { book: string; cancel: string }> = {
   summaries: { book: 'Commit', cancel: 'Commit' },
 };
 
-function int(v: string | undefined, what: string, min = 0): number {
-  if (v === undefined) throw missing(what);
-  if (!/^\d+$/.test(v) || Number(v) < min) throw invalid(`${what} must be a whole number of at least ${min}`);
-  return Number(v);
+function int(value: string | undefined, what: string, min = 0): number {
+  if (value === undefined) throw missing(what);
+  if (!/^\d+$/.test(value) || Number(value) < min) throw invalid(`${what} must be a whole number of at least ${min}`);
+  return Number(value);
 }
-function bool(v: string | undefined, what: string): boolean | undefined {
-  if (v === undefined) return undefined;
-  if (/^(true|1)$/i.test(v)) return true;
-  if (/^(false|0)$/i.test(v)) return false;
+function bool(value: string | undefined, what: string): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (/^(true|1)$/i.test(value)) return true;
+  if (/^(false|0)$/i.test(value)) return false;
   throw invalid(`${what} must be true or false`);
 }
-function category(v: string | undefined, what: string): CategoryCode {
-  const c = (v ?? '').trim().toLowerCase();
+function category(value: string | undefined, what: string): CategoryCode {
+  const c = (value ?? '').trim().toLowerCase();
   if (c === '10' || c === 'adult') return '10';
   if (c === '8' || c === 'child') return '8';
-  throw invalid(`${what} "${v ?? ''}" is not a category this gateway sells (10 adult, 8 child)`);
+  throw invalid(`${what} "${value ?? ''}" is not a category this gateway sells (10 adult, 8 child)`);
 }
 function dateRange(start: string | undefined, end: string | undefined, what: string, maxDays: number) {
   if (!start || !end) throw missing(`${what} start and end`);
@@ -101,14 +101,14 @@ function hotelAndProduct(places: Element[], name: string) {
 }
 
 function knownHotel(code: string | undefined): Hotel {
-  const h = hotelByCode(code);
-  if (!h) throw notFound(392, `Unknown hotel code ${code ?? ''}`);
-  return h;
+  const hotel = hotelByCode(code);
+  if (!hotel) throw notFound(392, `Unknown hotel code ${code ?? ''}`);
+  return hotel;
 }
 function knownProduct(code: string | undefined): Product {
-  const p = productByCode(code);
-  if (!p) throw notFound(320, `Unknown TourActivityID ${code ?? ''}`);
-  return p;
+  const product = productByCode(code);
+  if (!product) throw notFound(320, `Unknown TourActivityID ${code ?? ''}`);
+  return product;
 }
 
 // ---------------------------------------------------------------- hotel availability
@@ -124,7 +124,7 @@ export interface HotelOffer {
   total: number;
 }
 
-export function hotelAvailability(s: State, root: Element) {
+export function hotelAvailability(state: State, root: Element) {
   const maxAttr = attr(root, 'MaxResponses');
   const max = maxAttr === undefined ? Infinity : int(maxAttr, 'MaxResponses', 1);
   const seg = one(root, 'AvailRequestSegments/AvailRequestSegment');
@@ -146,9 +146,9 @@ export function hotelAvailability(s: State, root: Element) {
   if (!place) throw missing('RefPoint place name');
   const inPlace = (h: Hotel) =>
     ctx === 'Country' ? [h.country, countryName(h.country)].some((n) => n.toLowerCase() === place) : h.region.toLowerCase() === place;
-  const hotels = on(s, 'hotels-of-another-place') ? [...DATA.hotels].reverse() : DATA.hotels.filter(inPlace);
+  const hotels = on(state, 'hotels-of-another-place') ? [...DATA.hotels].reverse() : DATA.hotels.filter(inPlace);
   // The mistake: a stay from tomorrow, whatever was asked (as if the dates had not been read).
-  const start = on(s, 'ignores-stay-dates') ? addDays(today(), 1) : stay.start;
+  const start = on(state, 'ignores-stay-dates') ? addDays(today(), 1) : stay.start;
   const end = addDays(start, daysBetween(stay.start, stay.end));
   const nights = days(start, addDays(end, -1));
   const offers: HotelOffer[] = [];
@@ -160,17 +160,17 @@ export function hotelAvailability(s: State, root: Element) {
     const room = rooms.sort((a, b) => seasonOf(nights[0])!.prices[a.code] - seasonOf(nights[0])!.prices[b.code])[0];
     if (!room) continue;
     const rates: HotelOffer['rates'] = [];
-    for (const d of nights) {
-      const season = seasonOf(d)!;
+    for (const night of nights) {
+      const season = seasonOf(night)!;
       const last = rates[rates.length - 1];
-      const span = seasonSpan(d, season);
-      if (last && last.season.start === span.start && last.nightly === season.prices[room.code]) last.to = addDays(d, 1);
-      else rates.push({ from: d, to: addDays(d, 1), season: span, nightly: season.prices[room.code] });
+      const span = seasonSpan(night, season);
+      if (last && last.season.start === span.start && last.nightly === season.prices[room.code]) last.to = addDays(night, 1);
+      else rates.push({ from: night, to: addDays(night, 1), season: span, nightly: season.prices[room.code] });
     }
     const sum = rates.reduce((n, r) => n + r.nightly * daysBetween(r.from, r.to), 0);
     offers.push({ hotel, room, start, end, guests, rates, total: sum });
   }
-  return { offers: on(s, 'ignores-maxresponses') ? offers : offers.slice(0, max), echoToken: attr(root, 'EchoToken') };
+  return { offers: on(state, 'ignores-maxresponses') ? offers : offers.slice(0, max), echoToken: attr(root, 'EchoToken') };
 }
 
 // ---------------------------------------------------------------- activities
@@ -195,7 +195,7 @@ export const pickupHotels = (p: Product) => (p.pickup?.hotels ?? []).map((c) => 
 /** The hotel asked for, when the product picks up there. */
 const pickupAt = (p: Product, hotel: Hotel | undefined) => (hotel && p.pickup?.hotels.includes(hotel.code) ? hotel : undefined);
 
-export function activityAvailability(s: State, root: Element) {
+export function activityAvailability(state: State, root: Element) {
   const ta = one(root, 'TourActivity');
   if (!ta) throw missing('TourActivity');
   const { hotel, named } = hotelAndProduct(kids(ta, 'Location'), 'Location');
@@ -213,7 +213,7 @@ export function activityAvailability(s: State, root: Element) {
   if (maxAmount !== undefined && !/^\d+(\.\d+)?$/.test(maxAmount)) throw invalid('MaximumPrice Amount must be a number');
   const max = maxAmount === undefined ? Infinity : Number(maxAmount);
   // The mistake activity-ignores-hotel: with no product named, the hotel's area is not applied.
-  const anyArea = on(s, 'activity-ignores-hotel') && !named;
+  const anyArea = on(state, 'activity-ignores-hotel') && !named;
   const candidates = named ? [named] : DATA.products.filter((p) => anyArea || p.region === hotel!.region);
   const offers: ActivityOffer[] = [];
   for (const product of candidates) {
@@ -225,7 +225,7 @@ export function activityAvailability(s: State, root: Element) {
     const prices = party.counts.filter((c) => c.qty > 0).map((c) => ({ ...c, unit: convert(product.prices[c.code], currency) }));
     if (prices.some((p) => p.unit > max)) continue;
     const total = Math.round(prices.reduce((n, p) => n + p.qty * p.unit, 0) * 100) / 100;
-    const shown = on(s, 'availability-without-rates') ? [] : prices;
+    const shown = on(state, 'availability-without-rates') ? [] : prices;
     offers.push({ product, dates, pickupHotel: pickupAt(product, hotel), party, prices: shown, total, currency });
   }
   return { offers, currency };
@@ -247,7 +247,7 @@ export interface SearchOffer {
   pickupHotel?: Hotel;
 }
 
-export function activitySearch(s: State, root: Element) {
+export function activitySearch(state: State, root: Element) {
   const crit = one(root, 'SearchCriteria');
   if (!crit) throw missing('SearchCriteria');
   const pref = one(crit, 'DateTimePref');
@@ -255,7 +255,7 @@ export function activitySearch(s: State, root: Element) {
   const { hotel, named } = hotelAndProduct(kids(crit, 'LocationPref'), 'LocationPref');
   const offers: SearchOffer[] = [];
   for (const product of DATA.products) {
-    if (hotel && !on(s, 'search-ignores-area') && product.region !== hotel.region) continue;
+    if (hotel && !on(state, 'search-ignores-area') && product.region !== hotel.region) continue;
     if (named && named !== product) continue;
     const dates = days(period.start, period.end).filter((d) => runsOn(product, d));
     if (dates.length) offers.push({ product, dates, pickupHotel: pickupAt(product, hotel) });
@@ -265,28 +265,29 @@ export function activitySearch(s: State, root: Element) {
 
 // ---------------------------------------------------------------- descriptive data
 
-export function hotelDescriptive(s: State, root: Element) {
+export function hotelDescriptive(state: State, root: Element) {
   const asked = all(root, 'HotelDescriptiveInfos/HotelDescriptiveInfo');
   if (asked.length === 0) throw missing('HotelDescriptiveInfo');
   return asked.map((info) => {
     const code = attr(info, 'HotelCode');
     if (!code) throw missing('HotelCode');
     const hotel = hotelByCode(code);
-    if (!hotel) throw new Refusal(3, 392, `Unknown hotel code ${code}`, 404, on(s, 'unknown-hotel-with-data') ? DATA.hotels[0] : undefined);
+    if (!hotel)
+      throw new Refusal(3, 392, `Unknown hotel code ${code}`, 404, on(state, 'unknown-hotel-with-data') ? DATA.hotels[0] : undefined);
     const brand = attr(info, 'BrandCode');
     if (brand && brand.toUpperCase() !== hotel.brand) throw invalid(`BrandCode ${brand} is not the brand of hotel ${hotel.code}`);
     return hotel;
   });
 }
 
-export function activityDescriptive(s: State, root: Element): Product[] {
+export function activityDescriptive(state: State, root: Element): Product[] {
   const asked = all(root, 'ProductDescriptiveInfos/TourActivityDescriptiveInfo');
   if (asked.length === 0) throw missing('TourActivityDescriptiveInfo');
   return asked.map((info) => {
     const id = attr(info, 'TourActivityID');
     if (!id) throw missing('TourActivityID');
     const product = knownProduct(id);
-    if (!on(s, 'describes-another-activity')) return product;
+    if (!on(state, 'describes-another-activity')) return product;
     // The mistake: an off-by-one in the catalogue lookup.
     return DATA.products[(DATA.products.indexOf(product) + 1) % DATA.products.length];
   });
@@ -311,7 +312,7 @@ export interface TransferOffer {
   total: number;
 }
 
-export function transferAvailability(s: State, root: Element) {
+export function transferAvailability(state: State, root: Element) {
   const legs = all(root, 'Service/Locations/Location').map(legOf);
   if (legs.length === 0) throw missing('Service/Locations/Location');
   const passengers = kids(root, 'Passengers').map((p) => ({
@@ -321,7 +322,7 @@ export function transferAvailability(s: State, root: Element) {
   const total = passengers.reduce((n, p) => n + p.qty, 0);
   if (total < 1) throw invalid('Passengers: at least one passenger');
   const adapted = bool(attr(one(root, 'DisabilityInfo'), 'RequiredInd'), 'DisabilityInfo RequiredInd') ?? false;
-  if (adapted && on(s, 'refuses-disability-required'))
+  if (adapted && on(state, 'refuses-disability-required'))
     throw invalid('Adapted vehicles cannot be requested online: RequiredInd must be false');
   const type = attr(one(root, 'ServiceType'), 'Code');
   if (type && type !== 'TRANSFER') throw invalid(`ServiceType ${type} is not sold; TRANSFER is`);
@@ -329,7 +330,7 @@ export function transferAvailability(s: State, root: Element) {
   for (const leg of legs) {
     if (DATA.airports[leg.airport].region !== leg.hotel.region) continue;
     for (const vehicle of DATA.vehicles) {
-      if (!on(s, 'ignores-passengers') && vehicle.capacity < total) continue;
+      if (!on(state, 'ignores-passengers') && vehicle.capacity < total) continue;
       if (adapted && !vehicle.adapted) continue;
       const charges = vehicle.perPerson
         ? passengers
@@ -406,9 +407,9 @@ export interface Booking {
 }
 export const live = (b: Booking) => b.items.some((i) => i.status === 'Confirmed');
 
-export function book(s: State, root: Element) {
+export function book(state: State, root: Element) {
   const status = attr(root, 'ResStatus');
-  const commitWord = COMMIT_WORD[s.dialect].book;
+  const commitWord = COMMIT_WORD[state.dialect].book;
   if (status !== 'Quote' && status !== commitWord) throw invalid(`ResStatus ${status ?? '(none)'}: Quote prices, ${commitWord} books`);
   const info = one(root, 'BookingInfo');
   const basic = one(info, 'BasicInfo');
@@ -416,8 +417,8 @@ export function book(s: State, root: Element) {
   // Supplier codes are checked when given; the gateway also knows a product by its TourActivityID.
   const codes = [product.code, product.supplierProductCode, product.supplierServiceCode];
   for (const name of ['SupplierProductCode', 'SupplierServiceCode']) {
-    const v = attr(basic, name);
-    if (v && !codes.includes(v)) throw notFound(320, `${name} ${v} is not a code of ${product.code}`);
+    const value = attr(basic, name);
+    if (value && !codes.includes(value)) throw notFound(320, `${name} ${value} is not a code of ${product.code}`);
   }
   const start = attr(one(info, 'Schedule'), 'Start');
   if (!isDateTime(start)) throw new Refusal(3, 15, 'Schedule Start must be a date-time (yyyy-mm-ddThh:mm:ss)', 400);
@@ -455,20 +456,20 @@ export function book(s: State, root: Element) {
   const item: Item = { ref: ref37 ?? '', seq: 0, product, date, participants, pickup, priceEur, status: 'Confirmed' };
   if (status === 'Quote') return { quote: true, item, booking: undefined };
   if (!ref36 || !ref37) throw missing('TPA_Extensions UniqueID Type 36 and Type 37 (ID_Context Client)');
-  let booking = s.bookings.get(ref36);
+  let booking = state.bookings.get(ref36);
   if (booking && !live(booking)) throw new Refusal(3, 95, `Booking ${ref36} is cancelled`, 409);
   if (booking?.items.some((i) => i.ref === ref37)) throw new Refusal(3, 127, `Item ${ref37} of booking ${ref36} is already booked`, 409);
-  booking ??= { ref: ref36, locator: `ALB${String(++s.counter).padStart(6, '0')}`, items: [] };
+  booking ??= { ref: ref36, locator: `ALB${String(++state.counter).padStart(6, '0')}`, items: [] };
   item.seq = booking.items.length + 1;
   booking.items.push(item);
   // The mistake: answered as booked, never stored.
-  if (!on(s, 'read-without-reference')) s.bookings.set(ref36, booking);
+  if (!on(state, 'read-without-reference')) state.bookings.set(ref36, booking);
   return { quote: false, item, booking };
 }
 
-function participantOf(p: Element): Participant {
-  const code = category(attr(one(p, 'Category'), 'QualifierInfo'), 'Category QualifierInfo');
-  const ind = one(p, 'Individual');
+function participantOf(element: Element): Participant {
+  const code = category(attr(one(element, 'Category'), 'QualifierInfo'), 'Category QualifierInfo');
+  const ind = one(element, 'Individual');
   const age = int(attr(ind, 'Age'), 'Individual Age');
   const c = DATA.categories[code];
   if (age < c.minAge || age > c.maxAge) throw invalid(`Age ${age} is not a ${c.word} (${c.minAge} to ${c.maxAge})`);
@@ -499,22 +500,22 @@ const demo = (): Booking => ({
   ],
 });
 
-function bookingOf(s: State, root: Element): Booking {
-  const u = kids(root, 'UniqueID').find((x) => attr(x, 'Type') === '36');
-  const ref = attr(u, 'ID');
+function bookingOf(state: State, root: Element): Booking {
+  const element = kids(root, 'UniqueID').find((x) => attr(x, 'Type') === '36');
+  const ref = attr(element, 'ID');
   if (!ref) throw missing('UniqueID Type 36 ID');
-  if (on(s, 'read-without-reference')) return demo();
-  const b = attr(u, 'ID_Context') === 'Client' ? s.bookings.get(ref) : undefined;
-  if (!b) throw notFound(87, `No booking with the reference ${ref} (ID_Context Client)`);
-  return b;
+  if (on(state, 'read-without-reference')) return demo();
+  const booking = attr(element, 'ID_Context') === 'Client' ? state.bookings.get(ref) : undefined;
+  if (!booking) throw notFound(87, `No booking with the reference ${ref} (ID_Context Client)`);
+  return booking;
 }
 
-export function read(s: State, root: Element) {
+export function read(state: State, root: Element) {
   const list = bool(attr(root, 'ReturnListIndicator'), 'ReturnListIndicator');
-  if (list === false && on(s, 'refuses-returnlist-false')) throw invalid('ReturnListIndicator false is not supported');
-  const booking = bookingOf(s, root);
+  if (list === false && on(state, 'refuses-returnlist-false')) throw invalid('ReturnListIndicator false is not supported');
+  const booking = bookingOf(state, root);
   // terse shows live items only: a booking with none is gone.
-  if (s.dialect === 'terse' && !live(booking)) throw new Refusal(3, 95, `Booking ${booking.ref} is cancelled`, 404);
+  if (state.dialect === 'terse' && !live(booking)) throw new Refusal(3, 95, `Booking ${booking.ref} is cancelled`, 404);
   return { booking, list: list ?? false };
 }
 
@@ -529,11 +530,11 @@ export function termsOf(item: Item): Terms {
   return { item, cancelBy, penaltyEur };
 }
 
-export function cancel(s: State, root: Element) {
+export function cancel(state: State, root: Element) {
   const type = attr(root, 'CancelType');
-  const word = COMMIT_WORD[s.dialect].cancel;
+  const word = COMMIT_WORD[state.dialect].cancel;
   if (type !== 'Quote' && type !== word) throw invalid(`CancelType ${type ?? '(none)'}: Quote gives the terms, ${word} cancels`);
-  const booking = bookingOf(s, root);
+  const booking = bookingOf(state, root);
   // Partial cancellation, in both of OpenTravel's forms: the item's UniqueID Type 37, or Segment/@ItinSegNbr.
   const itemRef = attr(
     kids(root, 'UniqueID').find((x) => attr(x, 'Type') === '37'),
@@ -541,7 +542,7 @@ export function cancel(s: State, root: Element) {
   );
   const seg = attr(one(root, 'Segment'), 'ItinSegNbr');
   // summaries names an item by its number only (OTA_CancelRQ/Segment/@ItinSegNbr)
-  if (s.dialect === 'summaries' && itemRef !== undefined)
+  if (state.dialect === 'summaries' && itemRef !== undefined)
     throw invalid('UniqueID Type 37 does not name an item of a booking here: name it by Segment/@ItinSegNbr');
   let targets = booking.items.filter((i) => i.status === 'Confirmed');
   if (itemRef !== undefined || seg !== undefined) {
@@ -555,10 +556,10 @@ export function cancel(s: State, root: Element) {
   // the request named one item: the reply names it as the segment cancelled
   const partial = itemRef !== undefined || seg !== undefined;
   if (type === 'Quote') return { booking, targets, terms, quote: true, cancelNumber: undefined, partial };
-  const cancelNumber = `CXL${String(++s.counter).padStart(6, '0')}`;
-  const done = on(s, 'partial-cancels-all') ? booking.items.filter((i) => i.status === 'Confirmed') : targets;
+  const cancelNumber = `CXL${String(++state.counter).padStart(6, '0')}`;
+  const done = on(state, 'partial-cancels-all') ? booking.items.filter((i) => i.status === 'Confirmed') : targets;
   // The mistake cancel-does-not-cancel: the reply says cancelled, nothing changes.
-  if (!on(s, 'cancel-does-not-cancel'))
+  if (!on(state, 'cancel-does-not-cancel'))
     for (const i of done) {
       i.status = 'Cancelled';
       i.cancelNumber = cancelNumber;

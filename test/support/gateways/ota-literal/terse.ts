@@ -13,24 +13,24 @@ import type { Reply, Results } from './render';
 
 /** An amount in minor units (2016B DecimalPlaces: the ISO 4217 minor unit). */
 const minor = (n: number, currency = 'EUR') => {
-  const d = DATA.currencies[currency].decimals;
-  return { Amount: Math.round(n * 10 ** d), CurrencyCode: currency, DecimalPlaces: d };
+  const decimals = DATA.currencies[currency].decimals;
+  return { Amount: Math.round(n * 10 ** decimals), CurrencyCode: currency, DecimalPlaces: decimals };
 };
 const flags = (o: Product) =>
   Object.fromEntries(WEEKDAYS.filter((d) => o.days.includes(d)).map((d) => [d === 'Wed' ? 'Weds' : d === 'Thu' ? 'Thur' : d, '1']));
 const where = (p: { city: string; region: string; country: string }) =>
   el('Address', {}, el('CityName', {}, p.city), el('County', {}, p.region), el('CountryName', { Code: p.country }));
 
-export function terse(r: Results): Kid[] {
-  switch (r.op) {
+export function terse(results: Results): Kid[] {
+  switch (results.op) {
     case 'hotelavailability':
       return [
         el('Success'),
-        r.result.offers.length > 0 &&
+        results.result.offers.length > 0 &&
           el(
             'RoomStays',
             {},
-            r.result.offers.map((o) =>
+            results.result.offers.map((o) =>
               el(
                 'RoomStay',
                 {},
@@ -62,7 +62,7 @@ export function terse(r: Results): Kid[] {
     case 'activityavailability':
       return [
         el('Success'),
-        r.result.offers.flatMap((a) =>
+        results.result.offers.flatMap((a) =>
           a.dates.map((d) =>
             el(
               'TourActivityInfo',
@@ -88,7 +88,7 @@ export function terse(r: Results): Kid[] {
     case 'activitysearch':
       return [
         el('Success'),
-        r.result.offers.map((a) =>
+        results.result.offers.map((a) =>
           el(
             'TourActivityInfo',
             {},
@@ -103,13 +103,13 @@ export function terse(r: Results): Kid[] {
         el(
           'HotelDescriptiveContents',
           {},
-          r.result.map((h) => content(h)),
+          results.result.map((h) => content(h)),
         ),
       ];
     case 'activitynbc':
       return [
         el('Success'),
-        r.result.map((p) =>
+        results.result.map((p) =>
           el(
             'TourActivityInfo',
             {},
@@ -128,25 +128,25 @@ export function terse(r: Results): Kid[] {
         el(
           'GroundServices',
           {},
-          r.result.offers.map((t) => {
+          results.result.offers.map((offer) => {
             const airport = el(
               'AirportInfo',
               {},
-              el(t.leg.direction === 'arrival' ? 'Arrival' : 'Departure', { LocationCode: t.leg.airport }),
+              el(offer.leg.direction === 'arrival' ? 'Arrival' : 'Departure', { LocationCode: offer.leg.airport }),
             );
-            const hotel = el('Address', {}, el('LocationType', { Code: DATA.hotelLocationType, UniqueId: t.leg.hotel.code }));
+            const hotel = el('Address', {}, el('LocationType', { Code: DATA.hotelLocationType, UniqueId: offer.leg.hotel.code }));
             return el(
               'GroundService',
               {},
-              el('TotalCharge', { EstimatedTotalAmount: minor(t.total).Amount, CurrencyCode: 'EUR', DecimalPlaces: 2 }),
+              el('TotalCharge', { EstimatedTotalAmount: minor(offer.total).Amount, CurrencyCode: 'EUR', DecimalPlaces: 2 }),
               el(
                 'Service',
-                { MaximumPassengers: t.vehicle.capacity, DisabilityVehicleInd: t.vehicle.adapted ? '1' : undefined },
+                { MaximumPassengers: offer.vehicle.capacity, DisabilityVehicleInd: offer.vehicle.adapted ? '1' : undefined },
                 el(
                   'Location',
                   {},
-                  el('Pickup', { DateTime: t.leg.pickupTime }, t.leg.direction === 'arrival' ? airport : hotel),
-                  el('Dropoff', {}, t.leg.direction === 'arrival' ? hotel : airport),
+                  el('Pickup', { DateTime: offer.leg.pickupTime }, offer.leg.direction === 'arrival' ? airport : hotel),
+                  el('Dropoff', {}, offer.leg.direction === 'arrival' ? hotel : airport),
                 ),
               ),
             );
@@ -154,7 +154,7 @@ export function terse(r: Results): Kid[] {
         ),
       ];
     case 'activitybook': {
-      const { item, booking, quote } = r.result;
+      const { item, booking, quote } = results.result;
       return [
         el('Success'),
         el(
@@ -166,7 +166,7 @@ export function terse(r: Results): Kid[] {
       ];
     }
     case 'bookread': {
-      const { booking } = r.result;
+      const { booking } = results.result;
       return [
         el('Success'),
         el(
@@ -193,7 +193,7 @@ export function terse(r: Results): Kid[] {
       ];
     }
     case 'bookcancel': {
-      const { booking, terms, quote, cancelNumber } = r.result;
+      const { booking, terms, quote, cancelNumber } = results.result;
       return [
         el('Success'),
         el(
@@ -217,32 +217,38 @@ export function terse(r: Results): Kid[] {
   }
 }
 
-function content(h: Hotel) {
+function content(hotel: Hotel) {
   return el(
     'HotelDescriptiveContent',
-    { HotelCode: h.code, HotelName: h.name },
-    el('ContactInfos', {}, el('ContactInfo', {}, el('Addresses', {}, where(h)))),
+    { HotelCode: hotel.code, HotelName: hotel.name },
+    el('ContactInfos', {}, el('ContactInfo', {}, el('Addresses', {}, where(hotel)))),
   );
 }
 
-function pickups(p: Product) {
-  if (!p.pickup) return el('PickupDropoff', { PickupInd: '0', LocationName: p.street });
-  const time = p.pickup.time;
-  return pickupHotels(p).map((h) =>
+function pickups(product: Product) {
+  if (!product.pickup) return el('PickupDropoff', { PickupInd: '0', LocationName: product.street });
+  const time = product.pickup.time;
+  return pickupHotels(product).map((h) =>
     el(
       'PickupDropoff',
       { PickupInd: '1', LocationName: h.code },
-      el('Schedule', {}, el('OperationTimes', {}, el('OperationTime', { ...flags(p), Start: time }))),
+      el('Schedule', {}, el('OperationTimes', {}, el('OperationTime', { ...flags(product), Start: time }))),
     ),
   );
 }
 
 /** HTTP 4xx (401 for credentials), an OTA_ErrorRS root with the error's code and message. */
-export function terseRefusal(e: Refusal): Reply {
+export function terseRefusal(refusal: Refusal): Reply {
   return {
-    status: e.type === 4 ? 401 : e.status,
+    status: refusal.type === 4 ? 401 : refusal.status,
     root: 'OTA_ErrorRS',
-    rootAttrs: { Version: '1.0', Status: 'NotProcessed', Severity: 'Error', ErrorCode: `${e.type}.${e.code}`, ErrorMessage: e.message },
-    kids: [e.leak && el('TPA_Extensions', {}, content(e.leak))],
+    rootAttrs: {
+      Version: '1.0',
+      Status: 'NotProcessed',
+      Severity: 'Error',
+      ErrorCode: `${refusal.type}.${refusal.code}`,
+      ErrorMessage: refusal.message,
+    },
+    kids: [refusal.leak && el('TPA_Extensions', {}, content(refusal.leak))],
   };
 }

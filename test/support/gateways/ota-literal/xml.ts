@@ -17,9 +17,9 @@ export type Kid = XNode | string | undefined | null | false | Kid[];
 /** An element; undefined, null and false children are dropped, arrays are flattened. */
 export function el(name: string, attrs: Record<string, AttrValue> = {}, ...kids: Kid[]): XNode {
   const flat: Array<XNode | string> = [];
-  const add = (k: Kid) => {
-    if (Array.isArray(k)) k.forEach(add);
-    else if (k !== undefined && k !== null && k !== false) flat.push(k);
+  const add = (kid: Kid) => {
+    if (Array.isArray(kid)) kid.forEach(add);
+    else if (kid !== undefined && kid !== null && kid !== false) flat.push(kid);
   };
   kids.forEach(add);
   return { name, attrs, kids: flat };
@@ -30,15 +30,15 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 /** The document: every element in the OTA namespace, as the default namespace or under `prefix`. */
 export function serialize(root: XNode, prefix = ''): string {
   const q = (n: string) => (prefix ? `${prefix}:${n}` : n);
-  const write = (n: XNode, top: boolean): string => {
-    const attrs = Object.entries(n.attrs)
+  const write = (node: XNode, top: boolean): string => {
+    const attrs = Object.entries(node.attrs)
       .filter(([, v]) => v !== undefined && v !== null && v !== '')
       .map(([k, v]) => ` ${k}="${esc(String(v))}"`)
       .join('');
     const ns = top ? ` xmlns${prefix ? `:${prefix}` : ''}="${OTA_NS}"` : '';
-    if (n.kids.length === 0) return `<${q(n.name)}${ns}${attrs}/>`;
-    const inner = n.kids.map((k) => (typeof k === 'string' ? esc(k) : write(k, false))).join('');
-    return `<${q(n.name)}${ns}${attrs}>${inner}</${q(n.name)}>`;
+    if (node.kids.length === 0) return `<${q(node.name)}${ns}${attrs}/>`;
+    const inner = node.kids.map((k) => (typeof k === 'string' ? esc(k) : write(k, false))).join('');
+    return `<${q(node.name)}${ns}${attrs}>${inner}</${q(node.name)}>`;
   };
   return `<?xml version="1.0" encoding="UTF-8"?>\n${write(root, true)}`;
 }
@@ -56,23 +56,23 @@ export function parse(body: string): Element {
 }
 
 /** The OTA children of `e` named `name` ('*' for all). */
-export function kids(e: Element | undefined, name: string): Element[] {
-  if (!e) return [];
+export function kids(element: Element | undefined, name: string): Element[] {
+  if (!element) return [];
   const out: Element[] = [];
-  for (let n = e.firstChild; n; n = n.nextSibling)
+  for (let n = element.firstChild; n; n = n.nextSibling)
     if (n.nodeType === 1 && (n as Element).namespaceURI === OTA_NS && (name === '*' || (n as Element).localName === name))
       out.push(n as Element);
   return out;
 }
 
 /** The elements at a slash-separated path of OTA local names below `e`. */
-export function all(e: Element | undefined, path: string): Element[] {
-  return path.split('/').reduce<Element[]>((set, step) => set.flatMap((x) => kids(x, step)), e ? [e] : []);
+export function all(element: Element | undefined, path: string): Element[] {
+  return path.split('/').reduce<Element[]>((set, step) => set.flatMap((x) => kids(x, step)), element ? [element] : []);
 }
 
 export const one = (e: Element | undefined, path: string): Element | undefined => all(e, path)[0];
 export const text = (e: Element | undefined): string => (e?.textContent ?? '').trim();
-export const attr = (e: Element | undefined, name: string): string | undefined => {
-  const v = e?.getAttribute(name);
-  return v === null || v === undefined || v.trim() === '' ? undefined : v.trim();
+export const attr = (element: Element | undefined, name: string): string | undefined => {
+  const attribute = element?.getAttribute(name);
+  return attribute === null || attribute === undefined || attribute.trim() === '' ? undefined : attribute.trim();
 };

@@ -26,10 +26,10 @@ test('the manifest: every file by its SHA-256, names sorted', () => {
     ['b.json', Buffer.from('b')],
     ['a/x.md', Buffer.from('a')],
   ]);
-  const m = manifestOf(files);
-  assert.deepEqual(Object.keys(m.files), ['a/x.md', 'b.json']);
-  assert.equal(m.files['b.json'], createHash('sha256').update('b').digest('hex'));
-  assert.equal(m.algorithm, 'sha256');
+  const manifest = manifestOf(files);
+  assert.deepEqual(Object.keys(manifest.files), ['a/x.md', 'b.json']);
+  assert.equal(manifest.files['b.json'], createHash('sha256').update('b').digest('hex'));
+  assert.equal(manifest.algorithm, 'sha256');
 });
 
 test('the running suite and spec, as a certificate names them', () => {

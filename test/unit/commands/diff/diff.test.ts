@@ -23,13 +23,13 @@ const run = (runId: string, expected: string): ConformanceResult =>
   }) as unknown as ConformanceResult;
 
 test("a finding that names each run's own ID is the same finding in both", () => {
-  const d = diffResults(run('RUNA', 'OTA-RUNA'), run('RUNB', 'OTA-RUNB'));
-  assert.deepEqual([d.onlyInA, d.onlyInB, d.differs], [[], [], false]);
+  const runDiff = diffResults(run('RUNA', 'OTA-RUNA'), run('RUNB', 'OTA-RUNB'));
+  assert.deepEqual([runDiff.onlyInA, runDiff.onlyInB, runDiff.differs], [[], [], false]);
 });
 
 test('a finding that names another value still differs, and is shown as written', () => {
-  const d = diffResults(run('RUNA', 'OTA-RUNA'), run('RUNB', 'OTA-OTHER'));
-  assert.equal(d.differs, true);
-  assert.deepEqual([d.onlyInA.map((f) => f.expected), d.onlyInB.map((f) => f.expected)], [['OTA-RUNA'], ['OTA-OTHER']]);
-  assert.ok(!('runId' in d.onlyInA[0]), 'the run ID is not a field of the finding shown');
+  const runDiff = diffResults(run('RUNA', 'OTA-RUNA'), run('RUNB', 'OTA-OTHER'));
+  assert.equal(runDiff.differs, true);
+  assert.deepEqual([runDiff.onlyInA.map((f) => f.expected), runDiff.onlyInB.map((f) => f.expected)], [['OTA-RUNA'], ['OTA-OTHER']]);
+  assert.ok(!('runId' in runDiff.onlyInA[0]), 'the run ID is not a field of the finding shown');
 });

@@ -17,11 +17,11 @@ const draws = (seed: number, n: number, categories = ['10', '8', '11']) => {
 
 test('the same seed draws the same bookings; each within the space the spec allows', () => {
   assert.deepEqual(draws(7, 50), draws(7, 50));
-  for (const c of draws(1, 300)) {
-    assert.ok(c.participants.length >= 1 && c.participants.length <= 9);
-    assert.ok(c.start >= '2026-12-01', c.start);
-    assert.ok(c.references >= 1 && c.references <= 3);
-    if (c.pickupTime) assert.match(c.pickupTime, /^([01]\d|2[0-3]):(00|15|30|45|59)$/);
+  for (const bookingCase of draws(1, 300)) {
+    assert.ok(bookingCase.participants.length >= 1 && bookingCase.participants.length <= 9);
+    assert.ok(bookingCase.start >= '2026-12-01', bookingCase.start);
+    assert.ok(bookingCase.references >= 1 && bookingCase.references <= 3);
+    if (bookingCase.pickupTime) assert.match(bookingCase.pickupTime, /^([01]\d|2[0-3]):(00|15|30|45|59)$/);
   }
 });
 
@@ -43,11 +43,11 @@ test('the space drawn covers its edges: every size, every category, late pickups
 test('every shrink candidate is strictly smaller, and shrinking ends at the smallest booking', () => {
   const size = (c: BookingCase) =>
     c.participants.length * 1e6 + (c.minutes ?? 240) * 10 + c.references * 2 + (c.pickupTime ? 1 : 0) + (c.pickupInd ? 0 : 1);
-  for (const c of draws(3, 100)) {
-    for (const s of shrinkBookingCandidates(c, 240))
-      assert.ok(size(s) < size(c), `${describeBookingCase(s)} not smaller than ${describeBookingCase(c)}`);
-    let smallest = c;
-    for (let next = shrinkBookingCandidates(c, 240)[0]; next; next = shrinkBookingCandidates(smallest, 240)[0]) smallest = next;
+  for (const bookingCase of draws(3, 100)) {
+    for (const s of shrinkBookingCandidates(bookingCase, 240))
+      assert.ok(size(s) < size(bookingCase), `${describeBookingCase(s)} not smaller than ${describeBookingCase(bookingCase)}`);
+    let smallest = bookingCase;
+    for (let next = shrinkBookingCandidates(bookingCase, 240)[0]; next; next = shrinkBookingCandidates(smallest, 240)[0]) smallest = next;
     assert.equal(smallest.participants.length, 1);
     assert.equal(smallest.references, 1);
     assert.equal(smallest.pickupTime, undefined);
@@ -55,7 +55,7 @@ test('every shrink candidate is strictly smaller, and shrinking ends at the smal
 });
 
 test('the party availability is asked for: a count per category, one ParticipantInfo per participant in the booking', () => {
-  const c: BookingCase = {
+  const bookingCase: BookingCase = {
     op: 'activitybook',
     participants: [
       { code: '10', age: 35, givenName: 'Zoë', surname: 'Núñez' },
@@ -68,11 +68,11 @@ test('the party availability is asked for: a count per category, one Participant
     references: 2,
   };
   assert.deepEqual(
-    partyOf(c).map((p) => [p.code, p.count]),
+    partyOf(bookingCase).map((p) => [p.code, p.count]),
     [
       ['10', 2],
       ['8', 1],
     ],
   );
-  assert.match(describeBookingCase(c), /^party 2×10 \+ 1×8 \(ages 35, 64, 2; Zoë Núñez/);
+  assert.match(describeBookingCase(bookingCase), /^party 2×10 \+ 1×8 \(ages 35, 64, 2; Zoë Núñez/);
 });

@@ -23,28 +23,28 @@ test('a reply shows evidence only when a rule of its own contract concluded on i
 });
 
 test('per operation, requirement and part of the space: shown apart from nothing and refused; not covered named', () => {
-  const c = new Coverage();
-  add(c, hotel(3), [a('EP-STATUS-200', 'passed'), a('HAV-DATES', 'passed')], false);
-  add(c, hotel(12), [a('EP-STATUS-200', 'passed'), a('HAV-DATES', 'cantTell')], false);
-  add(c, hotel(12), [a('HAV-DATES', 'cantTell')], true);
-  add(c, nbc, [a('HNBC-SUBJECT', 'cantTell')], false);
-  assert.deepEqual(c.byOperation.hotelavailability, { shown: 1, nothing: 1, refused: 1 });
-  assert.deepEqual(c.byRequirement['HAV-DATES'], { shown: 1, nothing: 1, refused: 1 });
-  assert.deepEqual(c.byRequirement['EP-STATUS-200'], { shown: 2, nothing: 0, refused: 0 });
-  assert.deepEqual(c.notCovered(), { hotelavailability: ['12-day stays or periods'], hotelnbc: ['languages as configured'] });
-  assert.deepEqual(c.blindOperations(), ['hotelnbc']);
-  assert.deepEqual(c.byPart.hotelavailability!['12-day stays or periods'], { shown: 0, nothing: 1, refused: 1 });
-  assert.equal(c.describe('hotelavailability'), '3 request(s): 1 showed what the rules judge, 1 answered with nothing, 1 refused');
+  const coverage = new Coverage();
+  add(coverage, hotel(3), [a('EP-STATUS-200', 'passed'), a('HAV-DATES', 'passed')], false);
+  add(coverage, hotel(12), [a('EP-STATUS-200', 'passed'), a('HAV-DATES', 'cantTell')], false);
+  add(coverage, hotel(12), [a('HAV-DATES', 'cantTell')], true);
+  add(coverage, nbc, [a('HNBC-SUBJECT', 'cantTell')], false);
+  assert.deepEqual(coverage.byOperation.hotelavailability, { shown: 1, nothing: 1, refused: 1 });
+  assert.deepEqual(coverage.byRequirement['HAV-DATES'], { shown: 1, nothing: 1, refused: 1 });
+  assert.deepEqual(coverage.byRequirement['EP-STATUS-200'], { shown: 2, nothing: 0, refused: 0 });
+  assert.deepEqual(coverage.notCovered(), { hotelavailability: ['12-day stays or periods'], hotelnbc: ['languages as configured'] });
+  assert.deepEqual(coverage.blindOperations(), ['hotelnbc']);
+  assert.deepEqual(coverage.byPart.hotelavailability!['12-day stays or periods'], { shown: 0, nothing: 1, refused: 1 });
+  assert.equal(coverage.describe('hotelavailability'), '3 request(s): 1 showed what the rules judge, 1 answered with nothing, 1 refused');
 });
 
 test('a request without its language attributes: refused is a guess refused, named INFO', () => {
-  const c = new Coverage();
-  c.guess('activitysearch', undefined);
-  c.guess('activitysearch', 'HTTP 400, Errors 10/321');
-  c.guess('activitysearch', 'HTTP 400, other');
-  c.guess('hotelnbc', undefined);
-  assert.deepEqual(c.languagesLeftOut.activitysearch, { served: 1, refused: 2, firstRefusal: 'HTTP 400, Errors 10/321' });
-  const lines = c.guessesRefused();
+  const coverage = new Coverage();
+  coverage.guess('activitysearch', undefined);
+  coverage.guess('activitysearch', 'HTTP 400, Errors 10/321');
+  coverage.guess('activitysearch', 'HTTP 400, other');
+  coverage.guess('hotelnbc', undefined);
+  assert.deepEqual(coverage.languagesLeftOut.activitysearch, { served: 1, refused: 2, firstRefusal: 'HTTP 400, Errors 10/321' });
+  const lines = coverage.guessesRefused();
   assert.equal(lines.length, 1);
   assert.match(
     lines[0],
@@ -54,9 +54,16 @@ test('a request without its language attributes: refused is a guess refused, nam
 
 /** The verdict an exploration ends with, from what the rules decided (as a selection) and what the replies showed. */
 function verdictOf(decided: Partial<Verdict>, coverage: Coverage) {
-  const v = { verdict: 'SELECTION PASSED', exitCode: EXIT.NOT_DETERMINED, reason: '', warnings: 0, classes: [], ...decided } as Verdict;
+  const verdict = {
+    verdict: 'SELECTION PASSED',
+    exitCode: EXIT.NOT_DETERMINED,
+    reason: '',
+    warnings: 0,
+    classes: [],
+    ...decided,
+  } as Verdict;
   const out = { requests: 400, coverage, space: {} } as unknown as ExplorationOutcome;
-  return explorationVerdict(v, out);
+  return explorationVerdict(verdict, out);
 }
 
 test('the verdict: NO FINDING (exit 0) only when every operation and every MUST showed evidence; else NOT DETERMINED (exit 4); a finding decides', () => {

@@ -23,21 +23,21 @@ test("every operation explored is judged by its contract's rules of the requirem
 });
 
 test('a server error to a valid request fails the operation’s served requirement; a 503 or a refusal does not', () => {
-  const c: Case = { op: 'hotelavailability' };
-  assert.equal(serverError(c, reply(500))?.req, 'HAV-SUCCESS');
-  assert.equal(serverError(c, reply(500))?.outcome, 'failed');
-  assert.equal(serverError(c, reply(503)), undefined);
-  assert.equal(serverError(c, reply(400)), undefined);
-  assert.equal(serverError(c, reply(200)), undefined);
+  const drawn: Case = { op: 'hotelavailability' };
+  assert.equal(serverError(drawn, reply(500))?.req, 'HAV-SUCCESS');
+  assert.equal(serverError(drawn, reply(500))?.outcome, 'failed');
+  assert.equal(serverError(drawn, reply(503)), undefined);
+  assert.equal(serverError(drawn, reply(400)), undefined);
+  assert.equal(serverError(drawn, reply(200)), undefined);
 });
 
 test('a form refused every time it was explored is one finding of its requirement, never one per request', () => {
-  const t = new FormTally();
+  const formTally = new FormTally();
   const country: Case = { op: 'hotelavailability', place: { context: 'Country', name: 'Portugal' }, maxResponses: 5 };
   const region: Case = { op: 'hotelavailability', place: { context: 'Region', name: 'Mallorca' }, maxResponses: 5 };
-  for (let i = 0; i < 10; i++) t.add(country, reply(400), 'HTTP 400');
-  t.add(region, reply(200), undefined);
-  const found = t.refusedForms();
+  for (let i = 0; i < 10; i++) formTally.add(country, reply(400), 'HTTP 400');
+  formTally.add(region, reply(200), undefined);
+  const found = formTally.refusedForms();
   assert.deepEqual(
     found.map((f) => [f.assertion.req, f.form, f.refused]),
     [['HAV-REFPOINT-CONTEXTS', 'RefPoint CodeContext Country', 10]],
@@ -49,7 +49,7 @@ test('a form refused every time it was explored is one finding of its requiremen
 });
 
 test('a gateway that refuses everything of an operation is no form finding (nothing was served to compare with)', () => {
-  const t = new FormTally();
-  for (let i = 0; i < 5; i++) t.add({ op: 'transferavailability', legs: 'hotel to airport' }, reply(400), 'HTTP 400');
-  assert.deepEqual(t.refusedForms(), []);
+  const formTally = new FormTally();
+  for (let i = 0; i < 5; i++) formTally.add({ op: 'transferavailability', legs: 'hotel to airport' }, reply(400), 'HTTP 400');
+  assert.deepEqual(formTally.refusedForms(), []);
 });

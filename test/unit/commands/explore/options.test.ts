@@ -6,12 +6,12 @@ import { EXPLORED_OPERATIONS } from '../../../../src/commands/explore/space';
 import { DEFAULT_BOOKINGS } from '../../../../src/commands/explore/booking-space';
 
 test('defaults: budget 400, seed 1, every read-only operation', () => {
-  const o = parseExploreArguments([]);
-  assert.equal(o.budget, DEFAULT_BUDGET);
-  assert.equal(o.seed, '1');
-  assert.deepEqual(o.operations, [...EXPLORED_OPERATIONS]);
-  assert.equal(o.timeSeconds, undefined);
-  assert.equal(o.bookings, undefined, 'read-only: no Commit');
+  const exploreArguments = parseExploreArguments([]);
+  assert.equal(exploreArguments.budget, DEFAULT_BUDGET);
+  assert.equal(exploreArguments.seed, '1');
+  assert.deepEqual(exploreArguments.operations, [...EXPLORED_OPERATIONS]);
+  assert.equal(exploreArguments.timeSeconds, undefined);
+  assert.equal(exploreArguments.bookings, undefined, 'read-only: no Commit');
 });
 
 test('--profile booking: Commits by default, or as --bookings says', () => {
@@ -21,7 +21,7 @@ test('--profile booking: Commits by default, or as --bookings says', () => {
 });
 
 test('every option read, in both forms', () => {
-  const o = parseExploreArguments([
+  const exploreArguments = parseExploreArguments([
     '--budget=50',
     '--time',
     '2.5',
@@ -34,7 +34,14 @@ test('every option read, in both forms', () => {
     '--strict',
   ]);
   assert.deepEqual(
-    { budget: o.budget, time: o.timeSeconds, seed: o.seed, ops: o.operations, rate: o.rate, strict: o.strict },
+    {
+      budget: exploreArguments.budget,
+      time: exploreArguments.timeSeconds,
+      seed: exploreArguments.seed,
+      ops: exploreArguments.operations,
+      rate: exploreArguments.rate,
+      strict: exploreArguments.strict,
+    },
     { budget: 50, time: 2.5, seed: 'nightly', ops: ['hotelnbc', 'activitynbc'], rate: 4, strict: true },
   );
 });

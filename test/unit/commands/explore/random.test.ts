@@ -18,8 +18,8 @@ test('the same seed draws the same numbers; another seed others', () => {
 });
 
 test('ints stay within their bounds and reach both', () => {
-  const r = new Random(7);
-  const seen = new Set(Array.from({ length: 500 }, () => r.int(1, 9)));
+  const random = new Random(7);
+  const seen = new Set(Array.from({ length: 500 }, () => random.int(1, 9)));
   assert.deepEqual([...seen].sort(), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
 });
 

@@ -30,11 +30,11 @@ test('500 draws cover the space the issue names, never before the first date', (
   const rnd = new Random(1);
   const parts = new Set<string>();
   for (let i = 0; i < 500; i++) {
-    const c = drawCase(EXPLORED_OPERATIONS[i % EXPLORED_OPERATIONS.length], rnd, bounds);
-    if (c.start) assert.ok(c.start >= bounds.earliest, c.start);
-    if (c.days) assert.ok(c.days >= 1 && c.days <= 30);
-    if (c.party) assert.ok(participants(c) >= 1 && participants(c) <= 9);
-    spaceParts(c).forEach((p) => parts.add(p));
+    const drawn = drawCase(EXPLORED_OPERATIONS[i % EXPLORED_OPERATIONS.length], rnd, bounds);
+    if (drawn.start) assert.ok(drawn.start >= bounds.earliest, drawn.start);
+    if (drawn.days) assert.ok(drawn.days >= 1 && drawn.days <= 30);
+    if (drawn.party) assert.ok(participants(drawn) >= 1 && participants(drawn) <= 9);
+    spaceParts(drawn).forEach((p) => parts.add(p));
   }
   for (const p of [
     'parties of 1',
@@ -64,7 +64,7 @@ test('500 draws cover the space the issue names, never before the first date', (
 });
 
 test('shrinking: every candidate is smaller, and the first ones cut participants and days', () => {
-  const c: Case = {
+  const drawn: Case = {
     op: 'hotelavailability',
     party: [
       { code: '10', count: 3, age: 35 },
@@ -77,16 +77,16 @@ test('shrinking: every candidate is smaller, and the first ones cut participants
     instance: true,
   };
   const size = (x: Case) => [participants(x), x.days ?? 0, x.maxResponses ?? 0, x.instance ? 1 : 0, x.start ?? ''];
-  const candidates = shrinkCandidates(c, '2027-01-20');
+  const candidates = shrinkCandidates(drawn, '2027-01-20');
   assert.ok(candidates.length > 0);
-  for (const k of candidates) {
-    const [a, b] = [size(k), size(c)];
-    const smaller = a.some((v, i) => v < b[i]) && a.every((v, i) => v <= b[i] || (i === 4 && k.days! < c.days!));
-    assert.ok(smaller, JSON.stringify(k));
+  for (const candidate of candidates) {
+    const [a, b] = [size(candidate), size(drawn)];
+    const smaller = a.some((v, i) => v < b[i]) && a.every((v, i) => v <= b[i] || (i === 4 && candidate.days! < drawn.days!));
+    assert.ok(smaller, JSON.stringify(candidate));
   }
   assert.deepEqual(candidates[0].party, [{ code: '10', count: 3, age: 35 }]);
   // a shorter stay keeps its end too, so that an edge it crosses stays crossed
-  assert.ok(candidates.some((k) => k.days === 6 && addDays(k.start!, k.days) === addDays(c.start!, c.days!)));
+  assert.ok(candidates.some((k) => k.days === 6 && addDays(k.start!, k.days) === addDays(drawn.start!, drawn.days!)));
   // the smallest case has no candidate left
   assert.deepEqual(shrinkCandidates({ op: 'activitynbc' }, '2027-01-20'), []);
 });
@@ -95,9 +95,9 @@ test('language attributes: as configured, swapped or left out, from one draw; sh
   const rnd = new Random(7);
   const seen = new Set<string>();
   for (let i = 0; i < 300; i++) {
-    const c = drawCase('hotelnbc', rnd, bounds);
-    assert.ok(!(c.swapLanguages && c.noLanguages), 'swapped and left out at once');
-    seen.add(c.noLanguages ? 'left out' : c.swapLanguages ? 'swapped' : 'as configured');
+    const drawn = drawCase('hotelnbc', rnd, bounds);
+    assert.ok(!(drawn.swapLanguages && drawn.noLanguages), 'swapped and left out at once');
+    seen.add(drawn.noLanguages ? 'left out' : drawn.swapLanguages ? 'swapped' : 'as configured');
   }
   assert.deepEqual([...seen].sort(), ['as configured', 'left out', 'swapped']);
   const left: Case = { op: 'activitynbc', swapLanguages: false, noLanguages: true };

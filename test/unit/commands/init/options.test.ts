@@ -8,15 +8,18 @@ import { parseInitOptions } from '../../../../src/commands/init/options';
 const parse = (...argv: string[]) => parseInitOptions(argv, 'gateway.test-data.json', '/work');
 
 test('one hotel code is enough: the file goes to the default, the dates and budget have defaults', () => {
-  const o = parse('--hotel', 'PMIBEL01');
-  assert.equal(o.hotel, 'PMIBEL01');
-  assert.equal(o.out, '/work/gateway.test-data.json');
-  assert.deepEqual([o.offsetDays, o.nights, o.maxRequests, o.force, o.partial], [30, 3, 200, false, false]);
-  assert.equal(o.commitResStatus, undefined, 'no booking word unless given: the OpenTravel default is then named a guess');
+  const initOptions = parse('--hotel', 'PMIBEL01');
+  assert.equal(initOptions.hotel, 'PMIBEL01');
+  assert.equal(initOptions.out, '/work/gateway.test-data.json');
+  assert.deepEqual(
+    [initOptions.offsetDays, initOptions.nights, initOptions.maxRequests, initOptions.force, initOptions.partial],
+    [30, 3, 200, false, false],
+  );
+  assert.equal(initOptions.commitResStatus, undefined, 'no booking word unless given: the OpenTravel default is then named a guess');
 });
 
 test('a place, the booking forms and the values no reply shows are taken as given', () => {
-  const o = parse(
+  const initOptions = parse(
     '--place',
     'region:Mallorca',
     '--commit-res-status=Book',
@@ -33,13 +36,13 @@ test('a place, the booking forms and the values no reply shows are taken as give
     '--force',
     '--partial',
   );
-  assert.deepEqual(o.place, { context: 'Region', name: 'Mallorca' });
-  assert.equal(o.commitResStatus, 'Book');
-  assert.deepEqual(o.cancelledWords, ['Canceled', 'XL']);
-  assert.equal(o.partialCancellation, 'item-reference');
-  assert.deepEqual(o.claims, ['core', 'security']);
-  assert.equal(o.out, '/tmp/x.json');
-  assert.ok(o.force && o.partial);
+  assert.deepEqual(initOptions.place, { context: 'Region', name: 'Mallorca' });
+  assert.equal(initOptions.commitResStatus, 'Book');
+  assert.deepEqual(initOptions.cancelledWords, ['Canceled', 'XL']);
+  assert.equal(initOptions.partialCancellation, 'item-reference');
+  assert.deepEqual(initOptions.claims, ['core', 'security']);
+  assert.equal(initOptions.out, '/tmp/x.json');
+  assert.ok(initOptions.force && initOptions.partial);
 });
 
 test('--partial-cancellation takes every form the test-data schema allows', () => {

@@ -17,10 +17,10 @@ after(() => rmSync(root, { recursive: true, force: true }));
 function refusal(fn: () => unknown): string {
   try {
     fn();
-  } catch (e) {
-    assert.ok(e instanceof ConfigError, `a ConfigError, not ${String(e)}`);
-    assert.equal(e.message.split('\n').length, 1, 'one line');
-    return e.message;
+  } catch (error) {
+    assert.ok(error instanceof ConfigError, `a ConfigError, not ${String(error)}`);
+    assert.equal(error.message.split('\n').length, 1, 'one line');
+    return error.message;
   }
   assert.fail('not refused');
 }
@@ -94,10 +94,10 @@ test('a folder to merge that is missing, a file, or without a readable summary.j
 });
 
 /** Shard i of n of the fixture's run. */
-function shard(i: number, n: number, more: (r: ConformanceResult) => void = () => undefined): ConformanceResult {
+function shard(index: number, n: number, more: (conformanceResult: ConformanceResult) => void = () => undefined): ConformanceResult {
   const r = resultFor();
-  r.shard = `${i}/${n}`;
-  r.selection = { text: `--shard ${i}/${n}`, shards: [`${i}/${n}`] };
+  r.shard = `${index}/${n}`;
+  r.selection = { text: `--shard ${index}/${n}`, shards: [`${index}/${n}`] };
   r.runGroup = 'ci-123';
   more(r);
   return r;
@@ -108,7 +108,7 @@ const DIRS = ['/r/s1', '/r/s2'];
 // with a faulted one gave CONFORMS, exit 0, no warning).
 test('shards of different runs are refused, naming the field that differs', () => {
   checkSameRun([shard(1, 2), shard(2, 2)], DIRS);
-  const cases: Array<[string, (r: ConformanceResult) => void]> = [
+  const cases: Array<[string, (conformanceResult: ConformanceResult) => void]> = [
     ['run group \\(OTA_RUN_GROUP\\): "ci-123" \\(/r/s1\\) and "ci-124" \\(/r/s2\\)', (r) => (r.runGroup = 'ci-124')],
     ['run group \\(OTA_RUN_GROUP\\): "ci-123" \\(/r/s1\\) and "\\(none\\)"', (r) => delete r.runGroup],
     ['target', (r) => (r.target = { ...r.target, url: 'https://other.example/ota' })],

@@ -5,6 +5,7 @@ import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { contract } from '../../../../src/operations/activityavailability/contract';
 import { corroborationOf, type Description } from '../../../../src/contracts/corroboration';
+import { TEST_DATA } from '../../../support/fixtures/test-data';
 import {
   exchange,
   expectOutcome,
@@ -123,6 +124,38 @@ test('AAV-LOCATION: the hotel by pickup or by Region RegionCode=HotelCode (ticke
   expectRule(rule('AAV-LOCATION'), x({}, activity({ pickup: '' })), 'cantTell');
 });
 
+// An area has no grain the spec states: a name another activity at the hotel does not use is no other area (review r1 finding 1).
+test('AAV-LOCATION: an activity named at another grain than those at the hotel cannot tell; a place of the test data or another country fails', () => {
+  const region = (name: string) => `<Location><Region RegionName="${name}"/></Location>`;
+  const atHotel = activity({ location: region('Palma') });
+  const ticket = (name: string) => activity({ id: 'P1', pickup: '', location: region(name) });
+  const h1 = {
+    kind: 'hotel' as const,
+    code: 'H1',
+    country: ['ES'],
+    region: ['Palma'],
+    subdivisions: ['Illes Balears'],
+    source: 'hotel descriptive data of H1',
+  };
+  const judged = (more: Description[], ...infos: string[]) => rule('AAV-LOCATION').check(x({}, ...infos), {}, corroborationOf(more));
+  for (const other of ['Mallorca', 'Serra de Tramuntana', 'Mallorca (Islas Baleares)']) {
+    const assertion = expectRule(rule('AAV-LOCATION'), x({}, atHotel, ticket(other)), 'cantTell', undefined, other);
+    assert.match(assertion.reasons.join(' '), /placeAliases/);
+    expectOutcome(judged([h1], atHotel, ticket(other)), 'cantTell', other);
+  }
+  // a placeAliases name of the hotel's area passes
+  const aliased: ExchangeOptions = { edit: (r) => (r.testData = { ...TEST_DATA, placeAliases: { Palma: ['Mallorca'] } }) };
+  expectRule(rule('AAV-LOCATION'), x(aliased, atHotel, ticket('Mallorca')), 'passed');
+  // another place of the test data, or a place in another country, is elsewhere
+  expectRule(rule('AAV-LOCATION'), x({ edit: (r) => (r.testData = TEST_DATA) }, atHotel, ticket('Atlantis')), 'failed');
+  const abroad = activity({
+    id: 'P1',
+    pickup: '',
+    location: '<Location><Address><CountryName Code="PT">Portugal</CountryName></Address><Region RegionName="Algarve"/></Location>',
+  });
+  expectOutcome(judged([h1], atHotel, abroad), 'failed');
+});
+
 // Two placements of one schedule: a Detail day outside its Summary disagrees with it.
 test('AAV-DATES: a Detail day outside its Summary fails; Details within it, or a year of Details beside no Summary, pass', () => {
   const judged = (schedule: string, outcome: 'passed' | 'failed') =>
@@ -132,6 +165,14 @@ test('AAV-DATES: a Detail day outside its Summary fails; Details within it, or a
   judged(`${summary}<Detail Start="2030-06-02"/><Detail Start="2030-08-02"/>`, 'failed');
   judged(`${summary}<Detail Start="2030-05-31"/>`, 'failed');
   judged('<Detail Start="2030-01-02"/><Detail Start="2030-06-02"/><Detail Start="2030-12-02"/>', 'passed');
+  // a Detail with an End is a span: a season through the Summary's window agrees with it (review r1 finding 5)
+  const weekly = '<OperationTimes><OperationTime Mon="true" Wed="true" Start="09:30"/></OperationTimes>';
+  judged(`${summary}<Detail Start="2030-05-01" End="2030-10-31">${weekly}</Detail>`, 'passed');
+  judged(`${summary}<Detail Start="2030-05-20" End="2030-06-01"/>`, 'passed');
+  judged(`${summary}<Detail Start="2030-06-04T18:00:00" End="2030-06-10T12:00:00"/>`, 'passed');
+  // ... a span that meets no Summary disagrees with it
+  judged(`${summary}<Detail Start="2030-05-01" End="2030-05-31"/>`, 'failed');
+  judged(`${summary}<Detail Start="2030-06-05" End="2030-06-30"/>`, 'failed');
 });
 
 // A season Summary says when the activity may run; the Detail days say when it does.
@@ -235,7 +276,16 @@ test('AAV-PARTICIPANTS: every placement of the count in OpenTravel 2016B is read
   // one ParticipantCategory per participant: a repeated code, or an Age on each
   judged(ADULT + ADULT + CHILD, 'passed');
   judged(ADULT + ADULT, 'failed');
-  judged(unit('10', '45.00', 40) + unit('8', '25.00', 7), 'failed');
+  // an Age on each entry of distinct codes is one per participant only for a party of one of each category; else
+  // one per category (its illustrative age) is a reading too, and the total decides (review r1 finding 7)
+  judged(unit('10', '45.00', 40) + unit('8', '25.00', 7), 'cantTell');
+  judged(unit('10', '45.00', 30) + unit('8', '25.00', 8) + summary('115.00'), 'passed');
+  judged(unit('10', '45.00', 30) + unit('8', '25.00', 8) + summary('70.00'), 'failed');
+  judged(unit('10', '45.00', 30) + unit('10', '45.00', 30) + unit('8', '25.00', 8), 'passed');
+  judged(unit('10', '45.00', 30) + unit('10', '45.00', 30), 'failed');
+  const oneOfEach: ExchangeOptions = { values: { adults: 1, children: 1 } };
+  judged(unit('10', '45.00', 30) + unit('8', '25.00', 8), 'passed', oneOfEach);
+  judged(unit('10', '45.00', 30), 'failed', oneOfEach);
   // one per category with its unit price, and the party as a group (KnownGroupSize)
   judged(ADULT + CHILD + group(3), 'passed');
   judged(ADULT + CHILD + group(2, '70.00'), 'failed');
@@ -268,8 +318,8 @@ test('AAV-PARTICIPANTS: "their products and rates": an activity with no rate any
   expectRule(rule('AAV-PARTICIPANTS'), x({}, activity({ pricing: '' })), 'failed');
   // price-like content in a place the suite does not know: cannot tell, with the way to name it
   const own = activity().replace(/<Pricing>.*<\/Pricing>/, `${echoed}<TPA_Extensions><Rate Value="115.00"/></TPA_Extensions>`);
-  const a = expectRule(rule('AAV-PARTICIPANTS'), x({}, own), 'cantTell');
-  assert.match(a.reasons.join(' '), /OTA_REPLY_PROFILE/);
+  const assertion = expectRule(rule('AAV-PARTICIPANTS'), x({}, own), 'cantTell');
+  assert.match(assertion.reasons.join(' '), /OTA_REPLY_PROFILE/);
 });
 
 test('AAV-CATEGORIES: each category asked at its own rate; a child in the adult category is a warning', () => {
@@ -325,8 +375,8 @@ test('AAV-MAXPRICE: per-person prices, or category totals when the Summary shows
   expectRule(rule('AAV-MAXPRICE'), x(MAX_60, activity({ pricing: category('10', 2, '80.00') })), 'failed');
   // amounts in another currency are never compared with MaximumPrice (AAV-CURRENCY's finding)
   const dollars = category('10', 2, '80.00').replace('CurrencyCode="EUR"', 'CurrencyCode="USD"');
-  const a = expectRule(rule('AAV-MAXPRICE'), x(MAX_60, activity({ pricing: dollars })), 'cantTell');
-  assert.match(a.reasons.join(' '), /USD.*EUR/);
+  const assertion = expectRule(rule('AAV-MAXPRICE'), x(MAX_60, activity({ pricing: dollars })), 'cantTell');
+  assert.match(assertion.reasons.join(' '), /USD.*EUR/);
   expectRule(
     rule('AAV-MAXPRICE'),
     x(MAX_60, activity({ pricing: '<ParticipantCategory><QualifierInfo>Adult</QualifierInfo></ParticipantCategory>' })),
@@ -384,9 +434,9 @@ test('AAV-LOCATION, AAV-DATES: a hotel and no product (a form the spec does not 
       exchange('activityavailability', rs('OTA_TourActivityAvailRS', '<Success/>'), HOTEL_ONLY),
       exchange('activityavailability', errors, PRODUCT_ONLY),
     ]) {
-      const a = rule(req).check(refused);
-      assert.ok(a.notApplicable, `${req}: ${JSON.stringify(a)}`);
-      assert.match(a.notApplicable, /AAV-(HOTEL|PRODUCT)-ONLY judges that/);
+      const assertion = rule(req).check(refused);
+      assert.ok(assertion.notApplicable, `${req}: ${JSON.stringify(assertion)}`);
+      assert.match(assertion.notApplicable, /AAV-(HOTEL|PRODUCT)-ONLY judges that/);
     }
     // on the stated form a refusal is never set aside
     assert.equal(rule(req).check(exchange('activityavailability', errors)).notApplicable, undefined);
@@ -428,7 +478,10 @@ test('AAV-CURRENCY: an amount in the currency asked beside a PricingCurrency tha
       'activityavailability',
       rs('OTA_TourActivityAvailRS', `<Success/>${info}${activity({ pricing: '<Summary Amount="45.00" CurrencyCode="EUR"/>' })}`),
     );
-  const a = expectRule(rule('AAV-CURRENCY'), reply('<ProcessingInformation PricingCurrency="USD"/>'), 'failed');
-  assert.match(a.findings.map((f) => f.found).join(' '), /EUR at @CurrencyCode; USD at \/\*\/ota:ProcessingInformation\/@PricingCurrency/);
+  const assertion = expectRule(rule('AAV-CURRENCY'), reply('<ProcessingInformation PricingCurrency="USD"/>'), 'failed');
+  assert.match(
+    assertion.findings.map((f) => f.found).join(' '),
+    /EUR at @CurrencyCode; USD at \/\*\/ota:ProcessingInformation\/@PricingCurrency/,
+  );
   expectRule(rule('AAV-CURRENCY'), reply('<ProcessingInformation PricingCurrency="EUR"/>'), 'passed');
 });

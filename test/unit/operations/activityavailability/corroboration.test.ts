@@ -32,8 +32,8 @@ test("an activity the reply shows in two countries fails AAV-LOCATION and ASR-AR
     [ruleOf(availability, 'AAV-LOCATION'), x(two)],
     [ruleOf(search, 'ASR-AREA'), searched],
   ] as const) {
-    const a = expectOutcome(rule.check(reply, {}, corroborationOf([h1])), 'failed');
-    assert.match(a.findings[0].found, /several countries \(ES, PT\)/);
+    const assertion = expectOutcome(rule.check(reply, {}, corroborationOf([h1])), 'failed');
+    assert.match(assertion.findings[0].found, /several countries \(ES, PT\)/);
   }
   // a town, a region and one country: a legitimate place
   const legit = info(
@@ -50,8 +50,8 @@ test("an activity's descriptive data about another activity, or in two countries
     `<Region RegionName="Algarve"/></Location></TourActivityDescriptiveContent>`;
   const other = activityDescription(nbc('activitynbc', content('P2', ['Portugal'])), 'P1', 'activity descriptive data of P1');
   assert.match(other.problem ?? '', /describes activity P2, not P1/);
-  const a = expectOutcome(rule.check(bare, {}, corroborationOf([h1, other])), 'cantTell');
-  assert.match(a.reasons.join(' '), /describes activity P2, not P1/);
+  const assertion = expectOutcome(rule.check(bare, {}, corroborationOf([h1, other])), 'cantTell');
+  assert.match(assertion.reasons.join(' '), /describes activity P2, not P1/);
   // the same reply about P1 decides: another country than the hotel's
   const same = activityDescription(nbc('activitynbc', content('P1', ['Portugal'])), 'P1', 'activity descriptive data of P1');
   expectOutcome(rule.check(bare, {}, corroborationOf([h1, same])), 'failed');
@@ -69,8 +69,8 @@ test("the requested hotel's descriptive data about another hotel does not place 
   // once a single description was used whatever hotel it named: here it would place H1 in Faro
   const other = hotelDescription(nbc('hotelnbc', address('H9', 'Portugal', 'Faro')), 'H1', 'hotel descriptive data of H1');
   assert.equal(other.region.length, 0);
-  const a = expectOutcome(rule.check(abroad, {}, corroborationOf([other])), 'cantTell');
-  assert.match(a.reasons.join(' '), /describes hotel H9, not H1/);
+  const assertion = expectOutcome(rule.check(abroad, {}, corroborationOf([other])), 'cantTell');
+  assert.match(assertion.reasons.join(' '), /describes hotel H9, not H1/);
   const right = hotelDescription(nbc('hotelnbc', address('H1', 'Portugal', 'Faro')), 'H1', 'hotel descriptive data of H1');
   assert.deepEqual(right.region, ['Faro']);
 });
@@ -106,4 +106,72 @@ test('an activity whose Region names the area asked and whose Address is elsewhe
     // what the datasets cannot place is not blamed: a Region that is a town, a test-data place or no subdivision
     expectOutcome(judged(rule, at('Sóller', 'Palma', 'Illes Balears', 'Spain', 'ES')), 'passed');
   }
+});
+
+// The hotel named beside the activity's own place: the hotel's code copied into every activity
+// (a pickup, a Region RegionCode=HotelCode) is no pass when the activity's own place is in another
+// country than the hotel's descriptive data (or the other activities at the hotel) places the hotel.
+test("an activity at the hotel asked whose own place is in another country fails AAV-LOCATION and ASR-AREA; the hotel's country passes", () => {
+  const pickup = '<PickupDropoff LocationName="H1" PickupInd="true"/>';
+  const judged = (rule: 'AAV-LOCATION' | 'ASR-AREA', described: Description[], ...infos: string[]) =>
+    rule === 'AAV-LOCATION'
+      ? ruleOf(availability, rule).check(x(...infos), {}, corroborationOf(described))
+      : ruleOf(search, rule).check(
+          exchange('activitysearch', rs('OTA_TourActivitySearchRS', `<Success/>${infos.join('')}`)),
+          {},
+          corroborationOf(described),
+        );
+  const address = (inner: string) => `<Location><Address>${inner}</Address></Location>`;
+  const elsewhere: Array<[string, string, RegExp]> = [
+    [address('<CountryName>Italy</CountryName>'), pickup, /Italy.*\(IT\)/],
+    [address('<StateProv>Sicilia</StateProv>'), pickup, /Sicilia.*\(IT\)/],
+    ['<Location><Region RegionName="Sicilia"/></Location>', pickup, /Sicilia/],
+    [address('<CountryName Code="PT"/>'), pickup, /PT/],
+    // the hotel as the spec writes it (Region RegionCode=HotelCode), beside an address in Portugal
+    [
+      '<Location><Region RegionCode="HotelCode">H1</Region><Address><CityName>Faro</CityName><CountryName>Portugal</CountryName></Address></Location>',
+      '',
+      /Portugal/,
+    ],
+  ];
+  const atHome: Array<[string, string]> = [
+    [address('<CityName>Palma</CityName><CountryName Code="ES">España</CountryName>'), pickup],
+    [address('<StateProv>Illes Balears</StateProv>'), pickup],
+    ['<Location><Region RegionCode="Country">Spain</Region></Location>', pickup],
+    ['<Location><Region RegionCode="HotelCode">H1</Region><Address><CountryName>Spain</CountryName></Address></Location>', ''],
+  ];
+  // names the datasets cannot place decide nothing: a town, an area of no ISO 3166-2 list, a name of several countries
+  const undecided: Array<[string, string]> = [
+    ['<Location><Region RegionName="Algarve"/></Location>', pickup],
+    [address('<CityName>Faro</CityName>'), pickup],
+    [address('<StateProv>Granada</StateProv>'), pickup],
+  ];
+  // a territory of the hotel's country (ISO 3166-2 FR-GP): one place, not two
+  const france: Description = { ...h1, country: ['France'], region: [] };
+  for (const rule of ['AAV-LOCATION', 'ASR-AREA'] as const)
+    expectOutcome(judged(rule, [france], info(address('<CountryName Code="GP">Guadeloupe</CountryName>'), pickup)), 'passed');
+  for (const rule of ['AAV-LOCATION', 'ASR-AREA'] as const) {
+    for (const [location, at, found] of elsewhere) {
+      const assertion = expectOutcome(judged(rule, [h1], info(location, at)), 'failed', `${rule}: ${location}`);
+      assert.match(assertion.findings[0].found, found);
+      assert.match(assertion.findings[0].found, /beside the hotel named, whose area is in ES$/);
+      // the hotel's own descriptive data places it there too: that country passes
+      expectOutcome(
+        judged(rule, [{ ...h1, country: assertion.findings[0].found.includes('IT') ? ['Italia'] : ['PT'] }], info(location, at)),
+        'passed',
+      );
+    }
+    for (const [location, at] of [...atHome, ...undecided])
+      expectOutcome(judged(rule, [h1], info(location, at)), 'passed', `${rule}: ${location}`);
+    // no description of the hotel: the other activities at the hotel place it; two countries at one hotel disagree
+    const inSpain = info(address('<CountryName>Spain</CountryName>'), pickup);
+    const inItaly = info(address('<CountryName>Italy</CountryName>'), pickup);
+    expectOutcome(judged(rule, [], inSpain, inItaly), 'failed');
+    expectOutcome(judged(rule, [], inItaly), 'passed');
+  }
+  // an activity at the hotel that shows a place of its own: the hotel's descriptive data is asked
+  assert.deepEqual(ruleOf(availability, 'AAV-LOCATION').needs!(x(info(address('<CountryName>Italy</CountryName>'), pickup))), [
+    { kind: 'hotel', code: 'H1' },
+  ]);
+  assert.deepEqual(ruleOf(availability, 'AAV-LOCATION').needs!(x(info('', pickup))), []);
 });

@@ -18,7 +18,7 @@ before(loadXml);
 
 interface Gateway {
   /** The availability reply to a request (its party is in it). */
-  reply: (r: OtaRequest) => Exchange;
+  reply: (otaRequest: OtaRequest) => Exchange;
   profile?: Record<string, string[]>;
   /** What its descriptive data shows of an activity. */
   described?: Partial<ConstraintsShown>;
@@ -28,21 +28,21 @@ interface Gateway {
 }
 
 /** The part of the World that discovery uses, answering as `g` says. */
-function world(g: Gateway): GatewayWorld {
+function world(gateway: Gateway): GatewayWorld {
   let last: OtaRequest | undefined;
   return {
     run: {
-      replyProfile: { facts: g.profile ?? {} },
+      replyProfile: { facts: gateway.profile ?? {} },
       data: {
-        availableParties: g.parties ?? [{ adults: 2, children: 1 }],
-        activities: { hotelCodes: ['H1'], productCode: 'P1', currency: 'EUR', bookingValues: g.bookingValues ?? {} },
+        availableParties: gateway.parties ?? [{ adults: 2, children: 1 }],
+        activities: { hotelCodes: ['H1'], productCode: 'P1', currency: 'EUR', bookingValues: gateway.bookingValues ?? {} },
       },
     },
     prepare: (op: 'activityavailability') => (last = request(op)),
-    send: async () => g.reply(last!),
+    send: async () => gateway.reply(last!),
     describeActivityValues: async (code: string) => {
-      g.asked?.push(code);
-      return { ...nothingShown('activity descriptive data'), ...g.described };
+      gateway.asked?.push(code);
+      return { ...nothingShown('activity descriptive data'), ...gateway.described };
     },
     precondition(holds: unknown, reason: string) {
       if (!holds) throw new CannotTell(`Cannot tell: precondition not met: ${reason}`);
@@ -323,8 +323,8 @@ test('the party booked is one availability was asked for and answered, within th
         { adults: 1, children: 0 },
         { adults: 2, children: 1 },
       ],
-      reply: (r) => {
-        const size = r.values('//ota:ParticipantCount/@Quantity').reduce((n, q) => n + Number(q), 0);
+      reply: (otaRequest) => {
+        const size = otaRequest.values('//ota:ParticipantCount/@Quantity').reduce((n, q) => n + Number(q), 0);
         sizes.push(size);
         return availability(info(CODES, TIMED, `${SHOWN.replace('MinAge="0"', 'MinAge="0" MinParticipants="2"')}`));
       },

@@ -43,12 +43,12 @@ const option = (adult: string, child: string, currency = 'JPY') =>
 const yen = { values: { currency: 'JPY', currencyDecimal: 0, maximumPrice: '10000000' } };
 
 test('bounds from the prices shown: above every amount, and within the per-person prices (the cheapest option stays)', () => {
-  const x = exchange(
+  const sent = exchange(
     'activityavailability',
     rs('OTA_TourActivityAvailRS', `<Success/>${option('7290', '4050')}${option('20898', '12798')}`),
     yen,
   );
-  const shown = pricesShown(x);
+  const shown = pricesShown(sent);
   assert.deepEqual(shown.dearestPerOption, [7290, 20898]);
   const b = priceBounds(shown, 'JPY');
   assert.equal(b.above, 2 * (2 * 20898 + 12798));
@@ -64,8 +64,8 @@ test('prices in another currency than the one asked, a refusal, or no price: the
     rs('OTA_TourActivityAvailRS', '<Success/><TourActivityInfo><BasicInfo TourActivityID="P1"/></TourActivityInfo>'),
     yen,
   );
-  for (const x of [usd, refused, bare]) {
-    const b = priceBounds(pricesShown(x), 'JPY', 'why');
+  for (const sent of [usd, refused, bare]) {
+    const b = priceBounds(pricesShown(sent), 'JPY', 'why');
     assert.deepEqual([b.above, b.within], [OPEN_BOUND, undefined]);
     assert.match(b.from, /no price in JPY was shown \(why\)/);
   }

@@ -46,10 +46,66 @@ test('ANBC-CONTENT: the name and a short, long or multimedia description', () =>
 
 test('ANBC-CONTENT: content in a place the suite does not know cannot tell, and the hint names its XPath as a profile entry', () => {
   const own = described(undefined, '<Extra><Blurb>A boat trip around the bay</Blurb></Extra>');
-  const c = rule('ANBC-CONTENT').check(x(own));
-  assert.equal(c.outcome, 'cantTell');
+  const assertion = rule('ANBC-CONTENT').check(x(own));
+  assert.equal(assertion.outcome, 'cantTell');
   assert.match(
-    c.reasons.join('\n'),
+    assertion.reasons.join('\n'),
     /name the place for "activitynbc\.activity\.description" in OTA_REPLY_PROFILE: the reply shows it at ota:Extra\/ota:Blurb, e.g. \{"facts": \{"activitynbc\.activity\.description": \["ota:Extra\/ota:Blurb"\]\}\}/,
   );
+});
+
+// An acknowledgement is not evidence: an item made only of the request's own values (its
+// TourActivityID) describes nothing. Real content beside the echoed code is a description.
+test('ANBC-SUBJECT: a content that only echoes the requested TourActivityID describes nothing', () => {
+  expectRule(rule('ANBC-SUBJECT'), x('<TourActivityDescriptiveContent TourActivityID="A1"/>'), 'failed');
+  expectRule(rule('ANBC-SUBJECT'), x(described('TourActivityID="A1"', '<BasicInfo TourActivityID="A1"/>')), 'failed');
+  const root = rs('OTA_ProductDescriptiveInfoRS', '<Success/><TourActivityDescriptiveContent TourActivityID="A1"/>');
+  expectRule(rule('ANBC-SUBJECT'), exchange('activitynbc', root), 'failed');
+  // real content beside the echoed code passes
+  expectRule(rule('ANBC-SUBJECT'), x(described('TourActivityID="A1"')), 'passed');
+  expectRule(rule('ANBC-SUBJECT'), x(described('TourActivityID="A1" Name="Boat"', '')), 'passed');
+});
+
+// "and no other": every placement OpenTravel allows is read, so a second activity under a sibling
+// element name or at the root is seen; one activity in any single placement passes.
+test('ANBC-SUBJECT: a second activity in another placement fails; the one requested in any placement passes', () => {
+  const other =
+    '<ProductDescriptiveContent TourActivityID="A2" Name="Trip A2"><Description><ShortDescription>A trip</ShortDescription></Description></ProductDescriptiveContent>';
+  expectRule(rule('ANBC-SUBJECT'), x(described() + other), 'failed');
+  const atRoot = (contents: string, root: string) =>
+    exchange(
+      'activitynbc',
+      rs('OTA_ProductDescriptiveInfoRS', `<Success/><ProductDescriptiveContents>${contents}</ProductDescriptiveContents>${root}`),
+    );
+  expectRule(rule('ANBC-SUBJECT'), atRoot(described(), described('TourActivityID="A2" Name="Trip A2"')), 'failed');
+  expectRule(
+    rule('ANBC-SUBJECT'),
+    atRoot(described(), '<TourActivityInfo><BasicInfo TourActivityID="A2" Name="Trip A2"/></TourActivityInfo>'),
+    'failed',
+  );
+  // the requested activity alone, under the sibling name or at the root
+  expectRule(rule('ANBC-SUBJECT'), x(other.replace(/A2/g, 'A1')), 'passed');
+  expectRule(rule('ANBC-SUBJECT'), atRoot('', described()), 'passed');
+});
+
+test('ANBC-UNKNOWN: refused with no data, or Success with Warnings and no activity and no data; an activity or a bare Success fails', () => {
+  const warned = (content: string) =>
+    exchange(
+      'activitynbc',
+      rs('OTA_ProductDescriptiveInfoRS', `<Success/><Warnings><Warning Type="3">Invalid activity</Warning></Warnings>${content}`),
+    );
+  expectRule(rule('ANBC-UNKNOWN'), warned('<ProductDescriptiveContents/>'), 'passed');
+  expectRule(
+    rule('ANBC-UNKNOWN'),
+    exchange('activitynbc', rs('OTA_ProductDescriptiveInfoRS', '<Errors><Error Type="3">Unknown activity</Error></Errors>')),
+    'passed',
+  );
+  expectRule(rule('ANBC-UNKNOWN'), warned(`<ProductDescriptiveContents>${described()}</ProductDescriptiveContents>`), 'failed');
+  // an item, even one that only echoes the code asked, is no "no result"
+  expectRule(
+    rule('ANBC-UNKNOWN'),
+    warned('<ProductDescriptiveContents><TourActivityDescriptiveContent TourActivityID="A1"/></ProductDescriptiveContents>'),
+    'failed',
+  );
+  expectRule(rule('ANBC-UNKNOWN'), exchange('activitynbc', reply('')), 'failed');
 });

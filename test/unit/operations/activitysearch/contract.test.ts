@@ -4,6 +4,7 @@
 import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { contract } from '../../../../src/operations/activitysearch/contract';
+import { TEST_DATA } from '../../../support/fixtures/test-data';
 import { exchange, expectRule, loadXml, noReply, prefixed, rs, ruleOf, type ExchangeOptions } from '../../../support/contracts';
 
 before(loadXml);
@@ -32,6 +33,14 @@ const inCountry = (area: string, country: string, id = 'P1', hotel = 'H1') =>
     location: `<Location><Address><CityName>${area}</CityName><CountryName>${country}</CountryName></Address><Region RegionName="${area}"/></Location>`,
     pickup: hotel ? `<PickupDropoff LocationName="${hotel}" PickupInd="true"/>` : '',
   });
+/** `o` with the test data set: its emptyPlace, Atlantis, is a place the suite knows to be another. */
+const withData = (o: ExchangeOptions = {}): ExchangeOptions => ({
+  ...o,
+  edit: (request) => {
+    o.edit?.(request);
+    request.testData = TEST_DATA;
+  },
+});
 const elsewhere = (area: string, hotel = 'H7') =>
   found({ id: 'P9', location: `<Location><Region RegionName="${area}"/></Location>`, pickup: `<PickupDropoff LocationName="${hotel}"/>` });
 
@@ -51,6 +60,34 @@ test('ASR-SUCCESS: activities with some descriptive data pass; none, or one with
   expectRule(rule('ASR-SUCCESS'), x({}, unknown), 'cantTell');
 });
 
+// A language tag, the activity's own code or a value the request sent is no descriptive data: an
+// item made of them acknowledges the search and describes nothing.
+test('ASR-SUCCESS: a bare Language, a Name that is the code or a request value is no descriptive data; a description in any placement is', () => {
+  const only = (basic: string, more = '') => found({ basic: `${basic}${more}`, location: '', pickup: '' });
+  for (const [basic, more] of [
+    ['<BasicInfo TourActivityID="P1"/>', '<Description Language="en"/>'],
+    [
+      '<BasicInfo TourActivityID="P1"/>',
+      '<Description Language="en" ID_Context="SBX"><ShortDescription>P1</ShortDescription></Description>',
+    ],
+    ['<BasicInfo TourActivityID="P1" Name="P1"/>', ''],
+    ['<BasicInfo TourActivityID="T-77" SupplierProductCode="SP-9" Name="SP-9"/>', ''],
+    // the hotel asked (a request value) as the name
+    ['<BasicInfo TourActivityID="T-77" Name="H1"/>', ''],
+    ['<BasicInfo TourActivityID="P1"/>', '<Location><Region RegionCode="Product">P1</Region></Location>'],
+  ])
+    expectRule(rule('ASR-SUCCESS'), x({}, only(basic, more)), 'failed', undefined, `${basic}${more}`);
+  for (const [basic, more] of [
+    ['<BasicInfo TourActivityID="P1"/>', '<Description Language="en">Boat trip around the bay</Description>'],
+    ['<BasicInfo TourActivityID="P1"/>', '<Description Language="en"><LongDescription>Boat trip</LongDescription></Description>'],
+    ['<BasicInfo TourActivityID="P1" Name="Boat trip"/>', '<Description Language="en"/>'],
+    ['<BasicInfo TourActivityID="P1"/>', '<Location><Region RegionName="Mallorca"/></Location>'],
+    ['<BasicInfo TourActivityID="P1"/>', '<CategoryAndType><Category>Boat tours</Category></CategoryAndType>'],
+    ['<BasicInfo TourActivityID="P1" ShortName="Boat"/>', ''],
+  ])
+    expectRule(rule('ASR-SUCCESS'), x({}, only(basic, more)), 'passed', undefined, `${basic}${more}`);
+});
+
 test('ASR-AREA: at the hotel, or in the area of the activities at the hotel', () => {
   expectRule(rule('ASR-AREA'), x({}, found()), 'passed');
   expectRule(
@@ -59,8 +96,20 @@ test('ASR-AREA: at the hotel, or in the area of the activities at the hotel', ()
     'passed',
   );
   expectRule(rule('ASR-AREA'), x({}, found(), elsewhere('mallorca ')), 'passed');
-  // another region at the same place fails; another town (CityName) cannot tell: an area holds several
-  expectRule(rule('ASR-AREA'), x({}, found(), elsewhere('Algarve')), 'failed');
+  // another place of the test data fails; another name at the same place, or another town (CityName), cannot
+  // tell: an area holds several, named at any grain ("Mallorca" beside "Palma", review r1 finding 1)
+  expectRule(rule('ASR-AREA'), x(withData(), found(), elsewhere('Atlantis')), 'failed');
+  expectRule(rule('ASR-AREA'), x({}, found(), elsewhere('Algarve')), 'cantTell');
+  const region = (name: string, id: string, pickup = '') =>
+    found({ id, location: `<Location><Region RegionName="${name}"/></Location>`, pickup });
+  const atH1 = '<PickupDropoff LocationName="H1" PickupInd="true"/>';
+  for (const [home, wider] of [
+    ['Palma', 'Mallorca'],
+    ['Mallorca', 'Alcúdia'],
+    ['Mallorca', 'Serra de Tramuntana'],
+    ['Mallorca', 'Mallorca (Islas Baleares)'],
+  ])
+    expectRule(rule('ASR-AREA'), x({}, region(home, 'P1', atH1), region(wider, 'P2')), 'cantTell', undefined, `${home} beside ${wider}`);
   const town = (name: string, id: string, hotel: string) =>
     found({
       id,
@@ -84,6 +133,10 @@ test('ASR-DATES: start dates from Detail or Summary within DateTimePref', () => 
   const season = '<Summary Start="2030-05-01" End="2030-10-31"/>';
   expectRule(rule('ASR-DATES'), x({}, found({ schedule: `${season}<Detail Start="2030-07-01"/>` })), 'failed');
   expectRule(rule('ASR-DATES'), x({}, found({ schedule: `${season}<Detail Start="2030-06-02"/><Detail Start="2030-07-01"/>` })), 'passed');
+  // a Detail season (Start with End) through its Summary's window agrees with it (review r1 finding 5)
+  const window = '<Summary Start="2030-06-01" End="2030-06-04"/>';
+  expectRule(rule('ASR-DATES'), x({}, found({ schedule: `${window}<Detail Start="2030-05-01" End="2030-10-31"/>` })), 'passed');
+  expectRule(rule('ASR-DATES'), x({}, found({ schedule: `${window}<Detail Start="2030-07-01" End="2030-07-31"/>` })), 'failed');
   expectRule(rule('ASR-DATES'), x({}, found({ schedule: '' })), 'cantTell');
 });
 
@@ -97,7 +150,7 @@ test('ASR-HOTEL-ONLY: a search without product is served with activities of the 
 
 test('ASR-AREA, ASR-DATES: a hotel and no product (a form the spec does not state): what is served is judged, a refusal or nothing is not', () => {
   // "in an area": the search that reveals an area ignored names no product
-  expectRule(rule('ASR-AREA'), x(HOTEL_ONLY, found(), elsewhere('Algarve')), 'failed');
+  expectRule(rule('ASR-AREA'), x(withData(HOTEL_ONLY), found(), elsewhere('Atlantis')), 'failed');
   expectRule(rule('ASR-AREA'), x(HOTEL_ONLY, found()), 'passed');
   const errors = rs('OTA_TourActivitySearchRS', '<Errors><Error Type="10" Code="321">Product required</Error></Errors>');
   for (const req of ['ASR-AREA', 'ASR-DATES'] as const) {
@@ -107,8 +160,12 @@ test('ASR-AREA, ASR-DATES: a hotel and no product (a form the spec does not stat
       exchange('activitysearch', rs('OTA_ErrorRS', '', 'ErrorCode="321"'), { ...HOTEL_ONLY, status: 400 }),
       exchange('activitysearch', rs('OTA_TourActivitySearchRS', '<Success/>'), HOTEL_ONLY),
     ]) {
-      const a = rule(req).check(refused);
-      assert.match(a.notApplicable ?? '', /a hotel and no product.*ASR-HOTEL-ONLY judges that/, `${req}: ${JSON.stringify(a)}`);
+      const assertion = rule(req).check(refused);
+      assert.match(
+        assertion.notApplicable ?? '',
+        /a hotel and no product.*ASR-HOTEL-ONLY judges that/,
+        `${req}: ${JSON.stringify(assertion)}`,
+      );
     }
     // the stated form: a refusal is never set aside
     assert.equal(rule(req).check(exchange('activitysearch', errors)).notApplicable, undefined);

@@ -72,7 +72,7 @@ test('CXL-COMMIT-STATUS: a finding on the guessed status words names the guess a
     },
   });
   const words = ['Cancelled', 'Canceled'];
-  const a = expectRule(
+  const assertion = expectRule(
     cancellationConfirmed(words),
     exchange(
       'bookcancel',
@@ -82,7 +82,7 @@ test('CXL-COMMIT-STATUS: a finding on the guessed status words names the guess a
     'failed',
   );
   assert.match(
-    a.findings[0].expected,
+    assertion.findings[0].expected,
     /^cancelled \(Cancelled, Canceled\) \(booking\.cancelledStatusWords is a guess of npm run init: Cancelled, Canceled \(--cancelled-words\); give the gateway's own\)$/,
   );
   // words the user gave are no guess; a guess the finding does not rest on is not named
@@ -98,8 +98,8 @@ test('CXL-COMMIT-STATUS: a finding on the guessed status words names the guess a
 test('CXL-COMMIT-STATUS and CXL-QUOTE-TERMS: the status at every placement; cancelled at one and not at another is a finding', () => {
   const ext = (status: string) => `<TPA_Extensions><ReservationStatus Status="${status}"/></TPA_Extensions>`;
   const both = cancel('Cancelled', ext('Confirmed'));
-  const a = expectRule(cancellationConfirmed(WORDS), exchange('bookcancel', prefixed(both)), 'failed');
-  assert.match(a.findings[0].found, /Cancelled at .*; Confirmed at .*ReservationStatus/);
+  const assertion = expectRule(cancellationConfirmed(WORDS), exchange('bookcancel', prefixed(both)), 'failed');
+  assert.match(assertion.findings[0].found, /Cancelled at .*; Confirmed at .*ReservationStatus/);
   expectRule(cancellationConfirmed(WORDS), exchange('bookcancel', cancel('Cancelled', ext('Cancelled'))), 'passed');
   // a quote whose extension says cancelled is no quote, whatever its own Status says
   expectRule(termsQuoted(WORDS), exchange('bookcancel', cancel('Pending', TERMS + ext('Cancelled'))), 'failed');

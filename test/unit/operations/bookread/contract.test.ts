@@ -211,8 +211,8 @@ test('a booking shown without the client reference is never taken for it; anothe
   for (const rule of rules) {
     expectRule(rule, exchange('bookread', lone({})), 'cantTell', undefined, 'the same activity, surname and day: still not identified');
     for (const other of [{ activity: 'PMI-OTHER' }, { surname: 'Example' }, { day: '2024-06-03' }]) {
-      const a = expectRule(rule, exchange('bookread', lone(other)), 'failed', undefined, JSON.stringify(other));
-      assert.match(a.findings[0].found, /not the one booked/);
+      const assertion = expectRule(rule, exchange('bookread', lone(other)), 'failed', undefined, JSON.stringify(other));
+      assert.match(assertion.findings[0].found, /not the one booked/);
     }
   }
   // the gw fault read-without-reference: a Detail of someone else, no Confirmation at all
@@ -233,15 +233,15 @@ test('one reading: the same read means the same to every rule', () => {
   };
   const expected: Record<string, string> = { 'an empty Success': 'failed', 'an unknown layout': 'cantTell', 'another booking': 'failed' };
   for (const [kind, body] of Object.entries(replies)) {
-    const x = exchange('bookread', body);
+    const sent = exchange('bookread', body);
     for (const rule of [
       readReturns(BOOKED),
       shownLive('BKG-COMMIT-PERSISTS', BOOKED, WORDS),
       onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS),
     ])
-      expectRule(rule, x, expected[kind] as 'failed' | 'cantTell', undefined, `${rule.req} on ${kind}`);
+      expectRule(rule, sent, expected[kind] as 'failed' | 'cantTell', undefined, `${rule.req} on ${kind}`);
     const gone = noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS, exchange('bookread', read(reservation())));
-    expectRule(gone, x, kind === 'an empty Success' ? 'passed' : 'cantTell', undefined, `CXL-COMMIT-CANCELS on ${kind}`);
+    expectRule(gone, sent, kind === 'an empty Success' ? 'passed' : 'cantTell', undefined, `CXL-COMMIT-CANCELS on ${kind}`);
   }
 });
 
@@ -458,8 +458,14 @@ test('CXL-COMMIT-CANCELS: a refusal-shaped read that shows the booking live fail
   for (const before of [shownBefore, undefined]) {
     const gone = noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS, before);
     const when = before ? 'after a read that showed it live' : 'no read before';
-    const a = expectRule(gone, exchange('bookread', refusedOver(pending)), 'failed', undefined, `Warnings, no Success, Reserved; ${when}`);
-    assert.match(a.findings[0].found, /Reserved/);
+    const assertion = expectRule(
+      gone,
+      exchange('bookread', refusedOver(pending)),
+      'failed',
+      undefined,
+      `Warnings, no Success, Reserved; ${when}`,
+    );
+    assert.match(assertion.findings[0].found, /Reserved/);
     expectRule(gone, exchange('bookread', prefixed(refusedOver(pending))), 'failed', undefined, `prefixed; ${when}`);
     const errors = '<Errors><Error Type="3" Code="95" ShortText="Cancellation failed"/></Errors>';
     expectRule(gone, exchange('bookread', refusedOver(errors), { status: 409 }), 'failed', undefined, `409 Errors, Reserved; ${when}`);
@@ -542,7 +548,8 @@ test('an absence counts only after a read that showed the booking itself live: a
     );
   // the honest contrast still decides
   const shownBefore = exchange('bookread', read(reservation()));
-  for (const x of Object.values(absences)) expectRule(noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS, shownBefore), x, 'passed');
+  for (const absence of Object.values(absences))
+    expectRule(noLongerLive('CXL-COMMIT-CANCELS', BOOKED, WORDS, shownBefore), absence, 'passed');
   expectRule(onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS, shownBefore), dropped, 'passed');
 });
 
@@ -550,8 +557,14 @@ test("CXL-PARTIAL: the booking's own status decides too; shown cancelled as a wh
   const partial = onlyItemCancelled('CXL-PARTIAL', BOOKED, 'I1', WORDS);
   const items = service('I1', 'PMI-DRACH', 'Cancelled') + service('I2', 'PMI-BOAT');
   for (const status of ['Cancelled', 'canceled']) {
-    const a = expectRule(partial, exchange('bookread', read(reservation({ status, services: items }))), 'failed', undefined, status);
-    assert.match(a.findings[0].expected, /booking B1 live, only item I1 cancelled/);
+    const assertion = expectRule(
+      partial,
+      exchange('bookread', read(reservation({ status, services: items }))),
+      'failed',
+      undefined,
+      status,
+    );
+    assert.match(assertion.findings[0].expected, /booking B1 live, only item I1 cancelled/);
   }
   expectRule(
     partial,

@@ -37,17 +37,17 @@ const read = (refs: string[], opts: { people?: number; surname?: string; activit
   );
 
 test('the reference asked over the items booked: every rule passes', () => {
-  const x = read(['I3', 'I4']);
-  expectRule(readReturns(BOOKED, WORDS), x, 'passed');
-  expectRule(shownLive('BKG-COMMIT-PERSISTS', BOOKED, WORDS), x, 'passed');
-  expectRule(readDetails(BOOKED, WORDS), x, 'passed');
+  const sent = read(['I3', 'I4']);
+  expectRule(readReturns(BOOKED, WORDS), sent, 'passed');
+  expectRule(shownLive('BKG-COMMIT-PERSISTS', BOOKED, WORDS), sent, 'passed');
+  expectRule(readDetails(BOOKED, WORDS), sent, 'passed');
 });
 
 test("the reference asked over another booking's items (same activity, day and surnames): another booking, never a pass", () => {
-  const x = read(['I1', 'I2']);
-  expectRule(readReturns(BOOKED, WORDS), x, 'failed');
-  expectRule(shownLive('BKG-COMMIT-PERSISTS', BOOKED, WORDS), x, 'failed');
-  const details = expectRule(readDetails(BOOKED, WORDS), x, 'cantTell');
+  const sent = read(['I1', 'I2']);
+  expectRule(readReturns(BOOKED, WORDS), sent, 'failed');
+  expectRule(shownLive('BKG-COMMIT-PERSISTS', BOOKED, WORDS), sent, 'failed');
+  const details = expectRule(readDetails(BOOKED, WORDS), sent, 'cantTell');
   const why = details.reasons.join(' ');
   assert.match(why, /another booking's content/);
   assert.doesNotMatch(why, /does not show the item references/);

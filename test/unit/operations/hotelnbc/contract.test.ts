@@ -85,3 +85,56 @@ test('HNBC-SUBJECT: a content naming the requested hotel inside contents naming 
   expectRule(rule('HNBC-CONTENT'), x(described('HotelCode="H1" HotelName="Sol"'), 'HotelCode="H2"'), 'passed');
   expectRule(rule('HNBC-SUBJECT'), x(described('HotelCode="H1" HotelName="Sol"'), 'HotelCode="h1"'), 'passed');
 });
+
+// An acknowledgement is not evidence: an item made only of the request's own values (its HotelCode)
+// describes nothing. Real content beside the echoed code is a description.
+test('HNBC-SUBJECT: a content that only echoes the requested HotelCode describes nothing', () => {
+  expectRule(rule('HNBC-SUBJECT'), x('<HotelDescriptiveContent HotelCode="H1"/>'), 'failed');
+  expectRule(rule('HNBC-SUBJECT'), x('<HotelDescriptiveContent HotelCode="H1"><HotelInfo/></HotelDescriptiveContent>'), 'failed');
+  expectRule(rule('HNBC-SUBJECT'), x(described('HotelName="Sol"', ''), 'HotelCode="H1"'), 'passed');
+  // beside a fully described other hotel: the requested one is still not described
+  expectRule(rule('HNBC-SUBJECT'), x('<HotelDescriptiveContent HotelCode="H1"/>' + described('HotelCode="H9" HotelName="Luna"')), 'failed');
+  // real content beside the echoed code passes, whatever it is
+  expectRule(rule('HNBC-SUBJECT'), x(described('HotelCode="H1"')), 'passed');
+  expectRule(rule('HNBC-SUBJECT'), x(described('HotelCode="H1" HotelName="Sol"', '')), 'passed');
+});
+
+// Every placement OpenTravel allows is read: a hotel at the root beside the contents is one too.
+test('HNBC-SUBJECT: hotels in every placement are read, each once', () => {
+  const atRoot = (contents: string, root: string) =>
+    exchange(
+      'hotelnbc',
+      rs('OTA_HotelDescriptiveInfoRS', `<Success/><HotelDescriptiveContents>${contents}</HotelDescriptiveContents>${root}`),
+    );
+  // the requested hotel only at the root (the contents hold a sister hotel): described
+  expectRule(rule('HNBC-SUBJECT'), atRoot(described('HotelCode="H2" HotelName="Sol II"'), described()), 'passed');
+  // both placements name other hotels: not described
+  expectRule(rule('HNBC-SUBJECT'), atRoot(described('HotelCode="H2"'), described('HotelCode="H3"')), 'failed');
+  // an echo at the root is no description beside another hotel in the contents
+  expectRule(rule('HNBC-SUBJECT'), atRoot(described('HotelCode="H2"'), '<HotelDescriptiveContent HotelCode="H1"/>'), 'failed');
+  // every item is judged for its content too, wherever it is: one at the root without a name fails
+  expectRule(rule('HNBC-CONTENT'), atRoot(described(), described('HotelCode="H2" HotelName="Sol II"')), 'passed');
+  expectRule(rule('HNBC-CONTENT'), atRoot(described(), described('HotelCode="H2"')), 'failed');
+});
+
+test('HNBC-UNKNOWN: refused with no data, or Success with Warnings and no hotel and no data; a hotel or a bare Success fails', () => {
+  const warned = (content: string) =>
+    exchange(
+      'hotelnbc',
+      rs('OTA_HotelDescriptiveInfoRS', `<Success/><Warnings><Warning Type="3">Invalid hotel code</Warning></Warnings>${content}`),
+    );
+  expectRule(rule('HNBC-UNKNOWN'), warned('<HotelDescriptiveContents/>'), 'passed');
+  expectRule(
+    rule('HNBC-UNKNOWN'),
+    exchange('hotelnbc', rs('OTA_HotelDescriptiveInfoRS', '<Errors><Error Type="3">Invalid hotel code</Error></Errors>')),
+    'passed',
+  );
+  expectRule(rule('HNBC-UNKNOWN'), warned(`<HotelDescriptiveContents>${described()}</HotelDescriptiveContents>`), 'failed');
+  // an item, even one that only echoes the code asked, is no "no result"
+  expectRule(
+    rule('HNBC-UNKNOWN'),
+    warned('<HotelDescriptiveContents><HotelDescriptiveContent HotelCode="H1"/></HotelDescriptiveContents>'),
+    'failed',
+  );
+  expectRule(rule('HNBC-UNKNOWN'), x(''), 'failed');
+});

@@ -40,12 +40,12 @@ async function sent(name: OperationName, n: number): Promise<{ x: Exchange; evid
   const request = OtaRequest.fromSample(OPERATIONS[name], join(__dirname, '../../../../xml-samples'), baseValues(creds, data, 'REPRO'));
   const x = await exchange(request, { baseUrl: sb.baseUrl, limits: DEFAULT_LIMITS, retry: { retries: 0, backoffMs: 0 } });
   assert.equal(x.reply.exchange?.status, 200);
-  const r = new Redactor([creds.password]);
+  const redactor = new Redactor([creds.password]);
   const evidence: ExchangeEvidence = {
     n,
     operation: name,
-    requestHead: r.scrub(requestHead(`${sb.baseUrl}${x.op.path}`, x.reply.exchange!.request.headers)),
-    request: r.maskXml(x.sentBody),
+    requestHead: redactor.scrub(requestHead(`${sb.baseUrl}${x.op.path}`, x.reply.exchange!.request.headers)),
+    request: redactor.maskXml(x.sentBody),
   };
   return { x, evidence };
 }

@@ -9,24 +9,24 @@ import { PROJECT_ROOT } from '../../../../src/run/config';
 
 describe('bench arguments', () => {
   test('defaults: 3 runs, 200 ms, --parallel 1,2,4,8,16, the full run, analysis on', () => {
-    const o = parseBenchArgs([]);
+    const benchArgs = parseBenchArgs([]);
     assert.deepEqual(
       {
-        runs: o.runs,
-        holdMs: o.holdMs,
-        parallel: o.parallel,
-        sequential: o.sequential,
-        tags: o.latencyTags,
-        analysis: o.analysis,
-        quick: o.quick,
+        runs: benchArgs.runs,
+        holdMs: benchArgs.holdMs,
+        parallel: benchArgs.parallel,
+        sequential: benchArgs.sequential,
+        tags: benchArgs.latencyTags,
+        analysis: benchArgs.analysis,
+        quick: benchArgs.quick,
       },
       { runs: 3, holdMs: 200, parallel: [1, 2, 4, 8, 16], sequential: false, tags: undefined, analysis: true, quick: false },
     );
-    assert.equal(o.runTimeoutMs, 300_000);
+    assert.equal(benchArgs.runTimeoutMs, 300_000);
   });
 
   test('values, with a space or =', () => {
-    const o = parseBenchArgs([
+    const benchArgs = parseBenchArgs([
       '--runs',
       '5',
       '--hold-ms=50',
@@ -37,19 +37,19 @@ describe('bench arguments', () => {
       '@op:bookread',
       '--run-timeout=60',
     ]);
-    assert.equal(o.runs, 5);
-    assert.equal(o.holdMs, 50);
-    assert.deepEqual(o.parallel, [1, 2, 8]);
-    assert.equal(o.sequential, true);
-    assert.equal(o.latencyTags, '@op:bookread');
-    assert.equal(o.runTimeoutMs, 60_000);
+    assert.equal(benchArgs.runs, 5);
+    assert.equal(benchArgs.holdMs, 50);
+    assert.deepEqual(benchArgs.parallel, [1, 2, 8]);
+    assert.equal(benchArgs.sequential, true);
+    assert.equal(benchArgs.latencyTags, '@op:bookread');
+    assert.equal(benchArgs.runTimeoutMs, 60_000);
   });
 
   test('--quick: one run, the representative selection, no analysis; explicit values win', () => {
-    const q = parseBenchArgs(['--quick']);
-    assert.deepEqual([q.runs, q.latencyTags, q.analysis, q.quick], [1, QUICK_LATENCY_TAGS, false, true]);
-    const r = parseBenchArgs(['--quick', '--runs', '2', '--latency-tags', '@op:hotelnbc']);
-    assert.deepEqual([r.runs, r.latencyTags], [2, '@op:hotelnbc']);
+    const benchArgs = parseBenchArgs(['--quick']);
+    assert.deepEqual([benchArgs.runs, benchArgs.latencyTags, benchArgs.analysis, benchArgs.quick], [1, QUICK_LATENCY_TAGS, false, true]);
+    const benchOptions = parseBenchArgs(['--quick', '--runs', '2', '--latency-tags', '@op:hotelnbc']);
+    assert.deepEqual([benchOptions.runs, benchOptions.latencyTags], [2, '@op:hotelnbc']);
   });
 
   test('--no-analysis and --help', () => {
@@ -59,8 +59,8 @@ describe('bench arguments', () => {
   });
 
   test("--contributor times a SHOULD check's change unless --quick-files names one; --safety", () => {
-    const c = parseBenchArgs(['--contributor']);
-    assert.deepEqual([c.contributor, c.safety, c.quickFiles], [true, false, QUICK_LOOP_CHANGE]);
+    const benchArgs = parseBenchArgs(['--contributor']);
+    assert.deepEqual([benchArgs.contributor, benchArgs.safety, benchArgs.quickFiles], [true, false, QUICK_LOOP_CHANGE]);
     assert.deepEqual(parseBenchArgs(['--contributor', '--quick-files', 'src/a.ts,docs/b.md']).quickFiles, ['src/a.ts', 'docs/b.md']);
     assert.equal(parseBenchArgs(['--safety']).safety, true);
     assert.equal(parseBenchArgs([]).contributor, false);

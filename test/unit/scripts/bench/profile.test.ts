@@ -37,9 +37,9 @@ describe('CPU profile categories', () => {
       samples: [4, 4, 2, 5],
       timeDeltas: [0, 1000, 2000, 500, 250],
     };
-    const c = categorise(profile);
-    assert.equal(c.get('Allure formatter'), 3.5);
-    assert.equal(c.get('node internals (event loop, fs, streams)'), 0.25);
+    const map = categorise(profile);
+    assert.equal(map.get('Allure formatter'), 3.5);
+    assert.equal(map.get('node internals (event loop, fs, streams)'), 0.25);
   });
 
   test('the top frames: self time per function and place, idle left out', () => {

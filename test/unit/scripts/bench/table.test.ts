@@ -35,6 +35,6 @@ describe('bench tables', () => {
     assert.equal(lines[4], 'x   CONFORMS');
     assert.equal(lines[5], 'yy  3 s');
     assert.equal(lines[6], 'z');
-    for (const l of lines) assert.equal(l, l.trimEnd());
+    for (const line of lines) assert.equal(line, line.trimEnd());
   });
 });

@@ -28,7 +28,7 @@ const bench: BenchFigures = {
 };
 
 test('every block names when, where and how it was measured', () => {
-  const m: Measured<unknown> = {
+  const measured: Measured<unknown> = {
     command: 'npm run bench -- --runs 3',
     date: '2026-11-27',
     commit: 'abc1234',
@@ -36,7 +36,7 @@ test('every block names when, where and how it was measured', () => {
     figures: {},
   };
   assert.equal(
-    provenance(m),
+    provenance(measured),
     '*Measured on 2026-11-27 at abc1234 by `npm run bench -- --runs 3`: 2 cores (Some CPU), 8 GiB, Node v20.18.1, linux 6.1; load average 3.2 at the start, 4.1 at the end.*',
   );
 });
@@ -54,13 +54,13 @@ test("the bench's targets: each measured figure against its limit, MET or NOT ME
 
 test('a failed npm test says so in its total; the quick loop names its change', () => {
   const run = { status: 1, totalMs: 250_000, phases: [{ name: 'static checks', ms: 40_000, steps: [] }] };
-  const f: ContributorFigures = {
+  const contributorFigures: ContributorFigures = {
     test: run,
     quick: { ...run, status: 0, files: ['src/a.ts'], tests: 2, faults: ['x'] },
     slowestTests: [],
     testFiles: 0,
   };
-  const text = contributor(f);
+  const text = contributor(contributorFigures);
   assert.match(text, /\| \*\*total\*\* \(failed, exit 1\) \| \*\*4 min 10 s \(250 s\)\*\* \|/);
   assert.match(text, /\| static checks \| 40\.0 s \|/);
   assert.match(text, /The change: `src\/a\.ts` \(the first edited, the others named\)\. Target: within 90 s\./);
@@ -68,17 +68,17 @@ test('a failed npm test says so in its total; the quick loop names its change', 
 
 test('a matrix measured with another fault count is stale, with the command that measures it again', () => {
   // the matrix runs the faults conformance must catch: edge faults are explored apart
-  const n = FAULTS.filter((x) => !x.edge).length;
-  const f = { faults: n, runs: 2766, jobs: 2, seconds: 275, caught: n, missedCells: 0 };
+  const count = FAULTS.filter((x) => !x.edge).length;
+  const f = { faults: count, runs: 2766, jobs: 2, seconds: 275, caught: count, missedCells: 0 };
   assert.match(matrix(f), /2,766 runs in 4 min 35 s/);
-  assert.doesNotMatch(matrix({ ...f, faults: n - 1 }), /run it again|Measured with/, 'the docs never carry the note');
+  assert.doesNotMatch(matrix({ ...f, faults: count - 1 }), /run it again|Measured with/, 'the docs never carry the note');
   const root = mkdtempSync(join(tmpdir(), 'measured-'));
   try {
     assert.deepEqual(staleFigures(root), [], 'never measured: nothing stale');
     recordFigures('matrix', 'npm run mutants -- --matrix', f, 0.5, root);
     assert.deepEqual(staleFigures(root), []);
-    assert.deepEqual(staleFigures(root, n + 1), [
-      `docs/figures/matrix.json was measured with ${n} faults and the sandbox has ${n + 1}: ` +
+    assert.deepEqual(staleFigures(root, count + 1), [
+      `docs/figures/matrix.json was measured with ${count} faults and the sandbox has ${count + 1}: ` +
         'run `npm run mutants -- --matrix`, then `npm run docs`',
     ]);
   } finally {

@@ -21,25 +21,25 @@ function repo(files: string[], texts: Record<string, string> = {}): Repository {
 }
 
 test("a changed source: its mirrored test, its operation's faults (not those of every operation), the catalogue's tests", () => {
-  const p = quickPlan(
+  const plan = quickPlan(
     ['src/operations/hotelnbc/contract.ts', 'docs/gone.md'],
     repo(['src/operations/hotelnbc/contract.ts', 'test/unit/operations/hotelnbc/contract.test.ts']),
     FAULTS,
     OPERATIONS,
   );
-  assert.deepEqual(p.tests, [
+  assert.deepEqual(plan.tests, [
     'test/unit/operations/hotelnbc/contract.test.ts',
     'test/unit/operations/rule-coverage.test.ts',
     'test/unit/spec',
   ]);
-  assert.deepEqual(p.operations, ['hotelnbc']);
-  assert.deepEqual(p.faults, ['hotelnbc-other-hotel']);
-  assert.deepEqual(p.lint, ['src/operations/hotelnbc/contract.ts']);
-  assert.deepEqual(p.format, ['src/operations/hotelnbc/contract.ts'], 'a deleted file is not checked');
+  assert.deepEqual(plan.operations, ['hotelnbc']);
+  assert.deepEqual(plan.faults, ['hotelnbc-other-hotel']);
+  assert.deepEqual(plan.lint, ['src/operations/hotelnbc/contract.ts']);
+  assert.deepEqual(plan.format, ['src/operations/hotelnbc/contract.ts'], 'a deleted file is not checked');
 });
 
 test("no mirrored test: the nearest folder's; a changed test runs itself; a helper runs the tests that import it", () => {
-  const p = quickPlan(
+  const plan = quickPlan(
     ['sandbox/src/faults/booking.ts', 'sandbox/test/faults/booking.ts', 'test/support/transport.ts', 'test/unit/xml/xml.test.ts'],
     repo(['sandbox/src/faults/booking.ts', 'sandbox/test/faults/booking.ts', 'test/support/transport.ts', 'test/unit/xml/xml.test.ts'], {
       'sandbox/test/faults.test.ts': "import { x } from './faults/booking';",
@@ -49,15 +49,15 @@ test("no mirrored test: the nearest folder's; a changed test runs itself; a help
     FAULTS,
     OPERATIONS,
   );
-  assert.deepEqual(p.tests, [
+  assert.deepEqual(plan.tests, [
     'sandbox/test/faults.test.ts',
     'test/unit/operations/rule-coverage.test.ts',
     'test/unit/spec',
     'test/unit/transport/retry.test.ts',
     'test/unit/xml/xml.test.ts',
   ]);
-  assert.deepEqual(p.faults, ['commit-not-persisted', 'cancel-ignored'], 'a changed fault file: the faults of its area');
-  assert.deepEqual(p.imports, [
+  assert.deepEqual(plan.faults, ['commit-not-persisted', 'cancel-ignored'], 'a changed fault file: the faults of its area');
+  assert.deepEqual(plan.imports, [
     'sandbox/src/faults/booking.ts',
     'sandbox/test/faults/booking.ts',
     'test/support/transport.ts',
@@ -66,23 +66,23 @@ test("no mirrored test: the nearest folder's; a changed test runs itself; a help
 });
 
 test('documentation and CI recipes: the tests that check them; nothing else to run', () => {
-  const p = quickPlan(
+  const plan = quickPlan(
     ['README.md', '.ci/github/conformance-pr.yml'],
     repo(['README.md', '.ci/github/conformance-pr.yml']),
     FAULTS,
     OPERATIONS,
   );
-  assert.deepEqual(p.tests, ['test/unit/ci/ci-recipes.test.ts', 'test/unit/scripts/docs.test.ts']);
-  assert.deepEqual([p.lint, p.imports, p.faults], [[], [], []]);
+  assert.deepEqual(plan.tests, ['test/unit/ci/ci-recipes.test.ts', 'test/unit/scripts/docs.test.ts']);
+  assert.deepEqual([plan.lint, plan.imports, plan.faults], [[], [], []]);
 });
 
 test("an operation changed with its fault's file: that operation's faults, not every fault of the file's area", () => {
-  const p = quickPlan(
+  const plan = quickPlan(
     ['src/operations/bookcancel/contract.ts', 'sandbox/src/faults/booking.ts'],
     repo(['src/operations/bookcancel/contract.ts', 'sandbox/src/faults/booking.ts']),
     FAULTS,
     OPERATIONS,
   );
-  assert.deepEqual(p.operations, ['bookcancel']);
-  assert.deepEqual(p.faults, ['cancel-ignored']);
+  assert.deepEqual(plan.operations, ['bookcancel']);
+  assert.deepEqual(plan.faults, ['cancel-ignored']);
 });
