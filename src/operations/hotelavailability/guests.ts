@@ -71,16 +71,16 @@ export function judgeGuests(exchange: Exchange, check: Check, reply: ReplyReader
   const asked = exchange.request.records('//ota:GuestCount', { code: '@AgeQualifyingCode', n: '@Count' });
   const party = asked.reduce((t, g) => t + (num(g.n) || 0), 0);
   const wanted = `${party} guests (${countsText(asked.map((g) => [ageQualifyingCode(g.code) ?? g.code, g.n]))} by AgeQualifyingCode)`;
-  for (const h of results) {
-    const partners = partnersOf(reply, h, results);
+  for (const result of results) {
+    const partners = partnersOf(reply, result, results);
     // Every place that counts the guests must show the party's number ("a number of guests").
     let decided = false;
     const unreadable: string[] = [];
     for (const at of reply.placesOf(FACTS.guests)) {
-      const groups = reply.doc.find(at, h.node).map((g) => guestsOf(reply, g));
+      const groups = reply.doc.find(at, result.node).map((g) => guestsOf(reply, g));
       if (groups.length === 0) continue;
       if (groups.some((g) => g.total === undefined)) {
-        unreadable.push(`${h.at}/${at}: ${list(groups.map((g) => g.text))}`);
+        unreadable.push(`${result.at}/${at}: ${list(groups.map((g) => g.text))}`);
         continue;
       }
       decided = true;
@@ -90,12 +90,12 @@ export function judgeGuests(exchange: Exchange, check: Check, reply: ReplyReader
       // Part of the party: other results of the same hotel and room request may count the rest, exactly.
       const parts = partners.map((o) => guestsAt(reply, o.node, at)).filter((n): n is number => !!n && n < party);
       if (sum > 0 && sum < party && addsUpTo(party - sum, parts)) continue;
-      check.fail(`${h.at}/${at}`, wanted, list(groups.map((g) => g.text)));
+      check.fail(`${result.at}/${at}`, wanted, list(groups.map((g) => g.text)));
     }
     // A room that holds the party shows it; rooms that hold fewer may be offered together (or as
     // alternatives: the reply does not say), so they fail only when all of them together still hold
     // fewer (a RoomStay of the same offer that shows no room leaves the sum unknown).
-    const rooms = roomsOf(reply, h.node);
+    const rooms = roomsOf(reply, result.node);
     const partnerRooms = partners.map((o) => roomsOf(reply, o.node));
     const together = [...rooms, ...partnerRooms.flat()];
     const capacity = together.reduce((t, r) => t + r.holds, 0);
@@ -104,20 +104,20 @@ export function judgeGuests(exchange: Exchange, check: Check, reply: ReplyReader
       if (room.holds >= party) decided = true;
       else if (summed && capacity < party) {
         const all = together.length > 1 ? ` (the ${together.length} rooms offered hold ${capacity} together)` : '';
-        check.fail(`${h.at}/${room.at}`, `a room for ${wanted}`, `a room for ${room.holds}${all}`);
+        check.fail(`${result.at}/${room.at}`, `a room for ${wanted}`, `a room for ${room.holds}${all}`);
         decided = true;
       }
     }
     if (decided) continue;
     if (unreadable.length)
       check.cannotTell(
-        `the reply does not show the number of every guest count (GuestCount @Count, or @Age) for hotel ${h.label}: ${unreadable.join('; ')}`,
+        `the reply does not show the number of every guest count (GuestCount @Count, or @Age) for hotel ${result.label}: ${unreadable.join('; ')}`,
       );
     else if (rooms.length)
       check.cannotTell(
-        `hotel ${h.label} offers rooms that each hold fewer than ${party} guests (${list(rooms.map((r) => `${r.holds}`))}) and ${capacity} together: ` +
+        `hotel ${result.label} offers rooms that each hold fewer than ${party} guests (${list(rooms.map((r) => `${r.holds}`))}) and ${capacity} together: ` +
           'units together or alternatives, the reply does not say, and no GuestCounts shows the number of guests',
       );
-    else check.cannotTell(notShown(reply, [FACTS.guests, FACTS.occupancy], `hotel ${h.label}`));
+    else check.cannotTell(notShown(reply, [FACTS.guests, FACTS.occupancy], `hotel ${result.label}`));
   }
 }

@@ -42,9 +42,9 @@ test('HAV-SUCCESS and HAV-EMPTY: content in unknown places cannot tell; only a r
     'hotelavailability',
     rs('OTA_HotelAvailRS', '<Success/><Properties><Property HotelCode="A"><Name>Hotel A</Name></Property></Properties>'),
   );
-  const c = rule('HAV-SUCCESS').check(unknown);
-  assert.equal(c.outcome, 'cantTell');
-  assert.match(c.reasons.join(' '), /other content \(Properties\).*OTA_REPLY_PROFILE/);
+  const assertion = rule('HAV-SUCCESS').check(unknown);
+  assert.equal(assertion.outcome, 'cantTell');
+  assert.match(assertion.reasons.join(' '), /other content \(Properties\).*OTA_REPLY_PROFILE/);
   expectRule(rule('HAV-EMPTY'), unknown, 'cantTell');
   for (const empty of [
     '<Success/>',
@@ -112,9 +112,9 @@ test('HAV-PLACE: the country or region is read from every address place', () => 
 });
 
 const withPlaces = (o: ExchangeOptions, placeAliases: Record<string, string[]> = {}): ExchangeOptions => ({
-  edit: (r) => {
-    o.edit?.(r);
-    r.testData = {
+  edit: (request) => {
+    o.edit?.(request);
+    request.testData = {
       ...TEST_DATA,
       placeAliases,
       hotelAvailability: {
@@ -142,8 +142,8 @@ test('HAV-PLACE: a country by its ISO code or by its name in its own language; a
   const balearic = only('<CityName>Palma</CityName><StateProv>Illes Balears</StateProv><CountryName Code="ES">España</CountryName>');
   expectRule(rule('HAV-PLACE'), x(balearic, REGION), 'cantTell');
   expectRule(rule('HAV-PLACE'), x(balearic, withPlaces(REGION, { Mallorca: ['Illes Balears'] })), 'passed');
-  const c = rule('HAV-PLACE').check(x(balearic, REGION));
-  assert.match(c.reasons.join(' '), /placeAliases/);
+  const assertion = rule('HAV-PLACE').check(x(balearic, REGION));
+  assert.match(assertion.reasons.join(' '), /placeAliases/);
 });
 
 test('HAV-DATES: TimeSpan or rates by period in any order', () => {
@@ -273,16 +273,16 @@ test('HAV-MAXRESPONSES: RoomStay/@RPH numbers the results, it is no hotel code',
 
 test('a party the test data does not declare available: no hotel, or a refusal, is no finding; hotels shown are still judged', () => {
   const big: ExchangeOptions = {
-    edit: (r) => {
-      setParty(r, { adults: 3, children: 2 });
-      r.resultsOptional = 'the test data does not declare availability for 3 adult(s) and 2 child(ren)';
+    edit: (request) => {
+      setParty(request, { adults: 3, children: 2 });
+      request.resultsOptional = 'the test data does not declare availability for 3 adult(s) and 2 child(ren)';
     },
   };
   const none = x('', big);
   for (const req of ['HAV-SUCCESS', 'HAV-PLACE', 'HAV-DATES', 'HAV-GUESTS'] as const) {
-    const a = rule(req).check(none);
-    assert.match(a.notApplicable ?? '', /does not declare availability/, req);
-    assert.equal(a.findings.length, 0, req);
+    const assertion = rule(req).check(none);
+    assert.match(assertion.notApplicable ?? '', /does not declare availability/, req);
+    assert.equal(assertion.findings.length, 0, req);
   }
   const refused = exchange(
     'hotelavailability',
@@ -375,11 +375,11 @@ test('HAV-PLACE findings: a HotelStay that RoomStays share gives one finding, at
     address('Portugal') +
     '</BasicPropertyInfo></HotelStay></HotelStays>';
   const bare = (rph: string) => `<RoomStay RPH="${rph}">${guests()}<BasicPropertyInfo HotelCode="A"/></RoomStay>`;
-  const c = rule('HAV-PLACE').check(
+  const assertion = rule('HAV-PLACE').check(
     exchange('hotelavailability', rs('OTA_HotelAvailRS', `<Success/>${shared}<RoomStays>${bare('1')}${bare('2')}</RoomStays>`)),
   );
-  assert.equal(c.outcome, 'failed');
-  assert.equal(c.findings.length, 1, c.findings.map((f) => `${f.at}: ${f.found}`).join('\n'));
-  assert.match(c.findings[0].at, /HotelStay.*CountryName/);
-  assert.match(c.findings[0].found, /Portugal/);
+  assert.equal(assertion.outcome, 'failed');
+  assert.equal(assertion.findings.length, 1, assertion.findings.map((f) => `${f.at}: ${f.found}`).join('\n'));
+  assert.match(assertion.findings[0].at, /HotelStay.*CountryName/);
+  assert.match(assertion.findings[0].found, /Portugal/);
 });

@@ -65,9 +65,9 @@ test('a hotel the reply shows in several countries fails, even when one of them 
     'H1',
     '<Address><CountryName Code="ES">Spain</CountryName></Address><Address><CountryName Code="PT">Portugal</CountryName></Address>',
   );
-  const a = expectOutcome(rule.check(x(four)), 'failed');
-  assert.match(a.findings[0].expected, /hotel H1 in one place \(the requested Country Spain\)/);
-  assert.match(a.findings[0].found, /several countries \(ES, PT\)/);
+  const assertion = expectOutcome(rule.check(x(four)), 'failed');
+  assert.match(assertion.findings[0].expected, /hotel H1 in one place \(the requested Country Spain\)/);
+  assert.match(assertion.findings[0].found, /several countries \(ES, PT\)/);
   assert.deepEqual(rule.needs!(x(four)), [], 'a hotel the reply places in none needs no corroboration');
   // one country in several forms, and a town, a province and a region beside it: a legitimate address
   const legit = stay(
@@ -79,9 +79,9 @@ test('a hotel the reply shows in several countries fails, even when one of them 
 
 test('a hotel the reply shows in two places of the test data, neither another name of the other, fails; aliases join them', () => {
   const places = (placeAliases: Record<string, string[]>) => ({
-    edit: (r: OtaRequest) => {
-      r.setAttribute('//ota:RefPoint', 'CodeContext', 'Region').setText('//ota:RefPoint', 'Mallorca');
-      r.testData = {
+    edit: (request: OtaRequest) => {
+      request.setAttribute('//ota:RefPoint', 'CodeContext', 'Region').setText('//ota:RefPoint', 'Mallorca');
+      request.testData = {
         ...TEST_DATA,
         placeAliases,
         hotelAvailability: {
@@ -92,11 +92,11 @@ test('a hotel the reply shows in two places of the test data, neither another na
     },
   });
   const both = stay('H1', '<Address><CityName>Palma</CityName><StateProv>Mallorca</StateProv><County>Tenerife</County></Address>');
-  const reply = (o: { edit: (r: OtaRequest) => void }) =>
+  const reply = (o: { edit: (request: OtaRequest) => void }) =>
     exchange('hotelavailability', rs('OTA_HotelAvailRS', `<Success/><RoomStays>${both}</RoomStays>`), o);
-  const a = expectOutcome(rule.check(reply(places({}))), 'failed');
-  assert.match(a.findings[0].found, /Mallorca, Tenerife/);
-  assert.match(a.findings[0].at, /ota:StateProv/);
+  const assertion = expectOutcome(rule.check(reply(places({}))), 'failed');
+  assert.match(assertion.findings[0].found, /Mallorca, Tenerife/);
+  assert.match(assertion.findings[0].at, /ota:StateProv/);
   // declared one inside the other (an alias): a legitimate address
   const nested = stay('H1', '<Address><StateProv>Baleares</StateProv><County>Mallorca</County></Address>');
   const aliased = exchange(
@@ -117,8 +117,8 @@ test('a descriptive reply about another hotel, or naming none, decides nothing: 
   );
   assert.match(other.problem ?? '', /describes hotel H2, not H1: a description of another hotel decides nothing about H1/);
   assert.deepEqual(other.country, []);
-  const a = expectOutcome(rule.check(reply, {}, corroborationOf([other])), 'cantTell');
-  assert.match(a.reasons.join(' '), /describes hotel H2, not H1/);
+  const assertion = expectOutcome(rule.check(reply, {}, corroborationOf([other])), 'cantTell');
+  assert.match(assertion.reasons.join(' '), /describes hotel H2, not H1/);
   // the same reply about the hotel asked decides: here, another country
   const same = hotelDescription(
     nbc('H1', '<Address><CountryName Code="PT">Portugal</CountryName></Address>'),
@@ -148,14 +148,14 @@ test('a descriptive reply about another hotel, or naming none, decides nothing: 
 });
 
 test('a description that places the hotel in several countries places it nowhere: cannot tell', () => {
-  const d = hotelDescription(
+  const description = hotelDescription(
     nbc('H1', ['Spain', 'Portugal', 'Greece', 'Italy'].map((c) => `<Address><CountryName>${c}</CountryName></Address>`).join('')),
     'H1',
     'hotel descriptive data of H1',
   );
-  assert.match(d.problem ?? '', /shows hotel H1 in several countries \(ES, PT, GR, IT\), which cannot all hold/);
-  const a = expectOutcome(rule.check(x(stay('H1')), {}, corroborationOf([d])), 'cantTell');
-  assert.match(a.reasons.join(' '), /several countries/);
+  assert.match(description.problem ?? '', /shows hotel H1 in several countries \(ES, PT, GR, IT\), which cannot all hold/);
+  const assertion = expectOutcome(rule.check(x(stay('H1')), {}, corroborationOf([description])), 'cantTell');
+  assert.match(assertion.reasons.join(' '), /several countries/);
 });
 
 test('the reply and the descriptive data placing one hotel in two countries: the gateway contradicts itself, a finding', () => {
@@ -171,9 +171,9 @@ test('the reply and the descriptive data placing one hotel in two countries: the
     region,
   );
   assert.deepEqual(rule.needs!(reply), [{ kind: 'hotel', code: 'H1' }]);
-  const a = expectOutcome(rule.check(reply, {}, corroborationOf([described('H1', ['PT'], { region: ['Mallorca'] })])), 'failed');
+  const assertion = expectOutcome(rule.check(reply, {}, corroborationOf([described('H1', ['PT'], { region: ['Mallorca'] })])), 'failed');
   assert.match(
-    a.findings[0].found,
+    assertion.findings[0].found,
     /the reply shows ES, Palma and hotel descriptive data of H1 shows PT, Mallorca: several countries \(ES, PT\)/,
   );
   expectOutcome(rule.check(reply, {}, corroborationOf([described('H1', ['ES'], { region: ['Mallorca'] })])), 'passed');
@@ -219,17 +219,17 @@ test('descriptive data refused, broken or silent: cannot tell, naming the fact, 
     ],
     [hotelDescription(noReply('hotelnbc'), 'H1', 'hotel descriptive data of H1'), /describes nothing: no HTTP reply/],
   ] as const) {
-    const a = expectOutcome(rule.check(x(stay('H1')), {}, corroborationOf([d])), 'cantTell');
-    assert.match(a.reasons.join(' '), why);
+    const assertion = expectOutcome(rule.check(x(stay('H1')), {}, corroborationOf([d])), 'cantTell');
+    assert.match(assertion.reasons.join(' '), why);
     assert.match(
-      a.reasons.join(' '),
+      assertion.reasons.join(' '),
       /the country of a hotel \(hotelavailability\.hotel\.country\) for hotel H1; looked at: ota:BasicPropertyInfo/,
     );
   }
 });
 
 test('hotel descriptive data is read at its address places', () => {
-  const d = hotelDescription(
+  const description = hotelDescription(
     nbc(
       'H1',
       '<Address><CityName>Palma</CityName><StateProv>Illes Balears</StateProv><CountryName Code="ES">España</CountryName></Address>',
@@ -237,9 +237,9 @@ test('hotel descriptive data is read at its address places', () => {
     'H1',
     's',
   );
-  assert.deepEqual(d.country, ['España', 'ES']);
-  assert.deepEqual(d.region, ['Illes Balears', 'Palma']);
-  assert.equal(d.problem, undefined);
+  assert.deepEqual(description.country, ['España', 'ES']);
+  assert.deepEqual(description.region, ['Illes Balears', 'Palma']);
+  assert.equal(description.problem, undefined);
 });
 
 // A refusal describes nothing, whatever its status and body: a 5xx with a lie in an XML body does
@@ -263,10 +263,10 @@ test('a descriptive reply with any 4xx or 5xx, any body, or without Success desc
     cases.push(['HTTP 200 JSON', exchange('hotelnbc', '{"country":"ES"}', { contentType: 'application/json' })]);
   }
   for (const [kind, reply] of cases) {
-    const d = hotelDescription(reply, 'H1', 'hotel descriptive data of H1');
-    assert.deepEqual([d.country, d.region], [[], []], kind);
-    assert.match(d.problem ?? '', /describes nothing/, kind);
-    expectOutcome(rule.check(x(stay('H1')), {}, corroborationOf([d])), 'cantTell', kind);
+    const description = hotelDescription(reply, 'H1', 'hotel descriptive data of H1');
+    assert.deepEqual([description.country, description.region], [[], []], kind);
+    assert.match(description.problem ?? '', /describes nothing/, kind);
+    expectOutcome(rule.check(x(stay('H1')), {}, corroborationOf([description])), 'cantTell', kind);
   }
   // the same data with 200 and Success does describe
   expectOutcome(rule.check(x(stay('H1')), {}, corroborationOf([hotelDescription(exchange('hotelnbc', body(spain)), 'H1', 's')])), 'passed');
@@ -283,8 +283,8 @@ test('a region of another country beside the country (shown, requested or descri
     '<StateProv StateCode="GR-M"/><CountryName>España</CountryName>',
     '<StateProv>Lisboa</StateProv><CityName>Madrid</CityName>',
   ]) {
-    const a = expectOutcome(rule.check(addr(wrong)), 'failed');
-    assert.match(a.findings[0].found, /Crete|Kriti|GR-M|Lisboa/, wrong);
+    const assertion = expectOutcome(rule.check(addr(wrong)), 'failed');
+    assert.match(assertion.findings[0].found, /Crete|Kriti|GR-M|Lisboa/, wrong);
     assert.deepEqual(rule.needs!(addr(wrong)), [], 'a hotel the reply places elsewhere needs no corroboration');
   }
   for (const right of [
@@ -317,9 +317,9 @@ test('the reply and the descriptive data disagreeing by a region of another coun
     'H1',
     'hotel descriptive data of H1',
   );
-  const a = expectOutcome(rule.check(reply, {}, corroborationOf([pt])), 'failed');
+  const assertion = expectOutcome(rule.check(reply, {}, corroborationOf([pt])), 'failed');
   assert.match(
-    a.findings[0].found,
+    assertion.findings[0].found,
     /the reply shows Kriti and hotel descriptive data of H1 shows Portugal, PT: .*Kriti \(a region of GR\) and PT/,
   );
   const gr = hotelDescription(

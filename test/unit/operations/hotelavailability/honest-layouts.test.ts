@@ -44,10 +44,10 @@ test('HAV-MAXRESPONSES: RoomStays linked to their hotel by HotelStay/@RoomStayRP
   expectRule(rule('HAV-MAXRESPONSES'), honest, 'passed');
   for (const req of ['HAV-PLACE', 'HAV-DATES', 'HAV-GUESTS'] as const) expectRule(rule(req), honest, 'passed');
   // three hotels, however their room offers are linked, are beyond the bound
-  const c = expectRule(rule('HAV-MAXRESPONSES'), linked(['A', [1, 2]], ['B', [3]], ['C', [4]]), 'failed');
+  const assertion = expectRule(rule('HAV-MAXRESPONSES'), linked(['A', [1, 2]], ['B', [3]], ['C', [4]]), 'failed');
   assert.ok(
-    c.findings.some((f) => /3 hotels|3 results/.test(f.found)),
-    JSON.stringify(c.findings),
+    assertion.findings.some((f) => /3 hotels|3 results/.test(f.found)),
+    JSON.stringify(assertion.findings),
   );
   expectRule(rule('HAV-MAXRESPONSES'), linked(['A', [1]], ['B', [2]], ['C', [3]]), 'failed');
   // a RoomStay that no HotelStay lists, and with no code of its own, is still a result of its own

@@ -63,7 +63,7 @@ const DATA = { ...TEST_DATA, hotelAvailability: { ...TEST_DATA.hotelAvailability
 function scenario(byPlace: Record<string, string>) {
   const sent: OtaRequest[] = [];
   let current: OtaRequest | undefined;
-  const w: BoundScenario = {
+  const boundScenario: BoundScenario = {
     run: { data: DATA, replyProfile: { facts: {} } },
     prepare: () => (current = request('hotelavailability')),
     send: () => {
@@ -75,7 +75,7 @@ function scenario(byPlace: Record<string, string>) {
       if (!holds) throw new Error(reason);
     },
   };
-  return { w, sent };
+  return { w: boundScenario, sent };
 }
 
 test('placeBeyondBound: the first test-data place that shows more hotels than the bound', async () => {
@@ -85,17 +85,17 @@ test('placeBeyondBound: the first test-data place that shows more hotels than th
   assert.equal(sent.length, 2, 'it stops at the first place that shows enough');
   // each place is asked with the sample's own MaxResponses, not the bound
   assert.ok(sent.every((r) => Number(r.value('@MaxResponses')) > BOUND));
-  const r = boundAt(request('hotelavailability'), second);
-  assert.deepEqual([r.value('@MaxResponses'), r.value('//ota:RefPoint')?.trim()], [String(BOUND), second.name]);
+  const otaRequest = boundAt(request('hotelavailability'), second);
+  assert.deepEqual([otaRequest.value('@MaxResponses'), otaRequest.value('//ota:RefPoint')?.trim()], [String(BOUND), second.name]);
 });
 
 test('placeBeyondBound: no place with more hotels than the bound is a precondition not met, naming what each showed', async () => {
   const [first] = PLACES;
   const { w } = scenario({ [first.name]: rs('OTA_HotelAvailRS', '<Errors><Error Type="3" ShortText="MaxResponses"/></Errors>') });
-  await assert.rejects(placeBeyondBound(w), (e: Error) => {
-    assert.match(e.message, new RegExp(`${first.name}: refused`));
-    assert.match(e.message, /0 hotel\(s\)/);
-    assert.match(e.message, /hotelAvailability\.places/);
+  await assert.rejects(placeBeyondBound(w), (error: Error) => {
+    assert.match(error.message, new RegExp(`${first.name}: refused`));
+    assert.match(error.message, /0 hotel\(s\)/);
+    assert.match(error.message, /hotelAvailability\.places/);
     return true;
   });
 });
