@@ -21,7 +21,8 @@ import {
   wholeCancellation,
   WHOLE_BOOKING,
 } from '../src/operations/bookcancel';
-import { bookingRead, bookingShownBy, type BookedItem } from '../src/contracts/booking-facts';
+import { type BookedItem } from '../src/contracts/booking-facts';
+import { bookingRead, bookingShownBy } from '../src/contracts/booking-read';
 
 export const forms = (w: GatewayWorld) => w.run.data.booking;
 

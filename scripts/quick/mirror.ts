@@ -34,6 +34,8 @@ const SOURCE_EXTENSIONS = ['.ts', '.js'];
  */
 export const TOPIC_TESTS: Readonly<Record<string, string>> = {
   'test/unit/comments-say-why.test.ts': 'no comment in the code, its tests or its CI recipes cites an issue number',
+  'test/unit/operations/hotelavailability/honest-layouts.test.ts':
+    'the rules of src/operations/hotelavailability (guests.ts, hotel-link.ts, stay-dates.ts) on honest layouts the sandbox does not use',
   'test/unit/operations/transferavailability/echoed-services.test.ts':
     'the served rules of src/operations/transferavailability/contract.ts on services that only echo the request',
   'test/unit/operations/bookread/other-content.test.ts':

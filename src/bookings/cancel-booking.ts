@@ -11,7 +11,7 @@ import { OtaRequest } from '../xml/requests';
 import { OPERATIONS } from '../specification/operations';
 import { baseValues } from '../run/scenario-values';
 import { refusalForm } from '../contracts/envelope';
-import { saysNothingOfTheBooking } from '../contracts/booking-facts';
+import { saysNothingOfTheBooking } from '../contracts/booking-read';
 import { exchangeOptions, type RunContext } from '../run/run-context';
 import type { SuiteConfig } from '../run/config';
 import type { Exchange } from '../contracts/rule';

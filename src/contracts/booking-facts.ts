@@ -1,14 +1,11 @@
 // Bookings, as the suite knows them and as replies show them: the items a scenario booked (what a
 // read should show), the booking references of a reply (the client's, Type 36 with ID_Context
-// Client, beside the gateway's own), the target's words for a cancelled booking, and the one
-// reading of a booking read, so that every rule means the same by one reply: `bookingRead` interprets a read once, as facts
-// (refused, served and empty, content in an unknown layout, the booking the client's reference
-// names, a booking not identified by it, other bookings), and every requirement that looks at a
-// read (activity booking, booking read, booking cancel, authentication) judges those same facts.
-import { ReplyReader, type Disagreement, type Fact, type Found, type ReplyProfilePlaces } from './reader';
-import { Check, list, noDocument, type Exchange, type Rule } from './rule';
-import { requirement, type RequirementId } from '../specification/requirements';
-import { refusedHow } from './envelope';
+// Client, beside the gateway's own), the target's words for a cancelled booking, and what a read
+// shows of the booking asked (`shownIn`: served and empty, content in an unknown layout, the booking
+// the client's reference names, a booking not identified by it, other bookings), which
+// booking-read.ts makes the one reading every requirement that looks at a read judges.
+import { type ReplyReader, type Disagreement, type Fact, type Found } from './reader';
+import { list } from './rule';
 import { otherContent } from './items-offered';
 import type { XNode } from '../xml/xml';
 
@@ -32,7 +29,7 @@ export { READ_BOOKING_FACTS, READ_FACTS, RESRETRIEVE_XSD, TOUR_RESRETRIEVE_XSD }
 import { READ_FACTS } from './booking-read-facts';
 import { isCancelledWord, itemNamedElsewhere, ownStatus, type OwnStatus, type Part } from './booking-item-status';
 export { isCancelledWord } from './booking-item-status';
-import { aboutStatus, agreementOf, ownStatusDisagreement } from './booking-item-agreement';
+import { agreementOf, ownStatusDisagreement } from './booking-item-agreement';
 import { identify, otherContentWhy, unprovenWhy } from './booking-evidence';
 export { valuesIn } from './booking-evidence';
 export { aboutStatus, disagreementFinding } from './booking-item-agreement';
@@ -250,24 +247,50 @@ const identified = (
     ...loose.flatMap((b) => itemsOf(reply, [b]).map((i) => i.ref)),
   ]);
 
+/** A served read that shows no booking: nothing but its status, or content in a layout the suite does not know. */
+function noBooking(reply: ReplyReader): Shown {
+  const other = otherContent(reply);
+  return other.length === 0
+    ? {
+        kind: 'none',
+        why: `the read is served but shows no booking, nothing but its status (looked at: ${reply.placesOf(READ_FACTS.booking).join(' | ')})`,
+      }
+    : {
+        kind: 'unknown layout',
+        why:
+          `the read shows ${READ_FACTS.booking.what} in none of the known places, but carries other content (${list(other.slice(0, 3))}); ` +
+          `if that is where it shows bookings, name the place for "${READ_FACTS.booking.id}" in OTA_REPLY_PROFILE`,
+      };
+}
+
+/** Bookings a read shows with no reference of the client's: told apart by what they show, never taken for the one asked. */
+function unnamedBookings(
+  reply: ReplyReader,
+  bookings: ReadonlyArray<{ node: XNode; at: string; refs: Reference[] }>,
+  expected: ExpectedBooking,
+): Shown {
+  const ref = expected.bookingRef;
+  const unnamed = bookings.map((booking) => {
+    const part = [{ node: booking.node, at: booking.at }];
+    return { at: booking.at, differs: identify(reply, part, itemsOf(reply, part), expected).differs };
+  });
+  if (unnamed.every((b) => b.differs.length))
+    return {
+      kind: 'other',
+      why: `the read shows ${unnamed.length === 1 ? 'a booking' : `${unnamed.length} bookings`} without the client's reference ${ref}, not the one booked: ${unnamed.map((b) => `${b.at}: ${b.differs.join('; ')}`).join(' | ')}`,
+      at: list(unnamed.map((b) => b.at)),
+    };
+  return {
+    kind: 'unidentified',
+    why: `the read shows ${unnamed.length === 1 ? 'a booking' : `${unnamed.length} bookings`} (${list(unnamed.map((b) => b.at))}) without the client's reference ${ref} (only the gateway's own references, if any): a booking not identified by the client's reference is not evidence that it is the one booked`,
+  };
+}
+
 /** What a served read shows of the booking `expected` names (the client's reference). */
-function shownIn(reply: ReplyReader, expected: ExpectedBooking, words: readonly string[]): Shown {
+export function shownIn(reply: ReplyReader, expected: ExpectedBooking, words: readonly string[]): Shown {
   const ref = expected.bookingRef;
   const bookings = reply.items(READ_FACTS.booking).map((b) => ({ ...b, refs: referencesOf(reply, READ_FACTS.reference, b.node) }));
-  if (bookings.length === 0) {
-    const other = otherContent(reply);
-    return other.length === 0
-      ? {
-          kind: 'none',
-          why: `the read is served but shows no booking, nothing but its status (looked at: ${reply.placesOf(READ_FACTS.booking).join(' | ')})`,
-        }
-      : {
-          kind: 'unknown layout',
-          why:
-            `the read shows ${READ_FACTS.booking.what} in none of the known places, but carries other content (${list(other.slice(0, 3))}); ` +
-            `if that is where it shows bookings, name the place for "${READ_FACTS.booking.id}" in OTA_REPLY_PROFILE`,
-        };
-  }
+  if (bookings.length === 0) return noBooking(reply);
   const named = bookings.filter((b) => b.refs.some((x) => x.id === ref));
   if (named.length) {
     // Items shown apart from their booking (OTA_TourActivityResRetrieveRS: a Summary per item beside
@@ -315,85 +338,5 @@ function shownIn(reply: ReplyReader, expected: ExpectedBooking, words: readonly 
       why: `the read shows other bookings (the client's references ${list(byReference.flatMap((b) => b.refs.filter(isClients).map((x) => x.id)))}), not ${ref}`,
       at: list(byReference.map((b) => b.at)),
     };
-  // No reference of the client's: a booking is told apart by what it shows, never taken for the one asked.
-  const unnamed = bookings.map((booking) => {
-    const part = [{ node: booking.node, at: booking.at }];
-    return { at: booking.at, differs: identify(reply, part, itemsOf(reply, part), expected).differs };
-  });
-  if (unnamed.every((b) => b.differs.length))
-    return {
-      kind: 'other',
-      why: `the read shows ${unnamed.length === 1 ? 'a booking' : `${unnamed.length} bookings`} without the client's reference ${ref}, not the one booked: ${unnamed.map((b) => `${b.at}: ${b.differs.join('; ')}`).join(' | ')}`,
-      at: list(unnamed.map((b) => b.at)),
-    };
-  return {
-    kind: 'unidentified',
-    why: `the read shows ${unnamed.length === 1 ? 'a booking' : `${unnamed.length} bookings`} (${list(unnamed.map((b) => b.at))}) without the client's reference ${ref} (only the gateway's own references, if any): a booking not identified by the client's reference is not evidence that it is the one booked`,
-  };
-}
-
-/**
- * The one reading of a booking read (the same reply means the same to every rule): how it was answered and, when served,
- * what it shows of the booking `expected` names. Every rule about a read judges this.
- */
-export function bookingRead(
-  exchange: Exchange,
-  expected: ExpectedBooking,
-  words: readonly string[],
-  profile: ReplyProfilePlaces = {},
-): BookingRead {
-  if (!exchange.reply.exchange) return { answer: 'no reply', why: noDocument(exchange) };
-  const refused = refusedHow(exchange);
-  const doc = exchange.reply.doc;
-  if (refused) return { answer: 'refused', why: refused, ...(doc && { shown: shownIn(new ReplyReader(doc, profile), expected, words) }) };
-  const httpExchange = exchange.reply.exchange;
-  const mediaType = (httpExchange.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (httpExchange.status !== 200 || !doc || mediaType !== 'application/xml')
-    return {
-      answer: 'unreadable',
-      why: `the read was neither served nor refused (HTTP ${httpExchange.status}, ${httpExchange.headers['content-type'] ?? 'no Content-Type'}${exchange.reply.unreadable ? `, ${exchange.reply.unreadable}` : ''})`,
-    };
-  return { answer: 'served', shown: shownIn(new ReplyReader(doc, profile), expected, words) };
-}
-
-/** The booking a served read shows by the client's reference, not shown cancelled (where its items' numbers are read); undefined otherwise. */
-export function bookingShownBy(read: BookingRead): Extract<Shown, { kind: 'booking' }> | undefined {
-  return read.answer === 'served' && read.shown.kind === 'booking' && read.shown.state?.cancelled !== true ? read.shown : undefined;
-}
-
-/**
- * The booking a read shows live by the client's reference, the contrast an absence needs: its
- * content (not a reference alone, booking-evidence.ts) with a live status that no placement
- * contradicts, its own or an item's. Undefined otherwise: an acknowledgement shows nothing that
- * a later absence could take away.
- */
-export function shownLiveBy(read: BookingRead): Extract<Shown, { kind: 'booking' }> | undefined {
-  const shown = bookingShownBy(read);
-  if (!shown || shown.unproven || !shown.state || shown.state.disagreement) return undefined;
-  return shown.items.some((i) => i.disagreements.some(aboutStatus)) ? undefined : shown;
-}
-
-/**
- * A read refused with one of these HTTP statuses says nothing of the booking: the gateway failed or
- * was busy (5xx, 429, 408), or refused the suite's credentials (401, 403). It is never evidence that
- * a booking is absent.
- */
-export const saysNothingOfTheBooking = (status: number) => status >= 500 || [401, 403, 408, 429].includes(status);
-
-/** A rule about a booking read: it judges the one reading of the read (`bookingRead`), never the reply by itself. */
-export function readRule(
-  req: RequirementId,
-  expected: ExpectedBooking,
-  words: readonly string[],
-  body: (exchange: Exchange, check: Check, read: BookingRead, profile: ReplyProfilePlaces) => void,
-): Rule {
-  requirement(req); // an unknown ID fails when the module loads
-  return {
-    req,
-    check(exchange, profile = {}) {
-      const check = new Check(req);
-      body(exchange, check, bookingRead(exchange, expected, words, profile), profile);
-      return check.result();
-    },
-  };
+  return unnamedBookings(reply, bookings, expected);
 }

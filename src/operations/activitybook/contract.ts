@@ -8,14 +8,8 @@ import type { Contract } from '../contract';
 import { bookedItemOf, bookingRefOf } from './request';
 import { num } from '../../contracts/value-forms';
 import { PARTY_FACTS } from './participants';
-import {
-  bookingRead,
-  isClients,
-  readRule,
-  referencesOf,
-  saysNothingOfTheBooking,
-  type ExpectedBooking,
-} from '../../contracts/booking-facts';
+import { isClients, referencesOf, type ExpectedBooking } from '../../contracts/booking-facts';
+import { bookingRead, readRule, saysNothingOfTheBooking } from '../../contracts/booking-read';
 
 const XSD = 'OTA_TourActivityBookRS.xsd (2016B)';
 const DETAILS = '/*/ota:ReservationDetails';

@@ -12,20 +12,17 @@ import type { Exchange } from '../../transport/exchange';
 import type { Contract } from '../contract';
 import {
   aboutStatus,
-  bookingRead as readOf,
   disagreementFinding,
   stateFromItems,
   isCancelledWord as isCancelled,
-  readRule,
   READ_FACTS,
-  saysNothingOfTheBooking,
-  shownLiveBy,
   valuesIn,
   type BookingRead,
   type ExpectedBooking,
   type ItemShown,
   type Shown,
 } from '../../contracts/booking-facts';
+import { bookingRead as readOf, readRule, saysNothingOfTheBooking, shownLiveBy } from '../../contracts/booking-read';
 import type { Check } from '../../contracts/rule';
 
 export const FACTS = READ_FACTS;
