@@ -13,6 +13,7 @@ import { ANY_ERRORS, mediaType, productReason, refusalForm, refusedHow, SAYING_E
 export {
   maximumPartyOf,
   minimumPartyOf,
+  productConditions,
   productReason,
   productReasonKind,
   refusalForm,

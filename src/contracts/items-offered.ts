@@ -3,7 +3,7 @@
 import type { Fact, ReplyReader } from './reader';
 import { list, type Check, type Exchange } from './rule';
 import { localName, type XNode } from '../xml/xml';
-import { requestEchoes, showsOwnValue } from './echoes';
+import { echoedBy, showsOwnValue } from './echoes';
 
 /**
  * A rule about the items of a reply finds none: it cannot tell, unless the test data declares no
@@ -46,8 +46,8 @@ export function servedItems(exchange: Exchange, reply: ReplyReader, item: Fact):
 
 /** Whether a node of the reply shows a value that is not an echo of the request (see ./echoes.ts). */
 function ownValue(exchange: Exchange, reply: ReplyReader): (node: XNode) => boolean {
-  const echoes = requestEchoes(exchange.request);
-  return (node) => showsOwnValue(reply.doc, node, echoes);
+  const echoed = echoedBy(exchange.request);
+  return (node) => showsOwnValue(reply.doc, node, echoed);
 }
 
 /**

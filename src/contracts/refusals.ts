@@ -92,6 +92,15 @@ export function productReasonKind(reason: string): ProductReasonKind {
     : 'minimum party';
 }
 
+/**
+ * How many of the product's conditions a reason names (a party limit, an age or category, a day):
+ * "Minimum 4 participants; no children" names two, and meeting one of them leaves the other true.
+ */
+export const productConditions = (reason: string): number =>
+  [AGE_REASON.test(reason) || CATEGORY_REASON.test(reason), DAY_REASON.test(reason), PARTY_REASONS.some((re) => re.test(reason))].filter(
+    Boolean,
+  ).length;
+
 /** The largest party a product reason names ("Maximum 4 participants", "up to 6 people"), or undefined. */
 export function maximumPartyOf(reason: string): number | undefined {
   const match =
@@ -109,28 +118,17 @@ function partySent(exchange: Exchange): number {
   return each || exchange.request.values('//ota:ParticipantCount/@Quantity').reduce((t, q) => t + (Number(q) || 0), 0);
 }
 
-// Words about the request's form, not its product: a value not parsed or of the wrong type, an
-// element or attribute, a schema ("Invalid value for Age: must be an integer", "departure day
-// expected as dd/mm/yyyy", "more than 1 occurrence not allowed"). A product reason never needs them.
+// Words that say the request's form could not be read, never a product's reason: a value not
+// parsed or of the wrong type, a schema ("Invalid value for Age: must be an integer", "departure day
+// expected as dd/mm/yyyy"). Only such strong words: an honest product refusal may well say
+// "invalid number of participants", "occurrence", "format" or name a field of the request.
 const FORM_WORDS =
-  /\b(invalid (value|format|syntax|type|number|date|integer)|not (a )?valid (value|format|number|integer|date)|not parsed|cannot be parsed|unparsable|unparseable|pars(e|ing) (error|failed|failure)|format|malformed|syntax|schema|xsd|elements?|attributes?|occurrences?|must be an? (integer|number|numeric|whole number|decimal|date)|not an? (integer|number|date))\b/i;
+  /\b(invalid (value|syntax|type)|not (a )?valid (value|integer)|not parsed|cannot be parsed|could not be parsed|unparsable|unparseable|pars(e|ing) (error|failed|failure)|malformed|syntax error|schema|xsd|must be an? (integer|number|numeric|whole number|decimal|date)|not an? (integer|number))\b/i;
 // "expected" followed by a form or a code ("expected as dd/mm/yyyy", "expected ADT/CHD"), case kept
-const EXPECTED_FORM = /\b[Ee]xpected\s+(as|an?|one of|format|type|value|pattern|[A-Z0-9]{2,}\b|['"])/;
+const EXPECTED_FORM = /\b[Ee]xpected\s+(as|one of|format|type|value|pattern|[A-Z]{2,}\b|['"])/;
 
-/** Whether a refusal's words are about the request's form: form words, or the name of one of its elements or attributes. */
-function aboutTheForm(exchange: Exchange): (words: string) => boolean {
-  // a name of the request's own XML (ParticipantCount, QualifierInfo, StartPeriod): a word no
-  // product reason uses; only names in camel case, so that a plain word ("Age", "Start") still may be
-  let names: Set<string> | undefined;
-  const namesOfRequest = () =>
-    (names ??= new Set(
-      [...exchange.request.toXml().matchAll(/<(?:[\w.-]+:)?([A-Za-z][\w.-]*)|\s(?:[\w.-]+:)?([A-Za-z][\w.-]*)=/g)]
-        .map((m) => m[1] ?? m[2])
-        .filter((n) => /[a-z][A-Z]/.test(n)),
-    ));
-  return (words) =>
-    FORM_WORDS.test(words) || EXPECTED_FORM.test(words) || (words.match(/[A-Za-z]\w*/g) ?? []).some((w) => namesOfRequest().has(w));
-}
+/** Whether a refusal's words say the request's form could not be read. */
+const aboutTheForm = (words: string) => FORM_WORDS.test(words) || EXPECTED_FORM.test(words);
 
 /**
  * The gateway's own words when it refused a valid booking or availability request for a reason of
@@ -143,12 +141,9 @@ export function productReason(exchange: Exchange): string | undefined {
   if (exchange.op.name !== 'activitybook' && exchange.op.name !== 'activityavailability') return undefined;
   if (!refusedHow(exchange) || exchange.request.productMisread) return undefined;
   const doc = exchange.reply.doc;
-  // an Error or Warning typed other than 3 (OpenTravel EWT "Biz rule") is no product reason: 7
-  // (protocol violation), 10 (required field missing) and the rest are about the request itself
-  const business = (list: string) => {
-    const each = `${list}/*[not(@Type) or normalize-space(@Type)='3']`;
-    return `${each}/@ShortText | ${each}`;
-  };
+  // every Error and Warning is read, whatever its Type: the codes are OpenTravel convention, and
+  // the spec leaves error codes "not shown"
+  const business = (list: string) => `${list}/*/@ShortText | ${list}/*`;
   const words = (
     doc
       ? doc.values(
@@ -156,7 +151,6 @@ export function productReason(exchange: Exchange): string | undefined {
         )
       : [(exchange.reply.text ?? '').slice(0, 2000)]
   ).map((w) => w.trim().replace(/\s+/g, ' '));
-  const form = aboutTheForm(exchange);
   const sent = partySent(exchange);
   const party = (w: string) => {
     if (!PARTY_REASONS.some((re) => re.test(w))) return false;
@@ -165,7 +159,7 @@ export function productReason(exchange: Exchange): string | undefined {
     );
     return numbers.length === 0 || numbers.some((n) => n !== sent);
   };
-  return words.find((w) => w && !form(w) && (party(w) || OTHER_REASONS.some((re) => re.test(w))))?.slice(0, 200);
+  return words.find((w) => w && !aboutTheForm(w) && (party(w) || OTHER_REASONS.some((re) => re.test(w))))?.slice(0, 200);
 }
 
 /** The smallest party a product reason names ("Minimum 2 participants"), or undefined. */

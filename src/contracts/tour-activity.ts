@@ -64,7 +64,25 @@ function seasonBesideDetail(reply: ReplyReader, start: XNode): boolean {
   return (
     !!owner &&
     localName(owner) === 'Summary' &&
-    reply.doc.find("../*[local-name()='Detail']/@Start", owner).some((d) => isDate(day(d.content)))
+    reply.doc.find("../*[local-name()='Detail']", owner).some((detail) => isOneDay(reply, detail))
+  );
+}
+
+const WEEKDAY_FLAGS = ['Mon', 'Tue', 'Weds', 'Wed', 'Thur', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/**
+ * A Detail that is one day: a dated Start with no End, no Duration and no weekday it recurs on
+ * (OperationTime Mon="true"...). A Detail with any of them is a season or a recurring schedule,
+ * whose Start is only its first day.
+ */
+function isOneDay(reply: ReplyReader, detail: XNode): boolean {
+  const has = (xpath: string) => reply.doc.find(xpath, detail).length > 0;
+  const recurs = WEEKDAY_FLAGS.map((d) => `@${d}='true' or @${d}='1'`).join(' or ');
+  return (
+    isDate(day(reply.doc.find('@Start', detail)[0]?.content)) &&
+    !has('@End[normalize-space()]') &&
+    !has('@Duration[normalize-space()]') &&
+    !has(`.//*[local-name()='OperationTime'][${recurs}]`)
   );
 }
 
@@ -82,13 +100,16 @@ function outsideSummary(check: Check, reply: ReplyReader, a: { node: XNode; at: 
       .map((n) => ({ from: attr(n, 'Start'), to: attr(n, 'End') }))
       .filter((s) => isDate(s.from) && isDate(s.to));
     if (!summaries.length) return;
+    // a season or recurring Detail with no End runs on from its first day: it meets a Summary that ends after it starts
     const details = reply.doc
       .find("*[local-name()='Detail']", schedule)
-      .map((n) => ({ from: attr(n, 'Start'), to: attr(n, 'End') }))
+      .map((n) => ({ from: attr(n, 'Start'), to: attr(n, 'End') || (isOneDay(reply, n) ? '' : '9999-12-31') }))
       .filter((d) => isDate(d.from));
     const meets = (d: { from: string; to: string }, s: { from: string; to: string }) =>
       isDate(d.to) ? d.from <= s.to && d.to >= s.from : within(d.from, s.from, s.to);
-    const outside = details.filter((d) => !summaries.some((s) => meets(d, s))).map((d) => (isDate(d.to) ? `${d.from} to ${d.to}` : d.from));
+    const outside = details
+      .filter((d) => !summaries.some((s) => meets(d, s)))
+      .map((d) => (d.to === '9999-12-31' ? `${d.from} on` : isDate(d.to) ? `${d.from} to ${d.to}` : d.from));
     if (outside.length)
       check.fail(
         `${a.at}/ota:Schedule[${index + 1}]/ota:Detail/@Start`,

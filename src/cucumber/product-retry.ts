@@ -5,7 +5,14 @@
 // data declares, and the requirement is judged on the first reply not refused for such a reason.
 // Only quotes and availability (read-only): a Commit is never sent twice. None served: the request
 // is marked, and the requirement is cannot tell with the gateway's words and what was tried.
-import { maximumPartyOf, minimumPartyOf, productReason, productReasonKind, type ProductReasonKind } from '../contracts/envelope';
+import {
+  maximumPartyOf,
+  minimumPartyOf,
+  productConditions,
+  productReason,
+  productReasonKind,
+  type ProductReasonKind,
+} from '../contracts/envelope';
 import { ReplyReader, type ReplyProfilePlaces } from '../contracts/reader';
 import { FACTS as AVAILABILITY, setParty as setAvailabilityParty } from '../operations/activityavailability';
 import { setParty as setBookingParty } from '../operations/activitybook';
@@ -143,6 +150,8 @@ const dayOf = (r: OtaRequest) => (r.value('//ota:BookingInfo/ota:Schedule/@Start
  * a reason that names it so: "party too small", said again to a larger party, may still be true.
  */
 function whatWasLeft(reason: string, before: { party: Party; day: string }, request: OtaRequest): string | undefined {
+  // a reason of several conditions may still hold by another of them: no misreading is told
+  if (productConditions(reason) > 1) return undefined;
   const size = (p: Party) => p.adults + p.children;
   const party = partyOf(request);
   const kind = productReasonKind(reason);

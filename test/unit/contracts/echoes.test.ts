@@ -3,7 +3,7 @@
 // (a reply profile that repeats a default place does not count an item twice).
 import { before, test } from 'node:test';
 import { strict as assert } from 'node:assert';
-import { requestEchoes, showsOwnValue } from '../../../src/contracts/echoes';
+import { echoedBy, requestEchoes, showsOwnValue } from '../../../src/contracts/echoes';
 import { fact, ReplyReader } from '../../../src/contracts/reader';
 import { XmlDoc } from '../../../src/xml/xml';
 import { loadXml, NS, request } from '../../support/contracts';
@@ -18,15 +18,29 @@ test('requestEchoes: every attribute value and text of the request, trimmed', ()
   assert.ok(!echoes.has(''));
 });
 
-test('showsOwnValue: only values the request does not carry count; the Name of a name-value pair is a label', () => {
+test('showsOwnValue: only values the request does not carry under the same name count; the Name of a name-value pair is a label', () => {
   const doc = XmlDoc.parse(
-    `<RS ${NS}><Item Code="H1"/><Item Code="H1" Name="Sol"/><Item><P Name="RPH" Value="1"/></Item><Item><P Name="RPH" Value="7"/></Item></RS>`,
+    `<RS ${NS}><Item Code="H1"/><Item Code="H1" Name="Sol"/><Item><P Name="RPH" Value="1"/></Item><Item><P Name="RPH" Value="7"/></Item>` +
+      `<Item Code="H1" Quantity="22"/><Item><Code>H1</Code></Item><Item><Note>H1</Note></Item></RS>`,
   );
-  const echoes = new Set(['H1', '1']);
+  // the request sent Code="H1", Value="1", Type="22" and <Code>H1</Code>
+  const sent: Record<string, string[]> = {
+    'attribute Code': ['H1'],
+    'attribute Value': ['1'],
+    'attribute Type': ['22'],
+    'text Code': ['H1'],
+  };
+  const echoed = echoedBy({
+    values: (xpath) => {
+      const name = /'([^']+)'/.exec(xpath)![1];
+      return sent[`${xpath.startsWith('//@') ? 'attribute' : 'text'} ${name}`] ?? [];
+    },
+  });
   const items = doc.find('/*/*');
   assert.deepEqual(
-    items.map((i) => showsOwnValue(doc, i, echoes)),
-    [false, true, false, true],
+    items.map((i) => showsOwnValue(doc, i, echoed)),
+    // Quantity="22" is the hotel's own, though the request's Type is 22; H1 as a Note is not the code sent
+    [false, true, false, true, true, false, true],
   );
 });
 

@@ -246,6 +246,20 @@ test('a product reason said again unchanged to a request that no longer has what
   }
 });
 
+test('a reason of two conditions said again after one of them was met may still be true: cannot tell, never a misread', async () => {
+  const text = 'Minimum 4 participants; no children allowed';
+  const w = scenario('activityavailability', {
+    party: { adults: 2, children: 1 },
+    first: text,
+    answer: () => refusal('activityavailability', text),
+  });
+  await retryForProduct(w);
+  const check = new Check('AAV-SUCCESS');
+  checkServed(w.reply, check);
+  assert.equal(check.result().outcome, 'cantTell');
+  assert.doesNotMatch(JSON.stringify(check.result()), /misread the request/);
+});
+
 test('a day reason said again after the day it names was left is a misread; a reason naming no number may be true again', async () => {
   const offered = exchange(
     'activityavailability',

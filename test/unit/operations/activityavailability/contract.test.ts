@@ -190,6 +190,12 @@ test('AAV-DATES: a Schedule with Detail days is judged by them, its season Summa
     'passed',
   );
   judged(`${season}<Detail Start="--06-02"/>`, 'passed');
+  // a Detail season written with a Duration, and Details that recur on weekdays from their first day, are no Detail days
+  judged(`${season}<Detail Start="2030-05-01" Duration="P6M"/>`, 'passed');
+  const weekly = (start: string, weekday: string) =>
+    `<Detail Start="${start}"><OperationTimes><OperationTime ${weekday}="true" Start="09:30"/></OperationTimes></Detail>`;
+  judged(`${season}${weekly('2030-05-06', 'Mon')}${weekly('2030-05-04', 'Sat')}`, 'passed');
+  judged(`<Summary Start="2030-06-01" End="2030-06-04"/>${weekly('2030-05-06', 'Mon')}`, 'passed');
   // a second Schedule with no Detail is judged by its own season
   expectRule(
     rule('AAV-DATES'),
