@@ -9,6 +9,7 @@ import { valuesEverywhere } from './reader';
 import type { XNode } from '../xml/xml';
 import type { TourActivityFacts } from './tour-activity-facts';
 import { countryCode, normalName } from './places';
+import { isDependentOrUnknown } from './countries';
 import { isSubdivisionCode, isSubdivisionName, sameSubdivision, subdivisionCountries, SUBDIVISION_PLACES } from './subdivisions';
 import type { PlaceData } from './places';
 
@@ -21,12 +22,14 @@ export interface AreaAsked {
 const ADDRESS_PLACES = /CityName|CountryName|StateProv|County/;
 
 /** The countries an activity's address shows: its country values, and its StateProv values the datasets place in one country. */
-function addressCountries(reply: ReplyReader, f: TourActivityFacts, node: XNode): Set<string> {
+function addressCountries(reply: ReplyReader, f: TourActivityFacts, node: XNode, known: Iterable<string> = []): Set<string> {
   const stateProv = stateProvValues(reply, f, node);
   const countries = valuesEverywhere(reply, f.country, node)
     .map(countryCode)
     .filter((c): c is string => !!c);
-  return new Set([...countries, ...stateProv.flatMap((v) => [...(subdivisionCountries(v, countries) ?? [])])]);
+  // a StateProv written as a town ("Guadalajara" for Jalisco) is a town of the countries shown or known (the area asked)
+  const beside = [...countries, ...known];
+  return new Set([...countries, ...stateProv.flatMap((v) => [...(subdivisionCountries(v, beside) ?? [])])]);
 }
 
 /** An activity's values at the area fact's state-or-province placements (StateProv and its @StateCode). */
@@ -72,8 +75,8 @@ export function areaDisagreement(
   data: PlaceData | undefined,
   atHotel = false,
 ): string | undefined {
-  const address = addressCountries(reply, f, node);
-  const outside = (cs: Iterable<string>) => ![...cs].some((c) => address.has(c));
+  const address = addressCountries(reply, f, node, asked.countries);
+  const outside = (cs: Iterable<string>) => !meets(cs, address);
   const regions = regionValues(reply, f, node);
   const wanted = new Set(asked.names.map(normalName));
   const namesAsked = regions.find((v) => wanted.has(normalName(v)) || asked.names.some((n) => sameSubdivision(n, v)));
@@ -84,7 +87,7 @@ export function areaDisagreement(
       return `the region "${value}" (a region of ${[...countries][0]}) beside an address in ${[...address].join(', ')}`;
   // the hotel named never outweighs the activity's own place: its countries must meet the hotel's
   const own = atHotel && asked.countries.size ? ownCountries(reply, f, node, data, asked.countries) : new Map<string, string>();
-  if (own.size && ![...own.keys()].some((c) => [...asked.countries].some((a) => sameOrTerritory(a, c))))
+  if (own.size && !meets(own.keys(), asked.countries))
     return `${[...new Set(own.values())].map((v) => `"${v}"`).join(', ')} (${[...own.keys()].join(', ')}) beside the hotel named, whose area is in ${[...asked.countries].join(', ')}`;
   return undefined;
 }
@@ -121,6 +124,16 @@ function placedRegions(
  */
 const sameOrTerritory = (a: string, b: string): boolean =>
   a === b || !!subdivisionCountries(`${a}-${b}`)?.has(b) || !!subdivisionCountries(`${b}-${a}`)?.has(a);
+
+/**
+ * Whether two sets of countries may be one place: a country in both, a country and its territory,
+ * or a dependent territory (or a code the data knows as no country) the datasets cannot tie to the
+ * other: it may be filed under its sovereign there, so nothing is blamed.
+ */
+const meets = (as: Iterable<string>, bs: Iterable<string>): boolean => {
+  const others = [...bs];
+  return [...as].some((a) => others.some((b) => sameOrTerritory(a, b) || isDependentOrUnknown(a) || isDependentOrUnknown(b)));
+};
 
 /** The countries an activity's own placements show (country values, StateProv, Regions the datasets place, Regions that name a country), each with a value that shows it. */
 function ownCountries(

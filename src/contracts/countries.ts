@@ -75,3 +75,16 @@ export function countryCode(value: string): string | undefined {
   every ??= countryIndex(icuLocales());
   return every.get(key);
 }
+
+// Which countries are independent, from a maintained data package (world-countries, the data
+// ODbL), never a list of ours: a dependent territory (GP, PF, AW, GL, PR...) may be filed under
+// its sovereign's country by one placement and under its own ISO 3166-1 code by another.
+let independent: ReadonlySet<string> | undefined;
+
+/** Whether a code is a dependent territory, or no country the data knows (IC): one place may be written under it or under another country. */
+export function isDependentOrUnknown(code: string): boolean {
+  independent ??= new Set(
+    (require('world-countries') as Array<{ cca2: string; independent: boolean | null }>).filter((c) => c.independent).map((c) => c.cca2),
+  );
+  return !independent.has(code.toUpperCase());
+}

@@ -150,6 +150,34 @@ test("an activity at the hotel asked whose own place is in another country fails
   const france: Description = { ...h1, country: ['France'], region: [] };
   for (const rule of ['AAV-LOCATION', 'ASR-AREA'] as const)
     expectOutcome(judged(rule, [france], info(address('<CountryName Code="GP">Guadeloupe</CountryName>'), pickup)), 'passed');
+  // a dependent territory the datasets tie to no country (PF, AW, GL; IC is no ISO 3166-1 country) may be filed
+  // under its sovereign by the hotel's data: nothing is blamed, in either direction, nor beside the area asked
+  const territories: Array<[string, string]> = [
+    ['France', '<CountryName Code="PF">French Polynesia</CountryName>'],
+    ['Netherlands', '<CountryName Code="AW">Aruba</CountryName>'],
+    ['Denmark', '<CountryName Code="GL">Greenland</CountryName>'],
+    ['Spain', '<CountryName Code="IC">Canary Islands</CountryName>'],
+  ];
+  for (const rule of ['AAV-LOCATION', 'ASR-AREA'] as const)
+    for (const [country, shown] of territories) {
+      expectOutcome(
+        judged(rule, [{ ...h1, country: [country], region: [] }], info(address(shown), pickup)),
+        'passed',
+        `${rule}: ${country} ${shown}`,
+      );
+      const guadeloupe =
+        '<Location><Region RegionName="Guadeloupe"/><Address><CountryName Code="GP">Guadeloupe</CountryName></Address></Location>';
+      expectOutcome(
+        judged(rule, [{ ...h1, country: ['France'], region: ['Guadeloupe'] }], info(guadeloupe, pickup)),
+        'passed',
+        `${rule}: GP`,
+      );
+    }
+  // a StateProv written as its capital town, beside a Region of the area asked, is that town: Guadalajara in Jalisco
+  const jalisco =
+    '<Location><Region RegionName="Jalisco"/><Address><CityName>Guadalajara</CityName><StateProv>Guadalajara</StateProv></Address></Location>';
+  for (const rule of ['AAV-LOCATION', 'ASR-AREA'] as const)
+    expectOutcome(judged(rule, [{ ...h1, country: ['Mexico'], region: ['Jalisco'] }], info(jalisco, pickup)), 'passed', `${rule}: Jalisco`);
   for (const rule of ['AAV-LOCATION', 'ASR-AREA'] as const) {
     for (const [location, at, found] of elsewhere) {
       const assertion = expectOutcome(judged(rule, [h1], info(location, at)), 'failed', `${rule}: ${location}`);
