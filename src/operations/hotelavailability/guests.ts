@@ -29,11 +29,14 @@ function guestsOf(reply: ReplyReader, counts: XNode): { total?: number; text: st
   return { total, text: rows.length ? rows.map((g) => g.label).join(' + ') : '(no GuestCount)' };
 }
 
-/** The guests a result counts at one place (its GuestCounts there, summed); undefined when none, or one cannot be counted. */
-function guestsAt(reply: ReplyReader, result: XNode, at: string): number | undefined {
+/**
+ * The guests a result may count at one place: its GuestCounts there summed (one per room) or each
+ * on its own (one per rate plan of the same room, alternatives); undefined when none, or one cannot be counted.
+ */
+function guestsAt(reply: ReplyReader, result: XNode, at: string): number[] | undefined {
   const groups = reply.doc.find(at, result).map((g) => guestsOf(reply, g));
   if (groups.length === 0 || groups.some((g) => g.total === undefined)) return undefined;
-  return groups.reduce((t, g) => t + g.total!, 0);
+  return [...new Set([groups.reduce((t, g) => t + g.total!, 0), ...groups.map((g) => g.total!)])];
 }
 
 /** The rooms a result offers, each with the guests it holds: MaxOccupancy (a total) times its RoomType's NumberOfUnits. */
@@ -61,8 +64,16 @@ function partnersOf(reply: ReplyReader, result: HotelResult, all: readonly Hotel
 
 /** Whether some of `parts` (each used once) add up to `rest` exactly. */
 export function addsUpTo(rest: number, parts: readonly number[]): boolean {
+  return addsUpChoosing(
+    rest,
+    parts.map((part) => [part]),
+  );
+}
+
+/** Whether one value of some of `choices` (each list used once, for one value of it) adds up to `rest` exactly. */
+export function addsUpChoosing(rest: number, choices: ReadonlyArray<readonly number[]>): boolean {
   let sums = new Set([0]);
-  for (const part of parts) sums = new Set([...sums, ...[...sums].map((s) => s + part)].filter((s) => s <= rest));
+  for (const values of choices) sums = new Set([...sums, ...[...sums].flatMap((s) => values.map((v) => s + v))].filter((s) => s <= rest));
   return sums.has(rest);
 }
 
@@ -87,9 +98,11 @@ export function judgeGuests(exchange: Exchange, check: Check, reply: ReplyReader
       // Each GuestCounts may hold the whole party (alternatives), or those of one place share it (one room each).
       const sum = groups.reduce((t, g) => t + g.total!, 0);
       if (groups.every((g) => g.total === party) || sum === party) continue;
-      // Part of the party: other results of the same hotel and room request may count the rest, exactly.
-      const parts = partners.map((o) => guestsAt(reply, o.node, at)).filter((n): n is number => !!n && n < party);
-      if (sum > 0 && sum < party && addsUpTo(party - sum, parts)) continue;
+      // Part of the party: other results of the same hotel and room request may count the rest,
+      // exactly, this result's rate plans and each partner's being alternatives or rooms.
+      const choices = partners.map((o) => (guestsAt(reply, o.node, at) ?? []).filter((n) => n > 0 && n < party));
+      const own = [...new Set([sum, ...groups.map((g) => g.total!)])].filter((n) => n > 0 && n < party);
+      if (own.some((n) => addsUpChoosing(party - n, choices))) continue;
       check.fail(`${result.at}/${at}`, wanted, list(groups.map((g) => g.text)));
     }
     // A room that holds the party shows it; rooms that hold fewer may be offered together (or as

@@ -84,6 +84,14 @@ test('HAV-GUESTS: the party split over RoomStays of one hotel and one RoomStayCa
   expectRule(rule('HAV-GUESTS'), x(roomStays(part(2, 0, rooms(['DBL', 2])), part(0, 1, rooms(['SGL', 1])))), 'passed');
   // two such combinations of one hotel (two rate plans), beside an offer for the whole party
   expectRule(rule('HAV-GUESTS'), x(roomStays(part(2, 0), part(0, 1), part(2, 0), part(0, 1), part(2, 1))), 'passed');
+  // each room at two rate plans (flexible, non-refundable): one rate per room adds up to the party
+  const plans = (adults: number, children: number) =>
+    `<RoomRates>${['R0', 'R1'].map((plan) => `<RoomRate RatePlanCode="${plan}">${counts(adults, children)}</RoomRate>`).join('')}</RoomRates>`;
+  const planned = (adults: number, children: number, room: [string, number]) =>
+    roomStay(rooms(room) + plans(adults, children), ' RoomStayCandidateRPH="1"');
+  expectRule(rule('HAV-GUESTS'), x(roomStays(planned(2, 0, ['DBL', 2]), planned(0, 1, ['SGL', 1]))), 'passed');
+  // broken, at two rate plans too: 2 + 2
+  expectRule(rule('HAV-GUESTS'), x(roomStays(planned(2, 0, ['DBL', 2]), planned(2, 0, ['DBL', 2]))), 'failed');
   // broken: the parts count 2 + 2 (4 guests, not 3), or 1 + 1
   expectRule(rule('HAV-GUESTS'), x(roomStays(part(2, 0), part(1, 1))), 'failed');
   expectRule(rule('HAV-GUESTS'), x(roomStays(part(1, 0), part(0, 1))), 'failed');
