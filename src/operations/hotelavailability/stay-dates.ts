@@ -84,6 +84,7 @@ function departureDays(
 /** Every date span a hotel shows, at every place of the start fact (the end is read on the same element). */
 export function spansOf(reply: ReplyReader, hotel: XNode, start: Fact, reading: ExpireReading = undefined): Span[] {
   const spans: Span[] = [];
+  const roomRates: Span[] = [];
   reply.placesOf(start).forEach((place, p) =>
     reply.doc.find(place, hotel).forEach((startNode, index) => {
       const start = day(startNode.content);
@@ -98,9 +99,30 @@ export function spansOf(reply: ReplyReader, hotel: XNode, start: Fact, reading: 
       // the end sits on the start's element: its attribute in place of the start's
       const endAt = attr && /\/@[^/]+$/.test(place) ? `${place.replace(/@[^/]+$/, `@${attr}`)}[${index + 1}]` : at;
       spans.push({ at, stay: kind === 'TimeSpan', start, ends, endText: text, endAt, group });
+      if (kind === 'RoomRate') roomRates.push(spans[spans.length - 1]);
     }),
   );
+  tileRoomRates(roomRates);
   return spans;
+}
+
+/**
+ * RoomRates of one RoomStay whose periods follow one another without overlapping (one RoomRate a
+ * night, or a rate change mid-stay) hold the stay together, as the Rates of one RoomRate do; periods
+ * that overlap are alternatives, each holding the stay alone.
+ */
+function tileRoomRates(roomRates: Span[]): void {
+  const byPlace = new Map<string, Span[]>();
+  for (const span of roomRates) {
+    const place = span.group.replace(/:.*$/, '');
+    byPlace.set(place, [...(byPlace.get(place) ?? []), span]);
+  }
+  for (const [place, periods] of byPlace) {
+    if (periods.length < 2 || periods.some((period) => period.ends.length === 0)) continue;
+    const sorted = [...periods].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+    const apart = sorted.every((period, i) => i === 0 || period.start >= [...sorted[i - 1].ends].sort()[0]);
+    if (apart) for (const period of periods) period.group = `${place}:room rates in turn`;
+  }
 }
 
 /** The nights of a stay: from its start to the day before its departure. */

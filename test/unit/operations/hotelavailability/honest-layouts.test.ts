@@ -133,3 +133,16 @@ test('HAV-DATES: a HotelStay/Availability End may be the last open night or the 
   expectRule(rule('HAV-DATES'), timeSpan('2030-06-04'), 'passed');
   expectRule(rule('HAV-DATES'), timeSpan('2030-06-03'), 'failed');
 });
+
+test('HAV-DATES: RoomRates one a night (their periods in turn) hold the stay together; overlapping RoomRates each hold it alone', () => {
+  const roomRates = (...periods: Array<[string, string]>) =>
+    `<RoomRates>${periods.map(([from, to]) => `<RoomRate EffectiveDate="${from}" ExpireDate="${to}"/>`).join('')}</RoomRates>`;
+  const nightly = roomRates(['2030-06-01', '2030-06-02'], ['2030-06-02', '2030-06-03'], ['2030-06-03', '2030-06-04']);
+  expectRule(rule('HAV-DATES'), x(roomStays(roomStay(nightly))), 'passed');
+  // broken: the last night (2030-06-03) held by none of them, whichever way their ExpireDate reads
+  const short = roomRates(['2030-06-01', '2030-06-01'], ['2030-06-02', '2030-06-02']);
+  expectRule(rule('HAV-DATES'), x(roomStays(roomStay(short).replace(DATES, ''))), 'failed');
+  // overlapping periods are alternatives: one that ends before the stay does is a finding
+  const alternatives = roomRates(['2030-06-01', '2030-06-04'], ['2030-06-01', '2030-06-02']);
+  expectRule(rule('HAV-DATES'), x(roomStays(roomStay(alternatives).replace(DATES, ''))), 'failed');
+});
