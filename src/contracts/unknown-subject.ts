@@ -6,6 +6,7 @@
 import type { RequirementId } from '../specification/requirements';
 import type { Exchange } from '../transport/exchange';
 import { dataBesideErrors, refusalCheck } from './envelope';
+import { echoedBy, showsOwnValue } from './echoes';
 import { ReplyReader, type Fact, type ReplyProfilePlaces } from './reader';
 import { SAYING_ERRORS, SAYING_WARNINGS, SUCCESS } from './refusals';
 import { Check, list, type Rule } from './rule';
@@ -23,7 +24,11 @@ export function unknownSubjectRule(req: RequirementId, item: Fact, what: string)
     check(exchange: Exchange, profile: ReplyProfilePlaces = {}) {
       if (!warnedSuccess(exchange)) return refusalCheck(exchange, req).result();
       const check = new Check(req);
-      const items = new ReplyReader(exchange.reply.doc!, profile).allItems(item);
+      // an item made only of the request's own values (the code asked, echoed) shows no subject
+      const echoed = echoedBy(exchange.request);
+      const items = new ReplyReader(exchange.reply.doc!, profile).allItems(item, (node) =>
+        showsOwnValue(exchange.reply.doc!, node, echoed),
+      );
       if (items.length)
         check.fail(items[0].at, `no ${what} (the code is unknown): a refusal, or Warnings with no data`, `${items.length} ${what}(s)`);
       else {

@@ -14,6 +14,7 @@ const CASES = [
     root: 'OTA_HotelDescriptiveInfoRS',
     empty: '<HotelDescriptiveContents/>',
     item: '<HotelDescriptiveContents><HotelDescriptiveContent HotelName="Hotel Sol"/></HotelDescriptiveContents>',
+    echo: '<HotelDescriptiveContents><HotelDescriptiveContent HotelCode="H1"/></HotelDescriptiveContents>',
   },
   {
     op: 'activitynbc',
@@ -21,6 +22,7 @@ const CASES = [
     root: 'OTA_ProductDescriptiveInfoRS',
     empty: '<ProductDescriptiveContents/>',
     item: '<ProductDescriptiveContents><TourActivityDescriptiveContent><BasicInfo Name="Caves"/></TourActivityDescriptiveContent></ProductDescriptiveContents>',
+    echo: '<ProductDescriptiveContents><TourActivityDescriptiveContent TourActivityID="A1"/></ProductDescriptiveContents>',
   },
 ] as const;
 const WARNED = '<Success/><Warnings><Warning Type="3" Code="392">Invalid code</Warning></Warnings>';
@@ -28,7 +30,8 @@ const WARNED = '<Success/><Warnings><Warning Type="3" Code="392">Invalid code</W
 test('Success with Warnings, no item and no data: passed, as a refusal with no data is', () => {
   for (const c of CASES) {
     const rule = stepRule(c.op, c.req)!;
-    for (const body of [WARNED, `${WARNED}${c.empty}`])
+    // an item that only echoes the code asked shows no subject (the same reading as beside Errors)
+    for (const body of [WARNED, `${WARNED}${c.empty}`, `${WARNED}${c.echo}`])
       expectOutcome(rule.check(exchange(c.op, rs(c.root, body))), 'passed', `${c.req}: ${body}`);
     const refused = rs(c.root, '<Errors><Error Type="3" Code="392" ShortText="Invalid code"/></Errors>');
     expectOutcome(rule.check(exchange(c.op, refused, { status: 400 })), 'passed', `${c.req}: a refusal`);
