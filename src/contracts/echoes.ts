@@ -46,7 +46,14 @@ export function showsOwnValue(doc: XmlDoc, node: XNode, echoed: Echoed): boolean
   const texts = doc.find(WITH_TEXT, node);
   // an item that is an attribute or a text node shows its own content
   if (attributes.length === 0 && texts.length === 0) return node.content.trim() !== '';
-  if (attributes.some((a) => !echoed('attribute', localName(a), a.content.trim()))) return true;
+  // a name-value pair's Value is sent under its Name (SpecialInputs Name="RPH" Value="1" is the request's RPH="1")
+  const pairName = (a: XNode) => (localName(a) === 'Value' ? doc.find('../@Name', a)[0]?.content.trim() : undefined);
+  const echoes = (a: XNode) => {
+    const value = a.content.trim();
+    const name = pairName(a);
+    return echoed('attribute', localName(a), value) || (!!name && echoed('attribute', name, value));
+  };
+  if (attributes.some((a) => !echoes(a))) return true;
   return texts.some((element) =>
     doc.find('text()[normalize-space()]', element).some((t) => !echoed('text', localName(element), t.content.trim())),
   );
